@@ -1,0 +1,217 @@
+//! The words of RULES.md section 1 as types: stages, sessions, tables,
+//! seats, cards and games.
+
+use crate::place::Place;
+use crate::score::Score;
+use std::fmt;
+
+/// A seat at a table. Tables seat 3 or 4 players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Seat {
+    A,
+    B,
+    C,
+    D,
+}
+
+impl Seat {
+    pub const ALL: [Seat; 4] = [Seat::A, Seat::B, Seat::C, Seat::D];
+
+    pub fn parse(text: &str) -> Option<Seat> {
+        let t = text.trim().trim_matches(|c| c == '(' || c == ')');
+        match t.to_ascii_uppercase().as_str() {
+            "A" | "1" => Some(Seat::A),
+            "B" | "2" => Some(Seat::B),
+            "C" | "3" => Some(Seat::C),
+            "D" | "4" => Some(Seat::D),
+            _ => None,
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn letter(self) -> char {
+        (b'A' + self as u8) as char
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// A session or table label: a number where the text holds one (`S01`,
+/// `Session 1`, `1` and `01` are the same session), else the text itself.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Label {
+    Num(u32),
+    Text(String),
+}
+
+impl Label {
+    /// Reads `7`, `07`, `7.0`, `T7`, `Table 7`, `S01`, `Session 1`.
+    pub fn parse(text: &str, prefixes: &[&str]) -> Option<Label> {
+        let t = text.trim();
+        if t.is_empty() {
+            return None;
+        }
+        let lower = t.to_lowercase();
+        let mut rest = lower.as_str();
+        for p in prefixes {
+            if let Some(r) = rest.strip_prefix(p) {
+                rest = r.trim_start_matches([' ', '.', '#', ':', '-', '_']);
+                break;
+            }
+        }
+        let rest = rest.strip_suffix(".0").unwrap_or(rest);
+        if !rest.is_empty() && rest.len() <= 9 && rest.bytes().all(|b| b.is_ascii_digit()) {
+            return rest.parse().ok().map(Label::Num);
+        }
+        Some(Label::Text(
+            t.split_whitespace().collect::<Vec<_>>().join(" "),
+        ))
+    }
+
+    pub fn session(text: &str) -> Option<Label> {
+        Label::parse(text, &["session", "sess", "s"])
+    }
+
+    pub fn table(text: &str) -> Option<Label> {
+        Label::parse(text, &["table", "tbl", "t"])
+    }
+}
+
+/// A session label prints as `S01`; a table label as its number.
+pub struct SessionName<'a>(pub &'a Label);
+
+impl fmt::Display for SessionName<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Label::Num(n) => write!(f, "S{n:02}"),
+            Label::Text(t) => write!(f, "{t}"),
+        }
+    }
+}
+
+impl fmt::Display for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Label::Num(n) => write!(f, "{n}"),
+            Label::Text(t) => write!(f, "{t}"),
+        }
+    }
+}
+
+/// A stage name, lower case: `prelim`, `semi`, `final`, or the config's own.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Stage(String);
+
+impl Stage {
+    pub const DEFAULT: &'static str = "prelim";
+
+    pub fn new(text: &str) -> Stage {
+        let t = text.trim().to_lowercase();
+        let t = match t.as_str() {
+            "" | "preliminary" | "prelims" | "preliminary round" | "qualifying" => Stage::DEFAULT,
+            "semifinal" | "semi-final" | "semi final" | "semis" => "semi",
+            "finals" | "championship" => "final",
+            other => other,
+        };
+        Stage(t.to_string())
+    }
+
+    pub fn prelim() -> Stage {
+        Stage(Stage::DEFAULT.to_string())
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Which card: one table in one session of one stage.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CardKey {
+    pub stage: Stage,
+    pub session: Label,
+    pub table: Label,
+}
+
+impl fmt::Display for CardKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.stage.as_str() != Stage::DEFAULT {
+            write!(f, "{} ", self.stage)?;
+        }
+        write!(
+            f,
+            "session {} table {}",
+            SessionName(&self.session),
+            self.table
+        )
+    }
+}
+
+/// A player, as an index into the event's [`crate::roster::Roster`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlayerId(pub u32);
+
+impl PlayerId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// One seat's result in one game, checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatResult {
+    pub seat: Seat,
+    pub player: PlayerId,
+    pub won: bool,
+    pub score: Score,
+    /// Tiles left; `None` only for a knocked rack that could not be counted.
+    pub tiles: Option<u16>,
+    pub place: Place,
+}
+
+/// One game of a card, checked: the seats that played it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub number: u32,
+    pub results: Vec<SeatResult>,
+}
+
+/// Who sits at a seat, and where the card names them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatPlayer {
+    pub seat: Seat,
+    pub player: PlayerId,
+    pub place: Place,
+}
+
+/// A card that passed every check of RULES.md section 5.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Card {
+    pub key: CardKey,
+    pub place: Place,
+    pub seats: Vec<SeatPlayer>,
+    pub games: Vec<Game>,
+}
+
+impl Card {
+    /// Games the player at `seat` played on this card.
+    pub fn games_played(&self, player: PlayerId) -> usize {
+        self.games
+            .iter()
+            .filter(|g| g.results.iter().any(|r| r.player == player))
+            .count()
+    }
+}

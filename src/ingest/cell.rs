@@ -1,0 +1,142 @@
+//! One cell value, as CSV files and workbooks give it, and rows of them.
+
+use crate::place::{Place, Source};
+
+/// A cell's value before any layout gives it a meaning.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cell {
+    Empty,
+    Text(String),
+    Number(f64),
+    Bool(bool),
+    /// A date cell, as days since 1899-12-30 (the spreadsheet serial).
+    Date(f64),
+    /// A formula whose result was never saved (a sheet written by a library
+    /// and never opened in a spreadsheet program).
+    FormulaWithoutValue(String),
+    /// A spreadsheet error value such as `#DIV/0!`.
+    Error(String),
+}
+
+impl Cell {
+    /// Text cells are trimmed; an all-space text is empty.
+    pub fn text(s: &str) -> Cell {
+        let t = s.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+        if t.is_empty() {
+            Cell::Empty
+        } else {
+            Cell::Text(t.to_string())
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        matches!(self, Cell::Empty)
+    }
+
+    /// The cell as text: numbers without a needless `.0`.
+    pub fn as_text(&self) -> String {
+        match self {
+            Cell::Empty => String::new(),
+            Cell::Text(t) => t.clone(),
+            Cell::Number(n) => format_number(*n),
+            Cell::Bool(b) => if *b { "TRUE" } else { "FALSE" }.to_string(),
+            Cell::Date(d) => date_from_serial(*d).unwrap_or_else(|| format_number(*d)),
+            Cell::FormulaWithoutValue(f) => f.clone(),
+            Cell::Error(e) => e.clone(),
+        }
+    }
+
+    /// How the cell is quoted in a message: `"x"`, `7`, `blank`.
+    pub fn describe(&self) -> String {
+        match self {
+            Cell::Empty => "blank".to_string(),
+            Cell::Text(t) => format!("{t:?}"),
+            Cell::Number(n) => format_number(*n),
+            Cell::Bool(b) => b.to_string().to_uppercase(),
+            Cell::Date(_) => format!("the date {}", self.as_text()),
+            Cell::FormulaWithoutValue(f) => format!("the formula {f} with no saved value"),
+            Cell::Error(e) => format!("the error value {e}"),
+        }
+    }
+}
+
+pub fn format_number(n: f64) -> String {
+    if n.fract() == 0.0 && n.abs() < 1e15 {
+        format!("{}", n as i64)
+    } else {
+        let s = format!("{n:.9}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+/// `YYYY-MM-DD` for a spreadsheet date serial (1900 date system).
+pub fn date_from_serial(serial: f64) -> Option<String> {
+    if !(1.0..2_958_466.0).contains(&serial) {
+        return None;
+    }
+    // days since 1970-01-01
+    let days = serial.floor() as i64 - 25_569;
+    let (y, m, d) = civil_from_days(days);
+    Some(format!("{y:04}-{m:02}-{d:02}"))
+}
+
+/// Howard Hinnant's days-to-civil algorithm.
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (if m <= 2 { y + 1 } else { y }, m, d)
+}
+
+/// One row of cells and where it stands.
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// 1-based row number in the sheet, or line number in the CSV file.
+    pub number: u32,
+    /// 1-based column number of `cells[0]`.
+    pub first_col: u32,
+    pub cells: Vec<Cell>,
+}
+
+impl Row {
+    pub fn is_blank(&self) -> bool {
+        self.cells.iter().all(Cell::is_empty)
+    }
+
+    pub fn get(&self, i: usize) -> &Cell {
+        self.cells.get(i).unwrap_or(&Cell::Empty)
+    }
+
+    pub fn col(&self, i: usize) -> u32 {
+        self.first_col + i as u32
+    }
+
+    pub fn place(&self, source: &Source, i: usize) -> Place {
+        source.at(self.number, Some(self.col(i)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spreadsheet_serials_become_iso_dates() {
+        assert_eq!(date_from_serial(46109.0).as_deref(), Some("2026-03-28"));
+        assert_eq!(date_from_serial(25569.0).as_deref(), Some("1970-01-01"));
+        assert_eq!(date_from_serial(-3.0), None);
+    }
+
+    #[test]
+    fn numbers_print_without_noise() {
+        assert_eq!(format_number(7.0), "7");
+        assert_eq!(format_number(-5.5), "-5.5");
+        assert_eq!(Cell::text("  \u{feff} ").describe(), "blank");
+    }
+}

@@ -1,0 +1,75 @@
+//! Header names as FORMATS.md matches them: case-insensitive, ignoring
+//! spaces, `_` and `-` (and a trailing note in parentheses, as in the
+//! printed `Game Won (1/0)`).
+
+/// `"Game Won (1/0)"` -> `"gamewon"`, `"birth_date"` -> `"birthdate"`.
+pub fn normalize(text: &str) -> String {
+    let base = match (text.find('('), text.trim_end().ends_with(')')) {
+        (Some(i), true) if i > 0 => &text[..i],
+        _ => text,
+    };
+    base.chars()
+        .filter(|c| !c.is_whitespace() && *c != '_' && *c != '-' && *c != '.' && *c != '\u{feff}')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// A column the layout knows, with the spellings accepted for it.
+pub struct Column {
+    pub name: &'static str,
+    pub aliases: &'static [&'static str],
+    pub required: bool,
+}
+
+/// Where each known column stands in a header row.
+#[derive(Debug)]
+pub struct ColumnMap {
+    pub index: Vec<Option<usize>>,
+    pub unknown: Vec<(usize, String)>,
+}
+
+impl ColumnMap {
+    pub fn get(&self, i: usize) -> Option<usize> {
+        self.index[i]
+    }
+}
+
+/// Maps a header row to `columns`; `None` when a required column is missing.
+pub fn map_header(cells: &[String], columns: &[Column]) -> Option<ColumnMap> {
+    let normalized: Vec<String> = cells.iter().map(|c| normalize(c)).collect();
+    let mut index = vec![None; columns.len()];
+    let mut used = vec![false; cells.len()];
+    for (ci, col) in columns.iter().enumerate() {
+        for (i, n) in normalized.iter().enumerate() {
+            if !used[i] && (n == col.name || col.aliases.contains(&n.as_str())) {
+                index[ci] = Some(i);
+                used[i] = true;
+                break;
+            }
+        }
+        if col.required && index[ci].is_none() {
+            return None;
+        }
+    }
+    let unknown = cells
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| !used[*i] && !c.trim().is_empty())
+        .map(|(i, c)| (i, c.clone()))
+        .collect();
+    Some(ColumnMap { index, unknown })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ignores_case_spaces_underscores_dashes_and_notes() {
+        assert_eq!(normalize("Game Won (1/0)"), "gamewon");
+        assert_eq!(normalize("Score (+/-)"), "score");
+        assert_eq!(normalize("birth_date"), "birthdate");
+        assert_eq!(normalize(" Birth-Date "), "birthdate");
+        assert_eq!(normalize("(C)"), "(c)");
+    }
+}

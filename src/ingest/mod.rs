@@ -1,0 +1,250 @@
+//! Reading inputs: files and folders, CSV and workbooks, every sheet on its
+//! own, each sheet's layout recognised from its header (FORMATS.md).
+//!
+//! Readers only map a layout to [`raw::RawCard`]s, keeping every value as a
+//! cell with its place; the rules decide what the values mean
+//! ([`crate::rules::card_checks`]). A sheet is read as a stream of rows, so a
+//! large results file is never held as a grid.
+
+pub mod cell;
+pub mod header;
+pub mod raw;
+pub mod results;
+pub mod roster;
+pub mod scorecard;
+pub mod text;
+mod workbook;
+
+use crate::place::Source;
+use crate::problem::Problems;
+use cell::Row;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// A file that cannot be read at all (exit status 2), as opposed to data
+/// that is wrong (listed as problems, exit status 1).
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    #[error("{path}: no such file or folder")]
+    NotFound { path: String },
+    #[error("{path}: cannot be read: {reason}")]
+    Unreadable { path: String, reason: String },
+    #[error(
+        "{path}: the folder holds no CSV or workbook file (.csv .tsv .txt .xlsx .xlsm .xls .ods)"
+    )]
+    EmptyFolder { path: String },
+}
+
+/// The extensions read from a folder.
+const KNOWN_EXTENSIONS: [&str; 7] = ["csv", "tsv", "txt", "xlsx", "xlsm", "xls", "ods"];
+const WORKBOOK_EXTENSIONS: [&str; 4] = ["xlsx", "xlsm", "xls", "ods"];
+
+/// One sheet (or CSV file) as a stream of rows.
+pub struct Sheet {
+    pub source: Source,
+    pub rows: Box<dyn Iterator<Item = Result<Row, String>>>,
+    /// The encoding a CSV file was decoded from, when it was not UTF-8.
+    pub encoding: Option<&'static str>,
+}
+
+/// Files named on the command line, folders expanded to their CSV and
+/// workbook files in name order.
+pub fn expand(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, InputError> {
+    let mut files = Vec::new();
+    for input in inputs {
+        if input.as_os_str() == "-" {
+            files.push(input.clone());
+            continue;
+        }
+        let meta =
+            std::fs::metadata(input).map_err(|_| InputError::NotFound { path: shown(input) })?;
+        if meta.is_dir() {
+            let mut inside: Vec<PathBuf> = std::fs::read_dir(input)
+                .map_err(|e| InputError::Unreadable {
+                    path: shown(input),
+                    reason: e.to_string(),
+                })?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_file() && is_data_file(p))
+                .collect();
+            inside.sort();
+            if inside.is_empty() {
+                return Err(InputError::EmptyFolder { path: shown(input) });
+            }
+            files.extend(inside);
+        } else {
+            files.push(input.clone());
+        }
+    }
+    Ok(files)
+}
+
+fn is_data_file(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    // spreadsheet lock files: `~$S01.xlsx` (Excel), `.~lock.S01.xlsx#` (LibreOffice)
+    if name.starts_with('.') || name.starts_with("~$") {
+        return false;
+    }
+    extension(path).is_some_and(|e| KNOWN_EXTENSIONS.contains(&e.as_str()))
+}
+
+fn extension(path: &Path) -> Option<String> {
+    path.extension().map(|e| e.to_string_lossy().to_lowercase())
+}
+
+/// How a path is named in messages: as the user gave it.
+pub fn shown(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Opens a file as its sheets: one for a CSV file, one per workbook sheet.
+pub fn open(path: &Path) -> Result<Vec<Sheet>, InputError> {
+    let name = shown(path);
+    let is_workbook = extension(path).is_some_and(|e| WORKBOOK_EXTENSIONS.contains(&e.as_str()));
+    if is_workbook {
+        return workbook::open(path, &name);
+    }
+    let mut bytes = Vec::new();
+    let read = if path.as_os_str() == "-" {
+        std::io::stdin().read_to_end(&mut bytes).map(|_| ())
+    } else {
+        std::fs::File::open(path)
+            .and_then(|mut f| f.read_to_end(&mut bytes))
+            .map(|_| ())
+    };
+    read.map_err(|e| InputError::Unreadable {
+        path: name.clone(),
+        reason: e.to_string(),
+    })?;
+    if bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]) {
+        // a workbook under another name
+        return workbook::open(path, &name);
+    }
+    let (text, encoding) = text::decode(&bytes);
+    Ok(vec![Sheet {
+        source: Source::file(&name),
+        rows: Box::new(text::CsvRows::new(text)),
+        encoding,
+    }])
+}
+
+/// What a sheet's first rows say it is.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Kind {
+    Results,
+    ScoreCard,
+    Roster,
+    Unknown,
+    Empty,
+}
+
+/// How many leading non-blank rows are looked at to recognise a layout.
+const SNIFF_ROWS: usize = 40;
+
+/// Reads rows until the layout is recognised; returns the kind and the rows
+/// read so far (to be read again, followed by the rest of the stream).
+pub fn recognise(sheet: &mut Sheet, problems: &mut Problems) -> (Kind, Vec<Row>) {
+    let mut seen = Vec::new();
+    let mut non_blank = 0;
+    let mut saw_name_row = false;
+    while non_blank < SNIFF_ROWS {
+        let row = match sheet.rows.next() {
+            None => break,
+            Some(Ok(row)) => row,
+            Some(Err(e)) => {
+                problems.error(sheet.source.whole(), format!("cannot be read as CSV: {e}"));
+                return (Kind::Unknown, seen);
+            }
+        };
+        if row.is_blank() {
+            seen.push(row);
+            continue;
+        }
+        non_blank += 1;
+        let texts: Vec<String> = row.cells.iter().map(|c| c.as_text()).collect();
+        let kind = if results::is_header(&texts) {
+            Some(Kind::Results)
+        } else if roster::is_header(&texts) {
+            Some(Kind::Roster)
+        } else if scorecard::is_marker(&texts) {
+            Some(Kind::ScoreCard)
+        } else {
+            saw_name_row |= scorecard::is_name_row(&texts);
+            (saw_name_row && scorecard::is_subheader(&texts)).then_some(Kind::ScoreCard)
+        };
+        seen.push(row);
+        if let Some(kind) = kind {
+            return (kind, seen);
+        }
+    }
+    let kind = if non_blank == 0 {
+        Kind::Empty
+    } else {
+        Kind::Unknown
+    };
+    (kind, seen)
+}
+
+/// Everything the card inputs held.
+#[derive(Default)]
+pub struct CardInputs {
+    pub cards: Vec<raw::RawCard>,
+    pub files: usize,
+    pub sheets: usize,
+}
+
+/// Reads every card of every input. Data problems go to `problems`; a file
+/// that cannot be read at all is an [`InputError`].
+pub fn read_cards(inputs: &[PathBuf], problems: &mut Problems) -> Result<CardInputs, InputError> {
+    let mut out = CardInputs::default();
+    for path in expand(inputs)? {
+        out.files += 1;
+        let sheets = open(&path)?;
+        let in_workbook = sheets.len();
+        let mut recognised = 0;
+        let mut unknown = Vec::new();
+        for mut sheet in sheets {
+            let (kind, seen) = recognise(&mut sheet, problems);
+            let rows = seen.into_iter().map(Ok).chain(sheet.rows);
+            match kind {
+                Kind::Results => {
+                    recognised += 1;
+                    out.cards
+                        .extend(results::read(&sheet.source, rows, problems));
+                }
+                Kind::ScoreCard => {
+                    recognised += 1;
+                    out.cards
+                        .extend(scorecard::read(&sheet.source, rows, problems));
+                }
+                Kind::Roster => {
+                    recognised += 1;
+                    problems.warning(
+                        sheet.source.whole(),
+                        "this is a roster, not cards: it was not read here (give it with --roster)",
+                    );
+                }
+                Kind::Empty => {}
+                Kind::Unknown => unknown.push(sheet.source),
+            }
+            out.sheets += 1;
+        }
+        for source in unknown {
+            let what = "no known layout: expected a results header (session, table, game, seat, player, won, score, tiles) or a printed score card (Session number, Table number, Name, Game Won / Score / Tiles on rack)";
+            // In a workbook with cards, an extra sheet (notes, a cover) is no error.
+            if recognised > 0 && in_workbook > 1 {
+                problems.warning(source.whole(), format!("sheet skipped: {what}"));
+            } else {
+                problems.error(source.whole(), what);
+            }
+        }
+    }
+    Ok(out)
+}

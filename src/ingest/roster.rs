@@ -1,0 +1,253 @@
+//! The roster layout (FORMATS.md): `id,name,birth_date,family,status,group`.
+
+use super::cell::{Cell, Row};
+use super::header::{map_header, Column, ColumnMap};
+use super::{expand, open, recognise, InputError, Kind};
+use crate::problem::Problems;
+use crate::roster::{Player, Roster, Status};
+use std::path::PathBuf;
+
+const ID: usize = 0;
+const NAME: usize = 1;
+const BIRTH: usize = 2;
+const AGE: usize = 3;
+const FAMILY: usize = 4;
+const STATUS: usize = 5;
+const GROUP: usize = 6;
+
+const COLUMNS: [Column; 7] = [
+    Column {
+        name: "id",
+        aliases: &["playerid", "player"],
+        required: true,
+    },
+    Column {
+        name: "name",
+        aliases: &["playername", "fullname"],
+        required: true,
+    },
+    Column {
+        name: "birthdate",
+        aliases: &["dateofbirth", "dob", "birthday"],
+        required: false,
+    },
+    Column {
+        name: "age",
+        aliases: &[],
+        required: false,
+    },
+    Column {
+        name: "family",
+        aliases: &["familyid", "familyunit"],
+        required: false,
+    },
+    Column {
+        name: "status",
+        aliases: &[],
+        required: false,
+    },
+    Column {
+        name: "group",
+        aliases: &["agegroup"],
+        required: false,
+    },
+];
+
+pub fn is_header(texts: &[String]) -> bool {
+    map_header(texts, &COLUMNS).is_some()
+}
+
+/// Reads a roster file (CSV or workbook; every roster sheet of it).
+pub fn read(path: &PathBuf, problems: &mut Problems) -> Result<Roster, InputError> {
+    let mut roster = Roster::default();
+    let mut found = false;
+    for file in expand(std::slice::from_ref(path))? {
+        for mut sheet in open(&file)? {
+            let (kind, seen) = recognise(&mut sheet, problems);
+            match kind {
+                Kind::Roster => {
+                    found = true;
+                    let rows = seen.into_iter().map(Ok).chain(sheet.rows);
+                    read_sheet(&sheet.source, rows, &mut roster, problems);
+                }
+                Kind::Empty => {}
+                _ => problems.warning(
+                    sheet.source.whole(),
+                    "not a roster (expected a header with id and name): skipped",
+                ),
+            }
+        }
+    }
+    if !found {
+        problems.error(
+            crate::place::Source::file(&super::shown(path)).whole(),
+            "no roster found: expected a header with at least id and name (optional: birth_date, age, family, status, group)",
+        );
+    }
+    Ok(roster)
+}
+
+fn read_sheet(
+    source: &crate::place::Source,
+    rows: impl Iterator<Item = Result<Row, String>>,
+    roster: &mut Roster,
+    problems: &mut Problems,
+) {
+    let mut map: Option<ColumnMap> = None;
+    for row in rows {
+        let row = match row {
+            Ok(r) => r,
+            Err(e) => {
+                problems.error(source.whole(), format!("cannot be read as CSV: {e}"));
+                return;
+            }
+        };
+        if row.is_blank() {
+            continue;
+        }
+        let Some(m) = map.as_ref() else {
+            let texts: Vec<String> = row.cells.iter().map(Cell::as_text).collect();
+            if let Some(m) = map_header(&texts, &COLUMNS) {
+                for (i, name) in &m.unknown {
+                    problems.warning(
+                        row.place(source, *i),
+                        format!("unknown column {name:?} ignored"),
+                    );
+                }
+                map = Some(m);
+            }
+            continue;
+        };
+        let get = |c: usize| m.get(c).map(|i| (row.get(i), row.place(source, i)));
+        let text = |c: usize| get(c).map(|(v, _)| v.as_text()).unwrap_or_default();
+        let (id, name) = (text(ID), text(NAME));
+        let line = source.at(row.number, None);
+        if id.is_empty() {
+            problems.error(
+                get(ID).map(|(_, p)| p).unwrap_or(line),
+                "id is blank; every player needs a unique id",
+            );
+            continue;
+        }
+        if name.is_empty() {
+            problems.error(
+                get(NAME).map(|(_, p)| p).unwrap_or(line),
+                format!("name of {id} is blank"),
+            );
+            continue;
+        }
+        let mut player = Player::named(&id, &name);
+        player.place = Some(line.clone());
+        if let Some((cell, place)) = get(BIRTH).filter(|(c, _)| !c.is_empty()) {
+            match birth_date(cell) {
+                Some(d) => player.birth_date = Some(d),
+                None => problems.error(
+                    place,
+                    format!(
+                        "birth_date is {}; expected a date YYYY-MM-DD",
+                        cell.describe()
+                    ),
+                ),
+            }
+        }
+        if let Some((cell, place)) = get(AGE).filter(|(c, _)| !c.is_empty()) {
+            match super::results::whole_number(cell).filter(|&a| a <= 130) {
+                Some(a) => player.age = Some(a),
+                None => problems.error(
+                    place,
+                    format!(
+                        "age is {}; expected a whole number of years",
+                        cell.describe()
+                    ),
+                ),
+            }
+        }
+        player.family = Some(text(FAMILY)).filter(|f| !f.is_empty());
+        player.group = Some(text(GROUP)).filter(|g| !g.is_empty());
+        if let Some((cell, place)) = get(STATUS) {
+            match Status::parse(&cell.as_text()) {
+                Some(s) => player.status = s,
+                None => problems.error(
+                    place,
+                    format!(
+                        "status is {}; expected blank, withdrawn or disqualified",
+                        cell.describe()
+                    ),
+                ),
+            }
+        }
+        if let Err(existing) = roster.add(player) {
+            let first = roster.get(existing);
+            let at = first
+                .place
+                .as_ref()
+                .map(|p| p.to_string())
+                .unwrap_or_default();
+            problems.error(
+                get(ID).map(|(_, p)| p).unwrap_or(line),
+                format!(
+                    "id {id:?} is already used at {at} ({}); ids must be unique",
+                    first.name
+                ),
+            );
+        }
+    }
+}
+
+/// A birth date as `YYYY-MM-DD`, from a date cell or text (`2014-09-30`,
+/// `2014/9/30`).
+pub fn birth_date(cell: &Cell) -> Option<String> {
+    let text = match cell {
+        Cell::Date(serial) => return super::cell::date_from_serial(*serial),
+        Cell::Text(t) => t.trim(),
+        _ => return None,
+    };
+    let parts: Vec<&str> = text.split(['-', '/', '.']).collect();
+    let [y, m, d] = parts.as_slice() else {
+        return None;
+    };
+    let (y, m, d): (u32, u32, u32) = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days = [
+        31,
+        if leap { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
+    let valid = (1900..=2100).contains(&y)
+        && (1..=12).contains(&m)
+        && d >= 1
+        && d <= days[(m - 1) as usize];
+    valid.then(|| format!("{y:04}-{m:02}-{d:02}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_birth_dates_as_people_write_them() {
+        assert_eq!(
+            birth_date(&Cell::text("2014-09-30")).as_deref(),
+            Some("2014-09-30")
+        );
+        assert_eq!(
+            birth_date(&Cell::text("2014/9/3")).as_deref(),
+            Some("2014-09-03")
+        );
+        assert_eq!(
+            birth_date(&Cell::Date(46109.0)).as_deref(),
+            Some("2026-03-28")
+        );
+        assert_eq!(birth_date(&Cell::text("2014-02-30")), None);
+        assert_eq!(birth_date(&Cell::text("30/09/2014")), None);
+    }
+}

@@ -1,0 +1,458 @@
+//! The printed HK preliminary-round score card (FORMATS.md), one table per
+//! sheet or CSV file:
+//!
+//! ```text
+//! Rummikub ... Preliminary Round Score Card
+//! Session number:  1
+//! Table number:    7
+//! Name   | Chan Tai Man     | | | Lee Siu Ming | | | (C) | | | (D) | |
+//!        | Game Won (1/0) | Score (+/-) | Tiles on rack | ... B, C, D
+//! Game 1 | 1 | +30 | 0 | ...
+//! Total  | ...
+//! Participant Signature | ...
+//! ```
+//!
+//! The seats' columns come from the sub-header (three columns per seat, in
+//! any order); each seat's player is the first filled cell of its columns in
+//! the `Name` row (merged cells hold it in the first). Rows and columns may
+//! be offset by blank ones. Lines after the signature line are not read.
+
+use super::cell::{Cell, Row};
+use super::header::normalize;
+use super::raw::{Layout, RawCard, RawCell, RawGame, RawLine, RawSeat};
+use crate::domain::{CardKey, Label, Seat, Stage};
+use crate::place::{column_name, Source};
+use crate::problem::Problems;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
+    Won,
+    Score,
+    Tiles,
+}
+
+fn field_of(text: &str) -> Option<Field> {
+    match normalize(text).as_str() {
+        "gamewon" | "won" | "game" | "win" | "gamewin" => Some(Field::Won),
+        "score" | "scores" | "points" => Some(Field::Score),
+        "tilesonrack" | "tileonrack" | "tiles" | "tilesleft" | "tilesonracks" | "tile" => {
+            Some(Field::Tiles)
+        }
+        _ => None,
+    }
+}
+
+/// A label that only a score card has.
+pub fn is_marker(texts: &[String]) -> bool {
+    texts.iter().any(|t| {
+        let n = normalize(t);
+        n.starts_with("sessionnumber") || n.starts_with("tablenumber") || n.contains("scorecard")
+    })
+}
+
+pub fn is_name_row(texts: &[String]) -> bool {
+    texts
+        .iter()
+        .find(|t| !t.trim().is_empty())
+        .is_some_and(|t| normalize(t) == "name")
+}
+
+pub fn is_subheader(texts: &[String]) -> bool {
+    texts.iter().filter(|t| field_of(t).is_some()).count() >= 3
+}
+
+/// A seat's three columns (0-based indexes into the rows' cells).
+struct SeatColumns {
+    seat: Seat,
+    won: usize,
+    score: usize,
+    tiles: usize,
+    first: usize,
+    last: usize,
+}
+
+/// What a row of the card is, from its label.
+#[derive(Debug, PartialEq, Eq)]
+enum RowLabel {
+    Game(u32),
+    Total,
+    End,
+    Other(String),
+    None,
+}
+
+fn row_label(text: &str) -> RowLabel {
+    let n = normalize(text);
+    if n.is_empty() {
+        return RowLabel::None;
+    }
+    if n.starts_with("total") {
+        return RowLabel::Total;
+    }
+    if n.contains("signature")
+        || n.starts_with("remark")
+        || n.starts_with("organizer")
+        || n.starts_with("organiser")
+    {
+        return RowLabel::End;
+    }
+    let digits = n
+        .strip_prefix("game")
+        .or_else(|| n.strip_prefix("round"))
+        .or_else(|| n.strip_prefix('g'))
+        .unwrap_or(&n);
+    let digits = digits.trim_start_matches(['#', ':']);
+    let digits = digits.strip_suffix(".0").unwrap_or(digits);
+    match digits.parse::<u32>() {
+        Ok(g) if (1..=99).contains(&g) => RowLabel::Game(g),
+        _ => RowLabel::Other(text.trim().to_string()),
+    }
+}
+
+/// Reads the one card of a sheet. Problems name their cell.
+pub fn read(
+    source: &Source,
+    rows: impl Iterator<Item = Result<Row, String>>,
+    problems: &mut Problems,
+) -> Option<RawCard> {
+    let mut grid = Vec::new();
+    for row in rows {
+        match row {
+            Ok(row) => grid.push(row),
+            Err(e) => {
+                problems.error(source.whole(), format!("cannot be read as CSV: {e}"));
+                return None;
+            }
+        }
+    }
+    Card::read(source, &grid, problems)
+}
+
+struct Card<'a> {
+    source: &'a Source,
+}
+
+impl<'a> Card<'a> {
+    fn read(source: &'a Source, grid: &'a [Row], problems: &mut Problems) -> Option<RawCard> {
+        let card = Card { source };
+        let texts = |r: &Row| r.cells.iter().map(Cell::as_text).collect::<Vec<_>>();
+        let Some(name_row) = grid.iter().position(|r| is_name_row(&texts(r))) else {
+            problems.error(source.whole(), "score card without a \"Name\" row: expected a row starting with Name, then each seat's player");
+            return None;
+        };
+        let Some(sub_row) = (name_row + 1..grid.len()).find(|&i| is_subheader(&texts(&grid[i])))
+        else {
+            problems.error(
+                source.at(grid[name_row].number, None),
+                "no sub-header under the Name row: expected \"Game Won (1/0)\", \"Score (+/-)\", \"Tiles on rack\" for each seat",
+            );
+            return None;
+        };
+
+        let session = card.label(
+            &grid[..name_row],
+            &["sessionnumber", "session", "sessionno"],
+        );
+        let table = card.label(&grid[..name_row], &["tablenumber", "table", "tableno"]);
+        let stage = card
+            .label(&grid[..name_row], &["stage", "round"])
+            .map(|(c, _)| Stage::new(&c.as_text()))
+            .unwrap_or_else(|| card.stage_from_title(&grid[..name_row]));
+
+        let mut ok = true;
+        let session = match session
+            .as_ref()
+            .and_then(|(c, _)| Label::session(&c.as_text()))
+        {
+            Some(s) => Some(s),
+            None => {
+                let at = session.map(|(_, p)| p).unwrap_or_else(|| source.whole());
+                problems.error(at, "no session number: expected \"Session number:\" with its value, in the same cell after the colon or in the next cell");
+                ok = false;
+                None
+            }
+        };
+        let table = match table.as_ref().and_then(|(c, _)| Label::table(&c.as_text())) {
+            Some(t) => Some(t),
+            None => {
+                let at = table.map(|(_, p)| p).unwrap_or_else(|| source.whole());
+                problems.error(at, "no table number: expected \"Table number:\" with its value, in the same cell after the colon or in the next cell");
+                ok = false;
+                None
+            }
+        };
+
+        let seats_cols = card.seat_columns(&grid[sub_row], problems)?;
+        let label_end = seats_cols.first().map_or(0, |s| s.first);
+        let name = &grid[name_row];
+        let mut seats = Vec::new();
+        for sc in &seats_cols {
+            let filled = (sc.first..=sc.last).find(|&i| !name.get(i).is_empty());
+            if let Some(i) = filled {
+                let player = name.get(i).as_text();
+                if !is_placeholder(&player) {
+                    seats.push(RawSeat {
+                        seat: sc.seat,
+                        player,
+                        place: name.place(source, i),
+                    });
+                }
+            }
+        }
+
+        let mut games: Vec<RawGame> = Vec::new();
+        let mut total = None;
+        let mut defective = !ok;
+        for row in &grid[sub_row + 1..] {
+            if row.is_blank() {
+                continue;
+            }
+            let label_idx = (0..label_end.max(1)).find(|&i| !row.get(i).is_empty());
+            let label = label_idx
+                .map(|i| row_label(&row.get(i).as_text()))
+                .unwrap_or(RowLabel::None);
+            let lines = || card.lines(row, &seats_cols);
+            match label {
+                RowLabel::End => break,
+                RowLabel::Game(n) => {
+                    if let Some(first) = games.iter().find(|g| g.number == n) {
+                        problems.error(
+                            source.at(row.number, None),
+                            format!("game {n} is written twice (first at {}); expected one row per game", first.place),
+                        );
+                        defective = true;
+                        continue;
+                    }
+                    games.push(RawGame {
+                        number: n,
+                        place: source.at(row.number, None),
+                        lines: lines(),
+                    });
+                }
+                RowLabel::Total => {
+                    total = Some(RawGame {
+                        number: 0,
+                        place: source.at(row.number, None),
+                        lines: lines(),
+                    });
+                }
+                RowLabel::Other(text) => {
+                    if seats_cols
+                        .iter()
+                        .any(|sc| !row.get(sc.won).is_empty() || !row.get(sc.score).is_empty())
+                    {
+                        let at = label_idx
+                            .map(|i| row.place(source, i))
+                            .unwrap_or_else(|| source.at(row.number, None));
+                        problems.error(at, format!("row label {text:?} is not a game: expected Game 1, Game 2, ... or Total"));
+                        defective = true;
+                    }
+                }
+                RowLabel::None => {
+                    problems.error(
+                        source.at(row.number, None),
+                        "row has scores but no label: expected Game 1, Game 2, ... or Total in the first column",
+                    );
+                    defective = true;
+                }
+            }
+        }
+
+        // A seat with no player must have no values.
+        for sc in &seats_cols {
+            if seats.iter().any(|s| s.seat == sc.seat) {
+                continue;
+            }
+            for g in games.iter().chain(total.iter()) {
+                if let Some(line) = g.lines.iter().find(|l| l.seat == sc.seat && !l.is_blank()) {
+                    let filled = [&line.won, &line.score, &line.tiles]
+                        .into_iter()
+                        .find(|c| !c.is_blank());
+                    problems.error(
+                        filled.map(|c| c.place.clone()).unwrap_or_else(|| g.place.clone()),
+                        format!("seat {} has values but no player: write the player's id or name in the Name row at {}{}", sc.seat, column_name(name.col(sc.first)), name.number),
+                    );
+                    defective = true;
+                    break;
+                }
+            }
+        }
+        for g in games.iter_mut().chain(total.iter_mut()) {
+            g.lines.retain(|l| seats.iter().any(|s| s.seat == l.seat));
+        }
+
+        let (Some(session), Some(table)) = (session, table) else {
+            return None;
+        };
+        Some(RawCard {
+            key: CardKey {
+                stage,
+                session,
+                table,
+            },
+            layout: Layout::ScoreCard,
+            source: source.clone(),
+            place: source.whole(),
+            seats,
+            games,
+            total,
+            defective,
+        })
+    }
+
+    /// A label's value: after the colon in the same cell, or the next filled
+    /// cell of the row.
+    fn label(&self, rows: &[Row], names: &[&str]) -> Option<(Cell, crate::place::Place)> {
+        for row in rows {
+            for (i, cell) in row.cells.iter().enumerate() {
+                let Cell::Text(t) = cell else { continue };
+                let (label, rest) = match t.split_once([':', '：']) {
+                    Some((l, r)) => (l, r.trim()),
+                    None => (t.as_str(), ""),
+                };
+                if !names.contains(&normalize(label).as_str()) {
+                    continue;
+                }
+                if !rest.is_empty() && rest.chars().any(|c| c != '_') {
+                    return Some((Cell::text(rest), row.place(self.source, i)));
+                }
+                let next = (i + 1..row.cells.len()).find(|&j| !row.get(j).is_empty());
+                return Some(match next {
+                    Some(j) => (row.get(j).clone(), row.place(self.source, j)),
+                    None => (Cell::Empty, row.place(self.source, i)),
+                });
+            }
+        }
+        None
+    }
+
+    fn stage_from_title(&self, rows: &[Row]) -> Stage {
+        for row in rows {
+            for cell in &row.cells {
+                let t = cell.as_text().to_lowercase();
+                if t.contains("score card") || t.contains("scorecard") || t.contains("score sheet")
+                {
+                    if t.contains("semi") {
+                        return Stage::new("semi");
+                    }
+                    if t.contains("final") {
+                        return Stage::new("final");
+                    }
+                    return Stage::prelim();
+                }
+            }
+        }
+        Stage::prelim()
+    }
+
+    /// Groups the sub-header's cells into seats of three columns.
+    fn seat_columns(&self, row: &Row, problems: &mut Problems) -> Option<Vec<SeatColumns>> {
+        let mut groups: Vec<Vec<(Field, usize)>> = Vec::new();
+        for (i, cell) in row.cells.iter().enumerate() {
+            let Some(field) = field_of(&cell.as_text()) else {
+                continue;
+            };
+            match groups.last_mut() {
+                Some(g) if g.len() < 3 && !g.iter().any(|(f, _)| *f == field) => g.push((field, i)),
+                _ => groups.push(vec![(field, i)]),
+            }
+        }
+        if groups.len() > 4 {
+            problems.error(
+                self.source.at(row.number, Some(row.col(groups[4][0].1))),
+                format!(
+                    "{} seats in the sub-header; a table seats at most 4 (A, B, C, D)",
+                    groups.len()
+                ),
+            );
+            return None;
+        }
+        let mut out = Vec::new();
+        for (g, seat) in groups.iter().zip(Seat::ALL) {
+            let find = |f: Field| g.iter().find(|(x, _)| *x == f).map(|(_, i)| *i);
+            let (Some(won), Some(score), Some(tiles)) =
+                (find(Field::Won), find(Field::Score), find(Field::Tiles))
+            else {
+                problems.error(
+                    self.source.at(row.number, Some(row.col(g[0].1))),
+                    format!("seat {seat}'s columns are incomplete: expected Game Won (1/0), Score (+/-) and Tiles on rack"),
+                );
+                return None;
+            };
+            let first = g.iter().map(|(_, i)| *i).min().unwrap_or(won);
+            let last = g.iter().map(|(_, i)| *i).max().unwrap_or(tiles);
+            out.push(SeatColumns {
+                seat,
+                won,
+                score,
+                tiles,
+                first,
+                last,
+            });
+        }
+        Some(out)
+    }
+
+    fn lines(&self, row: &Row, seats: &[SeatColumns]) -> Vec<RawLine> {
+        let cell = |i: usize| RawCell {
+            value: row.get(i).clone(),
+            place: row.place(self.source, i),
+        };
+        seats
+            .iter()
+            .map(|sc| RawLine {
+                seat: sc.seat,
+                won: cell(sc.won),
+                score: cell(sc.score),
+                tiles: cell(sc.tiles),
+            })
+            .collect()
+    }
+}
+
+/// The printed sheet's seat letters, left where no player sat.
+fn is_placeholder(text: &str) -> bool {
+    let t = text.trim().trim_start_matches('(').trim_end_matches(')');
+    let t = t.strip_prefix("Player ").unwrap_or(t);
+    matches!(t, "A" | "B" | "C" | "D" | "-" | "—" | "") || t.chars().all(|c| c == '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_row_labels() {
+        assert_eq!(row_label("Game 1"), RowLabel::Game(1));
+        assert_eq!(row_label("game3"), RowLabel::Game(3));
+        assert_eq!(row_label("G2"), RowLabel::Game(2));
+        assert_eq!(row_label("2"), RowLabel::Game(2));
+        assert_eq!(row_label("Total"), RowLabel::Total);
+        assert_eq!(row_label("Participant Signature"), RowLabel::End);
+        assert_eq!(row_label("Remark:"), RowLabel::End);
+        assert_eq!(row_label("Bonus"), RowLabel::Other("Bonus".into()));
+    }
+
+    #[test]
+    fn knows_the_printed_placeholders() {
+        assert!(is_placeholder("(C)"));
+        assert!(is_placeholder("D"));
+        assert!(is_placeholder("____"));
+        assert!(!is_placeholder("Chan Tai Man"));
+        assert!(!is_placeholder("P0001"));
+    }
+
+    #[test]
+    fn sub_header_spellings_of_real_sheets() {
+        for t in [
+            "Game Won (1/0)",
+            "Game won",
+            "Score (+/-)",
+            "Score",
+            "Tiles on rack",
+            "Tile on Rack",
+        ] {
+            assert!(field_of(t).is_some(), "{t}");
+        }
+    }
+}

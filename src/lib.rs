@@ -1,0 +1,19 @@
+//! tilerank: the scoring desk of Rummikub tournaments.
+//!
+//! The library holds everything but the command line: the words of the
+//! rules ([`domain`], [`score`]), the rules themselves ([`profile`],
+//! [`rules`]), reading inputs ([`ingest`], [`roster`]), putting an event
+//! together ([`event`]) and the reports ([`report`]). The `tilerank` binary
+//! parses arguments, calls these, prints, and maps the outcome to an exit
+//! status.
+
+pub mod domain;
+pub mod event;
+pub mod ingest;
+pub mod place;
+pub mod problem;
+pub mod profile;
+pub mod report;
+pub mod roster;
+pub mod rules;
+pub mod score;

@@ -1,0 +1,148 @@
+//! Where something was read: file, sheet, row, column.
+//!
+//! Printed the way editors and people can follow: `session3.csv:14:6` for a
+//! CSV line and field, `S03.xlsx[Table 7]!E9` for a workbook cell.
+
+use std::fmt;
+use std::sync::Arc;
+
+/// A file, and the sheet inside it for workbooks.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Source {
+    pub file: Arc<str>,
+    pub sheet: Option<Arc<str>>,
+}
+
+impl Source {
+    pub fn file(file: &str) -> Source {
+        Source {
+            file: file.into(),
+            sheet: None,
+        }
+    }
+
+    pub fn sheet(file: &str, sheet: &str) -> Source {
+        Source {
+            file: file.into(),
+            sheet: Some(sheet.into()),
+        }
+    }
+
+    pub fn is_workbook(&self) -> bool {
+        self.sheet.is_some()
+    }
+
+    pub fn at(&self, row: u32, col: Option<u32>) -> Place {
+        Place {
+            source: self.clone(),
+            row: Some(row),
+            col,
+        }
+    }
+
+    pub fn whole(&self) -> Place {
+        Place {
+            source: self.clone(),
+            row: None,
+            col: None,
+        }
+    }
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.sheet {
+            Some(sheet) => write!(f, "{}[{}]", self.file, sheet),
+            None => write!(f, "{}", self.file),
+        }
+    }
+}
+
+/// A place in a source: 1-based row (CSV line) and column, when known.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Place {
+    pub source: Source,
+    pub row: Option<u32>,
+    pub col: Option<u32>,
+}
+
+impl Place {
+    /// A place that is not in a file (the command line, a computed check).
+    pub fn nowhere(what: &str) -> Place {
+        Source::file(what).whole()
+    }
+
+    pub fn with_col(&self, col: u32) -> Place {
+        Place {
+            col: Some(col),
+            ..self.clone()
+        }
+    }
+}
+
+/// `1 -> A`, `27 -> AA`: a spreadsheet column name.
+pub fn column_name(col: u32) -> String {
+    let mut n = col;
+    let mut out = Vec::new();
+    while n > 0 {
+        let rem = (n - 1) % 26;
+        out.push(b'A' + rem as u8);
+        n = (n - 1) / 26;
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.source)?;
+        if self.source.is_workbook() {
+            match (self.row, self.col) {
+                (Some(r), Some(c)) => write!(f, "!{}{}", column_name(c), r),
+                (Some(r), None) => write!(f, " row {r}"),
+                _ => Ok(()),
+            }
+        } else {
+            match (self.row, self.col) {
+                (Some(r), Some(c)) => write!(f, ":{r}:{c}"),
+                (Some(r), None) => write!(f, ":{r}"),
+                _ => Ok(()),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prints_csv_and_workbook_places() {
+        assert_eq!(
+            Source::file("session3.csv").at(14, Some(6)).to_string(),
+            "session3.csv:14:6"
+        );
+        assert_eq!(
+            Source::file("session3.csv").at(14, None).to_string(),
+            "session3.csv:14"
+        );
+        assert_eq!(
+            Source::sheet("S03.xlsx", "Table 7")
+                .at(9, Some(5))
+                .to_string(),
+            "S03.xlsx[Table 7]!E9"
+        );
+        assert_eq!(
+            Source::sheet("S03.xlsx", "Table 7").whole().to_string(),
+            "S03.xlsx[Table 7]"
+        );
+    }
+
+    #[test]
+    fn names_columns_like_a_spreadsheet() {
+        assert_eq!(column_name(1), "A");
+        assert_eq!(column_name(26), "Z");
+        assert_eq!(column_name(27), "AA");
+        assert_eq!(column_name(703), "AAA");
+    }
+}

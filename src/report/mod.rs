@@ -1,0 +1,1 @@
+//! Reports: what the tool prints and writes.

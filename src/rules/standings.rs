@@ -1,0 +1,384 @@
+//! RULES.md section 6: standings, per stage, over every game a player
+//! played in that stage.
+//!
+//! | profile | order (first difference decides) |
+//! |---|---|
+//! | `hk` | games won (more), average score per game (higher), tiles left (fewer) |
+//! | `nvso` | total score (higher), games won (more) |
+//! | `pressman` | games won (more), total score (higher) |
+//! | `gwinnett` | total penalty points (fewer), games won (more) |
+//!
+//! Players equal on every key share a rank and the next rank skips
+//! (1, 2, 2, 4). Ranking is exact, stable, and independent of input order:
+//! tied players are listed by roster id.
+
+use crate::domain::{Card, PlayerId, Stage};
+use crate::profile::{ProfileName, Rules};
+use crate::roster::{Roster, Status};
+use crate::score::Score;
+use std::cmp::Ordering;
+use std::collections::HashMap;
+use std::fmt;
+
+/// Tiles counted for a knocked rack whose tiles could not be counted (a
+/// blank tiles cell): a full starting rack, so knocking never helps.
+pub const KNOCKED_RACK_TILES: u32 = 14;
+
+/// A player's results in one stage.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    pub player: PlayerId,
+    pub games: u32,
+    pub won: u32,
+    pub total: Score,
+    pub tiles: u32,
+    /// Played fewer games than a card has (RULES.md section 5, check 7).
+    pub withdrawn: bool,
+}
+
+impl Tally {
+    fn new(player: PlayerId) -> Tally {
+        Tally {
+            player,
+            games: 0,
+            won: 0,
+            total: Score::ZERO,
+            tiles: 0,
+            withdrawn: false,
+        }
+    }
+
+    /// Average score per game, exact.
+    pub fn average(&self) -> Score {
+        self.total.per(self.games).unwrap_or(Score::ZERO)
+    }
+}
+
+/// What the standings can be ordered by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    GamesWon,
+    AverageScore,
+    TotalScore,
+    TilesLeft,
+}
+
+/// Which way a key is better.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Better {
+    Higher,
+    Lower,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SortKey {
+    pub key: Key,
+    pub better: Better,
+}
+
+impl fmt::Display for SortKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, dir) = match (self.key, self.better) {
+            (Key::GamesWon, Better::Higher) => ("games won", "more"),
+            (Key::GamesWon, Better::Lower) => ("games won", "fewer"),
+            (Key::AverageScore, Better::Higher) => ("average score", "higher"),
+            (Key::AverageScore, Better::Lower) => ("average score", "lower"),
+            (Key::TotalScore, Better::Higher) => ("total score", "higher"),
+            (Key::TotalScore, Better::Lower) => ("total points", "fewer"),
+            (Key::TilesLeft, Better::Lower) => ("tiles left", "fewer"),
+            (Key::TilesLeft, Better::Higher) => ("tiles left", "more"),
+        };
+        write!(f, "{name} ({dir} first)")
+    }
+}
+
+/// The tie-break order of a profile.
+pub fn order(profile: ProfileName) -> Vec<SortKey> {
+    use Better::*;
+    use Key::*;
+    let k = |key, better| SortKey { key, better };
+    match profile {
+        ProfileName::Hk => vec![
+            k(GamesWon, Higher),
+            k(AverageScore, Higher),
+            k(TilesLeft, Lower),
+        ],
+        ProfileName::Nvso => vec![k(TotalScore, Higher), k(GamesWon, Higher)],
+        ProfileName::Pressman => vec![k(GamesWon, Higher), k(TotalScore, Higher)],
+        ProfileName::Gwinnett => vec![k(TotalScore, Lower), k(GamesWon, Higher)],
+    }
+}
+
+/// Compares two tallies on `order`: `Less` means `a` ranks ahead.
+pub fn compare(a: &Tally, b: &Tally, order: &[SortKey]) -> Ordering {
+    for sk in order {
+        let ord = match sk.key {
+            Key::GamesWon => a.won.cmp(&b.won),
+            Key::AverageScore => a.average().cmp(&b.average()),
+            Key::TotalScore => a.total.cmp(&b.total),
+            Key::TilesLeft => a.tiles.cmp(&b.tiles),
+        };
+        let ord = match sk.better {
+            Better::Higher => ord.reverse(),
+            Better::Lower => ord,
+        };
+        if ord != Ordering::Equal {
+            return ord;
+        }
+    }
+    Ordering::Equal
+}
+
+/// Adds up the games of `stage` per player.
+pub fn tally(cards: &[Card], stage: &Stage, rules: &Rules) -> Vec<Tally> {
+    let mut by_player: HashMap<PlayerId, Tally> = HashMap::new();
+    for card in cards.iter().filter(|c| &c.key.stage == stage) {
+        for sp in &card.seats {
+            let t = by_player
+                .entry(sp.player)
+                .or_insert_with(|| Tally::new(sp.player));
+            if card.games_played(sp.player) < rules.games_per_session as usize {
+                t.withdrawn = true;
+            }
+        }
+        for result in card.games.iter().flat_map(|g| &g.results) {
+            let t = by_player
+                .entry(result.player)
+                .or_insert_with(|| Tally::new(result.player));
+            t.games += 1;
+            t.won += u32::from(result.won);
+            t.total += result.score;
+            t.tiles += result.tiles.map_or(KNOCKED_RACK_TILES, u32::from);
+        }
+    }
+    let mut v: Vec<Tally> = by_player.into_values().collect();
+    v.sort_by_key(|t| t.player);
+    v
+}
+
+/// Why a player is listed apart from the ranking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Apart {
+    Withdrawn,
+    Disqualified,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub tally: Tally,
+    /// 1-based; `None` for players listed apart.
+    pub rank: Option<u32>,
+    /// Another player has the same rank.
+    pub shared: bool,
+    pub apart: Option<Apart>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Standings {
+    pub stage: Stage,
+    pub order: Vec<SortKey>,
+    /// Ranked players, best first.
+    pub ranked: Vec<Entry>,
+    /// Withdrawn and disqualified players, not ranked.
+    pub apart: Vec<Entry>,
+}
+
+/// Ranks the tallies of one stage.
+pub fn rank(tallies: Vec<Tally>, stage: &Stage, order: Vec<SortKey>, roster: &Roster) -> Standings {
+    let mut ranked = Vec::new();
+    let mut apart = Vec::new();
+    for t in tallies {
+        let why = match roster.get(t.player).status {
+            Status::Disqualified => Some(Apart::Disqualified),
+            Status::Withdrawn => Some(Apart::Withdrawn),
+            Status::Active if t.withdrawn => Some(Apart::Withdrawn),
+            Status::Active => None,
+        };
+        let entry = Entry {
+            tally: t,
+            rank: None,
+            shared: false,
+            apart: why,
+        };
+        if why.is_some() {
+            apart.push(entry);
+        } else {
+            ranked.push(entry);
+        }
+    }
+    let id = |e: &Entry| roster.get(e.tally.player).id.clone();
+    ranked.sort_by(|a, b| compare(&a.tally, &b.tally, &order).then_with(|| id(a).cmp(&id(b))));
+    let mut i = 0;
+    while i < ranked.len() {
+        let mut j = i + 1;
+        while j < ranked.len()
+            && compare(&ranked[i].tally, &ranked[j].tally, &order) == Ordering::Equal
+        {
+            j += 1;
+        }
+        for e in &mut ranked[i..j] {
+            e.rank = Some(i as u32 + 1);
+            e.shared = j - i > 1;
+        }
+        i = j;
+    }
+    apart.sort_by_key(|e| id(e));
+    Standings {
+        stage: stage.clone(),
+        order,
+        ranked,
+        apart,
+    }
+}
+
+/// The key that decides between two players, for explanations and notes.
+pub fn deciding_key(a: &Tally, b: &Tally, order: &[SortKey]) -> Option<SortKey> {
+    order
+        .iter()
+        .copied()
+        .find(|sk| compare(a, b, std::slice::from_ref(sk)) != Ordering::Equal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::roster::Player;
+
+    fn t(player: u32, won: u32, total: i64, games: u32, tiles: u32) -> Tally {
+        Tally {
+            player: PlayerId(player),
+            games,
+            won,
+            total: Score::whole(total),
+            tiles,
+            withdrawn: false,
+        }
+    }
+
+    fn roster(n: usize) -> Roster {
+        let mut r = Roster::default();
+        for i in 0..n {
+            r.add(Player::named(&format!("P{i:04}"), &format!("Player {i}")))
+                .unwrap();
+        }
+        r
+    }
+
+    fn ranks(s: &Standings) -> Vec<(u32, u32)> {
+        s.ranked
+            .iter()
+            .map(|e| (e.tally.player.0, e.rank.unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn pressman_rulebook_example() {
+        // A +24 -6 -32 -10 = -24 (1 won); B = -54 (0); C = +45 (2); D = +33 (1)
+        let tallies = vec![
+            t(0, 1, -24, 4, 0),
+            t(1, 0, -54, 4, 0),
+            t(2, 2, 45, 4, 0),
+            t(3, 1, 33, 4, 0),
+        ];
+        let s = rank(
+            tallies,
+            &Stage::prelim(),
+            order(ProfileName::Pressman),
+            &roster(4),
+        );
+        assert_eq!(ranks(&s), vec![(2, 1), (3, 2), (0, 3), (1, 4)]);
+    }
+
+    #[test]
+    fn hk_orders_by_wins_then_average_then_tiles() {
+        let tallies = vec![
+            t(0, 2, 30, 3, 5), // avg 10
+            t(1, 2, 30, 3, 4), // avg 10, fewer tiles
+            t(2, 3, -3, 3, 9),
+            t(3, 2, 31, 3, 9),
+        ];
+        let s = rank(
+            tallies,
+            &Stage::prelim(),
+            order(ProfileName::Hk),
+            &roster(4),
+        );
+        assert_eq!(ranks(&s), vec![(2, 1), (3, 2), (1, 3), (0, 4)]);
+    }
+
+    #[test]
+    fn average_is_exact_and_per_game() {
+        // 10 over 3 games (3.333...) beats 3.33 over 1 game? No: 333/100 < 10/3.
+        let a = Tally {
+            total: Score::whole(10),
+            ..t(0, 1, 0, 3, 0)
+        };
+        let b = Tally {
+            total: Score::ratio(333, 100),
+            ..t(1, 1, 0, 1, 0)
+        };
+        assert_eq!(compare(&a, &b, &order(ProfileName::Hk)), Ordering::Less);
+    }
+
+    #[test]
+    fn ties_share_a_rank_and_the_next_skips() {
+        let tallies = vec![
+            t(3, 2, 10, 3, 4),
+            t(1, 2, 10, 3, 4),
+            t(0, 3, 0, 3, 0),
+            t(2, 1, 0, 3, 0),
+        ];
+        let s = rank(
+            tallies,
+            &Stage::prelim(),
+            order(ProfileName::Hk),
+            &roster(4),
+        );
+        assert_eq!(ranks(&s), vec![(0, 1), (1, 2), (3, 2), (2, 4)]);
+        assert!(s.ranked[1].shared && s.ranked[2].shared && !s.ranked[0].shared);
+    }
+
+    #[test]
+    fn gwinnett_fewer_points_first() {
+        let tallies = vec![t(0, 1, 40, 3, 0), t(1, 0, 12, 3, 0), t(2, 2, 12, 3, 0)];
+        let s = rank(
+            tallies,
+            &Stage::prelim(),
+            order(ProfileName::Gwinnett),
+            &roster(3),
+        );
+        assert_eq!(ranks(&s), vec![(2, 1), (1, 2), (0, 3)]);
+    }
+
+    #[test]
+    fn withdrawn_and_disqualified_are_listed_apart() {
+        let mut r = roster(3);
+        let mut dq = Player::named("P9999", "Cheat");
+        dq.status = Status::Disqualified;
+        r.add(dq).unwrap();
+        let tallies = vec![
+            t(0, 1, 0, 3, 0),
+            Tally {
+                withdrawn: true,
+                ..t(1, 2, 0, 2, 0)
+            },
+            t(3, 3, 9, 3, 0),
+        ];
+        let s = rank(tallies, &Stage::prelim(), order(ProfileName::Hk), &r);
+        assert_eq!(ranks(&s), vec![(0, 1)]);
+        let apart: Vec<_> = s
+            .apart
+            .iter()
+            .map(|e| (e.tally.player.0, e.apart.unwrap()))
+            .collect();
+        assert_eq!(apart, vec![(1, Apart::Withdrawn), (3, Apart::Disqualified)]);
+    }
+
+    #[test]
+    fn names_the_deciding_key() {
+        let o = order(ProfileName::Hk);
+        let d = deciding_key(&t(0, 2, 30, 3, 5), &t(1, 2, 30, 3, 4), &o).unwrap();
+        assert_eq!(d.key, Key::TilesLeft);
+        assert_eq!(d.to_string(), "tiles left (fewer first)");
+    }
+}

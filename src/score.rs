@@ -1,0 +1,305 @@
+//! Exact scores.
+//!
+//! A game's scores are whole numbers, except where a pot is split between
+//! two or three leaders (RULES.md section 3): then halves and thirds appear.
+//! Averages divide by the number of games. So a score is a fraction, kept
+//! exact everywhere; it becomes a decimal only when printed, with at most two
+//! decimals, rounding half away from zero.
+
+use num_rational::Ratio;
+use num_traits::{Signed, ToPrimitive, Zero};
+use std::cmp::Ordering;
+use std::fmt;
+use std::iter::Sum;
+use std::ops::{Add, AddAssign, Div, Neg, Sub};
+
+/// An exact score: a fraction of two 64-bit integers.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Score(Ratio<i64>);
+
+impl Score {
+    pub const ZERO: Score = Score(Ratio::new_raw(0, 1));
+
+    pub fn whole(n: i64) -> Score {
+        Score(Ratio::from_integer(n))
+    }
+
+    pub fn ratio(numer: i64, denom: i64) -> Score {
+        Score(Ratio::new(numer, denom))
+    }
+
+    pub fn numer(&self) -> i64 {
+        *self.0.numer()
+    }
+
+    pub fn denom(&self) -> i64 {
+        *self.0.denom()
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.0.is_zero()
+    }
+
+    pub fn is_negative(&self) -> bool {
+        self.0.is_negative()
+    }
+
+    pub fn is_positive(&self) -> bool {
+        self.0.is_positive()
+    }
+
+    pub fn is_whole(&self) -> bool {
+        self.0.is_integer()
+    }
+
+    pub fn abs(&self) -> Score {
+        Score(self.0.abs())
+    }
+
+    /// The score divided by a count (for averages); `None` for a count of 0.
+    pub fn per(&self, count: u32) -> Option<Score> {
+        (count > 0).then(|| Score(self.0 / i64::from(count)))
+    }
+
+    /// Hundredths, rounded half away from zero: the printed value.
+    pub fn hundredths(&self) -> i64 {
+        let n = i128::from(self.numer()) * 100;
+        let d = i128::from(self.denom());
+        let q = n / d;
+        let r = n % d;
+        let rounded = if 2 * r.abs() >= d { q + n.signum() } else { q };
+        rounded as i64
+    }
+
+    /// The printed value as a float, for writers that store numbers
+    /// (spreadsheets, JSON). Never used to compare.
+    pub fn to_f64_rounded(&self) -> f64 {
+        self.hundredths() as f64 / 100.0
+    }
+
+    /// The exact value as a float (for charts and spreadsheets only).
+    pub fn to_f64(&self) -> f64 {
+        self.0.to_f64().unwrap_or(f64::NAN)
+    }
+
+    /// Printed with a leading `+` when positive, as on a score card.
+    pub fn signed(&self) -> String {
+        if self.is_positive() {
+            format!("+{self}")
+        } else {
+            self.to_string()
+        }
+    }
+
+    /// Parses a score as people type it: `30`, `+30`, `30.0`, `-5`, the
+    /// Unicode minus `−5`, the en dash `–5`, a decimal comma `5,5`, and
+    /// spaces around. The value is exact (`3.33` is 333/100).
+    pub fn parse(text: &str) -> Option<Score> {
+        let text = text.trim();
+        let (negative, digits) = match text.chars().next()? {
+            '+' => (false, &text[1..]),
+            '-' => (true, &text[1..]),
+            c @ ('\u{2212}' | '\u{2013}' | '\u{FE63}' | '\u{FF0D}') => {
+                (true, &text[c.len_utf8()..])
+            }
+            _ => (false, text),
+        };
+        let digits = digits.trim_start();
+        let (int_part, frac_part) = match digits.find(['.', ',']) {
+            Some(i) => (&digits[..i], &digits[i + 1..]),
+            None => (digits, ""),
+        };
+        if int_part.is_empty() && frac_part.is_empty() {
+            return None;
+        }
+        if !int_part.bytes().all(|b| b.is_ascii_digit())
+            || !frac_part.bytes().all(|b| b.is_ascii_digit())
+            || int_part.len() > 12
+            || frac_part.len() > 9
+        {
+            return None;
+        }
+        let whole: i64 = if int_part.is_empty() {
+            0
+        } else {
+            int_part.parse().ok()?
+        };
+        let scale = 10i64.pow(frac_part.len() as u32);
+        let frac: i64 = if frac_part.is_empty() {
+            0
+        } else {
+            frac_part.parse().ok()?
+        };
+        let numer = whole.checked_mul(scale)?.checked_add(frac)?;
+        let value = Score::ratio(numer, scale);
+        Some(if negative { -value } else { value })
+    }
+
+    /// Converts a spreadsheet number. Floats from workbooks carry noise
+    /// (`7.000000000000001`), so the value is first taken to 9 decimals.
+    pub fn from_f64(value: f64) -> Option<Score> {
+        if !value.is_finite() || value.abs() > 1e12 {
+            return None;
+        }
+        let scaled = (value * 1e9).round() as i64;
+        Some(Score::ratio(scaled, 1_000_000_000))
+    }
+
+    /// The exact score a recorded (possibly rounded) value stands for, when
+    /// the only fractions the rules can produce are those with a denominator
+    /// dividing `denominators_lcm` (6 for halves and thirds). A value that is
+    /// not within 0.005 of such a fraction is `None`.
+    pub fn snap(&self, denominators_lcm: i64) -> Option<Score> {
+        let k = denominators_lcm;
+        // nearest multiple of 1/k
+        let scaled = self.0 * k;
+        let nearest = scaled.round();
+        let candidate = Score(nearest / k);
+        let diff = (candidate.0 - self.0).abs();
+        (diff <= Ratio::new(1, 200)).then_some(candidate)
+    }
+}
+
+impl fmt::Display for Score {
+    /// At most two decimals, rounding half away from zero; no trailing zeros.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let h = self.hundredths();
+        let sign = if h < 0 { "-" } else { "" };
+        let h = h.unsigned_abs();
+        let (int, frac) = (h / 100, h % 100);
+        let text = match frac {
+            0 => format!("{sign}{int}"),
+            f if f % 10 == 0 => format!("{sign}{int}.{}", f / 10),
+            f => format!("{sign}{int}.{f:02}"),
+        };
+        f.pad(&text)
+    }
+}
+
+impl fmt::Debug for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.numer(), self.denom())
+    }
+}
+
+impl Ord for Score {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.0.cmp(&other.0)
+    }
+}
+
+impl PartialOrd for Score {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Add for Score {
+    type Output = Score;
+    fn add(self, rhs: Score) -> Score {
+        Score(self.0 + rhs.0)
+    }
+}
+
+impl AddAssign for Score {
+    fn add_assign(&mut self, rhs: Score) {
+        self.0 = self.0 + rhs.0;
+    }
+}
+
+impl Sub for Score {
+    type Output = Score;
+    fn sub(self, rhs: Score) -> Score {
+        Score(self.0 - rhs.0)
+    }
+}
+
+impl Neg for Score {
+    type Output = Score;
+    fn neg(self) -> Score {
+        Score(-self.0)
+    }
+}
+
+impl Div<i64> for Score {
+    type Output = Score;
+    fn div(self, rhs: i64) -> Score {
+        Score(self.0 / rhs)
+    }
+}
+
+impl Sum for Score {
+    fn sum<I: Iterator<Item = Score>>(iter: I) -> Score {
+        iter.fold(Score::ZERO, |a, b| a + b)
+    }
+}
+
+impl From<i64> for Score {
+    fn from(n: i64) -> Score {
+        Score::whole(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prints_at_most_two_decimals_half_away_from_zero() {
+        assert_eq!(Score::ratio(10, 3).to_string(), "3.33");
+        assert_eq!(Score::ratio(-10, 3).to_string(), "-3.33");
+        assert_eq!(Score::ratio(20, 3).to_string(), "6.67");
+        assert_eq!(Score::ratio(11, 2).to_string(), "5.5");
+        assert_eq!(Score::ratio(1, 200).to_string(), "0.01");
+        assert_eq!(Score::ratio(-1, 200).to_string(), "-0.01");
+        assert_eq!(Score::ratio(1, 300).to_string(), "0");
+        assert_eq!(Score::whole(30).to_string(), "30");
+        assert_eq!(Score::whole(30).signed(), "+30");
+        assert_eq!(Score::whole(-5).signed(), "-5");
+        assert_eq!(format!("{:>6}", Score::whole(7)), "     7");
+    }
+
+    #[test]
+    fn parses_what_people_type() {
+        assert_eq!(Score::parse("+30"), Some(Score::whole(30)));
+        assert_eq!(Score::parse("30.0"), Some(Score::whole(30)));
+        assert_eq!(Score::parse(" 30 "), Some(Score::whole(30)));
+        assert_eq!(Score::parse("−5"), Some(Score::whole(-5)));
+        assert_eq!(Score::parse("- 5"), Some(Score::whole(-5)));
+        assert_eq!(Score::parse("5,5"), Some(Score::ratio(11, 2)));
+        assert_eq!(Score::parse("3.33"), Some(Score::ratio(333, 100)));
+        assert_eq!(Score::parse(".5"), Some(Score::ratio(1, 2)));
+        for bad in ["", "+", "abc", "1.2.3", "1e3", "12a", "--5", "1 000"] {
+            assert_eq!(Score::parse(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn snaps_rounded_thirds_and_halves() {
+        let snap = |t: &str| Score::parse(t).unwrap().snap(6);
+        assert_eq!(snap("3.33"), Some(Score::ratio(10, 3)));
+        assert_eq!(snap("-3.67"), Some(Score::ratio(-11, 3)));
+        assert_eq!(snap("5.5"), Some(Score::ratio(11, 2)));
+        assert_eq!(snap("7"), Some(Score::whole(7)));
+        assert_eq!(snap("3.4"), None);
+        assert_eq!(snap("3.3"), None);
+    }
+
+    #[test]
+    fn floats_from_workbooks_lose_their_noise() {
+        assert_eq!(Score::from_f64(7.000000000000001), Some(Score::whole(7)));
+        assert_eq!(
+            Score::from_f64(10.0 / 3.0).unwrap().snap(6),
+            Some(Score::ratio(10, 3))
+        );
+        assert_eq!(Score::from_f64(f64::NAN), None);
+    }
+
+    #[test]
+    fn averages_stay_exact() {
+        let total = Score::whole(10);
+        assert_eq!(total.per(3), Some(Score::ratio(10, 3)));
+        assert_eq!(total.per(0), None);
+        assert!(Score::ratio(10, 3) > Score::ratio(333, 100));
+    }
+}

@@ -1,0 +1,1 @@
+//! Integration tests: one binary (see Cargo.toml, `autotests = false`).
