@@ -1,1 +1,3 @@
 //! Reports: what the tool prints and writes.
+
+pub mod scorecard_xlsx;

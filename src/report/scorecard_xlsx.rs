@@ -1,0 +1,1 @@
+//! Printable HK score cards (placeholder: being written).
