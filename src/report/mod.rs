@@ -1,3 +1,132 @@
 //! Reports: what the tool prints and writes.
+//!
+//! Every report is built once as [`Table`]s (named columns, typed values)
+//! and handed to one [`Exporter`] per format: the terminal, CSV, JSON or a
+//! workbook. A new report touches only the code that builds its tables; a
+//! new format, only its exporter.
 
+pub mod csv;
+pub mod json;
+pub mod output;
 pub mod scorecard_xlsx;
+pub mod standings;
+pub mod terminal;
+pub mod xlsx;
+
+use crate::score::Score;
+use std::fmt;
+use std::str::FromStr;
+
+/// A value in a report cell.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Empty,
+    Text(String),
+    Int(i64),
+    /// Printed with at most two decimals.
+    Score(Score),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Empty => Ok(()),
+            Value::Text(t) => f.write_str(t),
+            Value::Int(i) => write!(f, "{i}"),
+            Value::Score(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+/// How a column's values line up and are stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Text,
+    Int,
+    Score,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Column {
+    /// The FORMATS.md column name (`rank`, `avg_score`, ...).
+    pub name: &'static str,
+    pub kind: Kind,
+}
+
+/// One table of a report: a sheet in a workbook, one CSV or JSON array.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    /// Short name, used as the sheet name (at most 31 characters).
+    pub name: String,
+    /// A title line for people (terminal heading, workbook header).
+    pub title: String,
+    pub columns: Vec<Column>,
+    pub rows: Vec<Vec<Value>>,
+    /// Sentences printed under the table (ties at the cutoff, ...).
+    pub notes: Vec<String>,
+}
+
+/// Output formats of `--format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Aligned table for the terminal
+    Table,
+    Csv,
+    Json,
+    Xlsx,
+}
+
+impl Format {
+    /// The format a file name implies: `.csv`, `.json`, `.xlsx`.
+    pub fn from_path(path: &std::path::Path) -> Option<Format> {
+        let ext = path.extension()?.to_string_lossy().to_lowercase();
+        Format::from_str(&ext).ok()
+    }
+
+    pub fn exporter(self) -> Box<dyn Exporter> {
+        match self {
+            Format::Table => Box::new(terminal::Terminal::default()),
+            Format::Csv => Box::new(csv::Csv),
+            Format::Json => Box::new(json::Json),
+            Format::Xlsx => Box::new(xlsx::Xlsx),
+        }
+    }
+}
+
+impl FromStr for Format {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_lowercase().as_str() {
+            "table" | "txt" => Ok(Format::Table),
+            "csv" => Ok(Format::Csv),
+            "json" => Ok(Format::Json),
+            "xlsx" => Ok(Format::Xlsx),
+            other => Err(format!(
+                "unknown format {other:?}: expected table, csv, json or xlsx"
+            )),
+        }
+    }
+}
+
+/// Turns tables into the bytes of one format.
+pub trait Exporter {
+    fn export(&self, tables: &[Table]) -> Result<Vec<u8>, ExportError>;
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error("cannot write the workbook: {0}")]
+    Xlsx(#[from] rust_xlsxwriter::XlsxError),
+    #[error("cannot write CSV: {0}")]
+    Csv(#[from] ::csv::Error),
+    #[error("cannot write JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("{0}")]
+    Other(String),
+}
+
+/// Text from input that a spreadsheet could take for a formula (`=`, `+`,
+/// `-`, `@`, tab or CR at the start).
+pub fn looks_like_formula(text: &str) -> bool {
+    text.starts_with(['=', '+', '-', '@', '\t', '\r'])
+}

@@ -54,6 +54,14 @@ impl Qualifiers<'_> {
 pub fn select(standings: &Standings, cutoff: u32, policy: CutoffTies) -> Qualifiers<'_> {
     let n = cutoff as usize;
     let ranked = &standings.ranked;
+    if n == 0 {
+        return Qualifiers {
+            cutoff,
+            policy,
+            qualified: Vec::new(),
+            straddle: None,
+        };
+    }
     if ranked.len() <= n {
         return Qualifiers {
             cutoff,
@@ -73,7 +81,7 @@ pub fn select(standings: &Standings, cutoff: u32, policy: CutoffTies) -> Qualifi
         .rposition(|e| e.rank == last_rank)
         .unwrap_or(n - 1)
         + 1;
-    if n == 0 || group_end <= n {
+    if group_end <= n {
         return Qualifiers {
             cutoff,
             policy,

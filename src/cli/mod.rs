@@ -1,0 +1,196 @@
+//! The command line: one module per command, each with its `Args` and one
+//! `run` function. Shared options live here.
+
+mod check;
+mod qualifiers;
+mod standings;
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, Parser, Subcommand};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use tilerank::event::{Event, Request};
+use tilerank::problem::{Problems, Severity};
+use tilerank::profile::{ProfileName, Rules};
+use tilerank::report::{output, Format, Table};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "tilerank",
+    version,
+    about = "The scoring desk of Rummikub tournaments: checks score cards, ranks players, lists qualifiers.",
+    long_about = None,
+    after_help = "Exit status: 0 done; 1 the data has errors (each listed with its place); 2 the command line is wrong or a file cannot be read.\n\nExample:\n  tilerank qualifiers examples/hk-2026/cards --roster examples/hk-2026/roster.csv"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    Check(check::CheckArgs),
+    Standings(standings::StandingsArgs),
+    Qualifiers(qualifiers::QualifiersArgs),
+}
+
+/// How a command ended, for the exit status.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Done,
+    DataErrors,
+}
+
+pub fn run(cli: Cli) -> Result<Outcome> {
+    match cli.command {
+        Command::Check(a) => check::run(a),
+        Command::Standings(a) => standings::run(a),
+        Command::Qualifiers(a) => qualifiers::run(a),
+    }
+}
+
+/// What every reading command takes.
+#[derive(Args, Debug)]
+pub struct EventArgs {
+    /// Score cards: CSV files, workbooks (.xlsx .xlsm .xls .ods) or folders of them; - reads CSV from standard input
+    #[arg(value_name = "INPUT", required = true)]
+    pub inputs: Vec<PathBuf>,
+
+    /// The roster (CSV or workbook: id, name, birth_date, family, status, group); without it, players are known by what the cards say
+    #[arg(long, value_name = "FILE")]
+    pub roster: Option<PathBuf>,
+
+    /// Rules profile: hk, nvso, pressman or gwinnett
+    #[arg(long, value_name = "NAME", default_value = "hk", value_parser = parse_profile)]
+    pub profile: ProfileName,
+}
+
+fn parse_profile(s: &str) -> Result<ProfileName, String> {
+    s.parse()
+}
+
+impl EventArgs {
+    pub fn rules(&self) -> Rules {
+        Rules::for_profile(self.profile)
+    }
+
+    /// Reads and checks every input, printing the problems found.
+    pub fn load(&self, rules: Rules) -> Result<Event> {
+        let request = Request {
+            inputs: self.inputs.clone(),
+            roster: self.roster.clone(),
+            rules,
+        };
+        let event = Event::load(&request)?;
+        print_problems(&event.problems);
+        Ok(event)
+    }
+}
+
+/// Where and how a report goes.
+#[derive(Args, Debug)]
+pub struct OutputArgs {
+    /// Output format; with -o, taken from the file's extension when not given
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+
+    /// Write to FILE (whole or not at all) instead of standard output
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+impl OutputArgs {
+    pub fn emit(&self, tables: &[Table]) -> Result<()> {
+        let format = match (self.format, &self.output) {
+            (Some(f), _) => f,
+            (None, None) => Format::Table,
+            (None, Some(path)) => Format::from_path(path).with_context(|| {
+                format!(
+                    "cannot tell the format of {}: give --format table, csv, json or xlsx",
+                    path.display()
+                )
+            })?,
+        };
+        let bytes = format.exporter().export(tables)?;
+        match &self.output {
+            Some(path) => output::write_atomically(path, &bytes)
+                .with_context(|| format!("{}: cannot be written", path.display()))?,
+            None => {
+                if format == Format::Xlsx && std::io::stdout().is_terminal() {
+                    bail!("a workbook cannot be shown in the terminal: give -o FILE.xlsx");
+                }
+                let mut out = std::io::stdout().lock();
+                out.write_all(&bytes)?;
+                out.flush()?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Problems to standard error, sorted by place, one a line.
+pub fn print_problems(problems: &Problems) {
+    let mut err = std::io::stderr().lock();
+    for p in problems.sorted() {
+        let _ = writeln!(err, "{p}");
+    }
+}
+
+/// The closing line of a reading command.
+pub fn summary(event: &Event) -> String {
+    let c = &event.counts;
+    let errors = event.problems.error_count();
+    let warnings = event
+        .problems
+        .iter()
+        .filter(|p| p.severity == Severity::Warning)
+        .count();
+    let mut s = format!(
+        "{} {}, {} {}: {} {} accepted, {} games",
+        c.files,
+        if c.files == 1 { "file" } else { "files" },
+        c.sheets,
+        if c.sheets == 1 { "sheet" } else { "sheets" },
+        event.cards.len(),
+        if event.cards.len() == 1 {
+            "card"
+        } else {
+            "cards"
+        },
+        c.games
+    );
+    if c.cards_rejected > 0 {
+        s.push_str(&format!(", {} rejected", c.cards_rejected));
+    }
+    s.push_str(&format!(
+        "; {} {}",
+        errors,
+        if errors == 1 { "error" } else { "errors" }
+    ));
+    if warnings > 0 {
+        s.push_str(&format!(
+            ", {} {}",
+            warnings,
+            if warnings == 1 { "warning" } else { "warnings" }
+        ));
+    }
+    s
+}
+
+pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,64 @@
+//! `tilerank standings`: the ranking of one stage.
+
+use super::{summary, EventArgs, Outcome, OutputArgs};
+use anyhow::{bail, Result};
+use clap::Args;
+use tilerank::domain::Stage;
+use tilerank::event::Event;
+use tilerank::report::standings::standings_table;
+
+/// Print the standings of a stage (withdrawn and disqualified players listed apart)
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  tilerank standings cards/ --roster roster.csv\n  tilerank standings cards/ --roster roster.csv -o standings.xlsx\n  tilerank standings results.csv --format csv > standings.csv\n\nNothing is ranked while any card has an error: fix it (see tilerank check) or leave its file out."
+)]
+pub struct StandingsArgs {
+    #[command(flatten)]
+    pub event: EventArgs,
+
+    /// The stage to rank: prelim, semi, final, or a stage named on the cards
+    #[arg(long, default_value = "prelim")]
+    pub stage: String,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Refuses to rank when the data has errors; finds the stage.
+pub fn rankable(event: &Event, stage: &str) -> Result<Option<Stage>> {
+    if event.problems.has_errors() {
+        eprintln!("{}", summary(event));
+        eprintln!("Nothing ranked: fix the errors above (or leave their files out) and run again.");
+        return Ok(None);
+    }
+    let stage = Stage::new(stage);
+    if !event.stages().contains(&stage) {
+        let known: Vec<String> = event.stages().iter().map(|s| s.to_string()).collect();
+        if known.is_empty() {
+            bail!("no cards were read: nothing to rank");
+        }
+        bail!(
+            "no cards of stage {stage}: the cards have {}",
+            known.join(", ")
+        );
+    }
+    eprintln!("{}", summary(event));
+    Ok(Some(stage))
+}
+
+pub fn run(args: StandingsArgs) -> Result<Outcome> {
+    let event = args.event.load(args.event.rules())?;
+    let Some(stage) = rankable(&event, &args.stage)? else {
+        return Ok(Outcome::DataErrors);
+    };
+    let standings = event.standings(&stage);
+    let title = format!(
+        "Standings, {stage} ({} rules): {} ranked, {} apart",
+        event.rules.profile,
+        standings.ranked.len(),
+        standings.apart.len()
+    );
+    let table = standings_table(&standings, &event.roster, None, &title);
+    args.output.emit(&[table])?;
+    Ok(Outcome::Done)
+}

@@ -1,0 +1,71 @@
+//! CSV: a header of FORMATS.md column names, then the rows. Text that came
+//! from input and could start a formula is written with a leading `'`.
+
+use super::{looks_like_formula, ExportError, Exporter, Table, Value};
+
+pub struct Csv;
+
+impl Exporter for Csv {
+    fn export(&self, tables: &[Table]) -> Result<Vec<u8>, ExportError> {
+        let mut w = ::csv::Writer::from_writer(Vec::new());
+        for (i, table) in tables.iter().enumerate() {
+            if i > 0 {
+                w.write_record(None::<&[u8]>)?;
+            }
+            w.write_record(table.columns.iter().map(|c| c.name))?;
+            for row in &table.rows {
+                w.write_record(row.iter().map(cell))?;
+            }
+        }
+        w.into_inner()
+            .map_err(|e| ExportError::Other(e.to_string()))
+    }
+}
+
+fn cell(value: &Value) -> String {
+    match value {
+        Value::Text(t) if looks_like_formula(t) => format!("'{t}"),
+        v => v.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{Column, Kind};
+    use crate::score::Score;
+
+    #[test]
+    fn text_never_starts_a_formula_and_numbers_stay_numbers() {
+        let table = Table {
+            name: "t".into(),
+            title: "t".into(),
+            columns: vec![
+                Column {
+                    name: "name",
+                    kind: Kind::Text,
+                },
+                Column {
+                    name: "score",
+                    kind: Kind::Score,
+                },
+            ],
+            rows: vec![
+                vec![
+                    Value::Text("=HYPERLINK(\"x\")".into()),
+                    Value::Score(Score::ratio(-10, 3)),
+                ],
+                vec![
+                    Value::Text("Chan, Tai Man".into()),
+                    Value::Score(Score::whole(5)),
+                ],
+            ],
+            notes: vec![],
+        };
+        let out = String::from_utf8(Csv.export(&[table]).unwrap()).unwrap();
+        assert_eq!(
+            out,
+            "name,score\n\"'=HYPERLINK(\"\"x\"\")\",-3.33\n\"Chan, Tai Man\",5\n"
+        );
+    }
+}
