@@ -206,29 +206,76 @@ pub fn rank(tallies: Vec<Tally>, stage: &Stage, order: Vec<SortKey>, roster: &Ro
             ranked.push(entry);
         }
     }
-    let id = |e: &Entry| roster.get(e.tally.player).id.clone();
-    ranked.sort_by(|a, b| compare(&a.tally, &b.tally, &order).then_with(|| id(a).cmp(&id(b))));
-    let mut i = 0;
-    while i < ranked.len() {
-        let mut j = i + 1;
-        while j < ranked.len()
-            && compare(&ranked[i].tally, &ranked[j].tally, &order) == Ordering::Equal
-        {
-            j += 1;
+    // Sort on precomputed keys: averages are exact fractions, costly to
+    // recompute in every comparison of a million players.
+    let mut keyed: Vec<(Vec<KeyValue>, Entry)> = ranked
+        .into_iter()
+        .map(|e| (key_values(&e.tally, &order), e))
+        .collect();
+    keyed.sort_by(|(ka, a), (kb, b)| {
+        ka.cmp(kb).then_with(|| {
+            roster
+                .get(a.tally.player)
+                .id
+                .cmp(&roster.get(b.tally.player).id)
+        })
+    });
+    let mut ranked: Vec<Entry> = Vec::with_capacity(keyed.len());
+    let mut previous: Option<Vec<KeyValue>> = None;
+    let mut rank = 0;
+    for (i, (k, mut e)) in keyed.into_iter().enumerate() {
+        if previous.as_ref() != Some(&k) {
+            rank = i as u32 + 1;
+        } else if let Some(last) = ranked.last_mut() {
+            last.shared = true;
+            e.shared = true;
         }
-        for e in &mut ranked[i..j] {
-            e.rank = Some(i as u32 + 1);
-            e.shared = j - i > 1;
-        }
-        i = j;
+        e.rank = Some(rank);
+        previous = Some(k);
+        ranked.push(e);
     }
-    apart.sort_by_key(|e| id(e));
+    apart.sort_by(|a, b| {
+        roster
+            .get(a.tally.player)
+            .id
+            .cmp(&roster.get(b.tally.player).id)
+    });
     Standings {
         stage: stage.clone(),
         order,
         ranked,
         apart,
     }
+}
+
+/// One key's value, oriented so that smaller ranks ahead.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum KeyValue {
+    Count(i64),
+    Score(Score),
+}
+
+fn key_values(t: &Tally, order: &[SortKey]) -> Vec<KeyValue> {
+    order
+        .iter()
+        .map(|sk| {
+            let flip = sk.better == Better::Higher;
+            match sk.key {
+                Key::GamesWon => KeyValue::Count(if flip {
+                    -i64::from(t.won)
+                } else {
+                    i64::from(t.won)
+                }),
+                Key::TilesLeft => KeyValue::Count(if flip {
+                    -i64::from(t.tiles)
+                } else {
+                    i64::from(t.tiles)
+                }),
+                Key::AverageScore => KeyValue::Score(if flip { -t.average() } else { t.average() }),
+                Key::TotalScore => KeyValue::Score(if flip { -t.total } else { t.total }),
+            }
+        })
+        .collect()
 }
 
 /// The key that decides between two players, for explanations and notes.
