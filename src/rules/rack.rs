@@ -95,10 +95,250 @@ impl Rack {
     }
 }
 
+/// The set: 13 numbers in 4 colours, each tile twice, and 2 jokers.
+pub const COPIES_PER_TILE: u8 = 2;
+pub const JOKERS_IN_SET: u8 = 2;
+pub const TILES_IN_SET: u16 = 106;
+
+/// A tile as written in a `rack` list: colour letter and number (`R5`,
+/// `B13`, `K7`, `O1`; `Y` for orange/yellow) or `J` for a joker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Tile {
+    Numbered { colour: char, number: u8 },
+    Joker,
+}
+
+impl Tile {
+    pub fn parse(text: &str) -> Option<Tile> {
+        let t = text.trim().to_ascii_uppercase();
+        if t == "J" || t == "JOKER" {
+            return Some(Tile::Joker);
+        }
+        let mut chars = t.chars();
+        let colour = match chars.next()? {
+            'Y' | 'O' => 'O',
+            c @ ('R' | 'B' | 'K') => c,
+            _ => return None,
+        };
+        let number: u8 = chars.as_str().parse().ok()?;
+        (1..=13)
+            .contains(&number)
+            .then_some(Tile::Numbered { colour, number })
+    }
+}
+
+/// The tiles a `rack` column lists, counted: points, jokers, tiles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileList {
+    pub tiles: Vec<Tile>,
+}
+
+impl TileList {
+    /// Parses `R5 B13 K7 O1 J` (spaces or commas between tiles). Every
+    /// problem is listed: an unknown tile, more than two jokers, a tile more
+    /// often than the set has it.
+    pub fn parse(text: &str) -> Result<TileList, Vec<String>> {
+        let mut tiles = Vec::new();
+        let mut errors = Vec::new();
+        for word in text.split([' ', ',', ';']).filter(|w| !w.trim().is_empty()) {
+            match Tile::parse(word) {
+                Some(t) => tiles.push(t),
+                None => errors.push(format!(
+                    "{word:?} is not a tile: expected a colour letter (R, B, K, O or Y) and a number 1 to 13, or J for a joker"
+                )),
+            }
+        }
+        let list = TileList { tiles };
+        errors.extend(list.over_the_set());
+        if errors.is_empty() {
+            Ok(list)
+        } else {
+            Err(errors)
+        }
+    }
+
+    pub fn jokers(&self) -> u8 {
+        self.tiles.iter().filter(|t| **t == Tile::Joker).count() as u8
+    }
+
+    pub fn points(&self) -> i64 {
+        self.tiles
+            .iter()
+            .map(|t| match t {
+                Tile::Numbered { number, .. } => i64::from(*number),
+                Tile::Joker => 0,
+            })
+            .sum()
+    }
+
+    /// Tiles that appear more often than the set has them.
+    pub fn over_the_set(&self) -> Vec<String> {
+        let mut counts: std::collections::BTreeMap<Tile, u8> = std::collections::BTreeMap::new();
+        for t in &self.tiles {
+            *counts.entry(*t).or_default() += 1;
+        }
+        counts
+            .into_iter()
+            .filter_map(|(t, n)| match t {
+                Tile::Joker if n > JOKERS_IN_SET => {
+                    Some(format!("{n} jokers; the set has {JOKERS_IN_SET}"))
+                }
+                Tile::Numbered { colour, number } if n > COPIES_PER_TILE => Some(format!(
+                    "{colour}{number} {n} times; the set has each tile {COPIES_PER_TILE} times"
+                )),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// What one rack can hold: at most two jokers; between 1 and 13 points per
+/// numbered tile; no charge on a player who went out.
+pub fn rack_problems(rack: &Rack) -> Vec<String> {
+    let mut errors = Vec::new();
+    let numbered = i64::from(rack.tiles) - i64::from(rack.jokers);
+    if rack.jokers > JOKERS_IN_SET {
+        errors.push(format!(
+            "{} jokers; a rack holds at most {JOKERS_IN_SET}",
+            rack.jokers
+        ));
+    } else if numbered < 0 {
+        errors.push(format!(
+            "{} jokers but {} tiles; the tile count includes the jokers",
+            rack.jokers, rack.tiles
+        ));
+    } else if !(numbered..=numbered * 13).contains(&rack.points) {
+        errors.push(format!(
+            "points {} with {} numbered tiles; they are worth {} to {}",
+            rack.points,
+            numbered,
+            numbered,
+            numbered * 13
+        ));
+    }
+    if rack.tiles > TILES_IN_SET {
+        errors.push(format!("{} tiles; the set has {TILES_IN_SET}", rack.tiles));
+    }
+    if rack.went_out() && rack.penalty.is_some() {
+        errors.push(format!(
+            "a {} charge on a player who went out (0 tiles); a charge and going out exclude each other",
+            rack.penalty.map(|p| p.to_string()).unwrap_or_default()
+        ));
+    }
+    errors
+}
+
+/// What the racks of one game can hold together: at most one player out,
+/// at most the 106 tiles of the set, and (where tiles are listed) no tile
+/// more often than the set has it.
+pub fn game_problems(racks: &[Rack], lists: &[Option<&TileList>]) -> Vec<String> {
+    let mut errors = Vec::new();
+    let out = racks.iter().filter(|r| r.went_out()).count();
+    if out > 1 {
+        errors.push(format!(
+            "{out} players have 0 tiles; only one player can go out"
+        ));
+    }
+    let tiles: u32 = racks.iter().map(|r| u32::from(r.tiles)).sum();
+    if tiles > u32::from(TILES_IN_SET) {
+        errors.push(format!(
+            "the racks hold {tiles} tiles together; the set has {TILES_IN_SET}"
+        ));
+    }
+    let jokers: u32 = racks.iter().map(|r| u32::from(r.jokers)).sum();
+    if jokers > u32::from(JOKERS_IN_SET) {
+        errors.push(format!(
+            "the racks hold {jokers} jokers together; the set has {JOKERS_IN_SET}"
+        ));
+    }
+    let all = TileList {
+        tiles: lists
+            .iter()
+            .flatten()
+            .flat_map(|l| l.tiles.iter().copied())
+            .collect(),
+    };
+    errors.extend(
+        all.over_the_set()
+            .into_iter()
+            .filter(|e| !e.contains("jokers"))
+            .map(|e| format!("the racks hold {e}")),
+    );
+    errors
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::profile::ProfileName;
+
+    #[test]
+    fn tile_lists_count_points_and_jokers() {
+        let list = TileList::parse("R5 B13 K7 O1 J").unwrap();
+        assert_eq!((list.points(), list.jokers(), list.tiles.len()), (26, 1, 5));
+        assert_eq!(TileList::parse("y12, r1").unwrap().points(), 13);
+        assert_eq!(TileList::parse("").unwrap().tiles.len(), 0);
+    }
+
+    #[test]
+    fn tile_lists_name_every_problem() {
+        let errors = TileList::parse("R14 G3 J J J B2 B2 B2").unwrap_err();
+        assert_eq!(errors.len(), 4, "{errors:?}");
+        assert!(errors[0].starts_with("\"R14\" is not a tile"));
+        assert!(errors[1].starts_with("\"G3\" is not a tile"));
+        assert!(errors.contains(&"B2 3 times; the set has each tile 2 times".to_string()));
+        assert!(errors.contains(&"3 jokers; the set has 2".to_string()));
+    }
+
+    #[test]
+    fn a_rack_holds_what_its_tiles_can_be_worth() {
+        assert!(rack_problems(&Rack::new(26, 1, 5)).is_empty());
+        assert_eq!(
+            rack_problems(&Rack::new(5, 3, 4)),
+            vec!["3 jokers; a rack holds at most 2"]
+        );
+        assert_eq!(
+            rack_problems(&Rack::new(60, 0, 4)),
+            vec!["points 60 with 4 numbered tiles; they are worth 4 to 52"]
+        );
+        assert_eq!(
+            rack_problems(&Rack::new(0, 2, 1)),
+            vec!["2 jokers but 1 tiles; the tile count includes the jokers"]
+        );
+        assert!(
+            rack_problems(&Rack::out().charged(Penalty::NoMeld))[0].contains("exclude each other")
+        );
+    }
+
+    #[test]
+    fn a_game_holds_one_set() {
+        let racks = [Rack::out(), Rack::out(), Rack::new(3, 0, 1)];
+        assert_eq!(
+            game_problems(&racks, &[]),
+            vec!["2 players have 0 tiles; only one player can go out"]
+        );
+        let big = [
+            Rack::new(400, 0, 40),
+            Rack::new(400, 0, 40),
+            Rack::new(300, 0, 30),
+        ];
+        assert_eq!(
+            game_problems(&big, &[]),
+            vec!["the racks hold 110 tiles together; the set has 106"]
+        );
+        let a = TileList::parse("R5 R5").unwrap();
+        let b = TileList::parse("R5 J").unwrap();
+        let c = TileList::parse("J J").unwrap();
+        let racks = [Rack::new(10, 0, 2), Rack::new(5, 1, 2), Rack::new(0, 2, 2)];
+        let errors = game_problems(&racks, &[Some(&a), Some(&b), Some(&c)]);
+        assert_eq!(
+            errors,
+            vec![
+                "the racks hold 3 jokers together; the set has 2",
+                "the racks hold R5 3 times; the set has each tile 2 times"
+            ]
+        );
+    }
 
     #[test]
     fn jokers_count_the_profile_value() {
