@@ -54,8 +54,16 @@ impl Event {
             cards_read: inputs.cards.len(),
             ..Counts::default()
         };
+        let mut raw_cards = inputs.cards;
+        for rack_card in inputs.rack_cards {
+            counts.cards_read += 1;
+            match ingest::racks::score_card(rack_card, &request.rules, &mut problems) {
+                Some(card) => raw_cards.push(card),
+                None => counts.cards_rejected += 1,
+            }
+        }
         let mut checked = Vec::new();
-        for raw in &inputs.cards {
+        for raw in &raw_cards {
             match check_card(raw, &request.rules, &mut roster, &mut problems) {
                 Some(card) => checked.push(card),
                 None => counts.cards_rejected += 1,

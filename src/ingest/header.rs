@@ -15,6 +15,7 @@ pub fn normalize(text: &str) -> String {
 }
 
 /// A column the layout knows, with the spellings accepted for it.
+#[derive(Clone, Copy, Debug)]
 pub struct Column {
     pub name: &'static str,
     pub aliases: &'static [&'static str],

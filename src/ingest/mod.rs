@@ -8,6 +8,8 @@
 
 pub mod cell;
 pub mod header;
+pub mod lines;
+pub mod racks;
 pub mod raw;
 pub mod results;
 pub mod roster;
@@ -139,6 +141,7 @@ pub fn open(path: &Path) -> Result<Vec<Sheet>, InputError> {
 #[derive(Debug, PartialEq, Eq)]
 pub enum Kind {
     Results,
+    Racks,
     ScoreCard,
     Roster,
     Unknown,
@@ -171,6 +174,8 @@ pub fn recognise(sheet: &mut Sheet, problems: &mut Problems) -> (Kind, Vec<Row>)
         let texts: Vec<String> = row.cells.iter().map(|c| c.as_text()).collect();
         let kind = if results::is_header(&texts) {
             Some(Kind::Results)
+        } else if racks::is_header(&texts) {
+            Some(Kind::Racks)
         } else if roster::is_header(&texts) {
             Some(Kind::Roster)
         } else if scorecard::is_marker(&texts) {
@@ -196,6 +201,8 @@ pub fn recognise(sheet: &mut Sheet, problems: &mut Problems) -> (Kind, Vec<Row>)
 #[derive(Default)]
 pub struct CardInputs {
     pub cards: Vec<raw::RawCard>,
+    /// Cards in the racks layout, to be scored under the event's rules.
+    pub rack_cards: Vec<racks::RackCard>,
     pub files: usize,
     pub sheets: usize,
 }
@@ -219,6 +226,10 @@ pub fn read_cards(inputs: &[PathBuf], problems: &mut Problems) -> Result<CardInp
                     out.cards
                         .extend(results::read(&sheet.source, rows, problems));
                 }
+                Kind::Racks => {
+                    recognised += 1;
+                    out.rack_cards.extend(racks::read(&sheet.source, rows, problems));
+                }
                 Kind::ScoreCard => {
                     recognised += 1;
                     out.cards
@@ -237,7 +248,7 @@ pub fn read_cards(inputs: &[PathBuf], problems: &mut Problems) -> Result<CardInp
             out.sheets += 1;
         }
         for source in unknown {
-            let what = "no known layout: expected a results header (session, table, game, seat, player, won, score, tiles) or a printed score card (Session number, Table number, Name, Game Won / Score / Tiles on rack)";
+            let what = "no known layout: expected a results header (session, table, game, seat, player, won, score, tiles), a racks header (session, table, game, seat, player, points, jokers, tiles, penalty, or rack) or a printed score card (Session number, Table number, Name, Game Won / Score / Tiles on rack)";
             // In a workbook with cards, an extra sheet (notes, a cover) is no error.
             if recognised > 0 && in_workbook > 1 {
                 problems.warning(source.whole(), format!("sheet skipped: {what}"));

@@ -53,6 +53,8 @@ pub struct RawGame {
 pub enum Layout {
     Results,
     ScoreCard,
+    /// Computed from the racks layout.
+    Racks,
 }
 
 /// One table's card in one session, as read.

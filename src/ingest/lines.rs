@@ -1,0 +1,257 @@
+//! What the two line layouts share (results and racks: one line per seat per
+//! game): the columns that say which card, game and seat a line belongs to,
+//! and the grouping of lines into cards.
+//!
+//! Lines are grouped by stage, session and table in the order the file gives
+//! them; the cards of one file are never merged with those of another.
+
+use super::cell::{Cell, Row};
+use super::header::{Column, ColumnMap};
+use super::raw::{RawCell, RawSeat};
+use crate::domain::{CardKey, Label, Seat, Stage};
+use crate::place::{Place, Source};
+use crate::problem::Problems;
+use std::collections::HashMap;
+
+/// The columns that place a line, first in both layouts' column lists.
+pub const STAGE: usize = 0;
+pub const SESSION: usize = 1;
+pub const TABLE: usize = 2;
+pub const GAME: usize = 3;
+pub const SEAT: usize = 4;
+pub const PLAYER: usize = 5;
+
+pub const HEAD_COLUMNS: [Column; 6] = [
+    Column {
+        name: "stage",
+        aliases: &[],
+        required: false,
+    },
+    Column {
+        name: "session",
+        aliases: &["sessionnumber", "sessionno"],
+        required: true,
+    },
+    Column {
+        name: "table",
+        aliases: &["tablenumber", "tableno"],
+        required: true,
+    },
+    Column {
+        name: "game",
+        aliases: &["gamenumber", "gameno"],
+        required: true,
+    },
+    Column {
+        name: "seat",
+        aliases: &[],
+        required: true,
+    },
+    Column {
+        name: "player",
+        aliases: &["playerid"],
+        required: true,
+    },
+];
+
+/// A whole number such as a game number: `2`, `2.0`, `"2"`.
+pub fn whole_number(cell: &Cell) -> Option<u32> {
+    match cell {
+        Cell::Number(n) if n.fract() == 0.0 && *n >= 0.0 && *n < 1e9 => Some(*n as u32),
+        Cell::Text(t) => {
+            let t = t.trim();
+            let t = t.strip_suffix(".0").unwrap_or(t);
+            t.parse().ok()
+        }
+        _ => None,
+    }
+}
+
+/// The cell of column `col` of `row`, with its place.
+pub fn cell(source: &Source, map: &ColumnMap, row: &Row, col: usize) -> RawCell {
+    match map.get(col) {
+        Some(i) => RawCell {
+            value: row.get(i).clone(),
+            place: row.place(source, i),
+        },
+        None => RawCell {
+            value: Cell::Empty,
+            place: source.at(row.number, None),
+        },
+    }
+}
+
+/// Which card, game and seat a line is, and who sits there.
+pub struct Head {
+    pub key: CardKey,
+    pub game: u32,
+    pub seat: Seat,
+    pub player: String,
+    pub player_place: Place,
+    pub row: Place,
+}
+
+/// Reads the head of a line; each unreadable field is an error, and the
+/// line is then `None` (it cannot be placed on a card).
+pub fn head(source: &Source, map: &ColumnMap, row: &Row, problems: &mut Problems) -> Option<Head> {
+    let get = |col| cell(source, map, row, col);
+    let (stage, session, table, game, seat, player) = (
+        get(STAGE),
+        get(SESSION),
+        get(TABLE),
+        get(GAME),
+        get(SEAT),
+        get(PLAYER),
+    );
+    let stage = Stage::new(&stage.value.as_text());
+    let session_label = Label::session(&session.value.as_text());
+    let table_label = Label::table(&table.value.as_text());
+    let game_number = whole_number(&game.value).filter(|&n| n >= 1);
+    let seat_letter = Seat::parse(&seat.value.as_text());
+    let player_name = player.value.as_text();
+    if session_label.is_none() {
+        problems.error(
+            session.place.clone(),
+            "session is blank; expected a session such as S01 or 1",
+        );
+    }
+    if table_label.is_none() {
+        problems.error(
+            table.place.clone(),
+            "table is blank; expected a table number such as 7",
+        );
+    }
+    if game_number.is_none() {
+        problems.error(
+            game.place.clone(),
+            format!(
+                "game is {}; expected a game number 1, 2, 3...",
+                game.value.describe()
+            ),
+        );
+    }
+    if seat_letter.is_none() {
+        problems.error(
+            seat.place.clone(),
+            format!("seat is {}; expected A, B, C or D", seat.value.describe()),
+        );
+    }
+    if player_name.is_empty() {
+        problems.error(
+            player.place.clone(),
+            "player is blank; expected a roster id or name",
+        );
+    }
+    Some(Head {
+        key: CardKey {
+            stage,
+            session: session_label?,
+            table: table_label?,
+        },
+        game: game_number?,
+        seat: seat_letter?,
+        player: Some(player_name).filter(|p| !p.is_empty())?,
+        player_place: player.place,
+        row: source.at(row.number, None),
+    })
+}
+
+/// A line's own values, whatever the layout.
+pub trait Line {
+    fn seat(&self) -> Seat;
+    /// Where the line is, for "given twice" messages.
+    fn place(&self) -> Place;
+}
+
+/// One card's lines, grouped.
+pub struct Grouped<L> {
+    pub key: CardKey,
+    pub place: Place,
+    pub seats: Vec<RawSeat>,
+    /// Games in the order first seen: number, place of the first line, lines.
+    pub games: Vec<(u32, Place, Vec<L>)>,
+    pub defective: bool,
+}
+
+/// Groups the lines of one source into cards.
+pub struct Grouper<L> {
+    pub cards: Vec<Grouped<L>>,
+    index: HashMap<CardKey, usize>,
+}
+
+impl<L: Line> Default for Grouper<L> {
+    fn default() -> Self {
+        Grouper {
+            cards: Vec::new(),
+            index: HashMap::new(),
+        }
+    }
+}
+
+impl<L: Line> Grouper<L> {
+    pub fn add(&mut self, head: Head, line: L, problems: &mut Problems) {
+        let idx = match self.index.get(&head.key) {
+            Some(&i) => i,
+            None => {
+                self.index.insert(head.key.clone(), self.cards.len());
+                self.cards.push(Grouped {
+                    key: head.key,
+                    place: head.row.clone(),
+                    seats: Vec::new(),
+                    games: Vec::new(),
+                    defective: false,
+                });
+                self.cards.len() - 1
+            }
+        };
+        let card = &mut self.cards[idx];
+        let seat = head.seat;
+        match card.seats.iter().find(|s| s.seat == seat) {
+            Some(known)
+                if known.player != head.player && !same_player(&known.player, &head.player) =>
+            {
+                problems.error(
+                    head.player_place,
+                    format!(
+                        "seat {seat} is {:?} here but {:?} at {}; a seat keeps its player for the whole card",
+                        head.player, known.player, known.place
+                    ),
+                );
+                card.defective = true;
+            }
+            Some(_) => {}
+            None => {
+                card.seats.push(RawSeat {
+                    seat,
+                    player: head.player,
+                    place: head.player_place,
+                });
+                card.seats.sort_by_key(|s| s.seat);
+            }
+        }
+        let number = head.game;
+        let game = match card.games.iter().position(|g| g.0 == number) {
+            Some(i) => &mut card.games[i],
+            None => {
+                card.games.push((number, head.row.clone(), Vec::new()));
+                card.games.last_mut().expect("just pushed")
+            }
+        };
+        if let Some(first) = game.2.iter().find(|l| l.seat() == seat) {
+            problems.error(
+                head.row,
+                format!(
+                    "seat {seat} of game {number} is given twice (first at {}); expected one line per seat per game",
+                    first.place()
+                ),
+            );
+            card.defective = true;
+            return;
+        }
+        game.2.push(line);
+    }
+}
+
+fn same_player(a: &str, b: &str) -> bool {
+    crate::roster::match_key(a) == crate::roster::match_key(b)
+}

@@ -1,0 +1,372 @@
+//! The racks layout (FORMATS.md): what is left on each rack; the tool
+//! computes the scores.
+//!
+//! ```text
+//! session,table,game,seat,player,points,jokers,tiles,penalty
+//! S01,7,1,A,P0001,0,0,0,
+//! S01,7,1,B,P0002,23,1,4,
+//! ```
+//!
+//! Instead of `points`/`jokers`/`tiles`, a `rack` column may list the tiles
+//! (`R5 B13 K7 O1 J`); where both are given they must agree. Each card is
+//! scored by RULES.md sections 2 to 4 and becomes a recorded card, which then
+//! goes through the checks of section 5 like any other.
+
+use super::cell::{Cell, Row};
+use super::header::{map_header, Column, ColumnMap};
+use super::lines::{self, Grouped, Grouper, Line, HEAD_COLUMNS};
+use super::raw::{Layout, RawCard, RawCell, RawGame, RawLine};
+use crate::domain::Seat;
+use crate::place::{Place, Source};
+use crate::problem::Problems;
+use crate::profile::Rules;
+use crate::rules::rack::{
+    game_problems, rack_problems, Penalty, Rack, TileList, JOKERS_IN_SET, TILES_IN_SET,
+};
+use crate::rules::scoring::score_game;
+use crate::rules::standings::KNOCKED_RACK_TILES;
+
+const POINTS: usize = 6;
+const JOKERS: usize = 7;
+const TILES: usize = 8;
+const PENALTY: usize = 9;
+const RACK: usize = 10;
+
+fn columns() -> Vec<Column> {
+    let mut c = HEAD_COLUMNS.to_vec();
+    c.extend([
+        Column {
+            name: "points",
+            aliases: &["rackpoints", "value"],
+            required: false,
+        },
+        Column {
+            name: "jokers",
+            aliases: &["joker"],
+            required: false,
+        },
+        Column {
+            name: "tiles",
+            aliases: &["tilesonrack", "tileonrack", "tilesleft"],
+            required: false,
+        },
+        Column {
+            name: "penalty",
+            aliases: &["charge"],
+            required: false,
+        },
+        Column {
+            name: "rack",
+            aliases: &["tilesleftonrack"],
+            required: false,
+        },
+        Column {
+            name: "date",
+            aliases: &[],
+            required: false,
+        },
+        Column {
+            name: "referee",
+            aliases: &[],
+            required: false,
+        },
+    ]);
+    c
+}
+
+pub fn is_header(texts: &[String]) -> bool {
+    map_header(texts, &columns()).is_some_and(|m| m.get(POINTS).is_some() || m.get(RACK).is_some())
+}
+
+/// One seat's rack in one game, as read.
+pub struct RackLine {
+    pub seat: Seat,
+    pub row: Place,
+    pub points: RawCell,
+    pub jokers: RawCell,
+    pub tiles: RawCell,
+    pub penalty: RawCell,
+    pub rack: RawCell,
+}
+
+impl Line for RackLine {
+    fn seat(&self) -> Seat {
+        self.seat
+    }
+    fn place(&self) -> Place {
+        self.row.clone()
+    }
+}
+
+/// The racks of one card, as read, to be scored with [`score_card`].
+pub struct RackCard {
+    pub source: Source,
+    pub grouped: Grouped<RackLine>,
+}
+
+/// Reads the racks of one sheet, grouped into cards.
+pub fn read(
+    source: &Source,
+    rows: impl Iterator<Item = Result<Row, String>>,
+    problems: &mut Problems,
+) -> Vec<RackCard> {
+    let mut map: Option<ColumnMap> = None;
+    let mut grouper: Grouper<RackLine> = Grouper::default();
+    for row in rows {
+        let row = match row {
+            Ok(row) => row,
+            Err(e) => {
+                problems.error(source.whole(), format!("cannot be read as CSV: {e}"));
+                break;
+            }
+        };
+        if row.is_blank() {
+            continue;
+        }
+        let Some(m) = map.as_ref() else {
+            let texts: Vec<String> = row.cells.iter().map(Cell::as_text).collect();
+            if let Some(m) = map_header(&texts, &columns())
+                .filter(|m| m.get(POINTS).is_some() || m.get(RACK).is_some())
+            {
+                for (i, name) in &m.unknown {
+                    problems.warning(
+                        row.place(source, *i),
+                        format!("unknown column {name:?} ignored"),
+                    );
+                }
+                map = Some(m);
+            }
+            continue;
+        };
+        let Some(head) = lines::head(source, m, &row, problems) else {
+            continue;
+        };
+        let get = |col| lines::cell(source, m, &row, col);
+        let line = RackLine {
+            seat: head.seat,
+            row: head.row.clone(),
+            points: get(POINTS),
+            jokers: get(JOKERS),
+            tiles: get(TILES),
+            penalty: get(PENALTY),
+            rack: get(RACK),
+        };
+        grouper.add(head, line, problems);
+    }
+    grouper
+        .cards
+        .into_iter()
+        .map(|grouped| RackCard {
+            source: source.clone(),
+            grouped,
+        })
+        .collect()
+}
+
+fn count(cell: &RawCell, what: &str, max: u32, problems: &mut Problems) -> Option<Option<u32>> {
+    if cell.is_blank() {
+        return Some(None);
+    }
+    match lines::whole_number(&cell.value).filter(|&n| n <= max) {
+        Some(n) => Some(Some(n)),
+        None => {
+            problems.error(
+                cell.place.clone(),
+                format!(
+                    "{what} is {}; expected a whole number from 0 to {max}",
+                    cell.value.describe()
+                ),
+            );
+            None
+        }
+    }
+}
+
+/// A rack as read: the rack, its listed tiles, and whether its tiles could
+/// be counted (a knocked rack may be left blank).
+struct Read {
+    rack: Rack,
+    list: Option<TileList>,
+    counted: bool,
+}
+
+/// The rack of one line: from `points`/`jokers`/`tiles`, from the `rack`
+/// list, or from both when they agree.
+fn rack_of(line: &RackLine, problems: &mut Problems) -> Option<Read> {
+    let before = problems.error_count();
+    let points = count(
+        &line.points,
+        "points",
+        13 * u32::from(TILES_IN_SET),
+        problems,
+    );
+    let jokers = count(&line.jokers, "jokers", u32::from(JOKERS_IN_SET), problems);
+    let tiles = count(&line.tiles, "tiles", u32::from(TILES_IN_SET), problems);
+    let penalty = match line.penalty.value.as_text().as_str() {
+        "" => Some(None),
+        text => match Penalty::parse(text) {
+            Some(p) => Some(Some(p)),
+            None => {
+                problems.error(
+                    line.penalty.place.clone(),
+                    format!(
+                        "penalty is {text:?}; expected blank, no-meld, refused-meld or knocked"
+                    ),
+                );
+                None
+            }
+        },
+    };
+    let list = if line.rack.is_blank() {
+        None
+    } else {
+        match TileList::parse(&line.rack.value.as_text()) {
+            Ok(l) => Some(l),
+            Err(errors) => {
+                for e in errors {
+                    problems.error(line.rack.place.clone(), format!("rack has {e}"));
+                }
+                None
+            }
+        }
+    };
+    if problems.error_count() > before {
+        return None;
+    }
+    let (points, jokers, tiles, penalty) = (points?, jokers?, tiles?, penalty?);
+    let rack = match (&list, points, tiles) {
+        (Some(l), _, _) => {
+            let from_list = Rack::new(l.points(), l.jokers(), l.tiles.len() as u16);
+            let mut agree = true;
+            for (given, listed, what, cell) in [
+                (points, from_list.points as u32, "points", &line.points),
+                (jokers, u32::from(from_list.jokers), "jokers", &line.jokers),
+                (tiles, u32::from(from_list.tiles), "tiles", &line.tiles),
+            ] {
+                if let Some(g) = given.filter(|&g| g != listed) {
+                    problems.error(
+                        cell.place.clone(),
+                        format!(
+                            "{what} is {g} but the rack lists {listed} ({})",
+                            line.rack.value.as_text()
+                        ),
+                    );
+                    agree = false;
+                }
+            }
+            if !agree {
+                return None;
+            }
+            from_list
+        }
+        (None, Some(p), Some(t)) => Rack::new(i64::from(p), jokers.unwrap_or(0) as u8, t as u16),
+        (None, None, None) if penalty == Some(Penalty::Knocked) => {
+            // A knocked rack cannot be counted: the charge is its value.
+            let uncounted = Rack::new(0, 0, KNOCKED_RACK_TILES as u16).charged(Penalty::Knocked);
+            return Some(Read {
+                rack: uncounted,
+                list: None,
+                counted: false,
+            });
+        }
+        (None, _, _) => {
+            let missing = if points.is_none() {
+                &line.points
+            } else {
+                &line.tiles
+            };
+            problems.error(
+                missing.place.clone(),
+                "rack not given: expected points and tiles (and jokers), or the rack's tiles listed such as R5 B13 J",
+            );
+            return None;
+        }
+    };
+    let rack = Rack { penalty, ..rack };
+    let errors = rack_problems(&rack);
+    for e in &errors {
+        problems.error(line.row.clone(), format!("seat {}: {e}", line.seat));
+    }
+    errors.is_empty().then_some(Read {
+        rack,
+        list,
+        counted: true,
+    })
+}
+
+/// Scores a card from its racks (RULES.md sections 2 to 4) into a recorded
+/// card; `None` when any rack has an error (each is in `problems`).
+pub fn score_card(card: RackCard, rules: &Rules, problems: &mut Problems) -> Option<RawCard> {
+    let RackCard { source, grouped } = card;
+    let mut ok = !grouped.defective;
+    let mut games = Vec::new();
+    for (number, place, lines) in grouped.games {
+        let racks: Vec<Option<Read>> = lines.iter().map(|l| rack_of(l, problems)).collect();
+        if racks.iter().any(Option::is_none) {
+            ok = false;
+            continue;
+        }
+        let racks: Vec<Read> = racks.into_iter().flatten().collect();
+        let plain: Vec<Rack> = racks.iter().map(|r| r.rack).collect();
+        let lists: Vec<Option<&TileList>> = racks.iter().map(|r| r.list.as_ref()).collect();
+        let errors = game_problems(&plain, &lists);
+        for e in &errors {
+            problems.error(place.clone(), format!("game {number}: {e}"));
+        }
+        if !errors.is_empty() {
+            ok = false;
+            continue;
+        }
+        let outcomes = match score_game(&plain, rules) {
+            Ok(o) => o,
+            Err(e) => {
+                problems.error(place.clone(), format!("game {number}: {e}"));
+                ok = false;
+                continue;
+            }
+        };
+        let computed = lines
+            .iter()
+            .zip(&racks)
+            .zip(&outcomes)
+            .map(|((l, read), o)| {
+                let at = |c: &RawCell| c.place.clone();
+                let tiles = if read.counted {
+                    Cell::Number(f64::from(read.rack.tiles))
+                } else {
+                    Cell::Empty
+                };
+                RawLine {
+                    seat: l.seat,
+                    won: RawCell {
+                        value: Cell::Number(f64::from(u8::from(o.won))),
+                        place: at(&l.points),
+                    },
+                    score: RawCell {
+                        value: Cell::Text(o.score.to_string()),
+                        place: at(&l.points),
+                    },
+                    tiles: RawCell {
+                        value: tiles,
+                        place: at(&l.tiles),
+                    },
+                }
+            })
+            .collect();
+        games.push(RawGame {
+            number,
+            place,
+            lines: computed,
+        });
+    }
+    ok.then(|| RawCard {
+        key: grouped.key,
+        layout: Layout::Racks,
+        source,
+        place: grouped.place,
+        seats: grouped.seats,
+        games,
+        total: None,
+        defective: false,
+    })
+}
