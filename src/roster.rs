@@ -129,6 +129,21 @@ impl Roster {
         Err(Unresolved::Unknown)
     }
 
+    /// How a card should name the player so that it reads back: the name
+    /// when no other roster entry shares it, else the id.
+    pub fn card_name(&self, pid: PlayerId) -> &str {
+        let p = self.get(pid);
+        match self.by_name.get(&match_key(&p.name)).map(Vec::len) {
+            Some(1)
+                if !self.by_id.contains_key(&match_key(&p.name))
+                    || self.by_id[&match_key(&p.name)] == pid =>
+            {
+                &p.name
+            }
+            _ => &p.id,
+        }
+    }
+
     pub fn get(&self, pid: PlayerId) -> &Player {
         &self.players[pid.index()]
     }

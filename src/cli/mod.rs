@@ -3,6 +3,7 @@
 
 mod check;
 mod qualifiers;
+mod score;
 mod standings;
 
 use anyhow::{bail, Context, Result};
@@ -32,6 +33,7 @@ pub enum Command {
     Check(check::CheckArgs),
     Standings(standings::StandingsArgs),
     Qualifiers(qualifiers::QualifiersArgs),
+    Score(score::ScoreArgs),
 }
 
 /// How a command ended, for the exit status.
@@ -46,6 +48,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Check(a) => check::run(a),
         Command::Standings(a) => standings::run(a),
         Command::Qualifiers(a) => qualifiers::run(a),
+        Command::Score(a) => score::run(a),
     }
 }
 

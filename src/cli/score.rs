@@ -1,0 +1,69 @@
+//! `tilerank score`: compute the cards from the racks and write them out.
+
+use super::{summary, EventArgs, Outcome, OutputArgs};
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use tilerank::report::cards::{print_cards, results_table};
+use tilerank::report::scorecard_xlsx::write_cards;
+use tilerank::report::Format;
+
+/// Score cards from racks: write the computed results (.csv) or printable score cards (.xlsx)
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  tilerank score racks-S01.csv -o S01-results.csv\n  tilerank score racks-S01.csv --roster roster.csv -o S01-cards.xlsx\n\nThe racks layout (session, table, game, seat, player, points, jokers, tiles, penalty, or a rack column listing the tiles such as R5 B13 J) gives what was left on each rack; the tool computes every score and winner by the rules profile. Cards in the results or score-card layout are checked and written out as they are. Nothing is written while any card has an error."
+)]
+pub struct ScoreArgs {
+    #[command(flatten)]
+    pub event: EventArgs,
+
+    /// The event's name, printed in the score cards' title
+    #[arg(long, default_value = "Rummikub")]
+    pub name: String,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+pub fn run(args: ScoreArgs) -> Result<Outcome> {
+    let event = args.event.load(args.event.rules())?;
+    eprintln!("{}", summary(&event));
+    if event.problems.has_errors() {
+        eprintln!("Nothing written: fix the errors above and run again.");
+        return Ok(Outcome::DataErrors);
+    }
+    if event.cards.is_empty() {
+        bail!("no cards were read: nothing to score");
+    }
+    let format = args
+        .output
+        .format
+        .or_else(|| args.output.output.as_deref().and_then(Format::from_path));
+    match (format, &args.output.output) {
+        (Some(Format::Xlsx), Some(path)) => {
+            let cards = print_cards(&event.cards, &event.roster, &args.name);
+            let dir = path
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(std::path::Path::new("."));
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let tmp = dir.join(format!(".{name}.tilerank-{}.tmp.xlsx", std::process::id()));
+            let written = write_cards(&cards, &tmp)
+                .with_context(|| format!("{}: cannot be written", path.display()))
+                .and_then(|()| {
+                    std::fs::rename(&tmp, path)
+                        .with_context(|| format!("{}: cannot be written", path.display()))
+                });
+            if written.is_err() {
+                let _ = std::fs::remove_file(&tmp);
+            }
+            written?;
+        }
+        _ => args
+            .output
+            .emit(&[results_table(&event.cards, &event.roster)])?,
+    }
+    Ok(Outcome::Done)
+}
