@@ -1,0 +1,323 @@
+//! The event's settings, `tilerank.toml` (FORMATS.md): name, date, rules
+//! profile, and every figure of the rules with the profile's default. The
+//! file is plain TOML a person edits; `tilerank init` writes it with every
+//! setting present and commented.
+
+use crate::profile::{CutoffTies, NoWinnerBy, PenaltyMode, ProfileName, Rules};
+use serde::Deserialize;
+use std::path::Path;
+
+pub const FILE_NAME: &str = "tilerank.toml";
+
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    pub event: EventInfo,
+    #[serde(default)]
+    pub rules: RuleSettings,
+    #[serde(default)]
+    pub qualifiers: QualifierSettings,
+    #[serde(default)]
+    pub sessions: SessionSettings,
+}
+
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct EventInfo {
+    pub name: String,
+    /// `YYYY-MM-DD`: ages are taken on this date.
+    #[serde(default)]
+    pub date: Option<String>,
+    #[serde(default = "default_profile")]
+    pub profile: String,
+}
+
+fn default_profile() -> String {
+    "hk".to_string()
+}
+
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct RuleSettings {
+    pub joker_value: Option<i64>,
+    pub no_meld: Option<i64>,
+    pub refused_meld: Option<i64>,
+    pub knocked: Option<i64>,
+    pub penalty_mode: Option<String>,
+    pub no_winner_by: Option<String>,
+    pub games_per_session: Option<u32>,
+    pub min_age: Option<u32>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct QualifierSettings {
+    pub top: Option<u32>,
+    pub cutoff_ties: Option<String>,
+}
+
+/// What the event expects, so that missing cards can be named.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct SessionSettings {
+    /// Sessions of the prelim stage, numbered 1..=count.
+    pub count: Option<u32>,
+    /// Tables in each session, numbered 1..=tables.
+    pub tables: Option<u32>,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ConfigError {
+    #[error("{file}: cannot be read: {reason}")]
+    Unreadable { file: String, reason: String },
+    #[error("{file}:{line}:{col}: {message}")]
+    Invalid {
+        file: String,
+        line: usize,
+        col: usize,
+        message: String,
+    },
+    #[error("{file}: {message}")]
+    Setting { file: String, message: String },
+}
+
+impl Config {
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Unreadable {
+            file: file.clone(),
+            reason: e.to_string(),
+        })?;
+        let config = Config::parse(&text, &file)?;
+        config
+            .rules()
+            .map_err(|message| ConfigError::Setting { file, message })?;
+        Ok(config)
+    }
+
+    pub fn parse(text: &str, file: &str) -> Result<Config, ConfigError> {
+        toml::from_str(text).map_err(|e| {
+            let (line, col) = e
+                .span()
+                .map(|s| {
+                    let before = &text[..s.start.min(text.len())];
+                    let line = before.matches('\n').count() + 1;
+                    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                    (line, col)
+                })
+                .unwrap_or((1, 1));
+            ConfigError::Invalid {
+                file: file.to_string(),
+                line,
+                col,
+                message: e.message().to_string(),
+            }
+        })
+    }
+
+    pub fn profile(&self) -> Result<ProfileName, String> {
+        self.event.profile.parse()
+    }
+
+    /// The profile's rules with this file's settings applied.
+    pub fn rules(&self) -> Result<Rules, String> {
+        let mut rules = Rules::for_profile(self.profile()?);
+        let r = &self.rules;
+        if let Some(v) = r.joker_value {
+            rules.joker_value = v;
+        }
+        if let Some(v) = r.no_meld {
+            rules.penalties.no_meld = v;
+        }
+        if let Some(v) = r.refused_meld {
+            rules.penalties.refused_meld = v;
+        }
+        if let Some(v) = r.knocked {
+            rules.penalties.knocked = v;
+        }
+        if let Some(v) = &r.penalty_mode {
+            rules.penalty_mode = match v.as_str() {
+                "replace" => PenaltyMode::Replace,
+                "add" => PenaltyMode::Add,
+                other => {
+                    return Err(format!(
+                        "penalty_mode is {other:?}; expected \"replace\" or \"add\""
+                    ))
+                }
+            };
+        }
+        if let Some(v) = &r.no_winner_by {
+            rules.no_winner_by = match v.as_str() {
+                "value" => NoWinnerBy::Value,
+                "tiles" => NoWinnerBy::Tiles,
+                other => {
+                    return Err(format!(
+                        "no_winner_by is {other:?}; expected \"value\" or \"tiles\""
+                    ))
+                }
+            };
+        }
+        if let Some(v) = r.games_per_session {
+            if v == 0 {
+                return Err("games_per_session is 0; expected 1 or more".to_string());
+            }
+            rules.games_per_session = v;
+        }
+        if let Some(v) = r.min_age {
+            rules.min_age = Some(v);
+        }
+        if let Some(v) = self.qualifiers.top {
+            rules.qualifiers = v;
+        }
+        if let Some(v) = &self.qualifiers.cutoff_ties {
+            rules.cutoff_ties =
+                match v.as_str() {
+                    "include" => CutoffTies::Include,
+                    "exclude" => CutoffTies::Exclude,
+                    "error" => CutoffTies::Error,
+                    other => return Err(format!(
+                        "cutoff_ties is {other:?}; expected \"include\", \"exclude\" or \"error\""
+                    )),
+                };
+        }
+        for (name, v) in [
+            ("joker_value", rules.joker_value),
+            ("no_meld", rules.penalties.no_meld),
+        ] {
+            if v < 0 {
+                return Err(format!("{name} is {v}; expected 0 or more"));
+            }
+        }
+        Ok(rules)
+    }
+
+    /// The file `tilerank init` writes: every setting with its default.
+    pub fn template(profile: ProfileName, name: &str, date: Option<&str>) -> String {
+        let r = Rules::for_profile(profile);
+        let quote = |s: &str| toml::Value::String(s.to_string()).to_string();
+        let date_line = match date {
+            Some(d) => format!("date = {}", quote(d)),
+            None => "# date = \"2026-03-28\"".to_string(),
+        };
+        let mode = match r.penalty_mode {
+            PenaltyMode::Replace => "replace",
+            PenaltyMode::Add => "add",
+        };
+        let by = match r.no_winner_by {
+            NoWinnerBy::Value => "value",
+            NoWinnerBy::Tiles => "tiles",
+        };
+        let ties = match r.cutoff_ties {
+            CutoffTies::Include => "include",
+            CutoffTies::Exclude => "exclude",
+            CutoffTies::Error => "error",
+        };
+        let min_age = match r.min_age {
+            Some(a) => format!("min_age = {a}"),
+            None => "# min_age = 7".to_string(),
+        };
+        format!(
+            r#"# tilerank event settings. Every setting shows the default of the
+# rules profile; change what your event does differently.
+
+[event]
+name = {name}
+# The event date (YYYY-MM-DD): ages are taken on this date.
+{date_line}
+# Rules profile: hk, nvso, pressman or gwinnett.
+profile = {profile}
+
+[rules]
+# Points a joker left on the rack counts (25 and 50 at some events).
+joker_value = {joker}
+# Penalty charges (0 for none).
+no_meld = {no_meld}
+refused_meld = {refused_meld}
+knocked = {knocked}
+# "replace": a charge replaces the counted rack; "add": it is added to it.
+penalty_mode = "{mode}"
+# Who leads an unfinished game: lowest rack "value", or fewest "tiles".
+no_winner_by = "{by}"
+# Games on each card (one session at one table).
+games_per_session = {games}
+# Youngest age allowed on the event date.
+{min_age}
+
+[qualifiers]
+# How many of the prelim standings go to the final.
+top = {top}
+# Players tied on every key across the cutoff: "include" (all go),
+# "exclude" (none go) or "error" (the director decides).
+cutoff_ties = "{ties}"
+
+[sessions]
+# Sessions and tables per session of the prelim stage, so that missing
+# cards can be named (HK 2026: 12 sessions of 25 tables).
+# count = 12
+# tables = 25
+"#,
+            name = quote(name),
+            profile = quote(profile.as_str()),
+            joker = r.joker_value,
+            no_meld = r.penalties.no_meld,
+            refused_meld = r.penalties.refused_meld,
+            knocked = r.penalties.knocked,
+            games = r.games_per_session,
+            top = r.qualifiers,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_template_reads_back_as_the_profile_defaults() {
+        for profile in ProfileName::ALL {
+            let text = Config::template(profile, "Test \"Open\"", Some("2026-03-28"));
+            let config = Config::parse(&text, "tilerank.toml").unwrap();
+            assert_eq!(
+                config.rules().unwrap(),
+                Rules::for_profile(profile),
+                "{profile}"
+            );
+            assert_eq!(config.event.name, "Test \"Open\"");
+            assert_eq!(config.event.date.as_deref(), Some("2026-03-28"));
+        }
+    }
+
+    #[test]
+    fn settings_override_the_profile() {
+        let text = "[event]\nname = \"x\"\n[rules]\njoker_value = 50\npenalty_mode = \"add\"\n[qualifiers]\ntop = 64\ncutoff_ties = \"error\"\n";
+        let rules = Config::parse(text, "t.toml").unwrap().rules().unwrap();
+        assert_eq!(rules.joker_value, 50);
+        assert_eq!(rules.penalty_mode, PenaltyMode::Add);
+        assert_eq!(rules.qualifiers, 64);
+        assert_eq!(rules.cutoff_ties, CutoffTies::Error);
+    }
+
+    #[test]
+    fn mistakes_name_their_line() {
+        let err =
+            Config::parse("[event]\nname = \"x\"\n[rules]\njoker = 30\n", "t.toml").unwrap_err();
+        match err {
+            ConfigError::Invalid { line, message, .. } => {
+                assert_eq!(line, 4);
+                assert!(message.contains("unknown field `joker`"), "{message}");
+            }
+            other => panic!("{other:?}"),
+        }
+        let bad = Config::parse(
+            "[event]\nname = \"x\"\n[rules]\npenalty_mode = \"double\"\n",
+            "t.toml",
+        )
+        .unwrap();
+        assert_eq!(
+            bad.rules().unwrap_err(),
+            "penalty_mode is \"double\"; expected \"replace\" or \"add\""
+        );
+        let bad = Config::parse("[event]\nname = \"x\"\nprofile = \"chess\"\n", "t.toml").unwrap();
+        assert!(bad.rules().unwrap_err().contains("unknown rules profile"));
+    }
+}
