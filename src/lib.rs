@@ -10,6 +10,7 @@
 pub mod config;
 pub mod domain;
 pub mod event;
+pub mod event_folder;
 pub mod ingest;
 pub mod place;
 pub mod problem;

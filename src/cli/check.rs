@@ -15,7 +15,7 @@ pub struct CheckArgs {
 }
 
 pub fn run(args: CheckArgs) -> Result<Outcome> {
-    let event = args.event.load(args.event.rules())?;
+    let event = args.event.load(args.event.rules()?)?.event;
     eprintln!("{}", summary(&event));
     Ok(if event.problems.has_errors() {
         Outcome::DataErrors

@@ -2,7 +2,11 @@
 //! `run` function. Shared options live here.
 
 mod check;
+mod import;
+mod init;
+mod log;
 mod qualifiers;
+mod roster;
 mod score;
 mod standings;
 
@@ -11,6 +15,7 @@ use clap::{Args, Parser, Subcommand};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use tilerank::event::{Event, Request};
+use tilerank::event_folder::EventFolder;
 use tilerank::problem::{Problems, Severity};
 use tilerank::profile::{ProfileName, Rules};
 use tilerank::report::{output, Format, Table};
@@ -30,6 +35,10 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    Init(init::InitArgs),
+    Roster(roster::RosterArgs),
+    Import(import::ImportArgs),
+    Log(log::LogArgs),
     Check(check::CheckArgs),
     Standings(standings::StandingsArgs),
     Qualifiers(qualifiers::QualifiersArgs),
@@ -45,6 +54,10 @@ pub enum Outcome {
 
 pub fn run(cli: Cli) -> Result<Outcome> {
     match cli.command {
+        Command::Init(a) => init::run(a),
+        Command::Roster(a) => roster::run(a),
+        Command::Import(a) => import::run(a),
+        Command::Log(a) => log::run(a),
         Command::Check(a) => check::run(a),
         Command::Standings(a) => standings::run(a),
         Command::Qualifiers(a) => qualifiers::run(a),
@@ -55,38 +68,116 @@ pub fn run(cli: Cli) -> Result<Outcome> {
 /// What every reading command takes.
 #[derive(Args, Debug)]
 pub struct EventArgs {
-    /// Score cards: CSV files, workbooks (.xlsx .xlsm .xls .ods) or folders of them; - reads CSV from standard input
-    #[arg(value_name = "INPUT", required = true)]
+    /// Score cards: CSV files, workbooks (.xlsx .xlsm .xls .ods) or folders of them; - reads CSV from standard input. Optional in an event folder, whose imported cards are always read
+    #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
 
-    /// The roster (CSV or workbook: id, name, birth_date, family, status, group); without it, players are known by what the cards say
+    /// The roster (CSV or workbook: id, name, birth_date, family, status, group); default: the event's, else players are known by what the cards say
     #[arg(long, value_name = "FILE")]
     pub roster: Option<PathBuf>,
 
-    /// Rules profile: hk, nvso, pressman or gwinnett
-    #[arg(long, value_name = "NAME", default_value = "hk", value_parser = parse_profile)]
-    pub profile: ProfileName,
+    /// Rules profile: hk, nvso, pressman or gwinnett (default: the event's, else hk)
+    #[arg(long, value_name = "NAME", value_parser = parse_profile)]
+    pub profile: Option<ProfileName>,
+
+    /// The event folder (default: the current folder when it has a tilerank.toml)
+    #[arg(long, value_name = "DIR")]
+    pub event: Option<PathBuf>,
 }
 
 fn parse_profile(s: &str) -> Result<ProfileName, String> {
     s.parse()
 }
 
+/// An event as read, and the folder it came from.
+pub struct Loaded {
+    pub event: Event,
+    pub folder: Option<EventFolder>,
+}
+
 impl EventArgs {
-    pub fn rules(&self) -> Rules {
-        Rules::for_profile(self.profile)
+    /// The event folder: `--event DIR`, else the current folder if it is one.
+    pub fn folder(&self) -> Result<Option<EventFolder>> {
+        match &self.event {
+            Some(dir) => {
+                if EventFolder::find(Some(dir)).is_none() {
+                    bail!(
+                        "{}: not an event folder (no {}); create one with tilerank init",
+                        dir.display(),
+                        tilerank::config::FILE_NAME
+                    );
+                }
+                Ok(Some(EventFolder::open(dir)?))
+            }
+            None => match EventFolder::find(None) {
+                Some(dir) => Ok(Some(EventFolder::open(&dir)?)),
+                None => Ok(None),
+            },
+        }
     }
 
-    /// Reads and checks every input, printing the problems found.
-    pub fn load(&self, rules: Rules) -> Result<Event> {
-        let request = Request {
-            inputs: self.inputs.clone(),
-            roster: self.roster.clone(),
-            rules,
+    /// The rules: `--profile`, else the event's settings, else `hk`.
+    pub fn rules(&self) -> Result<Rules> {
+        Ok(match (self.profile, self.folder()?) {
+            (Some(p), _) => Rules::for_profile(p),
+            (None, Some(f)) => f.rules(),
+            (None, None) => Rules::hk(),
+        })
+    }
+
+    /// Reads and checks every input (the event's cards first), printing the
+    /// problems found.
+    pub fn load(&self, rules: Rules) -> Result<Loaded> {
+        let folder = self.folder()?;
+        let event = match &folder {
+            Some(f) => {
+                let mut inputs = f.stored_inputs();
+                inputs.extend(self.inputs.iter().cloned());
+                let roster = self
+                    .roster
+                    .clone()
+                    .or_else(|| Some(f.roster_path()).filter(|p| p.is_file()));
+                Event::load(&Request {
+                    inputs,
+                    roster,
+                    rules,
+                })?
+            }
+            None => {
+                if self.inputs.is_empty() {
+                    bail!("no INPUT given, and no event folder here (no {}): give card files or folders, or --event DIR", tilerank::config::FILE_NAME);
+                }
+                Event::load(&Request {
+                    inputs: self.inputs.clone(),
+                    roster: self.roster.clone(),
+                    rules,
+                })?
+            }
         };
-        let event = Event::load(&request)?;
         print_problems(&event.problems);
-        Ok(event)
+        Ok(Loaded { event, folder })
+    }
+}
+
+/// The event folder of commands that need one.
+#[derive(Args, Debug)]
+pub struct EventFolderArg {
+    /// The event folder (default: the current folder)
+    #[arg(long, value_name = "DIR")]
+    pub event: Option<PathBuf>,
+}
+
+impl EventFolderArg {
+    pub fn open(&self) -> Result<EventFolder> {
+        let dir = self.event.clone().unwrap_or_else(|| PathBuf::from("."));
+        if EventFolder::find(Some(&dir)).is_none() {
+            bail!(
+                "{}: not an event folder (no {}); create one with tilerank init, or give --event DIR",
+                dir.display(),
+                tilerank::config::FILE_NAME
+            );
+        }
+        Ok(EventFolder::open(&dir)?)
     }
 }
 

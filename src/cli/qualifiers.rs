@@ -1,7 +1,7 @@
 //! `tilerank qualifiers`: the top N of the prelim standings (RULES.md
 //! section 7), with the cutoff-tie policy.
 
-use super::standings::rankable;
+use super::standings::{rankable, report_missing};
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::Result;
 use clap::Args;
@@ -30,22 +30,32 @@ pub struct QualifiersArgs {
     #[arg(long, default_value = "prelim")]
     pub stage: String,
 
+    /// Present the list even while cards the event expects are missing (marked PROVISIONAL)
+    #[arg(long)]
+    pub allow_incomplete: bool,
+
     #[command(flatten)]
     pub output: OutputArgs,
 }
 
 pub fn run(args: QualifiersArgs) -> Result<Outcome> {
-    let mut rules = args.event.rules();
+    let mut rules = args.event.rules()?;
     if let Some(n) = args.top {
         rules.qualifiers = n;
     }
     if let Some(p) = args.cutoff_ties {
         rules.cutoff_ties = p;
     }
-    let event = args.event.load(rules)?;
-    let Some(stage) = rankable(&event, &args.stage)? else {
+    let loaded = args.event.load(rules)?;
+    let event = &loaded.event;
+    let Some(stage) = rankable(event, &args.stage)? else {
         return Ok(Outcome::DataErrors);
     };
+    let missing = report_missing(&loaded);
+    if !missing.is_empty() && !args.allow_incomplete {
+        eprintln!("No qualifier list: cards are missing. Import them, or give --allow-incomplete for a provisional list.");
+        return Ok(Outcome::DataErrors);
+    }
     let standings = event.standings(&stage);
     let q = select(&standings, event.rules.qualifiers, event.rules.cutoff_ties);
     if let Some(message) = q.straddle_message() {
@@ -55,12 +65,15 @@ pub fn run(args: QualifiersArgs) -> Result<Outcome> {
         eprintln!("No qualifier list written: the cutoff policy is error.");
         return Ok(Outcome::DataErrors);
     }
-    let title = format!(
+    let mut title = format!(
         "Qualifiers for the final: top {} of the {stage} standings ({} rules), {} players",
         q.cutoff,
         event.rules.profile,
         q.qualified.len()
     );
+    if !missing.is_empty() {
+        title = format!("PROVISIONAL ({} cards missing): {title}", missing.len());
+    }
     let table = qualifiers_table(&standings, &q, &event.roster, &title);
     args.output.emit(&[table])?;
     Ok(Outcome::Done)

@@ -25,7 +25,7 @@ pub struct ScoreArgs {
 }
 
 pub fn run(args: ScoreArgs) -> Result<Outcome> {
-    let event = args.event.load(args.event.rules())?;
+    let event = args.event.load(args.event.rules()?)?.event;
     eprintln!("{}", summary(&event));
     if event.problems.has_errors() {
         eprintln!("Nothing written: fix the errors above and run again.");

@@ -1,9 +1,9 @@
 //! `tilerank standings`: the ranking of one stage.
 
-use super::{summary, EventArgs, Outcome, OutputArgs};
+use super::{summary, EventArgs, Loaded, Outcome, OutputArgs};
 use anyhow::{bail, Result};
 use clap::Args;
-use tilerank::domain::Stage;
+use tilerank::domain::{CardKey, Stage};
 use tilerank::event::Event;
 use tilerank::report::standings::standings_table;
 
@@ -46,18 +46,45 @@ pub fn rankable(event: &Event, stage: &str) -> Result<Option<Stage>> {
     Ok(Some(stage))
 }
 
+/// The cards the event expects but does not have, said on standard error.
+pub fn report_missing(loaded: &Loaded) -> Vec<CardKey> {
+    let Some(folder) = &loaded.folder else {
+        return Vec::new();
+    };
+    let missing = folder.missing(&loaded.event.cards);
+    if !missing.is_empty() {
+        let shown: Vec<String> = missing.iter().take(20).map(|k| k.to_string()).collect();
+        let more = if missing.len() > 20 {
+            format!(" and {} more", missing.len() - 20)
+        } else {
+            String::new()
+        };
+        eprintln!(
+            "{} cards missing: {}{more}",
+            missing.len(),
+            shown.join("; ")
+        );
+    }
+    missing
+}
+
 pub fn run(args: StandingsArgs) -> Result<Outcome> {
-    let event = args.event.load(args.event.rules())?;
-    let Some(stage) = rankable(&event, &args.stage)? else {
+    let loaded = args.event.load(args.event.rules()?)?;
+    let event = &loaded.event;
+    let Some(stage) = rankable(event, &args.stage)? else {
         return Ok(Outcome::DataErrors);
     };
+    let missing = report_missing(&loaded);
     let standings = event.standings(&stage);
-    let title = format!(
+    let mut title = format!(
         "Standings, {stage} ({} rules): {} ranked, {} apart",
         event.rules.profile,
         standings.ranked.len(),
         standings.apart.len()
     );
+    if !missing.is_empty() {
+        title.push_str(&format!(" (PROVISIONAL: {} cards missing)", missing.len()));
+    }
     let table = standings_table(&standings, &event.roster, None, &title);
     args.output.emit(&[table])?;
     Ok(Outcome::Done)

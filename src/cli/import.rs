@@ -1,0 +1,80 @@
+//! `tilerank import`: check card files and store them in the event.
+
+use super::{print_problems, EventFolderArg, Outcome};
+use anyhow::Result;
+use clap::Args;
+use std::path::PathBuf;
+use tilerank::event_folder::{CardFate, StopAfter};
+
+/// Check score cards and store them in the event: each file whole, or nothing from it
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  tilerank import S01.xlsx S02.xlsx\n  tilerank import S03-table7.csv --replace --reason \"score of seat B corrected by the referee\"\n\nImporting the same card again changes nothing. A different card for a table already imported is refused, showing what differs, unless --replace (with --reason): the old card is kept in history/. Every import is recorded in the log (tilerank log)."
+)]
+pub struct ImportArgs {
+    /// Card files or folders (CSV or workbooks)
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+
+    /// The stage the cards belong to (default: what the cards say, else prelim)
+    #[arg(long)]
+    pub stage: Option<String>,
+
+    /// Replace cards imported before (needs --reason)
+    #[arg(long, requires = "reason")]
+    pub replace: bool,
+
+    /// Why the cards are replaced, for the log
+    #[arg(long)]
+    pub reason: Option<String>,
+
+    #[command(flatten)]
+    pub event: EventFolderArg,
+}
+
+pub fn run(args: ImportArgs) -> Result<Outcome> {
+    let folder = args.event.open()?;
+    let report = folder.import(
+        &args.files,
+        args.stage.as_deref(),
+        args.replace,
+        args.reason.as_deref(),
+        StopAfter::Never,
+    )?;
+    print_problems(&report.problems);
+    for (file, fates) in &report.files {
+        if report.refused.contains(file) {
+            eprintln!("{file}: nothing imported (errors above)");
+            continue;
+        }
+        let count = |f: CardFate| fates.iter().filter(|(_, x)| *x == f).count();
+        let (new, same, replaced) = (
+            count(CardFate::New),
+            count(CardFate::Unchanged),
+            count(CardFate::Replaced),
+        );
+        let cards = |n: usize| {
+            if n == 1 {
+                "1 card".to_string()
+            } else {
+                format!("{n} cards")
+            }
+        };
+        if new + replaced == 0 {
+            eprintln!(
+                "{file}: already imported, identical ({}): nothing to do",
+                cards(same)
+            );
+        } else {
+            eprintln!(
+                "{file}: {} imported, {replaced} replaced, {same} unchanged",
+                cards(new)
+            );
+        }
+    }
+    Ok(if report.refused.is_empty() {
+        Outcome::Done
+    } else {
+        Outcome::DataErrors
+    })
+}

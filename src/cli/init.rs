@@ -1,0 +1,48 @@
+//! `tilerank init`: create an event folder.
+
+use super::Outcome;
+use anyhow::Result;
+use clap::Args;
+use std::path::PathBuf;
+use tilerank::event_folder::EventFolder;
+use tilerank::profile::ProfileName;
+
+/// Create an event folder: tilerank.toml (every setting with its default), and places for the roster and the imported cards
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Example:\n  tilerank init hk-2026 --profile hk --name \"Rummikub HK 2026 Preliminary Round\" --date 2026-03-28\n  cd hk-2026 && tilerank roster ../roster.csv && tilerank import ../S01.xlsx"
+)]
+pub struct InitArgs {
+    /// The folder to create (default: the current folder)
+    #[arg(value_name = "DIR", default_value = ".")]
+    pub dir: PathBuf,
+
+    /// Rules profile: hk, nvso, pressman or gwinnett
+    #[arg(long, default_value = "hk", value_parser = |s: &str| s.parse::<ProfileName>())]
+    pub profile: ProfileName,
+
+    /// The event's name
+    #[arg(long)]
+    pub name: String,
+
+    /// The event date, YYYY-MM-DD (ages are taken on it)
+    #[arg(long, value_parser = parse_date)]
+    pub date: Option<String>,
+}
+
+fn parse_date(s: &str) -> Result<String, String> {
+    tilerank::ingest::roster::birth_date(&tilerank::ingest::cell::Cell::text(s))
+        .filter(|d| d == s.trim())
+        .ok_or_else(|| format!("{s:?} is not a date YYYY-MM-DD"))
+}
+
+pub fn run(args: InitArgs) -> Result<Outcome> {
+    let folder = EventFolder::init(&args.dir, args.profile, &args.name, args.date.as_deref())?;
+    eprintln!(
+        "Created the event {:?} in {} ({} rules). Next: tilerank roster FILE, then tilerank import FILE...",
+        args.name,
+        folder.dir.display(),
+        args.profile
+    );
+    Ok(Outcome::Done)
+}

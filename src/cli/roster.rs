@@ -1,0 +1,32 @@
+//! `tilerank roster`: check a roster and store it in the event.
+
+use super::{print_problems, EventFolderArg, Outcome};
+use anyhow::Result;
+use clap::Args;
+use std::path::PathBuf;
+
+/// Check a roster (unique ids, dates, statuses) and store it in the event folder
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Example:\n  tilerank roster roster.xlsx\n\nThe roster's columns: id, name (required), birth_date (YYYY-MM-DD) or age, family, status (blank, withdrawn, disqualified), group. Nothing is stored while it has an error; a roster stored before is kept in history/."
+)]
+pub struct RosterArgs {
+    /// The roster file (CSV or workbook)
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    #[command(flatten)]
+    pub event: EventFolderArg,
+}
+
+pub fn run(args: RosterArgs) -> Result<Outcome> {
+    let folder = args.event.open()?;
+    let (problems, players) = folder.store_roster(&args.file, &folder.rules())?;
+    print_problems(&problems);
+    if problems.has_errors() {
+        eprintln!("Roster not stored: {} errors.", problems.error_count());
+        return Ok(Outcome::DataErrors);
+    }
+    eprintln!("Roster stored: {players} players.");
+    Ok(Outcome::Done)
+}
