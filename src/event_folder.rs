@@ -13,10 +13,11 @@
 //!
 //! Safety: every file is written to a temporary file, flushed, then renamed
 //! into place, so a card file is always whole; readers skip temporary files.
-//! A replaced card is moved to `history/` before the new one is written. The
-//! log line of an import is appended after its cards: an import killed in
-//! between leaves its cards in without a log line, which `log` reports and a
-//! second import of the same file records (it is then a no-op otherwise).
+//! A replaced card is moved to `history/` before the new one is written.
+//! Before writing its cards an import writes a journal (`.tilerank.pending`)
+//! naming them, and removes it after appending its log line: an import
+//! killed in between leaves each card whole in or out, and the journal, which
+//! `log` reports; importing the same file again completes and records it.
 
 use crate::config::{Config, ConfigError, FILE_NAME};
 use crate::domain::{Card, CardKey, Label, SessionName, Stage};
@@ -37,6 +38,8 @@ use std::path::{Path, PathBuf};
 pub const ROSTER_FILE: &str = "roster.csv";
 pub const LOG_FILE: &str = "log.csv";
 const LOCK_FILE: &str = ".tilerank.lock";
+/// Written before an import's card files, removed after its log line.
+const PENDING_FILE: &str = ".tilerank.pending";
 const LOG_HEADER: &str = "time,action,file,sha256,stage,cards,games,reason\n";
 
 #[derive(Debug, thiserror::Error)]
@@ -467,6 +470,15 @@ impl EventFolder {
                 ));
             }
             report.problems.extend(problems);
+            let hash = sha256_hex(&bytes);
+            let pending_path = self.dir.join(PENDING_FILE);
+            if !outputs.is_empty() {
+                let mut journal = format!("{hash}\n");
+                for (path, _) in &outputs {
+                    journal.push_str(&format!("{}\n", path.display()));
+                }
+                write_atomically(&pending_path, journal.as_bytes()).map_err(io(&pending_path))?;
+            }
             for (path, text) in &outputs {
                 if path.exists() {
                     let name = path
@@ -511,7 +523,7 @@ impl EventFolder {
                 utc_now(),
                 action.to_string(),
                 name.clone(),
-                sha256_hex(&bytes),
+                hash.clone(),
                 stages.join(" "),
                 new_cards.len().to_string(),
                 new_cards
@@ -521,6 +533,9 @@ impl EventFolder {
                     .to_string(),
                 reason.unwrap_or("").to_string(),
             ])?;
+            if self.pending().is_some_and(|(h, _)| h == hash) {
+                std::fs::remove_file(&pending_path).map_err(io(&pending_path))?;
+            }
             current.retain(|c| !new_cards.iter().any(|n| n.key == c.key));
             current.extend(new_cards);
             report.files.push((name, fates));
@@ -551,38 +566,20 @@ impl EventFolder {
         missing
     }
 
-    /// Stored card files with no log line (an import stopped before its log).
+    /// Card files written by an import that stopped before its log line
+    /// (named in the `.pending` journal it left).
     pub fn unlogged(&self) -> Vec<PathBuf> {
-        let Ok(log) = self.log() else {
-            return Vec::new();
-        };
-        let mut stored: Vec<PathBuf> = std::fs::read_dir(self.cards_dir())
-            .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-            .unwrap_or_default();
-        stored.retain(|p| {
-            !p.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-        });
-        let newest_log = log
-            .iter()
-            .filter_map(|l| l.get("time"))
-            .max()
-            .cloned()
-            .unwrap_or_default();
-        stored
-            .into_iter()
-            .filter(|p| {
-                let modified = std::fs::metadata(p).and_then(|m| m.modified()).ok();
-                let secs = modified
-                    .and_then(|m| m.duration_since(std::time::UNIX_EPOCH).ok())
-                    .map_or(0, |d| d.as_secs());
-                let day = crate::ingest::cell::date_from_serial((secs / 86_400) as f64 + 25_569.0)
-                    .unwrap_or_default();
-                let s = secs % 86_400;
-                let stamp = format!("{day}T{:02}:{:02}:{:02}Z", s / 3600, s / 60 % 60, s % 60);
-                stamp > newest_log
-            })
-            .collect()
+        self.pending()
+            .map(|(_, paths)| paths.into_iter().filter(|p| p.exists()).collect())
+            .unwrap_or_default()
+    }
+
+    /// The journal of an import under way: the source's hash and its card files.
+    fn pending(&self) -> Option<(String, Vec<PathBuf>)> {
+        let text = std::fs::read_to_string(self.dir.join(PENDING_FILE)).ok()?;
+        let mut lines = text.lines();
+        let hash = lines.next()?.to_string();
+        Some((hash, lines.map(PathBuf::from).collect()))
     }
 }
 

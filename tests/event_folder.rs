@@ -1,0 +1,301 @@
+//! The event folder: imports accumulate safely (issue: init, import,
+//! corrections, roster).
+
+use std::path::{Path, PathBuf};
+use tilerank::event_folder::{CardFate, EventFolder, StopAfter};
+use tilerank::profile::{ProfileName, Rules};
+
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("tilerank-folder-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn write(&self, name: &str, text: &str) -> PathBuf {
+        let p = self.0.join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+const ROSTER: &str = "id,name\nP1,Chan Tai Man\nP2,Lee Siu Ming\nP3,Wong Ka Yan\nP4,Ho Mei Ling\nP5,Lam Chi Keung\nP6,Tsang Wai Yee\nP7,Yip Siu Fung\nP8,Ng Ka Wai\n";
+
+/// A valid card of session 1 at `table` for four roster players; game 3
+/// is won by A, and B loses `loss` in it.
+fn card(table: u32, players: [&str; 4], loss: i64) -> String {
+    let games = [
+        [(1, 30, 0), (0, -5, 1), (0, -10, 3), (0, -15, 4)],
+        [(0, 11, 3), (1, 11, 1), (0, -12, 2), (0, -10, 4)],
+        [(1, loss + 5, 0), (0, -loss, 2), (0, -2, 1), (0, -3, 1)],
+    ];
+    let mut s = String::new();
+    for (g, seats) in games.iter().enumerate() {
+        for (i, (won, score, tiles)) in seats.iter().enumerate() {
+            let seat = ["A", "B", "C", "D"][i];
+            s.push_str(&format!(
+                "S01,{table},{},{seat},{},{won},{score},{tiles}\n",
+                g + 1,
+                players[i]
+            ));
+        }
+    }
+    s
+}
+
+fn cards_file(scratch: &Scratch, name: &str, bodies: &[String]) -> PathBuf {
+    let mut text = "session,table,game,seat,player,won,score,tiles\n".to_string();
+    for b in bodies {
+        text.push_str(b);
+    }
+    scratch.write(name, &text)
+}
+
+fn event(scratch: &Scratch) -> EventFolder {
+    let folder = EventFolder::init(
+        &scratch.0.join("event"),
+        ProfileName::Hk,
+        "Test Open",
+        Some("2026-03-28"),
+    )
+    .unwrap();
+    let roster = scratch.write("roster.csv", ROSTER);
+    let (problems, n) = folder.store_roster(&roster, &Rules::hk()).unwrap();
+    assert!(!problems.has_errors(), "{problems:?}");
+    assert_eq!(n, 8);
+    folder
+}
+
+fn stored(folder: &EventFolder) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(folder.cards_dir())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn init_refuses_an_existing_event() {
+    let s = Scratch::new("init");
+    event(&s);
+    let again = EventFolder::init(&s.0.join("event"), ProfileName::Hk, "Other", None);
+    assert!(again.unwrap_err().to_string().contains("exists already"));
+}
+
+#[test]
+fn importing_twice_is_a_no_op_and_a_different_card_needs_replace() {
+    let s = Scratch::new("replace");
+    let folder = event(&s);
+    let file = cards_file(&s, "s1.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
+    let first = folder
+        .import(
+            std::slice::from_ref(&file),
+            None,
+            false,
+            None,
+            StopAfter::Never,
+        )
+        .unwrap();
+    assert_eq!(first.files[0].1[0].1, CardFate::New);
+    let again = folder
+        .import(
+            std::slice::from_ref(&file),
+            None,
+            false,
+            None,
+            StopAfter::Never,
+        )
+        .unwrap();
+    assert_eq!(again.files[0].1[0].1, CardFate::Unchanged);
+    assert_eq!(
+        folder.log().unwrap().len(),
+        2,
+        "roster and one import; the no-op is not logged"
+    );
+
+    let corrected = cards_file(&s, "s1-fixed.csv", &[card(1, ["P1", "P2", "P3", "P4"], 25)]);
+    let refused = folder
+        .import(
+            std::slice::from_ref(&corrected),
+            None,
+            false,
+            None,
+            StopAfter::Never,
+        )
+        .unwrap();
+    assert_eq!(refused.refused, vec![corrected.display().to_string()]);
+    let message = refused.problems.iter().next().unwrap().to_string();
+    assert!(
+        message.contains("was imported before and differs"),
+        "{message}"
+    );
+    assert!(
+        message.contains("+ S01,1,3,A,P1,1,30,0") && message.contains("- S01,1,3,A,P1,1,25,0"),
+        "{message}"
+    );
+
+    let replaced = folder
+        .import(
+            std::slice::from_ref(&corrected),
+            None,
+            true,
+            Some("referee corrected game 3"),
+            StopAfter::Never,
+        )
+        .unwrap();
+    assert_eq!(replaced.files[0].1[0].1, CardFate::Replaced);
+    let history: Vec<_> = std::fs::read_dir(folder.dir.join("history"))
+        .unwrap()
+        .collect();
+    assert_eq!(history.len(), 1, "the old card is kept");
+    let log = folder.log().unwrap();
+    assert_eq!(log.last().unwrap()["action"], "replace");
+    assert_eq!(log.last().unwrap()["reason"], "referee corrected game 3");
+}
+
+#[test]
+fn a_file_with_any_error_imports_nothing() {
+    let s = Scratch::new("whole");
+    let folder = event(&s);
+    let bad = card(2, ["P5", "P6", "P7", "P9"], 20); // P9 is not on the roster
+    let file = cards_file(
+        &s,
+        "mixed.csv",
+        &[card(1, ["P1", "P2", "P3", "P4"], 20), bad],
+    );
+    let report = folder
+        .import(&[file], None, false, None, StopAfter::Never)
+        .unwrap();
+    assert_eq!(report.refused.len(), 1);
+    assert!(report
+        .problems
+        .iter()
+        .any(|p| p.message.contains("\"P9\" is not on the roster")));
+    assert!(stored(&folder).is_empty());
+}
+
+#[test]
+fn a_player_seated_at_another_table_in_an_earlier_import_is_refused() {
+    let s = Scratch::new("seated");
+    let folder = event(&s);
+    let one = cards_file(&s, "t1.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
+    folder
+        .import(&[one], None, false, None, StopAfter::Never)
+        .unwrap();
+    let two = cards_file(&s, "t2.csv", &[card(2, ["P5", "P6", "P7", "P1"], 20)]);
+    let report = folder
+        .import(&[two], None, false, None, StopAfter::Never)
+        .unwrap();
+    assert_eq!(report.refused.len(), 1);
+    let text: Vec<String> = report.problems.iter().map(|p| p.to_string()).collect();
+    assert!(
+        text.iter()
+            .any(|t| t.contains("P1 (Chan Tai Man) is seated at table")),
+        "{text:?}"
+    );
+}
+
+#[test]
+fn a_killed_import_leaves_each_card_whole_in_or_out() {
+    let s = Scratch::new("killed");
+    let folder = event(&s);
+    let file = cards_file(
+        &s,
+        "two.csv",
+        &[
+            card(1, ["P1", "P2", "P3", "P4"], 20),
+            card(2, ["P5", "P6", "P7", "P8"], 20),
+        ],
+    );
+    // Stopped after the first card file was written, before the second and the log line.
+    folder
+        .import(
+            std::slice::from_ref(&file),
+            None,
+            false,
+            None,
+            StopAfter::Cards(1),
+        )
+        .unwrap();
+    assert_eq!(stored(&folder), vec!["prelim-S01-T01.csv"]);
+    let event = folder.load(&[], None).unwrap();
+    assert!(!event.problems.has_errors(), "the folder still reads");
+    assert_eq!(event.cards.len(), 1);
+    assert_eq!(event.cards[0].games.len(), 3, "the card is whole");
+    assert_eq!(
+        folder.unlogged().len(),
+        1,
+        "the card without its log line is named"
+    );
+    // Importing the file again completes it and records it.
+    let report = folder
+        .import(
+            std::slice::from_ref(&file),
+            None,
+            false,
+            None,
+            StopAfter::Never,
+        )
+        .unwrap();
+    assert_eq!(
+        report.files[0]
+            .1
+            .iter()
+            .filter(|(_, f)| *f == CardFate::New)
+            .count(),
+        1
+    );
+    assert_eq!(stored(&folder).len(), 2);
+    assert!(folder.unlogged().is_empty());
+}
+
+#[test]
+fn a_second_import_waits_for_the_lock() {
+    let s = Scratch::new("lock");
+    let folder = event(&s);
+    let held = folder.lock().unwrap();
+    let file = cards_file(&s, "t1.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
+    let err = folder
+        .import(
+            std::slice::from_ref(&file),
+            None,
+            false,
+            None,
+            StopAfter::Never,
+        )
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("another tilerank is importing into this event"),
+        "{err}"
+    );
+    drop(held);
+    assert!(folder
+        .import(&[file], None, false, None, StopAfter::Never)
+        .is_ok());
+    assert!(!Path::new(&folder.dir.join(".tilerank.lock")).exists());
+}
+
+#[test]
+fn a_stale_lock_from_a_stopped_import_is_taken_over() {
+    let s = Scratch::new("stale");
+    let folder = event(&s);
+    // a pid that no running process has
+    std::fs::write(
+        folder.dir.join(".tilerank.lock"),
+        "999999999 2026-03-28T12:00:00Z\n",
+    )
+    .unwrap();
+    assert!(folder.lock().is_ok());
+}
