@@ -19,6 +19,17 @@ pub struct Config {
     pub qualifiers: QualifierSettings,
     #[serde(default)]
     pub sessions: SessionSettings,
+    #[serde(default)]
+    pub standings: StandingsSettings,
+}
+
+/// The tie-break order, declared: keys from games_won, average_score,
+/// total_score, tiles_left, best_game, each with an optional direction
+/// (`total_score:lower`).
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct StandingsSettings {
+    pub order: Option<Vec<String>>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -170,15 +181,16 @@ impl Config {
             rules.qualifiers = v;
         }
         if let Some(v) = &self.qualifiers.cutoff_ties {
-            rules.cutoff_ties =
-                match v.as_str() {
-                    "include" => CutoffTies::Include,
-                    "exclude" => CutoffTies::Exclude,
-                    "error" => CutoffTies::Error,
-                    other => return Err(format!(
+            rules.cutoff_ties = match v.as_str() {
+                "include" => CutoffTies::Include,
+                "exclude" => CutoffTies::Exclude,
+                "error" => CutoffTies::Error,
+                other => {
+                    return Err(format!(
                         "cutoff_ties is {other:?}; expected \"include\", \"exclude\" or \"error\""
-                    )),
-                };
+                    ))
+                }
+            };
         }
         for (name, v) in [
             ("joker_value", rules.joker_value),
@@ -255,6 +267,12 @@ cutoff_ties = "{ties}"
 # cards can be named (HK 2026: 12 sessions of 25 tables).
 # count = 12
 # tables = 25
+
+[standings]
+# The tie-break order, first difference decides. Keys: games_won,
+# average_score, total_score, tiles_left, best_game; a direction may follow
+# a colon (total_score:lower).
+order = [{order}]
 "#,
             name = quote(name),
             profile = quote(profile.as_str()),
@@ -264,6 +282,19 @@ cutoff_ties = "{ties}"
             knocked = r.penalties.knocked,
             games = r.games_per_session,
             top = r.qualifiers,
+            order = r
+                .order
+                .iter()
+                .map(|k| format!(
+                    "\"{}:{}\"",
+                    k.key.name(),
+                    match k.better {
+                        crate::rules::standings::Better::Higher => "higher",
+                        crate::rules::standings::Better::Lower => "lower",
+                    }
+                ))
+                .collect::<Vec<_>>()
+                .join(", "),
         )
     }
 }

@@ -108,7 +108,7 @@ impl Event {
         standings::rank(
             tallies,
             stage,
-            standings::order(self.rules.profile),
+            self.rules.order.clone(),
             &self.roster,
         )
     }

@@ -128,6 +128,8 @@ pub struct Rules {
     pub cutoff_ties: CutoffTies,
     /// Youngest age allowed on the event date (`hk`: 7).
     pub min_age: Option<u32>,
+    /// The standings' tie-break order (RULES.md section 6 by default).
+    pub order: Vec<crate::rules::standings::SortKey>,
 }
 
 impl Rules {
@@ -147,6 +149,7 @@ impl Rules {
             qualifiers: 120,
             cutoff_ties: CutoffTies::Include,
             min_age: Some(7),
+            order: crate::rules::standings::order(profile),
         };
         match profile {
             ProfileName::Hk => hk,

@@ -108,17 +108,25 @@ impl Roster {
         Ok(pid)
     }
 
-    /// The player a card's text names: an id, else a name that matches one
-    /// entry. An open roster adds a player it does not know.
-    pub fn resolve(&mut self, text: &str) -> Result<PlayerId, Unresolved> {
+    /// The player a text names: an id, else a name that matches one entry.
+    pub fn find(&self, text: &str) -> Result<PlayerId, Unresolved> {
         let key = match_key(text);
         if let Some(&pid) = self.by_id.get(&key) {
             return Ok(pid);
         }
         match self.by_name.get(&key).map(Vec::as_slice) {
-            Some([one]) => return Ok(*one),
-            Some(many) if many.len() > 1 => return Err(Unresolved::Ambiguous(many.to_vec())),
-            _ => {}
+            Some([one]) => Ok(*one),
+            Some(many) if many.len() > 1 => Err(Unresolved::Ambiguous(many.to_vec())),
+            _ => Err(Unresolved::Unknown),
+        }
+    }
+
+    /// The player a card's text names, as [`Roster::find`]; an open roster
+    /// adds a player it does not know.
+    pub fn resolve(&mut self, text: &str) -> Result<PlayerId, Unresolved> {
+        match self.find(text) {
+            Err(Unresolved::Unknown) => {}
+            found => return found,
         }
         if self.open {
             let trimmed = text.split_whitespace().collect::<Vec<_>>().join(" ");

@@ -2,6 +2,7 @@
 //! `run` function. Shared options live here.
 
 mod check;
+mod explain;
 mod import;
 mod init;
 mod log;
@@ -43,6 +44,7 @@ pub enum Command {
     Standings(standings::StandingsArgs),
     Qualifiers(qualifiers::QualifiersArgs),
     Score(score::ScoreArgs),
+    Explain(explain::ExplainArgs),
 }
 
 /// How a command ended, for the exit status.
@@ -62,6 +64,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Standings(a) => standings::run(a),
         Command::Qualifiers(a) => qualifiers::run(a),
         Command::Score(a) => score::run(a),
+        Command::Explain(a) => explain::run(a),
     }
 }
 

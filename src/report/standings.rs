@@ -3,9 +3,10 @@
 //! status, note`. Status is `Q` (qualified), `W` (withdrawn) or `DQ`.
 
 use super::{Column, Kind, Table, Value};
+use crate::domain::PlayerId;
 use crate::roster::Roster;
 use crate::rules::qualifiers::Qualifiers;
-use crate::rules::standings::{Apart, Entry, Standings};
+use crate::rules::standings::{deciding_key, Apart, Entry, Key, Standings};
 
 pub const COLUMNS: [Column; 11] = [
     Column {
@@ -162,4 +163,125 @@ pub fn qualifiers_table(s: &Standings, q: &Qualifiers, roster: &Roster, title: &
         rows,
         notes,
     }
+}
+
+fn key_value(e: &Entry, key: Key) -> String {
+    let t = &e.tally;
+    match key {
+        Key::GamesWon => t.won.to_string(),
+        Key::AverageScore => t.average().to_string(),
+        Key::TotalScore => t.total.to_string(),
+        Key::TilesLeft => t.tiles.to_string(),
+        Key::BestGame => t.best_game.map(|b| b.to_string()).unwrap_or_default(),
+    }
+}
+
+/// Why `upper` ranks above `lower`: the deciding key and both values.
+fn why(upper: &Entry, lower: &Entry, s: &Standings, roster: &Roster) -> String {
+    let (a, b) = (
+        roster.get(upper.tally.player),
+        roster.get(lower.tally.player),
+    );
+    match deciding_key(&upper.tally, &lower.tally, &s.order) {
+        Some(k) => format!(
+            "{} ({}) is above {} ({}) on {k}: {} against {}.",
+            a.id,
+            a.name,
+            b.id,
+            b.name,
+            key_value(upper, k.key),
+            key_value(lower, k.key)
+        ),
+        None => format!(
+            "{} ({}) and {} ({}) are equal on every key and share rank {}; they are listed by roster id.",
+            a.id,
+            a.name,
+            b.id,
+            b.name,
+            upper.rank.unwrap_or(0)
+        ),
+    }
+}
+
+/// A player's keys, the players just above and below, and which key
+/// decided each of those two places. `None` when the player has no games in
+/// the stage.
+pub fn explain_table(s: &Standings, roster: &Roster, player: PlayerId) -> Option<Table> {
+    let mut columns = vec![
+        Column {
+            name: "rank",
+            kind: Kind::Int,
+        },
+        Column {
+            name: "player",
+            kind: Kind::Text,
+        },
+        Column {
+            name: "name",
+            kind: Kind::Text,
+        },
+    ];
+    let mut keys: Vec<Key> = s.order.iter().map(|k| k.key).collect();
+    for k in [
+        Key::GamesWon,
+        Key::AverageScore,
+        Key::TotalScore,
+        Key::TilesLeft,
+        Key::BestGame,
+    ] {
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+    }
+    columns.extend(keys.iter().map(|k| Column {
+        name: k.name(),
+        kind: Kind::Score,
+    }));
+    columns.push(Column {
+        name: "status",
+        kind: Kind::Text,
+    });
+    let line = |e: &Entry| {
+        let p = roster.get(e.tally.player);
+        let mut row = vec![
+            e.rank.map_or(Value::Empty, |r| Value::Int(i64::from(r))),
+            Value::Text(p.id.clone()),
+            Value::Text(p.name.clone()),
+        ];
+        row.extend(keys.iter().map(|&k| Value::Text(key_value(e, k))));
+        row.push(match apart_status(e) {
+            "" => Value::Empty,
+            st => Value::Text(st.to_string()),
+        });
+        row
+    };
+    let p = roster.get(player);
+    let mut notes = vec![order_note(s)];
+    let rows = if let Some(i) = s.ranked.iter().position(|e| e.tally.player == player) {
+        let mut rows = Vec::new();
+        if i > 0 {
+            rows.push(line(&s.ranked[i - 1]));
+            notes.push(why(&s.ranked[i - 1], &s.ranked[i], s, roster));
+        }
+        rows.push(line(&s.ranked[i]));
+        if let Some(next) = s.ranked.get(i + 1) {
+            rows.push(line(next));
+            notes.push(why(&s.ranked[i], next, s, roster));
+        }
+        rows
+    } else {
+        let e = s.apart.iter().find(|e| e.tally.player == player)?;
+        notes.push(match e.apart {
+            Some(Apart::Withdrawn) => format!("{} is withdrawn: fewer games than a card has, or withdrawn on the roster; not ranked.", p.id),
+            _ => format!("{} is disqualified on the roster; not ranked.", p.id),
+        });
+        vec![line(e)]
+    };
+    Some(Table {
+        name: "Explain".into(),
+        title: format!("{} ({}) in the {} standings", p.id, p.name, s.stage),
+        columns,
+        rows,
+        notes,
+    })
 }

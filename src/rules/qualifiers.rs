@@ -128,6 +128,7 @@ mod tests {
             total: Score::ZERO,
             tiles: 0,
             withdrawn: false,
+            best_game: None,
         };
         let tallies = vec![t(0, 3), t(1, 2), t(2, 1), t(3, 1), t(4, 0)];
         (

@@ -34,6 +34,8 @@ pub struct Tally {
     pub tiles: u32,
     /// Played fewer games than a card has (RULES.md section 5, check 7).
     pub withdrawn: bool,
+    /// The best score of a single game.
+    pub best_game: Option<Score>,
 }
 
 impl Tally {
@@ -45,6 +47,7 @@ impl Tally {
             total: Score::ZERO,
             tiles: 0,
             withdrawn: false,
+            best_game: None,
         }
     }
 
@@ -61,6 +64,62 @@ pub enum Key {
     AverageScore,
     TotalScore,
     TilesLeft,
+    BestGame,
+}
+
+impl Key {
+    pub const ALL: [Key; 5] = [
+        Key::GamesWon,
+        Key::AverageScore,
+        Key::TotalScore,
+        Key::TilesLeft,
+        Key::BestGame,
+    ];
+
+    /// The name used in `tilerank.toml`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Key::GamesWon => "games_won",
+            Key::AverageScore => "average_score",
+            Key::TotalScore => "total_score",
+            Key::TilesLeft => "tiles_left",
+            Key::BestGame => "best_game",
+        }
+    }
+}
+
+impl std::str::FromStr for SortKey {
+    type Err = String;
+
+    /// `games_won`, `tiles_left`, or with a direction: `total_score:lower`.
+    fn from_str(s: &str) -> Result<SortKey, String> {
+        let (name, dir) = match s.split_once(':') {
+            Some((n, d)) => (n.trim(), Some(d.trim())),
+            None => (s.trim(), None),
+        };
+        let known: Vec<&str> = Key::ALL.iter().map(|k| k.name()).collect();
+        let key = Key::ALL
+            .into_iter()
+            .find(|k| k.name() == name)
+            .ok_or_else(|| {
+                format!(
+                    "unknown standings key {name:?}: expected one of {}",
+                    known.join(", ")
+                )
+            })?;
+        let better = match dir {
+            None if key == Key::TilesLeft => Better::Lower,
+            None => Better::Higher,
+            Some("higher" | "more") => Better::Higher,
+            Some("lower" | "fewer") => Better::Lower,
+            Some(other) => {
+                return Err(format!(
+                    "direction {other:?} of {name}: expected higher, more, lower or fewer"
+                ))
+            }
+        };
+        Ok(SortKey { key, better })
+    }
 }
 
 /// Which way a key is better.
@@ -87,6 +146,8 @@ impl fmt::Display for SortKey {
             (Key::TotalScore, Better::Lower) => ("total points", "fewer"),
             (Key::TilesLeft, Better::Lower) => ("tiles left", "fewer"),
             (Key::TilesLeft, Better::Higher) => ("tiles left", "more"),
+            (Key::BestGame, Better::Higher) => ("best single game", "higher"),
+            (Key::BestGame, Better::Lower) => ("best single game", "lower"),
         };
         write!(f, "{name} ({dir} first)")
     }
@@ -117,6 +178,7 @@ pub fn compare(a: &Tally, b: &Tally, order: &[SortKey]) -> Ordering {
             Key::AverageScore => a.average().cmp(&b.average()),
             Key::TotalScore => a.total.cmp(&b.total),
             Key::TilesLeft => a.tiles.cmp(&b.tiles),
+            Key::BestGame => a.best_game.cmp(&b.best_game),
         };
         let ord = match sk.better {
             Better::Higher => ord.reverse(),
@@ -149,6 +211,7 @@ pub fn tally(cards: &[Card], stage: &Stage, rules: &Rules) -> Vec<Tally> {
             t.won += u32::from(result.won);
             t.total += result.score;
             t.tiles += result.tiles.map_or(KNOCKED_RACK_TILES, u32::from);
+            t.best_game = Some(t.best_game.map_or(result.score, |b| b.max(result.score)));
         }
     }
     let mut v: Vec<Tally> = by_player.into_values().collect();
@@ -273,6 +336,10 @@ fn key_values(t: &Tally, order: &[SortKey]) -> Vec<KeyValue> {
                 }),
                 Key::AverageScore => KeyValue::Score(if flip { -t.average() } else { t.average() }),
                 Key::TotalScore => KeyValue::Score(if flip { -t.total } else { t.total }),
+                Key::BestGame => {
+                    let b = t.best_game.unwrap_or(Score::ZERO);
+                    KeyValue::Score(if flip { -b } else { b })
+                }
             }
         })
         .collect()
@@ -299,6 +366,7 @@ mod tests {
             total: Score::whole(total),
             tiles,
             withdrawn: false,
+            best_game: None,
         }
     }
 
@@ -419,6 +487,48 @@ mod tests {
             .map(|e| (e.tally.player.0, e.apart.unwrap()))
             .collect();
         assert_eq!(apart, vec![(1, Apart::Withdrawn), (3, Apart::Disqualified)]);
+    }
+
+    #[test]
+    fn keys_are_declared_by_name() {
+        let k: SortKey = "total_score:lower".parse().unwrap();
+        assert_eq!(
+            k,
+            SortKey {
+                key: Key::TotalScore,
+                better: Better::Lower
+            }
+        );
+        assert_eq!(
+            "tiles_left".parse::<SortKey>().unwrap().better,
+            Better::Lower
+        );
+        assert_eq!(
+            "best_game".parse::<SortKey>().unwrap().better,
+            Better::Higher
+        );
+        assert!("luck"
+            .parse::<SortKey>()
+            .unwrap_err()
+            .contains("expected one of games_won"));
+        assert!("games_won:up".parse::<SortKey>().is_err());
+    }
+
+    #[test]
+    fn best_single_game_can_break_ties() {
+        let a = Tally {
+            best_game: Some(Score::whole(40)),
+            ..t(0, 2, 30, 3, 5)
+        };
+        let b = Tally {
+            best_game: Some(Score::whole(25)),
+            ..t(1, 2, 30, 3, 5)
+        };
+        let order: Vec<SortKey> = ["games_won", "best_game"]
+            .iter()
+            .map(|k| k.parse().unwrap())
+            .collect();
+        assert_eq!(compare(&a, &b, &order), Ordering::Less);
     }
 
     #[test]
