@@ -105,11 +105,6 @@ impl Event {
     /// The standings of one stage (RULES.md section 6).
     pub fn standings(&self, stage: &Stage) -> Standings {
         let tallies = standings::tally(&self.cards, stage, &self.rules);
-        standings::rank(
-            tallies,
-            stage,
-            self.rules.order.clone(),
-            &self.roster,
-        )
+        standings::rank(tallies, stage, self.rules.order.clone(), &self.roster)
     }
 }

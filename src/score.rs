@@ -114,8 +114,8 @@ impl Score {
         }
         if !int_part.bytes().all(|b| b.is_ascii_digit())
             || !frac_part.bytes().all(|b| b.is_ascii_digit())
-            || int_part.len() > 12
-            || frac_part.len() > 9
+            || int_part.len() > 9
+            || frac_part.len() > 6
         {
             return None;
         }
@@ -136,13 +136,15 @@ impl Score {
     }
 
     /// Converts a spreadsheet number. Floats from workbooks carry noise
-    /// (`7.000000000000001`), so the value is first taken to 9 decimals.
+    /// (`7.000000000000001`), so the value is first taken to 6 decimals.
+    /// Beyond a billion is no score (and `None`): exact arithmetic on it could
+    /// overflow.
     pub fn from_f64(value: f64) -> Option<Score> {
-        if !value.is_finite() || value.abs() > 1e12 {
+        if !value.is_finite() || value.abs() > 1e9 {
             return None;
         }
-        let scaled = (value * 1e9).round() as i64;
-        Some(Score::ratio(scaled, 1_000_000_000))
+        let scaled = (value * 1e6).round() as i64;
+        Some(Score::ratio(scaled, 1_000_000))
     }
 
     /// The exact score a recorded (possibly rounded) value stands for, when
@@ -269,7 +271,18 @@ mod tests {
         assert_eq!(Score::parse("5,5"), Some(Score::ratio(11, 2)));
         assert_eq!(Score::parse("3.33"), Some(Score::ratio(333, 100)));
         assert_eq!(Score::parse(".5"), Some(Score::ratio(1, 2)));
-        for bad in ["", "+", "abc", "1.2.3", "1e3", "12a", "--5", "1 000"] {
+        for bad in [
+            "",
+            "+",
+            "abc",
+            "1.2.3",
+            "1e3",
+            "12a",
+            "--5",
+            "1 000",
+            "1234567890",
+            "1.1234567",
+        ] {
             assert_eq!(Score::parse(bad), None, "{bad:?}");
         }
     }
@@ -293,6 +306,14 @@ mod tests {
             Some(Score::ratio(10, 3))
         );
         assert_eq!(Score::from_f64(f64::NAN), None);
+        assert_eq!(Score::from_f64(1e11), None);
+        let big = Score::from_f64(999_999_999.999_999).unwrap();
+        assert!(
+            big.snap(6).is_none() || big.snap(6).is_some(),
+            "no overflow"
+        );
+        let typed = Score::parse("999999999.999999").unwrap();
+        assert_eq!(typed.snap(6), Some(Score::whole(1_000_000_000)));
     }
 
     #[test]

@@ -1,1 +1,18 @@
 //! Integration tests: one binary (see Cargo.toml, `autotests = false`).
+//!
+//! Each module is one topic; the fixtures they read are in
+//! `tests/fixtures` (see its README.md). Command-line tests go through the
+//! builder of [`test`]: `Test::new().arg("check").fixture("bad/...").run()`.
+
+mod checks;
+mod cli;
+mod event_folder;
+mod known_answers;
+mod layouts;
+mod properties;
+mod real_world;
+mod robustness;
+mod roster;
+mod test;
+mod ties;
+mod workbooks;

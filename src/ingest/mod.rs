@@ -228,7 +228,8 @@ pub fn read_cards(inputs: &[PathBuf], problems: &mut Problems) -> Result<CardInp
                 }
                 Kind::Racks => {
                     recognised += 1;
-                    out.rack_cards.extend(racks::read(&sheet.source, rows, problems));
+                    out.rack_cards
+                        .extend(racks::read(&sheet.source, rows, problems));
                 }
                 Kind::ScoreCard => {
                     recognised += 1;

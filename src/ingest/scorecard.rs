@@ -310,7 +310,7 @@ impl<'a> Card<'a> {
                     Some((l, r)) => (l, r.trim()),
                     None => (t.as_str(), ""),
                 };
-                if !names.contains(&normalize(label).as_str()) {
+                if !label_matches(label, names) {
                     continue;
                 }
                 if !rest.is_empty() && rest.chars().any(|c| c != '_') {
@@ -410,6 +410,28 @@ impl<'a> Card<'a> {
     }
 }
 
+/// A label cell names one of `names`: exactly, or as part of a bilingual
+/// label (`場次 Session number`, `Table number 枱號`), or by its Chinese name.
+fn label_matches(label: &str, names: &[&str]) -> bool {
+    let n = normalize(label);
+    if names.contains(&n.as_str()) {
+        return true;
+    }
+    let long = names.iter().any(|name| name.len() >= 8 && n.contains(name));
+    let chinese = if names.contains(&"sessionnumber") {
+        ["場次", "场次", "節數", "节数"]
+            .iter()
+            .any(|c| n.contains(c))
+    } else if names.contains(&"tablenumber") {
+        ["枱號", "檯號", "桌號", "台號", "桌号", "台号"]
+            .iter()
+            .any(|c| n.contains(c))
+    } else {
+        false
+    };
+    long || chinese
+}
+
 /// The printed sheet's seat letters, left where no player sat.
 fn is_placeholder(text: &str) -> bool {
     let t = text.trim().trim_start_matches('(').trim_end_matches(')');
@@ -431,6 +453,19 @@ mod tests {
         assert_eq!(row_label("Participant Signature"), RowLabel::End);
         assert_eq!(row_label("Remark:"), RowLabel::End);
         assert_eq!(row_label("Bonus"), RowLabel::Other("Bonus".into()));
+    }
+
+    #[test]
+    fn bilingual_labels() {
+        let session = ["sessionnumber", "session", "sessionno"];
+        let table = ["tablenumber", "table", "tableno"];
+        assert!(label_matches("場次 Session number", &session));
+        assert!(label_matches("Session number 場次", &session));
+        assert!(label_matches("場次", &session));
+        assert!(label_matches("Table number 枱號", &table));
+        assert!(label_matches("檯號", &table));
+        assert!(!label_matches("Session number", &table));
+        assert!(!label_matches("Referee", &session));
     }
 
     #[test]

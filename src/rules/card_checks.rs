@@ -243,12 +243,16 @@ pub fn check_card(
 
     // Checks 2 to 5, game by game.
     let mut games = Vec::new();
+    // Seats with a game that could not be read: their Total is not checked
+    // (the error is already listed; a Total "wrong" by that game is not).
+    let mut unread: Vec<Seat> = Vec::new();
     for g in &played {
         let mut lines = Vec::new();
         let mut values_ok = true;
         for raw_line in g.lines.iter().filter(|l| !l.is_blank()) {
             let Some(sp) = seats.iter().find(|s| s.seat == raw_line.seat) else {
                 values_ok = false; // the seat's player was already reported
+                unread.push(raw_line.seat);
                 continue;
             };
             let won = parse_won(&raw_line.won.value)
@@ -265,11 +269,15 @@ pub fn check_card(
                     score,
                     tiles,
                 }),
-                _ => values_ok = false,
+                _ => {
+                    values_ok = false;
+                    unread.push(raw_line.seat);
+                }
             }
         }
         let seated = g.lines.iter().filter(|l| !l.is_blank()).count();
         if !(3..=4).contains(&seated) {
+            unread.extend(g.lines.iter().filter(|l| !l.is_blank()).map(|l| l.seat));
             let who = seats_list(g.lines.iter().filter(|l| !l.is_blank()).map(|l| l.seat));
             problems.error(
                 g.place.clone(),
@@ -300,9 +308,16 @@ pub fn check_card(
         });
     }
 
-    // Check 6: the Total line, when there is one.
-    if let Some(total) = &raw.total {
-        check_total(total.lines.as_slice(), &games, rules, problems);
+    // Check 6: the Total line, when there is one and the reader could read
+    // the card whole (a row it could not place is already an error).
+    if let Some(total) = raw.total.as_ref().filter(|_| !raw.defective) {
+        let readable: Vec<RawLine> = total
+            .lines
+            .iter()
+            .filter(|l| !unread.contains(&l.seat))
+            .cloned()
+            .collect();
+        check_total(&readable, &games, rules, problems);
     }
 
     let clean = !raw.defective && problems.error_count() == errors_before;
@@ -361,8 +376,9 @@ fn check_game(number: u32, place: &Place, lines: &[Line], rules: &Rules, problem
         several => problems.error(
             place.clone(),
             format!(
-                "game {number}: seats {} all have 0 tiles; only the player who went out has none",
-                seats_list(several.iter().map(|l| l.seat()))
+                "game {number}: seats {} {} have 0 tiles; only the player who went out has none",
+                seats_list(several.iter().map(|l| l.seat())),
+                if several.len() == 2 { "both" } else { "all" }
             ),
         ),
     }
@@ -541,11 +557,22 @@ fn check_nobody_out(number: u32, lines: &[Line], rules: &Rules, problems: &mut P
                 fewest.unwrap_or(0)
             )
         } else {
+            let fewer = seats_list(
+                leaders
+                    .iter()
+                    .filter(|x| x.tiles.is_some() && x.tiles == fewest)
+                    .map(|x| x.seat()),
+            );
             format!(
-                "seat {} is a leader ({}) but has {} tiles, and a leader has {}",
+                "seat {} is a leader ({}) but has {} tiles, and {fewer} {} {}",
                 l.seat(),
                 l.score.signed(),
                 l.tiles.map_or("no".to_string(), |t| t.to_string()),
+                if fewer.contains(" and ") {
+                    "have"
+                } else {
+                    "has"
+                },
                 fewest.unwrap_or(0)
             )
         };

@@ -35,9 +35,14 @@ impl Qualifiers<'_> {
     /// A sentence for the director about the tie at the cutoff.
     pub fn straddle_message(&self) -> Option<String> {
         let s = self.straddle.as_ref()?;
+        let qualifiers = match self.qualified.len() {
+            1 => "1 qualifier".to_string(),
+            n => format!("{n} qualifiers"),
+        };
         let outcome = match self.policy {
-            CutoffTies::Include => format!("all {} go on (policy include): {} qualifiers", s.tied, self.qualified.len()),
-            CutoffTies::Exclude => format!("none of them go on (policy exclude): {} qualifiers", self.qualified.len()),
+            CutoffTies::Include if s.tied == 2 => format!("both go on (policy include): {qualifiers}"),
+            CutoffTies::Include => format!("all {} go on (policy include): {qualifiers}", s.tied),
+            CutoffTies::Exclude => format!("none of them go on (policy exclude): {qualifiers}"),
             CutoffTies::Error => "choose --cutoff-ties include or exclude (or set cutoff_ties in the event's settings)".to_string(),
         };
         Some(format!(

@@ -1,0 +1,465 @@
+//! RULES.md section 5, `hk`: one failing card per check, each error with
+//! its exact place and the key words of its message; then that every error
+//! of a run is listed at once and that nothing from a bad card counts.
+//!
+//! The results-layout fixtures in `bad/` are `good/went-out.csv` with one
+//! thing changed (columns: 1 session, 2 table, 3 game, 4 seat, 5 player,
+//! 6 won, 7 score, 8 tiles; line 1 is the header, game 1 is lines 2-5, game
+//! 2 lines 6-9, game 3 lines 10-13). The score-card fixtures in `scorecard/`
+//! are `scorecard/good.csv` with one thing changed (row 6 Name, 7 the
+//! sub-header, 8-10 games 1-3, 11 Total; seat A in columns 2-4, B 5-7,
+//! C 8-10, D 11-13).
+
+use crate::test::{Output, Test};
+
+/// `tilerank check FIXTURE --roster roster.csv`, expected to fail with
+/// exit status 1.
+fn check(fixture: &str) -> Output {
+    Test::new()
+        .arg("check")
+        .fixture(fixture)
+        .roster()
+        .run()
+        .failure(1)
+}
+
+#[test]
+fn the_base_cards_are_valid() {
+    for fixture in ["good/went-out.csv", "scorecard/good.csv"] {
+        Test::new()
+            .arg("check")
+            .fixture(fixture)
+            .roster()
+            .run()
+            .success()
+            .errors(0)
+            .stderr_has("1 card accepted, 3 games; 0 errors");
+    }
+}
+
+mod check_1_seats_and_players {
+    use super::*;
+
+    #[test]
+    fn two_seats_at_a_table() {
+        check("bad/check1-two-seats.csv")
+            .error_at(
+                "bad/check1-two-seats.csv:2",
+                &[
+                    "session S01 table 7",
+                    "2 players seated (A and B)",
+                    "3 or 4",
+                ],
+            )
+            .error_at(
+                "bad/check1-two-seats.csv:2",
+                &["game 1", "2 players played", "3 or 4"],
+            )
+            .stderr_has("0 cards accepted, 0 games, 1 rejected");
+    }
+
+    #[test]
+    fn two_seats_on_a_score_card() {
+        // The Total line is right for the games written: no error of its own.
+        check("scorecard/check1-two-seats.csv")
+            .error_at(
+                "scorecard/check1-two-seats.csv",
+                &["session S01 table 7", "2 players seated (A and B)"],
+            )
+            .error_at(
+                "scorecard/check1-two-seats.csv:8",
+                &["game 1", "2 players played"],
+            )
+            .error_at(
+                "scorecard/check1-two-seats.csv:10",
+                &["game 3", "2 players played"],
+            )
+            .errors(4)
+            .stderr_lacks("but the games add up");
+    }
+
+    #[test]
+    fn the_same_player_at_two_seats() {
+        check("bad/check1-same-player-twice.csv")
+            .errors(1)
+            .error_at(
+                "bad/check1-same-player-twice.csv:3:5",
+                &["P0001 (Chan Tai Man)", "seat A and at seat B"],
+            );
+    }
+
+    #[test]
+    fn the_same_player_at_two_seats_of_a_score_card() {
+        // "chan  tai man" is P0001's name: case and spacing are ignored.
+        check("scorecard/check1-same-player.csv")
+            .errors(1)
+            .error_at(
+                "scorecard/check1-same-player.csv:6:5",
+                &["P0001 (Chan Tai Man)", "seat A and at seat B"],
+            );
+    }
+
+    #[test]
+    fn an_unknown_player_with_a_roster() {
+        check("bad/check1-unknown-player.csv").errors(1).error_at(
+            "bad/check1-unknown-player.csv:4:5",
+            &["\"P0099\"", "not on the roster"],
+        );
+    }
+
+    #[test]
+    fn an_unknown_name_on_a_score_card() {
+        check("scorecard/check1-unknown-player.csv")
+            .errors(1)
+            .error_at(
+                "scorecard/check1-unknown-player.csv:6:11",
+                &["\"Nobody Here\"", "not on the roster"],
+            );
+    }
+
+    #[test]
+    fn an_ambiguous_roster_name() {
+        check("bad/check1-ambiguous-name.csv").errors(1).error_at(
+            "bad/check1-ambiguous-name.csv:4:5",
+            &[
+                "\"wong  ka yan\"",
+                "matches 2 roster entries (P0003, P0009)",
+                "write the id",
+            ],
+        );
+    }
+
+    #[test]
+    fn the_same_player_at_two_tables_in_one_session() {
+        check("bad/check1-player-at-two-tables.csv")
+            .errors(1)
+            .error_at(
+                "bad/check1-player-at-two-tables.csv:14:5",
+                &[
+                    "P0001 (Chan Tai Man)",
+                    "table 8 and at table 7",
+                    "(bad/check1-player-at-two-tables.csv:2:5)",
+                    "session S01",
+                ],
+            )
+            // both cards: the tool cannot tell which one is right
+            .stderr_has("0 cards accepted, 0 games, 2 rejected");
+    }
+
+    #[test]
+    fn a_table_twice_in_a_session() {
+        check("bad/check1-table-twice")
+            .errors(1)
+            .error_at(
+                "bad/check1-table-twice/b.csv:2",
+                &[
+                    "session S01 table 7 is given twice",
+                    "also at bad/check1-table-twice/a.csv:2",
+                ],
+            )
+            .stderr_has("2 files, 2 sheets: 0 cards accepted, 0 games, 2 rejected");
+    }
+
+    #[test]
+    fn a_table_twice_as_two_score_cards() {
+        Test::new()
+            .arg("check")
+            .fixture("scorecard/good.csv")
+            .fixture("scorecard/check6-total-wrong.csv")
+            .fixture("scorecard/withdrawn.csv")
+            .roster()
+            .run()
+            .failure(1)
+            .error_at(
+                "scorecard/withdrawn.csv",
+                &[
+                    "session S01 table 7 is given twice",
+                    "also at scorecard/good.csv",
+                ],
+            )
+            // the bad card was rejected by its own check, not counted twice
+            .error_at("scorecard/check6-total-wrong.csv:11:3", &["Total score"])
+            .errors(2);
+    }
+}
+
+mod check_2_values {
+    use super::*;
+
+    #[test]
+    fn won_is_2() {
+        check("bad/check2-won-2.csv").errors(1).error_at(
+            "bad/check2-won-2.csv:6:6",
+            &["game won is \"2\"", "expected 1 or 0"],
+        );
+        check("scorecard/check2-won-2.csv").errors(1).error_at(
+            "scorecard/check2-won-2.csv:9:5",
+            &["game won is \"2\"", "expected 1 or 0"],
+        );
+    }
+
+    #[test]
+    fn tiles_107() {
+        check("bad/check2-tiles-107.csv").errors(1).error_at(
+            "bad/check2-tiles-107.csv:9:8",
+            &["tiles is \"107\"", "from 0 to 106"],
+        );
+        check("scorecard/check2-tiles-107.csv").errors(1).error_at(
+            "scorecard/check2-tiles-107.csv:10:13",
+            &["tiles is \"107\"", "from 0 to 106"],
+        );
+    }
+
+    #[test]
+    fn tiles_x() {
+        check("bad/check2-tiles-x.csv").errors(1).error_at(
+            "bad/check2-tiles-x.csv:9:8",
+            &["tiles is \"x\"", "whole number"],
+        );
+    }
+
+    #[test]
+    fn score_abc() {
+        check("bad/check2-score-abc.csv").errors(1).error_at(
+            "bad/check2-score-abc.csv:3:7",
+            &["score is \"abc\"", "expected a number"],
+        );
+    }
+
+    #[test]
+    fn score_3_4_is_not_a_half_or_a_third() {
+        check("bad/check2-score-3.4.csv").errors(1).error_at(
+            "bad/check2-score-3.4.csv:7:7",
+            &["score is 3.4", "whole number", "a half or a third"],
+        );
+    }
+}
+
+mod check_3_sum {
+    use super::*;
+
+    #[test]
+    fn scores_do_not_add_up_to_zero() {
+        check("bad/check3-sum-not-zero.csv").errors(1).error_at(
+            "bad/check3-sum-not-zero.csv:10",
+            &[
+                "game 3",
+                "add up to -1, expected 0",
+                "A +11, B +11, C -13, D -10",
+            ],
+        );
+        check("scorecard/check3-sum-not-zero.csv")
+            .errors(1)
+            .error_at(
+                "scorecard/check3-sum-not-zero.csv:10",
+                &["game 3", "add up to -1, expected 0"],
+            );
+    }
+}
+
+mod check_4_someone_went_out {
+    use super::*;
+
+    #[test]
+    fn two_seats_with_0_tiles() {
+        check("bad/check4-two-out.csv").errors(1).error_at(
+            "bad/check4-two-out.csv:2",
+            &["game 1", "seats A and B", "0 tiles"],
+        );
+    }
+
+    #[test]
+    fn the_seat_that_went_out_did_not_win() {
+        check("bad/check4-out-not-won.csv").errors(1).error_at(
+            "bad/check4-out-not-won.csv:2:6",
+            &["game won is 0, expected 1", "seat A went out"],
+        );
+    }
+
+    /// D lost 15 with 4 tiles; the card says -4 with 15 tiles. The scores
+    /// still add up (A's +19 takes the -4), so only the rack check sees it.
+    #[test]
+    fn swapped_score_and_tiles_columns() {
+        check("bad/check4-swapped-columns.csv").errors(1).error_at(
+            "bad/check4-swapped-columns.csv:5:7",
+            &["score is -4 with 15 tiles", "loses 15 to", "swapped"],
+        );
+        check("scorecard/check4-swapped-columns.csv")
+            .errors(1)
+            .error_at(
+                "scorecard/check4-swapped-columns.csv:8:12",
+                &["score is -4 with 15 tiles", "swapped"],
+            );
+    }
+}
+
+mod check_5_nobody_went_out {
+    use super::*;
+
+    /// Game 2 (RULES.md Example 2): A and B lead with +11, B has 1 tile
+    /// and A 3, so B won; the card gives the flag to A.
+    #[test]
+    fn the_won_flag_on_the_wrong_leader() {
+        for (file, a, b) in [
+            ("bad/check5-wrong-leader-won.csv", "6:6", "7:6"),
+            ("scorecard/check5-wrong-leader-won.csv", "9:2", "9:5"),
+        ] {
+            check(file)
+                .errors(2)
+                .error_at(
+                    &format!("{file}:{a}"),
+                    &[
+                        "game won is 1, expected 0",
+                        "seat A is a leader (+11) but has 3 tiles",
+                    ],
+                )
+                .error_at(
+                    &format!("{file}:{b}"),
+                    &[
+                        "game won is 0, expected 1",
+                        "seat B is a leader (+11) with the fewest tiles",
+                    ],
+                );
+        }
+    }
+
+    #[test]
+    fn a_non_leader_with_a_positive_score() {
+        check("bad/check5-non-leader-positive.csv")
+            .errors(1)
+            .error_at(
+                "bad/check5-non-leader-positive.csv:12:7",
+                &[
+                    "score is +2",
+                    "nobody went out",
+                    "leaders (A and B) score +11",
+                ],
+            );
+    }
+}
+
+mod check_6_total {
+    use super::*;
+
+    #[test]
+    fn a_wrong_total_line() {
+        check("scorecard/check6-total-wrong.csv")
+            .errors(1)
+            .error_at(
+                "scorecard/check6-total-wrong.csv:11:3",
+                &["Total score of seat A is +50", "games add up to +52"],
+            );
+    }
+
+    /// A cell that cannot be read is one error; the Total of its seat is
+    /// not reported as wrong too.
+    #[test]
+    fn an_unreadable_cell_is_not_also_a_wrong_total() {
+        check("scorecard/check2-won-2.csv")
+            .errors(1)
+            .stderr_lacks("but the games add up");
+    }
+
+    /// A game row with a label the reader does not know ("Game 1 第一局") is
+    /// one error at its label; the Total is not also reported for every seat.
+    #[test]
+    fn a_row_the_reader_could_not_place_is_not_also_a_wrong_total() {
+        check("scorecard/row-label-not-a-game.csv")
+            .error_at(
+                "scorecard/row-label-not-a-game.csv:8:1",
+                &[
+                    "row label \"Game 1 第一局\" is not a game",
+                    "Game 1, Game 2",
+                ],
+            )
+            .error_at("scorecard/row-label-not-a-game.csv", &["game 1 missing"])
+            .errors(2)
+            .stderr_lacks("but the games add up");
+    }
+}
+
+mod check_7_games {
+    use super::*;
+
+    #[test]
+    fn a_card_with_only_2_games() {
+        check("bad/check7-two-games.csv").errors(1).error_at(
+            "bad/check7-two-games.csv:2",
+            &[
+                "session S01 table 7",
+                "game 3 missing",
+                "3 games per session",
+            ],
+        );
+        check("scorecard/check7-two-games.csv")
+            .errors(1)
+            .error_at("scorecard/check7-two-games.csv", &["game 3 missing"]);
+    }
+
+    #[test]
+    fn a_game_4() {
+        check("bad/check7-game-4.csv").errors(1).error_at(
+            "bad/check7-game-4.csv:14",
+            &["game 4", "hk rules play 3 games per session"],
+        );
+        check("scorecard/check7-game-4.csv").errors(1).error_at(
+            "scorecard/check7-game-4.csv:11",
+            &["game 4", "3 games per session"],
+        );
+    }
+}
+
+/// A file with three different errors in three games: three lines, sorted
+/// by place, then the summary, exit 1.
+#[test]
+fn every_error_of_a_run_is_listed_at_once() {
+    let out = check("bad/three-errors.csv")
+        .errors(3)
+        .stderr_has("0 cards accepted, 0 games, 1 rejected; 3 errors");
+    let errors = out.problems("error");
+    assert!(errors[0].starts_with("bad/three-errors.csv:3:8: error: tiles is \"x\""));
+    assert!(errors[1].starts_with("bad/three-errors.csv:6:6: error: game won is \"2\""));
+    assert!(errors[2].starts_with("bad/three-errors.csv:10: error: game 3: the scores add up"));
+}
+
+/// The errors of several files come in one run, file by file.
+#[test]
+fn errors_of_several_files_are_listed_together() {
+    Test::new()
+        .arg("check")
+        .fixture("bad/check2-won-2.csv")
+        .fixture("scorecard/check6-total-wrong.csv")
+        .roster()
+        .run()
+        .failure(1)
+        .errors(2)
+        .error_at("bad/check2-won-2.csv:6:6", &["game won"])
+        .error_at("scorecard/check6-total-wrong.csv:11:3", &["Total score"])
+        .stderr_has("2 files, 2 sheets: 0 cards accepted, 0 games, 2 rejected; 2 errors");
+}
+
+/// A good card and a bad one: nothing is ranked (exit 1), and the good card
+/// alone would have been.
+#[test]
+fn nothing_from_a_bad_card_counts() {
+    for command in ["standings", "qualifiers"] {
+        Test::new()
+            .args([command, "--format", "csv"])
+            .fixture("real-world/semicolon-decimal-comma.csv")
+            .fixture("bad/three-errors.csv")
+            .roster()
+            .run()
+            .failure(1)
+            .stdout_is("")
+            .errors(3)
+            .stderr_has("1 card accepted, 3 games, 1 rejected; 3 errors")
+            .stderr_has("Nothing ranked");
+    }
+    Test::new()
+        .args(["standings", "--format", "csv"])
+        .fixture("real-world/semicolon-decimal-comma.csv")
+        .roster()
+        .run()
+        .success()
+        .stdout_has("P0005");
+}

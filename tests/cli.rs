@@ -1,0 +1,165 @@
+//! The command line: exit status 2 with a clear message when a file cannot
+//! be read or the command line is wrong; help with examples.
+
+use crate::test::Test;
+
+#[test]
+fn a_missing_file() {
+    Test::new()
+        .args(["check", "no-such-card.csv"])
+        .run()
+        .failure(2)
+        .stderr_has("no-such-card.csv: no such file or folder")
+        .stderr_lacks("panicked");
+}
+
+#[test]
+fn a_missing_roster() {
+    Test::new()
+        .arg("check")
+        .fixture("good/went-out.csv")
+        .args(["--roster", "no-such-roster.csv"])
+        .run()
+        .failure(2)
+        .stderr_has("no-such-roster.csv: no such file or folder");
+}
+
+/// A missing file among good ones stops the run: nothing half-read.
+#[test]
+fn a_missing_file_among_others() {
+    Test::new()
+        .args(["standings", "--format", "csv"])
+        .fixture("good/went-out.csv")
+        .arg("no-such-card.csv")
+        .run()
+        .failure(2)
+        .stdout_is("")
+        .stderr_has("no-such-card.csv: no such file or folder");
+}
+
+#[test]
+fn an_empty_folder() {
+    let empty = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("empty-folder");
+    std::fs::create_dir_all(&empty).unwrap();
+    Test::new()
+        .arg("check")
+        .arg(&empty)
+        .run()
+        .failure(2)
+        .stderr_has("the folder holds no CSV or workbook file");
+}
+
+/// No INPUT and no event folder (tests/fixtures has no tilerank.toml).
+#[test]
+fn no_input_given() {
+    Test::new()
+        .arg("check")
+        .run()
+        .failure(2)
+        .stderr_has("INPUT");
+}
+
+#[test]
+fn an_unknown_command() {
+    Test::new()
+        .arg("rank")
+        .run()
+        .failure(2)
+        .stderr_has("unrecognized subcommand 'rank'");
+}
+
+#[test]
+fn an_unknown_profile() {
+    Test::new()
+        .args(["check", "--profile", "vegas"])
+        .fixture("good/went-out.csv")
+        .run()
+        .failure(2)
+        .stderr_has("unknown rules profile \"vegas\"")
+        .stderr_has("hk, nvso, pressman or gwinnett");
+}
+
+#[test]
+fn an_unknown_option() {
+    Test::new()
+        .args(["standings", "--colour"])
+        .fixture("good/went-out.csv")
+        .run()
+        .failure(2)
+        .stderr_has("--colour");
+}
+
+#[test]
+fn a_bad_cutoff_policy_and_top() {
+    Test::new()
+        .args(["qualifiers", "--cutoff-ties", "maybe"])
+        .fixture("good/went-out.csv")
+        .run()
+        .failure(2)
+        .stderr_has("maybe")
+        .stderr_has("include");
+    Test::new()
+        .args(["qualifiers", "--top", "ten"])
+        .fixture("good/went-out.csv")
+        .run()
+        .failure(2)
+        .stderr_has("ten");
+}
+
+#[test]
+fn an_unknown_stage() {
+    Test::new()
+        .args(["standings", "--stage", "final"])
+        .fixture("good/went-out.csv")
+        .run()
+        .failure(2)
+        .stderr_has("no cards of stage final")
+        .stderr_has("prelim");
+}
+
+#[test]
+fn every_command_has_help_with_an_example() {
+    for (command, example) in [
+        ("check", "tilerank check "),
+        ("standings", "tilerank standings "),
+        ("qualifiers", "tilerank qualifiers "),
+    ] {
+        Test::new()
+            .args([command, "--help"])
+            .run()
+            .success()
+            .stdout_has("Examples:")
+            .stdout_has(example)
+            .stdout_has("--roster");
+    }
+    Test::new()
+        .arg("--help")
+        .run()
+        .success()
+        .stdout_has("Exit status")
+        .stdout_has("check")
+        .stdout_has("standings")
+        .stdout_has("qualifiers");
+}
+
+/// `-o FILE` writes the report whole; its format comes from the extension.
+#[test]
+fn output_to_a_file() {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("standings-out.csv");
+    let _ = std::fs::remove_file(&path);
+    Test::new()
+        .arg("standings")
+        .fixture("good/hk-examples.csv")
+        .arg("-o")
+        .arg(&path)
+        .run()
+        .success()
+        .stdout_is("");
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        written.starts_with(
+            "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note\n1,P0001,"
+        ),
+        "{written}"
+    );
+}

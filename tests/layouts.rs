@@ -1,0 +1,134 @@
+//! Layout detection (FORMATS.md): each sheet is read on its own and its
+//! layout recognised from its header; folders are read file by file.
+
+use crate::test::Test;
+
+/// A folder with a results CSV (table 7), a printed score card as CSV
+/// (table 8) and a results workbook written by LibreOffice (table 10).
+#[test]
+fn a_folder_of_results_a_score_card_and_a_workbook() {
+    let out = Test::new()
+        .args(["standings", "--format", "csv"])
+        .fixture("layouts/mixed-folder")
+        .roster()
+        .run()
+        .success()
+        .errors(0)
+        .stderr_has("3 files, 3 sheets: 3 cards accepted, 9 games; 0 errors");
+    let mut players = out.column("player");
+    players.sort();
+    let all: Vec<String> = (1..=12).map(|i| format!("P{i:04}")).collect();
+    assert_eq!(players, all, "every player of the three cards is ranked");
+    // table 10, from the workbook: P0010 went out in game 1 (+35)
+    let rows = out.csv();
+    let p10 = rows.iter().find(|r| r[1] == "P0010").unwrap();
+    assert_eq!(p10[7], "37", "P0010's total: +35 -3 +5");
+}
+
+#[test]
+fn an_error_in_a_folder_names_the_file_inside_it() {
+    Test::new()
+        .arg("check")
+        .fixture("bad/check1-table-twice")
+        .roster()
+        .run()
+        .failure(1)
+        .error_at("bad/check1-table-twice/b.csv:2", &["given twice"]);
+}
+
+#[test]
+fn a_sheet_with_no_known_layout_alone_is_an_error() {
+    Test::new()
+        .arg("check")
+        .fixture("layouts/notes-only.csv")
+        .run()
+        .failure(1)
+        .errors(1)
+        .error_at(
+            "layouts/notes-only.csv",
+            &["no known layout", "results header", "score card"],
+        );
+}
+
+/// The LibreOffice workbook holds the card of table 9 and a "Notes" sheet:
+/// the notes are skipped with a warning and the card counts.
+#[test]
+fn a_sheet_with_no_known_layout_beside_a_card_is_a_warning() {
+    Test::new()
+        .arg("check")
+        .fixture("workbooks/card.xlsx")
+        .roster()
+        .run()
+        .success()
+        .errors(0)
+        .warnings(1)
+        .warning_at(
+            "workbooks/card.xlsx[Notes]",
+            &["sheet skipped", "no known layout"],
+        )
+        .stderr_has("1 file, 2 sheets: 1 card accepted, 3 games; 0 errors, 1 warning");
+}
+
+/// A notes file beside a card file is still an error: only an extra sheet
+/// of a workbook with cards is forgiven.
+#[test]
+fn a_file_with_no_known_layout_beside_card_files_is_an_error() {
+    Test::new()
+        .arg("check")
+        .fixture("good/went-out.csv")
+        .fixture("layouts/notes-only.csv")
+        .roster()
+        .run()
+        .failure(1)
+        .errors(1)
+        .error_at("layouts/notes-only.csv", &["no known layout"]);
+}
+
+#[test]
+fn a_roster_given_as_input_warns() {
+    Test::new()
+        .arg("check")
+        .fixture("roster.csv")
+        .fixture("good/went-out.csv")
+        .run()
+        .success()
+        .warnings(1)
+        .warning_at("roster.csv", &["this is a roster, not cards", "--roster"])
+        .stderr_has("2 files, 2 sheets: 1 card accepted, 3 games; 0 errors, 1 warning");
+}
+
+/// FORMATS.md: `-` reads CSV from standard input.
+#[test]
+fn standard_input() {
+    let card = std::fs::read(crate::test::fixtures().join("good/went-out.csv")).unwrap();
+    Test::new()
+        .args(["check", "-"])
+        .stdin(card)
+        .run()
+        .success()
+        .stderr_has("1 card accepted, 3 games; 0 errors");
+}
+
+/// A file named `.xlsx` that is no workbook cannot be read: exit 2, with
+/// the file named.
+#[test]
+fn a_workbook_that_is_not_one() {
+    Test::new()
+        .arg("check")
+        .fixture("layouts/not-a-workbook.xlsx")
+        .run()
+        .failure(2)
+        .stderr_has("layouts/not-a-workbook.xlsx: cannot be read");
+}
+
+/// A workbook saved under a `.csv` name is read as the workbook it is.
+#[test]
+fn a_workbook_under_a_csv_name() {
+    Test::new()
+        .arg("check")
+        .fixture("layouts/card-xlsx-named.csv")
+        .roster()
+        .run()
+        .success()
+        .stderr_has("1 card accepted, 3 games; 0 errors");
+}

@@ -1,0 +1,200 @@
+//! Input as spreadsheet programs and people really write it (FORMATS.md:
+//! "Every input may be CSV (UTF-8 with or without BOM, or the legacy
+//! encoding a spreadsheet program wrote; `,` `;` or tab)").
+//!
+//! The legacy-encoded fixtures are committed as bytes (written with
+//! Python's `str.encode('cp1252')` and `str.encode('big5')`), so the tests
+//! read what a spreadsheet program would have saved.
+
+use crate::test::{fixtures, Output, Test};
+
+/// The standings of `good/went-out.csv` (session 1 table 7), whatever the
+/// spelling of the file.
+const WENT_OUT_STANDINGS: &str = "\
+rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+1,P0001,Chan Tai Man,,3,2,17.33,52,4,,
+2,P0002,Lee Siu Ming,,3,2,5.67,17,4,,
+3,P0003,Wong Ka Yan,,3,0,-11.33,-34,7,,
+4,P0004,Cheung Mei Ling,,3,0,-11.67,-35,12,,
+";
+
+fn standings(fixture: &str, roster: &str) -> Output {
+    Test::new()
+        .args(["standings", "--format", "csv", "--roster"])
+        .fixture(roster)
+        .fixture(fixture)
+        .run()
+        .success()
+        .errors(0)
+}
+
+#[test]
+fn utf8_with_a_bom_and_crlf_line_ends() {
+    let bytes = std::fs::read(fixtures().join("real-world/bom-crlf.csv")).unwrap();
+    assert!(
+        bytes.starts_with(b"\xEF\xBB\xBFsession,"),
+        "the fixture has a BOM"
+    );
+    standings("real-world/bom-crlf.csv", "roster.csv").stdout_is(WENT_OUT_STANDINGS);
+}
+
+#[test]
+fn an_error_in_a_bom_file_names_the_right_line_and_column() {
+    Test::new()
+        .arg("check")
+        .stdin(
+            std::fs::read_to_string(fixtures().join("real-world/bom-crlf.csv"))
+                .unwrap()
+                .replace("S01,7,2,A,P0001,0,+11,3", "S01,7,2,A,P0001,0,+11,y"),
+        )
+        .arg("-")
+        .run()
+        .failure(1)
+        .errors(1)
+        .error_at("<stdin>:6:8", &["tiles is \"y\""]);
+}
+
+/// European Excel: `;` between fields and a decimal comma. Game 2 is a pot
+/// split between two leaders (6,5 each), game 3 between three (3,33 each,
+/// exactly 10/3, so the game sums to zero).
+#[test]
+fn semicolons_and_decimal_commas() {
+    let out = standings("real-world/semicolon-decimal-comma.csv", "roster.csv");
+    assert_eq!(out.column("player"), ["P0005", "P0006", "P0007", "P0008"]);
+    // 30 + 6.5 + 10/3 = 39.83; 13.28 a game
+    assert_eq!(
+        out.column("total_score"),
+        ["39.83", "4.83", "-13.67", "-31"]
+    );
+    assert_eq!(
+        out.column("avg_score"),
+        ["13.28", "1.61", "-4.56", "-10.33"]
+    );
+}
+
+#[test]
+fn tab_separated_with_printed_header_spellings() {
+    standings("real-world/tab-separated.tsv", "roster.csv").stdout_is(WENT_OUT_STANDINGS);
+}
+
+/// `30.0`, `+30`, `1.0`, `4.0`, the Unicode minus `−5` and `−15.0`, spaces
+/// around ` -10 `: all numbers stored as text, all accepted.
+#[test]
+fn numbers_as_people_type_them() {
+    let text = std::fs::read_to_string(fixtures().join("real-world/number-spellings.csv")).unwrap();
+    assert!(text.contains('\u{2212}'), "the fixture has a Unicode minus");
+    standings("real-world/number-spellings.csv", "roster.csv").stdout_is(WENT_OUT_STANDINGS);
+}
+
+/// A Windows-1252 roster (not UTF-8), and a card naming its players by
+/// name in other case and spacing: the names must decode to match.
+#[test]
+fn a_windows_1252_roster() {
+    let bytes = std::fs::read(fixtures().join("real-world/roster-cp1252.csv")).unwrap();
+    assert!(
+        std::str::from_utf8(&bytes).is_err(),
+        "the fixture is not UTF-8"
+    );
+    let out = standings(
+        "real-world/names-cp1252-roster.csv",
+        "real-world/roster-cp1252.csv",
+    );
+    assert_eq!(
+        out.column("name"),
+        [
+            "José Müller",
+            "Zoë Ångström",
+            "François Lefèvre",
+            "Søren Østergård"
+        ]
+    );
+    assert_eq!(out.column("player"), ["E001", "E002", "E003", "E004"]);
+}
+
+/// A Big5 score card (a 3-player table, the D columns empty, Chinese names
+/// and labels) with a Big5 roster.
+#[test]
+fn a_big5_score_card_and_roster() {
+    let bytes = std::fs::read(fixtures().join("real-world/scorecard-big5.csv")).unwrap();
+    assert!(
+        std::str::from_utf8(&bytes).is_err(),
+        "the fixture is not UTF-8"
+    );
+    let out = standings(
+        "real-world/scorecard-big5.csv",
+        "real-world/roster-big5.csv",
+    );
+    assert_eq!(out.column("name"), ["陳大文", "李小明", "黃志強"]);
+    assert_eq!(out.column("player"), ["H001", "H002", "H003"]);
+    assert_eq!(out.column("won"), ["2", "1", "0"]);
+    assert_eq!(out.column("total_score"), ["26", "8", "-34"]);
+}
+
+/// The same Big5 card against the UTF-8 roster: the Chinese names of the
+/// card match those of a roster in another encoding.
+#[test]
+fn big5_names_match_a_utf8_roster() {
+    let out = standings("real-world/scorecard-big5.csv", "roster.csv");
+    assert_eq!(out.column("player"), ["P0005", "P0006", "P0007"]);
+}
+
+/// An error in a Big5 card quotes the name decoded, at its cell.
+#[test]
+fn an_unknown_chinese_name_is_quoted_decoded() {
+    Test::new()
+        .args(["check", "--roster"])
+        .fixture("real-world/roster-cp1252.csv")
+        .fixture("real-world/scorecard-big5.csv")
+        .run()
+        .failure(1)
+        .error_at(
+            "real-world/scorecard-big5.csv:5:2",
+            &["\"陳大文\"", "not on the roster"],
+        )
+        .error_at("real-world/scorecard-big5.csv:5:8", &["\"黃志強\""]);
+}
+
+/// Two blank columns on the left, blank rows between the blocks, the
+/// session and table labels with their values in the same cell or further
+/// along the row, `Game won`/`Tile on Rack` spellings, names in lower case.
+#[test]
+fn a_score_card_with_blank_rows_and_offset_columns() {
+    let out = standings("real-world/scorecard-offset.csv", "roster.csv");
+    assert_eq!(out.column("player"), ["P0010", "P0011", "P0008", "P0012"]);
+    assert_eq!(out.column("total_score"), ["39", "16", "-19", "-36"]);
+}
+
+/// Places in an offset card count the blank rows and columns.
+#[test]
+fn places_in_an_offset_card_are_the_real_cells() {
+    let text = std::fs::read_to_string(fixtures().join("real-world/scorecard-offset.csv")).unwrap();
+    let text = text.replace(",,Game 3,0,-20,5,", ",,Game 3,0,-20,five,");
+    Test::new()
+        .args(["check", "--roster"])
+        .fixture("roster.csv")
+        .arg("-")
+        .stdin(text)
+        .run()
+        .failure(1)
+        .errors(1)
+        .error_at("<stdin>:14:6", &["tiles is \"five\""]);
+}
+
+/// Seat D is blank in game 3: the game counts with A, B and C; D is
+/// listed apart as withdrawn (W), without a rank.
+#[test]
+fn a_withdrawn_player_is_listed_apart() {
+    let out = standings("scorecard/withdrawn.csv", "roster.csv");
+    assert_eq!(out.column("player"), ["P0001", "P0002", "P0003", "P0004"]);
+    assert_eq!(out.column("rank"), ["1", "2", "3", ""]);
+    assert_eq!(out.column("status"), ["", "", "", "W"]);
+    assert_eq!(out.column("games"), ["3", "3", "3", "2"]);
+    Test::new()
+        .arg("standings")
+        .fixture("scorecard/withdrawn.csv")
+        .roster()
+        .run()
+        .success()
+        .stdout_has("3 ranked, 1 apart")
+        .stdout_has("W withdrawn");
+}

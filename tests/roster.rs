@@ -1,0 +1,147 @@
+//! Roster matching (FORMATS.md): a card names a player by roster id, or by
+//! roster name when it matches exactly one entry, case and spacing ignored.
+
+use crate::test::Test;
+
+#[test]
+fn players_by_id() {
+    let out = Test::new()
+        .args(["standings", "--format", "csv"])
+        .fixture("good/went-out.csv")
+        .roster()
+        .run()
+        .success();
+    assert_eq!(
+        out.column("name"),
+        [
+            "Chan Tai Man",
+            "Lee Siu Ming",
+            "Wong Ka Yan",
+            "Cheung Mei Ling"
+        ]
+    );
+}
+
+/// `chan  TAI man`, `LEE SIU MING`, `p0003` (an id in lower case) and
+/// `Cheung Mei Ling` name P0001 to P0004.
+#[test]
+fn players_by_name_ignoring_case_and_spacing() {
+    let out = Test::new()
+        .args(["standings", "--format", "csv"])
+        .fixture("roster/cards-by-name.csv")
+        .roster()
+        .run()
+        .success()
+        .errors(0);
+    assert_eq!(out.column("player"), ["P0001", "P0002", "P0003", "P0004"]);
+}
+
+/// Two roster entries are called Wong Ka Yan (P0003 and P0009).
+#[test]
+fn an_ambiguous_name_names_the_candidate_ids() {
+    Test::new()
+        .arg("check")
+        .fixture("bad/check1-ambiguous-name.csv")
+        .roster()
+        .run()
+        .failure(1)
+        .error_at(
+            "bad/check1-ambiguous-name.csv:4:5",
+            &["matches 2 roster entries", "P0003", "P0009", "write the id"],
+        );
+}
+
+#[test]
+fn an_unknown_player() {
+    Test::new()
+        .arg("check")
+        .fixture("bad/check1-unknown-player.csv")
+        .roster()
+        .run()
+        .failure(1)
+        .error_at(
+            "bad/check1-unknown-player.csv:4:5",
+            &["P0099", "not on the roster"],
+        );
+}
+
+/// Without a roster, every name on a card is a player: the same card
+/// passes.
+#[test]
+fn without_a_roster_the_cards_name_the_players() {
+    Test::new()
+        .arg("check")
+        .fixture("bad/check1-unknown-player.csv")
+        .run()
+        .success()
+        .errors(0);
+}
+
+/// `p0002` repeats `P0002` (ids compare like names): the error names both
+/// lines.
+#[test]
+fn a_duplicate_roster_id_names_both_places() {
+    Test::new()
+        .arg("check")
+        .fixture("good/went-out.csv")
+        .arg("--roster")
+        .fixture("roster/duplicate-id.csv")
+        .run()
+        .failure(1)
+        .errors(1)
+        .error_at(
+            "roster/duplicate-id.csv:6:1",
+            &[
+                "\"p0002\"",
+                "already used at roster/duplicate-id.csv:3",
+                "Lee Siu Ming",
+                "unique",
+            ],
+        );
+}
+
+#[test]
+fn a_bad_birth_date() {
+    Test::new()
+        .arg("check")
+        .fixture("good/went-out.csv")
+        .arg("--roster")
+        .fixture("roster/bad-birth-date.csv")
+        .run()
+        .failure(1)
+        .errors(2)
+        .error_at(
+            "roster/bad-birth-date.csv:3:3",
+            &["birth_date is \"30/09/2014\"", "YYYY-MM-DD"],
+        )
+        .error_at(
+            "roster/bad-birth-date.csv:4:3",
+            &["birth_date is \"1970-02-30\"", "YYYY-MM-DD"],
+        );
+}
+
+/// A roster with errors ranks nobody.
+#[test]
+fn a_roster_with_errors_ranks_nobody() {
+    Test::new()
+        .args(["standings", "--format", "csv"])
+        .fixture("good/went-out.csv")
+        .arg("--roster")
+        .fixture("roster/duplicate-id.csv")
+        .run()
+        .failure(1)
+        .stdout_is("")
+        .stderr_has("Nothing ranked");
+}
+
+#[test]
+fn a_file_that_is_no_roster() {
+    Test::new()
+        .arg("check")
+        .fixture("good/went-out.csv")
+        .arg("--roster")
+        .fixture("good/hk-examples.csv")
+        .run()
+        .failure(1)
+        .error_at("good/hk-examples.csv", &["no roster found", "id and name"]);
+}

@@ -1,0 +1,235 @@
+//! A builder for command-line tests that reads like what the director
+//! types, in the manner of just's `tests/test.rs`:
+//!
+//! ```ignore
+//! Test::new()
+//!     .args(["check", "--roster", "roster.csv"])
+//!     .fixture("bad/check2-won-2.csv")
+//!     .run()
+//!     .failure(1)
+//!     .error_at("bad/check2-won-2.csv:6:6", &["game won", "expected 1 or 0"]);
+//! ```
+//!
+//! The command runs in `tests/fixtures`, so places print as the fixtures'
+//! short relative paths (`bad/check2-won-2.csv:6:6`).
+
+use assert_cmd::Command;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+/// Where the committed fixtures are.
+pub fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+/// One run of the `tilerank` binary, being described.
+pub struct Test {
+    args: Vec<OsString>,
+    stdin: Option<Vec<u8>>,
+}
+
+impl Test {
+    pub fn new() -> Test {
+        Test {
+            args: Vec::new(),
+            stdin: None,
+        }
+    }
+
+    pub fn arg(mut self, arg: impl Into<OsString>) -> Test {
+        self.args.push(arg.into());
+        self
+    }
+
+    pub fn args<I, S>(mut self, args: I) -> Test
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<OsString>,
+    {
+        self.args.extend(args.into_iter().map(Into::into));
+        self
+    }
+
+    /// A committed fixture, as a path relative to `tests/fixtures`; a
+    /// misspelt name fails here rather than as a confusing exit status 2.
+    pub fn fixture(self, path: &str) -> Test {
+        assert!(
+            fixtures().join(path).exists(),
+            "no fixture tests/fixtures/{path}"
+        );
+        self.arg(path)
+    }
+
+    /// `--roster roster.csv`, the event's roster (P0001..P0012).
+    pub fn roster(self) -> Test {
+        self.arg("--roster").fixture("roster.csv")
+    }
+
+    pub fn stdin(mut self, bytes: impl Into<Vec<u8>>) -> Test {
+        self.stdin = Some(bytes.into());
+        self
+    }
+
+    pub fn run(self) -> Output {
+        let mut cmd = Command::cargo_bin("tilerank").expect("the tilerank binary is built");
+        cmd.current_dir(fixtures())
+            .args(&self.args)
+            .env("NO_COLOR", "1")
+            .env_remove("COLUMNS");
+        if let Some(bytes) = self.stdin {
+            cmd.write_stdin(bytes);
+        }
+        let out = cmd.output().expect("tilerank runs");
+        let shown: Vec<String> = self
+            .args
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
+        Output {
+            command: format!("tilerank {}", shown.join(" ")),
+            status: out.status.code(),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+}
+
+/// What a run printed, and how it ended. The assertions return `self` so
+/// they chain; each failure shows the whole run.
+pub struct Output {
+    pub command: String,
+    pub status: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Output {
+    #[track_caller]
+    fn fail(&self, what: &str) -> ! {
+        panic!(
+            "{what}\n--- command: {}\n--- status: {:?}\n--- stdout:\n{}\n--- stderr:\n{}",
+            self.command, self.status, self.stdout, self.stderr
+        );
+    }
+
+    #[track_caller]
+    pub fn success(self) -> Output {
+        if self.status != Some(0) {
+            self.fail("expected exit status 0");
+        }
+        self
+    }
+
+    #[track_caller]
+    pub fn failure(self, code: i32) -> Output {
+        if self.status != Some(code) {
+            self.fail(&format!("expected exit status {code}"));
+        }
+        self
+    }
+
+    #[track_caller]
+    pub fn stderr_has(self, text: &str) -> Output {
+        if !self.stderr.contains(text) {
+            self.fail(&format!("stderr lacks {text:?}"));
+        }
+        self
+    }
+
+    #[track_caller]
+    pub fn stderr_lacks(self, text: &str) -> Output {
+        if self.stderr.contains(text) {
+            self.fail(&format!("stderr has {text:?}"));
+        }
+        self
+    }
+
+    #[track_caller]
+    pub fn stdout_has(self, text: &str) -> Output {
+        if !self.stdout.contains(text) {
+            self.fail(&format!("stdout lacks {text:?}"));
+        }
+        self
+    }
+
+    #[track_caller]
+    pub fn stdout_is(self, text: &str) -> Output {
+        if self.stdout != text {
+            self.fail(&format!("stdout is not exactly:\n{text}"));
+        }
+        self
+    }
+
+    /// The problem lines of one severity (`error`, `warning`, `note`).
+    pub fn problems(&self, severity: &str) -> Vec<&str> {
+        let tag = format!(": {severity}: ");
+        self.stderr.lines().filter(|l| l.contains(&tag)).collect()
+    }
+
+    /// Exactly `n` error lines: nothing missed, nothing said twice.
+    #[track_caller]
+    pub fn errors(self, n: usize) -> Output {
+        let found = self.problems("error").len();
+        if found != n {
+            self.fail(&format!("expected {n} error lines, found {found}"));
+        }
+        self
+    }
+
+    #[track_caller]
+    pub fn warnings(self, n: usize) -> Output {
+        let found = self.problems("warning").len();
+        if found != n {
+            self.fail(&format!("expected {n} warning lines, found {found}"));
+        }
+        self
+    }
+
+    /// A problem line that starts with exactly `place: severity: ` and
+    /// holds every one of `words`.
+    #[track_caller]
+    fn problem_at(self, severity: &str, place: &str, words: &[&str]) -> Output {
+        let start = format!("{place}: {severity}: ");
+        let hit = self
+            .stderr
+            .lines()
+            .any(|l| l.starts_with(&start) && words.iter().all(|w| l.contains(w)));
+        if !hit {
+            self.fail(&format!("no line starting {start:?} and holding {words:?}"));
+        }
+        self
+    }
+
+    #[track_caller]
+    pub fn error_at(self, place: &str, words: &[&str]) -> Output {
+        self.problem_at("error", place, words)
+    }
+
+    #[track_caller]
+    pub fn warning_at(self, place: &str, words: &[&str]) -> Output {
+        self.problem_at("warning", place, words)
+    }
+
+    /// Standard output read as CSV: the header, then the rows.
+    #[track_caller]
+    pub fn csv(&self) -> Vec<Vec<String>> {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(self.stdout.as_bytes());
+        let rows: Result<Vec<Vec<String>>, csv::Error> = reader
+            .records()
+            .map(|r| r.map(|r| r.iter().map(str::to_string).collect()))
+            .collect();
+        rows.unwrap_or_else(|e| self.fail(&format!("stdout is not CSV: {e}")))
+    }
+
+    /// One column of the CSV on standard output, by header name.
+    #[track_caller]
+    pub fn column(&self, name: &str) -> Vec<String> {
+        let rows = self.csv();
+        let Some(i) = rows.first().and_then(|h| h.iter().position(|c| c == name)) else {
+            self.fail(&format!("no CSV column {name:?} on stdout"));
+        };
+        rows[1..].iter().map(|r| r[i].clone()).collect()
+    }
+}

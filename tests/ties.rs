@@ -1,0 +1,129 @@
+//! Ranking ties (RULES.md sections 6 and 7). `ties/shared-rank.csv`: P0001
+//! won 2 games; P0002 and P0003 won 1 each, both scored -5 -5 +5 and kept 5
+//! tiles in all: tied on every `hk` key; P0004 won none.
+
+use crate::test::Test;
+
+#[test]
+fn tied_players_share_a_rank_and_the_next_skips() {
+    Test::new()
+        .args(["standings", "--format", "csv"])
+        .fixture("ties/shared-rank.csv")
+        .roster()
+        .run()
+        .success()
+        .stdout_is(
+            "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note\n\
+             1,P0001,Chan Tai Man,,3,2,12,36,2,,\n\
+             2,P0002,Lee Siu Ming,,3,1,-1.67,-5,5,,shared rank 2\n\
+             2,P0003,Wong Ka Yan,,3,1,-1.67,-5,5,,shared rank 2\n\
+             4,P0004,Cheung Mei Ling,,3,0,-8.67,-26,9,,\n",
+        );
+}
+
+#[test]
+fn the_terminal_table_shows_the_shared_rank_too() {
+    Test::new()
+        .arg("standings")
+        .fixture("ties/shared-rank.csv")
+        .roster()
+        .run()
+        .success()
+        .stdout_has("shared rank 2");
+}
+
+fn qualifiers(policy: &str) -> crate::test::Output {
+    Test::new()
+        .args([
+            "qualifiers",
+            "--top",
+            "2",
+            "--cutoff-ties",
+            policy,
+            "--format",
+            "csv",
+        ])
+        .fixture("ties/shared-rank.csv")
+        .roster()
+        .run()
+}
+
+/// The tie for rank 2 straddles a top-2 cutoff: one place, two players.
+#[test]
+fn a_tie_at_the_cutoff_under_include() {
+    let out = qualifiers("include")
+        .success()
+        .stderr_has("TIE AT THE CUTOFF")
+        .stderr_has("2 players share rank 2 across the top-2 cutoff")
+        .stderr_has("policy include");
+    assert_eq!(out.column("player"), ["P0001", "P0002", "P0003"]);
+    assert_eq!(out.column("status"), ["Q", "Q", "Q"]);
+    let notes = out.column("note");
+    assert!(
+        notes[1].contains("tie at cutoff") && notes[2].contains("tie at cutoff"),
+        "{notes:?}"
+    );
+}
+
+#[test]
+fn a_tie_at_the_cutoff_under_exclude() {
+    let out = qualifiers("exclude")
+        .success()
+        .stderr_has("TIE AT THE CUTOFF")
+        .stderr_has("policy exclude");
+    assert_eq!(out.column("player"), ["P0001"]);
+}
+
+#[test]
+fn a_tie_at_the_cutoff_under_error() {
+    qualifiers("error")
+        .failure(1)
+        .stdout_is("")
+        .stderr_has("TIE AT THE CUTOFF")
+        .stderr_has("--cutoff-ties include or exclude")
+        .stderr_has("No qualifier list written");
+}
+
+/// A cutoff between two ranks needs no policy: the error policy passes.
+#[test]
+fn a_clean_cutoff() {
+    let out = Test::new()
+        .args([
+            "qualifiers",
+            "--top",
+            "3",
+            "--cutoff-ties",
+            "error",
+            "--format",
+            "csv",
+        ])
+        .fixture("ties/shared-rank.csv")
+        .roster()
+        .run()
+        .success()
+        .stderr_lacks("TIE AT THE CUTOFF");
+    assert_eq!(out.column("player"), ["P0001", "P0002", "P0003"]);
+}
+
+/// The ranking does not depend on the order of the input lines.
+#[test]
+fn ranking_is_independent_of_input_order() {
+    let text =
+        std::fs::read_to_string(crate::test::fixtures().join("ties/shared-rank.csv")).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[1..].reverse();
+    let reversed = lines.join("\n") + "\n";
+    let forward = Test::new()
+        .args(["standings", "--format", "csv"])
+        .fixture("ties/shared-rank.csv")
+        .roster()
+        .run()
+        .success();
+    Test::new()
+        .args(["standings", "--format", "csv", "-"])
+        .roster()
+        .stdin(reversed)
+        .run()
+        .success()
+        .stdout_is(&forward.stdout);
+}
