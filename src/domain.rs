@@ -58,6 +58,14 @@ impl Label {
         if t.is_empty() {
             return None;
         }
+        // The common case, without allocating: digits, or a letter and digits.
+        let digits = t.strip_prefix(|c: char| c.is_ascii_alphabetic()).unwrap_or(t);
+        if !digits.is_empty() && digits.len() <= 9 && digits.bytes().all(|b| b.is_ascii_digit()) {
+            let letter = t.chars().next().map(|c| c.to_ascii_lowercase().to_string());
+            if digits.len() == t.len() || letter.is_some_and(|l| prefixes.contains(&l.as_str())) {
+                return digits.parse().ok().map(Label::Num);
+            }
+        }
         let lower = t.to_lowercase();
         let mut rest = lower.as_str();
         for p in prefixes {
@@ -107,24 +115,28 @@ impl fmt::Display for Label {
 
 /// A stage name, lower case: `prelim`, `semi`, `final`, or the config's own.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Stage(String);
+pub struct Stage(std::borrow::Cow<'static, str>);
 
 impl Stage {
     pub const DEFAULT: &'static str = "prelim";
 
     pub fn new(text: &str) -> Stage {
-        let t = text.trim().to_lowercase();
-        let t = match t.as_str() {
-            "" | "preliminary" | "prelims" | "preliminary round" | "qualifying" => Stage::DEFAULT,
-            "semifinal" | "semi-final" | "semi final" | "semis" => "semi",
-            "finals" | "championship" => "final",
-            other => other,
+        let t = text.trim();
+        if t.is_empty() {
+            return Stage::prelim();
+        }
+        let t = t.to_lowercase();
+        let known = match t.as_str() {
+            "prelim" | "preliminary" | "prelims" | "preliminary round" | "qualifying" => Stage::DEFAULT,
+            "semi" | "semifinal" | "semi-final" | "semi final" | "semis" => "semi",
+            "final" | "finals" | "championship" => "final",
+            _ => return Stage(t.into()),
         };
-        Stage(t.to_string())
+        Stage(known.into())
     }
 
     pub fn prelim() -> Stage {
-        Stage(Stage::DEFAULT.to_string())
+        Stage(Stage::DEFAULT.into())
     }
 
     pub fn as_str(&self) -> &str {
@@ -187,6 +199,33 @@ pub struct SeatResult {
 pub struct Game {
     pub number: u32,
     pub results: Vec<SeatResult>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sessions_and_tables_are_the_same_however_written() {
+        for t in ["1", "01", "S01", "s1", "Session 1", "session01", "1.0"] {
+            assert_eq!(Label::session(t), Some(Label::Num(1)), "{t}");
+        }
+        for t in ["7", "T7", "Table 7", "table07"] {
+            assert_eq!(Label::table(t), Some(Label::Num(7)), "{t}");
+        }
+        assert_eq!(Label::table("S7"), Some(Label::Text("S7".into())));
+        assert_eq!(Label::table("Blue"), Some(Label::Text("Blue".into())));
+        assert_eq!(Label::table("  "), None);
+    }
+
+    #[test]
+    fn stages_have_one_name() {
+        assert_eq!(Stage::new(""), Stage::prelim());
+        assert_eq!(Stage::new("Preliminary"), Stage::prelim());
+        assert_eq!(Stage::new("Semi-final").as_str(), "semi");
+        assert_eq!(Stage::new("FINALS").as_str(), "final");
+        assert_eq!(Stage::new("Round 2").as_str(), "round 2");
+    }
 }
 
 /// Who sits at a seat, and where the card names them.

@@ -3,8 +3,9 @@
 use crate::place::{Place, Source};
 
 /// A cell's value before any layout gives it a meaning.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub enum Cell {
+    #[default]
     Empty,
     Text(String),
     Number(f64),
@@ -31,6 +32,14 @@ impl Cell {
 
     pub fn is_empty(&self) -> bool {
         matches!(self, Cell::Empty)
+    }
+
+    /// The cell as text, without copying text cells.
+    pub fn into_text(self) -> String {
+        match self {
+            Cell::Text(t) => t,
+            other => other.as_text(),
+        }
     }
 
     /// The cell as text: numbers without a needless `.0`.

@@ -67,17 +67,15 @@ pub fn whole_number(cell: &Cell) -> Option<u32> {
     }
 }
 
-/// The cell of column `col` of `row`, with its place.
-pub fn cell(source: &Source, map: &ColumnMap, row: &Row, col: usize) -> RawCell {
+/// The cell of column `col` of `row`, with its place, taken out of the row.
+pub fn take(source: &Source, map: &ColumnMap, row: &mut Row, col: usize) -> RawCell {
     match map.get(col) {
-        Some(i) => RawCell {
-            value: row.get(i).clone(),
-            place: row.place(source, i),
-        },
-        None => RawCell {
-            value: Cell::Empty,
-            place: source.at(row.number, None),
-        },
+        Some(i) => {
+            let place = row.place(source, i);
+            let value = row.cells.get_mut(i).map(std::mem::take).unwrap_or_default();
+            RawCell { value, place }
+        }
+        None => RawCell { value: Cell::Empty, place: source.at(row.number, None) },
     }
 }
 
@@ -93,8 +91,8 @@ pub struct Head {
 
 /// Reads the head of a line; each unreadable field is an error, and the
 /// line is then `None` (it cannot be placed on a card).
-pub fn head(source: &Source, map: &ColumnMap, row: &Row, problems: &mut Problems) -> Option<Head> {
-    let get = |col| cell(source, map, row, col);
+pub fn head(source: &Source, map: &ColumnMap, row: &mut Row, problems: &mut Problems) -> Option<Head> {
+    let mut get = |col| take(source, map, row, col);
     let (stage, session, table, game, seat, player) = (
         get(STAGE),
         get(SESSION),
@@ -108,7 +106,7 @@ pub fn head(source: &Source, map: &ColumnMap, row: &Row, problems: &mut Problems
     let table_label = Label::table(&table.value.as_text());
     let game_number = whole_number(&game.value).filter(|&n| n >= 1);
     let seat_letter = Seat::parse(&seat.value.as_text());
-    let player_name = player.value.as_text();
+    let player_name = player.value.into_text();
     if session_label.is_none() {
         problems.error(
             session.place.clone(),

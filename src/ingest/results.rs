@@ -76,7 +76,7 @@ pub fn read(
     let mut map: Option<ColumnMap> = None;
     let mut grouper: Grouper<RawLine> = Grouper::default();
     for row in rows {
-        let row = match row {
+        let mut row = match row {
             Ok(row) => row,
             Err(e) => {
                 problems.error(source.whole(), format!("cannot be read as CSV: {e}"));
@@ -99,10 +99,10 @@ pub fn read(
             }
             continue;
         };
-        let Some(head) = lines::head(source, m, &row, problems) else {
+        let Some(head) = lines::head(source, m, &mut row, problems) else {
             continue;
         };
-        let get = |col| lines::cell(source, m, &row, col);
+        let mut get = |col| lines::take(source, m, &mut row, col);
         let line = RawLine {
             seat: head.seat,
             won: get(WON),

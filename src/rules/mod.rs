@@ -7,12 +7,22 @@
 //! | 5. Checking a recorded card | [`card_checks`] |
 //! | 6. Standings | [`standings`] |
 //! | 7. Qualifiers and advancement | [`qualifiers`] |
+//! | 7. Advancement (`nvso`, `gwinnett`) and carry-over | [`advancement`] |
+//! | 8. Age groups and minimum age | [`age_groups`] |
+//! | 8. Medals | [`medals`] |
+//! | 9. Super Family Award (`hk`) | [`awards`] |
+//! | 1. Tables of 3 or 4: seating a stage | [`seating`] |
 //!
 //! The figures (joker value, charges, games per session, ...) are settings
 //! of a [`crate::profile::Rules`].
 
+pub mod advancement;
+pub mod age_groups;
+pub mod awards;
 pub mod card_checks;
+pub mod medals;
 pub mod qualifiers;
 pub mod rack;
 pub mod scoring;
+pub mod seating;
 pub mod standings;

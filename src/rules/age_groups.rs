@@ -1,0 +1,613 @@
+//! RULES.md section 8: ages on the event date, age groups, and the `hk`
+//! minimum age.
+//!
+//! Age is a whole number of years on the event date. A player is still the
+//! younger age on the day before the birthday and turns the new age on the
+//! birthday itself. Each group of an event runs its own stages, so a player
+//! is put in exactly one group, or the reason why not is given.
+//!
+//! Decisions where RULES.md is silent:
+//!
+//! - **Dates** are `YYYY-MM-DD` (what the roster reader writes); `/` and `.`
+//!   are accepted as separators and months and days may have one digit. A
+//!   date that does not exist (`2023-02-29`) is not a date.
+//! - **Born on 29 February**: in a year without 29 February the birthday is
+//!   taken to be 1 March, so on 28 February the player is still the younger
+//!   age (the rule of Hong Kong and English law: the new age is reached when
+//!   the whole year has passed).
+//! - **An event date before the birth date** gives no age: it is a roster
+//!   error, not an age of 0.
+//! - **NVSO groups** ([`nvso_groups`]): NVSO is a senior olympics whose
+//!   groups start at 50 (`50-74`, `50-64`), so the single group of a small
+//!   event (16 players or fewer) is named `Open` and takes ages 50 and over.
+//!   A player younger than 50 fits no NVSO group and is a roster error. The
+//!   count is the players entered in the event.
+//! - **Which age counts** ([`player_age`]): a birth date wins over a given
+//!   age (it is exact on the event date; a typed age may be stale). An
+//!   unreadable birth date is an error, not a reason to fall back on the age.
+//! - **Assigning** ([`assign`]): a group forced by the roster (`group`
+//!   column) wins, whatever the age; it must name one of the event's groups
+//!   (case and spacing ignored). Otherwise the age decides: the first group
+//!   in the list that takes it. A player with no age goes into the only
+//!   group when the event has one group (there is nothing to choose, but the
+//!   age cannot be checked), and is an error when there are several.
+//! - **Overlapping or empty groups** in an event configuration are an error
+//!   ([`check_groups`]); gaps between groups are allowed (a player in a gap
+//!   is an error when assigned).
+
+use crate::roster::{match_key, Player};
+use std::fmt;
+
+/// A calendar date (proleptic Gregorian).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Date {
+    pub year: i32,
+    pub month: u32,
+    pub day: u32,
+}
+
+impl Date {
+    /// Reads `YYYY-MM-DD` (also `YYYY/M/D`, `YYYY.MM.DD`); `None` for a
+    /// date that does not exist.
+    pub fn parse(text: &str) -> Option<Date> {
+        let parts: Vec<&str> = text.trim().split(['-', '/', '.']).collect();
+        let [y, m, d] = parts.as_slice() else {
+            return None;
+        };
+        let digits = |s: &str, max_len: usize| {
+            !s.is_empty() && s.len() <= max_len && s.bytes().all(|b| b.is_ascii_digit())
+        };
+        if y.len() != 4 || !digits(y, 4) || !digits(m, 2) || !digits(d, 2) {
+            return None;
+        }
+        let date = Date {
+            year: y.parse().ok()?,
+            month: m.parse().ok()?,
+            day: d.parse().ok()?,
+        };
+        let valid = (1..=12).contains(&date.month)
+            && date.day >= 1
+            && date.day <= days_in_month(date.year, date.month);
+        valid.then_some(date)
+    }
+}
+
+impl fmt::Display for Date {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+pub fn is_leap_year(year: i32) -> bool {
+    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+}
+
+fn days_in_month(year: i32, month: u32) -> u32 {
+    match month {
+        2 if is_leap_year(year) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Whole years from `birth` to `on`; `None` when `on` is before `birth`.
+///
+/// The birthday is compared as (month, day), so someone born on 29 February
+/// turns the new age on 1 March of a common year (28 February sorts before
+/// 29 February, 1 March after it).
+pub fn age_between(birth: Date, on: Date) -> Option<u32> {
+    if on < birth {
+        return None;
+    }
+    let before_birthday = (on.month, on.day) < (birth.month, birth.day);
+    let years = on.year - birth.year - i32::from(before_birthday);
+    u32::try_from(years).ok()
+}
+
+/// Age in whole years on the event date, from two `YYYY-MM-DD` dates;
+/// `None` when either is not a date or the event is before the birth.
+pub fn age_on(birth_date: &str, event_date: &str) -> Option<u32> {
+    age_between(Date::parse(birth_date)?, Date::parse(event_date)?)
+}
+
+/// An age group: ages `min` to `max` inclusive (`max: None` is open-ended).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AgeGroup {
+    pub name: String,
+    pub min: u32,
+    pub max: Option<u32>,
+}
+
+impl AgeGroup {
+    pub fn new(name: &str, min: u32, max: Option<u32>) -> AgeGroup {
+        AgeGroup {
+            name: name.to_string(),
+            min,
+            max,
+        }
+    }
+
+    pub fn takes(&self, age: u32) -> bool {
+        age >= self.min && self.max.is_none_or(|max| age <= max)
+    }
+
+    /// The ages as people write them: `50-74`, `75+`.
+    pub fn range(&self) -> String {
+        match self.max {
+            Some(max) => format!("{}-{max}", self.min),
+            None => format!("{}+", self.min),
+        }
+    }
+}
+
+impl fmt::Display for AgeGroup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let range = self.range();
+        if self.name == range {
+            f.write_str(&self.name)
+        } else {
+            write!(f, "{} ({range})", self.name)
+        }
+    }
+}
+
+/// The youngest age at an NVSO event: its groups start at 50.
+pub const NVSO_MIN_AGE: u32 = 50;
+
+/// The name of the single group of a small NVSO event.
+pub const OPEN_GROUP: &str = "Open";
+
+/// NVSO's groups for `player_count` entered players: at most 16, one group;
+/// 17 to 32, `50-74` and `75+`; more than 32, `50-64`, `65-79` and `80+`.
+pub fn nvso_groups(player_count: usize) -> Vec<AgeGroup> {
+    match player_count {
+        0..=16 => vec![AgeGroup::new(OPEN_GROUP, NVSO_MIN_AGE, None)],
+        17..=32 => vec![
+            AgeGroup::new("50-74", 50, Some(74)),
+            AgeGroup::new("75+", 75, None),
+        ],
+        _ => vec![
+            AgeGroup::new("50-64", 50, Some(64)),
+            AgeGroup::new("65-79", 65, Some(79)),
+            AgeGroup::new("80+", 80, None),
+        ],
+    }
+}
+
+/// Why a list of groups cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadGroups {
+    /// A group whose `max` is below its `min`.
+    Empty(AgeGroup),
+    /// Two groups take the same age.
+    Overlap(AgeGroup, AgeGroup),
+    /// Two groups have the same name (case and spacing ignored).
+    SameName(String),
+}
+
+impl fmt::Display for BadGroups {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BadGroups::Empty(g) => write!(
+                f,
+                "age group {} takes no age: its maximum {} is below its minimum {}",
+                g.name,
+                g.max.unwrap_or(0),
+                g.min
+            ),
+            BadGroups::Overlap(a, b) => write!(
+                f,
+                "age groups {a} and {b} overlap: each age must belong to one group"
+            ),
+            BadGroups::SameName(name) => {
+                write!(f, "two age groups are named {name:?}: names must differ")
+            }
+        }
+    }
+}
+
+/// Checks that every group takes some age, no two overlap and names differ.
+pub fn check_groups(groups: &[AgeGroup]) -> Result<(), BadGroups> {
+    for (i, a) in groups.iter().enumerate() {
+        if a.max.is_some_and(|max| max < a.min) {
+            return Err(BadGroups::Empty(a.clone()));
+        }
+        for b in &groups[..i] {
+            if match_key(&a.name) == match_key(&b.name) {
+                return Err(BadGroups::SameName(a.name.clone()));
+            }
+            let a_max = a.max.unwrap_or(u32::MAX);
+            let b_max = b.max.unwrap_or(u32::MAX);
+            if a.min <= b_max && b.min <= a_max {
+                return Err(BadGroups::Overlap(b.clone(), a.clone()));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Why a player has no age, no group, or may not play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AgeError {
+    /// The event date is not a date.
+    BadEventDate(String),
+    /// The birth date is not a date.
+    BadBirthDate(String),
+    /// The birth date is after the event date.
+    BornAfterEvent {
+        birth_date: String,
+        event_date: String,
+    },
+    /// Neither a birth date nor an age, and the event has several groups.
+    NoAge { groups: Vec<AgeGroup> },
+    /// The roster forces a group the event does not have.
+    UnknownGroup {
+        forced: String,
+        groups: Vec<AgeGroup>,
+    },
+    /// No group takes the player's age.
+    NoGroupFits { age: u32, groups: Vec<AgeGroup> },
+    /// The event has no groups at all.
+    NoGroups,
+    /// Younger than the event allows.
+    TooYoung { age: u32, min: u32 },
+}
+
+fn group_list(groups: &[AgeGroup]) -> String {
+    groups
+        .iter()
+        .map(|g| g.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl fmt::Display for AgeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AgeError::BadEventDate(t) => {
+                write!(f, "event date is {t:?}; expected a date YYYY-MM-DD")
+            }
+            AgeError::BadBirthDate(t) => {
+                write!(f, "birth_date is {t:?}; expected a date YYYY-MM-DD")
+            }
+            AgeError::BornAfterEvent {
+                birth_date,
+                event_date,
+            } => write!(
+                f,
+                "birth_date {birth_date} is after the event date {event_date}"
+            ),
+            AgeError::NoAge { groups } => write!(
+                f,
+                "no birth_date or age, so no age group can be chosen (groups: {}); give one, or force a group",
+                group_list(groups)
+            ),
+            AgeError::UnknownGroup { forced, groups } => write!(
+                f,
+                "group is {forced:?}, which is not one of the event's age groups ({})",
+                group_list(groups)
+            ),
+            AgeError::NoGroupFits { age, groups } => write!(
+                f,
+                "aged {age} on the event date, which no age group takes (groups: {}); force a group or correct the age",
+                group_list(groups)
+            ),
+            AgeError::NoGroups => write!(f, "the event has no age groups to put the player in"),
+            AgeError::TooYoung { age, min } => write!(
+                f,
+                "aged {age} on the event date; players must be {min} or older"
+            ),
+        }
+    }
+}
+
+/// The player's age on the event date: from the birth date when there is
+/// one, else the given age, else `None`.
+pub fn player_age(player: &Player, event_date: &str) -> Result<Option<u32>, AgeError> {
+    let event = Date::parse(event_date).ok_or_else(|| AgeError::BadEventDate(event_date.into()))?;
+    match player.birth_date.as_deref().map(str::trim) {
+        Some(text) if !text.is_empty() => {
+            let birth = Date::parse(text).ok_or_else(|| AgeError::BadBirthDate(text.into()))?;
+            age_between(birth, event)
+                .map(Some)
+                .ok_or_else(|| AgeError::BornAfterEvent {
+                    birth_date: birth.to_string(),
+                    event_date: event.to_string(),
+                })
+        }
+        _ => Ok(player.age),
+    }
+}
+
+/// The name of the group the player plays in (the group's own spelling).
+pub fn assign(player: &Player, groups: &[AgeGroup], event_date: &str) -> Result<String, AgeError> {
+    if groups.is_empty() {
+        return Err(AgeError::NoGroups);
+    }
+    if let Some(forced) = player.group.as_deref().map(str::trim) {
+        if !forced.is_empty() {
+            let key = match_key(forced);
+            return groups
+                .iter()
+                .find(|g| match_key(&g.name) == key)
+                .map(|g| g.name.clone())
+                .ok_or_else(|| AgeError::UnknownGroup {
+                    forced: forced.to_string(),
+                    groups: groups.to_vec(),
+                });
+        }
+    }
+    match player_age(player, event_date)? {
+        Some(age) => groups
+            .iter()
+            .find(|g| g.takes(age))
+            .map(|g| g.name.clone())
+            .ok_or_else(|| AgeError::NoGroupFits {
+                age,
+                groups: groups.to_vec(),
+            }),
+        None if groups.len() == 1 => Ok(groups[0].name.clone()),
+        None => Err(AgeError::NoAge {
+            groups: groups.to_vec(),
+        }),
+    }
+}
+
+/// The `hk` eligibility rule: `age` on the event date is at least `min`.
+pub fn check_min_age(age: u32, min: u32) -> Result<(), AgeError> {
+    if age >= min {
+        Ok(())
+    } else {
+        Err(AgeError::TooYoung { age, min })
+    }
+}
+
+/// [`check_min_age`] for a roster entry. A player with no birth date and no
+/// age passes (`Ok(None)`): there is nothing to check.
+pub fn check_player_min_age(
+    player: &Player,
+    min: u32,
+    event_date: &str,
+) -> Result<Option<u32>, AgeError> {
+    let age = player_age(player, event_date)?;
+    if let Some(age) = age {
+        check_min_age(age, min)?;
+    }
+    Ok(age)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn born(birth: &str) -> Player {
+        Player {
+            birth_date: Some(birth.to_string()),
+            ..Player::named("P1", "Someone")
+        }
+    }
+
+    fn aged(age: u32) -> Player {
+        Player {
+            age: Some(age),
+            ..Player::named("P1", "Someone")
+        }
+    }
+
+    #[test]
+    fn the_day_before_the_birthday_is_still_the_younger_age() {
+        assert_eq!(age_on("1961-04-02", "2026-04-01"), Some(64));
+        assert_eq!(age_on("1961-04-02", "2026-04-02"), Some(65));
+        assert_eq!(age_on("1961-04-02", "2026-04-03"), Some(65));
+        assert_eq!(age_on("2019-04-12", "2026-04-11"), Some(6));
+        assert_eq!(age_on("2019-04-12", "2026-04-12"), Some(7));
+        assert_eq!(age_on("2014-12-31", "2026-01-01"), Some(11));
+        assert_eq!(age_on("2026-03-28", "2026-03-28"), Some(0));
+    }
+
+    #[test]
+    fn born_on_29_february_turns_older_on_1_march_of_a_common_year() {
+        assert_eq!(age_on("2008-02-29", "2026-02-28"), Some(17));
+        assert_eq!(age_on("2008-02-29", "2026-03-01"), Some(18));
+        // a leap year: the birthday itself
+        assert_eq!(age_on("2008-02-29", "2028-02-28"), Some(19));
+        assert_eq!(age_on("2008-02-29", "2028-02-29"), Some(20));
+        // 2100 is not a leap year, 2000 was
+        assert_eq!(Date::parse("2100-02-29"), None);
+        assert!(Date::parse("2000-02-29").is_some());
+    }
+
+    #[test]
+    fn dates_that_do_not_exist_give_no_age() {
+        assert_eq!(age_on("2014-02-30", "2026-03-28"), None);
+        assert_eq!(age_on("2014-13-01", "2026-03-28"), None);
+        assert_eq!(age_on("30/09/2014", "2026-03-28"), None);
+        assert_eq!(age_on("2014-09-30", "yesterday"), None);
+        assert_eq!(age_on("14-09-30", "2026-03-28"), None);
+        // the event before the birth
+        assert_eq!(age_on("2026-03-29", "2026-03-28"), None);
+        // other separators and one-digit parts
+        assert_eq!(age_on("2014/9/3", "2026.09.03"), Some(12));
+    }
+
+    #[test]
+    fn nvso_groups_change_at_16_17_and_32_33_players() {
+        let names = |n| -> Vec<String> { nvso_groups(n).into_iter().map(|g| g.name).collect() };
+        assert_eq!(names(1), vec!["Open"]);
+        assert_eq!(names(16), vec!["Open"]);
+        assert_eq!(names(17), vec!["50-74", "75+"]);
+        assert_eq!(names(32), vec!["50-74", "75+"]);
+        assert_eq!(names(33), vec!["50-64", "65-79", "80+"]);
+        assert_eq!(names(500), vec!["50-64", "65-79", "80+"]);
+        for n in [16, 17, 32, 33] {
+            assert_eq!(check_groups(&nvso_groups(n)), Ok(()), "{n}");
+        }
+        assert_eq!(nvso_groups(16)[0].to_string(), "Open (50+)");
+        assert_eq!(nvso_groups(17)[0].to_string(), "50-74");
+    }
+
+    #[test]
+    fn ages_go_to_the_group_that_takes_them_at_its_edges() {
+        let g = nvso_groups(33);
+        let group = |age| assign(&aged(age), &g, "2023-09-13").unwrap();
+        assert_eq!(group(50), "50-64");
+        assert_eq!(group(64), "50-64");
+        assert_eq!(group(65), "65-79");
+        assert_eq!(group(79), "65-79");
+        assert_eq!(group(80), "80+");
+        assert_eq!(group(101), "80+");
+        let two = nvso_groups(20);
+        assert_eq!(assign(&aged(74), &two, "2023-09-13").unwrap(), "50-74");
+        assert_eq!(assign(&aged(75), &two, "2023-09-13").unwrap(), "75+");
+    }
+
+    #[test]
+    fn the_birth_date_decides_on_the_event_date() {
+        let g = nvso_groups(20);
+        // 75 on 2023-09-13, not yet on 2023-09-12
+        let p = born("1948-09-13");
+        assert_eq!(assign(&p, &g, "2023-09-12").unwrap(), "50-74");
+        assert_eq!(assign(&p, &g, "2023-09-13").unwrap(), "75+");
+        // a birth date wins over a stale typed age
+        let both = Player {
+            age: Some(60),
+            ..born("1940-01-01")
+        };
+        assert_eq!(assign(&both, &g, "2023-09-13").unwrap(), "75+");
+    }
+
+    #[test]
+    fn a_forced_group_wins_over_the_age() {
+        let g = nvso_groups(20);
+        let forced = Player {
+            group: Some(" 75 + ".to_string()),
+            ..aged(60)
+        };
+        assert_eq!(assign(&forced, &g, "2023-09-13").unwrap(), "75+");
+        // a forced group needs no age at all
+        let no_age = Player {
+            group: Some("50-74".to_string()),
+            ..Player::named("P2", "x")
+        };
+        assert_eq!(assign(&no_age, &g, "2023-09-13").unwrap(), "50-74");
+        let unknown = Player {
+            group: Some("Masters".to_string()),
+            ..aged(60)
+        };
+        let err = assign(&unknown, &g, "2023-09-13").unwrap_err();
+        assert!(matches!(err, AgeError::UnknownGroup { .. }));
+        assert_eq!(
+            err.to_string(),
+            "group is \"Masters\", which is not one of the event's age groups (50-74, 75+)"
+        );
+    }
+
+    #[test]
+    fn a_player_who_fits_no_group_is_an_error_with_a_sentence() {
+        let err = assign(&aged(45), &nvso_groups(10), "2023-09-13").unwrap_err();
+        assert_eq!(
+            err,
+            AgeError::NoGroupFits {
+                age: 45,
+                groups: nvso_groups(10)
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "aged 45 on the event date, which no age group takes (groups: Open (50+)); force a group or correct the age"
+        );
+        assert!(assign(&aged(49), &nvso_groups(40), "2023-09-13").is_err());
+        // a gap between configured groups
+        let gap = vec![
+            AgeGroup::new("Junior", 7, Some(17)),
+            AgeGroup::new("Senior", 60, None),
+        ];
+        assert!(matches!(
+            assign(&aged(30), &gap, "2026-04-12"),
+            Err(AgeError::NoGroupFits { age: 30, .. })
+        ));
+    }
+
+    #[test]
+    fn a_player_without_an_age_fits_only_a_single_group() {
+        let nobody = Player::named("P3", "x");
+        assert_eq!(
+            assign(&nobody, &nvso_groups(10), "2023-09-13").unwrap(),
+            "Open"
+        );
+        let err = assign(&nobody, &nvso_groups(20), "2023-09-13").unwrap_err();
+        assert!(matches!(err, AgeError::NoAge { .. }));
+        assert!(err.to_string().starts_with("no birth_date or age"));
+        assert_eq!(assign(&nobody, &[], "2023-09-13"), Err(AgeError::NoGroups));
+    }
+
+    #[test]
+    fn bad_dates_are_errors_not_ages() {
+        let g = nvso_groups(20);
+        assert_eq!(
+            assign(&born("1950-02-30"), &g, "2023-09-13"),
+            Err(AgeError::BadBirthDate("1950-02-30".into()))
+        );
+        assert_eq!(
+            assign(&aged(60), &g, "13/09/2023"),
+            Err(AgeError::BadEventDate("13/09/2023".into()))
+        );
+        let err = assign(&born("2024-01-01"), &g, "2023-09-13").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "birth_date 2024-01-01 is after the event date 2023-09-13"
+        );
+    }
+
+    #[test]
+    fn hk_players_must_be_7_or_older_on_the_event_date() {
+        assert_eq!(check_min_age(7, 7), Ok(()));
+        assert_eq!(check_min_age(80, 7), Ok(()));
+        let err = check_min_age(6, 7).unwrap_err();
+        assert_eq!(err, AgeError::TooYoung { age: 6, min: 7 });
+        assert_eq!(
+            err.to_string(),
+            "aged 6 on the event date; players must be 7 or older"
+        );
+        // 7th birthday on the first competition day: allowed that day only
+        let p = born("2019-03-28");
+        assert_eq!(check_player_min_age(&p, 7, "2026-03-28"), Ok(Some(7)));
+        assert_eq!(
+            check_player_min_age(&p, 7, "2026-03-27"),
+            Err(AgeError::TooYoung { age: 6, min: 7 })
+        );
+        assert_eq!(
+            check_player_min_age(&Player::named("P", "x"), 7, "2026-03-28"),
+            Ok(None)
+        );
+    }
+
+    #[test]
+    fn overlapping_empty_and_duplicate_groups_are_refused() {
+        let overlap = vec![
+            AgeGroup::new("50-75", 50, Some(75)),
+            AgeGroup::new("75+", 75, None),
+        ];
+        assert!(matches!(
+            check_groups(&overlap),
+            Err(BadGroups::Overlap(..))
+        ));
+        assert_eq!(
+            check_groups(&overlap).unwrap_err().to_string(),
+            "age groups 50-75 and 75+ overlap: each age must belong to one group"
+        );
+        let empty = vec![AgeGroup::new("odd", 60, Some(50))];
+        assert!(matches!(check_groups(&empty), Err(BadGroups::Empty(_))));
+        let same = vec![
+            AgeGroup::new("Senior", 50, Some(59)),
+            AgeGroup::new("senior", 60, None),
+        ];
+        assert_eq!(
+            check_groups(&same),
+            Err(BadGroups::SameName("senior".into()))
+        );
+        let two_open = vec![AgeGroup::new("a", 50, None), AgeGroup::new("b", 90, None)];
+        assert!(check_groups(&two_open).is_err());
+    }
+}
