@@ -59,7 +59,9 @@ impl Label {
             return None;
         }
         // The common case, without allocating: digits, or a letter and digits.
-        let digits = t.strip_prefix(|c: char| c.is_ascii_alphabetic()).unwrap_or(t);
+        let digits = t
+            .strip_prefix(|c: char| c.is_ascii_alphabetic())
+            .unwrap_or(t);
         if !digits.is_empty() && digits.len() <= 9 && digits.bytes().all(|b| b.is_ascii_digit()) {
             let letter = t.chars().next().map(|c| c.to_ascii_lowercase().to_string());
             if digits.len() == t.len() || letter.is_some_and(|l| prefixes.contains(&l.as_str())) {
@@ -127,7 +129,9 @@ impl Stage {
         }
         let t = t.to_lowercase();
         let known = match t.as_str() {
-            "prelim" | "preliminary" | "prelims" | "preliminary round" | "qualifying" => Stage::DEFAULT,
+            "prelim" | "preliminary" | "prelims" | "preliminary round" | "qualifying" => {
+                Stage::DEFAULT
+            }
             "semi" | "semifinal" | "semi-final" | "semi final" | "semis" => "semi",
             "final" | "finals" | "championship" => "final",
             _ => return Stage(t.into()),

@@ -239,7 +239,12 @@ impl EventFolder {
         let _lock = self.lock()?;
         let mut problems = Problems::new();
         let roster = ingest::roster::read(&source.to_path_buf(), &mut problems)?;
-        let _ = rules;
+        check_roster(
+            &roster,
+            rules,
+            self.config.event.date.as_deref(),
+            &mut problems,
+        );
         if problems.has_errors() {
             return Ok((problems, roster.len()));
         }
@@ -580,6 +585,55 @@ impl EventFolder {
         let mut lines = text.lines();
         let hash = lines.next()?.to_string();
         Some((hash, lines.map(PathBuf::from).collect()))
+    }
+}
+
+/// The roster checks that need the event: ages on the event date (the
+/// profile's minimum age, RULES.md section 8) are errors; families that are
+/// not a Super Family unit (section 9) are warnings, since they only cannot
+/// win that award.
+pub fn check_roster(
+    roster: &Roster,
+    rules: &Rules,
+    event_date: Option<&str>,
+    problems: &mut Problems,
+) {
+    use crate::rules::age_groups::check_player_min_age;
+    let nowhere = || crate::place::Place::nowhere("roster");
+    let Some(date) = event_date else {
+        if rules.min_age.is_some() {
+            problems.warning(
+                nowhere(),
+                "the event has no date (tilerank.toml [event] date): ages were not checked",
+            );
+        }
+        return;
+    };
+    for (_, p) in roster.iter() {
+        if let Some(min) = rules.min_age {
+            if let Err(e) = check_player_min_age(p, min, date) {
+                problems.error(
+                    p.place.clone().unwrap_or_else(nowhere),
+                    format!("{} ({}): {e}", p.id, p.name),
+                );
+            }
+        }
+    }
+    if rules.profile == ProfileName::Hk {
+        for unit in crate::rules::awards::invalid_units(roster, date) {
+            let first = unit
+                .members
+                .first()
+                .and_then(|&m| roster.get(m).place.clone())
+                .unwrap_or_else(nowhere);
+            problems.warning(
+                first,
+                format!(
+                    "family {} is not a Super Family unit: {}; it cannot win the award",
+                    unit.family, unit.reason
+                ),
+            );
+        }
     }
 }
 

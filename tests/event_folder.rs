@@ -299,3 +299,41 @@ fn a_stale_lock_from_a_stopped_import_is_taken_over() {
     .unwrap();
     assert!(folder.lock().is_ok());
 }
+
+#[test]
+fn the_roster_check_knows_the_event_date() {
+    let s = Scratch::new("ages");
+    let folder = EventFolder::init(
+        &s.0.join("event"),
+        ProfileName::Hk,
+        "Test Open",
+        Some("2026-03-28"),
+    )
+    .unwrap();
+    let roster = s.write(
+        "roster.csv",
+        "id,name,birth_date,family\nP1,Chan Tai Man,1970-01-01,F1\nP2,Chan Siu Ming,2019-03-29,F1\nP3,Wong Ka Yan,1990-01-01,F2\nP4,Wong Mei,2015-01-01,F2\n",
+    );
+    let (problems, _) = folder.store_roster(&roster, &Rules::hk()).unwrap();
+    let lines: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+    assert!(
+        lines.iter().any(|l| l.contains(
+            ":3: error: P2 (Chan Siu Ming): aged 6 on the event date; players must be 7 or older"
+        )),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("warning: family F1 is not a Super Family unit")),
+        "{lines:?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.contains("F2")),
+        "F2 is a parent and a child: {lines:?}"
+    );
+    assert!(
+        !folder.roster_path().exists(),
+        "nothing stored while the roster has an error"
+    );
+}

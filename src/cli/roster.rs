@@ -24,7 +24,13 @@ pub fn run(args: RosterArgs) -> Result<Outcome> {
     let (problems, players) = folder.store_roster(&args.file, &folder.rules())?;
     print_problems(&problems);
     if problems.has_errors() {
-        eprintln!("Roster not stored: {} errors.", problems.error_count());
+        eprintln!(
+            "Roster not stored: {} (listed above).",
+            match problems.error_count() {
+                1 => "1 error".to_string(),
+                n => format!("{n} errors"),
+            }
+        );
         return Ok(Outcome::DataErrors);
     }
     eprintln!("Roster stored: {players} players.");

@@ -75,7 +75,10 @@ pub fn take(source: &Source, map: &ColumnMap, row: &mut Row, col: usize) -> RawC
             let value = row.cells.get_mut(i).map(std::mem::take).unwrap_or_default();
             RawCell { value, place }
         }
-        None => RawCell { value: Cell::Empty, place: source.at(row.number, None) },
+        None => RawCell {
+            value: Cell::Empty,
+            place: source.at(row.number, None),
+        },
     }
 }
 
@@ -91,7 +94,12 @@ pub struct Head {
 
 /// Reads the head of a line; each unreadable field is an error, and the
 /// line is then `None` (it cannot be placed on a card).
-pub fn head(source: &Source, map: &ColumnMap, row: &mut Row, problems: &mut Problems) -> Option<Head> {
+pub fn head(
+    source: &Source,
+    map: &ColumnMap,
+    row: &mut Row,
+    problems: &mut Problems,
+) -> Option<Head> {
     let mut get = |col| take(source, map, row, col);
     let (stage, session, table, game, seat, player) = (
         get(STAGE),

@@ -649,3 +649,15 @@ mod tests {
         );
     }
 }
+
+/// The families of a roster that are not valid units, for the roster check:
+/// they cannot win the award.
+pub fn invalid_units(roster: &Roster, event_date: &str) -> Vec<NotAUnit> {
+    let empty = Standings {
+        stage: crate::domain::Stage::new("final"),
+        order: Vec::new(),
+        ranked: Vec::new(),
+        apart: Vec::new(),
+    };
+    super_family(roster, event_date, &HashSet::new(), &empty).not_units
+}
