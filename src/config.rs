@@ -21,6 +21,27 @@ pub struct Config {
     pub sessions: SessionSettings,
     #[serde(default)]
     pub standings: StandingsSettings,
+    /// Per stage: `[stages.semi] games = 2`, `carry = "half"`.
+    #[serde(default)]
+    pub stages: std::collections::BTreeMap<String, StageSettings>,
+    /// `[[age_groups]] name = "50-64"`, `min = 50`, `max = 64`.
+    #[serde(default)]
+    pub age_groups: Vec<AgeGroupSetting>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct StageSettings {
+    pub games: Option<u32>,
+    pub carry: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct AgeGroupSetting {
+    pub name: String,
+    pub min: u32,
+    pub max: Option<u32>,
 }
 
 /// The tie-break order, declared: keys from games_won, average_score,
@@ -192,6 +213,37 @@ impl Config {
                 }
             };
         }
+        for (name, stage) in &self.stages {
+            let key = crate::domain::Stage::new(name).as_str().to_string();
+            if let Some(g) = stage.games {
+                if g == 0 {
+                    return Err(format!("stages.{name}.games is 0; expected 1 or more"));
+                }
+                rules.stage_games.insert(key.clone(), g);
+            }
+            if let Some(c) = &stage.carry {
+                rules.carry.insert(
+                    key,
+                    c.parse().map_err(|e| format!("stages.{name}.carry: {e}"))?,
+                );
+            }
+        }
+        if let Some(date) = &self.event.date {
+            if crate::rules::age_groups::Date::parse(date).is_none() {
+                return Err(format!("event date {date:?} is not a date YYYY-MM-DD"));
+            }
+            rules.event_date = Some(date.clone());
+        }
+        if !self.age_groups.is_empty() {
+            let groups: Vec<crate::rules::age_groups::AgeGroup> = self
+                .age_groups
+                .iter()
+                .map(|g| crate::rules::age_groups::AgeGroup::new(&g.name, g.min, g.max))
+                .collect();
+            crate::rules::age_groups::check_groups(&groups)
+                .map_err(|e| format!("age_groups: {e}"))?;
+            rules.age_groups = groups;
+        }
         for (name, v) in [
             ("joker_value", rules.joker_value),
             ("no_meld", rules.penalties.no_meld),
@@ -268,6 +320,20 @@ cutoff_ties = "{ties}"
 # count = 12
 # tables = 25
 
+# Per stage: games on each card, and what the stage carries over from the
+# one before: "none" (fresh standings), "all", or "half" (half the points,
+# rounded up).
+# [stages.final]
+# games = 3
+# carry = "none"
+
+# Age groups, each running its own standings and medals (nvso sets its own
+# from the number of players when none are given here).
+# [[age_groups]]
+# name = "50-64"
+# min = 50
+# max = 64
+
 [standings]
 # The tie-break order, first difference decides. Keys: games_won,
 # average_score, total_score, tiles_left, best_game; a direction may follow
@@ -308,11 +374,11 @@ mod tests {
         for profile in ProfileName::ALL {
             let text = Config::template(profile, "Test \"Open\"", Some("2026-03-28"));
             let config = Config::parse(&text, "tilerank.toml").unwrap();
-            assert_eq!(
-                config.rules().unwrap(),
-                Rules::for_profile(profile),
-                "{profile}"
-            );
+            let expected = Rules {
+                event_date: Some("2026-03-28".into()),
+                ..Rules::for_profile(profile)
+            };
+            assert_eq!(config.rules().unwrap(), expected, "{profile}");
             assert_eq!(config.event.name, "Test \"Open\"");
             assert_eq!(config.event.date.as_deref(), Some("2026-03-28"));
         }
@@ -326,6 +392,23 @@ mod tests {
         assert_eq!(rules.penalty_mode, PenaltyMode::Add);
         assert_eq!(rules.qualifiers, 64);
         assert_eq!(rules.cutoff_ties, CutoffTies::Error);
+    }
+
+    #[test]
+    fn stages_and_age_groups() {
+        let text = "[event]\nname = \"x\"\ndate = \"2023-09-13\"\nprofile = \"nvso\"\n[stages.semi-final]\ngames = 2\ncarry = \"half\"\n[[age_groups]]\nname = \"50-69\"\nmin = 50\nmax = 69\n[[age_groups]]\nname = \"70+\"\nmin = 70\n";
+        let rules = Config::parse(text, "t.toml").unwrap().rules().unwrap();
+        assert_eq!(rules.games_for(&crate::domain::Stage::new("semi")), 2);
+        assert_eq!(rules.games_for(&crate::domain::Stage::prelim()), 3);
+        assert_eq!(rules.carry["semi"], crate::rules::advancement::Carry::Half);
+        assert_eq!(rules.age_groups.len(), 2);
+        assert_eq!(rules.event_date.as_deref(), Some("2023-09-13"));
+        let overlap = text.replace("min = 70", "min = 60");
+        assert!(Config::parse(&overlap, "t.toml")
+            .unwrap()
+            .rules()
+            .unwrap_err()
+            .starts_with("age_groups: "));
     }
 
     #[test]

@@ -1,13 +1,16 @@
 //! An event put together from its inputs: the roster, the cards that passed
 //! every check, and every problem found on the way.
 
-use crate::domain::{Card, Stage};
+use crate::domain::{Card, PlayerId, Stage};
 use crate::ingest::{self, InputError};
 use crate::problem::Problems;
+use crate::profile::ProfileName;
 use crate::profile::Rules;
 use crate::roster::Roster;
+use crate::rules::age_groups::{assign, nvso_groups, AgeGroup};
 use crate::rules::card_checks::{check_card, check_clashes};
 use crate::rules::standings::{self, Standings};
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 /// What to read.
@@ -28,10 +31,19 @@ pub struct Counts {
     pub games: usize,
 }
 
+/// The event's age groups (RULES.md section 8) and each player's.
+#[derive(Clone, Debug, Default)]
+pub struct Groups {
+    /// In the order configured; empty for an event without groups.
+    pub names: Vec<String>,
+    pub of: HashMap<PlayerId, String>,
+}
+
 #[derive(Debug)]
 pub struct Event {
     pub rules: Rules,
     pub roster: Roster,
+    pub groups: Groups,
     /// Cards that passed every check, in the order read.
     pub cards: Vec<Card>,
     pub problems: Problems,
@@ -78,9 +90,11 @@ impl Event {
             .map(|(_, c)| c)
             .collect();
         counts.games = cards.iter().map(|c| c.games.len()).sum();
+        let groups = assign_groups(&mut roster, &cards, &request.rules, &mut problems);
         Ok(Event {
             rules: request.rules.clone(),
             roster,
+            groups,
             cards,
             problems,
             counts,
@@ -104,7 +118,208 @@ impl Event {
 
     /// The standings of one stage (RULES.md section 6).
     pub fn standings(&self, stage: &Stage) -> Standings {
-        let tallies = standings::tally(&self.cards, stage, &self.rules);
+        self.standings_in(stage, None)
+    }
+
+    /// The standings of one stage, of one age group when `group` is given.
+    pub fn standings_in(&self, stage: &Stage, group: Option<&str>) -> Standings {
+        let mut tallies = standings::tally(&self.cards, stage, &self.rules);
+        if let Some(g) = group {
+            tallies.retain(|t| self.groups.of.get(&t.player).is_some_and(|x| x == g));
+        }
         standings::rank(tallies, stage, self.rules.order.clone(), &self.roster)
+    }
+
+    /// The groups to report on: each group, or the whole event (`None`).
+    pub fn group_list(&self) -> Vec<Option<String>> {
+        if self.groups.names.is_empty() {
+            vec![None]
+        } else {
+            self.groups.names.iter().cloned().map(Some).collect()
+        }
+    }
+
+    /// The cards of one group's players (every player of a card is in the
+    /// same group when groups run their own stages).
+    pub fn cards_of(&self, group: Option<&str>) -> Vec<Card> {
+        match group {
+            None => self.cards.clone(),
+            Some(g) => self
+                .cards
+                .iter()
+                .filter(|c| {
+                    c.seats
+                        .iter()
+                        .any(|s| self.groups.of.get(&s.player).is_some_and(|x| x == g))
+                })
+                .cloned()
+                .collect(),
+        }
+    }
+}
+
+/// Puts every player in an age group (RULES.md section 8): the groups the
+/// event configures, else `nvso`'s own by the number of players (the
+/// roster's, else those on the cards); none for other profiles. A player no
+/// group takes is an error. The group is written into the roster entry, so
+/// that reports show the group the player plays in.
+fn assign_groups(
+    roster: &mut Roster,
+    cards: &[Card],
+    rules: &Rules,
+    problems: &mut Problems,
+) -> Groups {
+    let groups: Vec<AgeGroup> = if !rules.age_groups.is_empty() {
+        rules.age_groups.clone()
+    } else if rules.profile == ProfileName::Nvso {
+        let count = if roster.is_open() {
+            let mut seen: Vec<PlayerId> = cards
+                .iter()
+                .flat_map(|c| c.seats.iter().map(|s| s.player))
+                .collect();
+            seen.sort_unstable();
+            seen.dedup();
+            seen.len()
+        } else {
+            roster
+                .iter()
+                .filter(|(_, p)| p.status != crate::roster::Status::Disqualified)
+                .count()
+        };
+        nvso_groups(count)
+    } else {
+        return Groups::default();
+    };
+    let mut out = Groups {
+        names: groups.iter().map(|g| g.name.clone()).collect(),
+        of: HashMap::new(),
+    };
+    let date = rules.event_date.clone();
+    let mut missing_date = false;
+    let ids: Vec<PlayerId> = roster.iter().map(|(id, _)| id).collect();
+    for pid in ids {
+        let player = roster.get(pid).clone();
+        let result = match (&date, groups.len()) {
+            (_, 1)
+                if player.birth_date.is_none()
+                    && player.age.is_none()
+                    && player.group.is_none() =>
+            {
+                Ok(groups[0].name.clone())
+            }
+            (Some(d), _) => assign(&player, &groups, d),
+            (None, _) => {
+                missing_date = true;
+                continue;
+            }
+        };
+        match result {
+            Ok(name) => {
+                roster.set_group(pid, &name);
+                out.of.insert(pid, name);
+            }
+            Err(e) => problems.error(
+                player
+                    .place
+                    .clone()
+                    .unwrap_or_else(|| crate::place::Place::nowhere("roster")),
+                format!("{} ({}): {e}", player.id, player.name),
+            ),
+        }
+    }
+    if missing_date {
+        problems.error(
+            crate::place::Place::nowhere("tilerank.toml"),
+            "the event has age groups but no date ([event] date = \"YYYY-MM-DD\"): ages are taken on the event date",
+        );
+    }
+    out
+}
+
+/// Who goes on from a stage (RULES.md section 7), in words.
+#[derive(Clone, Debug)]
+pub struct AdvanceList {
+    pub stage: Stage,
+    pub group: Option<String>,
+    /// Best first, each with the reason in words.
+    pub going: Vec<(PlayerId, String)>,
+    /// What the rules leave to the director, one sentence each.
+    pub decisions: Vec<String>,
+    /// Nothing is left open: the list is final.
+    pub settled: bool,
+}
+
+impl Event {
+    /// Who goes on from `stage` (in `group`) under the event's profile:
+    /// the top N with the cutoff-tie policy (`hk`, `pressman`), table
+    /// winners and best seconds (`nvso`), each table's lowest total
+    /// (`gwinnett`). `named` are players the director named to settle ties.
+    pub fn advance(&self, stage: &Stage, group: Option<&str>, named: &[PlayerId]) -> AdvanceList {
+        use crate::rules::{advancement, qualifiers};
+        let mut list = AdvanceList {
+            stage: stage.clone(),
+            group: group.map(str::to_string),
+            going: Vec::new(),
+            decisions: Vec::new(),
+            settled: true,
+        };
+        match self.rules.profile {
+            ProfileName::Hk | ProfileName::Pressman => {
+                let standings = self.standings_in(stage, group);
+                let q =
+                    qualifiers::select(&standings, self.rules.qualifiers, self.rules.cutoff_ties);
+                let straddle = q.straddle.as_ref().map(|s| s.rank);
+                list.going = q
+                    .qualified
+                    .iter()
+                    .map(|e| {
+                        let rank = e.rank.unwrap_or(0);
+                        let reason = if Some(rank) == straddle {
+                            format!("rank {rank}, tied at the top-{} cutoff", q.cutoff)
+                        } else {
+                            format!("rank {rank} of the top {}", q.cutoff)
+                        };
+                        (e.tally.player, reason)
+                    })
+                    .collect();
+                list.decisions.extend(q.straddle_message());
+                list.settled = !q.is_refused();
+            }
+            ProfileName::Nvso | ProfileName::Gwinnett => {
+                let cards = self.cards_of(group);
+                let a = if self.rules.profile == ProfileName::Nvso {
+                    advancement::nvso(&cards, stage, &self.rules, &self.roster, named)
+                } else {
+                    advancement::gwinnett(&cards, stage, &self.rules, &self.roster, named)
+                };
+                list.going = a
+                    .advancing
+                    .iter()
+                    .map(|x| (x.player, x.to_string()))
+                    .collect();
+                list.decisions = a
+                    .decisions
+                    .iter()
+                    .map(|d| d.message(&self.roster))
+                    .collect();
+                for p in &a.unused_names {
+                    list.decisions.push(format!(
+                        "{} was named but is in no tie: it changes nothing",
+                        self.roster.get(*p).id
+                    ));
+                }
+                list.settled = a.is_settled();
+            }
+        }
+        list
+    }
+
+    /// The stage after `stage` in this event: prelim, then semi for
+    /// `gwinnett`, then final.
+    pub fn next_stage(&self, stage: &Stage) -> Stage {
+        match (self.rules.profile, stage.as_str()) {
+            (ProfileName::Gwinnett, "prelim") => Stage::new("semi"),
+            _ => Stage::new("final"),
+        }
     }
 }

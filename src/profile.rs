@@ -130,6 +130,17 @@ pub struct Rules {
     pub min_age: Option<u32>,
     /// The standings' tie-break order (RULES.md section 6 by default).
     pub order: Vec<crate::rules::standings::SortKey>,
+    /// Games per card in a stage other than the prelim's
+    /// `games_per_session` (`gwinnett`: semi 2, final 1).
+    pub stage_games: std::collections::BTreeMap<String, u32>,
+    /// What each stage carries over from the one before (default: none,
+    /// standings start fresh).
+    pub carry: std::collections::BTreeMap<String, crate::rules::advancement::Carry>,
+    /// The event date, `YYYY-MM-DD`: ages are taken on it.
+    pub event_date: Option<String>,
+    /// Age groups the event configures (`nvso` sets its own from the number
+    /// of players when none are configured).
+    pub age_groups: Vec<crate::rules::age_groups::AgeGroup>,
 }
 
 impl Rules {
@@ -150,6 +161,10 @@ impl Rules {
             cutoff_ties: CutoffTies::Include,
             min_age: Some(7),
             order: crate::rules::standings::order(profile),
+            stage_games: Default::default(),
+            carry: Default::default(),
+            event_date: None,
+            age_groups: Vec::new(),
         };
         match profile {
             ProfileName::Hk => hk,
@@ -167,9 +182,20 @@ impl Rules {
                 scoring: Scoring::PenaltyPoints,
                 penalties: Penalties::none(),
                 min_age: None,
+                stage_games: [("semi".to_string(), 2), ("final".to_string(), 1)]
+                    .into_iter()
+                    .collect(),
                 ..hk
             },
         }
+    }
+
+    /// Games a card of `stage` has.
+    pub fn games_for(&self, stage: &crate::domain::Stage) -> u32 {
+        self.stage_games
+            .get(stage.as_str())
+            .copied()
+            .unwrap_or(self.games_per_session)
     }
 
     pub fn hk() -> Rules {

@@ -152,6 +152,11 @@ impl Roster {
         }
     }
 
+    /// Records the age group the player plays in.
+    pub fn set_group(&mut self, pid: PlayerId, group: &str) {
+        self.players[pid.index()].group = Some(group.to_string());
+    }
+
     pub fn get(&self, pid: PlayerId) -> &Player {
         &self.players[pid.index()]
     }

@@ -1,14 +1,18 @@
 //! The command line: one module per command, each with its `Args` and one
 //! `run` function. Shared options live here.
 
+mod advance;
+mod awards;
 mod check;
 mod explain;
 mod import;
 mod init;
 mod log;
+mod medals;
 mod qualifiers;
 mod roster;
 mod score;
+mod seating;
 mod standings;
 
 use anyhow::{bail, Context, Result};
@@ -45,6 +49,10 @@ pub enum Command {
     Qualifiers(qualifiers::QualifiersArgs),
     Score(score::ScoreArgs),
     Explain(explain::ExplainArgs),
+    Advance(advance::AdvanceArgs),
+    Seating(seating::SeatingArgs),
+    Medals(medals::MedalsArgs),
+    Awards(awards::AwardsArgs),
 }
 
 /// How a command ended, for the exit status.
@@ -65,6 +73,10 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Qualifiers(a) => qualifiers::run(a),
         Command::Score(a) => score::run(a),
         Command::Explain(a) => explain::run(a),
+        Command::Advance(a) => advance::run(a),
+        Command::Seating(a) => seating::run(a),
+        Command::Medals(a) => medals::run(a),
+        Command::Awards(a) => awards::run(a),
     }
 }
 

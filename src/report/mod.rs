@@ -10,6 +10,7 @@ pub mod csv;
 pub mod json;
 pub mod output;
 pub mod scorecard_xlsx;
+pub mod stages;
 pub mod standings;
 pub mod terminal;
 pub mod xlsx;

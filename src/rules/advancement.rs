@@ -375,7 +375,7 @@ fn tables(
                         }
                     }
                     let short = (line.games as usize) < card.games.len()
-                        || line.games < rules.games_per_session;
+                        || line.games < rules.games_for(stage);
                     line.apart = match roster.get(sp.player).status {
                         Status::Disqualified => Some(Apart::Disqualified),
                         Status::Withdrawn => Some(Apart::Withdrawn),

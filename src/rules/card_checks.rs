@@ -207,7 +207,7 @@ pub fn check_card(
     }
 
     // Check 7: the games the profile expects, numbered 1..=N.
-    let expected = rules.games_per_session;
+    let expected = rules.games_for(&raw.key.stage);
     let played: Vec<_> = raw
         .games
         .iter()

@@ -199,7 +199,7 @@ pub fn tally(cards: &[Card], stage: &Stage, rules: &Rules) -> Vec<Tally> {
             let t = by_player
                 .entry(sp.player)
                 .or_insert_with(|| Tally::new(sp.player));
-            if card.games_played(sp.player) < rules.games_per_session as usize {
+            if card.games_played(sp.player) < rules.games_for(&card.key.stage) as usize {
                 t.withdrawn = true;
             }
         }

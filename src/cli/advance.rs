@@ -1,0 +1,97 @@
+//! `tilerank advance`: who goes on from a stage, and why.
+
+use super::standings::rankable;
+use super::{EventArgs, Outcome, OutputArgs};
+use anyhow::{bail, Result};
+use clap::Args;
+use tilerank::domain::PlayerId;
+use tilerank::event::Event;
+use tilerank::report::stages::advance_table;
+
+/// List who goes on from a stage and why (rank, table winner, best second), and what needs the director
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  tilerank advance --event hk-2026\n  tilerank advance cards/ --roster roster.csv --profile nvso\n  tilerank advance --event gwinnett --name P0007\n\nhk and pressman: the top N of the standings, with the cutoff-tie policy. nvso: each table's highest total, then the best second places up to 4. gwinnett: each table's lowest total. Ties the rules cannot settle are listed as DECISION lines; --name settles them."
+)]
+pub struct AdvanceArgs {
+    #[command(flatten)]
+    pub event: EventArgs,
+
+    /// The stage players go on from
+    #[arg(long, default_value = "prelim")]
+    pub stage: String,
+
+    /// One age group only
+    #[arg(long, value_name = "GROUP")]
+    pub group: Option<String>,
+
+    /// A player the director names to settle a tie (repeatable)
+    #[arg(long = "name", value_name = "PLAYER")]
+    pub names: Vec<String>,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// The players `--name` names.
+pub fn named(event: &Event, names: &[String]) -> Result<Vec<PlayerId>> {
+    names
+        .iter()
+        .map(|n| match event.roster.find(n) {
+            Ok(p) => Ok(p),
+            Err(_) => bail!("--name {n:?} names no single player of this event"),
+        })
+        .collect()
+}
+
+/// The groups a command reports on: `--group`, or every group.
+pub fn groups(event: &Event, group: &Option<String>) -> Result<Vec<Option<String>>> {
+    match group {
+        None => Ok(event.group_list()),
+        Some(g) => match event
+            .groups
+            .names
+            .iter()
+            .find(|n| n.eq_ignore_ascii_case(g))
+        {
+            Some(n) => Ok(vec![Some(n.clone())]),
+            None if event.groups.names.is_empty() => bail!("this event has no age groups"),
+            None => bail!(
+                "no group {g:?}: the event's groups are {}",
+                event.groups.names.join(", ")
+            ),
+        },
+    }
+}
+
+pub fn run(args: AdvanceArgs) -> Result<Outcome> {
+    let loaded = args.event.load(args.event.rules()?)?;
+    let event = &loaded.event;
+    let Some(stage) = rankable(event, &args.stage)? else {
+        return Ok(Outcome::DataErrors);
+    };
+    let named = named(event, &args.names)?;
+    let mut tables = Vec::new();
+    let mut refused = false;
+    for group in groups(event, &args.group)? {
+        let list = event.advance(&stage, group.as_deref(), &named);
+        let label = if list.settled { "NOTE" } else { "DECISION" };
+        for d in &list.decisions {
+            eprintln!(
+                "{label}{}: {d}",
+                group
+                    .as_ref()
+                    .map(|g| format!(" ({g})"))
+                    .unwrap_or_default()
+            );
+        }
+        refused |= !list.settled && event.rules.cutoff_ties == tilerank::profile::CutoffTies::Error;
+        tables.push(advance_table(&list, &event.roster));
+    }
+    if refused {
+        eprintln!("No list written: the cutoff policy is error.");
+        return Ok(Outcome::DataErrors);
+    }
+    args.output.emit(&tables)?;
+    Ok(Outcome::Done)
+}

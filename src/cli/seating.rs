@@ -1,0 +1,218 @@
+//! `tilerank seating`: the tables of the next stage, and their blank cards.
+
+use super::advance::{groups, named};
+use super::standings::rankable;
+use super::{EventArgs, Outcome, OutputArgs};
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use std::collections::HashMap;
+use tilerank::domain::{PlayerId, Stage};
+use tilerank::report::scorecard_xlsx::{write_cards, PrintCard};
+use tilerank::report::stages::seating_table;
+use tilerank::report::Format;
+use tilerank::roster::Status;
+use tilerank::rules::seating;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum By {
+    /// At random (reproducible with --seed), former table-mates apart
+    Random,
+    /// By current standings: the best four at table 1, and so on
+    Standings,
+}
+
+/// Seat the players of the next stage: a list, or blank score cards (.xlsx) ready to print
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  tilerank seating --event hk-2026 --from prelim --seed 2026 -o final-cards.xlsx\n  tilerank seating cards/ --roster roster.csv --from prelim --by standings\n  tilerank seating --roster roster.csv --seed 7 -o prelim-seating.csv\n\nWith --from, the players who go on from that stage are seated (tilerank advance lists them); without it, every active roster player. Tables of 4, 3 where the count requires. The same --seed gives the same seating."
+)]
+pub struct SeatingArgs {
+    #[command(flatten)]
+    pub event: EventArgs,
+
+    /// Seat the players who go on from this stage
+    #[arg(long, value_name = "STAGE")]
+    pub from: Option<String>,
+
+    /// The stage being seated (default: the one after --from, else prelim)
+    #[arg(long, value_name = "STAGE")]
+    pub stage: Option<String>,
+
+    /// How tables are drawn
+    #[arg(long, value_enum, default_value = "random")]
+    pub by: By,
+
+    /// The draw's seed: the same seed gives the same seating
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// One age group only
+    #[arg(long, value_name = "GROUP")]
+    pub group: Option<String>,
+
+    /// A player the director names to settle a tie for going on (repeatable)
+    #[arg(long = "name", value_name = "PLAYER")]
+    pub names: Vec<String>,
+
+    /// The event's name on the score cards
+    #[arg(long, default_value = "Rummikub")]
+    pub title: String,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+pub fn run(args: SeatingArgs) -> Result<Outcome> {
+    let loaded = args.event.load(args.event.rules()?)?;
+    let event = &loaded.event;
+    let from = match &args.from {
+        Some(s) => match rankable(event, s)? {
+            Some(stage) => Some(stage),
+            None => return Ok(Outcome::DataErrors),
+        },
+        None => {
+            if event.problems.has_errors() {
+                eprintln!("Nothing seated: fix the errors above and run again.");
+                return Ok(Outcome::DataErrors);
+            }
+            None
+        }
+    };
+    let stage = match (&args.stage, &from) {
+        (Some(s), _) => Stage::new(s),
+        (None, Some(f)) => event.next_stage(f),
+        (None, None) => Stage::prelim(),
+    };
+    let named = named(event, &args.names)?;
+    let mut tables = Vec::new();
+    let mut cards = Vec::new();
+    for group in groups(event, &args.group)? {
+        let players: Vec<PlayerId> = match &from {
+            Some(f) => {
+                let list = event.advance(f, group.as_deref(), &named);
+                if !list.settled {
+                    for d in &list.decisions {
+                        eprintln!("DECISION: {d}");
+                    }
+                    eprintln!("Nothing seated: who goes on is not settled (see tilerank advance).");
+                    return Ok(Outcome::DataErrors);
+                }
+                list.going.iter().map(|(p, _)| *p).collect()
+            }
+            None => event
+                .roster
+                .iter()
+                .filter(|(id, p)| {
+                    p.status == Status::Active
+                        && group
+                            .as_ref()
+                            .is_none_or(|g| event.groups.of.get(id) == Some(g))
+                })
+                .map(|(id, _)| id)
+                .collect(),
+        };
+        if players.is_empty() {
+            bail!(
+                "no players to seat{}",
+                group
+                    .as_ref()
+                    .map(|g| format!(" in group {g}"))
+                    .unwrap_or_default()
+            );
+        }
+        let drawn = match (args.by, &from) {
+            (By::Standings, Some(f)) => {
+                let standings = event.standings_in(f, group.as_deref());
+                let order: Vec<PlayerId> = standings
+                    .ranked
+                    .iter()
+                    .map(|e| e.tally.player)
+                    .filter(|p| players.contains(p))
+                    .collect();
+                seating::by_order(&order)
+            }
+            (By::Standings, None) => {
+                bail!("--by standings needs --from STAGE (whose standings order the tables)")
+            }
+            (By::Random, _) => {
+                let previous: HashMap<PlayerId, String> = event
+                    .cards
+                    .iter()
+                    .filter(|c| from.as_ref().is_some_and(|f| &c.key.stage == f))
+                    .flat_map(|c| c.seats.iter().map(move |s| (s.player, c.key.to_string())))
+                    .collect();
+                seating::random(&players, &previous, args.seed)
+            }
+        }
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+        let title = format!(
+            "Seating of the {stage} stage{}: {} players at {} tables (seed {})",
+            group
+                .as_ref()
+                .map(|g| format!(", group {g}"))
+                .unwrap_or_default(),
+            players.len(),
+            drawn.tables.len(),
+            args.seed
+        );
+        let games = event.rules.games_for(&stage) as usize;
+        for t in &drawn.tables {
+            let mut seats: [Option<String>; 4] = Default::default();
+            for (seat, p) in &t.seats {
+                seats[seat.index()] = Some(event.roster.card_name(*p).to_string());
+            }
+            cards.push(PrintCard {
+                title: format!("{} {} Score Card", args.title, stage_title(&stage)),
+                date: None,
+                referee: None,
+                session: "1".to_string(),
+                table: t.number.to_string(),
+                seats,
+                games: vec![Default::default(); games],
+                total: true,
+            });
+        }
+        tables.push(seating_table(&drawn, event, &title));
+    }
+    let format = args
+        .output
+        .format
+        .or_else(|| args.output.output.as_deref().and_then(Format::from_path));
+    match (format, &args.output.output) {
+        (Some(Format::Xlsx), Some(path)) => write_blank_cards(&cards, path)?,
+        _ => args.output.emit(&tables)?,
+    }
+    Ok(Outcome::Done)
+}
+
+fn stage_title(stage: &Stage) -> &str {
+    match stage.as_str() {
+        "prelim" => "Preliminary Round",
+        "semi" => "Semi-final",
+        "final" => "Final",
+        other => other,
+    }
+}
+
+/// Writes the cards whole or not at all.
+fn write_blank_cards(cards: &[PrintCard], path: &std::path::Path) -> Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tilerank-{}.tmp.xlsx", std::process::id()));
+    let written = write_cards(cards, &tmp)
+        .with_context(|| format!("{}: cannot be written", path.display()))
+        .and_then(|()| {
+            std::fs::rename(&tmp, path)
+                .with_context(|| format!("{}: cannot be written", path.display()))
+        });
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}

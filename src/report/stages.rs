@@ -1,0 +1,299 @@
+//! Tables of what happens between stages and at the end: who goes on, the
+//! seating of the next stage, the medals, the Super Family Award.
+
+use super::{Column, Kind, Table, Value};
+use crate::event::{AdvanceList, Event};
+use crate::roster::Roster;
+use crate::rules::awards::SuperFamily;
+use crate::rules::medals::{MedalNames, Medals};
+use crate::rules::seating::Seating;
+
+fn text(s: &str) -> Value {
+    if s.is_empty() {
+        Value::Empty
+    } else {
+        Value::Text(s.to_string())
+    }
+}
+
+fn group_title(group: &Option<String>) -> String {
+    group
+        .as_ref()
+        .map(|g| format!(", group {g}"))
+        .unwrap_or_default()
+}
+
+/// Who goes on, with the reason.
+pub fn advance_table(list: &AdvanceList, roster: &Roster) -> Table {
+    let columns = vec![
+        Column {
+            name: "group",
+            kind: Kind::Text,
+        },
+        Column {
+            name: "player",
+            kind: Kind::Text,
+        },
+        Column {
+            name: "name",
+            kind: Kind::Text,
+        },
+        Column {
+            name: "reason",
+            kind: Kind::Text,
+        },
+    ];
+    let rows = list
+        .going
+        .iter()
+        .map(|(p, reason)| {
+            let pl = roster.get(*p);
+            vec![
+                text(list.group.as_deref().unwrap_or("")),
+                Value::Text(pl.id.clone()),
+                text(&pl.name),
+                Value::Text(reason.clone()),
+            ]
+        })
+        .collect();
+    let label = if list.settled { "NOTE" } else { "DECISION" };
+    let mut notes: Vec<String> = list
+        .decisions
+        .iter()
+        .map(|d| format!("{label}: {d}"))
+        .collect();
+    if !list.settled {
+        notes.push(
+            "The list is not final until the director decides (name players with --name)."
+                .to_string(),
+        );
+    }
+    Table {
+        name: format!(
+            "Advance {}{}",
+            list.stage,
+            list.group
+                .as_ref()
+                .map(|g| format!(" {g}"))
+                .unwrap_or_default()
+        ),
+        title: format!(
+            "Going on from the {} stage{}: {} players",
+            list.stage,
+            group_title(&list.group),
+            list.going.len()
+        ),
+        columns,
+        rows,
+        notes,
+    }
+}
+
+/// The seating of the next stage: one line per seat.
+pub fn seating_table(seating: &Seating, event: &Event, title: &str) -> Table {
+    let columns = vec![
+        Column {
+            name: "table",
+            kind: Kind::Int,
+        },
+        Column {
+            name: "seat",
+            kind: Kind::Text,
+        },
+        Column {
+            name: "player",
+            kind: Kind::Text,
+        },
+        Column {
+            name: "name",
+            kind: Kind::Text,
+        },
+        Column {
+            name: "group",
+            kind: Kind::Text,
+        },
+    ];
+    let mut rows = Vec::new();
+    for t in &seating.tables {
+        for (seat, p) in &t.seats {
+            let pl = event.roster.get(*p);
+            rows.push(vec![
+                Value::Int(i64::from(t.number)),
+                Value::Text(seat.to_string()),
+                Value::Text(pl.id.clone()),
+                text(&pl.name),
+                text(event.groups.of.get(p).map(String::as_str).unwrap_or("")),
+            ]);
+        }
+    }
+    let notes = seating
+        .repeats
+        .iter()
+        .map(|(a, b)| {
+            format!(
+                "{} and {} sat together before and do again: too few tables to keep them apart.",
+                event.roster.get(*a).id,
+                event.roster.get(*b).id
+            )
+        })
+        .collect();
+    Table {
+        name: "Seating".into(),
+        title: title.to_string(),
+        columns,
+        rows,
+        notes,
+    }
+}
+
+/// The medal table of one or more groups.
+pub fn medals_table(all: &[Medals], event: &Event) -> Table {
+    let names = MedalNames::for_profile(event.rules.profile);
+    let columns = vec![
+        Column {
+            name: "group",
+            kind: Kind::Text,
+        },
+        Column {
+            name: "medal",
+            kind: Kind::Text,
+        },
+        Column {
+            name: "rank",
+            kind: Kind::Int,
+        },
+        Column {
+            name: "player",
+            kind: Kind::Text,
+        },
+        Column {
+            name: "name",
+            kind: Kind::Text,
+        },
+        Column {
+            name: "note",
+            kind: Kind::Text,
+        },
+    ];
+    let mut rows = Vec::new();
+    let mut notes = Vec::new();
+    for m in all {
+        for x in &m.medalists {
+            let p = event.roster.get(x.player);
+            rows.push(vec![
+                text(m.group.as_deref().unwrap_or("")),
+                Value::Text(x.medal.name(names).to_string()),
+                Value::Int(i64::from(x.rank)),
+                Value::Text(p.id.clone()),
+                text(&p.name),
+                if x.shared {
+                    Value::Text("shared".into())
+                } else {
+                    Value::Empty
+                },
+            ]);
+        }
+        let skipped: Vec<&str> = m.not_awarded().iter().map(|md| md.name(names)).collect();
+        if !skipped.is_empty() {
+            notes.push(format!(
+                "{}not awarded: {} (ties took the place, or too few players)",
+                m.group
+                    .as_ref()
+                    .map(|g| format!("Group {g}: "))
+                    .unwrap_or_default(),
+                skipped.join(", ")
+            ));
+        }
+        if !m.from_final() {
+            notes.push(format!(
+                "These are the standings of the {} stage, not of a final.",
+                m.stage
+            ));
+        }
+    }
+    Table {
+        name: "Medals".into(),
+        title: format!("Medals ({} rules)", event.rules.profile),
+        columns,
+        rows,
+        notes,
+    }
+}
+
+/// The Super Family Award: eligible units ranked, and why others are not.
+pub fn awards_table(award: &SuperFamily, roster: &Roster) -> Table {
+    let columns = vec![
+        Column {
+            name: "rank",
+            kind: Kind::Int,
+        },
+        Column {
+            name: "family",
+            kind: Kind::Text,
+        },
+        Column {
+            name: "parent",
+            kind: Kind::Text,
+        },
+        Column {
+            name: "child",
+            kind: Kind::Text,
+        },
+        Column {
+            name: "won",
+            kind: Kind::Int,
+        },
+        Column {
+            name: "avg_score",
+            kind: Kind::Score,
+        },
+        Column {
+            name: "tiles",
+            kind: Kind::Int,
+        },
+    ];
+    let who = |p| {
+        let pl = roster.get(p);
+        format!("{} {}", pl.id, pl.name)
+    };
+    let rows = award
+        .ranked
+        .iter()
+        .map(|u| {
+            vec![
+                Value::Int(i64::from(u.rank)),
+                Value::Text(u.unit.family.clone()),
+                Value::Text(who(u.unit.parent)),
+                Value::Text(who(u.unit.child)),
+                Value::Int(i64::from(u.won)),
+                Value::Score(u.average),
+                Value::Int(i64::from(u.tiles)),
+            ]
+        })
+        .collect();
+    let mut notes = Vec::new();
+    match (award.winner(), award.tie_for_best().as_slice()) {
+        (Some(w), _) => notes.push(format!("Super Family Award: family {} ({} and {}).", w.unit.family, who(w.unit.parent), who(w.unit.child))),
+        (None, tied) if !tied.is_empty() => notes.push(format!(
+            "TIE for the Super Family Award between families {}: the director decides.",
+            tied.iter().map(|u| u.unit.family.as_str()).collect::<Vec<_>>().join(", ")
+        )),
+        _ => notes.push("No family unit is eligible: both members must qualify for the final and have a final result.".into()),
+    }
+    for i in &award.ineligible {
+        notes.push(format!(
+            "Family {} is not eligible: {}.",
+            i.unit.family, i.reason
+        ));
+    }
+    for n in &award.not_units {
+        notes.push(format!("Family {} is not a unit: {}.", n.family, n.reason));
+    }
+    Table {
+        name: "Super Family Award".into(),
+        title: "Super Family Award".into(),
+        columns,
+        rows,
+        notes,
+    }
+}
