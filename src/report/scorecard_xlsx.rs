@@ -1,1 +1,725 @@
-//! Printable HK score cards (placeholder: being written).
+//! Printable score cards in the layout of the printed HK preliminary-round
+//! sheet (FORMATS.md, "Score card layout"), one worksheet per table:
+//!
+//! ```text
+//! Rummikub ... Preliminary Round Score Card
+//! Date:            2026-03-28
+//! Referee:         ...
+//! Session number:  1
+//! Table number:    7
+//! Name   | Chan Tai Man (B:D merged) | Lee Siu Ming (E:G) | ... (H:J) | (D) (K:M)
+//!        | Game Won (1/0) | Score (+/-) | Tiles on rack | ... for B, C, D
+//! Game 1 | 1 | +30 | 0 | 0 | -5 | 1 | ...
+//! Game 2 | ...
+//! Game 3 | ...
+//! Total  | =SUM(..) with its value saved
+//! Participant Signature | ...
+//! Remark:
+//! ```
+//!
+//! The same writer serves filled cards (the scores of a session) and blank
+//! cards (names only, or nothing at all): a seat without a player prints its
+//! placeholder `(A)`..`(D)`, a game line that is `None` prints blank cells.
+//! What came from input (names, referee, date) is always written as text,
+//! so a name beginning with `=` never becomes a formula. The file is the same
+//! byte for byte for the same cards: its creation time is taken from the
+//! first card's date, not from the clock.
+
+use crate::domain::Label;
+use crate::score::Score;
+use rust_xlsxwriter::{
+    utility::cell_range, ColNum, DocProperties, ExcelDateTime, Format, FormatAlign, FormatBorder,
+    Formula, RowNum, Workbook, Worksheet, XlsxError,
+};
+use std::collections::HashSet;
+use std::path::Path;
+
+/// One seat's values in one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrintLine {
+    pub won: bool,
+    pub score: Score,
+    /// Tiles left; `None` prints a blank cell (a knocked rack not counted).
+    pub tiles: Option<u16>,
+}
+
+/// One table's card in one session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrintCard {
+    /// The title line, e.g. "Rummikub 75th Anniversary Party & Player
+    /// Tournament Preliminary Round Score Card".
+    pub title: String,
+    /// Written as given, e.g. "2026-03-28"; `None` leaves the line blank.
+    pub date: Option<String>,
+    pub referee: Option<String>,
+    /// Written as a number when it is one ("1"), else as text.
+    pub session: String,
+    /// Written as a number when it is one ("7"), else as text.
+    pub table: String,
+    /// The player of each seat A..D as the Name row shows them (roster id or
+    /// name); `None`: nobody sits there, the placeholder `(C)` is printed.
+    pub seats: [Option<String>; 4],
+    /// One row per game (`Game 1`, `Game 2`, ...), one entry per seat; `None`
+    /// prints blank cells (the seat did not play that game, or a blank card).
+    /// A blank card for 3 games has three rows of `None`.
+    pub games: Vec<[Option<PrintLine>; 4]>,
+    /// Write a `Total` row of `=SUM(..)` formulas (with their values saved).
+    pub total: bool,
+}
+
+/// Rows (0-based) of the sheet's parts.
+const TITLE_ROW: RowNum = 0;
+const DATE_ROW: RowNum = 2;
+const NAME_ROW: RowNum = 7;
+const SUBHEADER_ROW: RowNum = 8;
+const FIRST_GAME_ROW: RowNum = 9;
+/// Column A holds the labels; seat `s` uses the three columns from `1 + 3s`.
+const LAST_COL: ColNum = 12;
+
+const SUBHEADERS: [&str; 3] = ["Game Won (1/0)", "Score (+/-)", "Tiles on rack"];
+const REMARK: &str = "- Each participant needs to sign on the score card to confirm the scores. After signing the score card, any subsequent complaints or appeals will not be accepted.";
+
+/// Creation time used when no card has a `YYYY-MM-DD` date.
+const FALLBACK_DATE: (u16, u8, u8) = (2026, 1, 1);
+
+/// Writes `cards` to `path`, one worksheet per card, named `Table 07`, or
+/// `S01 T07` when two cards of the workbook share a table number.
+pub fn write_cards(cards: &[PrintCard], path: &Path) -> Result<(), XlsxError> {
+    let mut workbook = Workbook::new();
+    let (y, m, d) = cards
+        .iter()
+        .find_map(|c| c.date.as_deref().and_then(parse_ymd))
+        .unwrap_or(FALLBACK_DATE);
+    let created = ExcelDateTime::from_ymd(y, m, d)?;
+    let mut properties = DocProperties::new()
+        .set_creation_datetime(&created)
+        .set_author("tilerank");
+    if let Some(first) = cards.first() {
+        properties = properties.set_title(first.title.clone());
+    }
+    workbook.set_properties(&properties);
+
+    let formats = Formats::new();
+    let names = sheet_names(cards);
+    for (card, name) in cards.iter().zip(names) {
+        let sheet = workbook.add_worksheet();
+        sheet.set_name(name)?;
+        write_card(sheet, card, &formats)?;
+    }
+    workbook.save(path)
+}
+
+struct Formats {
+    title: Format,
+    label: Format,
+    value: Format,
+    name: Format,
+    name_placeholder: Format,
+    subheader: Format,
+    row_label: Format,
+    cell: Format,
+    whole_score: Format,
+    tenths_score: Format,
+    fraction_score: Format,
+    signature: Format,
+    remark: Format,
+}
+
+impl Formats {
+    fn new() -> Formats {
+        let boxed = Format::new()
+            .set_border(FormatBorder::Thin)
+            .set_align(FormatAlign::Center)
+            .set_align(FormatAlign::VerticalCenter);
+        Formats {
+            title: Format::new()
+                .set_bold()
+                .set_font_size(14)
+                .set_align(FormatAlign::Center)
+                .set_align(FormatAlign::VerticalCenter),
+            label: Format::new()
+                .set_bold()
+                .set_align(FormatAlign::VerticalCenter),
+            value: Format::new()
+                .set_border_bottom(FormatBorder::Thin)
+                .set_align(FormatAlign::Left)
+                .set_align(FormatAlign::VerticalCenter),
+            name: boxed.clone().set_bold().set_text_wrap(),
+            name_placeholder: boxed.clone().set_font_color(rust_xlsxwriter::Color::Gray),
+            subheader: boxed.clone().set_bold().set_text_wrap().set_font_size(9),
+            row_label: Format::new()
+                .set_bold()
+                .set_border(FormatBorder::Thin)
+                .set_align(FormatAlign::VerticalCenter)
+                .set_text_wrap(),
+            cell: boxed.clone().set_num_format("0"),
+            whole_score: boxed.clone().set_num_format("+0;-0;0"),
+            tenths_score: boxed.clone().set_num_format("+0.0;-0.0;0"),
+            fraction_score: boxed.clone().set_num_format("+0.00;-0.00;0"),
+            signature: boxed,
+            remark: Format::new().set_italic().set_font_size(9),
+        }
+    }
+
+    /// `+30`, `+5.5`, `+3.33`: no more decimals than the score needs (a
+    /// single `+0.##` format would print `+30.` in Excel).
+    fn score(&self, score: &Score) -> &Format {
+        let h = score.hundredths();
+        if h % 100 == 0 {
+            &self.whole_score
+        } else if h % 10 == 0 {
+            &self.tenths_score
+        } else {
+            &self.fraction_score
+        }
+    }
+}
+
+/// A seat with a player written in the Name row.
+fn seated(card: &PrintCard, seat: usize) -> bool {
+    card.seats[seat]
+        .as_deref()
+        .is_some_and(|p| !p.trim().is_empty())
+}
+
+fn seat_col(seat: usize) -> ColNum {
+    1 + 3 * seat as ColNum
+}
+
+fn write_card(sheet: &mut Worksheet, card: &PrintCard, f: &Formats) -> Result<(), XlsxError> {
+    // Page: one landscape A4 sheet.
+    sheet
+        .set_landscape()
+        .set_paper_size(9)
+        .set_print_fit_to_pages(1, 1)
+        .set_print_center_horizontally(true)
+        .set_margins(0.4, 0.4, 0.5, 0.5, 0.3, 0.3);
+    sheet.set_screen_gridlines(false);
+    sheet.set_formula_result_default("");
+    sheet.set_column_width(0, 22)?;
+    sheet.set_column_range_width(1, LAST_COL, 11)?;
+
+    // Title.
+    sheet.set_row_height(TITLE_ROW, 24)?;
+    sheet.merge_range(TITLE_ROW, 0, TITLE_ROW, LAST_COL, &card.title, &f.title)?;
+
+    // Date, referee, session, table: label in A, value in B (B:E merged).
+    let labels: [(&str, Option<&str>); 4] = [
+        ("Date:", card.date.as_deref()),
+        ("Referee:", card.referee.as_deref()),
+        ("Session number:", Some(card.session.as_str())),
+        ("Table number:", Some(card.table.as_str())),
+    ];
+    for (i, (label, value)) in labels.into_iter().enumerate() {
+        let row = DATE_ROW + i as RowNum;
+        sheet.set_row_height(row, 20)?;
+        sheet.write_string_with_format(row, 0, label, &f.label)?;
+        let value = value.unwrap_or("");
+        sheet.merge_range(row, 1, row, 4, "", &f.value)?;
+        let numeric = i >= 2 && is_number(value);
+        if numeric {
+            sheet.write_number_with_format(
+                row,
+                1,
+                value.trim().parse::<f64>().unwrap_or(0.0),
+                &f.value,
+            )?;
+        } else if !value.is_empty() {
+            sheet.write_string_with_format(row, 1, value, &f.value)?;
+        }
+    }
+
+    // Name row: each seat's player across its three columns.
+    sheet.set_row_height(NAME_ROW, 34)?;
+    sheet.write_string_with_format(NAME_ROW, 0, "Name", &f.row_label)?;
+    for (s, seat) in card.seats.iter().enumerate() {
+        let c = seat_col(s);
+        match seat.as_deref().filter(|_| seated(card, s)) {
+            Some(player) => sheet.merge_range(NAME_ROW, c, NAME_ROW, c + 2, player, &f.name)?,
+            None => {
+                let placeholder = format!("({})", (b'A' + s as u8) as char);
+                sheet.merge_range(
+                    NAME_ROW,
+                    c,
+                    NAME_ROW,
+                    c + 2,
+                    &placeholder,
+                    &f.name_placeholder,
+                )?
+            }
+        };
+    }
+
+    // Sub-header.
+    sheet.set_row_height(SUBHEADER_ROW, 30)?;
+    sheet.write_blank(SUBHEADER_ROW, 0, &f.row_label)?;
+    for s in 0..4 {
+        for (k, text) in SUBHEADERS.iter().enumerate() {
+            sheet.write_string_with_format(
+                SUBHEADER_ROW,
+                seat_col(s) + k as ColNum,
+                *text,
+                &f.subheader,
+            )?;
+        }
+    }
+
+    // Games.
+    for (g, lines) in card.games.iter().enumerate() {
+        let row = FIRST_GAME_ROW + g as RowNum;
+        sheet.set_row_height(row, 30)?;
+        sheet.write_string_with_format(row, 0, format!("Game {}", g + 1), &f.row_label)?;
+        for (s, line) in lines.iter().enumerate() {
+            let c = seat_col(s);
+            match line {
+                Some(line) => {
+                    sheet.write_number_with_format(row, c, u8::from(line.won), &f.cell)?;
+                    sheet.write_number_with_format(
+                        row,
+                        c + 1,
+                        line.score.to_f64(),
+                        f.score(&line.score),
+                    )?;
+                    match line.tiles {
+                        Some(t) => sheet.write_number_with_format(row, c + 2, t, &f.cell)?,
+                        None => sheet.write_blank(row, c + 2, &f.cell)?,
+                    };
+                }
+                None => {
+                    for k in 0..3 {
+                        sheet.write_blank(row, c + k, &f.cell)?;
+                    }
+                }
+            }
+        }
+    }
+    let mut row = FIRST_GAME_ROW + card.games.len() as RowNum;
+
+    // Total: formulas with their values saved, so that a reader that does
+    // not compute formulas sees the values.
+    if card.total {
+        sheet.set_row_height(row, 30)?;
+        sheet.write_string_with_format(row, 0, "Total", &f.row_label)?;
+        for s in 0..4 {
+            let c = seat_col(s);
+            let lines: Vec<&PrintLine> = card.games.iter().filter_map(|g| g[s].as_ref()).collect();
+            for k in 0..3 {
+                if !seated(card, s) || card.games.is_empty() {
+                    sheet.write_blank(row, c + k, &f.cell)?;
+                    continue;
+                }
+                let range = cell_range(FIRST_GAME_ROW, c + k, row - 1, c + k);
+                if lines.is_empty() {
+                    // A blank card: the total appears once values are typed;
+                    // until then its saved value is blank (not rust_xlsxwriter's
+                    // default 0, see `set_formula_result_default` above).
+                    let formula = Formula::new(format!("IF(COUNT({range})=0,\"\",SUM({range}))"));
+                    sheet.write_formula_with_format(row, c + k, formula, &f.cell)?;
+                    continue;
+                }
+                let (result, format) = match k {
+                    0 => {
+                        let won = lines.iter().filter(|l| l.won).count();
+                        (won.to_string(), &f.cell)
+                    }
+                    1 => {
+                        let total: Score = lines.iter().map(|l| l.score).sum();
+                        (total.to_f64().to_string(), f.score(&total))
+                    }
+                    _ => {
+                        let tiles: u32 = lines.iter().filter_map(|l| l.tiles).map(u32::from).sum();
+                        (tiles.to_string(), &f.cell)
+                    }
+                };
+                let formula = Formula::new(format!("SUM({range})")).set_result(result);
+                sheet.write_formula_with_format(row, c + k, formula, format)?;
+            }
+        }
+        row += 1;
+    }
+
+    // Signatures.
+    sheet.set_row_height(row, 48)?;
+    sheet.write_string_with_format(row, 0, "Participant Signature", &f.row_label)?;
+    for s in 0..4 {
+        let c = seat_col(s);
+        sheet.merge_range(row, c, row, c + 2, "", &f.signature)?;
+    }
+    row += 2;
+
+    // Remark.
+    sheet.write_string_with_format(row, 0, "Remark:", &f.label)?;
+    sheet.write_string_with_format(row + 1, 0, REMARK, &f.remark)?;
+
+    sheet.set_print_area(0, 0, row + 1, LAST_COL)?;
+    Ok(())
+}
+
+/// A whole number as people write one (`7`, `07`): written as a number.
+fn is_number(text: &str) -> bool {
+    let t = text.trim();
+    !t.is_empty() && t.len() <= 9 && t.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// `YYYY-MM-DD` (or `YYYY/MM/DD`) to a date, for the creation time.
+fn parse_ymd(text: &str) -> Option<(u16, u8, u8)> {
+    let mut parts = text.trim().split(['-', '/']);
+    let y: u16 = parts.next()?.parse().ok()?;
+    let m: u8 = parts.next()?.parse().ok()?;
+    let d: u8 = parts.next()?.parse().ok()?;
+    if parts.next().is_some() || !(1900..=9999).contains(&y) {
+        return None;
+    }
+    ExcelDateTime::from_ymd(y, m, d).ok().map(|_| (y, m, d))
+}
+
+/// `07` for a numeric label, else the label's text.
+fn label_text(label: Option<Label>, raw: &str) -> String {
+    match label {
+        Some(Label::Num(n)) => format!("{n:02}"),
+        Some(Label::Text(t)) => t,
+        None => raw.trim().to_string(),
+    }
+}
+
+/// Sheet names: `Table 07`; `S01 T07` when a table number repeats in the
+/// workbook; always valid for Excel (at most 31 characters, none of
+/// `[]:*?/\`, no leading or trailing apostrophe) and unique.
+fn sheet_names(cards: &[PrintCard]) -> Vec<String> {
+    let tables: Vec<Option<Label>> = cards.iter().map(|c| Label::table(&c.table)).collect();
+    let mut seen = HashSet::new();
+    let tables_unique = tables.iter().all(|t| seen.insert(t.clone()));
+    let mut used: HashSet<String> = HashSet::new();
+    cards
+        .iter()
+        .zip(tables)
+        .map(|(card, table)| {
+            let table = label_text(table, &card.table);
+            let base = if tables_unique {
+                format!("Table {table}")
+            } else {
+                let session = label_text(Label::session(&card.session), &card.session);
+                format!("S{session} T{table}")
+            };
+            unique_sheet_name(&sanitize_sheet_name(&base), &mut used)
+        })
+        .collect()
+}
+
+fn sanitize_sheet_name(name: &str) -> String {
+    let cleaned: String = name
+        .chars()
+        .map(|c| match c {
+            '[' | ']' | ':' | '*' | '?' | '/' | '\\' => '-',
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .collect();
+    let cleaned = cleaned.trim().trim_matches('\'').trim().to_string();
+    if cleaned.is_empty() || cleaned.eq_ignore_ascii_case("history") {
+        format!("Card {cleaned}").trim().to_string()
+    } else {
+        cleaned
+    }
+}
+
+/// Cuts a name to at most `max` UTF-16 units (Excel's measure).
+fn truncate_utf16(name: &str, max: usize) -> String {
+    let mut out = String::new();
+    let mut len = 0;
+    for c in name.chars() {
+        len += c.len_utf16();
+        if len > max {
+            break;
+        }
+        out.push(c);
+    }
+    out.trim_end().trim_end_matches('\'').to_string()
+}
+
+fn unique_sheet_name(base: &str, used: &mut HashSet<String>) -> String {
+    let mut n = 1;
+    loop {
+        let name = if n == 1 {
+            truncate_utf16(base, 31)
+        } else {
+            let suffix = format!(" ({n})");
+            format!("{}{suffix}", truncate_utf16(base, 31 - suffix.len()))
+        };
+        if used.insert(name.to_lowercase()) {
+            return name;
+        }
+        n += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::{Label, Seat};
+    use crate::ingest::read_cards;
+    use crate::problem::Problems;
+    use crate::profile::Rules;
+    use crate::roster::{Player, Roster};
+    use crate::rules::card_checks::check_card;
+    use std::path::PathBuf;
+
+    fn temp_path(name: &str) -> PathBuf {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
+        std::env::temp_dir().join(format!(
+            "tilerank-scorecard-{name}-{}-{nanos}.xlsx",
+            std::process::id()
+        ))
+    }
+
+    fn line(won: bool, score: Score, tiles: Option<u16>) -> Option<PrintLine> {
+        Some(PrintLine { won, score, tiles })
+    }
+
+    fn w(n: i64) -> Score {
+        Score::whole(n)
+    }
+
+    /// Game 1: RULES.md Example 2; game 2: someone went out, a knocked
+    /// rack; game 3: a pot split three ways, seat D gone (withdrawn).
+    fn sample_card() -> PrintCard {
+        let third = Score::ratio(10, 3);
+        PrintCard {
+            title:
+                "Rummikub 75th Anniversary Party & Player Tournament Preliminary Round Score Card"
+                    .into(),
+            date: Some("2026-03-28".into()),
+            referee: Some("Karen Leung".into()),
+            session: "1".into(),
+            table: "7".into(),
+            seats: [
+                Some("Chan Tai Man".into()),
+                Some("P0002".into()),
+                Some("=Wong Ka Yan".into()),
+                Some("李小明".into()),
+            ],
+            games: vec![
+                [
+                    line(false, w(11), Some(3)),
+                    line(true, w(11), Some(1)),
+                    line(false, w(-12), Some(2)),
+                    line(false, w(-10), Some(4)),
+                ],
+                [
+                    line(true, w(253), Some(0)),
+                    line(false, w(-37), Some(3)),
+                    line(false, w(-200), None),
+                    line(false, w(-16), Some(2)),
+                ],
+                [
+                    line(true, third, Some(2)),
+                    line(true, third, Some(2)),
+                    line(false, Score::ratio(-20, 3), Some(3)),
+                    None,
+                ],
+            ],
+            total: true,
+        }
+    }
+
+    fn roster() -> Roster {
+        let mut r = Roster::default();
+        for (id, name) in [
+            ("P0001", "Chan Tai Man"),
+            ("P0002", "Lee Siu Ming"),
+            ("P0003", "=Wong Ka Yan"),
+            ("P0004", "李小明"),
+        ] {
+            r.add(Player::named(id, name)).unwrap();
+        }
+        r
+    }
+
+    #[test]
+    fn a_filled_card_reads_back_through_the_crate_reader() {
+        let path = temp_path("filled");
+        let card = sample_card();
+        write_cards(std::slice::from_ref(&card), &path).unwrap();
+
+        let mut problems = Problems::new();
+        let inputs = read_cards(std::slice::from_ref(&path), &mut problems).unwrap();
+        assert!(!problems.has_errors(), "{:?}", problems.sorted());
+        assert_eq!(inputs.cards.len(), 1);
+        let raw = &inputs.cards[0];
+        assert_eq!(raw.key.session, Label::Num(1));
+        assert_eq!(raw.key.table, Label::Num(7));
+        assert_eq!(raw.key.stage.as_str(), "prelim");
+        let names: Vec<&str> = raw.seats.iter().map(|s| s.player.as_str()).collect();
+        assert_eq!(names, ["Chan Tai Man", "P0002", "=Wong Ka Yan", "李小明"]);
+        assert!(raw.total.is_some());
+
+        let mut r = roster();
+        let checked = check_card(raw, &Rules::hk(), &mut r, &mut problems);
+        assert!(!problems.has_errors(), "{:?}", problems.sorted());
+        let checked = checked.expect("card passes every check");
+        assert_eq!(checked.games.len(), 3);
+        for (g, want) in checked.games.iter().zip(&card.games) {
+            let mut n = 0;
+            for (s, line) in want.iter().enumerate() {
+                let Some(line) = line else { continue };
+                let got = g.results.iter().find(|r| r.seat == Seat::ALL[s]).unwrap();
+                assert_eq!(got.player.0 as usize, s);
+                assert_eq!(got.won, line.won, "game {} seat {s}", g.number);
+                assert_eq!(got.score, line.score, "game {} seat {s}", g.number);
+                assert_eq!(got.tiles, line.tiles, "game {} seat {s}", g.number);
+                n += 1;
+            }
+            assert_eq!(g.results.len(), n);
+        }
+        // Seat D left before game 3: it played two games.
+        assert_eq!(checked.games_played(checked.seats[3].player), 2);
+        std::fs::remove_file(&path).ok();
+    }
+
+    #[test]
+    fn totals_are_formulas_with_saved_values() {
+        let path = temp_path("totals");
+        write_cards(&[sample_card()], &path).unwrap();
+        let mut problems = Problems::new();
+        let inputs = read_cards(std::slice::from_ref(&path), &mut problems).unwrap();
+        let total = inputs.cards[0].total.clone().unwrap();
+        let value = |seat: usize, k: usize| {
+            let l = &total.lines[seat];
+            [&l.won, &l.score, &l.tiles][k].value.clone()
+        };
+        use crate::ingest::cell::Cell;
+        assert_eq!(value(0, 0), Cell::Number(2.0));
+        assert_eq!(
+            Score::from_f64(match value(0, 1) {
+                Cell::Number(n) => n,
+                _ => f64::NAN,
+            })
+            .unwrap()
+            .snap(6),
+            Some(w(264) + Score::ratio(10, 3))
+        );
+        assert_eq!(value(0, 2), Cell::Number(5.0));
+        assert_eq!(
+            value(2, 2),
+            Cell::Number(5.0),
+            "a knocked rack's blank tiles are not counted"
+        );
+        assert_eq!(value(3, 0), Cell::Number(0.0));
+        std::fs::remove_file(&path).ok();
+    }
+
+    #[test]
+    fn a_three_player_table_and_a_blank_card() {
+        let path = temp_path("blank");
+        let mut three = sample_card();
+        three.seats[3] = None;
+        three.games = vec![
+            [
+                line(true, w(30), Some(0)),
+                line(false, w(-10), Some(2)),
+                line(false, w(-20), Some(5)),
+                None
+            ];
+            3
+        ];
+        let blank = PrintCard {
+            title: "Rummikub Final Score Card".into(),
+            date: None,
+            referee: None,
+            session: "Final".into(),
+            table: "1".into(),
+            seats: [None, None, None, None],
+            games: vec![[None, None, None, None]; 3],
+            total: true,
+        };
+        let names_only = PrintCard {
+            seats: [
+                Some("P0001".into()),
+                Some("P0002".into()),
+                Some("P0003".into()),
+                Some(" ".into()),
+            ],
+            table: "2".into(),
+            ..blank.clone()
+        };
+        write_cards(&[three.clone(), blank, names_only], &path).unwrap();
+        let mut problems = Problems::new();
+        let inputs = read_cards(std::slice::from_ref(&path), &mut problems).unwrap();
+        assert_eq!(inputs.cards.len(), 3);
+        let raw = &inputs.cards[0];
+        assert_eq!(raw.seats.len(), 3, "(D) is a placeholder");
+        let mut r = roster();
+        let checked = check_card(raw, &Rules::hk(), &mut r, &mut problems).unwrap();
+        assert!(!problems.has_errors(), "{:?}", problems.sorted());
+        assert!(checked.games.iter().all(|g| g.results.len() == 3));
+
+        let blank = &inputs.cards[1];
+        assert!(blank.seats.is_empty());
+        assert_eq!(blank.key.table, Label::Num(1));
+        assert_eq!(blank.key.stage.as_str(), "final");
+        assert!(blank
+            .games
+            .iter()
+            .all(|g| g.lines.iter().all(|l| l.is_blank())));
+
+        // Names printed, nothing played: the totals print blank (formulas
+        // whose saved value is blank, which the reader recomputes).
+        let names_only = &inputs.cards[2];
+        let names: Vec<&str> = names_only.seats.iter().map(|s| s.player.as_str()).collect();
+        assert_eq!(
+            names,
+            ["P0001", "P0002", "P0003"],
+            "a blank name is the placeholder"
+        );
+        let total = names_only.total.as_ref().unwrap();
+        use crate::ingest::cell::Cell;
+        let no_value = |c: &Cell| matches!(c, Cell::FormulaWithoutValue(_));
+        assert!(
+            total.lines.iter().all(|l| no_value(&l.won.value)
+                && no_value(&l.score.value)
+                && no_value(&l.tiles.value)),
+            "{total:?}"
+        );
+        std::fs::remove_file(&path).ok();
+    }
+
+    #[test]
+    fn the_same_cards_write_the_same_bytes() {
+        let (a, b) = (temp_path("same-a"), temp_path("same-b"));
+        write_cards(&[sample_card()], &a).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(1100));
+        write_cards(&[sample_card()], &b).unwrap();
+        assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+        std::fs::remove_file(&a).ok();
+        std::fs::remove_file(&b).ok();
+    }
+
+    #[test]
+    fn sheet_names_are_unique_and_valid() {
+        let card = |session: &str, table: &str| PrintCard {
+            session: session.into(),
+            table: table.into(),
+            ..sample_card()
+        };
+        assert_eq!(
+            sheet_names(&[card("1", "1"), card("1", "2"), card("1", "25")]),
+            ["Table 01", "Table 02", "Table 25"]
+        );
+        assert_eq!(
+            sheet_names(&[card("1", "7"), card("2", "07"), card("S03", "T7")]),
+            ["S01 T07", "S02 T07", "S03 T07"]
+        );
+        assert_eq!(
+            sheet_names(&[card("1", "7"), card("1", "7")]),
+            ["S01 T07", "S01 T07 (2)"]
+        );
+        let odd = sheet_names(&[card("1", "'Blue/Red: a very long table name indeed'")]);
+        assert!(
+            rust_xlsxwriter::utility::check_sheet_name(&odd[0]).is_ok(),
+            "{odd:?}"
+        );
+    }
+}
