@@ -337,3 +337,69 @@ fn the_roster_check_knows_the_event_date() {
         "nothing stored while the roster has an error"
     );
 }
+
+/// The demo event imported session by session gives the same qualifiers as
+/// the session files read directly.
+#[test]
+fn importing_the_demo_session_by_session_gives_the_same_qualifiers() {
+    use tilerank::event::{Event, Request};
+    use tilerank::rules::qualifiers::select;
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026");
+    let s = Scratch::new("demo");
+    let folder = EventFolder::init(
+        &s.0.join("event"),
+        ProfileName::Hk,
+        "HK 2026",
+        Some("2026-03-28"),
+    )
+    .unwrap();
+    let (problems, players) = folder
+        .store_roster(&demo.join("roster.csv"), &Rules::hk())
+        .unwrap();
+    assert!(!problems.has_errors(), "{:?}", problems.sorted());
+    assert_eq!(players, 1200);
+    let mut sessions: Vec<PathBuf> = std::fs::read_dir(demo.join("cards"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    sessions.sort();
+    assert_eq!(sessions.len(), 12);
+    for session in &sessions {
+        let report = folder
+            .import(
+                std::slice::from_ref(session),
+                None,
+                false,
+                None,
+                StopAfter::Never,
+            )
+            .unwrap();
+        assert!(report.refused.is_empty(), "{:?}", report.problems.sorted());
+    }
+    let imported = folder.load(&[], None).unwrap();
+    let direct = Event::load(&Request {
+        inputs: vec![demo.join("cards")],
+        roster: Some(demo.join("roster.csv")),
+        rules: Rules::hk(),
+    })
+    .unwrap();
+    assert_eq!(imported.cards.len(), 300);
+    let list = |e: &tilerank::event::Event| {
+        let standings = e.standings(&tilerank::domain::Stage::prelim());
+        let q = select(&standings, 120, tilerank::profile::CutoffTies::Include);
+        q.qualified
+            .iter()
+            .map(|x| {
+                (
+                    e.roster.get(x.tally.player).id.clone(),
+                    x.rank,
+                    x.tally.total,
+                    x.tally.tiles,
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let (a, b) = (list(&imported), list(&direct));
+    assert!(a.len() >= 120);
+    assert_eq!(a, b);
+}
