@@ -20,6 +20,14 @@ pub struct StandingsArgs {
     #[arg(long, default_value = "prelim")]
     pub stage: String,
 
+    /// One age group only
+    #[arg(long, value_name = "GROUP", conflicts_with = "by_group")]
+    pub group: Option<String>,
+
+    /// One table per age group
+    #[arg(long)]
+    pub by_group: bool,
+
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -75,17 +83,33 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
         return Ok(Outcome::DataErrors);
     };
     let missing = report_missing(&loaded);
-    let standings = event.standings(&stage);
-    let mut title = format!(
-        "Standings, {stage} ({} rules): {} ranked, {} apart",
-        event.rules.profile,
-        standings.ranked.len(),
-        standings.apart.len()
-    );
-    if !missing.is_empty() {
-        title.push_str(&format!(" (PROVISIONAL: {} cards missing)", missing.len()));
+    let groups: Vec<Option<String>> = match (&args.group, args.by_group) {
+        (Some(_), _) => super::advance::groups(event, &args.group)?,
+        (None, true) => event.group_list(),
+        (None, false) => vec![None],
+    };
+    let mut tables = Vec::new();
+    for group in groups {
+        let standings = event.standings_in(&stage, group.as_deref());
+        let mut title = format!(
+            "Standings, {stage}{} ({} rules): {} ranked, {} apart",
+            group
+                .as_ref()
+                .map(|g| format!(", group {g}"))
+                .unwrap_or_default(),
+            event.rules.profile,
+            standings.ranked.len(),
+            standings.apart.len()
+        );
+        if !missing.is_empty() {
+            title.push_str(&format!(" (PROVISIONAL: {} cards missing)", missing.len()));
+        }
+        let mut table = standings_table(&standings, &event.roster, None, &title);
+        if let Some(g) = &group {
+            table.name = format!("{stage} {g}");
+        }
+        tables.push(table);
     }
-    let table = standings_table(&standings, &event.roster, None, &title);
-    args.output.emit(&[table])?;
+    args.output.emit(&tables)?;
     Ok(Outcome::Done)
 }
