@@ -190,11 +190,11 @@ mod check_2_values {
     fn won_is_2() {
         check("bad/check2-won-2.csv").errors(1).error_at(
             "bad/check2-won-2.csv:6:6",
-            &["game won is \"2\"", "expected 1 or 0"],
+            &["game won is 2", "expected 1 or 0"],
         );
         check("scorecard/check2-won-2.csv").errors(1).error_at(
             "scorecard/check2-won-2.csv:9:5",
-            &["game won is \"2\"", "expected 1 or 0"],
+            &["game won is 2", "expected 1 or 0"],
         );
     }
 
@@ -202,11 +202,11 @@ mod check_2_values {
     fn tiles_107() {
         check("bad/check2-tiles-107.csv").errors(1).error_at(
             "bad/check2-tiles-107.csv:9:8",
-            &["tiles is \"107\"", "from 0 to 106"],
+            &["tiles is 107", "from 0 to 106"],
         );
         check("scorecard/check2-tiles-107.csv").errors(1).error_at(
             "scorecard/check2-tiles-107.csv:10:13",
-            &["tiles is \"107\"", "from 0 to 106"],
+            &["tiles is 107", "from 0 to 106"],
         );
     }
 
@@ -418,7 +418,7 @@ fn every_error_of_a_run_is_listed_at_once() {
         .stderr_has("0 cards accepted, 0 games, 1 rejected; 3 errors");
     let errors = out.problems("error");
     assert!(errors[0].starts_with("bad/three-errors.csv:3:8: error: tiles is \"x\""));
-    assert!(errors[1].starts_with("bad/three-errors.csv:6:6: error: game won is \"2\""));
+    assert!(errors[1].starts_with("bad/three-errors.csv:6:6: error: game won is 2"));
     assert!(errors[2].starts_with("bad/three-errors.csv:10: error: game 3: the scores add up"));
 }
 

@@ -10,6 +10,7 @@ mod event_folder;
 mod known_answers;
 mod layouts;
 mod properties;
+mod racks;
 mod real_world;
 mod robustness;
 mod roster;

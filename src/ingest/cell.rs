@@ -59,6 +59,8 @@ impl Cell {
     pub fn describe(&self) -> String {
         match self {
             Cell::Empty => "blank".to_string(),
+            // A number typed as text reads as the number, like a number cell.
+            Cell::Text(t) if crate::score::Score::parse(t).is_some() => t.clone(),
             Cell::Text(t) => format!("{t:?}"),
             Cell::Number(n) => format_number(*n),
             Cell::Bool(b) => b.to_string().to_uppercase(),

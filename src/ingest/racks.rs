@@ -224,7 +224,7 @@ fn rack_of(line: &RackLine, problems: &mut Problems) -> Option<Read> {
             Ok(l) => Some(l),
             Err(errors) => {
                 for e in errors {
-                    problems.error(line.rack.place.clone(), format!("rack has {e}"));
+                    problems.error(line.rack.place.clone(), format!("rack: {e}"));
                 }
                 None
             }

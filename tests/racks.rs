@@ -1,0 +1,242 @@
+//! The racks layout: the tool scores each game from what was left on the
+//! racks (RULES.md sections 2 to 4), and every rack is checked.
+//!
+//! `racks/s01.csv`, worked by hand:
+//!
+//! Table 7
+//! - game 1, nobody out: racks 5, 10, 15, 20; A leads (m = 5): A +30, B -5,
+//!   C -10, D -15; A won.
+//! - game 2, nobody out: A lists R3 B5 K1 O1 Y2 K2 B3 = 17 (7 tiles); B 8,
+//!   C 20, D 18; B leads (m = 8): A -9, C -12, D -10, B +31; B won.
+//! - game 3, A out: B 23 + one joker 30 = 53; C no-meld 100; D knocked 200
+//!   (not counted, tiles blank): A +353.
+//! - totals A +374 (2 won, 8 tiles), B -27 (1, 6), C -122 (0, 8), D -225
+//!   (0, 4 + 4 + 14 for the knocked rack = 22).
+//!
+//! Table 8
+//! - game 1, nobody out: 6, 6, 6, 16: three leaders share a pot of 10:
+//!   A, B, C +10/3 (printed 3.33), D -10; A and B won (2 tiles; C has 3).
+//! - game 2, A out: B two jokers 60, C refused-meld 200, D 4: A +264.
+//! - game 3, B out: A 9, C 9, D 1: B +19.
+//! - totals A +258.33 (2 won, 4 tiles), B -37.67 (2, 4), C -205.67 (0, 7),
+//!   D -15 (0, 7).
+//!
+//! Ranks (games won, then average): P0001 (374/3), P0005 (258.33/3), P0006,
+//! P0002, P0008 (-5), P0003 (-40.67), P0007 (-68.56), P0004 (-75).
+
+use crate::test::{fixtures, Test};
+
+#[test]
+fn every_score_is_computed_from_the_racks() {
+    let out = Test::new()
+        .args(["score", "--format", "csv"])
+        .fixture("racks/s01.csv")
+        .roster()
+        .run()
+        .success();
+    let rows = out.csv();
+    assert_eq!(
+        rows[0],
+        ["session", "table", "game", "seat", "player", "won", "score", "tiles"]
+    );
+    let line = |table: &str, game: &str, seat: &str| {
+        rows.iter()
+            .find(|r| r[1] == table && r[2] == game && r[3] == seat)
+            .map(|r| (r[5].clone(), r[6].clone(), r[7].clone()))
+            .unwrap()
+    };
+    let l = |w: &str, s: &str, t: &str| (w.to_string(), s.to_string(), t.to_string());
+    assert_eq!(line("7", "1", "A"), l("1", "30", "1"));
+    assert_eq!(
+        line("7", "2", "A"),
+        l("0", "-9", "7"),
+        "a listed rack counts its tiles"
+    );
+    assert_eq!(line("7", "2", "B"), l("1", "31", "1"));
+    assert_eq!(line("7", "3", "A"), l("1", "353", "0"));
+    assert_eq!(line("7", "3", "B"), l("0", "-53", "4"), "a joker counts 30");
+    assert_eq!(
+        line("7", "3", "C"),
+        l("0", "-100", "3"),
+        "no-meld replaces the rack"
+    );
+    assert_eq!(
+        line("7", "3", "D"),
+        l("0", "-200", ""),
+        "knocked: the charge, tiles blank"
+    );
+    assert_eq!(
+        line("8", "1", "A"),
+        l("1", "3.33", "2"),
+        "a pot split three ways"
+    );
+    assert_eq!(
+        line("8", "1", "C"),
+        l("0", "3.33", "3"),
+        "a leader with more tiles did not win"
+    );
+    assert_eq!(line("8", "2", "B"), l("0", "-60", "2"));
+    assert_eq!(line("8", "2", "C"), l("0", "-200", "1"), "refused-meld");
+}
+
+#[test]
+fn standings_from_racks_match_the_hand_worked_answer() {
+    let out = Test::new()
+        .args(["standings", "--format", "csv"])
+        .fixture("racks/s01.csv")
+        .roster()
+        .run()
+        .success();
+    assert_eq!(
+        out.column("player"),
+        ["P0001", "P0005", "P0006", "P0002", "P0008", "P0003", "P0007", "P0004"]
+    );
+    assert_eq!(
+        out.column("total_score"),
+        ["374", "258.33", "-37.67", "-27", "-15", "-122", "-205.67", "-225"]
+    );
+    assert_eq!(
+        out.column("tiles"),
+        ["8", "4", "4", "6", "7", "8", "7", "22"]
+    );
+}
+
+/// The results the tool computes from racks, read back as recorded cards,
+/// give the same standings and qualifiers.
+#[test]
+fn racks_and_the_results_computed_from_them_rank_alike() {
+    let computed = std::env::temp_dir().join(format!("tilerank-racks-{}.csv", std::process::id()));
+    Test::new()
+        .args(["score", "-o"])
+        .arg(&computed)
+        .fixture("racks/s01.csv")
+        .roster()
+        .run()
+        .success();
+    for command in ["standings", "qualifiers"] {
+        let top: &[&str] = if command == "qualifiers" {
+            &["--top", "3"]
+        } else {
+            &[]
+        };
+        let from_racks = Test::new()
+            .arg(command)
+            .args(top.iter().copied())
+            .args(["--format", "csv"])
+            .fixture("racks/s01.csv")
+            .roster()
+            .run()
+            .success();
+        let from_results = Test::new()
+            .arg(command)
+            .args(top.iter().copied())
+            .args(["--format", "csv"])
+            .arg(&computed)
+            .roster()
+            .run()
+            .success();
+        assert_eq!(from_racks.stdout, from_results.stdout, "{command}");
+    }
+    std::fs::remove_file(&computed).unwrap();
+}
+
+/// The printable score cards the tool writes read back as the same cards.
+#[test]
+fn printable_score_cards_read_back() {
+    let cards = std::env::temp_dir().join(format!("tilerank-racks-{}.xlsx", std::process::id()));
+    Test::new()
+        .args(["score", "-o"])
+        .arg(&cards)
+        .fixture("racks/s01.csv")
+        .roster()
+        .run()
+        .success();
+    let from_racks = Test::new()
+        .args(["standings", "--format", "csv"])
+        .fixture("racks/s01.csv")
+        .roster()
+        .run()
+        .success();
+    let from_cards = Test::new()
+        .args(["standings", "--format", "csv"])
+        .arg(&cards)
+        .roster()
+        .run()
+        .success();
+    assert_eq!(from_racks.stdout, from_cards.stdout);
+    std::fs::remove_file(&cards).unwrap();
+    assert!(fixtures().join("racks/s01.csv").exists());
+}
+
+#[test]
+fn every_rack_error_is_named_at_its_place() {
+    Test::new()
+        .arg("check")
+        .fixture("racks/bad.csv")
+        .roster()
+        .run()
+        .failure(1)
+        .error_at("racks/bad.csv:4:7", &["jokers is 3", "from 0 to 2"])
+        .error_at(
+            "racks/bad.csv:5",
+            &["seat D: points 200 with 4 numbered tiles", "worth 4 to 52"],
+        )
+        .error_at(
+            "racks/bad.csv:6",
+            &["seat A: a no-meld charge on a player who went out"],
+        )
+        .error_at(
+            "racks/bad.csv:7:6",
+            &["points is 9 but the rack lists 10 (R5 R5)"],
+        )
+        .error_at("racks/bad.csv:8:10", &["rack: \"R14\" is not a tile"])
+        .error_at("racks/bad.csv:8:10", &["rack: \"X2\" is not a tile"])
+        .error_at(
+            "racks/bad.csv:9:9",
+            &["penalty is \"late\"", "no-meld, refused-meld or knocked"],
+        )
+        .error_at(
+            "racks/bad.csv:11:10",
+            &["rack: R5 3 times; the set has each tile 2 times"],
+        )
+        .error_at("racks/bad.csv:13:8", &["rack not given"])
+        .stderr_has("0 cards accepted");
+}
+
+#[test]
+fn a_game_of_two_players_out_or_more_tiles_than_the_set_is_refused() {
+    let dir = std::env::temp_dir().join(format!("tilerank-racks-game-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.csv");
+    let mut text = "session,table,game,seat,player,points,jokers,tiles,penalty\n".to_string();
+    for game in 1..=3 {
+        let racks = match game {
+            1 => ["0,0,0", "0,0,0", "5,0,1", "7,0,2"],
+            2 => ["500,0,50", "400,0,40", "200,0,20", "0,0,0"],
+            _ => ["0,0,0", "3,0,1", "5,0,1", "7,0,2"],
+        };
+        for (seat, rack) in ["A", "B", "C", "D"].iter().zip(racks) {
+            text.push_str(&format!(
+                "S01,1,{game},{seat},P000{},{rack},\n",
+                "ABCD".find(seat).unwrap() + 1
+            ));
+        }
+    }
+    std::fs::write(&file, text).unwrap();
+    let out = Test::new()
+        .arg("check")
+        .arg(&file)
+        .roster()
+        .run()
+        .failure(1);
+    let shown = file.display().to_string();
+    out.error_at(
+        &format!("{shown}:2"),
+        &["game 1: 2 players have 0 tiles; only one player can go out"],
+    )
+    .error_at(
+        &format!("{shown}:6"),
+        &["game 2: the racks hold 110 tiles together; the set has 106"],
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
