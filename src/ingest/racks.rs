@@ -359,7 +359,7 @@ pub fn score_card(card: RackCard, rules: &Rules, problems: &mut Problems) -> Opt
             lines: computed,
         });
     }
-    ok.then(|| RawCard {
+    ok.then_some(RawCard {
         key: grouped.key,
         layout: Layout::Racks,
         source,

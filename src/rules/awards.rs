@@ -364,6 +364,18 @@ pub fn super_family(
     result
 }
 
+/// The families of a roster that are not valid units, for the roster check:
+/// they cannot win the award.
+pub fn invalid_units(roster: &Roster, event_date: &str) -> Vec<NotAUnit> {
+    let empty = Standings {
+        stage: crate::domain::Stage::new("final"),
+        order: Vec::new(),
+        ranked: Vec::new(),
+        apart: Vec::new(),
+    };
+    super_family(roster, event_date, &HashSet::new(), &empty).not_units
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -648,16 +660,4 @@ mod tests {
             ]
         );
     }
-}
-
-/// The families of a roster that are not valid units, for the roster check:
-/// they cannot win the award.
-pub fn invalid_units(roster: &Roster, event_date: &str) -> Vec<NotAUnit> {
-    let empty = Standings {
-        stage: crate::domain::Stage::new("final"),
-        order: Vec::new(),
-        ranked: Vec::new(),
-        apart: Vec::new(),
-    };
-    super_family(roster, event_date, &HashSet::new(), &empty).not_units
 }
