@@ -59,6 +59,9 @@ impl Event {
             Some(path) => ingest::roster::read(path, &mut problems)?,
             None => Roster::open(),
         };
+        if let (Some(_), Some(date)) = (&request.roster, &request.rules.event_date) {
+            crate::event_folder::check_ages(&roster, &request.rules, date, &mut problems);
+        }
         let inputs = ingest::read_cards(&request.inputs, &mut problems)?;
         let mut counts = Counts {
             files: inputs.files,

@@ -588,6 +588,21 @@ impl EventFolder {
     }
 }
 
+/// RULES.md section 8: players younger than the profile's minimum age on
+/// the event date are roster errors.
+pub fn check_ages(roster: &Roster, rules: &Rules, date: &str, problems: &mut Problems) {
+    let Some(min) = rules.min_age else { return };
+    for (_, p) in roster.iter() {
+        if let Err(e) = crate::rules::age_groups::check_player_min_age(p, min, date) {
+            let at = p
+                .place
+                .clone()
+                .unwrap_or_else(|| crate::place::Place::nowhere("roster"));
+            problems.error(at, format!("{} ({}): {e}", p.id, p.name));
+        }
+    }
+}
+
 /// The roster checks that need the event: ages on the event date (the
 /// profile's minimum age, RULES.md section 8) are errors; families that are
 /// not a Super Family unit (section 9) are warnings, since they only cannot
@@ -598,7 +613,6 @@ pub fn check_roster(
     event_date: Option<&str>,
     problems: &mut Problems,
 ) {
-    use crate::rules::age_groups::check_player_min_age;
     let nowhere = || crate::place::Place::nowhere("roster");
     let Some(date) = event_date else {
         if rules.min_age.is_some() {
@@ -609,16 +623,7 @@ pub fn check_roster(
         }
         return;
     };
-    for (_, p) in roster.iter() {
-        if let Some(min) = rules.min_age {
-            if let Err(e) = check_player_min_age(p, min, date) {
-                problems.error(
-                    p.place.clone().unwrap_or_else(nowhere),
-                    format!("{} ({}): {e}", p.id, p.name),
-                );
-            }
-        }
-    }
+    check_ages(roster, rules, date, problems);
     if rules.profile == ProfileName::Hk {
         for unit in crate::rules::awards::invalid_units(roster, date) {
             let first = unit

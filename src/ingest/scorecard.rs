@@ -332,6 +332,13 @@ impl<'a> Card<'a> {
                 let t = cell.as_text().to_lowercase();
                 if t.contains("score card") || t.contains("scorecard") || t.contains("score sheet")
                 {
+                    // "Preliminary Round Score Card (top 120 go to the Finals)"
+                    if ["preliminary", "prelim", "qualifying"]
+                        .iter()
+                        .any(|w| t.contains(w))
+                    {
+                        return Stage::prelim();
+                    }
                     if t.contains("semi") {
                         return Stage::new("semi");
                     }
