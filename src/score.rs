@@ -14,6 +14,17 @@ use std::iter::Sum;
 use std::ops::{Add, AddAssign, Div, Neg, Sub};
 
 /// An exact score: a fraction of two 64-bit integers.
+///
+/// ```
+/// use tilerank::score::Score;
+/// // A pot of 10 split by three leaders, recorded rounded on a card:
+/// let recorded = Score::parse("3.33").unwrap();
+/// let exact = recorded.snap(6).unwrap();
+/// assert_eq!(exact, Score::ratio(10, 3));
+/// assert_eq!(exact + exact + exact, Score::whole(10));
+/// assert_eq!(exact.to_string(), "3.33");
+/// assert_eq!(Score::parse("−5").unwrap().signed(), "-5");
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Score(Ratio<i64>);
 
