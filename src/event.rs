@@ -78,8 +78,8 @@ impl Event {
             }
         }
         let mut checked = Vec::new();
-        for raw in &raw_cards {
-            match check_card(raw, &request.rules, &mut roster, &mut problems) {
+        for raw in raw_cards {
+            match check_card(&raw, &request.rules, &mut roster, &mut problems) {
                 Some(card) => checked.push(card),
                 None => counts.cards_rejected += 1,
             }
