@@ -61,6 +61,48 @@ pub fn map_header(cells: &[String], columns: &[Column]) -> Option<ColumnMap> {
     Some(ColumnMap { index, unknown })
 }
 
+/// Reads a table layout: skips blank rows, finds the header row (the first
+/// that `accept`s, after [`map_header`]), warns of unknown columns, and hands
+/// every later non-blank row to `line` with the column map. A row that
+/// cannot be read ends the sheet with an error.
+pub fn each_line(
+    source: &crate::place::Source,
+    rows: impl Iterator<Item = Result<super::cell::Row, String>>,
+    columns: &[Column],
+    accept: impl Fn(&ColumnMap) -> bool,
+    problems: &mut crate::problem::Problems,
+    mut line: impl FnMut(&ColumnMap, super::cell::Row, &mut crate::problem::Problems),
+) {
+    let mut map: Option<ColumnMap> = None;
+    for row in rows {
+        let row = match row {
+            Ok(row) => row,
+            Err(e) => {
+                problems.error(source.whole(), format!("cannot be read as CSV: {e}"));
+                return;
+            }
+        };
+        if row.is_blank() {
+            continue;
+        }
+        match &map {
+            Some(m) => line(m, row, problems),
+            None => {
+                let texts: Vec<String> = row.cells.iter().map(super::cell::Cell::as_text).collect();
+                if let Some(m) = map_header(&texts, columns).filter(|m| accept(m)) {
+                    for (i, name) in &m.unknown {
+                        problems.warning(
+                            row.place(source, *i),
+                            format!("unknown column {name:?} ignored"),
+                        );
+                    }
+                    map = Some(m);
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,7 +13,7 @@
 //! goes through the checks of section 5 like any other.
 
 use super::cell::{Cell, Row};
-use super::header::{map_header, Column, ColumnMap};
+use super::header::{each_line, map_header, Column, ColumnMap};
 use super::lines::{self, Grouped, Grouper, Line, HEAD_COLUMNS};
 use super::raw::{Layout, RawCard, RawCell, RawGame, RawLine};
 use crate::domain::Seat;
@@ -110,49 +110,32 @@ pub fn read(
     rows: impl Iterator<Item = Result<Row, String>>,
     problems: &mut Problems,
 ) -> Vec<RackCard> {
-    let mut map: Option<ColumnMap> = None;
     let mut grouper: Grouper<RackLine> = Grouper::default();
-    for row in rows {
-        let mut row = match row {
-            Ok(row) => row,
-            Err(e) => {
-                problems.error(source.whole(), format!("cannot be read as CSV: {e}"));
-                break;
-            }
-        };
-        if row.is_blank() {
-            continue;
-        }
-        let Some(m) = map.as_ref() else {
-            let texts: Vec<String> = row.cells.iter().map(Cell::as_text).collect();
-            if let Some(m) = map_header(&texts, &columns())
-                .filter(|m| m.get(POINTS).is_some() || m.get(RACK).is_some())
-            {
-                for (i, name) in &m.unknown {
-                    problems.warning(
-                        row.place(source, *i),
-                        format!("unknown column {name:?} ignored"),
-                    );
-                }
-                map = Some(m);
-            }
-            continue;
-        };
-        let Some(head) = lines::head(source, m, &mut row, problems) else {
-            continue;
-        };
-        let mut get = |col| lines::take(source, m, &mut row, col);
-        let line = RackLine {
-            seat: head.seat,
-            row: head.row.clone(),
-            points: get(POINTS),
-            jokers: get(JOKERS),
-            tiles: get(TILES),
-            penalty: get(PENALTY),
-            rack: get(RACK),
-        };
-        grouper.add(head, line, problems);
-    }
+    let columns = columns();
+    let has_racks = |m: &ColumnMap| m.get(POINTS).is_some() || m.get(RACK).is_some();
+    each_line(
+        source,
+        rows,
+        &columns,
+        has_racks,
+        problems,
+        |m, mut row, problems| {
+            let Some(head) = lines::head(source, m, &mut row, problems) else {
+                return;
+            };
+            let mut get = |col| lines::take(source, m, &mut row, col);
+            let line = RackLine {
+                seat: head.seat,
+                row: head.row.clone(),
+                points: get(POINTS),
+                jokers: get(JOKERS),
+                tiles: get(TILES),
+                penalty: get(PENALTY),
+                rack: get(RACK),
+            };
+            grouper.add(head, line, problems);
+        },
+    );
     grouper
         .cards
         .into_iter()

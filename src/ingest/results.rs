@@ -5,8 +5,8 @@
 //! S01,7,1,A,P0001,0,+11,3
 //! ```
 
-use super::cell::{Cell, Row};
-use super::header::{map_header, Column, ColumnMap};
+use super::cell::Row;
+use super::header::{each_line, map_header, Column};
 use super::lines::{self, Grouper, Line, HEAD_COLUMNS};
 use super::raw::{Layout, RawCard, RawGame, RawLine};
 use crate::domain::Seat;
@@ -73,44 +73,27 @@ pub fn read(
     problems: &mut Problems,
 ) -> Vec<RawCard> {
     let columns = columns();
-    let mut map: Option<ColumnMap> = None;
     let mut grouper: Grouper<RawLine> = Grouper::default();
-    for row in rows {
-        let mut row = match row {
-            Ok(row) => row,
-            Err(e) => {
-                problems.error(source.whole(), format!("cannot be read as CSV: {e}"));
-                break;
-            }
-        };
-        if row.is_blank() {
-            continue;
-        }
-        let Some(m) = map.as_ref() else {
-            let texts: Vec<String> = row.cells.iter().map(Cell::as_text).collect();
-            if let Some(m) = map_header(&texts, &columns) {
-                for (i, name) in &m.unknown {
-                    problems.warning(
-                        row.place(source, *i),
-                        format!("unknown column {name:?} ignored"),
-                    );
-                }
-                map = Some(m);
-            }
-            continue;
-        };
-        let Some(head) = lines::head(source, m, &mut row, problems) else {
-            continue;
-        };
-        let mut get = |col| lines::take(source, m, &mut row, col);
-        let line = RawLine {
-            seat: head.seat,
-            won: get(WON),
-            score: get(SCORE),
-            tiles: get(TILES),
-        };
-        grouper.add(head, line, problems);
-    }
+    each_line(
+        source,
+        rows,
+        &columns,
+        |_| true,
+        problems,
+        |m, mut row, problems| {
+            let Some(head) = lines::head(source, m, &mut row, problems) else {
+                return;
+            };
+            let mut get = |col| lines::take(source, m, &mut row, col);
+            let line = RawLine {
+                seat: head.seat,
+                won: get(WON),
+                score: get(SCORE),
+                tiles: get(TILES),
+            };
+            grouper.add(head, line, problems);
+        },
+    );
     grouper
         .cards
         .into_iter()

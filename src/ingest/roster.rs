@@ -1,7 +1,7 @@
 //! The roster layout (FORMATS.md): `id,name,birth_date,family,status,group`.
 
 use super::cell::{Cell, Row};
-use super::header::{map_header, Column, ColumnMap};
+use super::header::{each_line, map_header, Column};
 use super::{expand, open, recognise, InputError, Kind};
 use crate::problem::Problems;
 use crate::roster::{Player, Roster, Status};
@@ -93,105 +93,88 @@ fn read_sheet(
     roster: &mut Roster,
     problems: &mut Problems,
 ) {
-    let mut map: Option<ColumnMap> = None;
-    for row in rows {
-        let row = match row {
-            Ok(r) => r,
-            Err(e) => {
-                problems.error(source.whole(), format!("cannot be read as CSV: {e}"));
+    each_line(
+        source,
+        rows,
+        &COLUMNS,
+        |_| true,
+        problems,
+        |m, row, problems| {
+            let get = |c: usize| m.get(c).map(|i| (row.get(i), row.place(source, i)));
+            let text = |c: usize| get(c).map(|(v, _)| v.as_text()).unwrap_or_default();
+            let (id, name) = (text(ID), text(NAME));
+            let line = source.at(row.number, None);
+            if id.is_empty() {
+                problems.error(
+                    get(ID).map(|(_, p)| p).unwrap_or(line),
+                    "id is blank; every player needs a unique id",
+                );
                 return;
             }
-        };
-        if row.is_blank() {
-            continue;
-        }
-        let Some(m) = map.as_ref() else {
-            let texts: Vec<String> = row.cells.iter().map(Cell::as_text).collect();
-            if let Some(m) = map_header(&texts, &COLUMNS) {
-                for (i, name) in &m.unknown {
-                    problems.warning(
-                        row.place(source, *i),
-                        format!("unknown column {name:?} ignored"),
-                    );
+            if name.is_empty() {
+                problems.error(
+                    get(NAME).map(|(_, p)| p).unwrap_or(line),
+                    format!("name of {id} is blank"),
+                );
+                return;
+            }
+            let mut player = Player::named(&id, &name);
+            player.place = Some(line.clone());
+            if let Some((cell, place)) = get(BIRTH).filter(|(c, _)| !c.is_empty()) {
+                match birth_date(cell) {
+                    Some(d) => player.birth_date = Some(d),
+                    None => problems.error(
+                        place,
+                        format!(
+                            "birth_date is {}; expected a date YYYY-MM-DD",
+                            cell.describe()
+                        ),
+                    ),
                 }
-                map = Some(m);
             }
-            continue;
-        };
-        let get = |c: usize| m.get(c).map(|i| (row.get(i), row.place(source, i)));
-        let text = |c: usize| get(c).map(|(v, _)| v.as_text()).unwrap_or_default();
-        let (id, name) = (text(ID), text(NAME));
-        let line = source.at(row.number, None);
-        if id.is_empty() {
-            problems.error(
-                get(ID).map(|(_, p)| p).unwrap_or(line),
-                "id is blank; every player needs a unique id",
-            );
-            continue;
-        }
-        if name.is_empty() {
-            problems.error(
-                get(NAME).map(|(_, p)| p).unwrap_or(line),
-                format!("name of {id} is blank"),
-            );
-            continue;
-        }
-        let mut player = Player::named(&id, &name);
-        player.place = Some(line.clone());
-        if let Some((cell, place)) = get(BIRTH).filter(|(c, _)| !c.is_empty()) {
-            match birth_date(cell) {
-                Some(d) => player.birth_date = Some(d),
-                None => problems.error(
-                    place,
-                    format!(
-                        "birth_date is {}; expected a date YYYY-MM-DD",
-                        cell.describe()
+            if let Some((cell, place)) = get(AGE).filter(|(c, _)| !c.is_empty()) {
+                match super::results::whole_number(cell).filter(|&a| a <= 130) {
+                    Some(a) => player.age = Some(a),
+                    None => problems.error(
+                        place,
+                        format!(
+                            "age is {}; expected a whole number of years",
+                            cell.describe()
+                        ),
                     ),
-                ),
+                }
             }
-        }
-        if let Some((cell, place)) = get(AGE).filter(|(c, _)| !c.is_empty()) {
-            match super::results::whole_number(cell).filter(|&a| a <= 130) {
-                Some(a) => player.age = Some(a),
-                None => problems.error(
-                    place,
-                    format!(
-                        "age is {}; expected a whole number of years",
-                        cell.describe()
+            player.family = Some(text(FAMILY)).filter(|f| !f.is_empty());
+            player.group = Some(text(GROUP)).filter(|g| !g.is_empty());
+            if let Some((cell, place)) = get(STATUS) {
+                match Status::parse(&cell.as_text()) {
+                    Some(s) => player.status = s,
+                    None => problems.error(
+                        place,
+                        format!(
+                            "status is {}; expected blank, withdrawn or disqualified",
+                            cell.describe()
+                        ),
                     ),
-                ),
+                }
             }
-        }
-        player.family = Some(text(FAMILY)).filter(|f| !f.is_empty());
-        player.group = Some(text(GROUP)).filter(|g| !g.is_empty());
-        if let Some((cell, place)) = get(STATUS) {
-            match Status::parse(&cell.as_text()) {
-                Some(s) => player.status = s,
-                None => problems.error(
-                    place,
+            if let Err(existing) = roster.add(player) {
+                let first = roster.get(existing);
+                let at = first
+                    .place
+                    .as_ref()
+                    .map(|p| p.to_string())
+                    .unwrap_or_default();
+                problems.error(
+                    get(ID).map(|(_, p)| p).unwrap_or(line),
                     format!(
-                        "status is {}; expected blank, withdrawn or disqualified",
-                        cell.describe()
+                        "id {id:?} is already used at {at} ({}); ids must be unique",
+                        first.name
                     ),
-                ),
+                );
             }
-        }
-        if let Err(existing) = roster.add(player) {
-            let first = roster.get(existing);
-            let at = first
-                .place
-                .as_ref()
-                .map(|p| p.to_string())
-                .unwrap_or_default();
-            problems.error(
-                get(ID).map(|(_, p)| p).unwrap_or(line),
-                format!(
-                    "id {id:?} is already used at {at} ({}); ids must be unique",
-                    first.name
-                ),
-            );
-        }
-    }
+        },
+    );
 }
 
 /// A birth date as `YYYY-MM-DD`, from a date cell or text (`2014-09-30`,
