@@ -41,25 +41,8 @@ pub fn run(args: ScoreArgs) -> Result<Outcome> {
     match (format, &args.output.output) {
         (Some(Format::Xlsx), Some(path)) => {
             let cards = print_cards(&event.cards, &event.roster, &args.name);
-            let dir = path
-                .parent()
-                .filter(|d| !d.as_os_str().is_empty())
-                .unwrap_or(std::path::Path::new("."));
-            let name = path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let tmp = dir.join(format!(".{name}.tilerank-{}.tmp.xlsx", std::process::id()));
-            let written = write_cards(&cards, &tmp)
-                .with_context(|| format!("{}: cannot be written", path.display()))
-                .and_then(|()| {
-                    std::fs::rename(&tmp, path)
-                        .with_context(|| format!("{}: cannot be written", path.display()))
-                });
-            if written.is_err() {
-                let _ = std::fs::remove_file(&tmp);
-            }
-            written?;
+            write_cards(&cards, path)
+                .with_context(|| format!("{}: cannot be written", path.display()))?;
         }
         _ => args
             .output

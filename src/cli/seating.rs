@@ -179,7 +179,8 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
         .format
         .or_else(|| args.output.output.as_deref().and_then(Format::from_path));
     match (format, &args.output.output) {
-        (Some(Format::Xlsx), Some(path)) => write_blank_cards(&cards, path)?,
+        (Some(Format::Xlsx), Some(path)) => write_cards(&cards, path)
+            .with_context(|| format!("{}: cannot be written", path.display()))?,
         _ => args.output.emit(&tables)?,
     }
     Ok(Outcome::Done)
@@ -192,27 +193,4 @@ fn stage_title(stage: &Stage) -> &str {
         "final" => "Final",
         other => other,
     }
-}
-
-/// Writes the cards whole or not at all.
-fn write_blank_cards(cards: &[PrintCard], path: &std::path::Path) -> Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tilerank-{}.tmp.xlsx", std::process::id()));
-    let written = write_cards(cards, &tmp)
-        .with_context(|| format!("{}: cannot be written", path.display()))
-        .and_then(|()| {
-            std::fs::rename(&tmp, path)
-                .with_context(|| format!("{}: cannot be written", path.display()))
-        });
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written
 }

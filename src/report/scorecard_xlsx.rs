@@ -83,8 +83,15 @@ const REMARK: &str = "- Each participant needs to sign on the score card to conf
 const FALLBACK_DATE: (u16, u8, u8) = (2026, 1, 1);
 
 /// Writes `cards` to `path`, one worksheet per card, named `Table 07`, or
-/// `S01 T07` when two cards of the workbook share a table number.
+/// `S01 T07` when two cards of the workbook share a table number. The file
+/// is written whole or not at all.
 pub fn write_cards(cards: &[PrintCard], path: &Path) -> Result<(), XlsxError> {
+    let bytes = cards_workbook(cards)?;
+    super::output::write_atomically(path, &bytes).map_err(XlsxError::IoError)
+}
+
+/// The score cards' workbook, as bytes.
+pub fn cards_workbook(cards: &[PrintCard]) -> Result<Vec<u8>, XlsxError> {
     let mut workbook = Workbook::new();
     let (y, m, d) = cards
         .iter()
@@ -106,7 +113,7 @@ pub fn write_cards(cards: &[PrintCard], path: &Path) -> Result<(), XlsxError> {
         sheet.set_name(name)?;
         write_card(sheet, card, &formats)?;
     }
-    workbook.save(path)
+    workbook.save_to_buffer()
 }
 
 struct Formats {
