@@ -7,6 +7,7 @@
 mod checks;
 mod cli;
 mod event_folder;
+mod export;
 mod known_answers;
 mod layouts;
 mod properties;
@@ -14,6 +15,7 @@ mod racks;
 mod real_world;
 mod robustness;
 mod roster;
+mod seeds_e2e;
 mod test;
 mod ties;
 mod workbooks;

@@ -1,0 +1,930 @@
+//! End to end, one small event per rules profile, from the first stage's
+//! cards to the medals (RULES.md sections 3 to 9), through the command
+//! line; then the NVSO age groups at their edges, seating, and the
+//! advancement decisions left to the director.
+//!
+//! The events are hand-made (`tests/fixtures/e2e/`, see its README.md) and
+//! every expected number is worked out by hand in the comments: a game is
+//! written `A out: B 12/3, C 20/5` for "A went out; B was left with 12
+//! points on 3 tiles, C with 20 on 5", or `nobody out: A 6/2 ...` for an
+//! unfinished game (RULES.md section 3). Outputs are compared as CSV.
+
+use crate::test::{Output, Test};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// `tilerank ARGS... --event e2e/NAME`.
+fn event(name: &str, args: &[&str]) -> Output {
+    Test::new()
+        .args(args)
+        .arg("--event")
+        .fixture(&format!("e2e/{name}"))
+        .run()
+}
+
+/// `CSV` with the leading spaces of each line removed (so the expected
+/// outputs can be indented in the source).
+fn lines(text: &str) -> String {
+    text.lines()
+        .map(str::trim_start)
+        .filter(|l| !l.is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+// ------------------------------------------------------------------- hk
+
+/// Prelim, session 1 (RULES.md section 3; hk keys: games won, average,
+/// tiles).
+///
+/// Table 1, seats H01 H03 H05 H07:
+/// - game 1, H01 out: H03 12/3, H05 20/5, H07 8/2 -> H01 +40, -12, -20, -8
+/// - game 2, H03 out: H01 5/1, H05 15/4, H07 10/3 -> H03 +30, -5, -15, -10
+/// - game 3, nobody out: H01 6/2, H03 9/3, H05 21/6, H07 14/4: H01 leads
+///   at 6, the others lose 3, 15, 8 -> H01 +26 and wins
+///
+/// H01 won 2, 40 - 5 + 26 = 61 (avg 20.33), tiles 0+1+2 = 3;
+/// H03 won 1, -12 + 30 - 3 = 15 (avg 5), tiles 3+0+3 = 6;
+/// H05 won 0, -20 - 15 - 15 = -50 (avg -16.67), tiles 5+4+6 = 15;
+/// H07 won 0, -8 - 10 - 8 = -26 (avg -8.67), tiles 2+3+4 = 9.
+///
+/// Table 2, seats H02 H04 H06 H08:
+/// - game 1, H04 out: H02 7/2, H06 25/6, H08 11/3 -> H04 +43
+/// - game 2, H02 out: H04 4/1, H06 18/5, H08 a joker 30/1 -> H02 +52
+/// - game 3, RULES.md example 2: H02 8/3, H04 8/1, H06 20/2, H08 18/4 ->
+///   +11 +11 -12 -10, H04 wins on fewer tiles
+///
+/// H02 won 1, -7 + 52 + 11 = 56 (avg 18.67), tiles 2+0+3 = 5;
+/// H04 won 2, 43 - 4 + 11 = 50 (avg 16.67), tiles 0+1+1 = 2;
+/// H06 won 0, -25 - 18 - 12 = -55 (avg -18.33), tiles 6+5+2 = 13;
+/// H08 won 0, -11 - 30 - 10 = -51 (avg -17), tiles 3+1+4 = 8.
+///
+/// Standings: won 2: H01 (20.33) before H04 (16.67); won 1: H02 (18.67)
+/// before H03 (5); won 0 by average: H07, H05, H08, H06.
+#[test]
+fn hk_prelim_to_final_medals_and_the_super_family_award() {
+    event("hk", &["check"])
+        .success()
+        .errors(0)
+        .stderr_has("2 files, 2 sheets: 3 cards accepted, 9 games; 0 errors");
+
+    event("hk", &["standings", "--format", "csv"])
+        .success()
+        .stdout_is(&lines(
+            "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+             1,H01,Chan Tai Man,,3,2,20.33,61,3,,
+             2,H04,Lee Ka Yan,,3,2,16.67,50,2,,
+             3,H02,Chan Siu Ming,,3,1,18.67,56,5,,
+             4,H03,Lee Mei Ling,,3,1,5,15,6,,
+             5,H07,Ho Wing Sze,,3,0,-8.67,-26,9,,
+             6,H05,Wong Chi Keung,,3,0,-16.67,-50,15,,
+             7,H08,Lam Yuk Lan,,3,0,-17,-51,8,,
+             8,H06,Wong Siu Fung,,3,0,-18.33,-55,13,,",
+        ));
+
+    // tilerank.toml: [qualifiers] top = 4, no tie at the cutoff.
+    event("hk", &["qualifiers", "--format", "csv"])
+        .success()
+        .stderr_lacks("TIE AT THE CUTOFF")
+        .stdout_is(&lines(
+            "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+             1,H01,Chan Tai Man,,3,2,20.33,61,3,Q,
+             2,H04,Lee Ka Yan,,3,2,16.67,50,2,Q,
+             3,H02,Chan Siu Ming,,3,1,18.67,56,5,Q,
+             4,H03,Lee Mei Ling,,3,1,5,15,6,Q,",
+        ));
+    event("hk", &["advance", "--format", "csv"])
+        .success()
+        .stdout_is(&lines(
+            "group,player,name,reason
+             ,H01,Chan Tai Man,rank 1 of the top 4
+             ,H04,Lee Ka Yan,rank 2 of the top 4
+             ,H02,Chan Siu Ming,rank 3 of the top 4
+             ,H03,Lee Mei Ling,rank 4 of the top 4",
+        ));
+
+    // Seated by standings: the best four at table 1, seat A for the best.
+    // The final card uses these seats.
+    event(
+        "hk",
+        &[
+            "seating",
+            "--from",
+            "prelim",
+            "--by",
+            "standings",
+            "--format",
+            "csv",
+        ],
+    )
+    .success()
+    .stdout_is(&lines(
+        "table,seat,player,name,group
+         1,A,H01,Chan Tai Man,
+         1,B,H04,Lee Ka Yan,
+         1,C,H02,Chan Siu Ming,
+         1,D,H03,Lee Mei Ling,",
+    ));
+
+    // The final starts fresh. Seats H01 H04 H02 H03:
+    // - game 1, H02 out: H01 10/3, H04 6/2, H03 15/4 -> H02 +31
+    // - game 2, H04 out: H01 9/2, H02 3/1, H03 20/5 -> H04 +32
+    // - game 3, nobody out: H01 5/2, H04 12/4, H02 9/3, H03 5/2: H01 and
+    //   H03 lead at 5 with 2 tiles each (both win, RULES.md example 3);
+    //   H04 loses 7, H02 4, the pot of 11 is shared: +5.5 each
+    // H01 won 1, -10 - 9 + 5.5 = -13.5 (avg -4.5), tiles 3+2+2 = 7;
+    // H04 won 1, -6 + 32 - 7 = 19 (avg 6.33), tiles 2+0+4 = 6;
+    // H02 won 1, 31 - 3 - 4 = 24 (avg 8), tiles 0+1+3 = 4;
+    // H03 won 1, -15 - 20 + 5.5 = -29.5 (avg -9.83), tiles 4+5+2 = 11.
+    // All won 1: the average decides.
+    event("hk", &["standings", "--stage", "final", "--format", "csv"])
+        .success()
+        .stdout_is(&lines(
+            "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+             1,H02,Chan Siu Ming,,3,1,8,24,4,,
+             2,H04,Lee Ka Yan,,3,1,6.33,19,6,,
+             3,H01,Chan Tai Man,,3,1,-4.5,-13.5,7,,
+             4,H03,Lee Mei Ling,,3,1,-9.83,-29.5,11,,",
+        ));
+    event("hk", &["medals", "--format", "csv"])
+        .success()
+        .stdout_is(&lines(
+            "group,medal,rank,player,name,note
+             ,Champion,1,H02,Chan Siu Ming,
+             ,1st runner-up,2,H04,Lee Ka Yan,
+             ,2nd runner-up,3,H01,Chan Tai Man,",
+        ));
+
+    // RULES.md section 9, ages on 2026-03-28. F1: H01 (45) and H02 (13);
+    // F2: H03 (51) and H04 (16); F3: H05 (40) and H06 (11), neither
+    // qualified. Sums of the final's keys:
+    // F1 won 1+1 = 2, avg -4.5 + 8 = 3.5, tiles 7+4 = 11;
+    // F2 won 1+1 = 2, avg -29.5/3 + 19/3 = -3.5, tiles 11+6 = 17.
+    // Tied on games won, F1 wins on the summed average.
+    event("hk", &["awards", "--format", "csv"])
+        .success()
+        .stdout_is(&lines(
+            "rank,family,parent,child,won,avg_score,tiles
+             1,F1,H01 Chan Tai Man,H02 Chan Siu Ming,2,3.5,11
+             2,F2,H03 Lee Mei Ling,H04 Lee Ka Yan,2,-3.5,17",
+        ));
+    event("hk", &["awards"])
+        .success()
+        .stdout_has("Super Family Award: family F1 (H01 Chan Tai Man and H02 Chan Siu Ming).")
+        .stdout_has("Family F3 is not eligible: neither H05 nor H06 qualified for the final.");
+}
+
+// ------------------------------------------------------------------ nvso
+
+/// Qualifying stage (nvso: total, then games won), one group of 12
+/// (`Open`: 16 players or fewer).
+///
+/// Table 1, N01 N02 N03 N04:
+/// - N01 out: N02 10/3, N03 15/4, N04 20/5 -> N01 +45
+/// - N02 out: N01 8/2, N03 12/3, N04 6/2 -> N02 +26
+/// - N01 out: N02 5/2, N03 9/3, N04 11/3 -> N01 +25
+///
+/// N01 45 - 8 + 25 = 62 (won 2); N02 -10 + 26 - 5 = 11 (won 1);
+/// N03 -15 - 12 - 9 = -36; N04 -20 - 6 - 11 = -37. Second N02, 51 behind.
+///
+/// Table 2, N05 N06 N07 N08:
+/// - N06 out: N05 4/1, N07 16/4, N08 13/4 -> N06 +33
+/// - N05 out: N06 7/2, N07 10/3, N08 14/4 -> N05 +31
+/// - nobody out: N05 6/2, N06 3/1, N07 12/3, N08 9/3: N06 leads at 3, the
+///   others lose 3, 9, 6 -> N06 +18
+///
+/// N05 -4 + 31 - 3 = 24 (won 1); N06 33 - 7 + 18 = 44 (won 2);
+/// N07 -16 - 10 - 9 = -35; N08 -13 - 14 - 6 = -33. Second N05, 20 behind.
+///
+/// Table 3, N09 N10 N11 N12:
+/// - N11 out: N09 9/3, N10 12/3, N12 5/2 -> N11 +26
+/// - N12 out: N09 3/1, N10 20/5, N11 11/4 -> N12 +34
+/// - N09 out: N10 6/2, N11 8/3, N12 10/3 -> N09 +24
+///
+/// N09 -9 - 3 + 24 = 12; N10 -12 - 20 - 6 = -38; N11 26 - 11 - 8 = 7;
+/// N12 -5 + 34 - 10 = 19 (each won 1 but N10). Second N09, 7 behind.
+///
+/// Three table winners, one seat left: the closest second, N09 (7 behind,
+/// against N05's 20 and N02's 51).
+#[test]
+fn nvso_qualifying_to_championship_medals() {
+    event("nvso", &["check"])
+        .success()
+        .errors(0)
+        .stderr_has("2 files, 2 sheets: 4 cards accepted, 12 games; 0 errors");
+    event("nvso", &["standings", "--format", "csv"])
+        .success()
+        .stdout_is(&lines(
+            "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+             1,N01,Alice Archer,Open,3,2,20.67,62,2,,
+             2,N06,Frank Fisher,Open,3,2,14.67,44,3,,
+             3,N05,Eve Ellis,Open,3,1,8,24,3,,
+             4,N12,Leo Lane,Open,3,1,6.33,19,5,,
+             5,N09,Iris Irving,Open,3,1,4,12,4,,
+             6,N02,Bob Baker,Open,3,1,3.67,11,5,,
+             7,N11,Kate King,Open,3,1,2.33,7,7,,
+             8,N08,Hank Hill,Open,3,0,-11,-33,11,,
+             9,N07,Grace Gill,Open,3,0,-11.67,-35,10,,
+             10,N03,Carol Carter,Open,3,0,-12,-36,10,,
+             11,N04,Dan Dalton,Open,3,0,-12.33,-37,10,,
+             12,N10,Jack Jones,Open,3,0,-12.67,-38,10,,",
+        ));
+    // N05 is third in the standings but only second at its table: the
+    // table, not the standings, decides.
+    event("nvso", &["advance", "--format", "csv"])
+        .success()
+        .stderr_lacks("DECISION")
+        .stdout_is(&lines(
+            "group,player,name,reason
+             Open,N01,Alice Archer,table winner at table 1 with +62
+             Open,N06,Frank Fisher,table winner at table 2 with +44
+             Open,N12,Leo Lane,table winner at table 3 with +19
+             Open,N09,Iris Irving,best second: 7 behind the winner of table 3",
+        ));
+    // The championship card uses this draw's seats.
+    event(
+        "nvso",
+        &[
+            "seating", "--from", "prelim", "--seed", "2023", "--format", "csv",
+        ],
+    )
+    .success()
+    .stdout_is(&lines(
+        "table,seat,player,name,group
+         1,A,N09,Iris Irving,Open
+         1,B,N01,Alice Archer,Open
+         1,C,N06,Frank Fisher,Open
+         1,D,N12,Leo Lane,Open",
+    ));
+
+    // Championship, N09 N01 N06 N12, fresh standings:
+    // - N12 out: N09 11/3, N01 14/4, N06 9/3 -> N12 +34
+    // - N09 out: N01 6/2, N06 15/4, N12 8/2 -> N09 +29
+    // - N01 out: N09 5/1, N06 7/2, N12 12/4 -> N01 +24
+    // N12 34 - 8 - 12 = 14; N09 -11 + 29 - 5 = 13; N01 -14 - 6 + 24 = 4;
+    // N06 -9 - 15 - 7 = -31.
+    event(
+        "nvso",
+        &["standings", "--stage", "final", "--format", "csv"],
+    )
+    .success()
+    .stdout_is(&lines(
+        "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+             1,N12,Leo Lane,Open,3,1,4.67,14,6,,
+             2,N09,Iris Irving,Open,3,1,4.33,13,4,,
+             3,N01,Alice Archer,Open,3,1,1.33,4,6,,
+             4,N06,Frank Fisher,Open,3,0,-10.33,-31,9,,",
+    ));
+    let medals = "group,medal,rank,player,name,note
+                  Open,gold,1,N12,Leo Lane,
+                  Open,silver,2,N09,Iris Irving,
+                  Open,bronze,3,N01,Alice Archer,";
+    event("nvso", &["medals", "--format", "csv"])
+        .success()
+        .stdout_is(&lines(medals));
+    event("nvso", &["medals", "--group", "open", "--format", "csv"])
+        .success()
+        .stdout_is(&lines(medals));
+}
+
+// -------------------------------------------------------------- pressman
+
+/// Prelim (pressman: games won, then total), top 4.
+///
+/// Table 1, P01 P02 P03 P04:
+/// - P01 out: P02 8/2, P03 13/4, P04 6/2 -> P01 +27
+/// - P03 out: P01 10/3, P02 4/1, P04 9/2 -> P03 +23
+/// - nobody out: P01 7/2, P02 7/2, P03 47/8, P04 12/3: P01 and P02 lead
+///   at 7 with 2 tiles each (both win); P03 loses 40, P04 5; the pot of 45
+///   is shared: +22.5 each
+///
+/// P01 won 2, 27 - 10 + 22.5 = 39.5; P02 won 1, -8 - 4 + 22.5 = 10.5;
+/// P03 won 1, -13 + 23 - 40 = -30; P04 won 0, -6 - 9 - 5 = -20.
+///
+/// Table 2 (3 players), P05 P06 P07:
+/// - P06 out: P05 11/3, P07 6/2 -> P06 +17
+/// - P05 out: P06 9/3, P07 14/4 -> P05 +23
+/// - P07 out: P05 5/1, P06 3/1 -> P07 +8
+///
+/// P05 won 1, -11 + 23 - 5 = 7; P06 won 1, 17 - 9 - 3 = 5;
+/// P07 won 1, -6 - 14 + 8 = -12.
+///
+/// Games won first: P04 (-20, no win) ranks below P07 (-12) and P03
+/// (-30), who won one each.
+#[test]
+fn pressman_prelim_to_final_with_a_shared_silver() {
+    event("pressman", &["check"])
+        .success()
+        .errors(0)
+        .stderr_has("2 files, 2 sheets: 3 cards accepted, 9 games; 0 errors");
+    event("pressman", &["standings", "--format", "csv"])
+        .success()
+        .stdout_is(&lines(
+            "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+             1,P01,Ann Abbott,,3,2,13.17,39.5,5,,
+             2,P02,Ben Brooks,,3,1,3.5,10.5,5,,
+             3,P05,Ella Evans,,3,1,2.33,7,4,,
+             4,P06,Finn Ford,,3,1,1.67,5,4,,
+             5,P07,Gus Gray,,3,1,-4,-12,6,,
+             6,P03,Cleo Cruz,,3,1,-10,-30,12,,
+             7,P04,Dev Doyle,,3,0,-6.67,-20,7,,",
+        ));
+    event("pressman", &["advance", "--format", "csv"])
+        .success()
+        .stdout_is(&lines(
+            "group,player,name,reason
+             ,P01,Ann Abbott,rank 1 of the top 4
+             ,P02,Ben Brooks,rank 2 of the top 4
+             ,P05,Ella Evans,rank 3 of the top 4
+             ,P06,Finn Ford,rank 4 of the top 4",
+        ));
+
+    // Final, P01 P02 P05 P06:
+    // - P01 out: P02 10/3, P05 10/3, P06 15/4 -> P01 +35
+    // - P02 out: P01 12/3, P05 8/2, P06 6/2 -> P02 +26
+    // - P05 out: P01 9/2, P02 8/2, P06 9/2 -> P05 +26
+    // P01 won 1, 35 - 12 - 9 = 14; P02 won 1, -10 + 26 - 8 = 8;
+    // P05 won 1, -10 - 8 + 26 = 8; P06 won 0, -15 - 6 - 9 = -30.
+    // P02 and P05 are equal on both keys: they share rank 2 (1, 2, 2, 4),
+    // both get silver, and no bronze is given (RULES.md section 8).
+    event(
+        "pressman",
+        &["standings", "--stage", "final", "--format", "csv"],
+    )
+    .success()
+    .stdout_is(&lines(
+        "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+             1,P01,Ann Abbott,,3,1,4.67,14,5,,
+             2,P02,Ben Brooks,,3,1,2.67,8,5,,shared rank 2
+             2,P05,Ella Evans,,3,1,2.67,8,5,,shared rank 2
+             4,P06,Finn Ford,,3,0,-10,-30,8,,",
+    ));
+    event("pressman", &["medals", "--format", "csv"])
+        .success()
+        .stdout_is(&lines(
+            "group,medal,rank,player,name,note
+             ,gold,1,P01,Ann Abbott,
+             ,silver,2,P02,Ben Brooks,shared
+             ,silver,2,P05,Ella Evans,shared",
+        ));
+    event("pressman", &["medals"])
+        .success()
+        .stdout_has("not awarded: bronze");
+}
+
+/// RULES.md section 7: `carry = half` carries half of the prelim points,
+/// rounded up, into the final: P01 39.5 -> 19.75 -> 20, P02 10.5 -> 5.25
+/// -> 6, P05 7 -> 3.5 -> 4, P06 5 -> 2.5 -> 3 (games, wins and tiles start
+/// at zero). Final totals: P01 14 + 20 = 34, P02 8 + 6 = 14, P05 8 + 4 =
+/// 12, P06 -30 + 3 = -27; averages over the final's 3 games. The shared
+/// silver of the fresh final is gone: P02 silver, P05 bronze.
+#[test]
+#[ignore = "library bug: [stages.NAME] carry is read from tilerank.toml but the standings never apply it"]
+fn pressman_final_carrying_half_the_prelim_points() {
+    Test::new()
+        .args([
+            "standings",
+            "--stage",
+            "final",
+            "--format",
+            "csv",
+            "--event",
+        ])
+        .fixture("e2e/pressman-carry")
+        .fixture("e2e/pressman/cards")
+        .run()
+        .success()
+        .stdout_is(&lines(
+            "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+             1,P01,Ann Abbott,,3,1,11.33,34,5,,
+             2,P02,Ben Brooks,,3,1,4.67,14,5,,
+             3,P05,Ella Evans,,3,1,4,12,5,,
+             4,P06,Finn Ford,,3,0,-9,-27,8,,",
+        ));
+}
+
+// -------------------------------------------------------------- gwinnett
+
+/// Prelim (gwinnett: penalty points, fewer first; a table's lowest total
+/// goes on), nine tables of 3, players G(3t-2) G(3t-1) G(3t) at table t,
+/// the rack values of games 1, 2, 3 (0: went out):
+///
+/// | table | A | B | C | totals A, B, C | goes on |
+/// |---|---|---|---|---|---|
+/// | 1 | 0 8 0 | 12 0 20 | 25 14 9 | 8, 32, 48 | G01 |
+/// | 2 | 15 0 6 | 0 11 9 | 7 19 0 | 21, 20, 26 | G05 |
+/// | 3 | 0 22 10 | 30 0 4 | 18 5 0 | 32, 34, 23 | G09 |
+/// | 4 | 9 0 11 | 0 7 0 | 13 16 6 | 20, 7, 35 | G11 |
+/// | 5 | 0 5 14 | 17 0 3 | 21 12 0 | 19, 20, 33 | G13 |
+/// | 6 | 0 16 4 | 10 0 10 | 24 8 0 | 20, 20, 32 | G16 and G17 tie |
+/// | 7 | 12 0 7 | 0 9 13 | 30 11 0 | 19, 22, 41 | G19 |
+/// | 8 | 0 18 3 | 6 0 8 | 15 22 0 | 21, 14, 37 | G23 |
+/// | 9 | 27 0 6 | 0 13 5 | 11 9 0 | 33, 18, 20 | G26 |
+///
+/// The director names G17: nine players go on, three semi tables.
+#[test]
+fn gwinnett_prelim_semi_final_medals() {
+    event("gwinnett", &["check"])
+        .success()
+        .errors(0)
+        .stderr_has("3 files, 3 sheets: 13 cards accepted, 34 games; 0 errors");
+
+    // The head of the prelim standings: G11 7, G01 8 (both went out twice),
+    // G23 14, G26 18, then G13 and G19 tied on 19 and one game won each.
+    let out = event("gwinnett", &["standings", "--format", "csv"]).success();
+    let rows = out.csv();
+    assert_eq!(
+        rows[..7],
+        [
+            "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note",
+            "1,G11,Kim Smith11,,3,2,2.33,7,1,,",
+            "2,G01,Abe Smith1,,3,2,2.67,8,2,,",
+            "3,G23,Walt Smith23,,3,1,4.67,14,3,,",
+            "4,G26,Zoe Smith26,,3,1,6,18,3,,",
+            "5,G13,Max Smith13,,3,1,6.33,19,3,,shared rank 5",
+            "5,G19,Sal Smith19,,3,1,6.33,19,3,,shared rank 5",
+        ]
+        .map(|l| l.split(',').map(str::to_string).collect::<Vec<_>>())
+    );
+    assert_eq!(rows.len(), 28, "27 players ranked");
+
+    event(
+        "gwinnett",
+        &["advance", "--name", "G17", "--format", "csv"],
+    )
+    .success()
+    .stderr_has("TIE at table 6: 2 players (G16, G17) share the lowest total 20; the director named G17")
+    .stdout_is(&lines(
+        "group,player,name,reason
+         ,G01,Abe Smith1,lowest total at table 1 with 8
+         ,G05,Eli Smith5,lowest total at table 2 with 20
+         ,G09,Ida Smith9,lowest total at table 3 with 23
+         ,G11,Kim Smith11,lowest total at table 4 with 7
+         ,G13,Max Smith13,lowest total at table 5 with 19
+         ,G17,Quin Smith17,\"lowest total at table 6 with 20 (shared), named by the director to settle a tie\"
+         ,G19,Sal Smith19,lowest total at table 7 with 19
+         ,G23,Walt Smith23,lowest total at table 8 with 14
+         ,G26,Zoe Smith26,lowest total at table 9 with 18",
+    ));
+
+    // The semi cards use this draw (tables of 3: 9 players).
+    event(
+        "gwinnett",
+        &[
+            "seating", "--from", "prelim", "--name", "G17", "--seed", "2024", "--format", "csv",
+        ],
+    )
+    .success()
+    .stdout_is(&lines(
+        "table,seat,player,name,group
+         1,A,G17,Quin Smith17,
+         1,B,G11,Kim Smith11,
+         1,C,G26,Zoe Smith26,
+         2,A,G01,Abe Smith1,
+         2,B,G19,Sal Smith19,
+         2,C,G09,Ida Smith9,
+         3,A,G13,Max Smith13,
+         3,B,G05,Eli Smith5,
+         3,C,G23,Walt Smith23,",
+    ));
+
+    // Semi, two games, fresh standings:
+    // table 1: G17 0 + 12 = 12, G11 14 + 0 = 14, G26 9 + 6 = 15 -> G17
+    // table 2: G01 10 + 0 = 10, G19 0 + 8 = 8, G09 21 + 17 = 38 -> G19
+    // table 3: G13 0 + 5 = 5, G05 19 + 11 = 30, G23 7 + 0 = 7 -> G13
+    // G23 (7) is second in the semi standings but not its table's winner.
+    event(
+        "gwinnett",
+        &["standings", "--stage", "semi", "--format", "csv"],
+    )
+    .success()
+    .stdout_is(&lines(
+        "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+             1,G13,Max Smith13,,2,1,2.5,5,1,,
+             2,G23,Walt Smith23,,2,1,3.5,7,1,,
+             3,G19,Sal Smith19,,2,1,4,8,2,,
+             4,G01,Abe Smith1,,2,1,5,10,2,,
+             5,G17,Quin Smith17,,2,1,6,12,2,,
+             6,G11,Kim Smith11,,2,1,7,14,2,,
+             7,G26,Zoe Smith26,,2,0,7.5,15,3,,
+             8,G05,Eli Smith5,,2,0,15,30,5,,
+             9,G09,Ida Smith9,,2,0,19,38,6,,",
+    ));
+    event(
+        "gwinnett",
+        &["advance", "--stage", "semi", "--format", "csv"],
+    )
+    .success()
+    .stderr_lacks("DECISION")
+    .stdout_is(&lines(
+        "group,player,name,reason
+             ,G17,Quin Smith17,lowest total at table 1 with 12
+             ,G19,Sal Smith19,lowest total at table 2 with 8
+             ,G13,Max Smith13,lowest total at table 3 with 5",
+    ));
+    event(
+        "gwinnett",
+        &[
+            "seating", "--from", "semi", "--seed", "2024", "--format", "csv",
+        ],
+    )
+    .success()
+    .stdout_is(&lines(
+        "table,seat,player,name,group
+         1,A,G19,Sal Smith19,
+         1,B,G17,Quin Smith17,
+         1,C,G13,Max Smith13,",
+    ));
+
+    // Final, one game: G19 went out (0), G13 9, G17 17.
+    event(
+        "gwinnett",
+        &["standings", "--stage", "final", "--format", "csv"],
+    )
+    .success()
+    .stdout_is(&lines(
+        "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+             1,G19,Sal Smith19,,1,1,0,0,0,,
+             2,G13,Max Smith13,,1,0,9,9,2,,
+             3,G17,Quin Smith17,,1,0,17,17,3,,",
+    ));
+    event("gwinnett", &["medals", "--format", "csv"])
+        .success()
+        .stdout_is(&lines(
+            "group,medal,rank,player,name,note
+             ,gold,1,G19,Sal Smith19,
+             ,silver,2,G13,Max Smith13,
+             ,bronze,3,G17,Quin Smith17,",
+        ));
+}
+
+// ------------------------------------------------- decisions (section 7)
+
+/// Gwinnett, prelim table 6: G16 0 + 16 + 4 = 20 and G17 10 + 0 + 10 = 20
+/// share the lowest total. The tie is reported; unless the director names
+/// one, both go on (ten players); `--name G17` sends G17 only; naming a
+/// player in no tie changes nothing and says so.
+#[test]
+fn gwinnett_a_tie_for_the_lowest_total_is_reported_and_settled_by_name() {
+    let out = event("gwinnett", &["advance", "--format", "csv"])
+        .success()
+        .stderr_has(
+            "TIE at table 6: 2 players (G16, G17) share the lowest total 20; all of them go on unless the director names one",
+        );
+    assert_eq!(
+        out.column("player"),
+        ["G01", "G05", "G09", "G11", "G13", "G16", "G17", "G19", "G23", "G26"]
+    );
+    assert_eq!(
+        out.column("reason")[5..7],
+        [
+            "lowest total at table 6 with 20 (shared)",
+            "lowest total at table 6 with 20 (shared)"
+        ]
+    );
+
+    let out = event("gwinnett", &["advance", "--name", "G17", "--format", "csv"])
+        .success()
+        .stderr_has("the director named G17");
+    let going = out.column("player");
+    assert_eq!(going.len(), 9);
+    assert!(going.contains(&"G17".to_string()) && !going.contains(&"G16".to_string()));
+
+    event(
+        "gwinnett",
+        &[
+            "advance", "--name", "G17", "--name", "G01", "--format", "csv",
+        ],
+    )
+    .success()
+    .stderr_has("G01 was named but is in no tie: it changes nothing");
+
+    event("gwinnett", &["advance", "--name", "G99"])
+        .failure(2)
+        .stderr_has("--name \"G99\" names no single player of this event");
+}
+
+/// NVSO, five qualifying tables of 3 (`five-tables.csv`, no roster, so one
+/// group, `Open`). At every table: A out (B 5/2, C 10/3) -> A +15; B out
+/// (A 4/1, C 6/2) -> B +10; A out (B 3/1, C 7/2) -> A +10. A 15 - 4 + 10 =
+/// 21, B -5 + 10 - 3 = 2, C -10 - 6 - 7 = -23. Five table winners for four
+/// championship seats: a decision for the director, nobody is cut, no
+/// second is added, and nothing is seated until the director decides.
+#[test]
+fn nvso_more_than_four_table_winners_is_a_decision_and_nobody_is_cut() {
+    let out = Test::new()
+        .args(["advance", "--profile", "nvso", "--format", "csv"])
+        .fixture("e2e/nvso-decisions/five-tables.csv")
+        .run()
+        .success()
+        .stderr_has(
+            "DECISION (Open): 5 table winners (X01, X04, X07, X10, X13) for 4 championship seats: all are listed as going on",
+        );
+    assert_eq!(out.column("player"), ["X01", "X04", "X07", "X10", "X13"]);
+    for (i, reason) in out.column("reason").iter().enumerate() {
+        assert_eq!(reason, &format!("table winner at table {} with +21", i + 1));
+    }
+    Test::new()
+        .args(["advance", "--profile", "nvso"])
+        .fixture("e2e/nvso-decisions/five-tables.csv")
+        .run()
+        .success()
+        .stdout_has("The list is not final until the director decides");
+    Test::new()
+        .args([
+            "seating",
+            "--profile",
+            "nvso",
+            "--from",
+            "prelim",
+            "--format",
+            "csv",
+        ])
+        .fixture("e2e/nvso-decisions/five-tables.csv")
+        .run()
+        .failure(1)
+        .stdout_is("")
+        .stderr_has("Nothing seated: who goes on is not settled");
+}
+
+// ----------------------------------------------- NVSO age groups (sec. 8)
+
+/// `standings` of the two cards of `nvso-groups/cards.csv` under the
+/// roster of `nvso-groups/DIR`: each player's group.
+fn groups_with(dir: &str) -> BTreeMap<String, String> {
+    let out = Test::new()
+        .args(["standings", "--format", "csv", "--event"])
+        .fixture(&format!("e2e/nvso-groups/{dir}"))
+        .fixture("e2e/nvso-groups/cards.csv")
+        .run()
+        .success()
+        .errors(0);
+    out.column("player")
+        .into_iter()
+        .zip(out.column("group"))
+        .collect()
+}
+
+/// The card players' birth dates and their ages on 2023-09-13: E01
+/// 1973-09-13 (50, that day), E02 1958-09-14 (64, 65 the next day), E03
+/// 1958-09-13 (65 that day), E04 1948-09-14 (74), E05 1948-09-13 (75),
+/// E06 1943-09-14 (79), E07 1943-09-13 (80), E08 1933-01-01 (90). The
+/// other roster entries are aged 52 to 76 and play no card here.
+fn expect_groups(dir: &str, groups: [&str; 8]) {
+    let found = groups_with(dir);
+    let expected: BTreeMap<String, String> = (1..=8)
+        .map(|i| (format!("E{i:02}"), groups[i - 1].to_string()))
+        .collect();
+    assert_eq!(found, expected, "roster {dir}");
+}
+
+#[test]
+fn nvso_16_players_are_one_group() {
+    expect_groups("16", ["Open"; 8]);
+}
+
+#[test]
+fn nvso_17_players_are_two_groups_split_at_75() {
+    let two = [
+        "50-74", "50-74", "50-74", "50-74", "75+", "75+", "75+", "75+",
+    ];
+    expect_groups("17", two);
+}
+
+#[test]
+fn nvso_32_players_are_still_two_groups() {
+    let two = [
+        "50-74", "50-74", "50-74", "50-74", "75+", "75+", "75+", "75+",
+    ];
+    expect_groups("32", two);
+}
+
+#[test]
+fn nvso_33_players_are_three_groups_split_at_65_and_80() {
+    let three = [
+        "50-64", "50-64", "65-79", "65-79", "65-79", "65-79", "80+", "80+",
+    ];
+    expect_groups("33", three);
+}
+
+/// 17 roster entries, one disqualified: 16 players are entered, one group.
+#[test]
+fn nvso_a_disqualified_entry_does_not_count_for_the_groups() {
+    expect_groups("17-dq", ["Open"; 8]);
+}
+
+/// `--group` takes only the groups the event has: 17 players give 50-74
+/// and 75+, so 50-64 is a command-line error that lists them.
+#[test]
+fn nvso_group_option_names_the_groups() {
+    Test::new()
+        .args(["advance", "--group", "50-64", "--event"])
+        .fixture("e2e/nvso-groups/17")
+        .fixture("e2e/nvso-groups/cards.csv")
+        .run()
+        .failure(2)
+        .stderr_has("no group \"50-64\": the event's groups are 50-74, 75+");
+}
+
+// ------------------------------------------------------------- seating
+
+/// The seating CSV as (table, seat, player) lines, checked: every player
+/// once, seats A.. in order at each table, tables of 3 or 4.
+fn seated(out: &Output) -> Vec<(String, String, String)> {
+    let rows: Vec<(String, String, String)> = out
+        .column("table")
+        .into_iter()
+        .zip(out.column("seat"))
+        .zip(out.column("player"))
+        .map(|((t, s), p)| (t, s, p))
+        .collect();
+    let players: BTreeSet<&String> = rows.iter().map(|r| &r.2).collect();
+    assert_eq!(
+        players.len(),
+        rows.len(),
+        "a player seated twice:\n{}",
+        out.stdout
+    );
+    let mut tables: BTreeMap<&String, Vec<&String>> = BTreeMap::new();
+    for (t, s, _) in &rows {
+        tables.entry(t).or_default().push(s);
+    }
+    for (t, seats) in &tables {
+        assert!(
+            (3..=4).contains(&seats.len()),
+            "table {t} seats {}",
+            seats.len()
+        );
+        let letters: Vec<&str> = seats.iter().map(|s| s.as_str()).collect();
+        assert_eq!(letters, ["A", "B", "C", "D"][..seats.len()], "table {t}");
+    }
+    rows
+}
+
+fn players_of(rows: &[(String, String, String)]) -> BTreeSet<String> {
+    rows.iter().map(|r| r.2.clone()).collect()
+}
+
+/// Every active roster player (no `--from`): the same seed gives the same
+/// seating, another seed another one, and each player sits once.
+#[test]
+fn seating_is_reproducible_from_the_seed_and_seats_each_player_once() {
+    let run = |seed: &str| event("hk", &["seating", "--seed", seed, "--format", "csv"]).success();
+    let first = run("7");
+    let again = run("7");
+    assert_eq!(
+        first.stdout, again.stdout,
+        "the same seed, the same seating"
+    );
+    let rows = seated(&first);
+    let roster: BTreeSet<String> = (1..=8).map(|i| format!("H{i:02}")).collect();
+    assert_eq!(players_of(&rows), roster);
+    let mut differ = 0;
+    for seed in ["8", "9", "2026"] {
+        let other = run(seed);
+        let other_rows = seated(&other);
+        assert_eq!(players_of(&other_rows), roster, "seed {seed}");
+        if other.stdout != first.stdout {
+            differ += 1;
+        }
+    }
+    assert_eq!(differ, 3, "every other seed seats differently");
+}
+
+/// The players going on from a stage (`--from`), former table-mates kept
+/// apart when there are enough tables: the nine gwinnett table winners were
+/// each at a different prelim table, so no two meet again whatever the
+/// seed; each seed's seating is reproducible.
+#[test]
+fn seating_from_a_stage_seats_exactly_those_going_on() {
+    let going: BTreeSet<String> = [
+        "G01", "G05", "G09", "G11", "G13", "G17", "G19", "G23", "G26",
+    ]
+    .map(String::from)
+    .into();
+    let run = |seed: &str| {
+        event(
+            "gwinnett",
+            &[
+                "seating", "--from", "prelim", "--name", "G17", "--seed", seed, "--format", "csv",
+            ],
+        )
+        .success()
+    };
+    let mut outputs = BTreeSet::new();
+    for seed in ["1", "2", "3", "2024"] {
+        let out = run(seed);
+        assert_eq!(out.stdout, run(seed).stdout, "seed {seed} again");
+        let rows = seated(&out);
+        assert_eq!(players_of(&rows), going, "seed {seed}");
+        assert_eq!(rows.len(), 9);
+        outputs.insert(out.stdout);
+    }
+    assert_eq!(outputs.len(), 4, "four seeds, four seatings");
+}
+
+/// An event with age groups is seated group by group; one group at a time
+/// (`--group`), each group's players only, and nobody in two groups.
+#[test]
+fn seating_by_group_seats_each_group_apart() {
+    let group = |g: &str| {
+        let out = Test::new()
+            .args([
+                "seating", "--seed", "17", "--format", "csv", "--group", g, "--event",
+            ])
+            .fixture("e2e/nvso-groups/17")
+            .run()
+            .success();
+        assert!(out.column("group").iter().all(|x| x == g), "{}", out.stdout);
+        players_of(&seated(&out))
+    };
+    // 17 entries: E01-E04 and the 9 others (aged 52 to 60) are 50-74;
+    // E05-E08 are 75+.
+    let young = group("50-74");
+    let old = group("75+");
+    assert_eq!(young.len(), 13);
+    assert_eq!(old, ["E05", "E06", "E07", "E08"].map(String::from).into());
+    assert!(young.is_disjoint(&old));
+}
+
+/// The same, all groups at once as CSV: every player of the roster once.
+#[test]
+#[ignore = "library bug: CSV of several tables (one per age group) fails: `cannot write CSV: found record with 0 fields`"]
+fn seating_of_all_groups_as_one_csv() {
+    let out = Test::new()
+        .args(["seating", "--seed", "17", "--format", "csv", "--event"])
+        .fixture("e2e/nvso-groups/17")
+        .run()
+        .success();
+    for i in 1..=17 {
+        let id = format!(",E{i:02},");
+        assert_eq!(out.stdout.matches(&id).count(), 1, "{id}\n{}", out.stdout);
+    }
+}
+
+/// The same as JSON: every group's tables, none lost.
+#[test]
+#[ignore = "library bug: JSON names every group's seating table \"Seating\": only the last group is kept"]
+fn seating_of_all_groups_as_json_keeps_every_group() {
+    let out = Test::new()
+        .args(["seating", "--seed", "17", "--format", "json", "--event"])
+        .fixture("e2e/nvso-groups/17")
+        .run()
+        .success();
+    for i in 1..=17 {
+        let id = format!("\"E{i:02}\"");
+        assert_eq!(out.stdout.matches(&id).count(), 1, "{id}\n{}", out.stdout);
+    }
+}
+
+// ----------------------------------------------------------- the demos
+
+/// The committed demo events of `examples/` (written by `cargo run
+/// --example make_seed_demos`, which checks them in depth) still read clean
+/// and reach their medals.
+#[test]
+fn the_seed_demos_read_clean_and_give_their_medals() {
+    let demo = |name: &str, args: &[&str]| {
+        Test::new()
+            .args(args)
+            .arg("--event")
+            .fixture(&format!("../../examples/{name}"))
+            .run()
+    };
+    demo("nvso-2023", &["check"])
+        .success()
+        .errors(0)
+        .warnings(0)
+        .stderr_has("12 cards accepted, 36 games; 0 errors");
+    let medals = demo("nvso-2023", &["medals", "--format", "csv"]).success();
+    assert_eq!(
+        medals.column("medal"),
+        [
+            "gold", "silver", "bronze", "gold", "silver", "bronze", "bronze", "gold", "silver",
+            "bronze"
+        ]
+    );
+    assert_eq!(
+        medals.column("group"),
+        ["50-64", "50-64", "50-64", "65-79", "65-79", "65-79", "65-79", "80+", "80+", "80+"]
+    );
+    for group in ["50-64", "65-79", "80+"] {
+        let out = demo(
+            "nvso-2023",
+            &["advance", "--group", group, "--format", "csv"],
+        )
+        .success()
+        .stderr_lacks("DECISION");
+        assert_eq!(out.column("player").len(), 4, "{group}");
+    }
+
+    demo("gwinnett", &["check"])
+        .success()
+        .errors(0)
+        .warnings(0)
+        .stderr_has("13 cards accepted, 34 games; 0 errors");
+    demo("gwinnett", &["advance"])
+        .success()
+        .stderr_has("TIE at table 6: 2 players (GW07, GW16) share the lowest total 36");
+    let medals = demo("gwinnett", &["medals", "--format", "csv"]).success();
+    assert_eq!(medals.column("medal"), ["gold", "silver", "bronze"]);
+}
