@@ -94,6 +94,7 @@ impl Event {
             .collect();
         counts.games = cards.iter().map(|c| c.games.len()).sum();
         let groups = assign_groups(&mut roster, &cards, &request.rules, &mut problems);
+        warn_mixed_groups(&cards, &groups, &mut problems);
         Ok(Event {
             rules: request.rules.clone(),
             roster,
@@ -126,11 +127,39 @@ impl Event {
 
     /// The standings of one stage, of one age group when `group` is given.
     pub fn standings_in(&self, stage: &Stage, group: Option<&str>) -> Standings {
-        let mut tallies = standings::tally(&self.cards, stage, &self.rules);
+        let mut tallies = self.tallies(stage);
         if let Some(g) = group {
             tallies.retain(|t| self.groups.of.get(&t.player).is_some_and(|x| x == g));
         }
         standings::rank(tallies, stage, self.rules.order.clone(), &self.roster)
+    }
+
+    /// A stage's tallies, with what it carries over from the stage before
+    /// (`[stages.NAME] carry`, RULES.md section 7): the players of this
+    /// stage start from all, or half, of what they had there.
+    fn tallies(&self, stage: &Stage) -> Vec<standings::Tally> {
+        use crate::rules::advancement::{add_carried, starting_tallies, Carry};
+        let own = standings::tally(&self.cards, stage, &self.rules);
+        let carry = self
+            .rules
+            .carry
+            .get(stage.as_str())
+            .copied()
+            .unwrap_or_default();
+        let stages = self.stages();
+        let before = stages
+            .iter()
+            .position(|s| s == stage)
+            .and_then(|i| i.checked_sub(1))
+            .map(|i| &stages[i]);
+        match (carry, before) {
+            (Carry::None, _) | (_, None) => own,
+            (carry, Some(previous)) => {
+                let players: Vec<PlayerId> = own.iter().map(|t| t.player).collect();
+                let start = starting_tallies(&self.tallies(previous), &players, carry);
+                add_carried(&start, own)
+            }
+        }
     }
 
     /// The groups to report on: each group, or the whole event (`None`).
@@ -323,6 +352,30 @@ impl Event {
         match (self.rules.profile, stage.as_str()) {
             (ProfileName::Gwinnett, "prelim") => Stage::new("semi"),
             _ => Stage::new("final"),
+        }
+    }
+}
+
+/// Each age group runs its own stages (RULES.md section 8): a card whose
+/// players are in different groups is worth a warning.
+fn warn_mixed_groups(cards: &[Card], groups: &Groups, problems: &mut Problems) {
+    for card in cards {
+        let mut seen: Vec<(crate::domain::Seat, &str)> = Vec::new();
+        for s in &card.seats {
+            if let Some(g) = groups.of.get(&s.player) {
+                seen.push((s.seat, g));
+            }
+        }
+        if seen.windows(2).any(|w| w[0].1 != w[1].1) {
+            let list: Vec<String> = seen.iter().map(|(seat, g)| format!("{seat} {g}")).collect();
+            problems.warning(
+                card.place.clone(),
+                format!(
+                    "{}: its players are in different age groups ({}); each group plays its own stages",
+                    card.key,
+                    list.join(", ")
+                ),
+            );
         }
     }
 }

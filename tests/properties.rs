@@ -132,9 +132,12 @@ proptest! {
 
     #[test]
     fn computed_cards_pass_the_recorded_checks(
-        a in game(), b in game(), c in game(), add in any::<bool>()
+        a in game(), b in game(), c in game(), add in any::<bool>(), by_tiles in any::<bool>()
     ) {
-        let rules = rules(add);
+        let mut rules = rules(add);
+        if by_tiles {
+            rules.no_winner_by = tilerank::profile::NoWinnerBy::Tiles;
+        }
         // The three games of a card have the same number of players.
         let n = a.len().min(b.len()).min(c.len());
         let games: Vec<(Vec<Rack>, Vec<Outcome>)> = [a, b, c]

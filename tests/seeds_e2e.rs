@@ -378,7 +378,7 @@ fn pressman_prelim_to_final_with_a_shared_silver() {
 /// 12, P06 -30 + 3 = -27; averages over the final's 3 games. The shared
 /// silver of the fresh final is gone: P02 silver, P05 bronze.
 #[test]
-#[ignore = "library bug: [stages.NAME] carry is read from tilerank.toml but the standings never apply it"]
+
 fn pressman_final_carrying_half_the_prelim_points() {
     Test::new()
         .args([
@@ -863,7 +863,7 @@ fn seating_of_all_groups_as_one_csv() {
 
 /// The same as JSON: every group's tables, none lost.
 #[test]
-#[ignore = "library bug: JSON names every group's seating table \"Seating\": only the last group is kept"]
+
 fn seating_of_all_groups_as_json_keeps_every_group() {
     let out = Test::new()
         .args(["seating", "--seed", "17", "--format", "json", "--event"])

@@ -18,10 +18,6 @@ pub struct AwardsArgs {
     #[command(flatten)]
     pub event: EventArgs,
 
-    /// The event date YYYY-MM-DD, for ages (default: the event's)
-    #[arg(long)]
-    pub date: Option<String>,
-
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -32,7 +28,7 @@ pub fn run(args: AwardsArgs) -> Result<Outcome> {
     let Some(final_stage) = rankable(event, "final")? else {
         return Ok(Outcome::DataErrors);
     };
-    let Some(date) = args.date.clone().or_else(|| event.rules.event_date.clone()) else {
+    let Some(date) = event.rules.event_date.clone() else {
         bail!("the award needs the event date for ages: give --date YYYY-MM-DD (or [event] date in tilerank.toml)");
     };
     let prelim = Stage::prelim();

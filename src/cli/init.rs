@@ -30,7 +30,7 @@ pub struct InitArgs {
     pub date: Option<String>,
 }
 
-fn parse_date(s: &str) -> Result<String, String> {
+pub fn parse_date(s: &str) -> Result<String, String> {
     tilerank::ingest::roster::birth_date(&tilerank::ingest::cell::Cell::text(s))
         .filter(|d| d == s.trim())
         .ok_or_else(|| format!("{s:?} is not a date YYYY-MM-DD"))

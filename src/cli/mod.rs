@@ -5,6 +5,7 @@ mod advance;
 mod awards;
 mod check;
 mod explain;
+mod export;
 mod import;
 mod init;
 mod log;
@@ -49,6 +50,7 @@ pub enum Command {
     Qualifiers(qualifiers::QualifiersArgs),
     Score(score::ScoreArgs),
     Explain(explain::ExplainArgs),
+    Export(export::ExportArgs),
     Advance(advance::AdvanceArgs),
     Seating(seating::SeatingArgs),
     Medals(medals::MedalsArgs),
@@ -73,6 +75,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Qualifiers(a) => qualifiers::run(a),
         Command::Score(a) => score::run(a),
         Command::Explain(a) => explain::run(a),
+        Command::Export(a) => export::run(a),
         Command::Advance(a) => advance::run(a),
         Command::Seating(a) => seating::run(a),
         Command::Medals(a) => medals::run(a),
@@ -98,6 +101,10 @@ pub struct EventArgs {
     /// The event folder (default: the current folder when it has a tilerank.toml)
     #[arg(long, value_name = "DIR")]
     pub event: Option<PathBuf>,
+
+    /// The event date YYYY-MM-DD, for ages and age groups (default: the event's)
+    #[arg(long, value_name = "DATE", value_parser = init::parse_date)]
+    pub date: Option<String>,
 }
 
 fn parse_profile(s: &str) -> Result<ProfileName, String> {
@@ -133,11 +140,18 @@ impl EventArgs {
 
     /// The rules: `--profile`, else the event's settings, else `hk`.
     pub fn rules(&self) -> Result<Rules> {
-        Ok(match (self.profile, self.folder()?) {
+        let folder = self.folder()?;
+        let mut rules = match (self.profile, &folder) {
             (Some(p), _) => Rules::for_profile(p),
             (None, Some(f)) => f.rules(),
             (None, None) => Rules::hk(),
-        })
+        };
+        if let Some(d) = &self.date {
+            rules.event_date = Some(d.clone());
+        } else if let (Some(_), Some(f)) = (self.profile, &folder) {
+            rules.event_date = f.config.event.date.clone();
+        }
+        Ok(rules)
     }
 
     /// Reads and checks every input (the event's cards first), printing the
@@ -159,8 +173,11 @@ impl EventArgs {
                 })?
             }
             None => {
-                if self.inputs.is_empty() {
-                    bail!("no INPUT given, and no event folder here (no {}): give card files or folders, or --event DIR", tilerank::config::FILE_NAME);
+                if self.inputs.is_empty() && self.roster.is_none() {
+                    bail!(
+                        "no INPUT given, and no event folder here (no {}): give card files or folders, or --event DIR",
+                        tilerank::config::FILE_NAME
+                    );
                 }
                 Event::load(&Request {
                     inputs: self.inputs.clone(),

@@ -86,6 +86,7 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
     let named = named(event, &args.names)?;
     let mut tables = Vec::new();
     let mut cards = Vec::new();
+    let mut next_table = 0;
     for group in groups(event, &args.group)? {
         let players: Vec<PlayerId> = match &from {
             Some(f) => {
@@ -144,15 +145,30 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
                 seating::random(&players, &previous, args.seed)
             }
         }
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+        .map_err(|e| {
+            let in_group = group
+                .as_ref()
+                .map(|g| format!(" (group {g})"))
+                .unwrap_or_default();
+            anyhow::anyhow!("{e}{in_group}")
+        })?;
+        // Tables are numbered on through the groups: one numbering per stage.
+        let mut drawn = drawn;
+        for t in &mut drawn.tables {
+            t.number += next_table;
+        }
+        next_table += drawn.tables.len() as u32;
+        let tables_text = match drawn.tables.len() {
+            1 => "1 table".to_string(),
+            n => format!("{n} tables"),
+        };
         let title = format!(
-            "Seating of the {stage} stage{}: {} players at {} tables (seed {})",
+            "Seating of the {stage} stage{}: {} players at {tables_text} (seed {})",
             group
                 .as_ref()
                 .map(|g| format!(", group {g}"))
                 .unwrap_or_default(),
             players.len(),
-            drawn.tables.len(),
             args.seed
         );
         let games = event.rules.games_for(&stage) as usize;
@@ -172,7 +188,11 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
                 total: true,
             });
         }
-        tables.push(seating_table(&drawn, event, &title));
+        let mut table = seating_table(&drawn, event, &title);
+        if let Some(g) = &group {
+            table.name = format!("Seating {g}");
+        }
+        tables.push(table);
     }
     let format = args
         .output

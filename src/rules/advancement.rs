@@ -216,7 +216,9 @@ impl Decision {
             | Decision::EmptySeats { .. }
             | Decision::SeveralTables { .. } => false,
             Decision::TieForLastSeats { seats, named, .. } => named.len() == *seats,
-            Decision::TieForLowest { named, .. } => !named.is_empty(),
+            // RULES.md section 7: all tied players go on unless the director
+            // names one; the tie is reported, the list is final either way.
+            Decision::TieForLowest { .. } => true,
         }
     }
 
@@ -1184,7 +1186,7 @@ mod tests {
                 named: vec![]
             }]
         );
-        assert!(!a.is_settled());
+        assert!(a.is_settled(), "all tied players go on: reported, not open");
         assert!(a.decisions[0]
             .message(&r)
             .ends_with("all of them go on unless the director names one"));

@@ -509,6 +509,9 @@ fn check_went_out(winner: &Line, lines: &[Line], rules: &Rules, problems: &mut P
 /// Check 5: nobody went out. The leaders hold the highest score; the
 /// leaders with the fewest tiles won.
 fn check_nobody_out(number: u32, lines: &[Line], rules: &Rules, problems: &mut Problems) {
+    if rules.no_winner_by == crate::profile::NoWinnerBy::Tiles {
+        return check_nobody_out_by_tiles(number, lines, problems);
+    }
     let Some(top) = lines.iter().map(|l| l.score).max() else {
         return;
     };
@@ -584,6 +587,51 @@ fn check_nobody_out(number: u32, lines: &[Line], rules: &Rules, problems: &mut P
                 u8::from(should_win)
             ),
         );
+    }
+}
+
+/// Check 5 under `no_winner_by = tiles`: the leaders are the seats with
+/// the fewest tiles; they share the pot (equal scores) and all of them won.
+fn check_nobody_out_by_tiles(number: u32, lines: &[Line], problems: &mut Problems) {
+    let Some(fewest) = lines.iter().filter_map(|l| l.tiles).min() else {
+        return;
+    };
+    let leaders: Vec<&Line> = lines.iter().filter(|l| l.tiles == Some(fewest)).collect();
+    let names = seats_list(leaders.iter().map(|l| l.seat()));
+    if let Some(first) = leaders.first() {
+        for l in leaders.iter().filter(|l| l.score != first.score) {
+            problems.error(
+                l.raw.score.place.clone(),
+                format!(
+                    "score is {}; in game {number} the leaders ({names}, fewest tiles) share the pot, and seat {} scores {}",
+                    l.score.signed(),
+                    first.seat(),
+                    first.score.signed()
+                ),
+            );
+        }
+    }
+    for l in lines
+        .iter()
+        .filter(|l| l.tiles != Some(fewest) && !l.score.is_negative())
+    {
+        problems.error(
+            l.raw.score.place.clone(),
+            format!("score is {}; in game {number} seat {} is not a leader (fewest tiles: {names}), so it loses points", l.score.signed(), l.seat()),
+        );
+    }
+    for l in lines {
+        let should_win = l.tiles == Some(fewest);
+        if l.won != should_win {
+            problems.error(
+                l.raw.won.place.clone(),
+                format!(
+                    "game won is {}, expected {}: nobody went out, and the leaders ({names}) have the fewest tiles ({fewest})",
+                    u8::from(l.won),
+                    u8::from(should_win)
+                ),
+            );
+        }
     }
 }
 

@@ -6,7 +6,10 @@
 //! - nobody went out: the leaders are the players with the lowest rack value
 //!   `m` (fewest tiles under `no_winner_by = tiles`); each other player scores
 //!   `-(value - m)`, the leaders share that pot exactly, and the leader(s)
-//!   with the fewest tiles win (ties on tiles: shared winners).
+//!   with the fewest tiles win (ties on tiles: shared winners). Under
+//!   `no_winner_by = tiles` the leaders are the players with the fewest
+//!   tiles and the others lose their whole rack (`m = 0`), as the classic
+//!   rulebook scores a game won on tiles "in the normal manner".
 //!
 //! Penalty points (`gwinnett`): each player scores their rack value; whoever
 //! went out scores 0 and wins; lower is better.
@@ -79,14 +82,14 @@ fn nobody_went_out(racks: &[Rack], values: &[i64], by: NoWinnerBy) -> Vec<Outcom
             racks.iter().map(|r| r.tiles == t).collect()
         }
     };
-    // The leaders' value: what the others' losses are measured from.
-    let m = values
-        .iter()
-        .zip(&is_leader)
-        .filter(|(_, &l)| l)
-        .map(|(&v, _)| v)
-        .min()
-        .unwrap_or(0);
+    // What the others' losses are measured from: the leaders' rack value;
+    // under `no_winner_by = tiles` (the classic rulebook: the player with the
+    // fewest tiles wins, "scoring is then carried out in the normal manner")
+    // each other player loses their whole rack, as if the leaders went out.
+    let m = match by {
+        NoWinnerBy::Value => values.iter().copied().min().unwrap_or(0),
+        NoWinnerBy::Tiles => 0,
+    };
     let leaders = is_leader.iter().filter(|&&l| l).count() as i64;
     let pot: i64 = values
         .iter()
@@ -246,8 +249,8 @@ mod tests {
         rules.no_winner_by = NoWinnerBy::Tiles;
         let racks = [Rack::new(20, 0, 1), Rack::new(8, 0, 3), Rack::new(30, 0, 4)];
         let o = score_game(&racks, &rules).unwrap();
-        // A leads on tiles; the others' losses are measured from A's 20.
-        assert_eq!(scores(&o), whole(&[-2, 12, -10]));
+        // A leads on tiles; the others lose their racks, as if A went out.
+        assert_eq!(scores(&o), whole(&[38, -8, -30]));
         assert_eq!(won(&o), [1, 0, 0]);
     }
 
