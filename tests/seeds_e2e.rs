@@ -848,7 +848,6 @@ fn seating_by_group_seats_each_group_apart() {
 
 /// The same, all groups at once as CSV: every player of the roster once.
 #[test]
-#[ignore = "library bug: CSV of several tables (one per age group) fails: `cannot write CSV: found record with 0 fields`"]
 fn seating_of_all_groups_as_one_csv() {
     let out = Test::new()
         .args(["seating", "--seed", "17", "--format", "csv", "--event"])

@@ -1,5 +1,7 @@
-//! CSV: a header of FORMATS.md column names, then the rows. Text that came
-//! from input and could start a formula is written with a leading `'`.
+//! CSV: a header of FORMATS.md column names, then the rows; several tables
+//! follow each other, each after a blank line. Text that came from input and
+//! could start a formula is written with a leading `'`; numbers (negative
+//! scores) stay numbers.
 
 use super::{looks_like_formula, ExportError, Exporter, Table, Value};
 
@@ -7,18 +9,22 @@ pub struct Csv;
 
 impl Exporter for Csv {
     fn export(&self, tables: &[Table]) -> Result<Vec<u8>, ExportError> {
-        let mut w = ::csv::Writer::from_writer(Vec::new());
+        let mut out = Vec::new();
         for (i, table) in tables.iter().enumerate() {
             if i > 0 {
-                w.write_record(None::<&[u8]>)?;
+                out.push(b'\n');
             }
+            let mut w = ::csv::Writer::from_writer(Vec::new());
             w.write_record(table.columns.iter().map(|c| c.name))?;
             for row in &table.rows {
                 w.write_record(row.iter().map(cell))?;
             }
+            out.extend(
+                w.into_inner()
+                    .map_err(|e| ExportError::Other(e.to_string()))?,
+            );
         }
-        w.into_inner()
-            .map_err(|e| ExportError::Other(e.to_string()))
+        Ok(out)
     }
 }
 

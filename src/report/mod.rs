@@ -7,8 +7,10 @@
 
 pub mod cards;
 pub mod csv;
+pub mod export;
 pub mod json;
 pub mod output;
+pub mod progress;
 pub mod scorecard_xlsx;
 pub mod stages;
 pub mod standings;
@@ -90,7 +92,7 @@ impl Format {
             Format::Table => Box::new(terminal::Terminal::default()),
             Format::Csv => Box::new(csv::Csv),
             Format::Json => Box::new(json::Json),
-            Format::Xlsx => Box::new(xlsx::Xlsx),
+            Format::Xlsx => Box::new(xlsx::Xlsx::default()),
         }
     }
 }
@@ -128,7 +130,44 @@ pub enum ExportError {
 }
 
 /// Text from input that a spreadsheet could take for a formula (`=`, `+`,
-/// `-`, `@`, tab or CR at the start).
+/// `-`, `@`, tab or CR at the start). A plain number (`-5`, `+11`,
+/// `-3.33`) is not: a spreadsheet reads it as that number and nothing else.
 pub fn looks_like_formula(text: &str) -> bool {
-    text.starts_with(['=', '+', '-', '@', '\t', '\r'])
+    text.starts_with(['=', '+', '-', '@', '\t', '\r']) && !is_plain_number(text)
+}
+
+/// `-5`, `+11`, `3.33`: a sign, digits, at most one point with digits after.
+fn is_plain_number(text: &str) -> bool {
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    let (int, frac) = digits.split_once('.').unwrap_or((digits, "0"));
+    !int.is_empty()
+        && !frac.is_empty()
+        && int.bytes().all(|b| b.is_ascii_digit())
+        && frac.bytes().all(|b| b.is_ascii_digit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formula_starts_are_caught_and_plain_numbers_are_not() {
+        for text in [
+            "=HYPERLINK(\"x\")",
+            "+1+1",
+            "-2+3+cmd|' /C calc'!A0",
+            "@SUM(A1)",
+            "\tx",
+            "\rx",
+            "-",
+            "+",
+            "-.5",
+            "-1e3",
+        ] {
+            assert!(looks_like_formula(text), "{text:?}");
+        }
+        for text in ["-5", "+11", "-3.33", "Chan Tai Man", "陳大文", "5-3", ""] {
+            assert!(!looks_like_formula(text), "{text:?}");
+        }
+    }
 }

@@ -1,0 +1,246 @@
+//! `tilerank export`: the results workbook a director publishes (or the
+//! same tables as CSV, JSON or on the terminal).
+
+use super::standings::report_missing;
+use super::{print_problems, summary, EventArgs, Loaded, Outcome, OutputArgs};
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Write};
+use tilerank::event::{Event, Request};
+use tilerank::event_folder::sha256_hex;
+use tilerank::ingest;
+use tilerank::profile::{CutoffTies, Rules};
+use tilerank::report::export::{build, ExportRequest};
+use tilerank::report::progress::Progress;
+use tilerank::report::xlsx::{check_rows, sheet_names, Xlsx, MAX_ROWS};
+use tilerank::report::{output, Format, Table};
+
+/// Export the results: standings per stage and group, qualifiers, medals, awards, every game line, problems, settings and log
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  tilerank export --event hk-2026 -o results.xlsx\n  tilerank export cards/ --roster roster.csv --name \"HK Open 2026\" -o results.xlsx\n  tilerank export cards/ --roster roster.csv --format csv > results.csv\n\nThe workbook has one sheet per table, numbers stored as numbers, a frozen header with a filter, and pages that print one page wide with the header row on each. A name from input that begins with = + - @ is written as text, never as a formula. Nothing is written while any card has an error, or while cards the event expects are missing (unless --allow-incomplete)."
+)]
+pub struct ExportArgs {
+    #[command(flatten)]
+    pub event: EventArgs,
+
+    /// The event's name, at the top of every printed page (default: the event's, from tilerank.toml)
+    #[arg(long, value_name = "TEXT")]
+    pub name: Option<String>,
+
+    /// How many go to the final (default: the profile's, 120 for hk)
+    #[arg(long, value_name = "N")]
+    pub top: Option<u32>,
+
+    /// Players tied on every key across the cutoff: include, exclude, or error
+    #[arg(long, value_enum, value_name = "POLICY")]
+    pub cutoff_ties: Option<CutoffTies>,
+
+    /// Export even while cards the event expects are missing (titles say PROVISIONAL)
+    #[arg(long)]
+    pub allow_incomplete: bool,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Reads the event as [`EventArgs::load`] does, with a spinner on a
+/// terminal for a long read, cleared before the problems are printed (which
+/// `EventArgs::load` does inside). Keep the two in step.
+fn load(args: &EventArgs, rules: Rules) -> Result<Loaded> {
+    let folder = args.folder()?;
+    let request = match &folder {
+        Some(f) => {
+            let mut inputs = f.stored_inputs();
+            inputs.extend(args.inputs.iter().cloned());
+            let roster = args
+                .roster
+                .clone()
+                .or_else(|| Some(f.roster_path()).filter(|p| p.is_file()));
+            Request {
+                inputs,
+                roster,
+                rules,
+            }
+        }
+        None => {
+            if args.inputs.is_empty() && args.roster.is_none() {
+                bail!("no INPUT given, and no event folder here (no {}): give card files or folders, or --event DIR", tilerank::config::FILE_NAME);
+            }
+            Request {
+                inputs: args.inputs.clone(),
+                roster: args.roster.clone(),
+                rules,
+            }
+        }
+    };
+    let spinner = Progress::spinner("Reading the cards");
+    let event = Event::load(&request);
+    spinner.finish();
+    let event = event?;
+    print_problems(&event.problems);
+    Ok(Loaded { event, folder })
+}
+
+/// The Log sheet's lines: the event folder's log, then each input read
+/// this time (with its content hash) and the roster given.
+fn log_lines(args: &ExportArgs, loaded: &Loaded) -> Result<Vec<BTreeMap<String, String>>> {
+    let mut lines = match &loaded.folder {
+        Some(f) => f.log()?,
+        None => Vec::new(),
+    };
+    let mut read = |action: &str, path: &std::path::Path| {
+        let hash = if path.as_os_str() == "-" {
+            String::new()
+        } else {
+            std::fs::read(path)
+                .map(|b| sha256_hex(&b))
+                .unwrap_or_default()
+        };
+        lines.push(BTreeMap::from([
+            ("action".to_string(), action.to_string()),
+            ("file".to_string(), ingest::shown(path)),
+            ("sha256".to_string(), hash),
+        ]));
+    };
+    if let Some(roster) = &args.event.roster {
+        read("read roster", roster);
+    }
+    for file in ingest::expand(&args.event.inputs)? {
+        read("read", &file);
+    }
+    Ok(lines)
+}
+
+pub fn run(args: ExportArgs) -> Result<Outcome> {
+    let mut rules = args.event.rules()?;
+    if let Some(n) = args.top {
+        rules.qualifiers = n;
+    }
+    if let Some(p) = args.cutoff_ties {
+        rules.cutoff_ties = p;
+    }
+    let format = match (args.output.format, &args.output.output) {
+        (Some(f), _) => f,
+        (None, None) => Format::Table,
+        (None, Some(path)) => Format::from_path(path).with_context(|| {
+            format!(
+                "cannot tell the format of {}: give --format table, csv, json or xlsx",
+                path.display()
+            )
+        })?,
+    };
+    if format == Format::Xlsx && args.output.output.is_none() && std::io::stdout().is_terminal() {
+        bail!("a workbook cannot be shown in the terminal: give -o FILE.xlsx");
+    }
+    let loaded = load(&args.event, rules)?;
+    let event = &loaded.event;
+    if event.problems.has_errors() {
+        eprintln!("{}", summary(event));
+        eprintln!(
+            "Nothing exported: fix the errors above (or leave their files out) and run again."
+        );
+        return Ok(Outcome::DataErrors);
+    }
+    if event.cards.is_empty() {
+        bail!("no cards were read: nothing to export");
+    }
+    eprintln!("{}", summary(event));
+    let missing = report_missing(&loaded);
+    if !missing.is_empty() && !args.allow_incomplete {
+        eprintln!("Nothing exported: cards are missing. Import them, or give --allow-incomplete for a provisional export.");
+        return Ok(Outcome::DataErrors);
+    }
+    let name = args
+        .name
+        .clone()
+        .or_else(|| loaded.folder.as_ref().map(|f| f.config.event.name.clone()))
+        .unwrap_or_default();
+    let mut sources = Vec::new();
+    if let Some(f) = &loaded.folder {
+        sources.push(("event_folder".to_string(), f.dir.display().to_string()));
+    }
+    if let Some(r) = &args.event.roster {
+        sources.push(("roster".to_string(), r.display().to_string()));
+    } else if let Some(f) = loaded.folder.as_ref().filter(|f| f.roster_path().is_file()) {
+        sources.push(("roster".to_string(), f.roster_path().display().to_string()));
+    }
+    for input in &args.event.inputs {
+        sources.push(("input".to_string(), ingest::shown(input)));
+    }
+    let log = log_lines(&args, &loaded)?;
+    let export = build(&ExportRequest {
+        event,
+        name: &name,
+        missing: &missing,
+        sources,
+        log,
+    });
+    for d in &export.decisions {
+        eprintln!("{d}");
+    }
+    if export.unsettled {
+        eprintln!(
+            "Nothing exported: a qualifier list waits for the director's decision (see above)."
+        );
+        return Ok(Outcome::DataErrors);
+    }
+    write(&args, format, &name, &export.tables)?;
+    Ok(Outcome::Done)
+}
+
+/// Writes the tables in `format` to `-o FILE` (whole or not at all) or to
+/// standard output.
+fn write(args: &ExportArgs, format: Format, name: &str, tables: &[Table]) -> Result<()> {
+    let bytes = match format {
+        Format::Xlsx => {
+            check_rows(tables, MAX_ROWS)?;
+            let rows: usize = tables.iter().map(|t| t.rows.len()).sum();
+            let target = args
+                .output
+                .output
+                .as_ref()
+                .and_then(|p| p.file_name())
+                .map_or("the workbook".to_string(), |n| {
+                    n.to_string_lossy().into_owned()
+                });
+            let bar = Progress::bar(rows as u64, "rows", format!("Writing {target}"));
+            let xlsx = Xlsx {
+                event: Some(name.to_string()).filter(|n| !n.trim().is_empty()),
+            };
+            let mut written = 0;
+            let bytes = xlsx.write(tables, &mut |n| {
+                bar.inc(n as u64);
+                written += n;
+                if written == rows {
+                    bar.set_message(format!("Compressing {target}"));
+                }
+            });
+            bar.finish();
+            bytes?
+        }
+        other => other.exporter().export(tables)?,
+    };
+    match &args.output.output {
+        Some(path) => {
+            output::write_atomically(path, &bytes)
+                .with_context(|| format!("{}: cannot be written", path.display()))?;
+            if format == Format::Xlsx {
+                let sheets = sheet_names(tables);
+                eprintln!(
+                    "{}: {} sheets: {}",
+                    path.display(),
+                    sheets.len(),
+                    sheets.join(", ")
+                );
+            }
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(&bytes)?;
+            out.flush()?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,672 @@
+//! The results export: every table a director publishes, built from one
+//! [`Event`], in the order of the workbook's sheets:
+//!
+//! | sheet | what | columns |
+//! |---|---|---|
+//! | `Standings STAGE [GROUP]` | one per stage and age group, `Q` marking who goes on | FORMATS.md standings columns |
+//! | `Qualifiers [GROUP]` | who goes on from the prelim | the same (`hk`, `pressman`); `group, player, name, reason` (`nvso`, `gwinnett`) |
+//! | `Medals` | the final's top three per group | see [`super::stages::medals_table`] |
+//! | `Super Family Award` | `hk` family units | see [`super::stages::awards_table`] |
+//! | `Games` | every game line with the values its checks used | [`GAME_COLUMNS`] |
+//! | `Problems` | warnings and notes, and the export's own notes | `severity, place, message` |
+//! | `Settings` | the rules as applied, and where the data came from | `setting, value` |
+//! | `Log` | the event folder's import log, then the inputs read | the columns of `tilerank log` |
+//!
+//! A table that has nothing to show yet (no final stage, no event date)
+//! keeps its columns and says why in a note, so the workbook always has the
+//! same sheets.
+
+use super::stages::{advance_table, awards_table, medals_table};
+use super::standings::{qualifiers_table, standings_table};
+use super::{Column, Kind, Table, Value};
+use crate::domain::{Card, CardKey, Game, Label, SessionName, Stage};
+use crate::event::Event;
+use crate::problem::{Problems, Severity};
+use crate::profile::{CutoffTies, NoWinnerBy, PenaltyMode, ProfileName, Scoring};
+use crate::rules::awards::{super_family, SuperFamily};
+use crate::rules::medals::{award, award_group};
+use crate::rules::qualifiers::select;
+use crate::score::Score;
+use std::collections::{BTreeMap, HashSet};
+
+/// What the export is built from, beyond the event.
+pub struct ExportRequest<'a> {
+    pub event: &'a Event,
+    /// The event's name, for titles and the Settings sheet.
+    pub name: &'a str,
+    /// Cards the event expects and does not have: titles say PROVISIONAL.
+    pub missing: &'a [CardKey],
+    /// Where the data came from, for the Settings sheet: (setting, value).
+    pub sources: Vec<(String, String)>,
+    /// Lines of the import log (`log.csv` of an event folder, then the
+    /// inputs read), keyed by [`LOG_COLUMNS`].
+    pub log: Vec<BTreeMap<String, String>>,
+}
+
+/// The tables, and what the director must hear about them.
+pub struct Export {
+    pub tables: Vec<Table>,
+    /// Ties at the cutoff and other decisions, one sentence each (also in
+    /// the Problems sheet).
+    pub decisions: Vec<String>,
+    /// A qualifier list waits for the director (cutoff policy `error` met
+    /// a tie): the export is not final.
+    pub unsettled: bool,
+}
+
+/// The stage qualifiers come from.
+const QUALIFYING: &str = "prelim";
+
+/// The columns of the import log, as `tilerank log` prints them.
+pub const LOG_COLUMNS: [&str; 8] = [
+    "time", "action", "file", "sha256", "stage", "cards", "games", "reason",
+];
+
+/// The Games sheet: the results layout of FORMATS.md with the player's
+/// name, then what the checks of RULES.md section 5 computed for the line.
+pub const GAME_COLUMNS: [Column; 16] = [
+    col("stage", Kind::Text),
+    col("session", Kind::Text),
+    // A number where the card's table label is one.
+    col("table", Kind::Int),
+    col("game", Kind::Int),
+    col("seat", Kind::Text),
+    col("player", Kind::Text),
+    col("name", Kind::Text),
+    col("won", Kind::Int),
+    col("score", Kind::Score),
+    col("tiles", Kind::Int),
+    // Seats that played the game (3 or 4).
+    col("players", Kind::Int),
+    // `out` (a seat has 0 tiles) or `unfinished` (nobody went out).
+    col("finish", Kind::Text),
+    // 1 for the seat(s) with the game's best score.
+    col("leader", Kind::Int),
+    // The game's scores summed: 0 under the zero-sum profiles (check 3).
+    col("game_sum", Kind::Score),
+    // The seat's total over the card's games (the Total line, check 6).
+    col("card_total", Kind::Score),
+    // `ok`, or what is wrong with the line.
+    col("check", Kind::Text),
+];
+
+const fn col(name: &'static str, kind: Kind) -> Column {
+    Column { name, kind }
+}
+
+fn text(s: &str) -> Value {
+    if s.is_empty() {
+        Value::Empty
+    } else {
+        Value::Text(s.to_string())
+    }
+}
+
+/// Every table of the export.
+pub fn build(req: &ExportRequest) -> Export {
+    let event = req.event;
+    let mut export = Export {
+        tables: Vec::new(),
+        decisions: Vec::new(),
+        unsettled: false,
+    };
+    let provisional = if req.missing.is_empty() {
+        String::new()
+    } else {
+        format!(" (PROVISIONAL: {} cards missing)", req.missing.len())
+    };
+    let qualified = qualifier_tables(event, &provisional, &mut export);
+    export
+        .tables
+        .splice(0..0, standings_tables(event, &provisional));
+    export.tables.push(medals_sheet(event));
+    export.tables.push(awards_sheet(event, &qualified));
+    export.tables.push(games_table(&event.cards, event));
+    let mut notes = export.decisions.clone();
+    if !req.missing.is_empty() {
+        let shown: Vec<String> = req.missing.iter().take(50).map(|k| k.to_string()).collect();
+        let more = if req.missing.len() > 50 {
+            format!(" and {} more", req.missing.len() - 50)
+        } else {
+            String::new()
+        };
+        notes.push(format!(
+            "PROVISIONAL: {} cards missing: {}{more}",
+            req.missing.len(),
+            shown.join("; ")
+        ));
+    }
+    export.tables.push(problems_table(&event.problems, &notes));
+    export
+        .tables
+        .push(settings_table(event, req.name, &req.sources));
+    export.tables.push(log_table(&req.log));
+    export
+}
+
+fn group_suffix(group: &Option<String>) -> String {
+    group.as_ref().map(|g| format!(" {g}")).unwrap_or_default()
+}
+
+/// One standings table per stage and age group; `Q` marks who goes on from
+/// the prelim (`hk`, `pressman`).
+pub fn standings_tables(event: &Event, provisional: &str) -> Vec<Table> {
+    let mut tables = Vec::new();
+    let top_n = matches!(event.rules.profile, ProfileName::Hk | ProfileName::Pressman);
+    for stage in event.stages() {
+        for group in event.group_list() {
+            let s = event.standings_in(&stage, group.as_deref());
+            if s.ranked.is_empty() && s.apart.is_empty() {
+                continue;
+            }
+            let q = (top_n && stage.as_str() == QUALIFYING)
+                .then(|| select(&s, event.rules.qualifiers, event.rules.cutoff_ties));
+            let title = format!(
+                "Standings, {stage}{} ({} rules): {} ranked, {} apart{provisional}",
+                group
+                    .as_ref()
+                    .map(|g| format!(", group {g}"))
+                    .unwrap_or_default(),
+                event.rules.profile,
+                s.ranked.len(),
+                s.apart.len()
+            );
+            let mut table = standings_table(&s, &event.roster, q.as_ref(), &title);
+            table.name = format!("Standings {stage}{}", group_suffix(&group));
+            tables.push(table);
+        }
+    }
+    tables
+}
+
+/// The qualifier list of each group, into `export`; returns who qualified
+/// (for the Super Family Award).
+fn qualifier_tables(
+    event: &Event,
+    provisional: &str,
+    export: &mut Export,
+) -> HashSet<crate::domain::PlayerId> {
+    let stage = Stage::new(QUALIFYING);
+    let mut qualified = HashSet::new();
+    if !event.stages().contains(&stage) {
+        let mut table = qualifiers_placeholder(event);
+        table
+            .notes
+            .push("No prelim cards: nobody has qualified yet.".to_string());
+        export.tables.push(table);
+        return qualified;
+    }
+    for group in event.group_list() {
+        let suffix = group_suffix(&group);
+        match event.rules.profile {
+            ProfileName::Hk | ProfileName::Pressman => {
+                let s = event.standings_in(&stage, group.as_deref());
+                let q = select(&s, event.rules.qualifiers, event.rules.cutoff_ties);
+                if let Some(m) = q.straddle_message() {
+                    export.decisions.push(format!(
+                        "{}{m}",
+                        group
+                            .as_ref()
+                            .map(|g| format!("Group {g}: "))
+                            .unwrap_or_default()
+                    ));
+                }
+                export.unsettled |= q.is_refused();
+                qualified.extend(q.qualified.iter().map(|e| e.tally.player));
+                let title = format!(
+                    "Qualifiers for the final{}: top {} of the {stage} standings ({} rules), {} players{provisional}",
+                    group
+                        .as_ref()
+                        .map(|g| format!(", group {g}"))
+                        .unwrap_or_default(),
+                    q.cutoff,
+                    event.rules.profile,
+                    q.qualified.len()
+                );
+                let mut table = qualifiers_table(&s, &q, &event.roster, &title);
+                table.name = format!("Qualifiers{suffix}");
+                if q.is_refused() {
+                    table.notes.push("NOT FINAL: the cutoff policy is error and players tied on every key straddle the cutoff; the director decides (--cutoff-ties include or exclude).".to_string());
+                }
+                export.tables.push(table);
+            }
+            ProfileName::Nvso | ProfileName::Gwinnett => {
+                let list = event.advance(&stage, group.as_deref(), &[]);
+                export.decisions.extend(list.decisions.iter().cloned());
+                export.unsettled |= !list.settled;
+                qualified.extend(list.going.iter().map(|(p, _)| *p));
+                let mut table = advance_table(&list, &event.roster);
+                table.name = format!("Qualifiers{suffix}");
+                table.title.push_str(provisional);
+                export.tables.push(table);
+            }
+        }
+    }
+    qualified
+}
+
+/// An empty qualifier table with the standings columns.
+fn qualifiers_placeholder(event: &Event) -> Table {
+    Table {
+        name: "Qualifiers".into(),
+        title: format!("Qualifiers ({} rules)", event.rules.profile),
+        columns: super::standings::COLUMNS.to_vec(),
+        rows: Vec::new(),
+        notes: Vec::new(),
+    }
+}
+
+/// The medals of the final, every group on one sheet; until the final is
+/// played, the sheet says so.
+pub fn medals_sheet(event: &Event) -> Table {
+    let final_stage = Stage::new("final");
+    if !event.stages().contains(&final_stage) {
+        let mut table = medals_table(&[], event);
+        table.title = format!("Medals ({} rules): no final stage yet", event.rules.profile);
+        table.notes = vec![
+            "No final stage yet: medals are the top three of the final's standings of each group (RULES.md section 8).".to_string(),
+        ];
+        return table;
+    }
+    let all: Vec<_> = event
+        .group_list()
+        .into_iter()
+        .map(|g| {
+            let s = event.standings_in(&final_stage, g.as_deref());
+            match &g {
+                Some(name) => award_group(name, &s),
+                None => award(&s),
+            }
+        })
+        .collect();
+    medals_table(&all, event)
+}
+
+/// The Super Family Award (`hk`) on the final's results of the families
+/// whose both members qualified; until it can be decided, the sheet says
+/// why.
+pub fn awards_sheet(event: &Event, qualified: &HashSet<crate::domain::PlayerId>) -> Table {
+    let final_stage = Stage::new("final");
+    let date = event.rules.event_date.as_deref();
+    let why_not = if event.rules.profile != ProfileName::Hk {
+        Some(format!(
+            "The Super Family Award is an hk award: not given under the {} rules.",
+            event.rules.profile
+        ))
+    } else if !event.stages().contains(&final_stage) {
+        Some("No final stage yet: the Super Family Award is decided on the final's results of families whose both members qualified (RULES.md section 9).".to_string())
+    } else if date.is_none() {
+        Some("No event date: ages are taken on the event date; give --date YYYY-MM-DD or set [event] date in tilerank.toml.".to_string())
+    } else {
+        None
+    };
+    if let Some(why) = why_not {
+        let empty = SuperFamily {
+            ranked: Vec::new(),
+            ineligible: Vec::new(),
+            not_units: Vec::new(),
+        };
+        let mut table = awards_table(&empty, &event.roster);
+        table.title = format!("{}: not decided", table.title);
+        table.notes = vec![why];
+        return table;
+    }
+    let award = super_family(
+        &event.roster,
+        date.unwrap_or_default(),
+        qualified,
+        &event.standings(&final_stage),
+    );
+    awards_table(&award, &event.roster)
+}
+
+/// What the checks computed for one game: (seats, finish, best score, sum).
+fn game_facts(game: &Game, scoring: Scoring) -> (usize, &'static str, Option<Score>, Score) {
+    let out = game.results.iter().any(|r| r.tiles == Some(0));
+    let best = match scoring {
+        Scoring::ZeroSum => game.results.iter().map(|r| r.score).max(),
+        Scoring::PenaltyPoints => game.results.iter().map(|r| r.score).min(),
+    };
+    let sum = game.results.iter().map(|r| r.score).sum();
+    (
+        game.results.len(),
+        if out { "out" } else { "unfinished" },
+        best,
+        sum,
+    )
+}
+
+/// The game checks that can be seen on the lines alone (RULES.md section
+/// 5, checks 3 to 5): `ok`, or what is wrong.
+fn game_check(game: &Game, scoring: Scoring) -> String {
+    let mut wrong = Vec::new();
+    let sum: Score = game.results.iter().map(|r| r.score).sum();
+    if !(3..=4).contains(&game.results.len()) {
+        wrong.push(format!("{} seats", game.results.len()));
+    }
+    let out: Vec<_> = game.results.iter().filter(|r| r.tiles == Some(0)).collect();
+    match scoring {
+        Scoring::ZeroSum => {
+            if !sum.is_zero() {
+                wrong.push(format!("scores sum to {sum}"));
+            }
+            match out.as_slice() {
+                [] => {
+                    let best = game.results.iter().map(|r| r.score).max();
+                    if game.results.iter().any(|r| r.won && Some(r.score) != best) {
+                        wrong.push("a winner who is not a leader".to_string());
+                    }
+                }
+                [one] => {
+                    if game.results.iter().any(|r| r.won != (r.seat == one.seat)) {
+                        wrong.push("the winner is not the seat that went out".to_string());
+                    }
+                }
+                _ => wrong.push("more than one seat went out".to_string()),
+            }
+        }
+        Scoring::PenaltyPoints => {
+            if game.results.iter().any(|r| r.score.is_negative()) {
+                wrong.push("a negative penalty".to_string());
+            }
+        }
+    }
+    if game.results.iter().all(|r| !r.won) {
+        wrong.push("nobody won".to_string());
+    }
+    if wrong.is_empty() {
+        "ok".to_string()
+    } else {
+        wrong.join("; ")
+    }
+}
+
+/// Every game line of the accepted cards, with what its checks computed.
+pub fn games_table(cards: &[Card], event: &Event) -> Table {
+    let scoring = event.rules.scoring;
+    let mut rows = Vec::new();
+    for card in cards {
+        let totals: BTreeMap<_, Score> =
+            card.games
+                .iter()
+                .flat_map(|g| &g.results)
+                .fold(BTreeMap::new(), |mut acc, r| {
+                    *acc.entry(r.seat).or_insert(Score::ZERO) += r.score;
+                    acc
+                });
+        for game in &card.games {
+            let (players, finish, best, sum) = game_facts(game, scoring);
+            let check = game_check(game, scoring);
+            for r in &game.results {
+                let p = event.roster.get(r.player);
+                rows.push(vec![
+                    Value::Text(card.key.stage.to_string()),
+                    Value::Text(SessionName(&card.key.session).to_string()),
+                    match &card.key.table {
+                        Label::Num(n) => Value::Int(i64::from(*n)),
+                        Label::Text(t) => Value::Text(t.clone()),
+                    },
+                    Value::Int(i64::from(game.number)),
+                    Value::Text(r.seat.to_string()),
+                    Value::Text(p.id.clone()),
+                    text(&p.name),
+                    Value::Int(i64::from(r.won)),
+                    Value::Score(r.score),
+                    r.tiles.map_or(Value::Empty, |t| Value::Int(i64::from(t))),
+                    Value::Int(players as i64),
+                    Value::Text(finish.to_string()),
+                    Value::Int(i64::from(Some(r.score) == best)),
+                    Value::Score(sum),
+                    totals
+                        .get(&r.seat)
+                        .map_or(Value::Empty, |t| Value::Score(*t)),
+                    Value::Text(check.clone()),
+                ]);
+            }
+        }
+    }
+    let games: usize = cards.iter().map(|c| c.games.len()).sum();
+    Table {
+        name: "Games".into(),
+        title: format!(
+            "Every game line: {} cards, {games} games, {} lines",
+            cards.len(),
+            rows.len()
+        ),
+        columns: GAME_COLUMNS.to_vec(),
+        rows,
+        notes: vec![format!(
+            "Only cards that passed every check of RULES.md section 5 are listed. finish: out (a seat emptied its rack) or unfinished; leader: the game's best score; game_sum: {}; card_total: the seat's Total line.",
+            match scoring {
+                Scoring::ZeroSum => "0 in every game (zero-sum)",
+                Scoring::PenaltyPoints => "the penalty points of the table",
+            }
+        )],
+    }
+}
+
+/// Warnings and notes, sorted by place, then the export's own notes.
+pub fn problems_table(problems: &Problems, extra: &[String]) -> Table {
+    let mut rows: Vec<Vec<Value>> = problems
+        .sorted()
+        .into_iter()
+        .map(|p| {
+            vec![
+                Value::Text(
+                    match p.severity {
+                        Severity::Error => "error",
+                        Severity::Warning => "warning",
+                        Severity::Note => "note",
+                    }
+                    .to_string(),
+                ),
+                text(&p.place.to_string()),
+                Value::Text(p.message.clone()),
+            ]
+        })
+        .collect();
+    rows.extend(extra.iter().map(|m| {
+        vec![
+            Value::Text("note".into()),
+            Value::Empty,
+            Value::Text(m.clone()),
+        ]
+    }));
+    let notes = if rows.is_empty() {
+        vec!["Nothing to report: no warnings, no notes.".to_string()]
+    } else {
+        Vec::new()
+    };
+    Table {
+        name: "Problems".into(),
+        title: format!("Warnings and notes: {}", rows.len()),
+        columns: vec![
+            col("severity", Kind::Text),
+            col("place", Kind::Text),
+            col("message", Kind::Text),
+        ],
+        rows,
+        notes,
+    }
+}
+
+/// The rules as applied, and where the data came from.
+pub fn settings_table(event: &Event, name: &str, sources: &[(String, String)]) -> Table {
+    let r = &event.rules;
+    let mut rows: Vec<(String, Value)> = Vec::new();
+    let mut put = |k: &str, v: Value| rows.push((k.to_string(), v));
+    put("event", text(name));
+    put("date", text(r.event_date.as_deref().unwrap_or_default()));
+    put("profile", Value::Text(r.profile.to_string()));
+    put("joker_value", Value::Int(r.joker_value));
+    put("no_meld", Value::Int(r.penalties.no_meld));
+    put("refused_meld", Value::Int(r.penalties.refused_meld));
+    put("knocked", Value::Int(r.penalties.knocked));
+    put(
+        "penalty_mode",
+        Value::Text(
+            match r.penalty_mode {
+                PenaltyMode::Replace => "replace",
+                PenaltyMode::Add => "add",
+            }
+            .into(),
+        ),
+    );
+    put(
+        "no_winner_by",
+        Value::Text(
+            match r.no_winner_by {
+                NoWinnerBy::Value => "value",
+                NoWinnerBy::Tiles => "tiles",
+            }
+            .into(),
+        ),
+    );
+    put(
+        "games_per_session",
+        Value::Int(i64::from(r.games_per_session)),
+    );
+    for (stage, games) in &r.stage_games {
+        put(&format!("games.{stage}"), Value::Int(i64::from(*games)));
+    }
+    put("qualifiers", Value::Int(i64::from(r.qualifiers)));
+    put(
+        "cutoff_ties",
+        Value::Text(
+            match r.cutoff_ties {
+                CutoffTies::Include => "include",
+                CutoffTies::Exclude => "exclude",
+                CutoffTies::Error => "error",
+            }
+            .into(),
+        ),
+    );
+    put(
+        "min_age",
+        r.min_age.map_or(Value::Empty, |a| Value::Int(i64::from(a))),
+    );
+    put(
+        "order",
+        Value::Text(
+            r.order
+                .iter()
+                .map(|k| k.to_string())
+                .collect::<Vec<_>>()
+                .join(", then "),
+        ),
+    );
+    for g in &r.age_groups {
+        put("age_group", Value::Text(g.to_string()));
+    }
+    let groups = &event.groups.names;
+    if !groups.is_empty() && r.age_groups.is_empty() {
+        put("age_groups", Value::Text(groups.join(", ")));
+    }
+    for (k, v) in sources {
+        put(k, text(v));
+    }
+    let c = &event.counts;
+    put("files", Value::Int(c.files as i64));
+    put("sheets", Value::Int(c.sheets as i64));
+    put("cards_read", Value::Int(c.cards_read as i64));
+    put("cards_accepted", Value::Int(event.cards.len() as i64));
+    put("cards_rejected", Value::Int(c.cards_rejected as i64));
+    put("games", Value::Int(c.games as i64));
+    put("players", Value::Int(event.roster.len() as i64));
+    put(
+        "tilerank",
+        Value::Text(env!("CARGO_PKG_VERSION").to_string()),
+    );
+    Table {
+        name: "Settings".into(),
+        title: format!("Settings of {name}"),
+        columns: vec![col("setting", Kind::Text), col("value", Kind::Text)],
+        rows: rows
+            .into_iter()
+            .map(|(k, v)| vec![Value::Text(k), v])
+            .collect(),
+        notes: Vec::new(),
+    }
+}
+
+/// The import log: one row per line, counts as numbers.
+pub fn log_table(lines: &[BTreeMap<String, String>]) -> Table {
+    let rows = lines
+        .iter()
+        .map(|line| {
+            LOG_COLUMNS
+                .iter()
+                .map(|c| {
+                    let v = line.get(*c).map(String::as_str).unwrap_or_default();
+                    match (*c, v.parse::<i64>()) {
+                        ("cards" | "games", Ok(n)) => Value::Int(n),
+                        _ => text(v),
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    Table {
+        name: "Log".into(),
+        title: "Import log and inputs".into(),
+        columns: LOG_COLUMNS
+            .iter()
+            .map(|&name| {
+                col(
+                    name,
+                    if name == "cards" || name == "games" {
+                        Kind::Int
+                    } else {
+                        Kind::Text
+                    },
+                )
+            })
+            .collect(),
+        rows,
+        notes: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::{PlayerId, Seat, SeatResult};
+    use crate::place::Place;
+
+    fn line(seat: Seat, won: bool, score: i64, tiles: u16) -> SeatResult {
+        SeatResult {
+            seat,
+            player: PlayerId(seat.index() as u32),
+            won,
+            score: Score::whole(score),
+            tiles: Some(tiles),
+            place: Place::nowhere("t"),
+        }
+    }
+
+    #[test]
+    fn game_checks_see_what_the_lines_show() {
+        use Seat::*;
+        let ok = Game {
+            number: 1,
+            results: vec![
+                line(A, true, 30, 1),
+                line(B, false, -5, 1),
+                line(C, false, -10, 3),
+                line(D, false, -15, 4),
+            ],
+        };
+        assert_eq!(game_check(&ok, Scoring::ZeroSum), "ok");
+        assert_eq!(
+            game_facts(&ok, Scoring::ZeroSum),
+            (4, "unfinished", Some(Score::whole(30)), Score::ZERO)
+        );
+        let mut bad = ok.clone();
+        bad.results[1].score = Score::whole(-4);
+        bad.results[2].tiles = Some(0);
+        assert_eq!(
+            game_check(&bad, Scoring::ZeroSum),
+            "scores sum to 1; the winner is not the seat that went out"
+        );
+    }
+}

@@ -1,0 +1,443 @@
+//! `tilerank export`: the results workbook read back with calamine (its
+//! sheets, header rows, numbers stored as numbers, no formula anywhere, a
+//! roster name that looks like a formula kept as text), the CSV escape of
+//! such names, Excel's sheet-name rules and row limit, and what makes the
+//! export refuse to write.
+//!
+//! The event: `good/hk-examples.csv` (session 1 table 7, P0001..P0004:
+//! RULES.md examples 1 to 3) with the fixture roster, whose first four
+//! names are replaced here by `=HYPERLINK("x")`, `+1+1`, `-2+3`, `@SUM(1)`.
+
+use crate::test::{fixtures, Test};
+use calamine::{open_workbook, Data, Reader, Xlsx};
+use std::path::{Path, PathBuf};
+use tilerank::report::xlsx::{check_rows, sheet_name, sheet_names, MAX_ROWS};
+use tilerank::report::{Column, Exporter, Kind, Table};
+
+/// A folder of its own, removed at the end.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("tilerank-export-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+const FORMULA_NAMES: [&str; 4] = ["=HYPERLINK(\"x\")", "+1+1", "-2+3", "@SUM(1)"];
+
+/// The fixture roster with P0001..P0004 named like formulas.
+fn formula_roster(scratch: &Scratch) -> PathBuf {
+    let text = std::fs::read_to_string(fixtures().join("roster.csv")).unwrap();
+    let text = text
+        .replace("P0001,Chan Tai Man,", "P0001,\"=HYPERLINK(\"\"x\"\")\",")
+        .replace("P0002,Lee Siu Ming,", "P0002,+1+1,")
+        .replace("P0003,Wong Ka Yan,", "P0003,-2+3,")
+        .replace("P0004,Cheung Mei Ling,", "P0004,@SUM(1),");
+    let path = scratch.path("roster.csv");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn export(roster: &Path) -> Test {
+    Test::new()
+        .args(["export", "--name", "Test Open"])
+        .fixture("good/hk-examples.csv")
+        .arg("--roster")
+        .arg(roster)
+}
+
+const SHEETS: [&str; 8] = [
+    "Standings prelim",
+    "Qualifiers",
+    "Medals",
+    "Super Family Award",
+    "Games",
+    "Problems",
+    "Settings",
+    "Log",
+];
+
+fn row(range: &calamine::Range<Data>, r: usize) -> Vec<Data> {
+    (0..range.width())
+        .map(|c| range.get((r, c)).cloned().unwrap_or(Data::Empty))
+        .collect()
+}
+
+fn s(text: &str) -> Data {
+    Data::String(text.to_string())
+}
+
+#[test]
+fn the_workbook_has_every_sheet_typed_cells_and_no_formula() {
+    let scratch = Scratch::new("book");
+    let roster = formula_roster(&scratch);
+    let out = scratch.path("results.xlsx");
+    export(&roster)
+        .arg("-o")
+        .arg(&out)
+        .run()
+        .success()
+        .stderr_has("8 sheets: Standings prelim, Qualifiers, Medals");
+    let mut book: Xlsx<_> = open_workbook(&out).unwrap();
+    assert_eq!(book.sheet_names(), SHEETS);
+
+    let standings = book.worksheet_range("Standings prelim").unwrap();
+    assert_eq!(
+        row(&standings, 0),
+        [
+            "rank",
+            "player",
+            "name",
+            "group",
+            "games",
+            "won",
+            "avg_score",
+            "total_score",
+            "tiles",
+            "status",
+            "note"
+        ]
+        .map(s)
+    );
+    // A: +30 +11 +11 over 3 games, 2 won, 5 tiles; the name is a string
+    assert_eq!(
+        row(&standings, 1),
+        [
+            Data::Float(1.0),
+            s("P0001"),
+            s("=HYPERLINK(\"x\")"),
+            Data::Empty,
+            Data::Float(3.0),
+            Data::Float(2.0),
+            Data::Float(17.33),
+            Data::Float(52.0),
+            Data::Float(5.0),
+            s("Q"),
+            Data::Empty,
+        ]
+    );
+    let names: Vec<Data> = (1..=4)
+        .map(|r| standings.get((r, 2)).unwrap().clone())
+        .collect();
+    for name in FORMULA_NAMES {
+        assert!(names.contains(&s(name)), "{name} in {names:?}");
+    }
+    // Notes under the table, after a blank row.
+    assert_eq!(standings.get((5, 0)), Some(&Data::Empty));
+    assert!(
+        matches!(standings.get((6, 0)), Some(Data::String(t)) if t.starts_with("Order: games won"))
+    );
+
+    // No cell of any sheet is a formula.
+    for sheet in SHEETS {
+        let formulas = book.worksheet_formula(sheet).unwrap();
+        assert!(
+            formulas.used_cells().all(|(_, _, f)| f.is_empty()),
+            "{sheet} has a formula"
+        );
+    }
+
+    // Every game line, scores as numbers (negative ones too), with checks.
+    let games = book.worksheet_range("Games").unwrap();
+    assert_eq!(
+        row(&games, 0),
+        [
+            "stage",
+            "session",
+            "table",
+            "game",
+            "seat",
+            "player",
+            "name",
+            "won",
+            "score",
+            "tiles",
+            "players",
+            "finish",
+            "leader",
+            "game_sum",
+            "card_total",
+            "check"
+        ]
+        .map(s)
+    );
+    assert_eq!(
+        row(&games, 2),
+        [
+            s("prelim"),
+            s("S01"),
+            Data::Float(7.0),
+            Data::Float(1.0),
+            s("B"),
+            s("P0002"),
+            s("+1+1"),
+            Data::Float(0.0),
+            Data::Float(-5.0),
+            Data::Float(1.0),
+            Data::Float(4.0),
+            s("unfinished"),
+            Data::Float(0.0),
+            Data::Float(0.0),
+            Data::Float(17.0),
+            s("ok"),
+        ]
+    );
+    assert_eq!(games.height(), 1 + 12 + 2, "12 lines and a note");
+
+    // Until there is a final, the medal and award sheets say so.
+    let medals = book.worksheet_range("Medals").unwrap();
+    assert_eq!(medals.get((0, 1)), Some(&s("medal")));
+    assert!(
+        matches!(medals.get((2, 0)), Some(Data::String(t)) if t.starts_with("No final stage yet"))
+    );
+    let awards = book.worksheet_range("Super Family Award").unwrap();
+    assert!(
+        matches!(awards.get((2, 0)), Some(Data::String(t)) if t.starts_with("No final stage yet"))
+    );
+
+    // Settings: counts are numbers; the event's name is there.
+    let settings = book.worksheet_range("Settings").unwrap();
+    let setting = |name: &str| {
+        (0..settings.height())
+            .find(|&r| settings.get((r, 0)) == Some(&s(name)))
+            .and_then(|r| settings.get((r, 1)).cloned())
+    };
+    assert_eq!(setting("event"), Some(s("Test Open")));
+    assert_eq!(setting("joker_value"), Some(Data::Float(30.0)));
+    assert_eq!(setting("games"), Some(Data::Float(3.0)));
+
+    // The log names the files read, with their hashes.
+    let log = book.worksheet_range("Log").unwrap();
+    assert_eq!(log.get((0, 3)), Some(&s("sha256")));
+    assert_eq!(log.get((2, 1)), Some(&s("read")));
+    assert_eq!(log.get((2, 2)), Some(&s("good/hk-examples.csv")));
+    assert!(matches!(log.get((2, 3)), Some(Data::String(h)) if h.len() == 64));
+}
+
+#[test]
+fn csv_never_lets_a_name_start_a_formula_and_numbers_stay_numbers() {
+    let scratch = Scratch::new("csv");
+    let roster = formula_roster(&scratch);
+    let out = export(&roster).args(["--format", "csv"]).run().success();
+    for name in FORMULA_NAMES {
+        let escaped = format!("'{name}");
+        let quoted = format!("\"'{}\"", name.replace('"', "\"\""));
+        assert!(
+            out.stdout.contains(&format!(",{escaped},")) || out.stdout.contains(&quoted),
+            "{name} not escaped:\n{}",
+            out.stdout
+        );
+    }
+    // the negative score of B in game 1, the text of the name before it
+    assert!(
+        out.stdout
+            .contains("prelim,S01,7,1,B,P0002,'+1+1,0,-5,1,4,"),
+        "{}",
+        out.stdout
+    );
+    // the same rule in the other commands' CSV
+    Test::new()
+        .args(["standings", "--format", "csv"])
+        .fixture("good/hk-examples.csv")
+        .arg("--roster")
+        .arg(&roster)
+        .run()
+        .success()
+        .stdout_has("1,P0001,\"'=HYPERLINK(\"\"x\"\")\",,3,2,17.33,52,5,,");
+}
+
+#[test]
+fn several_tables_in_one_csv_each_after_a_blank_line() {
+    let out = Test::new()
+        .args(["export", "--format", "csv"])
+        .fixture("good/hk-examples.csv")
+        .roster()
+        .run()
+        .success();
+    let blocks: Vec<&str> = out.stdout.split("\n\n").collect();
+    assert_eq!(blocks.len(), SHEETS.len(), "{}", out.stdout);
+    assert!(blocks[0]
+        .starts_with("rank,player,name,group,games,won,avg_score,total_score,tiles,status,note\n"));
+    assert!(blocks[2].starts_with("group,medal,rank,player,name,note"));
+    assert!(blocks[5].starts_with("severity,place,message"));
+    assert!(blocks[6].starts_with("setting,value\n"));
+}
+
+#[test]
+fn json_keys_each_table_by_its_name() {
+    let out = Test::new()
+        .args(["export", "--format", "json"])
+        .fixture("good/hk-examples.csv")
+        .roster()
+        .run()
+        .success();
+    let doc: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(
+        doc["Standings prelim"][0]["avg_score"],
+        serde_json::json!(17.33)
+    );
+    assert_eq!(doc["Games"].as_array().map(Vec::len), Some(12));
+    assert_eq!(doc["Settings"][2]["value"], serde_json::json!("hk"));
+}
+
+#[test]
+fn the_terminal_shows_every_table() {
+    Test::new()
+        .arg("export")
+        .fixture("good/hk-examples.csv")
+        .roster()
+        .run()
+        .success()
+        .stdout_has("Standings, prelim (hk rules): 4 ranked, 0 apart")
+        .stdout_has("Every game line: 1 cards, 3 games, 12 lines")
+        .stdout_has("No final stage yet");
+}
+
+#[test]
+fn nothing_is_written_while_a_card_has_an_error() {
+    let scratch = Scratch::new("errors");
+    let out = scratch.path("results.xlsx");
+    Test::new()
+        .arg("export")
+        .fixture("bad/check3-sum-not-zero.csv")
+        .roster()
+        .arg("-o")
+        .arg(&out)
+        .run()
+        .failure(1)
+        .stderr_has("Nothing exported");
+    assert!(!out.exists());
+    assert_eq!(std::fs::read_dir(&scratch.0).unwrap().count(), 0);
+}
+
+#[test]
+fn a_tie_at_the_cutoff_is_in_the_export_or_stops_it_under_error() {
+    let scratch = Scratch::new("ties");
+    let out = scratch.path("results.xlsx");
+    Test::new()
+        .args(["export", "--top", "2"])
+        .fixture("ties/shared-rank.csv")
+        .roster()
+        .arg("-o")
+        .arg(&out)
+        .run()
+        .success()
+        .stderr_has("TIE AT THE CUTOFF");
+    let mut book: Xlsx<_> = open_workbook(&out).unwrap();
+    let q = book.worksheet_range("Qualifiers").unwrap();
+    assert_eq!(q.get((3, 10)), Some(&s("tie at cutoff, shared rank 2")));
+    let problems = book.worksheet_range("Problems").unwrap();
+    assert!(
+        matches!(problems.get((1, 2)), Some(Data::String(t)) if t.starts_with("TIE AT THE CUTOFF"))
+    );
+    std::fs::remove_file(&out).unwrap();
+
+    Test::new()
+        .args(["export", "--top", "2", "--cutoff-ties", "error"])
+        .fixture("ties/shared-rank.csv")
+        .roster()
+        .arg("-o")
+        .arg(&out)
+        .run()
+        .failure(1)
+        .stderr_has("Nothing exported: a qualifier list waits for the director");
+    assert!(!out.exists());
+}
+
+#[test]
+fn an_output_file_of_unknown_format_is_refused() {
+    Test::new()
+        .arg("export")
+        .fixture("good/hk-examples.csv")
+        .args(["-o", "results.pdf"])
+        .run()
+        .failure(2)
+        .stderr_has("cannot tell the format of results.pdf");
+}
+
+fn table(name: &str, rows: usize) -> Table {
+    Table {
+        name: name.to_string(),
+        title: name.to_string(),
+        columns: vec![Column {
+            name: "n",
+            kind: Kind::Int,
+        }],
+        rows: vec![Vec::new(); rows],
+        notes: Vec::new(),
+    }
+}
+
+#[test]
+fn sheet_names_keep_excels_rules() {
+    let wanted = [
+        "Standings prelim [50/64]",
+        "Standings prelim 50:64",
+        "Standings final, the group of players aged seventy-five and over",
+        "Standings final, the group of players aged seventy-five and older",
+        "'Quoted'",
+        "history",
+        "",
+        "長者組長者組長者組長者組長者組長者組長者組長者組長者組長者組長者組",
+    ];
+    let tables: Vec<Table> = wanted.iter().map(|n| table(n, 1)).collect();
+    let names = sheet_names(&tables);
+    for (w, n) in wanted.iter().zip(&names) {
+        assert!(
+            rust_xlsxwriter::utility::check_sheet_name(n).is_ok(),
+            "{w:?} -> {n:?}"
+        );
+        assert!(!n.eq_ignore_ascii_case("history"), "{n}");
+    }
+    let mut lower: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
+    lower.sort();
+    lower.dedup();
+    assert_eq!(lower.len(), names.len(), "unique: {names:?}");
+    assert_eq!(names[0], "Standings prelim _50_64_");
+    assert_eq!(sheet_name("Medals", &["MEDALS".to_string()]), "Medals (2)");
+
+    // Written and read back as named.
+    let bytes = tilerank::report::xlsx::Xlsx::default()
+        .export(&tables)
+        .unwrap();
+    let mut book = Xlsx::new(std::io::Cursor::new(bytes)).unwrap();
+    assert_eq!(book.sheet_names(), names);
+    assert_eq!(
+        book.worksheet_range(&names[7]).unwrap().get((0, 0)),
+        Some(&s("n"))
+    );
+}
+
+#[test]
+fn a_table_longer_than_a_sheet_is_refused_with_a_clear_message() {
+    let err = check_rows(&[table("Games", 10), table("Log", 3)], 10)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        err,
+        "a workbook sheet holds at most 10 rows and Games needs 11 rows: nothing written; write CSV instead (--format csv), which has no row limit"
+    );
+    // Excel's own limit: the header and 1,048,576 rows are one row too many.
+    let err = tilerank::report::xlsx::Xlsx::default()
+        .export(&[table("Games", MAX_ROWS)])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("at most 1048576 rows"), "{err}");
+    assert!(tilerank::report::xlsx::Xlsx::default()
+        .export(&[table("Games", 5)])
+        .is_ok());
+}
