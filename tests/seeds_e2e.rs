@@ -163,9 +163,9 @@ fn hk_prelim_to_final_medals_and_the_super_family_award() {
     event("hk", &["awards", "--format", "csv"])
         .success()
         .stdout_is(&lines(
-            "rank,family,parent,child,won,avg_score,tiles
-             1,F1,H01 Chan Tai Man,H02 Chan Siu Ming,2,3.5,11
-             2,F2,H03 Lee Mei Ling,H04 Lee Ka Yan,2,-3.5,17",
+            "rank,family,parent,parent_name,child,child_name,won,avg_score,tiles
+             1,F1,H01,Chan Tai Man,H02,Chan Siu Ming,2,3.5,11
+             2,F2,H03,Lee Mei Ling,H04,Lee Ka Yan,2,-3.5,17",
         ));
     event("hk", &["awards"])
         .success()

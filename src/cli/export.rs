@@ -2,15 +2,14 @@
 //! same tables as CSV, JSON or on the terminal).
 
 use super::standings::report_missing;
-use super::{print_problems, summary, EventArgs, Loaded, Outcome, OutputArgs};
+use super::{summary, EventArgs, Loaded, Outcome, OutputArgs};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
-use tilerank::event::{Event, Request};
 use tilerank::event_folder::sha256_hex;
 use tilerank::ingest;
-use tilerank::profile::{CutoffTies, Rules};
+use tilerank::profile::CutoffTies;
 use tilerank::report::export::{build, ExportRequest};
 use tilerank::report::progress::Progress;
 use tilerank::report::xlsx::{check_rows, sheet_names, Xlsx, MAX_ROWS};
@@ -43,44 +42,6 @@ pub struct ExportArgs {
 
     #[command(flatten)]
     pub output: OutputArgs,
-}
-
-/// Reads the event as [`EventArgs::load`] does, with a spinner on a
-/// terminal for a long read, cleared before the problems are printed (which
-/// `EventArgs::load` does inside). Keep the two in step.
-fn load(args: &EventArgs, rules: Rules) -> Result<Loaded> {
-    let folder = args.folder()?;
-    let request = match &folder {
-        Some(f) => {
-            let mut inputs = f.stored_inputs();
-            inputs.extend(args.inputs.iter().cloned());
-            let roster = args
-                .roster
-                .clone()
-                .or_else(|| Some(f.roster_path()).filter(|p| p.is_file()));
-            Request {
-                inputs,
-                roster,
-                rules,
-            }
-        }
-        None => {
-            if args.inputs.is_empty() && args.roster.is_none() {
-                bail!("no INPUT given, and no event folder here (no {}): give card files or folders, or --event DIR", tilerank::config::FILE_NAME);
-            }
-            Request {
-                inputs: args.inputs.clone(),
-                roster: args.roster.clone(),
-                rules,
-            }
-        }
-    };
-    let spinner = Progress::spinner("Reading the cards");
-    let event = Event::load(&request);
-    spinner.finish();
-    let event = event?;
-    print_problems(&event.problems);
-    Ok(Loaded { event, folder })
 }
 
 /// The Log sheet's lines: the event folder's log, then each input read
@@ -134,7 +95,7 @@ pub fn run(args: ExportArgs) -> Result<Outcome> {
     if format == Format::Xlsx && args.output.output.is_none() && std::io::stdout().is_terminal() {
         bail!("a workbook cannot be shown in the terminal: give -o FILE.xlsx");
     }
-    let loaded = load(&args.event, rules)?;
+    let loaded = args.event.load(rules)?;
     let event = &loaded.event;
     if event.problems.has_errors() {
         eprintln!("{}", summary(event));

@@ -158,7 +158,7 @@ impl EventArgs {
     /// problems found.
     pub fn load(&self, rules: Rules) -> Result<Loaded> {
         let folder = self.folder()?;
-        let event = match &folder {
+        let request = match &folder {
             Some(f) => {
                 let mut inputs = f.stored_inputs();
                 inputs.extend(self.inputs.iter().cloned());
@@ -166,11 +166,11 @@ impl EventArgs {
                     .roster
                     .clone()
                     .or_else(|| Some(f.roster_path()).filter(|p| p.is_file()));
-                Event::load(&Request {
+                Request {
                     inputs,
                     roster,
                     rules,
-                })?
+                }
             }
             None => {
                 if self.inputs.is_empty() && self.roster.is_none() {
@@ -179,13 +179,18 @@ impl EventArgs {
                         tilerank::config::FILE_NAME
                     );
                 }
-                Event::load(&Request {
+                Request {
                     inputs: self.inputs.clone(),
                     roster: self.roster.clone(),
                     rules,
-                })?
+                }
             }
         };
+        // A spinner on a terminal for a long read, cleared before the problems.
+        let spinner = tilerank::report::progress::Progress::spinner("Reading the cards");
+        let event = Event::load(&request);
+        spinner.finish();
+        let event = event?;
         print_problems(&event.problems);
         Ok(Loaded { event, folder })
     }

@@ -236,7 +236,15 @@ pub fn awards_table(award: &SuperFamily, roster: &Roster) -> Table {
             kind: Kind::Text,
         },
         Column {
+            name: "parent_name",
+            kind: Kind::Text,
+        },
+        Column {
             name: "child",
+            kind: Kind::Text,
+        },
+        Column {
+            name: "child_name",
             kind: Kind::Text,
         },
         Column {
@@ -263,8 +271,10 @@ pub fn awards_table(award: &SuperFamily, roster: &Roster) -> Table {
             vec![
                 Value::Int(i64::from(u.rank)),
                 Value::Text(u.unit.family.clone()),
-                Value::Text(who(u.unit.parent)),
-                Value::Text(who(u.unit.child)),
+                Value::Text(roster.get(u.unit.parent).id.clone()),
+                Value::Text(roster.get(u.unit.parent).name.clone()),
+                Value::Text(roster.get(u.unit.child).id.clone()),
+                Value::Text(roster.get(u.unit.child).name.clone()),
                 Value::Int(i64::from(u.won)),
                 Value::Score(u.average),
                 Value::Int(i64::from(u.tiles)),

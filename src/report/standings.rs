@@ -176,6 +176,43 @@ fn key_value(e: &Entry, key: Key) -> String {
     }
 }
 
+/// A key's column, named as the standings name it (FORMATS.md).
+fn key_column(key: Key) -> Column {
+    match key {
+        Key::GamesWon => Column {
+            name: "won",
+            kind: Kind::Int,
+        },
+        Key::AverageScore => Column {
+            name: "avg_score",
+            kind: Kind::Score,
+        },
+        Key::TotalScore => Column {
+            name: "total_score",
+            kind: Kind::Score,
+        },
+        Key::TilesLeft => Column {
+            name: "tiles",
+            kind: Kind::Int,
+        },
+        Key::BestGame => Column {
+            name: "best_game",
+            kind: Kind::Score,
+        },
+    }
+}
+
+fn key_cell(e: &Entry, key: Key) -> Value {
+    let t = &e.tally;
+    match key {
+        Key::GamesWon => Value::Int(i64::from(t.won)),
+        Key::AverageScore => Value::Score(t.average()),
+        Key::TotalScore => Value::Score(t.total),
+        Key::TilesLeft => Value::Int(i64::from(t.tiles)),
+        Key::BestGame => t.best_game.map_or(Value::Empty, Value::Score),
+    }
+}
+
 /// Why `upper` ranks above `lower`: the deciding key and both values.
 fn why(upper: &Entry, lower: &Entry, s: &Standings, roster: &Roster) -> String {
     let (a, b) = (
@@ -233,10 +270,7 @@ pub fn explain_table(s: &Standings, roster: &Roster, player: PlayerId) -> Option
             keys.push(k);
         }
     }
-    columns.extend(keys.iter().map(|k| Column {
-        name: k.name(),
-        kind: Kind::Score,
-    }));
+    columns.extend(keys.iter().map(|&k| key_column(k)));
     columns.push(Column {
         name: "status",
         kind: Kind::Text,
@@ -248,7 +282,7 @@ pub fn explain_table(s: &Standings, roster: &Roster, player: PlayerId) -> Option
             Value::Text(p.id.clone()),
             Value::Text(p.name.clone()),
         ];
-        row.extend(keys.iter().map(|&k| Value::Text(key_value(e, k))));
+        row.extend(keys.iter().map(|&k| key_cell(e, k)));
         row.push(match apart_status(e) {
             "" => Value::Empty,
             st => Value::Text(st.to_string()),
