@@ -12,7 +12,7 @@ use crate::test::{fixtures, Test};
 use calamine::{open_workbook, Data, Reader, Xlsx};
 use std::path::{Path, PathBuf};
 use tilerank::report::xlsx::{check_rows, sheet_name, sheet_names, MAX_ROWS};
-use tilerank::report::{Column, Exporter, Kind, Table};
+use tilerank::report::{Column, Exporter, Table};
 
 /// A folder of its own, removed at the end.
 struct Scratch(PathBuf);
@@ -373,10 +373,7 @@ fn table(name: &str, rows: usize) -> Table {
     Table {
         name: name.to_string(),
         title: name.to_string(),
-        columns: vec![Column {
-            name: "n",
-            kind: Kind::Int,
-        }],
+        columns: vec![Column::int("n")],
         rows: vec![Vec::new(); rows],
         notes: Vec::new(),
     }

@@ -2,7 +2,7 @@
 //! a workbook of lines), or as printable HK score cards.
 
 use super::scorecard_xlsx::{PrintCard, PrintLine};
-use super::{Column, Kind, Table, Value};
+use super::{Column, Table, Value};
 use crate::domain::{Card, Label, Stage};
 use crate::roster::Roster;
 
@@ -11,44 +11,17 @@ pub fn results_table(cards: &[Card], roster: &Roster) -> Table {
     let with_stage = cards.iter().any(|c| c.key.stage != Stage::prelim());
     let mut columns = Vec::new();
     if with_stage {
-        columns.push(Column {
-            name: "stage",
-            kind: Kind::Text,
-        });
+        columns.push(Column::text("stage"));
     }
     columns.extend([
-        Column {
-            name: "session",
-            kind: Kind::Text,
-        },
-        Column {
-            name: "table",
-            kind: Kind::Text,
-        },
-        Column {
-            name: "game",
-            kind: Kind::Int,
-        },
-        Column {
-            name: "seat",
-            kind: Kind::Text,
-        },
-        Column {
-            name: "player",
-            kind: Kind::Text,
-        },
-        Column {
-            name: "won",
-            kind: Kind::Int,
-        },
-        Column {
-            name: "score",
-            kind: Kind::Score,
-        },
-        Column {
-            name: "tiles",
-            kind: Kind::Int,
-        },
+        Column::text("session"),
+        Column::text("table"),
+        Column::int("game"),
+        Column::text("seat"),
+        Column::text("player"),
+        Column::int("won"),
+        Column::score("score"),
+        Column::int("tiles"),
     ]);
     let mut rows = Vec::new();
     for card in cards {

@@ -38,7 +38,7 @@ fn cell(value: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::{Column, Kind};
+    use crate::report::Column;
     use crate::score::Score;
 
     #[test]
@@ -46,16 +46,7 @@ mod tests {
         let table = Table {
             name: "t".into(),
             title: "t".into(),
-            columns: vec![
-                Column {
-                    name: "name",
-                    kind: Kind::Text,
-                },
-                Column {
-                    name: "score",
-                    kind: Kind::Score,
-                },
-            ],
+            columns: vec![Column::text("name"), Column::score("score")],
             rows: vec![
                 vec![
                     Value::Text("=HYPERLINK(\"x\")".into()),

@@ -56,7 +56,7 @@ impl Exporter for Json {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::{Column, Kind};
+    use crate::report::Column;
     use crate::score::Score;
 
     #[test]
@@ -64,16 +64,7 @@ mod tests {
         let table = Table {
             name: "t".into(),
             title: "t".into(),
-            columns: vec![
-                Column {
-                    name: "rank",
-                    kind: Kind::Int,
-                },
-                Column {
-                    name: "avg_score",
-                    kind: Kind::Score,
-                },
-            ],
+            columns: vec![Column::int("rank"), Column::score("avg_score")],
             rows: vec![
                 vec![Value::Int(1), Value::Score(Score::ratio(10, 3))],
                 vec![Value::Empty, Value::Score(Score::whole(-4))],

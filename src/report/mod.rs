@@ -57,6 +57,29 @@ pub struct Column {
     pub kind: Kind,
 }
 
+impl Column {
+    pub const fn text(name: &'static str) -> Column {
+        Column {
+            name,
+            kind: Kind::Text,
+        }
+    }
+
+    pub const fn int(name: &'static str) -> Column {
+        Column {
+            name,
+            kind: Kind::Int,
+        }
+    }
+
+    pub const fn score(name: &'static str) -> Column {
+        Column {
+            name,
+            kind: Kind::Score,
+        }
+    }
+}
+
 /// One table of a report: a sheet in a workbook, one CSV or JSON array.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Table {

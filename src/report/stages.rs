@@ -1,7 +1,7 @@
 //! Tables of what happens between stages and at the end: who goes on, the
 //! seating of the next stage, the medals, the Super Family Award.
 
-use super::{Column, Kind, Table, Value};
+use super::{Column, Table, Value};
 use crate::event::{AdvanceList, Event};
 use crate::roster::Roster;
 use crate::rules::awards::SuperFamily;
@@ -26,22 +26,10 @@ fn group_title(group: &Option<String>) -> String {
 /// Who goes on, with the reason.
 pub fn advance_table(list: &AdvanceList, roster: &Roster) -> Table {
     let columns = vec![
-        Column {
-            name: "group",
-            kind: Kind::Text,
-        },
-        Column {
-            name: "player",
-            kind: Kind::Text,
-        },
-        Column {
-            name: "name",
-            kind: Kind::Text,
-        },
-        Column {
-            name: "reason",
-            kind: Kind::Text,
-        },
+        Column::text("group"),
+        Column::text("player"),
+        Column::text("name"),
+        Column::text("reason"),
     ];
     let rows = list
         .going
@@ -92,26 +80,11 @@ pub fn advance_table(list: &AdvanceList, roster: &Roster) -> Table {
 /// The seating of the next stage: one line per seat.
 pub fn seating_table(seating: &Seating, event: &Event, title: &str) -> Table {
     let columns = vec![
-        Column {
-            name: "table",
-            kind: Kind::Int,
-        },
-        Column {
-            name: "seat",
-            kind: Kind::Text,
-        },
-        Column {
-            name: "player",
-            kind: Kind::Text,
-        },
-        Column {
-            name: "name",
-            kind: Kind::Text,
-        },
-        Column {
-            name: "group",
-            kind: Kind::Text,
-        },
+        Column::int("table"),
+        Column::text("seat"),
+        Column::text("player"),
+        Column::text("name"),
+        Column::text("group"),
     ];
     let mut rows = Vec::new();
     for t in &seating.tables {
@@ -150,30 +123,12 @@ pub fn seating_table(seating: &Seating, event: &Event, title: &str) -> Table {
 pub fn medals_table(all: &[Medals], event: &Event) -> Table {
     let names = MedalNames::for_profile(event.rules.profile);
     let columns = vec![
-        Column {
-            name: "group",
-            kind: Kind::Text,
-        },
-        Column {
-            name: "medal",
-            kind: Kind::Text,
-        },
-        Column {
-            name: "rank",
-            kind: Kind::Int,
-        },
-        Column {
-            name: "player",
-            kind: Kind::Text,
-        },
-        Column {
-            name: "name",
-            kind: Kind::Text,
-        },
-        Column {
-            name: "note",
-            kind: Kind::Text,
-        },
+        Column::text("group"),
+        Column::text("medal"),
+        Column::int("rank"),
+        Column::text("player"),
+        Column::text("name"),
+        Column::text("note"),
     ];
     let mut rows = Vec::new();
     let mut notes = Vec::new();
@@ -223,42 +178,15 @@ pub fn medals_table(all: &[Medals], event: &Event) -> Table {
 /// The Super Family Award: eligible units ranked, and why others are not.
 pub fn awards_table(award: &SuperFamily, roster: &Roster) -> Table {
     let columns = vec![
-        Column {
-            name: "rank",
-            kind: Kind::Int,
-        },
-        Column {
-            name: "family",
-            kind: Kind::Text,
-        },
-        Column {
-            name: "parent",
-            kind: Kind::Text,
-        },
-        Column {
-            name: "parent_name",
-            kind: Kind::Text,
-        },
-        Column {
-            name: "child",
-            kind: Kind::Text,
-        },
-        Column {
-            name: "child_name",
-            kind: Kind::Text,
-        },
-        Column {
-            name: "won",
-            kind: Kind::Int,
-        },
-        Column {
-            name: "avg_score",
-            kind: Kind::Score,
-        },
-        Column {
-            name: "tiles",
-            kind: Kind::Int,
-        },
+        Column::int("rank"),
+        Column::text("family"),
+        Column::text("parent"),
+        Column::text("parent_name"),
+        Column::text("child"),
+        Column::text("child_name"),
+        Column::int("won"),
+        Column::score("avg_score"),
+        Column::int("tiles"),
     ];
     let who = |p| {
         let pl = roster.get(p);

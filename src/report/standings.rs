@@ -2,57 +2,24 @@
 //! `rank, player, name, group, games, won, avg_score, total_score, tiles,
 //! status, note`. Status is `Q` (qualified), `W` (withdrawn) or `DQ`.
 
-use super::{Column, Kind, Table, Value};
+use super::{Column, Table, Value};
 use crate::domain::PlayerId;
 use crate::roster::Roster;
 use crate::rules::qualifiers::Qualifiers;
 use crate::rules::standings::{deciding_key, Apart, Entry, Key, Standings};
 
 pub const COLUMNS: [Column; 11] = [
-    Column {
-        name: "rank",
-        kind: Kind::Int,
-    },
-    Column {
-        name: "player",
-        kind: Kind::Text,
-    },
-    Column {
-        name: "name",
-        kind: Kind::Text,
-    },
-    Column {
-        name: "group",
-        kind: Kind::Text,
-    },
-    Column {
-        name: "games",
-        kind: Kind::Int,
-    },
-    Column {
-        name: "won",
-        kind: Kind::Int,
-    },
-    Column {
-        name: "avg_score",
-        kind: Kind::Score,
-    },
-    Column {
-        name: "total_score",
-        kind: Kind::Score,
-    },
-    Column {
-        name: "tiles",
-        kind: Kind::Int,
-    },
-    Column {
-        name: "status",
-        kind: Kind::Text,
-    },
-    Column {
-        name: "note",
-        kind: Kind::Text,
-    },
+    Column::int("rank"),
+    Column::text("player"),
+    Column::text("name"),
+    Column::text("group"),
+    Column::int("games"),
+    Column::int("won"),
+    Column::score("avg_score"),
+    Column::score("total_score"),
+    Column::int("tiles"),
+    Column::text("status"),
+    Column::text("note"),
 ];
 
 fn row(e: &Entry, roster: &Roster, status: &str, note: String) -> Vec<Value> {
@@ -179,26 +146,11 @@ fn key_value(e: &Entry, key: Key) -> String {
 /// A key's column, named as the standings name it (FORMATS.md).
 fn key_column(key: Key) -> Column {
     match key {
-        Key::GamesWon => Column {
-            name: "won",
-            kind: Kind::Int,
-        },
-        Key::AverageScore => Column {
-            name: "avg_score",
-            kind: Kind::Score,
-        },
-        Key::TotalScore => Column {
-            name: "total_score",
-            kind: Kind::Score,
-        },
-        Key::TilesLeft => Column {
-            name: "tiles",
-            kind: Kind::Int,
-        },
-        Key::BestGame => Column {
-            name: "best_game",
-            kind: Kind::Score,
-        },
+        Key::GamesWon => Column::int("won"),
+        Key::AverageScore => Column::score("avg_score"),
+        Key::TotalScore => Column::score("total_score"),
+        Key::TilesLeft => Column::int("tiles"),
+        Key::BestGame => Column::score("best_game"),
     }
 }
 
@@ -245,18 +197,9 @@ fn why(upper: &Entry, lower: &Entry, s: &Standings, roster: &Roster) -> String {
 /// the stage.
 pub fn explain_table(s: &Standings, roster: &Roster, player: PlayerId) -> Option<Table> {
     let mut columns = vec![
-        Column {
-            name: "rank",
-            kind: Kind::Int,
-        },
-        Column {
-            name: "player",
-            kind: Kind::Text,
-        },
-        Column {
-            name: "name",
-            kind: Kind::Text,
-        },
+        Column::int("rank"),
+        Column::text("player"),
+        Column::text("name"),
     ];
     let mut keys: Vec<Key> = s.order.iter().map(|k| k.key).collect();
     for k in [
@@ -271,10 +214,7 @@ pub fn explain_table(s: &Standings, roster: &Roster, player: PlayerId) -> Option
         }
     }
     columns.extend(keys.iter().map(|&k| key_column(k)));
-    columns.push(Column {
-        name: "status",
-        kind: Kind::Text,
-    });
+    columns.push(Column::text("status"));
     let line = |e: &Entry| {
         let p = roster.get(e.tally.player);
         let mut row = vec![

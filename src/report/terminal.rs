@@ -126,16 +126,7 @@ mod tests {
         let table = Table {
             name: "t".into(),
             title: "Standings".into(),
-            columns: vec![
-                Column {
-                    name: "name",
-                    kind: Kind::Text,
-                },
-                Column {
-                    name: "won",
-                    kind: Kind::Int,
-                },
-            ],
+            columns: vec![Column::text("name"), Column::int("won")],
             rows: vec![
                 vec![Value::Text("陳大文".into()), Value::Int(3)],
                 vec![Value::Text("Chan Tai Man".into()), Value::Int(12)],
@@ -159,22 +150,10 @@ mod tests {
             name: "t".into(),
             title: "Standings".into(),
             columns: vec![
-                Column {
-                    name: "rank",
-                    kind: Kind::Int,
-                },
-                Column {
-                    name: "name",
-                    kind: Kind::Text,
-                },
-                Column {
-                    name: "avg_score",
-                    kind: Kind::Score,
-                },
-                Column {
-                    name: "note",
-                    kind: Kind::Text,
-                },
+                Column::int("rank"),
+                Column::text("name"),
+                Column::score("avg_score"),
+                Column::text("note"),
             ],
             rows: vec![
                 vec![

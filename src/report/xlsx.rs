@@ -453,10 +453,7 @@ mod tests {
         Table {
             name: "Games".into(),
             title: "t".into(),
-            columns: vec![Column {
-                name: "n",
-                kind: Kind::Int,
-            }],
+            columns: vec![Column::int("n")],
             rows: (0..rows).map(|i| vec![Value::Int(i as i64)]).collect(),
             notes: (0..notes).map(|i| format!("note {i}")).collect(),
         }
@@ -481,16 +478,7 @@ mod tests {
         let t = Table {
             name: "t".into(),
             title: "t".into(),
-            columns: vec![
-                Column {
-                    name: "name",
-                    kind: Kind::Text,
-                },
-                Column {
-                    name: "avg_score",
-                    kind: Kind::Score,
-                },
-            ],
+            columns: vec![Column::text("name"), Column::score("avg_score")],
             rows: vec![vec![
                 Value::Text("陳大文陳大文陳大文".into()),
                 Value::Score(crate::score::Score::whole(-12345)),

@@ -719,17 +719,9 @@ pub fn carried_points(total: Score, carry: Carry) -> Score {
     }
 }
 
-/// A tally of no games: the one place this file spells out every field.
+/// A tally of no games.
 fn empty_tally(player: PlayerId) -> Tally {
-    Tally {
-        player,
-        games: 0,
-        won: 0,
-        total: Score::ZERO,
-        tiles: 0,
-        withdrawn: false,
-        best_game: None,
-    }
+    Tally::new(player)
 }
 
 /// The tally a player starts the next stage with.

@@ -39,7 +39,8 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn new(player: PlayerId) -> Tally {
+    /// A tally of no games.
+    pub fn new(player: PlayerId) -> Tally {
         Tally {
             player,
             games: 0,
