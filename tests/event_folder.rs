@@ -403,3 +403,48 @@ fn importing_the_demo_session_by_session_gives_the_same_qualifiers() {
     assert!(a.len() >= 120);
     assert_eq!(a, b);
 }
+
+/// The event knows its tables: while a card is missing, `qualifiers`
+/// refuses to present a final list; `--allow-incomplete` marks it
+/// provisional.
+#[test]
+fn missing_cards_hold_back_the_qualifiers() {
+    use crate::test::Test;
+    let s = Scratch::new("missing");
+    let folder = event(&s);
+    let toml = folder.dir.join("tilerank.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(
+        &toml,
+        text.replace("# count = 12\n# tables = 25", "count = 1\ntables = 2"),
+    )
+    .unwrap();
+    let one = cards_file(&s, "t1.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
+    folder
+        .import(&[one], None, false, None, StopAfter::Never)
+        .unwrap();
+    let dir = folder.dir.display().to_string();
+    Test::new()
+        .args(["qualifiers", "--event", &dir, "--top", "2"])
+        .run()
+        .failure(1)
+        .stderr_has("1 card missing: session S01 table 2")
+        .stderr_has("No qualifier list: cards are missing");
+    Test::new()
+        .args([
+            "qualifiers",
+            "--event",
+            &dir,
+            "--top",
+            "2",
+            "--allow-incomplete",
+        ])
+        .run()
+        .success()
+        .stdout_has("PROVISIONAL (1 card missing)");
+    Test::new()
+        .args(["standings", "--event", &dir])
+        .run()
+        .success()
+        .stdout_has("PROVISIONAL: 1 card missing");
+}

@@ -308,6 +308,15 @@ pub fn summary(event: &Event) -> String {
     s
 }
 
+/// `1 card`, `2 cards`.
+pub fn cards(n: usize) -> String {
+    if n == 1 {
+        "1 card".to_string()
+    } else {
+        format!("{n} cards")
+    }
+}
+
 pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| {
         c.downcast_ref::<std::io::Error>()

@@ -72,7 +72,10 @@ pub fn run(args: QualifiersArgs) -> Result<Outcome> {
         q.qualified.len()
     );
     if !missing.is_empty() {
-        title = format!("PROVISIONAL ({} cards missing): {title}", missing.len());
+        title = format!(
+            "PROVISIONAL ({} missing): {title}",
+            crate::cli::cards(missing.len())
+        );
     }
     let table = qualifiers_table(&standings, &q, &event.roster, &title);
     args.output.emit(&[table])?;

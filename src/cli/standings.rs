@@ -68,8 +68,8 @@ pub fn report_missing(loaded: &Loaded) -> Vec<CardKey> {
             String::new()
         };
         eprintln!(
-            "{} cards missing: {}{more}",
-            missing.len(),
+            "{} missing: {}{more}",
+            crate::cli::cards(missing.len()),
             shown.join("; ")
         );
     }
@@ -102,7 +102,10 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
             standings.apart.len()
         );
         if !missing.is_empty() {
-            title.push_str(&format!(" (PROVISIONAL: {} cards missing)", missing.len()));
+            title.push_str(&format!(
+                " (PROVISIONAL: {} missing)",
+                crate::cli::cards(missing.len())
+            ));
         }
         let mut table = standings_table(&standings, &event.roster, None, &title);
         if let Some(g) = &group {

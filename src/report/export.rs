@@ -113,7 +113,10 @@ pub fn build(req: &ExportRequest) -> Export {
     let provisional = if req.missing.is_empty() {
         String::new()
     } else {
-        format!(" (PROVISIONAL: {} cards missing)", req.missing.len())
+        format!(
+            " (PROVISIONAL: {} missing)",
+            plural_cards(req.missing.len())
+        )
     };
     let qualified = qualifier_tables(event, &provisional, &mut export);
     export
@@ -131,8 +134,8 @@ pub fn build(req: &ExportRequest) -> Export {
             String::new()
         };
         notes.push(format!(
-            "PROVISIONAL: {} cards missing: {}{more}",
-            req.missing.len(),
+            "PROVISIONAL: {} missing: {}{more}",
+            plural_cards(req.missing.len()),
             shown.join("; ")
         ));
     }
@@ -624,6 +627,15 @@ pub fn log_table(lines: &[BTreeMap<String, String>]) -> Table {
             .collect(),
         rows,
         notes: Vec::new(),
+    }
+}
+
+/// `1 card`, `2 cards`.
+fn plural_cards(n: usize) -> String {
+    if n == 1 {
+        "1 card".to_string()
+    } else {
+        format!("{n} cards")
     }
 }
 
