@@ -82,16 +82,7 @@ pub fn run(args: ExportArgs) -> Result<Outcome> {
     if let Some(p) = args.cutoff_ties {
         rules.cutoff_ties = p;
     }
-    let format = match (args.output.format, &args.output.output) {
-        (Some(f), _) => f,
-        (None, None) => Format::Table,
-        (None, Some(path)) => Format::from_path(path).with_context(|| {
-            format!(
-                "cannot tell the format of {}: give --format table, csv, json or xlsx",
-                path.display()
-            )
-        })?,
-    };
+    let format = args.output.format()?;
     if format == Format::Xlsx && args.output.output.is_none() && std::io::stdout().is_terminal() {
         bail!("a workbook cannot be shown in the terminal: give -o FILE.xlsx");
     }

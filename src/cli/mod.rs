@@ -231,8 +231,9 @@ pub struct OutputArgs {
 }
 
 impl OutputArgs {
-    pub fn emit(&self, tables: &[Table]) -> Result<()> {
-        let format = match (self.format, &self.output) {
+    /// `--format`, else the output file's extension, else the terminal.
+    pub fn format(&self) -> Result<Format> {
+        Ok(match (self.format, &self.output) {
             (Some(f), _) => f,
             (None, None) => Format::Table,
             (None, Some(path)) => Format::from_path(path).with_context(|| {
@@ -241,7 +242,11 @@ impl OutputArgs {
                     path.display()
                 )
             })?,
-        };
+        })
+    }
+
+    pub fn emit(&self, tables: &[Table]) -> Result<()> {
+        let format = self.format()?;
         let bytes = format.exporter().export(tables)?;
         match &self.output {
             Some(path) => output::write_atomically(path, &bytes)

@@ -34,12 +34,8 @@ pub fn run(args: ScoreArgs) -> Result<Outcome> {
     if event.cards.is_empty() {
         bail!("no cards were read: nothing to score");
     }
-    let format = args
-        .output
-        .format
-        .or_else(|| args.output.output.as_deref().and_then(Format::from_path));
-    match (format, &args.output.output) {
-        (Some(Format::Xlsx), Some(path)) => {
+    match (args.output.format()?, &args.output.output) {
+        (Format::Xlsx, Some(path)) => {
             let cards = print_cards(&event.cards, &event.roster, &args.name);
             write_cards(&cards, path)
                 .with_context(|| format!("{}: cannot be written", path.display()))?;

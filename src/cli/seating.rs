@@ -194,12 +194,8 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
         }
         tables.push(table);
     }
-    let format = args
-        .output
-        .format
-        .or_else(|| args.output.output.as_deref().and_then(Format::from_path));
-    match (format, &args.output.output) {
-        (Some(Format::Xlsx), Some(path)) => write_cards(&cards, path)
+    match (args.output.format()?, &args.output.output) {
+        (Format::Xlsx, Some(path)) => write_cards(&cards, path)
             .with_context(|| format!("{}: cannot be written", path.display()))?,
         _ => args.output.emit(&tables)?,
     }

@@ -54,6 +54,20 @@ pub const HEAD_COLUMNS: [Column; 6] = [
     },
 ];
 
+/// Columns both line layouts accept and do not need (FORMATS.md).
+pub const OPTIONAL_COLUMNS: [Column; 2] = [
+    Column {
+        name: "date",
+        aliases: &[],
+        required: false,
+    },
+    Column {
+        name: "referee",
+        aliases: &[],
+        required: false,
+    },
+];
+
 /// A whole number such as a game number: `2`, `2.0`, `"2"`.
 pub fn whole_number(cell: &Cell) -> Option<u32> {
     match cell {

@@ -14,7 +14,7 @@
 
 use super::cell::{Cell, Row};
 use super::header::{each_line, map_header, Column, ColumnMap};
-use super::lines::{self, Grouped, Grouper, Line, HEAD_COLUMNS};
+use super::lines::{self, Grouped, Grouper, Line, HEAD_COLUMNS, OPTIONAL_COLUMNS};
 use super::raw::{Layout, RawCard, RawCell, RawGame, RawLine};
 use crate::domain::Seat;
 use crate::place::{Place, Source};
@@ -60,17 +60,8 @@ fn columns() -> Vec<Column> {
             aliases: &["tilesleftonrack"],
             required: false,
         },
-        Column {
-            name: "date",
-            aliases: &[],
-            required: false,
-        },
-        Column {
-            name: "referee",
-            aliases: &[],
-            required: false,
-        },
     ]);
+    c.extend(OPTIONAL_COLUMNS);
     c
 }
 

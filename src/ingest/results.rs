@@ -7,7 +7,7 @@
 
 use super::cell::Row;
 use super::header::{each_line, map_header, Column};
-use super::lines::{self, Grouper, Line, HEAD_COLUMNS};
+use super::lines::{self, Grouper, Line, HEAD_COLUMNS, OPTIONAL_COLUMNS};
 use super::raw::{Layout, RawCard, RawGame, RawLine};
 use crate::domain::Seat;
 use crate::place::{Place, Source};
@@ -37,17 +37,8 @@ fn columns() -> Vec<Column> {
             aliases: &["tilesonrack", "tileonrack", "tilesleft"],
             required: true,
         },
-        Column {
-            name: "date",
-            aliases: &[],
-            required: false,
-        },
-        Column {
-            name: "referee",
-            aliases: &[],
-            required: false,
-        },
     ]);
+    c.extend(OPTIONAL_COLUMNS);
     c
 }
 
