@@ -345,21 +345,14 @@ fn days_from_civil((y, m, d): Ymd) -> i64 {
 }
 
 fn civil_from_days(z: i64) -> Ymd {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    ((if m <= 2 { y + 1 } else { y }) as i32, m, d)
+    let (y, m, d) = tilerank::ingest::cell::civil_from_days(z);
+    (y as i32, m, d)
 }
 
 fn age_on(birth: Ymd, on: Ymd) -> i32 {
-    let before_birthday = (on.1, on.2) < (birth.1, birth.2);
-    on.0 - birth.0 - i32::from(before_birthday)
+    use tilerank::rules::age_groups::{age_between, Date};
+    let date = |(year, month, day): Ymd| Date { year, month, day };
+    age_between(date(birth), date(on)).map_or(-1, |a| a as i32)
 }
 
 /// A birth date giving exactly `age` on the event date.

@@ -91,8 +91,9 @@ pub fn date_from_serial(serial: f64) -> Option<String> {
     Some(format!("{y:04}-{m:02}-{d:02}"))
 }
 
-/// Howard Hinnant's days-to-civil algorithm.
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
+/// Howard Hinnant's days-to-civil algorithm: days since 1970-01-01 to
+/// (year, month, day).
+pub fn civil_from_days(z: i64) -> (i64, u32, u32) {
     let z = z + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);
