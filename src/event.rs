@@ -60,7 +60,7 @@ impl Event {
             None => Roster::open(),
         };
         if let (Some(_), Some(date)) = (&request.roster, &request.rules.event_date) {
-            crate::event_folder::check_ages(&roster, &request.rules, date, &mut problems);
+            crate::rules::roster_checks::check_ages(&roster, &request.rules, date, &mut problems);
         }
         let inputs = ingest::read_cards(&request.inputs, &mut problems)?;
         let mut counts = Counts {
@@ -378,4 +378,32 @@ fn warn_mixed_groups(cards: &[Card], groups: &Groups, problems: &mut Problems) {
             );
         }
     }
+}
+
+/// The prelim cards a schedule of `sessions` sessions of `tables` tables
+/// expects that are not among `cards` (none when no schedule is set).
+pub fn missing_cards(
+    cards: &[Card],
+    sessions: Option<u32>,
+    tables: Option<u32>,
+) -> Vec<crate::domain::CardKey> {
+    use crate::domain::{CardKey, Label};
+    let (Some(sessions), Some(tables)) = (sessions, tables) else {
+        return Vec::new();
+    };
+    let have: std::collections::HashSet<&CardKey> = cards.iter().map(|c| &c.key).collect();
+    let mut missing = Vec::new();
+    for s in 1..=sessions {
+        for t in 1..=tables {
+            let key = CardKey {
+                stage: Stage::prelim(),
+                session: Label::Num(s),
+                table: Label::Num(t),
+            };
+            if !have.contains(&key) {
+                missing.push(key);
+            }
+        }
+    }
+    missing
 }

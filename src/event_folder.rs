@@ -239,7 +239,7 @@ impl EventFolder {
         let _lock = self.lock()?;
         let mut problems = Problems::new();
         let roster = ingest::roster::read(&source.to_path_buf(), &mut problems)?;
-        check_roster(
+        crate::rules::roster_checks::check_roster(
             &roster,
             rules,
             self.config.event.date.as_deref(),
@@ -550,25 +550,11 @@ impl EventFolder {
 
     /// Cards the settings expect that are not stored (prelim sessions).
     pub fn missing(&self, cards: &[Card]) -> Vec<CardKey> {
-        let (Some(sessions), Some(tables)) =
-            (self.config.sessions.count, self.config.sessions.tables)
-        else {
-            return Vec::new();
-        };
-        let mut missing = Vec::new();
-        for s in 1..=sessions {
-            for t in 1..=tables {
-                let key = CardKey {
-                    stage: Stage::prelim(),
-                    session: Label::Num(s),
-                    table: Label::Num(t),
-                };
-                if !cards.iter().any(|c| c.key == key) {
-                    missing.push(key);
-                }
-            }
-        }
-        missing
+        crate::event::missing_cards(
+            cards,
+            self.config.sessions.count,
+            self.config.sessions.tables,
+        )
     }
 
     /// Card files written by an import that stopped before its log line
@@ -585,60 +571,6 @@ impl EventFolder {
         let mut lines = text.lines();
         let hash = lines.next()?.to_string();
         Some((hash, lines.map(PathBuf::from).collect()))
-    }
-}
-
-/// RULES.md section 8: players younger than the profile's minimum age on
-/// the event date are roster errors.
-pub fn check_ages(roster: &Roster, rules: &Rules, date: &str, problems: &mut Problems) {
-    let Some(min) = rules.min_age else { return };
-    for (_, p) in roster.iter() {
-        if let Err(e) = crate::rules::age_groups::check_player_min_age(p, min, date) {
-            let at = p
-                .place
-                .clone()
-                .unwrap_or_else(|| crate::place::Place::nowhere("roster"));
-            problems.error(at, format!("{} ({}): {e}", p.id, p.name));
-        }
-    }
-}
-
-/// The roster checks that need the event: ages on the event date (the
-/// profile's minimum age, RULES.md section 8) are errors; families that are
-/// not a Super Family unit (section 9) are warnings, since they only cannot
-/// win that award.
-pub fn check_roster(
-    roster: &Roster,
-    rules: &Rules,
-    event_date: Option<&str>,
-    problems: &mut Problems,
-) {
-    let nowhere = || crate::place::Place::nowhere("roster");
-    let Some(date) = event_date else {
-        if rules.min_age.is_some() {
-            problems.warning(
-                nowhere(),
-                "the event has no date (tilerank.toml [event] date): ages were not checked",
-            );
-        }
-        return;
-    };
-    check_ages(roster, rules, date, problems);
-    if rules.profile == ProfileName::Hk {
-        for unit in crate::rules::awards::invalid_units(roster, date) {
-            let first = unit
-                .members
-                .first()
-                .and_then(|&m| roster.get(m).place.clone())
-                .unwrap_or_else(nowhere);
-            problems.warning(
-                first,
-                format!(
-                    "family {} is not a Super Family unit: {}; it cannot win the award",
-                    unit.family, unit.reason
-                ),
-            );
-        }
     }
 }
 

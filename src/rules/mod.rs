@@ -11,6 +11,7 @@
 //! | 8. Age groups and minimum age | [`age_groups`] |
 //! | 8. Medals | [`medals`] |
 //! | 9. Super Family Award (`hk`) | [`awards`] |
+//! | 8, 9. Roster checks on the event date | [`roster_checks`] |
 //! | 1. Tables of 3 or 4: seating a stage | [`seating`] |
 //!
 //! The figures (joker value, charges, games per session, ...) are settings
@@ -23,6 +24,7 @@ pub mod card_checks;
 pub mod medals;
 pub mod qualifiers;
 pub mod rack;
+pub mod roster_checks;
 pub mod scoring;
 pub mod seating;
 pub mod standings;
