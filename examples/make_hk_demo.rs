@@ -29,7 +29,7 @@ use std::process::ExitCode;
 use tilerank::domain::{Card, CardKey, Game, Label, PlayerId, Seat, SeatPlayer, SeatResult, Stage};
 use tilerank::event::{Event, Request};
 use tilerank::place::Place;
-use tilerank::profile::{CutoffTies, ProfileName, Rules};
+use tilerank::profile::{CutoffTies, Rules};
 use tilerank::report::scorecard_xlsx::{write_cards, PrintCard, PrintLine};
 use tilerank::roster::{match_key, Player, Roster, Status};
 use tilerank::rules::qualifiers::select;
@@ -1082,7 +1082,7 @@ fn rank(cards: &[CardRec], roster: &Roster, rules: &Rules) -> Standings {
     standings::rank(
         standings::tally(&domain_cards(cards, rules), &Stage::prelim(), rules),
         &Stage::prelim(),
-        standings::order(ProfileName::Hk),
+        tilerank::profile::by_name("hk").unwrap().order,
         roster,
     )
 }

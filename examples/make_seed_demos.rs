@@ -39,7 +39,7 @@ use std::process::ExitCode;
 use tilerank::domain::{PlayerId, Stage};
 use tilerank::event::Event;
 use tilerank::event_folder::EventFolder;
-use tilerank::profile::{ProfileName, Rules};
+use tilerank::profile::Rules;
 use tilerank::rules::medals::{award_group, Medal};
 use tilerank::rules::rack::Rack;
 use tilerank::rules::scoring::{score_game, Outcome};
@@ -401,7 +401,7 @@ const NVSO_GROUPS: [(&str, u32, u32, usize); 3] = [
 
 fn nvso(root: &Path, verdict: &mut Verdict) {
     let dir = root.join("nvso-2023");
-    let rules = Rules::for_profile(ProfileName::Nvso);
+    let rules = tilerank::profile::by_name("nvso").unwrap();
     let mut dealer = Dealer {
         rng: ChaCha8Rng::seed_from_u64(NVSO_SEED),
         rules: &rules,
@@ -725,7 +725,7 @@ const GWINNETT_TIE_TABLE: u32 = 6;
 
 fn gwinnett(root: &Path, verdict: &mut Verdict) {
     let dir = root.join("gwinnett");
-    let rules = Rules::for_profile(ProfileName::Gwinnett);
+    let rules = tilerank::profile::by_name("gwinnett").unwrap();
     let mut dealer = Dealer {
         rng: ChaCha8Rng::seed_from_u64(GWINNETT_SEED),
         rules: &rules,

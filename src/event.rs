@@ -4,8 +4,7 @@
 use crate::domain::{Card, PlayerId, Stage};
 use crate::ingest::{self, InputError};
 use crate::problem::Problems;
-use crate::profile::ProfileName;
-use crate::profile::Rules;
+use crate::profile::{AgeScheme, CutoffTies, GoingOn, Rules};
 use crate::roster::Roster;
 use crate::rules::age_groups::{assign, nvso_groups, AgeGroup};
 use crate::rules::card_checks::{check_card, check_clashes};
@@ -94,6 +93,14 @@ impl Event {
             .collect();
         counts.games = cards.iter().map(|c| c.games.len()).sum();
         let groups = assign_groups(&mut roster, &cards, &request.rules, &mut problems);
+        for name in &request.rules.named {
+            if roster.find(name).is_err() {
+                problems.error(
+                    crate::place::Place::nowhere(crate::config::FILE_NAME),
+                    format!("[qualifiers] named: {name:?} names no single player of this event"),
+                );
+            }
+        }
         warn_mixed_groups(&cards, &groups, &mut problems);
         Ok(Event {
             rules: request.rules.clone(),
@@ -105,17 +112,14 @@ impl Event {
         })
     }
 
-    /// The stages that have cards, in a sensible order (prelim, semi, final,
-    /// then others by name).
+    /// The stages that have cards, in the profile's order (then others by
+    /// name).
     pub fn stages(&self) -> Vec<Stage> {
         let mut v: Vec<Stage> = self.cards.iter().map(|c| c.key.stage.clone()).collect();
-        let weight = |s: &Stage| match s.as_str() {
-            "prelim" => 0,
-            "semi" => 1,
-            "final" => 2,
-            _ => 3,
-        };
-        v.sort_by(|a, b| weight(a).cmp(&weight(b)).then_with(|| a.cmp(b)));
+        v.sort_by(|a, b| {
+            let rank = |s: &Stage| self.rules.stage_rank(s);
+            rank(a).cmp(&rank(b)).then_with(|| a.cmp(b))
+        });
         v.dedup();
         v
     }
@@ -203,7 +207,7 @@ fn assign_groups(
 ) -> Groups {
     let groups: Vec<AgeGroup> = if !rules.age_groups.is_empty() {
         rules.age_groups.clone()
-    } else if rules.profile == ProfileName::Nvso {
+    } else if rules.age_scheme == AgeScheme::NvsoBySize {
         let count = if roster.is_open() {
             let mut seen: Vec<PlayerId> = cards
                 .iter()
@@ -268,10 +272,15 @@ fn assign_groups(
     out
 }
 
-/// Who goes on from a stage (RULES.md section 7), in words.
+/// Who goes on from a stage (RULES.md section 7): the one answer that
+/// `qualifiers`, `advance`, `seating`, `explain`, the export and the
+/// published pages present.
 #[derive(Clone, Debug)]
 pub struct AdvanceList {
     pub stage: Stage,
+    /// Where they go: the next stage of the event (`final` when the
+    /// profile lists no stage after this one).
+    pub to: Stage,
     pub group: Option<String>,
     /// Best first, each with the reason in words.
     pub going: Vec<(PlayerId, String)>,
@@ -279,27 +288,64 @@ pub struct AdvanceList {
     pub decisions: Vec<String>,
     /// Nothing is left open: the list is final.
     pub settled: bool,
+    /// The standings of the stage and group.
+    pub standings: Standings,
+    /// The cutoff and its tie policy, when the profile's rule is the top
+    /// of the standings.
+    pub top_n: Option<(u32, CutoffTies)>,
+}
+
+impl AdvanceList {
+    /// The top-N selection behind [`AdvanceList::going`], when the rule
+    /// is the top of the standings.
+    pub fn top(&self) -> Option<crate::rules::qualifiers::Qualifiers<'_>> {
+        let (n, policy) = self.top_n?;
+        Some(crate::rules::qualifiers::select(&self.standings, n, policy))
+    }
+
+    pub fn goes_on(&self, player: PlayerId) -> bool {
+        self.going.iter().any(|(p, _)| *p == player)
+    }
+
+    /// The list waits for the director: exit 1 unless they settle it.
+    pub fn is_refused(&self) -> bool {
+        !self.settled
+    }
 }
 
 impl Event {
-    /// Who goes on from `stage` (in `group`) under the event's profile:
-    /// the top N with the cutoff-tie policy (`hk`, `pressman`), table
-    /// winners and best seconds (`nvso`), each table's lowest total
-    /// (`gwinnett`). `named` are players the director named to settle ties.
+    /// Who goes on from `stage` (in `group`) under the event's rule
+    /// ([`GoingOn`]): the top N with the cutoff-tie policy, table winners
+    /// and best seconds, or each table's lowest total. `named` are players
+    /// the director named to settle ties.
     pub fn advance(&self, stage: &Stage, group: Option<&str>, named: &[PlayerId]) -> AdvanceList {
         use crate::rules::{advancement, qualifiers};
+        let mut named = named.to_vec();
+        named.extend(
+            self.rules
+                .named
+                .iter()
+                .filter_map(|n| self.roster.find(n).ok()),
+        );
+        let named = &named[..];
+        let standings = self.standings_in(stage, group);
         let mut list = AdvanceList {
             stage: stage.clone(),
+            to: self.next_stage(stage),
             group: group.map(str::to_string),
             going: Vec::new(),
             decisions: Vec::new(),
             settled: true,
+            standings,
+            top_n: None,
         };
-        match self.rules.profile {
-            ProfileName::Hk | ProfileName::Pressman => {
-                let standings = self.standings_in(stage, group);
-                let q =
-                    qualifiers::select(&standings, self.rules.qualifiers, self.rules.cutoff_ties);
+        match self.rules.going_on {
+            GoingOn::TopOfStandings => {
+                let q = qualifiers::select(
+                    &list.standings,
+                    self.rules.qualifiers,
+                    self.rules.cutoff_ties,
+                );
                 let straddle = q.straddle.as_ref().map(|s| s.rank);
                 list.going = q
                     .qualified
@@ -316,13 +362,14 @@ impl Event {
                     .collect();
                 list.decisions.extend(q.straddle_message());
                 list.settled = !q.is_refused();
+                list.top_n = Some((self.rules.qualifiers, self.rules.cutoff_ties));
             }
-            ProfileName::Nvso | ProfileName::Gwinnett => {
+            GoingOn::TableWinnersAndBestSeconds { .. } | GoingOn::LowestAtEachTable => {
                 let cards = self.cards_of(group);
-                let a = if self.rules.profile == ProfileName::Nvso {
-                    advancement::nvso(&cards, stage, &self.rules, &self.roster, named)
-                } else {
+                let a = if matches!(self.rules.going_on, GoingOn::LowestAtEachTable) {
                     advancement::gwinnett(&cards, stage, &self.rules, &self.roster, named)
+                } else {
+                    advancement::nvso(&cards, stage, &self.rules, &self.roster, named)
                 };
                 list.going = a
                     .advancing
@@ -332,7 +379,7 @@ impl Event {
                 list.decisions = a
                     .decisions
                     .iter()
-                    .map(|d| d.message(&self.roster))
+                    .map(|d| d.message(&self.roster, a.policy))
                     .collect();
                 for p in &a.unused_names {
                     list.decisions.push(format!(
@@ -346,14 +393,183 @@ impl Event {
         list
     }
 
-    /// The stage after `stage` in this event: prelim, then semi for
-    /// `gwinnett`, then final.
+    /// Who goes on from `stage`, every group (or the one asked).
+    pub fn advance_all(
+        &self,
+        stage: &Stage,
+        groups: &[Option<String>],
+        named: &[PlayerId],
+    ) -> Vec<AdvanceList> {
+        groups
+            .iter()
+            .map(|g| self.advance(stage, g.as_deref(), named))
+            .collect()
+    }
+
+    /// The stage after `stage` in this event (the profile's order; `final`
+    /// after a stage it does not list).
     pub fn next_stage(&self, stage: &Stage) -> Stage {
-        match (self.rules.profile, stage.as_str()) {
-            (ProfileName::Gwinnett, "prelim") => Stage::new("semi"),
-            _ => Stage::new("final"),
+        self.rules
+            .next_stage(stage)
+            .unwrap_or_else(|| Stage::new("final"))
+    }
+
+    /// The first stage of the event: the one players qualify from.
+    pub fn qualifying_stage(&self) -> Stage {
+        Stage::new(self.rules.stages.first().map_or("prelim", String::as_str))
+    }
+
+    /// The medals of the final, one entry per group (RULES.md section 8);
+    /// `None` until the final has cards.
+    pub fn medals(&self) -> Option<Vec<crate::rules::medals::Medals>> {
+        use crate::rules::medals::{award, award_group};
+        let final_stage = Stage::new("final");
+        if !self.stages().contains(&final_stage) {
+            return None;
+        }
+        Some(
+            self.group_list()
+                .into_iter()
+                .map(|g| {
+                    let s = self.standings_in(&final_stage, g.as_deref());
+                    match &g {
+                        Some(name) => award_group(name, &s),
+                        None => award(&s),
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    /// Everyone who went on from the qualifying stage (every group).
+    pub fn qualified(&self) -> std::collections::HashSet<PlayerId> {
+        let stage = self.qualifying_stage();
+        self.advance_all(&stage, &self.group_list(), &[])
+            .iter()
+            .flat_map(|l| l.going.iter().map(|(p, _)| *p))
+            .collect()
+    }
+
+    /// The Super Family Award (RULES.md section 9), or why it is not
+    /// decided (the profile gives none, no final yet, no event date).
+    pub fn super_family(&self) -> Result<crate::rules::awards::SuperFamily, String> {
+        let final_stage = Stage::new("final");
+        if !self.rules.super_family_award {
+            return Err(format!(
+                "The Super Family Award is an hk award: not given under the {} rules.",
+                self.rules.profile
+            ));
+        }
+        if !self.stages().contains(&final_stage) {
+            return Err("No final stage yet: the Super Family Award is decided on the final's results of families whose both members qualified.".to_string());
+        }
+        let Some(date) = self.rules.event_date.as_deref() else {
+            return Err("No event date: ages are taken on the event date; give --date YYYY-MM-DD or set [event] date in tilerank.toml.".to_string());
+        };
+        Ok(crate::rules::awards::super_family(
+            &self.roster,
+            date,
+            &self.qualified(),
+            &self.standings(&final_stage),
+        ))
+    }
+
+    /// What the event expects and does not have: the prelim cards its
+    /// schedule names, and the roster's players who played no game.
+    pub fn completeness(&self) -> Completeness {
+        let missing = match self.rules.schedule {
+            Some(s) => missing_cards(&self.cards, Some(s.sessions), Some(s.tables)),
+            None => Vec::new(),
+        };
+        let mut played: std::collections::HashSet<PlayerId> = std::collections::HashSet::new();
+        for c in &self.cards {
+            played.extend(c.seats.iter().map(|s| s.player));
+        }
+        let no_shows = if self.roster.is_open() {
+            Vec::new()
+        } else {
+            self.roster
+                .iter()
+                .filter(|(id, p)| !played.contains(id) && p.status == crate::roster::Status::Active)
+                .map(|(id, _)| id)
+                .collect()
+        };
+        Completeness { missing, no_shows }
+    }
+}
+
+/// What an event still lacks (see [`Event::completeness`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Completeness {
+    /// Cards the schedule expects, by session then table.
+    pub missing: Vec<crate::domain::CardKey>,
+    /// Players on the roster (not withdrawn or disqualified) with no game.
+    pub no_shows: Vec<PlayerId>,
+}
+
+impl Completeness {
+    pub fn is_complete(&self) -> bool {
+        self.missing.is_empty()
+    }
+
+    /// The missing cards grouped by session, one line each, for a
+    /// director to act on: `session S01: tables 3, 7, 9-11`, or
+    /// `session S02: all 25 tables` when the schedule says how many it has.
+    pub fn missing_by_session(&self, schedule: Option<crate::profile::Schedule>) -> Vec<String> {
+        use crate::domain::{Label, SessionName};
+        let mut lines: Vec<(String, Vec<&Label>)> = Vec::new();
+        for key in &self.missing {
+            let session = format!("{} session {}", key.stage, SessionName(&key.session));
+            match lines.last_mut() {
+                Some((s, tables)) if *s == session => tables.push(&key.table),
+                _ => lines.push((session, vec![&key.table])),
+            }
+        }
+        lines
+            .into_iter()
+            .map(|(session, tables)| {
+                let session = session.trim_start_matches("prelim ");
+                if schedule.is_some_and(|s| tables.len() as u64 == u64::from(s.tables)) {
+                    return format!("{session}: all {} tables", tables.len());
+                }
+                let word = if tables.len() == 1 { "table" } else { "tables" };
+                format!("{session}: {word} {}", ranges(&tables))
+            })
+            .collect()
+    }
+}
+
+/// `3, 7, 9-11`: table labels with runs of numbers shortened.
+fn ranges(tables: &[&crate::domain::Label]) -> String {
+    use crate::domain::Label;
+    let mut parts: Vec<String> = Vec::new();
+    let mut run: Option<(u32, u32)> = None;
+    let flush = |run: &mut Option<(u32, u32)>, parts: &mut Vec<String>| {
+        if let Some((a, b)) = run.take() {
+            parts.push(if a == b {
+                a.to_string()
+            } else {
+                format!("{a}-{b}")
+            });
+        }
+    };
+    for t in tables {
+        match t {
+            Label::Num(n) => match run {
+                Some((a, b)) if *n == b + 1 => run = Some((a, *n)),
+                _ => {
+                    flush(&mut run, &mut parts);
+                    run = Some((*n, *n));
+                }
+            },
+            Label::Text(text) => {
+                flush(&mut run, &mut parts);
+                parts.push(text.clone());
+            }
         }
     }
+    flush(&mut run, &mut parts);
+    parts.join(", ")
 }
 
 /// Each age group runs its own stages (RULES.md section 8): a card whose

@@ -166,7 +166,7 @@ impl EventFolder {
 
     pub fn rules(&self) -> Rules {
         // Checked when loaded.
-        self.config.rules().unwrap_or_else(|_| Rules::hk())
+        self.config.rules()
     }
 
     pub fn roster_path(&self) -> PathBuf {

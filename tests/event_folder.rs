@@ -64,7 +64,7 @@ fn cards_file(scratch: &Scratch, name: &str, bodies: &[String]) -> PathBuf {
 fn event(scratch: &Scratch) -> EventFolder {
     let folder = EventFolder::init(
         &scratch.0.join("event"),
-        ProfileName::Hk,
+        ProfileName::default(),
         "Test Open",
         Some("2026-03-28"),
     )
@@ -89,7 +89,7 @@ fn stored(folder: &EventFolder) -> Vec<String> {
 fn init_refuses_an_existing_event() {
     let s = Scratch::new("init");
     event(&s);
-    let again = EventFolder::init(&s.0.join("event"), ProfileName::Hk, "Other", None);
+    let again = EventFolder::init(&s.0.join("event"), ProfileName::default(), "Other", None);
     assert!(again.unwrap_err().to_string().contains("exists already"));
 }
 
@@ -305,7 +305,7 @@ fn the_roster_check_knows_the_event_date() {
     let s = Scratch::new("ages");
     let folder = EventFolder::init(
         &s.0.join("event"),
-        ProfileName::Hk,
+        ProfileName::default(),
         "Test Open",
         Some("2026-03-28"),
     )
@@ -348,7 +348,7 @@ fn importing_the_demo_session_by_session_gives_the_same_qualifiers() {
     let s = Scratch::new("demo");
     let folder = EventFolder::init(
         &s.0.join("event"),
-        ProfileName::Hk,
+        ProfileName::default(),
         "HK 2026",
         Some("2026-03-28"),
     )
@@ -416,7 +416,7 @@ fn missing_cards_hold_back_the_qualifiers() {
     let text = std::fs::read_to_string(&toml).unwrap();
     std::fs::write(
         &toml,
-        text.replace("# count = 12\n# tables = 25", "count = 1\ntables = 2"),
+        text.replace("count = 12\ntables = 25", "count = 1\ntables = 2"),
     )
     .unwrap();
     let one = cards_file(&s, "t1.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
@@ -428,7 +428,7 @@ fn missing_cards_hold_back_the_qualifiers() {
         .args(["qualifiers", "--event", &dir, "--top", "2"])
         .run()
         .failure(1)
-        .stderr_has("1 card missing: session S01 table 2")
+        .stderr_has("1 card missing:\n  session S01: table 2\n")
         .stderr_has("No qualifier list: cards are missing");
     Test::new()
         .args([
@@ -441,7 +441,7 @@ fn missing_cards_hold_back_the_qualifiers() {
         ])
         .run()
         .success()
-        .stdout_has("PROVISIONAL (1 card missing)");
+        .stdout_has("(PROVISIONAL: 1 card missing)");
     Test::new()
         .args(["standings", "--event", &dir])
         .run()

@@ -60,12 +60,13 @@ fn export(roster: &Path) -> Test {
         .arg(roster)
 }
 
-const SHEETS: [&str; 8] = [
+const SHEETS: [&str; 9] = [
     "Standings prelim",
     "Qualifiers",
     "Medals",
     "Super Family Award",
     "Games",
+    "Missing",
     "Problems",
     "Settings",
     "Log",
@@ -91,7 +92,8 @@ fn the_workbook_has_every_sheet_typed_cells_and_no_formula() {
         .arg(&out)
         .run()
         .success()
-        .stderr_has("8 sheets: Standings prelim, Qualifiers, Medals");
+        .stderr_has("9 sheets: Standings prelim, Qualifiers, Medals")
+        .stderr_has("8 players on the roster played no game: P0005, P0006,");
     let mut book: Xlsx<_> = open_workbook(&out).unwrap();
     assert_eq!(book.sheet_names(), SHEETS);
 
@@ -273,8 +275,9 @@ fn several_tables_in_one_csv_each_after_a_blank_line() {
     assert!(blocks[0]
         .starts_with("rank,player,name,group,games,won,avg_score,total_score,tiles,status,note\n"));
     assert!(blocks[2].starts_with("group,medal,rank,player,name,note"));
-    assert!(blocks[5].starts_with("severity,place,message"));
-    assert!(blocks[6].starts_with("setting,value\n"));
+    assert!(blocks[5].starts_with("what,session,table,player,name\nplayed no game,,,P0005,"));
+    assert!(blocks[6].starts_with("severity,place,message"));
+    assert!(blocks[7].starts_with("setting,value\n"));
 }
 
 #[test]

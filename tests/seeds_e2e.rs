@@ -118,11 +118,11 @@ fn hk_prelim_to_final_medals_and_the_super_family_award() {
     )
     .success()
     .stdout_is(&lines(
-        "table,seat,player,name,group
-         1,A,H01,Chan Tai Man,
-         1,B,H04,Lee Ka Yan,
-         1,C,H02,Chan Siu Ming,
-         1,D,H03,Lee Mei Ling,",
+        "session,table,seat,player,name,group
+         1,1,A,H01,Chan Tai Man,
+         1,1,B,H04,Lee Ka Yan,
+         1,1,C,H02,Chan Siu Ming,
+         1,1,D,H03,Lee Mei Ling,",
     ));
 
     // The final starts fresh. Seats H01 H04 H02 H03:
@@ -249,11 +249,11 @@ fn nvso_qualifying_to_championship_medals() {
     )
     .success()
     .stdout_is(&lines(
-        "table,seat,player,name,group
-         1,A,N09,Iris Irving,Open
-         1,B,N01,Alice Archer,Open
-         1,C,N06,Frank Fisher,Open
-         1,D,N12,Leo Lane,Open",
+        "session,table,seat,player,name,group
+         1,1,A,N09,Iris Irving,Open
+         1,1,B,N01,Alice Archer,Open
+         1,1,C,N06,Frank Fisher,Open
+         1,1,D,N12,Leo Lane,Open",
     ));
 
     // Championship, N09 N01 N06 N12, fresh standings:
@@ -449,7 +449,7 @@ fn gwinnett_prelim_semi_final_medals() {
 
     event(
         "gwinnett",
-        &["advance", "--name", "G17", "--format", "csv"],
+        &["advance", "--player", "G17", "--format", "csv"],
     )
     .success()
     .stderr_has("TIE at table 6: 2 players (G16, G17) share the lowest total 20; the director named G17")
@@ -470,21 +470,21 @@ fn gwinnett_prelim_semi_final_medals() {
     event(
         "gwinnett",
         &[
-            "seating", "--from", "prelim", "--name", "G17", "--seed", "2024", "--format", "csv",
+            "seating", "--from", "prelim", "--player", "G17", "--seed", "2024", "--format", "csv",
         ],
     )
     .success()
     .stdout_is(&lines(
-        "table,seat,player,name,group
-         1,A,G17,Quin Smith17,
-         1,B,G11,Kim Smith11,
-         1,C,G26,Zoe Smith26,
-         2,A,G01,Abe Smith1,
-         2,B,G19,Sal Smith19,
-         2,C,G09,Ida Smith9,
-         3,A,G13,Max Smith13,
-         3,B,G05,Eli Smith5,
-         3,C,G23,Walt Smith23,",
+        "session,table,seat,player,name,group
+         1,1,A,G17,Quin Smith17,
+         1,1,B,G11,Kim Smith11,
+         1,1,C,G26,Zoe Smith26,
+         1,2,A,G01,Abe Smith1,
+         1,2,B,G19,Sal Smith19,
+         1,2,C,G09,Ida Smith9,
+         1,3,A,G13,Max Smith13,
+         1,3,B,G05,Eli Smith5,
+         1,3,C,G23,Walt Smith23,",
     ));
 
     // Semi, two games, fresh standings:
@@ -529,10 +529,10 @@ fn gwinnett_prelim_semi_final_medals() {
     )
     .success()
     .stdout_is(&lines(
-        "table,seat,player,name,group
-         1,A,G19,Sal Smith19,
-         1,B,G17,Quin Smith17,
-         1,C,G13,Max Smith13,",
+        "session,table,seat,player,name,group
+         1,1,A,G19,Sal Smith19,
+         1,1,B,G17,Quin Smith17,
+         1,1,C,G13,Max Smith13,",
     ));
 
     // Final, one game: G19 went out (0), G13 9, G17 17.
@@ -560,16 +560,22 @@ fn gwinnett_prelim_semi_final_medals() {
 // ------------------------------------------------- decisions (section 7)
 
 /// Gwinnett, prelim table 6: G16 0 + 16 + 4 = 20 and G17 10 + 0 + 10 = 20
-/// share the lowest total. The tie is reported; unless the director names
-/// one, both go on (ten players); `--name G17` sends G17 only; naming a
+/// share the lowest total: ten players for the semi's nine seats. It is a
+/// DECISION and exit 1 (both listed) until the director names one
+/// (`--player G17` sends G17 only) or sets `table_ties = "all"`; naming a
 /// player in no tie changes nothing and says so.
 #[test]
 fn gwinnett_a_tie_for_the_lowest_total_is_reported_and_settled_by_name() {
     let out = event("gwinnett", &["advance", "--format", "csv"])
-        .success()
+        .failure(1)
         .stderr_has(
-            "TIE at table 6: 2 players (G16, G17) share the lowest total 20; all of them go on unless the director names one",
+            "DECISION: TIE at table 6: 2 players (G16, G17) share the lowest total 20; all of them are listed as going on until the director names who goes on (--player), or sets table_ties = \"all\"\n",
         );
+    assert_eq!(
+        out.stderr.matches("TIE at table 6").count(),
+        1,
+        "the decision is printed once"
+    );
     assert_eq!(
         out.column("player"),
         ["G01", "G05", "G09", "G11", "G13", "G16", "G17", "G19", "G23", "G26"]
@@ -582,9 +588,12 @@ fn gwinnett_a_tie_for_the_lowest_total_is_reported_and_settled_by_name() {
         ]
     );
 
-    let out = event("gwinnett", &["advance", "--name", "G17", "--format", "csv"])
-        .success()
-        .stderr_has("the director named G17");
+    let out = event(
+        "gwinnett",
+        &["advance", "--player", "G17", "--format", "csv"],
+    )
+    .success()
+    .stderr_has("the director named G17");
     let going = out.column("player");
     assert_eq!(going.len(), 9);
     assert!(going.contains(&"G17".to_string()) && !going.contains(&"G16".to_string()));
@@ -592,15 +601,15 @@ fn gwinnett_a_tie_for_the_lowest_total_is_reported_and_settled_by_name() {
     event(
         "gwinnett",
         &[
-            "advance", "--name", "G17", "--name", "G01", "--format", "csv",
+            "advance", "--player", "G17", "--player", "G01", "--format", "csv",
         ],
     )
     .success()
     .stderr_has("G01 was named but is in no tie: it changes nothing");
 
-    event("gwinnett", &["advance", "--name", "G99"])
+    event("gwinnett", &["advance", "--player", "G99"])
         .failure(2)
-        .stderr_has("--name \"G99\" names no single player of this event");
+        .stderr_has("--player \"G99\" names no single player of this event");
 }
 
 /// NVSO, five qualifying tables of 3 (`five-tables.csv`, no roster, so one
@@ -615,7 +624,7 @@ fn nvso_more_than_four_table_winners_is_a_decision_and_nobody_is_cut() {
         .args(["advance", "--profile", "nvso", "--format", "csv"])
         .fixture("e2e/nvso-decisions/five-tables.csv")
         .run()
-        .success()
+        .failure(1)
         .stderr_has(
             "DECISION (Open): 5 table winners (X01, X04, X07, X10, X13) for 4 championship seats: all are listed as going on",
         );
@@ -627,7 +636,7 @@ fn nvso_more_than_four_table_winners_is_a_decision_and_nobody_is_cut() {
         .args(["advance", "--profile", "nvso"])
         .fixture("e2e/nvso-decisions/five-tables.csv")
         .run()
-        .success()
+        .failure(1)
         .stdout_has("The list is not final until the director decides");
     Test::new()
         .args([
@@ -805,7 +814,7 @@ fn seating_from_a_stage_seats_exactly_those_going_on() {
         event(
             "gwinnett",
             &[
-                "seating", "--from", "prelim", "--name", "G17", "--seed", seed, "--format", "csv",
+                "seating", "--from", "prelim", "--player", "G17", "--seed", seed, "--format", "csv",
             ],
         )
         .success()
@@ -922,8 +931,11 @@ fn the_seed_demos_read_clean_and_give_their_medals() {
         .warnings(0)
         .stderr_has("13 cards accepted, 34 games; 0 errors");
     demo("gwinnett", &["advance"])
+        .failure(1)
+        .stderr_has("DECISION: TIE at table 6: 2 players (GW07, GW16) share the lowest total 36");
+    demo("gwinnett", &["advance", "--player", "GW07"])
         .success()
-        .stderr_has("TIE at table 6: 2 players (GW07, GW16) share the lowest total 36");
+        .stderr_has("NOTE: TIE at table 6: 2 players (GW07, GW16) share the lowest total 36; the director named GW07");
     let medals = demo("gwinnett", &["medals", "--format", "csv"]).success();
     assert_eq!(medals.column("medal"), ["gold", "silver", "bronze"]);
 }

@@ -5,29 +5,29 @@ use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::{bail, Result};
 use clap::Args;
 use tilerank::domain::PlayerId;
-use tilerank::event::Event;
+use tilerank::event::{AdvanceList, Event};
 use tilerank::report::stages::advance_table;
 
 /// List who goes on from a stage and why (rank, table winner, best second), and what needs the director
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank advance --event hk-2026\n  tilerank advance cards/ --roster roster.csv --profile nvso\n  tilerank advance --event gwinnett --name P0007\n\nhk and pressman: the top N of the standings, with the cutoff-tie policy. nvso: each table's highest total, then the best second places up to 4. gwinnett: each table's lowest total. Ties the rules cannot settle are listed as DECISION lines; --name settles them."
+    after_help = "Examples:\n  tilerank advance --event hk-2026\n  tilerank advance cards/ --roster roster.csv --profile nvso\n  tilerank advance --event gwinnett --player P0007\n\nhk and pressman: the top N of the standings, with the cutoff-tie policy. nvso: each table's highest total, then the best second places up to 4. gwinnett: each table's lowest total. Ties the rules cannot settle are DECISION lines and exit 1 (the list is still written, marked not final); --player settles them, or table_ties = \"all\" in tilerank.toml sends every tied player on."
 )]
 pub struct AdvanceArgs {
     #[command(flatten)]
     pub event: EventArgs,
 
-    /// The stage players go on from
-    #[arg(long, default_value = "prelim")]
-    pub stage: String,
+    /// The stage players go on from (default: the event's first stage)
+    #[arg(long)]
+    pub stage: Option<String>,
 
     /// One age group only
     #[arg(long, value_name = "GROUP")]
     pub group: Option<String>,
 
     /// A player the director names to settle a tie (repeatable)
-    #[arg(long = "name", value_name = "PLAYER")]
-    pub names: Vec<String>,
+    #[arg(long = "player", value_name = "PLAYER")]
+    pub players: Vec<String>,
 
     #[command(flatten)]
     pub output: OutputArgs,
@@ -39,7 +39,7 @@ pub fn named(event: &Event, names: &[String]) -> Result<Vec<PlayerId>> {
         .iter()
         .map(|n| match event.roster.find(n) {
             Ok(p) => Ok(p),
-            Err(_) => bail!("--name {n:?} names no single player of this event"),
+            Err(_) => bail!("--player {n:?} names no single player of this event"),
         })
         .collect()
 }
@@ -64,34 +64,43 @@ pub fn groups(event: &Event, group: &Option<String>) -> Result<Vec<Option<String
     }
 }
 
+/// Each decision of a list, once, on standard error: `DECISION` while the
+/// director must act, `NOTE` once the rules or the director settled it.
+pub fn print_decisions(list: &AdvanceList) {
+    let label = if list.settled { "NOTE" } else { "DECISION" };
+    let group = list
+        .group
+        .as_ref()
+        .map(|g| format!(" ({g})"))
+        .unwrap_or_default();
+    for d in &list.decisions {
+        eprintln!("{label}{group}: {d}");
+    }
+}
+
 pub fn run(args: AdvanceArgs) -> Result<Outcome> {
     let loaded = args.event.load(args.event.rules()?)?;
     let event = &loaded.event;
-    let Some(stage) = rankable(event, &args.stage)? else {
+    let stage = args
+        .stage
+        .clone()
+        .unwrap_or_else(|| event.qualifying_stage().to_string());
+    let Some(stage) = rankable(event, &stage)? else {
         return Ok(Outcome::DataErrors);
     };
-    let named = named(event, &args.names)?;
+    let named = named(event, &args.players)?;
     let mut tables = Vec::new();
     let mut refused = false;
     for group in groups(event, &args.group)? {
         let list = event.advance(&stage, group.as_deref(), &named);
-        let label = if list.settled { "NOTE" } else { "DECISION" };
-        for d in &list.decisions {
-            eprintln!(
-                "{label}{}: {d}",
-                group
-                    .as_ref()
-                    .map(|g| format!(" ({g})"))
-                    .unwrap_or_default()
-            );
-        }
-        refused |= !list.settled && event.rules.cutoff_ties == tilerank::profile::CutoffTies::Error;
+        print_decisions(&list);
+        refused |= list.is_refused();
         tables.push(advance_table(&list, &event.roster));
     }
+    args.output.emit(&tables)?;
     if refused {
-        eprintln!("No list written: the cutoff policy is error.");
+        eprintln!("The list is not final: the director decides (see the DECISION above).");
         return Ok(Outcome::DataErrors);
     }
-    args.output.emit(&tables)?;
     Ok(Outcome::Done)
 }

@@ -4,10 +4,7 @@ use super::standings::rankable;
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::{bail, Result};
 use clap::Args;
-use std::collections::HashSet;
-use tilerank::domain::Stage;
 use tilerank::report::stages::awards_table;
-use tilerank::rules::awards::super_family;
 
 /// Print the Super Family Award (hk): parent-and-child units who both reached the final, ranked on their summed results
 #[derive(Args, Debug)]
@@ -25,28 +22,16 @@ pub struct AwardsArgs {
 pub fn run(args: AwardsArgs) -> Result<Outcome> {
     let loaded = args.event.load(args.event.rules()?)?;
     let event = &loaded.event;
-    let Some(final_stage) = rankable(event, "final")? else {
+    let Some(_) = rankable(event, "final")? else {
         return Ok(Outcome::DataErrors);
     };
-    let Some(date) = event.rules.event_date.clone() else {
-        bail!("the award needs the event date for ages: give --date YYYY-MM-DD (or [event] date in tilerank.toml)");
-    };
-    let prelim = Stage::prelim();
-    if !event.stages().contains(&prelim) {
-        bail!("the award needs the prelim cards too (who qualified for the final)");
+    let qualifying = event.qualifying_stage();
+    if !event.stages().contains(&qualifying) {
+        bail!("the award needs the {qualifying} cards too (who qualified for the final)");
     }
-    let qualified: HashSet<_> = event
-        .advance(&prelim, None, &[])
-        .going
-        .iter()
-        .map(|(p, _)| *p)
-        .collect();
-    let award = super_family(
-        &event.roster,
-        &date,
-        &qualified,
-        &event.standings(&final_stage),
-    );
-    args.output.emit(&[awards_table(&award, &event.roster)])?;
+    match event.super_family() {
+        Ok(award) => args.output.emit(&[awards_table(&award, &event.roster)])?,
+        Err(why) => bail!("{why}"),
+    }
     Ok(Outcome::Done)
 }

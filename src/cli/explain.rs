@@ -50,13 +50,31 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
             )
         }
     };
-    let standings = event.standings(&stage);
-    let Some(table) = explain_table(&standings, &event.roster, player) else {
+    // The player's own group: the same standings and list as every other
+    // command shows.
+    let group = event.groups.of.get(&player).cloned();
+    let going =
+        (stage == event.qualifying_stage()).then(|| event.advance(&stage, group.as_deref(), &[]));
+    let standings = match &going {
+        Some(list) => list.standings.clone(),
+        None => event.standings_in(&stage, group.as_deref()),
+    };
+    let Some(mut table) = explain_table(&standings, &event.roster, player) else {
         bail!(
             "{} has no games in the {stage} stage",
             event.roster.get(player).id
         );
     };
+    if let Some(g) = &group {
+        table.notes.push(format!("Ranked in age group {g}."));
+    }
+    if let Some(list) = &going {
+        let verdict = match list.going.iter().find(|(p, _)| *p == player) {
+            Some((_, why)) => format!("Goes on to the {}: {why}.", list.to),
+            None => format!("Does not go on to the {}.", list.to),
+        };
+        table.notes.push(verdict);
+    }
     args.output.emit(&[table])?;
     Ok(Outcome::Done)
 }

@@ -75,13 +75,11 @@ fn log_lines(args: &ExportArgs, loaded: &Loaded) -> Result<Vec<BTreeMap<String, 
 }
 
 pub fn run(args: ExportArgs) -> Result<Outcome> {
-    let mut rules = args.event.rules()?;
-    if let Some(n) = args.top {
-        rules.qualifiers = n;
-    }
-    if let Some(p) = args.cutoff_ties {
-        rules.cutoff_ties = p;
-    }
+    let rules = args.event.rules_with(tilerank::config::Overrides {
+        top: args.top,
+        cutoff_ties: args.cutoff_ties,
+        ..args.event.overrides()
+    })?;
     let format = args.output.format()?;
     if format == Format::Xlsx && args.output.output.is_none() && std::io::stdout().is_terminal() {
         bail!("a workbook cannot be shown in the terminal: give -o FILE.xlsx");
@@ -99,8 +97,8 @@ pub fn run(args: ExportArgs) -> Result<Outcome> {
         bail!("no cards were read: nothing to export");
     }
     eprintln!("{}", summary(event));
-    let missing = report_missing(&loaded);
-    if !missing.is_empty() && !args.allow_incomplete {
+    let completeness = report_missing(&loaded);
+    if !completeness.is_complete() && !args.allow_incomplete {
         eprintln!("Nothing exported: cards are missing. Import them, or give --allow-incomplete for a provisional export.");
         return Ok(Outcome::DataErrors);
     }
@@ -125,7 +123,7 @@ pub fn run(args: ExportArgs) -> Result<Outcome> {
     let export = build(&ExportRequest {
         event,
         name: &name,
-        missing: &missing,
+        completeness: &completeness,
         sources,
         log,
     });

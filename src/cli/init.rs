@@ -17,7 +17,7 @@ pub struct InitArgs {
     #[arg(value_name = "DIR", default_value = ".")]
     pub dir: PathBuf,
 
-    /// Rules profile: hk, nvso, pressman or gwinnett
+    /// Rules profile: hk, nvso, pressman or gwinnett (its defaults are written to tilerank.toml: hk expects 12 sessions of 25 tables)
     #[arg(long, default_value = "hk", value_parser = |s: &str| s.parse::<ProfileName>())]
     pub profile: ProfileName,
 
@@ -25,15 +25,9 @@ pub struct InitArgs {
     #[arg(long)]
     pub name: String,
 
-    /// The event date, YYYY-MM-DD (ages are taken on it)
-    #[arg(long, value_parser = parse_date)]
+    /// The event date, YYYY-MM-DD (ages are taken on it; 2026-3-28 and 2026/03/28 are read too)
+    #[arg(long, value_parser = tilerank::config::parse_date)]
     pub date: Option<String>,
-}
-
-pub fn parse_date(s: &str) -> Result<String, String> {
-    tilerank::ingest::roster::birth_date(&tilerank::ingest::cell::Cell::text(s))
-        .filter(|d| d == s.trim())
-        .ok_or_else(|| format!("{s:?} is not a date YYYY-MM-DD"))
 }
 
 pub fn run(args: InitArgs) -> Result<Outcome> {

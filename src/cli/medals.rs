@@ -6,7 +6,6 @@ use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::Result;
 use clap::Args;
 use tilerank::report::stages::medals_table;
-use tilerank::rules::medals::{award, award_group};
 
 /// Print the medals of the final per age group (HK: Champion, 1st and 2nd runner-up); ties share a medal
 #[derive(Args, Debug)]
@@ -16,10 +15,6 @@ use tilerank::rules::medals::{award, award_group};
 pub struct MedalsArgs {
     #[command(flatten)]
     pub event: EventArgs,
-
-    /// The stage whose standings give the medals
-    #[arg(long, default_value = "final")]
-    pub stage: String,
 
     /// One age group only
     #[arg(long, value_name = "GROUP")]
@@ -32,18 +27,15 @@ pub struct MedalsArgs {
 pub fn run(args: MedalsArgs) -> Result<Outcome> {
     let loaded = args.event.load(args.event.rules()?)?;
     let event = &loaded.event;
-    let Some(stage) = rankable(event, &args.stage)? else {
+    let Some(_) = rankable(event, "final")? else {
         return Ok(Outcome::DataErrors);
     };
-    let all: Vec<_> = groups(event, &args.group)?
+    let wanted = groups(event, &args.group)?;
+    let all: Vec<_> = event
+        .medals()
+        .unwrap_or_default()
         .into_iter()
-        .map(|g| {
-            let standings = event.standings_in(&stage, g.as_deref());
-            match &g {
-                Some(name) => award_group(name, &standings),
-                None => award(&standings),
-            }
-        })
+        .filter(|m| wanted.contains(&m.group))
         .collect();
     args.output.emit(&[medals_table(&all, event)])?;
     Ok(Outcome::Done)

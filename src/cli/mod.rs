@@ -20,6 +20,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
+use tilerank::config::Overrides;
 use tilerank::event::{Event, Request};
 use tilerank::event_folder::EventFolder;
 use tilerank::problem::{Problems, Severity};
@@ -94,7 +95,7 @@ pub struct EventArgs {
     #[arg(long, value_name = "FILE")]
     pub roster: Option<PathBuf>,
 
-    /// Rules profile: hk, nvso, pressman or gwinnett (default: the event's, else hk)
+    /// Rules profile: hk, nvso, pressman or gwinnett (default: the event's, else hk); another profile than the event's starts from that profile's defaults
     #[arg(long, value_name = "NAME", value_parser = parse_profile)]
     pub profile: Option<ProfileName>,
 
@@ -103,7 +104,7 @@ pub struct EventArgs {
     pub event: Option<PathBuf>,
 
     /// The event date YYYY-MM-DD, for ages and age groups (default: the event's)
-    #[arg(long, value_name = "DATE", value_parser = init::parse_date)]
+    #[arg(long, value_name = "DATE", value_parser = tilerank::config::parse_date)]
     pub date: Option<String>,
 }
 
@@ -138,20 +139,24 @@ impl EventArgs {
         }
     }
 
-    /// The rules: `--profile`, else the event's settings, else `hk`.
-    pub fn rules(&self) -> Result<Rules> {
-        let folder = self.folder()?;
-        let mut rules = match (self.profile, &folder) {
-            (Some(p), _) => Rules::for_profile(p),
-            (None, Some(f)) => f.rules(),
-            (None, None) => Rules::hk(),
-        };
-        if let Some(d) = &self.date {
-            rules.event_date = Some(d.clone());
-        } else if let (Some(_), Some(f)) = (self.profile, &folder) {
-            rules.event_date = f.config.event.date.clone();
+    /// What this command line changes of the event's settings.
+    pub fn overrides(&self) -> Overrides {
+        Overrides {
+            profile: self.profile,
+            date: self.date.clone(),
+            ..Overrides::default()
         }
-        Ok(rules)
+    }
+
+    /// The rules: the event's settings (else the profile's defaults), then
+    /// the command line ([`Overrides::apply`]).
+    pub fn rules(&self) -> Result<Rules> {
+        self.rules_with(self.overrides())
+    }
+
+    pub fn rules_with(&self, overrides: Overrides) -> Result<Rules> {
+        let folder = self.folder()?;
+        Ok(overrides.apply(folder.as_ref().map(|f| &f.config)))
     }
 
     /// Reads and checks every input (the event's cards first), printing the
@@ -311,6 +316,15 @@ pub fn summary(event: &Event) -> String {
         ));
     }
     s
+}
+
+/// `1 player`, `2 players`.
+pub fn players(n: usize) -> String {
+    if n == 1 {
+        "1 player".to_string()
+    } else {
+        format!("{n} players")
+    }
 }
 
 /// `1 card`, `2 cards`.

@@ -1,24 +1,27 @@
-//! `tilerank qualifiers`: the top N of the prelim standings (RULES.md
-//! section 7), with the cutoff-tie policy.
+//! `tilerank qualifiers`: who goes on from the qualifying stage, by the
+//! profile's rule ([`tilerank::event::Event::advance`]): the top N with the
+//! cutoff-tie policy, table winners and best seconds, or each table's
+//! lowest total.
 
+use super::advance::{groups, print_decisions};
 use super::standings::{rankable, report_missing};
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::Result;
 use clap::Args;
+use tilerank::config::Overrides;
 use tilerank::profile::CutoffTies;
-use tilerank::report::standings::qualifiers_table;
-use tilerank::rules::qualifiers::select;
+use tilerank::report::stages::qualifiers_view;
 
-/// List the qualifiers for the final: the top N of the prelim standings
+/// List who goes on to the final (HK: the top 120 of the prelim standings; other profiles by their own rule)
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank qualifiers cards/ --roster roster.csv\n  tilerank qualifiers cards/ --roster roster.csv --top 120 --cutoff-ties exclude -o qualifiers.xlsx\n\nWhen players tied on every key straddle the cutoff, the list says so and applies --cutoff-ties: include (all of them go), exclude (none of them go) or error (exit 1, the director decides)."
+    after_help = "Examples:\n  tilerank qualifiers cards/ --roster roster.csv\n  tilerank qualifiers cards/ --roster roster.csv --top 120 --cutoff-ties exclude -o qualifiers.xlsx\n  tilerank qualifiers --event nvso-2023          # table winners and best seconds, per age group\n\nWhen players tied on every key straddle the cutoff, the list says so and applies --cutoff-ties: include (all of them go), exclude (none of them go) or error (exit 1, the director decides). A tie the profile's table rule cannot settle is a DECISION line and exit 1 until the director names players (tilerank advance --name) or sets table_ties = \"all\".\n\nIn an event folder whose settings list the sessions and tables, the list waits (exit 1) until every card is in; --allow-incomplete prints it marked PROVISIONAL."
 )]
 pub struct QualifiersArgs {
     #[command(flatten)]
     pub event: EventArgs,
 
-    /// How many go to the final (default: the profile's, 120 for hk)
+    /// How many go on under a top-N rule (default: the event's, 120 for hk)
     #[arg(long, value_name = "N")]
     pub top: Option<u32>,
 
@@ -26,9 +29,13 @@ pub struct QualifiersArgs {
     #[arg(long, value_enum, value_name = "POLICY")]
     pub cutoff_ties: Option<CutoffTies>,
 
-    /// The stage the qualifiers come from
-    #[arg(long, default_value = "prelim")]
-    pub stage: String,
+    /// The stage the qualifiers come from (default: the event's first stage)
+    #[arg(long)]
+    pub stage: Option<String>,
+
+    /// One age group only
+    #[arg(long, value_name = "GROUP")]
+    pub group: Option<String>,
 
     /// Present the list even while cards the event expects are missing (marked PROVISIONAL)
     #[arg(long)]
@@ -39,45 +46,45 @@ pub struct QualifiersArgs {
 }
 
 pub fn run(args: QualifiersArgs) -> Result<Outcome> {
-    let mut rules = args.event.rules()?;
-    if let Some(n) = args.top {
-        rules.qualifiers = n;
-    }
-    if let Some(p) = args.cutoff_ties {
-        rules.cutoff_ties = p;
-    }
+    let rules = args.event.rules_with(Overrides {
+        top: args.top,
+        cutoff_ties: args.cutoff_ties,
+        ..args.event.overrides()
+    })?;
     let loaded = args.event.load(rules)?;
     let event = &loaded.event;
-    let Some(stage) = rankable(event, &args.stage)? else {
+    let stage = args
+        .stage
+        .clone()
+        .unwrap_or_else(|| event.qualifying_stage().to_string());
+    let Some(stage) = rankable(event, &stage)? else {
         return Ok(Outcome::DataErrors);
     };
-    let missing = report_missing(&loaded);
+    let missing = report_missing(&loaded).missing;
     if !missing.is_empty() && !args.allow_incomplete {
         eprintln!("No qualifier list: cards are missing. Import them, or give --allow-incomplete for a provisional list.");
         return Ok(Outcome::DataErrors);
     }
-    let standings = event.standings(&stage);
-    let q = select(&standings, event.rules.qualifiers, event.rules.cutoff_ties);
-    if let Some(message) = q.straddle_message() {
-        eprintln!("{message}");
+    let provisional = if missing.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " (PROVISIONAL: {} missing)",
+            crate::cli::cards(missing.len())
+        )
+    };
+    let mut tables = Vec::new();
+    let mut refused = false;
+    for group in groups(event, &args.group)? {
+        let list = event.advance(&stage, group.as_deref(), &[]);
+        print_decisions(&list);
+        refused |= list.is_refused();
+        tables.push(qualifiers_view(&list, event, &provisional));
     }
-    if q.is_refused() {
-        eprintln!("No qualifier list written: the cutoff policy is error.");
+    if refused {
+        eprintln!("No qualifier list written: the director decides (see the DECISION above).");
         return Ok(Outcome::DataErrors);
     }
-    let mut title = format!(
-        "Qualifiers for the final: top {} of the {stage} standings ({} rules), {} players",
-        q.cutoff,
-        event.rules.profile,
-        q.qualified.len()
-    );
-    if !missing.is_empty() {
-        title = format!(
-            "PROVISIONAL ({} missing): {title}",
-            crate::cli::cards(missing.len())
-        );
-    }
-    let table = qualifiers_table(&standings, &q, &event.roster, &title);
-    args.output.emit(&[table])?;
+    args.output.emit(&tables)?;
     Ok(Outcome::Done)
 }

@@ -51,12 +51,12 @@ pub struct SeatingArgs {
     pub group: Option<String>,
 
     /// A player the director names to settle a tie for going on (repeatable)
-    #[arg(long = "name", value_name = "PLAYER")]
-    pub names: Vec<String>,
+    #[arg(long = "player", value_name = "PLAYER")]
+    pub players: Vec<String>,
 
-    /// The event's name on the score cards
-    #[arg(long, default_value = "Rummikub")]
-    pub title: String,
+    /// The event's name on the score cards (default: the event's, else "Rummikub")
+    #[arg(long)]
+    pub name: Option<String>,
 
     #[command(flatten)]
     pub output: OutputArgs,
@@ -83,18 +83,24 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
         (None, Some(f)) => event.next_stage(f),
         (None, None) => Stage::prelim(),
     };
-    let named = named(event, &args.names)?;
+    let named = named(event, &args.players)?;
+    let event_name = args
+        .name
+        .clone()
+        .or_else(|| loaded.folder.as_ref().map(|f| f.config.event.name.clone()))
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or_else(|| "Rummikub".to_string());
     let mut tables = Vec::new();
     let mut cards = Vec::new();
     let mut next_table = 0;
+    let mut all_tables = Vec::new();
+    let mut seated = Vec::new();
     for group in groups(event, &args.group)? {
         let players: Vec<PlayerId> = match &from {
             Some(f) => {
                 let list = event.advance(f, group.as_deref(), &named);
                 if !list.settled {
-                    for d in &list.decisions {
-                        eprintln!("DECISION: {d}");
-                    }
+                    super::advance::print_decisions(&list);
                     eprintln!("Nothing seated: who goes on is not settled (see tilerank advance).");
                     return Ok(Outcome::DataErrors);
                 }
@@ -158,6 +164,28 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
             t.number += next_table;
         }
         next_table += drawn.tables.len() as u32;
+        all_tables.extend(drawn.tables.iter().cloned());
+        seated.push((group, players.len(), drawn));
+    }
+    // A stage played in sessions (the HK prelim) fills them in order.
+    let schedule = event
+        .rules
+        .schedule
+        .filter(|_| stage == event.qualifying_stage());
+    if let Some(schedule) = schedule {
+        tilerank::rules::seating::into_sessions(&mut all_tables, schedule)
+            .map_err(anyhow::Error::msg)?;
+        let mut at = all_tables.iter();
+        for (_, _, drawn) in &mut seated {
+            for t in &mut drawn.tables {
+                if let Some(placed) = at.next() {
+                    t.session = placed.session;
+                    t.number = placed.number;
+                }
+            }
+        }
+    }
+    for (group, count, drawn) in seated {
         let tables_text = match drawn.tables.len() {
             1 => "1 table".to_string(),
             n => format!("{n} tables"),
@@ -168,7 +196,7 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
                 .as_ref()
                 .map(|g| format!(", group {g}"))
                 .unwrap_or_default(),
-            players.len(),
+            count,
             args.seed
         );
         let games = event.rules.games_for(&stage) as usize;
@@ -178,10 +206,10 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
                 seats[seat.index()] = Some(event.roster.card_name(*p).to_string());
             }
             cards.push(PrintCard {
-                title: format!("{} {} Score Card", args.title, stage_title(&stage)),
+                title: card_title(&event_name, &stage),
                 date: None,
                 referee: None,
-                session: "1".to_string(),
+                session: t.session.to_string(),
                 table: t.number.to_string(),
                 seats,
                 games: vec![Default::default(); games],
@@ -200,6 +228,19 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
         _ => args.output.emit(&tables)?,
     }
     Ok(Outcome::Done)
+}
+
+/// "NAME Final Score Card", without saying the stage twice when the
+/// event's name already ends with it ("Rummikub Final" -> "Rummikub Final
+/// Score Card").
+fn card_title(event_name: &str, stage: &Stage) -> String {
+    let stage_words = stage_title(stage);
+    let name = event_name.trim();
+    if name.to_lowercase().ends_with(&stage_words.to_lowercase()) {
+        format!("{name} Score Card")
+    } else {
+        format!("{name} {stage_words} Score Card")
+    }
 }
 
 fn stage_title(stage: &Stage) -> &str {

@@ -3,8 +3,8 @@
 use super::{summary, EventArgs, Loaded, Outcome, OutputArgs};
 use anyhow::{bail, Result};
 use clap::Args;
-use tilerank::domain::{CardKey, Stage};
-use tilerank::event::Event;
+use tilerank::domain::Stage;
+use tilerank::event::{Completeness, Event};
 use tilerank::report::standings::standings_table;
 
 /// Print the standings of a stage (withdrawn and disqualified players listed apart)
@@ -54,26 +54,30 @@ pub fn rankable(event: &Event, stage: &str) -> Result<Option<Stage>> {
     Ok(Some(stage))
 }
 
-/// The cards the event expects but does not have, said on standard error.
-pub fn report_missing(loaded: &Loaded) -> Vec<CardKey> {
-    let Some(folder) = &loaded.folder else {
-        return Vec::new();
-    };
-    let missing = folder.missing(&loaded.event.cards);
-    if !missing.is_empty() {
-        let shown: Vec<String> = missing.iter().take(20).map(|k| k.to_string()).collect();
-        let more = if missing.len() > 20 {
-            format!(" and {} more", missing.len() - 20)
-        } else {
-            String::new()
-        };
+/// What the event still lacks ([`tilerank::event::Event::completeness`]),
+/// said on standard error: the missing cards session by session, and the
+/// roster's players who have not played.
+pub fn report_missing(loaded: &Loaded) -> Completeness {
+    let c = loaded.event.completeness();
+    if !c.missing.is_empty() {
+        eprintln!("{} missing:", crate::cli::cards(c.missing.len()));
+        for line in c.missing_by_session(loaded.event.rules.schedule) {
+            eprintln!("  {line}");
+        }
+    }
+    if !c.no_shows.is_empty() {
+        let ids: Vec<String> = c
+            .no_shows
+            .iter()
+            .map(|&p| loaded.event.roster.get(p).id.clone())
+            .collect();
         eprintln!(
-            "{} missing: {}{more}",
-            crate::cli::cards(missing.len()),
-            shown.join("; ")
+            "{} on the roster played no game: {}",
+            crate::cli::players(ids.len()),
+            ids.join(", ")
         );
     }
-    missing
+    c
 }
 
 pub fn run(args: StandingsArgs) -> Result<Outcome> {
@@ -82,7 +86,7 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
     let Some(stage) = rankable(event, &args.stage)? else {
         return Ok(Outcome::DataErrors);
     };
-    let missing = report_missing(&loaded);
+    let missing = report_missing(&loaded).missing;
     let groups: Vec<Option<String>> = match (&args.group, args.by_group) {
         (Some(_), _) => super::advance::groups(event, &args.group)?,
         (None, true) => event.group_list(),

@@ -16,26 +16,25 @@
 //! keeps its columns and says why in a note, so the workbook always has the
 //! same sheets.
 
-use super::stages::{advance_table, awards_table, medals_table};
-use super::standings::{qualifiers_table, standings_table};
+use super::stages::{awards_table, medals_table, qualifiers_view};
+use super::standings::standings_table;
 use super::{Column, Kind, Table, Value};
-use crate::domain::{Card, CardKey, Game, Label, SessionName, Stage};
+use crate::domain::{Card, Game, Label, SessionName};
 use crate::event::Event;
 use crate::problem::{Problems, Severity};
-use crate::profile::{CutoffTies, NoWinnerBy, PenaltyMode, ProfileName, Scoring};
-use crate::rules::awards::{super_family, SuperFamily};
-use crate::rules::medals::{award, award_group};
-use crate::rules::qualifiers::select;
+use crate::profile::{CutoffTies, NoWinnerBy, PenaltyMode, Scoring};
+use crate::rules::awards::SuperFamily;
 use crate::score::Score;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
 /// What the export is built from, beyond the event.
 pub struct ExportRequest<'a> {
     pub event: &'a Event,
     /// The event's name, for titles and the Settings sheet.
     pub name: &'a str,
-    /// Cards the event expects and does not have: titles say PROVISIONAL.
-    pub missing: &'a [CardKey],
+    /// What the event lacks: missing cards make titles say PROVISIONAL;
+    /// they and the players who never played are listed on a sheet.
+    pub completeness: &'a crate::event::Completeness,
     /// Where the data came from, for the Settings sheet: (setting, value).
     pub sources: Vec<(String, String)>,
     /// Lines of the import log (`log.csv` of an event folder, then the
@@ -53,9 +52,6 @@ pub struct Export {
     /// a tie): the export is not final.
     pub unsettled: bool,
 }
-
-/// The stage qualifiers come from.
-const QUALIFYING: &str = "prelim";
 
 /// The columns of the import log, as `tilerank log` prints them.
 pub const LOG_COLUMNS: [&str; 8] = [
@@ -110,35 +106,27 @@ pub fn build(req: &ExportRequest) -> Export {
         decisions: Vec::new(),
         unsettled: false,
     };
-    let provisional = if req.missing.is_empty() {
+    let missing = &req.completeness.missing;
+    let provisional = if missing.is_empty() {
         String::new()
     } else {
-        format!(
-            " (PROVISIONAL: {} missing)",
-            plural_cards(req.missing.len())
-        )
+        format!(" (PROVISIONAL: {} missing)", plural_cards(missing.len()))
     };
-    let qualified = qualifier_tables(event, &provisional, &mut export);
+    qualifier_tables(event, &provisional, &mut export);
     export
         .tables
         .splice(0..0, standings_tables(event, &provisional));
     export.tables.push(medals_sheet(event));
-    export.tables.push(awards_sheet(event, &qualified));
+    export.tables.push(awards_sheet(event));
     export.tables.push(games_table(&event.cards, event));
     let mut notes = export.decisions.clone();
-    if !req.missing.is_empty() {
-        let shown: Vec<String> = req.missing.iter().take(50).map(|k| k.to_string()).collect();
-        let more = if req.missing.len() > 50 {
-            format!(" and {} more", req.missing.len() - 50)
-        } else {
-            String::new()
-        };
+    if !missing.is_empty() {
         notes.push(format!(
-            "PROVISIONAL: {} missing: {}{more}",
-            plural_cards(req.missing.len()),
-            shown.join("; ")
+            "PROVISIONAL: {} missing (see the Missing sheet)",
+            plural_cards(missing.len())
         ));
     }
+    export.tables.push(missing_table(event, req.completeness));
     export.tables.push(problems_table(&event.problems, &notes));
     export
         .tables
@@ -147,23 +135,80 @@ pub fn build(req: &ExportRequest) -> Export {
     export
 }
 
+/// What the event still lacks, one line each: the cards its schedule
+/// expects, by session and table, then the roster's players who have not
+/// played a game.
+pub fn missing_table(event: &Event, c: &crate::event::Completeness) -> Table {
+    let columns = vec![
+        Column::text("what"),
+        Column::text("session"),
+        Column::int("table"),
+        Column::text("player"),
+        Column::text("name"),
+    ];
+    let mut rows: Vec<Vec<Value>> = c
+        .missing
+        .iter()
+        .map(|k| {
+            vec![
+                Value::Text("missing card".into()),
+                Value::Text(k.session.to_string()),
+                match &k.table {
+                    Label::Num(n) => Value::Int(i64::from(*n)),
+                    Label::Text(t) => Value::Text(t.clone()),
+                },
+                Value::Empty,
+                Value::Empty,
+            ]
+        })
+        .collect();
+    rows.extend(c.no_shows.iter().map(|&p| {
+        let pl = event.roster.get(p);
+        vec![
+            Value::Text("played no game".into()),
+            Value::Empty,
+            Value::Empty,
+            Value::Text(pl.id.clone()),
+            text(&pl.name),
+        ]
+    }));
+    let mut notes = Vec::new();
+    if event.rules.schedule.is_none() {
+        notes.push("The event lists no sessions and tables ([sessions] in tilerank.toml): missing cards are not checked.".to_string());
+    }
+    Table {
+        name: "Missing".into(),
+        title: format!(
+            "Missing: {}, {} on the roster who played no game",
+            plural_cards(c.missing.len()),
+            c.no_shows.len()
+        ),
+        columns,
+        rows,
+        notes,
+    }
+}
+
 fn group_suffix(group: &Option<String>) -> String {
     group.as_ref().map(|g| format!(" {g}")).unwrap_or_default()
 }
 
 /// One standings table per stage and age group; `Q` marks who goes on from
-/// the prelim (`hk`, `pressman`).
+/// the qualifying stage under a top-N rule.
 pub fn standings_tables(event: &Event, provisional: &str) -> Vec<Table> {
     let mut tables = Vec::new();
-    let top_n = matches!(event.rules.profile, ProfileName::Hk | ProfileName::Pressman);
+    let qualifying = event.qualifying_stage();
     for stage in event.stages() {
         for group in event.group_list() {
-            let s = event.standings_in(&stage, group.as_deref());
+            let list = (stage == qualifying).then(|| event.advance(&stage, group.as_deref(), &[]));
+            let s = match &list {
+                Some(l) => l.standings.clone(),
+                None => event.standings_in(&stage, group.as_deref()),
+            };
             if s.ranked.is_empty() && s.apart.is_empty() {
                 continue;
             }
-            let q = (top_n && stage.as_str() == QUALIFYING)
-                .then(|| select(&s, event.rules.qualifiers, event.rules.cutoff_ties));
+            let q = list.as_ref().and_then(|l| l.top());
             let title = format!(
                 "Standings, {stage}{} ({} rules): {} ranked, {} apart{provisional}",
                 group
@@ -182,70 +227,41 @@ pub fn standings_tables(event: &Event, provisional: &str) -> Vec<Table> {
     tables
 }
 
-/// The qualifier list of each group, into `export`; returns who qualified
-/// (for the Super Family Award).
-fn qualifier_tables(
-    event: &Event,
-    provisional: &str,
-    export: &mut Export,
-) -> HashSet<crate::domain::PlayerId> {
-    let stage = Stage::new(QUALIFYING);
-    let mut qualified = HashSet::new();
+/// The qualifier list of each group ([`Event::advance`] from the
+/// qualifying stage), into `export`.
+fn qualifier_tables(event: &Event, provisional: &str, export: &mut Export) {
+    let stage = event.qualifying_stage();
     if !event.stages().contains(&stage) {
         let mut table = qualifiers_placeholder(event);
         table
             .notes
-            .push("No prelim cards: nobody has qualified yet.".to_string());
+            .push(format!("No {stage} cards: nobody has qualified yet."));
         export.tables.push(table);
-        return qualified;
+        return;
     }
-    for group in event.group_list() {
-        let suffix = group_suffix(&group);
-        match event.rules.profile {
-            ProfileName::Hk | ProfileName::Pressman => {
-                let s = event.standings_in(&stage, group.as_deref());
-                let q = select(&s, event.rules.qualifiers, event.rules.cutoff_ties);
-                if let Some(m) = q.straddle_message() {
-                    export.decisions.push(format!(
-                        "{}{m}",
-                        group
-                            .as_ref()
-                            .map(|g| format!("Group {g}: "))
-                            .unwrap_or_default()
-                    ));
-                }
-                export.unsettled |= q.is_refused();
-                qualified.extend(q.qualified.iter().map(|e| e.tally.player));
-                let title = format!(
-                    "Qualifiers for the final{}: top {} of the {stage} standings ({} rules), {} players{provisional}",
-                    group
-                        .as_ref()
-                        .map(|g| format!(", group {g}"))
-                        .unwrap_or_default(),
-                    q.cutoff,
-                    event.rules.profile,
-                    q.qualified.len()
-                );
-                let mut table = qualifiers_table(&s, &q, &event.roster, &title);
-                table.name = format!("Qualifiers{suffix}");
-                if q.is_refused() {
-                    table.notes.push("NOT FINAL: the cutoff policy is error and players tied on every key straddle the cutoff; the director decides (--cutoff-ties include or exclude).".to_string());
-                }
-                export.tables.push(table);
-            }
-            ProfileName::Nvso | ProfileName::Gwinnett => {
-                let list = event.advance(&stage, group.as_deref(), &[]);
-                export.decisions.extend(list.decisions.iter().cloned());
-                export.unsettled |= !list.settled;
-                qualified.extend(list.going.iter().map(|(p, _)| *p));
-                let mut table = advance_table(&list, &event.roster);
-                table.name = format!("Qualifiers{suffix}");
-                table.title.push_str(provisional);
-                export.tables.push(table);
+    for list in event.advance_all(&stage, &event.group_list(), &[]) {
+        let label = if list.settled { "NOTE" } else { "DECISION" };
+        let prefix = list
+            .group
+            .as_ref()
+            .map(|g| format!("Group {g}: "))
+            .unwrap_or_default();
+        let mut table = qualifiers_view(&list, event, provisional);
+        for d in &list.decisions {
+            export.decisions.push(format!("{prefix}{d}"));
+            if list.top_n.is_none() {
+                table.notes.push(format!("{label}: {d}"));
             }
         }
+        export.unsettled |= !list.settled;
+        if list.is_refused() {
+            table.notes.push(
+                "NOT FINAL: the director decides (see the DECISION above, or the Problems sheet)."
+                    .to_string(),
+            );
+        }
+        export.tables.push(table);
     }
-    qualified
 }
 
 /// An empty qualifier table with the standings columns.
@@ -262,65 +278,36 @@ fn qualifiers_placeholder(event: &Event) -> Table {
 /// The medals of the final, every group on one sheet; until the final is
 /// played, the sheet says so.
 pub fn medals_sheet(event: &Event) -> Table {
-    let final_stage = Stage::new("final");
-    if !event.stages().contains(&final_stage) {
-        let mut table = medals_table(&[], event);
-        table.title = format!("Medals ({} rules): no final stage yet", event.rules.profile);
-        table.notes = vec![
-            "No final stage yet: medals are the top three of the final's standings of each group (RULES.md section 8).".to_string(),
-        ];
-        return table;
+    match event.medals() {
+        Some(all) => medals_table(&all, event),
+        None => {
+            let mut table = medals_table(&[], event);
+            table.title = format!("Medals ({} rules): no final stage yet", event.rules.profile);
+            table.notes = vec![
+                "No final stage yet: medals are the top three of the final's standings of each group.".to_string(),
+            ];
+            table
+        }
     }
-    let all: Vec<_> = event
-        .group_list()
-        .into_iter()
-        .map(|g| {
-            let s = event.standings_in(&final_stage, g.as_deref());
-            match &g {
-                Some(name) => award_group(name, &s),
-                None => award(&s),
-            }
-        })
-        .collect();
-    medals_table(&all, event)
 }
 
-/// The Super Family Award (`hk`) on the final's results of the families
-/// whose both members qualified; until it can be decided, the sheet says
-/// why.
-pub fn awards_sheet(event: &Event, qualified: &HashSet<crate::domain::PlayerId>) -> Table {
-    let final_stage = Stage::new("final");
-    let date = event.rules.event_date.as_deref();
-    let why_not = if event.rules.profile != ProfileName::Hk {
-        Some(format!(
-            "The Super Family Award is an hk award: not given under the {} rules.",
-            event.rules.profile
-        ))
-    } else if !event.stages().contains(&final_stage) {
-        Some("No final stage yet: the Super Family Award is decided on the final's results of families whose both members qualified (RULES.md section 9).".to_string())
-    } else if date.is_none() {
-        Some("No event date: ages are taken on the event date; give --date YYYY-MM-DD or set [event] date in tilerank.toml.".to_string())
-    } else {
-        None
-    };
-    if let Some(why) = why_not {
-        let empty = SuperFamily {
-            ranked: Vec::new(),
-            ineligible: Vec::new(),
-            not_units: Vec::new(),
-        };
-        let mut table = awards_table(&empty, &event.roster);
-        table.title = format!("{}: not decided", table.title);
-        table.notes = vec![why];
-        return table;
+/// The Super Family Award ([`Event::super_family`]); until it can be
+/// decided, the sheet says why.
+pub fn awards_sheet(event: &Event) -> Table {
+    match event.super_family() {
+        Ok(award) => awards_table(&award, &event.roster),
+        Err(why) => {
+            let empty = SuperFamily {
+                ranked: Vec::new(),
+                ineligible: Vec::new(),
+                not_units: Vec::new(),
+            };
+            let mut table = awards_table(&empty, &event.roster);
+            table.title = format!("{}: not decided", table.title);
+            table.notes = vec![why];
+            table
+        }
     }
-    let award = super_family(
-        &event.roster,
-        date.unwrap_or_default(),
-        qualified,
-        &event.standings(&final_stage),
-    );
-    awards_table(&award, &event.roster)
 }
 
 /// What the checks computed for one game: (seats, finish, best score, sum).

@@ -5,7 +5,7 @@ use super::{Column, Table, Value};
 use crate::event::{AdvanceList, Event};
 use crate::roster::Roster;
 use crate::rules::awards::SuperFamily;
-use crate::rules::medals::{MedalNames, Medals};
+use crate::rules::medals::Medals;
 use crate::rules::seating::Seating;
 
 fn text(s: &str) -> Value {
@@ -44,15 +44,10 @@ pub fn advance_table(list: &AdvanceList, roster: &Roster) -> Table {
             ]
         })
         .collect();
-    let label = if list.settled { "NOTE" } else { "DECISION" };
-    let mut notes: Vec<String> = list
-        .decisions
-        .iter()
-        .map(|d| format!("{label}: {d}"))
-        .collect();
+    let mut notes = Vec::new();
     if !list.settled {
         notes.push(
-            "The list is not final until the director decides (name players with --name)."
+            "The list is not final until the director decides (tilerank advance --player, or [qualifiers] named in tilerank.toml)."
                 .to_string(),
         );
     }
@@ -66,8 +61,9 @@ pub fn advance_table(list: &AdvanceList, roster: &Roster) -> Table {
                 .unwrap_or_default()
         ),
         title: format!(
-            "Going on from the {} stage{}: {} players",
+            "Going on from the {} stage to the {}{}: {} players",
             list.stage,
+            list.to,
             group_title(&list.group),
             list.going.len()
         ),
@@ -77,9 +73,62 @@ pub fn advance_table(list: &AdvanceList, roster: &Roster) -> Table {
     }
 }
 
+/// Who goes on, as the qualifier list: under a top-N rule the standings'
+/// columns with `Q` and the cutoff marked, else each player with the reason
+/// (table winner, best second, lowest total). `provisional` ends the title
+/// while cards are missing.
+pub fn qualifiers_view(list: &AdvanceList, event: &Event, provisional: &str) -> Table {
+    let suffix = list
+        .group
+        .as_ref()
+        .map(|g| format!(" {g}"))
+        .unwrap_or_default();
+    let mut table = match list.top() {
+        Some(q) => {
+            let title = format!(
+                "Qualifiers for the {}{}: top {} of the {} standings ({} rules), {} players{provisional}",
+                list.to,
+                group_title(&list.group),
+                q.cutoff,
+                list.stage,
+                event.rules.profile,
+                q.qualified.len()
+            );
+            super::standings::qualifiers_table(&list.standings, &q, &event.roster, &title)
+        }
+        None => {
+            let mut table = advance_table(list, &event.roster);
+            table.title = format!(
+                "Qualifiers for the {}{}: {} ({} rules), {} players{provisional}",
+                list.to,
+                group_title(&list.group),
+                going_on_words(event),
+                event.rules.profile,
+                list.going.len()
+            );
+            table
+        }
+    };
+    table.name = format!("Qualifiers{suffix}");
+    table
+}
+
+/// The rule by which players go on, in words.
+pub fn going_on_words(event: &Event) -> String {
+    use crate::profile::GoingOn;
+    match event.rules.going_on {
+        GoingOn::TopOfStandings => format!("the top {} of the standings", event.rules.qualifiers),
+        GoingOn::TableWinnersAndBestSeconds { seats } => {
+            format!("each table's highest total, then the best seconds up to {seats} seats")
+        }
+        GoingOn::LowestAtEachTable => "each table's lowest total".to_string(),
+    }
+}
+
 /// The seating of the next stage: one line per seat.
 pub fn seating_table(seating: &Seating, event: &Event, title: &str) -> Table {
     let columns = vec![
+        Column::int("session"),
         Column::int("table"),
         Column::text("seat"),
         Column::text("player"),
@@ -91,6 +140,7 @@ pub fn seating_table(seating: &Seating, event: &Event, title: &str) -> Table {
         for (seat, p) in &t.seats {
             let pl = event.roster.get(*p);
             rows.push(vec![
+                Value::Int(i64::from(t.session)),
                 Value::Int(i64::from(t.number)),
                 Value::Text(seat.to_string()),
                 Value::Text(pl.id.clone()),
@@ -121,7 +171,7 @@ pub fn seating_table(seating: &Seating, event: &Event, title: &str) -> Table {
 
 /// The medal table of one or more groups.
 pub fn medals_table(all: &[Medals], event: &Event) -> Table {
-    let names = MedalNames::for_profile(event.rules.profile);
+    let names = event.rules.medal_names;
     let columns = vec![
         Column::text("group"),
         Column::text("medal"),

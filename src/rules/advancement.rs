@@ -48,14 +48,14 @@
 
 use super::standings::{Apart, Tally};
 use crate::domain::{Card, CardKey, Label, PlayerId, SessionName, Stage};
-use crate::profile::Rules;
+use crate::profile::{GoingOn, Rules, TableTies};
 use crate::roster::{Roster, Status};
 use crate::score::Score;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 use std::str::FromStr;
 
-/// Seats at the NVSO championship table.
+/// Seats at the NVSO championship table, unless the profile says otherwise.
 pub const CHAMPIONSHIP_SEATS: usize = 4;
 
 /// One player's results at one table.
@@ -209,21 +209,25 @@ pub enum Decision {
 }
 
 impl Decision {
-    /// The director has nothing left to do about it.
-    pub fn is_settled(&self) -> bool {
+    /// The director has nothing left to do about it: they named players,
+    /// or the event's `table_ties` policy is that every tied player goes on.
+    pub fn is_settled(&self, policy: TableTies) -> bool {
+        let all_go = policy == TableTies::All;
         match self {
-            Decision::TooManyTableWinners { .. }
-            | Decision::EmptySeats { .. }
-            | Decision::SeveralTables { .. } => false,
-            Decision::TieForLastSeats { seats, named, .. } => named.len() == *seats,
-            // RULES.md section 7: all tied players go on unless the director
-            // names one; the tie is reported, the list is final either way.
-            Decision::TieForLowest { .. } => true,
+            Decision::TooManyTableWinners { .. } | Decision::EmptySeats { .. } => all_go,
+            // Each table was judged on its own: the rules settled it.
+            Decision::SeveralTables { .. } => true,
+            Decision::TieForLastSeats { seats, named, .. } => named.len() == *seats || all_go,
+            // RULES.md section 7: all tied players are listed as going on
+            // unless the director names one; the list is final once named,
+            // or when the event's policy is that they all go.
+            Decision::TieForLowest { named, .. } => !named.is_empty() || all_go,
         }
     }
 
     /// The decision in words, naming players by roster id.
-    pub fn message(&self, roster: &Roster) -> String {
+    pub fn message(&self, roster: &Roster, policy: TableTies) -> String {
+        let all_go = policy == TableTies::All;
         let ids = |ps: &[PlayerId]| {
             ps.iter()
                 .map(|&p| roster.get(p).id.clone())
@@ -232,9 +236,14 @@ impl Decision {
         };
         match self {
             Decision::TooManyTableWinners { winners, seats } => format!(
-                "{} table winners ({}) for {seats} championship seats: all are listed as going on; the director decides (a play-off, or a second championship table)",
+                "{} table winners ({}) for {seats} championship seats: all are listed as going on; {}",
                 winners.len(),
-                ids(winners)
+                ids(winners),
+                if all_go {
+                    "table_ties = \"all\": they all play the championship"
+                } else {
+                    "the director decides (a play-off, or a second championship table), or sets table_ties = \"all\""
+                }
             ),
             Decision::TieForLastSeats {
                 tied,
@@ -250,8 +259,10 @@ impl Decision {
                 );
                 if named.len() == *seats {
                     format!("{head}; the director named {}", ids(named))
+                } else if named.is_empty() && all_go {
+                    format!("{head}; table_ties = \"all\": they all go on")
                 } else if named.is_empty() {
-                    format!("{head}; none of them goes on until the director names {seats}")
+                    format!("{head}; none of them goes on until the director names {seats} (--player), or sets table_ties = \"all\"")
                 } else {
                     format!(
                         "{head}; the director named {} ({} of {seats}); name exactly {seats}",
@@ -271,14 +282,21 @@ impl Decision {
                     tied.len(),
                     ids(tied)
                 );
-                if named.is_empty() {
-                    format!("{head}; all of them go on unless the director names one")
+                if named.is_empty() && all_go {
+                    format!("{head}; table_ties = \"all\": all of them go on")
+                } else if named.is_empty() {
+                    format!("{head}; all of them are listed as going on until the director names who goes on (--player), or sets table_ties = \"all\"")
                 } else {
                     format!("{head}; the director named {}", ids(named))
                 }
             }
             Decision::EmptySeats { filled, seats } => format!(
-                "only {filled} players go on to the {seats} championship seats (a winner and a second from each table); the director decides whether to seat more"
+                "only {filled} players go on to the {seats} championship seats (a winner and a second from each table); {}",
+                if all_go {
+                    "table_ties = \"all\": the seats stay empty"
+                } else {
+                    "the director decides whether to seat more, or sets table_ties = \"all\""
+                }
             ),
             Decision::SeveralTables { player, tables } => format!(
                 "{} played at {} tables of the stage ({}); each table was judged on its own",
@@ -301,6 +319,8 @@ pub struct Advancement {
     pub decisions: Vec<Decision>,
     /// Players the director named who were in no tie (changed nothing).
     pub unused_names: Vec<PlayerId>,
+    /// The event's policy for what the format cannot settle.
+    pub policy: TableTies,
 }
 
 impl Advancement {
@@ -314,7 +334,7 @@ impl Advancement {
 
     /// No decision is left open: the list is final.
     pub fn is_settled(&self) -> bool {
-        self.decisions.iter().all(Decision::is_settled)
+        self.decisions.iter().all(|d| d.is_settled(self.policy))
     }
 }
 
@@ -439,7 +459,8 @@ fn push_once(advancing: &mut Vec<Advancer>, a: Advancer) {
 /// `nvso` (RULES.md section 7): every player with a table's highest total
 /// goes on; then the second-placed players of all tables, by how few points
 /// they finished behind their table's winner, fill the championship table
-/// up to [`CHAMPIONSHIP_SEATS`]. `named` are players the director named to
+/// up to the championship table's seats ([`GoingOn::TableWinnersAndBestSeconds`],
+/// 4 by default). `named` are players the director named to
 /// settle a tie for the last seats.
 pub fn nvso(
     cards: &[Card],
@@ -448,6 +469,10 @@ pub fn nvso(
     roster: &Roster,
     named: &[PlayerId],
 ) -> Advancement {
+    let championship_seats = match rules.going_on {
+        GoingOn::TableWinnersAndBestSeconds { seats } => seats,
+        _ => CHAMPIONSHIP_SEATS,
+    };
     let tables = tables(cards, stage, rules, roster, Direction::Highest);
     let mut decisions = several_tables(&tables);
     let mut advancing: Vec<Advancer> = Vec::new();
@@ -470,10 +495,10 @@ pub fn nvso(
         }
     }
     let mut used_names: BTreeSet<PlayerId> = BTreeSet::new();
-    if advancing.len() > CHAMPIONSHIP_SEATS {
+    if advancing.len() > championship_seats {
         decisions.push(Decision::TooManyTableWinners {
             winners: advancing.iter().map(|a| a.player).collect(),
-            seats: CHAMPIONSHIP_SEATS,
+            seats: championship_seats,
         });
     } else {
         // The seconds of every table: the best below the winners.
@@ -516,7 +541,7 @@ pub fn nvso(
         }
         // Stable: within a distance, table order then seat order as listed.
         seconds.sort_by_key(|s| s.behind);
-        let mut seats = CHAMPIONSHIP_SEATS - advancing.len();
+        let mut seats = championship_seats - advancing.len();
         let mut tie = false;
         let mut i = 0;
         while seats > 0 && i < seconds.len() {
@@ -551,7 +576,11 @@ pub fn nvso(
                     .filter(|s| named.contains(&s.line.player))
                     .collect();
                 used_names.extend(chosen.iter().map(|s| s.line.player));
-                if chosen.len() <= seats {
+                if chosen.is_empty() && rules.table_ties == TableTies::All {
+                    for s in group {
+                        advancing.push(go(s, false));
+                    }
+                } else if chosen.len() <= seats {
                     for s in &chosen {
                         advancing.push(go(s, true));
                     }
@@ -570,13 +599,14 @@ pub fn nvso(
         if seats > 0 && !tie && !tables.is_empty() {
             decisions.push(Decision::EmptySeats {
                 filled: advancing.len(),
-                seats: CHAMPIONSHIP_SEATS,
+                seats: championship_seats,
             });
         }
     }
     Advancement {
         stage: stage.clone(),
         unused_names: unused(named, &used_names),
+        policy: rules.table_ties,
         tables,
         advancing,
         decisions,
@@ -644,6 +674,7 @@ pub fn gwinnett(
     Advancement {
         stage: stage.clone(),
         unused_names: unused(named, &used_names),
+        policy: rules.table_ties,
         tables,
         advancing,
         decisions,
@@ -791,7 +822,6 @@ mod tests {
     use super::*;
     use crate::domain::{Game, Seat, SeatPlayer, SeatResult};
     use crate::place::Place;
-    use crate::profile::ProfileName;
     use crate::roster::Player;
 
     fn roster(n: usize) -> Roster {
@@ -880,11 +910,11 @@ mod tests {
     }
 
     fn nvso_rules() -> Rules {
-        Rules::for_profile(ProfileName::Nvso)
+        crate::profile::by_name("nvso").unwrap()
     }
 
     fn gw_rules() -> Rules {
-        Rules::for_profile(ProfileName::Gwinnett)
+        crate::profile::by_name("gwinnett").unwrap()
     }
 
     fn ids(a: &Advancement) -> Vec<u32> {
@@ -977,7 +1007,7 @@ mod tests {
         );
         assert!(!a.is_settled());
         assert!(a.decisions[0]
-            .message(&r)
+            .message(&r, a.policy)
             .starts_with("5 table winners (P00, P04, P08, P12, P16) for 4 championship seats"));
     }
 
@@ -1003,7 +1033,7 @@ mod tests {
         );
         assert!(!a.is_settled());
         assert!(a.decisions[0]
-            .message(&r)
+            .message(&r, a.policy)
             .starts_with("TIE FOR THE LAST seat: 2 seconds (P01, P05) are each 10 behind"));
         // the director names P05
         let a = nvso(&cards, &Stage::prelim(), &nvso_rules(), &r, &[PlayerId(5)]);
@@ -1178,10 +1208,24 @@ mod tests {
                 named: vec![]
             }]
         );
-        assert!(a.is_settled(), "all tied players go on: reported, not open");
+        assert!(
+            !a.is_settled(),
+            "10 for 9 seats waits for the director by default"
+        );
+        assert!(a.decisions[0].message(&r, a.policy).ends_with(
+            "until the director names who goes on (--player), or sets table_ties = \"all\""
+        ));
+        // the policy that every tied player goes on settles it
+        let all = Rules {
+            table_ties: TableTies::All,
+            ..gw_rules()
+        };
+        let a = gwinnett(&cards, &Stage::prelim(), &all, &r, &[]);
+        assert_eq!(ids(&a), vec![0, 3, 4, 5]);
+        assert!(a.is_settled());
         assert!(a.decisions[0]
-            .message(&r)
-            .ends_with("all of them go on unless the director names one"));
+            .message(&r, a.policy)
+            .ends_with("table_ties = \"all\": all of them go on"));
         // the director names 4; naming 1 (in no tie) changes nothing
         let a = gwinnett(
             &cards,

@@ -381,9 +381,9 @@ mod tests {
     use super::*;
     use crate::domain::{Card, CardKey, Game, Label, Seat, SeatPlayer, SeatResult, Stage};
     use crate::place::Place;
-    use crate::profile::{ProfileName, Rules};
+    use crate::profile::Rules;
     use crate::roster::{Player, Status};
-    use crate::rules::standings::{order, rank, tally};
+    use crate::rules::standings::{rank, tally};
 
     const FINAL_DAY: &str = "2026-04-12";
 
@@ -443,7 +443,7 @@ mod tests {
         rank(
             tally(&cards, &stage, &Rules::hk()),
             &stage,
-            order(ProfileName::Hk),
+            crate::profile::by_name("hk").unwrap().order,
             r,
         )
     }

@@ -16,11 +16,10 @@
 //! - **Players listed apart** (withdrawn, disqualified) get no medal and
 //!   take no place; fewer than three ranked players give fewer medals.
 //! - **Names**: [`MedalNames::Metals`] (gold, silver, bronze) for every
-//!   profile except `hk`, which uses [`MedalNames::Hk`].
+//!   profile except `hk`, which uses [`MedalNames::RunnersUp`].
 
 use super::standings::Standings;
 use crate::domain::{PlayerId, Stage};
-use crate::profile::ProfileName;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -48,9 +47,9 @@ impl Medal {
             (MedalNames::Metals, Medal::Gold) => "gold",
             (MedalNames::Metals, Medal::Silver) => "silver",
             (MedalNames::Metals, Medal::Bronze) => "bronze",
-            (MedalNames::Hk, Medal::Gold) => "Champion",
-            (MedalNames::Hk, Medal::Silver) => "1st runner-up",
-            (MedalNames::Hk, Medal::Bronze) => "2nd runner-up",
+            (MedalNames::RunnersUp, Medal::Gold) => "Champion",
+            (MedalNames::RunnersUp, Medal::Silver) => "1st runner-up",
+            (MedalNames::RunnersUp, Medal::Bronze) => "2nd runner-up",
         }
     }
 }
@@ -68,16 +67,7 @@ pub enum MedalNames {
     #[default]
     Metals,
     /// Champion, 1st runner-up, 2nd runner-up
-    Hk,
-}
-
-impl MedalNames {
-    pub fn for_profile(profile: ProfileName) -> MedalNames {
-        match profile {
-            ProfileName::Hk => MedalNames::Hk,
-            _ => MedalNames::Metals,
-        }
-    }
+    RunnersUp,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -163,7 +153,7 @@ pub fn award_group(group: &str, standings: &Standings) -> Medals {
 mod tests {
     use super::*;
     use crate::roster::{Player, Roster, Status};
-    use crate::rules::standings::{order, rank, tally, Tally};
+    use crate::rules::standings::{rank, tally, Tally};
     use crate::score::Score;
 
     fn roster(n: usize) -> Roster {
@@ -185,7 +175,7 @@ mod tests {
         rank(
             tallies,
             &Stage::new("final"),
-            order(ProfileName::Gwinnett),
+            crate::profile::by_name("gwinnett").unwrap().order,
             r,
         )
     }
@@ -221,7 +211,7 @@ mod tests {
         };
         let rules = crate::profile::Rules {
             games_per_session: 1,
-            ..crate::profile::Rules::for_profile(ProfileName::Gwinnett)
+            ..crate::profile::by_name("gwinnett").unwrap()
         };
         tally(&[card], &Stage::new("final"), &rules).remove(0)
     }
@@ -312,12 +302,12 @@ mod tests {
 
     #[test]
     fn hk_names_champion_and_runners_up() {
-        let names = MedalNames::for_profile(ProfileName::Hk);
-        assert_eq!(names, MedalNames::Hk);
+        let names = crate::profile::by_name("hk").unwrap().medal_names;
+        assert_eq!(names, MedalNames::RunnersUp);
         assert_eq!(Medal::Gold.name(names), "Champion");
         assert_eq!(Medal::Silver.name(names), "1st runner-up");
         assert_eq!(Medal::Bronze.name(names), "2nd runner-up");
-        let metals = MedalNames::for_profile(ProfileName::Nvso);
+        let metals = crate::profile::by_name("nvso").unwrap().medal_names;
         assert_eq!(Medal::Bronze.name(metals), "bronze");
         assert_eq!(Medal::Silver.to_string(), "silver");
         assert_eq!(Medal::for_rank(4), None);

@@ -115,9 +115,8 @@ pub fn select(standings: &Standings, cutoff: u32, policy: CutoffTies) -> Qualifi
 mod tests {
     use super::*;
     use crate::domain::{PlayerId, Stage};
-    use crate::profile::ProfileName;
     use crate::roster::{Player, Roster};
-    use crate::rules::standings::{order, rank, Tally};
+    use crate::rules::standings::{rank, Tally};
     use crate::score::Score;
 
     /// Five players: ranks 1, 2, 3, 3, 5.
@@ -137,7 +136,12 @@ mod tests {
         };
         let tallies = vec![t(0, 3), t(1, 2), t(2, 1), t(3, 1), t(4, 0)];
         (
-            rank(tallies, &Stage::prelim(), order(ProfileName::Hk), &r),
+            rank(
+                tallies,
+                &Stage::prelim(),
+                crate::profile::by_name("hk").unwrap().order,
+                &r,
+            ),
             r,
         )
     }

@@ -270,7 +270,6 @@ pub fn game_problems(racks: &[Rack], lists: &[Option<&TileList>]) -> Vec<String>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::profile::ProfileName;
 
     #[test]
     fn tile_lists_count_points_and_jokers() {
@@ -365,7 +364,7 @@ mod tests {
 
     #[test]
     fn pressman_has_no_charges() {
-        let rules = Rules::for_profile(ProfileName::Pressman);
+        let rules = crate::profile::by_name("pressman").unwrap();
         assert_eq!(
             Rack::new(23, 0, 5).charged(Penalty::NoMeld).value(&rules),
             0

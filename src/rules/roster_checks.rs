@@ -2,7 +2,7 @@
 //! minimum age on the event date, and the Super Family units.
 
 use crate::problem::Problems;
-use crate::profile::{ProfileName, Rules};
+use crate::profile::Rules;
 use crate::roster::Roster;
 
 /// RULES.md section 8: players younger than the profile's minimum age on
@@ -41,7 +41,7 @@ pub fn check_roster(
         return;
     };
     check_ages(roster, rules, date, problems);
-    if rules.profile == ProfileName::Hk {
+    if rules.super_family_award {
         for unit in crate::rules::awards::invalid_units(roster, date) {
             let first = unit
                 .members

@@ -137,7 +137,6 @@ fn penalty_points(racks: &[Rack], values: &[i64]) -> Vec<Outcome> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::profile::ProfileName;
     use crate::rules::rack::Penalty;
 
     fn scores(outcomes: &[Outcome]) -> Vec<Score> {
@@ -245,7 +244,7 @@ mod tests {
 
     #[test]
     fn fewest_tiles_variant_picks_leaders_by_tiles() {
-        let mut rules = Rules::for_profile(ProfileName::Pressman);
+        let mut rules = crate::profile::by_name("pressman").unwrap();
         rules.no_winner_by = NoWinnerBy::Tiles;
         let racks = [Rack::new(20, 0, 1), Rack::new(8, 0, 3), Rack::new(30, 0, 4)];
         let o = score_game(&racks, &rules).unwrap();
@@ -256,7 +255,7 @@ mod tests {
 
     #[test]
     fn gwinnett_scores_penalty_points() {
-        let rules = Rules::for_profile(ProfileName::Gwinnett);
+        let rules = crate::profile::by_name("gwinnett").unwrap();
         let racks = [Rack::new(7, 1, 3), Rack::out(), Rack::new(12, 0, 2)];
         let o = score_game(&racks, &rules).unwrap();
         assert_eq!(scores(&o), whole(&[37, 0, 12]));

@@ -35,6 +35,7 @@
 
 use super::standings::Standings;
 use crate::domain::{PlayerId, Seat};
+use crate::profile::Schedule;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::hash::Hash;
@@ -133,11 +134,36 @@ pub fn table_sizes(players: usize) -> Result<Vec<usize>, SeatingError> {
     Ok(sizes)
 }
 
-/// One table: its number (from 1) and who sits where, seat A first.
+/// One table: its session and number (from 1), and who sits where, seat A
+/// first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatedTable {
+    pub session: u32,
     pub number: u32,
     pub seats: Vec<(Seat, PlayerId)>,
+}
+
+/// Spreads tables numbered on from 1 over the sessions of a schedule, in
+/// order: the first `tables` tables play session 1, the next ones session 2,
+/// each session's tables numbered from 1 (the HK prelim: 12 sessions of 25
+/// tables, every player in one session). More tables than the schedule
+/// holds is an error.
+pub fn into_sessions(tables: &mut [SeatedTable], schedule: Schedule) -> Result<(), String> {
+    let room = u64::from(schedule.sessions) * u64::from(schedule.tables);
+    if tables.len() as u64 > room {
+        return Err(format!(
+            "{} tables do not fit in {} sessions of {} tables: add sessions or tables in tilerank.toml [sessions]",
+            tables.len(),
+            schedule.sessions,
+            schedule.tables
+        ));
+    }
+    for (i, t) in tables.iter_mut().enumerate() {
+        let i = i as u32;
+        t.session = i / schedule.tables + 1;
+        t.number = i % schedule.tables + 1;
+    }
+    Ok(())
 }
 
 impl SeatedTable {
@@ -249,6 +275,7 @@ fn seat(tables: Vec<Vec<PlayerId>>) -> Seating {
             .into_iter()
             .enumerate()
             .map(|(i, players)| SeatedTable {
+                session: 1,
                 number: i as u32 + 1,
                 seats: Seat::ALL.into_iter().zip(players).collect(),
             })
@@ -283,10 +310,36 @@ fn repeats<K: Eq + Hash>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sessions_fill_in_order() {
+        let mut tables: Vec<SeatedTable> = (1..=7)
+            .map(|n| SeatedTable {
+                session: 1,
+                number: n,
+                seats: Vec::new(),
+            })
+            .collect();
+        let schedule = Schedule {
+            sessions: 3,
+            tables: 3,
+        };
+        into_sessions(&mut tables, schedule).unwrap();
+        let at: Vec<(u32, u32)> = tables.iter().map(|t| (t.session, t.number)).collect();
+        assert_eq!(
+            at,
+            vec![(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3), (3, 1)]
+        );
+        let mut more = tables.clone();
+        more.extend(tables.clone());
+        assert_eq!(
+            into_sessions(&mut more, schedule).unwrap_err(),
+            "14 tables do not fit in 3 sessions of 3 tables: add sessions or tables in tilerank.toml [sessions]"
+        );
+    }
     use crate::domain::Stage;
-    use crate::profile::ProfileName;
     use crate::roster::{Player, Roster};
-    use crate::rules::standings::{order, rank, tally};
+    use crate::rules::standings::{rank, tally};
 
     fn ids(n: u32) -> Vec<PlayerId> {
         (0..n).map(PlayerId).collect()
@@ -547,12 +600,12 @@ mod tests {
         ];
         let rules = crate::profile::Rules {
             games_per_session: 1,
-            ..crate::profile::Rules::for_profile(ProfileName::Nvso)
+            ..crate::profile::by_name("nvso").unwrap()
         };
         let standings = rank(
             tally(&cards, &Stage::prelim(), &rules),
             &Stage::prelim(),
-            order(ProfileName::Nvso),
+            crate::profile::by_name("nvso").unwrap().order,
             &roster,
         );
         let s = by_standings(&standings).unwrap();

@@ -13,7 +13,7 @@
 //! tied players are listed by roster id.
 
 use crate::domain::{Card, PlayerId, Stage};
-use crate::profile::{ProfileName, Rules};
+use crate::profile::Rules;
 use crate::roster::{Roster, Status};
 use crate::score::Score;
 use std::cmp::Ordering;
@@ -151,23 +151,6 @@ impl fmt::Display for SortKey {
             (Key::BestGame, Better::Lower) => ("best single game", "lower"),
         };
         write!(f, "{name} ({dir} first)")
-    }
-}
-
-/// The tie-break order of a profile.
-pub fn order(profile: ProfileName) -> Vec<SortKey> {
-    use Better::*;
-    use Key::*;
-    let k = |key, better| SortKey { key, better };
-    match profile {
-        ProfileName::Hk => vec![
-            k(GamesWon, Higher),
-            k(AverageScore, Higher),
-            k(TilesLeft, Lower),
-        ],
-        ProfileName::Nvso => vec![k(TotalScore, Higher), k(GamesWon, Higher)],
-        ProfileName::Pressman => vec![k(GamesWon, Higher), k(TotalScore, Higher)],
-        ProfileName::Gwinnett => vec![k(TotalScore, Lower), k(GamesWon, Higher)],
     }
 }
 
@@ -399,7 +382,7 @@ mod tests {
         let s = rank(
             tallies,
             &Stage::prelim(),
-            order(ProfileName::Pressman),
+            crate::profile::by_name("pressman").unwrap().order,
             &roster(4),
         );
         assert_eq!(ranks(&s), vec![(2, 1), (3, 2), (0, 3), (1, 4)]);
@@ -416,7 +399,7 @@ mod tests {
         let s = rank(
             tallies,
             &Stage::prelim(),
-            order(ProfileName::Hk),
+            crate::profile::by_name("hk").unwrap().order,
             &roster(4),
         );
         assert_eq!(ranks(&s), vec![(2, 1), (3, 2), (1, 3), (0, 4)]);
@@ -433,7 +416,10 @@ mod tests {
             total: Score::ratio(333, 100),
             ..t(1, 1, 0, 1, 0)
         };
-        assert_eq!(compare(&a, &b, &order(ProfileName::Hk)), Ordering::Less);
+        assert_eq!(
+            compare(&a, &b, &crate::profile::by_name("hk").unwrap().order),
+            Ordering::Less
+        );
     }
 
     #[test]
@@ -447,7 +433,7 @@ mod tests {
         let s = rank(
             tallies,
             &Stage::prelim(),
-            order(ProfileName::Hk),
+            crate::profile::by_name("hk").unwrap().order,
             &roster(4),
         );
         assert_eq!(ranks(&s), vec![(0, 1), (1, 2), (3, 2), (2, 4)]);
@@ -460,7 +446,7 @@ mod tests {
         let s = rank(
             tallies,
             &Stage::prelim(),
-            order(ProfileName::Gwinnett),
+            crate::profile::by_name("gwinnett").unwrap().order,
             &roster(3),
         );
         assert_eq!(ranks(&s), vec![(2, 1), (1, 2), (0, 3)]);
@@ -480,7 +466,12 @@ mod tests {
             },
             t(3, 3, 9, 3, 0),
         ];
-        let s = rank(tallies, &Stage::prelim(), order(ProfileName::Hk), &r);
+        let s = rank(
+            tallies,
+            &Stage::prelim(),
+            crate::profile::by_name("hk").unwrap().order,
+            &r,
+        );
         assert_eq!(ranks(&s), vec![(0, 1)]);
         let apart: Vec<_> = s
             .apart
@@ -534,7 +525,7 @@ mod tests {
 
     #[test]
     fn names_the_deciding_key() {
-        let o = order(ProfileName::Hk);
+        let o = crate::profile::by_name("hk").unwrap().order;
         let d = deciding_key(&t(0, 2, 30, 3, 5), &t(1, 2, 30, 3, 4), &o).unwrap();
         assert_eq!(d.key, Key::TilesLeft);
         assert_eq!(d.to_string(), "tiles left (fewer first)");

@@ -1,0 +1,25 @@
+//! `gwinnett`: the senior games. Penalty points (lower is better); each
+//! table's lowest total goes on, prelim (3 games) to semi (2) to final (1).
+
+use super::*;
+use crate::rules::medals::MedalNames;
+use crate::rules::standings::{Better::*, Key::*};
+
+pub fn rules() -> Rules {
+    Rules {
+        profile: ProfileName("gwinnett"),
+        scoring: Scoring::PenaltyPoints,
+        penalties: Penalties::none(),
+        min_age: None,
+        stages: stages(&["prelim", "semi", "final"]),
+        going_on: GoingOn::LowestAtEachTable,
+        order: order(&[(TotalScore, Lower), (GamesWon, Higher)]),
+        stage_games: [("semi".to_string(), 2), ("final".to_string(), 1)]
+            .into_iter()
+            .collect(),
+        medal_names: MedalNames::Metals,
+        super_family_award: false,
+        schedule: None,
+        ..super::hk::rules()
+    }
+}

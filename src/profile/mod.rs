@@ -1,0 +1,299 @@
+//! Rules profiles as data: every choice of RULES.md that differs between
+//! events is a field of [`Rules`], and each profile is one file here that
+//! fills them in (`hk.rs`, `nvso.rs`, `pressman.rs`, `gwinnett.rs`), listed
+//! once in [`PROFILES`]. Nothing outside this folder asks which profile an
+//! event has: it reads the setting it needs. A custom profile is a
+//! `tilerank.toml` that starts from one of these ([`crate::config`]).
+//!
+//! The online game's rules (one of the seeds) score exactly as `pressman`
+//! does: zero-sum, jokers 30, the lowest rack leads when the pool runs out.
+
+mod gwinnett;
+mod hk;
+mod nvso;
+mod pressman;
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The name of a rules profile: one of [`PROFILES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ProfileName(&'static str);
+
+impl ProfileName {
+    /// Every profile, in the order of [`PROFILES`].
+    pub fn all() -> impl Iterator<Item = ProfileName> {
+        PROFILES.iter().map(|(name, _)| ProfileName(name))
+    }
+
+    pub fn as_str(self) -> &'static str {
+        self.0
+    }
+
+    /// The profile's rules, every setting at its default.
+    pub fn rules(self) -> Rules {
+        let (_, rules) = PROFILES
+            .iter()
+            .find(|(name, _)| *name == self.0)
+            .expect("a ProfileName is one of PROFILES");
+        rules()
+    }
+}
+
+impl fmt::Display for ProfileName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl FromStr for ProfileName {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        ProfileName::all()
+            .find(|p| p.as_str().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| {
+                let mut names: Vec<&str> = ProfileName::all().map(ProfileName::as_str).collect();
+                let last = names.pop().unwrap_or_default();
+                format!(
+                    "unknown rules profile {s:?}: expected {} or {last}",
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+/// How a game is scored (RULES.md sections 3 and 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// Scores sum to zero; higher is better.
+    ZeroSum,
+    /// Each player scores their rack value as penalty points; lower is better.
+    PenaltyPoints,
+}
+
+/// Whether a penalty charge replaces the counted rack value or adds to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PenaltyMode {
+    Replace,
+    Add,
+}
+
+/// Who leads an unfinished game: lowest rack value, or fewest tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoWinnerBy {
+    Value,
+    Tiles,
+}
+
+/// What to do when players tied on every key straddle the qualifier cutoff.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum CutoffTies {
+    /// All of the tied players go on (the list is longer than N).
+    Include,
+    /// None of the tied players go on (the list is shorter than N).
+    Exclude,
+    /// Stop with an error: the director decides.
+    Error,
+}
+
+/// Penalty charges (RULES.md section 2), in points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Penalties {
+    pub no_meld: i64,
+    pub refused_meld: i64,
+    pub knocked: i64,
+}
+
+impl Penalties {
+    pub fn none() -> Penalties {
+        Penalties {
+            no_meld: 0,
+            refused_meld: 0,
+            knocked: 0,
+        }
+    }
+
+    /// The distinct non-zero charges, for recognising a charged score.
+    pub fn charges(&self) -> Vec<i64> {
+        let mut v: Vec<i64> = [self.no_meld, self.refused_meld, self.knocked]
+            .into_iter()
+            .filter(|&c| c > 0)
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+}
+
+/// How players go on from one stage to the next (RULES.md section 7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoingOn {
+    /// The top [`Rules::qualifiers`] of the standings, with the
+    /// [`Rules::cutoff_ties`] policy (`hk`, `pressman`).
+    TopOfStandings,
+    /// Each table's highest total, then the best second places up to
+    /// `seats` (`nvso`'s championship table of 4).
+    TableWinnersAndBestSeconds { seats: usize },
+    /// Each table's lowest total (`gwinnett`'s penalty points).
+    LowestAtEachTable,
+}
+
+/// What a per-table rule does when the format cannot settle who goes on
+/// (a tie for a table's place, more winners than seats).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableTies {
+    /// Every tied player goes on; the tie is a note.
+    All,
+    /// The list waits for the director (`--name`): a DECISION, exit 1.
+    Decide,
+}
+
+/// Where an event's age groups come from when `tilerank.toml` lists none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AgeScheme {
+    /// No age groups: one field.
+    None,
+    /// NVSO's groups by the number of players (RULES.md section 8).
+    NvsoBySize,
+}
+
+/// The prelim's sessions and tables, so that missing cards are named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Schedule {
+    pub sessions: u32,
+    pub tables: u32,
+}
+
+/// Every setting the rules depend on: a profile's defaults (one file per
+/// profile in this folder), then `tilerank.toml` and the command line
+/// ([`crate::config`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    pub profile: ProfileName,
+    pub scoring: Scoring,
+    /// Points a joker left on the rack counts (30; 25 and 50 at some events).
+    pub joker_value: i64,
+    pub penalties: Penalties,
+    pub penalty_mode: PenaltyMode,
+    pub no_winner_by: NoWinnerBy,
+    /// Games a card must have (HK: 3 per 60-minute session).
+    pub games_per_session: u32,
+    /// The stages in the order they are played, the first one qualifying.
+    pub stages: Vec<String>,
+    /// How players go on from each stage to the next.
+    pub going_on: GoingOn,
+    /// How many go on under [`GoingOn::TopOfStandings`] (`hk`: 120).
+    pub qualifiers: u32,
+    pub cutoff_ties: CutoffTies,
+    /// Ties and counts a per-table rule cannot settle.
+    pub table_ties: TableTies,
+    /// Players (roster ids or names) the director named to settle ties for
+    /// going on: every command applies them.
+    pub named: Vec<String>,
+    /// Youngest age allowed on the event date (`hk`: 7).
+    pub min_age: Option<u32>,
+    /// The standings' tie-break order (RULES.md section 6 by default).
+    pub order: Vec<crate::rules::standings::SortKey>,
+    /// Games per card in a stage other than the prelim's
+    /// `games_per_session` (`gwinnett`: semi 2, final 1).
+    pub stage_games: std::collections::BTreeMap<String, u32>,
+    /// What each stage carries over from the one before (default: none,
+    /// standings start fresh).
+    pub carry: std::collections::BTreeMap<String, crate::rules::advancement::Carry>,
+    /// The event date, `YYYY-MM-DD`: ages are taken on it.
+    pub event_date: Option<String>,
+    /// Age groups the event configures; when empty, [`Rules::age_scheme`]
+    /// decides.
+    pub age_groups: Vec<crate::rules::age_groups::AgeGroup>,
+    pub age_scheme: AgeScheme,
+    pub medal_names: crate::rules::medals::MedalNames,
+    /// The HK Super Family Award is given (RULES.md section 9).
+    pub super_family_award: bool,
+    /// Sessions and tables the prelim expects; `None`: not checked.
+    pub schedule: Option<Schedule>,
+}
+
+/// Every profile: its name and its rules. Adding a profile is a file in
+/// this folder and a line here.
+pub const PROFILES: &[(&str, fn() -> Rules)] = &[
+    ("hk", hk::rules),
+    ("nvso", nvso::rules),
+    ("pressman", pressman::rules),
+    ("gwinnett", gwinnett::rules),
+];
+
+impl Rules {
+    pub fn for_profile(profile: ProfileName) -> Rules {
+        profile.rules()
+    }
+
+    pub fn hk() -> Rules {
+        hk::rules()
+    }
+
+    /// Games a card of `stage` has.
+    pub fn games_for(&self, stage: &crate::domain::Stage) -> u32 {
+        self.stage_games
+            .get(stage.as_str())
+            .copied()
+            .unwrap_or(self.games_per_session)
+    }
+
+    /// The stage after `stage`, when the event has one.
+    pub fn next_stage(&self, stage: &crate::domain::Stage) -> Option<crate::domain::Stage> {
+        let at = self.stages.iter().position(|s| s == stage.as_str())?;
+        self.stages
+            .get(at + 1)
+            .map(|s| crate::domain::Stage::new(s))
+    }
+
+    /// Where a stage comes in the event (unknown stages last).
+    pub fn stage_rank(&self, stage: &crate::domain::Stage) -> usize {
+        self.stages
+            .iter()
+            .position(|s| s == stage.as_str())
+            .unwrap_or(self.stages.len())
+    }
+
+    /// The largest joker count and the per-tile ceiling for a rack of `tiles`
+    /// tiles: what the rack can be worth at most (13 per numbered tile, the
+    /// joker value for each of up to two jokers).
+    pub fn max_rack_value(&self, tiles: u16) -> i64 {
+        let t = i64::from(tiles);
+        let jokers = t.min(2);
+        (t - jokers) * 13 + jokers * self.joker_value
+    }
+
+    /// The least a rack of `tiles` tiles is worth: 1 per tile.
+    pub fn min_rack_value(&self, tiles: u16) -> i64 {
+        i64::from(tiles)
+    }
+}
+
+/// The RULES.md section 6 tie-break order, from `(key, better)` pairs.
+fn order(
+    keys: &[(
+        crate::rules::standings::Key,
+        crate::rules::standings::Better,
+    )],
+) -> Vec<crate::rules::standings::SortKey> {
+    keys.iter()
+        .map(|&(key, better)| crate::rules::standings::SortKey { key, better })
+        .collect()
+}
+
+fn stages(names: &[&str]) -> Vec<String> {
+    names.iter().map(|s| s.to_string()).collect()
+}
+
+/// The rules of the profile called `name` (case ignored).
+pub fn by_name(name: &str) -> Result<Rules, String> {
+    name.parse::<ProfileName>().map(ProfileName::rules)
+}
+
+impl Default for ProfileName {
+    /// `hk`, the main target.
+    fn default() -> ProfileName {
+        ProfileName("hk")
+    }
+}

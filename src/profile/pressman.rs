@@ -1,0 +1,20 @@
+//! `pressman`: the classic rulebook. `hk` scoring without penalty charges
+//! (its `no_winner_by = tiles` variant is a setting); most games won, ties
+//! to the highest total; the top of the standings go on.
+
+use super::*;
+use crate::rules::medals::MedalNames;
+use crate::rules::standings::{Better::*, Key::*};
+
+pub fn rules() -> Rules {
+    Rules {
+        profile: ProfileName("pressman"),
+        penalties: Penalties::none(),
+        min_age: None,
+        order: order(&[(GamesWon, Higher), (TotalScore, Higher)]),
+        medal_names: MedalNames::Metals,
+        super_family_award: false,
+        schedule: None,
+        ..super::hk::rules()
+    }
+}
