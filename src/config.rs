@@ -271,9 +271,11 @@ impl Config {
             Some(s) => format!("count = {}\ntables = {}", s.sessions, s.tables),
             None => "# count = 12\n# tables = 25".to_string(),
         };
+        // The first stage's games are games_per_session.
         let stages: String = r
             .stages
             .iter()
+            .skip(1)
             .map(|s| {
                 let carry = r.carry.get(s).copied().unwrap_or_default();
                 format!(
@@ -341,8 +343,8 @@ named = []
 # named, and the qualifier list waits for them (0: not checked).
 {sessions}
 
-# Each stage in the order played: games on each card, and what the stage
-# carries over from the one before: "none" (fresh standings), "all", or
+# Each stage after the first, in the order played: games on each card,
+# and what the stage carries over from the one before: "none" (fresh standings), "all", or
 # "half" (half the points, rounded up).
 {stages}
 # Age groups, each running its own standings and medals (nvso sets its own

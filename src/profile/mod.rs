@@ -213,9 +213,12 @@ pub struct Rules {
     pub schedule: Option<Schedule>,
 }
 
+/// A profile's file: its rules with every setting at its default.
+pub type Defaults = fn() -> Rules;
+
 /// Every profile: its name and its rules. Adding a profile is a file in
 /// this folder and a line here.
-pub const PROFILES: &[(&str, fn() -> Rules)] = &[
+pub const PROFILES: &[(&str, Defaults)] = &[
     ("hk", hk::rules),
     ("nvso", nvso::rules),
     ("pressman", pressman::rules),

@@ -1,0 +1,210 @@
+//! One model, many views: for every profile, `qualifiers`, `advance`,
+//! `explain`, `medals` and the export (read back from the workbook) name
+//! the same players going on and the same medallists. Each event is copied
+//! to a scratch folder; the Gwinnett ones get the director's decision in
+//! `tilerank.toml` (`[qualifiers] named`), so that every command, not only
+//! the one given `--player`, applies it.
+
+use crate::test::{fixtures, Output, Test};
+use calamine::{open_workbook, Data, Reader, Xlsx};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("tilerank-model-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// A copy of an event folder, with `extra` added under `[qualifiers]`.
+fn event_copy(scratch: &Scratch, source: &Path, extra: &str) -> String {
+    let dir = scratch.0.join("event");
+    copy_dir(source, &dir);
+    if !extra.is_empty() {
+        let toml = dir.join("tilerank.toml");
+        let text = std::fs::read_to_string(&toml).unwrap();
+        let text = if text.contains("[qualifiers]") {
+            text.replace("[qualifiers]", &format!("[qualifiers]\n{extra}"))
+        } else {
+            format!("{text}\n[qualifiers]\n{extra}\n")
+        };
+        std::fs::write(&toml, text).unwrap();
+    }
+    dir.display().to_string()
+}
+
+/// The `player` column of every table in a CSV output (tables separated
+/// by a blank line, each with its header).
+fn players(out: &Output) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    for block in out.stdout.split("\n\n").filter(|b| !b.trim().is_empty()) {
+        let mut reader = csv::Reader::from_reader(block.as_bytes());
+        let headers = reader.headers().unwrap().clone();
+        let at = headers
+            .iter()
+            .position(|h| h == "player")
+            .unwrap_or_else(|| panic!("no player column in {block}"));
+        for r in reader.records() {
+            found.insert(r.unwrap()[at].to_string());
+        }
+    }
+    found
+}
+
+/// The `player` column of every sheet whose name starts with `prefix`.
+fn sheet_players(book: &Path, prefix: &str) -> BTreeSet<String> {
+    let mut wb: Xlsx<_> = open_workbook(book).unwrap();
+    let mut found = BTreeSet::new();
+    for name in wb.sheet_names() {
+        if !name.starts_with(prefix) {
+            continue;
+        }
+        let range = wb.worksheet_range(&name).unwrap();
+        let mut rows = range.rows();
+        let header = rows.next().unwrap();
+        let at = header
+            .iter()
+            .position(|c| matches!(c, Data::String(s) if s.eq_ignore_ascii_case("player")))
+            .unwrap_or_else(|| panic!("no player column on sheet {name}"));
+        for row in rows {
+            if let Some(Data::String(p)) = row.get(at) {
+                found.insert(p.clone());
+            }
+        }
+    }
+    found
+}
+
+fn run(event: &str, args: &[&str]) -> Output {
+    Test::new().args(args).arg("--event").arg(event).run()
+}
+
+/// Every view of one event agrees on who goes on and who has a medal.
+fn views_agree(event: &str, scratch: &Scratch, expect_going: usize) {
+    let qualified = players(&run(event, &["qualifiers", "--format", "csv"]).success());
+    assert_eq!(qualified.len(), expect_going, "{event}: {qualified:?}");
+    let advancing = players(&run(event, &["advance", "--format", "csv"]).success());
+    assert_eq!(qualified, advancing, "{event}: qualifiers and advance");
+
+    let book = scratch.0.join("results.xlsx");
+    run(event, &["export", "-o", book.to_str().unwrap()]).success();
+    assert_eq!(
+        sheet_players(&book, "Qualifiers"),
+        qualified,
+        "{event}: the export's Qualifiers"
+    );
+
+    let medals = run(event, &["medals", "--format", "csv"]).success();
+    let medallists = players(&medals);
+    assert!(!medallists.is_empty(), "{event}: no medals");
+    assert_eq!(
+        sheet_players(&book, "Medals"),
+        medallists,
+        "{event}: the export's Medals"
+    );
+
+    // explain says the same of every player of the qualifying stage.
+    let everyone = players(&run(event, &["standings", "--format", "csv", "--by-group"]).success());
+    for p in &everyone {
+        let out = run(event, &["explain", p]).success();
+        let goes = out.stdout.contains("Goes on to the");
+        let stays = out.stdout.contains("Does not go on to the");
+        assert!(goes != stays, "{event} {p}: {}", out.stdout);
+        assert_eq!(goes, qualified.contains(p), "{event}: explain {p}");
+    }
+}
+
+#[test]
+fn hk_views_agree() {
+    let s = Scratch::new("hk");
+    let event = event_copy(&s, &fixtures().join("e2e/hk"), "");
+    views_agree(&event, &s, 4);
+}
+
+#[test]
+fn pressman_views_agree() {
+    let s = Scratch::new("pressman");
+    let event = event_copy(&s, &fixtures().join("e2e/pressman"), "");
+    let out = run(&event, &["qualifiers", "--format", "csv"]).success();
+    let n = players(&out).len();
+    assert!(n > 0);
+    views_agree(&event, &s, n);
+}
+
+#[test]
+fn nvso_views_agree_per_age_group() {
+    let s = Scratch::new("nvso");
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/nvso-2023");
+    let event = event_copy(&s, &demo, "");
+    // Three age groups, a championship table of 4 each.
+    views_agree(&event, &s, 12);
+}
+
+#[test]
+fn gwinnett_views_agree_once_the_director_named() {
+    let s = Scratch::new("gwinnett");
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett");
+    let event = event_copy(&s, &demo, "named = [\"GW07\"]");
+    // Nine prelim tables: nine go on, GW07 for the shared table 6.
+    views_agree(&event, &s, 9);
+    let q = players(&run(&event, &["qualifiers", "--format", "csv"]).success());
+    assert!(q.contains("GW07") && !q.contains("GW16"));
+}
+
+/// Until the director decides, every command that presents who goes on
+/// says DECISION once and exits 1, and the export writes nothing.
+#[test]
+fn an_open_decision_stops_every_view() {
+    let s = Scratch::new("open");
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett");
+    let event = event_copy(&s, &demo, "");
+    for args in [
+        &["qualifiers"][..],
+        &["advance"],
+        &["seating", "--from", "prelim"],
+    ] {
+        let out = run(&event, args).failure(1);
+        assert_eq!(
+            out.stderr.matches("DECISION: TIE at table 6").count(),
+            1,
+            "{args:?}: {}",
+            out.stderr
+        );
+    }
+    let book = s.0.join("open.xlsx");
+    run(&event, &["export", "-o", book.to_str().unwrap()])
+        .failure(1)
+        .stderr_has("TIE at table 6");
+    assert!(!book.exists(), "nothing exported while a decision is open");
+    // The policy that every tied player goes on settles it for all.
+    let all = Scratch::new("open-all");
+    let event = event_copy(&all, &demo, "table_ties = \"all\"");
+    let q = players(&run(&event, &["qualifiers", "--format", "csv"]).success());
+    assert_eq!(q.len(), 10);
+    assert!(q.contains("GW07") && q.contains("GW16"));
+}

@@ -1,0 +1,363 @@
+//! Every setting of `tilerank.toml` takes effect. Each case starts from the
+//! file `tilerank init` writes for a profile (every setting present at its
+//! default), runs a command, changes one line, runs it again, and sees the
+//! result change the way the setting says. The cards and rosters are given
+//! as INPUTs, so the event folder holds only its settings.
+//!
+//! `[qualifiers] table_ties` and `named` are shown on the Gwinnett demo in
+//! `one_model.rs` as well; the bad values of every setting, each naming its
+//! line, are in `src/config.rs`.
+
+use crate::test::{fixtures, Output, Test};
+use std::path::PathBuf;
+
+struct Event {
+    dir: PathBuf,
+}
+
+impl Event {
+    /// `tilerank init` for `profile`, then the default settings edited by
+    /// `base` (pairs of line, replacement).
+    fn new(name: &str, profile: &str, base: &[(&str, &str)]) -> Event {
+        let dir =
+            std::env::temp_dir().join(format!("tilerank-settings-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        Test::new()
+            .args(["init", "--profile", profile, "--name", "Settings Open"])
+            .args(["--date", "2026-03-28"])
+            .arg(&dir)
+            .run()
+            .success();
+        let event = Event { dir };
+        event.edit(base);
+        event
+    }
+
+    fn toml(&self) -> PathBuf {
+        self.dir.join("tilerank.toml")
+    }
+
+    #[track_caller]
+    fn edit(&self, changes: &[(&str, &str)]) {
+        let mut text = std::fs::read_to_string(self.toml()).unwrap();
+        for (from, to) in changes {
+            assert!(
+                text.contains(from),
+                "the template has no line {from:?}:\n{text}"
+            );
+            text = text.replacen(from, to, 1);
+        }
+        std::fs::write(self.toml(), text).unwrap();
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        Test::new().args(args).arg("--event").arg(&self.dir).run()
+    }
+
+    /// The output before and after one change of the settings.
+    fn before_after(&self, change: (&str, &str), args: &[&str]) -> (Output, Output) {
+        let before = self.run(args);
+        self.edit(&[change]);
+        let after = self.run(args);
+        assert_ne!(
+            (&before.stdout, &before.stderr, before.status),
+            (&after.stdout, &after.stderr, after.status),
+            "{change:?} changed nothing for {args:?}"
+        );
+        (before, after)
+    }
+}
+
+impl Drop for Event {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn fixture(path: &str) -> String {
+    fixtures().join(path).display().to_string()
+}
+
+/// No schedule: the cards given are the whole event.
+const UNSCHEDULED: (&str, &str) = ("count = 12\ntables = 25", "count = 0\ntables = 0");
+
+/// One table's racks: game 1 A out, B no-meld, C refused-meld, D knocked;
+/// game 2 nobody out, A holds a joker, B has the lowest rack (8, 3 tiles)
+/// and D the fewest tiles (10, 1 tile); game 3 C out.
+const RACKS: &str = "session,table,game,seat,player,points,jokers,tiles,penalty
+S01,1,1,A,P1,0,0,0,
+S01,1,1,B,P2,12,0,3,no-meld
+S01,1,1,C,P3,20,0,4,refused-meld
+S01,1,1,D,P4,,,,knocked
+S01,1,2,A,P1,5,1,2,
+S01,1,2,B,P2,8,0,3,
+S01,1,2,C,P3,20,0,3,
+S01,1,2,D,P4,10,0,1,
+S01,1,3,A,P1,6,0,2,
+S01,1,3,B,P2,7,0,2,
+S01,1,3,C,P3,0,0,0,
+S01,1,3,D,P4,9,0,3,
+";
+
+fn racks(event: &Event) -> String {
+    let path = event.dir.join("racks.csv");
+    std::fs::write(&path, RACKS).unwrap();
+    path.display().to_string()
+}
+
+/// A player's line of the standings CSV.
+fn line_of<'a>(out: &'a Output, player: &str) -> &'a str {
+    out.stdout
+        .lines()
+        .find(|l| l.split(',').nth(1) == Some(player))
+        .unwrap_or_else(|| panic!("{player} not in\n{}", out.stdout))
+}
+
+#[test]
+fn rules_joker_value_penalties_and_mode_change_the_computed_scores() {
+    for (setting, to, player) in [
+        ("joker_value = 30", "joker_value = 50", "P1"),
+        ("no_meld = 100", "no_meld = 150", "P2"),
+        ("refused_meld = 200", "refused_meld = 250", "P3"),
+        ("knocked = 200", "knocked = 300", "P4"),
+        ("penalty_mode = \"replace\"", "penalty_mode = \"add\"", "P2"),
+    ] {
+        let event = Event::new("racks", "hk", &[UNSCHEDULED]);
+        let input = racks(&event);
+        let (before, after) =
+            event.before_after((setting, to), &["standings", &input, "--format", "csv"]);
+        assert_ne!(
+            line_of(&before, player),
+            line_of(&after, player),
+            "{setting} -> {to}"
+        );
+    }
+}
+
+#[test]
+fn rules_no_winner_by_picks_the_leader_of_an_unfinished_game() {
+    let event = Event::new("nowinner", "hk", &[UNSCHEDULED]);
+    let input = racks(&event);
+    let (before, after) = event.before_after(
+        ("no_winner_by = \"value\"", "no_winner_by = \"tiles\""),
+        &["standings", &input, "--format", "csv"],
+    );
+    // Game 2: B leads on value (8), D on tiles (1 tile).
+    let won = |out: &Output, p: &str| line_of(out, p).split(',').nth(5).unwrap().to_string();
+    assert_eq!(won(&before, "P4"), "0");
+    assert_eq!(won(&after, "P4"), "1");
+}
+
+#[test]
+fn rules_games_per_session_and_stage_games_are_checked() {
+    let prelim = fixture("e2e/hk/cards/prelim.csv");
+    let final_cards = fixture("e2e/hk/cards/final.csv");
+    let event = Event::new("games", "hk", &[UNSCHEDULED]);
+    let (before, after) = event.before_after(
+        ("games_per_session = 3", "games_per_session = 2"),
+        &["check", &prelim],
+    );
+    assert_eq!(before.status, Some(0));
+    assert_eq!(after.status, Some(1), "{}", after.stderr);
+
+    let event = Event::new("stagegames", "hk", &[UNSCHEDULED]);
+    let (before, after) = event.before_after(
+        ("[stages.final]\ngames = 3", "[stages.final]\ngames = 2"),
+        &["check", &prelim, &final_cards],
+    );
+    assert_eq!(before.status, Some(0));
+    assert_eq!(after.status, Some(1), "{}", after.stderr);
+    assert!(after.stderr.contains("final.csv"), "{}", after.stderr);
+}
+
+#[test]
+fn rules_min_age_and_the_event_date_check_the_roster() {
+    let roster = fixture("e2e/hk/roster.csv");
+    let cards = fixture("e2e/hk/cards/prelim.csv");
+    let args = ["check", cards.as_str(), "--roster", roster.as_str()];
+    let event = Event::new("minage", "hk", &[UNSCHEDULED]);
+    let (before, after) = event.before_after(("min_age = 7", "min_age = 16"), &args);
+    assert_eq!(before.status, Some(0));
+    assert!(after.stderr.contains("H02"), "{}", after.stderr);
+
+    let event = Event::new("date", "hk", &[UNSCHEDULED]);
+    let (_, after) = event.before_after(("date = \"2026-03-28\"", "date = \"2016-03-28\""), &args);
+    assert_eq!(after.status, Some(1), "{}", after.stderr);
+}
+
+#[test]
+fn qualifiers_top_and_cutoff_ties() {
+    let cards = fixture("ties/shared-rank.csv");
+    let event = Event::new("top", "hk", &[UNSCHEDULED]);
+    let (before, after) = event.before_after(
+        ("top = 120", "top = 1"),
+        &["qualifiers", &cards, "--format", "csv"],
+    );
+    assert_eq!(before.stdout.lines().count(), 5);
+    assert_eq!(after.stdout.lines().count(), 2);
+
+    let event = Event::new("cutoff", "hk", &[UNSCHEDULED, ("top = 120", "top = 2")]);
+    let (before, after) = event.before_after(
+        ("cutoff_ties = \"include\"", "cutoff_ties = \"exclude\""),
+        &["qualifiers", &cards, "--format", "csv"],
+    );
+    assert_eq!(before.stdout.lines().count(), 4, "P0001, P0002, P0003");
+    assert_eq!(after.stdout.lines().count(), 2, "P0001 alone");
+    event.edit(&[("cutoff_ties = \"exclude\"", "cutoff_ties = \"error\"")]);
+    event
+        .run(&["qualifiers", &cards])
+        .failure(1)
+        .stderr_has("TIE AT THE CUTOFF");
+}
+
+#[test]
+fn qualifiers_table_ties_and_named() {
+    let five = fixture("e2e/nvso-decisions/five-tables.csv");
+    let event = Event::new("tableties", "nvso", &[]);
+    let (before, after) = event.before_after(
+        ("table_ties = \"decide\"", "table_ties = \"all\""),
+        &["advance", &five],
+    );
+    assert_eq!(before.status, Some(1));
+    assert_eq!(after.status, Some(0), "{}", after.stderr);
+
+    let cards = fixture("e2e/gwinnett/cards");
+    let roster = fixture("e2e/gwinnett/roster.csv");
+    let event = Event::new("named", "gwinnett", &[]);
+    let (before, after) = event.before_after(
+        ("named = []", "named = [\"G17\"]"),
+        &["advance", &cards, "--roster", &roster, "--format", "csv"],
+    );
+    assert_eq!(before.status, Some(1));
+    assert_eq!(after.status, Some(0), "{}", after.stderr);
+    assert!(after.stdout.contains("G17") && !after.stdout.contains("G16"));
+}
+
+#[test]
+fn sessions_name_the_missing_cards() {
+    let cards = fixture("e2e/hk/cards/prelim.csv");
+    let event = Event::new(
+        "sessions",
+        "hk",
+        &[("count = 12\ntables = 25", "count = 1\ntables = 2")],
+    );
+    let (before, after) = event.before_after(
+        ("count = 1\ntables = 2", "count = 2\ntables = 2"),
+        &["qualifiers", &cards, "--format", "csv"],
+    );
+    assert_eq!(before.status, Some(0), "{}", before.stderr);
+    assert_eq!(after.status, Some(1));
+    assert!(
+        after.stderr.contains("session S02: all 2 tables"),
+        "{}",
+        after.stderr
+    );
+}
+
+#[test]
+fn standings_order_decides_the_ranking() {
+    let cards = fixture("ties/shared-rank.csv");
+    let event = Event::new("order", "hk", &[UNSCHEDULED]);
+    let (before, after) = event.before_after(
+        (
+            "order = [\"games_won:higher\", \"average_score:higher\", \"tiles_left:lower\"]",
+            "order = [\"total_score:lower\"]",
+        ),
+        &["standings", &cards, "--format", "csv"],
+    );
+    let first = |out: &Output| out.stdout.lines().nth(1).unwrap().to_string();
+    assert!(first(&before).starts_with("1,P0001,"));
+    // The lowest total first: P0004 with -26.
+    assert!(first(&after).starts_with("1,P0004,"), "{}", after.stdout);
+}
+
+#[test]
+fn stages_carry_brings_points_into_the_final() {
+    let prelim = fixture("e2e/hk/cards/prelim.csv");
+    let final_cards = fixture("e2e/hk/cards/final.csv");
+    let event = Event::new("carry", "hk", &[UNSCHEDULED, ("top = 120", "top = 4")]);
+    let (before, after) = event.before_after(
+        (
+            "[stages.final]\ngames = 3\ncarry = \"none\"",
+            "[stages.final]\ngames = 3\ncarry = \"all\"",
+        ),
+        &[
+            "standings",
+            &prelim,
+            &final_cards,
+            "--stage",
+            "final",
+            "--format",
+            "csv",
+        ],
+    );
+    // With everything carried, each finalist has the prelim's 3 games too.
+    assert!(before.stdout.lines().nth(1).unwrap().contains(",3,"));
+    assert!(after.stdout.lines().nth(1).unwrap().contains(",6,"));
+}
+
+#[test]
+fn age_groups_split_the_standings() {
+    let cards = fixture("e2e/hk/cards/prelim.csv");
+    let roster = fixture("e2e/hk/roster.csv");
+    let event = Event::new("groups", "hk", &[UNSCHEDULED]);
+    let (before, after) = event.before_after(
+        (
+            "# [[age_groups]]\n# name = \"50-64\"\n# min = 50\n# max = 64",
+            "[[age_groups]]\nname = \"young\"\nmin = 7\nmax = 17\n[[age_groups]]\nname = \"adult\"\nmin = 18",
+        ),
+        &[
+            "standings",
+            &cards,
+            "--roster",
+            &roster,
+            "--by-group",
+            "--format",
+            "csv",
+        ],
+    );
+    assert!(!before.stdout.contains(",young,"));
+    assert!(after.stdout.contains(",young,") && after.stdout.contains(",adult,"));
+}
+
+#[test]
+fn the_event_name_and_profile() {
+    let cards = fixture("e2e/hk/cards/prelim.csv");
+    let event = Event::new("name", "hk", &[UNSCHEDULED]);
+    let (_, after) = event.before_after(
+        ("name = \"Settings Open\"", "name = \"Harbour Cup\""),
+        &["export", &cards, "--format", "csv"],
+    );
+    assert!(
+        after.stdout.contains("event,Harbour Cup"),
+        "{}",
+        after.stdout
+    );
+
+    // The same cards under nvso's rule: table winners, not the top 120.
+    let event = Event::new("profile", "hk", &[UNSCHEDULED]);
+    let (before, after) = event.before_after(
+        ("profile = \"hk\"", "profile = \"nvso\""),
+        &["qualifiers", &cards, "--format", "csv"],
+    );
+    assert!(before.stdout.starts_with("rank,player"));
+    assert!(
+        after.stdout.contains("table winner at table"),
+        "{}",
+        after.stdout
+    );
+}
+
+/// A wrong value stops every command with its line, exit 2.
+#[test]
+fn a_bad_value_names_its_line() {
+    let event = Event::new("bad", "hk", &[]);
+    event.edit(&[("knocked = 200", "knocked = -5")]);
+    let text = std::fs::read_to_string(event.toml()).unwrap();
+    let line = text.lines().position(|l| l == "knocked = -5").unwrap() + 1;
+    event
+        .run(&["standings"])
+        .failure(2)
+        .stderr_has(&format!("tilerank.toml:{line}:"))
+        .stderr_has("-5 points: expected a whole number from 0 to 1000000");
+}
