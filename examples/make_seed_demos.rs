@@ -333,7 +333,7 @@ fn id(event: &Event, p: PlayerId) -> String {
     event.roster.get(p).id.clone()
 }
 
-/// What `tilerank seating [--from FROM] [--group G] [--name ..] --seed SEED`
+/// What `tilerank seating [--from FROM] [--group G] [--player ..] --seed SEED`
 /// draws: the players who go on from `from` (every active roster player of
 /// the group without it), former table-mates of `from` kept apart.
 fn seat_like_the_cli(
@@ -841,7 +841,7 @@ fn gwinnett(root: &Path, verdict: &mut Verdict) {
     let settled = event.advance(&prelim_stage, None, &named);
     verdict.expect(
         settled.settled && settled.going.len() == 9,
-        "gwinnett: --name settles the tie",
+        "gwinnett: --player settles the tie",
     );
     let semi_list = event.advance(&Stage::new("semi"), None, &[]);
     verdict.expect(
@@ -860,7 +860,11 @@ fn gwinnett(root: &Path, verdict: &mut Verdict) {
         writeln!(data, "- {}", t.summary(false, false)).unwrap();
     }
     data.push_str("\nGoing on to the semi, once the director named ");
-    writeln!(data, "{named_id} (`tilerank advance --name {named_id}`):\n").unwrap();
+    writeln!(
+        data,
+        "{named_id} (`tilerank advance --player {named_id}`):\n"
+    )
+    .unwrap();
     for (p, reason) in &settled.going {
         writeln!(
             data,
@@ -924,9 +928,9 @@ game was dealt from a real tile set and scored from the racks left by
   tables of 3 (the rules allow 3 or 4). With 24 players the prelim has at
   most eight tables, the semi at most two, and the final only 2 players.
 - **A tie for a table's lowest total.** At prelim table {tie} {named} and
-  {other} share the lowest total. `tilerank advance` reports it and lists
+  {other} share the lowest total: ten players for nine semi seats. `tilerank advance` says so in a DECISION line (exit 1) and lists
   both as going on; the director names {named} (more games won) with
-  `--name {named}`, and the nine table winners play the semi.
+  `--player {named}` (or `named = ["{named}"]` under `[qualifiers]` in `tilerank.toml`, which every command then applies), and the nine table winners play the semi.
 - **Semi and final** start fresh (no carry-over): the semi's table winners
   play the one-game final; the lowest is gold, then silver and bronze.
 
@@ -936,8 +940,8 @@ game was dealt from a real tile set and scored from the racks left by
 tilerank check     --event examples/gwinnett
 tilerank standings --event examples/gwinnett                      # prelim, fewest points first
 tilerank advance   --event examples/gwinnett                      # DECISION: the tie at table {tie}
-tilerank advance   --event examples/gwinnett --name {named}
-tilerank seating   --event examples/gwinnett --from prelim --name {named} --seed {seed}   # the semi tables
+tilerank advance   --event examples/gwinnett --player {named}
+tilerank seating   --event examples/gwinnett --from prelim --player {named} --seed {seed}   # the semi tables
 tilerank standings --event examples/gwinnett --stage semi
 tilerank advance   --event examples/gwinnett --stage semi
 tilerank seating   --event examples/gwinnett --from semi --seed {seed}                  # the final table

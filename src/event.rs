@@ -414,6 +414,11 @@ impl Event {
             .unwrap_or_else(|| Stage::new("final"))
     }
 
+    /// The last stage of the event: its standings give the medals.
+    pub fn final_stage(&self) -> Stage {
+        Stage::new(self.rules.stages.last().map_or("final", String::as_str))
+    }
+
     /// The first stage of the event: the one players qualify from.
     pub fn qualifying_stage(&self) -> Stage {
         Stage::new(self.rules.stages.first().map_or("prelim", String::as_str))
@@ -423,7 +428,7 @@ impl Event {
     /// `None` until the final has cards.
     pub fn medals(&self) -> Option<Vec<crate::rules::medals::Medals>> {
         use crate::rules::medals::{award, award_group};
-        let final_stage = Stage::new("final");
+        let final_stage = self.final_stage();
         if !self.stages().contains(&final_stage) {
             return None;
         }
@@ -453,7 +458,7 @@ impl Event {
     /// The Super Family Award (RULES.md section 9), or why it is not
     /// decided (the profile gives none, no final yet, no event date).
     pub fn super_family(&self) -> Result<crate::rules::awards::SuperFamily, String> {
-        let final_stage = Stage::new("final");
+        let final_stage = self.final_stage();
         if !self.rules.super_family_award {
             return Err(format!(
                 "The Super Family Award is an hk award: not given under the {} rules.",

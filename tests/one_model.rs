@@ -208,3 +208,38 @@ fn an_open_decision_stops_every_view() {
     assert_eq!(q.len(), 10);
     assert!(q.contains("GW07") && q.contains("GW16"));
 }
+
+/// Out of the box, an HK event expects 12 sessions of 25 tables: with 11
+/// sessions imported the qualifier list waits, naming the missing tables,
+/// and `--allow-incomplete` marks it provisional.
+#[test]
+fn hk_out_of_the_box_waits_for_every_session() {
+    let s = Scratch::new("hk-init");
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026");
+    let dir = s.0.join("hk-2026");
+    let event = dir.to_str().unwrap();
+    Test::new()
+        .args(["init", event, "--profile", "hk", "--name", "HK 2026"])
+        .args(["--date", "2026-03-28"])
+        .run()
+        .success();
+    let toml = std::fs::read_to_string(dir.join("tilerank.toml")).unwrap();
+    assert!(toml.contains("\ncount = 12\ntables = 25\n"), "{toml}");
+    let on = |args: &[&str]| Test::new().args(args).arg("--event").arg(event).run();
+    on(&["roster", demo.join("roster.csv").to_str().unwrap()]).success();
+    for n in 1..=11 {
+        let file = demo.join(format!("cards/S{n:02}.xlsx"));
+        on(&["import", file.to_str().unwrap()]).success();
+    }
+    on(&["qualifiers"])
+        .failure(1)
+        .stderr_has("25 cards missing:\n  session S12: all 25 tables\n")
+        .stderr_has("No qualifier list: cards are missing");
+    on(&["export", "-o", s.0.join("x.xlsx").to_str().unwrap()]).failure(1);
+    on(&["qualifiers", "--allow-incomplete", "--format", "csv"])
+        .success()
+        .stdout_has("rank,player");
+    on(&["import", demo.join("cards/S12.xlsx").to_str().unwrap()]).success();
+    let out = on(&["qualifiers", "--format", "csv"]).success();
+    assert_eq!(players(&out).len(), 121, "the demo's tie at 120 sends 121");
+}

@@ -33,7 +33,7 @@ pub struct AdvanceArgs {
     pub output: OutputArgs,
 }
 
-/// The players `--name` names.
+/// The players `--player` names.
 pub fn named(event: &Event, names: &[String]) -> Result<Vec<PlayerId>> {
     names
         .iter()
