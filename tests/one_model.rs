@@ -243,3 +243,25 @@ fn hk_out_of_the_box_waits_for_every_session() {
     let out = on(&["qualifiers", "--format", "csv"]).success();
     assert_eq!(players(&out).len(), 121, "the demo's tie at 120 sends 121");
 }
+
+/// The HK prelim is played in 12 sessions of 25 tables: seating the
+/// demo's roster fills the sessions in order, each numbering its tables
+/// from 1, and every card names its session.
+#[test]
+fn hk_seating_fills_the_sessions_in_order() {
+    let out = Test::new()
+        .args(["seating", "--roster", "../../examples/hk-2026/roster.csv"])
+        .args(["--format", "csv"])
+        .run()
+        .success();
+    let mut reader = csv::Reader::from_reader(out.stdout.as_bytes());
+    let mut tables: BTreeSet<(u32, u32)> = BTreeSet::new();
+    for r in reader.records() {
+        let r = r.unwrap();
+        tables.insert((r[0].parse().unwrap(), r[1].parse().unwrap()));
+    }
+    let sessions: BTreeSet<u32> = tables.iter().map(|t| t.0).collect();
+    assert_eq!(sessions, (1..=12).collect());
+    assert!(tables.iter().all(|&(_, t)| (1..=25).contains(&t)));
+    assert_eq!(tables.iter().filter(|t| t.0 == 1).count(), 25);
+}

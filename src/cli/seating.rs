@@ -167,11 +167,17 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
         all_tables.extend(drawn.tables.iter().cloned());
         seated.push((group, players.len(), drawn));
     }
-    // A stage played in sessions (the HK prelim) fills them in order.
-    let schedule = event
-        .rules
-        .schedule
-        .filter(|_| stage == event.qualifying_stage());
+    // A stage played in sessions (the HK prelim) fills them in order: the
+    // event's schedule, or without an event folder the profile's (seating
+    // plans the event before any card exists).
+    let schedule = match &loaded.folder {
+        Some(_) => event.rules.schedule,
+        None => event
+            .rules
+            .schedule
+            .or(event.rules.profile.rules().schedule),
+    }
+    .filter(|_| stage == event.qualifying_stage());
     if let Some(schedule) = schedule {
         tilerank::rules::seating::into_sessions(&mut all_tables, schedule)
             .map_err(anyhow::Error::msg)?;
