@@ -3,6 +3,7 @@
 use super::{summary, EventArgs, Outcome, OutputArgs};
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use std::io::Write;
 use tilerank::report::cards::{print_cards, results_table};
 use tilerank::report::scorecard_xlsx::write_cards;
 use tilerank::report::Format;
@@ -26,9 +27,12 @@ pub struct ScoreArgs {
 
 pub fn run(args: ScoreArgs) -> Result<Outcome> {
     let event = args.event.load(args.event.rules()?)?.event;
-    eprintln!("{}", summary(&event));
+    let _ = writeln!(std::io::stderr(), "{}", summary(&event));
     if event.problems.has_errors() {
-        eprintln!("Nothing written: fix the errors above and run again.");
+        let _ = writeln!(
+            std::io::stderr(),
+            "Nothing written: fix the errors above and run again."
+        );
         return Ok(Outcome::DataErrors);
     }
     if event.cards.is_empty() {
