@@ -247,6 +247,7 @@ impl OutputArgs {
         Ok(match (self.format, &self.output) {
             (Some(f), _) => f,
             (None, None) => Format::Table,
+            (None, Some(path)) if output::is_stdout(path) => Format::Table,
             (None, Some(path)) => Format::from_path(path).with_context(|| {
                 format!(
                     "cannot tell the format of {}: give --format table, csv, json or xlsx",
@@ -260,9 +261,8 @@ impl OutputArgs {
         let format = self.format()?;
         let bytes = format.exporter().export(tables)?;
         match &self.output {
-            Some(path) => output::write_atomically(path, &bytes)
-                .with_context(|| format!("{}: cannot be written", path.display()))?,
-            None => {
+            Some(path) if !output::is_stdout(path) => output::write_report(path, &bytes)?,
+            _ => {
                 if format == Format::Xlsx && std::io::stdout().is_terminal() {
                     bail!("a workbook cannot be shown in the terminal: give -o FILE.xlsx");
                 }

@@ -40,6 +40,9 @@ pub enum InputError {
         "{path}: the folder holds no CSV or workbook file (.csv .tsv .txt .xlsx .xlsm .xls .ods)"
     )]
     EmptyFolder { path: String },
+    /// One sheet of a workbook cannot be read.
+    #[error("{place}: cannot be read: {reason}")]
+    Sheet { place: Place, reason: String },
     /// Over one of the [`Limits`]: `place` is the file, sheet, cell or line.
     #[error("{place}: {message}")]
     Limit { place: Place, message: String },
@@ -59,6 +62,9 @@ impl InputError {
             InputError::NotFound { path } => (file(path), "no such file or folder".into()),
             InputError::Unreadable { path, reason } => {
                 (file(path), format!("cannot be read: {reason}"))
+            }
+            InputError::Sheet { place, reason } => {
+                (place.clone(), format!("cannot be read: {reason}"))
             }
             InputError::Limit { place, message } => (place.clone(), message.clone()),
             other => (Place::nowhere("tilerank"), other.to_string()),
@@ -138,10 +144,30 @@ pub fn shown(path: &Path) -> String {
     }
 }
 
+/// The files this run has opened, as their canonical paths: a report is
+/// never written over one of them.
+static READ: std::sync::Mutex<std::collections::BTreeSet<PathBuf>> =
+    std::sync::Mutex::new(std::collections::BTreeSet::new());
+
+/// Whether this run has read the file `path` names (through links).
+pub fn was_read(path: &Path) -> bool {
+    let Ok(canonical) = std::fs::canonicalize(path) else {
+        return false;
+    };
+    READ.lock()
+        .map(|read| read.contains(&canonical))
+        .unwrap_or(false)
+}
+
 /// Opens a file as its sheets: one for a CSV file, one per workbook sheet.
 pub fn open(path: &Path) -> Result<Vec<Sheet>, InputError> {
     let limits = Limits::from_env()?;
     let name = shown(path);
+    if let Ok(canonical) = std::fs::canonicalize(path) {
+        if let Ok(mut read) = READ.lock() {
+            read.insert(canonical);
+        }
+    }
     let mut bytes = Vec::new();
     let read = if path.as_os_str() == "-" {
         std::io::stdin().read_to_end(&mut bytes).map(|_| ())
@@ -275,84 +301,115 @@ pub fn read_cards(inputs: &[PathBuf], problems: &mut Problems) -> Result<CardInp
     let limits = Limits::from_env()?;
     let mut out = CardInputs::default();
     for path in expand(inputs)? {
-        out.files += 1;
-        let sheets = match open(&path) {
-            Ok(sheets) => sheets,
+        match open(&path) {
+            Ok(sheets) => read_file(&shown(&path), sheets, &limits, &mut out, problems),
             Err(e @ InputError::BadLimit { .. }) => return Err(e),
             Err(e) => {
+                out.files += 1;
                 let (place, message) = e.to_problem();
                 problems.unreadable(place, message);
-                continue;
             }
-        };
-        let (cards_before, racks_before) = (out.cards.len(), out.rack_cards.len());
-        let errors_before = problems.error_count();
-        let in_workbook = sheets.len();
-        let mut recognised = 0;
-        let mut rosters = 0;
-        let mut unknown = Vec::new();
-        for mut sheet in sheets {
-            for (place, why) in std::mem::take(&mut sheet.bad_cells) {
-                problems.error(place, why);
-            }
-            let (kind, seen) = recognise(&mut sheet, problems);
-            let rows = seen.into_iter().map(Ok).chain(sheet.rows);
-            match kind {
-                Kind::Results => {
-                    recognised += 1;
-                    out.cards
-                        .extend(results::read(&sheet.source, rows, problems));
-                }
-                Kind::Racks => {
-                    recognised += 1;
-                    out.rack_cards
-                        .extend(racks::read(&sheet.source, rows, problems));
-                }
-                Kind::ScoreCard => {
-                    recognised += 1;
-                    out.cards
-                        .extend(scorecard::read(&sheet.source, rows, problems));
-                }
-                Kind::Roster => {
-                    recognised += 1;
-                    rosters += 1;
-                    problems.warning(
-                        sheet.source.whole(),
-                        "this is a roster, not cards: it was not read here (give it with --roster)",
-                    );
-                }
-                Kind::Empty => {}
-                Kind::Unknown => unknown.push(sheet.source),
-            }
-            out.sheets += 1;
-        }
-        for source in unknown {
-            let what = "no known layout: expected a results header (session, table, game, seat, player, won, score, tiles), a racks header (session, table, game, seat, player, points, jokers, tiles, penalty, or rack) or a printed score card (Session number, Table number, Name, Game Won / Score / Tiles on rack)";
-            // In a workbook with cards, an extra sheet (notes, a cover) is no error.
-            if recognised > 0 && in_workbook > 1 {
-                problems.warning(source.whole(), format!("sheet skipped: {what}"));
-            } else {
-                problems.error(source.whole(), what);
-            }
-        }
-        let seats = out.cards[cards_before..]
-            .iter()
-            .flat_map(|c| &c.seats)
-            .chain(
-                out.rack_cards[racks_before..]
-                    .iter()
-                    .flat_map(|c| &c.grouped.seats),
-            );
-        check_names(seats, &limits, problems);
-        let found = out.cards.len() > cards_before || out.rack_cards.len() > racks_before;
-        if !found && rosters == 0 && problems.error_count() == errors_before {
-            problems.error(
-                Source::file(&shown(&path)).whole(),
-                "no cards found: the file is empty, or holds nothing but a header or blank lines",
-            );
         }
     }
     Ok(out)
+}
+
+/// The cards of one file given as bytes, read as [`read_cards`] reads a
+/// file (the entry point of the fuzz targets). A file that cannot be read
+/// is a problem marked unreadable.
+pub fn cards_from_bytes(
+    name: &str,
+    bytes: Vec<u8>,
+    limits: &Limits,
+    problems: &mut Problems,
+) -> CardInputs {
+    let mut out = CardInputs::default();
+    match read_bytes(name, bytes, limits) {
+        Ok(sheets) => read_file(name, sheets, limits, &mut out, problems),
+        Err(e) => {
+            out.files += 1;
+            let (place, message) = e.to_problem();
+            problems.unreadable(place, message);
+        }
+    }
+    out
+}
+
+/// Reads the cards of one file's sheets into `out`.
+fn read_file(
+    name: &str,
+    sheets: Vec<Sheet>,
+    limits: &Limits,
+    out: &mut CardInputs,
+    problems: &mut Problems,
+) {
+    out.files += 1;
+    let (cards_before, racks_before) = (out.cards.len(), out.rack_cards.len());
+    let errors_before = problems.error_count();
+    let in_workbook = sheets.len();
+    let mut recognised = 0;
+    let mut rosters = 0;
+    let mut unknown = Vec::new();
+    for mut sheet in sheets {
+        for (place, why) in std::mem::take(&mut sheet.bad_cells) {
+            problems.error(place, why);
+        }
+        let (kind, seen) = recognise(&mut sheet, problems);
+        let rows = seen.into_iter().map(Ok).chain(sheet.rows);
+        match kind {
+            Kind::Results => {
+                recognised += 1;
+                out.cards
+                    .extend(results::read(&sheet.source, rows, problems));
+            }
+            Kind::Racks => {
+                recognised += 1;
+                out.rack_cards
+                    .extend(racks::read(&sheet.source, rows, problems));
+            }
+            Kind::ScoreCard => {
+                recognised += 1;
+                out.cards
+                    .extend(scorecard::read(&sheet.source, rows, problems));
+            }
+            Kind::Roster => {
+                recognised += 1;
+                rosters += 1;
+                problems.warning(
+                    sheet.source.whole(),
+                    "this is a roster, not cards: it was not read here (give it with --roster)",
+                );
+            }
+            Kind::Empty => {}
+            Kind::Unknown => unknown.push(sheet.source),
+        }
+        out.sheets += 1;
+    }
+    for source in unknown {
+        let what = "no known layout: expected a results header (session, table, game, seat, player, won, score, tiles), a racks header (session, table, game, seat, player, points, jokers, tiles, penalty, or rack) or a printed score card (Session number, Table number, Name, Game Won / Score / Tiles on rack)";
+        // In a workbook with cards, an extra sheet (notes, a cover) is no error.
+        if recognised > 0 && in_workbook > 1 {
+            problems.warning(source.whole(), format!("sheet skipped: {what}"));
+        } else {
+            problems.error(source.whole(), what);
+        }
+    }
+    let seats = out.cards[cards_before..]
+        .iter()
+        .flat_map(|c| &c.seats)
+        .chain(
+            out.rack_cards[racks_before..]
+                .iter()
+                .flat_map(|c| &c.grouped.seats),
+        );
+    check_names(seats, limits, problems);
+    let found = out.cards.len() > cards_before || out.rack_cards.len() > racks_before;
+    if !found && rosters == 0 && problems.error_count() == errors_before {
+        problems.error(
+            Source::file(name).whole(),
+            "no cards found: the file is empty, or holds nothing but a header or blank lines",
+        );
+    }
 }
 
 /// Player names and ids longer than the limit, each marked unreadable.

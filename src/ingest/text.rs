@@ -56,7 +56,9 @@ pub fn check_lengths(text: &str, name: &str, limits: &Limits) -> Result<(), Inpu
             }
         }
         if b == b'\n' || i + 1 == bytes.len() {
-            let len = (i + 1 - line_start) as u64;
+            // the line's bytes, without its line break
+            let end = if b == b'\n' { i } else { i + 1 };
+            let len = end.saturating_sub(line_start) as u64;
             if len > limits.line_bytes {
                 return Err(over(
                     line,
@@ -240,7 +242,7 @@ mod tests {
         let e = check_lengths("a,b\n1,2,3,4,5,6,7,8,9,0,1\n", "f.csv", &limits).unwrap_err();
         assert!(
             e.to_string()
-                .starts_with("f.csv:2: a line of 22 bytes; the limit is 20"),
+                .starts_with("f.csv:2: a line of 21 bytes; the limit is 20"),
             "{e}"
         );
         // a quoted field runs over line breaks

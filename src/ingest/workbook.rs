@@ -234,8 +234,8 @@ fn read_xlsx_sheet(
     name: &str,
     limits: &Limits,
 ) -> Result<SheetData, InputError> {
-    let sheet_error = |e: &dyn std::fmt::Display| InputError::Unreadable {
-        path: format!("{}", Source::sheet(name, sheet)),
+    let sheet_error = |e: &dyn std::fmt::Display| InputError::Sheet {
+        place: Source::sheet(name, sheet).whole(),
         reason: e.to_string(),
     };
     let mut reader = book
@@ -345,8 +345,8 @@ where
     for sheet in book.sheet_names() {
         let values = book
             .worksheet_range(&sheet)
-            .map_err(|e| InputError::Unreadable {
-                path: format!("{}", Source::sheet(name, &sheet)),
+            .map_err(|e| InputError::Sheet {
+                place: Source::sheet(name, &sheet).whole(),
                 reason: e.to_string(),
             })?;
         // Formulas are read only to tell a formula with no saved result from

@@ -162,6 +162,10 @@ struct Table {
 }
 
 /// calamine's caps on repeated rows and columns.
+/// The row being read: its repeat count, next column, filled span, and the
+/// cells calamine keeps for it.
+type OdsRow = (u64, u64, Option<(u64, u64)>, u64);
+
 const ODS_ROWS: u64 = 1_048_576;
 const ODS_COLUMNS: u64 = 16_384;
 
@@ -176,8 +180,7 @@ fn ods_tables<R: Read>(r: R, name: &str, limits: &Limits) -> Result<(), InputErr
     let mut reader = xml(r);
     let mut buf = Vec::new();
     let mut table: Option<Table> = None;
-    // the row being read: its repeat count, next column, filled span, stored
-    let mut row: Option<(u64, u64, Option<(u64, u64)>, u64)> = None;
+    let mut row: Option<OdsRow> = None;
     loop {
         buf.clear();
         let event = match reader.read_event_into(&mut buf) {
@@ -263,8 +266,8 @@ fn ods_tables<R: Read>(r: R, name: &str, limits: &Limits) -> Result<(), InputErr
             }
             Event::Eof => {
                 return match table {
-                    Some(t) => Err(InputError::Unreadable {
-                        path: format!("{}", Source::sheet(name, &t.name)),
+                    Some(t) => Err(InputError::Sheet {
+                        place: Source::sheet(name, &t.name).whole(),
                         reason: "the sheet ends before its table does: the file is cut short"
                             .to_string(),
                     }),
