@@ -77,10 +77,39 @@ impl Extent {
     }
 }
 
+/// The cells calamine reserves for a DIMENSIONS record, computed as it
+/// does (32-bit arithmetic that wraps in a release build: a first row after
+/// the last declares four billion rows).
+fn declared_area(data: &[u8]) -> u64 {
+    let r16 = |i: usize| u16_at(data, i).unwrap_or(0) as u32;
+    let r32 = |i: usize| u32_at(data, i).unwrap_or(0) as u32;
+    let (rf, rl, mut cf, cl) = match data.len() {
+        10 => (r16(0), r16(2), r16(4), r16(6)),
+        14 | 16 => (r32(0), r32(4), r16(8), r16(10)),
+        _ => return 0,
+    };
+    if 0xFF < cf || cl < cf {
+        cf = 0;
+    }
+    let (start, end) = if 1 <= rl && 1 <= cl {
+        ((rf, cf), (rl - 1, cl - 1))
+    } else {
+        ((rf, cf), (rf, cf))
+    };
+    let rows = end.0.wrapping_sub(start.0).wrapping_add(1) as u64;
+    let cols = end.1.wrapping_sub(start.1).wrapping_add(1) as u64;
+    rows.saturating_mul(cols)
+}
+
 pub fn check(bytes: &[u8], name: &str, limits: &Limits) -> Result<(), InputError> {
-    // Whatever cannot be found here is left to calamine to report.
+    // calamine reads compound documents more leniently than the cfb crate;
+    // one that cannot be measured here is not handed to it.
     let Some(stream) = workbook_stream(bytes, bytes.len() as u64 * 2 + 4096) else {
-        return Ok(());
+        return Err(InputError::Unreadable {
+            path: name.to_string(),
+            reason: "not a workbook: a damaged compound document (no Workbook stream can be read)"
+                .to_string(),
+        });
     };
     // The globals: each sheet's name and where its records start.
     let mut sheets = Vec::new();
@@ -125,26 +154,11 @@ pub fn check(bytes: &[u8], name: &str, limits: &Limits) -> Result<(), InputError
                 0x0809 => seen_bof = true,
                 0x000A => break,
                 0x0200 => {
-                    // DIMENSIONS: BIFF8 has 32-bit rows, BIFF5 16-bit.
-                    let declared = if data.len() >= 14 {
-                        u32_at(data, 0)
-                            .zip(u32_at(data, 4))
-                            .zip(u16_at(data, 8).zip(u16_at(data, 10)))
-                    } else {
-                        u16_at(data, 0)
-                            .zip(u16_at(data, 2))
-                            .zip(u16_at(data, 4).zip(u16_at(data, 6)))
-                    };
-                    if let Some(((r0, r1), (c0, c1))) = declared {
-                        let area = r1
-                            .saturating_sub(r0)
-                            .saturating_add(1)
-                            .saturating_mul(c1.saturating_sub(c0).saturating_add(1));
-                        if area > limits.cells {
-                            return Err(too_big(format!(
-                                "the sheet declares a size of {area} cells"
-                            )));
-                        }
+                    let area = declared_area(data);
+                    if area > limits.cells {
+                        return Err(too_big(format!(
+                            "the sheet declares a size of {area} cells"
+                        )));
                     }
                 }
                 0x0203 | 0x0204 | 0x00D6 | 0x0205 | 0x027E | 0x00FD => {
@@ -202,6 +216,28 @@ mod tests {
         assert_eq!(e.area(), 1);
         e.add(65_535, 255);
         assert_eq!(e.area(), 65_533 * 254);
+    }
+
+    #[test]
+    fn declared_sizes_are_computed_as_calamine_does() {
+        let biff8 = |rf: u32, rl: u32, cf: u16, cl: u16| {
+            [
+                &rf.to_le_bytes()[..],
+                &rl.to_le_bytes(),
+                &cf.to_le_bytes(),
+                &cl.to_le_bytes(),
+                &[0, 0],
+            ]
+            .concat()
+        };
+        assert_eq!(declared_area(&biff8(0, 13, 0, 8)), 13 * 8);
+        assert_eq!(declared_area(&biff8(0, 0, 0, 0)), 1);
+        // a first row after the last wraps around
+        assert_eq!(
+            declared_area(&biff8(10, 5, 0, 1)),
+            (u32::MAX as u64 - 5) + 1
+        );
+        assert_eq!(declared_area(&[0; 12]), 0);
     }
 
     #[test]
