@@ -1,21 +1,51 @@
 //! The `tilerank` command: parses arguments, runs one command of the
 //! library, prints, and maps the outcome to the exit status of FORMATS.md
 //! (0 done, 1 the data has errors, 2 the command line or a file is wrong).
+//!
+//! A closed standard output or error (`tilerank check x | head -1`) is no
+//! failure: the run ends quietly, with the status it had reached.
 
 mod cli;
 
 use clap::Parser;
+use std::io::Write;
+use std::panic;
 use std::process::ExitCode;
 
+/// What `println!` panics with when its stream is gone.
+const PRINT_FAILED: &str = "failed printing to std";
+
+fn print_failed(message: &str) -> bool {
+    message.starts_with(PRINT_FAILED)
+}
+
+fn payload_text(payload: &(dyn std::any::Any + Send)) -> &str {
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("")
+}
+
 fn main() -> ExitCode {
+    let previous = panic::take_hook();
+    panic::set_hook(Box::new(move |info| {
+        if !print_failed(payload_text(info.payload())) {
+            previous(info);
+        }
+    }));
     let args = cli::Cli::parse();
-    match cli::run(args) {
-        Ok(cli::Outcome::Done) => ExitCode::SUCCESS,
-        Ok(cli::Outcome::DataErrors) => ExitCode::from(1),
-        Err(e) if cli::is_broken_pipe(&e) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("tilerank: {e:#}");
+    match panic::catch_unwind(|| cli::run(args)) {
+        Ok(Ok(cli::Outcome::Done)) => ExitCode::SUCCESS,
+        Ok(Ok(cli::Outcome::DataErrors)) => ExitCode::from(1),
+        Ok(Err(e)) if cli::is_broken_pipe(&e) => ExitCode::from(cli::status_so_far()),
+        Ok(Err(e)) => {
+            let _ = writeln!(std::io::stderr(), "tilerank: {e:#}");
             ExitCode::from(2)
         }
+        Err(payload) if print_failed(payload_text(&*payload)) => {
+            ExitCode::from(cli::status_so_far())
+        }
+        Err(payload) => panic::resume_unwind(payload),
     }
 }

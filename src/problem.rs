@@ -35,10 +35,26 @@ impl fmt::Display for Problem {
     }
 }
 
-/// The problems of one run, in the order found.
+/// The problems of one run, in the order found. Counts are kept as the
+/// problems come, so asking for them costs nothing however many there are.
 #[derive(Debug, Default)]
 pub struct Problems {
     items: Vec<Problem>,
+    /// Problems of each severity, indexed by [`Severity::index`].
+    counts: [usize; 3],
+    /// Errors that are files (or parts of them) that cannot be read at all:
+    /// the run ends with exit status 2 once everything is listed.
+    unreadable: usize,
+}
+
+impl Severity {
+    fn index(self) -> usize {
+        match self {
+            Severity::Error => 0,
+            Severity::Warning => 1,
+            Severity::Note => 2,
+        }
+    }
 }
 
 impl Problems {
@@ -58,7 +74,21 @@ impl Problems {
         self.push(Severity::Note, place, message);
     }
 
+    /// An error that makes a file (or a part of it) unreadable: over a
+    /// limit, damaged, a reader that failed. Listed like any error; the run
+    /// then ends with exit status 2.
+    pub fn unreadable(&mut self, place: Place, message: impl Into<String>) {
+        self.unreadable += 1;
+        self.push(Severity::Error, place, message);
+    }
+
+    /// How many errors made a file unreadable.
+    pub fn unreadable_count(&self) -> usize {
+        self.unreadable
+    }
+
     pub fn push(&mut self, severity: Severity, place: Place, message: impl Into<String>) {
+        self.counts[severity.index()] += 1;
         self.items.push(Problem {
             severity,
             place,
@@ -67,18 +97,23 @@ impl Problems {
     }
 
     pub fn extend(&mut self, other: Problems) {
+        for i in 0..self.counts.len() {
+            self.counts[i] += other.counts[i];
+        }
+        self.unreadable += other.unreadable;
         self.items.extend(other.items);
     }
 
+    pub fn count(&self, severity: Severity) -> usize {
+        self.counts[severity.index()]
+    }
+
     pub fn error_count(&self) -> usize {
-        self.items
-            .iter()
-            .filter(|p| p.severity == Severity::Error)
-            .count()
+        self.count(Severity::Error)
     }
 
     pub fn has_errors(&self) -> bool {
-        self.items.iter().any(|p| p.severity == Severity::Error)
+        self.error_count() > 0
     }
 
     pub fn len(&self) -> usize {
@@ -99,5 +134,32 @@ impl Problems {
         let mut v: Vec<&Problem> = self.items.iter().collect();
         v.sort_by(|a, b| a.place.cmp(&b.place));
         v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_follow_what_is_pushed_and_extended() {
+        let place = || Place::nowhere("x");
+        let mut a = Problems::new();
+        a.error(place(), "e");
+        a.warning(place(), "w");
+        a.unreadable(place(), "u");
+        let mut b = Problems::new();
+        b.note(place(), "n");
+        b.error(place(), "e2");
+        a.extend(b);
+        assert_eq!(a.error_count(), 3);
+        assert_eq!(a.count(Severity::Warning), 1);
+        assert_eq!(a.count(Severity::Note), 1);
+        assert_eq!(a.unreadable_count(), 1);
+        assert_eq!(
+            a.iter().filter(|p| p.severity == Severity::Error).count(),
+            a.error_count()
+        );
+        assert!(a.has_errors() && !Problems::new().has_errors());
     }
 }

@@ -118,7 +118,7 @@ fn a_workbook_that_is_not_one() {
         .fixture("layouts/not-a-workbook.xlsx")
         .run()
         .failure(2)
-        .stderr_has("layouts/not-a-workbook.xlsx: cannot be read");
+        .stderr_has("layouts/not-a-workbook.xlsx: error: cannot be read: not a workbook");
 }
 
 /// A workbook saved under a `.csv` name is read as the workbook it is.

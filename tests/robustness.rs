@@ -7,6 +7,9 @@ use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use tilerank::event::{Event, Request};
+use tilerank::ingest::cards_from_bytes;
+use tilerank::ingest::limits::Limits;
+use tilerank::problem::Problems;
 use tilerank::profile::Rules;
 use tilerank::score::Score;
 
@@ -315,4 +318,451 @@ fn a_huge_number_in_a_workbook() {
             .any(|m| m.starts_with("score is 100000000000;")),
         "{messages:?}"
     );
+}
+
+// ---------------------------------------------------------------------------
+// Hostile files (tests/fixtures/hostile, made by its make.py): each is read
+// within its limits, and its problem is named at its place.
+
+/// One cell at the last cell of a sheet (XFD1048576) costs one cell: the
+/// card above it is read, and the far row is a line with its blanks named.
+#[test]
+fn a_far_cell_is_one_cell() {
+    for file in ["hostile/far-cell.xlsx", "hostile/far-formula.xlsx"] {
+        Test::new()
+            .arg("check")
+            .fixture(file)
+            .run()
+            .failure(1)
+            .stderr_has("1 card accepted, 3 games")
+            .error_at(&format!("{file}[Sheet1]!A1048576"), &["session is blank"]);
+    }
+}
+
+#[test]
+fn a_shared_string_count_of_four_billion_is_refused() {
+    Test::new()
+        .arg("check")
+        .fixture("hostile/shared-strings-4g.xlsx")
+        .run()
+        .failure(2)
+        .error_at(
+            "hostile/shared-strings-4g.xlsx",
+            &["shared-string table holds 4294967295 (as declared) strings; the limit is 2000000 (set TILERANK_MAX_SHARED_STRINGS"],
+        )
+        .stderr_has("tilerank: 1 input could not be read (see above)");
+    Test::new()
+        .arg("check")
+        .fixture("workbooks/card.xlsx")
+        .env("TILERANK_MAX_SHARED_STRINGS", "3")
+        .run()
+        .failure(2)
+        .error_at(
+            "workbooks/card.xlsx",
+            &["shared-string table holds 26 (as declared) strings; the limit is 3"],
+        );
+}
+
+/// The sheet of `expands.xlsx` is 2 MB of blanks in a 4 kB file.
+#[test]
+fn a_zip_member_that_expands_too_far_is_refused() {
+    Test::new()
+        .arg("check")
+        .fixture("hostile/expands.xlsx")
+        .run()
+        .success()
+        .stderr_has("1 card accepted");
+    Test::new()
+        .arg("check")
+        .fixture("hostile/expands.xlsx")
+        .env("TILERANK_MAX_ZIP_MEMBER_BYTES", "1000000")
+        .run()
+        .failure(2)
+        .error_at(
+            "hostile/expands.xlsx",
+            &["its member xl/worksheets/sheet1.xml expands to more than 1000000 bytes; the limit is 1000000 (set TILERANK_MAX_ZIP_MEMBER_BYTES"],
+        );
+}
+
+#[test]
+fn cells_per_sheet_are_limited() {
+    Test::new()
+        .arg("check")
+        .fixture("workbooks/card.xlsx")
+        .env("TILERANK_MAX_CELLS", "10")
+        .run()
+        .failure(2)
+        .error_at(
+            "workbooks/card.xlsx[Table 9]",
+            &["more than 10 filled cells; the limit is 10 (set TILERANK_MAX_CELLS"],
+        );
+    for file in ["workbooks/card.ods", "workbooks/card.xls"] {
+        Test::new()
+            .arg("check")
+            .fixture(file)
+            .env("TILERANK_MAX_CELLS", "10")
+            .run()
+            .failure(2)
+            .stderr_has("(set TILERANK_MAX_CELLS to change it)");
+    }
+    Test::new()
+        .arg("check")
+        .fixture("workbooks/card.xlsx")
+        .env("TILERANK_MAX_CELLS", "ten")
+        .run()
+        .failure(2)
+        .stderr_has(
+            "TILERANK_MAX_CELLS=\"ten\": expected a whole number above 0 (cells per sheet)",
+        );
+}
+
+/// calamine builds an `.xls` sheet as a rectangle, after reserving what its
+/// DIMENSIONS record declares: both are measured first.
+#[test]
+fn an_xls_too_large_to_build_is_refused() {
+    Test::new()
+        .arg("check")
+        .fixture("hostile/far-cell.xls")
+        .run()
+        .failure(2)
+        .error_at(
+            "hostile/far-cell.xls[Table 9]",
+            &["the sheet's used range holds 4294901760 cells; the limit is 4000000"],
+        );
+    Test::new()
+        .arg("check")
+        .fixture("hostile/declares-4g-rows.xls")
+        .run()
+        .failure(2)
+        .error_at(
+            "hostile/declares-4g-rows.xls[Table 9]",
+            &["the sheet declares a size of 281470681677825 cells"],
+        );
+}
+
+/// A cell calamine cannot read (`<v>abc</v>` in a number cell) is an error
+/// at that cell; the rest of the sheet is still checked (F6 won is 2).
+#[test]
+fn a_bad_cell_is_an_error_at_that_cell() {
+    Test::new()
+        .arg("check")
+        .fixture("hostile/bad-cell.xlsx")
+        .run()
+        .failure(1)
+        .error_at(
+            "hostile/bad-cell.xlsx[Sheet1]!G3",
+            &["this cell cannot be read", "invalid float literal"],
+        )
+        .error_at("hostile/bad-cell.xlsx[Sheet1]!F6", &["game won is 2"]);
+}
+
+/// calamine panics on `card.xls` with one byte changed (each of the
+/// `panic-*.xls`) and spins forever on an `.ods` cut after its first row:
+/// each is an error naming the file, and the other inputs are still checked.
+#[test]
+fn reader_failures_are_contained_and_the_rest_is_checked() {
+    Test::new()
+        .args([
+            "check",
+            "hostile/panic-xls-633.xls",
+            "hostile/cut-after-first-row.ods",
+            "hostile/card-cut-6656.xls",
+        ])
+        .fixture("bad/check2-won-2.csv")
+        .run()
+        .failure(2)
+        .error_at(
+            "hostile/panic-xls-633.xls",
+            &[
+                "the workbook reader failed on this file",
+                "calamine-0.38.0/src/xls.rs:633",
+            ],
+        )
+        .error_at(
+            "hostile/cut-after-first-row.ods[Table 9]",
+            &["the sheet ends before its table does: the file is cut short"],
+        )
+        .error_at(
+            "hostile/card-cut-6656.xls",
+            &["not a workbook: a damaged compound document"],
+        )
+        .error_at("bad/check2-won-2.csv:6:6", &["won is 2"])
+        .stderr_has("tilerank: 3 inputs could not be read (see above)")
+        .stderr_lacks("panicked");
+}
+
+/// Each calamine panic found by fuzzing, kept as a one-byte change of
+/// `workbooks/card.xls` (described in tests/fixtures/README.md).
+#[test]
+fn every_calamine_panic_found_is_an_error() {
+    for (file, at) in [
+        ("hostile/panic-utils-43.xls", "src/utils.rs:43"),
+        ("hostile/panic-utils-48.xls", "src/utils.rs:48"),
+        ("hostile/panic-xls-633.xls", "src/xls.rs:633"),
+        ("hostile/panic-xls-1531.xls", "src/xls.rs:1531"),
+    ] {
+        Test::new()
+            .arg("check")
+            .fixture(file)
+            .run()
+            .failure(2)
+            .error_at(file, &["the workbook reader failed on this file", at])
+            .stderr_lacks("panicked");
+        // a roster that cannot be read stops the run before the cards
+        Test::new()
+            .args(["check", "good/went-out.csv", "--roster"])
+            .fixture(file)
+            .run()
+            .failure(2)
+            .stderr_has(&format!(
+                "tilerank: {file}: cannot be read: the workbook reader failed on this file"
+            ))
+            .stderr_has(at)
+            .stderr_lacks("panicked");
+    }
+}
+
+fn scratch_with(extension: &str, bytes: &[u8]) -> String {
+    let path = scratch(extension);
+    std::fs::write(&path, bytes).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn csv_lines_and_fields_are_limited() {
+    // 2,000,100 bytes: 100 fields of 20,000 bytes
+    let line = scratch_with(
+        "csv",
+        format!("{},", "x".repeat(20_000)).repeat(100).as_bytes(),
+    );
+    Test::new()
+        .args(["check", &line])
+        .run()
+        .failure(2)
+        .error_at(
+            &format!("{line}:1"),
+            &["a line of 2000100 bytes; the limit is 1048576 (set TILERANK_MAX_LINE_BYTES"],
+        );
+    Test::new()
+        .arg("check")
+        .fixture("good/went-out.csv")
+        .env("TILERANK_MAX_LINE_BYTES", "30")
+        .run()
+        .failure(2)
+        .error_at(
+            "good/went-out.csv:1",
+            &["a line of 46 bytes; the limit is 30"],
+        );
+    Test::new()
+        .arg("check")
+        .fixture("good/went-out.csv")
+        .env("TILERANK_MAX_FIELD_BYTES", "4")
+        .run()
+        .failure(2)
+        .error_at(
+            "good/went-out.csv:1:1",
+            &["a field of 7 bytes; the limit is 4 (set TILERANK_MAX_FIELD_BYTES"],
+        );
+}
+
+/// A name of 32,768 characters (more than a spreadsheet cell holds) is
+/// refused where it is, as cards and as a roster.
+#[test]
+fn long_names_are_refused_at_their_place() {
+    let long = "x".repeat(32_768);
+    let cards = std::fs::read_to_string(fixtures().join("good/went-out.csv"))
+        .unwrap()
+        .replace("P0003", &long);
+    let file = scratch_with("csv", cards.as_bytes());
+    Test::new()
+        .args(["check", &file])
+        .run()
+        .failure(2)
+        .error_at(
+            &format!("{file}:4:5"),
+            &["a player of 32768 characters; the limit is 200 (set TILERANK_MAX_NAME_CHARS"],
+        );
+    Test::new()
+        .args(["check", &file])
+        .env("TILERANK_MAX_FIELD_BYTES", "1000")
+        .run()
+        .failure(2)
+        .error_at(
+            &format!("{file}:4:5"),
+            &["a field of 32768 bytes; the limit is 1000"],
+        );
+    Test::new()
+        .arg("check")
+        .fixture("good/went-out.csv")
+        .roster()
+        .env("TILERANK_MAX_NAME_CHARS", "4")
+        .run()
+        .failure(2)
+        .error_at("roster.csv:2:1", &["an id of 5 characters; the limit is 4"]);
+}
+
+/// An input with no cards at all is an error naming it (exit status 1: it
+/// is listed with the other data errors), for `check` too.
+#[test]
+fn nothing_read_is_not_success() {
+    let empty = scratch_with("csv", b"");
+    let header = scratch_with("csv", b"session,table,game,seat,player,won,score,tiles\n");
+    let semicolons = scratch_with("csv", ";;;;\n".repeat(20_000).as_bytes());
+    for file in [&empty, &header, &semicolons] {
+        Test::new()
+            .args(["check", file])
+            .run()
+            .failure(1)
+            .error_at(file, &["no cards found"]);
+    }
+    // a header-only workbook
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    for (col, name) in [
+        "session", "table", "game", "seat", "player", "won", "score", "tiles",
+    ]
+    .iter()
+    .enumerate()
+    {
+        sheet.write_string(0, col as u16, *name).unwrap();
+    }
+    let xlsx = scratch_with("xlsx", &book.save_to_buffer().unwrap());
+    Test::new()
+        .args(["check", &xlsx])
+        .arg("good/went-out.csv")
+        .run()
+        .failure(1)
+        .error_at(&xlsx, &["no cards found"])
+        .stderr_has("2 files, 2 sheets: 1 card accepted");
+}
+
+/// `-o -` is standard output; a report over one of the inputs (through a
+/// link too) is refused and the input is left as it was; a link is
+/// written through.
+#[cfg(unix)]
+#[test]
+fn outputs_go_where_they_should() {
+    let racks = std::fs::read(fixtures().join("racks/s01.csv")).unwrap();
+    let input = scratch_with("csv", &racks);
+    Test::new()
+        .args(["score", &input, "--format", "csv", "-o", "-"])
+        .run()
+        .success()
+        .stdout_has("session,table,game,seat,player,won,score,tiles");
+    Test::new()
+        .args(["score", &input, "-o", &input])
+        .run()
+        .failure(2)
+        .stderr_has(&format!(
+            "tilerank: {input}: is one of the inputs of this run"
+        ));
+    assert_eq!(std::fs::read(&input).unwrap(), racks);
+    let link = scratch("csv");
+    std::os::unix::fs::symlink(&input, &link).unwrap();
+    Test::new()
+        .args(["score", &input, "-o"])
+        .arg(&link)
+        .run()
+        .failure(2);
+    assert_eq!(std::fs::read(&input).unwrap(), racks);
+    let target = scratch_with("csv", b"old");
+    let through = scratch("csv");
+    std::os::unix::fs::symlink(&target, &through).unwrap();
+    Test::new()
+        .args(["score", &input, "-o"])
+        .arg(&through)
+        .run()
+        .success();
+    assert!(std::fs::symlink_metadata(&through)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read_to_string(&target)
+        .unwrap()
+        .starts_with("session,table"));
+}
+
+/// A closed standard error (`tilerank check x 2>&1 | head -1`) or output
+/// ends the run quietly with its normal exit status.
+#[test]
+fn a_closed_output_ends_quietly() {
+    use std::process::{Command, Stdio};
+    let run = |args: &[&str], close_stdout: bool| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tilerank"))
+            .current_dir(fixtures())
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut rest = String::new();
+        if close_stdout {
+            drop(child.stdout.take());
+            let mut kept = child.stderr.take().unwrap();
+            std::io::Read::read_to_string(&mut kept, &mut rest).unwrap();
+        } else {
+            drop(child.stderr.take());
+            let mut kept = child.stdout.take().unwrap();
+            std::io::Read::read_to_string(&mut kept, &mut rest).unwrap();
+        }
+        (child.wait().unwrap().code(), rest)
+    };
+    let (status, _) = run(&["check", "bad/three-errors.csv"], false);
+    assert_eq!(status, Some(1));
+    let (status, _) = run(&["check", "good/went-out.csv"], false);
+    assert_eq!(status, Some(0));
+    let (status, stderr) = run(
+        &["score", "racks/s01.csv", "--format", "csv", "-o", "-"],
+        true,
+    );
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Any bytes into each reader's entry point (the one the fuzz targets
+    /// call): never a panic, and a file that cannot be read is named.
+    #[test]
+    fn any_bytes_into_each_reader(
+        bytes in prop::collection::vec(any::<u8>(), 0..400),
+        name in prop::sample::select(&["x.csv", "x.xlsx", "x.xls", "x.ods", "x.tsv"][..]),
+    ) {
+        let limits = Limits::default();
+        let mut problems = Problems::new();
+        let inputs = cards_from_bytes(name, bytes.clone(), &limits, &mut problems);
+        prop_assert!(inputs.cards.len() + inputs.rack_cards.len() > 0 || problems.has_errors());
+        for p in problems.iter() {
+            prop_assert_eq!(&*p.place.source.file, name);
+        }
+        let mut problems = Problems::new();
+        let _ = tilerank::ingest::roster::from_bytes(name, bytes, &limits, &mut problems);
+    }
+
+    /// The workbook fixtures with bytes changed or cut: never a panic out
+    /// of the reader, and every problem names the file.
+    #[test]
+    fn mutated_workbooks_never_panic(
+        file in prop::sample::select(&["workbooks/card.xls", "workbooks/card.xlsx", "workbooks/card.ods"][..]),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 0..8),
+        cut in any::<prop::sample::Index>(),
+        do_cut in any::<bool>(),
+    ) {
+        let mut bytes = std::fs::read(fixtures().join(file)).unwrap();
+        for (at, value) in edits {
+            let i = at.index(bytes.len());
+            bytes[i] = value;
+        }
+        if do_cut {
+            bytes.truncate(cut.index(bytes.len()));
+        }
+        let mut problems = Problems::new();
+        let limits = Limits { read_seconds: 5, ..Limits::default() };
+        let _ = cards_from_bytes(file, bytes, &limits, &mut problems);
+        for p in problems.iter() {
+            prop_assert_eq!(&*p.place.source.file, file);
+        }
+    }
 }

@@ -26,6 +26,7 @@ pub fn fixtures() -> PathBuf {
 pub struct Test {
     args: Vec<OsString>,
     stdin: Option<Vec<u8>>,
+    env: Vec<(String, String)>,
 }
 
 impl Test {
@@ -33,6 +34,7 @@ impl Test {
         Test {
             args: Vec::new(),
             stdin: None,
+            env: Vec::new(),
         }
     }
 
@@ -70,12 +72,19 @@ impl Test {
         self
     }
 
+    /// Sets an environment variable for the run (a limit, say).
+    pub fn env(mut self, key: &str, value: &str) -> Test {
+        self.env.push((key.to_string(), value.to_string()));
+        self
+    }
+
     pub fn run(self) -> Output {
         let mut cmd = Command::cargo_bin("tilerank").expect("the tilerank binary is built");
         cmd.current_dir(fixtures())
             .args(&self.args)
             .env("NO_COLOR", "1")
-            .env_remove("COLUMNS");
+            .env_remove("COLUMNS")
+            .envs(self.env.iter().map(|(k, v)| (k, v)));
         if let Some(bytes) = self.stdin {
             cmd.write_stdin(bytes);
         }

@@ -3,6 +3,7 @@
 use super::{summary, EventArgs, Outcome};
 use anyhow::Result;
 use clap::Args;
+use std::io::Write;
 
 /// Check score cards: every error with its place (file, sheet, row, column), nothing imported
 #[derive(Args, Debug)]
@@ -16,7 +17,7 @@ pub struct CheckArgs {
 
 pub fn run(args: CheckArgs) -> Result<Outcome> {
     let event = args.event.load(args.event.rules()?)?.event;
-    eprintln!("{}", summary(&event));
+    let _ = writeln!(std::io::stderr(), "{}", summary(&event));
     Ok(if event.problems.has_errors() {
         Outcome::DataErrors
     } else {

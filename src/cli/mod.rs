@@ -197,6 +197,17 @@ impl EventArgs {
         spinner.finish();
         let event = event?;
         print_problems(&event.problems);
+        let unreadable = event.problems.unreadable_count();
+        if unreadable > 0 {
+            bail!(
+                "{} could not be read (see above); nothing was decided",
+                if unreadable == 1 {
+                    "1 input".to_string()
+                } else {
+                    format!("{unreadable} inputs")
+                }
+            );
+        }
         Ok(Loaded { event, folder })
     }
 }
@@ -241,6 +252,7 @@ impl OutputArgs {
         Ok(match (self.format, &self.output) {
             (Some(f), _) => f,
             (None, None) => Format::Table,
+            (None, Some(path)) if output::is_stdout(path) => Format::Table,
             (None, Some(path)) => Format::from_path(path).with_context(|| {
                 format!(
                     "cannot tell the format of {}: give --format table, csv, json or xlsx",
@@ -254,9 +266,8 @@ impl OutputArgs {
         let format = self.format()?;
         let bytes = format.exporter().export(tables)?;
         match &self.output {
-            Some(path) => output::write_atomically(path, &bytes)
-                .with_context(|| format!("{}: cannot be written", path.display()))?,
-            None => {
+            Some(path) if !output::is_stdout(path) => output::write_report(path, &bytes)?,
+            _ => {
                 if format == Format::Xlsx && std::io::stdout().is_terminal() {
                     bail!("a workbook cannot be shown in the terminal: give -o FILE.xlsx");
                 }
@@ -269,8 +280,23 @@ impl OutputArgs {
     }
 }
 
+/// The exit status the run has reached so far (1 once data errors were
+/// listed, 2 once an input could not be read), for a run cut short by a
+/// closed standard output.
+static STATUS: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+pub fn status_so_far() -> u8 {
+    STATUS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Problems to standard error, sorted by place, one a line.
 pub fn print_problems(problems: &Problems) {
+    let status = match (problems.unreadable_count(), problems.has_errors()) {
+        (1.., _) => 2,
+        (0, true) => 1,
+        _ => 0,
+    };
+    STATUS.fetch_max(status, std::sync::atomic::Ordering::Relaxed);
     let mut err = std::io::stderr().lock();
     for p in problems.sorted() {
         let _ = writeln!(err, "{p}");

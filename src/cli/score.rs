@@ -3,8 +3,10 @@
 use super::{summary, EventArgs, Outcome, OutputArgs};
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use std::io::{IsTerminal, Write};
 use tilerank::report::cards::{print_cards, results_table};
-use tilerank::report::scorecard_xlsx::write_cards;
+use tilerank::report::output;
+use tilerank::report::scorecard_xlsx::cards_workbook;
 use tilerank::report::Format;
 
 /// Score cards from racks: write the computed results (.csv) or printable score cards (.xlsx)
@@ -26,9 +28,12 @@ pub struct ScoreArgs {
 
 pub fn run(args: ScoreArgs) -> Result<Outcome> {
     let event = args.event.load(args.event.rules()?)?.event;
-    eprintln!("{}", summary(&event));
+    let _ = writeln!(std::io::stderr(), "{}", summary(&event));
     if event.problems.has_errors() {
-        eprintln!("Nothing written: fix the errors above and run again.");
+        let _ = writeln!(
+            std::io::stderr(),
+            "Nothing written: fix the errors above and run again."
+        );
         return Ok(Outcome::DataErrors);
     }
     if event.cards.is_empty() {
@@ -36,9 +41,12 @@ pub fn run(args: ScoreArgs) -> Result<Outcome> {
     }
     match (args.output.format()?, &args.output.output) {
         (Format::Xlsx, Some(path)) => {
+            if output::is_stdout(path) && std::io::stdout().is_terminal() {
+                bail!("a workbook cannot be shown in the terminal: give -o FILE.xlsx");
+            }
             let cards = print_cards(&event.cards, &event.roster, &args.name);
-            write_cards(&cards, path)
-                .with_context(|| format!("{}: cannot be written", path.display()))?;
+            let bytes = cards_workbook(&cards).context("the score cards cannot be written")?;
+            output::write_report(path, &bytes)?;
         }
         _ => args
             .output

@@ -7,7 +7,9 @@
 //! large results file is never held as a grid.
 
 pub mod cell;
+pub mod contained;
 pub mod header;
+pub mod limits;
 pub mod lines;
 pub mod racks;
 pub mod raw;
@@ -15,11 +17,14 @@ pub mod results;
 pub mod roster;
 pub mod scorecard;
 pub mod text;
-mod workbook;
+pub mod workbook;
+mod xlscheck;
+mod zipcheck;
 
-use crate::place::Source;
+use crate::place::{Place, Source};
 use crate::problem::Problems;
 use cell::Row;
+use limits::Limits;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -35,6 +40,36 @@ pub enum InputError {
         "{path}: the folder holds no CSV or workbook file (.csv .tsv .txt .xlsx .xlsm .xls .ods)"
     )]
     EmptyFolder { path: String },
+    /// One sheet of a workbook cannot be read.
+    #[error("{place}: cannot be read: {reason}")]
+    Sheet { place: Place, reason: String },
+    /// Over one of the [`Limits`]: `place` is the file, sheet, cell or line.
+    #[error("{place}: {message}")]
+    Limit { place: Place, message: String },
+    #[error("{var}={value:?}: expected a whole number above 0 ({what})")]
+    BadLimit {
+        var: String,
+        value: String,
+        what: String,
+    },
+}
+
+impl InputError {
+    /// The error as a problem of the run: its place, and what is wrong.
+    pub fn to_problem(&self) -> (Place, String) {
+        let file = |path: &str| Source::file(path).whole();
+        match self {
+            InputError::NotFound { path } => (file(path), "no such file or folder".into()),
+            InputError::Unreadable { path, reason } => {
+                (file(path), format!("cannot be read: {reason}"))
+            }
+            InputError::Sheet { place, reason } => {
+                (place.clone(), format!("cannot be read: {reason}"))
+            }
+            InputError::Limit { place, message } => (place.clone(), message.clone()),
+            other => (Place::nowhere("tilerank"), other.to_string()),
+        }
+    }
 }
 
 /// The extensions read from a folder.
@@ -47,6 +82,9 @@ pub struct Sheet {
     pub rows: Box<dyn Iterator<Item = Result<Row, String>>>,
     /// The encoding a CSV file was decoded from, when it was not UTF-8.
     pub encoding: Option<&'static str>,
+    /// Cells the workbook reader could not read, each an error at its place;
+    /// the rest of the sheet is in `rows`.
+    pub bad_cells: Vec<(Place, String)>,
 }
 
 /// Files named on the command line, folders expanded to their CSV and
@@ -106,12 +144,29 @@ pub fn shown(path: &Path) -> String {
     }
 }
 
+/// The files this run has opened, as their canonical paths: a report is
+/// never written over one of them.
+static READ: std::sync::Mutex<std::collections::BTreeSet<PathBuf>> =
+    std::sync::Mutex::new(std::collections::BTreeSet::new());
+
+/// Whether this run has read the file `path` names (through links).
+pub fn was_read(path: &Path) -> bool {
+    let Ok(canonical) = std::fs::canonicalize(path) else {
+        return false;
+    };
+    READ.lock()
+        .map(|read| read.contains(&canonical))
+        .unwrap_or(false)
+}
+
 /// Opens a file as its sheets: one for a CSV file, one per workbook sheet.
 pub fn open(path: &Path) -> Result<Vec<Sheet>, InputError> {
+    let limits = Limits::from_env()?;
     let name = shown(path);
-    let is_workbook = extension(path).is_some_and(|e| WORKBOOK_EXTENSIONS.contains(&e.as_str()));
-    if is_workbook {
-        return workbook::open(path, &name);
+    if let Ok(canonical) = std::fs::canonicalize(path) {
+        if let Ok(mut read) = READ.lock() {
+            read.insert(canonical);
+        }
     }
     let mut bytes = Vec::new();
     let read = if path.as_os_str() == "-" {
@@ -125,15 +180,46 @@ pub fn open(path: &Path) -> Result<Vec<Sheet>, InputError> {
         path: name.clone(),
         reason: e.to_string(),
     })?;
-    if bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]) {
-        // a workbook under another name
-        return workbook::open(path, &name);
+    read_bytes(&name, bytes, &limits)
+}
+
+/// Reads a file's bytes as its sheets, the way [`open`] does: the entry
+/// point of the fuzz targets, so that they test what the command runs.
+/// `name` names the file in messages; its extension says whether a
+/// workbook is expected. A workbook is read contained (see
+/// [`contained`]): no reader panic or hang gets out of here.
+pub fn read_bytes(name: &str, bytes: Vec<u8>, limits: &Limits) -> Result<Vec<Sheet>, InputError> {
+    let named_workbook =
+        extension(Path::new(name)).is_some_and(|e| WORKBOOK_EXTENSIONS.contains(&e.as_str()));
+    // a workbook under another name is still a workbook
+    if named_workbook || workbook::format_of(&bytes).is_some() {
+        let sheets = workbook::read(bytes, name, limits)?;
+        return Ok(sheets
+            .into_iter()
+            .map(|s| {
+                let source = Source::sheet(name, &s.name);
+                let bad_cells = s
+                    .bad_cells
+                    .into_iter()
+                    .map(|(r, c, why)| (source.at(r, Some(c)), why))
+                    .collect();
+                Sheet {
+                    source,
+                    rows: Box::new(s.rows.into_iter().map(Ok)),
+                    encoding: None,
+                    bad_cells,
+                }
+            })
+            .collect());
     }
     let (text, encoding) = text::decode(&bytes);
+    drop(bytes);
+    text::check_lengths(&text, name, limits)?;
     Ok(vec![Sheet {
-        source: Source::file(&name),
+        source: Source::file(name),
         rows: Box::new(text::CsvRows::new(text)),
         encoding,
+        bad_cells: Vec::new(),
     }])
 }
 
@@ -207,56 +293,141 @@ pub struct CardInputs {
     pub sheets: usize,
 }
 
-/// Reads every card of every input. Data problems go to `problems`; a file
-/// that cannot be read at all is an [`InputError`].
+/// Reads every card of every input. Data problems go to `problems`; so
+/// does a file that cannot be read (marked unreadable, exit status 2), and
+/// the other files are still read. Only a wrong name on the command line
+/// (no such file) or a wrong limit setting is an [`InputError`].
 pub fn read_cards(inputs: &[PathBuf], problems: &mut Problems) -> Result<CardInputs, InputError> {
+    let limits = Limits::from_env()?;
     let mut out = CardInputs::default();
     for path in expand(inputs)? {
-        out.files += 1;
-        let sheets = open(&path)?;
-        let in_workbook = sheets.len();
-        let mut recognised = 0;
-        let mut unknown = Vec::new();
-        for mut sheet in sheets {
-            let (kind, seen) = recognise(&mut sheet, problems);
-            let rows = seen.into_iter().map(Ok).chain(sheet.rows);
-            match kind {
-                Kind::Results => {
-                    recognised += 1;
-                    out.cards
-                        .extend(results::read(&sheet.source, rows, problems));
-                }
-                Kind::Racks => {
-                    recognised += 1;
-                    out.rack_cards
-                        .extend(racks::read(&sheet.source, rows, problems));
-                }
-                Kind::ScoreCard => {
-                    recognised += 1;
-                    out.cards
-                        .extend(scorecard::read(&sheet.source, rows, problems));
-                }
-                Kind::Roster => {
-                    recognised += 1;
-                    problems.warning(
-                        sheet.source.whole(),
-                        "this is a roster, not cards: it was not read here (give it with --roster)",
-                    );
-                }
-                Kind::Empty => {}
-                Kind::Unknown => unknown.push(sheet.source),
-            }
-            out.sheets += 1;
-        }
-        for source in unknown {
-            let what = "no known layout: expected a results header (session, table, game, seat, player, won, score, tiles), a racks header (session, table, game, seat, player, points, jokers, tiles, penalty, or rack) or a printed score card (Session number, Table number, Name, Game Won / Score / Tiles on rack)";
-            // In a workbook with cards, an extra sheet (notes, a cover) is no error.
-            if recognised > 0 && in_workbook > 1 {
-                problems.warning(source.whole(), format!("sheet skipped: {what}"));
-            } else {
-                problems.error(source.whole(), what);
+        match open(&path) {
+            Ok(sheets) => read_file(&shown(&path), sheets, &limits, &mut out, problems),
+            Err(e @ InputError::BadLimit { .. }) => return Err(e),
+            Err(e) => {
+                out.files += 1;
+                let (place, message) = e.to_problem();
+                problems.unreadable(place, message);
             }
         }
     }
     Ok(out)
+}
+
+/// The cards of one file given as bytes, read as [`read_cards`] reads a
+/// file (the entry point of the fuzz targets). A file that cannot be read
+/// is a problem marked unreadable.
+pub fn cards_from_bytes(
+    name: &str,
+    bytes: Vec<u8>,
+    limits: &Limits,
+    problems: &mut Problems,
+) -> CardInputs {
+    let mut out = CardInputs::default();
+    match read_bytes(name, bytes, limits) {
+        Ok(sheets) => read_file(name, sheets, limits, &mut out, problems),
+        Err(e) => {
+            out.files += 1;
+            let (place, message) = e.to_problem();
+            problems.unreadable(place, message);
+        }
+    }
+    out
+}
+
+/// Reads the cards of one file's sheets into `out`.
+fn read_file(
+    name: &str,
+    sheets: Vec<Sheet>,
+    limits: &Limits,
+    out: &mut CardInputs,
+    problems: &mut Problems,
+) {
+    out.files += 1;
+    let (cards_before, racks_before) = (out.cards.len(), out.rack_cards.len());
+    let errors_before = problems.error_count();
+    let in_workbook = sheets.len();
+    let mut recognised = 0;
+    let mut rosters = 0;
+    let mut unknown = Vec::new();
+    for mut sheet in sheets {
+        for (place, why) in std::mem::take(&mut sheet.bad_cells) {
+            problems.error(place, why);
+        }
+        let (kind, seen) = recognise(&mut sheet, problems);
+        let rows = seen.into_iter().map(Ok).chain(sheet.rows);
+        match kind {
+            Kind::Results => {
+                recognised += 1;
+                out.cards
+                    .extend(results::read(&sheet.source, rows, problems));
+            }
+            Kind::Racks => {
+                recognised += 1;
+                out.rack_cards
+                    .extend(racks::read(&sheet.source, rows, problems));
+            }
+            Kind::ScoreCard => {
+                recognised += 1;
+                out.cards
+                    .extend(scorecard::read(&sheet.source, rows, problems));
+            }
+            Kind::Roster => {
+                recognised += 1;
+                rosters += 1;
+                problems.warning(
+                    sheet.source.whole(),
+                    "this is a roster, not cards: it was not read here (give it with --roster)",
+                );
+            }
+            Kind::Empty => {}
+            Kind::Unknown => unknown.push(sheet.source),
+        }
+        out.sheets += 1;
+    }
+    for source in unknown {
+        let what = "no known layout: expected a results header (session, table, game, seat, player, won, score, tiles), a racks header (session, table, game, seat, player, points, jokers, tiles, penalty, or rack) or a printed score card (Session number, Table number, Name, Game Won / Score / Tiles on rack)";
+        // In a workbook with cards, an extra sheet (notes, a cover) is no error.
+        if recognised > 0 && in_workbook > 1 {
+            problems.warning(source.whole(), format!("sheet skipped: {what}"));
+        } else {
+            problems.error(source.whole(), what);
+        }
+    }
+    let seats = out.cards[cards_before..]
+        .iter()
+        .flat_map(|c| &c.seats)
+        .chain(
+            out.rack_cards[racks_before..]
+                .iter()
+                .flat_map(|c| &c.grouped.seats),
+        );
+    check_names(seats, limits, problems);
+    let found = out.cards.len() > cards_before || out.rack_cards.len() > racks_before;
+    if !found && rosters == 0 && problems.error_count() == errors_before {
+        problems.error(
+            Source::file(name).whole(),
+            "no cards found: the file is empty, or holds nothing but a header or blank lines",
+        );
+    }
+}
+
+/// Player names and ids longer than the limit, each marked unreadable.
+fn check_names<'a>(
+    seats: impl Iterator<Item = &'a raw::RawSeat>,
+    limits: &Limits,
+    problems: &mut Problems,
+) {
+    for seat in seats {
+        let n = seat.player.chars().count() as u64;
+        if n > limits.name_chars {
+            problems.unreadable(
+                seat.place.clone(),
+                format!(
+                    "a player of {n} characters; {}",
+                    limits::hint(limits.name_chars, "TILERANK_MAX_NAME_CHARS")
+                ),
+            );
+        }
+    }
 }

@@ -2,6 +2,7 @@
 
 use super::cell::{Cell, Row};
 use super::header::{each_line, map_header, Column};
+use super::limits::{hint, Limits};
 use super::{expand, open, recognise, InputError, Kind};
 use crate::problem::Problems;
 use crate::roster::{Player, Roster, Status};
@@ -59,38 +60,79 @@ pub fn is_header(texts: &[String]) -> bool {
 
 /// Reads a roster file (CSV or workbook; every roster sheet of it).
 pub fn read(path: &PathBuf, problems: &mut Problems) -> Result<Roster, InputError> {
+    let limits = Limits::from_env()?;
     let mut roster = Roster::default();
     let mut found = false;
     for file in expand(std::slice::from_ref(path))? {
-        for mut sheet in open(&file)? {
-            let (kind, seen) = recognise(&mut sheet, problems);
-            match kind {
-                Kind::Roster => {
-                    found = true;
-                    let rows = seen.into_iter().map(Ok).chain(sheet.rows);
-                    read_sheet(&sheet.source, rows, &mut roster, problems);
-                }
-                Kind::Empty => {}
-                _ => problems.warning(
-                    sheet.source.whole(),
-                    "not a roster (expected a header with id and name): skipped",
-                ),
-            }
-        }
+        found |= read_sheets(open(&file)?, &limits, &mut roster, problems);
     }
     if !found {
-        problems.error(
-            crate::place::Source::file(&super::shown(path)).whole(),
-            "no roster found: expected a header with at least id and name (optional: birth_date, age, family, status, group)",
-        );
+        not_found(&super::shown(path), problems);
     }
     Ok(roster)
+}
+
+/// A roster given as bytes, read as [`read`] reads a file (the entry point
+/// of the roster fuzz target).
+pub fn from_bytes(
+    name: &str,
+    bytes: Vec<u8>,
+    limits: &Limits,
+    problems: &mut Problems,
+) -> Result<Roster, InputError> {
+    let mut roster = Roster::default();
+    if !read_sheets(
+        super::read_bytes(name, bytes, limits)?,
+        limits,
+        &mut roster,
+        problems,
+    ) {
+        not_found(name, problems);
+    }
+    Ok(roster)
+}
+
+fn not_found(name: &str, problems: &mut Problems) {
+    problems.error(
+        crate::place::Source::file(name).whole(),
+        "no roster found: expected a header with at least id and name (optional: birth_date, age, family, status, group)",
+    );
+}
+
+/// Reads every roster sheet; whether there was one.
+fn read_sheets(
+    sheets: Vec<super::Sheet>,
+    limits: &Limits,
+    roster: &mut Roster,
+    problems: &mut Problems,
+) -> bool {
+    let mut found = false;
+    for mut sheet in sheets {
+        for (place, why) in std::mem::take(&mut sheet.bad_cells) {
+            problems.error(place, why);
+        }
+        let (kind, seen) = recognise(&mut sheet, problems);
+        match kind {
+            Kind::Roster => {
+                found = true;
+                let rows = seen.into_iter().map(Ok).chain(sheet.rows);
+                read_sheet(&sheet.source, rows, roster, limits, problems);
+            }
+            Kind::Empty => {}
+            _ => problems.warning(
+                sheet.source.whole(),
+                "not a roster (expected a header with id and name): skipped",
+            ),
+        }
+    }
+    found
 }
 
 fn read_sheet(
     source: &crate::place::Source,
     rows: impl Iterator<Item = Result<Row, String>>,
     roster: &mut Roster,
+    limits: &Limits,
     problems: &mut Problems,
 ) {
     each_line(
@@ -117,6 +159,20 @@ fn read_sheet(
                     format!("name of {id} is blank"),
                 );
                 return;
+            }
+            for (column, value) in [(ID, &id), (NAME, &name)] {
+                let n = value.chars().count() as u64;
+                if n > limits.name_chars {
+                    problems.unreadable(
+                        get(column).map(|(_, p)| p).unwrap_or(line.clone()),
+                        format!(
+                            "{} of {n} characters; {}",
+                            if column == ID { "an id" } else { "a name" },
+                            hint(limits.name_chars, "TILERANK_MAX_NAME_CHARS")
+                        ),
+                    );
+                    return;
+                }
             }
             let mut player = Player::named(&id, &name);
             player.place = Some(line.clone());

@@ -3,8 +3,83 @@
 //! between fields (European Excel writes `;`).
 
 use super::cell::{Cell, Row};
+use super::limits::{hint, Limits};
+use super::InputError;
+use crate::place::Source;
 use encoding_rs::Encoding;
 use std::sync::Arc;
+
+/// Fields of one CSV line: as many as a spreadsheet has columns.
+pub const MAX_FIELDS: u64 = 16_384;
+
+/// Checks every line and field against the limits before the text is
+/// parsed, so that a runaway line is refused rather than held. Quotes are
+/// followed the way the CSV reader follows them (a quoted field may hold
+/// the delimiter and line breaks).
+pub fn check_lengths(text: &str, name: &str, limits: &Limits) -> Result<(), InputError> {
+    let delimiter = sniff_delimiter(text);
+    let source = Source::file(name);
+    let (mut line, mut line_start, mut field_start, mut fields) = (1u32, 0usize, 0usize, 1u64);
+    let mut quoted = false;
+    let bytes = text.as_bytes();
+    let over = |line: u32, col: Option<u32>, message: String| InputError::Limit {
+        place: source.at(line, col),
+        message,
+    };
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'"' {
+            quoted = !quoted;
+        }
+        let ends_field = !quoted && (b == delimiter || b == b'\n');
+        if ends_field || i + 1 == bytes.len() {
+            let len = (i + usize::from(!ends_field) - field_start) as u64;
+            if len > limits.field_bytes {
+                return Err(over(
+                    line,
+                    Some(fields.min(u32::MAX as u64) as u32),
+                    format!(
+                        "a field of {len} bytes; {}",
+                        hint(limits.field_bytes, "TILERANK_MAX_FIELD_BYTES")
+                    ),
+                ));
+            }
+            field_start = i + 1;
+            fields += 1;
+            if fields > MAX_FIELDS && b != b'\n' {
+                return Err(over(
+                    line,
+                    None,
+                    format!(
+                        "more than {MAX_FIELDS} fields on one line (the columns of a spreadsheet)"
+                    ),
+                ));
+            }
+        }
+        if b == b'\n' || i + 1 == bytes.len() {
+            // the line's bytes, without its line break
+            let end = if b == b'\n' { i } else { i + 1 };
+            let len = end.saturating_sub(line_start) as u64;
+            if len > limits.line_bytes {
+                return Err(over(
+                    line,
+                    None,
+                    format!(
+                        "a line of {len} bytes; {}",
+                        hint(limits.line_bytes, "TILERANK_MAX_LINE_BYTES")
+                    ),
+                ));
+            }
+        }
+        if b == b'\n' {
+            line = line.saturating_add(1);
+            line_start = i + 1;
+            if !quoted {
+                fields = 1;
+            }
+        }
+    }
+    Ok(())
+}
 
 /// Bytes to text. UTF-8 (and UTF-16 with a BOM) is taken as it is; anything
 /// else is decoded in the encoding that chardetng judges most likely.
@@ -102,19 +177,27 @@ impl CsvRows {
 impl Iterator for CsvRows {
     type Item = Result<Row, String>;
 
+    /// The next row with a filled cell: blank lines (`;;;` too) are left
+    /// out, as they are from workbooks, and so are trailing blank cells.
     fn next(&mut self) -> Option<Self::Item> {
-        match self.reader.read_record(&mut self.record) {
-            Ok(false) => None,
-            Ok(true) => {
-                let number = self.record.position().map_or(0, |p| self.line_of(p));
-                let cells = self.record.iter().map(Cell::text).collect();
-                Some(Ok(Row {
-                    number,
-                    first_col: 1,
-                    cells,
-                }))
+        loop {
+            match self.reader.read_record(&mut self.record) {
+                Ok(false) => return None,
+                Ok(true) => {
+                    let filled = (0..self.record.len())
+                        .rev()
+                        .find(|&i| !Cell::text(&self.record[i]).is_empty());
+                    let Some(last) = filled else { continue };
+                    let number = self.record.position().map_or(0, |p| self.line_of(p));
+                    let cells = self.record.iter().take(last + 1).map(Cell::text).collect();
+                    return Some(Ok(Row {
+                        number,
+                        first_col: 1,
+                        cells,
+                    }));
+                }
+                Err(e) => return Some(Err(e.to_string())),
             }
-            Err(e) => Some(Err(e.to_string())),
         }
     }
 }
@@ -141,6 +224,36 @@ mod tests {
         let (text, label) = decode(&big5);
         assert!(text.contains("陳大文"), "{text}");
         assert_eq!(label, Some("Big5"));
+    }
+
+    #[test]
+    fn long_lines_and_fields_are_refused_with_their_place() {
+        let limits = Limits {
+            line_bytes: 20,
+            field_bytes: 8,
+            ..Limits::default()
+        };
+        assert!(check_lengths("a,b,c\n12345678,x\n", "f.csv", &limits).is_ok());
+        let e = check_lengths("a,b,c\nx,123456789\n", "f.csv", &limits).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "f.csv:2:2: a field of 9 bytes; the limit is 8 (set TILERANK_MAX_FIELD_BYTES to change it)"
+        );
+        let e = check_lengths("a,b\n1,2,3,4,5,6,7,8,9,0,1\n", "f.csv", &limits).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("f.csv:2: a line of 21 bytes; the limit is 20"),
+            "{e}"
+        );
+        // a quoted field runs over line breaks
+        let e = check_lengths("a,\"1\n2\n3\n4\n5\"\n", "f.csv", &limits).unwrap_err();
+        assert!(
+            e.to_string().starts_with("f.csv:5:2: a field of 11 bytes"),
+            "{e}"
+        );
+        let wide = ";".repeat(MAX_FIELDS as usize);
+        let e = check_lengths(&wide, "f.csv", &Limits::default()).unwrap_err();
+        assert!(e.to_string().contains("more than 16384 fields"), "{e}");
     }
 
     #[test]

@@ -1,0 +1,337 @@
+//! What a zipped workbook (`.xlsx`, `.ods`) will cost, measured before
+//! calamine opens it.
+//!
+//! Each member is expanded once into nothing, stopping at the size limit,
+//! so a member that expands a thousandfold is refused after reading its
+//! first allowed bytes. On the way, the shared-string table of an `.xlsx`
+//! (calamine reserves room for its declared count up front) and the tables
+//! of an `.ods` (calamine builds each as a rectangle from its first filled
+//! cell to its last, repeats expanded) are measured too.
+
+use super::limits::{hint, Limits};
+use super::InputError;
+use crate::place::Source;
+use quick_xml::events::{BytesStart, Event};
+use std::io::{BufReader, Cursor, Read};
+use zip::ZipArchive;
+
+/// Whether a zip holds an OpenDocument spreadsheet rather than an `.xlsx`.
+pub fn is_ods(bytes: &[u8]) -> bool {
+    match ZipArchive::new(Cursor::new(bytes)) {
+        Ok(zip) => {
+            zip.index_for_name("content.xml").is_some()
+                && zip.index_for_name("[Content_Types].xml").is_none()
+        }
+        Err(_) => false,
+    }
+}
+
+/// Reads through at most `limit` bytes, then fails.
+struct Capped<R> {
+    inner: R,
+    read: u64,
+    limit: u64,
+    over: bool,
+}
+
+impl<R: Read> Read for Capped<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read += n as u64;
+        if self.read > self.limit {
+            self.over = true;
+            return Err(std::io::Error::other("over the size limit"));
+        }
+        Ok(n)
+    }
+}
+
+pub fn check(bytes: &[u8], name: &str, limits: &Limits) -> Result<(), InputError> {
+    let unreadable = |reason: String| InputError::Unreadable {
+        path: name.to_string(),
+        reason,
+    };
+    let mut zip = ZipArchive::new(Cursor::new(bytes))
+        .map_err(|e| unreadable(format!("not a workbook: a damaged zip file ({e})")))?;
+    for i in 0..zip.len() {
+        // A member that cannot be opened is left to calamine to judge: it
+        // may not need it.
+        let Ok(member) = zip.by_index(i) else {
+            continue;
+        };
+        let member_name = member.name().map(|n| n.to_string()).unwrap_or_default();
+        let mut capped = Capped {
+            inner: member,
+            read: 0,
+            limit: limits.zip_member_bytes,
+            over: false,
+        };
+        let lower = member_name.to_ascii_lowercase();
+        let measured = if lower.ends_with("sharedstrings.xml") {
+            shared_strings(&mut capped, name, limits)
+        } else if lower == "content.xml" {
+            ods_tables(&mut capped, name, limits)
+        } else {
+            Ok(())
+        };
+        if !capped.over {
+            measured?;
+            let _ = std::io::copy(&mut capped, &mut std::io::sink());
+        }
+        if capped.over {
+            return Err(InputError::Limit {
+                place: Source::file(name).whole(),
+                message: format!(
+                    "its member {member_name} expands to more than {} bytes; {}",
+                    limits.zip_member_bytes,
+                    hint(limits.zip_member_bytes, "TILERANK_MAX_ZIP_MEMBER_BYTES")
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+fn xml<R: Read>(r: R) -> quick_xml::Reader<BufReader<R>> {
+    let mut reader = quick_xml::Reader::from_reader(BufReader::new(r));
+    reader.config_mut().check_end_names = false;
+    reader
+}
+
+fn attr(e: &BytesStart<'_>, key: &str) -> Option<String> {
+    e.attributes()
+        .flatten()
+        .find(|a| a.key.as_ref() == key)
+        .map(|a| a.value.to_string())
+}
+
+/// The declared count (`uniqueCount`) and the strings themselves.
+fn shared_strings<R: Read>(r: R, name: &str, limits: &Limits) -> Result<(), InputError> {
+    let too_many = |n: String| InputError::Limit {
+        place: Source::file(name).whole(),
+        message: format!(
+            "its shared-string table holds {n} strings; {}",
+            hint(limits.shared_strings, "TILERANK_MAX_SHARED_STRINGS")
+        ),
+    };
+    let mut reader = xml(r);
+    let mut buf = Vec::new();
+    let mut count: u64 = 0;
+    loop {
+        buf.clear();
+        match reader.read_event_into(&mut buf) {
+            Ok(Event::Start(e)) | Ok(Event::Empty(e)) => match e.local_name().as_ref() {
+                "sst" => {
+                    if let Some(v) = attr(&e, "uniqueCount") {
+                        let digits = v.trim().trim_start_matches('+');
+                        let declared = digits.parse::<u64>().unwrap_or(u64::MAX);
+                        if !digits.is_empty()
+                            && digits.bytes().all(|b| b.is_ascii_digit())
+                            && declared > limits.shared_strings
+                        {
+                            return Err(too_many(format!("{digits} (as declared)")));
+                        }
+                    }
+                }
+                "si" => {
+                    count += 1;
+                    if count > limits.shared_strings {
+                        return Err(too_many(format!("more than {}", limits.shared_strings)));
+                    }
+                }
+                _ => {}
+            },
+            Ok(Event::Eof) | Err(_) => return Ok(()),
+            Ok(_) => {}
+        }
+    }
+}
+
+/// One `.ods` table as calamine will hold it.
+#[derive(Default)]
+struct Table {
+    name: String,
+    rows: u64,
+    first_row: Option<u64>,
+    last_row: u64,
+    min_col: u64,
+    max_col: u64,
+    /// Cells calamine keeps before it builds the rectangle: each row element
+    /// up to its last filled cell.
+    stored: u64,
+}
+
+/// calamine's caps on repeated rows and columns.
+/// The row being read: its repeat count, next column, filled span, and the
+/// cells calamine keeps for it.
+type OdsRow = (u64, u64, Option<(u64, u64)>, u64);
+
+const ODS_ROWS: u64 = 1_048_576;
+const ODS_COLUMNS: u64 = 16_384;
+
+fn ods_tables<R: Read>(r: R, name: &str, limits: &Limits) -> Result<(), InputError> {
+    let too_big = |t: &Table, what: String| InputError::Limit {
+        place: Source::sheet(name, &t.name).whole(),
+        message: format!(
+            "the sheet's used range holds {what} cells; {}",
+            hint(limits.cells, "TILERANK_MAX_CELLS")
+        ),
+    };
+    let mut reader = xml(r);
+    let mut buf = Vec::new();
+    let mut table: Option<Table> = None;
+    let mut row: Option<OdsRow> = None;
+    loop {
+        buf.clear();
+        let event = match reader.read_event_into(&mut buf) {
+            Ok(e) => e,
+            // calamine will say what is wrong with the XML
+            Err(_) => return Ok(()),
+        };
+        match event {
+            Event::Start(e) if e.name().as_ref() == "table:table" => {
+                table = Some(Table {
+                    name: attr(&e, "table:name").unwrap_or_default(),
+                    min_col: u64::MAX,
+                    ..Table::default()
+                });
+            }
+            Event::End(e) if e.name().as_ref() == "table:table" => {
+                if let Some(t) = table.take() {
+                    if let Some(first) = t.first_row {
+                        let area = (t.last_row + 1 - first)
+                            .saturating_mul(t.max_col.saturating_sub(t.min_col) + 1);
+                        if area > limits.cells {
+                            return Err(too_big(&t, area.to_string()));
+                        }
+                    }
+                }
+            }
+            Event::Start(e) if e.name().as_ref() == "table:table-row" => {
+                let Some(t) = table.as_ref() else { continue };
+                let repeats = match attr(&e, "table:number-rows-repeated") {
+                    Some(v) => match v.trim().parse::<u64>() {
+                        Ok(n) => n,
+                        Err(_) => return Ok(()),
+                    },
+                    None => 1,
+                };
+                let repeats = repeats.min(ODS_ROWS.saturating_sub(t.rows));
+                row = Some((repeats, 0, None, 0));
+            }
+            Event::End(e) if e.name().as_ref() == "table:table-row" => {
+                let (Some(t), Some((repeats, _, span, stored))) = (table.as_mut(), row.take())
+                else {
+                    continue;
+                };
+                if let Some((c0, c1)) = span {
+                    t.first_row.get_or_insert(t.rows);
+                    t.last_row = t.rows + repeats.max(1) - 1;
+                    t.min_col = t.min_col.min(c0);
+                    t.max_col = t.max_col.max(c1);
+                }
+                t.stored = t.stored.saturating_add(stored);
+                t.rows += repeats;
+                if t.stored > limits.cells {
+                    let what = format!("more than {}", limits.cells);
+                    return Err(too_big(t, what));
+                }
+            }
+            Event::Start(e) | Event::Empty(e)
+                if e.name().as_ref() == "table:table-cell"
+                    || e.name().as_ref() == "table:covered-table-cell" =>
+            {
+                let Some((_, col, span, stored)) = row.as_mut() else {
+                    continue;
+                };
+                let repeats = match attr(&e, "table:number-columns-repeated") {
+                    Some(v) => match v.trim().parse::<u64>() {
+                        Ok(n) => n,
+                        Err(_) => return Ok(()),
+                    },
+                    None => 1,
+                };
+                let repeats = repeats.min(ODS_COLUMNS.saturating_sub(*col));
+                let filled =
+                    attr(&e, "office:value-type").is_some() || attr(&e, "table:formula").is_some();
+                if filled && repeats > 0 {
+                    let last = *col + repeats - 1;
+                    *span = Some(match *span {
+                        Some((c0, c1)) => (c0.min(*col), c1.max(last)),
+                        None => (*col, last),
+                    });
+                    *stored = last + 1;
+                }
+                *col += repeats;
+            }
+            Event::Eof => {
+                return match table {
+                    Some(t) => Err(InputError::Sheet {
+                        place: Source::sheet(name, &t.name).whole(),
+                        reason: "the sheet ends before its table does: the file is cut short"
+                            .to_string(),
+                    }),
+                    None => Ok(()),
+                };
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ods_content(body: &str) -> String {
+        format!("<office:document-content><office:body><office:spreadsheet><table:table table:name=\"S\">{body}</table:table></office:spreadsheet></office:body></office:document-content>")
+    }
+
+    #[test]
+    fn ods_used_range_counts_repeats_between_filled_cells() {
+        let limits = Limits {
+            cells: 100,
+            ..Limits::default()
+        };
+        let small = ods_content("<table:table-row><table:table-cell office:value-type=\"float\"/></table:table-row><table:table-row table:number-rows-repeated=\"1000000\"><table:table-cell table:number-columns-repeated=\"1024\"/></table:table-row>");
+        assert!(ods_tables(small.as_bytes(), "x.ods", &limits).is_ok());
+        let far = ods_content("<table:table-row><table:table-cell office:value-type=\"float\"/></table:table-row><table:table-row table:number-rows-repeated=\"20\"><table:table-cell/></table:table-row><table:table-row><table:table-cell table:number-columns-repeated=\"9\"/><table:table-cell office:value-type=\"float\"/></table:table-row>");
+        let e = ods_tables(far.as_bytes(), "x.ods", &limits).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "x.ods[S]: the sheet's used range holds 220 cells; the limit is 100 (set TILERANK_MAX_CELLS to change it)"
+        );
+    }
+
+    #[test]
+    fn a_table_cut_short_is_named() {
+        let cut = "<office:document-content><table:table table:name=\"S1\"><table:table-row><table:table-cell/></table:table-row>";
+        let e = ods_tables(cut.as_bytes(), "x.ods", &Limits::default()).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("x.ods[S1]: cannot be read: the sheet ends before its table does"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn shared_strings_declared_or_counted() {
+        let limits = Limits {
+            shared_strings: 2,
+            ..Limits::default()
+        };
+        let declared =
+            "<sst xmlns=\"x\" count=\"1\" uniqueCount=\"4294967295\"><si><t>a</t></si></sst>";
+        let e = shared_strings(declared.as_bytes(), "b.xlsx", &limits).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("holds 4294967295 (as declared) strings"),
+            "{e}"
+        );
+        let three = "<sst><si><t>a</t></si><si/><x:si/></sst>";
+        let e = shared_strings(three.as_bytes(), "b.xlsx", &limits).unwrap_err();
+        assert!(e.to_string().contains("holds more than 2 strings"), "{e}");
+        let two = "<sst uniqueCount=\"2\"><si><t>a</t></si><si/></sst>";
+        assert!(shared_strings(two.as_bytes(), "b.xlsx", &limits).is_ok());
+    }
+}
