@@ -1,8 +1,9 @@
-//! The event folder: imports accumulate safely (issue: init, import,
-//! corrections, roster).
+//! The event folder: imports accumulate in its database (init, import,
+//! corrections, roster, log, dump). What happens under kills, two desks at
+//! once, a full disk or a read-only folder: `store_reliability.rs`.
 
 use std::path::{Path, PathBuf};
-use tilerank::event_folder::{CardFate, EventFolder, StopAfter};
+use tilerank::event_folder::{CardFate, EventFolder, ImportReport};
 use tilerank::profile::{ProfileName, Rules};
 
 struct Scratch(PathBuf);
@@ -61,6 +62,20 @@ fn cards_file(scratch: &Scratch, name: &str, bodies: &[String]) -> PathBuf {
     scratch.write(name, &text)
 }
 
+/// `import` as the command does it, without anyone to wait for.
+fn import(
+    folder: &EventFolder,
+    files: &[PathBuf],
+    replace: bool,
+    reason: Option<&str>,
+) -> ImportReport {
+    folder
+        .import(files, None, replace, reason, &mut || {
+            panic!("nobody else writes")
+        })
+        .unwrap()
+}
+
 fn event(scratch: &Scratch) -> EventFolder {
     let folder = EventFolder::init(
         &scratch.0.join("event"),
@@ -70,17 +85,18 @@ fn event(scratch: &Scratch) -> EventFolder {
     )
     .unwrap();
     let roster = scratch.write("roster.csv", ROSTER);
-    let (problems, n) = folder.store_roster(&roster, &Rules::hk()).unwrap();
+    let (problems, n) = folder
+        .store_roster(&roster, &Rules::hk(), &mut || {})
+        .unwrap();
     assert!(!problems.has_errors(), "{problems:?}");
     assert_eq!(n, 8);
     folder
 }
 
+/// The event's cards, as `session table` keys.
 fn stored(folder: &EventFolder) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(folder.cards_dir())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
+    let event = folder.load(&[], None).unwrap();
+    let mut v: Vec<String> = event.cards.iter().map(|c| c.key.to_string()).collect();
     v.sort();
     v
 }
@@ -98,25 +114,9 @@ fn importing_twice_is_a_no_op_and_a_different_card_needs_replace() {
     let s = Scratch::new("replace");
     let folder = event(&s);
     let file = cards_file(&s, "s1.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
-    let first = folder
-        .import(
-            std::slice::from_ref(&file),
-            None,
-            false,
-            None,
-            StopAfter::Never,
-        )
-        .unwrap();
+    let first = import(&folder, std::slice::from_ref(&file), false, None);
     assert_eq!(first.files[0].1[0].1, CardFate::New);
-    let again = folder
-        .import(
-            std::slice::from_ref(&file),
-            None,
-            false,
-            None,
-            StopAfter::Never,
-        )
-        .unwrap();
+    let again = import(&folder, std::slice::from_ref(&file), false, None);
     assert_eq!(again.files[0].1[0].1, CardFate::Unchanged);
     assert_eq!(
         folder.log().unwrap().len(),
@@ -125,15 +125,7 @@ fn importing_twice_is_a_no_op_and_a_different_card_needs_replace() {
     );
 
     let corrected = cards_file(&s, "s1-fixed.csv", &[card(1, ["P1", "P2", "P3", "P4"], 25)]);
-    let refused = folder
-        .import(
-            std::slice::from_ref(&corrected),
-            None,
-            false,
-            None,
-            StopAfter::Never,
-        )
-        .unwrap();
+    let refused = import(&folder, std::slice::from_ref(&corrected), false, None);
     assert_eq!(refused.refused, vec![corrected.display().to_string()]);
     let message = refused.problems.iter().next().unwrap().to_string();
     assert!(
@@ -145,20 +137,27 @@ fn importing_twice_is_a_no_op_and_a_different_card_needs_replace() {
         "{message}"
     );
 
-    let replaced = folder
-        .import(
-            std::slice::from_ref(&corrected),
-            None,
-            true,
-            Some("referee corrected game 3"),
-            StopAfter::Never,
+    let replaced = import(
+        &folder,
+        std::slice::from_ref(&corrected),
+        true,
+        Some("referee corrected game 3"),
+    );
+    assert_eq!(replaced.files[0].1[0].1, CardFate::Replaced);
+    let db = rusqlite::Connection::open(folder.db_path()).unwrap();
+    let kept: (i64, String) = db
+        .query_row(
+            "SELECT count(*), group_concat(l.reason) FROM cards c JOIN log l ON l.id = c.replaced_by",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .unwrap();
-    assert_eq!(replaced.files[0].1[0].1, CardFate::Replaced);
-    let history: Vec<_> = std::fs::read_dir(folder.dir.join("history"))
-        .unwrap()
-        .collect();
-    assert_eq!(history.len(), 1, "the old card is kept");
+    assert_eq!(
+        kept,
+        (1, "referee corrected game 3".to_string()),
+        "the old card is kept, with the reason it was replaced"
+    );
+    assert_eq!(stored(&folder).len(), 1);
     let log = folder.log().unwrap();
     assert_eq!(log.last().unwrap()["action"], "replace");
     assert_eq!(log.last().unwrap()["reason"], "referee corrected game 3");
@@ -174,9 +173,7 @@ fn a_file_with_any_error_imports_nothing() {
         "mixed.csv",
         &[card(1, ["P1", "P2", "P3", "P4"], 20), bad],
     );
-    let report = folder
-        .import(&[file], None, false, None, StopAfter::Never)
-        .unwrap();
+    let report = import(&folder, &[file], false, None);
     assert_eq!(report.refused.len(), 1);
     assert!(report
         .problems
@@ -190,13 +187,9 @@ fn a_player_seated_at_another_table_in_an_earlier_import_is_refused() {
     let s = Scratch::new("seated");
     let folder = event(&s);
     let one = cards_file(&s, "t1.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
-    folder
-        .import(&[one], None, false, None, StopAfter::Never)
-        .unwrap();
+    import(&folder, &[one], false, None);
     let two = cards_file(&s, "t2.csv", &[card(2, ["P5", "P6", "P7", "P1"], 20)]);
-    let report = folder
-        .import(&[two], None, false, None, StopAfter::Never)
-        .unwrap();
+    let report = import(&folder, &[two], false, None);
     assert_eq!(report.refused.len(), 1);
     let text: Vec<String> = report.problems.iter().map(|p| p.to_string()).collect();
     assert!(
@@ -204,100 +197,6 @@ fn a_player_seated_at_another_table_in_an_earlier_import_is_refused() {
             .any(|t| t.contains("P1 (Chan Tai Man) is seated at table")),
         "{text:?}"
     );
-}
-
-#[test]
-fn a_killed_import_leaves_each_card_whole_in_or_out() {
-    let s = Scratch::new("killed");
-    let folder = event(&s);
-    let file = cards_file(
-        &s,
-        "two.csv",
-        &[
-            card(1, ["P1", "P2", "P3", "P4"], 20),
-            card(2, ["P5", "P6", "P7", "P8"], 20),
-        ],
-    );
-    // Stopped after the first card file was written, before the second and the log line.
-    folder
-        .import(
-            std::slice::from_ref(&file),
-            None,
-            false,
-            None,
-            StopAfter::Cards(1),
-        )
-        .unwrap();
-    assert_eq!(stored(&folder), vec!["prelim-S01-T01.csv"]);
-    let event = folder.load(&[], None).unwrap();
-    assert!(!event.problems.has_errors(), "the folder still reads");
-    assert_eq!(event.cards.len(), 1);
-    assert_eq!(event.cards[0].games.len(), 3, "the card is whole");
-    assert_eq!(
-        folder.unlogged().len(),
-        1,
-        "the card without its log line is named"
-    );
-    // Importing the file again completes it and records it.
-    let report = folder
-        .import(
-            std::slice::from_ref(&file),
-            None,
-            false,
-            None,
-            StopAfter::Never,
-        )
-        .unwrap();
-    assert_eq!(
-        report.files[0]
-            .1
-            .iter()
-            .filter(|(_, f)| *f == CardFate::New)
-            .count(),
-        1
-    );
-    assert_eq!(stored(&folder).len(), 2);
-    assert!(folder.unlogged().is_empty());
-}
-
-#[test]
-fn a_second_import_waits_for_the_lock() {
-    let s = Scratch::new("lock");
-    let folder = event(&s);
-    let held = folder.lock().unwrap();
-    let file = cards_file(&s, "t1.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
-    let err = folder
-        .import(
-            std::slice::from_ref(&file),
-            None,
-            false,
-            None,
-            StopAfter::Never,
-        )
-        .unwrap_err();
-    assert!(
-        err.to_string()
-            .contains("another tilerank is importing into this event"),
-        "{err}"
-    );
-    drop(held);
-    assert!(folder
-        .import(&[file], None, false, None, StopAfter::Never)
-        .is_ok());
-    assert!(!Path::new(&folder.dir.join(".tilerank.lock")).exists());
-}
-
-#[test]
-fn a_stale_lock_from_a_stopped_import_is_taken_over() {
-    let s = Scratch::new("stale");
-    let folder = event(&s);
-    // a pid that no running process has
-    std::fs::write(
-        folder.dir.join(".tilerank.lock"),
-        "999999999 2026-03-28T12:00:00Z\n",
-    )
-    .unwrap();
-    assert!(folder.lock().is_ok());
 }
 
 #[test]
@@ -314,7 +213,9 @@ fn the_roster_check_knows_the_event_date() {
         "roster.csv",
         "id,name,birth_date,family\nP1,Chan Tai Man,1970-01-01,F1\nP2,Chan Siu Ming,2019-03-29,F1\nP3,Wong Ka Yan,1990-01-01,F2\nP4,Wong Mei,2015-01-01,F2\n",
     );
-    let (problems, _) = folder.store_roster(&roster, &Rules::hk()).unwrap();
+    let (problems, _) = folder
+        .store_roster(&roster, &Rules::hk(), &mut || {})
+        .unwrap();
     let lines: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
     assert!(
         lines.iter().any(|l| l.contains(
@@ -333,7 +234,7 @@ fn the_roster_check_knows_the_event_date() {
         "F2 is a parent and a child: {lines:?}"
     );
     assert!(
-        !folder.roster_path().exists(),
+        folder.log().unwrap().is_empty() && folder.load(&[], None).unwrap().roster.is_open(),
         "nothing stored while the roster has an error"
     );
 }
@@ -354,7 +255,7 @@ fn importing_the_demo_session_by_session_gives_the_same_qualifiers() {
     )
     .unwrap();
     let (problems, players) = folder
-        .store_roster(&demo.join("roster.csv"), &Rules::hk())
+        .store_roster(&demo.join("roster.csv"), &Rules::hk(), &mut || {})
         .unwrap();
     assert!(!problems.has_errors(), "{:?}", problems.sorted());
     assert_eq!(players, 1200);
@@ -365,15 +266,7 @@ fn importing_the_demo_session_by_session_gives_the_same_qualifiers() {
     sessions.sort();
     assert_eq!(sessions.len(), 12);
     for session in &sessions {
-        let report = folder
-            .import(
-                std::slice::from_ref(session),
-                None,
-                false,
-                None,
-                StopAfter::Never,
-            )
-            .unwrap();
+        let report = import(&folder, std::slice::from_ref(session), false, None);
         assert!(report.refused.is_empty(), "{:?}", report.problems.sorted());
     }
     let imported = folder.load(&[], None).unwrap();
@@ -420,9 +313,7 @@ fn missing_cards_hold_back_the_qualifiers() {
     )
     .unwrap();
     let one = cards_file(&s, "t1.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
-    folder
-        .import(&[one], None, false, None, StopAfter::Never)
-        .unwrap();
+    import(&folder, &[one], false, None);
     let dir = folder.dir.display().to_string();
     Test::new()
         .args(["qualifiers", "--event", &dir, "--top", "2"])
