@@ -6,10 +6,11 @@ use std::path::{Path, PathBuf};
 use tilerank::event_folder::{CardFate, EventFolder, ImportReport};
 use tilerank::profile::{ProfileName, Rules};
 
-struct Scratch(PathBuf);
+/// A folder of its own under the temp folder, removed when dropped.
+pub struct Scratch(pub PathBuf);
 
 impl Scratch {
-    fn new(name: &str) -> Scratch {
+    pub fn new(name: &str) -> Scratch {
         let dir =
             std::env::temp_dir().join(format!("tilerank-folder-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -17,7 +18,7 @@ impl Scratch {
         Scratch(dir)
     }
 
-    fn write(&self, name: &str, text: &str) -> PathBuf {
+    pub fn write(&self, name: &str, text: &str) -> PathBuf {
         let p = self.0.join(name);
         std::fs::write(&p, text).unwrap();
         p

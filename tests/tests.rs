@@ -16,6 +16,7 @@ mod real_world;
 mod robustness;
 mod roster;
 mod seeds_e2e;
+mod store_reliability;
 mod test;
 mod ties;
 mod workbooks;
