@@ -345,14 +345,29 @@ fn line_fields(key: &CardKey, l: &StoredLine) -> [String; 9] {
     ]
 }
 
-/// Fields as one CSV line (quoted where CSV needs it; never escaped).
-fn csv_line<I: IntoIterator<Item = S>, S: AsRef<[u8]>>(fields: I) -> String {
-    let mut w = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(Vec::new());
-    let _ = w.write_record(fields);
-    let bytes = w.into_inner().unwrap_or_default();
-    String::from_utf8_lossy(&bytes).trim_end().to_string()
+/// Fields as one CSV line, values as they are (never escaped for
+/// spreadsheets). A field is quoted when CSV needs it, and also when it
+/// holds a tab, a `;` or spaces at its ends, so that the delimiter sniffing
+/// and trimming of our own reader give it back unchanged.
+fn csv_line<I: IntoIterator<Item = S>, S: AsRef<str>>(fields: I) -> String {
+    let mut line = String::new();
+    for (i, field) in fields.into_iter().enumerate() {
+        let f = field.as_ref();
+        if i > 0 {
+            line.push(',');
+        }
+        let quote = f.contains([',', '"', '\r', '\n', '\t', ';'])
+            || f.starts_with(char::is_whitespace)
+            || f.ends_with(char::is_whitespace);
+        if quote {
+            line.push('"');
+            line.push_str(&f.replace('"', "\"\""));
+            line.push('"');
+        } else {
+            line.push_str(f);
+        }
+    }
+    line
 }
 
 fn is_busy(e: &rusqlite::Error) -> bool {
@@ -1249,22 +1264,13 @@ impl EventFolder {
         let copy = out.join(FILE_NAME);
         crate::report::output::write_atomically(&copy, &settings).map_err(io(&copy))?;
         let write = |path: &Path, header: &[&str], rows: &mut dyn Iterator<Item = Vec<String>>| {
-            let mut w = csv::Writer::from_writer(Vec::new());
-            let mut record = |fields: &[String]| {
-                w.write_record(fields).map_err(|e| FolderError::Io {
-                    path: path.display().to_string(),
-                    reason: e.to_string(),
-                })
-            };
-            record(&header.iter().map(|h| h.to_string()).collect::<Vec<_>>())?;
+            let mut text = csv_line(header.iter().copied());
+            text.push('\n');
             for row in rows {
-                record(&row)?;
+                text.push_str(&csv_line(&row));
+                text.push('\n');
             }
-            let bytes = w.into_inner().map_err(|e| FolderError::Io {
-                path: path.display().to_string(),
-                reason: e.to_string(),
-            })?;
-            crate::report::output::write_atomically(path, &bytes).map_err(io(path))
+            crate::report::output::write_atomically(path, text.as_bytes()).map_err(io(path))
         };
         if !roster.is_empty() {
             write(

@@ -340,3 +340,379 @@ fn missing_cards_hold_back_the_qualifiers() {
         .success()
         .stdout_has("PROVISIONAL: 1 card missing");
 }
+
+/// A CSV line with every field quoted, as a careful export writes it.
+fn quoted(fields: &[&str]) -> String {
+    let f: Vec<String> = fields
+        .iter()
+        .map(|f| format!("\"{}\"", f.replace('"', "\"\"")))
+        .collect();
+    format!("{}\n", f.join(","))
+}
+
+/// A card of session 1 table 1 for four players, by id.
+fn card_for(ids: &[String]) -> String {
+    let mut text = quoted(&[
+        "session", "table", "game", "seat", "player", "won", "score", "tiles",
+    ]);
+    let results = [
+        ("1", "30", "0"),
+        ("0", "-5", "1"),
+        ("0", "-10", "3"),
+        ("0", "-15", "4"),
+    ];
+    for game in ["1", "2", "3"] {
+        for (i, (won, score, tiles)) in results.iter().enumerate() {
+            let seat = ["A", "B", "C", "D"][i];
+            text.push_str(&quoted(&[
+                "S01", "1", game, seat, &ids[i], won, score, tiles,
+            ]));
+        }
+    }
+    text
+}
+
+/// One rule for formula safety: ids and names that look like formulas are
+/// stored and read back as they are; only the spreadsheet outputs (report
+/// CSV, xlsx) escape them.
+#[test]
+fn formula_like_ids_and_names_round_trip_through_roster_import_and_standings() {
+    use crate::test::Test;
+    let s = Scratch::new("formula");
+    let dir = s.0.join("event");
+    let d = dir.display().to_string();
+    Test::new()
+        .args(["init", &d, "--name", "Formula Open", "--date", "2026-03-28"])
+        .run()
+        .success();
+    let roster = s.write(
+        "roster.csv",
+        "id,name\n-P1,\"=HYPERLINK(\"\"http://x\"\")\"\n=P2,-Chan Tai Man\n+P3,+Lee 李\n@P4,\"@Wong\tKa Yan\"\n",
+    );
+    let ids = ["-P1", "=P2", "+P3", "@P4"].map(String::from);
+    let cards = s.write("s1.csv", &card_for(&ids));
+    let r = roster.display().to_string();
+    let c = cards.display().to_string();
+    Test::new()
+        .args(["roster", &r, "--event", &d])
+        .run()
+        .success()
+        .stderr_has("Roster stored: 4 players.");
+    Test::new()
+        .args(["import", &c, "--event", &d])
+        .run()
+        .success()
+        .stderr_has("1 card imported");
+    Test::new().args(["check", "--event", &d]).run().success();
+    // The same file again is the same card: nothing was changed on the way.
+    Test::new()
+        .args(["import", &c, "--event", &d])
+        .run()
+        .success()
+        .stderr_has("already imported, identical");
+    let out = Test::new()
+        .args(["standings", "--format", "json", "--event", &d])
+        .run()
+        .success();
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let players: Vec<(String, String)> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["player"].as_str().unwrap().to_string(),
+                p["name"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        players,
+        [
+            ("-P1", "=HYPERLINK(\"http://x\")"),
+            ("=P2", "-Chan Tai Man"),
+            ("+P3", "+Lee 李"),
+            ("@P4", "@Wong\tKa Yan"),
+        ]
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+    );
+    // A CSV report is for spreadsheet programs: escaped there, and only there.
+    Test::new()
+        .args(["standings", "--format", "csv", "--event", &d])
+        .run()
+        .success()
+        .stdout_has("1,'-P1,");
+    let dump = s.0.join("dump");
+    Test::new()
+        .args(["dump", &dump.display().to_string(), "--event", &d])
+        .run()
+        .success()
+        .stderr_has("roster.csv (4 players), 1 card in cards/, log.csv (2 lines)");
+    let roster_csv = std::fs::read_to_string(dump.join("roster.csv")).unwrap();
+    assert!(
+        roster_csv.starts_with(
+            "id,name,birth_date,age,family,status,group\n-P1,\"=HYPERLINK(\"\"http://x\"\")\","
+        ) && roster_csv.contains("\n@P4,\"@Wong\tKa Yan\",")
+            && !roster_csv.contains('\''),
+        "{roster_csv}"
+    );
+    let card = std::fs::read_to_string(dump.join("cards/prelim-S01-T01.csv")).unwrap();
+    assert!(card.contains("\nprelim,S01,1,1,A,-P1,1,30,0\n"), "{card}");
+}
+
+/// What `tilerank dump` writes, `roster` + `import` read back to the same
+/// event: the same roster and cards, the same standings.
+#[test]
+fn a_dump_builds_the_same_event_again() {
+    use crate::test::Test;
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026");
+    let s = Scratch::new("dump");
+    let (one, dump, two) = (s.0.join("one"), s.0.join("dump"), s.0.join("two"));
+    let [one_s, dump_s, two_s] = [&one, &dump, &two].map(|p| p.display().to_string());
+    Test::new()
+        .args(["init", &one_s, "--name", "HK", "--date", "2026-03-28"])
+        .run()
+        .success();
+    let roster = demo.join("roster.csv").display().to_string();
+    let s01 = demo.join("cards/S01.xlsx").display().to_string();
+    let s02 = demo.join("cards/S02.xlsx").display().to_string();
+    for args in [vec!["roster", &roster], vec!["import", &s01, &s02]] {
+        Test::new()
+            .args(args)
+            .args(["--event", &one_s])
+            .run()
+            .success();
+    }
+    Test::new()
+        .args(["dump", &dump_s, "--event", &one_s])
+        .run()
+        .success()
+        .stderr_has("50 cards in cards/");
+    // A dump is a folder of files: it refuses to be written to, and says how
+    // to build a database event from it.
+    Test::new()
+        .args(["import", &s01, "--event", &dump_s])
+        .run()
+        .failure(2)
+        .stderr_has("holds its event as files (roster.csv, cards, log.csv)")
+        .stderr_has(&format!("tilerank import {dump_s}/cards --event NEW"));
+    std::fs::create_dir_all(&two).unwrap();
+    std::fs::copy(dump.join("tilerank.toml"), two.join("tilerank.toml")).unwrap();
+    let dumped_roster = dump.join("roster.csv").display().to_string();
+    let dumped_cards = dump.join("cards").display().to_string();
+    for args in [
+        vec!["roster", &dumped_roster],
+        vec!["import", &dumped_cards],
+    ] {
+        Test::new()
+            .args(args)
+            .args(["--event", &two_s])
+            .run()
+            .success();
+    }
+    let standings = |dir: &str| {
+        Test::new()
+            .args(["standings", "--format", "csv", "--event", dir])
+            .run()
+            .success()
+            .stdout
+    };
+    let first = standings(&one_s);
+    assert!(first.lines().count() > 200, "{first}");
+    assert_eq!(standings(&two_s), first, "the rebuilt event ranks the same");
+    assert_eq!(
+        standings(&dump_s),
+        first,
+        "the dump read as files ranks the same"
+    );
+    // The stored rows themselves: roster and card lines.
+    let rows = |dir: &Path| {
+        let db = rusqlite::Connection::open(dir.join("tilerank.db")).unwrap();
+        let mut out = Vec::new();
+        for sql in [
+            "SELECT position, id, name, birth_date, age, family, status, grp FROM players ORDER BY position",
+            "SELECT c.stage, c.session, c.tbl, l.line, l.game, l.seat, l.player, l.won, l.score, l.tiles
+             FROM cards c JOIN lines l ON l.card = c.id WHERE c.replaced_by IS NULL
+             ORDER BY c.stage, c.session, c.tbl, l.line",
+        ] {
+            let mut stmt = db.prepare(sql).unwrap();
+            let n = stmt.column_count();
+            let mut r = stmt.query([]).unwrap();
+            while let Some(row) = r.next().unwrap() {
+                let v: Vec<rusqlite::types::Value> = (0..n).map(|i| row.get(i).unwrap()).collect();
+                out.push(format!("{v:?}"));
+            }
+        }
+        out
+    };
+    let (a, b) = (rows(&one), rows(&two));
+    assert_eq!(a.len(), 1200 + 50 * 12);
+    assert_eq!(a, b);
+}
+
+/// `tilerank log` reads the log table whatever bytes it holds.
+#[test]
+fn the_log_shows_odd_bytes_and_never_panics() {
+    use crate::test::Test;
+    let s = Scratch::new("log-bytes");
+    let folder = event(&s);
+    let db = rusqlite::Connection::open(folder.db_path()).unwrap();
+    db.execute(
+        "INSERT INTO log (time, action, file, sha256, stage, cards, games, reason)
+         VALUES ('2026-03-28T12:00:00Z', 'import', CAST(?1 AS TEXT), ?2, 'prelim', 'x', 3, '')",
+        rusqlite::params![b"S0\xff1.csv".to_vec(), "é".repeat(20)],
+    )
+    .unwrap();
+    let d = folder.dir.display().to_string();
+    Test::new()
+        .args(["log", "--event", &d])
+        .run()
+        .success()
+        .stdout_has("S0\u{fffd}1.csv")
+        .stdout_has(&"é".repeat(12))
+        .stderr_lacks("panicked");
+    Test::new()
+        .args(["log", "--format", "csv", "--event", &d])
+        .run()
+        .success()
+        .stdout_has(&"é".repeat(20));
+}
+
+#[test]
+fn a_missing_file_is_said_once() {
+    use crate::test::Test;
+    let s = Scratch::new("missing-file");
+    let folder = event(&s);
+    let out = Test::new()
+        .args([
+            "import",
+            "no-such.csv",
+            "--event",
+            &folder.dir.display().to_string(),
+        ])
+        .run()
+        .failure(2);
+    assert_eq!(
+        out.stderr, "tilerank: no-such.csv: no such file or folder\n",
+        "said once"
+    );
+}
+
+/// An event folder of the old file layout (cards/ and log.csv, no database)
+/// is read as it is; a command that writes says how to convert it.
+#[test]
+fn an_old_event_folder_is_read_and_writing_to_it_says_how_to_convert() {
+    use crate::test::Test;
+    let s = Scratch::new("old-layout");
+    let old = s.0.join("old");
+    std::fs::create_dir_all(old.join("cards")).unwrap();
+    std::fs::write(
+        old.join("tilerank.toml"),
+        "[event]\nname = \"Old\"\nprofile = \"hk\"\n",
+    )
+    .unwrap();
+    std::fs::write(old.join("roster.csv"), ROSTER).unwrap();
+    std::fs::write(
+        old.join("cards/prelim-S01-T01.csv"),
+        format!(
+            "session,table,game,seat,player,won,score,tiles\n{}",
+            card(1, ["P1", "P2", "P3", "P4"], 20)
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        old.join("log.csv"),
+        "time,action,file,sha256,stage,cards,games,reason\n",
+    )
+    .unwrap();
+    let d = old.display().to_string();
+    Test::new()
+        .args(["standings", "--format", "csv", "--event", &d])
+        .run()
+        .success()
+        .stdout_has("1,P1,Chan Tai Man,");
+    let file = cards_file(&s, "t2.csv", &[card(2, ["P5", "P6", "P7", "P8"], 20)]);
+    Test::new()
+        .args(["import", &file.display().to_string(), "--event", &d])
+        .run()
+        .failure(2)
+        .stderr_has(&format!(
+            "{d} holds its event as files (roster.csv, cards, log.csv) and no tilerank.db"
+        ))
+        .stderr_has(&format!("mkdir NEW && cp {d}/tilerank.toml NEW/"))
+        .stderr_has(&format!("tilerank roster {d}/roster.csv --event NEW"));
+    assert!(!old.join("tilerank.db").exists(), "nothing written into it");
+}
+
+mod formula_property {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Text a spreadsheet would take for a formula, or tabs, Chinese, up to
+    /// 1,000 characters; no spaces at the ends (a reader trims them).
+    fn text(max: usize) -> impl Strategy<Value = String> {
+        (
+            prop::sample::select(vec!["=", "+", "-", "@", "黃", "\t", "'"]),
+            proptest::string::string_regex(&format!("[a-zA-Z0-9 \t黃陳李王,;\"=+@-]{{0,{max}}}"))
+                .unwrap(),
+            prop::sample::select(vec!["x", "陳", "1", "\""]),
+        )
+            .prop_map(|(a, b, c)| format!("{a}{b}{c}").trim().to_string())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        #[test]
+        fn anything_import_accepts_reads_back_identically(
+            ids in prop::array::uniform4(text(12)),
+            names in prop::array::uniform4(text(998)),
+        ) {
+            // distinct ids, whatever their case and spacing
+            let ids: Vec<String> = ids.iter().enumerate().map(|(i, id)| format!("{id}#{i}")).collect();
+            let s = Scratch::new("prop");
+            let folder = EventFolder::init(&s.0.join("event"), ProfileName::Hk, "P", Some("2026-03-28")).unwrap();
+            let mut roster = quoted(&["id", "name"]);
+            for (id, name) in ids.iter().zip(&names) {
+                roster.push_str(&quoted(&[id, name]));
+            }
+            let roster = s.write("roster.csv", &roster);
+            let (problems, n) = folder.store_roster(&roster, &Rules::hk(), &mut || {}).unwrap();
+            prop_assert!(!problems.has_errors(), "{:?}", problems.sorted());
+            prop_assert_eq!(n, 4);
+            let cards = s.write("s1.csv", &card_for(&ids));
+            let report = import(&folder, &[cards], false, None);
+            prop_assert!(report.refused.is_empty(), "{:?}", report.problems.sorted());
+
+            let event = folder.load(&[], None).unwrap();
+            let stored: Vec<(String, String)> = event.roster.iter().map(|(_, p)| (p.id.clone(), p.name.clone())).collect();
+            let given: Vec<(String, String)> = ids.iter().cloned().zip(names.iter().cloned()).collect();
+            prop_assert_eq!(&stored, &given);
+            let standings = event.standings(&tilerank::domain::Stage::prelim());
+            let mut ranked: Vec<String> = standings.ranked.iter().map(|e| event.roster.get(e.tally.player).id.clone()).collect();
+            ranked.sort();
+            let mut sorted = ids.clone();
+            sorted.sort();
+            prop_assert_eq!(ranked, sorted);
+
+            // The dump holds the same values, and reads back to the same event.
+            let dump = s.0.join("dump");
+            folder.dump(&dump).unwrap();
+            let mut r = csv::Reader::from_path(dump.join("roster.csv")).unwrap();
+            let dumped: Vec<(String, String)> = r.records().map(|x| { let x = x.unwrap(); (x[0].to_string(), x[1].to_string()) }).collect();
+            prop_assert_eq!(&dumped, &given);
+            let again = EventFolder::init(&s.0.join("again"), ProfileName::Hk, "P", Some("2026-03-28")).unwrap();
+            let (problems, _) = again.store_roster(&dump.join("roster.csv"), &Rules::hk(), &mut || {}).unwrap();
+            prop_assert!(!problems.has_errors(), "{:?}", problems.sorted());
+            let report = import(&again, &[dump.join("cards")], false, None);
+            prop_assert!(report.refused.is_empty(), "{:?}", report.problems.sorted());
+            let back = again.load(&[], None).unwrap();
+            let roster_back: Vec<(String, String)> = back.roster.iter().map(|(_, p)| (p.id.clone(), p.name.clone())).collect();
+            prop_assert_eq!(&roster_back, &given);
+            let lines = |e: &tilerank::event::Event| -> Vec<String> {
+                e.cards.iter().flat_map(|c| c.games.iter().flat_map(|g| g.results.iter().map(|r| format!("{} {} {} {} {:?}", g.number, r.seat, e.roster.get(r.player).id, r.score, r.tiles)))).collect()
+            };
+            prop_assert_eq!(lines(&back), lines(&event));
+        }
+    }
+}
