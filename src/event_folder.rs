@@ -442,6 +442,7 @@ impl Store {
                 "another tilerank is still writing to this event after {} seconds: nothing of this command was stored; try again",
                 WAIT_FOR_WRITER.as_secs()
             ),
+            Some(ErrorCode::SystemIoFailure) => "cannot be written (a disk error): nothing of this command was stored, the event is as it was".to_string(),
             Some(ErrorCode::NotADatabase) => "is not a tilerank database (or is damaged)".to_string(),
             _ => format!("database error: {e}"),
         };

@@ -716,3 +716,48 @@ mod formula_property {
         }
     }
 }
+
+/// The demo events are folders of files; the commands that `import` prints
+/// for them build database events that give the same answers.
+#[test]
+fn the_demo_events_convert_to_database_events_with_the_same_answers() {
+    use crate::test::Test;
+    let s = Scratch::new("convert");
+    for (name, command) in [("nvso-2023", "medals"), ("gwinnett", "advance")] {
+        let demo = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("examples")
+            .join(name);
+        let d = demo.display().to_string();
+        let refused = Test::new()
+            .args(["roster", &format!("{d}/roster.csv"), "--event", &d])
+            .run()
+            .failure(2);
+        let new = s.0.join(name);
+        let n = new.display().to_string();
+        // The printed commands, with NEW named.
+        let lines: Vec<String> = refused
+            .stderr
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("tilerank "))
+            .map(|l| l.replace("NEW", &n))
+            .collect();
+        assert_eq!(lines.len(), 2, "{}", refused.stderr);
+        assert!(refused
+            .stderr
+            .contains(&format!("mkdir NEW && cp {d}/tilerank.toml NEW/")));
+        std::fs::create_dir_all(&new).unwrap();
+        std::fs::copy(demo.join("tilerank.toml"), new.join("tilerank.toml")).unwrap();
+        for line in &lines {
+            Test::new().args(line.split(' ')).run().success();
+        }
+        let answer = |dir: &str| {
+            Test::new()
+                .args([command, "--format", "csv", "--event", dir])
+                .run()
+                .stdout
+        };
+        let files = answer(&d);
+        assert!(files.lines().count() > 3, "{files}");
+        assert_eq!(answer(&n), files, "{name}: {command}");
+    }
+}

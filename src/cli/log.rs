@@ -63,7 +63,7 @@ pub fn run(args: LogArgs) -> Result<Outcome> {
     let mut notes = Vec::new();
     if folder.storage == Storage::Files {
         notes.push(format!(
-            "{} has no database: its cards are the files in it, and nothing was imported",
+            "{} has no database: its event is the files in it (roster.csv, cards/), and there is no import log to show",
             folder.dir.display()
         ));
     }
