@@ -147,13 +147,13 @@ pub struct Store {
     pub(super) path: PathBuf,
 }
 
-/// A write transaction: rolled back when dropped uncommitted.
-pub(super) struct Writing<'a> {
+/// A transaction: rolled back when dropped uncommitted (a failed command).
+pub(super) struct Transaction<'a> {
     conn: &'a Connection,
     done: bool,
 }
 
-impl Writing<'_> {
+impl Transaction<'_> {
     pub(super) fn commit(mut self) -> rusqlite::Result<()> {
         self.conn.execute_batch("COMMIT")?;
         self.done = true;
@@ -161,7 +161,7 @@ impl Writing<'_> {
     }
 }
 
-impl Drop for Writing<'_> {
+impl Drop for Transaction<'_> {
     fn drop(&mut self) {
         if !self.done && !self.conn.is_autocommit() {
             let _ = self.conn.execute_batch("ROLLBACK");
@@ -206,10 +206,7 @@ impl Store {
                     .to_string()
             }
             Some(ErrorCode::ReadOnly) => "cannot be written (a read-only folder or file): nothing of this command was stored, the event is as it was".to_string(),
-            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => format!(
-                "another tilerank is still writing to this event after {} seconds: nothing of this command was stored; try again",
-                WAIT_FOR_WRITER.as_secs()
-            ),
+            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => "another tilerank kept this event busy longer than this one waits (a writer up to 10 minutes, a reader 1 minute): nothing of this command was stored; try again".to_string(),
             Some(ErrorCode::SystemIoFailure) => "cannot be written (a disk error): nothing of this command was stored, the event is as it was".to_string(),
             Some(ErrorCode::NotADatabase) => "is not a tilerank database (or is damaged)".to_string(),
             _ => format!("database error: {e}"),
@@ -259,7 +256,7 @@ impl Store {
     pub(super) fn begin_write(
         &self,
         on_wait: &mut dyn FnMut(),
-    ) -> Result<Writing<'_>, FolderError> {
+    ) -> Result<Transaction<'_>, FolderError> {
         let conn = &self.conn;
         conn.busy_timeout(Duration::ZERO)
             .map_err(|e| self.error(e))?;
@@ -275,15 +272,15 @@ impl Store {
             }
             Err(e) => return Err(self.error(e)),
         }
-        Ok(Writing { conn, done: false })
+        Ok(Transaction { conn, done: false })
     }
 
     /// A read transaction: what is read inside it is one committed state.
-    pub(super) fn begin_read(&self) -> Result<Writing<'_>, FolderError> {
+    pub(super) fn begin_read(&self) -> Result<Transaction<'_>, FolderError> {
         self.conn
             .execute_batch("BEGIN DEFERRED")
             .map_err(|e| self.error(e))?;
-        Ok(Writing {
+        Ok(Transaction {
             conn: &self.conn,
             done: false,
         })
