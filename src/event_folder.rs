@@ -529,10 +529,17 @@ impl EventFolder {
             }
             check_clashes(&cards, &roster, &mut problems);
             if problems.has_errors() {
+                // Data errors (exit status 1): listed, and every file refused.
+                problems.error(
+                    Source::file(&store.path.display().to_string()).whole(),
+                    "the event's stored cards have errors under the current settings and roster (listed here): nothing imported. Fix tilerank.toml or the roster, or replace the cards",
+                );
                 report.problems.extend(problems);
-                return Err(FolderError::Refused(
-                    "the event's stored cards have errors under the current settings and roster (listed above); nothing imported".to_string(),
-                ));
+                for (name, ..) in read {
+                    report.refused.push(name.clone());
+                    report.files.push((name, Vec::new()));
+                }
+                return Ok(report);
             }
             (roster, stored_cards, cards)
         };

@@ -761,3 +761,119 @@ fn the_demo_events_convert_to_database_events_with_the_same_answers() {
         assert_eq!(answer(&n), files, "{name}: {command}");
     }
 }
+
+/// The messages of an import refused as a whole, each with nothing stored.
+#[test]
+fn refused_imports_say_why_and_store_nothing() {
+    use crate::test::Test;
+    let s = Scratch::new("refusals");
+    let bare = s.0.join("bare");
+    let b = bare.display().to_string();
+    Test::new()
+        .args(["init", &b, "--name", "Bare"])
+        .run()
+        .success();
+    let one = cards_file(&s, "t1.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
+    let one_s = one.display().to_string();
+    Test::new()
+        .args(["import", &one_s, "--event", &b])
+        .run()
+        .failure(2)
+        .stderr_has(&format!(
+            "tilerank: no roster in {b}: store one first with `tilerank roster FILE`"
+        ));
+
+    let folder = event(&s);
+    let d = folder.dir.display().to_string();
+    let header_only = s.write(
+        "empty.csv",
+        "session,table,game,seat,player,won,score,tiles\n",
+    );
+    Test::new()
+        .args(["import", &header_only.display().to_string(), "--event", &d])
+        .run()
+        .failure(1)
+        .stderr_has("empty.csv: error: no cards found in this file");
+    Test::new()
+        .args(["import", &one_s, "--event", &d])
+        .run()
+        .success();
+    let changed = cards_file(&s, "t1-fixed.csv", &[card(1, ["P1", "P2", "P3", "P4"], 25)]);
+    Test::new()
+        .args([
+            "import",
+            &changed.display().to_string(),
+            "--replace",
+            "--reason",
+            " ",
+            "--event",
+            &d,
+        ])
+        .run()
+        .failure(2)
+        .stderr_has("--replace needs --reason \"why the card is replaced\"");
+    // A roster without P4: the stored card no longer passes its checks.
+    let fewer = s.write("fewer.csv", &ROSTER.replace("P4,Ho Mei Ling\n", ""));
+    Test::new()
+        .args(["roster", &fewer.display().to_string(), "--event", &d])
+        .run()
+        .success();
+    let two = cards_file(&s, "t2.csv", &[card(2, ["P5", "P6", "P7", "P8"], 20)]);
+    Test::new()
+        .args(["import", &two.display().to_string(), "--event", &d])
+        .run()
+        .failure(1)
+        .stderr_has(&format!("{d}/tilerank.db[prelim-S01-T01]!F5: error: player \"P4\" is not on the roster"))
+        .stderr_has(&format!("{d}/tilerank.db: error: the event's stored cards have errors under the current settings and roster (listed here): nothing imported"))
+        .stderr_has("t2.csv: nothing imported (errors above)");
+    let actions: Vec<String> = folder
+        .log()
+        .unwrap()
+        .iter()
+        .map(|e| e["action"].clone())
+        .collect();
+    assert_eq!(
+        actions,
+        ["roster", "import", "roster"],
+        "nothing else stored"
+    );
+}
+
+#[test]
+fn a_damaged_database_and_a_bad_dump_folder_are_said_plainly() {
+    use crate::test::Test;
+    let s = Scratch::new("damaged");
+    let folder = event(&s);
+    let d = folder.dir.display().to_string();
+    std::fs::create_dir_all(s.0.join("full")).unwrap();
+    s.write("full/x.txt", "");
+    Test::new()
+        .args([
+            "dump",
+            &s.0.join("full").display().to_string(),
+            "--event",
+            &d,
+        ])
+        .run()
+        .failure(2)
+        .stderr_has("full: the folder is not empty; dump into a new or empty folder");
+    let files = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett");
+    Test::new()
+        .args([
+            "dump",
+            &s.0.join("out").display().to_string(),
+            "--event",
+            &files.display().to_string(),
+        ])
+        .run()
+        .failure(2)
+        .stderr_has("has no tilerank.db: its files are the event already");
+    std::fs::write(folder.db_path(), "not a database, just text ".repeat(100)).unwrap();
+    Test::new()
+        .args(["standings", "--event", &d])
+        .run()
+        .failure(2)
+        .stderr_has(&format!(
+            "{d}/tilerank.db: is not a tilerank database (or is damaged)"
+        ));
+}
