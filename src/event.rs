@@ -54,14 +54,28 @@ impl Event {
     /// an `Err`; wrong data is in `problems`, and its cards are left out.
     pub fn load(request: &Request) -> Result<Event, InputError> {
         let mut problems = Problems::new();
-        let mut roster = match &request.roster {
-            Some(path) => ingest::roster::read(path, &mut problems)?,
-            None => Roster::open(),
+        let roster = match &request.roster {
+            Some(path) => Some(ingest::roster::read(path, &mut problems)?),
+            None => None,
         };
-        if let (Some(_), Some(date)) = (&request.roster, &request.rules.event_date) {
-            crate::rules::roster_checks::check_ages(&roster, &request.rules, date, &mut problems);
-        }
         let inputs = ingest::read_cards(&request.inputs, &mut problems)?;
+        Ok(Event::assemble(roster, inputs, &request.rules, problems))
+    }
+
+    /// Checks what was already read (files, or the event store's database)
+    /// and puts the event together. `roster` is `None` when no roster was
+    /// given: players are then known by what the cards say.
+    pub fn assemble(
+        roster: Option<Roster>,
+        inputs: ingest::CardInputs,
+        rules: &Rules,
+        mut problems: Problems,
+    ) -> Event {
+        let given = roster.is_some();
+        let mut roster = roster.unwrap_or_else(Roster::open);
+        if let (true, Some(date)) = (given, &rules.event_date) {
+            crate::rules::roster_checks::check_ages(&roster, rules, date, &mut problems);
+        }
         let mut counts = Counts {
             files: inputs.files,
             sheets: inputs.sheets,
@@ -71,14 +85,14 @@ impl Event {
         let mut raw_cards = inputs.cards;
         for rack_card in inputs.rack_cards {
             counts.cards_read += 1;
-            match ingest::racks::score_card(rack_card, &request.rules, &mut problems) {
+            match ingest::racks::score_card(rack_card, rules, &mut problems) {
                 Some(card) => raw_cards.push(card),
                 None => counts.cards_rejected += 1,
             }
         }
         let mut checked = Vec::new();
         for raw in raw_cards {
-            match check_card(&raw, &request.rules, &mut roster, &mut problems) {
+            match check_card(&raw, rules, &mut roster, &mut problems) {
                 Some(card) => checked.push(card),
                 None => counts.cards_rejected += 1,
             }
@@ -92,8 +106,8 @@ impl Event {
             .map(|(_, c)| c)
             .collect();
         counts.games = cards.iter().map(|c| c.games.len()).sum();
-        let groups = assign_groups(&mut roster, &cards, &request.rules, &mut problems);
-        for name in &request.rules.named {
+        let groups = assign_groups(&mut roster, &cards, rules, &mut problems);
+        for name in &rules.named {
             if roster.find(name).is_err() {
                 problems.error(
                     crate::place::Place::nowhere(crate::config::FILE_NAME),
@@ -102,14 +116,14 @@ impl Event {
             }
         }
         warn_mixed_groups(&cards, &groups, &mut problems);
-        Ok(Event {
-            rules: request.rules.clone(),
+        Event {
+            rules: rules.clone(),
             roster,
             groups,
             cards,
             problems,
             counts,
-        })
+        }
     }
 
     /// The stages that have cards, in the profile's order (then others by

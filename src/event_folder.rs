@@ -1,64 +1,93 @@
-//! An event folder: where an event's cards accumulate, session after
-//! session, in plain files a person can read and back up.
+//! An event folder: the settings a person edits beside a SQLite database
+//! that holds what the desk stored.
 //!
 //! ```text
 //! EVENT/
-//!   tilerank.toml            settings (tilerank init)
-//!   roster.csv               the checked roster (tilerank roster)
-//!   cards/prelim-S01-T07.csv one file per imported card, results layout
-//!   history/                 replaced cards and rosters, never deleted
-//!   log.csv                  append-only: what was imported, when, from where
-//!   .tilerank.lock           present while an import runs
+//!   tilerank.toml   settings (tilerank init; edited by hand)
+//!   tilerank.db     roster, cards, replaced cards, import log (SQLite)
 //! ```
 //!
-//! Safety: every file is written to a temporary file, flushed, then renamed
-//! into place, so a card file is always whole; readers skip temporary files.
-//! A replaced card is moved to `history/` before the new one is written.
-//! Before writing its cards an import writes a journal (`.tilerank.pending`)
-//! naming them, and removes it after appending its log line: an import
-//! killed in between leaves each card whole in or out, and the journal, which
-//! `log` reports; importing the same file again completes and records it.
+//! Why a database: an import must go in whole or not at all, under a killed
+//! process, a full disk, a read-only folder or two desks importing at once.
+//! Transactions, locking and crash recovery are what SQLite does, and tests
+//! harder than we could. Every command that writes is ONE transaction
+//! (`BEGIN IMMEDIATE`): it commits everything it stored or nothing. There is
+//! no journal of our own and nothing is ever "pending".
+//!
+//! Decisions:
+//! - **Rollback journal** (`journal_mode = DELETE`, `synchronous = FULL`), not
+//!   WAL: at rest the event is one file (copy it and you have all of it),
+//!   reading works in a read-only folder (WAL needs to write its `-shm`
+//!   file), and imports are short, so readers waiting for a commit is no
+//!   cost. A killed import leaves `tilerank.db-journal`, which the next
+//!   command rolls back before it reads.
+//! - **A second writer waits**: the first attempt to take the write lock does
+//!   not wait; when it is busy the caller is told (the command prints one
+//!   line) and the attempt is repeated with a `busy_timeout` of
+//!   [`WAIT_FOR_WRITER`]. The second import then reads the first one's cards
+//!   inside its own transaction and checks against them.
+//! - **Stored values are raw**: ids, names and card values are stored as read
+//!   (never escaped for spreadsheets; escaping belongs to spreadsheet
+//!   outputs only). A card is stored as the lines of the results layout it was
+//!   checked into: the player by roster id, the score as its exact decimal
+//!   (a pot shared by three: 6 decimals, which the checks take back to the
+//!   exact third, see [`score_text`]).
+//! - **Reading commands re-check** the stored cards under the current
+//!   `tilerank.toml` and roster, as if they were a file `tilerank.db` with one
+//!   sheet per card (`EVENT/tilerank.db[prelim-S01-T07]!F3`); `tilerank dump`
+//!   writes that same card to `cards/prelim-S01-T07.csv`, so a place names
+//!   the same cell there.
+//! - **Source folders**: a folder with `tilerank.toml` and no database, but a
+//!   `roster.csv` and a `cards/` folder (the demo events in `examples/`, or an
+//!   event folder of the old file layout), is read as those files, in memory,
+//!   by the reading commands. Commands that write refuse it and say how to
+//!   build a database event from it.
+//!
+//! The schema is [`MIGRATIONS`]; its version is `PRAGMA user_version`, and a
+//! database of an older version is migrated in one transaction when opened.
 
 use crate::config::{Config, ConfigError, FILE_NAME};
 use crate::domain::{Card, CardKey, Label, SessionName, Stage};
 use crate::event::{Event, Request};
+use crate::ingest::cell::{Cell, Row};
 use crate::ingest::{self, InputError};
+use crate::place::Source;
 use crate::problem::Problems;
 use crate::profile::{ProfileName, Rules};
-use crate::report::cards::results_table;
-use crate::report::output::write_atomically;
-use crate::report::Exporter;
 use crate::roster::Roster;
 use crate::rules::card_checks::{check_card, check_clashes};
+use crate::score::Score;
+use rusqlite::params;
 use sha2::{Digest, Sha256};
-use std::collections::BTreeMap;
-use std::io::Write;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
+mod store;
+use store::{roster_fields, StoredCard, StoredLine, ROSTER_HEADER};
+pub use store::{LogEntry, Store, MIGRATIONS, WAIT_FOR_WRITER};
+
+/// The database file in the event folder.
+pub const DB_FILE: &str = "tilerank.db";
+/// The roster of a source folder, and of a dump.
 pub const ROSTER_FILE: &str = "roster.csv";
+/// The log of a dump (and of the old file layout).
 pub const LOG_FILE: &str = "log.csv";
-const LOCK_FILE: &str = ".tilerank.lock";
-/// Written before an import's card files, removed after its log line.
-const PENDING_FILE: &str = ".tilerank.pending";
-const LOG_HEADER: &str = "time,action,file,sha256,stage,cards,games,reason\n";
+/// The cards of a source folder, and of a dump.
+pub const CARDS_DIR: &str = "cards";
 
 #[derive(Debug, thiserror::Error)]
 pub enum FolderError {
-    #[error("{0}")]
+    // transparent: said once, not again as its own cause
+    #[error(transparent)]
     Config(#[from] ConfigError),
-    #[error("{0}")]
+    #[error(transparent)]
     Input(#[from] InputError),
     #[error("{path}: {reason}")]
     Io { path: String, reason: String },
     #[error("{0}")]
     Refused(String),
-}
-
-fn io(path: &Path) -> impl FnOnce(std::io::Error) -> FolderError + '_ {
-    move |e| FolderError::Io {
-        path: path.display().to_string(),
-        reason: e.to_string(),
-    }
+    #[error("{path}: {reason}")]
+    Database { path: String, reason: String },
 }
 
 /// The time now, UTC, as `2026-03-28T12:45:00Z`.
@@ -79,22 +108,22 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
         .collect()
 }
 
+/// Where an event's data is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Storage {
+    /// `tilerank.db`.
+    Database,
+    /// No database: `roster.csv` and `cards/` beside `tilerank.toml`, read
+    /// as they are (a demo event, or the old file layout).
+    Files,
+}
+
 /// The event folder.
 #[derive(Debug)]
 pub struct EventFolder {
     pub dir: PathBuf,
     pub config: Config,
-}
-
-/// Held while an import writes; removed when dropped.
-pub struct Lock {
-    path: PathBuf,
-}
-
-impl Drop for Lock {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.path);
-    }
+    pub storage: Storage,
 }
 
 /// One card's fate in an import.
@@ -114,12 +143,111 @@ pub struct ImportReport {
     pub refused: Vec<String>,
 }
 
-/// A step an import can be stopped after, for tests of a killed import.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StopAfter {
-    Never,
-    /// After this many card files were written, before the log line.
-    Cards(usize),
+/// A score as text that [`Score::parse`] reads back: the exact decimal
+/// (every score read from a file has one), else, for a pot shared by three
+/// (`41/3`), 6 decimals (`13.666667`), which the checks take back to the
+/// exact third as they do a spreadsheet's rounded value (a game's scores are
+/// whole, halves or thirds).
+pub fn score_text(score: &Score) -> String {
+    let (n, d) = (i128::from(score.numer()), i128::from(score.denom()));
+    let scale: i128 = 1_000_000;
+    // rounded half away from zero
+    let scaled = (2 * n * scale + d * (n.signum())) / (2 * d);
+    let sign = if scaled < 0 { "-" } else { "" };
+    let abs = scaled.unsigned_abs();
+    let unit = scale as u128;
+    let frac = format!("{:06}", abs % unit);
+    let frac = frac.trim_end_matches('0');
+    if frac.is_empty() {
+        format!("{sign}{}", abs / unit)
+    } else {
+        format!("{sign}{}.{frac}", abs / unit)
+    }
+}
+
+/// The name a card goes by in the store and in a dump: `prelim-S01-T07`.
+pub fn card_name(key: &CardKey) -> String {
+    let clean = |s: String| {
+        s.chars()
+            .map(|c| {
+                if c.is_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect::<String>()
+    };
+    let table = match &key.table {
+        Label::Num(n) => format!("T{n:02}"),
+        Label::Text(t) => format!("T{}", clean(t.clone())),
+    };
+    format!(
+        "{}-{}-{table}",
+        clean(key.stage.to_string()),
+        clean(SessionName(&key.session).to_string())
+    )
+}
+
+/// The results-layout header of a stored card.
+const CARD_HEADER: [&str; 9] = [
+    "stage", "session", "table", "game", "seat", "player", "won", "score", "tiles",
+];
+
+fn card_lines(card: &Card, roster: &Roster) -> Vec<StoredLine> {
+    card.games
+        .iter()
+        .flat_map(|g| {
+            g.results.iter().map(move |r| StoredLine {
+                game: g.number,
+                seat: r.seat.to_string(),
+                player: roster.get(r.player).id.clone(),
+                won: r.won,
+                score: score_text(&r.score),
+                tiles: r.tiles,
+            })
+        })
+        .collect()
+}
+
+/// A stored line as the fields of a results-layout CSV line.
+fn line_fields(key: &CardKey, l: &StoredLine) -> [String; 9] {
+    [
+        key.stage.to_string(),
+        SessionName(&key.session).to_string(),
+        key.table.to_string(),
+        l.game.to_string(),
+        l.seat.clone(),
+        l.player.clone(),
+        u8::from(l.won).to_string(),
+        l.score.clone(),
+        l.tiles.map(|t| t.to_string()).unwrap_or_default(),
+    ]
+}
+
+/// Fields as one CSV line, values as they are (never escaped for
+/// spreadsheets). A field is quoted when CSV needs it, and also when it
+/// holds a tab, a `;` or spaces at its ends, so that the delimiter sniffing
+/// and trimming of our own reader give it back unchanged.
+fn csv_line<I: IntoIterator<Item = S>, S: AsRef<str>>(fields: I) -> String {
+    let mut line = String::new();
+    for (i, field) in fields.into_iter().enumerate() {
+        let f = field.as_ref();
+        if i > 0 {
+            line.push(',');
+        }
+        let quote = f.contains([',', '"', '\r', '\n', '\t', ';'])
+            || f.starts_with(char::is_whitespace)
+            || f.ends_with(char::is_whitespace);
+        if quote {
+            line.push('"');
+            line.push_str(&f.replace('"', "\"\""));
+            line.push('"');
+        } else {
+            line.push_str(f);
+        }
+    }
+    line
 }
 
 impl EventFolder {
@@ -131,7 +259,8 @@ impl EventFolder {
         dir.join(FILE_NAME).is_file().then_some(dir)
     }
 
-    /// Creates the folder and its `tilerank.toml`; refuses an existing one.
+    /// Creates the folder, its `tilerank.toml` and its database; refuses an
+    /// existing event.
     pub fn init(
         dir: &Path,
         profile: ProfileName,
@@ -145,22 +274,29 @@ impl EventFolder {
                 toml.display()
             )));
         }
-        std::fs::create_dir_all(dir.join("cards")).map_err(io(dir))?;
-        std::fs::create_dir_all(dir.join("history")).map_err(io(dir))?;
-        write_atomically(&toml, Config::template(profile, name, date).as_bytes())
-            .map_err(io(&toml))?;
-        let log = dir.join(LOG_FILE);
-        if !log.exists() {
-            write_atomically(&log, LOG_HEADER.as_bytes()).map_err(io(&log))?;
-        }
+        std::fs::create_dir_all(dir).map_err(io(dir))?;
+        // The database first: a folder with settings but no database takes
+        // one on its first write anyway.
+        Store::open(&dir.join(DB_FILE), true)?;
+        crate::report::output::write_atomically(
+            &toml,
+            Config::template(profile, name, date).as_bytes(),
+        )
+        .map_err(io(&toml))?;
         EventFolder::open(dir)
     }
 
     pub fn open(dir: &Path) -> Result<EventFolder, FolderError> {
         let config = Config::load(&dir.join(FILE_NAME))?;
+        let storage = if dir.join(DB_FILE).exists() {
+            Storage::Database
+        } else {
+            Storage::Files
+        };
         Ok(EventFolder {
             dir: dir.to_path_buf(),
             config,
+            storage,
         })
     }
 
@@ -169,74 +305,104 @@ impl EventFolder {
         self.config.rules()
     }
 
+    pub fn db_path(&self) -> PathBuf {
+        self.dir.join(DB_FILE)
+    }
+
+    /// The roster file of a source folder (`None` for a database event).
     pub fn roster_path(&self) -> PathBuf {
         self.dir.join(ROSTER_FILE)
     }
 
-    pub fn cards_dir(&self) -> PathBuf {
-        self.dir.join("cards")
+    /// Opens the database for a command that writes. A folder with settings
+    /// only gets one; a source folder is refused.
+    fn writer(&self) -> Result<Store, FolderError> {
+        if self.storage == Storage::Database {
+            return Store::open(&self.db_path(), false);
+        }
+        let sources: Vec<&str> = [ROSTER_FILE, CARDS_DIR, LOG_FILE]
+            .into_iter()
+            .filter(|f| self.dir.join(f).exists())
+            .collect();
+        if sources.is_empty() {
+            return Store::open(&self.db_path(), true);
+        }
+        Err(FolderError::Refused(self.convert_message(&sources)))
     }
 
-    /// The stored cards, for reading commands.
-    pub fn stored_inputs(&self) -> Vec<PathBuf> {
-        let dir = self.cards_dir();
-        let has_cards = std::fs::read_dir(&dir)
-            .map(|mut d| {
-                d.any(|e| e.is_ok_and(|e| !e.file_name().to_string_lossy().starts_with('.')))
-            })
-            .unwrap_or(false);
-        if has_cards {
-            vec![dir]
-        } else {
-            Vec::new()
+    /// How to build a database event from a source folder.
+    pub fn convert_message(&self, found: &[&str]) -> String {
+        let d = self.dir.display();
+        format!(
+            "{d} holds its event as files ({}) and no {DB_FILE}: it is read as it is, and tilerank does not write into it. To store it in a database event, build one beside it:\n  mkdir NEW && cp {d}/{FILE_NAME} NEW/\n  tilerank roster {d}/{ROSTER_FILE} --event NEW\n  tilerank import {d}/{CARDS_DIR} --event NEW",
+            found.join(", ")
+        )
+    }
+
+    /// Opens the database to read it (`None` for a source folder).
+    fn reader(&self) -> Result<Option<Store>, FolderError> {
+        match self.storage {
+            Storage::Database => Store::open(&self.db_path(), false).map(Some),
+            Storage::Files => Ok(None),
         }
     }
 
-    /// Takes the import lock, or says who holds it. A lock left by a
-    /// process that no longer runs is taken over.
-    pub fn lock(&self) -> Result<Lock, FolderError> {
-        let path = self.dir.join(LOCK_FILE);
-        for _ in 0..2 {
-            match std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&path)
-            {
-                Ok(mut f) => {
-                    let _ = writeln!(f, "{} {}", std::process::id(), utc_now());
-                    return Ok(Lock { path });
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    let held = std::fs::read_to_string(&path).unwrap_or_default();
-                    let pid = held.split_whitespace().next().unwrap_or("");
-                    let alive = !pid.is_empty() && Path::new("/proc").join(pid).exists();
-                    if alive || !Path::new("/proc").exists() {
-                        return Err(FolderError::Refused(format!(
-                            "another tilerank is importing into this event (pid {pid}, since {}); wait for it to finish. If none is running, delete {}",
-                            held.split_whitespace().nth(1).unwrap_or("?"),
-                            path.display()
-                        )));
-                    }
-                    // A stopped import: its cards are whole files; take over.
-                    std::fs::remove_file(&path).map_err(io(&path))?;
-                }
-                Err(e) => return Err(io(&path)(e)),
+    /// Loads the event: settings, stored roster and cards (or the source
+    /// folder's files), and `extra` inputs; `roster` replaces the event's.
+    pub fn load(&self, extra: &[PathBuf], roster: Option<PathBuf>) -> Result<Event, FolderError> {
+        self.load_with(extra, roster, &self.rules())
+    }
+
+    /// [`EventFolder::load`] under `rules` (the settings with the command
+    /// line's overrides).
+    pub fn load_with(
+        &self,
+        extra: &[PathBuf],
+        roster: Option<PathBuf>,
+        rules: &Rules,
+    ) -> Result<Event, FolderError> {
+        let Some(store) = self.reader()? else {
+            let mut inputs = Vec::new();
+            let cards = self.dir.join(CARDS_DIR);
+            if cards.is_dir() && ingest::expand(std::slice::from_ref(&cards)).is_ok() {
+                inputs.push(cards);
             }
+            inputs.extend(extra.iter().cloned());
+            let roster = roster.or_else(|| Some(self.roster_path()).filter(|p| p.is_file()));
+            return Ok(Event::load(&Request {
+                inputs,
+                roster,
+                rules: rules.clone(),
+            })?);
+        };
+        let read = store.begin_read()?;
+        let mut problems = Problems::new();
+        let stored_roster = store.roster()?;
+        let stored_cards = store.cards()?;
+        read.commit().map_err(|e| store.error(e))?;
+        let roster = match roster {
+            Some(path) => Some(ingest::roster::read(&path, &mut problems)?),
+            None => stored_roster,
+        };
+        let mut inputs = stored_as_read(&store, &stored_cards, &mut problems);
+        if !extra.is_empty() {
+            let more = ingest::read_cards(extra, &mut problems)?;
+            inputs.cards.extend(more.cards);
+            inputs.rack_cards.extend(more.rack_cards);
+            inputs.files += more.files;
+            inputs.sheets += more.sheets;
         }
-        Err(FolderError::Refused(format!(
-            "cannot take the lock {}",
-            path.display()
-        )))
+        Ok(Event::assemble(roster, inputs, rules, problems))
     }
 
-    /// Checks a roster and stores it; the roster stored before is kept in
-    /// `history/`. Returns the problems; nothing is stored when any is an error.
+    /// Checks a roster and stores it (the roster stored before is kept).
+    /// Returns the problems; nothing is stored when any is an error.
     pub fn store_roster(
         &self,
         source: &Path,
         rules: &Rules,
+        on_wait: &mut dyn FnMut(),
     ) -> Result<(Problems, usize), FolderError> {
-        let _lock = self.lock()?;
         let mut problems = Problems::new();
         let roster = ingest::roster::read(&source.to_path_buf(), &mut problems)?;
         crate::rules::roster_checks::check_roster(
@@ -248,153 +414,81 @@ impl EventFolder {
         if problems.has_errors() {
             return Ok((problems, roster.len()));
         }
-        let bytes = roster_csv(&roster);
-        let target = self.roster_path();
-        if let Ok(old) = std::fs::read(&target) {
-            if old == bytes {
-                return Ok((problems, roster.len()));
-            }
-            self.keep_in_history(&target, ROSTER_FILE)?;
+        let bytes = std::fs::read(source).unwrap_or_default();
+        let store = self.writer()?;
+        let tx = store.begin_write(on_wait)?;
+        let rows: Vec<Vec<String>> = roster.iter().map(|(_, p)| roster_fields(p)).collect();
+        if store.roster_rows()? == rows {
+            return Ok((problems, roster.len()));
         }
-        write_atomically(&target, &bytes).map_err(io(&target))?;
-        self.append_log(&[
-            utc_now(),
-            "roster".into(),
-            source.display().to_string(),
-            sha256_hex(&std::fs::read(source).unwrap_or_default()),
-            String::new(),
-            roster.len().to_string(),
-            String::new(),
-            String::new(),
-        ])?;
+        let log = store.append_log(&LogEntry {
+            time: utc_now(),
+            action: "roster".into(),
+            file: ingest::shown(source),
+            sha256: sha256_hex(&bytes),
+            stage: String::new(),
+            cards: roster.len() as i64,
+            games: 0,
+            reason: String::new(),
+        })?;
+        store.insert_roster(log, &roster)?;
+        tx.commit().map_err(|e| store.error(e))?;
         Ok((problems, roster.len()))
     }
 
-    fn keep_in_history(&self, path: &Path, name: &str) -> Result<PathBuf, FolderError> {
-        let history = self.dir.join("history");
-        std::fs::create_dir_all(&history).map_err(io(&history))?;
-        let stamp = utc_now().replace(':', "");
-        let mut target = history.join(format!("{stamp}-{name}"));
-        let mut n = 2;
-        while target.exists() {
-            target = history.join(format!("{stamp}-{n}-{name}"));
-            n += 1;
-        }
-        std::fs::rename(path, &target).map_err(io(path))?;
-        Ok(target)
-    }
-
-    fn append_log(&self, fields: &[String]) -> Result<(), FolderError> {
-        let path = self.dir.join(LOG_FILE);
-        let new = !path.exists();
-        let mut w = csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(Vec::new());
-        w.write_record(fields).map_err(|e| FolderError::Io {
-            path: path.display().to_string(),
-            reason: e.to_string(),
-        })?;
-        let line = w.into_inner().unwrap_or_default();
-        let mut f = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&path)
-            .map_err(io(&path))?;
-        if new {
-            f.write_all(LOG_HEADER.as_bytes()).map_err(io(&path))?;
-        }
-        f.write_all(&line).map_err(io(&path))?;
-        f.sync_all().map_err(io(&path))
-    }
-
-    /// The log, as written.
+    /// The log, oldest first, as rows of its columns.
     pub fn log(&self) -> Result<Vec<BTreeMap<String, String>>, FolderError> {
-        let path = self.dir.join(LOG_FILE);
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            return Ok(Vec::new());
-        };
-        let mut r = csv::ReaderBuilder::new()
-            .flexible(true)
-            .from_reader(text.as_bytes());
-        let headers = r.headers().cloned().unwrap_or_default();
-        Ok(r.records()
-            .filter_map(Result::ok)
-            .map(|rec| {
-                headers
+        Ok(self
+            .log_entries()?
+            .iter()
+            .map(|e| {
+                LogEntry::COLUMNS
                     .iter()
-                    .zip(rec.iter())
-                    .map(|(h, v)| (h.to_string(), v.to_string()))
+                    .map(|c| c.to_string())
+                    .zip(e.fields())
                     .collect()
             })
             .collect())
     }
 
-    /// The file a card is stored in.
-    pub fn card_path(&self, key: &CardKey) -> PathBuf {
-        let clean = |s: String| {
-            s.chars()
-                .map(|c| {
-                    if c.is_alphanumeric() || c == '-' {
-                        c
-                    } else {
-                        '_'
-                    }
-                })
-                .collect::<String>()
-        };
-        let table = match &key.table {
-            Label::Num(n) => format!("T{n:02}"),
-            Label::Text(t) => format!("T{}", clean(t.clone())),
-        };
-        let name = format!(
-            "{}-{}-{table}.csv",
-            clean(key.stage.to_string()),
-            clean(SessionName(&key.session).to_string())
-        );
-        self.cards_dir().join(name)
+    /// The log table, oldest first (empty for a source folder).
+    pub fn log_entries(&self) -> Result<Vec<LogEntry>, FolderError> {
+        match self.reader()? {
+            Some(store) => store.log(),
+            None => Ok(Vec::new()),
+        }
     }
 
-    /// Loads the event: settings, stored roster, stored cards and `extra`
-    /// inputs.
-    pub fn load(&self, extra: &[PathBuf], roster: Option<PathBuf>) -> Result<Event, FolderError> {
-        let mut inputs = self.stored_inputs();
-        inputs.extend(extra.iter().cloned());
-        let roster = roster.or_else(|| Some(self.roster_path()).filter(|p| p.is_file()));
-        Ok(Event::load(&Request {
-            inputs,
-            roster,
-            rules: self.rules(),
-        })?)
-    }
-
-    /// Imports card files: each file whole, or nothing from it.
+    /// Imports card files in one transaction: each file whole, or nothing
+    /// from it; nothing at all when the command fails or is stopped.
     pub fn import(
         &self,
         files: &[PathBuf],
         stage: Option<&str>,
         replace: bool,
         reason: Option<&str>,
-        stop: StopAfter,
+        on_wait: &mut dyn FnMut(),
     ) -> Result<ImportReport, FolderError> {
-        let _lock = self.lock()?;
+        let store = self.writer()?;
+        self.import_into(&store, files, stage, replace, reason, on_wait)
+    }
+
+    /// [`EventFolder::import`] through a store opened before (a test caps
+    /// its size with [`Store::limit_pages`]).
+    pub fn import_into(
+        &self,
+        store: &Store,
+        files: &[PathBuf],
+        stage: Option<&str>,
+        replace: bool,
+        reason: Option<&str>,
+        on_wait: &mut dyn FnMut(),
+    ) -> Result<ImportReport, FolderError> {
         let rules = self.rules();
         let mut report = ImportReport::default();
-        if !self.roster_path().is_file() {
-            return Err(FolderError::Refused(format!(
-                "no roster in {}: store one first with `tilerank roster FILE`",
-                self.dir.display()
-            )));
-        }
-        let stored = self.load(&[], None)?;
-        if stored.problems.has_errors() {
-            report.problems.extend(stored.problems);
-            return Err(FolderError::Refused(
-                "the event's stored files have errors (listed above); nothing imported".to_string(),
-            ));
-        }
-        let mut roster: Roster = stored.roster;
-        let mut current: Vec<Card> = stored.cards;
-        let mut written = 0;
+        // Read every file before taking the write lock: the lock is held for
+        // the checks against the stored cards and the writing only.
+        let mut read = Vec::new();
         for file in ingest::expand(files)? {
             let name = ingest::shown(&file);
             let bytes = std::fs::read(&file).unwrap_or_default();
@@ -415,15 +509,53 @@ impl EventFolder {
             for rc in inputs.rack_cards {
                 raw.extend(ingest::racks::score_card(rc, &rules, &mut problems));
             }
+            read.push((name, bytes, raw, problems));
+        }
+
+        let tx = store.begin_write(on_wait)?;
+        let stored = {
+            let Some(mut roster) = store.roster()? else {
+                return Err(FolderError::Refused(format!(
+                    "no roster in {}: store one first with `tilerank roster FILE`",
+                    self.dir.display()
+                )));
+            };
+            let stored_cards = store.cards()?;
+            let mut problems = Problems::new();
+            let inputs = stored_as_read(store, &stored_cards, &mut problems);
+            let mut cards = Vec::new();
+            for raw in &inputs.cards {
+                cards.extend(check_card(raw, &rules, &mut roster, &mut problems));
+            }
+            check_clashes(&cards, &roster, &mut problems);
+            if problems.has_errors() {
+                // Data errors (exit status 1): listed, and every file refused.
+                problems.error(
+                    Source::file(&store.path.display().to_string()).whole(),
+                    "the event's stored cards have errors under the current settings and roster (listed here): nothing imported. Fix tilerank.toml or the roster, or replace the cards",
+                );
+                report.problems.extend(problems);
+                for (name, ..) in read {
+                    report.refused.push(name.clone());
+                    report.files.push((name, Vec::new()));
+                }
+                return Ok(report);
+            }
+            (roster, stored_cards, cards)
+        };
+        let (mut roster, stored_cards, mut current) = stored;
+        let mut by_key: HashMap<CardKey, StoredCard> = stored_cards
+            .into_iter()
+            .map(|c| (c.key.clone(), c))
+            .collect();
+
+        for (name, bytes, raw, mut problems) in read {
             let new_cards: Vec<Card> = raw
                 .iter()
                 .filter_map(|c| check_card(c, &rules, &mut roster, &mut problems))
                 .collect();
             if raw.is_empty() && !problems.has_errors() {
-                problems.error(
-                    crate::place::Source::file(&name).whole(),
-                    "no cards found in this file",
-                );
+                problems.error(Source::file(&name).whole(), "no cards found in this file");
             }
             // Seated elsewhere across imports: check against the stored cards
             // that this file does not replace.
@@ -434,30 +566,28 @@ impl EventFolder {
                 .collect();
             together.extend(new_cards.iter().cloned());
             check_clashes(&together, &roster, &mut problems);
-            // Differences from stored cards.
             let mut fates = Vec::new();
             let mut outputs = Vec::new();
             for card in &new_cards {
-                let text = card_csv(card, &roster);
-                let path = self.card_path(&card.key);
-                let fate = match std::fs::read(&path) {
-                    Ok(old) if old == text => CardFate::Unchanged,
-                    Ok(_) if replace => CardFate::Replaced,
-                    Ok(old) => {
+                let lines = card_lines(card, &roster);
+                let fate = match by_key.get(&card.key) {
+                    None => CardFate::New,
+                    Some(old) if old.lines == lines => CardFate::Unchanged,
+                    Some(_) if replace => CardFate::Replaced,
+                    Some(old) => {
                         problems.error(
                             card.place.clone(),
                             format!(
-                                "{} was imported before and differs:\n{}give --replace --reason \"...\" to replace it (the old card is kept in history/)",
+                                "{} was imported before and differs:\n{}give --replace --reason \"...\" to replace it (the old card is kept in the event's database)",
                                 card.key,
-                                diff(&String::from_utf8_lossy(&old), &String::from_utf8_lossy(&text))
+                                diff(&card.key, &old.lines, &lines)
                             ),
                         );
                         CardFate::Unchanged
                     }
-                    Err(_) => CardFate::New,
                 };
                 if fate != CardFate::Unchanged {
-                    outputs.push((path, text));
+                    outputs.push((card, lines));
                 }
                 fates.push((card.key.clone(), fate));
             }
@@ -467,84 +597,61 @@ impl EventFolder {
                 report.files.push((name, Vec::new()));
                 continue;
             }
-            if fates.iter().any(|(_, f)| *f == CardFate::Replaced)
-                && reason.is_none_or(|r| r.trim().is_empty())
-            {
+            let replacing = fates.iter().any(|(_, f)| *f == CardFate::Replaced);
+            if replacing && reason.is_none_or(|r| r.trim().is_empty()) {
                 return Err(FolderError::Refused(
                     "--replace needs --reason \"why the card is replaced\"".to_string(),
                 ));
             }
             report.problems.extend(problems);
-            let hash = sha256_hex(&bytes);
-            let pending_path = self.dir.join(PENDING_FILE);
-            if !outputs.is_empty() {
-                let mut journal = format!("{hash}\n");
-                for (path, _) in &outputs {
-                    journal.push_str(&format!("{}\n", path.display()));
-                }
-                write_atomically(&pending_path, journal.as_bytes()).map_err(io(&pending_path))?;
-            }
-            for (path, text) in &outputs {
-                if path.exists() {
-                    let name = path
-                        .file_name()
-                        .map(|n| n.to_string_lossy().into_owned())
-                        .unwrap_or_default();
-                    self.keep_in_history(path, &name)?;
-                }
-                write_atomically(path, text).map_err(io(path))?;
-                written += 1;
-                if stop == StopAfter::Cards(written) {
-                    return Ok(report);
-                }
-            }
-            let changed = fates
-                .iter()
-                .filter(|(_, f)| *f != CardFate::Unchanged)
-                .count();
-            let unlogged = self.unlogged();
-            let action = if fates.iter().any(|(_, f)| *f == CardFate::Replaced) {
-                "replace"
-            } else if changed > 0 {
-                "import"
-            } else if new_cards
-                .iter()
-                .any(|c| unlogged.contains(&self.card_path(&c.key)))
-            {
-                // An import stopped before its log line: record it now.
-                "recorded"
-            } else {
-                // The same cards again: a no-op, not even a log line.
+            if outputs.is_empty() {
+                // The same cards again: nothing to store, not even a log line.
                 report.files.push((name, fates));
                 continue;
-            };
-            let stages: Vec<String> = {
-                let mut v: Vec<String> =
-                    new_cards.iter().map(|c| c.key.stage.to_string()).collect();
-                v.dedup();
-                v
-            };
-            self.append_log(&[
-                utc_now(),
-                action.to_string(),
-                name.clone(),
-                hash.clone(),
-                stages.join(" "),
-                new_cards.len().to_string(),
-                new_cards
-                    .iter()
-                    .map(|c| c.games.len())
-                    .sum::<usize>()
-                    .to_string(),
-                reason.unwrap_or("").to_string(),
-            ])?;
-            if self.pending().is_some_and(|(h, _)| h == hash) {
-                std::fs::remove_file(&pending_path).map_err(io(&pending_path))?;
+            }
+            let mut stages: Vec<String> =
+                new_cards.iter().map(|c| c.key.stage.to_string()).collect();
+            stages.dedup();
+            let log = store.append_log(&LogEntry {
+                time: utc_now(),
+                action: if replacing { "replace" } else { "import" }.into(),
+                file: name.clone(),
+                sha256: sha256_hex(&bytes),
+                stage: stages.join(" "),
+                cards: new_cards.len() as i64,
+                games: new_cards.iter().map(|c| c.games.len() as i64).sum(),
+                reason: if replacing {
+                    reason.unwrap_or("").to_string()
+                } else {
+                    String::new()
+                },
+            })?;
+            for (card, lines) in outputs {
+                if let Some(old) = by_key.get(&card.key) {
+                    store
+                        .conn
+                        .execute(
+                            "UPDATE cards SET replaced_by = ?1 WHERE id = ?2",
+                            params![log, old.id],
+                        )
+                        .map_err(|e| store.error(e))?;
+                }
+                store.insert_card(log, &card.key, &card.place.source.to_string(), &lines)?;
+                let id = store.conn.last_insert_rowid();
+                by_key.insert(
+                    card.key.clone(),
+                    StoredCard {
+                        id,
+                        key: card.key.clone(),
+                        lines,
+                    },
+                );
             }
             current.retain(|c| !new_cards.iter().any(|n| n.key == c.key));
             current.extend(new_cards);
             report.files.push((name, fates));
         }
+        tx.commit().map_err(|e| store.error(e))?;
         Ok(report)
     }
 
@@ -557,68 +664,175 @@ impl EventFolder {
         )
     }
 
-    /// Card files written by an import that stopped before its log line
-    /// (named in the `.pending` journal it left).
-    pub fn unlogged(&self) -> Vec<PathBuf> {
-        self.pending()
-            .map(|(_, paths)| paths.into_iter().filter(|p| p.exists()).collect())
-            .unwrap_or_default()
+    /// Opens the event's database to write it (for
+    /// [`EventFolder::import_into`]).
+    pub fn store(&self) -> Result<Store, FolderError> {
+        self.writer()
     }
 
-    /// The journal of an import under way: the source's hash and its card files.
-    fn pending(&self) -> Option<(String, Vec<PathBuf>)> {
-        let text = std::fs::read_to_string(self.dir.join(PENDING_FILE)).ok()?;
-        let mut lines = text.lines();
-        let hash = lines.next()?.to_string();
-        Some((hash, lines.map(PathBuf::from).collect()))
-    }
-}
-
-/// A card as stored: the results layout, players by roster id.
-pub fn card_csv(card: &Card, roster: &Roster) -> Vec<u8> {
-    let table = results_table(std::slice::from_ref(card), roster);
-    crate::report::csv::Csv.export(&[table]).unwrap_or_default()
-}
-
-/// The roster as stored.
-fn roster_csv(roster: &Roster) -> Vec<u8> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let _ = w.write_record([
-        "id",
-        "name",
-        "birth_date",
-        "age",
-        "family",
-        "status",
-        "group",
-    ]);
-    for (_, p) in roster.iter() {
-        let status = match p.status {
-            crate::roster::Status::Active => "",
-            crate::roster::Status::Withdrawn => "withdrawn",
-            crate::roster::Status::Disqualified => "disqualified",
+    /// Writes the event as plain files into `out`, which must be empty or
+    /// not exist: a copy of `tilerank.toml`, `roster.csv`, `log.csv`, and
+    /// `cards/NAME.csv` per card (results layout), all values raw. The dump
+    /// is a source folder: reading commands take it as `--event`, and
+    /// `roster` + `import` of its files build the same event again.
+    pub fn dump(&self, out: &Path) -> Result<DumpReport, FolderError> {
+        let Some(store) = self.reader()? else {
+            return Err(FolderError::Refused(format!(
+                "{} has no {DB_FILE}: its files are the event already",
+                self.dir.display()
+            )));
         };
-        let _ = w.write_record([
-            p.id.as_str(),
-            p.name.as_str(),
-            p.birth_date.as_deref().unwrap_or(""),
-            &p.age.map(|a| a.to_string()).unwrap_or_default(),
-            p.family.as_deref().unwrap_or(""),
-            status,
-            p.group.as_deref().unwrap_or(""),
-        ]);
+        if std::fs::read_dir(out).is_ok_and(|mut d| d.next().is_some()) {
+            return Err(FolderError::Refused(format!(
+                "{}: the folder is not empty; dump into a new or empty folder",
+                out.display()
+            )));
+        }
+        let read = store.begin_read()?;
+        let roster = store.roster_rows()?;
+        let cards = store.cards()?;
+        let log = store.log()?;
+        read.commit().map_err(|e| store.error(e))?;
+
+        let cards_dir = out.join(CARDS_DIR);
+        std::fs::create_dir_all(&cards_dir).map_err(io(&cards_dir))?;
+        let toml = self.dir.join(FILE_NAME);
+        let settings = std::fs::read(&toml).map_err(io(&toml))?;
+        let copy = out.join(FILE_NAME);
+        crate::report::output::write_atomically(&copy, &settings).map_err(io(&copy))?;
+        let write = |path: &Path, header: &[&str], rows: &mut dyn Iterator<Item = Vec<String>>| {
+            let mut text = csv_line(header.iter().copied());
+            text.push('\n');
+            for row in rows {
+                text.push_str(&csv_line(&row));
+                text.push('\n');
+            }
+            crate::report::output::write_atomically(path, text.as_bytes()).map_err(io(path))
+        };
+        if !roster.is_empty() {
+            write(
+                &out.join(ROSTER_FILE),
+                &ROSTER_HEADER,
+                &mut roster.clone().into_iter(),
+            )?;
+        }
+        write(
+            &out.join(LOG_FILE),
+            &LogEntry::COLUMNS,
+            &mut log.iter().map(|e| e.fields().to_vec()),
+        )?;
+        for card in &cards {
+            let path = cards_dir.join(format!("{}.csv", card_name(&card.key)));
+            write(
+                &path,
+                &CARD_HEADER,
+                &mut card
+                    .lines
+                    .iter()
+                    .map(|l| line_fields(&card.key, l).to_vec()),
+            )?;
+        }
+        Ok(DumpReport {
+            players: roster.len(),
+            cards: cards.len(),
+            log: log.len(),
+        })
     }
-    w.into_inner().unwrap_or_default()
 }
 
-/// The lines that differ between two stored cards, `-` old and `+` new.
-fn diff(old: &str, new: &str) -> String {
-    let mut out = String::new();
-    for line in old.lines().filter(|l| !new.lines().any(|n| n == *l)) {
-        out.push_str(&format!("  - {line}\n"));
+/// What a dump wrote.
+#[derive(Debug)]
+pub struct DumpReport {
+    pub players: usize,
+    pub cards: usize,
+    pub log: usize,
+}
+
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> FolderError + '_ {
+    move |e| FolderError::Io {
+        path: path.display().to_string(),
+        reason: e.to_string(),
     }
-    for line in new.lines().filter(|l| !old.lines().any(|o| o == *l)) {
-        out.push_str(&format!("  + {line}\n"));
+}
+
+/// The lines that differ between two versions of a card, `-` old and `+` new.
+fn diff(key: &CardKey, old: &[StoredLine], new: &[StoredLine]) -> String {
+    let show = |l: &StoredLine| {
+        let f = line_fields(key, l);
+        // the stage only when it is not the default, as the results layout
+        let skip = usize::from(key.stage.as_str() == Stage::DEFAULT);
+        csv_line(&f[skip..])
+    };
+    let mut out = String::new();
+    for line in old.iter().filter(|l| !new.contains(l)) {
+        out.push_str(&format!("  - {}\n", show(line)));
+    }
+    for line in new.iter().filter(|l| !old.contains(l)) {
+        out.push_str(&format!("  + {}\n", show(line)));
     }
     out
+}
+
+/// The stored cards as read from a file: one sheet per card.
+fn stored_as_read(
+    store: &Store,
+    cards: &[StoredCard],
+    problems: &mut Problems,
+) -> ingest::CardInputs {
+    let db = store.path.display().to_string();
+    let mut out = ingest::CardInputs {
+        files: 1,
+        ..Default::default()
+    };
+    for card in cards {
+        let source = Source::sheet(&db, &card_name(&card.key));
+        let header = Row {
+            number: 1,
+            first_col: 1,
+            cells: CARD_HEADER.iter().map(|h| Cell::text(h)).collect(),
+        };
+        let lines = card.lines.iter().enumerate().map(|(i, l)| Row {
+            number: i as u32 + 2,
+            first_col: 1,
+            cells: line_fields(&card.key, l)
+                .into_iter()
+                .map(|v| {
+                    if v.is_empty() {
+                        Cell::Empty
+                    } else {
+                        Cell::Text(v)
+                    }
+                })
+                .collect(),
+        });
+        let rows = std::iter::once(header).chain(lines).map(Ok);
+        out.cards
+            .extend(ingest::results::read(&source, rows, problems));
+        out.sheets += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_are_stored_exactly_and_read_back() {
+        for (n, d, text) in [
+            (-12, 1, "-12"),
+            (0, 1, "0"),
+            (15, 2, "7.5"),
+            (-1, 8, "-0.125"),
+            (7, 1_000_000, "0.000007"),
+            (41, 3, "13.666667"),
+            (-10, 3, "-3.333333"),
+        ] {
+            let s = Score::ratio(n, d);
+            assert_eq!(score_text(&s), text);
+            let back = Score::parse(text).unwrap();
+            let back = if d == 3 { back.snap(6).unwrap() } else { back };
+            assert_eq!(back, s, "{text}");
+        }
+    }
 }

@@ -1,14 +1,16 @@
-//! The event folder: imports accumulate safely (issue: init, import,
-//! corrections, roster).
+//! The event folder: imports accumulate in its database (init, import,
+//! corrections, roster, log, dump). What happens under kills, two desks at
+//! once, a full disk or a read-only folder: `store_reliability.rs`.
 
 use std::path::{Path, PathBuf};
-use tilerank::event_folder::{CardFate, EventFolder, StopAfter};
+use tilerank::event_folder::{CardFate, EventFolder, ImportReport};
 use tilerank::profile::{ProfileName, Rules};
 
-struct Scratch(PathBuf);
+/// A folder of its own under the temp folder, removed when dropped.
+pub struct Scratch(pub PathBuf);
 
 impl Scratch {
-    fn new(name: &str) -> Scratch {
+    pub fn new(name: &str) -> Scratch {
         let dir =
             std::env::temp_dir().join(format!("tilerank-folder-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -16,7 +18,7 @@ impl Scratch {
         Scratch(dir)
     }
 
-    fn write(&self, name: &str, text: &str) -> PathBuf {
+    pub fn write(&self, name: &str, text: &str) -> PathBuf {
         let p = self.0.join(name);
         std::fs::write(&p, text).unwrap();
         p
@@ -61,6 +63,20 @@ fn cards_file(scratch: &Scratch, name: &str, bodies: &[String]) -> PathBuf {
     scratch.write(name, &text)
 }
 
+/// `import` as the command does it, without anyone to wait for.
+fn import(
+    folder: &EventFolder,
+    files: &[PathBuf],
+    replace: bool,
+    reason: Option<&str>,
+) -> ImportReport {
+    folder
+        .import(files, None, replace, reason, &mut || {
+            panic!("nobody else writes")
+        })
+        .unwrap()
+}
+
 fn event(scratch: &Scratch) -> EventFolder {
     let folder = EventFolder::init(
         &scratch.0.join("event"),
@@ -70,17 +86,18 @@ fn event(scratch: &Scratch) -> EventFolder {
     )
     .unwrap();
     let roster = scratch.write("roster.csv", ROSTER);
-    let (problems, n) = folder.store_roster(&roster, &Rules::hk()).unwrap();
+    let (problems, n) = folder
+        .store_roster(&roster, &Rules::hk(), &mut || {})
+        .unwrap();
     assert!(!problems.has_errors(), "{problems:?}");
     assert_eq!(n, 8);
     folder
 }
 
+/// The event's cards, as `session table` keys.
 fn stored(folder: &EventFolder) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(folder.cards_dir())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
+    let event = folder.load(&[], None).unwrap();
+    let mut v: Vec<String> = event.cards.iter().map(|c| c.key.to_string()).collect();
     v.sort();
     v
 }
@@ -98,25 +115,9 @@ fn importing_twice_is_a_no_op_and_a_different_card_needs_replace() {
     let s = Scratch::new("replace");
     let folder = event(&s);
     let file = cards_file(&s, "s1.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
-    let first = folder
-        .import(
-            std::slice::from_ref(&file),
-            None,
-            false,
-            None,
-            StopAfter::Never,
-        )
-        .unwrap();
+    let first = import(&folder, std::slice::from_ref(&file), false, None);
     assert_eq!(first.files[0].1[0].1, CardFate::New);
-    let again = folder
-        .import(
-            std::slice::from_ref(&file),
-            None,
-            false,
-            None,
-            StopAfter::Never,
-        )
-        .unwrap();
+    let again = import(&folder, std::slice::from_ref(&file), false, None);
     assert_eq!(again.files[0].1[0].1, CardFate::Unchanged);
     assert_eq!(
         folder.log().unwrap().len(),
@@ -125,15 +126,7 @@ fn importing_twice_is_a_no_op_and_a_different_card_needs_replace() {
     );
 
     let corrected = cards_file(&s, "s1-fixed.csv", &[card(1, ["P1", "P2", "P3", "P4"], 25)]);
-    let refused = folder
-        .import(
-            std::slice::from_ref(&corrected),
-            None,
-            false,
-            None,
-            StopAfter::Never,
-        )
-        .unwrap();
+    let refused = import(&folder, std::slice::from_ref(&corrected), false, None);
     assert_eq!(refused.refused, vec![corrected.display().to_string()]);
     let message = refused.problems.iter().next().unwrap().to_string();
     assert!(
@@ -145,20 +138,27 @@ fn importing_twice_is_a_no_op_and_a_different_card_needs_replace() {
         "{message}"
     );
 
-    let replaced = folder
-        .import(
-            std::slice::from_ref(&corrected),
-            None,
-            true,
-            Some("referee corrected game 3"),
-            StopAfter::Never,
+    let replaced = import(
+        &folder,
+        std::slice::from_ref(&corrected),
+        true,
+        Some("referee corrected game 3"),
+    );
+    assert_eq!(replaced.files[0].1[0].1, CardFate::Replaced);
+    let db = rusqlite::Connection::open(folder.db_path()).unwrap();
+    let kept: (i64, String) = db
+        .query_row(
+            "SELECT count(*), group_concat(l.reason) FROM cards c JOIN log l ON l.id = c.replaced_by",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .unwrap();
-    assert_eq!(replaced.files[0].1[0].1, CardFate::Replaced);
-    let history: Vec<_> = std::fs::read_dir(folder.dir.join("history"))
-        .unwrap()
-        .collect();
-    assert_eq!(history.len(), 1, "the old card is kept");
+    assert_eq!(
+        kept,
+        (1, "referee corrected game 3".to_string()),
+        "the old card is kept, with the reason it was replaced"
+    );
+    assert_eq!(stored(&folder).len(), 1);
     let log = folder.log().unwrap();
     assert_eq!(log.last().unwrap()["action"], "replace");
     assert_eq!(log.last().unwrap()["reason"], "referee corrected game 3");
@@ -174,9 +174,7 @@ fn a_file_with_any_error_imports_nothing() {
         "mixed.csv",
         &[card(1, ["P1", "P2", "P3", "P4"], 20), bad],
     );
-    let report = folder
-        .import(&[file], None, false, None, StopAfter::Never)
-        .unwrap();
+    let report = import(&folder, &[file], false, None);
     assert_eq!(report.refused.len(), 1);
     assert!(report
         .problems
@@ -190,13 +188,9 @@ fn a_player_seated_at_another_table_in_an_earlier_import_is_refused() {
     let s = Scratch::new("seated");
     let folder = event(&s);
     let one = cards_file(&s, "t1.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
-    folder
-        .import(&[one], None, false, None, StopAfter::Never)
-        .unwrap();
+    import(&folder, &[one], false, None);
     let two = cards_file(&s, "t2.csv", &[card(2, ["P5", "P6", "P7", "P1"], 20)]);
-    let report = folder
-        .import(&[two], None, false, None, StopAfter::Never)
-        .unwrap();
+    let report = import(&folder, &[two], false, None);
     assert_eq!(report.refused.len(), 1);
     let text: Vec<String> = report.problems.iter().map(|p| p.to_string()).collect();
     assert!(
@@ -204,100 +198,6 @@ fn a_player_seated_at_another_table_in_an_earlier_import_is_refused() {
             .any(|t| t.contains("P1 (Chan Tai Man) is seated at table")),
         "{text:?}"
     );
-}
-
-#[test]
-fn a_killed_import_leaves_each_card_whole_in_or_out() {
-    let s = Scratch::new("killed");
-    let folder = event(&s);
-    let file = cards_file(
-        &s,
-        "two.csv",
-        &[
-            card(1, ["P1", "P2", "P3", "P4"], 20),
-            card(2, ["P5", "P6", "P7", "P8"], 20),
-        ],
-    );
-    // Stopped after the first card file was written, before the second and the log line.
-    folder
-        .import(
-            std::slice::from_ref(&file),
-            None,
-            false,
-            None,
-            StopAfter::Cards(1),
-        )
-        .unwrap();
-    assert_eq!(stored(&folder), vec!["prelim-S01-T01.csv"]);
-    let event = folder.load(&[], None).unwrap();
-    assert!(!event.problems.has_errors(), "the folder still reads");
-    assert_eq!(event.cards.len(), 1);
-    assert_eq!(event.cards[0].games.len(), 3, "the card is whole");
-    assert_eq!(
-        folder.unlogged().len(),
-        1,
-        "the card without its log line is named"
-    );
-    // Importing the file again completes it and records it.
-    let report = folder
-        .import(
-            std::slice::from_ref(&file),
-            None,
-            false,
-            None,
-            StopAfter::Never,
-        )
-        .unwrap();
-    assert_eq!(
-        report.files[0]
-            .1
-            .iter()
-            .filter(|(_, f)| *f == CardFate::New)
-            .count(),
-        1
-    );
-    assert_eq!(stored(&folder).len(), 2);
-    assert!(folder.unlogged().is_empty());
-}
-
-#[test]
-fn a_second_import_waits_for_the_lock() {
-    let s = Scratch::new("lock");
-    let folder = event(&s);
-    let held = folder.lock().unwrap();
-    let file = cards_file(&s, "t1.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
-    let err = folder
-        .import(
-            std::slice::from_ref(&file),
-            None,
-            false,
-            None,
-            StopAfter::Never,
-        )
-        .unwrap_err();
-    assert!(
-        err.to_string()
-            .contains("another tilerank is importing into this event"),
-        "{err}"
-    );
-    drop(held);
-    assert!(folder
-        .import(&[file], None, false, None, StopAfter::Never)
-        .is_ok());
-    assert!(!Path::new(&folder.dir.join(".tilerank.lock")).exists());
-}
-
-#[test]
-fn a_stale_lock_from_a_stopped_import_is_taken_over() {
-    let s = Scratch::new("stale");
-    let folder = event(&s);
-    // a pid that no running process has
-    std::fs::write(
-        folder.dir.join(".tilerank.lock"),
-        "999999999 2026-03-28T12:00:00Z\n",
-    )
-    .unwrap();
-    assert!(folder.lock().is_ok());
 }
 
 #[test]
@@ -314,7 +214,9 @@ fn the_roster_check_knows_the_event_date() {
         "roster.csv",
         "id,name,birth_date,family\nP1,Chan Tai Man,1970-01-01,F1\nP2,Chan Siu Ming,2019-03-29,F1\nP3,Wong Ka Yan,1990-01-01,F2\nP4,Wong Mei,2015-01-01,F2\n",
     );
-    let (problems, _) = folder.store_roster(&roster, &Rules::hk()).unwrap();
+    let (problems, _) = folder
+        .store_roster(&roster, &Rules::hk(), &mut || {})
+        .unwrap();
     let lines: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
     assert!(
         lines.iter().any(|l| l.contains(
@@ -333,7 +235,7 @@ fn the_roster_check_knows_the_event_date() {
         "F2 is a parent and a child: {lines:?}"
     );
     assert!(
-        !folder.roster_path().exists(),
+        folder.log().unwrap().is_empty() && folder.load(&[], None).unwrap().roster.is_open(),
         "nothing stored while the roster has an error"
     );
 }
@@ -354,7 +256,7 @@ fn importing_the_demo_session_by_session_gives_the_same_qualifiers() {
     )
     .unwrap();
     let (problems, players) = folder
-        .store_roster(&demo.join("roster.csv"), &Rules::hk())
+        .store_roster(&demo.join("roster.csv"), &Rules::hk(), &mut || {})
         .unwrap();
     assert!(!problems.has_errors(), "{:?}", problems.sorted());
     assert_eq!(players, 1200);
@@ -365,15 +267,7 @@ fn importing_the_demo_session_by_session_gives_the_same_qualifiers() {
     sessions.sort();
     assert_eq!(sessions.len(), 12);
     for session in &sessions {
-        let report = folder
-            .import(
-                std::slice::from_ref(session),
-                None,
-                false,
-                None,
-                StopAfter::Never,
-            )
-            .unwrap();
+        let report = import(&folder, std::slice::from_ref(session), false, None);
         assert!(report.refused.is_empty(), "{:?}", report.problems.sorted());
     }
     let imported = folder.load(&[], None).unwrap();
@@ -420,9 +314,7 @@ fn missing_cards_hold_back_the_qualifiers() {
     )
     .unwrap();
     let one = cards_file(&s, "t1.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
-    folder
-        .import(&[one], None, false, None, StopAfter::Never)
-        .unwrap();
+    import(&folder, &[one], false, None);
     let dir = folder.dir.display().to_string();
     Test::new()
         .args(["qualifiers", "--event", &dir, "--top", "2"])
@@ -447,4 +339,541 @@ fn missing_cards_hold_back_the_qualifiers() {
         .run()
         .success()
         .stdout_has("PROVISIONAL: 1 card missing");
+}
+
+/// A CSV line with every field quoted, as a careful export writes it.
+fn quoted(fields: &[&str]) -> String {
+    let f: Vec<String> = fields
+        .iter()
+        .map(|f| format!("\"{}\"", f.replace('"', "\"\"")))
+        .collect();
+    format!("{}\n", f.join(","))
+}
+
+/// A card of session 1 table 1 for four players, by id.
+fn card_for(ids: &[String]) -> String {
+    let mut text = quoted(&[
+        "session", "table", "game", "seat", "player", "won", "score", "tiles",
+    ]);
+    let results = [
+        ("1", "30", "0"),
+        ("0", "-5", "1"),
+        ("0", "-10", "3"),
+        ("0", "-15", "4"),
+    ];
+    for game in ["1", "2", "3"] {
+        for (i, (won, score, tiles)) in results.iter().enumerate() {
+            let seat = ["A", "B", "C", "D"][i];
+            text.push_str(&quoted(&[
+                "S01", "1", game, seat, &ids[i], won, score, tiles,
+            ]));
+        }
+    }
+    text
+}
+
+/// One rule for formula safety: ids and names that look like formulas are
+/// stored and read back as they are; only the spreadsheet outputs (report
+/// CSV, xlsx) escape them.
+#[test]
+fn formula_like_ids_and_names_round_trip_through_roster_import_and_standings() {
+    use crate::test::Test;
+    let s = Scratch::new("formula");
+    let dir = s.0.join("event");
+    let d = dir.display().to_string();
+    Test::new()
+        .args(["init", &d, "--name", "Formula Open", "--date", "2026-03-28"])
+        .run()
+        .success();
+    let roster = s.write(
+        "roster.csv",
+        "id,name\n-P1,\"=HYPERLINK(\"\"http://x\"\")\"\n=P2,-Chan Tai Man\n+P3,+Lee 李\n@P4,\"@Wong\tKa Yan\"\n",
+    );
+    let ids = ["-P1", "=P2", "+P3", "@P4"].map(String::from);
+    let cards = s.write("s1.csv", &card_for(&ids));
+    let r = roster.display().to_string();
+    let c = cards.display().to_string();
+    Test::new()
+        .args(["roster", &r, "--event", &d])
+        .run()
+        .success()
+        .stderr_has("Roster stored: 4 players.");
+    Test::new()
+        .args(["import", &c, "--event", &d])
+        .run()
+        .success()
+        .stderr_has("1 card imported");
+    Test::new().args(["check", "--event", &d]).run().success();
+    // The same file again is the same card: nothing was changed on the way.
+    Test::new()
+        .args(["import", &c, "--event", &d])
+        .run()
+        .success()
+        .stderr_has("already imported, identical");
+    let out = Test::new()
+        .args(["standings", "--format", "json", "--event", &d])
+        .run()
+        .success();
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let players: Vec<(String, String)> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["player"].as_str().unwrap().to_string(),
+                p["name"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        players,
+        [
+            ("-P1", "=HYPERLINK(\"http://x\")"),
+            ("=P2", "-Chan Tai Man"),
+            ("+P3", "+Lee 李"),
+            ("@P4", "@Wong\tKa Yan"),
+        ]
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+    );
+    // A CSV report is for spreadsheet programs: escaped there, and only there.
+    Test::new()
+        .args(["standings", "--format", "csv", "--event", &d])
+        .run()
+        .success()
+        .stdout_has("1,'-P1,");
+    let dump = s.0.join("dump");
+    Test::new()
+        .args(["dump", &dump.display().to_string(), "--event", &d])
+        .run()
+        .success()
+        .stderr_has("roster.csv (4 players), 1 card in cards/, log.csv (2 lines)");
+    let roster_csv = std::fs::read_to_string(dump.join("roster.csv")).unwrap();
+    assert!(
+        roster_csv.starts_with(
+            "id,name,birth_date,age,family,status,group\n-P1,\"=HYPERLINK(\"\"http://x\"\")\","
+        ) && roster_csv.contains("\n@P4,\"@Wong\tKa Yan\",")
+            && !roster_csv.contains('\''),
+        "{roster_csv}"
+    );
+    let card = std::fs::read_to_string(dump.join("cards/prelim-S01-T01.csv")).unwrap();
+    assert!(card.contains("\nprelim,S01,1,1,A,-P1,1,30,0\n"), "{card}");
+}
+
+/// What `tilerank dump` writes, `roster` + `import` read back to the same
+/// event: the same roster and cards, the same standings.
+#[test]
+fn a_dump_builds_the_same_event_again() {
+    use crate::test::Test;
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026");
+    let s = Scratch::new("dump");
+    let (one, dump, two) = (s.0.join("one"), s.0.join("dump"), s.0.join("two"));
+    let [one_s, dump_s, two_s] = [&one, &dump, &two].map(|p| p.display().to_string());
+    Test::new()
+        .args(["init", &one_s, "--name", "HK", "--date", "2026-03-28"])
+        .run()
+        .success();
+    let roster = demo.join("roster.csv").display().to_string();
+    let s01 = demo.join("cards/S01.xlsx").display().to_string();
+    let s02 = demo.join("cards/S02.xlsx").display().to_string();
+    for args in [vec!["roster", &roster], vec!["import", &s01, &s02]] {
+        Test::new()
+            .args(args)
+            .args(["--event", &one_s])
+            .run()
+            .success();
+    }
+    Test::new()
+        .args(["dump", &dump_s, "--event", &one_s])
+        .run()
+        .success()
+        .stderr_has("50 cards in cards/");
+    // A dump is a folder of files: it refuses to be written to, and says how
+    // to build a database event from it.
+    Test::new()
+        .args(["import", &s01, "--event", &dump_s])
+        .run()
+        .failure(2)
+        .stderr_has("holds its event as files (roster.csv, cards, log.csv)")
+        .stderr_has(&format!("tilerank import {dump_s}/cards --event NEW"));
+    std::fs::create_dir_all(&two).unwrap();
+    std::fs::copy(dump.join("tilerank.toml"), two.join("tilerank.toml")).unwrap();
+    let dumped_roster = dump.join("roster.csv").display().to_string();
+    let dumped_cards = dump.join("cards").display().to_string();
+    for args in [
+        vec!["roster", &dumped_roster],
+        vec!["import", &dumped_cards],
+    ] {
+        Test::new()
+            .args(args)
+            .args(["--event", &two_s])
+            .run()
+            .success();
+    }
+    let standings = |dir: &str| {
+        Test::new()
+            .args(["standings", "--format", "csv", "--event", dir])
+            .run()
+            .success()
+            .stdout
+    };
+    let first = standings(&one_s);
+    assert!(first.lines().count() > 200, "{first}");
+    assert_eq!(standings(&two_s), first, "the rebuilt event ranks the same");
+    assert_eq!(
+        standings(&dump_s),
+        first,
+        "the dump read as files ranks the same"
+    );
+    // The stored rows themselves: roster and card lines.
+    let rows = |dir: &Path| {
+        let db = rusqlite::Connection::open(dir.join("tilerank.db")).unwrap();
+        let mut out = Vec::new();
+        for sql in [
+            "SELECT position, id, name, birth_date, age, family, status, grp FROM players ORDER BY position",
+            "SELECT c.stage, c.session, c.tbl, l.line, l.game, l.seat, l.player, l.won, l.score, l.tiles
+             FROM cards c JOIN lines l ON l.card = c.id WHERE c.replaced_by IS NULL
+             ORDER BY c.stage, c.session, c.tbl, l.line",
+        ] {
+            let mut stmt = db.prepare(sql).unwrap();
+            let n = stmt.column_count();
+            let mut r = stmt.query([]).unwrap();
+            while let Some(row) = r.next().unwrap() {
+                let v: Vec<rusqlite::types::Value> = (0..n).map(|i| row.get(i).unwrap()).collect();
+                out.push(format!("{v:?}"));
+            }
+        }
+        out
+    };
+    let (a, b) = (rows(&one), rows(&two));
+    assert_eq!(a.len(), 1200 + 50 * 12);
+    assert_eq!(a, b);
+}
+
+/// `tilerank log` reads the log table whatever bytes it holds.
+#[test]
+fn the_log_shows_odd_bytes_and_never_panics() {
+    use crate::test::Test;
+    let s = Scratch::new("log-bytes");
+    let folder = event(&s);
+    let db = rusqlite::Connection::open(folder.db_path()).unwrap();
+    db.execute(
+        "INSERT INTO log (time, action, file, sha256, stage, cards, games, reason)
+         VALUES ('2026-03-28T12:00:00Z', 'import', CAST(?1 AS TEXT), ?2, 'prelim', 'x', 3, '')",
+        rusqlite::params![b"S0\xff1.csv".to_vec(), "é".repeat(20)],
+    )
+    .unwrap();
+    let d = folder.dir.display().to_string();
+    Test::new()
+        .args(["log", "--event", &d])
+        .run()
+        .success()
+        .stdout_has("S0\u{fffd}1.csv")
+        .stdout_has(&"é".repeat(12))
+        .stderr_lacks("panicked");
+    Test::new()
+        .args(["log", "--format", "csv", "--event", &d])
+        .run()
+        .success()
+        .stdout_has(&"é".repeat(20));
+}
+
+#[test]
+fn a_missing_file_is_said_once() {
+    use crate::test::Test;
+    let s = Scratch::new("missing-file");
+    let folder = event(&s);
+    let out = Test::new()
+        .args([
+            "import",
+            "no-such.csv",
+            "--event",
+            &folder.dir.display().to_string(),
+        ])
+        .run()
+        .failure(2);
+    assert_eq!(
+        out.stderr, "tilerank: no-such.csv: no such file or folder\n",
+        "said once"
+    );
+}
+
+/// An event folder of the old file layout (cards/ and log.csv, no database)
+/// is read as it is; a command that writes says how to convert it.
+#[test]
+fn an_old_event_folder_is_read_and_writing_to_it_says_how_to_convert() {
+    use crate::test::Test;
+    let s = Scratch::new("old-layout");
+    let old = s.0.join("old");
+    std::fs::create_dir_all(old.join("cards")).unwrap();
+    std::fs::write(
+        old.join("tilerank.toml"),
+        "[event]\nname = \"Old\"\nprofile = \"hk\"\n",
+    )
+    .unwrap();
+    std::fs::write(old.join("roster.csv"), ROSTER).unwrap();
+    std::fs::write(
+        old.join("cards/prelim-S01-T01.csv"),
+        format!(
+            "session,table,game,seat,player,won,score,tiles\n{}",
+            card(1, ["P1", "P2", "P3", "P4"], 20)
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        old.join("log.csv"),
+        "time,action,file,sha256,stage,cards,games,reason\n",
+    )
+    .unwrap();
+    let d = old.display().to_string();
+    Test::new()
+        .args(["standings", "--format", "csv", "--event", &d])
+        .run()
+        .success()
+        .stdout_has("1,P1,Chan Tai Man,");
+    let file = cards_file(&s, "t2.csv", &[card(2, ["P5", "P6", "P7", "P8"], 20)]);
+    Test::new()
+        .args(["import", &file.display().to_string(), "--event", &d])
+        .run()
+        .failure(2)
+        .stderr_has(&format!(
+            "{d} holds its event as files (roster.csv, cards, log.csv) and no tilerank.db"
+        ))
+        .stderr_has(&format!("mkdir NEW && cp {d}/tilerank.toml NEW/"))
+        .stderr_has(&format!("tilerank roster {d}/roster.csv --event NEW"));
+    assert!(!old.join("tilerank.db").exists(), "nothing written into it");
+}
+
+mod formula_property {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Text a spreadsheet would take for a formula, or tabs, Chinese, up to
+    /// 1,000 characters; no spaces at the ends (a reader trims them).
+    fn text(max: usize) -> impl Strategy<Value = String> {
+        (
+            prop::sample::select(vec!["=", "+", "-", "@", "黃", "\t", "'"]),
+            proptest::string::string_regex(&format!("[a-zA-Z0-9 \t黃陳李王,;\"=+@-]{{0,{max}}}"))
+                .unwrap(),
+            prop::sample::select(vec!["x", "陳", "1", "\""]),
+        )
+            .prop_map(|(a, b, c)| format!("{a}{b}{c}").trim().to_string())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        #[test]
+        fn anything_import_accepts_reads_back_identically(
+            ids in prop::array::uniform4(text(12)),
+            names in prop::array::uniform4(text(998)),
+        ) {
+            // distinct ids, whatever their case and spacing
+            let ids: Vec<String> = ids.iter().enumerate().map(|(i, id)| format!("{id}#{i}")).collect();
+            let s = Scratch::new("prop");
+            let folder = EventFolder::init(&s.0.join("event"), ProfileName::default(), "P", Some("2026-03-28")).unwrap();
+            let mut roster = quoted(&["id", "name"]);
+            for (id, name) in ids.iter().zip(&names) {
+                roster.push_str(&quoted(&[id, name]));
+            }
+            let roster = s.write("roster.csv", &roster);
+            let (problems, n) = folder.store_roster(&roster, &Rules::hk(), &mut || {}).unwrap();
+            prop_assert!(!problems.has_errors(), "{:?}", problems.sorted());
+            prop_assert_eq!(n, 4);
+            let cards = s.write("s1.csv", &card_for(&ids));
+            let report = import(&folder, &[cards], false, None);
+            prop_assert!(report.refused.is_empty(), "{:?}", report.problems.sorted());
+
+            let event = folder.load(&[], None).unwrap();
+            let stored: Vec<(String, String)> = event.roster.iter().map(|(_, p)| (p.id.clone(), p.name.clone())).collect();
+            let given: Vec<(String, String)> = ids.iter().cloned().zip(names.iter().cloned()).collect();
+            prop_assert_eq!(&stored, &given);
+            let standings = event.standings(&tilerank::domain::Stage::prelim());
+            let mut ranked: Vec<String> = standings.ranked.iter().map(|e| event.roster.get(e.tally.player).id.clone()).collect();
+            ranked.sort();
+            let mut sorted = ids.clone();
+            sorted.sort();
+            prop_assert_eq!(ranked, sorted);
+
+            // The dump holds the same values, and reads back to the same event.
+            let dump = s.0.join("dump");
+            folder.dump(&dump).unwrap();
+            let mut r = csv::Reader::from_path(dump.join("roster.csv")).unwrap();
+            let dumped: Vec<(String, String)> = r.records().map(|x| { let x = x.unwrap(); (x[0].to_string(), x[1].to_string()) }).collect();
+            prop_assert_eq!(&dumped, &given);
+            let again = EventFolder::init(&s.0.join("again"), ProfileName::default(), "P", Some("2026-03-28")).unwrap();
+            let (problems, _) = again.store_roster(&dump.join("roster.csv"), &Rules::hk(), &mut || {}).unwrap();
+            prop_assert!(!problems.has_errors(), "{:?}", problems.sorted());
+            let report = import(&again, &[dump.join("cards")], false, None);
+            prop_assert!(report.refused.is_empty(), "{:?}", report.problems.sorted());
+            let back = again.load(&[], None).unwrap();
+            let roster_back: Vec<(String, String)> = back.roster.iter().map(|(_, p)| (p.id.clone(), p.name.clone())).collect();
+            prop_assert_eq!(&roster_back, &given);
+            let lines = |e: &tilerank::event::Event| -> Vec<String> {
+                e.cards.iter().flat_map(|c| c.games.iter().flat_map(|g| g.results.iter().map(|r| format!("{} {} {} {} {:?}", g.number, r.seat, e.roster.get(r.player).id, r.score, r.tiles)))).collect()
+            };
+            prop_assert_eq!(lines(&back), lines(&event));
+        }
+    }
+}
+
+/// The demo events are folders of files; the commands that `import` prints
+/// for them build database events that give the same answers.
+#[test]
+fn the_demo_events_convert_to_database_events_with_the_same_answers() {
+    use crate::test::Test;
+    let s = Scratch::new("convert");
+    for (name, command) in [("nvso-2023", "medals"), ("gwinnett", "advance")] {
+        let demo = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("examples")
+            .join(name);
+        let d = demo.display().to_string();
+        let refused = Test::new()
+            .args(["roster", &format!("{d}/roster.csv"), "--event", &d])
+            .run()
+            .failure(2);
+        let new = s.0.join(name);
+        let n = new.display().to_string();
+        // The printed commands, with NEW named.
+        let lines: Vec<String> = refused
+            .stderr
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("tilerank "))
+            .map(|l| l.replace("NEW", &n))
+            .collect();
+        assert_eq!(lines.len(), 2, "{}", refused.stderr);
+        assert!(refused
+            .stderr
+            .contains(&format!("mkdir NEW && cp {d}/tilerank.toml NEW/")));
+        std::fs::create_dir_all(&new).unwrap();
+        std::fs::copy(demo.join("tilerank.toml"), new.join("tilerank.toml")).unwrap();
+        for line in &lines {
+            Test::new().args(line.split(' ')).run().success();
+        }
+        let answer = |dir: &str| {
+            Test::new()
+                .args([command, "--format", "csv", "--event", dir])
+                .run()
+                .stdout
+        };
+        let files = answer(&d);
+        assert!(files.lines().count() > 3, "{files}");
+        assert_eq!(answer(&n), files, "{name}: {command}");
+    }
+}
+
+/// The messages of an import refused as a whole, each with nothing stored.
+#[test]
+fn refused_imports_say_why_and_store_nothing() {
+    use crate::test::Test;
+    let s = Scratch::new("refusals");
+    let bare = s.0.join("bare");
+    let b = bare.display().to_string();
+    Test::new()
+        .args(["init", &b, "--name", "Bare"])
+        .run()
+        .success();
+    let one = cards_file(&s, "t1.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
+    let one_s = one.display().to_string();
+    Test::new()
+        .args(["import", &one_s, "--event", &b])
+        .run()
+        .failure(2)
+        .stderr_has(&format!(
+            "tilerank: no roster in {b}: store one first with `tilerank roster FILE`"
+        ));
+
+    let folder = event(&s);
+    let d = folder.dir.display().to_string();
+    let header_only = s.write(
+        "empty.csv",
+        "session,table,game,seat,player,won,score,tiles\n",
+    );
+    Test::new()
+        .args(["import", &header_only.display().to_string(), "--event", &d])
+        .run()
+        .failure(1)
+        .stderr_has("empty.csv: error: no cards found");
+    Test::new()
+        .args(["import", &one_s, "--event", &d])
+        .run()
+        .success();
+    let changed = cards_file(&s, "t1-fixed.csv", &[card(1, ["P1", "P2", "P3", "P4"], 25)]);
+    Test::new()
+        .args([
+            "import",
+            &changed.display().to_string(),
+            "--replace",
+            "--reason",
+            " ",
+            "--event",
+            &d,
+        ])
+        .run()
+        .failure(2)
+        .stderr_has("--replace needs --reason \"why the card is replaced\"");
+    // A roster without P4: the stored card no longer passes its checks.
+    let fewer = s.write("fewer.csv", &ROSTER.replace("P4,Ho Mei Ling\n", ""));
+    Test::new()
+        .args(["roster", &fewer.display().to_string(), "--event", &d])
+        .run()
+        .success();
+    let two = cards_file(&s, "t2.csv", &[card(2, ["P5", "P6", "P7", "P8"], 20)]);
+    Test::new()
+        .args(["import", &two.display().to_string(), "--event", &d])
+        .run()
+        .failure(1)
+        .stderr_has(&format!("{d}/tilerank.db[prelim-S01-T01]!F5: error: player \"P4\" is not on the roster"))
+        .stderr_has(&format!("{d}/tilerank.db: error: the event's stored cards have errors under the current settings and roster (listed here): nothing imported"))
+        .stderr_has("t2.csv: nothing imported (errors above)");
+    let actions: Vec<String> = folder
+        .log()
+        .unwrap()
+        .iter()
+        .map(|e| e["action"].clone())
+        .collect();
+    assert_eq!(
+        actions,
+        ["roster", "import", "roster"],
+        "nothing else stored"
+    );
+}
+
+#[test]
+fn a_damaged_database_and_a_bad_dump_folder_are_said_plainly() {
+    use crate::test::Test;
+    let s = Scratch::new("damaged");
+    let folder = event(&s);
+    let d = folder.dir.display().to_string();
+    std::fs::create_dir_all(s.0.join("full")).unwrap();
+    s.write("full/x.txt", "");
+    Test::new()
+        .args([
+            "dump",
+            &s.0.join("full").display().to_string(),
+            "--event",
+            &d,
+        ])
+        .run()
+        .failure(2)
+        .stderr_has("full: the folder is not empty; dump into a new or empty folder");
+    let files = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett");
+    Test::new()
+        .args([
+            "dump",
+            &s.0.join("out").display().to_string(),
+            "--event",
+            &files.display().to_string(),
+        ])
+        .run()
+        .failure(2)
+        .stderr_has("has no tilerank.db: its files are the event already");
+    std::fs::write(folder.db_path(), "not a database, just text ".repeat(100)).unwrap();
+    Test::new()
+        .args(["standings", "--event", &d])
+        .run()
+        .failure(2)
+        .stderr_has(&format!(
+            "{d}/tilerank.db: is not a tilerank database (or is damaged)"
+        ));
 }

@@ -580,7 +580,7 @@ fn long_names_are_refused_at_their_place() {
         .failure(2)
         .error_at(
             &format!("{file}:4:5"),
-            &["a player of 32768 characters; the limit is 200 (set TILERANK_MAX_NAME_CHARS"],
+            &["a player of 32768 characters; the limit is 1000 (set TILERANK_MAX_NAME_CHARS"],
         );
     Test::new()
         .args(["check", &file])

@@ -3,6 +3,7 @@
 use super::{EventFolderArg, Outcome, OutputArgs};
 use anyhow::Result;
 use clap::Args;
+use tilerank::event_folder::{LogEntry, Storage};
 use tilerank::report::{Column, Kind, Table, Value};
 
 /// Show the event's import log: what was imported or replaced, when, from which file (name and content hash)
@@ -16,37 +17,39 @@ pub struct LogArgs {
     pub output: OutputArgs,
 }
 
-const COLUMNS: [&str; 8] = [
-    "time", "action", "file", "sha256", "stage", "cards", "games", "reason",
-];
-
 pub fn run(args: LogArgs) -> Result<Outcome> {
     let folder = args.event.open()?;
-    let log = folder.log()?;
-    let rows = log
-        .iter()
+    let on_terminal = args.output.format.is_none() && args.output.output.is_none();
+    let rows = folder
+        .log_entries()?
+        .into_iter()
         .map(|entry| {
-            COLUMNS
-                .iter()
-                .map(|c| {
-                    let v = entry.get(*c).cloned().unwrap_or_default();
-                    match (*c, v.parse::<i64>()) {
-                        ("cards" | "games", Ok(n)) => Value::Int(n),
-                        ("sha256", _)
-                            if v.len() > 12
-                                && args.output.format.is_none()
-                                && args.output.output.is_none() =>
-                        {
-                            Value::Text(v[..12].to_string())
-                        }
-                        _ if v.is_empty() => Value::Empty,
-                        _ => Value::Text(v),
-                    }
-                })
-                .collect()
+            let text = |v: String| {
+                if v.is_empty() {
+                    Value::Empty
+                } else {
+                    Value::Text(v)
+                }
+            };
+            // The table shows a hash's first 12 characters (whole characters).
+            let sha256 = if on_terminal {
+                entry.sha256.chars().take(12).collect()
+            } else {
+                entry.sha256
+            };
+            vec![
+                text(entry.time),
+                text(entry.action),
+                text(entry.file),
+                text(sha256),
+                text(entry.stage),
+                Value::Int(entry.cards),
+                Value::Int(entry.games),
+                text(entry.reason),
+            ]
         })
         .collect();
-    let columns = COLUMNS
+    let columns = LogEntry::COLUMNS
         .iter()
         .map(|&name| Column {
             name,
@@ -58,8 +61,11 @@ pub fn run(args: LogArgs) -> Result<Outcome> {
         })
         .collect();
     let mut notes = Vec::new();
-    for path in folder.unlogged() {
-        notes.push(format!("{}: stored after the last log line (an import was stopped before it logged); import its file again to record it", path.display()));
+    if folder.storage == Storage::Files {
+        notes.push(format!(
+            "{} has no database: its event is the files in it (roster.csv, cards/), and there is no import log to show",
+            folder.dir.display()
+        ));
     }
     let table = Table {
         name: "Log".into(),

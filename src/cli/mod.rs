@@ -4,6 +4,7 @@
 mod advance;
 mod awards;
 mod check;
+mod dump;
 mod explain;
 mod export;
 mod import;
@@ -46,6 +47,7 @@ pub enum Command {
     Roster(roster::RosterArgs),
     Import(import::ImportArgs),
     Log(log::LogArgs),
+    Dump(dump::DumpArgs),
     Check(check::CheckArgs),
     Standings(standings::StandingsArgs),
     Qualifiers(qualifiers::QualifiersArgs),
@@ -71,6 +73,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Roster(a) => roster::run(a),
         Command::Import(a) => import::run(a),
         Command::Log(a) => log::run(a),
+        Command::Dump(a) => dump::run(a),
         Command::Check(a) => check::run(a),
         Command::Standings(a) => standings::run(a),
         Command::Qualifiers(a) => qualifiers::run(a),
@@ -163,37 +166,25 @@ impl EventArgs {
     /// problems found.
     pub fn load(&self, rules: Rules) -> Result<Loaded> {
         let folder = self.folder()?;
-        let request = match &folder {
-            Some(f) => {
-                let mut inputs = f.stored_inputs();
-                inputs.extend(self.inputs.iter().cloned());
-                let roster = self
-                    .roster
-                    .clone()
-                    .or_else(|| Some(f.roster_path()).filter(|p| p.is_file()));
-                Request {
-                    inputs,
-                    roster,
-                    rules,
-                }
-            }
-            None => {
-                if self.inputs.is_empty() && self.roster.is_none() {
-                    bail!(
-                        "no INPUT given, and no event folder here (no {}): give card files or folders, or --event DIR",
-                        tilerank::config::FILE_NAME
-                    );
-                }
-                Request {
-                    inputs: self.inputs.clone(),
-                    roster: self.roster.clone(),
-                    rules,
-                }
-            }
-        };
+        if folder.is_none() && self.inputs.is_empty() && self.roster.is_none() {
+            bail!(
+                "no INPUT given, and no event folder here (no {}): give card files or folders, or --event DIR",
+                tilerank::config::FILE_NAME
+            );
+        }
         // A spinner on a terminal for a long read, cleared before the problems.
         let spinner = tilerank::report::progress::Progress::spinner("Reading the cards");
-        let event = Event::load(&request);
+        let event = match &folder {
+            Some(f) => f
+                .load_with(&self.inputs, self.roster.clone(), &rules)
+                .map_err(anyhow::Error::from),
+            None => Event::load(&Request {
+                inputs: self.inputs.clone(),
+                roster: self.roster.clone(),
+                rules,
+            })
+            .map_err(anyhow::Error::from),
+        };
         spinner.finish();
         let event = event?;
         print_problems(&event.problems);
@@ -351,6 +342,11 @@ pub fn players(n: usize) -> String {
     } else {
         format!("{n} players")
     }
+}
+
+/// What a command that writes prints when another one holds the event.
+pub fn say_waiting() {
+    eprintln!("waiting for another import of this event...");
 }
 
 /// `1 card`, `2 cards`.

@@ -1,6 +1,6 @@
 //! `tilerank roster`: check a roster and store it in the event.
 
-use super::{print_problems, EventFolderArg, Outcome};
+use super::{print_problems, say_waiting, EventFolderArg, Outcome};
 use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
@@ -8,7 +8,7 @@ use std::path::PathBuf;
 /// Check a roster (unique ids, dates, statuses) and store it in the event folder
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Example:\n  tilerank roster roster.xlsx\n\nThe roster's columns: id, name (required), birth_date (YYYY-MM-DD) or age, family, status (blank, withdrawn, disqualified), group. Nothing is stored while it has an error; a roster stored before is kept in history/."
+    after_help = "Example:\n  tilerank roster roster.xlsx\n\nThe roster's columns: id, name (required), birth_date (YYYY-MM-DD) or age, family, status (blank, withdrawn, disqualified), group. Nothing is stored while it has an error; a roster stored before is kept in the event's database."
 )]
 pub struct RosterArgs {
     /// The roster file (CSV or workbook)
@@ -21,7 +21,7 @@ pub struct RosterArgs {
 
 pub fn run(args: RosterArgs) -> Result<Outcome> {
     let folder = args.event.open()?;
-    let (problems, players) = folder.store_roster(&args.file, &folder.rules())?;
+    let (problems, players) = folder.store_roster(&args.file, &folder.rules(), &mut say_waiting)?;
     print_problems(&problems);
     if problems.has_errors() {
         eprintln!(

@@ -38,7 +38,7 @@ impl Default for Limits {
             shared_strings: 2_000_000,
             line_bytes: 1024 * 1024,
             field_bytes: 32 * 1024,
-            name_chars: 200,
+            name_chars: 1_000,
             read_seconds: 20,
         }
     }
