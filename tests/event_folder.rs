@@ -385,9 +385,12 @@ fn formula_like_ids_and_names_round_trip_through_roster_import_and_standings() {
         .args(["init", &d, "--name", "Formula Open", "--date", "2026-03-28"])
         .run()
         .success();
+    // the last name is 1,000 characters
+    let long = format!("@Wong\tKa Yan{}", "黃".repeat(988));
+    assert_eq!(long.chars().count(), 1000);
     let roster = s.write(
         "roster.csv",
-        "id,name\n-P1,\"=HYPERLINK(\"\"http://x\"\")\"\n=P2,-Chan Tai Man\n+P3,+Lee 李\n@P4,\"@Wong\tKa Yan\"\n",
+        &format!("id,name\n-P1,\"=HYPERLINK(\"\"http://x\"\")\"\n=P2,-Chan Tai Man\n+P3,+Lee 李\n@P4,\"{long}\"\n"),
     );
     let ids = ["-P1", "=P2", "+P3", "@P4"].map(String::from);
     let cards = s.write("s1.csv", &card_for(&ids));
@@ -432,7 +435,7 @@ fn formula_like_ids_and_names_round_trip_through_roster_import_and_standings() {
             ("-P1", "=HYPERLINK(\"http://x\")"),
             ("=P2", "-Chan Tai Man"),
             ("+P3", "+Lee 李"),
-            ("@P4", "@Wong\tKa Yan"),
+            ("@P4", long.as_str()),
         ]
         .map(|(a, b)| (a.to_string(), b.to_string()))
     );
@@ -452,7 +455,7 @@ fn formula_like_ids_and_names_round_trip_through_roster_import_and_standings() {
     assert!(
         roster_csv.starts_with(
             "id,name,birth_date,age,family,status,group\n-P1,\"=HYPERLINK(\"\"http://x\"\")\","
-        ) && roster_csv.contains("\n@P4,\"@Wong\tKa Yan\",")
+        ) && roster_csv.contains(&format!("\n@P4,\"{long}\","))
             && !roster_csv.contains('\''),
         "{roster_csv}"
     );

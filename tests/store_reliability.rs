@@ -542,3 +542,40 @@ fn a_read_only_folder_refuses_the_import_and_still_reads() {
     assert!(read.contains("25 cards accepted"), "{read}");
     assert_eq!(after, before);
 }
+
+/// A writer that holds the event longer than the second one waits: the
+/// second gives up with a message and stores nothing.
+#[test]
+fn an_import_that_waits_too_long_gives_up_and_stores_nothing() {
+    use tilerank::event_folder::EventFolder;
+    let s = Scratch::new("give-up");
+    let base = s.0.join("base");
+    base_event(&base);
+    let before = state(&base);
+    let holder = rusqlite::Connection::open(base.join("tilerank.db")).unwrap();
+    holder.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let folder = EventFolder::open(&base).unwrap();
+    let mut store = folder.store().unwrap();
+    store.wait_for_writers(Duration::from_millis(200));
+    let mut waited = 0;
+    let err = folder
+        .import_into(
+            &store,
+            &[demo("cards/S02.xlsx")],
+            None,
+            false,
+            None,
+            &mut || waited += 1,
+        )
+        .unwrap_err()
+        .to_string();
+    assert_eq!(waited, 1, "told once that it waits");
+    assert!(
+        err.contains("another tilerank kept this event busy longer than this one waits")
+            && err.contains("nothing of this command was stored; try again"),
+        "{err}"
+    );
+    holder.execute_batch("ROLLBACK").unwrap();
+    drop(store);
+    assert_eq!(state(&base), before);
+}

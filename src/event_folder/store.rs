@@ -145,6 +145,8 @@ fn is_busy(e: &rusqlite::Error) -> bool {
 pub struct Store {
     pub(super) conn: Connection,
     pub(super) path: PathBuf,
+    /// How long a write waits for another writer.
+    wait: Duration,
 }
 
 /// A transaction: rolled back when dropped uncommitted (a failed command).
@@ -183,6 +185,7 @@ impl Store {
         let store = Store {
             conn,
             path: path.to_path_buf(),
+            wait: WAIT_FOR_WRITER,
         };
         store
             .conn
@@ -252,7 +255,8 @@ impl Store {
     }
 
     /// `BEGIN IMMEDIATE`: takes the write lock, calling `on_wait` once when
-    /// another process holds it, then waiting up to [`WAIT_FOR_WRITER`].
+    /// another process holds it, then waiting up to [`WAIT_FOR_WRITER`] (or
+    /// what [`Store::wait_for_writers`] set).
     pub(super) fn begin_write(
         &self,
         on_wait: &mut dyn FnMut(),
@@ -261,8 +265,7 @@ impl Store {
         conn.busy_timeout(Duration::ZERO)
             .map_err(|e| self.error(e))?;
         let first = conn.execute_batch("BEGIN IMMEDIATE");
-        conn.busy_timeout(WAIT_FOR_WRITER)
-            .map_err(|e| self.error(e))?;
+        conn.busy_timeout(self.wait).map_err(|e| self.error(e))?;
         match first {
             Ok(()) => {}
             Err(e) if is_busy(&e) => {
@@ -284,6 +287,12 @@ impl Store {
             conn: &self.conn,
             done: false,
         })
+    }
+
+    /// How long a write waits for another writer before it gives up
+    /// (default [`WAIT_FOR_WRITER`]).
+    pub fn wait_for_writers(&mut self, wait: Duration) {
+        self.wait = wait;
     }
 
     /// Caps the database at `pages` pages (of 4 KiB): past it a write fails as
