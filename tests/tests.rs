@@ -11,6 +11,7 @@ mod export;
 mod known_answers;
 mod layouts;
 mod properties;
+mod publish;
 mod racks;
 mod real_world;
 mod robustness;

@@ -72,9 +72,14 @@ impl Context<'_> {
 /// The page of one of the export's tables: its name in lower case,
 /// `Standings prelim` as `standings-prelim.html`.
 pub fn table_page(table: &Table) -> String {
+    page_name(&table.name)
+}
+
+/// The page of the export's table named `name` (its sheet name).
+pub fn page_name(name: &str) -> String {
     format!(
         "{}.html",
-        links::slug(&table.name.to_lowercase().replace(' ', "-"))
+        links::slug(&name.to_lowercase().replace(' ', "-"))
     )
 }
 
