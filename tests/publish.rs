@@ -699,3 +699,293 @@ fn serve_says_when_its_port_is_taken() {
         .failure(2)
         .stderr_has(&format!("cannot listen on 127.0.0.1 port {port}"));
 }
+
+/// The published HK demo in headless Chromium (Debian's `chromium`): a
+/// player found by a Chinese name through the search box, their page after
+/// its scripts ran, the standings laid out at 375 and 1280 px wide, and
+/// markup names as text in the search results.
+///
+/// Without Chromium the test says that it did not run, and passes; with
+/// `CI=true` it fails instead (`.ci/run` installs Chromium).
+mod browser {
+    use super::{hk_demo, markup_event, publish, Scratch};
+    use std::path::{Path, PathBuf};
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+
+    /// Chromium, or why the test cannot run.
+    fn chromium() -> Option<PathBuf> {
+        let names = ["chromium", "chromium-browser"];
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        std::env::split_paths(&path)
+            .flat_map(|dir| names.iter().map(move |n| dir.join(n)))
+            .find(|p| p.is_file())
+    }
+
+    fn chromium_or_skip() -> Option<PathBuf> {
+        let found = chromium();
+        if found.is_none() {
+            if std::env::var("CI").is_ok_and(|v| v == "true") {
+                panic!("chromium is not installed: CI must run the browser test (.ci/run installs Debian's chromium)");
+            }
+            eprintln!("BROWSER TEST DID NOT RUN: no chromium on PATH (apt-get install chromium)");
+        }
+        found
+    }
+
+    /// A file as a URL, with a query.
+    fn url(path: &Path, query: &str) -> String {
+        let mut s = String::from("file://");
+        for b in path.to_string_lossy().bytes() {
+            if b.is_ascii_alphanumeric() || b"/-_.~".contains(&b) {
+                s.push(b as char);
+            } else {
+                s.push_str(&format!("%{b:02X}"));
+            }
+        }
+        if !query.is_empty() {
+            s.push('?');
+            s.push_str(query);
+        }
+        s
+    }
+
+    /// Percent-encodes a query value.
+    fn encode(text: &str) -> String {
+        text.bytes()
+            .map(|b| {
+                if b.is_ascii_alphanumeric() {
+                    (b as char).to_string()
+                } else {
+                    format!("%{b:02X}")
+                }
+            })
+            .collect()
+    }
+
+    /// Runs headless Chromium on `target` with `extra` flags; its standard
+    /// output (the DOM for `--dump-dom`).
+    fn headless(chromium: &Path, scratch: &Scratch, extra: &[String], target: &str) -> String {
+        let profile = scratch.path(&format!("profile-{}", extra.len() + target.len()));
+        let _ = std::fs::remove_dir_all(&profile);
+        let mut child = Command::new(chromium)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--hide-scrollbars",
+                "--force-device-scale-factor=1",
+            ])
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .args(extra)
+            .arg(target)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromium starts");
+        let mut stdout = child.stdout.take().unwrap();
+        let reader = std::thread::spawn(move || {
+            let mut out = String::new();
+            let _ = std::io::Read::read_to_string(&mut stdout, &mut out);
+            out
+        });
+        let deadline = Instant::now() + Duration::from_secs(120);
+        loop {
+            if child.try_wait().unwrap().is_some() {
+                break;
+            }
+            if Instant::now() > deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("chromium did not finish in 120 s on {target}");
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        reader.join().unwrap()
+    }
+
+    fn dom(chromium: &Path, scratch: &Scratch, target: &str) -> String {
+        let dom = headless(chromium, scratch, &["--dump-dom".to_string()], target);
+        assert!(dom.contains("</html>"), "no DOM from {target}: {dom}");
+        dom
+    }
+
+    /// A page that shows `page` in a frame `width` px wide and, once it is
+    /// loaded, writes what the frame measured: headless Chromium's window
+    /// is at least 500 px wide, a frame can be narrower.
+    fn harness(scratch: &Scratch, page: &Path, width: u32, height: u32) -> PathBuf {
+        let html = format!(
+            r#"<!DOCTYPE html><html><head><meta charset="utf-8"></head>
+<body style="margin:0"><iframe id="f" src="{src}" style="width:{width}px;height:{height}px;border:0;display:block"></iframe>
+<pre id="out"></pre><script>
+addEventListener('load', function () {{
+  var f = document.getElementById('f'), d = f.contentDocument, t = d.getElementById('data');
+  var group = d.querySelector('th.c-group');
+  document.getElementById('out').textContent = [
+    'inner=' + f.contentWindow.innerWidth,
+    'scroll=' + d.documentElement.scrollWidth,
+    'table=' + t.scrollWidth,
+    'box=' + t.parentNode.clientWidth,
+    'group=' + (group && getComputedStyle(group).display !== 'none' ? 'shown' : 'hidden')
+  ].join(' ');
+}});
+</script></body></html>"#,
+            src = url(page, ""),
+        );
+        let path = scratch.path(&format!("harness-{width}.html"));
+        std::fs::write(&path, html).unwrap();
+        path
+    }
+
+    /// `name=NUMBER` in the harness's report.
+    fn measured(dom: &str, name: &str) -> String {
+        let start = "<pre id=\"out\">";
+        let out = &dom[dom.find(start).expect("the harness reported") + start.len()..];
+        let out = &out[..out.find("</pre>").unwrap()];
+        out.split_whitespace()
+            .find_map(|w| w.strip_prefix(&format!("{name}=")))
+            .map(str::to_string)
+            .unwrap_or_else(|| panic!("no {name} in {out}"))
+    }
+
+    /// Width and height of a PNG, from its header.
+    fn png_size(path: &Path) -> (u32, u32) {
+        let bytes = std::fs::read(path).unwrap();
+        assert_eq!(&bytes[1..4], b"PNG", "{} is not a PNG", path.display());
+        let be = |i: usize| u32::from_be_bytes(bytes[i..i + 4].try_into().unwrap());
+        (be(16), be(20))
+    }
+
+    #[test]
+    fn the_demo_site_in_a_browser_search_by_chinese_name_then_the_players_page() {
+        let Some(chromium) = chromium_or_skip() else {
+            return;
+        };
+        let scratch = Scratch::new("browser");
+        let site = scratch.path("site");
+        publish(&hk_demo(), &site);
+
+        // Typing 郭樂安 into the search box (the ?q= parameter fills it).
+        let index = dom(
+            &chromium,
+            &scratch,
+            &url(&site.join("index.html"), &format!("q={}", encode("郭樂安"))),
+        );
+        let results = &index[index.find("<ul id=\"results\"").unwrap()..];
+        let results = &results[..results.find("</ul>").unwrap()];
+        assert!(!results.contains("hidden"), "{results}");
+        assert_eq!(results.matches("<li>").count(), 1, "{results}");
+        let href = results
+            .split("href=\"")
+            .nth(1)
+            .and_then(|r| r.split('"').next())
+            .expect("a link to the player's page");
+        assert_eq!(href, "p/P0003.html");
+        assert!(results.contains(">P0003 郭樂安</a>"), "{results}");
+        // By id too, ignoring case, and by part of a romanised name.
+        let by_id = dom(
+            &chromium,
+            &scratch,
+            &url(&site.join("index.html"), "q=p0003"),
+        );
+        assert!(by_id.contains(">P0003 郭樂安</a>"));
+
+        // Following the link: the player's page, its games sorted by the
+        // script (?sort=-score on the games table).
+        let player = dom(
+            &chromium,
+            &scratch,
+            &url(&site.join(href), "table=games&sort=-score"),
+        );
+        assert!(player.contains("<h1>郭樂安</h1>"));
+        assert!(player.contains("Why: P0003 (郭樂安) in the prelim standings"));
+        let games = &player[player.find("id=\"games\"").unwrap()..];
+        assert!(
+            games.contains("aria-sort=\"descending\""),
+            "the script did not sort"
+        );
+        let scores: Vec<&str> = games
+            .split("class=\"c-score\" data-v=\"")
+            .skip(1)
+            .filter_map(|c| c.split('>').nth(1))
+            .filter_map(|c| c.split('<').next())
+            .collect();
+        assert_eq!(scores, ["164", "-2", "-43"]);
+
+        // The standings at 375 px: no horizontal scroll, optional columns
+        // dropped; at 1280 px every column.
+        let standings = site.join("standings-prelim.html");
+        for (width, group) in [(375, "hidden"), (1280, "shown")] {
+            let frame = harness(&scratch, &standings, width, 800);
+            let dom = headless(
+                &chromium,
+                &scratch,
+                &[
+                    "--dump-dom".into(),
+                    "--allow-file-access-from-files".into(),
+                    format!("--window-size={width},800"),
+                ],
+                &url(&frame, ""),
+            );
+            let n = |name: &str| measured(&dom, name).parse::<u32>().unwrap();
+            assert_eq!(n("inner"), width);
+            assert!(
+                n("scroll") <= width,
+                "{width} px: the page scrolls sideways: {dom}"
+            );
+            assert!(
+                n("table") <= n("box"),
+                "{width} px: the standings scroll sideways ({} > {})",
+                n("table"),
+                n("box")
+            );
+            assert_eq!(measured(&dom, "group"), group, "{width} px");
+
+            let png = scratch.path(&format!("standings-{width}.png"));
+            headless(
+                &chromium,
+                &scratch,
+                &[
+                    format!("--screenshot={}", png.display()),
+                    "--allow-file-access-from-files".into(),
+                    format!("--window-size={width},800"),
+                ],
+                &url(&frame, ""),
+            );
+            assert_eq!(png_size(&png), (width, 800));
+            // A page of text and rules, not an empty screen.
+            let size = std::fs::metadata(&png).unwrap().len();
+            assert!(size > 10_000, "{width} px screenshot of {size} bytes");
+        }
+    }
+
+    #[test]
+    fn markup_in_names_stays_text_in_the_browser() {
+        let Some(chromium) = chromium_or_skip() else {
+            return;
+        };
+        let scratch = Scratch::new("browser-markup");
+        let site = scratch.path("site");
+        publish(&markup_event(&scratch), &site);
+        let index = dom(
+            &chromium,
+            &scratch,
+            &url(&site.join("index.html"), "q=alert"),
+        );
+        let results = &index[index.find("<ul id=\"results\"").unwrap()..];
+        let results = &results[..results.find("</ul>").unwrap()];
+        assert_eq!(results.matches("<li>").count(), 3, "{results}");
+        assert!(results.contains("P0001 &lt;script&gt;alert(1)&lt;/script&gt;"));
+        // No element was made from a name: only the page's two scripts.
+        assert_eq!(index.matches("<script").count(), 2, "{index}");
+        assert!(!index.contains("<img"), "{index}");
+        let player = dom(&chromium, &scratch, &url(&site.join("p/P0002.html"), ""));
+        assert!(!player.contains("<img"), "{player}");
+        assert!(player.contains("&lt;img src=x onerror=alert(2)&gt;"));
+    }
+}
