@@ -474,6 +474,17 @@ fn publish_refuses_bad_cards_and_a_folder_it_did_not_write() {
         "keep"
     );
 
+    let file = scratch.path("results.html");
+    std::fs::write(&file, "x").unwrap();
+    Test::new()
+        .args(["publish", "--roster", "roster.csv"])
+        .fixture("good/hk-examples.csv")
+        .arg("-o")
+        .arg(&file)
+        .run()
+        .failure(2)
+        .stderr_has("results.html: is a file, not a folder");
+
     Test::new()
         .args(["publish", "-o"])
         .arg(&site)
@@ -686,6 +697,62 @@ fn serve_shows_a_newly_imported_card_without_a_restart_and_stops_on_ctrl_c() {
     server.wait_for("Stopped.");
     let status = server.child.wait().unwrap();
     assert_eq!(status.code(), Some(0));
+}
+
+#[test]
+fn serve_says_why_it_has_no_pages_while_the_cards_have_errors() {
+    let scratch = Scratch::new("serve-bad");
+    let cards = scratch.path("cards");
+    std::fs::create_dir_all(&cards).unwrap();
+    std::fs::copy(
+        fixtures().join("bad/check2-won-2.csv"),
+        cards.join("bad.csv"),
+    )
+    .unwrap();
+    let mut server = Server::start(&[
+        cards.clone(),
+        "--roster".into(),
+        fixtures().join("roster.csv"),
+    ]);
+    // Said before it listens.
+    assert!(
+        server
+            .seen
+            .iter()
+            .any(|l| l.contains("Pages not rebuilt: the cards have errors")),
+        "{:?}",
+        server.seen
+    );
+    let (status, body) = get(&server.address, "/");
+    assert_eq!(status, 503);
+    assert!(
+        body.contains("No results to show: the cards have errors"),
+        "{body}"
+    );
+    // The bad card is taken out of the folder: the pages come.
+    std::fs::remove_file(cards.join("bad.csv")).unwrap();
+    std::fs::copy(
+        fixtures().join("good/hk-examples.csv"),
+        cards.join("good.csv"),
+    )
+    .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let status = loop {
+        let (status, _) = get(&server.address, "/standings-prelim.html");
+        if status == 200 || Instant::now() > deadline {
+            break status;
+        }
+        std::thread::sleep(Duration::from_millis(300));
+    };
+    assert_eq!(status, 200);
+    let mut stream = std::net::TcpStream::connect(&server.address).unwrap();
+    write!(stream, "POST / HTTP/1.0\r\nContent-Length: 0\r\n\r\n").unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    assert!(
+        response.starts_with("HTTP/1.0 405") || response.starts_with("HTTP/1.1 405"),
+        "{response}"
+    );
 }
 
 #[test]

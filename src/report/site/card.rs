@@ -56,7 +56,6 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
                     title: &title,
                     root: "../",
                     class: "page",
-                    head: "",
                 },
                 &body,
             );

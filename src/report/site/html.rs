@@ -57,8 +57,6 @@ pub struct Frame<'a> {
     pub root: &'a str,
     /// The `<body>` class: `page`, or `projector`.
     pub class: &'a str,
-    /// Extra lines for `<head>` (the projector's refresh).
-    pub head: &'a str,
 }
 
 /// A whole page around `body`.
@@ -68,7 +66,6 @@ pub fn page(frame: &Frame, body: &str) -> String {
         title,
         root,
         class,
-        head,
     } = frame;
     let full_title = if event.is_empty() {
         esc(title)
@@ -86,7 +83,7 @@ pub fn page(frame: &Frame, body: &str) -> String {
 <meta name="generator" content="tilerank">
 <title>{full_title}</title>
 <link rel="stylesheet" href="{root}site.css">
-{head}</head>
+</head>
 <body class="{class}" data-root="{root}">
 <header class="top">
 <a class="home" href="{root}index.html">{home}</a>

@@ -141,7 +141,6 @@ pub fn page(ctx: &Context) -> String {
             title: "Index",
             root: "",
             class: "page index",
-            head: "",
         },
         &b,
     )

@@ -31,7 +31,6 @@ pub fn pages(ctx: &Context) -> Vec<(String, String)> {
                     title: &table.name,
                     root: "",
                     class: "page",
-                    head: "",
                 },
                 &body,
             );

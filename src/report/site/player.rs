@@ -78,7 +78,6 @@ pub fn list_page(ctx: &Context) -> String {
             title: "Players",
             root: "",
             class: "page",
-            head: "",
         },
         &body,
     )
@@ -276,7 +275,6 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
                 title: display_name(p),
                 root: "../",
                 class: "page",
-                head: "",
             },
             &body,
         );

@@ -51,7 +51,6 @@ pub fn page(ctx: &Context) -> String {
             title: "Projector",
             root: "",
             class: "projector",
-            head: "",
         },
         &body,
     )
