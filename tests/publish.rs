@@ -709,7 +709,7 @@ fn serve_says_why_it_has_no_pages_while_the_cards_have_errors() {
         cards.join("bad.csv"),
     )
     .unwrap();
-    let mut server = Server::start(&[
+    let server = Server::start(&[
         cards.clone(),
         "--roster".into(),
         fixtures().join("roster.csv"),
