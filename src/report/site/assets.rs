@@ -47,7 +47,7 @@ dl.facts dd { margin: 0; }
 .wrap { max-width: 100%; overflow-x: auto; }
 table { border-collapse: collapse; width: 100%; }
 th, td { padding: .3rem .45rem; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
-td { overflow-wrap: anywhere; }
+td { overflow-wrap: break-word; }
 td[data-v] { white-space: nowrap; overflow-wrap: normal; }
 th { background: var(--th); }
 th button { font: inherit; font-weight: 600; color: inherit; background: none; border: 0; padding: 0; cursor: pointer; text-align: inherit; }

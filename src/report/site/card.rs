@@ -9,6 +9,24 @@ use crate::domain::SessionName;
 use crate::report::export::games_table;
 use crate::report::Table;
 
+/// The Games columns a card's page shows: its stage, session and table
+/// are in the page's title.
+const CARD_COLUMNS: [&str; 13] = [
+    "game",
+    "seat",
+    "player",
+    "name",
+    "won",
+    "score",
+    "tiles",
+    "players",
+    "finish",
+    "leader",
+    "game_sum",
+    "card_total",
+    "check",
+];
+
 /// The export's Games table of each card, in the order of the event's
 /// cards.
 pub fn games_by_card(ctx: &Context) -> Vec<Table> {
@@ -39,9 +57,9 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
             );
             let mut body = format!("<h1>{}</h1>\n", esc(&title));
             body.push_str(&format!(
-                "<p class=\"meta\">Read from {}. {}</p>\n",
+                "<p class=\"meta\">{} games, read from {}.</p>\n",
+                card.games.len(),
                 esc(&card.place.to_string()),
-                esc(&table.title)
             ));
             body.push_str(&html::table(&TableHtml {
                 table,
@@ -49,6 +67,8 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
                 links: &links,
                 heading: false,
                 rows: None,
+                columns: Some(&CARD_COLUMNS),
+                notes: true,
             }));
             let page = html::page(
                 &Frame {

@@ -153,28 +153,24 @@ pub struct TableHtml<'a> {
     pub heading: bool,
     /// Rows to show; `None` for all.
     pub rows: Option<&'a [usize]>,
+    /// Columns to show, by name; `None` for all.
+    pub columns: Option<&'a [&'a str]>,
+    /// The table's notes under it.
+    pub notes: bool,
 }
 
-/// Sort keys of a score column: each value's place among the column's
-/// distinct exact values, so that the browser sorts by integers and never
-/// by a rounded decimal.
-fn score_ordinals(table: &Table, col: usize) -> Vec<Option<usize>> {
-    let values: BTreeSet<Score> = table
-        .rows
-        .iter()
-        .filter_map(|r| match r.get(col) {
-            Some(Value::Score(s)) => Some(*s),
-            _ => None,
-        })
-        .collect();
+/// Sort keys of a score column: each shown value's place among the
+/// column's distinct exact values, so that the browser sorts by integers
+/// and never by a rounded decimal.
+fn score_ordinals(table: &Table, rows: &[usize], col: usize) -> Vec<Option<usize>> {
+    let score = |r: usize| match table.rows[r].get(col) {
+        Some(Value::Score(s)) => Some(*s),
+        _ => None,
+    };
+    let values: BTreeSet<Score> = rows.iter().filter_map(|&r| score(r)).collect();
     let ordered: Vec<Score> = values.into_iter().collect();
-    table
-        .rows
-        .iter()
-        .map(|r| match r.get(col) {
-            Some(Value::Score(s)) => ordered.binary_search(s).ok(),
-            _ => None,
-        })
+    rows.iter()
+        .map(|&r| score(r).and_then(|s| ordered.binary_search(&s).ok()))
         .collect()
 }
 
@@ -186,18 +182,29 @@ pub fn table(t: &TableHtml) -> String {
     if t.heading {
         let _ = writeln!(s, "<h2>{}</h2>", esc(&table.title));
     }
-    let many = table.columns.len() > PHONE_COLUMNS;
+    let many = t.columns.map_or(table.columns.len(), <[&str]>::len) > PHONE_COLUMNS;
     let named = table.columns.iter().any(|c| c.name == "name");
     let class_of = |name: &str| {
         // The name links to the player's page: a phone can do without the id.
         let opt = many && (OPTIONAL_ON_PHONES.contains(&name) || (name == "player" && named));
         format!("c-{}{}", name, if opt { " opt" } else { "" })
     };
+    let all: Vec<usize>;
+    let rows = match t.rows {
+        Some(r) => r,
+        None => {
+            all = (0..table.rows.len()).collect();
+            &all
+        }
+    };
+    let shown: Vec<usize> = (0..table.columns.len())
+        .filter(|&i| t.columns.is_none_or(|c| c.contains(&table.columns[i].name)))
+        .collect();
     let ordinals: Vec<Option<Vec<Option<usize>>>> = table
         .columns
         .iter()
         .enumerate()
-        .map(|(i, c)| (c.kind == Kind::Score).then(|| score_ordinals(table, i)))
+        .map(|(i, c)| (c.kind == Kind::Score).then(|| score_ordinals(table, rows, i)))
         .collect();
     let _ = writeln!(
         s,
@@ -205,7 +212,7 @@ pub fn table(t: &TableHtml) -> String {
         esc(t.id)
     );
     s.push_str("<thead><tr>");
-    for c in &table.columns {
+    for c in shown.iter().map(|&i| &table.columns[i]) {
         let _ = write!(
             s,
             "<th class=\"{}\" data-kind=\"{}\"><button type=\"button\">{}</button></th>",
@@ -218,24 +225,17 @@ pub fn table(t: &TableHtml) -> String {
         );
     }
     s.push_str("</tr></thead>\n<tbody>\n");
-    let all: Vec<usize>;
-    let rows = match t.rows {
-        Some(r) => r,
-        None => {
-            all = (0..table.rows.len()).collect();
-            &all
-        }
-    };
-    for &r in rows {
+    for (k, &r) in rows.iter().enumerate() {
         let row = &table.rows[r];
         s.push_str("<tr>");
-        for (i, c) in table.columns.iter().enumerate() {
+        for &i in &shown {
+            let c = &table.columns[i];
             let value = row.get(i).unwrap_or(&Value::Empty);
             let sort = match value {
                 Value::Int(n) => format!(" data-v=\"{n}\""),
                 Value::Score(_) => ordinals[i]
                     .as_ref()
-                    .and_then(|o| o[r])
+                    .and_then(|o| o[k])
                     .map(|n| format!(" data-v=\"{n}\""))
                     .unwrap_or_default(),
                 _ => String::new(),
@@ -253,7 +253,7 @@ pub fn table(t: &TableHtml) -> String {
     if rows.is_empty() {
         s.push_str("<p class=\"empty\">Nobody yet.</p>\n");
     }
-    if !table.notes.is_empty() {
+    if t.notes && !table.notes.is_empty() {
         s.push_str("<ul class=\"notes\">\n");
         for n in &table.notes {
             let _ = writeln!(s, "<li>{}</li>", esc(n));

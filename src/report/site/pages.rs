@@ -24,6 +24,8 @@ pub fn pages(ctx: &Context) -> Vec<(String, String)> {
                 links: &links,
                 heading: false,
                 rows: None,
+                columns: None,
+                notes: true,
             }));
             let page = html::page(
                 &Frame {

@@ -71,6 +71,8 @@ pub fn list_page(ctx: &Context) -> String {
         links: &links,
         heading: false,
         rows: None,
+        columns: None,
+        notes: true,
     }));
     html::page(
         &Frame {
@@ -181,14 +183,14 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
                 esc(&ctx.table_pages[t]),
                 esc(&table.title)
             );
-            let mut shown = table.clone();
-            shown.notes.clear();
             body.push_str(&html::table(&TableHtml {
-                table: &shown,
+                table,
                 id: &format!("t{t}"),
                 links: &links,
                 heading: false,
                 rows: Some(&rows),
+                columns: None,
+                notes: false,
             }));
         }
 
@@ -213,6 +215,8 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
                     links: &links,
                     heading: false,
                     rows: None,
+                    columns: None,
+                    notes: true,
                 }));
             }
         }
@@ -268,6 +272,8 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
             links: &links,
             heading: false,
             rows: None,
+            columns: None,
+            notes: true,
         }));
         let page = html::page(
             &Frame {

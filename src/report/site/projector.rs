@@ -29,6 +29,8 @@ pub fn page(ctx: &Context) -> String {
                     links: &links,
                     heading: true,
                     rows: None,
+                    columns: None,
+                    notes: true,
                 }));
                 shown += 1;
             }
