@@ -113,11 +113,11 @@ fn site_table(page: &Path, id: &str) -> Grid {
         .split("<tr>")
         .skip(1)
         .map(|tr| {
-            tr.split("<td ")
+            tr.split("<td")
                 .skip(1)
                 .map(|td| {
                     let td = &td[..td.find("</td>").unwrap()];
-                    strip_tags(&format!("<{td}"))
+                    strip_tags(&format!("<td{td}"))
                 })
                 .collect()
         })
@@ -491,6 +491,47 @@ fn publish_refuses_bad_cards_and_a_folder_it_did_not_write() {
         .run()
         .failure(2)
         .stderr_has("no INPUT given");
+}
+
+/// A copy of a folder, whatever it holds.
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let path = e.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_dir(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_index_says_what_is_imported_and_what_is_missing() {
+    let scratch = Scratch::new("missing");
+    let event = scratch.path("hk");
+    copy_dir(&fixtures().join("e2e/hk"), &event);
+    // Two sessions of two tables expected; the event has session 1.
+    let mut toml = std::fs::read_to_string(event.join("tilerank.toml")).unwrap();
+    toml.push_str("\n[sessions]\ncount = 2\ntables = 2\n");
+    std::fs::write(event.join("tilerank.toml"), toml).unwrap();
+    let site = scratch.path("site");
+    publish(&[PathBuf::from("--event"), event], &site).stderr_has("2 cards missing");
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(index.contains("<h1>HK end to end</h1>"));
+    assert!(index.contains("<dt>Date</dt><dd>2026-03-28</dd>"));
+    assert!(index.contains("<dt>Rules</dt><dd>hk</dd>"));
+    assert!(index.contains("PROVISIONAL: 2 cards the event expects are not imported yet"));
+    let (_, imported) = site_table(&site.join("index.html"), "imported");
+    assert_eq!(imported[0], ["prelim", "S01", "2", "1 2"]);
+    let (_, missing) = site_table(&site.join("index.html"), "missing");
+    assert_eq!(missing, [["prelim", "S02", "2", "1 2"]]);
+    // Each imported table links to its card's page, which exists.
+    assert!(index.contains("<a href=\"t/prelim-S01-T1.html\">1</a>"));
+    assert!(site.join("t/prelim-S01-T1.html").is_file());
+    let standings = std::fs::read_to_string(site.join("standings-prelim.html")).unwrap();
+    assert!(standings.contains("(PROVISIONAL: 2 cards missing)"));
 }
 
 // ----------------------------------------------------------------- serve

@@ -65,8 +65,8 @@ pub fn page(ctx: &Context) -> String {
         let _ = writeln!(
             b,
             "<p class=\"warn\" id=\"provisional\">PROVISIONAL: {} the event expects {} not imported yet; standings and qualifiers may change.</p>",
-            missing.len(),
-            if missing.len() == 1 { "card is" } else { "cards are" }
+            if missing.len() == 1 { "1 card".to_string() } else { format!("{} cards", missing.len()) },
+            if missing.len() == 1 { "is" } else { "are" }
         );
     }
     for d in &ctx.decisions {
