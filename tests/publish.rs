@@ -486,6 +486,16 @@ fn publish_refuses_bad_cards_and_a_folder_it_did_not_write() {
         .stderr_has("results.html: is a file, not a folder");
 
     Test::new()
+        .args(["publish", "--roster", "roster.csv"])
+        .fixture("good/hk-examples.csv")
+        .arg("-o")
+        .arg(scratch.path("no-such-folder/site"))
+        .run()
+        .failure(2)
+        .stderr_has("the site was not written")
+        .stderr_has("no-such-folder/site: cannot be written");
+
+    Test::new()
         .args(["publish", "-o"])
         .arg(&site)
         .run()

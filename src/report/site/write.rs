@@ -67,7 +67,8 @@ pub fn write_site(dir: &Path, site: &Site) -> Result<(), SiteWriteError> {
     let old = parent.join(format!(".{name}.tilerank-{}.old", std::process::id()));
     let _ = std::fs::remove_dir_all(&tmp);
     let filled = (|| {
-        std::fs::create_dir(&tmp).map_err(io(&tmp))?;
+        // A missing parent folder is the target's problem, not the temporary's.
+        std::fs::create_dir(&tmp).map_err(io(dir))?;
         for (path, bytes) in &site.files {
             let file = tmp.join(path);
             if let Some(folder) = file.parent() {
