@@ -760,11 +760,20 @@ fn serve_says_why_it_has_no_pages_while_the_cards_have_errors() {
         cards.join("bad.csv"),
     )
     .unwrap();
+    // Another address of the loopback network, as --bind 0.0.0.0 would be
+    // the hall's.
     let server = Server::start(&[
         cards.clone(),
         "--roster".into(),
         fixtures().join("roster.csv"),
+        "--bind".into(),
+        "127.0.0.2".into(),
     ]);
+    assert!(
+        server.address.starts_with("127.0.0.2:"),
+        "{}",
+        server.address
+    );
     // Said before it listens.
     assert!(
         server
@@ -816,6 +825,11 @@ fn serve_says_when_its_port_is_taken() {
         .run()
         .failure(2)
         .stderr_has(&format!("cannot listen on 127.0.0.1 port {port}"));
+    Test::new()
+        .args(["serve", "--bind", "the-hall"])
+        .run()
+        .failure(2)
+        .stderr_has("invalid value 'the-hall' for '--bind <ADDR>'");
 }
 
 /// The published HK demo in headless Chromium (Debian's `chromium`): a
