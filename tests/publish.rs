@@ -503,6 +503,25 @@ fn publish_refuses_bad_cards_and_a_folder_it_did_not_write() {
         .stderr_has("no INPUT given");
 }
 
+#[test]
+fn the_award_and_medal_pages_have_the_numbers_of_awards_and_medals() {
+    let scratch = Scratch::new("award");
+    let site = scratch.path("site");
+    let event = vec![PathBuf::from("--event"), fixtures().join("e2e/hk")];
+    publish(&event, &site);
+    for (command, page) in [
+        ("awards", "super-family-award.html"),
+        ("medals", "medals.html"),
+    ] {
+        let cli = csv_tables(&stdout_of(&with(p(&[command, "--format", "csv"]), &event)));
+        same_numbers(command, &site_table(&site.join(page), "data"), &cli[0], &[]);
+    }
+    // The parent's page shows the family's award row, and the medal.
+    let h01 = std::fs::read_to_string(site.join("p/H01.html")).unwrap();
+    assert!(h01.contains(">Super Family Award</a></h2>"), "{h01}");
+    assert!(h01.contains(">2nd runner-up</td>"), "{h01}");
+}
+
 /// A copy of a folder, whatever it holds.
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
