@@ -69,6 +69,8 @@ footer { color: var(--muted); font-size: .85rem; padding: 1rem; text-align: cent
 body.projector { font-size: 24px; }
 body.projector header.top, body.projector footer { display: none; }
 body.projector main { max-width: none; }
+body.projector h1 { font-size: 2.2rem; }
+body.projector h2 { font-size: 1.6rem; }
 @media print {
   header.top, footer, #results { display: none !important; }
   body { font-size: 10pt; color: #000; background: #fff; }
