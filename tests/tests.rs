@@ -12,6 +12,7 @@ mod known_answers;
 mod layouts;
 mod one_model;
 mod properties;
+mod publish;
 mod racks;
 mod real_world;
 mod robustness;

@@ -11,10 +11,12 @@ mod import;
 mod init;
 mod log;
 mod medals;
+mod publish;
 mod qualifiers;
 mod roster;
 mod score;
 mod seating;
+mod serve;
 mod standings;
 
 use anyhow::{bail, Context, Result};
@@ -58,6 +60,8 @@ pub enum Command {
     Seating(seating::SeatingArgs),
     Medals(medals::MedalsArgs),
     Awards(awards::AwardsArgs),
+    Publish(publish::PublishArgs),
+    Serve(serve::ServeArgs),
 }
 
 /// How a command ended, for the exit status.
@@ -84,6 +88,8 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Seating(a) => seating::run(a),
         Command::Medals(a) => medals::run(a),
         Command::Awards(a) => awards::run(a),
+        Command::Publish(a) => publish::run(a),
+        Command::Serve(a) => serve::run(a),
     }
 }
 

@@ -12,6 +12,7 @@ pub mod json;
 pub mod output;
 pub mod progress;
 pub mod scorecard_xlsx;
+pub mod site;
 pub mod stages;
 pub mod standings;
 pub mod terminal;

@@ -1,0 +1,158 @@
+//! `tilerank publish`: the results as a static website (see
+//! `tilerank::report::site`), written whole into one folder.
+
+use super::standings::report_missing;
+use super::{summary, EventArgs, Loaded, Outcome};
+use anyhow::{Context, Result};
+use clap::Args;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use tilerank::event_folder::sha256_hex;
+use tilerank::ingest;
+use tilerank::profile::CutoffTies;
+use tilerank::report::export::ExportRequest;
+use tilerank::report::site::{self, Site};
+
+/// Publish the results as a website: standings, qualifiers, medals, award, a page per player and per table
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  tilerank publish examples/hk-2026/cards --roster examples/hk-2026/roster.csv --name \"HK Open 2026\" -o site\n  tilerank publish --event hk-2026 -o site\n\nThe site works opened from disk (site/index.html) and on any web host: its styles and scripts are inside it and nothing is fetched from the network. The folder is written whole (a temporary folder renamed into place); an existing folder is replaced only if it is empty or an earlier tilerank site. While cards the event expects are missing, the pages say PROVISIONAL and the index lists what is missing. Nothing is written while any card has an error."
+)]
+pub struct PublishArgs {
+    #[command(flatten)]
+    pub event: SiteEventArgs,
+
+    /// The folder to write the site into (replaced whole)
+    #[arg(short, long, value_name = "DIR")]
+    pub output: PathBuf,
+}
+
+/// What `publish` and `serve` read, and how they rank.
+#[derive(Args, Debug)]
+pub struct SiteEventArgs {
+    #[command(flatten)]
+    pub event: EventArgs,
+
+    /// The event's name, on every page (default: the event's, from tilerank.toml)
+    #[arg(long, value_name = "TEXT")]
+    pub name: Option<String>,
+
+    /// How many go to the final (default: the profile's, 120 for hk)
+    #[arg(long, value_name = "N")]
+    pub top: Option<u32>,
+
+    /// Players tied on every key across the cutoff: include, exclude, or error
+    #[arg(long, value_enum, value_name = "POLICY")]
+    pub cutoff_ties: Option<CutoffTies>,
+}
+
+/// A site, or why there is none (the problems are already printed).
+pub enum Built {
+    Site(Site),
+    /// Data errors, or a qualifier list waiting for the director.
+    Refused(String),
+}
+
+/// The import log and the inputs read, as the export's Log sheet has them.
+fn log_lines(args: &EventArgs, loaded: &Loaded) -> Result<Vec<BTreeMap<String, String>>> {
+    let mut lines = match &loaded.folder {
+        Some(f) => f.log()?,
+        None => Vec::new(),
+    };
+    let mut read = |action: &str, path: &std::path::Path| {
+        let hash = std::fs::read(path)
+            .map(|b| sha256_hex(&b))
+            .unwrap_or_default();
+        lines.push(BTreeMap::from([
+            ("action".to_string(), action.to_string()),
+            ("file".to_string(), ingest::shown(path)),
+            ("sha256".to_string(), hash),
+        ]));
+    };
+    if let Some(roster) = &args.roster {
+        read("read roster", roster);
+    }
+    for file in ingest::expand(&args.inputs)? {
+        read("read", &file);
+    }
+    Ok(lines)
+}
+
+impl SiteEventArgs {
+    /// Reads the event and builds every page.
+    pub fn build(&self) -> Result<Built> {
+        let mut rules = self.event.rules()?;
+        if let Some(n) = self.top {
+            rules.qualifiers = n;
+        }
+        if let Some(p) = self.cutoff_ties {
+            rules.cutoff_ties = p;
+        }
+        let loaded = self.event.load(rules)?;
+        let event = &loaded.event;
+        if event.problems.has_errors() {
+            eprintln!("{}", summary(event));
+            return Ok(Built::Refused(
+                "the cards have errors: fix them (see above) or leave their files out".into(),
+            ));
+        }
+        eprintln!("{}", summary(event));
+        let completeness = report_missing(&loaded);
+        let name = self
+            .name
+            .clone()
+            .or_else(|| loaded.folder.as_ref().map(|f| f.config.event.name.clone()))
+            .unwrap_or_default();
+        let mut sources = Vec::new();
+        if let Some(f) = &loaded.folder {
+            sources.push(("event_folder".to_string(), f.dir.display().to_string()));
+        }
+        if let Some(r) = &self.event.roster {
+            sources.push(("roster".to_string(), r.display().to_string()));
+        } else if let Some(f) = loaded.folder.as_ref().filter(|f| f.roster_path().is_file()) {
+            sources.push(("roster".to_string(), f.roster_path().display().to_string()));
+        }
+        for input in &self.event.inputs {
+            sources.push(("input".to_string(), ingest::shown(input)));
+        }
+        let log = log_lines(&self.event, &loaded)?;
+        let site = site::build(&ExportRequest {
+            event,
+            name: &name,
+            completeness: &completeness,
+            sources,
+            log,
+        });
+        for d in &site.decisions {
+            eprintln!("{d}");
+        }
+        if site.unsettled {
+            return Ok(Built::Refused(
+                "a qualifier list waits for the director's decision (see above)".into(),
+            ));
+        }
+        Ok(Built::Site(site))
+    }
+}
+
+pub fn run(args: PublishArgs) -> Result<Outcome> {
+    let site = match args.event.build()? {
+        Built::Site(site) => site,
+        Built::Refused(why) => {
+            eprintln!("Nothing published: {why}.");
+            return Ok(Outcome::DataErrors);
+        }
+    };
+    site::write_site(&args.output, &site)
+        .with_context(|| "the site was not written".to_string())?;
+    let players = site.files.keys().filter(|p| p.starts_with("p/")).count();
+    let cards = site.files.keys().filter(|p| p.starts_with("t/")).count();
+    eprintln!(
+        "{}: {} files: index.html, {} player pages, {} card pages",
+        args.output.display(),
+        site.files.len(),
+        players,
+        cards
+    );
+    Ok(Outcome::Done)
+}

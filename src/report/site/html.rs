@@ -1,0 +1,288 @@
+//! HTML pieces every page shares: escaping, the page frame (head, header
+//! with the search box, footer) and a report [`Table`] as an HTML table.
+//!
+//! Every text that can come from the input goes through [`esc`] (element
+//! content and attribute values alike) or, inside a script, through
+//! [`json_for_script`]. Nothing from the input is ever put into HTML any
+//! other way.
+
+use super::links::Links;
+use crate::report::{Kind, Table, Value};
+use crate::score::Score;
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+/// Text as HTML: safe in element content and in quoted attribute values.
+pub fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A value as JSON that can sit inside `<script>`: `<`, `>` and `&` are
+/// written as `\u003c`... so that no `</script>` or `<!--` can end the
+/// script early, and the JavaScript line breaks U+2028/U+2029 are escaped.
+pub fn json_for_script<T: serde::Serialize + ?Sized>(value: &T) -> String {
+    let json = serde_json::to_string(value).expect("plain data serializes");
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// What a page says about itself in its frame.
+pub struct Frame<'a> {
+    /// The event's name, on every page.
+    pub event: &'a str,
+    /// The page's own title (the event's name is added).
+    pub title: &'a str,
+    /// From the page to the site's root: `""` or `"../"`.
+    pub root: &'a str,
+    /// The `<body>` class: `page`, or `projector`.
+    pub class: &'a str,
+}
+
+/// A whole page around `body`.
+pub fn page(frame: &Frame, body: &str) -> String {
+    let Frame {
+        event,
+        title,
+        root,
+        class,
+    } = frame;
+    let full_title = if event.is_empty() {
+        esc(title)
+    } else {
+        format!("{} · {}", esc(title), esc(event))
+    };
+    let mut s = String::with_capacity(body.len() + 2048);
+    let _ = write!(
+        s,
+        r#"<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="tilerank">
+<title>{full_title}</title>
+<link rel="stylesheet" href="{root}site.css">
+</head>
+<body class="{class}" data-root="{root}">
+<header class="top">
+<a class="home" href="{root}index.html">{home}</a>
+<nav>
+<a href="{root}players.html">Players</a>
+<a href="{root}projector.html">Projector</a>
+</nav>
+<form class="search" action="{root}players.html" role="search">
+<label for="q">Find a player</label>
+<input id="q" name="q" type="search" placeholder="id, name or 中文名" autocomplete="off">
+<ul id="results" hidden></ul>
+</form>
+</header>
+<main>
+"#,
+        home = if event.is_empty() {
+            "Results".to_string()
+        } else {
+            esc(event)
+        },
+    );
+    s.push_str(body);
+    let _ = write!(
+        s,
+        r#"</main>
+<footer>Written by tilerank {version}. Open <a href="{root}index.html">the index</a>.</footer>
+<script src="{root}players.js"></script>
+<script src="{root}site.js"></script>
+</body>
+</html>
+"#,
+        version = env!("CARGO_PKG_VERSION"),
+    );
+    s
+}
+
+/// Columns a phone leaves out of a wide table (`.opt` cells, hidden under
+/// 640 px by the stylesheet); every column prints.
+const OPTIONAL_ON_PHONES: [&str; 14] = [
+    "group",
+    "games",
+    "tiles",
+    "note",
+    "players",
+    "finish",
+    "leader",
+    "game_sum",
+    "card_total",
+    "sha256",
+    "time",
+    "best_game",
+    "cards",
+    "stage",
+];
+
+/// A column is dropped on phones only when the table has more than this
+/// many columns: narrow tables keep every column.
+const PHONE_COLUMNS: usize = 6;
+
+/// Where a table goes and what its rows link to.
+pub struct TableHtml<'a> {
+    pub table: &'a Table,
+    /// The `id` of the `<table>` element.
+    pub id: &'a str,
+    pub links: &'a Links<'a>,
+    /// `h2` heading from the table's title.
+    pub heading: bool,
+    /// Rows to show; `None` for all.
+    pub rows: Option<&'a [usize]>,
+    /// Columns to show, by name; `None` for all.
+    pub columns: Option<&'a [&'a str]>,
+    /// The table's notes under it.
+    pub notes: bool,
+}
+
+/// Sort keys of a score column: each shown value's place among the
+/// column's distinct exact values, so that the browser sorts by integers
+/// and never by a rounded decimal.
+fn score_ordinals(table: &Table, rows: &[usize], col: usize) -> Vec<Option<usize>> {
+    let score = |r: usize| match table.rows[r].get(col) {
+        Some(Value::Score(s)) => Some(*s),
+        _ => None,
+    };
+    let values: BTreeSet<Score> = rows.iter().filter_map(|&r| score(r)).collect();
+    let ordered: Vec<Score> = values.into_iter().collect();
+    rows.iter()
+        .map(|&r| score(r).and_then(|s| ordered.binary_search(&s).ok()))
+        .collect()
+}
+
+/// The table as HTML: a heading, the table (sortable: each header is a
+/// button; numbers sort as numbers), then its notes.
+pub fn table(t: &TableHtml) -> String {
+    let table = t.table;
+    let mut s = String::new();
+    if t.heading {
+        let _ = writeln!(s, "<h2>{}</h2>", esc(&table.title));
+    }
+    let many = t.columns.map_or(table.columns.len(), <[&str]>::len) > PHONE_COLUMNS;
+    let named = table.columns.iter().any(|c| c.name == "name");
+    let class_of = |name: &str| {
+        // The name links to the player's page: a phone can do without the id.
+        let opt = many && (OPTIONAL_ON_PHONES.contains(&name) || (name == "player" && named));
+        format!("c-{}{}", name, if opt { " opt" } else { "" })
+    };
+    let all: Vec<usize>;
+    let rows = match t.rows {
+        Some(r) => r,
+        None => {
+            all = (0..table.rows.len()).collect();
+            &all
+        }
+    };
+    let shown: Vec<usize> = (0..table.columns.len())
+        .filter(|&i| t.columns.is_none_or(|c| c.contains(&table.columns[i].name)))
+        .collect();
+    let ordinals: Vec<Option<Vec<Option<usize>>>> = table
+        .columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.kind == Kind::Score).then(|| score_ordinals(table, rows, i)))
+        .collect();
+    let _ = writeln!(
+        s,
+        "<div class=\"wrap\"><table class=\"data sortable\" id=\"{}\">",
+        esc(t.id)
+    );
+    s.push_str("<thead><tr>");
+    for c in shown.iter().map(|&i| &table.columns[i]) {
+        let _ = write!(
+            s,
+            "<th class=\"{}\" data-kind=\"{}\"><button type=\"button\">{}</button></th>",
+            class_of(c.name),
+            match c.kind {
+                Kind::Text => "text",
+                Kind::Int | Kind::Score => "num",
+            },
+            esc(&c.name.replace('_', " "))
+        );
+    }
+    s.push_str("</tr></thead>\n<tbody>\n");
+    for (k, &r) in rows.iter().enumerate() {
+        let row = &table.rows[r];
+        s.push_str("<tr>");
+        for &i in &shown {
+            let c = &table.columns[i];
+            let value = row.get(i).unwrap_or(&Value::Empty);
+            let sort = match value {
+                Value::Int(n) => format!(" data-v=\"{n}\""),
+                Value::Score(_) => ordinals[i]
+                    .as_ref()
+                    .and_then(|o| o[k])
+                    .map(|n| format!(" data-v=\"{n}\""))
+                    .unwrap_or_default(),
+                _ => String::new(),
+            };
+            let shown = esc(&value.to_string());
+            let cell = match t.links.cell(table, row, i) {
+                Some(href) => format!("<a href=\"{}\">{shown}</a>", esc(&href)),
+                None => shown,
+            };
+            let _ = write!(s, "<td class=\"{}\"{sort}>{cell}</td>", class_of(c.name));
+        }
+        s.push_str("</tr>\n");
+    }
+    s.push_str("</tbody></table></div>\n");
+    if rows.is_empty() {
+        s.push_str("<p class=\"empty\">Nobody yet.</p>\n");
+    }
+    if t.notes && !table.notes.is_empty() {
+        s.push_str("<ul class=\"notes\">\n");
+        for n in &table.notes {
+            let _ = writeln!(s, "<li>{}</li>", esc(n));
+        }
+        s.push_str("</ul>\n");
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markup_in_text_is_shown_as_text() {
+        assert_eq!(
+            esc("<script>alert('x')</script> & \"q\""),
+            "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;"
+        );
+        assert_eq!(esc("陳大文"), "陳大文");
+    }
+
+    #[test]
+    fn json_in_a_script_cannot_close_it() {
+        let json = json_for_script(&["</script><!--", "a\u{2028}b"]);
+        assert!(!json.contains('<') && !json.contains('>'), "{json}");
+        assert!(json.contains("\\u003c/script\\u003e"));
+        assert!(json.contains("\\u2028"));
+        let back: Vec<String> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, ["</script><!--", "a\u{2028}b"]);
+    }
+}

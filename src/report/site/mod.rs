@@ -1,0 +1,135 @@
+//! The results as a static website: the tables of the results export
+//! ([`crate::report::export::build`]) as HTML pages, one page per player
+//! and per card, an index and a projector view.
+//!
+//! The site presents the export's answers and computes none of its own:
+//! standings, qualifiers, medals and the award are the export's tables;
+//! a player's place and its reasons are those tables' rows and
+//! [`crate::report::standings::explain_table`]; a card's page is the
+//! export's Games table for that card.
+//!
+//! | file | what |
+//! |---|---|
+//! | `index.html` | the event, what was imported and what is missing, links ([`index`]) |
+//! | `standings-prelim.html`, `qualifiers.html`, `medals.html`, ... | one page per table of the export but Games ([`pages`]) |
+//! | `players.html`, `p/ID.html` | every player; one page per player ([`player`]) |
+//! | `t/prelim-S01-T07.html` | one page per card, as recorded ([`card`]) |
+//! | `projector.html` | the latest stage's standings, large, scrolling and reloading itself ([`projector`]) |
+//! | `site.css`, `site.js`, `players.js` | styles (screen, phone, print), sorting and search, the search index ([`assets`]) |
+//!
+//! The same input gives the same bytes: nothing depends on the clock, on
+//! hash order or on where the site is written. [`write_site`] writes the
+//! folder whole.
+
+pub mod assets;
+pub mod card;
+pub mod html;
+pub mod index;
+pub mod links;
+pub mod pages;
+pub mod player;
+pub mod projector;
+pub mod write;
+
+use crate::event::Event;
+use crate::report::export::{self, ExportRequest};
+use crate::report::Table;
+use std::collections::{BTreeMap, HashMap};
+
+pub use write::{write_site, SiteWriteError};
+
+/// The site's files, by path from its root (`index.html`, `p/P0001.html`).
+pub struct Site {
+    pub files: BTreeMap<String, Vec<u8>>,
+    /// Ties at the cutoff and other decisions, as the export says them.
+    pub decisions: Vec<String>,
+    /// A qualifier list waits for the director: the site is not final.
+    pub unsettled: bool,
+}
+
+/// What every page builder reads.
+pub struct Context<'a> {
+    pub event: &'a Event,
+    pub req: &'a ExportRequest<'a>,
+    /// The export's tables, Games left out.
+    pub tables: Vec<Table>,
+    /// Each table's page, from the root, in the order of `tables`.
+    pub table_pages: Vec<String>,
+    /// Roster id to page.
+    pub players: HashMap<String, String>,
+    /// (stage, session, table) to card page.
+    pub cards: HashMap<(String, String, String), String>,
+    pub decisions: Vec<String>,
+}
+
+impl Context<'_> {
+    /// The event's name for the pages' frame.
+    pub fn name(&self) -> &str {
+        self.req.name
+    }
+}
+
+/// The page of one of the export's tables: its name in lower case,
+/// `Standings prelim` as `standings-prelim.html`.
+pub fn table_page(table: &Table) -> String {
+    page_name(&table.name)
+}
+
+/// The page of the export's table named `name` (its sheet name).
+pub fn page_name(name: &str) -> String {
+    format!(
+        "{}.html",
+        links::slug(&name.to_lowercase().replace(' ', "-"))
+    )
+}
+
+/// Builds every page of the site.
+pub fn build(req: &ExportRequest) -> Site {
+    let event = req.event;
+    let export = export::build(req);
+    let tables: Vec<Table> = export
+        .tables
+        .into_iter()
+        .filter(|t| t.name != "Games")
+        .collect();
+    let table_pages = tables.iter().map(table_page).collect();
+    let players = event
+        .roster
+        .iter()
+        .map(|(_, p)| (p.id.clone(), links::player_page(&p.id)))
+        .collect();
+    let ctx = Context {
+        event,
+        req,
+        tables,
+        table_pages,
+        players,
+        cards: links::Links::card_map(&event.cards),
+        decisions: export.decisions.clone(),
+    };
+    let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    let mut put = |path: String, text: String| {
+        files.insert(path, text.into_bytes());
+    };
+    put("index.html".into(), index::page(&ctx));
+    for (path, text) in pages::pages(&ctx) {
+        put(path, text);
+    }
+    let games = card::games_by_card(&ctx);
+    for (path, text) in card::pages(&ctx, &games) {
+        put(path, text);
+    }
+    put("players.html".into(), player::list_page(&ctx));
+    for (path, text) in player::pages(&ctx, &games) {
+        put(path, text);
+    }
+    put("projector.html".into(), projector::page(&ctx));
+    put("site.css".into(), assets::CSS.to_string());
+    put("site.js".into(), assets::JS.to_string());
+    put("players.js".into(), assets::players_js(&ctx));
+    Site {
+        files,
+        decisions: export.decisions,
+        unsettled: export.unsettled,
+    }
+}
