@@ -4,6 +4,7 @@
 mod advance;
 mod awards;
 mod check;
+mod compare;
 mod explain;
 mod export;
 mod import;
@@ -46,6 +47,7 @@ pub enum Command {
     Import(import::ImportArgs),
     Log(log::LogArgs),
     Check(check::CheckArgs),
+    Compare(compare::CompareArgs),
     Standings(standings::StandingsArgs),
     Qualifiers(qualifiers::QualifiersArgs),
     Score(score::ScoreArgs),
@@ -71,6 +73,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Import(a) => import::run(a),
         Command::Log(a) => log::run(a),
         Command::Check(a) => check::run(a),
+        Command::Compare(a) => compare::run(a),
         Command::Standings(a) => standings::run(a),
         Command::Qualifiers(a) => qualifiers::run(a),
         Command::Score(a) => score::run(a),
