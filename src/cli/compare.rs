@@ -1,14 +1,20 @@
 //! `tilerank compare`: two typings of the same cards, value by value.
 
 use super::{parse_profile, print_problems, Outcome};
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Args;
+use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::PathBuf;
-use tilerank::compare::{compare, Typing};
-use tilerank::problem::Problems;
+use std::path::{Path, PathBuf};
+use tilerank::compare::typing::results_csv;
+use tilerank::compare::{agreeing, compare, Typing};
+use tilerank::domain::Stage;
+use tilerank::event_folder::EventFolder;
+use tilerank::ingest::raw::RawCard;
+use tilerank::problem::{Problems, Severity};
 use tilerank::profile::{ProfileName, Rules};
 use tilerank::roster::Roster;
+use tilerank::rules::card_checks::check_card;
 
 /// Compare two typings of the same cards (double entry): every value that differs, with both places
 #[derive(Args, Debug)]
@@ -66,4 +72,149 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
     } else {
         Outcome::Done
     })
+}
+
+/// A double-entry import (`import --second-entry`): the first typing's
+/// files filtered down to the cards the second typing confirms, written to
+/// a temporary folder (removed when this is dropped) for the store to
+/// import, and the reason its log line records.
+pub struct SecondEntry {
+    pub files: Vec<PathBuf>,
+    pub reason: String,
+    /// Cards held back (or only in the second typing), and first-typing
+    /// files refused for errors.
+    pub held: usize,
+    pub refused: usize,
+    dir: PathBuf,
+    /// Each filtered file (as shown) and the file it came from.
+    originals: Vec<(String, String)>,
+}
+
+impl SecondEntry {
+    /// The first-typing file a filtered file was written from, as the user named it.
+    pub fn original<'a>(&'a self, filtered: &'a str) -> &'a str {
+        self.originals
+            .iter()
+            .find(|(f, _)| f == filtered)
+            .map_or(filtered, |(_, o)| o.as_str())
+    }
+}
+
+impl Drop for SecondEntry {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Compares the files to import with their second typing; prints every
+/// difference (those cards are held back) and the checks' errors of the
+/// agreed cards (a file with any is not imported, as a plain import would
+/// refuse it).
+pub fn second_entry(
+    folder: &EventFolder,
+    files: &[PathBuf],
+    second: &Path,
+    stage: Option<&str>,
+    reason: Option<&str>,
+) -> Result<SecondEntry> {
+    let rules = folder.rules();
+    let mut problems = Problems::new();
+    let mut roster = if folder.roster_path().is_file() {
+        tilerank::ingest::roster::read(&folder.roster_path(), &mut problems)?
+    } else {
+        Roster::open()
+    };
+    let mut first = Typing::read(files, &rules, &mut problems)?;
+    let mut second_typing = Typing::read(&[second.to_path_buf()], &rules, &mut problems)?;
+    if let Some(stage) = stage {
+        let stage = Stage::new(stage);
+        for card in first.cards.iter_mut().chain(second_typing.cards.iter_mut()) {
+            card.key.stage = stage.clone();
+        }
+    }
+    let (agreed, differences) = agreeing(first, &second_typing, &rules, &roster);
+    let held = differences.len();
+    let mut by_file: BTreeMap<String, Vec<RawCard>> = BTreeMap::new();
+    for card in agreed {
+        by_file
+            .entry(card.source.file.clone())
+            .or_default()
+            .push(card);
+    }
+    let mut refused = Vec::new();
+    for (file, cards) in &by_file {
+        let before = problems.error_count();
+        let read_errors = problems
+            .iter()
+            .any(|p| p.severity == Severity::Error && p.place.source.file == *file);
+        let checked = cards
+            .iter()
+            .filter(|c| check_card(c, &rules, &mut roster, &mut problems).is_some())
+            .count();
+        if read_errors || checked < cards.len() || problems.error_count() > before {
+            refused.push(file.clone());
+        }
+    }
+    print_problems(&problems);
+    let mut err = std::io::stderr().lock();
+    for d in &differences {
+        writeln!(err, "{d}")?;
+    }
+    let agreed_count: usize = by_file.values().map(Vec::len).sum();
+    writeln!(
+        err,
+        "double entry: {} agree with the second typing ({}); {}",
+        super::cards(agreed_count),
+        second.display(),
+        match held {
+            0 => "none held back".to_string(),
+            n => format!(
+                "{} held back until both typings agree (listed above)",
+                super::cards(n)
+            ),
+        }
+    )?;
+    for file in &refused {
+        writeln!(err, "{file}: nothing imported (errors above)")?;
+    }
+    let dir = std::env::temp_dir().join(format!(
+        "tilerank-second-entry-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos())
+    ));
+    std::fs::create_dir_all(&dir)
+        .with_context(|| format!("{}: cannot be created", dir.display()))?;
+    let mut entry = SecondEntry {
+        files: Vec::new(),
+        reason: format!(
+            "double entry: confirmed by {}{}",
+            second.display(),
+            match held {
+                0 => String::new(),
+                n => format!(" ({} held back)", super::cards(n)),
+            }
+        ),
+        held,
+        refused: refused.len(),
+        dir,
+        originals: Vec::new(),
+    };
+    if let Some(r) = reason.filter(|r| !r.trim().is_empty()) {
+        entry.reason = format!("{}; {r}", entry.reason);
+    }
+    for (file, cards) in by_file.iter().filter(|(f, _)| !refused.contains(f)) {
+        let name = Path::new(file)
+            .file_name()
+            .map_or("cards".into(), |n| n.to_string_lossy().into_owned());
+        let path = entry.dir.join(format!("{name}.agreed.csv"));
+        std::fs::write(&path, results_csv(cards))
+            .with_context(|| format!("{}: cannot be written", path.display()))?;
+        entry
+            .originals
+            .push((tilerank::ingest::shown(&path), file.clone()));
+        entry.files.push(path);
+    }
+    Ok(entry)
 }

@@ -28,22 +28,40 @@ pub struct ImportArgs {
     #[arg(long)]
     pub reason: Option<String>,
 
+    /// Double entry: a second typing of the same cards (file or folder); only cards both typings agree on are imported, the others are held back and listed
+    #[arg(long, value_name = "FILE_OR_FOLDER")]
+    pub second_entry: Option<PathBuf>,
+
     #[command(flatten)]
     pub event: EventFolderArg,
 }
 
 pub fn run(args: ImportArgs) -> Result<Outcome> {
     let folder = args.event.open()?;
+    let second = match &args.second_entry {
+        Some(second) => Some(super::compare::second_entry(
+            &folder,
+            &args.files,
+            second,
+            args.stage.as_deref(),
+            args.reason.as_deref(),
+        )?),
+        None => None,
+    };
     let report = folder.import(
-        &args.files,
+        second.as_ref().map_or(&args.files, |s| &s.files),
         args.stage.as_deref(),
         args.replace,
-        args.reason.as_deref(),
+        second
+            .as_ref()
+            .map_or(args.reason.as_deref(), |s| Some(&s.reason)),
         StopAfter::Never,
     )?;
     print_problems(&report.problems);
     for (file, fates) in &report.files {
-        if report.refused.contains(file) {
+        let refused = report.refused.contains(file);
+        let file = second.as_ref().map_or(file.as_str(), |s| s.original(file));
+        if refused {
             eprintln!("{file}: nothing imported (errors above)");
             continue;
         }
@@ -72,9 +90,11 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
             );
         }
     }
-    Ok(if report.refused.is_empty() {
-        Outcome::Done
-    } else {
-        Outcome::DataErrors
-    })
+    Ok(
+        if report.refused.is_empty() && second.is_none_or(|s| s.held + s.refused == 0) {
+            Outcome::Done
+        } else {
+            Outcome::DataErrors
+        },
+    )
 }

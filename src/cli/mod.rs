@@ -16,6 +16,7 @@ mod roster;
 mod score;
 mod seating;
 mod standings;
+mod watch;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};

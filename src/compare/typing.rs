@@ -302,6 +302,46 @@ pub fn agreeing(
     (agreed, comparison.differences)
 }
 
+/// Cards as typed, in the results layout (stage, session, table, game,
+/// seat, player, won, score, tiles): each value as its typing had it, so
+/// that an import reads the same card. `Total` lines are left out (the
+/// layout has none: check them before writing).
+pub fn results_csv(cards: &[RawCard]) -> Vec<u8> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut rows: Vec<Vec<String>> = vec![[
+        "stage", "session", "table", "game", "seat", "player", "won", "score", "tiles",
+    ]
+    .map(str::to_string)
+    .to_vec()];
+    for card in cards {
+        for game in &card.games {
+            for line in game.lines.iter().filter(|l| !l.is_blank()) {
+                let player = card.seat(line.seat).map_or("", |s| s.player.as_str());
+                let won = match parse_won(&line.won.value) {
+                    Ok(w) => u8::from(w).to_string(),
+                    Err(_) => line.won.value.as_text(),
+                };
+                rows.push(vec![
+                    card.key.stage.to_string(),
+                    crate::domain::SessionName(&card.key.session).to_string(),
+                    card.key.table.to_string(),
+                    game.number.to_string(),
+                    line.seat.to_string(),
+                    player.to_string(),
+                    won,
+                    line.score.value.as_text(),
+                    line.tiles.value.as_text(),
+                ]);
+            }
+        }
+    }
+    for row in rows {
+        // Writing to memory cannot fail.
+        let _ = w.write_record(&row);
+    }
+    w.into_inner().unwrap_or_default()
+}
+
 /// The differences between two typings of one card.
 fn compare_cards(x: &RawCard, y: &RawCard, rules: &Rules, roster: &Roster) -> Vec<Difference> {
     let mut found = Vec::new();
