@@ -6,6 +6,7 @@
 
 mod checks;
 mod cli;
+mod compare;
 mod event_folder;
 mod export;
 mod known_answers;

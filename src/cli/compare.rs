@@ -55,6 +55,14 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
         writeln!(out, "{d}")?;
     }
     out.flush()?;
+    if args.roster.is_none()
+        && comparison
+            .differences
+            .iter()
+            .any(|d| d.part == tilerank::compare::typing::Part::Players)
+    {
+        eprintln!("note: without a roster a player typed as an id in one typing and as a name in the other differs: give --roster FILE");
+    }
     let n = comparison.differences.len();
     eprintln!(
         "first typing {}, second typing {}: {} agree; {}",
