@@ -683,3 +683,135 @@ fn a_typing_that_cannot_be_read_is_exit_status_2() {
         "{stderr}"
     );
 }
+
+/// Runs tilerank in `dir`; returns the exit status, stdout and stderr.
+fn run(dir: &Path, args: &[&std::ffi::OsStr]) -> (Option<i32>, String, String) {
+    let out = tilerank(dir).args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+macro_rules! args {
+    ($($a:expr),* $(,)?) => { &[$(std::ffi::OsStr::new($a)),*] };
+}
+
+#[test]
+fn a_double_entry_import_stores_only_the_cards_both_typings_agree_on() {
+    let scratch = Scratch::new("import");
+    let dir = &scratch.0;
+    let roster = demo().join("roster.csv");
+    let s01_xlsx = demo_cards().join("S01.xlsx");
+    let (s01_xlsx, roster) = (s01_xlsx.as_os_str(), roster.as_os_str());
+    let (code, _, err) = run(
+        dir,
+        args![
+            "init",
+            "ev",
+            "--profile",
+            "hk",
+            "--name",
+            "Desk",
+            "--date",
+            "2026-03-28"
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let (code, _, err) = run(dir, args!["roster", roster, "--event", "ev"]);
+    assert_eq!(code, Some(0), "{err}");
+
+    // The second typist slips at table 3 and skips table 5.
+    let event = demo_event();
+    let s01: Vec<&Card> = event.cards.iter().filter(|c| session_of(c) == 1).collect();
+    let good = lines_of(&s01, &event.roster, Spelling::Plain);
+    let mut slipped = good.clone();
+    let i = slipped.iter().position(|l| l.table == 3).unwrap();
+    slipped[i].tiles = (slipped[i].tiles.parse::<u32>().unwrap() + 1).to_string();
+    slipped.retain(|l| l.table != 5);
+    write_csv(&dir.join("S01-second.csv"), 1, &slipped);
+
+    let (code, _, err) = run(
+        dir,
+        args![
+            "import",
+            s01_xlsx,
+            "--second-entry",
+            "S01-second.csv",
+            "--event",
+            "ev"
+        ],
+    );
+    assert_eq!(code, Some(1), "cards held back: {err}");
+    for text in [
+        "session S01 table 3: game 1: 1 value differs",
+        "session S01 table 5: only in the first typing",
+        "double entry: 23 cards agree with the second typing (S01-second.csv); 2 cards held back until both typings agree (listed above)",
+        "S01.xlsx: 23 cards imported, 0 replaced, 0 unchanged",
+    ] {
+        assert!(err.contains(text), "{text:?} in\n{err}");
+    }
+    let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
+    assert!(err.contains("23 cards accepted"), "{err}");
+    let (_, log, _) = run(dir, args!["log", "--event", "ev", "--format", "csv"]);
+    assert!(
+        log.contains("double entry: confirmed by S01-second.csv (2 cards held back)"),
+        "{log}"
+    );
+
+    // Corrected, the two cards held back come in; the others are unchanged.
+    write_csv(&dir.join("S01-second.csv"), 1, &good);
+    let (code, _, err) = run(
+        dir,
+        args![
+            "import",
+            s01_xlsx,
+            "--second-entry",
+            "S01-second.csv",
+            "--event",
+            "ev"
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains("S01.xlsx: 2 cards imported, 0 replaced, 23 unchanged"),
+        "{err}"
+    );
+    let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
+    assert!(err.contains("25 cards accepted"), "{err}");
+}
+
+#[test]
+fn a_double_entry_import_refuses_a_file_whose_agreed_cards_break_the_rules() {
+    let scratch = Scratch::new("import-errors");
+    let dir = &scratch.0;
+    let roster = fixtures().join("roster.csv");
+    let bad = fixtures().join("bad/check3-sum-not-zero.csv");
+    let (roster, bad) = (roster.as_os_str(), bad.as_os_str());
+    run(
+        dir,
+        args!["init", "ev", "--profile", "hk", "--name", "Desk"],
+    );
+    let (code, _, err) = run(dir, args!["roster", roster, "--event", "ev"]);
+    assert_eq!(code, Some(0), "{err}");
+    // The same mistake typed twice agrees, and is still a mistake.
+    let (code, _, err) = run(
+        dir,
+        args!["import", bad, "--second-entry", bad, "--event", "ev"],
+    );
+    assert_eq!(code, Some(1), "{err}");
+    let shown = bad.to_string_lossy();
+    assert!(
+        err.contains(&format!(
+            "{shown}:10: error: game 3: the scores add up to -1"
+        )),
+        "the error at the first typing's place: {err}"
+    );
+    assert!(
+        err.contains(&format!("{shown}: nothing imported (errors above)")),
+        "{err}"
+    );
+    let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
+    assert!(err.contains(": 0 cards accepted"), "nothing stored: {err}");
+}

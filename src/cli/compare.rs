@@ -65,10 +65,15 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
     }
     let n = comparison.differences.len();
     eprintln!(
-        "first typing {}, second typing {}: {} agree; {}",
+        "first typing {}, second typing {}: {} {}; {}",
         super::cards(first.card_count()),
         super::cards(second.card_count()),
         comparison.agreed.len(),
+        if comparison.agreed.len() == 1 {
+            "agrees"
+        } else {
+            "agree"
+        },
         match n {
             0 => "no difference".to_string(),
             1 => "1 difference".to_string(),
@@ -171,8 +176,9 @@ pub fn second_entry(
     let agreed_count: usize = by_file.values().map(Vec::len).sum();
     writeln!(
         err,
-        "double entry: {} agree with the second typing ({}); {}",
+        "double entry: {} {} with the second typing ({}); {}",
         super::cards(agreed_count),
+        if agreed_count == 1 { "agrees" } else { "agree" },
         second.display(),
         match held {
             0 => "none held back".to_string(),
