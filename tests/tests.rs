@@ -19,4 +19,5 @@ mod roster;
 mod seeds_e2e;
 mod test;
 mod ties;
+mod watch;
 mod workbooks;
