@@ -815,3 +815,40 @@ fn a_double_entry_import_refuses_a_file_whose_agreed_cards_break_the_rules() {
     let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
     assert!(err.contains(": 0 cards accepted"), "nothing stored: {err}");
 }
+
+#[test]
+fn racks_are_compared_as_scored() {
+    let scratch = Scratch::new("racks");
+    let dir = &scratch.0;
+    let racks = fixtures().join("racks/s01.csv");
+    let roster = fixtures().join("roster.csv");
+    // The same cards as computed results: they agree.
+    let (code, _, err) = run(
+        dir,
+        args![
+            "score",
+            racks.as_os_str(),
+            "--roster",
+            roster.as_os_str(),
+            "-o",
+            "computed.csv"
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let (code, _, err) = run(dir, args!["compare", racks.as_os_str(), "computed.csv"]);
+    assert_eq!(code, Some(0), "{err}");
+    // Seat C's rack typed 14 points instead of 15.
+    let text = std::fs::read_to_string(&racks)
+        .unwrap()
+        .replace("S01,7,1,C,P0003,15,0,3,,", "S01,7,1,C,P0003,14,0,3,,");
+    std::fs::write(dir.join("slip.csv"), text).unwrap();
+    let (code, out, err) = run(dir, args!["compare", racks.as_os_str(), "slip.csv"]);
+    assert_eq!(code, Some(1), "{err}");
+    let shown = racks.to_string_lossy();
+    assert!(
+        out.contains(&format!(
+            "  {shown}:4:6 vs slip.csv:4:6: seat C score (scored from the racks) -10 vs -9"
+        )),
+        "{out}"
+    );
+}

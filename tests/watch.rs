@@ -214,6 +214,11 @@ fn watching_needs_paths() {
         .failure(2)
         .stderr_has("--watch needs the files or folders to watch: tilerank check --watch PATH...");
     Test::new()
+        .args(["check", "--watch", "-"])
+        .run()
+        .failure(2)
+        .stderr_has("--watch cannot watch standard input (-): give files or folders");
+    Test::new()
         .args(["check", "--watch", "no-such-folder"])
         .run()
         .failure(2)

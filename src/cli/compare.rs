@@ -146,7 +146,12 @@ pub fn second_entry(
         }
     }
     let (agreed, differences) = agreeing(first, &second_typing, &rules, &roster);
-    let held = differences.len();
+    // Cards held back (a card can differ in several parts).
+    let held = differences
+        .iter()
+        .map(|d| &d.key)
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
     let mut by_file: BTreeMap<String, Vec<RawCard>> = BTreeMap::new();
     for card in agreed {
         by_file

@@ -25,7 +25,7 @@
 
 use crate::domain::{CardKey, Seat};
 use crate::ingest::cell::Cell;
-use crate::ingest::raw::{RawCard, RawCell, RawGame, RawLine};
+use crate::ingest::raw::{Layout, RawCard, RawCell, RawGame, RawLine};
 use crate::ingest::{self, InputError};
 use crate::place::Place;
 use crate::problem::Problems;
@@ -383,7 +383,16 @@ fn compare_cards(x: &RawCard, y: &RawCard, rules: &Rules, roster: &Roster) -> Ve
     for n in numbers {
         match (gx.get(&n), gy.get(&n)) {
             (Some(g), Some(h)) => {
-                let cells = compare_lines(&g.lines, &h.lines, g, h, rules, false);
+                let mut cells = compare_lines(&g.lines, &h.lines, g, h, rules, false);
+                // Racks are typed, their won and score computed: say so.
+                if x.layout == Layout::Racks || y.layout == Layout::Racks {
+                    for c in cells
+                        .iter_mut()
+                        .filter(|c| c.what.ends_with("score") || c.what.ends_with("won"))
+                    {
+                        c.what.push_str(" (scored from the racks)");
+                    }
+                }
                 if !cells.is_empty() {
                     found.push(difference(Part::Game(n), &g.place, &h.place, cells));
                 }
@@ -556,7 +565,7 @@ fn same_number(a: &Cell, b: &Cell, _rules: &Rules) -> bool {
 mod tests {
     use super::*;
     use crate::domain::{Label, Stage};
-    use crate::ingest::raw::{Layout, RawSeat};
+    use crate::ingest::raw::RawSeat;
     use crate::place::Source;
     use crate::roster::Player;
 
@@ -732,6 +741,114 @@ mod tests {
             &roster,
         );
         assert_eq!(with_roster.differences, vec![]);
+    }
+
+    fn plain() -> [(Cell, Cell, Cell); 3] {
+        [
+            (n(1.0), n(10.0), n(0.0)),
+            (n(0.0), n(-4.0), n(2.0)),
+            (n(0.0), n(-6.0), n(3.0)),
+        ]
+    }
+
+    #[test]
+    fn a_card_typed_twice_or_unscored_is_held_back() {
+        let a = card("a.csv", ["P1", "P2", "P3"], plain());
+        let mut again = card("a.csv", ["P1", "P2", "P3"], plain());
+        again.place = again.source.at(40, None);
+        let b = card("b.csv", ["P1", "P2", "P3"], plain());
+        let c = compare(
+            &typing(vec![a, again]),
+            &typing(vec![b]),
+            &Rules::hk(),
+            &Roster::open(),
+        );
+        assert_eq!(c.agreed, vec![]);
+        assert_eq!(
+            c.differences
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>(),
+            ["a.csv:2: session S01 table 7: typed twice in the first typing (again at a.csv:40); expected once"]
+        );
+
+        let a = card("a.csv", ["P1", "P2", "P3"], plain());
+        let key = a.key.clone();
+        let racks = Typing {
+            unscored: vec![(key, Source::file("racks.csv").at(5, None))],
+            ..Typing::default()
+        };
+        let c = compare(&typing(vec![a]), &racks, &Rules::hk(), &Roster::open());
+        assert_eq!(
+            c.differences[0].to_string(),
+            "a.csv:2 vs racks.csv:5: session S01 table 7: its racks could not be scored in the second typing (errors listed above)"
+        );
+    }
+
+    #[test]
+    fn total_lines_are_compared_as_numbers_when_both_have_one() {
+        let total = |card: &RawCard, score: Cell| RawGame {
+            number: 0,
+            place: card.source.at(9, None),
+            lines: vec![RawLine {
+                seat: Seat::A,
+                won: cell(&card.source, 9, 6, n(1.0)),
+                score: cell(&card.source, 9, 7, score),
+                tiles: cell(&card.source, 9, 8, n(0.0)),
+            }],
+        };
+        let mut a = card("a.xlsx", ["P1", "P2", "P3"], plain());
+        a.total = Some(total(&a, t("10.00")));
+        let mut b = card("b.xlsx", ["P1", "P2", "P3"], plain());
+        b.total = Some(total(&b, n(10.0)));
+        let c = compare(
+            &typing(vec![a.clone()]),
+            &typing(vec![b.clone()]),
+            &Rules::hk(),
+            &Roster::open(),
+        );
+        assert_eq!(c.differences, vec![]);
+        b.total = Some(total(&b, n(1.0)));
+        let c = compare(
+            &typing(vec![a.clone()]),
+            &typing(vec![b]),
+            &Rules::hk(),
+            &Roster::open(),
+        );
+        assert_eq!(
+            c.differences[0].to_string(),
+            "a.xlsx:9 vs b.xlsx:9: session S01 table 7: the Total line: 1 value differs\n  \
+             a.xlsx:9:7 vs b.xlsx:9:7: seat A Total score 10.00 vs 1"
+        );
+        // A Total in one typing only (a results CSV has none) is no difference.
+        let plain_b = card("b.csv", ["P1", "P2", "P3"], plain());
+        let c = compare(
+            &typing(vec![a]),
+            &typing(vec![plain_b]),
+            &Rules::hk(),
+            &Roster::open(),
+        );
+        assert_eq!(c.differences, vec![]);
+    }
+
+    #[test]
+    fn a_game_typed_only_in_the_second_typing_is_listed() {
+        let a = card("a.csv", ["P1", "P2", "P3"], plain());
+        let mut b = card("b.csv", ["P1", "P2", "P3"], plain());
+        let mut extra = b.games[0].clone();
+        extra.number = 2;
+        extra.place = b.source.at(5, None);
+        b.games.push(extra);
+        let c = compare(
+            &typing(vec![a]),
+            &typing(vec![b]),
+            &Rules::hk(),
+            &Roster::open(),
+        );
+        assert_eq!(
+            c.differences[0].to_string(),
+            "a.csv:2 vs b.csv:5: session S01 table 7: game 2 is only in the second typing"
+        );
     }
 
     #[test]
