@@ -6,7 +6,7 @@ use clap::Args;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use tilerank::compare::typing::results_csv;
+use tilerank::compare::typing::{results_csv, Part, Side};
 use tilerank::compare::{agreeing, compare, Typing};
 use tilerank::domain::Stage;
 use tilerank::event_folder::EventFolder;
@@ -59,7 +59,7 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
         && comparison
             .differences
             .iter()
-            .any(|d| d.part == tilerank::compare::typing::Part::Players)
+            .any(|d| d.part == Part::Players)
     {
         eprintln!("note: without a roster a player typed as an id in one typing and as a name in the other differs: give --roster FILE");
     }
@@ -94,9 +94,8 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
 pub struct SecondEntry {
     pub files: Vec<PathBuf>,
     pub reason: String,
-    /// Cards held back (or only in the second typing), and first-typing
-    /// files refused for errors.
-    pub held: usize,
+    /// Differences listed, and first-typing files refused for errors.
+    pub differences: usize,
     pub refused: usize,
     dir: PathBuf,
     /// Each filtered file (as shown) and the file it came from.
@@ -104,6 +103,11 @@ pub struct SecondEntry {
 }
 
 impl SecondEntry {
+    /// Both typings agree on everything and every file went in.
+    pub fn is_clean(&self) -> bool {
+        self.differences + self.refused == 0
+    }
+
     /// The first-typing file a filtered file was written from, as the user named it.
     pub fn original<'a>(&'a self, filtered: &'a str) -> &'a str {
         self.originals
@@ -146,9 +150,10 @@ pub fn second_entry(
         }
     }
     let (agreed, differences) = agreeing(first, &second_typing, &rules, &roster);
-    // Cards held back (a card can differ in several parts).
+    // First-typing cards held back (a card can differ in several parts).
     let held = differences
         .iter()
+        .filter(|d| d.part != Part::OnlyIn(Side::Second))
         .map(|d| &d.key)
         .collect::<std::collections::BTreeSet<_>>()
         .len();
@@ -215,7 +220,7 @@ pub fn second_entry(
                 n => format!(" ({} held back)", super::cards(n)),
             }
         ),
-        held,
+        differences: differences.len(),
         refused: refused.len(),
         dir,
         originals: Vec::new(),

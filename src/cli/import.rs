@@ -91,7 +91,7 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
         }
     }
     Ok(
-        if report.refused.is_empty() && second.is_none_or(|s| s.held + s.refused == 0) {
+        if report.refused.is_empty() && second.is_none_or(|s| s.is_clean()) {
             Outcome::Done
         } else {
             Outcome::DataErrors

@@ -286,6 +286,11 @@ fn index(typing: &Typing) -> BTreeMap<CardKey, Vec<&RawCard>> {
 
 /// Double entry: the cards of the first typing that the second typing
 /// confirms value for value, and the differences that hold the others back.
+///
+/// The second typing may hold more (a folder of every session typed so
+/// far): a card only in the second typing is listed when the first typing
+/// has its stage and session (it may be a first-typed card under a wrong
+/// table number), and left out otherwise.
 pub fn agreeing(
     first: Typing,
     second: &Typing,
@@ -293,13 +298,29 @@ pub fn agreeing(
     roster: &Roster,
 ) -> (Vec<RawCard>, Vec<Difference>) {
     let comparison = compare(&first, second, rules, roster);
-    let held = comparison.differing();
+    let sessions: BTreeSet<_> = first
+        .cards
+        .iter()
+        .map(|c| &c.key)
+        .chain(first.unscored.iter().map(|(k, _)| k))
+        .map(|k| (&k.stage, &k.session))
+        .collect();
+    let differences: Vec<Difference> = comparison
+        .differences
+        .into_iter()
+        .filter(|d| {
+            d.part != Part::OnlyIn(Side::Second)
+                || sessions.contains(&(&d.key.stage, &d.key.session))
+        })
+        .collect();
+    let held: BTreeSet<&CardKey> = differences.iter().map(|d| &d.key).collect();
     let agreed = first
         .cards
-        .into_iter()
+        .iter()
         .filter(|c| !held.contains(&c.key))
+        .cloned()
         .collect();
-    (agreed, comparison.differences)
+    (agreed, differences)
 }
 
 /// Cards as typed, in the results layout (stage, session, table, game,
@@ -749,6 +770,26 @@ mod tests {
             (n(0.0), n(-4.0), n(2.0)),
             (n(0.0), n(-6.0), n(3.0)),
         ]
+    }
+
+    #[test]
+    fn a_double_entry_lists_the_second_typings_extra_cards_of_the_same_sessions_only() {
+        let a = card("a.csv", ["P1", "P2", "P3"], plain());
+        let same = card("b.csv", ["P1", "P2", "P3"], plain());
+        let mut table_8 = card("b.csv", ["P1", "P2", "P3"], plain());
+        table_8.key.table = Label::Num(8);
+        let mut session_2 = card("b.csv", ["P1", "P2", "P3"], plain());
+        session_2.key.session = Label::Num(2);
+        let (agreed, held) = agreeing(
+            typing(vec![a]),
+            &typing(vec![same, table_8, session_2]),
+            &Rules::hk(),
+            &Roster::open(),
+        );
+        assert_eq!(agreed.len(), 1);
+        assert_eq!(held.len(), 1);
+        assert_eq!(held[0].key.table, Label::Num(8));
+        assert_eq!(held[0].part, Part::OnlyIn(Side::Second));
     }
 
     #[test]
