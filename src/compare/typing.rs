@@ -202,13 +202,6 @@ pub struct Comparison {
     pub agreed: Vec<CardKey>,
 }
 
-impl Comparison {
-    /// The cards with any difference (held back by a double-entry import).
-    pub fn differing(&self) -> BTreeSet<CardKey> {
-        self.differences.iter().map(|d| d.key.clone()).collect()
-    }
-}
-
 /// Compares two typings card by card. `roster` tells an id and a name of
 /// the same player apart from two players (an empty roster: by text only).
 pub fn compare(first: &Typing, second: &Typing, rules: &Rules, roster: &Roster) -> Comparison {
