@@ -258,7 +258,14 @@ pub fn compare(first: &Typing, second: &Typing, rules: &Rules, roster: &Roster) 
                     Some(p) => whole(Part::Unscored(Side::First), Some(p), place(Some(y))),
                     None => whole(Part::OnlyIn(Side::Second), None, place(Some(y))),
                 }),
-                (None, None) => found.push(whole(Part::Unscored(Side::First), ua, ub)),
+                (None, None) => {
+                    if ua.is_some() {
+                        found.push(whole(Part::Unscored(Side::First), ua, None));
+                    }
+                    if ub.is_some() {
+                        found.push(whole(Part::Unscored(Side::Second), None, ub));
+                    }
+                }
             }
         }
         if found.is_empty() {
@@ -816,6 +823,17 @@ mod tests {
         assert_eq!(
             c.differences[0].to_string(),
             "a.csv:2 vs racks.csv:5: session S01 table 7: its racks could not be scored in the second typing (errors listed above)"
+        );
+        let both = compare(&racks, &racks, &Rules::hk(), &Roster::open());
+        assert_eq!(
+            both.differences
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>(),
+            [
+                "racks.csv:5: session S01 table 7: its racks could not be scored in the first typing (errors listed above)",
+                "racks.csv:5: session S01 table 7: its racks could not be scored in the second typing (errors listed above)"
+            ]
         );
     }
 
