@@ -50,6 +50,7 @@ use crate::config::{Config, ConfigError, FILE_NAME};
 use crate::domain::{Card, CardKey, Label, SessionName, Stage};
 use crate::event::{Event, Request};
 use crate::ingest::cell::{Cell, Row};
+use crate::ingest::raw::RawCard;
 use crate::ingest::{self, InputError};
 use crate::place::Source;
 use crate::problem::Problems;
@@ -248,6 +249,15 @@ fn csv_line<I: IntoIterator<Item = S>, S: AsRef<str>>(fields: I) -> String {
         }
     }
     line
+}
+
+/// One file as an import reads it: its name as shown, its bytes (hashed
+/// into the log), its cards, and the problems reading them found.
+pub struct ReadFile {
+    pub name: String,
+    pub bytes: Vec<u8>,
+    pub cards: Vec<RawCard>,
+    pub problems: Problems,
 }
 
 impl EventFolder {
@@ -469,8 +479,22 @@ impl EventFolder {
         reason: Option<&str>,
         on_wait: &mut dyn FnMut(),
     ) -> Result<ImportReport, FolderError> {
+        let read = self.read_files(files, stage)?;
+        self.import_read(read, replace, reason, on_wait)
+    }
+
+    /// Imports cards already read (a double entry's agreed cards, under the
+    /// name and bytes of the file they were typed in), as
+    /// [`EventFolder::import`] does.
+    pub fn import_read(
+        &self,
+        read: Vec<ReadFile>,
+        replace: bool,
+        reason: Option<&str>,
+        on_wait: &mut dyn FnMut(),
+    ) -> Result<ImportReport, FolderError> {
         let store = self.writer()?;
-        self.import_into(&store, files, stage, replace, reason, on_wait)
+        self.store_read(&store, read, replace, reason, on_wait)
     }
 
     /// [`EventFolder::import`] through a store opened before (a test caps
@@ -484,10 +508,19 @@ impl EventFolder {
         reason: Option<&str>,
         on_wait: &mut dyn FnMut(),
     ) -> Result<ImportReport, FolderError> {
+        let read = self.read_files(files, stage)?;
+        self.store_read(store, read, replace, reason, on_wait)
+    }
+
+    /// Reads card files for an import (before any lock is taken: the lock
+    /// is held for the checks against the stored cards and the writing
+    /// only); racks are scored, `stage` replaces the cards' own.
+    pub fn read_files(
+        &self,
+        files: &[PathBuf],
+        stage: Option<&str>,
+    ) -> Result<Vec<ReadFile>, FolderError> {
         let rules = self.rules();
-        let mut report = ImportReport::default();
-        // Read every file before taking the write lock: the lock is held for
-        // the checks against the stored cards and the writing only.
         let mut read = Vec::new();
         for file in ingest::expand(files)? {
             let name = ingest::shown(&file);
@@ -509,9 +542,30 @@ impl EventFolder {
             for rc in inputs.rack_cards {
                 raw.extend(ingest::racks::score_card(rc, &rules, &mut problems));
             }
-            read.push((name, bytes, raw, problems));
+            read.push(ReadFile {
+                name,
+                bytes,
+                cards: raw,
+                problems,
+            });
         }
+        Ok(read)
+    }
 
+    fn store_read(
+        &self,
+        store: &Store,
+        read: Vec<ReadFile>,
+        replace: bool,
+        reason: Option<&str>,
+        on_wait: &mut dyn FnMut(),
+    ) -> Result<ImportReport, FolderError> {
+        let rules = self.rules();
+        let mut report = ImportReport::default();
+        let read: Vec<(String, Vec<u8>, Vec<RawCard>, Problems)> = read
+            .into_iter()
+            .map(|r| (r.name, r.bytes, r.cards, r.problems))
+            .collect();
         let tx = store.begin_write(on_wait)?;
         let stored = {
             let Some(mut roster) = store.roster()? else {
@@ -620,11 +674,9 @@ impl EventFolder {
                 stage: stages.join(" "),
                 cards: new_cards.len() as i64,
                 games: new_cards.iter().map(|c| c.games.len() as i64).sum(),
-                reason: if replacing {
-                    reason.unwrap_or("").to_string()
-                } else {
-                    String::new()
-                },
+                // Why a card was replaced, or how it was confirmed (a
+                // double entry): whatever the command was given.
+                reason: reason.unwrap_or("").trim().to_string(),
             })?;
             for (card, lines) in outputs {
                 if let Some(old) = by_key.get(&card.key) {

@@ -7,6 +7,7 @@
 //! parses arguments, calls these, prints, and maps the outcome to an exit
 //! status.
 
+pub mod compare;
 pub mod config;
 pub mod domain;
 pub mod event;

@@ -6,6 +6,7 @@
 
 mod checks;
 mod cli;
+mod compare;
 mod event_folder;
 mod export;
 mod known_answers;
@@ -22,4 +23,5 @@ mod settings;
 mod store_reliability;
 mod test;
 mod ties;
+mod watch;
 mod workbooks;

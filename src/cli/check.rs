@@ -13,9 +13,16 @@ use std::io::Write;
 pub struct CheckArgs {
     #[command(flatten)]
     pub event: EventArgs,
+
+    /// Keep watching the INPUT files and folders: check again at each save, print only what changed; Ctrl-C stops
+    #[arg(long)]
+    pub watch: bool,
 }
 
 pub fn run(args: CheckArgs) -> Result<Outcome> {
+    if args.watch {
+        return super::watch::run(&args.event);
+    }
     let event = args.event.load(args.event.rules()?)?.event;
     let _ = writeln!(std::io::stderr(), "{}", summary(&event));
     Ok(if event.problems.has_errors() {

@@ -28,19 +28,42 @@ pub struct ImportArgs {
     #[arg(long)]
     pub reason: Option<String>,
 
+    /// Double entry: a second typing of the same cards (file or folder); only cards both typings agree on are imported, the others are held back and listed
+    #[arg(long, value_name = "FILE_OR_FOLDER")]
+    pub second_entry: Option<PathBuf>,
+
     #[command(flatten)]
     pub event: EventFolderArg,
 }
 
 pub fn run(args: ImportArgs) -> Result<Outcome> {
     let folder = args.event.open()?;
-    let report = folder.import(
-        &args.files,
-        args.stage.as_deref(),
-        args.replace,
-        args.reason.as_deref(),
-        &mut say_waiting,
-    )?;
+    let mut clean = true;
+    let report = match &args.second_entry {
+        Some(second) => {
+            let entry = super::compare::second_entry(
+                &folder,
+                &args.files,
+                second,
+                args.stage.as_deref(),
+                args.reason.as_deref(),
+            )?;
+            clean = entry.is_clean();
+            folder.import_read(
+                entry.read,
+                args.replace,
+                Some(&entry.reason),
+                &mut say_waiting,
+            )?
+        }
+        None => folder.import(
+            &args.files,
+            args.stage.as_deref(),
+            args.replace,
+            args.reason.as_deref(),
+            &mut say_waiting,
+        )?,
+    };
     print_problems(&report.problems);
     for (file, fates) in &report.files {
         if report.refused.contains(file) {
@@ -72,7 +95,7 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
             );
         }
     }
-    Ok(if report.refused.is_empty() {
+    Ok(if report.refused.is_empty() && clean {
         Outcome::Done
     } else {
         Outcome::DataErrors

@@ -4,6 +4,7 @@
 mod advance;
 mod awards;
 mod check;
+mod compare;
 mod dump;
 mod explain;
 mod export;
@@ -18,6 +19,7 @@ mod score;
 mod seating;
 mod serve;
 mod standings;
+mod watch;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
@@ -51,6 +53,7 @@ pub enum Command {
     Log(log::LogArgs),
     Dump(dump::DumpArgs),
     Check(check::CheckArgs),
+    Compare(compare::CompareArgs),
     Standings(standings::StandingsArgs),
     Qualifiers(qualifiers::QualifiersArgs),
     Score(score::ScoreArgs),
@@ -79,6 +82,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Log(a) => log::run(a),
         Command::Dump(a) => dump::run(a),
         Command::Check(a) => check::run(a),
+        Command::Compare(a) => compare::run(a),
         Command::Standings(a) => standings::run(a),
         Command::Qualifiers(a) => qualifiers::run(a),
         Command::Score(a) => score::run(a),

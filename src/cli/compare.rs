@@ -1,0 +1,213 @@
+//! `tilerank compare`: two typings of the same cards, value by value.
+
+use super::{parse_profile, print_problems, Outcome};
+use anyhow::{Context, Result};
+use clap::Args;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use tilerank::compare::typing::{Part, Side};
+use tilerank::compare::{agreeing, compare, Typing};
+use tilerank::domain::Stage;
+use tilerank::event_folder::{EventFolder, ReadFile};
+use tilerank::ingest::raw::RawCard;
+use tilerank::problem::{Problems, Severity};
+use tilerank::profile::{ProfileName, Rules};
+use tilerank::roster::Roster;
+use tilerank::rules::card_checks::check_card;
+
+/// Compare two typings of the same cards (double entry): every value that differs, with both places
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  tilerank compare S03.xlsx S03-second.csv --roster roster.csv\n  tilerank compare typed-by-ann/ typed-by-ben/ --roster roster.csv\n\nCards are matched by stage, session and table, whatever the file, sheet or layout. Values are compared as the checks read them (+30, 30.0 and 30 agree). A seat's player typed as an id in one typing and as a name in the other is the same player when --roster says so. Each difference is printed as FIRST-PLACE vs SECOND-PLACE: CARD: WHAT, then one line per value. The rules are not checked here: run tilerank check.\n\nExit status: 0 the typings agree; 1 they differ (or a card could not be read); 2 the command line is wrong or a file cannot be read."
+)]
+pub struct CompareArgs {
+    /// The first typing: a CSV file, a workbook, or a folder of them
+    #[arg(value_name = "FIRST")]
+    pub first: PathBuf,
+
+    /// The second typing of the same cards, in any layout and format
+    #[arg(value_name = "SECOND")]
+    pub second: PathBuf,
+
+    /// The roster, to tell that an id and a name are the same player
+    #[arg(long, value_name = "FILE")]
+    pub roster: Option<PathBuf>,
+
+    /// Rules profile, for how scores are read and racks scored: hk, nvso, pressman or gwinnett (default hk)
+    #[arg(long, value_name = "NAME", value_parser = parse_profile)]
+    pub profile: Option<ProfileName>,
+}
+
+pub fn run(args: CompareArgs) -> Result<Outcome> {
+    let rules = args.profile.map_or_else(Rules::hk, Rules::for_profile);
+    let mut problems = Problems::new();
+    let roster = match &args.roster {
+        Some(path) => tilerank::ingest::roster::read(path, &mut problems)?,
+        None => Roster::open(),
+    };
+    let first = Typing::read(std::slice::from_ref(&args.first), &rules, &mut problems)?;
+    let second = Typing::read(std::slice::from_ref(&args.second), &rules, &mut problems)?;
+    print_problems(&problems);
+    let comparison = compare(&first, &second, &rules, &roster);
+    let mut out = std::io::stdout().lock();
+    for d in &comparison.differences {
+        writeln!(out, "{d}")?;
+    }
+    out.flush()?;
+    if args.roster.is_none()
+        && comparison
+            .differences
+            .iter()
+            .any(|d| d.part == Part::Players)
+    {
+        eprintln!("note: without a roster a player typed as an id in one typing and as a name in the other differs: give --roster FILE");
+    }
+    let n = comparison.differences.len();
+    eprintln!(
+        "first typing {}, second typing {}: {} {}; {}",
+        super::cards(first.card_count()),
+        super::cards(second.card_count()),
+        comparison.agreed.len(),
+        if comparison.agreed.len() == 1 {
+            "agrees"
+        } else {
+            "agree"
+        },
+        match n {
+            0 => "no difference".to_string(),
+            1 => "1 difference".to_string(),
+            n => format!("{n} differences"),
+        }
+    );
+    Ok(if n > 0 || problems.has_errors() {
+        Outcome::DataErrors
+    } else {
+        Outcome::Done
+    })
+}
+
+/// A double-entry import (`import --second-entry`): the first typing's
+/// files filtered down to the cards the second typing confirms, written to
+/// a temporary folder (removed when this is dropped) for the store to
+/// import, and the reason its log line records.
+pub struct SecondEntry {
+    /// The agreed cards, file by file, ready for the store.
+    pub read: Vec<ReadFile>,
+    pub reason: String,
+    /// Differences listed, and first-typing files refused for errors.
+    pub differences: usize,
+    pub refused: usize,
+}
+
+impl SecondEntry {
+    /// Both typings agree on everything and every file went in.
+    pub fn is_clean(&self) -> bool {
+        self.differences + self.refused == 0
+    }
+}
+
+/// Compares the files to import with their second typing; prints every
+/// difference (those cards are held back) and the checks' errors of the
+/// agreed cards (a file with any is not imported, as a plain import would
+/// refuse it).
+pub fn second_entry(
+    folder: &EventFolder,
+    files: &[PathBuf],
+    second: &Path,
+    stage: Option<&str>,
+    reason: Option<&str>,
+) -> Result<SecondEntry> {
+    let rules = folder.rules();
+    let mut problems = Problems::new();
+    // The event's stored roster (its cards are not needed here).
+    let mut roster = folder.load(&[], None)?.roster;
+    let mut first = Typing::read(files, &rules, &mut problems)?;
+    let mut second_typing = Typing::read(&[second.to_path_buf()], &rules, &mut problems)?;
+    if let Some(stage) = stage {
+        let stage = Stage::new(stage);
+        for card in first.cards.iter_mut().chain(second_typing.cards.iter_mut()) {
+            card.key.stage = stage.clone();
+        }
+    }
+    let (agreed, differences) = agreeing(first, &second_typing, &rules, &roster);
+    // First-typing cards held back (a card can differ in several parts).
+    let held = differences
+        .iter()
+        .filter(|d| d.part != Part::OnlyIn(Side::Second))
+        .map(|d| &d.key)
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
+    let mut by_file: BTreeMap<String, Vec<RawCard>> = BTreeMap::new();
+    for card in agreed {
+        by_file
+            .entry(card.source.file.clone())
+            .or_default()
+            .push(card);
+    }
+    let mut refused = Vec::new();
+    for (file, cards) in &by_file {
+        let before = problems.error_count();
+        let read_errors = problems
+            .iter()
+            .any(|p| p.severity == Severity::Error && p.place.source.file == *file);
+        let checked = cards
+            .iter()
+            .filter(|c| check_card(c, &rules, &mut roster, &mut problems).is_some())
+            .count();
+        if read_errors || checked < cards.len() || problems.error_count() > before {
+            refused.push(file.clone());
+        }
+    }
+    print_problems(&problems);
+    let mut err = std::io::stderr().lock();
+    for d in &differences {
+        writeln!(err, "{d}")?;
+    }
+    let agreed_count: usize = by_file.values().map(Vec::len).sum();
+    writeln!(
+        err,
+        "double entry: {} {} with the second typing ({}); {}",
+        super::cards(agreed_count),
+        if agreed_count == 1 { "agrees" } else { "agree" },
+        second.display(),
+        match held {
+            0 => "none held back".to_string(),
+            n => format!(
+                "{} held back until both typings agree (listed above)",
+                super::cards(n)
+            ),
+        }
+    )?;
+    for file in &refused {
+        writeln!(err, "{file}: nothing imported (errors above)")?;
+    }
+    let mut entry = SecondEntry {
+        read: Vec::new(),
+        reason: format!(
+            "double entry: confirmed by {}{}",
+            second.display(),
+            match held {
+                0 => String::new(),
+                n => format!(" ({} held back)", super::cards(n)),
+            }
+        ),
+        differences: differences.len(),
+        refused: refused.len(),
+    };
+    if let Some(r) = reason.filter(|r| !r.trim().is_empty()) {
+        entry.reason = format!("{}; {r}", entry.reason);
+    }
+    // The agreed cards go to the store under the file they were typed in:
+    // its name and its bytes' hash are what the log records.
+    for (file, cards) in by_file.into_iter().filter(|(f, _)| !refused.contains(f)) {
+        let bytes = std::fs::read(&file).with_context(|| format!("{file}: cannot be read"))?;
+        entry.read.push(ReadFile {
+            name: file,
+            bytes,
+            cards,
+            problems: Problems::new(),
+        });
+    }
+    Ok(entry)
+}

@@ -1,0 +1,901 @@
+//! Double entry: two typings of the same cards, compared card by card and
+//! value by value.
+//!
+//! What is the same (README, "The data-entry desk"):
+//!
+//! - Cards are matched by stage, session and table ([`CardKey`]), whatever
+//!   file, sheet or layout holds them: a workbook of printed cards can be
+//!   compared with a results-layout CSV.
+//! - Values are compared after reading, as the checks read them
+//!   ([`parse_won`], [`parse_score`], [`parse_tiles`]): `+30`, `30.0` and `30`
+//!   agree. Values that do not read are compared as typed (case and spacing
+//!   ignored), so the same slip in both typings is left to `check`.
+//! - A seat's player is the same when both typings write the same text (case
+//!   and spacing ignored), or when both name the same roster entry, one by id
+//!   and the other by name. Without a roster an id and a name differ.
+//! - A seat blank in a game (won, score and tiles all blank) has no line
+//!   there. A `Total` line is compared only when both typings have one (the
+//!   line layouts have none).
+//! - Racks are scored first (RULES.md sections 2 to 4); their computed values
+//!   are compared at the places of the typed racks.
+//!
+//! Each [`Difference`] is one thing to look at on the signed card: the
+//! players of a card, one game, the `Total` line, or a card (or game) typed
+//! in only one typing. It lists every value that differs, with both places.
+
+use crate::domain::{CardKey, Seat};
+use crate::ingest::cell::Cell;
+use crate::ingest::raw::{Layout, RawCard, RawCell, RawGame, RawLine};
+use crate::ingest::{self, InputError};
+use crate::place::Place;
+use crate::problem::Problems;
+use crate::profile::Rules;
+use crate::roster::{match_key, Roster};
+use crate::rules::card_checks::{parse_score, parse_tiles, parse_won};
+use crate::score::Score;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::path::PathBuf;
+
+/// Which typing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Side {
+    First,
+    Second,
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::First => "first typing",
+            Side::Second => "second typing",
+        })
+    }
+}
+
+/// One typing of the cards, as read.
+#[derive(Debug, Default)]
+pub struct Typing {
+    pub cards: Vec<RawCard>,
+    /// Cards in the racks layout whose racks could not be scored (their
+    /// errors are among the reading problems): which card, and where.
+    pub unscored: Vec<(CardKey, Place)>,
+    pub files: usize,
+    pub sheets: usize,
+}
+
+impl Typing {
+    /// Reads every card of the inputs (files or folders, any layout and
+    /// format); racks are scored under `rules`. Data problems go to
+    /// `problems`; a file that cannot be read at all is an [`InputError`].
+    pub fn read(
+        inputs: &[PathBuf],
+        rules: &Rules,
+        problems: &mut Problems,
+    ) -> Result<Typing, InputError> {
+        let read = ingest::read_cards(inputs, problems)?;
+        let mut typing = Typing {
+            cards: read.cards,
+            unscored: Vec::new(),
+            files: read.files,
+            sheets: read.sheets,
+        };
+        for rack_card in read.rack_cards {
+            let key = rack_card.grouped.key.clone();
+            let place = rack_card.grouped.place.clone();
+            match ingest::racks::score_card(rack_card, rules, problems) {
+                Some(card) => typing.cards.push(card),
+                None => typing.unscored.push((key, place)),
+            }
+        }
+        Ok(typing)
+    }
+
+    /// How many cards the typing holds, read or not.
+    pub fn card_count(&self) -> usize {
+        self.cards.len() + self.unscored.len()
+    }
+}
+
+/// What part of a card differs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// The card is typed in one typing only.
+    OnlyIn(Side),
+    /// The card is typed twice in one typing (again at `again`).
+    Twice { side: Side, again: Place },
+    /// The card's racks could not be scored in one typing.
+    Unscored(Side),
+    /// The players of the seats.
+    Players,
+    /// A game typed in one typing only.
+    GameOnlyIn(u32, Side),
+    /// The values of a game.
+    Game(u32),
+    /// The values of the `Total` line.
+    Total,
+}
+
+/// One value that differs, with both places and both values as typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellDiff {
+    /// What the value is: `seat A score`, `seat C player`.
+    pub what: String,
+    pub first: Place,
+    pub first_value: String,
+    pub second: Place,
+    pub second_value: String,
+}
+
+impl fmt::Display for CellDiff {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} vs {}: {} {} vs {}",
+            self.first, self.second, self.what, self.first_value, self.second_value
+        )
+    }
+}
+
+/// One thing to look at on the signed card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Difference {
+    pub key: CardKey,
+    pub part: Part,
+    /// Where the part is in the first typing, when it is there.
+    pub first: Option<Place>,
+    /// Where the part is in the second typing, when it is there.
+    pub second: Option<Place>,
+    /// The values that differ (none for a card or game in one typing only).
+    pub cells: Vec<CellDiff>,
+}
+
+fn values(n: usize) -> String {
+    if n == 1 {
+        "1 value differs".to_string()
+    } else {
+        format!("{n} values differ")
+    }
+}
+
+impl fmt::Display for Difference {
+    /// A headline (both places, the card, what differs), then one indented
+    /// line per value.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.first, &self.second) {
+            (Some(a), Some(b)) => write!(f, "{a} vs {b}: ")?,
+            (Some(a), None) | (None, Some(a)) => write!(f, "{a}: ")?,
+            (None, None) => {}
+        }
+        write!(f, "{}: ", self.key)?;
+        match &self.part {
+            Part::OnlyIn(side) => write!(
+                f,
+                "only in the {side}; the other typing has no such card (a missing card, or a wrong session or table number?)"
+            )?,
+            Part::Twice { side, again } => write!(
+                f,
+                "typed twice in the {side} (again at {again}); expected once"
+            )?,
+            Part::Unscored(side) => write!(
+                f,
+                "its racks could not be scored in the {side} (errors listed above)"
+            )?,
+            Part::Players => write!(f, "the players differ")?,
+            Part::GameOnlyIn(n, side) => write!(f, "game {n} is only in the {side}")?,
+            Part::Game(n) => write!(f, "game {n}: {}", values(self.cells.len()))?,
+            Part::Total => write!(f, "the Total line: {}", values(self.cells.len()))?,
+        }
+        for cell in &self.cells {
+            write!(f, "\n  {cell}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The outcome of comparing two typings.
+#[derive(Debug, Default)]
+pub struct Comparison {
+    /// Sorted by card, then part.
+    pub differences: Vec<Difference>,
+    /// The cards in both typings that agree value for value.
+    pub agreed: Vec<CardKey>,
+}
+
+/// Compares two typings card by card. `roster` tells an id and a name of
+/// the same player apart from two players (an empty roster: by text only).
+pub fn compare(first: &Typing, second: &Typing, rules: &Rules, roster: &Roster) -> Comparison {
+    let (a, b) = (index(first), index(second));
+    let unscored = |t: &Typing, key: &CardKey| {
+        t.unscored
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, p)| p.clone())
+    };
+    let keys: BTreeSet<&CardKey> = a
+        .keys()
+        .chain(b.keys())
+        .chain(first.unscored.iter().map(|(k, _)| k))
+        .chain(second.unscored.iter().map(|(k, _)| k))
+        .collect();
+    let mut out = Comparison::default();
+    for key in keys {
+        let none = Vec::new();
+        let (xs, ys) = (a.get(key).unwrap_or(&none), b.get(key).unwrap_or(&none));
+        let (x, y) = (xs.first().copied(), ys.first().copied());
+        let mut found = Vec::new();
+        for (side, cards) in [(Side::First, xs), (Side::Second, ys)] {
+            for again in cards.iter().skip(1) {
+                found.push(Difference {
+                    key: key.clone(),
+                    part: Part::Twice {
+                        side,
+                        again: again.place.clone(),
+                    },
+                    first: x.filter(|_| side == Side::First).map(|c| c.place.clone()),
+                    second: y.filter(|_| side == Side::Second).map(|c| c.place.clone()),
+                    cells: Vec::new(),
+                });
+            }
+        }
+        if found.is_empty() {
+            let (ua, ub) = (unscored(first, key), unscored(second, key));
+            let whole = |part, first, second| Difference {
+                key: key.clone(),
+                part,
+                first,
+                second,
+                cells: Vec::new(),
+            };
+            let place = |c: Option<&RawCard>| c.map(|c| c.place.clone());
+            match (x, y) {
+                (Some(x), Some(y)) => found.extend(compare_cards(x, y, rules, roster)),
+                (Some(x), None) => found.push(match ub {
+                    Some(p) => whole(Part::Unscored(Side::Second), place(Some(x)), Some(p)),
+                    None => whole(Part::OnlyIn(Side::First), place(Some(x)), None),
+                }),
+                (None, Some(y)) => found.push(match ua {
+                    Some(p) => whole(Part::Unscored(Side::First), Some(p), place(Some(y))),
+                    None => whole(Part::OnlyIn(Side::Second), None, place(Some(y))),
+                }),
+                (None, None) => {
+                    if ua.is_some() {
+                        found.push(whole(Part::Unscored(Side::First), ua, None));
+                    }
+                    if ub.is_some() {
+                        found.push(whole(Part::Unscored(Side::Second), None, ub));
+                    }
+                }
+            }
+        }
+        if found.is_empty() {
+            out.agreed.push(key.clone());
+        }
+        out.differences.extend(found);
+    }
+    out
+}
+
+fn index(typing: &Typing) -> BTreeMap<CardKey, Vec<&RawCard>> {
+    let mut map: BTreeMap<CardKey, Vec<&RawCard>> = BTreeMap::new();
+    for card in &typing.cards {
+        map.entry(card.key.clone()).or_default().push(card);
+    }
+    map
+}
+
+/// Double entry: the cards of the first typing that the second typing
+/// confirms value for value, and the differences that hold the others back.
+///
+/// The second typing may hold more (a folder of every session typed so
+/// far): a card only in the second typing is listed when the first typing
+/// has its stage and session (it may be a first-typed card under a wrong
+/// table number), and left out otherwise.
+pub fn agreeing(
+    first: Typing,
+    second: &Typing,
+    rules: &Rules,
+    roster: &Roster,
+) -> (Vec<RawCard>, Vec<Difference>) {
+    let comparison = compare(&first, second, rules, roster);
+    let sessions: BTreeSet<_> = first
+        .cards
+        .iter()
+        .map(|c| &c.key)
+        .chain(first.unscored.iter().map(|(k, _)| k))
+        .map(|k| (&k.stage, &k.session))
+        .collect();
+    let differences: Vec<Difference> = comparison
+        .differences
+        .into_iter()
+        .filter(|d| {
+            d.part != Part::OnlyIn(Side::Second)
+                || sessions.contains(&(&d.key.stage, &d.key.session))
+        })
+        .collect();
+    let held: BTreeSet<&CardKey> = differences.iter().map(|d| &d.key).collect();
+    let agreed = first
+        .cards
+        .iter()
+        .filter(|c| !held.contains(&c.key))
+        .cloned()
+        .collect();
+    (agreed, differences)
+}
+
+/// The differences between two typings of one card.
+fn compare_cards(x: &RawCard, y: &RawCard, rules: &Rules, roster: &Roster) -> Vec<Difference> {
+    let mut found = Vec::new();
+    let difference = |part, first: &Place, second: &Place, cells| Difference {
+        key: x.key.clone(),
+        part,
+        first: Some(first.clone()),
+        second: Some(second.clone()),
+        cells,
+    };
+
+    let mut players = Vec::new();
+    for seat in Seat::ALL {
+        let quoted = |s: Option<&crate::ingest::raw::RawSeat>| {
+            s.map_or("blank".to_string(), |s| format!("{:?}", s.player))
+        };
+        let (p, q) = (x.seat(seat), y.seat(seat));
+        let same = match (p, q) {
+            (Some(p), Some(q)) => same_player(&p.player, &q.player, roster),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            players.push(CellDiff {
+                what: format!("seat {seat} player"),
+                first: p.map_or_else(|| x.place.clone(), |p| p.place.clone()),
+                first_value: quoted(p),
+                second: q.map_or_else(|| y.place.clone(), |q| q.place.clone()),
+                second_value: quoted(q),
+            });
+        }
+    }
+    if !players.is_empty() {
+        found.push(difference(Part::Players, &x.place, &y.place, players));
+    }
+
+    let (gx, gy) = (played(x), played(y));
+    let numbers: BTreeSet<u32> = gx.keys().chain(gy.keys()).copied().collect();
+    for n in numbers {
+        match (gx.get(&n), gy.get(&n)) {
+            (Some(g), Some(h)) => {
+                let mut cells = compare_lines(&g.lines, &h.lines, g, h, rules, false);
+                // Racks are typed, their won and score computed: say so.
+                if x.layout == Layout::Racks || y.layout == Layout::Racks {
+                    for c in cells
+                        .iter_mut()
+                        .filter(|c| c.what.ends_with("score") || c.what.ends_with("won"))
+                    {
+                        c.what.push_str(" (scored from the racks)");
+                    }
+                }
+                if !cells.is_empty() {
+                    found.push(difference(Part::Game(n), &g.place, &h.place, cells));
+                }
+            }
+            (Some(g), None) => found.push(difference(
+                Part::GameOnlyIn(n, Side::First),
+                &g.place,
+                &y.place,
+                vec![],
+            )),
+            (None, Some(h)) => found.push(difference(
+                Part::GameOnlyIn(n, Side::Second),
+                &x.place,
+                &h.place,
+                vec![],
+            )),
+            (None, None) => {}
+        }
+    }
+
+    if let (Some(g), Some(h)) = (&x.total, &y.total) {
+        let cells = compare_lines(&g.lines, &h.lines, g, h, rules, true);
+        if !cells.is_empty() {
+            found.push(difference(Part::Total, &g.place, &h.place, cells));
+        }
+    }
+    found
+}
+
+/// The games with at least one seat typed, by number (the first of a
+/// number typed twice: the checks report the second).
+fn played(card: &RawCard) -> BTreeMap<u32, &RawGame> {
+    let mut map = BTreeMap::new();
+    for g in card
+        .games
+        .iter()
+        .filter(|g| g.lines.iter().any(|l| !l.is_blank()))
+    {
+        map.entry(g.number).or_insert(g);
+    }
+    map
+}
+
+/// The values that differ between two typings of a game's (or the Total's)
+/// lines, seat by seat.
+fn compare_lines(
+    xs: &[RawLine],
+    ys: &[RawLine],
+    gx: &RawGame,
+    gy: &RawGame,
+    rules: &Rules,
+    totals: bool,
+) -> Vec<CellDiff> {
+    let typed = |lines: &[RawLine], seat| {
+        lines
+            .iter()
+            .find(|l: &&RawLine| l.seat == seat && !l.is_blank())
+            .cloned()
+    };
+    let mut cells = Vec::new();
+    for seat in Seat::ALL {
+        match (typed(xs, seat), typed(ys, seat)) {
+            (Some(l), Some(m)) => {
+                let fields: [(&str, &RawCell, &RawCell, Same); 3] = if totals {
+                    [
+                        ("Total games won", &l.won, &m.won, same_number),
+                        ("Total score", &l.score, &m.score, same_number),
+                        ("Total tiles", &l.tiles, &m.tiles, same_number),
+                    ]
+                } else {
+                    [
+                        ("game won", &l.won, &m.won, same_won),
+                        ("score", &l.score, &m.score, same_score),
+                        ("tiles", &l.tiles, &m.tiles, same_tiles),
+                    ]
+                };
+                for (what, a, b, same) in fields {
+                    if !same(&a.value, &b.value, rules) {
+                        cells.push(CellDiff {
+                            what: format!("seat {seat} {what}"),
+                            first: a.place.clone(),
+                            first_value: a.value.describe(),
+                            second: b.place.clone(),
+                            second_value: b.value.describe(),
+                        });
+                    }
+                }
+            }
+            (None, None) => {}
+            (l, m) => cells.push(CellDiff {
+                what: format!("seat {seat}"),
+                first: l.as_ref().map_or_else(|| gx.place.clone(), line_place),
+                first_value: line_values(l.as_ref()),
+                second: m.as_ref().map_or_else(|| gy.place.clone(), line_place),
+                second_value: line_values(m.as_ref()),
+            }),
+        }
+    }
+    cells
+}
+
+fn line_place(line: &RawLine) -> Place {
+    line.won.place.clone()
+}
+
+/// A whole line, as `won 1, score +30, tiles 0`, or `blank`.
+fn line_values(line: Option<&RawLine>) -> String {
+    match line {
+        None => "blank".to_string(),
+        Some(l) => format!(
+            "won {}, score {}, tiles {}",
+            l.won.value.describe(),
+            l.score.value.describe(),
+            l.tiles.value.describe()
+        ),
+    }
+}
+
+type Same = fn(&Cell, &Cell, &Rules) -> bool;
+
+fn same_player(a: &str, b: &str, roster: &Roster) -> bool {
+    match_key(a) == match_key(b)
+        || matches!((roster.find(a), roster.find(b)), (Ok(x), Ok(y)) if x == y)
+}
+
+/// Two values that neither reads: the same when typed the same.
+fn same_text(a: &Cell, b: &Cell) -> bool {
+    match_key(&a.as_text()) == match_key(&b.as_text())
+}
+
+fn same_won(a: &Cell, b: &Cell, _rules: &Rules) -> bool {
+    match (parse_won(a), parse_won(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        (Err(_), Err(_)) => same_text(a, b),
+        _ => false,
+    }
+}
+
+fn same_score(a: &Cell, b: &Cell, rules: &Rules) -> bool {
+    match (parse_score(a, rules), parse_score(b, rules)) {
+        (Ok(x), Ok(y)) => x == y,
+        (Err(_), Err(_)) => same_number(a, b, rules),
+        _ => false,
+    }
+}
+
+fn same_tiles(a: &Cell, b: &Cell, _rules: &Rules) -> bool {
+    match (parse_tiles(a), parse_tiles(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        (Err(_), Err(_)) => same_text(a, b),
+        _ => false,
+    }
+}
+
+/// As numbers (a Total, or a score the profile does not take), else as text.
+fn same_number(a: &Cell, b: &Cell, _rules: &Rules) -> bool {
+    let number = |c: &Cell| match c {
+        Cell::Number(n) => Score::from_f64(*n),
+        Cell::Text(t) => Score::parse(t),
+        _ => None,
+    };
+    match (number(a), number(b)) {
+        (Some(x), Some(y)) => x == y,
+        (None, None) => same_text(a, b),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::{Label, Stage};
+    use crate::ingest::raw::RawSeat;
+    use crate::place::Source;
+    use crate::roster::Player;
+
+    fn cell(source: &Source, row: u32, col: u32, value: Cell) -> RawCell {
+        RawCell {
+            value,
+            place: source.at(row, Some(col)),
+        }
+    }
+
+    /// A card of one game: seats A to C, each line (won, score, tiles).
+    fn card(file: &str, players: [&str; 3], lines: [(Cell, Cell, Cell); 3]) -> RawCard {
+        let source = Source::file(file);
+        let seats = Seat::ALL[..3]
+            .iter()
+            .zip(players)
+            .enumerate()
+            .map(|(i, (&seat, p))| RawSeat {
+                seat,
+                player: p.to_string(),
+                place: source.at(2 + i as u32, Some(5)),
+            })
+            .collect();
+        let lines = Seat::ALL[..3]
+            .iter()
+            .zip(lines)
+            .enumerate()
+            .map(|(i, (&seat, (w, s, t)))| {
+                let row = 2 + i as u32;
+                RawLine {
+                    seat,
+                    won: cell(&source, row, 6, w),
+                    score: cell(&source, row, 7, s),
+                    tiles: cell(&source, row, 8, t),
+                }
+            })
+            .collect();
+        RawCard {
+            key: CardKey {
+                stage: Stage::prelim(),
+                session: Label::Num(1),
+                table: Label::Num(7),
+            },
+            layout: Layout::Results,
+            source: source.clone(),
+            place: source.at(2, None),
+            seats,
+            games: vec![RawGame {
+                number: 1,
+                place: source.at(2, None),
+                lines,
+            }],
+            total: None,
+            defective: false,
+        }
+    }
+
+    fn typing(cards: Vec<RawCard>) -> Typing {
+        Typing {
+            cards,
+            ..Typing::default()
+        }
+    }
+
+    fn t(s: &str) -> Cell {
+        Cell::text(s)
+    }
+
+    fn n(v: f64) -> Cell {
+        Cell::Number(v)
+    }
+
+    #[test]
+    fn values_agree_however_typed() {
+        let a = card(
+            "a.csv",
+            ["P1", "P2", "P3"],
+            [
+                (n(1.0), t("+30"), n(0.0)),
+                (n(0.0), t("-10"), n(2.0)),
+                (n(0.0), t("−20"), n(4.0)),
+            ],
+        );
+        let b = card(
+            "b.csv",
+            ["p1", "P 2", "P3"],
+            [
+                (t("1.0"), n(30.0), t("0")),
+                (t("0"), t("-10.0"), t("2.0")),
+                (Cell::Bool(false), n(-20.0), n(4.0)),
+            ],
+        );
+        let c = compare(
+            &typing(vec![a]),
+            &typing(vec![b]),
+            &Rules::hk(),
+            &Roster::open(),
+        );
+        assert_eq!(c.differences, vec![]);
+        assert_eq!(c.agreed.len(), 1);
+    }
+
+    #[test]
+    fn a_swapped_pair_of_scores_is_one_difference_with_both_places() {
+        let lines = |w: &str, l: &str| {
+            [
+                (n(1.0), t(w), n(0.0)),
+                (n(0.0), t(l), n(5.0)),
+                (n(0.0), t("-0"), n(9.0)),
+            ]
+        };
+        let a = card("a.csv", ["P1", "P2", "P3"], lines("+41", "-41"));
+        let b = card("b.csv", ["P1", "P2", "P3"], lines("+14", "-14"));
+        let c = compare(
+            &typing(vec![a]),
+            &typing(vec![b]),
+            &Rules::hk(),
+            &Roster::open(),
+        );
+        assert_eq!(c.differences.len(), 1);
+        let shown = c.differences[0].to_string();
+        assert_eq!(
+            shown,
+            "a.csv:2 vs b.csv:2: session S01 table 7: game 1: 2 values differ\n  \
+             a.csv:2:7 vs b.csv:2:7: seat A score +41 vs +14\n  \
+             a.csv:3:7 vs b.csv:3:7: seat B score -41 vs -14"
+        );
+        let (agreed, held) = agreeing(
+            typing(vec![card("a.csv", ["P1", "P2", "P3"], lines("+41", "-41"))]),
+            &typing(vec![card("b.csv", ["P1", "P2", "P3"], lines("+14", "-14"))]),
+            &Rules::hk(),
+            &Roster::open(),
+        );
+        assert!(agreed.is_empty());
+        assert_eq!(held.len(), 1);
+    }
+
+    #[test]
+    fn an_id_and_a_name_are_one_player_through_the_roster() {
+        let line = || {
+            [
+                (n(1.0), n(10.0), n(0.0)),
+                (n(0.0), n(-4.0), n(2.0)),
+                (n(0.0), n(-6.0), n(3.0)),
+            ]
+        };
+        let a = || card("a.csv", ["P0001", "P0002", "P0003"], line());
+        let b = || card("b.csv", ["Chan Tai Man", "P0002", "P0003"], line());
+        let no_roster = compare(
+            &typing(vec![a()]),
+            &typing(vec![b()]),
+            &Rules::hk(),
+            &Roster::open(),
+        );
+        assert_eq!(no_roster.differences.len(), 1);
+        assert_eq!(no_roster.differences[0].part, Part::Players);
+        assert_eq!(
+            no_roster.differences[0].cells[0].to_string(),
+            "a.csv:2:5 vs b.csv:2:5: seat A player \"P0001\" vs \"Chan Tai Man\""
+        );
+        let mut roster = Roster::default();
+        for (id, name) in [
+            ("P0001", "Chan Tai Man"),
+            ("P0002", "Lee"),
+            ("P0003", "Wong"),
+        ] {
+            roster.add(Player::named(id, name)).unwrap();
+        }
+        let with_roster = compare(
+            &typing(vec![a()]),
+            &typing(vec![b()]),
+            &Rules::hk(),
+            &roster,
+        );
+        assert_eq!(with_roster.differences, vec![]);
+    }
+
+    fn plain() -> [(Cell, Cell, Cell); 3] {
+        [
+            (n(1.0), n(10.0), n(0.0)),
+            (n(0.0), n(-4.0), n(2.0)),
+            (n(0.0), n(-6.0), n(3.0)),
+        ]
+    }
+
+    #[test]
+    fn a_double_entry_lists_the_second_typings_extra_cards_of_the_same_sessions_only() {
+        let a = card("a.csv", ["P1", "P2", "P3"], plain());
+        let same = card("b.csv", ["P1", "P2", "P3"], plain());
+        let mut table_8 = card("b.csv", ["P1", "P2", "P3"], plain());
+        table_8.key.table = Label::Num(8);
+        let mut session_2 = card("b.csv", ["P1", "P2", "P3"], plain());
+        session_2.key.session = Label::Num(2);
+        let (agreed, held) = agreeing(
+            typing(vec![a]),
+            &typing(vec![same, table_8, session_2]),
+            &Rules::hk(),
+            &Roster::open(),
+        );
+        assert_eq!(agreed.len(), 1);
+        assert_eq!(held.len(), 1);
+        assert_eq!(held[0].key.table, Label::Num(8));
+        assert_eq!(held[0].part, Part::OnlyIn(Side::Second));
+    }
+
+    #[test]
+    fn a_card_typed_twice_or_unscored_is_held_back() {
+        let a = card("a.csv", ["P1", "P2", "P3"], plain());
+        let mut again = card("a.csv", ["P1", "P2", "P3"], plain());
+        again.place = again.source.at(40, None);
+        let b = card("b.csv", ["P1", "P2", "P3"], plain());
+        let c = compare(
+            &typing(vec![a, again]),
+            &typing(vec![b]),
+            &Rules::hk(),
+            &Roster::open(),
+        );
+        assert_eq!(c.agreed, vec![]);
+        assert_eq!(
+            c.differences
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>(),
+            ["a.csv:2: session S01 table 7: typed twice in the first typing (again at a.csv:40); expected once"]
+        );
+
+        let a = card("a.csv", ["P1", "P2", "P3"], plain());
+        let key = a.key.clone();
+        let racks = Typing {
+            unscored: vec![(key, Source::file("racks.csv").at(5, None))],
+            ..Typing::default()
+        };
+        let c = compare(&typing(vec![a]), &racks, &Rules::hk(), &Roster::open());
+        assert_eq!(
+            c.differences[0].to_string(),
+            "a.csv:2 vs racks.csv:5: session S01 table 7: its racks could not be scored in the second typing (errors listed above)"
+        );
+        let both = compare(&racks, &racks, &Rules::hk(), &Roster::open());
+        assert_eq!(
+            both.differences
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>(),
+            [
+                "racks.csv:5: session S01 table 7: its racks could not be scored in the first typing (errors listed above)",
+                "racks.csv:5: session S01 table 7: its racks could not be scored in the second typing (errors listed above)"
+            ]
+        );
+    }
+
+    #[test]
+    fn total_lines_are_compared_as_numbers_when_both_have_one() {
+        let total = |card: &RawCard, score: Cell| RawGame {
+            number: 0,
+            place: card.source.at(9, None),
+            lines: vec![RawLine {
+                seat: Seat::A,
+                won: cell(&card.source, 9, 6, n(1.0)),
+                score: cell(&card.source, 9, 7, score),
+                tiles: cell(&card.source, 9, 8, n(0.0)),
+            }],
+        };
+        let mut a = card("a.xlsx", ["P1", "P2", "P3"], plain());
+        a.total = Some(total(&a, t("10.00")));
+        let mut b = card("b.xlsx", ["P1", "P2", "P3"], plain());
+        b.total = Some(total(&b, n(10.0)));
+        let c = compare(
+            &typing(vec![a.clone()]),
+            &typing(vec![b.clone()]),
+            &Rules::hk(),
+            &Roster::open(),
+        );
+        assert_eq!(c.differences, vec![]);
+        b.total = Some(total(&b, n(1.0)));
+        let c = compare(
+            &typing(vec![a.clone()]),
+            &typing(vec![b]),
+            &Rules::hk(),
+            &Roster::open(),
+        );
+        assert_eq!(
+            c.differences[0].to_string(),
+            "a.xlsx:9 vs b.xlsx:9: session S01 table 7: the Total line: 1 value differs\n  \
+             a.xlsx:9:7 vs b.xlsx:9:7: seat A Total score 10.00 vs 1"
+        );
+        // A Total in one typing only (a results CSV has none) is no difference.
+        let plain_b = card("b.csv", ["P1", "P2", "P3"], plain());
+        let c = compare(
+            &typing(vec![a]),
+            &typing(vec![plain_b]),
+            &Rules::hk(),
+            &Roster::open(),
+        );
+        assert_eq!(c.differences, vec![]);
+    }
+
+    #[test]
+    fn a_game_typed_only_in_the_second_typing_is_listed() {
+        let a = card("a.csv", ["P1", "P2", "P3"], plain());
+        let mut b = card("b.csv", ["P1", "P2", "P3"], plain());
+        let mut extra = b.games[0].clone();
+        extra.number = 2;
+        extra.place = b.source.at(5, None);
+        b.games.push(extra);
+        let c = compare(
+            &typing(vec![a]),
+            &typing(vec![b]),
+            &Rules::hk(),
+            &Roster::open(),
+        );
+        assert_eq!(
+            c.differences[0].to_string(),
+            "a.csv:2 vs b.csv:5: session S01 table 7: game 2 is only in the second typing"
+        );
+    }
+
+    #[test]
+    fn cards_and_lines_in_one_typing_only_are_listed() {
+        let line = || {
+            [
+                (n(1.0), n(10.0), n(0.0)),
+                (n(0.0), n(-4.0), n(2.0)),
+                (n(0.0), n(-6.0), n(3.0)),
+            ]
+        };
+        let a = card("a.csv", ["P1", "P2", "P3"], line());
+        let mut b = card("b.csv", ["P1", "P2", "P3"], line());
+        b.games[0].lines[2] = RawLine {
+            seat: Seat::C,
+            won: cell(&b.source, 4, 6, Cell::Empty),
+            score: cell(&b.source, 4, 7, Cell::Empty),
+            tiles: cell(&b.source, 4, 8, Cell::Empty),
+        };
+        let mut other = card("b.csv", ["P1", "P2", "P3"], line());
+        other.key.table = Label::Num(8);
+        let c = compare(
+            &typing(vec![a]),
+            &typing(vec![b, other]),
+            &Rules::hk(),
+            &Roster::open(),
+        );
+        let shown: Vec<String> = c.differences.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            shown,
+            [
+                "a.csv:2 vs b.csv:2: session S01 table 7: game 1: 1 value differs\n  \
+                 a.csv:4:6 vs b.csv:2: seat C won 0, score -6, tiles 3 vs blank",
+                "b.csv:2: session S01 table 8: only in the second typing; the other typing has no such card (a missing card, or a wrong session or table number?)"
+            ]
+        );
+    }
+}

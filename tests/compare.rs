@@ -1,0 +1,854 @@
+//! Double entry (issue 15): `compare` finds exactly the differences planted
+//! in a second typing of the HK demo, with both places; `import
+//! --second-entry` never stores a card whose two typings differ.
+//!
+//! The second typing is made here from the demo's checked cards: six
+//! sessions copied as they are, five written as results-layout CSV (ids
+//! instead of names, and `+30`, `30.0`, `1.0` spellings), one as a
+//! results-layout workbook; twelve differences are planted in the CSV ones.
+
+use crate::test::fixtures;
+use assert_cmd::Command;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use tilerank::domain::{Card, Label, Seat};
+use tilerank::event::{Event, Request};
+use tilerank::ingest::raw::RawCard;
+use tilerank::problem::Problems;
+use tilerank::profile::Rules;
+use tilerank::report::Format;
+use tilerank::roster::Roster;
+
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("tilerank-compare-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn demo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026")
+}
+
+fn demo_cards() -> PathBuf {
+    demo().join("cards")
+}
+
+fn session_of(card: &Card) -> u32 {
+    match card.key.session {
+        Label::Num(n) => n,
+        ref other => panic!("demo session {other:?}"),
+    }
+}
+
+fn table_of(card: &Card) -> u32 {
+    match card.key.table {
+        Label::Num(n) => n,
+        ref other => panic!("demo table {other:?}"),
+    }
+}
+
+/// The demo, read and checked: its cards and roster.
+fn demo_event() -> Event {
+    let event = Event::load(&Request {
+        inputs: vec![demo_cards()],
+        roster: Some(demo().join("roster.csv")),
+        rules: Rules::hk(),
+    })
+    .expect("the demo reads");
+    assert!(!event.problems.has_errors(), "the demo has no errors");
+    assert_eq!(event.cards.len(), 300);
+    event
+}
+
+/// The demo as read, before checks: every value's place in the first typing.
+fn demo_raw() -> BTreeMap<(u32, u32), RawCard> {
+    let mut problems = Problems::new();
+    let read = tilerank::ingest::read_cards(&[demo_cards()], &mut problems).unwrap();
+    read.cards
+        .into_iter()
+        .map(|c| {
+            let (Label::Num(s), Label::Num(t)) = (&c.key.session, &c.key.table) else {
+                panic!("demo labels are numbers");
+            };
+            ((*s, *t), c)
+        })
+        .collect()
+}
+
+/// One line of a results-layout CSV, as the second typist typed it.
+#[derive(Clone, Debug)]
+struct Line {
+    table: u32,
+    game: u32,
+    seat: Seat,
+    player: String,
+    won: String,
+    score: String,
+    tiles: String,
+}
+
+/// How a session's CSV spells its values (all read the same).
+#[derive(Clone, Copy)]
+enum Spelling {
+    Signed,
+    Decimal,
+    Names,
+    Plain,
+}
+
+fn lines_of(cards: &[&Card], roster: &Roster, spelling: Spelling) -> Vec<Line> {
+    let mut out = Vec::new();
+    for card in cards {
+        for game in &card.games {
+            for r in &game.results {
+                let score = match spelling {
+                    Spelling::Signed => r.score.signed(),
+                    Spelling::Decimal if r.score.is_whole() => format!("{}.0", r.score),
+                    _ => r.score.to_string(),
+                };
+                let won = match spelling {
+                    Spelling::Decimal => format!("{}.0", u8::from(r.won)),
+                    _ => u8::from(r.won).to_string(),
+                };
+                let player = match spelling {
+                    Spelling::Names => roster.card_name(r.player).to_string(),
+                    _ => roster.get(r.player).id.clone(),
+                };
+                out.push(Line {
+                    table: table_of(card),
+                    game: game.number,
+                    seat: r.seat,
+                    player,
+                    won,
+                    score,
+                    tiles: r.tiles.map_or(String::new(), |t| t.to_string()),
+                });
+            }
+        }
+    }
+    out
+}
+
+fn write_csv(path: &Path, session: u32, lines: &[Line]) {
+    let mut text = "session,table,game,seat,player,won,score,tiles\n".to_string();
+    for l in lines {
+        text.push_str(&format!(
+            "S{session:02},{},{},{},{},{},{},{}\n",
+            l.table, l.game, l.seat, l.player, l.won, l.score, l.tiles
+        ));
+    }
+    std::fs::write(path, text).unwrap();
+}
+
+/// The CSV line number (header is line 1) of a card's seat in a game.
+fn line_no(lines: &[Line], table: u32, game: u32, seat: Seat) -> usize {
+    2 + lines
+        .iter()
+        .position(|l| l.table == table && l.game == game && l.seat == seat)
+        .unwrap_or_else(|| panic!("no line for table {table} game {game} seat {seat}"))
+}
+
+/// The first CSV line of a game.
+fn game_line(lines: &[Line], table: u32, game: u32) -> usize {
+    2 + lines
+        .iter()
+        .position(|l| l.table == table && l.game == game)
+        .unwrap()
+}
+
+/// The first CSV line of a table, and of a seat at that table.
+fn first_line(lines: &[Line], table: u32, seat: Option<Seat>) -> usize {
+    2 + lines
+        .iter()
+        .position(|l| l.table == table && seat.is_none_or(|s| l.seat == s))
+        .unwrap()
+}
+
+/// One planted difference: the headline it must have, and its values'
+/// lines (`FIRST vs SECOND: what`).
+#[derive(Debug)]
+struct Expected {
+    headline: String,
+    cells: Vec<String>,
+}
+
+/// The differing fields of two seats' results in a game, as the tool names them.
+fn fields_differing(a: &tilerank::domain::SeatResult, b: &tilerank::domain::SeatResult) -> usize {
+    usize::from(a.won != b.won) + usize::from(a.score != b.score) + usize::from(a.tiles != b.tiles)
+}
+
+/// Writes the second typing into `dir/second` and returns the twelve
+/// planted differences.
+fn second_typing(dir: &Path) -> Vec<Expected> {
+    let event = demo_event();
+    let raw = demo_raw();
+    let roster = &event.roster;
+    let second = dir.join("second");
+    std::fs::create_dir_all(&second).unwrap();
+    for s in 1..=6 {
+        let name = format!("S{s:02}.xlsx");
+        std::fs::copy(demo_cards().join(&name), second.join(&name)).unwrap();
+    }
+    let session =
+        |s: u32| -> Vec<&Card> { event.cards.iter().filter(|c| session_of(c) == s).collect() };
+    let card = |s: u32, t: u32| -> &Card {
+        event
+            .cards
+            .iter()
+            .find(|c| session_of(c) == s && table_of(c) == t)
+            .unwrap()
+    };
+    let first_place = |s: u32, t: u32, game: u32, seat: Seat, field: &str| -> String {
+        let c = &raw[&(s, t)];
+        let line = c
+            .games
+            .iter()
+            .find(|g| g.number == game)
+            .and_then(|g| g.lines.iter().find(|l| l.seat == seat))
+            .unwrap();
+        match field {
+            "won" => line.won.place.to_string(),
+            "score" => line.score.place.to_string(),
+            _ => line.tiles.place.to_string(),
+        }
+    };
+    let game_place = |s: u32, t: u32, game: u32| -> String {
+        raw[&(s, t)]
+            .games
+            .iter()
+            .find(|g| g.number == game)
+            .unwrap()
+            .place
+            .to_string()
+    };
+    let card_place = |s: u32, t: u32| raw[&(s, t)].place.to_string();
+    let seat_place =
+        |s: u32, t: u32, seat: Seat| raw[&(s, t)].seat(seat).unwrap().place.to_string();
+    let csv = |s: u32| format!("second/S{s:02}.csv");
+    let mut expected = Vec::new();
+    let key = |s: u32, t: u32| format!("session S{s:02} table {t}");
+
+    // S07, scores signed: a transposed score, and two seats' lines swapped.
+    let mut s07 = lines_of(&session(7), roster, Spelling::Signed);
+    let (t, g, seat, typed) = s07
+        .iter()
+        .filter(|l| l.table == 1)
+        .find_map(|l| {
+            let v: i64 = l.score.parse().ok()?;
+            let (tens, units) = (v.abs() / 10, v.abs() % 10);
+            (v < 0 && (1..10).contains(&tens) && units != 0 && units != tens)
+                .then(|| (l.table, l.game, l.seat, format!("-{units}{tens}")))
+        })
+        .expect("a two-digit loss at table 1");
+    let i = line_no(&s07, t, g, seat) - 2;
+    let was = std::mem::replace(&mut s07[i].score, typed.clone());
+    expected.push(Expected {
+        headline: format!(
+            "{} vs {}:{}: {}: game {g}: 1 value differs",
+            game_place(7, t, g),
+            csv(7),
+            game_line(&s07, t, g),
+            key(7, t)
+        ),
+        cells: vec![format!(
+            "{} vs {}:{}:7: seat {seat} score {was} vs {typed}",
+            first_place(7, t, g, seat, "score"),
+            csv(7),
+            line_no(&s07, t, g, seat)
+        )],
+    });
+    let c = card(7, 2);
+    let g = c
+        .games
+        .iter()
+        .find(|g| g.results[0].score != g.results[1].score)
+        .unwrap();
+    let (a, b) = (
+        line_no(&s07, 2, g.number, Seat::A) - 2,
+        line_no(&s07, 2, g.number, Seat::B) - 2,
+    );
+    let (la, lb) = (s07[a].clone(), s07[b].clone());
+    for (i, from) in [(a, &lb), (b, &la)] {
+        s07[i].won = from.won.clone();
+        s07[i].score = from.score.clone();
+        s07[i].tiles = from.tiles.clone();
+    }
+    let n = 2 * fields_differing(&g.results[0], &g.results[1]);
+    expected.push(Expected {
+        headline: format!("{}: game {}: {n} values differ", key(7, 2), g.number),
+        cells: [(Seat::A, 0, &lb), (Seat::B, 1, &la)]
+            .iter()
+            .map(|(seat, i, now)| {
+                format!(
+                    "{} vs {}:{}:7: seat {seat} score {} vs {}",
+                    first_place(7, 2, g.number, *seat, "score"),
+                    csv(7),
+                    line_no(&s07, 2, g.number, *seat),
+                    g.results[*i].score,
+                    now.score
+                )
+            })
+            .collect(),
+    });
+    write_csv(&second.join("S07.csv"), 7, &s07);
+
+    // S08, `30.0` spellings: a missing card, and a winner's score typed
+    // with its digits swapped together with a loser's matching slip (the
+    // card still adds up).
+    let mut s08 = lines_of(&session(8), roster, Spelling::Decimal);
+    s08.retain(|l| l.table != 3);
+    expected.push(Expected {
+        headline: format!(
+            "{}: {}: only in the first typing",
+            card_place(8, 3),
+            key(8, 3)
+        ),
+        cells: vec![],
+    });
+    let (t, g, winner, loser, w, w2, l, l2) = (4..=25)
+        .flat_map(|t| card(8, t).games.iter().map(move |g| (t, g)))
+        .find_map(|(t, g)| {
+            let win = g.results.iter().find(|r| r.won && r.score.is_whole())?;
+            let v = win.score.numer();
+            let (tens, units) = (v / 10, v % 10);
+            if !(1..10).contains(&tens) || units >= tens {
+                return None;
+            }
+            let v2 = units * 10 + tens;
+            let d = v - v2;
+            let lose = g
+                .results
+                .iter()
+                .find(|r| r.score.is_whole() && r.score.numer() + d < 0)?;
+            Some((
+                t,
+                g.number,
+                win.seat,
+                lose.seat,
+                v,
+                v2,
+                lose.score.numer(),
+                lose.score.numer() + d,
+            ))
+        })
+        .expect("a winner's two-digit score in S08");
+    for (seat, typed) in [(winner, format!("{w2}.0")), (loser, format!("{l2}.0"))] {
+        let i = line_no(&s08, t, g, seat) - 2;
+        s08[i].score = typed;
+    }
+    expected.push(Expected {
+        headline: format!("{}: game {g}: 2 values differ", key(8, t)),
+        cells: vec![
+            format!(
+                "{} vs {}:{}:7: seat {winner} score {w} vs {w2}.0",
+                first_place(8, t, g, winner, "score"),
+                csv(8),
+                line_no(&s08, t, g, winner)
+            ),
+            format!(
+                "{} vs {}:{}:7: seat {loser} score {l} vs {l2}.0",
+                first_place(8, t, g, loser, "score"),
+                csv(8),
+                line_no(&s08, t, g, loser)
+            ),
+        ],
+    });
+    write_csv(&second.join("S08.csv"), 8, &s08);
+
+    // S09, players by name: a wrong player, a tiles slip, a winner typed 0.
+    let mut s09 = lines_of(&session(9), roster, Spelling::Names);
+    let stranger = roster.card_name(card(9, 6).seats[2].player).to_string();
+    let was = s09
+        .iter()
+        .find(|l| l.table == 5 && l.seat == Seat::C)
+        .unwrap()
+        .player
+        .clone();
+    s09.iter_mut()
+        .filter(|l| l.table == 5 && l.seat == Seat::C)
+        .for_each(|l| l.player = stranger.clone());
+    expected.push(Expected {
+        headline: format!("{}: the players differ", key(9, 5)),
+        cells: vec![format!(
+            "{} vs {}:{}:5: seat C player {was:?} vs {stranger:?}",
+            seat_place(9, 5, Seat::C),
+            csv(9),
+            first_line(&s09, 5, Some(Seat::C))
+        )],
+    });
+    let i = s09
+        .iter()
+        .position(|l| l.table == 7 && l.won == "0" && !l.tiles.is_empty())
+        .unwrap();
+    let (g, seat, was) = (s09[i].game, s09[i].seat, s09[i].tiles.clone());
+    let typed = (was.parse::<u32>().unwrap() + 1).to_string();
+    s09[i].tiles = typed.clone();
+    expected.push(Expected {
+        headline: format!("{}: game {g}: 1 value differs", key(9, 7)),
+        cells: vec![format!(
+            "{} vs {}:{}:8: seat {seat} tiles {was} vs {typed}",
+            first_place(9, 7, g, seat, "tiles"),
+            csv(9),
+            i + 2
+        )],
+    });
+    let i = s09
+        .iter()
+        .position(|l| l.table == 8 && l.game == 1 && l.won == "1")
+        .unwrap();
+    let seat = s09[i].seat;
+    s09[i].won = "0".into();
+    expected.push(Expected {
+        headline: format!("{}: game 1: 1 value differs", key(9, 8)),
+        cells: vec![format!(
+            "{} vs {}:{}:6: seat {seat} game won 1 vs 0",
+            first_place(9, 8, 1, seat, "won"),
+            csv(9),
+            i + 2
+        )],
+    });
+    write_csv(&second.join("S09.csv"), 9, &s09);
+
+    // S10: a card typed under a wrong table number (two differences: the
+    // card is missing, and a table 26 appears), and a game not typed.
+    let mut s10 = lines_of(&session(10), roster, Spelling::Plain);
+    s10.iter_mut()
+        .filter(|l| l.table == 9)
+        .for_each(|l| l.table = 26);
+    s10.retain(|l| !(l.table == 10 && l.game == 3));
+    expected.push(Expected {
+        headline: format!(
+            "{}: {}: only in the first typing",
+            card_place(10, 9),
+            key(10, 9)
+        ),
+        cells: vec![],
+    });
+    expected.push(Expected {
+        headline: format!(
+            "{}:{}: {}: only in the second typing",
+            csv(10),
+            first_line(&s10, 26, None),
+            key(10, 26)
+        ),
+        cells: vec![],
+    });
+    expected.push(Expected {
+        headline: format!(
+            "{} vs {}:{}: {}: game 3 is only in the first typing",
+            game_place(10, 10, 3),
+            csv(10),
+            first_line(&s10, 10, None),
+            key(10, 10)
+        ),
+        cells: vec![],
+    });
+    write_csv(&second.join("S10.csv"), 10, &s10);
+
+    // S11: a game copied from the neighbouring table, and two players'
+    // names swapped for the whole card.
+    let mut s11 = lines_of(&session(11), roster, Spelling::Plain);
+    let (t, g) = (12..25)
+        .filter(|&t| t != 14)
+        .find_map(|t| {
+            let (here, next) = (card(11, t), card(11, t + 1));
+            let seats = |c: &Card| {
+                c.games[1]
+                    .results
+                    .iter()
+                    .map(|r| r.seat)
+                    .collect::<Vec<_>>()
+            };
+            (seats(here) == seats(next)).then_some((t, 2))
+        })
+        .expect("two neighbouring tables with the same seats");
+    let (here, next) = (card(11, t), card(11, t + 1));
+    let n: usize = here.games[1]
+        .results
+        .iter()
+        .zip(&next.games[1].results)
+        .map(|(a, b)| fields_differing(a, b))
+        .sum();
+    let copied: Vec<Line> = s11
+        .iter()
+        .filter(|l| l.table == t + 1 && l.game == g)
+        .cloned()
+        .collect();
+    for from in &copied {
+        let i = line_no(&s11, t, g, from.seat) - 2;
+        s11[i].won = from.won.clone();
+        s11[i].score = from.score.clone();
+        s11[i].tiles = from.tiles.clone();
+    }
+    expected.push(Expected {
+        headline: format!("{}: game {g}: {n} values differ", key(11, t)),
+        cells: vec![],
+    });
+    let (pa, pb) = (
+        roster.get(card(11, 14).seats[0].player).id.clone(),
+        roster.get(card(11, 14).seats[1].player).id.clone(),
+    );
+    let (na, nb) = (
+        roster.card_name(card(11, 14).seats[0].player).to_string(),
+        roster.card_name(card(11, 14).seats[1].player).to_string(),
+    );
+    for l in s11.iter_mut().filter(|l| l.table == 14) {
+        if l.seat == Seat::A {
+            l.player = pb.clone();
+        } else if l.seat == Seat::B {
+            l.player = pa.clone();
+        }
+    }
+    expected.push(Expected {
+        headline: format!("{}: the players differ", key(11, 14)),
+        cells: vec![
+            format!(
+                "{} vs {}:{}:5: seat A player {na:?} vs {pb:?}",
+                seat_place(11, 14, Seat::A),
+                csv(11),
+                first_line(&s11, 14, Some(Seat::A))
+            ),
+            format!(
+                "{} vs {}:{}:5: seat B player {nb:?} vs {pa:?}",
+                seat_place(11, 14, Seat::B),
+                csv(11),
+                first_line(&s11, 14, Some(Seat::B))
+            ),
+        ],
+    });
+    write_csv(&second.join("S11.csv"), 11, &s11);
+
+    // S12, a results-layout workbook (a different layout and format), as is.
+    let s12: Vec<Card> = session(12).into_iter().cloned().collect();
+    let table = tilerank::report::cards::results_table(&s12, roster);
+    let bytes = Format::Xlsx.exporter().export(&[table]).unwrap();
+    std::fs::write(second.join("S12.xlsx"), bytes).unwrap();
+
+    assert_eq!(expected.len(), 12);
+    expected
+}
+
+fn tilerank(dir: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("tilerank").unwrap();
+    cmd.current_dir(dir).env("NO_COLOR", "1");
+    cmd
+}
+
+#[test]
+fn the_twelve_differences_planted_in_a_second_typing_of_the_demo_are_found_and_nothing_else() {
+    let scratch = Scratch::new("demo");
+    let expected = second_typing(&scratch.0);
+    let out = tilerank(&scratch.0)
+        .arg("compare")
+        .arg(demo_cards())
+        .arg("second")
+        .arg("--roster")
+        .arg(demo().join("roster.csv"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let shown = format!("--- stdout:\n{stdout}\n--- stderr:\n{stderr}");
+    assert_eq!(out.status.code(), Some(1), "{shown}");
+    let headlines: Vec<&str> = stdout.lines().filter(|l| !l.starts_with("  ")).collect();
+    assert_eq!(
+        headlines.len(),
+        12,
+        "exactly the planted differences\n{shown}"
+    );
+    for e in &expected {
+        let found: Vec<&&str> = headlines
+            .iter()
+            .filter(|h| h.contains(&e.headline))
+            .collect();
+        assert_eq!(found.len(), 1, "headline {:?}\n{shown}", e.headline);
+        for cell in &e.cells {
+            assert!(
+                stdout.lines().any(|l| l == format!("  {cell}")),
+                "value line {cell:?}\n{shown}"
+            );
+        }
+    }
+    // The places read like the files: a workbook cell, a CSV line and field.
+    assert!(stdout.contains("S07.xlsx[Table 01]!"), "{shown}");
+    assert!(stdout.contains(" vs second/S07.csv:"), "{shown}");
+    assert!(
+        stderr
+            .contains("first typing 300 cards, second typing 299 cards: 289 agree; 12 differences"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn the_same_cards_in_another_layout_agree() {
+    let scratch = Scratch::new("agree");
+    let event = demo_event();
+    let s01: Vec<Card> = event
+        .cards
+        .iter()
+        .filter(|c| session_of(c) == 1)
+        .cloned()
+        .collect();
+    let lines = lines_of(
+        &s01.iter().collect::<Vec<_>>(),
+        &event.roster,
+        Spelling::Signed,
+    );
+    write_csv(&scratch.0.join("S01.csv"), 1, &lines);
+    let out = tilerank(&scratch.0)
+        .arg("compare")
+        .arg(demo_cards().join("S01.xlsx"))
+        .arg("S01.csv")
+        .arg("--roster")
+        .arg(demo().join("roster.csv"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr.contains("first typing 25 cards, second typing 25 cards: 25 agree; no difference"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn an_id_and_a_name_need_the_roster_to_be_one_player() {
+    let scratch = Scratch::new("names");
+    let first = fixtures().join("good/hk-examples.csv");
+    let roster = std::fs::read_to_string(fixtures().join("roster.csv")).unwrap();
+    let name = roster
+        .lines()
+        .find(|l| l.starts_with("P0001,"))
+        .and_then(|l| l.split(',').nth(1))
+        .unwrap()
+        .to_string();
+    let text = std::fs::read_to_string(&first)
+        .unwrap()
+        .replace(",P0001,", &format!(",{name},"));
+    std::fs::write(scratch.0.join("named.csv"), text).unwrap();
+    let out = tilerank(&scratch.0)
+        .arg("compare")
+        .arg(&first)
+        .arg("named.csv")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "named.csv:2:5: seat A player \"P0001\" vs {name:?}"
+        )),
+        "{stdout}"
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("give --roster"),
+        "a hint: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    tilerank(&scratch.0)
+        .arg("compare")
+        .arg(&first)
+        .arg("named.csv")
+        .arg("--roster")
+        .arg(fixtures().join("roster.csv"))
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn a_typing_that_cannot_be_read_is_exit_status_2() {
+    let scratch = Scratch::new("missing");
+    let out = tilerank(&scratch.0)
+        .args(["compare", "nowhere.csv"])
+        .arg(fixtures().join("good/hk-examples.csv"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("nowhere.csv: no such file or folder"),
+        "{stderr}"
+    );
+}
+
+/// Runs tilerank in `dir`; returns the exit status, stdout and stderr.
+fn run(dir: &Path, args: &[&std::ffi::OsStr]) -> (Option<i32>, String, String) {
+    let out = tilerank(dir).args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+macro_rules! args {
+    ($($a:expr),* $(,)?) => { &[$(std::ffi::OsStr::new($a)),*] };
+}
+
+#[test]
+fn a_double_entry_import_stores_only_the_cards_both_typings_agree_on() {
+    let scratch = Scratch::new("import");
+    let dir = &scratch.0;
+    let roster = demo().join("roster.csv");
+    let s01_xlsx = demo_cards().join("S01.xlsx");
+    let (s01_xlsx, roster) = (s01_xlsx.as_os_str(), roster.as_os_str());
+    let (code, _, err) = run(
+        dir,
+        args![
+            "init",
+            "ev",
+            "--profile",
+            "hk",
+            "--name",
+            "Desk",
+            "--date",
+            "2026-03-28"
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let (code, _, err) = run(dir, args!["roster", roster, "--event", "ev"]);
+    assert_eq!(code, Some(0), "{err}");
+
+    // The second typist slips at table 3 and skips table 5.
+    let event = demo_event();
+    let s01: Vec<&Card> = event.cards.iter().filter(|c| session_of(c) == 1).collect();
+    let good = lines_of(&s01, &event.roster, Spelling::Plain);
+    let mut slipped = good.clone();
+    let i = slipped.iter().position(|l| l.table == 3).unwrap();
+    slipped[i].tiles = (slipped[i].tiles.parse::<u32>().unwrap() + 1).to_string();
+    slipped.retain(|l| l.table != 5);
+    write_csv(&dir.join("S01-second.csv"), 1, &slipped);
+
+    let (code, _, err) = run(
+        dir,
+        args![
+            "import",
+            s01_xlsx,
+            "--second-entry",
+            "S01-second.csv",
+            "--event",
+            "ev"
+        ],
+    );
+    assert_eq!(code, Some(1), "cards held back: {err}");
+    for text in [
+        "session S01 table 3: game 1: 1 value differs",
+        "session S01 table 5: only in the first typing",
+        "double entry: 23 cards agree with the second typing (S01-second.csv); 2 cards held back until both typings agree (listed above)",
+        "S01.xlsx: 23 cards imported, 0 replaced, 0 unchanged",
+    ] {
+        assert!(err.contains(text), "{text:?} in\n{err}");
+    }
+    let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
+    assert!(err.contains("23 cards accepted"), "{err}");
+    let (_, log, _) = run(dir, args!["log", "--event", "ev", "--format", "csv"]);
+    assert!(
+        log.contains("double entry: confirmed by S01-second.csv (2 cards held back)"),
+        "{log}"
+    );
+
+    // Corrected, the two cards held back come in; the others are unchanged.
+    write_csv(&dir.join("S01-second.csv"), 1, &good);
+    let (code, _, err) = run(
+        dir,
+        args![
+            "import",
+            s01_xlsx,
+            "--second-entry",
+            "S01-second.csv",
+            "--event",
+            "ev"
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains("S01.xlsx: 2 cards imported, 0 replaced, 23 unchanged"),
+        "{err}"
+    );
+    let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
+    assert!(err.contains("25 cards accepted"), "{err}");
+}
+
+#[test]
+fn a_double_entry_import_refuses_a_file_whose_agreed_cards_break_the_rules() {
+    let scratch = Scratch::new("import-errors");
+    let dir = &scratch.0;
+    let roster = fixtures().join("roster.csv");
+    let bad = fixtures().join("bad/check3-sum-not-zero.csv");
+    let (roster, bad) = (roster.as_os_str(), bad.as_os_str());
+    run(
+        dir,
+        args!["init", "ev", "--profile", "hk", "--name", "Desk"],
+    );
+    let (code, _, err) = run(dir, args!["roster", roster, "--event", "ev"]);
+    assert_eq!(code, Some(0), "{err}");
+    // The same mistake typed twice agrees, and is still a mistake.
+    let (code, _, err) = run(
+        dir,
+        args!["import", bad, "--second-entry", bad, "--event", "ev"],
+    );
+    assert_eq!(code, Some(1), "{err}");
+    let shown = bad.to_string_lossy();
+    assert!(
+        err.contains(&format!(
+            "{shown}:10: error: game 3: the scores add up to -1"
+        )),
+        "the error at the first typing's place: {err}"
+    );
+    assert!(
+        err.contains(&format!("{shown}: nothing imported (errors above)")),
+        "{err}"
+    );
+    let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
+    assert!(err.contains(": 0 cards accepted"), "nothing stored: {err}");
+}
+
+#[test]
+fn racks_are_compared_as_scored() {
+    let scratch = Scratch::new("racks");
+    let dir = &scratch.0;
+    let racks = fixtures().join("racks/s01.csv");
+    let roster = fixtures().join("roster.csv");
+    // The same cards as computed results: they agree.
+    let (code, _, err) = run(
+        dir,
+        args![
+            "score",
+            racks.as_os_str(),
+            "--roster",
+            roster.as_os_str(),
+            "-o",
+            "computed.csv"
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let (code, _, err) = run(dir, args!["compare", racks.as_os_str(), "computed.csv"]);
+    assert_eq!(code, Some(0), "{err}");
+    // Seat C's rack typed 14 points instead of 15.
+    let text = std::fs::read_to_string(&racks)
+        .unwrap()
+        .replace("S01,7,1,C,P0003,15,0,3,,", "S01,7,1,C,P0003,14,0,3,,");
+    std::fs::write(dir.join("slip.csv"), text).unwrap();
+    let (code, out, err) = run(dir, args!["compare", racks.as_os_str(), "slip.csv"]);
+    assert_eq!(code, Some(1), "{err}");
+    let shown = racks.to_string_lossy();
+    assert!(
+        out.contains(&format!(
+            "  {shown}:4:6 vs slip.csv:4:6: seat C score (scored from the racks) -10 vs -9"
+        )),
+        "{out}"
+    );
+}
