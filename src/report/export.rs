@@ -267,7 +267,8 @@ pub fn medals_sheet(event: &Event) -> Table {
         let mut table = medals_table(&[], event);
         table.title = format!("Medals ({} rules): no final stage yet", event.rules.profile);
         table.notes = vec![
-            "No final stage yet: medals are the top three of the final's standings of each group (RULES.md section 8).".to_string(),
+            "No final stage yet: medals are the top three of the final's standings of each group."
+                .to_string(),
         ];
         return table;
     }
@@ -297,7 +298,7 @@ pub fn awards_sheet(event: &Event, qualified: &HashSet<crate::domain::PlayerId>)
             event.rules.profile
         ))
     } else if !event.stages().contains(&final_stage) {
-        Some("No final stage yet: the Super Family Award is decided on the final's results of families whose both members qualified (RULES.md section 9).".to_string())
+        Some("No final stage yet: the Super Family Award is decided on the final's results of families whose both members qualified.".to_string())
     } else if date.is_none() {
         Some("No event date: ages are taken on the event date; give --date YYYY-MM-DD or set [event] date in tilerank.toml.".to_string())
     } else {
@@ -439,7 +440,7 @@ pub fn games_table(cards: &[Card], event: &Event) -> Table {
         columns: GAME_COLUMNS.to_vec(),
         rows,
         notes: vec![format!(
-            "Only cards that passed every check of RULES.md section 5 are listed. finish: out (a seat emptied its rack) or unfinished; leader: the game's best score; game_sum: {}; card_total: the seat's Total line.",
+            "Only cards that passed every check are listed. finish: out (a seat emptied its rack) or unfinished; leader: the game's best score; game_sum: {}; card_total: the seat's Total line.",
             match scoring {
                 Scoring::ZeroSum => "0 in every game (zero-sum)",
                 Scoring::PenaltyPoints => "the penalty points of the table",
@@ -582,7 +583,10 @@ pub fn settings_table(event: &Event, name: &str, sources: &[(String, String)]) -
     );
     Table {
         name: "Settings".into(),
-        title: format!("Settings of {name}"),
+        title: match name.trim() {
+            "" => "Settings".to_string(),
+            name => format!("Settings of {name}"),
+        },
         columns: vec![col("setting", Kind::Text), col("value", Kind::Text)],
         rows: rows
             .into_iter()
