@@ -6,6 +6,7 @@
 
 mod checks;
 mod cli;
+mod docs;
 mod event_folder;
 mod export;
 mod known_answers;

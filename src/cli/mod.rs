@@ -4,11 +4,13 @@
 mod advance;
 mod awards;
 mod check;
+mod completions;
 mod explain;
 mod export;
 mod import;
 mod init;
 mod log;
+mod man;
 mod medals;
 mod qualifiers;
 mod roster;
@@ -55,6 +57,8 @@ pub enum Command {
     Seating(seating::SeatingArgs),
     Medals(medals::MedalsArgs),
     Awards(awards::AwardsArgs),
+    Completions(completions::CompletionsArgs),
+    Man(man::ManArgs),
 }
 
 /// How a command ended, for the exit status.
@@ -80,6 +84,8 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Seating(a) => seating::run(a),
         Command::Medals(a) => medals::run(a),
         Command::Awards(a) => awards::run(a),
+        Command::Completions(a) => completions::run(a),
+        Command::Man(a) => man::run(a),
     }
 }
 
@@ -262,6 +268,14 @@ impl OutputArgs {
         }
         Ok(())
     }
+}
+
+/// Bytes to standard output, flushed.
+pub fn write_stdout(bytes: &[u8]) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes)?;
+    out.flush()?;
+    Ok(())
 }
 
 /// Problems to standard error, sorted by place, one a line.

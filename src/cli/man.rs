@@ -1,0 +1,85 @@
+//! `tilerank man`: the manual pages, written from the same clap definitions
+//! as the commands themselves (clap_mangen): `tilerank(1)`, which lists the
+//! commands, and one page a command, `tilerank-check(1)` and so on, as git
+//! and cargo have them.
+
+use super::{Cli, Outcome};
+use anyhow::{bail, Context, Result};
+use clap::{Args, CommandFactory};
+use clap_mangen::Man;
+use std::path::PathBuf;
+
+/// Print a manual page (roff), or write every page into a folder
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  tilerank man | man -l -                 read tilerank(1) now\n  tilerank man check | man -l -           the page of one command\n  tilerank man --dir ~/.local/share/man/man1   install every page; then: man tilerank, man tilerank-check"
+)]
+pub struct ManArgs {
+    /// The command whose page to print (default: tilerank(1), the list of commands)
+    #[arg(value_name = "COMMAND")]
+    pub command: Option<String>,
+
+    /// Write every page (tilerank.1, tilerank-check.1, ...) into this folder instead
+    #[arg(long, value_name = "DIR", conflicts_with = "command")]
+    pub dir: Option<PathBuf>,
+}
+
+/// The clap tree with each command's full name (`tilerank-check`), as the
+/// pages are named.
+fn built() -> clap::Command {
+    let mut cmd = Cli::command().disable_help_subcommand(true);
+    cmd.build();
+    cmd
+}
+
+fn page(cmd: clap::Command) -> Man {
+    Man::new(cmd)
+        .source(format!("tilerank {}", env!("CARGO_PKG_VERSION")))
+        .manual("tilerank manual")
+}
+
+/// The page in roff; the text after the options (examples, exit status) is
+/// headed NOTES rather than clap_mangen's EXTRA.
+fn render(man: &Man) -> Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    man.render(&mut bytes)?;
+    let text = String::from_utf8(bytes)?;
+    Ok(text
+        .replacen("\n.SH EXTRA\n", "\n.SH NOTES\n", 1)
+        .into_bytes())
+}
+
+pub fn run(args: ManArgs) -> Result<Outcome> {
+    let root = built();
+    if let Some(dir) = &args.dir {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("{}: cannot be created", dir.display()))?;
+        let mut written = Vec::new();
+        for cmd in std::iter::once(root.clone()).chain(root.get_subcommands().cloned()) {
+            let man = page(cmd);
+            let path = dir.join(man.get_filename());
+            let bytes = render(&man)?;
+            tilerank::report::output::write_atomically(&path, &bytes)
+                .with_context(|| format!("{}: cannot be written", path.display()))?;
+            written.push(path);
+        }
+        eprintln!(
+            "{} manual pages written to {} (tilerank.1 and one a command)",
+            written.len(),
+            dir.display()
+        );
+        return Ok(Outcome::Done);
+    }
+    let cmd = match &args.command {
+        None => root,
+        Some(name) => match root.find_subcommand(name) {
+            Some(sub) => sub.clone(),
+            None => {
+                let names: Vec<&str> = root.get_subcommands().map(|c| c.get_name()).collect();
+                bail!("no command {name:?}: expected one of {}", names.join(", "));
+            }
+        },
+    };
+    super::write_stdout(&render(&page(cmd))?)?;
+    Ok(Outcome::Done)
+}
