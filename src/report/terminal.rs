@@ -5,13 +5,19 @@
 //!   every column, every character, one line a row.
 //! - **On a terminal** the table fits its width without wrapping a row. When
 //!   everything does not fit, these steps are taken in turn until it does:
-//!   1. headers wrap onto two lines ("Average" over "score");
+//!   1. headers wrap onto two lines ("Average" over "score") and columns
+//!      are one space apart instead of two;
 //!   2. a column with the same value in every row is left out and that value
 //!      said once under the table ("Same in every row: Games 3");
-//!   3. long text (names, notes) is cut with `…`, down to 10 columns each,
-//!      the widest first; a file name keeps its end (`…/S01.xlsx`);
+//!   3. long text is cut with `…`: notes first, down to 10 columns, then
+//!      names and other text, the widest first, down to 20; a file name
+//!      keeps its end (`…/S01.xlsx`);
 //!   4. columns are left out in the order of [`DROP_ORDER`], and named under
-//!      the table.
+//!      the table;
+//!   5. with nothing left to leave out, names are cut down to 10 columns.
+//!
+//! Titles and notes under a table break between words to the window's
+//! width.
 //!
 //! Widths are display widths: a CJK character takes two columns. Text is cut
 //! to the window's width before it is measured, so a name of 100,000
@@ -24,10 +30,12 @@
 use super::{ExportError, Exporter, Kind, Table, Value};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-/// Spaces between two columns.
+/// Spaces between two columns; one when the table is narrowed.
 const GAP: usize = 2;
 
-/// The narrowest a cut text column gets (or its natural width if less).
+/// The narrowest a cut text column gets (or its natural width if less):
+/// names and other text kept to the end, and text of [`DROP_ORDER`] (notes).
+const MIN_NAME: usize = 20;
 const MIN_TEXT: usize = 10;
 
 /// The rule above and below the header and under the table.
@@ -94,6 +102,8 @@ struct Col {
     natural: usize,
     /// Width of the header's longest word.
     header_word: usize,
+    /// The narrowest it may be cut to (text).
+    floor: usize,
     /// The width it gets.
     width: usize,
 }
@@ -113,19 +123,18 @@ impl Col {
 
     fn min_width(&self) -> usize {
         match self.kind {
-            Kind::Text => self.natural.min(MIN_TEXT).max(self.header_word),
+            Kind::Text => self.natural.min(self.floor).max(self.header_word),
             Kind::Int | Kind::Score => self.natural.max(self.header_word),
         }
     }
 }
 
-fn total(cols: &[Col]) -> usize {
-    cols.iter().map(|c| c.width).sum::<usize>() + GAP * cols.len().saturating_sub(1)
+fn total(cols: &[Col], gap: usize) -> usize {
+    cols.iter().map(|c| c.width).sum::<usize>() + gap * cols.len().saturating_sub(1)
 }
 
 fn render(table: &Table, width: Option<usize>, out: &mut String) {
-    out.push_str(&table.title);
-    out.push('\n');
+    push_wrapped(&table.title, width, out);
     // Columns empty in every row are left out.
     let mut cols: Vec<Col> = (0..table.columns.len())
         .filter(|&i| {
@@ -168,6 +177,11 @@ fn render(table: &Table, width: Option<usize>, out: &mut String) {
                 cells,
                 natural,
                 width: natural.max(label.width()),
+                floor: if DROP_ORDER.contains(&column.name) {
+                    MIN_TEXT
+                } else {
+                    MIN_NAME
+                },
                 header_word,
                 label,
             }
@@ -175,14 +189,16 @@ fn render(table: &Table, width: Option<usize>, out: &mut String) {
         .collect();
     let mut under: Vec<String> = Vec::new();
     let mut wrap_headers = false;
-    if let Some(limit) = width.filter(|&w| total(&cols) > w) {
-        // 1. Headers on two lines.
+    let mut gap = GAP;
+    if let Some(limit) = width.filter(|&w| total(&cols, gap) > w) {
+        // 1. Headers on two lines, one space between columns.
         wrap_headers = true;
+        gap = 1;
         for c in &mut cols {
             c.width = c.natural.max(c.header_word);
         }
         // 2. Columns with one value for every row.
-        if total(&cols) > limit {
+        if total(&cols, gap) > limit {
             let mut same = Vec::new();
             cols.retain(|c| match c.constant() {
                 Some(v) => {
@@ -195,11 +211,18 @@ fn render(table: &Table, width: Option<usize>, out: &mut String) {
                 under.push(format!("Same in every row: {}.", same.join(", ")));
             }
         }
-        // 3. Long text cut, 4. columns left out in DROP_ORDER.
+        // 3. Long text cut, 4. columns left out in DROP_ORDER, 5. names
+        // cut further.
         let mut dropped = Vec::new();
         let mut order = DROP_ORDER.iter();
-        while !shrink_text(&mut cols, limit, table) {
-            let Some(name) = order.next() else { break };
+        while !shrink_text(&mut cols, limit, gap, table) {
+            let Some(name) = order.next() else {
+                for c in &mut cols {
+                    c.floor = MIN_TEXT;
+                }
+                shrink_text(&mut cols, limit, gap, table);
+                break;
+            };
             if let Some(at) = cols
                 .iter()
                 .position(|c| table.columns[c.index].name == *name)
@@ -217,23 +240,47 @@ fn render(table: &Table, width: Option<usize>, out: &mut String) {
             ));
         }
     }
-    write_table(table, &cols, wrap_headers, out);
+    write_table(table, &cols, wrap_headers, gap, out);
     for note in table.notes.iter().chain(&under) {
-        out.push_str(note);
-        out.push('\n');
+        push_wrapped(note, width, out);
     }
+}
+
+/// A sentence (title, note) on as many lines of at most `width` columns as
+/// it needs, broken between words; one line when there is no limit.
+fn push_wrapped(text: &str, width: Option<usize>, out: &mut String) {
+    let Some(width) = width.filter(|&w| text.width() > w) else {
+        out.push_str(text);
+        out.push('\n');
+        return;
+    };
+    let mut used = 0;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let w = word.width();
+        if used > 0 && used + 1 + w > width {
+            out.push('\n');
+            used = 0;
+        }
+        if used > 0 {
+            out.push(' ');
+            used += 1;
+        }
+        out.push_str(word);
+        used += w;
+    }
+    out.push('\n');
 }
 
 /// Narrows the text columns to fit `limit`; false when they cannot narrow
 /// enough. Text columns of [`DROP_ORDER`] (notes, reasons) give way first;
 /// then the others, widest first.
-fn shrink_text(cols: &mut [Col], limit: usize, table: &Table) -> bool {
+fn shrink_text(cols: &mut [Col], limit: usize, gap: usize, table: &Table) -> bool {
     let fixed: usize = cols
         .iter()
         .filter(|c| c.kind != Kind::Text)
         .map(|c| c.width)
         .sum::<usize>()
-        + GAP * cols.len().saturating_sub(1);
+        + gap * cols.len().saturating_sub(1);
     let room = limit.saturating_sub(fixed);
     let (low, high): (Vec<usize>, Vec<usize>) = (0..cols.len())
         .filter(|&i| cols[i].kind == Kind::Text)
@@ -311,8 +358,8 @@ fn pad(text: &str, width: usize, right: bool, line: &mut String) {
     }
 }
 
-fn write_table(table: &Table, cols: &[Col], wrap_headers: bool, out: &mut String) {
-    let rule: String = std::iter::repeat_n(RULE, total(cols)).collect();
+fn write_table(table: &Table, cols: &[Col], wrap_headers: bool, gap: usize, out: &mut String) {
+    let rule: String = std::iter::repeat_n(RULE, total(cols, gap)).collect();
     let headers: Vec<Vec<String>> = cols
         .iter()
         .map(|c| header_lines(&c.label, c.width, wrap_headers))
@@ -330,7 +377,7 @@ fn write_table(table: &Table, cols: &[Col], wrap_headers: bool, out: &mut String
     for l in 0..height {
         for (i, (c, h)) in cols.iter().zip(&headers).enumerate() {
             if i > 0 {
-                line.push_str(&" ".repeat(GAP));
+                line.push_str(&" ".repeat(gap));
             }
             let text = (l + h.len())
                 .checked_sub(height)
@@ -345,7 +392,7 @@ fn write_table(table: &Table, cols: &[Col], wrap_headers: bool, out: &mut String
     for r in 0..table.rows.len() {
         for (i, c) in cols.iter().enumerate() {
             if i > 0 {
-                line.push_str(&" ".repeat(GAP));
+                line.push_str(&" ".repeat(gap));
             }
             let cell = &c.cells[r];
             if c.kind == Kind::Text && cell.width() > c.width {
@@ -564,6 +611,24 @@ mod tests {
         let text = show(&table, Some(30));
         assert!(text.contains("…") && text.contains("S01.xlsx"), "{text}");
         assert!(text.lines().all(|l| l.width() <= 30), "{text}");
+    }
+
+    #[test]
+    fn titles_and_notes_break_between_words() {
+        let mut table = standings(&NAMES);
+        table.notes = vec!["Order: games won (more first), then average score (higher first), then tiles left (fewer first).".into()];
+        let text = show(&table, Some(40));
+        assert!(
+            text.contains("\nOrder: games won (more first), then\n"),
+            "{text}"
+        );
+        let after_table = text.rsplit('─').next().unwrap();
+        assert!(after_table.lines().all(|l| l.width() <= 40), "{text}");
+        let piped = show(&table, None);
+        assert!(
+            piped.contains("then tiles left (fewer first).\n"),
+            "{piped}"
+        );
     }
 
     #[test]
