@@ -1294,6 +1294,7 @@ fn print_card(
         referee: Some(referee.to_string()),
         session: card.session.to_string(),
         table: card.table.to_string(),
+        group: None,
         seats,
         games,
         total: true,

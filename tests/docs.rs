@@ -140,3 +140,101 @@ fn the_page_of_an_unknown_command_is_refused() {
         .failure(2)
         .stderr_has("no command \"rank\": expected one of init, roster,");
 }
+
+fn example(path: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(path)
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("tilerank-docs-{name}-{}.xlsx", std::process::id()))
+}
+
+/// Every sheet of a workbook as rows of cell texts.
+fn sheets(path: &std::path::Path) -> Vec<(String, Vec<Vec<String>>)> {
+    use calamine::{open_workbook, Reader, Xlsx};
+    let mut book: Xlsx<_> = open_workbook(path).unwrap();
+    book.sheet_names()
+        .into_iter()
+        .map(|name| {
+            let range = book.worksheet_range(&name).unwrap();
+            let rows = range
+                .rows()
+                .map(|r| r.iter().map(|c| c.to_string()).collect())
+                .collect();
+            (name, rows)
+        })
+        .collect()
+}
+
+#[test]
+fn blank_final_cards_say_final_once_and_name_the_age_group() {
+    let out = scratch("nvso-final");
+    Test::new()
+        .args(["seating", "--event"])
+        .arg(example("nvso-2023"))
+        .args([
+            "--from",
+            "prelim",
+            "--seed",
+            "2023",
+            "--title",
+            "NVSO 2023 Final",
+            "-o",
+        ])
+        .arg(&out)
+        .run()
+        .success();
+    let sheets = sheets(&out);
+    std::fs::remove_file(&out).unwrap();
+    assert_eq!(sheets.len(), 3, "one championship table per group");
+    let mut groups = Vec::new();
+    for (name, rows) in &sheets {
+        assert_eq!(rows[0][0], "NVSO 2023 Final Score Card", "{name}");
+        let group = rows
+            .iter()
+            .find(|r| r[0] == "Age group:")
+            .unwrap_or_else(|| panic!("{name}: no Age group line: {rows:?}"));
+        groups.push(group[1].clone());
+    }
+    assert_eq!(groups, ["50-64", "65-79", "80+"]);
+}
+
+#[test]
+fn blank_cards_name_a_namesake_with_the_id() {
+    let out = scratch("hk-prelim");
+    Test::new()
+        .args(["seating", "--roster"])
+        .arg(example("hk-2026/roster.csv"))
+        .args(["--seed", "1", "--title", "Rummikub HK 2026", "-o"])
+        .arg(&out)
+        .run()
+        .success();
+    let sheets = sheets(&out);
+    std::fs::remove_file(&out).unwrap();
+    let names: Vec<&String> = sheets
+        .iter()
+        .flat_map(|(_, rows)| {
+            let name_row = rows.iter().find(|r| r[0] == "Name").unwrap();
+            name_row[1..].iter().filter(|c| !c.is_empty())
+        })
+        .collect();
+    assert!(names.len() > 1000, "{}", names.len());
+    let bare_ids: Vec<&&String> = names
+        .iter()
+        .filter(|n| {
+            n.len() == 5 && n.starts_with('P') && n[1..].bytes().all(|b| b.is_ascii_digit())
+        })
+        .collect();
+    assert!(bare_ids.is_empty(), "bare ids on the cards: {bare_ids:?}");
+    // The demo's ten namesakes (two Chan Tai Man among them) print with their ids.
+    for printed in ["Chan Tai Man (P0314)", "Chan Tai Man (P0891)", "黃佩君"] {
+        assert!(names.iter().any(|n| n.as_str() == printed), "{printed}");
+    }
+    assert!(names.iter().all(|n| !n.contains("Age group")));
+    assert_eq!(
+        sheets[0].1[0][0],
+        "Rummikub HK 2026 Preliminary Round Score Card"
+    );
+}

@@ -7,7 +7,8 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use std::collections::HashMap;
 use tilerank::domain::{PlayerId, Stage};
-use tilerank::report::scorecard_xlsx::{write_cards, PrintCard};
+use tilerank::report::cards::blank_card;
+use tilerank::report::scorecard_xlsx::write_cards;
 use tilerank::report::stages::seating_table;
 use tilerank::report::Format;
 use tilerank::roster::Status;
@@ -175,18 +176,16 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
         for t in &drawn.tables {
             let mut seats: [Option<String>; 4] = Default::default();
             for (seat, p) in &t.seats {
-                seats[seat.index()] = Some(event.roster.card_name(*p).to_string());
+                seats[seat.index()] = Some(event.roster.card_name(*p));
             }
-            cards.push(PrintCard {
-                title: format!("{} {} Score Card", args.title, stage_title(&stage)),
-                date: None,
-                referee: None,
-                session: "1".to_string(),
-                table: t.number.to_string(),
+            cards.push(blank_card(
+                &args.title,
+                &stage,
+                group.as_deref(),
+                t.number,
                 seats,
-                games: vec![Default::default(); games],
-                total: true,
-            });
+                games,
+            ));
         }
         let mut table = seating_table(&drawn, event, &title);
         if let Some(g) = &group {
@@ -200,13 +199,4 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
         _ => args.output.emit(&tables)?,
     }
     Ok(Outcome::Done)
-}
-
-fn stage_title(stage: &Stage) -> &str {
-    match stage.as_str() {
-        "prelim" => "Preliminary Round",
-        "semi" => "Semi-final",
-        "final" => "Final",
-        other => other,
-    }
 }
