@@ -1348,9 +1348,21 @@ fn write_readme(
          A made-up preliminary round of the Hong Kong 2026 tournament (rules profile `hk`):\n\
          `roster.csv` (1,200 players) and `cards/S01.xlsx` .. `cards/S12.xlsx`, one workbook per\n\
          session, one printed score card per table (sheets `Table 01` .. `Table 25`).\n\n\
+         The rules are the tournament's published competition rules and its printed\n\
+         preliminary-round score card (3 games a session, ranking by games won, average score,\n\
+         then tiles left, the top 120 to the final), as tilerank applies them: `docs/rules.md`.\n\n\
          Written by `cargo run --release --example make_hk_demo` (see `examples/make_hk_demo.rs`);\n\
          do not edit by hand: rerun it, it writes the same bytes every time. Every game was played\n\
          out from a real tile set and scored by `tilerank::rules::scoring::score_game`.\n\n\
+         ## Try it\n\n\
+         From the clone's root, after `cargo install --path . --locked` (or with\n\
+         `cargo run --release --` in place of `tilerank`):\n\n\
+         ```sh\n\
+         tilerank check      examples/hk-2026/cards --roster examples/hk-2026/roster.csv\n\
+         tilerank qualifiers examples/hk-2026/cards --roster examples/hk-2026/roster.csv\n\
+         tilerank explain P1200 examples/hk-2026/cards --roster examples/hk-2026/roster.csv\n\
+         tilerank export     examples/hk-2026/cards --roster examples/hk-2026/roster.csv -o hk-2026.xlsx\n\
+         ```\n\n\
          ## Summary\n\n```text\n",
     );
     for line in summary {
@@ -1362,8 +1374,8 @@ fn write_readme(
         let mut what: Vec<String> = Vec::new();
         if let Some(s) = c.special {
             what.push(match s {
-                "example 2" => "an unfinished game like RULES.md example 2 (leaders tied on value, fewer tiles wins)".into(),
-                "example 3" => "an unfinished game like RULES.md example 3 (leaders tied on value and tiles: both win)".into(),
+                "example 2" => "an unfinished game like the rules' example 2 (leaders tied on value, fewer tiles wins)".into(),
+                "example 3" => "an unfinished game like the rules' example 3 (leaders tied on value and tiles: both win)".into(),
                 "thirds" => "a pot split three ways (thirds)".into(),
                 "withdrawal" => "a player left before game 3 (blank cells, withdrawn)".into(),
                 "knocked" => "a knocked rack (charged 200, tiles blank)".into(),

@@ -3,6 +3,7 @@
 //! the repository.
 
 use crate::test::Test;
+use std::path::{Path, PathBuf};
 
 /// The commands `tilerank --help` lists (without `help`).
 fn commands() -> Vec<String> {
@@ -141,18 +142,18 @@ fn the_page_of_an_unknown_command_is_refused() {
         .stderr_has("no command \"rank\": expected one of init, roster,");
 }
 
-fn example(path: &str) -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+fn example(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("examples")
         .join(path)
 }
 
-fn scratch(name: &str) -> std::path::PathBuf {
+fn scratch(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("tilerank-docs-{name}-{}.xlsx", std::process::id()))
 }
 
 /// Every sheet of a workbook as rows of cell texts.
-fn sheets(path: &std::path::Path) -> Vec<(String, Vec<Vec<String>>)> {
+fn sheets(path: &Path) -> Vec<(String, Vec<Vec<String>>)> {
     use calamine::{open_workbook, Reader, Xlsx};
     let mut book: Xlsx<_> = open_workbook(path).unwrap();
     book.sheet_names()
@@ -237,4 +238,54 @@ fn blank_cards_name_a_namesake_with_the_id() {
         sheets[0].1[0][0],
         "Rummikub HK 2026 Preliminary Round Score Card"
     );
+}
+
+#[test]
+fn the_libreoffice_check_knows_every_header_label() {
+    // It compares the workbook's headers with the CSV's names through the
+    // same list.
+    let check = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/libreoffice-check"),
+    )
+    .unwrap();
+    for (name, label) in tilerank::report::LABELS {
+        let line = format!("LABEL[\"{name}\"] = \"{label}\"");
+        assert!(check.contains(&line), ".ci/libreoffice-check lacks {line}");
+    }
+}
+/// Every file git would ship: the repository less `target/` and dot-folders
+/// other than `.ci`.
+fn shipped(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if path.is_dir() {
+            if name == "target" || (name.starts_with('.') && name != ".ci") {
+                continue;
+            }
+            shipped(&path, out);
+        } else {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn nothing_points_outside_the_repository() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    shipped(root, &mut files);
+    let outside = ["../", "shared"].concat();
+    let mut found = Vec::new();
+    for path in files {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue; // workbooks and other binary files
+        };
+        for (n, line) in text.lines().enumerate() {
+            if line.contains(&outside) {
+                found.push(format!("{}:{}: {line}", path.display(), n + 1));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
 }

@@ -67,7 +67,7 @@ pub struct Column {
 /// The words a person reads for each machine name. A name missing here
 /// reads as itself with `_` as spaces and a capital first letter
 /// (`parent_name` is "Parent name").
-const LABELS: &[(&str, &str)] = &[
+pub const LABELS: &[(&str, &str)] = &[
     ("player", "ID"),
     ("group", "Age group"),
     ("avg_score", "Average score"),
@@ -77,7 +77,6 @@ const LABELS: &[(&str, &str)] = &[
     ("game_sum", "Sum of scores"),
     ("card_total", "Card total"),
     ("sha256", "SHA-256"),
-    ("n", "N"),
 ];
 
 impl Column {
@@ -225,12 +224,6 @@ mod tests {
         assert_eq!(Column::text("parent_name").label(), "Parent name");
         assert_eq!(label("cards_rejected"), "Cards rejected");
         assert_eq!(label(""), "");
-        // The LibreOffice check compares workbook headers with the same list.
-        let check = include_str!("../../.ci/libreoffice-check");
-        for (name, label) in LABELS {
-            let line = format!("LABEL[\"{name}\"] = \"{label}\"");
-            assert!(check.contains(&line), ".ci/libreoffice-check lacks {line}");
-        }
         // Every standings column has a label with no machine spelling left.
         for c in standings::COLUMNS {
             let l = c.label();
