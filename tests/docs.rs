@@ -289,3 +289,18 @@ fn nothing_points_outside_the_repository() {
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+#[test]
+fn the_settings_sheet_is_titled_with_the_event_or_plainly() {
+    use tilerank::event::{Event, Request};
+    let event = Event::load(&Request {
+        inputs: vec![crate::test::fixtures().join("good/hk-examples.csv")],
+        roster: Some(crate::test::fixtures().join("roster.csv")),
+        rules: tilerank::profile::Rules::hk(),
+    })
+    .unwrap();
+    let settings = |name: &str| tilerank::report::export::settings_table(&event, name, &[]).title;
+    assert_eq!(settings(""), "Settings");
+    assert_eq!(settings("  "), "Settings");
+    assert_eq!(settings("Rummikub HK 2026"), "Settings of Rummikub HK 2026");
+}

@@ -253,7 +253,11 @@ impl OutputArgs {
 
     pub fn emit(&self, tables: &[Table]) -> Result<()> {
         let format = self.format()?;
-        let bytes = format.exporter().export(tables)?;
+        let exporter = match self.output {
+            Some(_) => format.file_exporter(),
+            None => format.exporter(),
+        };
+        let bytes = exporter.export(tables)?;
         match &self.output {
             Some(path) => output::write_atomically(path, &bytes)
                 .with_context(|| format!("{}: cannot be written", path.display()))?,

@@ -151,6 +151,17 @@ impl Format {
         Format::from_str(&ext).ok()
     }
 
+    /// The exporter of a file (`-o FILE`): a table in a file is never
+    /// narrowed to the window.
+    pub fn file_exporter(self) -> Box<dyn Exporter> {
+        match self {
+            Format::Table => Box::new(terminal::Terminal::unlimited()),
+            other => other.exporter(),
+        }
+    }
+
+    /// The exporter of standard output: a table fits the terminal when
+    /// standard output is one.
     pub fn exporter(self) -> Box<dyn Exporter> {
         match self {
             Format::Table => Box::new(terminal::Terminal::default()),

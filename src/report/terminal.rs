@@ -1,8 +1,9 @@
 //! The terminal: an aligned table, numbers to the right, headers in
 //! people's words, laid out to fit the window.
 //!
-//! - **Piped or redirected** output (a file, `less`, `grep`) is never cut:
-//!   every column, every character, one line a row.
+//! - **Piped or redirected** output (a file, `less`, `grep`), and a table
+//!   written with `-o FILE`, is never cut: every column, every character,
+//!   one line a row.
 //! - **On a terminal** the table fits its width without wrapping a row. When
 //!   everything does not fit, these steps are taken in turn until it does:
 //!   1. headers wrap onto two lines ("Average" over "score") and columns
@@ -61,6 +62,18 @@ pub struct Terminal {
     /// A fixed width (tests); `None`: the width of the terminal standard
     /// output is, or no limit when it is not a terminal.
     pub width: Option<u16>,
+    /// No limit whatever standard output is (a table written to a file).
+    pub unlimited: bool,
+}
+
+impl Terminal {
+    /// Every column, every character: for a file.
+    pub fn unlimited() -> Terminal {
+        Terminal {
+            width: None,
+            unlimited: true,
+        }
+    }
 }
 
 /// The terminal's width when standard output is one.
@@ -76,6 +89,7 @@ fn terminal_width() -> Option<usize> {
 impl Exporter for Terminal {
     fn export(&self, tables: &[Table]) -> Result<Vec<u8>, ExportError> {
         let width = match self.width {
+            _ if self.unlimited => None,
             Some(w) => Some(usize::from(w)),
             None => terminal_width(),
         };
@@ -451,16 +465,15 @@ fn cut_start(text: &str, width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::Column;
+    use crate::report::{Column, Format};
     use crate::score::Score;
 
     fn show(table: &Table, width: Option<u16>) -> String {
-        String::from_utf8(
-            Terminal { width }
-                .export(std::slice::from_ref(table))
-                .unwrap(),
-        )
-        .unwrap()
+        let terminal = Terminal {
+            width,
+            ..Terminal::default()
+        };
+        String::from_utf8(terminal.export(std::slice::from_ref(table)).unwrap()).unwrap()
     }
 
     fn standings(names: &[&str]) -> Table {
@@ -579,6 +592,23 @@ mod tests {
         assert!(!text.contains('…'));
         assert!(!text.contains("Same in every row"));
         assert!(text.contains("Games"), "{text}");
+    }
+
+    #[test]
+    fn a_table_for_a_file_is_never_narrowed() {
+        let table = standings(&NAMES);
+        let file = Terminal {
+            width: Some(40),
+            unlimited: true,
+        };
+        let text = String::from_utf8(file.export(std::slice::from_ref(&table)).unwrap()).unwrap();
+        assert_eq!(text, show(&table, None));
+        assert!(text.contains("Cherry Wong Siu Yan Mei Ling Kwok"), "{text}");
+        let via_format = Format::Table
+            .file_exporter()
+            .export(std::slice::from_ref(&table))
+            .unwrap();
+        assert_eq!(String::from_utf8(via_format).unwrap(), text);
     }
 
     #[test]
