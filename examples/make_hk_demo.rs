@@ -11,7 +11,7 @@
 //! the game's 20 minutes are up; the scores are what
 //! `tilerank::rules::scoring::score_game` gives for the racks left. On top
 //! of the natural data a few situations are forced, because the tool must
-//! show them: unfinished games with two leaders tied on value (RULES.md
+//! show them: unfinished games with two leaders tied on value (docs/rules.md
 //! examples 2 and 3), a pot split three ways, two players who left before
 //! game 3, penalty charges, and a tie on every key straddling the top-120
 //! cutoff (a table of another session replays the card of the player ranked
@@ -886,7 +886,7 @@ fn play_card(rng: &mut ChaCha8Rng, card: &mut CardRec, withdraws: Option<usize>)
 /// Kinds of unfinished game with leaders tied on value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Tie {
-    /// RULES.md example 2: two leaders, the one with fewer tiles wins.
+    /// docs/rules.md example 2: two leaders, the one with fewer tiles wins.
     FewerTilesWins,
     /// Example 3: two leaders with as many tiles: both win.
     BothWin,
@@ -1633,12 +1633,12 @@ fn run(out: &Path) -> Result<Vec<String>, String> {
         .count();
     if example2 < 3 {
         failures.push(format!(
-            "only {example2} unfinished games like RULES.md example 2"
+            "only {example2} unfinished games like docs/rules.md example 2"
         ));
     }
     if example3 < 3 {
         failures.push(format!(
-            "only {example3} unfinished games like RULES.md example 3"
+            "only {example3} unfinished games like docs/rules.md example 3"
         ));
     }
     if thirds < 1 {

@@ -180,7 +180,7 @@ impl TableCard {
         format!("{}-S01-T{:02}.csv", self.stage, self.table)
     }
 
-    /// The card in the results layout (FORMATS.md), as an import stores it.
+    /// The card in the results layout (docs/formats.md), as an import stores it.
     fn csv(&self) -> String {
         let with_stage = self.stage != "prelim";
         let mut s = String::new();

@@ -6,7 +6,7 @@ use super::{Column, Table, Value};
 use crate::domain::{Card, Label, Stage};
 use crate::roster::Roster;
 
-/// The results layout of FORMATS.md, one row per seat per game.
+/// The results layout of docs/formats.md, one row per seat per game.
 pub fn results_table(cards: &[Card], roster: &Roster) -> Table {
     let with_stage = cards.iter().any(|c| c.key.stage != Stage::prelim());
     let mut columns = Vec::new();

@@ -1,5 +1,5 @@
 //! Printable score cards in the layout of the printed HK preliminary-round
-//! sheet (FORMATS.md, "Score card layout"), one worksheet per table:
+//! sheet (docs/formats.md, "Score card layout"), one worksheet per table:
 //!
 //! ```text
 //! Rummikub ... Preliminary Round Score Card
@@ -498,7 +498,7 @@ mod tests {
         Score::whole(n)
     }
 
-    /// Game 1: RULES.md Example 2; game 2: someone went out, a knocked
+    /// Game 1: docs/rules.md Example 2; game 2: someone went out, a knocked
     /// rack; game 3: a pot split three ways, seat D gone (withdrawn).
     fn sample_card() -> PrintCard {
         let third = Score::ratio(10, 3);
