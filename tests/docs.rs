@@ -304,3 +304,98 @@ fn the_settings_sheet_is_titled_with_the_event_or_plainly() {
     assert_eq!(settings("  "), "Settings");
     assert_eq!(settings("Rummikub HK 2026"), "Settings of Rummikub HK 2026");
 }
+
+/// The HK demo's standings and qualifiers, as the terminal shows them in a
+/// window `width` columns wide.
+fn hk_demo_at(width: u16) -> (String, String) {
+    use tilerank::domain::Stage;
+    use tilerank::event::{Event, Request};
+    use tilerank::report::standings::{qualifiers_table, standings_table};
+    use tilerank::report::terminal::Terminal;
+    use tilerank::report::Exporter;
+    let event = Event::load(&Request {
+        inputs: vec![example("hk-2026/cards")],
+        roster: Some(example("hk-2026/roster.csv")),
+        rules: tilerank::profile::Rules::hk(),
+    })
+    .unwrap();
+    let standings = event.standings(&Stage::prelim());
+    let q = tilerank::rules::qualifiers::select(&standings, 120, event.rules.cutoff_ties);
+    let terminal = Terminal {
+        width: Some(width),
+        ..Terminal::default()
+    };
+    let show = |t| String::from_utf8(terminal.export(&[t]).unwrap()).unwrap();
+    (
+        show(standings_table(
+            &standings,
+            &event.roster,
+            None,
+            "Standings",
+        )),
+        show(qualifiers_table(
+            &standings,
+            &q,
+            &event.roster,
+            "Qualifiers",
+        )),
+    )
+}
+
+/// The lines that show a player (an id P0001..P1200).
+fn player_lines(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| {
+            l.split_whitespace().any(|w| {
+                w.len() == 5 && w.starts_with('P') && w[1..].bytes().all(|b| b.is_ascii_digit())
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn the_hk_demo_fits_80_columns_one_line_a_player() {
+    use unicode_width::UnicodeWidthStr;
+    let (standings, qualifiers) = hk_demo_at(80);
+    let rows = player_lines(&standings);
+    assert_eq!(rows.len(), 1198, "1195 ranked and 3 apart, a line each");
+    let rows_q = player_lines(&qualifiers);
+    assert_eq!(rows_q.len(), 121, "{qualifiers}");
+    let rules = standings
+        .lines()
+        .filter(|l| l.starts_with('─') || l.starts_with("Rank"));
+    for line in rows.iter().chain(&rows_q).copied().chain(rules) {
+        assert!(line.width() <= 80, "{} wide: {line}", line.width());
+    }
+    // What matters is there: ranks, ids, names, games won, average score,
+    // tiles; the tie at the cutoff.
+    for header in ["Rank", "ID", "Name", "Won", "Average", "Tiles"] {
+        assert!(standings.contains(header), "{header}: {standings}");
+    }
+    assert!(standings.contains("Vivian Ng Pik Sze"), "{standings}");
+    assert!(qualifiers.contains("tie at cutoff"), "{qualifiers}");
+    assert!(rows_q
+        .iter()
+        .any(|l| l.contains("P1200") && l.contains("吳信軒")));
+}
+
+#[test]
+fn a_wide_window_shows_every_column_of_the_hk_demo() {
+    let (standings, _) = hk_demo_at(200);
+    for header in [
+        "Rank",
+        "ID",
+        "Name",
+        "Games",
+        "Won",
+        "Average score",
+        "Total score",
+        "Tiles left",
+        "Status",
+        "Note",
+    ] {
+        assert!(standings.contains(header), "{header}");
+    }
+    assert!(!standings.contains('…'));
+    assert!(!standings.contains("Not shown") && !standings.contains("Same in every row"));
+}
