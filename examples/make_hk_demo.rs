@@ -11,7 +11,7 @@
 //! the game's 20 minutes are up; the scores are what
 //! `tilerank::rules::scoring::score_game` gives for the racks left. On top
 //! of the natural data a few situations are forced, because the tool must
-//! show them: unfinished games with two leaders tied on value (RULES.md
+//! show them: unfinished games with two leaders tied on value (docs/rules.md
 //! examples 2 and 3), a pot split three ways, two players who left before
 //! game 3, penalty charges, and a tie on every key straddling the top-120
 //! cutoff (a table of another session replays the card of the player ranked
@@ -886,7 +886,7 @@ fn play_card(rng: &mut ChaCha8Rng, card: &mut CardRec, withdraws: Option<usize>)
 /// Kinds of unfinished game with leaders tied on value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Tie {
-    /// RULES.md example 2: two leaders, the one with fewer tiles wins.
+    /// docs/rules.md example 2: two leaders, the one with fewer tiles wins.
     FewerTilesWins,
     /// Example 3: two leaders with as many tiles: both win.
     BothWin,
@@ -1294,6 +1294,7 @@ fn print_card(
         referee: Some(referee.to_string()),
         session: card.session.to_string(),
         table: card.table.to_string(),
+        group: None,
         seats,
         games,
         total: true,
@@ -1347,9 +1348,21 @@ fn write_readme(
          A made-up preliminary round of the Hong Kong 2026 tournament (rules profile `hk`):\n\
          `roster.csv` (1,200 players) and `cards/S01.xlsx` .. `cards/S12.xlsx`, one workbook per\n\
          session, one printed score card per table (sheets `Table 01` .. `Table 25`).\n\n\
+         The rules are the tournament's published competition rules and its printed\n\
+         preliminary-round score card (3 games a session, ranking by games won, average score,\n\
+         then tiles left, the top 120 to the final), as tilerank applies them: `docs/rules.md`.\n\n\
          Written by `cargo run --release --example make_hk_demo` (see `examples/make_hk_demo.rs`);\n\
          do not edit by hand: rerun it, it writes the same bytes every time. Every game was played\n\
          out from a real tile set and scored by `tilerank::rules::scoring::score_game`.\n\n\
+         ## Try it\n\n\
+         From the clone's root, after `cargo install --path . --locked` (or with\n\
+         `cargo run --release --` in place of `tilerank`):\n\n\
+         ```sh\n\
+         tilerank check      examples/hk-2026/cards --roster examples/hk-2026/roster.csv\n\
+         tilerank qualifiers examples/hk-2026/cards --roster examples/hk-2026/roster.csv\n\
+         tilerank explain P1200 examples/hk-2026/cards --roster examples/hk-2026/roster.csv\n\
+         tilerank export     examples/hk-2026/cards --roster examples/hk-2026/roster.csv -o hk-2026.xlsx\n\
+         ```\n\n\
          ## Summary\n\n```text\n",
     );
     for line in summary {
@@ -1361,8 +1374,8 @@ fn write_readme(
         let mut what: Vec<String> = Vec::new();
         if let Some(s) = c.special {
             what.push(match s {
-                "example 2" => "an unfinished game like RULES.md example 2 (leaders tied on value, fewer tiles wins)".into(),
-                "example 3" => "an unfinished game like RULES.md example 3 (leaders tied on value and tiles: both win)".into(),
+                "example 2" => "an unfinished game like the rules' example 2 (leaders tied on value, fewer tiles wins)".into(),
+                "example 3" => "an unfinished game like the rules' example 3 (leaders tied on value and tiles: both win)".into(),
                 "thirds" => "a pot split three ways (thirds)".into(),
                 "withdrawal" => "a player left before game 3 (blank cells, withdrawn)".into(),
                 "knocked" => "a knocked rack (charged 200, tiles blank)".into(),
@@ -1620,12 +1633,12 @@ fn run(out: &Path) -> Result<Vec<String>, String> {
         .count();
     if example2 < 3 {
         failures.push(format!(
-            "only {example2} unfinished games like RULES.md example 2"
+            "only {example2} unfinished games like docs/rules.md example 2"
         ));
     }
     if example3 < 3 {
         failures.push(format!(
-            "only {example3} unfinished games like RULES.md example 3"
+            "only {example3} unfinished games like docs/rules.md example 3"
         ));
     }
     if thirds < 1 {

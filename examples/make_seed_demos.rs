@@ -180,7 +180,7 @@ impl TableCard {
         format!("{}-S01-T{:02}.csv", self.stage, self.table)
     }
 
-    /// The card in the results layout (FORMATS.md), as an import stores it.
+    /// The card in the results layout (docs/formats.md), as an import stores it.
     fn csv(&self) -> String {
         let with_stage = self.stage != "prelim";
         let mut s = String::new();
@@ -649,15 +649,19 @@ fn nvso_readme(event: &Event, groups: &str) -> String {
     format!(
         r#"# NVSO 2023 demo event (profile `nvso`)
 
-A made-up field for the NVSO 2023 senior olympics Rummikub event
-(`../shared/seeds/000_b90a74c52510610a.txt`), held on {NVSO_DATE}. This folder
-is an event folder: every reading command takes `--event examples/nvso-2023`.
+A made-up field for the NVSO 2023 senior olympics Rummikub event, held on
+{NVSO_DATE}, under the rules NVSO published for it (age groups by the number
+of players, rounds within a timed game, a championship table; tilerank's
+profile `nvso`, see `docs/rules.md`). This folder is an event folder: every
+reading command takes `--event examples/nvso-2023`. It holds the event as files, with no database: reading commands read them
+as they are, and `roster` or `import` into it print the commands that build
+a database event from it.
 
 | file | what |
 |---|---|
 | `tilerank.toml` | `profile = "nvso"`, the event date (ages are taken on it), 3 rounds per table |
 | `roster.csv` | 36 players aged 50 to 90 on the event date: `id,name,birth_date` |
-| `cards/prelim-S01-T01.csv` .. `T09` | the qualifying tables (results layout, one file per card, as `tilerank import` stores them) |
+| `cards/prelim-S01-T01.csv` .. `T09` | the qualifying tables (results layout, one file per card, as `tilerank dump` writes them) |
 | `cards/final-S01-T01.csv` .. `T03` | the championship tables, one per age group |
 
 Written by `cargo run --example make_seed_demos` (`examples/make_seed_demos.rs`;
@@ -665,7 +669,7 @@ do not edit by hand: rerun it, it writes the same bytes every time). Every
 round was dealt from a real tile set and scored from the racks left by
 `tilerank::rules::scoring::score_game` (zero-sum, jokers 30).
 
-## The rules at work (RULES.md sections 7 and 8)
+## The rules at work (`docs/rules.md`, sections 7 and 8)
 
 - **Three age groups.** More than 32 players: `50-64`, `65-79`, `80+`, ages on
   the event date. On the edge: {turns65} turns 65 on the event day;
@@ -697,7 +701,8 @@ tilerank medals    --event examples/nvso-2023
 tilerank medals    --event examples/nvso-2023 --group 80+ --format csv
 ```
 
-(`cargo run -q --` in place of `tilerank` from a clone.)
+Run them from the clone's root after `cargo install --path . --locked`
+(or with `cargo run -q --` in place of `tilerank`).
 
 The seating commands print exactly the tables the cards use, with one
 difference: `tilerank seating` numbers each group's tables from 1, while the
@@ -900,11 +905,15 @@ fn gwinnett_readme(named: &str, other: &str, data: &str) -> String {
     format!(
         r#"# Gwinnett demo event (profile `gwinnett`)
 
-A made-up field for the Gwinnett Senior Golden Games Rummikub event
-(`../shared/seeds/001_b12fa079d444302c.txt`). Penalty points: each player
-scores what is left on the rack (jokers 30), whoever went out scores 0, and
-lower is better everywhere. This folder is an event folder: every reading
-command takes `--event examples/gwinnett`.
+A made-up field for the Gwinnett Senior Golden Games Rummikub event, under
+the rules its organisers published (tables of 3 or 4, three games, the
+lowest score of each table going on to a two-game round, then a one-game
+final; tilerank's profile `gwinnett`, see `docs/rules.md`). Penalty points:
+each player scores what is left on the rack (jokers 30), whoever went out
+scores 0, and lower is better everywhere. This folder is an event folder:
+every reading command takes `--event examples/gwinnett`. It holds the event as files, with no database: reading commands read them
+as they are, and `roster` or `import` into it print the commands that build
+a database event from it.
 
 | file | what |
 |---|---|
@@ -919,7 +928,7 @@ do not edit by hand: rerun it, it writes the same bytes every time). Every
 game was dealt from a real tile set and scored from the racks left by
 `tilerank::rules::scoring::score_game`.
 
-## The rules at work (RULES.md sections 4, 7 and 8)
+## The rules at work (`docs/rules.md`, sections 4, 7 and 8)
 
 - **Why 27 players at tables of 3.** Each table's winner goes on, so the
   final has as many players as the semi has tables, and the semi as many as
@@ -949,8 +958,9 @@ tilerank standings --event examples/gwinnett --stage final
 tilerank medals    --event examples/gwinnett
 ```
 
-(`cargo run -q --` in place of `tilerank` from a clone.) The seating
-commands print exactly the tables the semi and final cards use. The prelim
+Run them from the clone's root after `cargo install --path . --locked`
+(or with `cargo run -q --` in place of `tilerank`). The seating commands
+print exactly the tables the semi and final cards use. The prelim
 seating is the director's own draw: `tilerank seating` seats as few tables
 as it can (27 players: six tables of 4 and one of 3) and has no option for
 tables of 3.

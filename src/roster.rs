@@ -108,7 +108,9 @@ impl Roster {
         Ok(pid)
     }
 
-    /// The player a text names: an id, else a name that matches one entry.
+    /// The player a text names: an id, else a name that matches one entry,
+    /// else a name with its id as printed cards have it, `Chan Tai Man
+    /// (P0314)`.
     pub fn find(&self, text: &str) -> Result<PlayerId, Unresolved> {
         let key = match_key(text);
         if let Some(&pid) = self.by_id.get(&key) {
@@ -117,7 +119,7 @@ impl Roster {
         match self.by_name.get(&key).map(Vec::as_slice) {
             Some([one]) => Ok(*one),
             Some(many) if many.len() > 1 => Err(Unresolved::Ambiguous(many.to_vec())),
-            _ => Err(Unresolved::Unknown),
+            _ => self.find_name_with_id(text).ok_or(Unresolved::Unknown),
         }
     }
 
@@ -137,19 +139,27 @@ impl Roster {
         Err(Unresolved::Unknown)
     }
 
-    /// How a card should name the player so that it reads back: the name
-    /// when no other roster entry shares it, else the id.
-    pub fn card_name(&self, pid: PlayerId) -> &str {
+    /// How a printed card names the player, for people and so that it
+    /// reads back: the name when no other roster entry shares it, else the
+    /// name with the id, `Chan Tai Man (P0314)` (see [`Roster::find`]).
+    pub fn card_name(&self, pid: PlayerId) -> String {
         let p = self.get(pid);
-        match self.by_name.get(&match_key(&p.name)).map(Vec::len) {
-            Some(1)
-                if !self.by_id.contains_key(&match_key(&p.name))
-                    || self.by_id[&match_key(&p.name)] == pid =>
-            {
-                &p.name
-            }
-            _ => &p.id,
+        let key = match_key(&p.name);
+        if key.is_empty() {
+            return p.id.clone();
         }
+        match self.by_name.get(&key).map(Vec::len) {
+            Some(1) if self.by_id.get(&key).is_none_or(|&other| other == pid) => p.name.clone(),
+            _ => format!("{} ({})", p.name.trim(), p.id),
+        }
+    }
+
+    /// `Chan Tai Man (P0314)`: the player of that id, when the name is that
+    /// player's.
+    fn find_name_with_id(&self, text: &str) -> Option<PlayerId> {
+        let (name, id) = text.trim().strip_suffix(')')?.rsplit_once('(')?;
+        let &pid = self.by_id.get(&match_key(id))?;
+        (match_key(&self.get(pid).name) == match_key(name)).then_some(pid)
     }
 
     /// Records the age group the player plays in.
@@ -207,6 +217,22 @@ mod tests {
             Err(Unresolved::Ambiguous(vec![PlayerId(2), PlayerId(3)]))
         );
         assert_eq!(r.resolve("Nobody"), Err(Unresolved::Unknown));
+    }
+
+    #[test]
+    fn printed_cards_name_a_namesake_with_the_id_and_read_back() {
+        let mut r = roster();
+        assert_eq!(r.card_name(PlayerId(0)), "Chan Tai Man");
+        assert_eq!(r.card_name(PlayerId(2)), "Wong Ka Yan (P0003)");
+        assert_eq!(r.card_name(PlayerId(3)), "wong  ka yan (P0004)");
+        for pid in [PlayerId(0), PlayerId(1), PlayerId(2), PlayerId(3)] {
+            let printed = r.card_name(pid);
+            assert_eq!(r.resolve(&printed), Ok(pid), "{printed}");
+        }
+        assert_eq!(r.resolve("Wong Ka Yan (p0004)"), Ok(PlayerId(3)));
+        // The id of someone else, or a name that is not the id's: unknown.
+        assert_eq!(r.resolve("Chan Tai Man (P0003)"), Err(Unresolved::Unknown));
+        assert_eq!(r.resolve("Nobody (P9999)"), Err(Unresolved::Unknown));
     }
 
     #[test]

@@ -101,17 +101,17 @@ fn the_workbook_has_every_sheet_typed_cells_and_no_formula() {
     assert_eq!(
         row(&standings, 0),
         [
-            "rank",
-            "player",
-            "name",
-            "group",
-            "games",
-            "won",
-            "avg_score",
-            "total_score",
-            "tiles",
-            "status",
-            "note"
+            "Rank",
+            "ID",
+            "Name",
+            "Age group",
+            "Games",
+            "Won",
+            "Average score",
+            "Total score",
+            "Tiles left",
+            "Status",
+            "Note"
         ]
         .map(s)
     );
@@ -158,22 +158,22 @@ fn the_workbook_has_every_sheet_typed_cells_and_no_formula() {
     assert_eq!(
         row(&games, 0),
         [
-            "stage",
-            "session",
-            "table",
-            "game",
-            "seat",
-            "player",
-            "name",
-            "won",
-            "score",
-            "tiles",
-            "players",
-            "finish",
-            "leader",
-            "game_sum",
-            "card_total",
-            "check"
+            "Stage",
+            "Session",
+            "Table",
+            "Game",
+            "Seat",
+            "ID",
+            "Name",
+            "Won",
+            "Score",
+            "Tiles left",
+            "Players",
+            "Finish",
+            "Leader",
+            "Sum of scores",
+            "Card total",
+            "Check"
         ]
         .map(s)
     );
@@ -202,7 +202,7 @@ fn the_workbook_has_every_sheet_typed_cells_and_no_formula() {
 
     // Until there is a final, the medal and award sheets say so.
     let medals = book.worksheet_range("Medals").unwrap();
-    assert_eq!(medals.get((0, 1)), Some(&s("medal")));
+    assert_eq!(medals.get((0, 1)), Some(&s("Medal")));
     assert!(
         matches!(medals.get((2, 0)), Some(Data::String(t)) if t.starts_with("No final stage yet"))
     );
@@ -224,7 +224,7 @@ fn the_workbook_has_every_sheet_typed_cells_and_no_formula() {
 
     // The log names the files read, with their hashes.
     let log = book.worksheet_range("Log").unwrap();
-    assert_eq!(log.get((0, 3)), Some(&s("sha256")));
+    assert_eq!(log.get((0, 3)), Some(&s("SHA-256")));
     assert_eq!(log.get((2, 1)), Some(&s("read")));
     assert_eq!(log.get((2, 2)), Some(&s("good/hk-examples.csv")));
     assert!(matches!(log.get((2, 3)), Some(Data::String(h)) if h.len() == 64));
@@ -418,7 +418,7 @@ fn sheet_names_keep_excels_rules() {
     assert_eq!(book.sheet_names(), names);
     assert_eq!(
         book.worksheet_range(&names[7]).unwrap().get((0, 0)),
-        Some(&s("n"))
+        Some(&s("N"))
     );
 }
 

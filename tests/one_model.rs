@@ -89,7 +89,7 @@ fn sheet_players(book: &Path, prefix: &str) -> BTreeSet<String> {
         let header = rows.next().unwrap();
         let at = header
             .iter()
-            .position(|c| matches!(c, Data::String(s) if s.eq_ignore_ascii_case("player")))
+            .position(|c| matches!(c, Data::String(s) if s == "ID" || s == "player"))
             .unwrap_or_else(|| panic!("no player column on sheet {name}"));
         for row in rows {
             if let Some(Data::String(p)) = row.get(at) {

@@ -7,6 +7,7 @@
 mod checks;
 mod cli;
 mod compare;
+mod docs;
 mod event_folder;
 mod export;
 mod known_answers;

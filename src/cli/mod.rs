@@ -5,12 +5,14 @@ mod advance;
 mod awards;
 mod check;
 mod compare;
+mod completions;
 mod dump;
 mod explain;
 mod export;
 mod import;
 mod init;
 mod log;
+mod man;
 mod medals;
 mod publish;
 mod qualifiers;
@@ -65,6 +67,8 @@ pub enum Command {
     Awards(awards::AwardsArgs),
     Publish(publish::PublishArgs),
     Serve(serve::ServeArgs),
+    Completions(completions::CompletionsArgs),
+    Man(man::ManArgs),
 }
 
 /// How a command ended, for the exit status.
@@ -94,6 +98,8 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Awards(a) => awards::run(a),
         Command::Publish(a) => publish::run(a),
         Command::Serve(a) => serve::run(a),
+        Command::Completions(a) => completions::run(a),
+        Command::Man(a) => man::run(a),
     }
 }
 
@@ -265,7 +271,11 @@ impl OutputArgs {
 
     pub fn emit(&self, tables: &[Table]) -> Result<()> {
         let format = self.format()?;
-        let bytes = format.exporter().export(tables)?;
+        let exporter = match self.output {
+            Some(_) => format.file_exporter(),
+            None => format.exporter(),
+        };
+        let bytes = exporter.export(tables)?;
         match &self.output {
             Some(path) if !output::is_stdout(path) => output::write_report(path, &bytes)?,
             _ => {
@@ -288,6 +298,14 @@ static STATUS: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0)
 
 pub fn status_so_far() -> u8 {
     STATUS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Bytes to standard output, flushed.
+pub fn write_stdout(bytes: &[u8]) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes)?;
+    out.flush()?;
+    Ok(())
 }
 
 /// Problems to standard error, sorted by place, one a line.

@@ -7,7 +7,8 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use std::collections::HashMap;
 use tilerank::domain::{PlayerId, Stage};
-use tilerank::report::scorecard_xlsx::{write_cards, PrintCard};
+use tilerank::report::cards::blank_card;
+use tilerank::report::scorecard_xlsx::write_cards;
 use tilerank::report::stages::seating_table;
 use tilerank::report::Format;
 use tilerank::roster::Status;
@@ -209,18 +210,17 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
         for t in &drawn.tables {
             let mut seats: [Option<String>; 4] = Default::default();
             for (seat, p) in &t.seats {
-                seats[seat.index()] = Some(event.roster.card_name(*p).to_string());
+                seats[seat.index()] = Some(event.roster.card_name(*p));
             }
-            cards.push(PrintCard {
-                title: card_title(&event_name, &stage),
-                date: None,
-                referee: None,
-                session: t.session.to_string(),
-                table: t.number.to_string(),
+            cards.push(blank_card(
+                &event_name,
+                &stage,
+                group.as_deref(),
+                t.session,
+                t.number,
                 seats,
-                games: vec![Default::default(); games],
-                total: true,
-            });
+                games,
+            ));
         }
         let mut table = seating_table(&drawn, event, &title);
         if let Some(g) = &group {
@@ -234,26 +234,4 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
         _ => args.output.emit(&tables)?,
     }
     Ok(Outcome::Done)
-}
-
-/// "NAME Final Score Card", without saying the stage twice when the
-/// event's name already ends with it ("Rummikub Final" -> "Rummikub Final
-/// Score Card").
-fn card_title(event_name: &str, stage: &Stage) -> String {
-    let stage_words = stage_title(stage);
-    let name = event_name.trim();
-    if name.to_lowercase().ends_with(&stage_words.to_lowercase()) {
-        format!("{name} Score Card")
-    } else {
-        format!("{name} {stage_words} Score Card")
-    }
-}
-
-fn stage_title(stage: &Stage) -> &str {
-    match stage.as_str() {
-        "prelim" => "Preliminary Round",
-        "semi" => "Semi-final",
-        "final" => "Final",
-        other => other,
-    }
 }

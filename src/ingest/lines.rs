@@ -49,7 +49,8 @@ pub const HEAD_COLUMNS: [Column; 6] = [
     },
     Column {
         name: "player",
-        aliases: &["playerid"],
+        // `ID` is the header tilerank's own workbooks print for it.
+        aliases: &["playerid", "id"],
         required: true,
     },
 ];

@@ -6,7 +6,7 @@ use super::{Column, Table, Value};
 use crate::domain::{Card, Label, Stage};
 use crate::roster::Roster;
 
-/// The results layout of FORMATS.md, one row per seat per game.
+/// The results layout of docs/formats.md, one row per seat per game.
 pub fn results_table(cards: &[Card], roster: &Roster) -> Table {
     let with_stage = cards.iter().any(|c| c.key.stage != Stage::prelim());
     let mut columns = Vec::new();
@@ -54,12 +54,81 @@ pub fn results_table(cards: &[Card], roster: &Roster) -> Table {
     }
 }
 
-fn stage_title(stage: &Stage) -> String {
+/// The stage as a card's title says it.
+fn stage_words(stage: &Stage) -> &str {
     match stage.as_str() {
-        "prelim" => "Preliminary Round".to_string(),
-        "semi" => "Semi-final".to_string(),
-        "final" => "Final".to_string(),
-        other => other.to_string(),
+        "prelim" => "Preliminary Round",
+        "semi" => "Semi-final",
+        "final" => "Final",
+        other => other,
+    }
+}
+
+/// Whether the event's name already says the stage: "HK 2026 Final" or
+/// "HK 2026 Finals" for the final (not "Semi-finals"), "... Preliminary
+/// Round" or "Qualifying" for the prelim, "Semi-final" for the semi.
+fn says_stage(event: &str, stage: &Stage) -> bool {
+    let lower = event.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric() && c != '-')
+        .filter(|w| !w.is_empty())
+        .collect();
+    match stage.as_str() {
+        "prelim" => words
+            .iter()
+            .any(|w| w.starts_with("prelim") || w.starts_with("qualif")),
+        "semi" => words.iter().any(|w| w.starts_with("semi")),
+        "final" => words.iter().any(|w| w.starts_with("final")),
+        other => words.contains(&other),
+    }
+}
+
+/// A score card's title: the event's name, the stage, "Score Card". The
+/// stage is not said twice ("HK 2026 Final Score Card", not "... Final
+/// Final ..."), and the title still tells the reader the card's stage.
+pub fn card_title(event: &str, stage: &Stage) -> String {
+    let event = event.trim();
+    if event.is_empty() {
+        format!("{} Score Card", stage_words(stage))
+    } else if says_stage(event, stage) && !says_other_stage(event, stage) {
+        format!("{event} Score Card")
+    } else {
+        format!("{event} {} Score Card", stage_words(stage))
+    }
+}
+
+/// The name says another stage too ("Semi-final and Final Day" for the
+/// final): the stage is then said after it, as the card's reader looks for
+/// it.
+fn says_other_stage(event: &str, stage: &Stage) -> bool {
+    ["prelim", "semi", "final"]
+        .iter()
+        .filter(|s| **s != stage.as_str())
+        .any(|s| says_stage(event, &Stage::new(s)))
+}
+
+/// A blank card for a table of the next stage: the players' names in their
+/// seats (a namesake with the id, see [`Roster::card_name`]), the age group
+/// when groups play apart, empty game lines to fill in.
+pub fn blank_card(
+    event: &str,
+    stage: &Stage,
+    group: Option<&str>,
+    session: u32,
+    table: u32,
+    seats: [Option<String>; 4],
+    games: usize,
+) -> PrintCard {
+    PrintCard {
+        title: card_title(event, stage),
+        date: None,
+        referee: None,
+        session: session.to_string(),
+        table: table.to_string(),
+        group: group.map(str::to_string),
+        seats,
+        games: vec![Default::default(); games],
+        total: true,
     }
 }
 
@@ -74,7 +143,7 @@ pub fn print_cards(cards: &[Card], roster: &Roster, event_name: &str) -> Vec<Pri
         .map(|card| {
             let mut seats: [Option<String>; 4] = Default::default();
             for sp in &card.seats {
-                seats[sp.seat.index()] = Some(roster.card_name(sp.player).to_string());
+                seats[sp.seat.index()] = Some(roster.card_name(sp.player));
             }
             let games = card
                 .games
@@ -91,18 +160,82 @@ pub fn print_cards(cards: &[Card], roster: &Roster, event_name: &str) -> Vec<Pri
                     line
                 })
                 .collect();
+            let group = card
+                .seats
+                .first()
+                .and_then(|sp| roster.get(sp.player).group.clone());
             PrintCard {
-                title: format!("{event_name} {} Score Card", stage_title(&card.key.stage))
-                    .trim()
-                    .to_string(),
+                title: card_title(event_name, &card.key.stage),
                 date: None,
                 referee: None,
                 session: label(&card.key.session),
                 table: label(&card.key.table),
+                group,
                 seats,
                 games,
                 total: true,
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn title(event: &str, stage: &str) -> String {
+        card_title(event, &Stage::new(stage))
+    }
+
+    #[test]
+    fn a_title_says_the_stage_once() {
+        assert_eq!(
+            title("Rummikub HK 2026", "final"),
+            "Rummikub HK 2026 Final Score Card"
+        );
+        assert_eq!(
+            title("Rummikub HK 2026 Final", "final"),
+            "Rummikub HK 2026 Final Score Card"
+        );
+        assert_eq!(
+            title("Rummikub HK 2026 Finals", "final"),
+            "Rummikub HK 2026 Finals Score Card"
+        );
+        assert_eq!(
+            title("Rummikub HK 2026 Preliminary Round", "prelim"),
+            "Rummikub HK 2026 Preliminary Round Score Card"
+        );
+        assert_eq!(
+            title("Gwinnett Semi-finals", "semi"),
+            "Gwinnett Semi-finals Score Card"
+        );
+        // The name says another stage: the card's own is said after it.
+        assert_eq!(
+            title("Rummikub HK 2026 Final", "prelim"),
+            "Rummikub HK 2026 Final Preliminary Round Score Card"
+        );
+        assert_eq!(
+            title("Semi-final and Final Day", "final"),
+            "Semi-final and Final Day Final Score Card"
+        );
+        assert_eq!(title("  ", "semi"), "Semi-final Score Card");
+    }
+
+    #[test]
+    fn a_blank_card_has_its_group_and_empty_games() {
+        let card = blank_card(
+            "NVSO 2023",
+            &Stage::new("final"),
+            Some("65-79"),
+            1,
+            2,
+            Default::default(),
+            3,
+        );
+        assert_eq!(card.title, "NVSO 2023 Final Score Card");
+        assert_eq!(card.group.as_deref(), Some("65-79"));
+        assert_eq!(card.table, "2");
+        assert_eq!(card.games.len(), 3);
+        assert!(card.games.iter().all(|g| g.iter().all(Option::is_none)));
+    }
 }

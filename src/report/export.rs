@@ -426,7 +426,7 @@ pub fn games_table(cards: &[Card], event: &Event) -> Table {
         columns: GAME_COLUMNS.to_vec(),
         rows,
         notes: vec![format!(
-            "Only cards that passed every check of RULES.md section 5 are listed. finish: out (a seat emptied its rack) or unfinished; leader: the game's best score; game_sum: {}; card_total: the seat's Total line.",
+            "Only cards that passed every check are listed. Finish: out (a seat emptied its rack) or unfinished; Leader: 1 for the game's best score; Sum of scores: {}; Card total: the seat's Total line.",
             match scoring {
                 Scoring::ZeroSum => "0 in every game (zero-sum)",
                 Scoring::PenaltyPoints => "the penalty points of the table",
@@ -569,7 +569,10 @@ pub fn settings_table(event: &Event, name: &str, sources: &[(String, String)]) -
     );
     Table {
         name: "Settings".into(),
-        title: format!("Settings of {name}"),
+        title: match name.trim() {
+            "" => "Settings".to_string(),
+            name => format!("Settings of {name}"),
+        },
         columns: vec![col("setting", Kind::Text), col("value", Kind::Text)],
         rows: rows
             .into_iter()

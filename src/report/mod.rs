@@ -51,14 +51,41 @@ pub enum Kind {
     Score,
 }
 
+/// A column of a report: a stable machine name and how its values are
+/// stored.
+///
+/// The name (`rank`, `avg_score`, ...) is what CSV headers and JSON keys
+/// say: scripts depend on it, so it never changes. People read the
+/// [`label`](Column::label) instead ("Average score"): the terminal and
+/// workbook headers. Both lists are in `docs/formats.md`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Column {
-    /// The FORMATS.md column name (`rank`, `avg_score`, ...).
+    /// The machine name of CSV headers and JSON keys.
     pub name: &'static str,
     pub kind: Kind,
 }
 
+/// The words a person reads for each machine name. A name missing here
+/// reads as itself with `_` as spaces and a capital first letter
+/// (`parent_name` is "Parent name").
+pub const LABELS: &[(&str, &str)] = &[
+    ("player", "ID"),
+    ("group", "Age group"),
+    ("avg_score", "Average score"),
+    ("total_score", "Total score"),
+    ("best_game", "Best game"),
+    ("tiles", "Tiles left"),
+    ("game_sum", "Sum of scores"),
+    ("card_total", "Card total"),
+    ("sha256", "SHA-256"),
+];
+
 impl Column {
+    /// The header a person reads: "Average score" for `avg_score`.
+    pub fn label(&self) -> String {
+        label(self.name)
+    }
+
     pub const fn text(name: &'static str) -> Column {
         Column {
             name,
@@ -78,6 +105,20 @@ impl Column {
             name,
             kind: Kind::Score,
         }
+    }
+}
+
+/// The header a person reads for a machine column name (see
+/// [`Column::label`]).
+pub fn label(name: &str) -> String {
+    if let Some((_, label)) = LABELS.iter().find(|(n, _)| *n == name) {
+        return (*label).to_string();
+    }
+    let spaced = name.replace('_', " ");
+    let mut chars = spaced.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 
@@ -111,6 +152,17 @@ impl Format {
         Format::from_str(&ext).ok()
     }
 
+    /// The exporter of a file (`-o FILE`): a table in a file is never
+    /// narrowed to the window.
+    pub fn file_exporter(self) -> Box<dyn Exporter> {
+        match self {
+            Format::Table => Box::new(terminal::Terminal::unlimited()),
+            other => other.exporter(),
+        }
+    }
+
+    /// The exporter of standard output: a table fits the terminal when
+    /// standard output is one.
     pub fn exporter(self) -> Box<dyn Exporter> {
         match self {
             Format::Table => Box::new(terminal::Terminal::default()),
@@ -173,6 +225,23 @@ fn is_plain_number(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn headers_for_people_and_names_for_machines() {
+        assert_eq!(Column::score("avg_score").label(), "Average score");
+        assert_eq!(Column::score("total_score").label(), "Total score");
+        assert_eq!(Column::int("tiles").label(), "Tiles left");
+        assert_eq!(Column::text("player").label(), "ID");
+        assert_eq!(Column::int("rank").label(), "Rank");
+        assert_eq!(Column::text("parent_name").label(), "Parent name");
+        assert_eq!(label("cards_rejected"), "Cards rejected");
+        assert_eq!(label(""), "");
+        // Every standings column has a label with no machine spelling left.
+        for c in standings::COLUMNS {
+            let l = c.label();
+            assert!(!l.contains('_') && l.starts_with(char::is_uppercase), "{l}");
+        }
+    }
 
     #[test]
     fn formula_starts_are_caught_and_plain_numbers_are_not() {

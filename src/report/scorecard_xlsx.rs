@@ -1,5 +1,5 @@
 //! Printable score cards in the layout of the printed HK preliminary-round
-//! sheet (FORMATS.md, "Score card layout"), one worksheet per table:
+//! sheet (docs/formats.md, "Score card layout"), one worksheet per table:
 //!
 //! ```text
 //! Rummikub ... Preliminary Round Score Card
@@ -7,6 +7,7 @@
 //! Referee:         ...
 //! Session number:  1
 //! Table number:    7
+//! Age group:       65-79        (only when the card has one)
 //! Name   | Chan Tai Man (B:D merged) | Lee Siu Ming (E:G) | ... (H:J) | (D) (K:M)
 //!        | Game Won (1/0) | Score (+/-) | Tiles on rack | ... for B, C, D
 //! Game 1 | 1 | +30 | 0 | 0 | -5 | 1 | ...
@@ -56,6 +57,9 @@ pub struct PrintCard {
     pub session: String,
     /// Written as a number when it is one ("7"), else as text.
     pub table: String,
+    /// The age group, on its own line under the table number, for events
+    /// whose groups play apart (NVSO); `None` prints no line.
+    pub group: Option<String>,
     /// The player of each seat A..D as the Name row shows them (roster id or
     /// name); `None`: nobody sits there, the placeholder `(C)` is printed.
     pub seats: [Option<String>; 4],
@@ -217,13 +221,17 @@ fn write_card(sheet: &mut Worksheet, card: &PrintCard, f: &Formats) -> Result<()
         ("Session number:", Some(card.session.as_str())),
         ("Table number:", Some(card.table.as_str())),
     ];
-    for (i, (label, value)) in labels.into_iter().enumerate() {
+    let group = card.group.as_deref().filter(|g| !g.trim().is_empty());
+    let labels = labels
+        .into_iter()
+        .chain(group.map(|g| ("Age group:", Some(g))));
+    for (i, (label, value)) in labels.enumerate() {
         let row = DATE_ROW + i as RowNum;
         sheet.set_row_height(row, 20)?;
         sheet.write_string_with_format(row, 0, label, &f.label)?;
         let value = value.unwrap_or("");
         sheet.merge_range(row, 1, row, 4, "", &f.value)?;
-        let numeric = i >= 2 && is_number(value);
+        let numeric = (2..4).contains(&i) && is_number(value);
         if numeric {
             sheet.write_number_with_format(
                 row,
@@ -490,7 +498,7 @@ mod tests {
         Score::whole(n)
     }
 
-    /// Game 1: RULES.md Example 2; game 2: someone went out, a knocked
+    /// Game 1: docs/rules.md Example 2; game 2: someone went out, a knocked
     /// rack; game 3: a pot split three ways, seat D gone (withdrawn).
     fn sample_card() -> PrintCard {
         let third = Score::ratio(10, 3);
@@ -502,6 +510,7 @@ mod tests {
             referee: Some("Karen Leung".into()),
             session: "1".into(),
             table: "7".into(),
+            group: None,
             seats: [
                 Some("Chan Tai Man".into()),
                 Some("P0002".into()),
@@ -638,6 +647,7 @@ mod tests {
             referee: None,
             session: "Final".into(),
             table: "1".into(),
+            group: Some("65-79".into()),
             seats: [None, None, None, None],
             games: vec![[None, None, None, None]; 3],
             total: true,

@@ -1,185 +1,671 @@
-//! The terminal: an aligned table, numbers to the right, sized to the
-//! terminal when standard output is one, else to `COLUMNS` when set, else
-//! as wide as the content (comfy-table measures CJK names as two columns a
-//! character, and wraps cells to fit).
+//! The terminal: an aligned table, numbers to the right, headers in
+//! people's words, laid out to fit the window.
+//!
+//! - **Piped or redirected** output (a file, `less`, `grep`), and a table
+//!   written with `-o FILE`, is never cut: every column, every character,
+//!   one line a row.
+//! - **On a terminal** the table fits its width without wrapping a row. When
+//!   everything does not fit, these steps are taken in turn until it does:
+//!   1. headers wrap onto two lines ("Average" over "score") and columns
+//!      are one space apart instead of two;
+//!   2. a column with the same value in every row is left out and that value
+//!      said once under the table ("Same in every row: Games 3");
+//!   3. long text is cut with `…`: notes first, down to 10 columns, then
+//!      names and other text, the widest first, down to 20; a file name
+//!      keeps its end (`…/S01.xlsx`);
+//!   4. columns are left out in the order of [`DROP_ORDER`], and named under
+//!      the table;
+//!   5. with nothing left to leave out, names are cut down to 10 columns.
+//!
+//! Titles and notes under a table break between words to the window's
+//! width.
+//!
+//! Widths are display widths: a CJK character takes two columns. Text is cut
+//! to the window's width before it is measured, so a name of 100,000
+//! characters costs one pass over it.
 //!
 //! No colour: the tables are read, copied and pasted; what matters (`Q`,
 //! `W`, `DQ`, a tie at the cutoff) is written in words, so nothing is lost
 //! without colour and `NO_COLOR` has nothing to switch off.
 
 use super::{ExportError, Exporter, Kind, Table, Value};
-use comfy_table::{
-    CellAlignment, ColumnConstraint, ContentArrangement, LineStyle, TableStyle, Width,
-};
-use unicode_width::UnicodeWidthStr;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-/// Text columns at most this wide are kept whole.
-const SHORT: usize = 12;
+/// Spaces between two columns; one when the table is narrowed.
+const GAP: usize = 2;
 
-/// The narrowest a wrapped text column gets.
-const MIN_WRAPPED: u16 = 12;
+/// The narrowest a cut text column gets (or its natural width if less):
+/// names and other text kept to the end, and text of [`DROP_ORDER`] (notes).
+const MIN_NAME: usize = 20;
+const MIN_TEXT: usize = 10;
 
-/// Rules above and below and under the header; no line between rows.
-const STYLE: TableStyle = TableStyle::new()
-    .top_border(LineStyle::none().fill('─').junction('─'))
-    .header_separator(LineStyle::none().fill('─').junction('─'))
-    .bottom_border(LineStyle::none().fill('─').junction('─'));
+/// The rule above and below the header and under the table.
+const RULE: char = '─';
+
+/// Columns left out, first to last, when a table is too wide even with its
+/// text cut: the ones whose loss a director feels least. Columns not listed
+/// are kept.
+pub const DROP_ORDER: &[&str] = &[
+    "games",
+    "best_game",
+    "sha256",
+    "total_score",
+    "tiles",
+    "stage",
+    "reason",
+    "group",
+    "note",
+];
 
 #[derive(Default)]
 pub struct Terminal {
-    /// A fixed width instead of the terminal's (tests, `COLUMNS`).
+    /// A fixed width (tests); `None`: the width of the terminal standard
+    /// output is, or no limit when it is not a terminal.
     pub width: Option<u16>,
+    /// No limit whatever standard output is (a table written to a file).
+    pub unlimited: bool,
 }
 
-/// `COLUMNS`, when standard output is not a terminal (a terminal's own
-/// width wins).
-fn columns_env() -> Option<u16> {
+impl Terminal {
+    /// Every column, every character: for a file.
+    pub fn unlimited() -> Terminal {
+        Terminal {
+            width: None,
+            unlimited: true,
+        }
+    }
+}
+
+/// The terminal's width when standard output is one.
+fn terminal_width() -> Option<usize> {
     use std::io::IsTerminal;
-    if std::io::stdout().is_terminal() {
+    let stdout = std::io::stdout();
+    if !stdout.is_terminal() {
         return None;
     }
-    std::env::var("COLUMNS")
-        .ok()?
-        .trim()
-        .parse()
-        .ok()
-        .filter(|&w| w >= 20)
+    terminal_size::terminal_size_of(&stdout).map(|(w, _)| usize::from(w.0))
 }
 
 impl Exporter for Terminal {
     fn export(&self, tables: &[Table]) -> Result<Vec<u8>, ExportError> {
+        let width = match self.width {
+            _ if self.unlimited => None,
+            Some(w) => Some(usize::from(w)),
+            None => terminal_width(),
+        };
         let mut out = String::new();
         for (i, table) in tables.iter().enumerate() {
             if i > 0 {
                 out.push('\n');
             }
-            out.push_str(&table.title);
-            out.push('\n');
-            let mut t = comfy_table::Table::new();
-            t.load_style(STYLE);
-            t.set_content_arrangement(ContentArrangement::Dynamic);
-            if let Some(w) = self.width.or_else(columns_env) {
-                t.set_width(w);
-            }
-            // Columns empty in every row are left out, to fit the width.
-            let shown: Vec<usize> = (0..table.columns.len())
-                .filter(|&i| {
-                    table
-                        .rows
-                        .iter()
-                        .any(|r| r.get(i).is_some_and(|v| *v != Value::Empty))
-                })
-                .collect();
-            t.set_header(shown.iter().map(|&i| table.columns[i].name));
-            for row in &table.rows {
-                t.add_row(
-                    shown
-                        .iter()
-                        .map(|&i| row.get(i).map(|v| v.to_string()).unwrap_or_default()),
-                );
-            }
-            // Numbers, ids and other short values never wrap; long text
-            // (names, notes) wraps to fit the width, never narrower than
-            // MIN_WRAPPED.
-            for (i, &c) in shown.iter().enumerate() {
-                let kind = table.columns[c].kind;
-                let widest = table
-                    .rows
-                    .iter()
-                    .filter_map(|r| r.get(c))
-                    .map(|v| v.to_string().width())
-                    .chain([table.columns[c].name.width()])
-                    .max()
-                    .unwrap_or(0);
-                if let Some(col) = t.column_mut(i) {
-                    col.set_padding((1, 0));
-                    if kind != Kind::Text {
-                        col.set_cell_alignment(CellAlignment::Right);
-                    }
-                    if kind != Kind::Text || widest <= SHORT {
-                        col.set_constraint(ColumnConstraint::ContentWidth);
-                    } else {
-                        col.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(
-                            MIN_WRAPPED.min(widest as u16),
-                        )));
-                    }
-                }
-            }
-            out.push_str(&t.to_string());
-            out.push('\n');
-            for note in &table.notes {
-                out.push_str(note);
-                out.push('\n');
-            }
+            render(table, width, &mut out);
         }
         Ok(out.into_bytes())
     }
 }
 
+/// One column as laid out.
+struct Col {
+    /// Index in the table's columns.
+    index: usize,
+    label: String,
+    kind: Kind,
+    /// The cells, cut to the window's width.
+    cells: Vec<String>,
+    /// Widest cell.
+    natural: usize,
+    /// Width of the header's longest word.
+    header_word: usize,
+    /// The narrowest it may be cut to (text).
+    floor: usize,
+    /// The width it gets.
+    width: usize,
+}
+
+impl Col {
+    /// Cut from the left (a file name keeps its end).
+    fn keeps_end(&self, table: &Table) -> bool {
+        matches!(table.columns[self.index].name, "file" | "path")
+    }
+
+    /// The same non-empty value in every row (of two or more).
+    fn constant(&self) -> Option<&str> {
+        let first = self.cells.first()?;
+        (self.cells.len() >= 2 && !first.is_empty() && self.cells.iter().all(|c| c == first))
+            .then_some(first.as_str())
+    }
+
+    fn min_width(&self) -> usize {
+        match self.kind {
+            Kind::Text => self.natural.min(self.floor).max(self.header_word),
+            Kind::Int | Kind::Score => self.natural.max(self.header_word),
+        }
+    }
+}
+
+fn total(cols: &[Col], gap: usize) -> usize {
+    cols.iter().map(|c| c.width).sum::<usize>() + gap * cols.len().saturating_sub(1)
+}
+
+fn render(table: &Table, width: Option<usize>, out: &mut String) {
+    push_wrapped(&table.title, width, out);
+    // Columns empty in every row are left out.
+    let mut cols: Vec<Col> = (0..table.columns.len())
+        .filter(|&i| {
+            table
+                .rows
+                .iter()
+                .any(|r| r.get(i).is_some_and(|v| *v != Value::Empty))
+        })
+        .map(|i| {
+            let column = &table.columns[i];
+            let label = column.label();
+            let cells: Vec<String> = table
+                .rows
+                .iter()
+                .map(|r| match r.get(i) {
+                    Some(Value::Text(t)) => {
+                        // One line a row: line breaks in input are spaces.
+                        let t = match width {
+                            Some(w) if matches!(column.name, "file" | "path") => {
+                                cut_start(t, w.max(1))
+                            }
+                            Some(w) => cut_end(t, w.max(1)),
+                            None => t.clone(),
+                        };
+                        if t.contains(['\n', '\r', '\t']) {
+                            t.replace(['\n', '\r', '\t'], " ")
+                        } else {
+                            t
+                        }
+                    }
+                    Some(v) => v.to_string(),
+                    None => String::new(),
+                })
+                .collect();
+            let natural = cells.iter().map(|c| c.width()).max().unwrap_or(0);
+            let header_word = label.split(' ').map(|w| w.width()).max().unwrap_or(0);
+            Col {
+                index: i,
+                kind: column.kind,
+                cells,
+                natural,
+                width: natural.max(label.width()),
+                floor: if DROP_ORDER.contains(&column.name) {
+                    MIN_TEXT
+                } else {
+                    MIN_NAME
+                },
+                header_word,
+                label,
+            }
+        })
+        .collect();
+    let mut under: Vec<String> = Vec::new();
+    let mut wrap_headers = false;
+    let mut gap = GAP;
+    if let Some(limit) = width.filter(|&w| total(&cols, gap) > w) {
+        // 1. Headers on two lines, one space between columns.
+        wrap_headers = true;
+        gap = 1;
+        for c in &mut cols {
+            c.width = c.natural.max(c.header_word);
+        }
+        // 2. Columns with one value for every row.
+        if total(&cols, gap) > limit {
+            let mut same = Vec::new();
+            cols.retain(|c| match c.constant() {
+                Some(v) => {
+                    same.push(format!("{} {v}", c.label));
+                    false
+                }
+                None => true,
+            });
+            if !same.is_empty() {
+                under.push(format!("Same in every row: {}.", same.join(", ")));
+            }
+        }
+        // 3. Long text cut, 4. columns left out in DROP_ORDER, 5. names
+        // cut further.
+        let mut dropped = Vec::new();
+        let mut order = DROP_ORDER.iter();
+        while !shrink_text(&mut cols, limit, gap, table) {
+            let Some(name) = order.next() else {
+                for c in &mut cols {
+                    c.floor = MIN_TEXT;
+                }
+                shrink_text(&mut cols, limit, gap, table);
+                break;
+            };
+            if let Some(at) = cols
+                .iter()
+                .position(|c| table.columns[c.index].name == *name)
+            {
+                dropped.push(cols.remove(at).label);
+                for c in &mut cols {
+                    c.width = c.natural.max(c.header_word);
+                }
+            }
+        }
+        if !dropped.is_empty() {
+            under.push(format!(
+                "Not shown at this width: {} (a wider window shows them; --format csv has every column).",
+                dropped.join(", ")
+            ));
+        }
+    }
+    write_table(table, &cols, wrap_headers, gap, out);
+    for note in table.notes.iter().chain(&under) {
+        push_wrapped(note, width, out);
+    }
+}
+
+/// A sentence (title, note) on as many lines of at most `width` columns as
+/// it needs, broken between words; one line when there is no limit.
+fn push_wrapped(text: &str, width: Option<usize>, out: &mut String) {
+    let Some(width) = width.filter(|&w| text.width() > w) else {
+        out.push_str(text);
+        out.push('\n');
+        return;
+    };
+    let mut used = 0;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let w = word.width();
+        if used > 0 && used + 1 + w > width {
+            out.push('\n');
+            used = 0;
+        }
+        if used > 0 {
+            out.push(' ');
+            used += 1;
+        }
+        out.push_str(word);
+        used += w;
+    }
+    out.push('\n');
+}
+
+/// Narrows the text columns to fit `limit`; false when they cannot narrow
+/// enough. Text columns of [`DROP_ORDER`] (notes, reasons) give way first;
+/// then the others, widest first.
+fn shrink_text(cols: &mut [Col], limit: usize, gap: usize, table: &Table) -> bool {
+    let fixed: usize = cols
+        .iter()
+        .filter(|c| c.kind != Kind::Text)
+        .map(|c| c.width)
+        .sum::<usize>()
+        + gap * cols.len().saturating_sub(1);
+    let room = limit.saturating_sub(fixed);
+    let (low, high): (Vec<usize>, Vec<usize>) = (0..cols.len())
+        .filter(|&i| cols[i].kind == Kind::Text)
+        .partition(|&i| DROP_ORDER.contains(&table.columns[cols[i].index].name));
+    let wanted = |c: &Col| c.natural.max(c.header_word);
+    let sum = |set: &[usize], cols: &[Col], f: &dyn Fn(&Col) -> usize| -> usize {
+        set.iter().map(|&i| f(&cols[i])).sum()
+    };
+    let low_min = sum(&low, cols, &Col::min_width);
+    let high_wanted = sum(&high, cols, &wanted);
+    if high_wanted + low_min <= room {
+        for &i in &high {
+            cols[i].width = wanted(&cols[i]);
+        }
+        fill(cols, &low, room - high_wanted)
+    } else {
+        for &i in &low {
+            cols[i].width = cols[i].min_width();
+        }
+        fill(cols, &high, room.saturating_sub(low_min))
+    }
+}
+
+/// Gives the columns `set` their wanted width capped at the largest cap
+/// that fits `room` (never less than their minimum); false when even their
+/// minimums do not fit.
+fn fill(cols: &mut [Col], set: &[usize], room: usize) -> bool {
+    let wanted = |c: &Col| c.natural.max(c.header_word);
+    let used = |cap: usize, cols: &[Col]| -> usize {
+        set.iter()
+            .map(|&i| wanted(&cols[i]).min(cap).max(cols[i].min_width()))
+            .sum()
+    };
+    let (mut lo, mut hi) = (0, set.iter().map(|&i| wanted(&cols[i])).max().unwrap_or(0));
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if used(mid, cols) <= room {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    for &i in set {
+        cols[i].width = wanted(&cols[i]).min(lo).max(cols[i].min_width());
+    }
+    used(lo, cols) <= room
+}
+
+/// The header's lines in `width`: words joined while they fit.
+fn header_lines(label: &str, width: usize, wrap: bool) -> Vec<String> {
+    if !wrap || label.width() <= width {
+        return vec![label.to_string()];
+    }
+    let mut lines: Vec<String> = Vec::new();
+    for word in label.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.width() + 1 + word.width() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+fn pad(text: &str, width: usize, right: bool, line: &mut String) {
+    let fill = width.saturating_sub(text.width());
+    if right {
+        line.extend(std::iter::repeat_n(' ', fill));
+        line.push_str(text);
+    } else {
+        line.push_str(text);
+        line.extend(std::iter::repeat_n(' ', fill));
+    }
+}
+
+fn write_table(table: &Table, cols: &[Col], wrap_headers: bool, gap: usize, out: &mut String) {
+    let rule: String = std::iter::repeat_n(RULE, total(cols, gap)).collect();
+    let headers: Vec<Vec<String>> = cols
+        .iter()
+        .map(|c| header_lines(&c.label, c.width, wrap_headers))
+        .collect();
+    let height = headers.iter().map(Vec::len).max().unwrap_or(1);
+    let mut line = String::new();
+    let finish = |line: &mut String, out: &mut String| {
+        out.push_str(line.trim_end());
+        out.push('\n');
+        line.clear();
+    };
+    out.push_str(&rule);
+    out.push('\n');
+    // Headers sit on the rule under them: short ones on the last line.
+    for l in 0..height {
+        for (i, (c, h)) in cols.iter().zip(&headers).enumerate() {
+            if i > 0 {
+                line.push_str(&" ".repeat(gap));
+            }
+            let text = (l + h.len())
+                .checked_sub(height)
+                .and_then(|k| h.get(k))
+                .map_or("", String::as_str);
+            pad(text, c.width, c.kind != Kind::Text, &mut line);
+        }
+        finish(&mut line, out);
+    }
+    out.push_str(&rule);
+    out.push('\n');
+    for r in 0..table.rows.len() {
+        for (i, c) in cols.iter().enumerate() {
+            if i > 0 {
+                line.push_str(&" ".repeat(gap));
+            }
+            let cell = &c.cells[r];
+            if c.kind == Kind::Text && cell.width() > c.width {
+                let cut = if c.keeps_end(table) {
+                    cut_start(cell, c.width)
+                } else {
+                    cut_end(cell, c.width)
+                };
+                pad(&cut, c.width, false, &mut line);
+            } else {
+                pad(cell, c.width, c.kind != Kind::Text, &mut line);
+            }
+        }
+        finish(&mut line, out);
+    }
+    out.push_str(&rule);
+    out.push('\n');
+}
+
+/// `text` in at most `width` columns: its start and `…` when it is wider.
+/// Reads no further than the cut.
+pub fn cut_end(text: &str, width: usize) -> String {
+    let mut used = 0;
+    for (i, ch) in text.char_indices() {
+        used += ch.width().unwrap_or(0);
+        if used > width {
+            // Room for the ellipsis: drop characters from the end of the kept part.
+            let mut kept = &text[..i];
+            while kept.width() + 1 > width && !kept.is_empty() {
+                let last = kept.chars().next_back().map_or(0, char::len_utf8);
+                kept = &kept[..kept.len() - last];
+            }
+            return format!("{kept}…");
+        }
+    }
+    text.to_string()
+}
+
+/// `text` in at most `width` columns: `…` and its end when it is wider.
+fn cut_start(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let mut used = 1;
+    let mut start = text.len();
+    for (i, ch) in text.char_indices().rev() {
+        used += ch.width().unwrap_or(0);
+        if used > width {
+            break;
+        }
+        start = i;
+    }
+    format!("…{}", &text[start..])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::Column;
+    use crate::report::{Column, Format};
+    use crate::score::Score;
+
+    fn show(table: &Table, width: Option<u16>) -> String {
+        let terminal = Terminal {
+            width,
+            ..Terminal::default()
+        };
+        String::from_utf8(terminal.export(std::slice::from_ref(table)).unwrap()).unwrap()
+    }
+
+    fn standings(names: &[&str]) -> Table {
+        Table {
+            name: "t".into(),
+            title: "Standings".into(),
+            columns: crate::report::standings::COLUMNS.to_vec(),
+            rows: names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| {
+                    vec![
+                        Value::Int(i as i64 + 1),
+                        Value::Text(format!("P{:04}", i + 1)),
+                        Value::Text(n.to_string()),
+                        Value::Empty,
+                        Value::Int(3),
+                        Value::Int(3 - i as i64 % 4),
+                        Value::Score(Score::ratio(-470 + 37 * i as i64, 3)),
+                        Value::Score(Score::whole(-470 + 37 * i as i64)),
+                        Value::Int(i as i64 * 3),
+                        Value::Text(if i % 5 == 4 { "W" } else { "" }.into()),
+                        Value::Text(if i == 1 {
+                            "tie at cutoff, shared rank 120".into()
+                        } else {
+                            String::new()
+                        }),
+                    ]
+                })
+                .collect(),
+            notes: vec!["a note".into()],
+        }
+    }
+
+    const NAMES: [&str; 6] = [
+        "Vivian Ng Pik Sze",
+        "陳大文陳大文陳大文",
+        "Cheung Chung Ho",
+        "Lucas Shum",
+        "Cherry Wong Siu Yan Mei Ling Kwok",
+        "黃佩君",
+    ];
 
     #[test]
     fn chinese_names_line_up() {
-        let table = Table {
-            name: "t".into(),
-            title: "Standings".into(),
-            columns: vec![Column::text("name"), Column::int("won")],
-            rows: vec![
-                vec![Value::Text("陳大文".into()), Value::Int(3)],
-                vec![Value::Text("Chan Tai Man".into()), Value::Int(12)],
-            ],
-            notes: vec!["a note".into()],
-        };
-        let text =
-            String::from_utf8(Terminal { width: Some(60) }.export(&[table]).unwrap()).unwrap();
-        let lines: Vec<&str> = text
-            .lines()
-            .filter(|l| l.contains("Chan") || l.contains("陳"))
+        let text = show(&standings(&NAMES), Some(200));
+        let rows: Vec<&str> = text.lines().filter(|l| l.contains("P000")).collect();
+        assert_eq!(rows.len(), 6);
+        // The column after the name starts at the same display column.
+        // Each row's average score ends at the same display column.
+        let averages = ["-156.67", "-144.33", "-132", "-119.67", "-107.33", "-95"];
+        let starts: Vec<usize> = rows
+            .iter()
+            .zip(averages)
+            .map(|(l, avg)| {
+                let at = l.find(avg).unwrap() + avg.len();
+                l[..at].width()
+            })
             .collect();
-        assert_eq!(lines.len(), 2);
-        assert_eq!(lines[0].width(), lines[1].width(), "{text}");
+        assert!(starts.iter().all(|&s| s == starts[0]), "{text}");
+        assert!(text.contains("Average score") && text.contains("Tiles left"));
+        assert!(!text.contains("avg_score"), "{text}");
         assert!(text.ends_with("a note\n"));
     }
 
     #[test]
-    fn a_narrow_terminal_wraps_names_and_notes_never_numbers() {
+    fn at_80_columns_no_row_wraps_and_what_matters_is_there() {
+        let text = show(&standings(&NAMES), Some(80));
+        for line in text
+            .lines()
+            .filter(|l| l.starts_with([' ', '─']) || l.contains("P000"))
+        {
+            assert!(line.width() <= 80, "{} wide: {line}\n{text}", line.width());
+        }
+        // Each player on one line, with rank, id, games won and average.
+        for i in 1..=6 {
+            let id = format!("P{i:04}");
+            assert_eq!(
+                text.lines().filter(|l| l.contains(&id)).count(),
+                1,
+                "{text}"
+            );
+        }
+        assert!(
+            text.contains("Vivian Ng Pik Sze"),
+            "short names whole: {text}"
+        );
+        assert!(text.contains("Cherry Wong Siu"), "{text}");
+        assert!(text.contains('…'), "a long name is cut: {text}");
+        assert!(text.contains("-156.67"), "{text}");
+        // Headers on two lines, games said once.
+        assert!(text.contains("Average") && text.contains("score"), "{text}");
+        assert!(text.contains("Same in every row: Games 3."), "{text}");
+    }
+
+    #[test]
+    fn a_very_narrow_window_leaves_columns_out_in_the_stated_order() {
+        let text = show(&standings(&NAMES), Some(60));
+        for line in text.lines().filter(|l| l.contains("P000")) {
+            assert!(line.width() <= 60, "{line}\n{text}");
+        }
+        assert!(
+            text.contains("Not shown at this width: Total score"),
+            "{text}"
+        );
+        assert!(text.contains("Average"), "{text}");
+    }
+
+    #[test]
+    fn piped_output_is_never_cut() {
+        let long = "長".repeat(50_000) + "x".repeat(50_000).as_str();
+        let mut table = standings(&NAMES);
+        table.rows[0][2] = Value::Text(long.clone());
+        let text = show(&table, None);
+        assert!(text.contains(&long));
+        assert!(!text.contains('…'));
+        assert!(!text.contains("Same in every row"));
+        assert!(text.contains("Games"), "{text}");
+    }
+
+    #[test]
+    fn a_table_for_a_file_is_never_narrowed() {
+        let table = standings(&NAMES);
+        let file = Terminal {
+            width: Some(40),
+            unlimited: true,
+        };
+        let text = String::from_utf8(file.export(std::slice::from_ref(&table)).unwrap()).unwrap();
+        assert_eq!(text, show(&table, None));
+        assert!(text.contains("Cherry Wong Siu Yan Mei Ling Kwok"), "{text}");
+        let via_format = Format::Table
+            .file_exporter()
+            .export(std::slice::from_ref(&table))
+            .unwrap();
+        assert_eq!(String::from_utf8(via_format).unwrap(), text);
+    }
+
+    #[test]
+    fn a_name_of_100k_characters_is_cut_in_one_pass() {
+        let mut table = standings(&NAMES);
+        table.rows[0][2] = Value::Text("陳".repeat(100_000));
+        let text = show(&table, Some(80));
+        assert!(text.lines().all(|l| l.width() <= 80 || !l.contains("P000")));
+        assert!(text.len() < 5_000, "{}", text.len());
+    }
+
+    #[test]
+    fn file_names_keep_their_end() {
         let table = Table {
-            name: "t".into(),
-            title: "Standings".into(),
-            columns: vec![
-                Column::int("rank"),
-                Column::text("name"),
-                Column::score("avg_score"),
-                Column::text("note"),
-            ],
+            name: "Log".into(),
+            title: "Import log".into(),
+            columns: vec![Column::text("file"), Column::text("action")],
             rows: vec![
                 vec![
-                    Value::Int(120),
-                    Value::Text("陳大文陳大文陳大文陳大文陳大文".into()),
-                    Value::Score(crate::score::Score::ratio(-470, 3)),
-                    Value::Text("tie at cutoff, shared rank 120".into()),
+                    Value::Text("/home/desk/events/hong-kong-2026/incoming/S01.xlsx".into()),
+                    Value::Text("import".into()),
                 ],
                 vec![
-                    Value::Int(2),
-                    Value::Text("Vivian Ng Pik Sze Chan Tai Man".into()),
-                    Value::Score(crate::score::Score::whole(5)),
-                    Value::Empty,
+                    Value::Text("S02.xlsx".into()),
+                    Value::Text("replace".into()),
                 ],
             ],
             notes: vec![],
         };
-        let text =
-            String::from_utf8(Terminal { width: Some(50) }.export(&[table]).unwrap()).unwrap();
-        let body: Vec<&str> = text.lines().skip(1).collect();
-        assert!(body.iter().all(|l| l.width() == body[0].width()), "{text}");
-        assert!(body[0].width() <= 50, "{text}");
+        let text = show(&table, Some(30));
+        assert!(text.contains("…") && text.contains("S01.xlsx"), "{text}");
+        assert!(text.lines().all(|l| l.width() <= 30), "{text}");
+    }
+
+    #[test]
+    fn titles_and_notes_break_between_words() {
+        let mut table = standings(&NAMES);
+        table.notes = vec!["Order: games won (more first), then average score (higher first), then tiles left (fewer first).".into()];
+        let text = show(&table, Some(40));
         assert!(
-            text.contains("-156.67") && text.contains("avg_score"),
+            text.contains("\nOrder: games won (more first), then\n"),
             "{text}"
         );
-        assert!(text.lines().count() > 6, "names and notes wrap: {text}");
+        let after_table = text.rsplit('─').next().unwrap();
+        assert!(after_table.lines().all(|l| l.width() <= 40), "{text}");
+        let piped = show(&table, None);
+        assert!(
+            piped.contains("then tiles left (fewer first).\n"),
+            "{piped}"
+        );
+    }
+
+    #[test]
+    fn cuts_count_display_columns() {
+        assert_eq!(cut_end("Vivian Ng Pik Sze", 10), "Vivian Ng…");
+        assert_eq!(cut_end("陳大文陳大文", 6), "陳大…");
+        assert_eq!(cut_end("陳大文", 6), "陳大文");
+        assert_eq!(cut_start("a/b/S01.xlsx", 9), "…S01.xlsx");
     }
 }

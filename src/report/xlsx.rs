@@ -5,7 +5,8 @@
 //!   decimals (the printed value, so that a sheet reads back equal to the
 //!   CSV), text always text: a name from input beginning with `=` is a
 //!   string with Excel's invisible quote prefix, never a formula.
-//! - A bold header row, frozen, with a filter; widths that fit the content
+//! - A bold header row in people's words ("Average score", see
+//!   [`Column::label`](super::Column::label)), frozen, with a filter; widths that fit the content
 //!   (CJK characters count double), long text wrapped.
 //! - Print: A4, one page wide, landscape when the columns need it, the
 //!   header row on every page, the event's name and the table's title at the
@@ -233,7 +234,7 @@ fn column_widths(table: &Table) -> Vec<usize> {
         .columns
         .iter()
         .map(|c| {
-            c.name.width()
+            c.label().width()
                 + match c.kind {
                     Kind::Text => 4,
                     Kind::Int | Kind::Score => 5,
@@ -303,7 +304,7 @@ fn write_table(
             Kind::Text => &f.header,
             Kind::Int | Kind::Score => &f.header_number,
         };
-        sheet.write_string_with_format(0, c as u16, col.name, format)?;
+        sheet.write_string_with_format(0, c as u16, col.label(), format)?;
     }
     let mut since = 0;
     for (r, row) in table.rows.iter().enumerate() {
@@ -485,7 +486,8 @@ mod tests {
             ]],
             notes: vec![],
         };
-        // 9 CJK characters are 18 columns, plus one of room and one of indent
-        assert_eq!(column_widths(&t), vec![20, 14]);
+        // 9 CJK characters are 18 columns, plus one of room and one of
+        // indent; "Average score" and room for the filter button.
+        assert_eq!(column_widths(&t), vec![20, 18]);
     }
 }

@@ -1,4 +1,4 @@
-//! The rules of `../shared/RULES.md`, one file per section:
+//! The rules of `docs/rules.md`, one file per section:
 //!
 //! | section | file |
 //! |---|---|
