@@ -1,11 +1,9 @@
 //! `tilerank advance`: who goes on from a stage, and why.
 
-use super::standings::rankable;
+use super::answers::{groups, named, print_decisions, rankable};
 use super::{EventArgs, Outcome, OutputArgs};
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::Args;
-use tilerank::domain::PlayerId;
-use tilerank::event::{AdvanceList, Event};
 use tilerank::report::stages::advance_table;
 
 /// List who goes on from a stage and why (rank, table winner, best second), and what needs the director
@@ -31,51 +29,6 @@ pub struct AdvanceArgs {
 
     #[command(flatten)]
     pub output: OutputArgs,
-}
-
-/// The players `--player` names.
-pub fn named(event: &Event, names: &[String]) -> Result<Vec<PlayerId>> {
-    names
-        .iter()
-        .map(|n| match event.roster.find(n) {
-            Ok(p) => Ok(p),
-            Err(_) => bail!("--player {n:?} names no single player of this event"),
-        })
-        .collect()
-}
-
-/// The groups a command reports on: `--group`, or every group.
-pub fn groups(event: &Event, group: &Option<String>) -> Result<Vec<Option<String>>> {
-    match group {
-        None => Ok(event.group_list()),
-        Some(g) => match event
-            .groups
-            .names
-            .iter()
-            .find(|n| n.eq_ignore_ascii_case(g))
-        {
-            Some(n) => Ok(vec![Some(n.clone())]),
-            None if event.groups.names.is_empty() => bail!("this event has no age groups"),
-            None => bail!(
-                "no group {g:?}: the event's groups are {}",
-                event.groups.names.join(", ")
-            ),
-        },
-    }
-}
-
-/// Each decision of a list, once, on standard error: `DECISION` while the
-/// director must act, `NOTE` once the rules or the director settled it.
-pub fn print_decisions(list: &AdvanceList) {
-    let label = if list.settled { "NOTE" } else { "DECISION" };
-    let group = list
-        .group
-        .as_ref()
-        .map(|g| format!(" ({g})"))
-        .unwrap_or_default();
-    for d in &list.decisions {
-        eprintln!("{label}{group}: {d}");
-    }
 }
 
 pub fn run(args: AdvanceArgs) -> Result<Outcome> {

@@ -1,6 +1,6 @@
 //! `tilerank awards`: the HK Super Family Award.
 
-use super::standings::rankable;
+use super::answers::rankable;
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::{bail, Result};
 use clap::Args;

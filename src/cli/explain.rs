@@ -1,6 +1,6 @@
 //! `tilerank explain`: why a player has their place.
 
-use super::standings::rankable;
+use super::answers::rankable;
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::{bail, Result};
 use clap::Args;

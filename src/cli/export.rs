@@ -1,7 +1,7 @@
 //! `tilerank export`: the results workbook a director publishes (or the
 //! same tables as CSV, JSON or on the terminal).
 
-use super::standings::report_missing;
+use super::answers::report_missing;
 use super::{summary, EventArgs, Loaded, Outcome, OutputArgs};
 use anyhow::{bail, Context, Result};
 use clap::Args;

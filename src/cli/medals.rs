@@ -1,7 +1,6 @@
 //! `tilerank medals`: gold, silver and bronze of the final, per age group.
 
-use super::advance::groups;
-use super::standings::rankable;
+use super::answers::{groups, rankable};
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::Result;
 use clap::Args;

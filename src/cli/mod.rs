@@ -2,6 +2,7 @@
 //! `run` function. Shared options live here.
 
 mod advance;
+mod answers;
 mod awards;
 mod check;
 mod compare;

@@ -1,7 +1,7 @@
 //! `tilerank publish`: the results as a static website (see
 //! `tilerank::report::site`), written whole into one folder.
 
-use super::standings::report_missing;
+use super::answers::report_missing;
 use super::{summary, EventArgs, Loaded, Outcome};
 use anyhow::{Context, Result};
 use clap::Args;

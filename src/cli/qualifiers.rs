@@ -3,8 +3,7 @@
 //! cutoff-tie policy, table winners and best seconds, or each table's
 //! lowest total.
 
-use super::advance::{groups, print_decisions};
-use super::standings::{rankable, report_missing};
+use super::answers::{groups, print_decisions, rankable, report_missing};
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::Result;
 use clap::Args;

@@ -1,7 +1,6 @@
 //! `tilerank seating`: the tables of the next stage, and their blank cards.
 
-use super::advance::{groups, named};
-use super::standings::rankable;
+use super::answers::{groups, named, print_decisions, rankable};
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -101,7 +100,7 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
             Some(f) => {
                 let list = event.advance(f, group.as_deref(), &named);
                 if !list.settled {
-                    super::advance::print_decisions(&list);
+                    print_decisions(&list);
                     eprintln!("Nothing seated: who goes on is not settled (see tilerank advance).");
                     return Ok(Outcome::DataErrors);
                 }

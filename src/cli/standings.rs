@@ -1,10 +1,9 @@
 //! `tilerank standings`: the ranking of one stage.
 
-use super::{summary, EventArgs, Loaded, Outcome, OutputArgs};
-use anyhow::{bail, Result};
+use super::answers::{groups, rankable, report_missing};
+use super::{EventArgs, Outcome, OutputArgs};
+use anyhow::Result;
 use clap::Args;
-use tilerank::domain::Stage;
-use tilerank::event::{Completeness, Event};
 use tilerank::report::standings::standings_table;
 
 /// Print the standings of a stage (withdrawn and disqualified players listed apart)
@@ -32,54 +31,6 @@ pub struct StandingsArgs {
     pub output: OutputArgs,
 }
 
-/// Refuses to rank when the data has errors; finds the stage.
-pub fn rankable(event: &Event, stage: &str) -> Result<Option<Stage>> {
-    if event.problems.has_errors() {
-        eprintln!("{}", summary(event));
-        eprintln!("Nothing ranked: fix the errors above (or leave their files out) and run again.");
-        return Ok(None);
-    }
-    let stage = Stage::new(stage);
-    if !event.stages().contains(&stage) {
-        let known: Vec<String> = event.stages().iter().map(|s| s.to_string()).collect();
-        if known.is_empty() {
-            bail!("no cards were read: nothing to rank");
-        }
-        bail!(
-            "no cards of stage {stage}: the cards have {}",
-            known.join(", ")
-        );
-    }
-    eprintln!("{}", summary(event));
-    Ok(Some(stage))
-}
-
-/// What the event still lacks ([`tilerank::event::Event::completeness`]),
-/// said on standard error: the missing cards session by session, and the
-/// roster's players who have not played.
-pub fn report_missing(loaded: &Loaded) -> Completeness {
-    let c = loaded.event.completeness();
-    if !c.missing.is_empty() {
-        eprintln!("{} missing:", crate::cli::cards(c.missing.len()));
-        for line in c.missing_by_session(loaded.event.rules.schedule) {
-            eprintln!("  {line}");
-        }
-    }
-    if !c.no_shows.is_empty() {
-        let ids: Vec<String> = c
-            .no_shows
-            .iter()
-            .map(|&p| loaded.event.roster.get(p).id.clone())
-            .collect();
-        eprintln!(
-            "{} on the roster played no game: {}",
-            crate::cli::players(ids.len()),
-            ids.join(", ")
-        );
-    }
-    c
-}
-
 pub fn run(args: StandingsArgs) -> Result<Outcome> {
     let loaded = args.event.load(args.event.rules()?)?;
     let event = &loaded.event;
@@ -88,7 +39,7 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
     };
     let missing = report_missing(&loaded).missing;
     let groups: Vec<Option<String>> = match (&args.group, args.by_group) {
-        (Some(_), _) => super::advance::groups(event, &args.group)?,
+        (Some(_), _) => groups(event, &args.group)?,
         (None, true) => event.group_list(),
         (None, false) => vec![None],
     };

@@ -1,0 +1,103 @@
+//! How the reading commands present the event model's answers: the stage
+//! they rank (refused while any card has an error), the age groups asked
+//! for, the players the director names, the decisions left open and what
+//! the event still lacks. Every command that shows who goes on prints them
+//! the same way.
+
+use super::{summary, Loaded};
+use anyhow::{bail, Result};
+use tilerank::domain::{PlayerId, Stage};
+use tilerank::event::{AdvanceList, Completeness, Event};
+
+/// Refuses to rank when the data has errors; finds the stage.
+pub fn rankable(event: &Event, stage: &str) -> Result<Option<Stage>> {
+    if event.problems.has_errors() {
+        eprintln!("{}", summary(event));
+        eprintln!("Nothing ranked: fix the errors above (or leave their files out) and run again.");
+        return Ok(None);
+    }
+    let stage = Stage::new(stage);
+    if !event.stages().contains(&stage) {
+        let known: Vec<String> = event.stages().iter().map(|s| s.to_string()).collect();
+        if known.is_empty() {
+            bail!("no cards were read: nothing to rank");
+        }
+        bail!(
+            "no cards of stage {stage}: the cards have {}",
+            known.join(", ")
+        );
+    }
+    eprintln!("{}", summary(event));
+    Ok(Some(stage))
+}
+
+/// What the event still lacks ([`tilerank::event::Event::completeness`]),
+/// said on standard error: the missing cards session by session, and the
+/// roster's players who have not played.
+pub fn report_missing(loaded: &Loaded) -> Completeness {
+    let c = loaded.event.completeness();
+    if !c.missing.is_empty() {
+        eprintln!("{} missing:", crate::cli::cards(c.missing.len()));
+        for line in c.missing_by_session(loaded.event.rules.schedule) {
+            eprintln!("  {line}");
+        }
+    }
+    if !c.no_shows.is_empty() {
+        let ids: Vec<String> = c
+            .no_shows
+            .iter()
+            .map(|&p| loaded.event.roster.get(p).id.clone())
+            .collect();
+        eprintln!(
+            "{} on the roster played no game: {}",
+            crate::cli::players(ids.len()),
+            ids.join(", ")
+        );
+    }
+    c
+}
+
+/// The players `--player` names.
+pub fn named(event: &Event, names: &[String]) -> Result<Vec<PlayerId>> {
+    names
+        .iter()
+        .map(|n| match event.roster.find(n) {
+            Ok(p) => Ok(p),
+            Err(_) => bail!("--player {n:?} names no single player of this event"),
+        })
+        .collect()
+}
+
+/// The groups a command reports on: `--group`, or every group.
+pub fn groups(event: &Event, group: &Option<String>) -> Result<Vec<Option<String>>> {
+    match group {
+        None => Ok(event.group_list()),
+        Some(g) => match event
+            .groups
+            .names
+            .iter()
+            .find(|n| n.eq_ignore_ascii_case(g))
+        {
+            Some(n) => Ok(vec![Some(n.clone())]),
+            None if event.groups.names.is_empty() => bail!("this event has no age groups"),
+            None => bail!(
+                "no group {g:?}: the event's groups are {}",
+                event.groups.names.join(", ")
+            ),
+        },
+    }
+}
+
+/// Each decision of a list, once, on standard error: `DECISION` while the
+/// director must act, `NOTE` once the rules or the director settled it.
+pub fn print_decisions(list: &AdvanceList) {
+    let label = if list.settled { "NOTE" } else { "DECISION" };
+    let group = list
+        .group
+        .as_ref()
+        .map(|g| format!(" ({g})"))
+        .unwrap_or_default();
+    for d in &list.decisions {
+        eprintln!("{label}{group}: {d}");
+    }
+}
