@@ -234,13 +234,16 @@ fn hk_out_of_the_box_waits_for_every_session() {
     on(&["qualifiers"])
         .failure(1)
         .stderr_has("25 cards missing:\n  session S12: all 25 tables\n")
-        .stderr_has("No qualifier list: cards are missing");
+        .stderr_has("No qualifier list: cards are missing")
+        .stderr_has("players on the roster have not played yet\n");
     on(&["export", "-o", s.0.join("x.xlsx").to_str().unwrap()]).failure(1);
     on(&["qualifiers", "--allow-incomplete", "--format", "csv"])
         .success()
         .stdout_has("rank,player");
     on(&["import", demo.join("cards/S12.xlsx").to_str().unwrap()]).success();
-    let out = on(&["qualifiers", "--format", "csv"]).success();
+    let out = on(&["qualifiers", "--format", "csv"])
+        .success()
+        .stderr_has("2 players on the roster played no game: P0398, P0809\n");
     assert_eq!(players(&out).len(), 121, "the demo's tie at 120 sends 121");
 }
 

@@ -42,7 +42,13 @@ pub fn report_missing(loaded: &Loaded) -> Completeness {
             eprintln!("  {line}");
         }
     }
-    if !c.no_shows.is_empty() {
+    if !c.no_shows.is_empty() && !c.missing.is_empty() {
+        // Cards are still to come: their players have not played yet.
+        eprintln!(
+            "{} on the roster have not played yet",
+            crate::cli::players(c.no_shows.len())
+        );
+    } else if !c.no_shows.is_empty() {
         let ids: Vec<String> = c
             .no_shows
             .iter()
