@@ -361,3 +361,28 @@ fn a_bad_value_names_its_line() {
         .stderr_has(&format!("tilerank.toml:{line}:"))
         .stderr_has("-5 points: expected a whole number from 0 to 1000000");
 }
+
+/// One date syntax everywhere: what `tilerank.toml` reads, the command
+/// line reads too, and a wrong date is refused the same way.
+#[test]
+fn the_command_line_reads_dates_as_the_settings_do() {
+    let cards = fixture("e2e/hk/cards/prelim.csv");
+    let roster = fixture("e2e/hk/roster.csv");
+    for date in ["2026-3-28", "2026/03/28", "2026-03-28"] {
+        Test::new()
+            .args(["check", &cards, "--roster", &roster, "--date", date])
+            .run()
+            .success();
+    }
+    Test::new()
+        .args(["check", &cards, "--date", "2026-02-30"])
+        .run()
+        .failure(2)
+        .stderr_has("\"2026-02-30\" is not a date: expected YYYY-MM-DD");
+    Test::new()
+        .args(["init", "--name", "x", "--date", "28/03/2026"])
+        .arg(std::env::temp_dir().join("tilerank-settings-never-made"))
+        .run()
+        .failure(2)
+        .stderr_has("\"28/03/2026\" is not a date: expected YYYY-MM-DD");
+}
