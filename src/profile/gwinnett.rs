@@ -1,9 +1,9 @@
 //! `gwinnett`: the senior games. Penalty points (lower is better); each
 //! table's lowest total goes on, prelim (3 games) to semi (2) to final (1).
 
+use super::vocabulary::MedalNames;
+use super::vocabulary::{Better::*, Key::*};
 use super::*;
-use crate::rules::medals::MedalNames;
-use crate::rules::standings::{Better::*, Key::*};
 
 pub fn rules() -> Rules {
     Rules {

@@ -3,9 +3,9 @@
 //! average score, then fewest tiles; the top 120 go to the final; players
 //! must be 7 on the event date; the Super Family Award.
 
+use super::vocabulary::MedalNames;
+use super::vocabulary::{Better::*, Key::*};
 use super::*;
-use crate::rules::medals::MedalNames;
-use crate::rules::standings::{Better::*, Key::*};
 
 pub fn rules() -> Rules {
     Rules {

@@ -12,6 +12,7 @@ mod gwinnett;
 mod hk;
 mod nvso;
 mod pressman;
+pub mod vocabulary;
 
 use std::fmt;
 use std::str::FromStr;
@@ -193,20 +194,20 @@ pub struct Rules {
     /// Youngest age allowed on the event date (`hk`: 7).
     pub min_age: Option<u32>,
     /// The standings' tie-break order (RULES.md section 6 by default).
-    pub order: Vec<crate::rules::standings::SortKey>,
+    pub order: Vec<vocabulary::SortKey>,
     /// Games per card in a stage other than the prelim's
     /// `games_per_session` (`gwinnett`: semi 2, final 1).
     pub stage_games: std::collections::BTreeMap<String, u32>,
     /// What each stage carries over from the one before (default: none,
     /// standings start fresh).
-    pub carry: std::collections::BTreeMap<String, crate::rules::advancement::Carry>,
+    pub carry: std::collections::BTreeMap<String, vocabulary::Carry>,
     /// The event date, `YYYY-MM-DD`: ages are taken on it.
     pub event_date: Option<String>,
     /// Age groups the event configures; when empty, [`Rules::age_scheme`]
     /// decides.
-    pub age_groups: Vec<crate::rules::age_groups::AgeGroup>,
+    pub age_groups: Vec<vocabulary::AgeGroup>,
     pub age_scheme: AgeScheme,
-    pub medal_names: crate::rules::medals::MedalNames,
+    pub medal_names: vocabulary::MedalNames,
     /// The HK Super Family Award is given (RULES.md section 9).
     pub super_family_award: bool,
     /// Sessions and tables the prelim expects; `None`: not checked.
@@ -274,14 +275,9 @@ impl Rules {
 }
 
 /// The RULES.md section 6 tie-break order, from `(key, better)` pairs.
-fn order(
-    keys: &[(
-        crate::rules::standings::Key,
-        crate::rules::standings::Better,
-    )],
-) -> Vec<crate::rules::standings::SortKey> {
+fn order(keys: &[(vocabulary::Key, vocabulary::Better)]) -> Vec<vocabulary::SortKey> {
     keys.iter()
-        .map(|&(key, better)| crate::rules::standings::SortKey { key, better })
+        .map(|&(key, better)| vocabulary::SortKey { key, better })
         .collect()
 }
 

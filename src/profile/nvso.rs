@@ -2,9 +2,9 @@
 //! score, then games won; each table's highest total and the best seconds
 //! fill a championship table of 4; age groups by the number of players.
 
+use super::vocabulary::MedalNames;
+use super::vocabulary::{Better::*, Key::*};
 use super::*;
-use crate::rules::medals::MedalNames;
-use crate::rules::standings::{Better::*, Key::*};
 
 pub fn rules() -> Rules {
     Rules {

@@ -2,9 +2,9 @@
 //! (its `no_winner_by = tiles` variant is a setting); most games won, ties
 //! to the highest total; the top of the standings go on.
 
+use super::vocabulary::MedalNames;
+use super::vocabulary::{Better::*, Key::*};
 use super::*;
-use crate::rules::medals::MedalNames;
-use crate::rules::standings::{Better::*, Key::*};
 
 pub fn rules() -> Rules {
     Rules {

@@ -48,12 +48,12 @@
 
 use super::standings::{Apart, Tally};
 use crate::domain::{Card, CardKey, Label, PlayerId, SessionName, Stage};
+pub use crate::profile::vocabulary::Carry;
 use crate::profile::{GoingOn, Rules, TableTies};
 use crate::roster::{Roster, Status};
 use crate::score::Score;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
-use std::str::FromStr;
 
 /// Seats at the NVSO championship table, unless the profile says otherwise.
 pub const CHAMPIONSHIP_SEATS: usize = 4;
@@ -690,46 +690,6 @@ fn unused(named: &[PlayerId], used: &BTreeSet<PlayerId>) -> Vec<PlayerId> {
     v.sort();
     v.dedup();
     v
-}
-
-/// What a stage's standings start from (RULES.md section 7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Carry {
-    /// Fresh standings (the default; HK: "Finals results will start fresh").
-    #[default]
-    None,
-    /// Everything carries over: games, wins, points, tiles.
-    All,
-    /// Half of the points, rounded up; nothing else.
-    Half,
-}
-
-impl Carry {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Carry::None => "none",
-            Carry::All => "all",
-            Carry::Half => "half",
-        }
-    }
-}
-
-impl fmt::Display for Carry {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Carry {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "none" => Ok(Carry::None),
-            "all" => Ok(Carry::All),
-            "half" => Ok(Carry::Half),
-            _ => Err(format!("carry is {s:?}; expected none, all or half")),
-        }
-    }
 }
 
 /// The smallest whole number not below `x` (towards plus infinity):

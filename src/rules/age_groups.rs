@@ -35,6 +35,7 @@
 //!   ([`check_groups`]); gaps between groups are allowed (a player in a gap
 //!   is an error when assigned).
 
+pub use crate::profile::vocabulary::AgeGroup;
 use crate::roster::{match_key, Player};
 use std::fmt;
 
@@ -109,47 +110,6 @@ pub fn age_between(birth: Date, on: Date) -> Option<u32> {
 /// `None` when either is not a date or the event is before the birth.
 pub fn age_on(birth_date: &str, event_date: &str) -> Option<u32> {
     age_between(Date::parse(birth_date)?, Date::parse(event_date)?)
-}
-
-/// An age group: ages `min` to `max` inclusive (`max: None` is open-ended).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AgeGroup {
-    pub name: String,
-    pub min: u32,
-    pub max: Option<u32>,
-}
-
-impl AgeGroup {
-    pub fn new(name: &str, min: u32, max: Option<u32>) -> AgeGroup {
-        AgeGroup {
-            name: name.to_string(),
-            min,
-            max,
-        }
-    }
-
-    pub fn takes(&self, age: u32) -> bool {
-        age >= self.min && self.max.is_none_or(|max| age <= max)
-    }
-
-    /// The ages as people write them: `50-74`, `75+`.
-    pub fn range(&self) -> String {
-        match self.max {
-            Some(max) => format!("{}-{max}", self.min),
-            None => format!("{}+", self.min),
-        }
-    }
-}
-
-impl fmt::Display for AgeGroup {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let range = self.range();
-        if self.name == range {
-            f.write_str(&self.name)
-        } else {
-            write!(f, "{} ({range})", self.name)
-        }
-    }
 }
 
 /// The youngest age at an NVSO event: its groups start at 50.

@@ -20,6 +20,7 @@
 
 use super::standings::Standings;
 use crate::domain::{PlayerId, Stage};
+pub use crate::profile::vocabulary::MedalNames;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -58,16 +59,6 @@ impl fmt::Display for Medal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name(MedalNames::Metals))
     }
-}
-
-/// How the medals are called.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum MedalNames {
-    /// gold, silver, bronze
-    #[default]
-    Metals,
-    /// Champion, 1st runner-up, 2nd runner-up
-    RunnersUp,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -13,12 +13,12 @@
 //! tied players are listed by roster id.
 
 use crate::domain::{Card, PlayerId, Stage};
+pub use crate::profile::vocabulary::{Better, Key, SortKey};
 use crate::profile::Rules;
 use crate::roster::{Roster, Status};
 use crate::score::Score;
 use std::cmp::Ordering;
 use std::collections::HashMap;
-use std::fmt;
 
 /// Tiles counted for a knocked rack whose tiles could not be counted (a
 /// blank tiles cell): a full starting rack, so knocking never helps.
@@ -55,102 +55,6 @@ impl Tally {
     /// Average score per game, exact.
     pub fn average(&self) -> Score {
         self.total.per(self.games).unwrap_or(Score::ZERO)
-    }
-}
-
-/// What the standings can be ordered by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Key {
-    GamesWon,
-    AverageScore,
-    TotalScore,
-    TilesLeft,
-    BestGame,
-}
-
-impl Key {
-    pub const ALL: [Key; 5] = [
-        Key::GamesWon,
-        Key::AverageScore,
-        Key::TotalScore,
-        Key::TilesLeft,
-        Key::BestGame,
-    ];
-
-    /// The name used in `tilerank.toml`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Key::GamesWon => "games_won",
-            Key::AverageScore => "average_score",
-            Key::TotalScore => "total_score",
-            Key::TilesLeft => "tiles_left",
-            Key::BestGame => "best_game",
-        }
-    }
-}
-
-impl std::str::FromStr for SortKey {
-    type Err = String;
-
-    /// `games_won`, `tiles_left`, or with a direction: `total_score:lower`.
-    fn from_str(s: &str) -> Result<SortKey, String> {
-        let (name, dir) = match s.split_once(':') {
-            Some((n, d)) => (n.trim(), Some(d.trim())),
-            None => (s.trim(), None),
-        };
-        let known: Vec<&str> = Key::ALL.iter().map(|k| k.name()).collect();
-        let key = Key::ALL
-            .into_iter()
-            .find(|k| k.name() == name)
-            .ok_or_else(|| {
-                format!(
-                    "unknown standings key {name:?}: expected one of {}",
-                    known.join(", ")
-                )
-            })?;
-        let better = match dir {
-            None if key == Key::TilesLeft => Better::Lower,
-            None => Better::Higher,
-            Some("higher" | "more") => Better::Higher,
-            Some("lower" | "fewer") => Better::Lower,
-            Some(other) => {
-                return Err(format!(
-                    "direction {other:?} of {name}: expected higher, more, lower or fewer"
-                ))
-            }
-        };
-        Ok(SortKey { key, better })
-    }
-}
-
-/// Which way a key is better.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Better {
-    Higher,
-    Lower,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SortKey {
-    pub key: Key,
-    pub better: Better,
-}
-
-impl fmt::Display for SortKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (name, dir) = match (self.key, self.better) {
-            (Key::GamesWon, Better::Higher) => ("games won", "more"),
-            (Key::GamesWon, Better::Lower) => ("games won", "fewer"),
-            (Key::AverageScore, Better::Higher) => ("average score", "higher"),
-            (Key::AverageScore, Better::Lower) => ("average score", "lower"),
-            (Key::TotalScore, Better::Higher) => ("total score", "higher"),
-            (Key::TotalScore, Better::Lower) => ("total points", "fewer"),
-            (Key::TilesLeft, Better::Lower) => ("tiles left", "fewer"),
-            (Key::TilesLeft, Better::Higher) => ("tiles left", "more"),
-            (Key::BestGame, Better::Higher) => ("best single game", "higher"),
-            (Key::BestGame, Better::Lower) => ("best single game", "lower"),
-        };
-        write!(f, "{name} ({dir} first)")
     }
 }
 

@@ -1,0 +1,194 @@
+//! The words settings are written in: the standings' tie-break keys, what
+//! a stage carries over, how medals are called, an age group. A profile
+//! (and `tilerank.toml`) is made of them; the rules in `crate::rules` read
+//! them.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// What the standings can be ordered by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    GamesWon,
+    AverageScore,
+    TotalScore,
+    TilesLeft,
+    BestGame,
+}
+
+impl Key {
+    pub const ALL: [Key; 5] = [
+        Key::GamesWon,
+        Key::AverageScore,
+        Key::TotalScore,
+        Key::TilesLeft,
+        Key::BestGame,
+    ];
+
+    /// The name used in `tilerank.toml`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Key::GamesWon => "games_won",
+            Key::AverageScore => "average_score",
+            Key::TotalScore => "total_score",
+            Key::TilesLeft => "tiles_left",
+            Key::BestGame => "best_game",
+        }
+    }
+}
+
+impl std::str::FromStr for SortKey {
+    type Err = String;
+
+    /// `games_won`, `tiles_left`, or with a direction: `total_score:lower`.
+    fn from_str(s: &str) -> Result<SortKey, String> {
+        let (name, dir) = match s.split_once(':') {
+            Some((n, d)) => (n.trim(), Some(d.trim())),
+            None => (s.trim(), None),
+        };
+        let known: Vec<&str> = Key::ALL.iter().map(|k| k.name()).collect();
+        let key = Key::ALL
+            .into_iter()
+            .find(|k| k.name() == name)
+            .ok_or_else(|| {
+                format!(
+                    "unknown standings key {name:?}: expected one of {}",
+                    known.join(", ")
+                )
+            })?;
+        let better = match dir {
+            None if key == Key::TilesLeft => Better::Lower,
+            None => Better::Higher,
+            Some("higher" | "more") => Better::Higher,
+            Some("lower" | "fewer") => Better::Lower,
+            Some(other) => {
+                return Err(format!(
+                    "direction {other:?} of {name}: expected higher, more, lower or fewer"
+                ))
+            }
+        };
+        Ok(SortKey { key, better })
+    }
+}
+
+/// Which way a key is better.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Better {
+    Higher,
+    Lower,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SortKey {
+    pub key: Key,
+    pub better: Better,
+}
+
+impl fmt::Display for SortKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, dir) = match (self.key, self.better) {
+            (Key::GamesWon, Better::Higher) => ("games won", "more"),
+            (Key::GamesWon, Better::Lower) => ("games won", "fewer"),
+            (Key::AverageScore, Better::Higher) => ("average score", "higher"),
+            (Key::AverageScore, Better::Lower) => ("average score", "lower"),
+            (Key::TotalScore, Better::Higher) => ("total score", "higher"),
+            (Key::TotalScore, Better::Lower) => ("total points", "fewer"),
+            (Key::TilesLeft, Better::Lower) => ("tiles left", "fewer"),
+            (Key::TilesLeft, Better::Higher) => ("tiles left", "more"),
+            (Key::BestGame, Better::Higher) => ("best single game", "higher"),
+            (Key::BestGame, Better::Lower) => ("best single game", "lower"),
+        };
+        write!(f, "{name} ({dir} first)")
+    }
+}
+
+/// What a stage's standings start from (RULES.md section 7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Carry {
+    /// Fresh standings (the default; HK: "Finals results will start fresh").
+    #[default]
+    None,
+    /// Everything carries over: games, wins, points, tiles.
+    All,
+    /// Half of the points, rounded up; nothing else.
+    Half,
+}
+
+impl Carry {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Carry::None => "none",
+            Carry::All => "all",
+            Carry::Half => "half",
+        }
+    }
+}
+
+impl fmt::Display for Carry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Carry {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "none" => Ok(Carry::None),
+            "all" => Ok(Carry::All),
+            "half" => Ok(Carry::Half),
+            _ => Err(format!("carry is {s:?}; expected none, all or half")),
+        }
+    }
+}
+
+/// How the medals are called.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum MedalNames {
+    /// gold, silver, bronze
+    #[default]
+    Metals,
+    /// Champion, 1st runner-up, 2nd runner-up
+    RunnersUp,
+}
+
+/// An age group: ages `min` to `max` inclusive (`max: None` is open-ended).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AgeGroup {
+    pub name: String,
+    pub min: u32,
+    pub max: Option<u32>,
+}
+
+impl AgeGroup {
+    pub fn new(name: &str, min: u32, max: Option<u32>) -> AgeGroup {
+        AgeGroup {
+            name: name.to_string(),
+            min,
+            max,
+        }
+    }
+
+    pub fn takes(&self, age: u32) -> bool {
+        age >= self.min && self.max.is_none_or(|max| age <= max)
+    }
+
+    /// The ages as people write them: `50-74`, `75+`.
+    pub fn range(&self) -> String {
+        match self.max {
+            Some(max) => format!("{}-{max}", self.min),
+            None => format!("{}+", self.min),
+        }
+    }
+}
+
+impl fmt::Display for AgeGroup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let range = self.range();
+        if self.name == range {
+            f.write_str(&self.name)
+        } else {
+            write!(f, "{} ({range})", self.name)
+        }
+    }
+}
