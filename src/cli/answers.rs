@@ -4,7 +4,7 @@
 //! the event still lacks. Every command that shows who goes on prints them
 //! the same way.
 
-use super::{summary, Loaded};
+use super::{summary, EventArgs, Loaded};
 use anyhow::{bail, Result};
 use tilerank::domain::{PlayerId, Stage};
 use tilerank::event::{AdvanceList, Completeness, Event};
@@ -106,4 +106,62 @@ pub fn print_decisions(list: &AdvanceList) {
     for d in &list.decisions {
         eprintln!("{label}{group}: {d}");
     }
+}
+
+/// What the export and the website are built from beside the event: the
+/// event's name (`name`, else the event folder's), where the data came from
+/// (for the Settings sheet), and the log (the folder's import log, then
+/// each input read this time and the roster given, with their content
+/// hashes).
+pub struct Sources {
+    pub name: String,
+    pub sources: Vec<(String, String)>,
+    pub log: Vec<std::collections::BTreeMap<String, String>>,
+}
+
+pub fn sources(args: &EventArgs, name: Option<&str>, loaded: &Loaded) -> Result<Sources> {
+    use std::collections::BTreeMap;
+    use tilerank::event_folder::sha256_hex;
+    use tilerank::ingest;
+    let name = name
+        .map(str::to_string)
+        .or_else(|| loaded.folder.as_ref().map(|f| f.config.event.name.clone()))
+        .unwrap_or_default();
+    let mut sources = Vec::new();
+    if let Some(f) = &loaded.folder {
+        sources.push(("event_folder".to_string(), f.dir.display().to_string()));
+    }
+    if let Some(r) = &args.roster {
+        sources.push(("roster".to_string(), r.display().to_string()));
+    } else if let Some(f) = loaded.folder.as_ref().filter(|f| f.roster_path().is_file()) {
+        sources.push(("roster".to_string(), f.roster_path().display().to_string()));
+    }
+    for input in &args.inputs {
+        sources.push(("input".to_string(), ingest::shown(input)));
+    }
+    let mut log = match &loaded.folder {
+        Some(f) => f.log()?,
+        None => Vec::new(),
+    };
+    let mut read = |action: &str, path: &std::path::Path| {
+        let hash = if path.as_os_str() == "-" {
+            String::new()
+        } else {
+            std::fs::read(path)
+                .map(|b| sha256_hex(&b))
+                .unwrap_or_default()
+        };
+        log.push(BTreeMap::from([
+            ("action".to_string(), action.to_string()),
+            ("file".to_string(), ingest::shown(path)),
+            ("sha256".to_string(), hash),
+        ]));
+    };
+    if let Some(roster) = &args.roster {
+        read("read roster", roster);
+    }
+    for file in ingest::expand(&args.inputs)? {
+        read("read", &file);
+    }
+    Ok(Sources { name, sources, log })
 }

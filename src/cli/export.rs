@@ -1,14 +1,11 @@
 //! `tilerank export`: the results workbook a director publishes (or the
 //! same tables as CSV, JSON or on the terminal).
 
-use super::answers::report_missing;
-use super::{summary, EventArgs, Loaded, Outcome, OutputArgs};
+use super::answers::{report_missing, sources, Sources};
+use super::{summary, EventArgs, Outcome, OutputArgs};
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
-use tilerank::event_folder::sha256_hex;
-use tilerank::ingest;
 use tilerank::profile::CutoffTies;
 use tilerank::report::export::{build, ExportRequest};
 use tilerank::report::progress::Progress;
@@ -44,36 +41,6 @@ pub struct ExportArgs {
     pub output: OutputArgs,
 }
 
-/// The Log sheet's lines: the event folder's log, then each input read
-/// this time (with its content hash) and the roster given.
-fn log_lines(args: &ExportArgs, loaded: &Loaded) -> Result<Vec<BTreeMap<String, String>>> {
-    let mut lines = match &loaded.folder {
-        Some(f) => f.log()?,
-        None => Vec::new(),
-    };
-    let mut read = |action: &str, path: &std::path::Path| {
-        let hash = if path.as_os_str() == "-" {
-            String::new()
-        } else {
-            std::fs::read(path)
-                .map(|b| sha256_hex(&b))
-                .unwrap_or_default()
-        };
-        lines.push(BTreeMap::from([
-            ("action".to_string(), action.to_string()),
-            ("file".to_string(), ingest::shown(path)),
-            ("sha256".to_string(), hash),
-        ]));
-    };
-    if let Some(roster) = &args.event.roster {
-        read("read roster", roster);
-    }
-    for file in ingest::expand(&args.event.inputs)? {
-        read("read", &file);
-    }
-    Ok(lines)
-}
-
 pub fn run(args: ExportArgs) -> Result<Outcome> {
     let rules = args.event.rules_with(tilerank::config::Overrides {
         top: args.top,
@@ -102,24 +69,7 @@ pub fn run(args: ExportArgs) -> Result<Outcome> {
         eprintln!("Nothing exported: cards are missing. Import them, or give --allow-incomplete for a provisional export.");
         return Ok(Outcome::DataErrors);
     }
-    let name = args
-        .name
-        .clone()
-        .or_else(|| loaded.folder.as_ref().map(|f| f.config.event.name.clone()))
-        .unwrap_or_default();
-    let mut sources = Vec::new();
-    if let Some(f) = &loaded.folder {
-        sources.push(("event_folder".to_string(), f.dir.display().to_string()));
-    }
-    if let Some(r) = &args.event.roster {
-        sources.push(("roster".to_string(), r.display().to_string()));
-    } else if let Some(f) = loaded.folder.as_ref().filter(|f| f.roster_path().is_file()) {
-        sources.push(("roster".to_string(), f.roster_path().display().to_string()));
-    }
-    for input in &args.event.inputs {
-        sources.push(("input".to_string(), ingest::shown(input)));
-    }
-    let log = log_lines(&args, &loaded)?;
+    let Sources { name, sources, log } = sources(&args.event, args.name.as_deref(), &loaded)?;
     let export = build(&ExportRequest {
         event,
         name: &name,

@@ -1,14 +1,11 @@
 //! `tilerank publish`: the results as a static website (see
 //! `tilerank::report::site`), written whole into one folder.
 
-use super::answers::report_missing;
-use super::{summary, EventArgs, Loaded, Outcome};
+use super::answers::{report_missing, sources, Sources};
+use super::{summary, EventArgs, Outcome};
 use anyhow::{Context, Result};
 use clap::Args;
-use std::collections::BTreeMap;
 use std::path::PathBuf;
-use tilerank::event_folder::sha256_hex;
-use tilerank::ingest;
 use tilerank::profile::CutoffTies;
 use tilerank::report::export::ExportRequest;
 use tilerank::report::site::{self, Site};
@@ -53,41 +50,14 @@ pub enum Built {
     Refused(String),
 }
 
-/// The import log and the inputs read, as the export's Log sheet has them.
-fn log_lines(args: &EventArgs, loaded: &Loaded) -> Result<Vec<BTreeMap<String, String>>> {
-    let mut lines = match &loaded.folder {
-        Some(f) => f.log()?,
-        None => Vec::new(),
-    };
-    let mut read = |action: &str, path: &std::path::Path| {
-        let hash = std::fs::read(path)
-            .map(|b| sha256_hex(&b))
-            .unwrap_or_default();
-        lines.push(BTreeMap::from([
-            ("action".to_string(), action.to_string()),
-            ("file".to_string(), ingest::shown(path)),
-            ("sha256".to_string(), hash),
-        ]));
-    };
-    if let Some(roster) = &args.roster {
-        read("read roster", roster);
-    }
-    for file in ingest::expand(&args.inputs)? {
-        read("read", &file);
-    }
-    Ok(lines)
-}
-
 impl SiteEventArgs {
     /// Reads the event and builds every page.
     pub fn build(&self) -> Result<Built> {
-        let mut rules = self.event.rules()?;
-        if let Some(n) = self.top {
-            rules.qualifiers = n;
-        }
-        if let Some(p) = self.cutoff_ties {
-            rules.cutoff_ties = p;
-        }
+        let rules = self.event.rules_with(tilerank::config::Overrides {
+            top: self.top,
+            cutoff_ties: self.cutoff_ties,
+            ..self.event.overrides()
+        })?;
         let loaded = self.event.load(rules)?;
         let event = &loaded.event;
         if event.problems.has_errors() {
@@ -98,24 +68,7 @@ impl SiteEventArgs {
         }
         eprintln!("{}", summary(event));
         let completeness = report_missing(&loaded);
-        let name = self
-            .name
-            .clone()
-            .or_else(|| loaded.folder.as_ref().map(|f| f.config.event.name.clone()))
-            .unwrap_or_default();
-        let mut sources = Vec::new();
-        if let Some(f) = &loaded.folder {
-            sources.push(("event_folder".to_string(), f.dir.display().to_string()));
-        }
-        if let Some(r) = &self.event.roster {
-            sources.push(("roster".to_string(), r.display().to_string()));
-        } else if let Some(f) = loaded.folder.as_ref().filter(|f| f.roster_path().is_file()) {
-            sources.push(("roster".to_string(), f.roster_path().display().to_string()));
-        }
-        for input in &self.event.inputs {
-            sources.push(("input".to_string(), ingest::shown(input)));
-        }
-        let log = log_lines(&self.event, &loaded)?;
+        let Sources { name, sources, log } = sources(&self.event, self.name.as_deref(), &loaded)?;
         let site = site::build(&ExportRequest {
             event,
             name: &name,
