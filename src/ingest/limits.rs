@@ -26,7 +26,8 @@ pub struct Limits {
     pub field_bytes: u64,
     /// Characters of one player's name or id.
     pub name_chars: u64,
-    /// Seconds a workbook reader may take for one file.
+    /// Seconds a workbook reader may take for one file (plus
+    /// [`super::workbook::SECONDS_PER_MB`] for each MB of it).
     pub read_seconds: u64,
 }
 
@@ -58,7 +59,10 @@ pub const VARIABLES: [(&str, &str); 7] = [
         "TILERANK_MAX_NAME_CHARS",
         "characters per player name or id",
     ),
-    ("TILERANK_READ_SECONDS", "seconds to read one workbook"),
+    (
+        "TILERANK_READ_SECONDS",
+        "seconds to read one workbook, plus 5 a MB",
+    ),
 ];
 
 impl Limits {

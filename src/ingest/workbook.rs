@@ -51,11 +51,18 @@ pub fn format_of(bytes: &[u8]) -> Option<Format> {
     }
 }
 
+/// Seconds added to the read budget for each whole MB of a workbook.
+pub const SECONDS_PER_MB: u64 = 5;
+
 /// Reads a workbook's bytes, contained (own thread, deadline, no panic).
 pub fn read(bytes: Vec<u8>, name: &str, limits: &Limits) -> Result<Vec<SheetData>, InputError> {
     let owned = name.to_string();
     let l = *limits;
-    match contained::run(limits.read_seconds, move || read_now(bytes, &owned, &l)) {
+    // a large workbook takes longer: the budget grows with its size
+    let seconds = limits
+        .read_seconds
+        .saturating_add(bytes.len() as u64 / (1024 * 1024) * SECONDS_PER_MB);
+    match contained::run(seconds, move || read_now(bytes, &owned, &l)) {
         Ok(result) => result,
         Err(Failure::Panicked(why)) => Err(InputError::Unreadable {
             path: name.to_string(),
@@ -64,8 +71,8 @@ pub fn read(bytes: Vec<u8>, name: &str, limits: &Limits) -> Result<Vec<SheetData
         Err(Failure::TimedOut(s)) => Err(InputError::Limit {
             place: Source::file(name).whole(),
             message: format!(
-                "reading took more than {s} seconds and was stopped; the file is damaged, or {}",
-                hint(s, "TILERANK_READ_SECONDS")
+                "reading took more than {s} seconds and was stopped; the file is damaged, or {} (plus {SECONDS_PER_MB} a MB of the file)",
+                hint(l.read_seconds, "TILERANK_READ_SECONDS")
             ),
         }),
     }
