@@ -82,8 +82,7 @@ pub fn check(bytes: &[u8], name: &str, limits: &Limits) -> Result<(), InputError
             return Err(InputError::Limit {
                 place: Source::file(name).whole(),
                 message: format!(
-                    "its member {member_name} expands to more than {} bytes; {}",
-                    limits.zip_member_bytes,
+                    "its member {member_name} expands to more bytes than allowed; {}",
                     hint(limits.zip_member_bytes, "TILERANK_MAX_ZIP_MEMBER_BYTES")
                 ),
             });
