@@ -416,6 +416,22 @@ fn cells_per_sheet_are_limited() {
         );
 }
 
+/// A shared formula numbered 4,000,000,000 (calamine's expanding reader
+/// would make room for that many) is one cell like any other.
+#[test]
+fn a_shared_formula_index_is_one_formula() {
+    Test::new()
+        .arg("check")
+        .fixture("hostile/shared-formula-index.xlsx")
+        .run()
+        .failure(1)
+        .stderr_has("1 card accepted, 3 games")
+        .error_at(
+            "hostile/shared-formula-index.xlsx[Sheet1]!A14",
+            &["session is blank"],
+        );
+}
+
 /// calamine builds an `.xls` sheet as a rectangle, after reserving what its
 /// DIMENSIONS record declares: both are measured first.
 #[test]

@@ -16,8 +16,9 @@ use super::cell::{Cell, Row};
 use super::contained::{self, Failure};
 use super::limits::{hint, Limits};
 use super::{zipcheck, InputError};
-use crate::place::{Place, Source};
-use calamine::{Data, DataRef, Ods, Range, Reader, Xls, Xlsx, XlsxError};
+use crate::place::{column_name, Place, Source};
+use calamine::{Data, DataRef, Ods, Range, Reader, Xls, Xlsx, XlsxError, XlsxFormulaMetadata};
+use std::collections::HashMap;
 use std::io::Cursor;
 
 /// One sheet as read: its rows, and the cells that could not be read.
@@ -259,8 +260,12 @@ fn read_xlsx_sheet(
     // error does not say where it was.
     let mut last: Option<(u32, u32)> = None;
     let mut pending: Option<String> = None;
+    // Shared formulas by index: where each was written, and its text. (The
+    // metadata reader is used because calamine's expanding reader makes
+    // room for every index up to the largest `si` a file names.)
+    let mut shared: HashMap<usize, ((u32, u32), String)> = HashMap::new();
     loop {
-        match reader.next_cell_with_formula() {
+        match reader.next_cell_with_formula_metadata() {
             Ok(None) => break,
             Ok(Some(record)) => {
                 let (r, c) = record.pos;
@@ -268,7 +273,28 @@ fn read_xlsx_sheet(
                     bad_cells.push(bad_place(last, Some((r, c)), why));
                 }
                 last = Some((r, c));
-                let cell = match (convert_ref(&record.value), record.formula) {
+                let formula = match record.formula {
+                    Some(XlsxFormulaMetadata::Normal { formula }) => Some(formula),
+                    Some(XlsxFormulaMetadata::Shared {
+                        shared_index,
+                        formula,
+                        ..
+                    }) => {
+                        shared.insert(shared_index, ((r, c), formula.clone()));
+                        Some(formula)
+                    }
+                    Some(XlsxFormulaMetadata::SharedDerived { shared_index }) => {
+                        Some(match shared.get(&shared_index) {
+                            Some(((r0, c0), f)) => {
+                                format!("{f} (shared from {}{})", column_name(c0 + 1), r0 + 1)
+                            }
+                            None => "(a shared formula)".to_string(),
+                        })
+                    }
+                    Some(_) => Some("(a formula)".to_string()),
+                    None => None,
+                };
+                let cell = match (convert_ref(&record.value), formula) {
                     (Cell::Empty, Some(f)) if !f.is_empty() => {
                         Cell::FormulaWithoutValue(format!("={f}"))
                     }
