@@ -432,6 +432,37 @@ fn a_shared_formula_index_is_one_formula() {
         );
 }
 
+/// Text is counted each time it is held: one shared string of 30,000 bytes
+/// named by 5,000 cells is 150 MB. Each format counts before its reader
+/// copies (`.xls` shared strings, `.ods` repeated cells).
+#[test]
+fn text_held_per_sheet_is_limited() {
+    Test::new()
+        .arg("check")
+        .fixture("hostile/shared-string-everywhere.xlsx")
+        .run()
+        .failure(2)
+        .error_at(
+            "hostile/shared-string-everywhere.xlsx[Sheet1]!A4474",
+            &["the sheet holds more than 134217728 bytes of text by this cell; the limit is 134217728 (set TILERANK_MAX_SHEET_TEXT_BYTES"],
+        );
+    for file in ["workbooks/card.xls", "workbooks/card.ods"] {
+        Test::new()
+            .arg("check")
+            .fixture(file)
+            .env("TILERANK_MAX_SHEET_TEXT_BYTES", "50")
+            .run()
+            .failure(2)
+            .error_at(
+                &format!("{file}[Table 9]"),
+                &[
+                    "the sheet holds more than 50 bytes of text (",
+                    "set TILERANK_MAX_SHEET_TEXT_BYTES",
+                ],
+            );
+    }
+}
+
 /// calamine builds an `.xls` sheet as a rectangle, after reserving what its
 /// DIMENSIONS record declares: both are measured first.
 #[test]

@@ -116,6 +116,7 @@ pub fn read_now(bytes: Vec<u8>, name: &str, limits: &Limits) -> Result<Vec<Sheet
 /// A sheet's cells so far, each checked against the limits.
 struct Cells<'a> {
     cells: Vec<(u32, u32, Cell)>,
+    text_bytes: u64,
     name: &'a str,
     sheet: &'a str,
     limits: &'a Limits,
@@ -125,6 +126,20 @@ impl Cells<'_> {
     /// Adds a cell at 0-based `(row, col)`.
     fn push(&mut self, row: u32, col: u32, cell: Cell) -> Result<(), InputError> {
         if let Cell::Text(t) = &cell {
+            self.text_bytes += t.len() as u64;
+            if self.text_bytes > self.limits.sheet_text_bytes {
+                return Err(InputError::Limit {
+                    place: self.place(row, col),
+                    message: format!(
+                        "the sheet holds more than {} bytes of text by this cell; {}",
+                        self.limits.sheet_text_bytes,
+                        hint(
+                            self.limits.sheet_text_bytes,
+                            "TILERANK_MAX_SHEET_TEXT_BYTES"
+                        )
+                    ),
+                });
+            }
             if t.len() as u64 > self.limits.field_bytes {
                 return Err(InputError::Limit {
                     place: self.place(row, col),
@@ -251,6 +266,7 @@ fn read_xlsx_sheet(
         .map_err(|e| sheet_error(&e))?;
     let mut cells = Cells {
         cells: Vec::new(),
+        text_bytes: 0,
         name,
         sheet,
         limits,
@@ -387,6 +403,7 @@ where
         let formulas: Range<String> = book.worksheet_formula(&sheet).unwrap_or_default();
         let mut cells = Cells {
             cells: Vec::new(),
+            text_bytes: 0,
             name,
             sheet: &sheet,
             limits,
