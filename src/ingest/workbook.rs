@@ -302,7 +302,8 @@ fn read_xlsx_sheet(
                     Some(XlsxFormulaMetadata::SharedDerived { shared_index }) => {
                         Some(match shared.get(&shared_index) {
                             Some(((r0, c0), f)) => {
-                                format!("{f} (shared from {}{})", column_name(c0 + 1), r0 + 1)
+                                let (row, col) = (u64::from(*r0) + 1, c0.saturating_add(1));
+                                format!("{f} (shared from {}{row})", column_name(col))
                             }
                             None => "(a shared formula)".to_string(),
                         })
@@ -328,10 +329,10 @@ fn read_xlsx_sheet(
                 if cells.cells.is_empty() && bad_cells.is_empty() {
                     return Err(sheet_error(&e));
                 }
-                let (r, c) = last.map_or((0, 0), |(r, c)| (r, c + 1));
+                let (r, c) = last.map_or((0, 0), |(r, c)| (r, c.saturating_add(1)));
                 bad_cells.push((
-                    r + 1,
-                    c + 1,
+                    r.saturating_add(1),
+                    c.saturating_add(1),
                     format!("the sheet cannot be read from here on: {e}"),
                 ));
                 break;
