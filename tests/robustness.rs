@@ -463,6 +463,19 @@ fn text_held_per_sheet_is_limited() {
     }
 }
 
+/// The one crash fuzzing found (`workbook_xlsx`, before the fix): a
+/// mutation of `shared-formula-index.xlsx` that aborted the same way.
+#[test]
+fn the_fuzz_crash_is_read() {
+    Test::new()
+        .arg("check")
+        .fixture("hostile/fuzz-crash-shared-formula.xlsx")
+        .run()
+        .failure(1)
+        .stderr_has("1 card accepted, 3 games")
+        .stderr_lacks("panicked");
+}
+
 /// calamine builds an `.xls` sheet as a rectangle, after reserving what its
 /// DIMENSIONS record declares: both are measured first.
 #[test]
