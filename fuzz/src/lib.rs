@@ -15,6 +15,7 @@ pub fn limits() -> Limits {
         cells: 200_000,
         zip_member_bytes: 16 * 1024 * 1024,
         shared_strings: 100_000,
+        sheet_text_bytes: 4 * 1024 * 1024,
         read_seconds: 5,
         ..Limits::default()
     }
