@@ -380,7 +380,7 @@ fn a_zip_member_that_expands_too_far_is_refused() {
         .failure(2)
         .error_at(
             "hostile/expands.xlsx",
-            &["its member xl/worksheets/sheet1.xml expands to more than 1000000 bytes; the limit is 1000000 (set TILERANK_MAX_ZIP_MEMBER_BYTES"],
+            &["its member xl/worksheets/sheet1.xml expands to more bytes than allowed; the limit is 1000000 (set TILERANK_MAX_ZIP_MEMBER_BYTES"],
         );
 }
 
@@ -414,6 +414,66 @@ fn cells_per_sheet_are_limited() {
         .stderr_has(
             "TILERANK_MAX_CELLS=\"ten\": expected a whole number above 0 (cells per sheet)",
         );
+}
+
+/// A shared formula numbered 4,000,000,000 (calamine's expanding reader
+/// would make room for that many) is one cell like any other.
+#[test]
+fn a_shared_formula_index_is_one_formula() {
+    Test::new()
+        .arg("check")
+        .fixture("hostile/shared-formula-index.xlsx")
+        .run()
+        .failure(1)
+        .stderr_has("1 card accepted, 3 games")
+        .error_at(
+            "hostile/shared-formula-index.xlsx[Sheet1]!A14",
+            &["session is blank"],
+        );
+}
+
+/// Text is counted each time it is held: one shared string of 30,000 bytes
+/// named by 5,000 cells is 150 MB. Each format counts before its reader
+/// copies (`.xls` shared strings, `.ods` repeated cells).
+#[test]
+fn text_held_per_sheet_is_limited() {
+    Test::new()
+        .arg("check")
+        .fixture("hostile/shared-string-everywhere.xlsx")
+        .run()
+        .failure(2)
+        .error_at(
+            "hostile/shared-string-everywhere.xlsx[Sheet1]!A4474",
+            &["the sheet holds more than 134217728 bytes of text by this cell; the limit is 134217728 (set TILERANK_MAX_SHEET_TEXT_BYTES"],
+        );
+    for file in ["workbooks/card.xls", "workbooks/card.ods"] {
+        Test::new()
+            .arg("check")
+            .fixture(file)
+            .env("TILERANK_MAX_SHEET_TEXT_BYTES", "50")
+            .run()
+            .failure(2)
+            .error_at(
+                &format!("{file}[Table 9]"),
+                &[
+                    "the sheet holds more than 50 bytes of text (",
+                    "set TILERANK_MAX_SHEET_TEXT_BYTES",
+                ],
+            );
+    }
+}
+
+/// The one crash fuzzing found (`workbook_xlsx`, before the fix): a
+/// mutation of `shared-formula-index.xlsx` that aborted the same way.
+#[test]
+fn the_fuzz_crash_is_read() {
+    Test::new()
+        .arg("check")
+        .fixture("hostile/fuzz-crash-shared-formula.xlsx")
+        .run()
+        .failure(1)
+        .stderr_has("1 card accepted, 3 games")
+        .stderr_lacks("panicked");
 }
 
 /// calamine builds an `.xls` sheet as a rectangle, after reserving what its

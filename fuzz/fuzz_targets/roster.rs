@@ -11,4 +11,5 @@ fuzz_target!(|data: &[u8]| {
         &tilerank_fuzz::limits(),
         &mut problems,
     );
+    tilerank_fuzz::report(&problems);
 });

@@ -15,6 +15,7 @@ pub fn limits() -> Limits {
         cells: 200_000,
         zip_member_bytes: 16 * 1024 * 1024,
         shared_strings: 100_000,
+        sheet_text_bytes: 4 * 1024 * 1024,
         read_seconds: 5,
         ..Limits::default()
     }
@@ -36,8 +37,17 @@ pub fn cards(name: &str, bytes: Vec<u8>) {
         .filter_map(|r| tilerank::rules::card_checks::check_card(r, &rules, &mut roster, &mut problems))
         .collect();
     tilerank::rules::card_checks::check_clashes(&checked, &roster, &mut problems);
+    report(&problems);
+}
+
+/// Formats every problem; a reader stopped at its deadline is contained
+/// (no crash) but is printed, to be looked at.
+pub fn report(problems: &Problems) {
     for p in problems.sorted() {
-        let _ = p.to_string();
+        let line = p.to_string();
+        if line.contains("seconds and was stopped") {
+            eprintln!("CONTAINED TIMEOUT: {line}");
+        }
     }
 }
 

@@ -26,7 +26,12 @@ pub struct Limits {
     pub field_bytes: u64,
     /// Characters of one player's name or id.
     pub name_chars: u64,
-    /// Seconds a workbook reader may take for one file.
+    /// Bytes of text one sheet holds, a repeated or shared text counted
+    /// each time it is held (a shared string named by a million cells is
+    /// held a million times).
+    pub sheet_text_bytes: u64,
+    /// Seconds a workbook reader may take for one file (plus
+    /// [`super::workbook::SECONDS_PER_MB`] for each MB of it).
     pub read_seconds: u64,
 }
 
@@ -39,13 +44,14 @@ impl Default for Limits {
             line_bytes: 1024 * 1024,
             field_bytes: 32 * 1024,
             name_chars: 1_000,
+            sheet_text_bytes: 128 * 1024 * 1024,
             read_seconds: 20,
         }
     }
 }
 
 /// Each limit's environment variable, and what it limits (for messages).
-pub const VARIABLES: [(&str, &str); 7] = [
+pub const VARIABLES: [(&str, &str); 8] = [
     ("TILERANK_MAX_CELLS", "cells per sheet"),
     (
         "TILERANK_MAX_ZIP_MEMBER_BYTES",
@@ -58,7 +64,11 @@ pub const VARIABLES: [(&str, &str); 7] = [
         "TILERANK_MAX_NAME_CHARS",
         "characters per player name or id",
     ),
-    ("TILERANK_READ_SECONDS", "seconds to read one workbook"),
+    ("TILERANK_MAX_SHEET_TEXT_BYTES", "bytes of text per sheet"),
+    (
+        "TILERANK_READ_SECONDS",
+        "seconds to read one workbook, plus 5 a MB",
+    ),
 ];
 
 impl Limits {
@@ -93,6 +103,7 @@ impl Limits {
             3 => &mut self.line_bytes,
             4 => &mut self.field_bytes,
             5 => &mut self.name_chars,
+            6 => &mut self.sheet_text_bytes,
             _ => &mut self.read_seconds,
         }
     }

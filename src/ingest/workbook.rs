@@ -16,8 +16,9 @@ use super::cell::{Cell, Row};
 use super::contained::{self, Failure};
 use super::limits::{hint, Limits};
 use super::{zipcheck, InputError};
-use crate::place::{Place, Source};
-use calamine::{Data, DataRef, Ods, Range, Reader, Xls, Xlsx, XlsxError};
+use crate::place::{column_name, Place, Source};
+use calamine::{Data, DataRef, Ods, Range, Reader, Xls, Xlsx, XlsxError, XlsxFormulaMetadata};
+use std::collections::HashMap;
 use std::io::Cursor;
 
 /// One sheet as read: its rows, and the cells that could not be read.
@@ -51,11 +52,18 @@ pub fn format_of(bytes: &[u8]) -> Option<Format> {
     }
 }
 
+/// Seconds added to the read budget for each whole MB of a workbook.
+pub const SECONDS_PER_MB: u64 = 5;
+
 /// Reads a workbook's bytes, contained (own thread, deadline, no panic).
 pub fn read(bytes: Vec<u8>, name: &str, limits: &Limits) -> Result<Vec<SheetData>, InputError> {
     let owned = name.to_string();
     let l = *limits;
-    match contained::run(limits.read_seconds, move || read_now(bytes, &owned, &l)) {
+    // a large workbook takes longer: the budget grows with its size
+    let seconds = limits
+        .read_seconds
+        .saturating_add(bytes.len() as u64 / (1024 * 1024) * SECONDS_PER_MB);
+    match contained::run(seconds, move || read_now(bytes, &owned, &l)) {
         Ok(result) => result,
         Err(Failure::Panicked(why)) => Err(InputError::Unreadable {
             path: name.to_string(),
@@ -64,8 +72,8 @@ pub fn read(bytes: Vec<u8>, name: &str, limits: &Limits) -> Result<Vec<SheetData
         Err(Failure::TimedOut(s)) => Err(InputError::Limit {
             place: Source::file(name).whole(),
             message: format!(
-                "reading took more than {s} seconds and was stopped; the file is damaged, or {}",
-                hint(s, "TILERANK_READ_SECONDS")
+                "reading took more than {s} seconds and was stopped; the file is damaged, or {} (plus {SECONDS_PER_MB} a MB of the file)",
+                hint(l.read_seconds, "TILERANK_READ_SECONDS")
             ),
         }),
     }
@@ -108,6 +116,7 @@ pub fn read_now(bytes: Vec<u8>, name: &str, limits: &Limits) -> Result<Vec<Sheet
 /// A sheet's cells so far, each checked against the limits.
 struct Cells<'a> {
     cells: Vec<(u32, u32, Cell)>,
+    text_bytes: u64,
     name: &'a str,
     sheet: &'a str,
     limits: &'a Limits,
@@ -117,6 +126,20 @@ impl Cells<'_> {
     /// Adds a cell at 0-based `(row, col)`.
     fn push(&mut self, row: u32, col: u32, cell: Cell) -> Result<(), InputError> {
         if let Cell::Text(t) = &cell {
+            self.text_bytes += t.len() as u64;
+            if self.text_bytes > self.limits.sheet_text_bytes {
+                return Err(InputError::Limit {
+                    place: self.place(row, col),
+                    message: format!(
+                        "the sheet holds more than {} bytes of text by this cell; {}",
+                        self.limits.sheet_text_bytes,
+                        hint(
+                            self.limits.sheet_text_bytes,
+                            "TILERANK_MAX_SHEET_TEXT_BYTES"
+                        )
+                    ),
+                });
+            }
             if t.len() as u64 > self.limits.field_bytes {
                 return Err(InputError::Limit {
                     place: self.place(row, col),
@@ -243,6 +266,7 @@ fn read_xlsx_sheet(
         .map_err(|e| sheet_error(&e))?;
     let mut cells = Cells {
         cells: Vec::new(),
+        text_bytes: 0,
         name,
         sheet,
         limits,
@@ -252,8 +276,12 @@ fn read_xlsx_sheet(
     // error does not say where it was.
     let mut last: Option<(u32, u32)> = None;
     let mut pending: Option<String> = None;
+    // Shared formulas by index: where each was written, and its text. (The
+    // metadata reader is used because calamine's expanding reader makes
+    // room for every index up to the largest `si` a file names.)
+    let mut shared: HashMap<usize, ((u32, u32), String)> = HashMap::new();
     loop {
-        match reader.next_cell_with_formula() {
+        match reader.next_cell_with_formula_metadata() {
             Ok(None) => break,
             Ok(Some(record)) => {
                 let (r, c) = record.pos;
@@ -261,7 +289,29 @@ fn read_xlsx_sheet(
                     bad_cells.push(bad_place(last, Some((r, c)), why));
                 }
                 last = Some((r, c));
-                let cell = match (convert_ref(&record.value), record.formula) {
+                let formula = match record.formula {
+                    Some(XlsxFormulaMetadata::Normal { formula }) => Some(formula),
+                    Some(XlsxFormulaMetadata::Shared {
+                        shared_index,
+                        formula,
+                        ..
+                    }) => {
+                        shared.insert(shared_index, ((r, c), formula.clone()));
+                        Some(formula)
+                    }
+                    Some(XlsxFormulaMetadata::SharedDerived { shared_index }) => {
+                        Some(match shared.get(&shared_index) {
+                            Some(((r0, c0), f)) => {
+                                let (row, col) = (u64::from(*r0) + 1, c0.saturating_add(1));
+                                format!("{f} (shared from {}{row})", column_name(col))
+                            }
+                            None => "(a shared formula)".to_string(),
+                        })
+                    }
+                    Some(_) => Some("(a formula)".to_string()),
+                    None => None,
+                };
+                let cell = match (convert_ref(&record.value), formula) {
                     (Cell::Empty, Some(f)) if !f.is_empty() => {
                         Cell::FormulaWithoutValue(format!("={f}"))
                     }
@@ -279,10 +329,10 @@ fn read_xlsx_sheet(
                 if cells.cells.is_empty() && bad_cells.is_empty() {
                     return Err(sheet_error(&e));
                 }
-                let (r, c) = last.map_or((0, 0), |(r, c)| (r, c + 1));
+                let (r, c) = last.map_or((0, 0), |(r, c)| (r, c.saturating_add(1)));
                 bad_cells.push((
-                    r + 1,
-                    c + 1,
+                    r.saturating_add(1),
+                    c.saturating_add(1),
                     format!("the sheet cannot be read from here on: {e}"),
                 ));
                 break;
@@ -354,6 +404,7 @@ where
         let formulas: Range<String> = book.worksheet_formula(&sheet).unwrap_or_default();
         let mut cells = Cells {
             cells: Vec::new(),
+            text_bytes: 0,
             name,
             sheet: &sheet,
             limits,

@@ -111,10 +111,23 @@ pub fn check(bytes: &[u8], name: &str, limits: &Limits) -> Result<(), InputError
                 .to_string(),
         });
     };
-    // The globals: each sheet's name and where its records start.
+    // The globals: each sheet's name and where its records start, and the
+    // length of each shared string (calamine copies it into every cell
+    // that names it).
     let mut sheets = Vec::new();
+    let mut sst: Vec<&[u8]> = Vec::new();
+    let mut in_sst = false;
     for (typ, data) in (Records { stream: &stream }) {
+        if in_sst && typ == 0x003C {
+            sst.push(data);
+            continue;
+        }
+        in_sst = false;
         match typ {
+            0x00FC if sst.is_empty() => {
+                sst.push(data);
+                in_sst = true;
+            }
             0x0085 => {
                 if let Some(pos) = u32_at(data, 0) {
                     let n = data.get(6).copied().unwrap_or(0) as usize;
@@ -127,10 +140,12 @@ pub fn check(bytes: &[u8], name: &str, limits: &Limits) -> Result<(), InputError
             _ => {}
         }
     }
+    let string_bytes = shared_string_bytes(&sst, limits.cells);
     for (pos, sheet) in sheets {
         let Some(records) = stream.get(pos..) else {
             continue;
         };
+        let mut text: u64 = 0;
         let too_big = |what: String| InputError::Limit {
             place: Source::sheet(name, &sheet).whole(),
             message: format!("{what}; {}", hint(limits.cells, "TILERANK_MAX_CELLS")),
@@ -164,6 +179,25 @@ pub fn check(bytes: &[u8], name: &str, limits: &Limits) -> Result<(), InputError
                 0x0203 | 0x0204 | 0x00D6 | 0x0205 | 0x027E | 0x00FD => {
                     if let Some((r, c)) = at(data) {
                         values.add(r, c);
+                    }
+                    text = text.saturating_add(match typ {
+                        // LABELSST: the shared string it names
+                        0x00FD => u32_at(data, 6)
+                            .and_then(|i| string_bytes.get(i as usize).copied())
+                            .unwrap_or(0),
+                        // LABEL, RSTRING: the text is in the record
+                        0x0204 | 0x00D6 => 2 * data.len() as u64,
+                        _ => 0,
+                    });
+                    if text > limits.sheet_text_bytes {
+                        return Err(InputError::Limit {
+                            place: Source::sheet(name, &sheet).whole(),
+                            message: format!(
+                                "the sheet holds more than {} bytes of text (a shared string counted in every cell that names it); {}",
+                                limits.sheet_text_bytes,
+                                hint(limits.sheet_text_bytes, "TILERANK_MAX_SHEET_TEXT_BYTES")
+                            ),
+                        });
                     }
                 }
                 0x0006 => {
@@ -204,6 +238,115 @@ pub fn check(bytes: &[u8], name: &str, limits: &Limits) -> Result<(), InputError
     Ok(())
 }
 
+/// Reads through the SST record and its CONTINUE records.
+struct Segments<'a> {
+    segments: &'a [&'a [u8]],
+    segment: usize,
+    at: usize,
+}
+
+impl Segments<'_> {
+    fn byte(&mut self) -> Option<u8> {
+        loop {
+            let s = self.segments.get(self.segment)?;
+            if let Some(&b) = s.get(self.at) {
+                self.at += 1;
+                return Some(b);
+            }
+            self.segment += 1;
+            self.at = 0;
+        }
+    }
+
+    fn u16(&mut self) -> Option<u64> {
+        Some(u64::from(self.byte()?) | u64::from(self.byte()?) << 8)
+    }
+
+    fn u32(&mut self) -> Option<u64> {
+        Some(self.u16()? | self.u16()? << 16)
+    }
+
+    fn skip(&mut self, mut n: u64) -> Option<()> {
+        while n > 0 {
+            let s = self.segments.get(self.segment)?;
+            let left = (s.len() - self.at.min(s.len())) as u64;
+            if left == 0 {
+                self.segment += 1;
+                self.at = 0;
+                continue;
+            }
+            let step = left.min(n);
+            self.at += step as usize;
+            n -= step;
+        }
+        Some(())
+    }
+
+    /// At the end of a segment (so a string's characters go on in the next,
+    /// after a new flags byte).
+    fn at_segment_end(&self) -> bool {
+        self.segments
+            .get(self.segment)
+            .is_some_and(|s| self.at >= s.len())
+    }
+}
+
+/// An upper bound on the UTF-8 bytes of each shared string (at most `max`
+/// strings are measured; a cut or damaged table ends the list).
+fn shared_string_bytes(sst: &[&[u8]], max: u64) -> Vec<u64> {
+    let mut r = Segments {
+        segments: sst,
+        segment: 0,
+        at: 8,
+    };
+    let unique = sst.first().and_then(|s| u32_at(s, 4)).unwrap_or(0).min(max);
+    let mut out = Vec::new();
+    while (out.len() as u64) < unique {
+        let Some(cch) = r.u16() else { break };
+        let Some(flags) = r.byte() else { break };
+        let runs = if flags & 0x08 != 0 { r.u16() } else { Some(0) };
+        let ext = if flags & 0x04 != 0 { r.u32() } else { Some(0) };
+        let (Some(runs), Some(ext)) = (runs, ext) else {
+            break;
+        };
+        // the characters, 1 or 2 bytes each; a CONTINUE record starts with a
+        // new flags byte for the rest
+        let (mut left, mut wide, mut bytes) = (cch, flags & 0x01 != 0, 0u64);
+        let mut ok = true;
+        while left > 0 {
+            if r.at_segment_end() {
+                r.segment += 1;
+                r.at = 0;
+                match r.byte() {
+                    Some(f) => wide = f & 0x01 != 0,
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            let size = if wide { 2 } else { 1 };
+            let in_segment = r
+                .segments
+                .get(r.segment)
+                .map_or(0, |s| (s.len() - r.at.min(s.len())) as u64 / size);
+            let take = left.min(in_segment.max(1));
+            if r.skip(take * size).is_none() {
+                ok = false;
+                break;
+            }
+            bytes += take * if wide { 3 } else { 2 };
+            left -= take;
+        }
+        if !ok || r.skip(4 * runs + ext).is_none() {
+            out.push(bytes);
+            break;
+        }
+        out.push(bytes);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,6 +381,22 @@ mod tests {
             (u32::MAX as u64 - 5) + 1
         );
         assert_eq!(declared_area(&[0; 12]), 0);
+    }
+
+    #[test]
+    fn shared_strings_are_measured_across_continue_records() {
+        // 3 strings: "ab" (1 byte a char), "xyz" wide, then one split over a
+        // CONTINUE record whose rest is wide
+        let mut first = vec![3, 0, 0, 0, 3, 0, 0, 0];
+        first.extend([2, 0, 0, b'a', b'b']);
+        first.extend([3, 0, 1, b'x', 0, b'y', 0, b'z', 0]);
+        first.extend([4, 0, 0, b'p', b'q']);
+        let cont = [1u8, b'r', 0, b's', 0];
+        let lengths = shared_string_bytes(&[&first, &cont], 100);
+        assert_eq!(lengths, vec![4, 9, 2 * 2 + 2 * 3]);
+        // the count is capped, a cut table ends the list
+        assert_eq!(shared_string_bytes(&[&first, &cont], 1), vec![4]);
+        assert_eq!(shared_string_bytes(&[&first[..12]], 100), vec![2]);
     }
 
     #[test]

@@ -82,8 +82,7 @@ pub fn check(bytes: &[u8], name: &str, limits: &Limits) -> Result<(), InputError
             return Err(InputError::Limit {
                 place: Source::file(name).whole(),
                 message: format!(
-                    "its member {member_name} expands to more than {} bytes; {}",
-                    limits.zip_member_bytes,
+                    "its member {member_name} expands to more bytes than allowed; {}",
                     hint(limits.zip_member_bytes, "TILERANK_MAX_ZIP_MEMBER_BYTES")
                 ),
             });
@@ -159,24 +158,44 @@ struct Table {
     /// Cells calamine keeps before it builds the rectangle: each row element
     /// up to its last filled cell.
     stored: u64,
+    /// Bytes of text, each repeat of a cell or row counted.
+    text: u64,
+}
+
+/// The row being read.
+#[derive(Default)]
+struct OdsRow {
+    repeats: u64,
+    /// The next column.
+    col: u64,
+    /// First and last filled columns.
+    span: Option<(u64, u64)>,
+    /// Cells calamine keeps for it.
+    stored: u64,
+    /// Bytes of text in one copy of the row.
+    text: u64,
+    /// The cell being read: its repeat count and bytes of text.
+    cell: Option<(u64, u64)>,
 }
 
 /// calamine's caps on repeated rows and columns.
-/// The row being read: its repeat count, next column, filled span, and the
-/// cells calamine keeps for it.
-type OdsRow = (u64, u64, Option<(u64, u64)>, u64);
-
 const ODS_ROWS: u64 = 1_048_576;
 const ODS_COLUMNS: u64 = 16_384;
 
+fn repeats(e: &BytesStart<'_>, key: &str) -> Option<u64> {
+    match attr(e, key) {
+        Some(v) => v.trim().parse::<u64>().ok(),
+        None => Some(1),
+    }
+}
+
 fn ods_tables<R: Read>(r: R, name: &str, limits: &Limits) -> Result<(), InputError> {
-    let too_big = |t: &Table, what: String| InputError::Limit {
+    let too_big = |t: &Table, what: String, hint: String| InputError::Limit {
         place: Source::sheet(name, &t.name).whole(),
-        message: format!(
-            "the sheet's used range holds {what} cells; {}",
-            hint(limits.cells, "TILERANK_MAX_CELLS")
-        ),
+        message: format!("{what}; {hint}"),
     };
+    let cells_hint = || hint(limits.cells, "TILERANK_MAX_CELLS");
+    let text_hint = || hint(limits.sheet_text_bytes, "TILERANK_MAX_SHEET_TEXT_BYTES");
     let mut reader = xml(r);
     let mut buf = Vec::new();
     let mut table: Option<Table> = None;
@@ -202,67 +221,97 @@ fn ods_tables<R: Read>(r: R, name: &str, limits: &Limits) -> Result<(), InputErr
                         let area = (t.last_row + 1 - first)
                             .saturating_mul(t.max_col.saturating_sub(t.min_col) + 1);
                         if area > limits.cells {
-                            return Err(too_big(&t, area.to_string()));
+                            let what = format!("the sheet's used range holds {area} cells");
+                            return Err(too_big(&t, what, cells_hint()));
                         }
                     }
                 }
             }
             Event::Start(e) if e.name().as_ref() == "table:table-row" => {
                 let Some(t) = table.as_ref() else { continue };
-                let repeats = match attr(&e, "table:number-rows-repeated") {
-                    Some(v) => match v.trim().parse::<u64>() {
-                        Ok(n) => n,
-                        Err(_) => return Ok(()),
-                    },
-                    None => 1,
+                let Some(n) = repeats(&e, "table:number-rows-repeated") else {
+                    return Ok(());
                 };
-                let repeats = repeats.min(ODS_ROWS.saturating_sub(t.rows));
-                row = Some((repeats, 0, None, 0));
+                row = Some(OdsRow {
+                    repeats: n.min(ODS_ROWS.saturating_sub(t.rows)),
+                    ..OdsRow::default()
+                });
             }
             Event::End(e) if e.name().as_ref() == "table:table-row" => {
-                let (Some(t), Some((repeats, _, span, stored))) = (table.as_mut(), row.take())
-                else {
+                let (Some(t), Some(r)) = (table.as_mut(), row.take()) else {
                     continue;
                 };
-                if let Some((c0, c1)) = span {
+                if let Some((c0, c1)) = r.span {
                     t.first_row.get_or_insert(t.rows);
-                    t.last_row = t.rows + repeats.max(1) - 1;
+                    t.last_row = t.rows + r.repeats.max(1) - 1;
                     t.min_col = t.min_col.min(c0);
                     t.max_col = t.max_col.max(c1);
                 }
-                t.stored = t.stored.saturating_add(stored);
-                t.rows += repeats;
+                t.stored = t.stored.saturating_add(r.stored);
+                t.text = t
+                    .text
+                    .saturating_add(r.text.saturating_mul(r.repeats.max(1)));
+                t.rows += r.repeats;
                 if t.stored > limits.cells {
-                    let what = format!("more than {}", limits.cells);
-                    return Err(too_big(t, what));
+                    let what = format!(
+                        "the sheet's used range holds more than {} cells",
+                        limits.cells
+                    );
+                    return Err(too_big(t, what, cells_hint()));
+                }
+                if t.text > limits.sheet_text_bytes {
+                    let what = format!(
+                        "the sheet holds more than {} bytes of text (repeated cells counted each time)",
+                        limits.sheet_text_bytes
+                    );
+                    return Err(too_big(t, what, text_hint()));
                 }
             }
-            Event::Start(e) | Event::Empty(e)
+            Event::Start(ref e) | Event::Empty(ref e)
                 if e.name().as_ref() == "table:table-cell"
                     || e.name().as_ref() == "table:covered-table-cell" =>
             {
-                let Some((_, col, span, stored)) = row.as_mut() else {
-                    continue;
+                let Some(r) = row.as_mut() else { continue };
+                let Some(n) = repeats(e, "table:number-columns-repeated") else {
+                    return Ok(());
                 };
-                let repeats = match attr(&e, "table:number-columns-repeated") {
-                    Some(v) => match v.trim().parse::<u64>() {
-                        Ok(n) => n,
-                        Err(_) => return Ok(()),
-                    },
-                    None => 1,
-                };
-                let repeats = repeats.min(ODS_COLUMNS.saturating_sub(*col));
+                let n = n.min(ODS_COLUMNS.saturating_sub(r.col));
                 let filled =
-                    attr(&e, "office:value-type").is_some() || attr(&e, "table:formula").is_some();
-                if filled && repeats > 0 {
-                    let last = *col + repeats - 1;
-                    *span = Some(match *span {
-                        Some((c0, c1)) => (c0.min(*col), c1.max(last)),
-                        None => (*col, last),
+                    attr(e, "office:value-type").is_some() || attr(e, "table:formula").is_some();
+                if filled && n > 0 {
+                    let last = r.col + n - 1;
+                    r.span = Some(match r.span {
+                        Some((c0, c1)) => (c0.min(r.col), c1.max(last)),
+                        None => (r.col, last),
                     });
-                    *stored = last + 1;
+                    r.stored = last + 1;
                 }
-                *col += repeats;
+                r.col += n;
+                let text = ["office:string-value", "table:formula"]
+                    .iter()
+                    .filter_map(|k| attr(e, k))
+                    .map(|v| v.len() as u64)
+                    .sum::<u64>();
+                if matches!(event, Event::Start(_)) {
+                    r.cell = Some((n, text));
+                } else {
+                    r.text = r.text.saturating_add(text.saturating_mul(n));
+                }
+            }
+            Event::End(e)
+                if e.name().as_ref() == "table:table-cell"
+                    || e.name().as_ref() == "table:covered-table-cell" =>
+            {
+                if let Some(r) = row.as_mut() {
+                    if let Some((n, text)) = r.cell.take() {
+                        r.text = r.text.saturating_add(text.saturating_mul(n));
+                    }
+                }
+            }
+            Event::Text(t) => {
+                if let Some((_, text)) = row.as_mut().and_then(|r| r.cell.as_mut()) {
+                    *text = text.saturating_add(t.len() as u64);
+                }
             }
             Event::Eof => {
                 return match table {
@@ -300,6 +349,31 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "x.ods[S]: the sheet's used range holds 220 cells; the limit is 100 (set TILERANK_MAX_CELLS to change it)"
+        );
+    }
+
+    #[test]
+    fn ods_text_counts_every_repeat() {
+        let limits = Limits {
+            sheet_text_bytes: 1000,
+            ..Limits::default()
+        };
+        let cell = format!(
+            "<table:table-cell office:value-type=\"string\" table:number-columns-repeated=\"10\"><text:p>{}</text:p></table:table-cell>",
+            "x".repeat(20)
+        );
+        let fits = ods_content(&format!(
+            "<table:table-row table:number-rows-repeated=\"5\">{cell}</table:table-row>"
+        ));
+        assert!(ods_tables(fits.as_bytes(), "x.ods", &limits).is_ok());
+        let over = ods_content(&format!(
+            "<table:table-row table:number-rows-repeated=\"6\">{cell}</table:table-row>"
+        ));
+        let e = ods_tables(over.as_bytes(), "x.ods", &limits).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("x.ods[S]: the sheet holds more than 1000 bytes of text"),
+            "{e}"
         );
     }
 
