@@ -20,15 +20,22 @@
 //! Titles and notes under a table break between words to the window's
 //! width.
 //!
-//! Widths are display widths: a CJK character takes two columns. Text is cut
-//! to the window's width before it is measured, so a name of 100,000
-//! characters costs one pass over it.
+//! This module decides what fits; comfy-table draws the table, given cells
+//! already cut to their columns' widths (so it never wraps one). Widths are
+//! display widths: a CJK character takes two columns. Text is cut to the
+//! window's width before it is measured, so a name of 100,000 characters
+//! costs one pass over it.
 //!
 //! No colour: the tables are read, copied and pasted; what matters (`Q`,
 //! `W`, `DQ`, a tie at the cutoff) is written in words, so nothing is lost
-//! without colour and `NO_COLOR` has nothing to switch off.
+//! without colour and `NO_COLOR` has nothing to switch off. comfy-table is
+//! built without its `tty` feature: it cannot style anything.
 
 use super::{ExportError, Exporter, Kind, Table, Value};
+use comfy_table::{
+    CellAlignment, ColumnConstraint, ContentArrangement, ContentLineStyle, LineStyle, TableStyle,
+    Width,
+};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// Spaces between two columns; one when the table is narrowed.
@@ -41,6 +48,16 @@ const MIN_TEXT: usize = 10;
 
 /// The rule above and below the header and under the table.
 const RULE: char = '─';
+
+/// Rules over and under the header and under the table, no vertical lines:
+/// columns are apart by the junction (a space, on rules a rule) and, when
+/// [`GAP`] is 2, a space of padding.
+const STYLE: TableStyle = TableStyle::new()
+    .top_border(LineStyle::none().fill(RULE).junction(RULE))
+    .header_lines(ContentLineStyle::none().junction(' '))
+    .header_separator(LineStyle::none().fill(RULE).junction(RULE))
+    .content_lines(ContentLineStyle::none().junction(' '))
+    .bottom_border(LineStyle::none().fill(RULE).junction(RULE));
 
 /// Columns left out, first to last, when a table is too wide even with its
 /// text cut: the ones whose loss a director feels least. Columns not listed
@@ -106,8 +123,8 @@ impl Exporter for Terminal {
 
 /// One column as laid out.
 struct Col {
-    /// Index in the table's columns.
-    index: usize,
+    /// The machine name.
+    name: &'static str,
     label: String,
     kind: Kind,
     /// The cells, cut to the window's width.
@@ -120,14 +137,11 @@ struct Col {
     floor: usize,
     /// The width it gets.
     width: usize,
+    /// Cut at the start (a file name keeps its end).
+    keeps_end: bool,
 }
 
 impl Col {
-    /// Cut from the left (a file name keeps its end).
-    fn keeps_end(&self, table: &Table) -> bool {
-        matches!(table.columns[self.index].name, "file" | "path")
-    }
-
     /// The same non-empty value in every row (of two or more).
     fn constant(&self) -> Option<&str> {
         let first = self.cells.first()?;
@@ -135,10 +149,15 @@ impl Col {
             .then_some(first.as_str())
     }
 
+    /// Every cell whole, the header on as many lines as it has words.
+    fn wanted(&self) -> usize {
+        self.natural.max(self.header_word)
+    }
+
     fn min_width(&self) -> usize {
         match self.kind {
             Kind::Text => self.natural.min(self.floor).max(self.header_word),
-            Kind::Int | Kind::Score => self.natural.max(self.header_word),
+            Kind::Int | Kind::Score => self.wanted(),
         }
     }
 }
@@ -160,19 +179,14 @@ fn render(table: &Table, width: Option<usize>, out: &mut String) {
         .map(|i| {
             let column = &table.columns[i];
             let label = column.label();
+            let keeps_end = matches!(column.name, "file" | "path");
             let cells: Vec<String> = table
                 .rows
                 .iter()
                 .map(|r| match r.get(i) {
                     Some(Value::Text(t)) => {
+                        let t = width.map_or_else(|| t.clone(), |w| cut(t, w.max(1), keeps_end));
                         // One line a row: line breaks in input are spaces.
-                        let t = match width {
-                            Some(w) if matches!(column.name, "file" | "path") => {
-                                cut_start(t, w.max(1))
-                            }
-                            Some(w) => cut_end(t, w.max(1)),
-                            None => t.clone(),
-                        };
                         if t.contains(['\n', '\r', '\t']) {
                             t.replace(['\n', '\r', '\t'], " ")
                         } else {
@@ -186,7 +200,7 @@ fn render(table: &Table, width: Option<usize>, out: &mut String) {
             let natural = cells.iter().map(|c| c.width()).max().unwrap_or(0);
             let header_word = label.split(' ').map(|w| w.width()).max().unwrap_or(0);
             Col {
-                index: i,
+                name: column.name,
                 kind: column.kind,
                 cells,
                 natural,
@@ -198,18 +212,17 @@ fn render(table: &Table, width: Option<usize>, out: &mut String) {
                 },
                 header_word,
                 label,
+                keeps_end,
             }
         })
         .collect();
     let mut under: Vec<String> = Vec::new();
-    let mut wrap_headers = false;
     let mut gap = GAP;
     if let Some(limit) = width.filter(|&w| total(&cols, gap) > w) {
         // 1. Headers on two lines, one space between columns.
-        wrap_headers = true;
         gap = 1;
         for c in &mut cols {
-            c.width = c.natural.max(c.header_word);
+            c.width = c.wanted();
         }
         // 2. Columns with one value for every row.
         if total(&cols, gap) > limit {
@@ -229,21 +242,18 @@ fn render(table: &Table, width: Option<usize>, out: &mut String) {
         // cut further.
         let mut dropped = Vec::new();
         let mut order = DROP_ORDER.iter();
-        while !shrink_text(&mut cols, limit, gap, table) {
+        while !shrink_text(&mut cols, limit, gap) {
             let Some(name) = order.next() else {
                 for c in &mut cols {
                     c.floor = MIN_TEXT;
                 }
-                shrink_text(&mut cols, limit, gap, table);
+                shrink_text(&mut cols, limit, gap);
                 break;
             };
-            if let Some(at) = cols
-                .iter()
-                .position(|c| table.columns[c.index].name == *name)
-            {
+            if let Some(at) = cols.iter().position(|c| c.name == *name) {
                 dropped.push(cols.remove(at).label);
                 for c in &mut cols {
-                    c.width = c.natural.max(c.header_word);
+                    c.width = c.wanted();
                 }
             }
         }
@@ -254,7 +264,7 @@ fn render(table: &Table, width: Option<usize>, out: &mut String) {
             ));
         }
     }
-    write_table(table, &cols, wrap_headers, gap, out);
+    write_table(&cols, table.rows.len(), gap, out);
     for note in table.notes.iter().chain(&under) {
         push_wrapped(note, width, out);
     }
@@ -288,7 +298,7 @@ fn push_wrapped(text: &str, width: Option<usize>, out: &mut String) {
 /// Narrows the text columns to fit `limit`; false when they cannot narrow
 /// enough. Text columns of [`DROP_ORDER`] (notes, reasons) give way first;
 /// then the others, widest first.
-fn shrink_text(cols: &mut [Col], limit: usize, gap: usize, table: &Table) -> bool {
+fn shrink_text(cols: &mut [Col], limit: usize, gap: usize) -> bool {
     let fixed: usize = cols
         .iter()
         .filter(|c| c.kind != Kind::Text)
@@ -298,16 +308,15 @@ fn shrink_text(cols: &mut [Col], limit: usize, gap: usize, table: &Table) -> boo
     let room = limit.saturating_sub(fixed);
     let (low, high): (Vec<usize>, Vec<usize>) = (0..cols.len())
         .filter(|&i| cols[i].kind == Kind::Text)
-        .partition(|&i| DROP_ORDER.contains(&table.columns[cols[i].index].name));
-    let wanted = |c: &Col| c.natural.max(c.header_word);
-    let sum = |set: &[usize], cols: &[Col], f: &dyn Fn(&Col) -> usize| -> usize {
+        .partition(|&i| DROP_ORDER.contains(&cols[i].name));
+    let sum = |set: &[usize], cols: &[Col], f: fn(&Col) -> usize| -> usize {
         set.iter().map(|&i| f(&cols[i])).sum()
     };
-    let low_min = sum(&low, cols, &Col::min_width);
-    let high_wanted = sum(&high, cols, &wanted);
+    let low_min = sum(&low, cols, Col::min_width);
+    let high_wanted = sum(&high, cols, Col::wanted);
     if high_wanted + low_min <= room {
         for &i in &high {
-            cols[i].width = wanted(&cols[i]);
+            cols[i].width = cols[i].wanted();
         }
         fill(cols, &low, room - high_wanted)
     } else {
@@ -322,13 +331,12 @@ fn shrink_text(cols: &mut [Col], limit: usize, gap: usize, table: &Table) -> boo
 /// that fits `room` (never less than their minimum); false when even their
 /// minimums do not fit.
 fn fill(cols: &mut [Col], set: &[usize], room: usize) -> bool {
-    let wanted = |c: &Col| c.natural.max(c.header_word);
     let used = |cap: usize, cols: &[Col]| -> usize {
         set.iter()
-            .map(|&i| wanted(&cols[i]).min(cap).max(cols[i].min_width()))
+            .map(|&i| cols[i].wanted().min(cap).max(cols[i].min_width()))
             .sum()
     };
-    let (mut lo, mut hi) = (0, set.iter().map(|&i| wanted(&cols[i])).max().unwrap_or(0));
+    let (mut lo, mut hi) = (0, set.iter().map(|&i| cols[i].wanted()).max().unwrap_or(0));
     while lo < hi {
         let mid = (lo + hi).div_ceil(2);
         if used(mid, cols) <= room {
@@ -338,14 +346,14 @@ fn fill(cols: &mut [Col], set: &[usize], room: usize) -> bool {
         }
     }
     for &i in set {
-        cols[i].width = wanted(&cols[i]).min(lo).max(cols[i].min_width());
+        cols[i].width = cols[i].wanted().min(lo).max(cols[i].min_width());
     }
     used(lo, cols) <= room
 }
 
 /// The header's lines in `width`: words joined while they fit.
-fn header_lines(label: &str, width: usize, wrap: bool) -> Vec<String> {
-    if !wrap || label.width() <= width {
+fn header_lines(label: &str, width: usize) -> Vec<String> {
+    if label.width() <= width {
         return vec![label.to_string()];
     }
     let mut lines: Vec<String> = Vec::new();
@@ -361,69 +369,78 @@ fn header_lines(label: &str, width: usize, wrap: bool) -> Vec<String> {
     lines
 }
 
-fn pad(text: &str, width: usize, right: bool, line: &mut String) {
-    let fill = width.saturating_sub(text.width());
-    if right {
-        line.extend(std::iter::repeat_n(' ', fill));
-        line.push_str(text);
-    } else {
-        line.push_str(text);
-        line.extend(std::iter::repeat_n(' ', fill));
+/// Draws the table with comfy-table, each column given its width and every
+/// cell cut to it, so nothing wraps.
+///
+/// comfy-table measures a column in `u16`: a wider one (only in piped
+/// output, where nothing is cut) is padded here and put beside the runs of
+/// columns comfy-table draws, each run's lines as wide as its columns.
+fn write_table(cols: &[Col], rows: usize, gap: usize, out: &mut String) {
+    let height = cols
+        .iter()
+        .map(|c| header_lines(&c.label, c.width).len())
+        .max();
+    let height = height.unwrap_or(1);
+    // A header sits on the rule under it: short ones on the last line.
+    let header = |c: &Col| {
+        let lines = header_lines(&c.label, c.width);
+        std::iter::repeat_n(String::new(), height - lines.len()).chain(lines)
+    };
+    let too_wide = |c: &Col| c.width + GAP >= usize::from(u16::MAX);
+    let pieces = cols
+        .chunk_by(|a, b| !too_wide(a) && !too_wide(b))
+        .map(|run| {
+            let c = &run[0];
+            if too_wide(c) {
+                // Text: numbers are never this wide.
+                let pad =
+                    |t: String| format!("{t}{}", " ".repeat(c.width.saturating_sub(t.width())));
+                let rule = RULE.to_string().repeat(c.width);
+                let cells = c.cells.iter().map(|t| pad(cut(t, c.width, c.keeps_end)));
+                return std::iter::once(rule.clone())
+                    .chain(header(c).map(pad))
+                    .chain([rule.clone()])
+                    .chain(cells)
+                    .chain([rule])
+                    .collect();
+            }
+            let mut t = comfy_table::Table::new();
+            t.load_style(STYLE)
+                .set_content_arrangement(ContentArrangement::Disabled)
+                .set_header(run.iter().map(|c| header(c).collect::<Vec<_>>().join("\n")));
+            for r in 0..rows {
+                t.add_row(run.iter().map(|c| cut(&c.cells[r], c.width, c.keeps_end)));
+            }
+            for (i, (column, c)) in t.column_iter_mut().zip(run).enumerate() {
+                let pad = if i == 0 { 0 } else { gap - 1 };
+                let width = Width::Fixed((c.width + pad) as u16);
+                column.set_padding((pad as u16, 0));
+                column.set_constraint(ColumnConstraint::Absolute(width));
+                if c.kind != Kind::Text {
+                    column.set_cell_alignment(CellAlignment::Right);
+                }
+            }
+            t.lines().collect::<Vec<String>>()
+        });
+    let pieces: Vec<Vec<String>> = pieces.collect();
+    let lines = pieces.first().map_or(0, Vec::len);
+    for i in 0..lines {
+        let rule = i == 0 || i == height + 1 || i + 1 == lines;
+        let apart = if rule { RULE } else { ' ' }.to_string().repeat(gap);
+        let line: Vec<&str> = pieces.iter().map(|p| p[i].as_str()).collect();
+        out.push_str(line.join(&apart).trim_end());
+        out.push('\n');
     }
 }
 
-fn write_table(table: &Table, cols: &[Col], wrap_headers: bool, gap: usize, out: &mut String) {
-    let rule: String = std::iter::repeat_n(RULE, total(cols, gap)).collect();
-    let headers: Vec<Vec<String>> = cols
-        .iter()
-        .map(|c| header_lines(&c.label, c.width, wrap_headers))
-        .collect();
-    let height = headers.iter().map(Vec::len).max().unwrap_or(1);
-    let mut line = String::new();
-    let finish = |line: &mut String, out: &mut String| {
-        out.push_str(line.trim_end());
-        out.push('\n');
-        line.clear();
-    };
-    out.push_str(&rule);
-    out.push('\n');
-    // Headers sit on the rule under them: short ones on the last line.
-    for l in 0..height {
-        for (i, (c, h)) in cols.iter().zip(&headers).enumerate() {
-            if i > 0 {
-                line.push_str(&" ".repeat(gap));
-            }
-            let text = (l + h.len())
-                .checked_sub(height)
-                .and_then(|k| h.get(k))
-                .map_or("", String::as_str);
-            pad(text, c.width, c.kind != Kind::Text, &mut line);
-        }
-        finish(&mut line, out);
+/// `text` in at most `width` columns: cut at its end or, when it `keeps_end`
+/// (a file name), at its start.
+fn cut(text: &str, width: usize, keeps_end: bool) -> String {
+    if keeps_end {
+        cut_start(text, width)
+    } else {
+        cut_end(text, width)
     }
-    out.push_str(&rule);
-    out.push('\n');
-    for r in 0..table.rows.len() {
-        for (i, c) in cols.iter().enumerate() {
-            if i > 0 {
-                line.push_str(&" ".repeat(gap));
-            }
-            let cell = &c.cells[r];
-            if c.kind == Kind::Text && cell.width() > c.width {
-                let cut = if c.keeps_end(table) {
-                    cut_start(cell, c.width)
-                } else {
-                    cut_end(cell, c.width)
-                };
-                pad(&cut, c.width, false, &mut line);
-            } else {
-                pad(cell, c.width, c.kind != Kind::Text, &mut line);
-            }
-        }
-        finish(&mut line, out);
-    }
-    out.push_str(&rule);
-    out.push('\n');
 }
 
 /// `text` in at most `width` columns: its start and `…` when it is wider.
@@ -564,6 +581,7 @@ mod tests {
         assert!(text.contains("Cherry Wong Siu"), "{text}");
         assert!(text.contains('…'), "a long name is cut: {text}");
         assert!(text.contains("-156.67"), "{text}");
+        assert!(!text.contains('\x1b'), "no colour: {text}");
         // Headers on two lines, games said once.
         assert!(text.contains("Average") && text.contains("score"), "{text}");
         assert!(text.contains("Same in every row: Games 3."), "{text}");
@@ -583,6 +601,14 @@ mod tests {
     }
 
     #[test]
+    fn a_table_with_no_rows_is_its_title_and_notes() {
+        let mut table = standings(&NAMES);
+        table.rows.clear();
+        assert_eq!(show(&table, Some(80)), "Standings\na note\n");
+        assert_eq!(show(&table, None), "Standings\na note\n");
+    }
+
+    #[test]
     fn piped_output_is_never_cut() {
         let long = "長".repeat(50_000) + "x".repeat(50_000).as_str();
         let mut table = standings(&NAMES);
@@ -590,6 +616,20 @@ mod tests {
         let text = show(&table, None);
         assert!(text.contains(&long));
         assert!(!text.contains('…'));
+        // Wider than comfy-table measures a column, and still one line a
+        // row with the columns after it lined up.
+        let rows: Vec<&str> = text.lines().filter(|l| l.contains("P000")).collect();
+        assert_eq!(rows.len(), 6, "{}", &text[..200]);
+        let end = |l: &str, avg: &str| l[..l.find(avg).unwrap() + avg.len()].width();
+        assert_eq!(end(rows[0], "-156.67"), end(rows[5], "-95"));
+        assert!(end(rows[0], "-156.67") > 150_000);
+        let rules: Vec<usize> = text
+            .lines()
+            .filter(|l| l.starts_with('─'))
+            .map(|l| l.width())
+            .collect();
+        assert_eq!(rules.len(), 3);
+        assert!(rules.iter().all(|&w| w == rules[0] && w > 150_000));
         assert!(!text.contains("Same in every row"));
         assert!(text.contains("Games"), "{text}");
     }
