@@ -61,36 +61,19 @@ impl Event {
         if let (Some(_), Some(date)) = (&request.roster, &request.rules.event_date) {
             crate::rules::roster_checks::check_ages(&roster, &request.rules, date, &mut problems);
         }
-        let inputs = ingest::read_cards(&request.inputs, &mut problems)?;
-        let mut counts = Counts {
-            files: inputs.files,
-            sheets: inputs.sheets,
-            cards_read: inputs.cards.len(),
-            ..Counts::default()
-        };
-        let mut raw_cards = inputs.cards;
-        for rack_card in inputs.rack_cards {
-            counts.cards_read += 1;
-            match ingest::racks::score_card(rack_card, &request.rules, &mut problems) {
-                Some(card) => raw_cards.push(card),
-                None => counts.cards_rejected += 1,
-            }
-        }
-        let mut checked = Vec::new();
-        for raw in raw_cards {
-            match check_card(&raw, &request.rules, &mut roster, &mut problems) {
-                Some(card) => checked.push(card),
-                None => counts.cards_rejected += 1,
-            }
-        }
-        let clashing = check_clashes(&checked, &roster, &mut problems);
-        counts.cards_rejected += clashing.len();
-        let cards: Vec<Card> = checked
-            .into_iter()
-            .enumerate()
-            .filter(|(i, _)| clashing.binary_search(i).is_err())
-            .map(|(_, c)| c)
-            .collect();
+        let (cards, mut counts) =
+            match crate::stream::load(&request.inputs, &request.rules, &mut roster) {
+                Some(streamed) => {
+                    let counts = Counts {
+                        files: streamed.files,
+                        sheets: streamed.files,
+                        cards_read: streamed.cards.len(),
+                        ..Counts::default()
+                    };
+                    (streamed.cards, counts)
+                }
+                None => read_and_check(request, &mut roster, &mut problems)?,
+            };
         counts.games = cards.iter().map(|c| c.games.len()).sum();
         let groups = assign_groups(&mut roster, &cards, &request.rules, &mut problems);
         for name in &request.rules.named {
@@ -192,6 +175,46 @@ impl Event {
                 .collect(),
         }
     }
+}
+
+/// Reads and checks every card the ordinary way (any layout, every
+/// message): the cards that passed, and the counts so far.
+fn read_and_check(
+    request: &Request,
+    roster: &mut Roster,
+    problems: &mut Problems,
+) -> Result<(Vec<Card>, Counts), InputError> {
+    let inputs = ingest::read_cards(&request.inputs, problems)?;
+    let mut counts = Counts {
+        files: inputs.files,
+        sheets: inputs.sheets,
+        cards_read: inputs.cards.len(),
+        ..Counts::default()
+    };
+    let mut raw_cards = inputs.cards;
+    for rack_card in inputs.rack_cards {
+        counts.cards_read += 1;
+        match ingest::racks::score_card(rack_card, &request.rules, problems) {
+            Some(card) => raw_cards.push(card),
+            None => counts.cards_rejected += 1,
+        }
+    }
+    let mut checked = Vec::new();
+    for raw in raw_cards {
+        match check_card(&raw, &request.rules, roster, problems) {
+            Some(card) => checked.push(card),
+            None => counts.cards_rejected += 1,
+        }
+    }
+    let clashing = check_clashes(&checked, roster, problems);
+    counts.cards_rejected += clashing.len();
+    let cards: Vec<Card> = checked
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| clashing.binary_search(i).is_err())
+        .map(|(_, c)| c)
+        .collect();
+    Ok((cards, counts))
 }
 
 /// Puts every player in an age group (RULES.md section 8): the groups the

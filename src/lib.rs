@@ -19,3 +19,4 @@ pub mod report;
 pub mod roster;
 pub mod rules;
 pub mod score;
+pub mod stream;
