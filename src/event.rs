@@ -53,6 +53,17 @@ impl Event {
     /// Reads and checks everything. Only a file that cannot be read at all is
     /// an `Err`; wrong data is in `problems`, and its cards are left out.
     pub fn load(request: &Request) -> Result<Event, InputError> {
+        Event::load_with(request, true)
+    }
+
+    /// As [`Event::load`], every card read the ordinary way (no streaming
+    /// reader): the same event, more slowly. For comparisons.
+    #[doc(hidden)]
+    pub fn load_ordinary(request: &Request) -> Result<Event, InputError> {
+        Event::load_with(request, false)
+    }
+
+    fn load_with(request: &Request, streaming: bool) -> Result<Event, InputError> {
         let mut problems = Problems::new();
         let mut roster = match &request.roster {
             Some(path) => ingest::roster::read(path, &mut problems)?,
@@ -61,19 +72,21 @@ impl Event {
         if let (Some(_), Some(date)) = (&request.roster, &request.rules.event_date) {
             crate::rules::roster_checks::check_ages(&roster, &request.rules, date, &mut problems);
         }
-        let (cards, mut counts) =
-            match crate::stream::load(&request.inputs, &request.rules, &mut roster) {
-                Some(streamed) => {
-                    let counts = Counts {
-                        files: streamed.files,
-                        sheets: streamed.files,
-                        cards_read: streamed.cards.len(),
-                        ..Counts::default()
-                    };
-                    (streamed.cards, counts)
-                }
-                None => read_and_check(request, &mut roster, &mut problems)?,
-            };
+        let streamed = streaming
+            .then(|| crate::stream::load(&request.inputs, &request.rules, &mut roster))
+            .flatten();
+        let (cards, mut counts) = match streamed {
+            Some(streamed) => {
+                let counts = Counts {
+                    files: streamed.files,
+                    sheets: streamed.files,
+                    cards_read: streamed.cards.len(),
+                    ..Counts::default()
+                };
+                (streamed.cards, counts)
+            }
+            None => read_and_check(request, &mut roster, &mut problems)?,
+        };
         counts.games = cards.iter().map(|c| c.games.len()).sum();
         let groups = assign_groups(&mut roster, &cards, &request.rules, &mut problems);
         for name in &request.rules.named {

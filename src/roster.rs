@@ -6,7 +6,10 @@
 
 use crate::domain::PlayerId;
 use crate::place::Place;
-use std::collections::HashMap;
+
+/// Names to players: a fast hash (foldhash, the one hashbrown uses), since
+/// an open roster interns every player of a large results file.
+type Map<V> = std::collections::HashMap<String, V, foldhash::fast::RandomState>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Status {
@@ -64,6 +67,15 @@ pub enum Unresolved {
 
 /// The text two names are compared by: lower case, no spaces at all.
 pub fn match_key(text: &str) -> String {
+    if text.is_ascii() {
+        let mut key = String::with_capacity(text.len());
+        key.extend(
+            text.bytes()
+                .filter(|b| !b.is_ascii_whitespace() && *b != 0x0b)
+                .map(|b| char::from(b.to_ascii_lowercase())),
+        );
+        return key;
+    }
     text.chars()
         .filter(|c| !c.is_whitespace())
         .flat_map(char::to_lowercase)
@@ -73,8 +85,10 @@ pub fn match_key(text: &str) -> String {
 #[derive(Clone, Debug, Default)]
 pub struct Roster {
     players: Vec<Player>,
-    by_id: HashMap<String, PlayerId>,
-    by_name: HashMap<String, Vec<PlayerId>>,
+    by_id: Map<PlayerId>,
+    /// Roster entries by name. Players an open roster learns from the
+    /// cards are not here: their name is their id, found by `by_id`.
+    by_name: Map<Vec<PlayerId>>,
     /// No roster was given: any name on a card is a player.
     open: bool,
 }
@@ -130,9 +144,10 @@ impl Roster {
         }
         if self.open {
             let trimmed = text.split_whitespace().collect::<Vec<_>>().join(" ");
-            return Ok(self
-                .add(Player::named(&trimmed, &trimmed))
-                .unwrap_or_else(|p| p));
+            let pid = PlayerId(self.players.len() as u32);
+            self.by_id.insert(match_key(&trimmed), pid);
+            self.players.push(Player::named(&trimmed, &trimmed));
+            return Ok(pid);
         }
         Err(Unresolved::Unknown)
     }

@@ -18,6 +18,7 @@ mod robustness;
 mod roster;
 mod seeds_e2e;
 mod settings;
+mod streaming;
 mod test;
 mod ties;
 mod workbooks;
