@@ -137,7 +137,7 @@ fn a_large_clean_file_streams_and_cards_apart_do_not() {
     let clean = temp("clean.csv");
     results_file(&clean, 60, false);
     let mut roster = tilerank::roster::Roster::open();
-    let streamed = tilerank::stream::load(&[clean.clone()], &Rules::hk(), &mut roster)
+    let streamed = tilerank::stream::load(std::slice::from_ref(&clean), &Rules::hk(), &mut roster)
         .expect("a clean results file is read by the streaming reader");
     assert_eq!(streamed.cards.len(), 60);
     assert_eq!(roster.len(), 240);
@@ -147,7 +147,9 @@ fn a_large_clean_file_streams_and_cards_apart_do_not() {
     let apart = temp("apart.csv");
     results_file(&apart, 60, true);
     let mut roster = tilerank::roster::Roster::open();
-    assert!(tilerank::stream::load(&[apart.clone()], &Rules::hk(), &mut roster).is_none());
+    assert!(
+        tilerank::stream::load(std::slice::from_ref(&apart), &Rules::hk(), &mut roster).is_none()
+    );
     assert_eq!(roster.len(), 0, "the roster is left as it was");
     same_both_ways(vec![apart.clone()], None, Rules::hk());
 
