@@ -111,7 +111,12 @@ impl Event {
     /// The stages that have cards, in the profile's order (then others by
     /// name).
     pub fn stages(&self) -> Vec<Stage> {
-        let mut v: Vec<Stage> = self.cards.iter().map(|c| c.key.stage.clone()).collect();
+        let mut v: Vec<Stage> = Vec::new();
+        for c in &self.cards {
+            if v.last() != Some(&c.key.stage) && !v.contains(&c.key.stage) {
+                v.push(c.key.stage.clone());
+            }
+        }
         v.sort_by(|a, b| {
             let rank = |s: &Stage| self.rules.stage_rank(s);
             rank(a).cmp(&rank(b)).then_with(|| a.cmp(b))

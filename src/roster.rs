@@ -124,11 +124,14 @@ impl Roster {
 
     /// The player a text names: an id, else a name that matches one entry.
     pub fn find(&self, text: &str) -> Result<PlayerId, Unresolved> {
-        let key = match_key(text);
-        if let Some(&pid) = self.by_id.get(&key) {
+        self.find_key(&match_key(text))
+    }
+
+    fn find_key(&self, key: &str) -> Result<PlayerId, Unresolved> {
+        if let Some(&pid) = self.by_id.get(key) {
             return Ok(pid);
         }
-        match self.by_name.get(&key).map(Vec::as_slice) {
+        match self.by_name.get(key).map(Vec::as_slice) {
             Some([one]) => Ok(*one),
             Some(many) if many.len() > 1 => Err(Unresolved::Ambiguous(many.to_vec())),
             _ => Err(Unresolved::Unknown),
@@ -138,18 +141,28 @@ impl Roster {
     /// The player a card's text names, as [`Roster::find`]; an open roster
     /// adds a player it does not know.
     pub fn resolve(&mut self, text: &str) -> Result<PlayerId, Unresolved> {
-        match self.find(text) {
-            Err(Unresolved::Unknown) => {}
+        let key = match_key(text);
+        match self.find_key(&key) {
+            Err(Unresolved::Unknown) if self.open => {}
             found => return found,
         }
-        if self.open {
-            let trimmed = text.split_whitespace().collect::<Vec<_>>().join(" ");
-            let pid = PlayerId(self.players.len() as u32);
-            self.by_id.insert(match_key(&trimmed), pid);
-            self.players.push(Player::named(&trimmed, &trimmed));
-            return Ok(pid);
-        }
-        Err(Unresolved::Unknown)
+        // spaces as one: the common case, a text without any, is copied as is
+        let single = !text.starts_with(char::is_whitespace)
+            && !text.ends_with(char::is_whitespace)
+            && !text.contains(|c: char| c.is_whitespace() && c != ' ')
+            && !text.contains("  ");
+        let trimmed = if single {
+            text.to_string()
+        } else {
+            text.split_whitespace().collect::<Vec<_>>().join(" ")
+        };
+        let pid = PlayerId(self.players.len() as u32);
+        self.by_id.insert(key, pid);
+        let mut player = Player::named("", "");
+        player.id = trimmed.clone();
+        player.name = trimmed;
+        self.players.push(player);
+        Ok(pid)
     }
 
     /// How a card should name the player so that it reads back: the name

@@ -25,6 +25,7 @@ use crate::profile::{Rules, Scoring};
 use crate::roster::Roster;
 use crate::rules::card_checks::{game_is_clean, parse_score, PlainLine, MAX_TILES};
 use crate::score::Score;
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 /// What the streaming reader read: the cards that passed every check (all
@@ -113,15 +114,16 @@ impl StageNames {
     }
 }
 
-/// One line, parsed: the head and the three values.
-struct Row<'t> {
+/// One line, parsed: the head and the three values. The player is a
+/// range of the card's text of names.
+struct Row {
     line: u32,
     stage: u128,
     session: u32,
     table: u32,
     game: u32,
     seat: Seat,
-    player: &'t str,
+    player: (u32, u32),
     won: bool,
     score: Score,
     tiles: Option<u16>,
@@ -141,7 +143,8 @@ struct Columns {
     tiles: usize,
 }
 
-/// Reads one file; `None` when it is not the common case.
+/// Reads one file; `None` when it is not the common case. The file is
+/// read a line at a time: what is held is one card.
 #[allow(clippy::too_many_arguments)]
 fn read_file(
     path: &Path,
@@ -153,97 +156,216 @@ fn read_file(
     keys: &mut Vec<u128>,
     sittings: &mut Vec<u128>,
 ) -> Option<()> {
-    let bytes = std::fs::read(path).ok()?;
-    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-    // quotes, and a carriage return that is not part of a line break,
-    // are left to the CSV reader
-    if body.contains(&b'"') {
-        return None;
+    let mut reader = BufReader::with_capacity(1 << 16, std::fs::File::open(path).ok()?);
+    // The delimiter is judged on the first lines, as the ordinary reader
+    // judges it (see `text::sniff_delimiter`).
+    let mut head: Vec<u8> = Vec::new();
+    let mut head_lines = 0;
+    let mut non_blank = 0;
+    let mut eof = false;
+    while non_blank < SNIFF_LINES {
+        let start = head.len();
+        if reader.read_until(b'\n', &mut head).ok()? == 0 {
+            eof = true;
+            break;
+        }
+        head_lines += 1;
+        let line = std::str::from_utf8(&head[start..]).ok()?;
+        if !line.trim().is_empty() {
+            non_blank += 1;
+        }
     }
-    let text = std::str::from_utf8(body).ok()?;
-    let delimiter = text::sniff_delimiter(text);
-    let source = Source::file(&ingest::shown(path));
-    let mut columns: Option<Columns> = None;
-    let mut stage_text: Option<(&str, Stage, u128)> = None;
-    let mut card: Vec<Row> = Vec::new();
-    let mut fields: Vec<&str> = Vec::with_capacity(16);
-    let mut found = false;
-    for (i, raw) in text.split('\n').enumerate() {
-        let line = u32::try_from(i + 1).ok()?;
-        if raw.len() as u64 > limits.line_bytes {
+    let body = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&head);
+    let delimiter = text::sniff_delimiter(std::str::from_utf8(body).ok()?);
+    let mut file = FileState {
+        source: Source::file(&ingest::shown(path)),
+        delimiter,
+        rules,
+        limits,
+        columns: None,
+        stage_text: None,
+        card: Vec::new(),
+        names: String::new(),
+        fields: Vec::with_capacity(16),
+        found: false,
+    };
+    let mut number = 0u32;
+    for raw in body.split_inclusive(|&b| b == b'\n').take(head_lines) {
+        number = number.checked_add(1)?;
+        file.line(number, raw, stages, roster, cards, keys, sittings)?;
+    }
+    let mut buf = Vec::with_capacity(256);
+    while !eof {
+        buf.clear();
+        if reader.read_until(b'\n', &mut buf).ok()? == 0 {
+            break;
+        }
+        number = number.checked_add(1)?;
+        file.line(number, &buf, stages, roster, cards, keys, sittings)?;
+    }
+    if !file.found {
+        return None; // the ordinary read says what the file lacks
+    }
+    file.finish_card(stages, roster, cards, keys, sittings)
+}
+
+/// Non-blank lines the delimiter is judged on (as `sniff_delimiter` does).
+const SNIFF_LINES: usize = 20;
+
+/// One file being read.
+struct FileState<'r> {
+    source: Source,
+    delimiter: u8,
+    rules: &'r Rules,
+    limits: &'r Limits,
+    columns: Option<Columns>,
+    /// The last stage cell's text, its stage and index.
+    stage_text: Option<(String, u128)>,
+    /// The lines of the card being read, and the text of their players.
+    card: Vec<Row>,
+    names: String,
+    fields: Vec<(usize, usize)>,
+    found: bool,
+}
+
+impl FileState<'_> {
+    /// One line of the file (with its line break, if any).
+    #[allow(clippy::too_many_arguments)]
+    fn line(
+        &mut self,
+        number: u32,
+        raw: &[u8],
+        stages: &mut StageNames,
+        roster: &mut Roster,
+        cards: &mut Vec<Card>,
+        keys: &mut Vec<u128>,
+        sittings: &mut Vec<u128>,
+    ) -> Option<()> {
+        let raw = raw.strip_suffix(b"\n").unwrap_or(raw);
+        // quotes, and a carriage return that is not part of a line break,
+        // are left to the CSV reader
+        if raw.len() as u64 > self.limits.line_bytes || raw.contains(&b'"') {
             return None;
         }
-        let body = raw.strip_suffix('\r').unwrap_or(raw);
-        if body.contains('\r') {
+        let raw = if number == 1 {
+            raw.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(raw)
+        } else {
+            raw
+        };
+        let body = raw.strip_suffix(b"\r").unwrap_or(raw);
+        if body.contains(&b'\r') {
             return None;
         }
-        fields.clear();
-        for f in body.split(delimiter as char) {
-            if f.len() as u64 > limits.field_bytes {
+        let text = std::str::from_utf8(body).ok()?;
+        self.fields.clear();
+        let mut start = 0;
+        for f in text.split(self.delimiter as char) {
+            if f.len() as u64 > self.limits.field_bytes {
                 return None;
             }
-            fields.push(trim(f));
+            let t = trim(f);
+            let at = start + (t.as_ptr() as usize - f.as_ptr() as usize);
+            self.fields.push((at, at + t.len()));
+            start += f.len() + 1;
         }
-        if fields.len() as u64 > text::MAX_FIELDS {
+        if self.fields.len() as u64 > text::MAX_FIELDS {
             return None;
         }
-        let Some(last) = fields.iter().rposition(|f| !f.is_empty()) else {
-            continue; // a blank line
+        let Some(last) = self.fields.iter().rposition(|&(a, b)| a < b) else {
+            return Some(()); // a blank line
         };
-        fields.truncate(last + 1);
-        let Some(cols) = &columns else {
-            columns = Some(header(&fields)?);
-            continue;
+        self.fields.truncate(last + 1);
+        let fields = &self.fields;
+        let get = |i: usize| fields.get(i).map_or("", |&(a, b)| &text[a..b]);
+        let Some(cols) = &self.columns else {
+            let cells: Vec<&str> = (0..fields.len()).map(get).collect();
+            self.columns = Some(header(&cells)?);
+            return Some(());
         };
-        let get = |i: usize| fields.get(i).copied().unwrap_or("");
         let stage_cell = cols.stage.map_or("", get);
-        let stage = match &stage_text {
-            Some((t, _, idx)) if *t == stage_cell => *idx,
+        let stage = match &self.stage_text {
+            Some((t, idx)) if t == stage_cell => *idx,
             _ => {
-                let stage = Stage::new(stage_cell);
-                let idx = stages.index(&stage)?;
-                stage_text = Some((stage_cell, stage, idx));
+                let idx = stages.index(&Stage::new(stage_cell))?;
+                self.stage_text = Some((stage_cell.to_string(), idx));
                 idx
             }
         };
         let player = get(cols.player);
-        if player.is_empty() || player.chars().count() as u64 > limits.name_chars {
+        if player.is_empty() || player.chars().count() as u64 > self.limits.name_chars {
             return None;
         }
-        let row = Row {
-            line,
+        let mut row = Row {
+            line: number,
             stage,
             session: number_label(Label::session(get(cols.session))?)?,
             table: number_label(Label::table(get(cols.table))?)?,
             game: game_number(get(cols.game))?,
             seat: seat(get(cols.seat))?,
-            player,
+            player: (0, 0),
             won: won(get(cols.won))?,
-            score: score(get(cols.score), rules)?,
+            score: score(get(cols.score), self.rules)?,
             tiles: tiles(get(cols.tiles))?,
         };
-        let same = card
+        let same = self
+            .card
             .first()
             .is_none_or(|f| (f.stage, f.session, f.table) == (row.stage, row.session, row.table));
         if !same {
-            let stage = stages.names[card[0].stage as usize].clone();
-            cards.push(check(
-                &card, stage, cols, &source, rules, roster, keys, sittings,
-            )?);
-            card.clear();
+            self.finish_card(stages, roster, cards, keys, sittings)?;
         }
-        card.push(row);
-        found = true;
+        // a seat's later lines name the same player: only the first is kept
+        let known = self
+            .card
+            .iter()
+            .find(|r| r.seat == row.seat)
+            .map(|r| r.player);
+        row.player = match known {
+            Some(range) if self.name(range) == player => range,
+            Some(_) => return None, // the ordinary read says which
+            None => {
+                let start = self.names.len() as u32;
+                self.names.push_str(player);
+                (start, self.names.len() as u32)
+            }
+        };
+        self.card.push(row);
+        self.found = true;
+        Some(())
     }
-    if !found {
-        return None; // the ordinary read says what the file lacks
+
+    fn name(&self, (a, b): (u32, u32)) -> &str {
+        &self.names[a as usize..b as usize]
     }
-    let cols = columns.as_ref()?;
-    let stage = stages.names[card[0].stage as usize].clone();
-    cards.push(check(
-        &card, stage, cols, &source, rules, roster, keys, sittings,
-    )?);
-    Some(())
+
+    /// Checks the card read so far and starts the next.
+    fn finish_card(
+        &mut self,
+        stages: &mut StageNames,
+        roster: &mut Roster,
+        cards: &mut Vec<Card>,
+        keys: &mut Vec<u128>,
+        sittings: &mut Vec<u128>,
+    ) -> Option<()> {
+        let cols = self.columns.as_ref()?;
+        let first = self.card.first()?;
+        let stage = stages.names[first.stage as usize].clone();
+        let card = check(
+            &self.card,
+            &self.names,
+            stage,
+            cols,
+            &self.source,
+            self.rules,
+            roster,
+            keys,
+            sittings,
+        )?;
+        cards.push(card);
+        self.card.clear();
+        self.names.clear();
+        Some(())
+    }
 }
 
 /// As [`crate::ingest::cell::Cell::text`] trims a cell.
@@ -336,6 +458,7 @@ fn tiles(t: &str) -> Option<Option<u16>> {
 #[allow(clippy::too_many_arguments)]
 fn check(
     rows: &[Row],
+    names: &str,
     stage: Stage,
     cols: &Columns,
     source: &Source,
@@ -349,10 +472,9 @@ fn check(
     // the same one (or the ordinary read reports it).
     let mut named: [Option<(&str, u32)>; 4] = [None; 4];
     for r in rows {
-        match named[r.seat.index()] {
-            None => named[r.seat.index()] = Some((r.player, r.line)),
-            Some((p, _)) if p == r.player => {}
-            Some(_) => return None,
+        if named[r.seat.index()].is_none() {
+            let (a, b) = r.player;
+            named[r.seat.index()] = Some((&names[a as usize..b as usize], r.line));
         }
     }
     let filled = named.iter().filter(|s| s.is_some()).count();

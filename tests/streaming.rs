@@ -182,3 +182,57 @@ fn a_wrong_line_in_a_large_file_is_reported_by_its_place() {
     assert_eq!(event.counts.cards_rejected, 1);
     same_both_ways(vec![path], None, Rules::hk());
 }
+
+#[test]
+fn the_spellings_a_spreadsheet_writes_stream_and_read_the_same() {
+    let base = temp("base.csv");
+    results_file(&base, 12, false);
+    let text = std::fs::read_to_string(&base).unwrap();
+    let variants: Vec<(&str, String)> = vec![
+        ("bom.csv", format!("\u{feff}{text}")),
+        ("crlf.csv", text.replace('\n', "\r\n")),
+        ("semicolons.csv", text.replace(',', ";")),
+        ("blank-lines.csv", text.replace("\nS02", "\n\n,, ,\nS02")),
+        (
+            "stage-column.csv",
+            text.lines()
+                .enumerate()
+                .map(|(i, l)| {
+                    if i == 0 {
+                        format!("Stage,{l}\n")
+                    } else {
+                        format!("Preliminary,{l}\n")
+                    }
+                })
+                .collect(),
+        ),
+        (
+            "spaces.csv",
+            text.replace(",P00", ", p 00").replace(",+", ", +"),
+        ),
+        ("numbers.csv", text.replace(",S0", ",Session 0")),
+    ];
+    for (name, body) in variants {
+        let path = temp(name);
+        std::fs::write(&path, body).unwrap();
+        let mut roster = tilerank::roster::Roster::open();
+        assert!(
+            tilerank::stream::load(std::slice::from_ref(&path), &Rules::hk(), &mut roster)
+                .is_some(),
+            "{name} streams"
+        );
+        same_both_ways(vec![path], None, Rules::hk());
+    }
+    // quotes are left to the CSV reader
+    let quoted = temp("quoted.csv");
+    std::fs::write(
+        &quoted,
+        text.replace(",P00", ",\"P00").replace(",0,", "\",0,"),
+    )
+    .unwrap();
+    let mut roster = tilerank::roster::Roster::open();
+    assert!(
+        tilerank::stream::load(std::slice::from_ref(&quoted), &Rules::hk(), &mut roster).is_none()
+    );
+    same_both_ways(vec![quoted], None, Rules::hk());
+}

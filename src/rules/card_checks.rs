@@ -139,22 +139,30 @@ pub struct PlainLine {
 /// same checks [`check_card`] runs, without building any message place
 /// unless one fails (then `false`).
 pub fn game_is_clean(number: u32, lines: &[PlainLine], rules: &Rules) -> bool {
-    let nowhere = Place::nowhere("-");
-    let lines: Vec<Line> = lines
-        .iter()
-        .map(|l| Line {
-            seat: l.seat,
-            won_place: &nowhere,
-            score_place: &nowhere,
-            tiles_place: &nowhere,
-            player: l.player,
-            won: l.won,
-            score: l.score,
-            tiles: l.tiles,
-        })
-        .collect();
+    static NOWHERE: std::sync::LazyLock<Place> = std::sync::LazyLock::new(|| Place::nowhere("-"));
+    let nowhere: &Place = &NOWHERE;
+    let line = |l: &PlainLine| Line {
+        seat: l.seat,
+        won_place: nowhere,
+        score_place: nowhere,
+        tiles_place: nowhere,
+        player: l.player,
+        won: l.won,
+        score: l.score,
+        tiles: l.tiles,
+    };
     let mut scratch = Problems::new();
-    check_game(number, &nowhere, &lines, rules, &mut scratch);
+    if lines.len() <= 4 {
+        // the common case: no allocation
+        let Some(first) = lines.first() else {
+            return true;
+        };
+        let array: [Line; 4] = std::array::from_fn(|i| line(lines.get(i).unwrap_or(first)));
+        check_game(number, nowhere, &array[..lines.len()], rules, &mut scratch);
+    } else {
+        let all: Vec<Line> = lines.iter().map(line).collect();
+        check_game(number, nowhere, &all, rules, &mut scratch);
+    }
     scratch.error_count() == 0
 }
 

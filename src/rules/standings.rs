@@ -186,24 +186,25 @@ pub fn tally(cards: &[Card], stage: &Stage, rules: &Rules) -> Vec<Tally> {
     let Some(top) = top else {
         return Vec::new();
     };
-    let mut by_player: Vec<Option<Tally>> = vec![None; top + 1];
+    let mut by_player: Vec<Tally> = (0..=top as u32).map(|i| Tally::new(PlayerId(i))).collect();
+    let mut present = vec![false; top + 1];
     for card in cards.iter().filter(|c| &c.key.stage == stage) {
         let games = rules.games_for(&card.key.stage) as usize;
         for sp in &card.seats {
-            let t = by_player[sp.player.index()].get_or_insert_with(|| Tally::new(sp.player));
+            present[sp.player.index()] = true;
             if card.games_played(sp.player) < games {
-                t.withdrawn = true;
+                by_player[sp.player.index()].withdrawn = true;
             }
         }
         for result in card.games.iter().flat_map(|g| &g.results) {
-            let slot = match by_player.get_mut(result.player.index()) {
-                Some(slot) => slot,
-                None => {
-                    by_player.resize(result.player.index() + 1, None);
-                    &mut by_player[result.player.index()]
-                }
-            };
-            let t = slot.get_or_insert_with(|| Tally::new(result.player));
+            let i = result.player.index();
+            if i >= by_player.len() {
+                by_player
+                    .extend((by_player.len() as u32..=i as u32).map(|p| Tally::new(PlayerId(p))));
+                present.resize(i + 1, false);
+            }
+            present[i] = true;
+            let t = &mut by_player[i];
             t.games += 1;
             t.won += u32::from(result.won);
             t.total += result.score;
@@ -211,7 +212,8 @@ pub fn tally(cards: &[Card], stage: &Stage, rules: &Rules) -> Vec<Tally> {
             t.best_game = Some(t.best_game.map_or(result.score, |b| b.max(result.score)));
         }
     }
-    by_player.into_iter().flatten().collect()
+    by_player.retain(|t| present[t.player.index()]);
+    by_player
 }
 
 /// Why a player is listed apart from the ranking.
@@ -264,22 +266,30 @@ pub fn rank(tallies: Vec<Tally>, stage: &Stage, order: Vec<SortKey>, roster: &Ro
             ranked.push(entry);
         }
     }
-    let order_ = ranking_order(&ranked, &order, roster);
-    let mut slots: Vec<Option<Entry>> = ranked.into_iter().map(Some).collect();
-    let mut ranked: Vec<Entry> = Vec::with_capacity(slots.len());
+    let by_rank = ranking_order(&ranked, &order, roster);
+    // Put the entries in ranking order in place (following the cycles of
+    // the permutation), so that no second table of entries is built.
+    let mut position = vec![0u32; ranked.len()];
+    for (pos, &(k, _)) in by_rank.iter().enumerate() {
+        position[k as usize] = pos as u32;
+    }
+    for i in 0..ranked.len() {
+        while position[i] as usize != i {
+            let j = position[i] as usize;
+            ranked.swap(i, j);
+            position.swap(i, j);
+        }
+    }
+    drop(position);
     let mut rank = 0;
-    for (i, &(k, tied)) in order_.iter().enumerate() {
-        let Some(mut e) = slots[k as usize].take() else {
-            continue;
-        };
+    for (i, &(_, tied)) in by_rank.iter().enumerate() {
         if !tied {
             rank = i as u32 + 1;
-        } else if let Some(last) = ranked.last_mut() {
-            last.shared = true;
-            e.shared = true;
+        } else {
+            ranked[i - 1].shared = true;
+            ranked[i].shared = true;
         }
-        e.rank = Some(rank);
-        ranked.push(e);
+        ranked[i].rank = Some(rank);
     }
     apart.sort_by(|a, b| {
         roster
