@@ -198,7 +198,8 @@ fn read_file(
     while !eof {
         buf.clear();
         if reader.read_until(b'\n', &mut buf).ok()? == 0 {
-            break;
+            eof = true;
+            continue;
         }
         number = number.checked_add(1)?;
         file.line(number, &buf, stages, roster, cards, keys, sittings)?;

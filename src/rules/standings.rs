@@ -23,6 +23,9 @@ use std::fmt;
 /// blank tiles cell): a full starting rack, so knocking never helps.
 pub const KNOCKED_RACK_TILES: u32 = 14;
 
+/// From this many players, ranking shows its progress.
+const PROGRESS_FROM: usize = 100_000;
+
 /// A player's results in one stage.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tally {
@@ -245,6 +248,14 @@ pub struct Standings {
 
 /// Ranks the tallies of one stage.
 pub fn rank(tallies: Vec<Tally>, stage: &Stage, order: Vec<SortKey>, roster: &Roster) -> Standings {
+    // a spinner on a terminal while a large stage is ranked (shown only
+    // when it takes a while)
+    let _progress = (tallies.len() >= PROGRESS_FROM).then(|| {
+        crate::report::progress::Progress::spinner(format!(
+            "Ranking {} players of the {stage} stage",
+            tallies.len()
+        ))
+    });
     let mut ranked = Vec::new();
     let mut apart = Vec::new();
     for t in tallies {
