@@ -124,7 +124,9 @@ fn csv_floor(path: &Path) -> (Duration, usize) {
 const DUCKDB: &str = r#"
 import duckdb, resource, sys, time
 t = time.time()
-rows = duckdb.sql("""
+con = duckdb.connect()
+con.execute("SET enable_progress_bar = false")
+rows = con.sql("""
   SELECT player FROM read_csv(?, header = true)
   GROUP BY player
   ORDER BY sum(won) DESC, sum(CAST(score AS INTEGER)) / count(*) DESC, sum(tiles) ASC, player
