@@ -102,6 +102,12 @@ impl Roster {
         }
     }
 
+    /// Makes room for `additional` more players without regrowing.
+    pub fn reserve(&mut self, additional: usize) {
+        self.players.reserve(additional);
+        self.by_id.reserve(additional);
+    }
+
     pub fn is_open(&self) -> bool {
         self.open
     }

@@ -46,6 +46,22 @@ pub fn load(inputs: &[PathBuf], rules: &Rules, roster: &mut Roster) -> Option<St
         return None;
     }
     let before = roster.clone();
+    if roster.is_open() {
+        // Room for the players, judged from the size of the files (a line
+        // is some 30 bytes; a player has a line per game): no regrowing
+        // of a million entries. Room not used is never touched.
+        let bytes: u64 = files
+            .iter()
+            .filter_map(|f| std::fs::metadata(f).ok())
+            .map(|m| m.len())
+            .sum();
+        let games = u64::from(rules.games_for(&Stage::prelim()).max(1));
+        roster.reserve(
+            usize::try_from(bytes / 28 / games)
+                .unwrap_or(0)
+                .min(1 << 26),
+        );
+    }
     let mut cards = Vec::new();
     let mut stages = StageNames::default();
     let mut keys: Vec<u128> = Vec::new();

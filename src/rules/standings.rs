@@ -325,13 +325,10 @@ pub fn rank(tallies: Vec<Tally>, stage: &Stage, order: Vec<SortKey>, roster: &Ro
 /// players sort in a fraction of a second); else the fractions are
 /// compared by cross-multiplying.
 fn ranking_order(entries: &[Entry], order: &[SortKey], roster: &Roster) -> Vec<(u32, bool)> {
-    let values: Vec<SortValues> = entries
-        .iter()
-        .map(|e| key_values(&e.tally, order))
-        .collect();
     let id = |i: u32| roster.get(entries[i as usize].tally.player).id.as_str();
-    if let Some(packed) = pack(&values, order.len().min(Key::ALL.len())) {
-        drop(values);
+    let keys = order.len().min(Key::ALL.len());
+    let value = |i: usize, k: usize| key_value(&entries[i].tally, order[k]);
+    if let Some(packed) = pack(entries.len(), keys, value) {
         let mut items: Vec<(u128, u64, u32)> = packed
             .into_iter()
             .enumerate()
@@ -348,6 +345,10 @@ fn ranking_order(entries: &[Entry], order: &[SortKey], roster: &Roster) -> Vec<(
         }
         return out;
     }
+    let values: Vec<SortValues> = entries
+        .iter()
+        .map(|e| key_values(&e.tally, order))
+        .collect();
     let mut by_rank: Vec<u32> = (0..entries.len() as u32).collect();
     by_rank.sort_unstable_by(|&a, &b| {
         values[a as usize]
@@ -374,12 +375,12 @@ fn id_prefix(id: &str) -> u64 {
 
 /// Each player's first `keys` values packed into one integer that sorts
 /// as the values do; `None` when they do not fit.
-fn pack(values: &[SortValues], keys: usize) -> Option<Vec<u128>> {
-    let mut columns: Vec<(i128, i128, i128, u32)> = Vec::with_capacity(keys); // (lcm, min, max, bits)
+fn pack(len: usize, keys: usize, value: impl Fn(usize, usize) -> Fraction) -> Option<Vec<u128>> {
+    let mut columns: Vec<(i128, i128, u32)> = Vec::with_capacity(keys); // (lcm, min, bits)
     for k in 0..keys {
         let mut lcm: i128 = 1;
-        for v in values {
-            let d = v.0[k].d;
+        for i in 0..len {
+            let d = value(i, k).d;
             if lcm % d != 0 {
                 lcm = lcm.checked_mul(d / gcd(lcm, d))?;
                 if lcm > 1 << 62 {
@@ -388,27 +389,28 @@ fn pack(values: &[SortValues], keys: usize) -> Option<Vec<u128>> {
             }
         }
         let (mut min, mut max) = (i128::MAX, i128::MIN);
-        for v in values {
-            let x = v.0[k].n.checked_mul(lcm / v.0[k].d)?;
+        for i in 0..len {
+            let v = value(i, k);
+            let x = v.n.checked_mul(lcm / v.d)?;
             min = min.min(x);
             max = max.max(x);
         }
         let span = max.checked_sub(min)?;
         let bits = 128 - (span as u128).leading_zeros();
-        columns.push((lcm, min, max, bits));
+        columns.push((lcm, min, bits));
     }
-    if columns.iter().map(|c| c.3).sum::<u32>() > 128 {
+    if columns.iter().map(|c| c.2).sum::<u32>() > 128 {
         return None;
     }
     Some(
-        values
-            .iter()
-            .map(|v| {
+        (0..len)
+            .map(|i| {
                 columns
                     .iter()
                     .enumerate()
-                    .fold(0u128, |acc, (k, &(lcm, min, _, bits))| {
-                        let x = v.0[k].n * (lcm / v.0[k].d) - min;
+                    .fold(0u128, |acc, (k, &(lcm, min, bits))| {
+                        let v = value(i, k);
+                        let x = v.n * (lcm / v.d) - min;
                         match bits {
                             0 => acc,
                             128 => x as u128,
@@ -481,18 +483,22 @@ struct SortValues([Fraction; Key::ALL.len()]);
 fn key_values(t: &Tally, order: &[SortKey]) -> SortValues {
     let mut v = SortValues::default();
     for (slot, sk) in v.0.iter_mut().zip(order) {
-        let flip = sk.better == Better::Higher;
-        *slot = match sk.key {
-            Key::GamesWon => Fraction::new(i128::from(t.won), 1, flip),
-            Key::TilesLeft => Fraction::new(i128::from(t.tiles), 1, flip),
-            // the average of no games is 0, as `Tally::average` says
-            Key::AverageScore if t.games == 0 => Fraction::new(0, 1, flip),
-            Key::AverageScore => Fraction::of(t.total, t.games, flip),
-            Key::TotalScore => Fraction::of(t.total, 1, flip),
-            Key::BestGame => Fraction::of(t.best_game.unwrap_or(Score::ZERO), 1, flip),
-        };
+        *slot = key_value(t, *sk);
     }
     v
+}
+
+fn key_value(t: &Tally, sk: SortKey) -> Fraction {
+    let flip = sk.better == Better::Higher;
+    match sk.key {
+        Key::GamesWon => Fraction::new(i128::from(t.won), 1, flip),
+        Key::TilesLeft => Fraction::new(i128::from(t.tiles), 1, flip),
+        // the average of no games is 0, as `Tally::average` says
+        Key::AverageScore if t.games == 0 => Fraction::new(0, 1, flip),
+        Key::AverageScore => Fraction::of(t.total, t.games, flip),
+        Key::TotalScore => Fraction::of(t.total, 1, flip),
+        Key::BestGame => Fraction::of(t.best_game.unwrap_or(Score::ZERO), 1, flip),
+    }
 }
 
 /// The key that decides between two players, for explanations and notes.
@@ -749,7 +755,10 @@ mod tests {
                 })
                 .collect();
             let values: Vec<SortValues> = huge.iter().map(|t| key_values(t, &order)).collect();
-            assert!(pack(&values, order.len()).is_none(), "{name}");
+            assert!(
+                pack(values.len(), order.len(), |i, k| values[i].0[k]).is_none(),
+                "{name}"
+            );
             let s = rank(huge.clone(), &Stage::prelim(), order.clone(), &r);
             for w in s.ranked.windows(2) {
                 let (a, b) = (&w[0].tally, &w[1].tally);
