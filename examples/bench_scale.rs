@@ -13,7 +13,8 @@
 //! * the HK demo event.
 //!
 //! Run: `cargo build --release && cargo run --release --example bench_scale`
-//! (or add `-- 100000` for that many players).
+//! (or add `-- 100000` for that many players; `--keep` keeps the file and
+//! says where it is).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -73,13 +74,26 @@ fn vm_hwm_kib(status: &Path) -> Option<f64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// CPU time (user + system) of a process so far, from /proc/PID/stat.
+fn cpu_seconds(stat: &Path) -> Option<f64> {
+    let text = std::fs::read_to_string(stat).ok()?;
+    let fields: Vec<&str> = text.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0) // USER_HZ
+}
+
+fn secs(s: Option<f64>) -> String {
+    s.map_or("?".into(), |s| format!("{s:.2}s"))
+}
+
 fn mib(m: Option<f64>) -> String {
     m.map_or("?".into(), |m| format!("{m:.0} MiB"))
 }
 
 /// Runs a command to its end: wall time, its peak memory in MiB (the last
-/// VmHWM read while it ran) and its standard output.
-fn run_measured(cmd: &mut Command) -> Option<(Duration, Option<f64>, String)> {
+/// VmHWM read while it ran), its CPU seconds (the last read) and its
+/// standard output.
+fn run_measured(cmd: &mut Command) -> Option<(Duration, Option<f64>, Option<f64>, String)> {
     let out = std::env::temp_dir().join(format!("tilerank-bench-out-{}", std::process::id()));
     let t = Instant::now();
     let mut child = cmd
@@ -88,10 +102,14 @@ fn run_measured(cmd: &mut Command) -> Option<(Duration, Option<f64>, String)> {
         .spawn()
         .ok()?;
     let status = PathBuf::from(format!("/proc/{}/status", child.id()));
-    let mut peak = None;
+    let stat = PathBuf::from(format!("/proc/{}/stat", child.id()));
+    let (mut peak, mut cpu) = (None, None);
     loop {
         if let Some(k) = vm_hwm_kib(&status) {
             peak = Some(k / 1024.0);
+        }
+        if let Some(c) = cpu_seconds(&stat) {
+            cpu = Some(c);
         }
         if child.try_wait().ok()?.is_some() {
             break;
@@ -101,7 +119,7 @@ fn run_measured(cmd: &mut Command) -> Option<(Duration, Option<f64>, String)> {
     let wall = t.elapsed();
     let text = std::fs::read_to_string(&out).unwrap_or_default();
     let _ = std::fs::remove_file(&out);
-    Some((wall, peak, text))
+    Some((wall, peak, cpu, text))
 }
 
 /// The plain parse: every record of the file through the `csv` crate.
@@ -155,8 +173,10 @@ fn main() {
         t0.elapsed()
     );
 
+    let self_stat = Path::new("/proc/self/stat");
     let (floor, fields) = csv_floor(&path);
     println!("csv crate parse (ByteRecord loop): {floor:.2?} ({fields} fields)");
+    let cpu_before = cpu_seconds(self_stat);
 
     let t1 = Instant::now();
     let request = Request {
@@ -181,10 +201,11 @@ fn main() {
         .map(|e| event.roster.get(e.tally.player).id.clone())
         .collect();
     println!(
-        "tilerank (library, this process): {} players, {} cards: read+check {loaded:.2?}, with ranking {total:.2?} ({:.0} lines/s), {} qualifiers, peak {}",
+        "tilerank (library, this process): {} players, {} cards: read+check {loaded:.2?}, with ranking {total:.2?} wall ({:.0} lines/s), {} CPU, {} qualifiers, peak {}",
         standings.ranked.len(),
         event.cards.len(),
         lines as f64 / total.as_secs_f64(),
+        secs(cpu_seconds(self_stat).zip(cpu_before).map(|(a, b)| a - b)),
         q.qualified.len(),
         mib(peak_rss_mib())
     );
@@ -202,9 +223,13 @@ fn main() {
             let mut cmd = Command::new(exe);
             cmd.arg("qualifiers").arg(&path).args(["--profile", "hk"]);
             match run_measured(&mut cmd) {
-                Some((wall, peak, _)) => {
+                Some((wall, peak, cpu, _)) => {
                     cli_wall = Some(wall);
-                    println!("tilerank qualifiers (process): {wall:.2?}, peak {}", mib(peak));
+                    println!(
+                        "tilerank qualifiers (process): {wall:.2?} wall, {} CPU, peak {}",
+                        secs(cpu),
+                        mib(peak)
+                    );
                 }
                 None => println!("tilerank qualifiers: could not be run"),
             }
@@ -231,12 +256,13 @@ fn main() {
         let mut cmd = Command::new("python3");
         cmd.args(["-c", DUCKDB]).arg(&path);
         match run_measured(&mut cmd) {
-            Some((wall, peak, out)) => {
+            Some((wall, peak, cpu, out)) => {
                 let mut out = out.lines();
                 let query = out.next().unwrap_or("?").to_string();
                 let duck_top: Vec<&str> = out.collect();
                 println!(
-                    "duckdb (process, python3; query alone {query:.5} s): {wall:.2?}, peak {}; its top 120 {} tilerank's",
+                    "duckdb (process, python3; query alone {query:.5} s): {wall:.2?} wall, {} CPU, peak {}; its top 120 {} tilerank's",
+                    secs(cpu),
                     mib(peak),
                     if duck_top == top { "is" } else { "is NOT" }
                 );
@@ -248,7 +274,11 @@ fn main() {
         println!("duckdb: not measured (`python3 -c \"import duckdb\"` fails: pip install duckdb)");
     }
     ratio("csv parse", floor);
-    let _ = std::fs::remove_dir_all(&dir);
+    if std::env::args().any(|a| a == "--keep") {
+        println!("kept: {}", path.display());
+    } else {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     let demo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026");
     if demo.join("cards").is_dir() {

@@ -82,10 +82,42 @@ pub fn match_key(text: &str) -> String {
         .collect()
 }
 
+/// The index of players by id: a table of player indexes.
+#[derive(Clone, Default)]
+struct IdIndex {
+    table: hashbrown::HashTable<PlayerId>,
+    hasher: foldhash::fast::RandomState,
+}
+
+impl std::fmt::Debug for IdIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "IdIndex({} players)", self.table.len())
+    }
+}
+
+fn hash_key(hasher: &foldhash::fast::RandomState, key: &str) -> u64 {
+    use std::hash::BuildHasher;
+    hasher.hash_one(key)
+}
+
+/// Whether `match_key(text) == key`, without building the match key.
+fn key_matches(text: &str, key: &str) -> bool {
+    if !text.is_ascii() {
+        return match_key(text) == key;
+    }
+    let mut k = key.bytes();
+    text.bytes()
+        .filter(|b| !b.is_ascii_whitespace() && *b != 0x0b)
+        .all(|b| k.next() == Some(b.to_ascii_lowercase()))
+        && k.next().is_none()
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Roster {
     players: Vec<Player>,
-    by_id: Map<PlayerId>,
+    /// Players by the match key of their id. The table holds indexes only:
+    /// the key is the player's own id, compared without a copy.
+    by_id: IdIndex,
     /// Roster entries by name. Players an open roster learns from the
     /// cards are not here: their name is their id, found by `by_id`.
     by_name: Map<Vec<PlayerId>>,
@@ -102,10 +134,36 @@ impl Roster {
         }
     }
 
+    /// The player whose id has the match key `key`.
+    fn find_id(&self, key: &str) -> Option<PlayerId> {
+        let players = &self.players;
+        self.by_id
+            .table
+            .find(hash_key(&self.by_id.hasher, key), |p| {
+                key_matches(&players[p.index()].id, key)
+            })
+            .copied()
+    }
+
+    /// Indexes the player `pid` (already in `players`) by its id's `key`.
+    fn index_id(&mut self, key: &str, pid: PlayerId) {
+        let players = &self.players;
+        let hasher = &self.by_id.hasher;
+        self.by_id
+            .table
+            .insert_unique(hash_key(hasher, key), pid, |p| {
+                hash_key(hasher, &match_key(&players[p.index()].id))
+            });
+    }
+
     /// Makes room for `additional` more players without regrowing.
     pub fn reserve(&mut self, additional: usize) {
         self.players.reserve(additional);
-        self.by_id.reserve(additional);
+        let players = &self.players;
+        let hasher = &self.by_id.hasher;
+        self.by_id.table.reserve(additional, |p| {
+            hash_key(hasher, &match_key(&players[p.index()].id))
+        });
     }
 
     pub fn is_open(&self) -> bool {
@@ -115,16 +173,16 @@ impl Roster {
     /// Adds a player; `Err` with the one already there when the id is taken.
     pub fn add(&mut self, player: Player) -> Result<PlayerId, PlayerId> {
         let id_key = match_key(&player.id);
-        if let Some(&existing) = self.by_id.get(&id_key) {
+        if let Some(existing) = self.find_id(&id_key) {
             return Err(existing);
         }
         let pid = PlayerId(self.players.len() as u32);
-        self.by_id.insert(id_key, pid);
         self.by_name
             .entry(match_key(&player.name))
             .or_default()
             .push(pid);
         self.players.push(player);
+        self.index_id(&id_key, pid);
         Ok(pid)
     }
 
@@ -134,7 +192,7 @@ impl Roster {
     }
 
     fn find_key(&self, key: &str) -> Result<PlayerId, Unresolved> {
-        if let Some(&pid) = self.by_id.get(key) {
+        if let Some(pid) = self.find_id(key) {
             return Ok(pid);
         }
         match self.by_name.get(key).map(Vec::as_slice) {
@@ -163,11 +221,11 @@ impl Roster {
             text.split_whitespace().collect::<Vec<_>>().join(" ")
         };
         let pid = PlayerId(self.players.len() as u32);
-        self.by_id.insert(key, pid);
         let mut player = Player::named("", "");
         player.id = trimmed.clone();
         player.name = trimmed;
         self.players.push(player);
+        self.index_id(&key, pid);
         Ok(pid)
     }
 
@@ -177,8 +235,9 @@ impl Roster {
         let p = self.get(pid);
         match self.by_name.get(&match_key(&p.name)).map(Vec::len) {
             Some(1)
-                if !self.by_id.contains_key(&match_key(&p.name))
-                    || self.by_id[&match_key(&p.name)] == pid =>
+                if self
+                    .find_id(&match_key(&p.name))
+                    .is_none_or(|other| other == pid) =>
             {
                 &p.name
             }
@@ -256,5 +315,32 @@ mod tests {
     fn ids_are_unique() {
         let mut r = roster();
         assert_eq!(r.add(Player::named("p0002", "Someone")), Err(PlayerId(1)));
+    }
+
+    #[test]
+    fn ids_match_as_their_match_keys_do() {
+        for (text, key) in [
+            ("P0001", "p0001"),
+            (" P 0001 ", "p0001"),
+            ("P\u{b}0001", "p0001"),
+            ("李 小明", "李小明"),
+            ("P0001", "p001"),
+            ("P0001", "p00011"),
+            ("Ärger", "ärger"),
+        ] {
+            assert_eq!(
+                key_matches(text, key),
+                match_key(text) == key,
+                "{text:?} {key:?}"
+            );
+        }
+        let mut r = Roster::open();
+        r.reserve(10);
+        let a = r.resolve("  Chan   Tai Man ").unwrap();
+        assert_eq!(r.get(a).id, "Chan Tai Man");
+        assert_eq!(r.card_name(a), "Chan Tai Man");
+        assert_eq!(r.find("chantaiman"), Ok(a));
+        let clone = r.clone();
+        assert_eq!(clone.find("CHAN TAI MAN"), Ok(a));
     }
 }
