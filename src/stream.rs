@@ -46,23 +46,21 @@ pub fn load(inputs: &[PathBuf], rules: &Rules, roster: &mut Roster) -> Option<St
         return None;
     }
     let before = roster.clone();
+    // Room for the players and cards, judged from the size of the files (a
+    // line is some 30 bytes; a player has a line per game, a card three
+    // seats and more a game): no regrowing of a million entries. Room not
+    // used is never touched.
+    let bytes: u64 = files
+        .iter()
+        .filter_map(|f| std::fs::metadata(f).ok())
+        .map(|m| m.len())
+        .sum();
+    let games = u64::from(rules.games_for(&Stage::prelim()).max(1));
+    let room = |per: u64| usize::try_from(bytes / 28 / per).unwrap_or(0).min(1 << 26);
     if roster.is_open() {
-        // Room for the players, judged from the size of the files (a line
-        // is some 30 bytes; a player has a line per game): no regrowing
-        // of a million entries. Room not used is never touched.
-        let bytes: u64 = files
-            .iter()
-            .filter_map(|f| std::fs::metadata(f).ok())
-            .map(|m| m.len())
-            .sum();
-        let games = u64::from(rules.games_for(&Stage::prelim()).max(1));
-        roster.reserve(
-            usize::try_from(bytes / 28 / games)
-                .unwrap_or(0)
-                .min(1 << 26),
-        );
+        roster.reserve(room(games));
     }
-    let mut cards = Vec::new();
+    let mut cards = Vec::with_capacity(room(games * 3));
     let mut stages = StageNames::default();
     let mut keys: Vec<u128> = Vec::new();
     let mut sittings: Vec<u128> = Vec::new();
