@@ -40,6 +40,17 @@ pub struct Streamed {
 /// common well-formed case (see the module text). Players are added to an
 /// open `roster` as the cards name them; on `None`, `roster` is as it was.
 pub fn load(inputs: &[PathBuf], rules: &Rules, roster: &mut Roster) -> Option<Streamed> {
+    load_with(inputs, rules, roster, None)
+}
+
+/// As [`load`]; `threads` says whether to read on two threads (by
+/// default, for files of 4 MiB and more). The answer is the same.
+pub fn load_with(
+    inputs: &[PathBuf],
+    rules: &Rules,
+    roster: &mut Roster,
+    threads: Option<bool>,
+) -> Option<Streamed> {
     let limits = Limits::from_env().ok()?;
     let files = ingest::expand(inputs).ok()?;
     if files.iter().any(|f| !is_text_file(f)) {
@@ -65,6 +76,7 @@ pub fn load(inputs: &[PathBuf], rules: &Rules, roster: &mut Roster) -> Option<St
     let mut keys: Vec<u128> = Vec::new();
     let mut sittings: Vec<u128> = Vec::new();
     for path in &files {
+        let large = std::fs::metadata(path).is_ok_and(|m| m.len() >= THREADS_FROM);
         let ok = read_file(
             path,
             rules,
@@ -74,6 +86,7 @@ pub fn load(inputs: &[PathBuf], rules: &Rules, roster: &mut Roster) -> Option<St
             &mut cards,
             &mut keys,
             &mut sittings,
+            threads.unwrap_or(large),
         );
         if ok.is_none() {
             *roster = before;
@@ -157,8 +170,26 @@ struct Columns {
     tiles: usize,
 }
 
-/// Reads one file; `None` when it is not the common case. The file is
-/// read a line at a time: what is held is one card.
+/// One card's lines as read, to be checked.
+struct Parsed {
+    rows: Vec<Row>,
+    /// The text of the players the rows name.
+    names: String,
+    stage: Stage,
+    /// The columns of the player and the score (1-based), for places.
+    player_col: u32,
+    score_col: u32,
+}
+
+/// Cards handed from the reading thread to the checking one at a time.
+const BATCH: usize = 256;
+
+/// Files from this size on are read and checked on two threads.
+const THREADS_FROM: u64 = 4 << 20;
+
+/// Reads one file; `None` when it is not the common case. With `threads`,
+/// one thread reads and parses the lines while this one checks the cards,
+/// in the order read: the same cards, players and answer as one thread.
 #[allow(clippy::too_many_arguments)]
 fn read_file(
     path: &Path,
@@ -169,6 +200,57 @@ fn read_file(
     cards: &mut Vec<Card>,
     keys: &mut Vec<u128>,
     sittings: &mut Vec<u128>,
+    threads: bool,
+) -> Option<()> {
+    let source = Source::file(&ingest::shown(path));
+    let mut check_one = |p: Parsed| -> Option<()> {
+        cards.push(check(p, &source, rules, roster, keys, sittings)?);
+        Some(())
+    };
+    if !threads {
+        return parse_file(path, rules, limits, stages, &mut check_one);
+    }
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Parsed>>(4);
+        let parser = scope.spawn(move || {
+            let mut batch = Vec::with_capacity(BATCH);
+            let parsed = parse_file(path, rules, limits, stages, &mut |p| {
+                batch.push(p);
+                if batch.len() == BATCH {
+                    let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                    tx.send(full).ok()?;
+                }
+                Some(())
+            });
+            if parsed.is_some() && !batch.is_empty() {
+                tx.send(batch).ok()?;
+            }
+            parsed
+        });
+        let mut checked = Some(());
+        'batches: for batch in rx.iter() {
+            for p in batch {
+                if check_one(p).is_none() {
+                    checked = None;
+                    break 'batches;
+                }
+            }
+        }
+        drop(rx); // a reader still at work stops at its next batch
+        let parsed = parser.join().ok()?;
+        checked.and(parsed)
+    })
+}
+
+/// Reads and parses one file's lines, handing each card's lines to
+/// `card`; `None` when the file is not the common case (or `card` says
+/// `None`). The file is read a line at a time: what is held is one card.
+fn parse_file(
+    path: &Path,
+    rules: &Rules,
+    limits: &Limits,
+    stages: &mut StageNames,
+    card: &mut dyn FnMut(Parsed) -> Option<()>,
 ) -> Option<()> {
     let mut reader = BufReader::with_capacity(1 << 16, std::fs::File::open(path).ok()?);
     // The delimiter is judged on the first lines, as the ordinary reader
@@ -192,7 +274,6 @@ fn read_file(
     let body = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&head);
     let delimiter = text::sniff_delimiter(std::str::from_utf8(body).ok()?);
     let mut file = FileState {
-        source: Source::file(&ingest::shown(path)),
         delimiter,
         rules,
         limits,
@@ -206,7 +287,7 @@ fn read_file(
     let mut number = 0u32;
     for raw in body.split_inclusive(|&b| b == b'\n').take(head_lines) {
         number = number.checked_add(1)?;
-        file.line(number, raw, stages, roster, cards, keys, sittings)?;
+        file.line(number, raw, stages, card)?;
     }
     let mut buf = Vec::with_capacity(256);
     while !eof {
@@ -216,12 +297,12 @@ fn read_file(
             continue;
         }
         number = number.checked_add(1)?;
-        file.line(number, &buf, stages, roster, cards, keys, sittings)?;
+        file.line(number, &buf, stages, card)?;
     }
     if !file.found {
         return None; // the ordinary read says what the file lacks
     }
-    file.finish_card(stages, roster, cards, keys, sittings)
+    file.finish_card(stages, card)
 }
 
 /// Non-blank lines the delimiter is judged on (as `sniff_delimiter` does).
@@ -229,7 +310,6 @@ const SNIFF_LINES: usize = 20;
 
 /// One file being read.
 struct FileState<'r> {
-    source: Source,
     delimiter: u8,
     rules: &'r Rules,
     limits: &'r Limits,
@@ -251,10 +331,7 @@ impl FileState<'_> {
         number: u32,
         raw: &[u8],
         stages: &mut StageNames,
-        roster: &mut Roster,
-        cards: &mut Vec<Card>,
-        keys: &mut Vec<u128>,
-        sittings: &mut Vec<u128>,
+        card: &mut dyn FnMut(Parsed) -> Option<()>,
     ) -> Option<()> {
         let raw = raw.strip_suffix(b"\n").unwrap_or(raw);
         // quotes, and a carriage return that is not part of a line break,
@@ -327,7 +404,7 @@ impl FileState<'_> {
             .first()
             .is_none_or(|f| (f.stage, f.session, f.table) == (row.stage, row.session, row.table));
         if !same {
-            self.finish_card(stages, roster, cards, keys, sittings)?;
+            self.finish_card(stages, card)?;
         }
         // a seat's later lines name the same player: only the first is kept
         let known = self
@@ -353,33 +430,22 @@ impl FileState<'_> {
         &self.names[a as usize..b as usize]
     }
 
-    /// Checks the card read so far and starts the next.
+    /// Hands on the card read so far and starts the next.
     fn finish_card(
         &mut self,
-        stages: &mut StageNames,
-        roster: &mut Roster,
-        cards: &mut Vec<Card>,
-        keys: &mut Vec<u128>,
-        sittings: &mut Vec<u128>,
+        stages: &StageNames,
+        card: &mut dyn FnMut(Parsed) -> Option<()>,
     ) -> Option<()> {
         let cols = self.columns.as_ref()?;
         let first = self.card.first()?;
-        let stage = stages.names[first.stage as usize].clone();
-        let card = check(
-            &self.card,
-            &self.names,
-            stage,
-            cols,
-            &self.source,
-            self.rules,
-            roster,
-            keys,
-            sittings,
-        )?;
-        cards.push(card);
-        self.card.clear();
-        self.names.clear();
-        Some(())
+        let parsed = Parsed {
+            stage: stages.names[first.stage as usize].clone(),
+            rows: std::mem::replace(&mut self.card, Vec::with_capacity(16)),
+            names: std::mem::take(&mut self.names),
+            player_col: cols.player as u32 + 1,
+            score_col: cols.score as u32 + 1,
+        };
+        card(parsed)
     }
 }
 
@@ -472,21 +538,25 @@ fn tiles(t: &str) -> Option<Option<u16>> {
 /// `None` when any check fails.
 #[allow(clippy::too_many_arguments)]
 fn check(
-    rows: &[Row],
-    names: &str,
-    stage: Stage,
-    cols: &Columns,
+    parsed: Parsed,
     source: &Source,
     rules: &Rules,
     roster: &mut Roster,
     keys: &mut Vec<u128>,
     sittings: &mut Vec<u128>,
 ) -> Option<Card> {
-    let first = &rows[0];
+    let Parsed {
+        rows,
+        names,
+        stage,
+        player_col,
+        score_col,
+    } = parsed;
+    let first = rows.first()?;
     // Seats: the first line of a seat names its player; later lines name
     // the same one (or the ordinary read reports it).
     let mut named: [Option<(&str, u32)>; 4] = [None; 4];
-    for r in rows {
+    for r in &rows {
         if named[r.seat.index()].is_none() {
             let (a, b) = r.player;
             named[r.seat.index()] = Some((&names[a as usize..b as usize], r.line));
@@ -506,7 +576,7 @@ fn check(
         seats.push(SeatPlayer {
             seat,
             player,
-            place: source.at(line, Some(cols.player as u32 + 1)),
+            place: source.at(line, Some(player_col)),
         });
     }
     let player_at = |seat: Seat| seats.iter().find(|s| s.seat == seat).map(|s| s.player);
@@ -514,7 +584,7 @@ fn check(
     // Games in the order first seen, each seat once; check 7: 1..=N.
     let expected = rules.games_for(&stage);
     let mut order: Vec<u32> = Vec::with_capacity(expected as usize);
-    for r in rows {
+    for r in &rows {
         if !order.contains(&r.game) {
             if r.game > expected {
                 return None;
@@ -548,7 +618,7 @@ fn check(
                 won: r.won,
                 score: r.score,
                 tiles: r.tiles,
-                place: source.at(r.line, Some(cols.score as u32 + 1)),
+                place: source.at(r.line, Some(score_col)),
             });
         }
         if !(3..=4).contains(&plain.len()) || !game_is_clean(number, &plain, rules) {

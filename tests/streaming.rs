@@ -236,3 +236,39 @@ fn the_spellings_a_spreadsheet_writes_stream_and_read_the_same() {
     );
     same_both_ways(vec![quoted], None, Rules::hk());
 }
+
+#[test]
+fn two_threads_read_what_one_reads() {
+    use tilerank::stream::load_with;
+    let path = temp("threads.csv");
+    results_file(&path, 700, false); // several batches of cards
+    let inputs = std::slice::from_ref(&path);
+    let mut one = tilerank::roster::Roster::open();
+    let mut two = tilerank::roster::Roster::open();
+    let a = load_with(inputs, &Rules::hk(), &mut one, Some(false)).expect("one thread");
+    let b = load_with(inputs, &Rules::hk(), &mut two, Some(true)).expect("two threads");
+    assert_eq!(a.cards.len(), 700);
+    assert_eq!(a.cards, b.cards);
+    let ids =
+        |r: &tilerank::roster::Roster| r.iter().map(|(_, p)| p.id.clone()).collect::<Vec<_>>();
+    assert_eq!(ids(&one), ids(&two));
+
+    // a wrong card near the end: neither reads the file, the roster is as it was
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let n = lines.len();
+    lines[n - 30] = "S140,5,1,A,P2800,1,+999,0";
+    let wrong = temp("threads-wrong.csv");
+    std::fs::write(&wrong, lines.join("\n")).unwrap();
+    for threads in [false, true] {
+        let mut roster = tilerank::roster::Roster::open();
+        assert!(load_with(
+            std::slice::from_ref(&wrong),
+            &Rules::hk(),
+            &mut roster,
+            Some(threads)
+        )
+        .is_none());
+        assert_eq!(roster.len(), 0);
+    }
+}
