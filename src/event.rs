@@ -527,16 +527,22 @@ impl Event {
             Some(s) => missing_cards(&self.cards, Some(s.sessions), Some(s.tables)),
             None => Vec::new(),
         };
-        let mut played: std::collections::HashSet<PlayerId> = std::collections::HashSet::new();
-        for c in &self.cards {
-            played.extend(c.seats.iter().map(|s| s.player));
-        }
         let no_shows = if self.roster.is_open() {
             Vec::new()
         } else {
+            // who played, by roster index
+            let mut played = vec![false; self.roster.len()];
+            for s in self.cards.iter().flat_map(|c| &c.seats) {
+                if let Some(p) = played.get_mut(s.player.index()) {
+                    *p = true;
+                }
+            }
             self.roster
                 .iter()
-                .filter(|(id, p)| !played.contains(id) && p.status == crate::roster::Status::Active)
+                .filter(|(id, p)| {
+                    !played.get(id.index()).copied().unwrap_or(false)
+                        && p.status == crate::roster::Status::Active
+                })
                 .map(|(id, _)| id)
                 .collect()
         };
@@ -642,17 +648,9 @@ fn warn_mixed_groups(cards: &[Card], groups: &Groups, problems: &mut Problems) {
     }
 }
 
-/// The prelim cards a schedule of `sessions` sessions of `tables` tables
-/// expects that are not among `cards` (none when no schedule is set).
-pub fn missing_cards(
-    cards: &[Card],
-    sessions: Option<u32>,
-    tables: Option<u32>,
-) -> Vec<crate::domain::CardKey> {
+/// [`missing_cards`] for a schedule too large for a table of flags.
+fn missing_cards_by_set(cards: &[Card], sessions: u32, tables: u32) -> Vec<crate::domain::CardKey> {
     use crate::domain::{CardKey, Label};
-    let (Some(sessions), Some(tables)) = (sessions, tables) else {
-        return Vec::new();
-    };
     let have: std::collections::HashSet<&CardKey> = cards.iter().map(|c| &c.key).collect();
     let mut missing = Vec::new();
     for s in 1..=sessions {
@@ -664,6 +662,49 @@ pub fn missing_cards(
             };
             if !have.contains(&key) {
                 missing.push(key);
+            }
+        }
+    }
+    missing
+}
+
+/// The prelim cards a schedule of `sessions` sessions of `tables` tables
+/// expects that are not among `cards` (none when no schedule is set).
+pub fn missing_cards(
+    cards: &[Card],
+    sessions: Option<u32>,
+    tables: Option<u32>,
+) -> Vec<crate::domain::CardKey> {
+    use crate::domain::{CardKey, Label};
+    let (Some(sessions), Some(tables)) = (sessions, tables) else {
+        return Vec::new();
+    };
+    // the schedule's cards that are here, as a table of sessions by tables
+    let (ns, nt) = (sessions as usize, tables as usize);
+    let Some(cells) = ns.checked_mul(nt).filter(|&c| c <= 1 << 24) else {
+        return missing_cards_by_set(cards, sessions, tables);
+    };
+    let mut have = vec![false; cells];
+    let slot = |s: u32, t: u32| (s as usize - 1) * nt + (t as usize - 1);
+    let prelim = Stage::prelim();
+    for key in cards.iter().map(|c| &c.key).filter(|k| k.stage == prelim) {
+        if let (Label::Num(s), Label::Num(t)) = (&key.session, &key.table) {
+            if (1..=sessions).contains(s) && (1..=tables).contains(t) {
+                if let Some(h) = have.get_mut(slot(*s, *t)) {
+                    *h = true;
+                }
+            }
+        }
+    }
+    let mut missing = Vec::new();
+    for s in 1..=sessions {
+        for t in 1..=tables {
+            if !have.get(slot(s, t)).copied().unwrap_or(false) {
+                missing.push(CardKey {
+                    stage: Stage::prelim(),
+                    session: Label::Num(s),
+                    table: Label::Num(t),
+                });
             }
         }
     }

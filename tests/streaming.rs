@@ -272,3 +272,25 @@ fn two_threads_read_what_one_reads() {
         assert_eq!(roster.len(), 0);
     }
 }
+
+#[test]
+fn missing_cards_are_the_schedule_less_the_cards() {
+    let path = temp("schedule.csv");
+    results_file(&path, 58, false); // sessions 1-12 of 5 tables, but 2 tables of S12
+    let mut roster = tilerank::roster::Roster::open();
+    let cards = tilerank::stream::load(std::slice::from_ref(&path), &Rules::hk(), &mut roster)
+        .unwrap()
+        .cards;
+    let missing = tilerank::event::missing_cards(&cards, Some(13), Some(6));
+    let shown: Vec<String> = missing.iter().map(|k| k.to_string()).collect();
+    let mut expected = Vec::new();
+    for s in 1..=13u32 {
+        for t in 1..=6u32 {
+            if s == 13 || t == 6 || (s == 12 && t >= 4) {
+                expected.push(format!("session S{s:02} table {t}"));
+            }
+        }
+    }
+    assert_eq!(shown, expected);
+    assert!(tilerank::event::missing_cards(&cards, None, Some(6)).is_empty());
+}
