@@ -15,6 +15,12 @@
 //! are then read the ordinary way ([`crate::ingest::read_cards`]), so that
 //! every message and place comes from one code path. The answer, when there
 //! is one, is the very event the ordinary way gives (tested).
+//!
+//! A file of 4 MiB or more is read on two threads: one reads and parses the
+//! lines, the other resolves the players and checks the cards in the order
+//! read, so that the answer is the one a single thread gives (tested).
+//! Players are interned in the roster as the cards name them; the clash
+//! checks across cards keep one packed number per card and per seat.
 
 use crate::domain::{Card, CardKey, Game, Label, Seat, SeatPlayer, SeatResult, Stage};
 use crate::ingest::header::map_header;
