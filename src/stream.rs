@@ -16,13 +16,14 @@
 //! every message and place comes from one code path. The answer, when there
 //! is one, is the very event the ordinary way gives (tested).
 //!
-//! A file of 4 MiB or more is read on two threads: one reads and parses the
-//! lines, the other resolves the players and checks the cards in the order
-//! read, so that the answer is the one a single thread gives (tested).
+//! A file of 4 MiB or more is read on two threads: one reads, parses and
+//! checks each card's lines; the other names the players (the roster) and
+//! runs the checks across cards, in the order read, so that the answer is
+//! the one a single thread gives (tested).
 //! Players are interned in the roster as the cards name them; the clash
 //! checks across cards keep one packed number per card and per seat.
 
-use crate::domain::{Card, CardKey, Game, Label, Seat, SeatPlayer, SeatResult, Stage};
+use crate::domain::{Card, CardKey, Game, Label, PlayerId, Seat, SeatPlayer, SeatResult, Stage};
 use crate::ingest::header::map_header;
 use crate::ingest::limits::Limits;
 use crate::ingest::{self, lines, text};
@@ -194,8 +195,9 @@ const BATCH: usize = 256;
 const THREADS_FROM: u64 = 4 << 20;
 
 /// Reads one file; `None` when it is not the common case. With `threads`,
-/// one thread reads and parses the lines while this one checks the cards,
-/// in the order read: the same cards, players and answer as one thread.
+/// one thread reads, parses and checks the lines of each card while this
+/// one names its players and runs the checks across cards, in the order
+/// read: the same cards, players and answer as one thread.
 #[allow(clippy::too_many_arguments)]
 fn read_file(
     path: &Path,
@@ -209,19 +211,20 @@ fn read_file(
     threads: bool,
 ) -> Option<()> {
     let source = Source::file(&ingest::shown(path));
-    let mut check_one = |p: Parsed| -> Option<()> {
-        cards.push(check(p, &source, rules, roster, keys, sittings)?);
-        Some(())
-    };
     if !threads {
-        return parse_file(path, rules, limits, stages, &mut check_one);
+        return parse_file(path, rules, limits, stages, &mut |p| {
+            let prepared = prepare(p, &source, rules)?;
+            cards.push(finish(prepared, roster, keys, sittings)?);
+            Some(())
+        });
     }
     std::thread::scope(|scope| {
-        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Parsed>>(4);
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Prepared>>(4);
+        let source = &source;
         let parser = scope.spawn(move || {
             let mut batch = Vec::with_capacity(BATCH);
             let parsed = parse_file(path, rules, limits, stages, &mut |p| {
-                batch.push(p);
+                batch.push(prepare(p, source, rules)?);
                 if batch.len() == BATCH {
                     let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
                     tx.send(full).ok()?;
@@ -236,9 +239,12 @@ fn read_file(
         let mut checked = Some(());
         'batches: for batch in rx.iter() {
             for p in batch {
-                if check_one(p).is_none() {
-                    checked = None;
-                    break 'batches;
+                match finish(p, roster, keys, sittings) {
+                    Some(card) => cards.push(card),
+                    None => {
+                        checked = None;
+                        break 'batches;
+                    }
                 }
             }
         }
@@ -539,18 +545,22 @@ fn tiles(t: &str) -> Option<Option<u16>> {
     (n <= u32::from(MAX_TILES)).then_some(Some(n as u16))
 }
 
-/// Checks one card's lines (RULES.md section 5, checks 1 to 7 but for
-/// what needs the other cards, whose keys go to `keys` and `sittings`);
+/// A card checked but for its players: each seat and result holds the
+/// seat's index for a player until [`finish`] names them.
+struct Prepared {
+    card: Card,
+    /// The players as the card names them, by seat: ranges of `names`.
+    names: String,
+    seat_names: [(u32, u32); 4],
+    /// The card's stage and session, packed, for the clash checks.
+    at: u128,
+    table: u32,
+}
+
+/// Checks one card's lines but for its players (RULES.md section 5,
+/// checks 1 to 7 but for what needs the roster or the other cards);
 /// `None` when any check fails.
-#[allow(clippy::too_many_arguments)]
-fn check(
-    parsed: Parsed,
-    source: &Source,
-    rules: &Rules,
-    roster: &mut Roster,
-    keys: &mut Vec<u128>,
-    sittings: &mut Vec<u128>,
-) -> Option<Card> {
+fn prepare(parsed: Parsed, source: &Source, rules: &Rules) -> Option<Prepared> {
     let Parsed {
         rows,
         names,
@@ -561,31 +571,28 @@ fn check(
     let first = rows.first()?;
     // Seats: the first line of a seat names its player; later lines name
     // the same one (or the ordinary read reports it).
-    let mut named: [Option<(&str, u32)>; 4] = [None; 4];
+    let mut named: [Option<((u32, u32), u32)>; 4] = [None; 4];
     for r in &rows {
         if named[r.seat.index()].is_none() {
-            let (a, b) = r.player;
-            named[r.seat.index()] = Some((&names[a as usize..b as usize], r.line));
+            named[r.seat.index()] = Some((r.player, r.line));
         }
     }
     let filled = named.iter().filter(|s| s.is_some()).count();
     if !(3..=4).contains(&filled) {
         return None;
     }
+    let placeholder = |seat: Seat| PlayerId(seat.index() as u32);
     let mut seats: Vec<SeatPlayer> = Vec::with_capacity(filled);
+    let mut seat_names = [(0, 0); 4];
     for (seat, slot) in Seat::ALL.into_iter().zip(named) {
-        let Some((text, line)) = slot else { continue };
-        let player = roster.resolve(text).ok()?;
-        if seats.iter().any(|s| s.player == player) {
-            return None;
-        }
+        let Some((range, line)) = slot else { continue };
+        seat_names[seat.index()] = range;
         seats.push(SeatPlayer {
             seat,
-            player,
+            player: placeholder(seat),
             place: source.at(line, Some(player_col)),
         });
     }
-    let player_at = |seat: Seat| seats.iter().find(|s| s.seat == seat).map(|s| s.player);
 
     // Games in the order first seen, each seat once; check 7: 1..=N.
     let expected = rules.games_for(&stage);
@@ -612,7 +619,7 @@ fn check(
             }
             let line = PlainLine {
                 seat: r.seat,
-                player: player_at(r.seat)?,
+                player: placeholder(r.seat),
                 won: r.won,
                 score: r.score,
                 tiles: r.tiles,
@@ -633,18 +640,55 @@ fn check(
         games.push(Game { number, results });
     }
     games.sort_by_key(|g| g.number);
-
-    let at = (first.stage << 96) | (u128::from(first.session) << 64);
-    keys.push(at | u128::from(first.table));
-    sittings.extend(seats.iter().map(|s| at | u128::from(s.player.0)));
-    Some(Card {
-        key: CardKey {
-            stage,
-            session: Label::Num(first.session),
-            table: Label::Num(first.table),
+    Some(Prepared {
+        at: (first.stage << 96) | (u128::from(first.session) << 64),
+        table: first.table,
+        card: Card {
+            key: CardKey {
+                stage,
+                session: Label::Num(first.session),
+                table: Label::Num(first.table),
+            },
+            place: source.at(first.line, None),
+            seats,
+            games,
         },
-        place: source.at(first.line, None),
-        seats,
-        games,
+        names,
+        seat_names,
     })
+}
+
+/// Names a prepared card's players (check 1: known, and distinct), in
+/// seat order as the ordinary read does; their sittings and the card's key
+/// go to `sittings` and `keys` for the checks across cards.
+fn finish(
+    prepared: Prepared,
+    roster: &mut Roster,
+    keys: &mut Vec<u128>,
+    sittings: &mut Vec<u128>,
+) -> Option<Card> {
+    let Prepared {
+        mut card,
+        names,
+        seat_names,
+        at,
+        table,
+    } = prepared;
+    let mut ids = [PlayerId(u32::MAX); 4];
+    for i in 0..card.seats.len() {
+        let seat = card.seats[i].seat;
+        let (a, b) = seat_names[seat.index()];
+        let player = roster.resolve(&names[a as usize..b as usize]).ok()?;
+        if ids.contains(&player) {
+            return None;
+        }
+        ids[seat.index()] = player;
+        card.seats[i].player = player;
+    }
+    for r in card.games.iter_mut().flat_map(|g| g.results.iter_mut()) {
+        r.player = ids[r.seat.index()];
+    }
+    keys.push(at | u128::from(table));
+    sittings.extend(card.seats.iter().map(|s| at | u128::from(s.player.0)));
+    Some(card)
 }
