@@ -67,19 +67,27 @@ pub enum Unresolved {
 
 /// The text two names are compared by: lower case, no spaces at all.
 pub fn match_key(text: &str) -> String {
+    let mut key = String::with_capacity(text.len());
+    match_key_into(text, &mut key);
+    key
+}
+
+/// [`match_key`] written into `key` (cleared first).
+fn match_key_into(text: &str, key: &mut String) {
+    key.clear();
     if text.is_ascii() {
-        let mut key = String::with_capacity(text.len());
         key.extend(
             text.bytes()
                 .filter(|b| !b.is_ascii_whitespace() && *b != 0x0b)
                 .map(|b| char::from(b.to_ascii_lowercase())),
         );
-        return key;
+    } else {
+        key.extend(
+            text.chars()
+                .filter(|c| !c.is_whitespace())
+                .flat_map(char::to_lowercase),
+        );
     }
-    text.chars()
-        .filter(|c| !c.is_whitespace())
-        .flat_map(char::to_lowercase)
-        .collect()
 }
 
 /// The index of players by id: a table of player indexes.
@@ -123,6 +131,8 @@ pub struct Roster {
     by_name: Map<Vec<PlayerId>>,
     /// No roster was given: any name on a card is a player.
     open: bool,
+    /// A buffer for match keys.
+    scratch: String,
 }
 
 impl Roster {
@@ -205,10 +215,13 @@ impl Roster {
     /// The player a card's text names, as [`Roster::find`]; an open roster
     /// adds a player it does not know.
     pub fn resolve(&mut self, text: &str) -> Result<PlayerId, Unresolved> {
-        let key = match_key(text);
-        match self.find_key(&key) {
-            Err(Unresolved::Unknown) if self.open => {}
-            found => return found,
+        // the key is built in a buffer kept for the next name
+        let mut key = std::mem::take(&mut self.scratch);
+        match_key_into(text, &mut key);
+        let found = self.find_key(&key);
+        if !(self.open && found == Err(Unresolved::Unknown)) {
+            self.scratch = key;
+            return found;
         }
         // spaces as one: the common case, a text without any, is copied as is
         let single = !text.starts_with(char::is_whitespace)
@@ -222,10 +235,11 @@ impl Roster {
         };
         let pid = PlayerId(self.players.len() as u32);
         let mut player = Player::named("", "");
-        player.id = trimmed.clone();
-        player.name = trimmed;
+        player.name = trimmed.clone();
+        player.id = trimmed;
         self.players.push(player);
         self.index_id(&key, pid);
+        self.scratch = key;
         Ok(pid)
     }
 

@@ -256,7 +256,7 @@ pub fn rank(tallies: Vec<Tally>, stage: &Stage, order: Vec<SortKey>, roster: &Ro
             tallies.len()
         ))
     });
-    let mut ranked = Vec::new();
+    let mut ranked = Vec::with_capacity(tallies.len());
     let mut apart = Vec::new();
     for t in tallies {
         let why = match roster.get(t.player).status {
