@@ -186,6 +186,7 @@ fn main() {
     };
     let event = Event::load(&request).expect("load");
     let loaded = t1.elapsed();
+    let after_reading = peak_rss_mib();
     assert!(
         !event.problems.has_errors(),
         "the generated file has errors"
@@ -201,13 +202,14 @@ fn main() {
         .map(|e| event.roster.get(e.tally.player).id.clone())
         .collect();
     println!(
-        "tilerank (library, this process): {} players, {} cards: read+check {loaded:.2?}, with ranking {total:.2?} wall ({:.0} lines/s), {} CPU, {} qualifiers, peak {}",
+        "tilerank (library, this process): {} players, {} cards: read+check {loaded:.2?}, with ranking {total:.2?} wall ({:.0} lines/s), {} CPU, {} qualifiers, peak {} ({} once read, before ranking)",
         standings.ranked.len(),
         event.cards.len(),
         lines as f64 / total.as_secs_f64(),
         secs(cpu_seconds(self_stat).zip(cpu_before).map(|(a, b)| a - b)),
         q.qualified.len(),
-        mib(peak_rss_mib())
+        mib(peak_rss_mib()),
+        mib(after_reading)
     );
     drop(q);
     drop(standings);
