@@ -1,13 +1,25 @@
-//! Scale benchmark: a results file of a million players (three million
-//! lines), read, checked and ranked in one run; then the HK demo event.
-//! Prints wall time, lines per second and peak memory.
+//! Scale benchmark (issue 12): a results file of a million players (three
+//! million lines, one per seat per game, every game legal under `hk`, at
+//! most two jokers a game, fixed content), then side by side in one run:
 //!
-//! Run: `cargo run --release --example bench_scale` (or add `-- 250000` for
-//! a quicker run with that many players).
+//! * the plain `csv` crate parse of the file (a `ByteRecord` loop): the floor;
+//! * tilerank in this process: read, check every card, rank, select the top
+//!   120 (wall time, peak memory);
+//! * `tilerank qualifiers FILE` as its own process (the release binary, when
+//!   built): wall time and peak memory;
+//! * DuckDB ranking the same file in SQL (when `python3 -c "import duckdb"`
+//!   works), without checking anything; its top 120 is compared with
+//!   tilerank's;
+//! * the HK demo event.
+//!
+//! Run: `cargo build --release && cargo run --release --example bench_scale`
+//! (or add `-- 100000` for that many players; `--keep` keeps the file and
+//! says where it is).
 
 use std::io::Write;
-use std::path::PathBuf;
-use std::time::Instant;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
 use tilerank::event::{Event, Request};
 use tilerank::profile::Rules;
 use tilerank::rules::qualifiers::select;
@@ -53,11 +65,94 @@ fn write_results(path: &PathBuf, players: usize) -> std::io::Result<usize> {
 }
 
 fn peak_rss_mib() -> Option<f64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib / 1024.0)
+    vm_hwm_kib(Path::new("/proc/self/status")).map(|k| k / 1024.0)
 }
+
+fn vm_hwm_kib(status: &Path) -> Option<f64> {
+    let status = std::fs::read_to_string(status).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// CPU time (user + system) of a process so far, from /proc/PID/stat.
+fn cpu_seconds(stat: &Path) -> Option<f64> {
+    let text = std::fs::read_to_string(stat).ok()?;
+    let fields: Vec<&str> = text.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0) // USER_HZ
+}
+
+fn secs(s: Option<f64>) -> String {
+    s.map_or("?".into(), |s| format!("{s:.2}s"))
+}
+
+fn mib(m: Option<f64>) -> String {
+    m.map_or("?".into(), |m| format!("{m:.0} MiB"))
+}
+
+/// Runs a command to its end: wall time, its peak memory in MiB (the last
+/// VmHWM read while it ran), its CPU seconds (the last read) and its
+/// standard output.
+fn run_measured(cmd: &mut Command) -> Option<(Duration, Option<f64>, Option<f64>, String)> {
+    let out = std::env::temp_dir().join(format!("tilerank-bench-out-{}", std::process::id()));
+    let t = Instant::now();
+    let mut child = cmd
+        .stdout(std::fs::File::create(&out).ok()?)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .ok()?;
+    let status = PathBuf::from(format!("/proc/{}/status", child.id()));
+    let stat = PathBuf::from(format!("/proc/{}/stat", child.id()));
+    let (mut peak, mut cpu) = (None, None);
+    loop {
+        if let Some(k) = vm_hwm_kib(&status) {
+            peak = Some(k / 1024.0);
+        }
+        if let Some(c) = cpu_seconds(&stat) {
+            cpu = Some(c);
+        }
+        if child.try_wait().ok()?.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let wall = t.elapsed();
+    let text = std::fs::read_to_string(&out).unwrap_or_default();
+    let _ = std::fs::remove_file(&out);
+    Some((wall, peak, cpu, text))
+}
+
+/// The plain parse: every record of the file through the `csv` crate.
+fn csv_floor(path: &Path) -> (Duration, usize) {
+    let t = Instant::now();
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .from_path(path)
+        .expect("open the results file");
+    let mut record = csv::ByteRecord::new();
+    let mut n = 0;
+    while reader.read_byte_record(&mut record).expect("parse") {
+        n += record.len();
+    }
+    (t.elapsed(), n)
+}
+
+/// DuckDB ranks the file by the hk keys (all players play 3 games, so the
+/// average orders as the total), ties by player id as tilerank lists them.
+const DUCKDB: &str = r#"
+import duckdb, resource, sys, time
+t = time.time()
+con = duckdb.connect()
+con.execute("SET enable_progress_bar = false")
+rows = con.sql("""
+  SELECT player FROM read_csv(?, header = true)
+  GROUP BY player
+  ORDER BY sum(won) DESC, sum(CAST(score AS INTEGER)) / count(*) DESC, sum(tiles) ASC, player
+  LIMIT 120""", params=[sys.argv[1]]).fetchall()
+print(time.time() - t)
+for (p,) in rows:
+    print(p)
+"#;
 
 fn main() {
     let players: usize = std::env::args()
@@ -78,6 +173,11 @@ fn main() {
         t0.elapsed()
     );
 
+    let self_stat = Path::new("/proc/self/stat");
+    let (floor, fields) = csv_floor(&path);
+    println!("csv crate parse (ByteRecord loop): {floor:.2?} ({fields} fields)");
+    let cpu_before = cpu_seconds(self_stat);
+
     let t1 = Instant::now();
     let request = Request {
         inputs: vec![path.clone()],
@@ -86,6 +186,7 @@ fn main() {
     };
     let event = Event::load(&request).expect("load");
     let loaded = t1.elapsed();
+    let after_reading = peak_rss_mib();
     assert!(
         !event.problems.has_errors(),
         "the generated file has errors"
@@ -94,17 +195,92 @@ fn main() {
     let standings = event.standings(&stage);
     let q = select(&standings, 120, event.rules.cutoff_ties);
     let total = t1.elapsed();
+    let top: Vec<String> = standings
+        .ranked
+        .iter()
+        .take(120)
+        .map(|e| event.roster.get(e.tally.player).id.clone())
+        .collect();
     println!(
-        "large: {} players, {} cards: read+check {:.2?}, total with ranking {:.2?} ({:.0} lines/s), {} qualifiers",
+        "tilerank (library, this process): {} players, {} cards: read+check {loaded:.2?}, with ranking {total:.2?} wall ({:.0} lines/s), {} CPU, {} qualifiers, peak {} ({} once read, before ranking)",
         standings.ranked.len(),
         event.cards.len(),
-        loaded,
-        total,
         lines as f64 / total.as_secs_f64(),
-        q.qualified.len()
+        secs(cpu_seconds(self_stat).zip(cpu_before).map(|(a, b)| a - b)),
+        q.qualified.len(),
+        mib(peak_rss_mib()),
+        mib(after_reading)
     );
+    drop(q);
+    drop(standings);
     drop(event);
-    let _ = std::fs::remove_dir_all(&dir);
+
+    let exe = std::env::current_exe()
+        .ok()
+        .and_then(|e| Some(e.parent()?.parent()?.join("tilerank")))
+        .filter(|e| e.is_file());
+    let mut cli_wall = None;
+    match &exe {
+        Some(exe) => {
+            let mut cmd = Command::new(exe);
+            cmd.arg("qualifiers").arg(&path).args(["--profile", "hk"]);
+            match run_measured(&mut cmd) {
+                Some((wall, peak, cpu, _)) => {
+                    cli_wall = Some(wall);
+                    println!(
+                        "tilerank qualifiers (process): {wall:.2?} wall, {} CPU, peak {}",
+                        secs(cpu),
+                        mib(peak)
+                    );
+                }
+                None => println!("tilerank qualifiers: could not be run"),
+            }
+        }
+        None => println!(
+            "tilerank qualifiers: no release binary beside this example (run `cargo build --release` first)"
+        ),
+    }
+
+    let has_duckdb = Command::new("python3")
+        .args(["-c", "import duckdb"])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    let ratio = |what: &str, d: Duration| {
+        if let Some(cli) = cli_wall {
+            println!(
+                "ratio: tilerank qualifiers / {what} = {:.2}",
+                cli.as_secs_f64() / d.as_secs_f64()
+            );
+        }
+    };
+    if has_duckdb {
+        let mut cmd = Command::new("python3");
+        cmd.args(["-c", DUCKDB]).arg(&path);
+        match run_measured(&mut cmd) {
+            Some((wall, peak, cpu, out)) => {
+                let mut out = out.lines();
+                let query = out.next().unwrap_or("?").to_string();
+                let duck_top: Vec<&str> = out.collect();
+                println!(
+                    "duckdb (process, python3; query alone {query:.5} s): {wall:.2?} wall, {} CPU, peak {}; its top 120 {} tilerank's",
+                    secs(cpu),
+                    mib(peak),
+                    if duck_top == top { "is" } else { "is NOT" }
+                );
+                ratio("duckdb", wall);
+            }
+            None => println!("duckdb: could not be run"),
+        }
+    } else {
+        println!("duckdb: not measured (`python3 -c \"import duckdb\"` fails: pip install duckdb)");
+    }
+    ratio("csv parse", floor);
+    if std::env::args().any(|a| a == "--keep") {
+        println!("kept: {}", path.display());
+    } else {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     let demo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026");
     if demo.join("cards").is_dir() {
@@ -124,8 +300,5 @@ fn main() {
             q.qualified.len(),
             t2.elapsed()
         );
-    }
-    if let Some(mib) = peak_rss_mib() {
-        println!("peak memory (VmHWM): {mib:.0} MiB");
     }
 }

@@ -63,8 +63,9 @@ impl Label {
             .strip_prefix(|c: char| c.is_ascii_alphabetic())
             .unwrap_or(t);
         if !digits.is_empty() && digits.len() <= 9 && digits.bytes().all(|b| b.is_ascii_digit()) {
-            let letter = t.chars().next().map(|c| c.to_ascii_lowercase().to_string());
-            if digits.len() == t.len() || letter.is_some_and(|l| prefixes.contains(&l.as_str())) {
+            // the letter, when there is one, is ASCII: compared as a byte
+            let letter = t.as_bytes()[0].to_ascii_lowercase();
+            if digits.len() == t.len() || prefixes.iter().any(|p| p.as_bytes() == [letter]) {
                 return digits.parse().ok().map(Label::Num);
             }
         }

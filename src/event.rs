@@ -52,14 +52,55 @@ pub struct Event {
 impl Event {
     /// Reads and checks everything. Only a file that cannot be read at all is
     /// an `Err`; wrong data is in `problems`, and its cards are left out.
+    /// Well-formed results CSV files stream ([`crate::stream`]); anything
+    /// else is read the ordinary way.
     pub fn load(request: &Request) -> Result<Event, InputError> {
+        Event::load_with(request, true)
+    }
+
+    /// As [`Event::load`], every card read the ordinary way (no streaming
+    /// reader): the same event, more slowly. For comparisons.
+    #[doc(hidden)]
+    pub fn load_ordinary(request: &Request) -> Result<Event, InputError> {
+        Event::load_with(request, false)
+    }
+
+    fn load_with(request: &Request, streaming: bool) -> Result<Event, InputError> {
         let mut problems = Problems::new();
         let roster = match &request.roster {
             Some(path) => Some(ingest::roster::read(path, &mut problems)?),
             None => None,
         };
+        let given = roster.is_some();
+        let mut roster = roster.unwrap_or_else(Roster::open);
+        if streaming {
+            // On giving up, the streaming reader leaves the roster as it was.
+            if let Some(streamed) =
+                crate::stream::load(&request.inputs, &request.rules, &mut roster)
+            {
+                let counts = Counts {
+                    files: streamed.files,
+                    sheets: streamed.files,
+                    cards_read: streamed.cards.len(),
+                    ..Counts::default()
+                };
+                return Ok(Event::finish(
+                    roster,
+                    given,
+                    streamed.cards,
+                    counts,
+                    &request.rules,
+                    problems,
+                ));
+            }
+        }
         let inputs = ingest::read_cards(&request.inputs, &mut problems)?;
-        Ok(Event::assemble(roster, inputs, &request.rules, problems))
+        Ok(Event::assemble(
+            given.then_some(roster),
+            inputs,
+            &request.rules,
+            problems,
+        ))
     }
 
     /// Checks what was already read (files, or the event store's database)
@@ -73,9 +114,6 @@ impl Event {
     ) -> Event {
         let given = roster.is_some();
         let mut roster = roster.unwrap_or_else(Roster::open);
-        if let (true, Some(date)) = (given, &rules.event_date) {
-            crate::rules::roster_checks::check_ages(&roster, rules, date, &mut problems);
-        }
         let mut counts = Counts {
             files: inputs.files,
             sheets: inputs.sheets,
@@ -105,6 +143,23 @@ impl Event {
             .filter(|(i, _)| clashing.binary_search(i).is_err())
             .map(|(_, c)| c)
             .collect();
+        Event::finish(roster, given, cards, counts, rules, problems)
+    }
+
+    /// The checks of the event as a whole, once its cards are checked: ages
+    /// on the event date (when a roster was given), age groups, the players
+    /// the settings name.
+    fn finish(
+        mut roster: Roster,
+        roster_given: bool,
+        cards: Vec<Card>,
+        mut counts: Counts,
+        rules: &Rules,
+        mut problems: Problems,
+    ) -> Event {
+        if let (true, Some(date)) = (roster_given, &rules.event_date) {
+            crate::rules::roster_checks::check_ages(&roster, rules, date, &mut problems);
+        }
         counts.games = cards.iter().map(|c| c.games.len()).sum();
         let groups = assign_groups(&mut roster, &cards, rules, &mut problems);
         for name in &rules.named {
@@ -129,7 +184,12 @@ impl Event {
     /// The stages that have cards, in the profile's order (then others by
     /// name).
     pub fn stages(&self) -> Vec<Stage> {
-        let mut v: Vec<Stage> = self.cards.iter().map(|c| c.key.stage.clone()).collect();
+        let mut v: Vec<Stage> = Vec::new();
+        for c in &self.cards {
+            if v.last() != Some(&c.key.stage) && !v.contains(&c.key.stage) {
+                v.push(c.key.stage.clone());
+            }
+        }
         v.sort_by(|a, b| {
             let rank = |s: &Stage| self.rules.stage_rank(s);
             rank(a).cmp(&rank(b)).then_with(|| a.cmp(b))
@@ -500,16 +560,22 @@ impl Event {
             Some(s) => missing_cards(&self.cards, Some(s.sessions), Some(s.tables)),
             None => Vec::new(),
         };
-        let mut played: std::collections::HashSet<PlayerId> = std::collections::HashSet::new();
-        for c in &self.cards {
-            played.extend(c.seats.iter().map(|s| s.player));
-        }
         let no_shows = if self.roster.is_open() {
             Vec::new()
         } else {
+            // who played, by roster index
+            let mut played = vec![false; self.roster.len()];
+            for s in self.cards.iter().flat_map(|c| &c.seats) {
+                if let Some(p) = played.get_mut(s.player.index()) {
+                    *p = true;
+                }
+            }
             self.roster
                 .iter()
-                .filter(|(id, p)| !played.contains(id) && p.status == crate::roster::Status::Active)
+                .filter(|(id, p)| {
+                    !played.get(id.index()).copied().unwrap_or(false)
+                        && p.status == crate::roster::Status::Active
+                })
                 .map(|(id, _)| id)
                 .collect()
         };
@@ -615,17 +681,9 @@ fn warn_mixed_groups(cards: &[Card], groups: &Groups, problems: &mut Problems) {
     }
 }
 
-/// The prelim cards a schedule of `sessions` sessions of `tables` tables
-/// expects that are not among `cards` (none when no schedule is set).
-pub fn missing_cards(
-    cards: &[Card],
-    sessions: Option<u32>,
-    tables: Option<u32>,
-) -> Vec<crate::domain::CardKey> {
+/// [`missing_cards`] for a schedule too large for a table of flags.
+fn missing_cards_by_set(cards: &[Card], sessions: u32, tables: u32) -> Vec<crate::domain::CardKey> {
     use crate::domain::{CardKey, Label};
-    let (Some(sessions), Some(tables)) = (sessions, tables) else {
-        return Vec::new();
-    };
     let have: std::collections::HashSet<&CardKey> = cards.iter().map(|c| &c.key).collect();
     let mut missing = Vec::new();
     for s in 1..=sessions {
@@ -637,6 +695,49 @@ pub fn missing_cards(
             };
             if !have.contains(&key) {
                 missing.push(key);
+            }
+        }
+    }
+    missing
+}
+
+/// The prelim cards a schedule of `sessions` sessions of `tables` tables
+/// expects that are not among `cards` (none when no schedule is set).
+pub fn missing_cards(
+    cards: &[Card],
+    sessions: Option<u32>,
+    tables: Option<u32>,
+) -> Vec<crate::domain::CardKey> {
+    use crate::domain::{CardKey, Label};
+    let (Some(sessions), Some(tables)) = (sessions, tables) else {
+        return Vec::new();
+    };
+    // the schedule's cards that are here, as a table of sessions by tables
+    let (ns, nt) = (sessions as usize, tables as usize);
+    let Some(cells) = ns.checked_mul(nt).filter(|&c| c <= 1 << 24) else {
+        return missing_cards_by_set(cards, sessions, tables);
+    };
+    let mut have = vec![false; cells];
+    let slot = |s: u32, t: u32| (s as usize - 1) * nt + (t as usize - 1);
+    let prelim = Stage::prelim();
+    for key in cards.iter().map(|c| &c.key).filter(|k| k.stage == prelim) {
+        if let (Label::Num(s), Label::Num(t)) = (&key.session, &key.table) {
+            if (1..=sessions).contains(s) && (1..=tables).contains(t) {
+                if let Some(h) = have.get_mut(slot(*s, *t)) {
+                    *h = true;
+                }
+            }
+        }
+    }
+    let mut missing = Vec::new();
+    for s in 1..=sessions {
+        for t in 1..=tables {
+            if !have.get(slot(s, t)).copied().unwrap_or(false) {
+                missing.push(CardKey {
+                    stage: Stage::prelim(),
+                    session: Label::Num(s),
+                    table: Label::Num(t),
+                });
             }
         }
     }

@@ -2,7 +2,8 @@
 //!
 //! The library holds everything but the command line: the words of the
 //! rules ([`domain`], [`score`]), the rules themselves ([`profile`],
-//! [`rules`]), reading inputs ([`ingest`], [`roster`]), putting an event
+//! [`rules`]), reading inputs ([`ingest`], [`stream`] for large results files,
+//! [`roster`]), putting an event
 //! together ([`event`]) and the reports ([`report`]). The `tilerank` binary
 //! parses arguments, calls these, prints, and maps the outcome to an exit
 //! status.
@@ -20,3 +21,4 @@ pub mod report;
 pub mod roster;
 pub mod rules;
 pub mod score;
+pub mod stream;

@@ -6,7 +6,10 @@
 
 use crate::domain::PlayerId;
 use crate::place::Place;
-use std::collections::HashMap;
+
+/// Names to players: a fast hash (foldhash, the one hashbrown uses), since
+/// an open roster interns every player of a large results file.
+type Map<V> = std::collections::HashMap<String, V, foldhash::fast::RandomState>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Status {
@@ -64,19 +67,72 @@ pub enum Unresolved {
 
 /// The text two names are compared by: lower case, no spaces at all.
 pub fn match_key(text: &str) -> String {
-    text.chars()
-        .filter(|c| !c.is_whitespace())
-        .flat_map(char::to_lowercase)
-        .collect()
+    let mut key = String::with_capacity(text.len());
+    match_key_into(text, &mut key);
+    key
+}
+
+/// [`match_key`] written into `key` (cleared first).
+fn match_key_into(text: &str, key: &mut String) {
+    key.clear();
+    if text.is_ascii() {
+        key.extend(
+            text.bytes()
+                .filter(|b| !b.is_ascii_whitespace() && *b != 0x0b)
+                .map(|b| char::from(b.to_ascii_lowercase())),
+        );
+    } else {
+        key.extend(
+            text.chars()
+                .filter(|c| !c.is_whitespace())
+                .flat_map(char::to_lowercase),
+        );
+    }
+}
+
+/// The index of players by id: a table of player indexes.
+#[derive(Clone, Default)]
+struct IdIndex {
+    table: hashbrown::HashTable<PlayerId>,
+    hasher: foldhash::fast::RandomState,
+}
+
+impl std::fmt::Debug for IdIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "IdIndex({} players)", self.table.len())
+    }
+}
+
+fn hash_key(hasher: &foldhash::fast::RandomState, key: &str) -> u64 {
+    use std::hash::BuildHasher;
+    hasher.hash_one(key)
+}
+
+/// Whether `match_key(text) == key`, without building the match key.
+fn key_matches(text: &str, key: &str) -> bool {
+    if !text.is_ascii() {
+        return match_key(text) == key;
+    }
+    let mut k = key.bytes();
+    text.bytes()
+        .filter(|b| !b.is_ascii_whitespace() && *b != 0x0b)
+        .all(|b| k.next() == Some(b.to_ascii_lowercase()))
+        && k.next().is_none()
 }
 
 #[derive(Clone, Debug, Default)]
 pub struct Roster {
     players: Vec<Player>,
-    by_id: HashMap<String, PlayerId>,
-    by_name: HashMap<String, Vec<PlayerId>>,
+    /// Players by the match key of their id. The table holds indexes only:
+    /// the key is the player's own id, compared without a copy.
+    by_id: IdIndex,
+    /// Roster entries by name. Players an open roster learns from the
+    /// cards are not here: their name is their id, found by `by_id`.
+    by_name: Map<Vec<PlayerId>>,
     /// No roster was given: any name on a card is a player.
     open: bool,
+    /// A buffer for match keys.
+    scratch: String,
 }
 
 impl Roster {
@@ -88,6 +144,38 @@ impl Roster {
         }
     }
 
+    /// The player whose id has the match key `key`.
+    fn find_id(&self, key: &str) -> Option<PlayerId> {
+        let players = &self.players;
+        self.by_id
+            .table
+            .find(hash_key(&self.by_id.hasher, key), |p| {
+                key_matches(&players[p.index()].id, key)
+            })
+            .copied()
+    }
+
+    /// Indexes the player `pid` (already in `players`) by its id's `key`.
+    fn index_id(&mut self, key: &str, pid: PlayerId) {
+        let players = &self.players;
+        let hasher = &self.by_id.hasher;
+        self.by_id
+            .table
+            .insert_unique(hash_key(hasher, key), pid, |p| {
+                hash_key(hasher, &match_key(&players[p.index()].id))
+            });
+    }
+
+    /// Makes room for `additional` more players without regrowing.
+    pub fn reserve(&mut self, additional: usize) {
+        self.players.reserve(additional);
+        let players = &self.players;
+        let hasher = &self.by_id.hasher;
+        self.by_id.table.reserve(additional, |p| {
+            hash_key(hasher, &match_key(&players[p.index()].id))
+        });
+    }
+
     pub fn is_open(&self) -> bool {
         self.open
     }
@@ -95,16 +183,16 @@ impl Roster {
     /// Adds a player; `Err` with the one already there when the id is taken.
     pub fn add(&mut self, player: Player) -> Result<PlayerId, PlayerId> {
         let id_key = match_key(&player.id);
-        if let Some(&existing) = self.by_id.get(&id_key) {
+        if let Some(existing) = self.find_id(&id_key) {
             return Err(existing);
         }
         let pid = PlayerId(self.players.len() as u32);
-        self.by_id.insert(id_key, pid);
         self.by_name
             .entry(match_key(&player.name))
             .or_default()
             .push(pid);
         self.players.push(player);
+        self.index_id(&id_key, pid);
         Ok(pid)
     }
 
@@ -112,31 +200,55 @@ impl Roster {
     /// else a name with its id as printed cards have it, `Chan Tai Man
     /// (P0314)`.
     pub fn find(&self, text: &str) -> Result<PlayerId, Unresolved> {
-        let key = match_key(text);
-        if let Some(&pid) = self.by_id.get(&key) {
+        match self.find_key(&match_key(text)) {
+            Err(Unresolved::Unknown) => self.find_name_with_id(text).ok_or(Unresolved::Unknown),
+            found => found,
+        }
+    }
+
+    fn find_key(&self, key: &str) -> Result<PlayerId, Unresolved> {
+        if let Some(pid) = self.find_id(key) {
             return Ok(pid);
         }
-        match self.by_name.get(&key).map(Vec::as_slice) {
+        match self.by_name.get(key).map(Vec::as_slice) {
             Some([one]) => Ok(*one),
             Some(many) if many.len() > 1 => Err(Unresolved::Ambiguous(many.to_vec())),
-            _ => self.find_name_with_id(text).ok_or(Unresolved::Unknown),
+            _ => Err(Unresolved::Unknown),
         }
     }
 
     /// The player a card's text names, as [`Roster::find`]; an open roster
     /// adds a player it does not know.
     pub fn resolve(&mut self, text: &str) -> Result<PlayerId, Unresolved> {
-        match self.find(text) {
-            Err(Unresolved::Unknown) => {}
-            found => return found,
+        // the key is built in a buffer kept for the next name
+        let mut key = std::mem::take(&mut self.scratch);
+        match_key_into(text, &mut key);
+        let found = match self.find_key(&key) {
+            Err(Unresolved::Unknown) => self.find_name_with_id(text).ok_or(Unresolved::Unknown),
+            found => found,
+        };
+        if !(self.open && found == Err(Unresolved::Unknown)) {
+            self.scratch = key;
+            return found;
         }
-        if self.open {
-            let trimmed = text.split_whitespace().collect::<Vec<_>>().join(" ");
-            return Ok(self
-                .add(Player::named(&trimmed, &trimmed))
-                .unwrap_or_else(|p| p));
-        }
-        Err(Unresolved::Unknown)
+        // spaces as one: the common case, a text without any, is copied as is
+        let single = !text.starts_with(char::is_whitespace)
+            && !text.ends_with(char::is_whitespace)
+            && !text.contains(|c: char| c.is_whitespace() && c != ' ')
+            && !text.contains("  ");
+        let trimmed = if single {
+            text.to_string()
+        } else {
+            text.split_whitespace().collect::<Vec<_>>().join(" ")
+        };
+        let pid = PlayerId(self.players.len() as u32);
+        let mut player = Player::named("", "");
+        player.name = trimmed.clone();
+        player.id = trimmed;
+        self.players.push(player);
+        self.index_id(&key, pid);
+        self.scratch = key;
+        Ok(pid)
     }
 
     /// How a printed card names the player, for people and so that it
@@ -148,8 +260,12 @@ impl Roster {
         if key.is_empty() {
             return p.id.clone();
         }
+        if match_key(&p.id) == key {
+            // A player known by what the cards say: the name is the id.
+            return p.name.clone();
+        }
         match self.by_name.get(&key).map(Vec::len) {
-            Some(1) if self.by_id.get(&key).is_none_or(|&other| other == pid) => p.name.clone(),
+            Some(1) if self.find_id(&key).is_none_or(|other| other == pid) => p.name.clone(),
             _ => format!("{} ({})", p.name.trim(), p.id),
         }
     }
@@ -158,7 +274,7 @@ impl Roster {
     /// player's.
     fn find_name_with_id(&self, text: &str) -> Option<PlayerId> {
         let (name, id) = text.trim().strip_suffix(')')?.rsplit_once('(')?;
-        let &pid = self.by_id.get(&match_key(id))?;
+        let pid = self.find_id(&match_key(id))?;
         (match_key(&self.get(pid).name) == match_key(name)).then_some(pid)
     }
 
@@ -248,5 +364,32 @@ mod tests {
     fn ids_are_unique() {
         let mut r = roster();
         assert_eq!(r.add(Player::named("p0002", "Someone")), Err(PlayerId(1)));
+    }
+
+    #[test]
+    fn ids_match_as_their_match_keys_do() {
+        for (text, key) in [
+            ("P0001", "p0001"),
+            (" P 0001 ", "p0001"),
+            ("P\u{b}0001", "p0001"),
+            ("李 小明", "李小明"),
+            ("P0001", "p001"),
+            ("P0001", "p00011"),
+            ("Ärger", "ärger"),
+        ] {
+            assert_eq!(
+                key_matches(text, key),
+                match_key(text) == key,
+                "{text:?} {key:?}"
+            );
+        }
+        let mut r = Roster::open();
+        r.reserve(10);
+        let a = r.resolve("  Chan   Tai Man ").unwrap();
+        assert_eq!(r.get(a).id, "Chan Tai Man");
+        assert_eq!(r.card_name(a), "Chan Tai Man");
+        assert_eq!(r.find("chantaiman"), Ok(a));
+        let clone = r.clone();
+        assert_eq!(clone.find("CHAN TAI MAN"), Ok(a));
     }
 }

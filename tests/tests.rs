@@ -22,6 +22,7 @@ mod roster;
 mod seeds_e2e;
 mod settings;
 mod store_reliability;
+mod streaming;
 mod test;
 mod ties;
 mod watch;

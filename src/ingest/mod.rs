@@ -159,15 +159,20 @@ pub fn was_read(path: &Path) -> bool {
         .unwrap_or(false)
 }
 
-/// Opens a file as its sheets: one for a CSV file, one per workbook sheet.
-pub fn open(path: &Path) -> Result<Vec<Sheet>, InputError> {
-    let limits = Limits::from_env()?;
-    let name = shown(path);
+/// Records that this run read the file `path` names (see [`was_read`]).
+pub fn note_read(path: &Path) {
     if let Ok(canonical) = std::fs::canonicalize(path) {
         if let Ok(mut read) = READ.lock() {
             read.insert(canonical);
         }
     }
+}
+
+/// Opens a file as its sheets: one for a CSV file, one per workbook sheet.
+pub fn open(path: &Path) -> Result<Vec<Sheet>, InputError> {
+    let limits = Limits::from_env()?;
+    let name = shown(path);
+    note_read(path);
     let mut bytes = Vec::new();
     let read = if path.as_os_str() == "-" {
         std::io::stdin().read_to_end(&mut bytes).map(|_| ())

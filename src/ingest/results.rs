@@ -15,11 +15,12 @@ use crate::problem::Problems;
 
 pub use super::lines::whole_number;
 
-const WON: usize = 6;
-const SCORE: usize = 7;
-const TILES: usize = 8;
+pub const WON: usize = 6;
+pub const SCORE: usize = 7;
+pub const TILES: usize = 8;
 
-fn columns() -> Vec<Column> {
+/// The columns of the layout, in the order of the constants above.
+pub fn columns() -> Vec<Column> {
     let mut c = HEAD_COLUMNS.to_vec();
     c.extend([
         Column {

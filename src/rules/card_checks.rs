@@ -104,9 +104,13 @@ pub fn parse_score(cell: &Cell, rules: &Rules) -> Result<Score, String> {
     }
 }
 
-/// One seat's values in one game, parsed.
+/// One seat's values in one game, parsed, with the places of its cells
+/// (used only when an error is reported).
 struct Line<'a> {
-    raw: &'a RawLine,
+    seat: Seat,
+    won_place: &'a Place,
+    score_place: &'a Place,
+    tiles_place: &'a Place,
     player: PlayerId,
     won: bool,
     score: Score,
@@ -115,8 +119,51 @@ struct Line<'a> {
 
 impl Line<'_> {
     fn seat(&self) -> Seat {
-        self.raw.seat
+        self.seat
     }
+}
+
+/// One seat's parsed values in one game, as the streaming reader gives them
+/// ([`crate::stream`]): no places, since it reads a card again the ordinary
+/// way when anything is wrong.
+#[derive(Clone, Copy, Debug)]
+pub struct PlainLine {
+    pub seat: Seat,
+    pub player: PlayerId,
+    pub won: bool,
+    pub score: Score,
+    pub tiles: Option<u16>,
+}
+
+/// Whether checks 3 to 5 pass on one game whose values all parsed: the
+/// same checks [`check_card`] runs, without building any message place
+/// unless one fails (then `false`).
+pub fn game_is_clean(number: u32, lines: &[PlainLine], rules: &Rules) -> bool {
+    static NOWHERE: std::sync::LazyLock<Place> = std::sync::LazyLock::new(|| Place::nowhere("-"));
+    let nowhere: &Place = &NOWHERE;
+    let line = |l: &PlainLine| Line {
+        seat: l.seat,
+        won_place: nowhere,
+        score_place: nowhere,
+        tiles_place: nowhere,
+        player: l.player,
+        won: l.won,
+        score: l.score,
+        tiles: l.tiles,
+    };
+    let mut scratch = Problems::new();
+    if lines.len() <= 4 {
+        // the common case: no allocation
+        let Some(first) = lines.first() else {
+            return true;
+        };
+        let array: [Line; 4] = std::array::from_fn(|i| line(lines.get(i).unwrap_or(first)));
+        check_game(number, nowhere, &array[..lines.len()], rules, &mut scratch);
+    } else {
+        let all: Vec<Line> = lines.iter().map(line).collect();
+        check_game(number, nowhere, &all, rules, &mut scratch);
+    }
+    scratch.error_count() == 0
 }
 
 /// The values of a game, as `A +30, B -5, C -10`.
@@ -263,7 +310,10 @@ pub fn check_card(
                 .map_err(|e| problems.error(raw_line.tiles.place.clone(), e));
             match (won, score, tiles) {
                 (Ok(won), Ok(score), Ok(tiles)) => lines.push(Line {
-                    raw: raw_line,
+                    seat: raw_line.seat,
+                    won_place: &raw_line.won.place,
+                    score_place: &raw_line.score.place,
+                    tiles_place: &raw_line.tiles.place,
                     player: sp.player,
                     won,
                     score,
@@ -302,7 +352,7 @@ pub fn check_card(
                     won: l.won,
                     score: l.score,
                     tiles: l.tiles,
-                    place: l.raw.score.place.clone(),
+                    place: l.score_place.clone(),
                 })
                 .collect(),
         });
@@ -348,7 +398,7 @@ fn check_game(number: u32, place: &Place, lines: &[Line], rules: &Rules, problem
             .filter(|l| l.tiles == Some(0) && !l.score.is_zero())
         {
             problems.error(
-                l.raw.score.place.clone(),
+                l.score_place.clone(),
                 format!(
                     "score is {}; seat {} went out (0 tiles), so expected 0",
                     l.score,
@@ -437,7 +487,7 @@ fn check_went_out(winner: &Line, lines: &[Line], rules: &Rules, problems: &mut P
     let w = winner.seat();
     if !winner.won {
         problems.error(
-            winner.raw.won.place.clone(),
+            winner.won_place.clone(),
             format!("game won is 0, expected 1: seat {w} went out (0 tiles)"),
         );
     }
@@ -448,7 +498,7 @@ fn check_went_out(winner: &Line, lines: &[Line], rules: &Rules, problems: &mut P
         .sum();
     if !winner.score.is_positive() || winner.score != -others {
         problems.error(
-            winner.raw.score.place.clone(),
+            winner.score_place.clone(),
             format!(
                 "score is {}; seat {w} went out (0 tiles), so expected {}, what the others lost",
                 winner.score.signed(),
@@ -459,13 +509,13 @@ fn check_went_out(winner: &Line, lines: &[Line], rules: &Rules, problems: &mut P
     for l in lines.iter().filter(|l| l.seat() != w) {
         if l.won {
             problems.error(
-                l.raw.won.place.clone(),
+                l.won_place.clone(),
                 format!("game won is 1, expected 0: seat {w} went out, so only {w} won"),
             );
         }
         if !l.score.is_negative() {
             problems.error(
-                l.raw.score.place.clone(),
+                l.score_place.clone(),
                 format!(
                     "score is {}; expected a loss (below 0): seat {w} went out",
                     l.score.signed()
@@ -475,7 +525,7 @@ fn check_went_out(winner: &Line, lines: &[Line], rules: &Rules, problems: &mut P
         }
         match l.tiles {
             None if !knocked_blank_ok(l, true, rules) => {
-                problems.error(l.raw.tiles.place.clone(), blank_tiles_error(l, rules))
+                problems.error(l.tiles_place.clone(), blank_tiles_error(l, rules))
             }
             None => {}
             Some(t) if !loss_fits(&-l.score, t, rules) => {
@@ -491,7 +541,7 @@ fn check_went_out(winner: &Line, lines: &[Line], rules: &Rules, problems: &mut P
                     ),
                 };
                 problems.error(
-                    l.raw.score.place.clone(),
+                    l.score_place.clone(),
                     format!(
                         "score is {} with {} left: that rack loses {} to {} points{charge_text} (are the score and tiles columns swapped?)",
                         l.score.signed(),
@@ -523,7 +573,7 @@ fn check_nobody_out(number: u32, lines: &[Line], rules: &Rules, problems: &mut P
     for l in lines.iter().filter(|l| l.score != top) {
         if !l.score.is_negative() {
             problems.error(
-                l.raw.score.place.clone(),
+                l.score_place.clone(),
                 format!(
                     "score is {}; in game {number} nobody went out and the leaders ({leader_names}) score {}, so every other seat loses points",
                     l.score.signed(),
@@ -535,7 +585,7 @@ fn check_nobody_out(number: u32, lines: &[Line], rules: &Rules, problems: &mut P
     for l in lines.iter().filter(|l| l.tiles.is_none()) {
         let is_leader = l.score == top;
         if is_leader || !knocked_blank_ok(l, false, rules) {
-            problems.error(l.raw.tiles.place.clone(), blank_tiles_error(l, rules));
+            problems.error(l.tiles_place.clone(), blank_tiles_error(l, rules));
         }
     }
     let fewest = leaders.iter().filter_map(|l| l.tiles).min();
@@ -580,7 +630,7 @@ fn check_nobody_out(number: u32, lines: &[Line], rules: &Rules, problems: &mut P
             )
         };
         problems.error(
-            l.raw.won.place.clone(),
+            l.won_place.clone(),
             format!(
                 "game won is {}, expected {}: nobody went out and {reason}",
                 u8::from(l.won),
@@ -601,7 +651,7 @@ fn check_nobody_out_by_tiles(number: u32, lines: &[Line], problems: &mut Problem
     if let Some(first) = leaders.first() {
         for l in leaders.iter().filter(|l| l.score != first.score) {
             problems.error(
-                l.raw.score.place.clone(),
+                l.score_place.clone(),
                 format!(
                     "score is {}; in game {number} the leaders ({names}, fewest tiles) share the pot, and seat {} scores {}",
                     l.score.signed(),
@@ -616,7 +666,7 @@ fn check_nobody_out_by_tiles(number: u32, lines: &[Line], problems: &mut Problem
         .filter(|l| l.tiles != Some(fewest) && !l.score.is_negative())
     {
         problems.error(
-            l.raw.score.place.clone(),
+            l.score_place.clone(),
             format!("score is {}; in game {number} seat {} is not a leader (fewest tiles: {names}), so it loses points", l.score.signed(), l.seat()),
         );
     }
@@ -624,7 +674,7 @@ fn check_nobody_out_by_tiles(number: u32, lines: &[Line], problems: &mut Problem
         let should_win = l.tiles == Some(fewest);
         if l.won != should_win {
             problems.error(
-                l.raw.won.place.clone(),
+                l.won_place.clone(),
                 format!(
                     "game won is {}, expected {}: nobody went out, and the leaders ({names}) have the fewest tiles ({fewest})",
                     u8::from(l.won),

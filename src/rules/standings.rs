@@ -18,11 +18,13 @@ use crate::profile::Rules;
 use crate::roster::{Roster, Status};
 use crate::score::Score;
 use std::cmp::Ordering;
-use std::collections::HashMap;
 
 /// Tiles counted for a knocked rack whose tiles could not be counted (a
 /// blank tiles cell): a full starting rack, so knocking never helps.
 pub const KNOCKED_RACK_TILES: u32 = 14;
+
+/// From this many players, ranking shows its progress.
+const PROGRESS_FROM: usize = 100_000;
 
 /// A player's results in one stage.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,20 +83,35 @@ pub fn compare(a: &Tally, b: &Tally, order: &[SortKey]) -> Ordering {
 
 /// Adds up the games of `stage` per player.
 pub fn tally(cards: &[Card], stage: &Stage, rules: &Rules) -> Vec<Tally> {
-    let mut by_player: HashMap<PlayerId, Tally> = HashMap::new();
+    // Player ids are dense indexes into the roster: a table of tallies by
+    // index, no hashing.
+    let top = cards
+        .iter()
+        .filter(|c| &c.key.stage == stage)
+        .flat_map(|c| c.seats.iter().map(|s| s.player.index()))
+        .max();
+    let Some(top) = top else {
+        return Vec::new();
+    };
+    let mut by_player: Vec<Tally> = (0..=top as u32).map(|i| Tally::new(PlayerId(i))).collect();
+    let mut present = vec![false; top + 1];
     for card in cards.iter().filter(|c| &c.key.stage == stage) {
+        let games = rules.games_for(&card.key.stage) as usize;
         for sp in &card.seats {
-            let t = by_player
-                .entry(sp.player)
-                .or_insert_with(|| Tally::new(sp.player));
-            if card.games_played(sp.player) < rules.games_for(&card.key.stage) as usize {
-                t.withdrawn = true;
+            present[sp.player.index()] = true;
+            if card.games_played(sp.player) < games {
+                by_player[sp.player.index()].withdrawn = true;
             }
         }
         for result in card.games.iter().flat_map(|g| &g.results) {
-            let t = by_player
-                .entry(result.player)
-                .or_insert_with(|| Tally::new(result.player));
+            let i = result.player.index();
+            if i >= by_player.len() {
+                by_player
+                    .extend((by_player.len() as u32..=i as u32).map(|p| Tally::new(PlayerId(p))));
+                present.resize(i + 1, false);
+            }
+            present[i] = true;
+            let t = &mut by_player[i];
             t.games += 1;
             t.won += u32::from(result.won);
             t.total += result.score;
@@ -102,9 +119,8 @@ pub fn tally(cards: &[Card], stage: &Stage, rules: &Rules) -> Vec<Tally> {
             t.best_game = Some(t.best_game.map_or(result.score, |b| b.max(result.score)));
         }
     }
-    let mut v: Vec<Tally> = by_player.into_values().collect();
-    v.sort_by_key(|t| t.player);
-    v
+    by_player.retain(|t| present[t.player.index()]);
+    by_player
 }
 
 /// Why a player is listed apart from the ranking.
@@ -136,7 +152,15 @@ pub struct Standings {
 
 /// Ranks the tallies of one stage.
 pub fn rank(tallies: Vec<Tally>, stage: &Stage, order: Vec<SortKey>, roster: &Roster) -> Standings {
-    let mut ranked = Vec::new();
+    // a spinner on a terminal while a large stage is ranked (shown only
+    // when it takes a while)
+    let _progress = (tallies.len() >= PROGRESS_FROM).then(|| {
+        crate::report::progress::Progress::spinner(format!(
+            "Ranking {} players of the {stage} stage",
+            tallies.len()
+        ))
+    });
+    let mut ranked = Vec::with_capacity(tallies.len());
     let mut apart = Vec::new();
     for t in tallies {
         let why = match roster.get(t.player).status {
@@ -157,33 +181,30 @@ pub fn rank(tallies: Vec<Tally>, stage: &Stage, order: Vec<SortKey>, roster: &Ro
             ranked.push(entry);
         }
     }
-    // Sort on precomputed keys: averages are exact fractions, costly to
-    // recompute in every comparison of a million players.
-    let mut keyed: Vec<(Vec<KeyValue>, Entry)> = ranked
-        .into_iter()
-        .map(|e| (key_values(&e.tally, &order), e))
-        .collect();
-    keyed.sort_by(|(ka, a), (kb, b)| {
-        ka.cmp(kb).then_with(|| {
-            roster
-                .get(a.tally.player)
-                .id
-                .cmp(&roster.get(b.tally.player).id)
-        })
-    });
-    let mut ranked: Vec<Entry> = Vec::with_capacity(keyed.len());
-    let mut previous: Option<Vec<KeyValue>> = None;
-    let mut rank = 0;
-    for (i, (k, mut e)) in keyed.into_iter().enumerate() {
-        if previous.as_ref() != Some(&k) {
-            rank = i as u32 + 1;
-        } else if let Some(last) = ranked.last_mut() {
-            last.shared = true;
-            e.shared = true;
+    let by_rank = ranking_order(&ranked, &order, roster);
+    // Put the entries in ranking order in place (following the cycles of
+    // the permutation), so that no second table of entries is built.
+    let mut position = vec![0u32; ranked.len()];
+    for (pos, &(k, _)) in by_rank.iter().enumerate() {
+        position[k as usize] = pos as u32;
+    }
+    for i in 0..ranked.len() {
+        while position[i] as usize != i {
+            let j = position[i] as usize;
+            ranked.swap(i, j);
+            position.swap(i, j);
         }
-        e.rank = Some(rank);
-        previous = Some(k);
-        ranked.push(e);
+    }
+    drop(position);
+    let mut rank = 0;
+    for (i, &(_, tied)) in by_rank.iter().enumerate() {
+        if !tied {
+            rank = i as u32 + 1;
+        } else {
+            ranked[i - 1].shared = true;
+            ranked[i].shared = true;
+        }
+        ranked[i].rank = Some(rank);
     }
     apart.sort_by(|a, b| {
         roster
@@ -199,38 +220,189 @@ pub fn rank(tallies: Vec<Tally>, stage: &Stage, order: Vec<SortKey>, roster: &Ro
     }
 }
 
-/// One key's value, oriented so that smaller ranks ahead.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum KeyValue {
-    Count(i64),
-    Score(Score),
-}
-
-fn key_values(t: &Tally, order: &[SortKey]) -> Vec<KeyValue> {
-    order
+/// The ranking: indexes into `entries`, best first, each with whether it
+/// ties the one before on every key. Ties are listed by roster id.
+///
+/// The keys are exact fractions. When every value of a key is a whole
+/// multiple of one common fraction and all of them fit in 128 bits, each
+/// player's keys are packed into one integer (the common case: a million
+/// players sort in a fraction of a second); else the fractions are
+/// compared by cross-multiplying.
+fn ranking_order(entries: &[Entry], order: &[SortKey], roster: &Roster) -> Vec<(u32, bool)> {
+    let id = |i: u32| roster.get(entries[i as usize].tally.player).id.as_str();
+    let keys = order.len().min(Key::ALL.len());
+    let value = |i: usize, k: usize| key_value(&entries[i].tally, order[k]);
+    if let Some(packed) = pack(entries.len(), keys, value) {
+        let mut items: Vec<(u128, u64, u32)> = packed
+            .into_iter()
+            .enumerate()
+            .map(|(i, k)| (k, id_prefix(id(i as u32)), i as u32))
+            .collect();
+        items.sort_unstable_by(|a, b| {
+            (a.0, a.1)
+                .cmp(&(b.0, b.1))
+                .then_with(|| id(a.2).cmp(id(b.2)))
+        });
+        let mut out = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            out.push((item.2, i > 0 && items[i - 1].0 == item.0));
+        }
+        return out;
+    }
+    let values: Vec<SortValues> = entries
         .iter()
-        .map(|sk| {
-            let flip = sk.better == Better::Higher;
-            match sk.key {
-                Key::GamesWon => KeyValue::Count(if flip {
-                    -i64::from(t.won)
-                } else {
-                    i64::from(t.won)
-                }),
-                Key::TilesLeft => KeyValue::Count(if flip {
-                    -i64::from(t.tiles)
-                } else {
-                    i64::from(t.tiles)
-                }),
-                Key::AverageScore => KeyValue::Score(if flip { -t.average() } else { t.average() }),
-                Key::TotalScore => KeyValue::Score(if flip { -t.total } else { t.total }),
-                Key::BestGame => {
-                    let b = t.best_game.unwrap_or(Score::ZERO);
-                    KeyValue::Score(if flip { -b } else { b })
-                }
-            }
+        .map(|e| key_values(&e.tally, order))
+        .collect();
+    let mut by_rank: Vec<u32> = (0..entries.len() as u32).collect();
+    by_rank.sort_unstable_by(|&a, &b| {
+        values[a as usize]
+            .cmp(&values[b as usize])
+            .then_with(|| id(a).cmp(id(b)))
+    });
+    by_rank
+        .iter()
+        .enumerate()
+        .map(|(i, &k)| {
+            let tied = i > 0 && values[by_rank[i - 1] as usize] == values[k as usize];
+            (k, tied)
         })
         .collect()
+}
+
+/// The first 8 bytes of an id, as a number that sorts as the bytes do.
+fn id_prefix(id: &str) -> u64 {
+    let mut b = [0u8; 8];
+    let n = id.len().min(8);
+    b[..n].copy_from_slice(&id.as_bytes()[..n]);
+    u64::from_be_bytes(b)
+}
+
+/// Each player's first `keys` values packed into one integer that sorts
+/// as the values do; `None` when they do not fit.
+fn pack(len: usize, keys: usize, value: impl Fn(usize, usize) -> Fraction) -> Option<Vec<u128>> {
+    let mut columns: Vec<(i128, i128, u32)> = Vec::with_capacity(keys); // (lcm, min, bits)
+    for k in 0..keys {
+        let mut lcm: i128 = 1;
+        for i in 0..len {
+            let d = value(i, k).d;
+            if lcm % d != 0 {
+                lcm = lcm.checked_mul(d / gcd(lcm, d))?;
+                if lcm > 1 << 62 {
+                    return None;
+                }
+            }
+        }
+        let (mut min, mut max) = (i128::MAX, i128::MIN);
+        for i in 0..len {
+            let v = value(i, k);
+            let x = v.n.checked_mul(lcm / v.d)?;
+            min = min.min(x);
+            max = max.max(x);
+        }
+        let span = max.checked_sub(min)?;
+        let bits = 128 - (span as u128).leading_zeros();
+        columns.push((lcm, min, bits));
+    }
+    if columns.iter().map(|c| c.2).sum::<u32>() > 128 {
+        return None;
+    }
+    Some(
+        (0..len)
+            .map(|i| {
+                columns
+                    .iter()
+                    .enumerate()
+                    .fold(0u128, |acc, (k, &(lcm, min, bits))| {
+                        let v = value(i, k);
+                        let x = v.n * (lcm / v.d) - min;
+                        match bits {
+                            0 => acc,
+                            128 => x as u128,
+                            _ => (acc << bits) | x as u128,
+                        }
+                    })
+            })
+            .collect(),
+    )
+}
+
+fn gcd(mut a: i128, mut b: i128) -> i128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.abs()
+}
+
+/// One key's value as a fraction `n / d` (`d` > 0), oriented so that
+/// smaller ranks ahead. Not reduced: compared by cross-multiplying.
+#[derive(Clone, Copy, Debug, Default)]
+struct Fraction {
+    n: i128,
+    d: i128,
+}
+
+impl Fraction {
+    fn new(n: i128, d: i128, flip: bool) -> Fraction {
+        Fraction {
+            n: if flip { -n } else { n },
+            d,
+        }
+    }
+
+    fn of(score: Score, per: u32, flip: bool) -> Fraction {
+        let d = i128::from(score.denom()) * i128::from(per.max(1));
+        Fraction::new(i128::from(score.numer()), d, flip)
+    }
+}
+
+impl Ord for Fraction {
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (self.n.checked_mul(other.d), other.n.checked_mul(self.d)) {
+            (Some(a), Some(b)) => a.cmp(&b),
+            // beyond 128 bits: num-rational compares without overflowing
+            _ => num_rational::Ratio::new_raw(self.n, self.d)
+                .cmp(&num_rational::Ratio::new_raw(other.n, other.d)),
+        }
+    }
+}
+
+impl PartialOrd for Fraction {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for Fraction {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Fraction {}
+
+/// The values of the standings keys of one player, in order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+struct SortValues([Fraction; Key::ALL.len()]);
+
+fn key_values(t: &Tally, order: &[SortKey]) -> SortValues {
+    let mut v = SortValues::default();
+    for (slot, sk) in v.0.iter_mut().zip(order) {
+        *slot = key_value(t, *sk);
+    }
+    v
+}
+
+fn key_value(t: &Tally, sk: SortKey) -> Fraction {
+    let flip = sk.better == Better::Higher;
+    match sk.key {
+        Key::GamesWon => Fraction::new(i128::from(t.won), 1, flip),
+        Key::TilesLeft => Fraction::new(i128::from(t.tiles), 1, flip),
+        // the average of no games is 0, as `Tally::average` says
+        Key::AverageScore if t.games == 0 => Fraction::new(0, 1, flip),
+        Key::AverageScore => Fraction::of(t.total, t.games, flip),
+        Key::TotalScore => Fraction::of(t.total, 1, flip),
+        Key::BestGame => Fraction::of(t.best_game.unwrap_or(Score::ZERO), 1, flip),
+    }
 }
 
 /// The key that decides between two players, for explanations and notes.
@@ -433,5 +605,70 @@ mod tests {
         let d = deciding_key(&t(0, 2, 30, 3, 5), &t(1, 2, 30, 3, 4), &o).unwrap();
         assert_eq!(d.key, Key::TilesLeft);
         assert_eq!(d.to_string(), "tiles left (fewer first)");
+    }
+
+    #[test]
+    fn packed_keys_rank_as_the_exact_comparison_does() {
+        // thirds, halves and wholes over 1 to 4 games, many ties
+        let mut tallies = Vec::new();
+        let mut x: u64 = 7;
+        for i in 0..400u32 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let r = (x >> 33) as i64;
+            let games = (r % 4 + 1) as u32;
+            tallies.push(Tally {
+                player: PlayerId(i),
+                games,
+                won: (r % 3) as u32,
+                total: Score::ratio(r % 13 - 6, [1, 2, 3, 6][(r % 4) as usize]),
+                tiles: (r % 5) as u32,
+                withdrawn: false,
+                best_game: Some(Score::ratio(r % 7, 3)),
+            });
+        }
+        let r = roster(400);
+        for name in ["hk", "nvso", "pressman", "gwinnett"] {
+            let mut order = crate::profile::by_name(name).unwrap().order;
+            order.push(SortKey {
+                key: Key::BestGame,
+                better: Better::Higher,
+            });
+            let s = rank(tallies.clone(), &Stage::prelim(), order.clone(), &r);
+            let mut expected = tallies.clone();
+            expected.sort_by(|a, b| {
+                compare(a, b, &order).then_with(|| r.get(a.player).id.cmp(&r.get(b.player).id))
+            });
+            let got: Vec<PlayerId> = s.ranked.iter().map(|e| e.tally.player).collect();
+            let want: Vec<PlayerId> = expected.iter().map(|t| t.player).collect();
+            assert_eq!(got, want, "{name}");
+            for w in s.ranked.windows(2) {
+                let tied = compare(&w[0].tally, &w[1].tally, &order) == Ordering::Equal;
+                assert_eq!(tied, w[0].rank == w[1].rank, "{name}");
+            }
+            // the values do not all fit in one 128-bit key: compared as fractions
+            let huge: Vec<Tally> = tallies
+                .iter()
+                .map(|t| Tally {
+                    total: Score::ratio(
+                        i64::MAX / 4 - i64::from(t.player.0),
+                        1_000_003 + i64::from(t.games),
+                    ),
+                    ..t.clone()
+                })
+                .collect();
+            let values: Vec<SortValues> = huge.iter().map(|t| key_values(t, &order)).collect();
+            assert!(
+                pack(values.len(), order.len(), |i, k| values[i].0[k]).is_none(),
+                "{name}"
+            );
+            let s = rank(huge.clone(), &Stage::prelim(), order.clone(), &r);
+            for w in s.ranked.windows(2) {
+                let (a, b) = (&w[0].tally, &w[1].tally);
+                let (fa, fb) = (key_values(a, &order), key_values(b, &order));
+                assert!(fa < fb || (fa == fb && r.get(a.player).id < r.get(b.player).id));
+            }
+        }
     }
 }

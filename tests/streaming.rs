@@ -1,0 +1,296 @@
+//! The streaming reader (`tilerank::stream`) gives the very event the
+//! ordinary reader gives: the same cards, players in the same order, the
+//! same counts, problems and standings; and it is the one that reads a
+//! large well-formed results file.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use tilerank::event::{Event, Request};
+use tilerank::profile::{self, Rules};
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+/// Everything an event answers, as text.
+fn summary(event: &Event) -> String {
+    let mut out = String::new();
+    writeln!(out, "{:?}", event.counts).unwrap();
+    for (id, p) in event.roster.iter() {
+        writeln!(out, "player {} {} {}", id.0, p.id, p.name).unwrap();
+    }
+    for c in &event.cards {
+        writeln!(out, "{c:?}").unwrap();
+    }
+    for p in event.problems.iter() {
+        writeln!(out, "problem {p:?}").unwrap();
+    }
+    for stage in event.stages() {
+        for e in event
+            .standings(&stage)
+            .ranked
+            .iter()
+            .chain(&event.standings(&stage).apart)
+        {
+            writeln!(out, "{stage} {:?} {} {:?}", e.rank, e.shared, e.tally).unwrap();
+        }
+    }
+    out
+}
+
+fn same_both_ways(inputs: Vec<PathBuf>, roster: Option<PathBuf>, rules: Rules) {
+    let request = Request {
+        inputs,
+        roster,
+        rules,
+    };
+    let streamed = Event::load(&request).map(|e| summary(&e));
+    let ordinary = Event::load_ordinary(&request).map(|e| summary(&e));
+    match (streamed, ordinary) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "{:?}", request.inputs),
+        (a, b) => assert_eq!(
+            a.map_err(|e| e.to_string()),
+            b.map_err(|e| e.to_string()),
+            "{:?}",
+            request.inputs
+        ),
+    }
+}
+
+/// A results file of `tables` 4-player tables, three games each, every
+/// game legal under hk; `order` shuffles the lines of the cards apart.
+fn results_file(path: &Path, tables: usize, apart: bool) {
+    let mut lines = Vec::new();
+    for t in 0..tables {
+        let v = t as i64;
+        let (a, b, c) = (5 + v % 7, 10 + v % 11, 15 + v % 5);
+        let games = [
+            [(1, a + b + c, 0), (0, -a, 2), (0, -b, 3), (0, -c, 4)],
+            [(0, -5, 1), (1, 30, 1), (0, -10, 3), (0, -15, 4)],
+            [(0, 11, 3), (0, -12, 2), (1, 11, 1), (0, -10, 4)],
+        ];
+        for (g, seats) in games.iter().enumerate() {
+            for (s, (won, score, tiles)) in seats.iter().enumerate() {
+                let seat = ["A", "B", "C", "D"][s];
+                lines.push((
+                    g,
+                    format!(
+                        "S{:02},{},{},{seat},P{:04},{won},{score:+},{tiles}",
+                        t / 5 + 1,
+                        t % 5 + 1,
+                        g + 1,
+                        t * 4 + s + 1
+                    ),
+                ));
+            }
+        }
+    }
+    if apart {
+        lines.sort_by_key(|(g, _)| *g);
+    }
+    let mut text = String::from("session,table,game,seat,player,won,score,tiles\n");
+    for (_, l) in lines {
+        text.push_str(&l);
+        text.push('\n');
+    }
+    std::fs::write(path, text).unwrap();
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tilerank-stream-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn every_fixture_reads_the_same_both_ways() {
+    let mut files = Vec::new();
+    for dir in [
+        "good",
+        "bad",
+        "ties",
+        "layouts",
+        "e2e",
+        "real-world",
+        "roster",
+    ] {
+        let Ok(entries) = std::fs::read_dir(fixtures().join(dir)) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            files.push(e.path());
+        }
+    }
+    files.sort();
+    assert!(files.len() > 20, "{files:?}");
+    for f in files {
+        for name in ["hk", "pressman", "nvso", "gwinnett"] {
+            let rules = profile::by_name(name).unwrap();
+            same_both_ways(vec![f.clone()], None, rules.clone());
+            same_both_ways(vec![f.clone()], Some(fixtures().join("roster.csv")), rules);
+        }
+    }
+}
+
+#[test]
+fn a_large_clean_file_streams_and_cards_apart_do_not() {
+    let clean = temp("clean.csv");
+    results_file(&clean, 60, false);
+    let mut roster = tilerank::roster::Roster::open();
+    let streamed = tilerank::stream::load(std::slice::from_ref(&clean), &Rules::hk(), &mut roster)
+        .expect("a clean results file is read by the streaming reader");
+    assert_eq!(streamed.cards.len(), 60);
+    assert_eq!(roster.len(), 240);
+    same_both_ways(vec![clean.clone()], None, Rules::hk());
+
+    // the same lines ordered by game: each card's lines are apart
+    let apart = temp("apart.csv");
+    results_file(&apart, 60, true);
+    let mut roster = tilerank::roster::Roster::open();
+    assert!(
+        tilerank::stream::load(std::slice::from_ref(&apart), &Rules::hk(), &mut roster).is_none()
+    );
+    assert_eq!(roster.len(), 0, "the roster is left as it was");
+    same_both_ways(vec![apart.clone()], None, Rules::hk());
+
+    // and both files at once: every card given twice
+    same_both_ways(vec![clean, apart], None, Rules::hk());
+}
+
+#[test]
+fn a_wrong_line_in_a_large_file_is_reported_by_its_place() {
+    let path = temp("one-wrong.csv");
+    results_file(&path, 40, false);
+    let text = std::fs::read_to_string(&path).unwrap();
+    // line 100: a score that no longer adds up
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    lines[99] = lines[99].replacen(",-", ",-1", 1);
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    let request = Request {
+        inputs: vec![path.clone()],
+        roster: None,
+        rules: Rules::hk(),
+    };
+    let event = Event::load(&request).unwrap();
+    let errors: Vec<String> = event
+        .problems
+        .iter()
+        .map(|p| p.to_string())
+        .filter(|p| p.contains("one-wrong.csv"))
+        .collect();
+    assert!(errors.iter().any(|e| e.contains("add up to")), "{errors:?}");
+    assert_eq!(event.counts.cards_rejected, 1);
+    same_both_ways(vec![path], None, Rules::hk());
+}
+
+#[test]
+fn the_spellings_a_spreadsheet_writes_stream_and_read_the_same() {
+    let base = temp("base.csv");
+    results_file(&base, 12, false);
+    let text = std::fs::read_to_string(&base).unwrap();
+    let variants: Vec<(&str, String)> = vec![
+        ("bom.csv", format!("\u{feff}{text}")),
+        ("crlf.csv", text.replace('\n', "\r\n")),
+        ("semicolons.csv", text.replace(',', ";")),
+        ("blank-lines.csv", text.replace("\nS02", "\n\n,, ,\nS02")),
+        (
+            "stage-column.csv",
+            text.lines()
+                .enumerate()
+                .map(|(i, l)| {
+                    if i == 0 {
+                        format!("Stage,{l}\n")
+                    } else {
+                        format!("Preliminary,{l}\n")
+                    }
+                })
+                .collect(),
+        ),
+        (
+            "spaces.csv",
+            text.replace(",P00", ", p 00").replace(",+", ", +"),
+        ),
+        ("numbers.csv", text.replace(",S0", ",Session 0")),
+    ];
+    for (name, body) in variants {
+        let path = temp(name);
+        std::fs::write(&path, body).unwrap();
+        let mut roster = tilerank::roster::Roster::open();
+        assert!(
+            tilerank::stream::load(std::slice::from_ref(&path), &Rules::hk(), &mut roster)
+                .is_some(),
+            "{name} streams"
+        );
+        same_both_ways(vec![path], None, Rules::hk());
+    }
+    // quotes are left to the CSV reader
+    let quoted = temp("quoted.csv");
+    std::fs::write(
+        &quoted,
+        text.replace(",P00", ",\"P00").replace(",0,", "\",0,"),
+    )
+    .unwrap();
+    let mut roster = tilerank::roster::Roster::open();
+    assert!(
+        tilerank::stream::load(std::slice::from_ref(&quoted), &Rules::hk(), &mut roster).is_none()
+    );
+    same_both_ways(vec![quoted], None, Rules::hk());
+}
+
+#[test]
+fn two_threads_read_what_one_reads() {
+    use tilerank::stream::load_with;
+    let path = temp("threads.csv");
+    results_file(&path, 700, false); // several batches of cards
+    let inputs = std::slice::from_ref(&path);
+    let mut one = tilerank::roster::Roster::open();
+    let mut two = tilerank::roster::Roster::open();
+    let a = load_with(inputs, &Rules::hk(), &mut one, Some(false)).expect("one thread");
+    let b = load_with(inputs, &Rules::hk(), &mut two, Some(true)).expect("two threads");
+    assert_eq!(a.cards.len(), 700);
+    assert_eq!(a.cards, b.cards);
+    let ids =
+        |r: &tilerank::roster::Roster| r.iter().map(|(_, p)| p.id.clone()).collect::<Vec<_>>();
+    assert_eq!(ids(&one), ids(&two));
+
+    // a wrong card near the end: neither reads the file, the roster is as it was
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let n = lines.len();
+    lines[n - 30] = "S140,5,1,A,P2800,1,+999,0";
+    let wrong = temp("threads-wrong.csv");
+    std::fs::write(&wrong, lines.join("\n")).unwrap();
+    for threads in [false, true] {
+        let mut roster = tilerank::roster::Roster::open();
+        assert!(load_with(
+            std::slice::from_ref(&wrong),
+            &Rules::hk(),
+            &mut roster,
+            Some(threads)
+        )
+        .is_none());
+        assert_eq!(roster.len(), 0);
+    }
+}
+
+#[test]
+fn missing_cards_are_the_schedule_less_the_cards() {
+    let path = temp("schedule.csv");
+    results_file(&path, 58, false); // sessions 1-12 of 5 tables, but 2 tables of S12
+    let mut roster = tilerank::roster::Roster::open();
+    let cards = tilerank::stream::load(std::slice::from_ref(&path), &Rules::hk(), &mut roster)
+        .unwrap()
+        .cards;
+    let missing = tilerank::event::missing_cards(&cards, Some(13), Some(6));
+    let shown: Vec<String> = missing.iter().map(|k| k.to_string()).collect();
+    let mut expected = Vec::new();
+    for s in 1..=13u32 {
+        for t in 1..=6u32 {
+            if s == 13 || t == 6 || (s == 12 && t >= 4) {
+                expected.push(format!("session S{s:02} table {t}"));
+            }
+        }
+    }
+    assert_eq!(shown, expected);
+    assert!(tilerank::event::missing_cards(&cards, None, Some(6)).is_empty());
+}
