@@ -23,6 +23,8 @@ pub struct Request {
 /// Counts for the summary line.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
+    /// Cards the event's store held.
+    pub stored: usize,
     pub files: usize,
     pub sheets: usize,
     pub cards_read: usize,
@@ -115,6 +117,7 @@ impl Event {
         let given = roster.is_some();
         let mut roster = roster.unwrap_or_else(Roster::open);
         let mut counts = Counts {
+            stored: inputs.stored,
             files: inputs.files,
             sheets: inputs.sheets,
             cards_read: inputs.cards.len(),

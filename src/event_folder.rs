@@ -833,7 +833,7 @@ fn stored_as_read(
 ) -> ingest::CardInputs {
     let db = store.path.display().to_string();
     let mut out = ingest::CardInputs {
-        files: 1,
+        stored: cards.len(),
         ..Default::default()
     };
     for card in cards {
@@ -860,7 +860,6 @@ fn stored_as_read(
         let rows = std::iter::once(header).chain(lines).map(Ok);
         out.cards
             .extend(ingest::results::read(&source, rows, problems));
-        out.sheets += 1;
     }
     out
 }

@@ -241,6 +241,9 @@ fn hk_out_of_the_box_waits_for_every_session() {
         .success()
         .stdout_has("rank,player");
     on(&["import", demo.join("cards/S12.xlsx").to_str().unwrap()]).success();
+    on(&["check"])
+        .success()
+        .stderr_has("300 cards stored in the event: 300 cards accepted, 900 games; 0 errors");
     let out = on(&["qualifiers", "--format", "csv"])
         .success()
         .stderr_has("2 players on the roster played no game: P0398, P0809\n");

@@ -332,12 +332,23 @@ pub fn summary(event: &Event) -> String {
         .iter()
         .filter(|p| p.severity == Severity::Warning)
         .count();
+    // What was read: the event's stored cards, then the files given.
+    let mut read = Vec::new();
+    if c.stored > 0 {
+        read.push(format!("{} stored in the event", cards(c.stored)));
+    }
+    if c.files > 0 || c.stored == 0 {
+        read.push(format!(
+            "{} {}, {} {}",
+            c.files,
+            if c.files == 1 { "file" } else { "files" },
+            c.sheets,
+            if c.sheets == 1 { "sheet" } else { "sheets" },
+        ));
+    }
     let mut s = format!(
-        "{} {}, {} {}: {} {} accepted, {} games",
-        c.files,
-        if c.files == 1 { "file" } else { "files" },
-        c.sheets,
-        if c.sheets == 1 { "sheet" } else { "sheets" },
+        "{}: {} {} accepted, {} games",
+        read.join(" and "),
         event.cards.len(),
         if event.cards.len() == 1 {
             "card"

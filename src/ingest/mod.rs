@@ -296,6 +296,8 @@ pub struct CardInputs {
     pub rack_cards: Vec<racks::RackCard>,
     pub files: usize,
     pub sheets: usize,
+    /// Cards read back from the event's store (not from a file).
+    pub stored: usize,
 }
 
 /// Reads every card of every input. Data problems go to `problems`; so
