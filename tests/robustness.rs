@@ -826,3 +826,77 @@ proptest! {
         }
     }
 }
+
+/// `export -o -` is standard output, like every report's; a workbook
+/// written through `-o` never replaces a file the run read.
+#[test]
+fn export_writes_to_standard_output_and_never_over_an_input() {
+    let out = Test::new()
+        .args([
+            "export",
+            "good/hk-examples.csv",
+            "--format",
+            "csv",
+            "-o",
+            "-",
+        ])
+        .run()
+        .success();
+    assert!(
+        out.stdout.starts_with("rank,player,name,"),
+        "{}",
+        out.stdout
+    );
+    assert!(!fixtures().join("-").exists(), "no file named -");
+    let dir = std::env::temp_dir().join(format!("tilerank-export-over-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("cards.csv");
+    std::fs::copy(fixtures().join("good/hk-examples.csv"), &input).unwrap();
+    let before = std::fs::read(&input).unwrap();
+    Test::new()
+        .arg("export")
+        .arg(&input)
+        .args(["--format", "csv", "-o"])
+        .arg(&input)
+        .run()
+        .failure(2);
+    assert_eq!(
+        std::fs::read(&input).unwrap(),
+        before,
+        "the input is untouched"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An import of a file that cannot be read at all ends with exit status 2
+/// and stores nothing from it, as every command does with such a file.
+#[test]
+fn importing_an_unreadable_workbook_is_exit_status_2() {
+    let dir = std::env::temp_dir().join(format!("tilerank-import-broken-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    Test::new()
+        .args(["init", "--name", "Broken"])
+        .arg(&dir)
+        .run()
+        .success();
+    Test::new()
+        .args(["roster", "roster.csv", "--event"])
+        .arg(&dir)
+        .run()
+        .success();
+    Test::new()
+        .args(["import", "hostile/card-cut-6656.xls", "--event"])
+        .arg(&dir)
+        .run()
+        .failure(2)
+        .stderr_has("hostile/card-cut-6656.xls: error: cannot be read")
+        .stderr_has("1 file could not be read (see above): nothing imported from it");
+    Test::new()
+        .args(["log", "--event"])
+        .arg(&dir)
+        .args(["--format", "csv"])
+        .run()
+        .success()
+        .stdout_lacks("card-cut-6656");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -162,6 +162,14 @@ impl Output {
     }
 
     #[track_caller]
+    pub fn stdout_lacks(self, text: &str) -> Output {
+        if self.stdout.contains(text) {
+            self.fail(&format!("stdout has {text:?}"));
+        }
+        self
+    }
+
+    #[track_caller]
     pub fn stdout_is(self, text: &str) -> Output {
         if self.stdout != text {
             self.fail(&format!("stdout is not exactly:\n{text}"));

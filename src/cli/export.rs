@@ -3,7 +3,7 @@
 
 use super::answers::{report_missing, sources, Sources};
 use super::{summary, EventArgs, Outcome, OutputArgs};
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::Args;
 use std::io::{IsTerminal, Write};
 use tilerank::profile::CutoffTies;
@@ -120,12 +120,14 @@ fn write(args: &ExportArgs, format: Format, name: &str, tables: &[Table]) -> Res
             bar.finish();
             bytes?
         }
+        // A table written to a file is never narrowed to the window.
+        other if args.output.output.is_some() => other.file_exporter().export(tables)?,
         other => other.exporter().export(tables)?,
     };
     match &args.output.output {
-        Some(path) => {
-            output::write_atomically(path, &bytes)
-                .with_context(|| format!("{}: cannot be written", path.display()))?;
+        Some(path) if !output::is_stdout(path) => {
+            // Whole or not at all, through a link, never over an input.
+            output::write_report(path, &bytes)?;
             if format == Format::Xlsx {
                 let sheets = sheet_names(tables);
                 eprintln!(
@@ -136,7 +138,7 @@ fn write(args: &ExportArgs, format: Format, name: &str, tables: &[Table]) -> Res
                 );
             }
         }
-        None => {
+        _ => {
             let mut out = std::io::stdout().lock();
             out.write_all(&bytes)?;
             out.flush()?;

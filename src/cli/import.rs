@@ -95,6 +95,20 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
             );
         }
     }
+    // A file that could not be read at all is exit status 2, as for every
+    // command; the other files went in (or not) on their own.
+    let unreadable = report.problems.unreadable_count();
+    if unreadable > 0 {
+        anyhow::bail!(
+            "{} could not be read (see above): nothing imported from {}",
+            if unreadable == 1 {
+                "1 file".to_string()
+            } else {
+                format!("{unreadable} files")
+            },
+            if unreadable == 1 { "it" } else { "them" }
+        );
+    }
     Ok(if report.refused.is_empty() && clean {
         Outcome::Done
     } else {
