@@ -15,7 +15,7 @@ runs=${1:-1000000}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(csv_results csv_racks csv_scorecard workbook_xlsx workbook_xls workbook_ods roster config_toml)
+  targets=(csv_results csv_racks csv_scorecard workbook_xlsx workbook_xls workbook_ods roster config_toml event_store)
 fi
 F=../tests/fixtures
 seed() { # TARGET FILE...
@@ -35,6 +35,19 @@ seed workbook_xls $F/workbooks/*.xls $F/hostile/*.xls
 seed workbook_ods $F/workbooks/*.ods $F/layouts/mixed-folder/*.ods $F/hostile/*.ods
 seed roster $F/roster.csv $F/roster/*.csv $F/real-world/*roster*.csv
 seed config_toml $(find ../examples $F -name tilerank.toml)
+# A real event database: the end-to-end HK fixture imported.
+store_seed() {
+  local tmp
+  tmp=$(mktemp -d)
+  local t="cargo run -q --release --manifest-path ../Cargo.toml --"
+  $t init "$tmp/ev" --profile hk --name Seed --date 2026-03-28 >/dev/null 2>&1
+  $t roster $F/e2e/hk/roster.csv --event "$tmp/ev" >/dev/null 2>&1
+  $t import $F/e2e/hk/cards --event "$tmp/ev" >/dev/null 2>&1
+  mkdir -p corpus/event_store
+  cp "$tmp/ev/tilerank.db" corpus/event_store/seed-e2e-hk.db
+  rm -rf "$tmp"
+}
+if [[ " ${targets[*]} " == *" event_store "* ]]; then store_seed; fi
 for t in "${targets[@]}"; do
   echo "== $t: $runs runs"
   nice -n 19 cargo ${FUZZ_TOOLCHAIN-+nightly} fuzz run -s none -O "$t" "corpus/$t" -- \

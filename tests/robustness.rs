@@ -568,16 +568,15 @@ fn every_calamine_panic_found_is_an_error() {
             .failure(2)
             .error_at(file, &["the workbook reader failed on this file", at])
             .stderr_lacks("panicked");
-        // a roster that cannot be read stops the run before the cards
+        // a roster that cannot be read is an error at the file; the cards
+        // are still checked, and the run ends with exit status 2
         Test::new()
             .args(["check", "good/went-out.csv", "--roster"])
             .fixture(file)
             .run()
             .failure(2)
-            .stderr_has(&format!(
-                "tilerank: {file}: cannot be read: the workbook reader failed on this file"
-            ))
-            .stderr_has(at)
+            .error_at(file, &["the workbook reader failed on this file", at])
+            .stderr_has("1 input could not be read (see above); nothing was decided")
             .stderr_lacks("panicked");
     }
 }
@@ -899,4 +898,19 @@ fn importing_an_unreadable_workbook_is_exit_status_2() {
         .success()
         .stdout_lacks("card-cut-6656");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Keep going, then decide: a roster that cannot be read is an error at
+/// the file like any other, the cards are still checked and every problem
+/// listed, and the run ends with exit status 2.
+#[test]
+fn an_unreadable_roster_still_lets_the_cards_be_checked() {
+    Test::new()
+        .args(["check", "bad/check2-won-2.csv", "--roster"])
+        .fixture("hostile/card-cut-6656.xls")
+        .run()
+        .failure(2)
+        .stderr_has("hostile/card-cut-6656.xls: error: cannot be read")
+        .error_at("bad/check2-won-2.csv:6:6", &["game won is 2"])
+        .stderr_has("1 input could not be read (see above); nothing was decided");
 }

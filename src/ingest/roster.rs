@@ -63,8 +63,23 @@ pub fn read(path: &PathBuf, problems: &mut Problems) -> Result<Roster, InputErro
     let limits = Limits::from_env()?;
     let mut roster = Roster::default();
     let mut found = false;
+    let mut unreadable = false;
     for file in expand(std::slice::from_ref(path))? {
-        found |= read_sheets(open(&file)?, &limits, &mut roster, problems);
+        match open(&file) {
+            Ok(sheets) => found |= read_sheets(sheets, &limits, &mut roster, problems),
+            Err(e @ (InputError::BadLimit { .. } | InputError::NotFound { .. })) => return Err(e),
+            Err(e) => {
+                // Keep going, then decide: the cards are still checked (their
+                // players known by what the cards say), the run ends with
+                // exit status 2.
+                let (place, message) = e.to_problem();
+                problems.unreadable(place, message);
+                unreadable = true;
+            }
+        }
+    }
+    if unreadable {
+        return Ok(Roster::open());
     }
     if !found {
         not_found(&super::shown(path), problems);
