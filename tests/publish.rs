@@ -104,10 +104,15 @@ fn site_table(page: &Path, id: &str) -> Grid {
     let html = &html[start..];
     let html = &html[..html.find("</table>").unwrap()];
     let (head, body) = html.split_once("<tbody>").unwrap();
+    // Headers show people's words; each keeps its machine name (the CSV
+    // column) in data-name.
     let header = head
         .split("<th ")
         .skip(1)
-        .map(|th| strip_tags(&format!("<{th}")).trim().replace(" ", "_"))
+        .map(|th| {
+            let at = th.find("data-name=\"").expect("a header names its column") + 11;
+            th[at..at + th[at..].find('"').unwrap()].to_string()
+        })
         .collect();
     let rows = body
         .split("<tr>")

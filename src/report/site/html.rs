@@ -215,13 +215,16 @@ pub fn table(t: &TableHtml) -> String {
     for c in shown.iter().map(|&i| &table.columns[i]) {
         let _ = write!(
             s,
-            "<th class=\"{}\" data-kind=\"{}\"><button type=\"button\">{}</button></th>",
+            "<th class=\"{}\" data-kind=\"{}\" data-name=\"{}\"><button type=\"button\">{}</button></th>",
             class_of(c.name),
             match c.kind {
                 Kind::Text => "text",
                 Kind::Int | Kind::Score => "num",
             },
-            esc(&c.name.replace('_', " "))
+            c.name,
+            // People's words, as on the terminal and in workbooks; the
+            // machine name stays in data-name.
+            esc(&c.label())
         );
     }
     s.push_str("</tr></thead>\n<tbody>\n");
