@@ -2,11 +2,10 @@
 //! same tables as CSV, JSON or on the terminal).
 
 use super::answers::{report_missing, sources, Sources};
-use super::{summary, EventArgs, Outcome, OutputArgs};
+use super::{summary, CutoffArgs, EventArgs, Outcome, OutputArgs};
 use anyhow::{bail, Result};
 use clap::Args;
 use std::io::{IsTerminal, Write};
-use tilerank::profile::CutoffTies;
 use tilerank::report::export::{build, ExportRequest};
 use tilerank::report::progress::Progress;
 use tilerank::report::xlsx::{check_rows, sheet_names, Xlsx, MAX_ROWS};
@@ -25,13 +24,8 @@ pub struct ExportArgs {
     #[arg(long, value_name = "TEXT")]
     pub name: Option<String>,
 
-    /// How many go to the final (default: the profile's, 120 for hk)
-    #[arg(long, value_name = "N")]
-    pub top: Option<u32>,
-
-    /// Players tied on every key across the cutoff: include, exclude, or error
-    #[arg(long, value_enum, value_name = "POLICY")]
-    pub cutoff_ties: Option<CutoffTies>,
+    #[command(flatten)]
+    pub cutoff: CutoffArgs,
 
     /// Export even while cards the event expects are missing (titles say PROVISIONAL)
     #[arg(long)]
@@ -42,11 +36,7 @@ pub struct ExportArgs {
 }
 
 pub fn run(args: ExportArgs) -> Result<Outcome> {
-    let rules = args.event.rules_with(tilerank::config::Overrides {
-        top: args.top,
-        cutoff_ties: args.cutoff_ties,
-        ..args.event.overrides()
-    })?;
+    let rules = args.event.rules_with_cutoff(&args.cutoff)?;
     let format = args.output.format()?;
     if format == Format::Xlsx && args.output.output.is_none() && std::io::stdout().is_terminal() {
         bail!("a workbook cannot be shown in the terminal: give -o FILE.xlsx");

@@ -220,6 +220,30 @@ impl EventArgs {
     }
 }
 
+/// How many go on under a top-N rule, and what a tie across that cutoff
+/// does, for this run only (`qualifiers`, `export`, `publish`, `serve`).
+#[derive(Args, Debug)]
+pub struct CutoffArgs {
+    /// How many go on under a top-N rule (default: the event's, 120 for hk)
+    #[arg(long, value_name = "N")]
+    pub top: Option<u32>,
+
+    /// Players tied on every key across the cutoff: include, exclude, or error
+    #[arg(long, value_enum, value_name = "POLICY")]
+    pub cutoff_ties: Option<tilerank::profile::CutoffTies>,
+}
+
+impl EventArgs {
+    /// The rules with this run's cutoff ([`Overrides::apply`]).
+    pub fn rules_with_cutoff(&self, cutoff: &CutoffArgs) -> Result<Rules> {
+        self.rules_with(Overrides {
+            top: cutoff.top,
+            cutoff_ties: cutoff.cutoff_ties,
+            ..self.overrides()
+        })
+    }
+}
+
 /// The event folder of commands that need one.
 #[derive(Args, Debug)]
 pub struct EventFolderArg {

@@ -2,11 +2,10 @@
 //! `tilerank::report::site`), written whole into one folder.
 
 use super::answers::{report_missing, sources, Sources};
-use super::{summary, EventArgs, Outcome};
+use super::{summary, CutoffArgs, EventArgs, Outcome};
 use anyhow::{Context, Result};
 use clap::Args;
 use std::path::PathBuf;
-use tilerank::profile::CutoffTies;
 use tilerank::report::export::ExportRequest;
 use tilerank::report::site::{self, Site};
 
@@ -34,13 +33,8 @@ pub struct SiteEventArgs {
     #[arg(long, value_name = "TEXT")]
     pub name: Option<String>,
 
-    /// How many go to the final (default: the profile's, 120 for hk)
-    #[arg(long, value_name = "N")]
-    pub top: Option<u32>,
-
-    /// Players tied on every key across the cutoff: include, exclude, or error
-    #[arg(long, value_enum, value_name = "POLICY")]
-    pub cutoff_ties: Option<CutoffTies>,
+    #[command(flatten)]
+    pub cutoff: CutoffArgs,
 }
 
 /// A site, or why there is none (the problems are already printed).
@@ -53,11 +47,7 @@ pub enum Built {
 impl SiteEventArgs {
     /// Reads the event and builds every page.
     pub fn build(&self) -> Result<Built> {
-        let rules = self.event.rules_with(tilerank::config::Overrides {
-            top: self.top,
-            cutoff_ties: self.cutoff_ties,
-            ..self.event.overrides()
-        })?;
+        let rules = self.event.rules_with_cutoff(&self.cutoff)?;
         let loaded = self.event.load(rules)?;
         let event = &loaded.event;
         if event.problems.has_errors() {

@@ -4,11 +4,9 @@
 //! lowest total.
 
 use super::answers::{groups, print_decisions, rankable, report_missing};
-use super::{EventArgs, Outcome, OutputArgs};
+use super::{CutoffArgs, EventArgs, Outcome, OutputArgs};
 use anyhow::Result;
 use clap::Args;
-use tilerank::config::Overrides;
-use tilerank::profile::CutoffTies;
 use tilerank::report::stages::qualifiers_view;
 
 /// List who goes on to the final (HK: the top 120 of the prelim standings; other profiles by their own rule)
@@ -20,13 +18,8 @@ pub struct QualifiersArgs {
     #[command(flatten)]
     pub event: EventArgs,
 
-    /// How many go on under a top-N rule (default: the event's, 120 for hk)
-    #[arg(long, value_name = "N")]
-    pub top: Option<u32>,
-
-    /// Players tied on every key across the cutoff: include, exclude, or error
-    #[arg(long, value_enum, value_name = "POLICY")]
-    pub cutoff_ties: Option<CutoffTies>,
+    #[command(flatten)]
+    pub cutoff: CutoffArgs,
 
     /// The stage the qualifiers come from (default: the event's first stage)
     #[arg(long)]
@@ -45,11 +38,7 @@ pub struct QualifiersArgs {
 }
 
 pub fn run(args: QualifiersArgs) -> Result<Outcome> {
-    let rules = args.event.rules_with(Overrides {
-        top: args.top,
-        cutoff_ties: args.cutoff_ties,
-        ..args.event.overrides()
-    })?;
+    let rules = args.event.rules_with_cutoff(&args.cutoff)?;
     let loaded = args.event.load(rules)?;
     let event = &loaded.event;
     let stage = args
