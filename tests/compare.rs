@@ -7,7 +7,7 @@
 //! instead of names, and `+30`, `30.0`, `1.0` spellings), one as a
 //! results-layout workbook; twelve differences are planted in the CSV ones.
 
-use crate::test::fixtures;
+use crate::test::{fixtures, Scratch};
 use assert_cmd::Command;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -18,24 +18,6 @@ use tilerank::problem::Problems;
 use tilerank::profile::Rules;
 use tilerank::report::Format;
 use tilerank::roster::Roster;
-
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("tilerank-compare-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn demo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026")

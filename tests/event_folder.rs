@@ -2,34 +2,10 @@
 //! corrections, roster, log, dump). What happens under kills, two desks at
 //! once, a full disk or a read-only folder: `store_reliability.rs`.
 
+use crate::test::Scratch;
 use std::path::{Path, PathBuf};
 use tilerank::event_folder::{CardFate, EventFolder, ImportReport};
 use tilerank::profile::{ProfileName, Rules};
-
-/// A folder of its own under the temp folder, removed when dropped.
-pub struct Scratch(pub PathBuf);
-
-impl Scratch {
-    pub fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("tilerank-folder-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
-    pub fn write(&self, name: &str, text: &str) -> PathBuf {
-        let p = self.0.join(name);
-        std::fs::write(&p, text).unwrap();
-        p
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 const ROSTER: &str = "id,name\nP1,Chan Tai Man\nP2,Lee Siu Ming\nP3,Wong Ka Yan\nP4,Ho Mei Ling\nP5,Lam Chi Keung\nP6,Tsang Wai Yee\nP7,Yip Siu Fung\nP8,Ng Ka Wai\n";
 
@@ -303,7 +279,7 @@ fn importing_the_demo_session_by_session_gives_the_same_qualifiers() {
 /// provisional.
 #[test]
 fn missing_cards_hold_back_the_qualifiers() {
-    use crate::test::Test;
+    use crate::test::{Scratch, Test};
     let s = Scratch::new("missing");
     let folder = event(&s);
     let toml = folder.dir.join("tilerank.toml");

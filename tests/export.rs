@@ -8,34 +8,11 @@
 //! RULES.md examples 1 to 3) with the fixture roster, whose first four
 //! names are replaced here by `=HYPERLINK("x")`, `+1+1`, `-2+3`, `@SUM(1)`.
 
-use crate::test::{fixtures, Test};
+use crate::test::{fixtures, Scratch, Test};
 use calamine::{open_workbook, Data, Reader, Xlsx};
 use std::path::{Path, PathBuf};
 use tilerank::report::xlsx::{check_rows, sheet_name, sheet_names, MAX_ROWS};
 use tilerank::report::{Column, Exporter, Table};
-
-/// A folder of its own, removed at the end.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("tilerank-export-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 const FORMULA_NAMES: [&str; 4] = ["=HYPERLINK(\"x\")", "+1+1", "-2+3", "@SUM(1)"];
 

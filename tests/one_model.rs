@@ -5,28 +5,10 @@
 //! `tilerank.toml` (`[qualifiers] named`), so that every command, not only
 //! the one given `--player`, applies it.
 
-use crate::test::{fixtures, Output, Test};
+use crate::test::{fixtures, Output, Scratch, Test};
 use calamine::{open_workbook, Data, Reader, Xlsx};
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
-
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("tilerank-model-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use std::path::Path;
 
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();

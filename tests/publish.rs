@@ -8,34 +8,11 @@
 //! The pages opened in a real browser (headless Chromium) are tested in
 //! [`browser`].
 
-use crate::test::{fixtures, Output, Test};
+use crate::test::{fixtures, Output, Scratch, Test};
 use std::collections::BTreeMap;
 use std::io::{BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-/// A folder of its own, removed at the end.
-pub struct Scratch(pub PathBuf);
-
-impl Scratch {
-    pub fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("tilerank-publish-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
-    pub fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// A demo of `examples/`, as an absolute path.
 pub fn example(path: &str) -> PathBuf {

@@ -6,7 +6,7 @@
 //! The event is the HK demo's (1,200 players); session S01 is stored first.
 //! Each test runs the `tilerank` binary and takes a few seconds.
 
-use crate::event_folder::Scratch;
+use crate::test::Scratch;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::io::{BufRead, BufReader};

@@ -250,3 +250,38 @@ impl Output {
         rows[1..].iter().map(|r| r[i].clone()).collect()
     }
 }
+
+/// A folder of its own under the system's temp folder, removed when
+/// dropped. Its name joins the calling test file's (so that two modules'
+/// `Scratch::new("missing")` never meet), the given name and the process.
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    #[track_caller]
+    pub fn new(name: &str) -> Scratch {
+        let caller = Path::new(std::panic::Location::caller().file())
+            .file_stem()
+            .map_or("test".into(), |s| s.to_string_lossy().into_owned());
+        let dir =
+            std::env::temp_dir().join(format!("tilerank-{caller}-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+
+    pub fn write(&self, name: &str, text: &str) -> PathBuf {
+        let p = self.0.join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}

@@ -2,30 +2,12 @@
 //! again, and only what changed is printed; a newly saved error within
 //! 2 seconds; a half-written workbook is reported once; Ctrl-C stops it.
 
-use crate::test::{fixtures, Test};
+use crate::test::{fixtures, Scratch, Test};
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
-
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("tilerank-watch-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(dir.join("cards")).unwrap();
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// A running `tilerank check --watch`, its output read line by line;
 /// killed when dropped, whatever happened.
@@ -124,6 +106,7 @@ fn save(path: &Path, bytes: &[u8]) {
 fn a_saved_error_is_reported_within_two_seconds_and_only_what_changed_is_printed() {
     let scratch = Scratch::new("save");
     let dir = &scratch.0;
+    std::fs::create_dir_all(dir.join("cards")).unwrap();
     std::fs::copy(fixtures().join("roster.csv"), dir.join("roster.csv")).unwrap();
     let good = std::fs::read(fixtures().join("good/hk-examples.csv")).unwrap();
     save(&dir.join("cards/S01.csv"), &good);
