@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use tilerank::event_folder::EventFolder;
 use tilerank::profile::ProfileName;
 
-/// Create an event folder: tilerank.toml (every setting with its default), and places for the roster and the imported cards
+/// Create an event folder: tilerank.toml (every setting with the profile's default) and the database that keeps the roster and the imported cards
 #[derive(Args, Debug)]
 #[command(
     after_help = "Example:\n  tilerank init hk-2026 --profile hk --name \"Rummikub HK 2026 Preliminary Round\" --date 2026-03-28\n  cd hk-2026 && tilerank roster ../roster.csv && tilerank import ../S01.xlsx"

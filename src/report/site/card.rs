@@ -62,13 +62,8 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
                 esc(&card.place.to_string()),
             ));
             body.push_str(&html::table(&TableHtml {
-                table,
-                id: "data",
-                links: &links,
-                heading: false,
-                rows: None,
                 columns: Some(&CARD_COLUMNS),
-                notes: true,
+                ..TableHtml::whole(table, "data", &links)
             }));
             let page = html::page(
                 &Frame {

@@ -159,6 +159,22 @@ pub struct TableHtml<'a> {
     pub notes: bool,
 }
 
+impl<'a> TableHtml<'a> {
+    /// The whole table under the page's own heading: every row and column,
+    /// and its notes.
+    pub fn whole(table: &'a Table, id: &'a str, links: &'a Links<'a>) -> TableHtml<'a> {
+        TableHtml {
+            table,
+            id,
+            links,
+            heading: false,
+            rows: None,
+            columns: None,
+            notes: true,
+        }
+    }
+}
+
 /// Sort keys of a score column: each shown value's place among the
 /// column's distinct exact values, so that the browser sorts by integers
 /// and never by a rounded decimal.

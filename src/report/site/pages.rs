@@ -18,15 +18,7 @@ pub fn pages(ctx: &Context) -> Vec<(String, String)> {
         .zip(&ctx.table_pages)
         .map(|(table, path)| {
             let mut body = format!("<h1>{}</h1>\n", esc(&table.title));
-            body.push_str(&html::table(&TableHtml {
-                table,
-                id: "data",
-                links: &links,
-                heading: false,
-                rows: None,
-                columns: None,
-                notes: true,
-            }));
+            body.push_str(&html::table(&TableHtml::whole(table, "data", &links)));
             let page = html::page(
                 &Frame {
                     event: ctx.name(),

@@ -65,15 +65,7 @@ pub fn list_page(ctx: &Context) -> String {
     body.push_str(
         "<p class=\"meta\">Type in the box above to find a player by id, name or Chinese name.</p>\n",
     );
-    body.push_str(&html::table(&TableHtml {
-        table: &table,
-        id: "players",
-        links: &links,
-        heading: false,
-        rows: None,
-        columns: None,
-        notes: true,
-    }));
+    body.push_str(&html::table(&TableHtml::whole(&table, "players", &links)));
     html::page(
         &Frame {
             event: ctx.name(),
@@ -184,13 +176,9 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
                 esc(&table.title)
             );
             body.push_str(&html::table(&TableHtml {
-                table,
-                id: &format!("t{t}"),
-                links: &links,
-                heading: false,
                 rows: Some(&rows),
-                columns: None,
                 notes: false,
+                ..TableHtml::whole(table, &format!("t{t}"), &links)
             }));
         }
 
@@ -266,15 +254,11 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
             notes: Vec::new(),
         };
         let _ = writeln!(body, "<h2>{}</h2>", esc(&games_table.title));
-        body.push_str(&html::table(&TableHtml {
-            table: &games_table,
-            id: "games",
-            links: &links,
-            heading: false,
-            rows: None,
-            columns: None,
-            notes: true,
-        }));
+        body.push_str(&html::table(&TableHtml::whole(
+            &games_table,
+            "games",
+            &links,
+        )));
         let page = html::page(
             &Frame {
                 event: ctx.name(),

@@ -24,13 +24,8 @@ pub fn page(ctx: &Context) -> String {
                 .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '));
             if of_stage {
                 body.push_str(&html::table(&TableHtml {
-                    table,
-                    id: &format!("standings{i}"),
-                    links: &links,
                     heading: true,
-                    rows: None,
-                    columns: None,
-                    notes: true,
+                    ..TableHtml::whole(table, &format!("standings{i}"), &links)
                 }));
                 shown += 1;
             }
