@@ -311,7 +311,7 @@ fn assign_groups(
     let mut missing_date = false;
     let ids: Vec<PlayerId> = roster.iter().map(|(id, _)| id).collect();
     for pid in ids {
-        let player = roster.get(pid).clone();
+        let player = roster.get(pid).into_owned();
         let result = match (&date, groups.len()) {
             (_, 1)
                 if player.birth_date.is_none()

@@ -427,7 +427,7 @@ impl EventFolder {
         let bytes = std::fs::read(source).unwrap_or_default();
         let store = self.writer()?;
         let tx = store.begin_write(on_wait)?;
-        let rows: Vec<Vec<String>> = roster.iter().map(|(_, p)| roster_fields(p)).collect();
+        let rows: Vec<Vec<String>> = roster.iter().map(|(_, p)| roster_fields(&p)).collect();
         if store.roster_rows()? == rows {
             return Ok((problems, roster.len()));
         }

@@ -6,6 +6,7 @@
 
 use crate::domain::PlayerId;
 use crate::place::Place;
+use std::borrow::Cow;
 
 /// Names to players: a fast hash (foldhash, the one hashbrown uses), since
 /// an open roster interns every player of a large results file.
@@ -120,9 +121,34 @@ fn key_matches(text: &str, key: &str) -> bool {
         && k.next().is_none()
 }
 
+/// Players an open roster learned from the cards: their ids (also their
+/// names), one after another in one text, and the age group each was put
+/// in. A million players cost some 20 bytes each, not a record each; a
+/// full [`Player`] is made when one is asked for ([`Roster::get`]).
+#[derive(Clone, Debug, Default)]
+struct Learned {
+    text: String,
+    ends: Vec<u64>,
+    groups: std::collections::HashMap<u32, String>,
+}
+
+impl Learned {
+    fn id(&self, k: usize) -> &str {
+        let start = if k == 0 { 0 } else { self.ends[k - 1] as usize };
+        &self.text[start..self.ends[k] as usize]
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Roster {
+    /// The roster's entries, in its order; the players an open roster
+    /// learned come after them (ids `players.len()..`).
     players: Vec<Player>,
+    learned: Learned,
     /// Players by the match key of their id. The table holds indexes only:
     /// the key is the player's own id, compared without a copy.
     by_id: IdIndex,
@@ -146,34 +172,45 @@ impl Roster {
 
     /// The player whose id has the match key `key`.
     fn find_id(&self, key: &str) -> Option<PlayerId> {
-        let players = &self.players;
         self.by_id
             .table
-            .find(hash_key(&self.by_id.hasher, key), |p| {
-                key_matches(&players[p.index()].id, key)
+            .find(hash_key(&self.by_id.hasher, key), |&p| {
+                key_matches(self.id(p), key)
             })
             .copied()
     }
 
     /// Indexes the player `pid` (already in `players`) by its id's `key`.
     fn index_id(&mut self, key: &str, pid: PlayerId) {
-        let players = &self.players;
+        let (players, learned) = (&self.players, &self.learned);
         let hasher = &self.by_id.hasher;
         self.by_id
             .table
-            .insert_unique(hash_key(hasher, key), pid, |p| {
-                hash_key(hasher, &match_key(&players[p.index()].id))
+            .insert_unique(hash_key(hasher, key), pid, |&p| {
+                hash_key(hasher, &match_key(id_of(players, learned, p)))
             });
     }
 
-    /// Makes room for `additional` more players without regrowing.
+    /// Makes room for `additional` more players without regrowing (an
+    /// open roster: players it will learn, of some `id_bytes` each).
     pub fn reserve(&mut self, additional: usize) {
-        self.players.reserve(additional);
-        let players = &self.players;
+        if self.open {
+            self.learned.ends.reserve(additional);
+        } else {
+            self.players.reserve(additional);
+        }
+        let (players, learned) = (&self.players, &self.learned);
         let hasher = &self.by_id.hasher;
-        self.by_id.table.reserve(additional, |p| {
-            hash_key(hasher, &match_key(&players[p.index()].id))
+        self.by_id.table.reserve(additional, |&p| {
+            hash_key(hasher, &match_key(id_of(players, learned, p)))
         });
+    }
+
+    /// Makes room for `bytes` more bytes of learned ids.
+    pub fn reserve_text(&mut self, bytes: usize) {
+        if self.open {
+            self.learned.text.reserve(bytes);
+        }
     }
 
     pub fn is_open(&self) -> bool {
@@ -185,6 +222,15 @@ impl Roster {
         let id_key = match_key(&player.id);
         if let Some(existing) = self.find_id(&id_key) {
             return Err(existing);
+        }
+        if self.learned.len() > 0 {
+            // entries come first: the learned players become entries
+            let learned = std::mem::take(&mut self.learned);
+            for k in 0..learned.len() {
+                let mut p = Player::named(learned.id(k), learned.id(k));
+                p.group = learned.groups.get(&(k as u32)).cloned();
+                self.players.push(p);
+            }
         }
         let pid = PlayerId(self.players.len() as u32);
         self.by_name
@@ -241,11 +287,9 @@ impl Roster {
         } else {
             text.split_whitespace().collect::<Vec<_>>().join(" ")
         };
-        let pid = PlayerId(self.players.len() as u32);
-        let mut player = Player::named("", "");
-        player.name = trimmed.clone();
-        player.id = trimmed;
-        self.players.push(player);
+        let pid = PlayerId((self.players.len() + self.learned.len()) as u32);
+        self.learned.text.push_str(&trimmed);
+        self.learned.ends.push(self.learned.text.len() as u64);
         self.index_id(&key, pid);
         self.scratch = key;
         Ok(pid)
@@ -280,26 +324,58 @@ impl Roster {
 
     /// Records the age group the player plays in.
     pub fn set_group(&mut self, pid: PlayerId, group: &str) {
-        self.players[pid.index()].group = Some(group.to_string());
+        match pid.index().checked_sub(self.players.len()) {
+            None => self.players[pid.index()].group = Some(group.to_string()),
+            Some(k) => {
+                self.learned.groups.insert(k as u32, group.to_string());
+            }
+        }
     }
 
-    pub fn get(&self, pid: PlayerId) -> &Player {
-        &self.players[pid.index()]
+    /// The player's entry: the roster's own, or one made for a player the
+    /// cards taught an open roster (its id is its name).
+    pub fn get(&self, pid: PlayerId) -> Cow<'_, Player> {
+        match pid.index().checked_sub(self.players.len()) {
+            None => Cow::Borrowed(&self.players[pid.index()]),
+            Some(k) => {
+                let id = self.learned.id(k);
+                let mut p = Player::named(id, id);
+                p.group = self.learned.groups.get(&(k as u32)).cloned();
+                Cow::Owned(p)
+            }
+        }
+    }
+
+    /// The player's id, without making an entry.
+    pub fn id(&self, pid: PlayerId) -> &str {
+        id_of(&self.players, &self.learned, pid)
+    }
+
+    /// The player's status, without making an entry.
+    pub fn status(&self, pid: PlayerId) -> Status {
+        self.players
+            .get(pid.index())
+            .map_or(Status::Active, |p| p.status)
     }
 
     pub fn len(&self) -> usize {
-        self.players.len()
+        self.players.len() + self.learned.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.players.is_empty()
+        self.len() == 0
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = (PlayerId, &Player)> {
-        self.players
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (PlayerId(i as u32), p))
+    pub fn iter(&self) -> impl Iterator<Item = (PlayerId, Cow<'_, Player>)> {
+        (0..self.len() as u32).map(|i| (PlayerId(i), self.get(PlayerId(i))))
+    }
+}
+
+/// The id of `pid`: an entry's, or a learned player's.
+fn id_of<'a>(players: &'a [Player], learned: &'a Learned, pid: PlayerId) -> &'a str {
+    match pid.index().checked_sub(players.len()) {
+        None => &players[pid.index()].id,
+        Some(k) => learned.id(k),
     }
 }
 

@@ -346,7 +346,7 @@ impl Store {
         let Some(roster) = self.roster()? else {
             return Ok(Vec::new());
         };
-        Ok(roster.iter().map(|(_, p)| roster_fields(p)).collect())
+        Ok(roster.iter().map(|(_, p)| roster_fields(&p)).collect())
     }
 
     /// The event's cards (not the replaced ones), in stage, session, table order.

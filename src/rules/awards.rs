@@ -229,7 +229,7 @@ fn unit_of(
     };
     let age = |p: PlayerId| -> Result<u32, NotAUnitReason> {
         let id = roster.get(p).id.clone();
-        match player_age(roster.get(p), event_date) {
+        match player_age(&roster.get(p), event_date) {
             Ok(Some(age)) => Ok(age),
             Ok(None) => Err(NotAUnitReason::NoAge { id, why: None }),
             Err(e) => Err(NotAUnitReason::NoAge { id, why: Some(e) }),

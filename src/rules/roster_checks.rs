@@ -10,7 +10,7 @@ use crate::roster::Roster;
 pub fn check_ages(roster: &Roster, rules: &Rules, date: &str, problems: &mut Problems) {
     let Some(min) = rules.min_age else { return };
     for (_, p) in roster.iter() {
-        if let Err(e) = crate::rules::age_groups::check_player_min_age(p, min, date) {
+        if let Err(e) = crate::rules::age_groups::check_player_min_age(&p, min, date) {
             let at = p
                 .place
                 .clone()

@@ -163,7 +163,7 @@ pub fn rank(tallies: Vec<Tally>, stage: &Stage, order: Vec<SortKey>, roster: &Ro
     let mut ranked = Vec::with_capacity(tallies.len());
     let mut apart = Vec::new();
     for t in tallies {
-        let why = match roster.get(t.player).status {
+        let why = match roster.status(t.player) {
             Status::Disqualified => Some(Apart::Disqualified),
             Status::Withdrawn => Some(Apart::Withdrawn),
             Status::Active if t.withdrawn => Some(Apart::Withdrawn),
@@ -206,12 +206,7 @@ pub fn rank(tallies: Vec<Tally>, stage: &Stage, order: Vec<SortKey>, roster: &Ro
         }
         ranked[i].rank = Some(rank);
     }
-    apart.sort_by(|a, b| {
-        roster
-            .get(a.tally.player)
-            .id
-            .cmp(&roster.get(b.tally.player).id)
-    });
+    apart.sort_by(|a, b| roster.id(a.tally.player).cmp(roster.id(b.tally.player)));
     Standings {
         stage: stage.clone(),
         order,
@@ -229,7 +224,7 @@ pub fn rank(tallies: Vec<Tally>, stage: &Stage, order: Vec<SortKey>, roster: &Ro
 /// players sort in a fraction of a second); else the fractions are
 /// compared by cross-multiplying.
 fn ranking_order(entries: &[Entry], order: &[SortKey], roster: &Roster) -> Vec<(u32, bool)> {
-    let id = |i: u32| roster.get(entries[i as usize].tally.player).id.as_str();
+    let id = |i: u32| roster.id(entries[i as usize].tally.player);
     let keys = order.len().min(Key::ALL.len());
     let value = |i: usize, k: usize| key_value(&entries[i].tally, order[k]);
     if let Some(packed) = pack(entries.len(), keys, value) {

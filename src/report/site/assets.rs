@@ -203,17 +203,14 @@ pub const JS: &str = r#"// tilerank results site: sortable columns, the search b
 /// The search index: `[id, name, group, page]` for every player, as a
 /// script (pages opened from disk cannot fetch a JSON file).
 pub fn players_js(ctx: &Context) -> String {
-    let players: Vec<[&str; 4]> = ctx
+    let players: Vec<[String; 4]> = ctx
         .event
         .roster
         .iter()
         .map(|(_, p)| {
-            [
-                p.id.as_str(),
-                p.name.as_str(),
-                p.group.as_deref().unwrap_or(""),
-                ctx.players.get(&p.id).map(String::as_str).unwrap_or(""),
-            ]
+            let page = ctx.players.get(&p.id).cloned().unwrap_or_default();
+            let p = p.into_owned();
+            [p.id, p.name, p.group.unwrap_or_default(), page]
         })
         .collect();
     format!(

@@ -50,7 +50,7 @@ pub fn list_page(ctx: &Context) -> String {
                     Value::Text(p.id.clone()),
                     text(&p.name),
                     text(p.group.as_deref().unwrap_or("")),
-                    text(status(p)),
+                    text(status(&p)),
                 ]
             })
             .collect(),
@@ -141,7 +141,7 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for (pid, p) in event.roster.iter() {
         let mut body = String::new();
-        let _ = writeln!(body, "<h1>{}</h1>", esc(display_name(p)));
+        let _ = writeln!(body, "<h1>{}</h1>", esc(display_name(&p)));
         let mut facts = vec![format!("id {}", esc(&p.id))];
         if let Some(g) = &p.group {
             facts.push(format!("group {}", esc(g)));
@@ -149,8 +149,8 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
         if let Some(f) = &p.family {
             facts.push(format!("family {}", esc(f)));
         }
-        if !status(p).is_empty() {
-            facts.push(status(p).to_string());
+        if !status(&p).is_empty() {
+            facts.push(status(&p).to_string());
         }
         let _ = writeln!(body, "<p class=\"meta\">{}</p>", facts.join(" · "));
 
@@ -219,7 +219,7 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
                 .filter(|s| s.player != pid)
                 .map(|s| {
                     let o = event.roster.get(s.player);
-                    format!("{} {}", s.seat, display_name(o))
+                    format!("{} {}", s.seat, display_name(&o))
                 })
                 .collect();
             let g = &games[c];
@@ -262,7 +262,7 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
         let page = html::page(
             &Frame {
                 event: ctx.name(),
-                title: display_name(p),
+                title: display_name(&p),
                 root: "../",
                 class: "page",
             },
