@@ -57,6 +57,7 @@ fn main() {
         write_bad_cards(&path, cards).unwrap();
         let start = Instant::now();
         let event = Event::load(&Request {
+            keep: tilerank::event::Keep::Cards,
             inputs: vec![path.clone()],
             roster: None,
             rules: Rules::hk(),

@@ -180,6 +180,7 @@ fn main() {
 
     let t1 = Instant::now();
     let request = Request {
+        keep: tilerank::event::Keep::Cards,
         inputs: vec![path.clone()],
         roster: None,
         rules: Rules::hk(),
@@ -286,6 +287,7 @@ fn main() {
     if demo.join("cards").is_dir() {
         let t2 = Instant::now();
         let request = Request {
+            keep: tilerank::event::Keep::Cards,
             inputs: vec![demo.join("cards")],
             roster: Some(demo.join("roster.csv")),
             rules: Rules::hk(),

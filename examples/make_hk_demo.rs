@@ -1526,6 +1526,7 @@ fn run(out: &Path) -> Result<Vec<String>, String> {
 
     // ------------------------------------------------------------ verify
     let request = Request {
+        keep: tilerank::event::Keep::Cards,
         inputs: vec![out.join("cards")],
         roster: Some(out.join("roster.csv")),
         rules: rules.clone(),

@@ -8,7 +8,7 @@ use crate::profile::{AgeScheme, CutoffTies, GoingOn, Rules};
 use crate::roster::Roster;
 use crate::rules::age_groups::{assign, nvso_groups, AgeGroup};
 use crate::rules::card_checks::{check_card, check_clashes};
-use crate::rules::standings::{self, Standings};
+use crate::rules::standings::{self, Standings, Tallies};
 use std::collections::HashMap;
 use std::path::PathBuf;
 
@@ -18,6 +18,32 @@ pub struct Request {
     pub inputs: Vec<PathBuf>,
     pub roster: Option<PathBuf>,
     pub rules: Rules,
+    /// What the event keeps of its cards.
+    pub keep: Keep,
+}
+
+/// What an event keeps of the cards it accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// Every card, for every view (the default).
+    Cards,
+    /// Only the sums the standings rank ([`Tallies`]), when the event's
+    /// rules need nothing else of the cards (see [`sums_suffice`]): a
+    /// league's season of a million players is then read in little
+    /// memory. For the commands that present the standings and the top-N
+    /// qualifier list; the cards are kept when the rules need them.
+    Sums,
+}
+
+/// Whether the standings' sums answer everything the event asks of its
+/// cards: who goes on is the top of the standings, with no age groups
+/// (their players are put in groups from the cards) and no schedule of
+/// expected cards.
+pub fn sums_suffice(rules: &Rules) -> bool {
+    rules.going_on == GoingOn::TopOfStandings
+        && rules.age_groups.is_empty()
+        && rules.age_scheme != AgeScheme::NvsoBySize
+        && rules.schedule.is_none()
 }
 
 /// Counts for the summary line.
@@ -25,6 +51,8 @@ pub struct Request {
 pub struct Counts {
     /// Cards the event's store held.
     pub stored: usize,
+    /// Cards that passed every check.
+    pub accepted: usize,
     pub files: usize,
     pub sheets: usize,
     pub cards_read: usize,
@@ -45,8 +73,12 @@ pub struct Event {
     pub rules: Rules,
     pub roster: Roster,
     pub groups: Groups,
-    /// Cards that passed every check, in the order read.
+    /// Cards that passed every check, in the order read (none when the
+    /// request kept only the sums: [`Keep::Sums`]).
     pub cards: Vec<Card>,
+    /// Every player's sums in every stage, from the accepted cards: what
+    /// every standings ranks.
+    pub tallies: Tallies,
     pub problems: Problems,
     pub counts: Counts,
 }
@@ -77,19 +109,23 @@ impl Event {
         let mut roster = roster.unwrap_or_else(Roster::open);
         if streaming {
             // On giving up, the streaming reader leaves the roster as it was.
+            let keep_cards = request.keep == Keep::Cards || !sums_suffice(&request.rules);
             if let Some(streamed) =
-                crate::stream::load(&request.inputs, &request.rules, &mut roster)
+                crate::stream::load(&request.inputs, &request.rules, &mut roster, keep_cards)
             {
                 let counts = Counts {
                     files: streamed.files,
                     sheets: streamed.files,
-                    cards_read: streamed.cards.len(),
+                    cards_read: streamed.accepted,
+                    accepted: streamed.accepted,
+                    games: streamed.games,
                     ..Counts::default()
                 };
                 return Ok(Event::finish(
                     roster,
                     given,
                     streamed.cards,
+                    streamed.tallies,
                     counts,
                     &request.rules,
                     problems,
@@ -146,7 +182,10 @@ impl Event {
             .filter(|(i, _)| clashing.binary_search(i).is_err())
             .map(|(_, c)| c)
             .collect();
-        Event::finish(roster, given, cards, counts, rules, problems)
+        counts.accepted = cards.len();
+        counts.games = cards.iter().map(|c| c.games.len()).sum();
+        let tallies = Tallies::of_cards(&cards, rules);
+        Event::finish(roster, given, cards, tallies, counts, rules, problems)
     }
 
     /// The checks of the event as a whole, once its cards are checked: ages
@@ -156,15 +195,15 @@ impl Event {
         mut roster: Roster,
         roster_given: bool,
         cards: Vec<Card>,
-        mut counts: Counts,
+        tallies: Tallies,
+        counts: Counts,
         rules: &Rules,
         mut problems: Problems,
     ) -> Event {
         if let (true, Some(date)) = (roster_given, &rules.event_date) {
             crate::rules::roster_checks::check_ages(&roster, rules, date, &mut problems);
         }
-        counts.games = cards.iter().map(|c| c.games.len()).sum();
-        let groups = assign_groups(&mut roster, &cards, rules, &mut problems);
+        let groups = assign_groups(&mut roster, &tallies, rules, &mut problems);
         for name in &rules.named {
             if roster.find(name).is_err() {
                 problems.error(
@@ -179,6 +218,7 @@ impl Event {
             roster,
             groups,
             cards,
+            tallies,
             problems,
             counts,
         }
@@ -187,12 +227,7 @@ impl Event {
     /// The stages that have cards, in the profile's order (then others by
     /// name).
     pub fn stages(&self) -> Vec<Stage> {
-        let mut v: Vec<Stage> = Vec::new();
-        for c in &self.cards {
-            if v.last() != Some(&c.key.stage) && !v.contains(&c.key.stage) {
-                v.push(c.key.stage.clone());
-            }
-        }
+        let mut v: Vec<Stage> = self.tallies.stages().cloned().collect();
         v.sort_by(|a, b| {
             let rank = |s: &Stage| self.rules.stage_rank(s);
             rank(a).cmp(&rank(b)).then_with(|| a.cmp(b))
@@ -220,13 +255,8 @@ impl Event {
     /// stage start from all, or half, of what they had there.
     fn tallies(&self, stage: &Stage) -> Vec<standings::Tally> {
         use crate::rules::advancement::{add_carried, starting_tallies, Carry};
-        let own = standings::tally(&self.cards, stage, &self.rules);
-        let carry = self
-            .rules
-            .carry
-            .get(stage.as_str())
-            .copied()
-            .unwrap_or_default();
+        let own = self.tallies.of(stage);
+        let carry = self.carry(stage);
         let stages = self.stages();
         let before = stages
             .iter()
@@ -241,6 +271,31 @@ impl Event {
                 add_carried(&start, own)
             }
         }
+    }
+
+    /// What `stage` carries over from the stage before.
+    fn carry(&self, stage: &Stage) -> crate::rules::advancement::Carry {
+        self.rules
+            .carry
+            .get(stage.as_str())
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// The standings of one stage (and group) down to the `n`th ranked
+    /// player and those tied with them: the same entries and ranks as
+    /// [`Event::standings_in`], without ranking everyone.
+    pub fn standings_top(&self, stage: &Stage, group: Option<&str>, n: usize) -> Standings {
+        use crate::rules::advancement::Carry;
+        let order = self.rules.order.clone();
+        if group.is_none() && self.carry(stage) == Carry::None {
+            return standings::rank_top(&self.tallies.view(stage), n, stage, order, &self.roster);
+        }
+        let mut tallies = self.tallies(stage);
+        if let Some(g) = group {
+            tallies.retain(|t| self.groups.of.get(&t.player).is_some_and(|x| x == g));
+        }
+        standings::rank_top(&tallies[..], n, stage, order, &self.roster)
     }
 
     /// The groups to report on: each group, or the whole event (`None`).
@@ -278,7 +333,7 @@ impl Event {
 /// that reports show the group the player plays in.
 fn assign_groups(
     roster: &mut Roster,
-    cards: &[Card],
+    tallies: &Tallies,
     rules: &Rules,
     problems: &mut Problems,
 ) -> Groups {
@@ -286,13 +341,7 @@ fn assign_groups(
         rules.age_groups.clone()
     } else if rules.age_scheme == AgeScheme::NvsoBySize {
         let count = if roster.is_open() {
-            let mut seen: Vec<PlayerId> = cards
-                .iter()
-                .flat_map(|c| c.seats.iter().map(|s| s.player))
-                .collect();
-            seen.sort_unstable();
-            seen.dedup();
-            seen.len()
+            tallies.players().len()
         } else {
             roster
                 .iter()
@@ -365,7 +414,9 @@ pub struct AdvanceList {
     pub decisions: Vec<String>,
     /// Nothing is left open: the list is final.
     pub settled: bool,
-    /// The standings of the stage and group.
+    /// The standings of the stage and group: under a top-N rule, down to
+    /// the cutoff and the players tied with the last within it
+    /// ([`Event::standings_top`]); else all of them.
     pub standings: Standings,
     /// The cutoff and its tie policy, when the profile's rule is the top
     /// of the standings.
@@ -405,7 +456,13 @@ impl Event {
                 .filter_map(|n| self.roster.find(n).ok()),
         );
         let named = &named[..];
-        let standings = self.standings_in(stage, group);
+        // a top-N list needs the standings down to its cutoff only
+        let standings = match self.rules.going_on {
+            GoingOn::TopOfStandings => {
+                self.standings_top(stage, group, self.rules.qualifiers as usize)
+            }
+            _ => self.standings_in(stage, group),
+        };
         let mut list = AdvanceList {
             stage: stage.clone(),
             to: self.next_stage(stage),
@@ -566,20 +623,12 @@ impl Event {
         let no_shows = if self.roster.is_open() {
             Vec::new()
         } else {
-            // who played, by roster index
-            let mut played = vec![false; self.roster.len()];
-            for s in self.cards.iter().flat_map(|c| &c.seats) {
-                if let Some(p) = played.get_mut(s.player.index()) {
-                    *p = true;
-                }
-            }
-            self.roster
-                .iter()
-                .filter(|(id, p)| {
-                    !played.get(id.index()).copied().unwrap_or(false)
-                        && p.status == crate::roster::Status::Active
+            (0..self.roster.len() as u32)
+                .map(PlayerId)
+                .filter(|&id| {
+                    !self.tallies.played(id)
+                        && self.roster.status(id) == crate::roster::Status::Active
                 })
-                .map(|(id, _)| id)
                 .collect()
         };
         Completeness { missing, no_shows }

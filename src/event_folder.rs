@@ -48,7 +48,7 @@
 
 use crate::config::{Config, ConfigError, FILE_NAME};
 use crate::domain::{Card, CardKey, Label, SessionName, Stage};
-use crate::event::{Event, Request};
+use crate::event::{Event, Keep, Request};
 use crate::ingest::cell::{Cell, Row};
 use crate::ingest::raw::RawCard;
 use crate::ingest::{self, InputError};
@@ -371,6 +371,18 @@ impl EventFolder {
         roster: Option<PathBuf>,
         rules: &Rules,
     ) -> Result<Event, FolderError> {
+        self.load_keeping(extra, roster, rules, Keep::Cards)
+    }
+
+    /// As [`EventFolder::load_with`], keeping `keep` of the cards of a
+    /// folder read as files.
+    pub fn load_keeping(
+        &self,
+        extra: &[PathBuf],
+        roster: Option<PathBuf>,
+        rules: &Rules,
+        keep: Keep,
+    ) -> Result<Event, FolderError> {
         let Some(store) = self.reader()? else {
             let mut inputs = Vec::new();
             let cards = self.dir.join(CARDS_DIR);
@@ -380,6 +392,7 @@ impl EventFolder {
             inputs.extend(extra.iter().cloned());
             let roster = roster.or_else(|| Some(self.roster_path()).filter(|p| p.is_file()));
             return Ok(Event::load(&Request {
+                keep,
                 inputs,
                 roster,
                 rules: rules.clone(),

@@ -31,23 +31,35 @@ use crate::place::Source;
 use crate::profile::{Rules, Scoring};
 use crate::roster::Roster;
 use crate::rules::card_checks::{game_is_clean, parse_score, PlainLine, MAX_TILES};
+use crate::rules::tally::Tallies;
 use crate::score::Score;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
-/// What the streaming reader read: the cards that passed every check (all
-/// of them, or `load` would have answered `None`).
+/// What the streaming reader read: every card passed every check (or
+/// `load` would have answered `None`).
 #[derive(Debug)]
 pub struct Streamed {
+    /// The cards, when asked to keep them.
     pub cards: Vec<Card>,
+    /// What they add up to.
+    pub tallies: Tallies,
+    pub accepted: usize,
+    pub games: usize,
     pub files: usize,
 }
 
 /// Reads every input the streaming way; `None` when any input is not the
 /// common well-formed case (see the module text). Players are added to an
 /// open `roster` as the cards name them; on `None`, `roster` is as it was.
-pub fn load(inputs: &[PathBuf], rules: &Rules, roster: &mut Roster) -> Option<Streamed> {
-    load_with(inputs, rules, roster, None)
+/// The cards are kept when `keep_cards` says so; their sums always.
+pub fn load(
+    inputs: &[PathBuf],
+    rules: &Rules,
+    roster: &mut Roster,
+    keep_cards: bool,
+) -> Option<Streamed> {
+    load_with(inputs, rules, roster, keep_cards, None)
 }
 
 /// As [`load`]; `threads` says whether to read on two threads (by
@@ -56,6 +68,7 @@ pub fn load_with(
     inputs: &[PathBuf],
     rules: &Rules,
     roster: &mut Roster,
+    keep_cards: bool,
     threads: Option<bool>,
 ) -> Option<Streamed> {
     let limits = Limits::from_env().ok()?;
@@ -77,41 +90,50 @@ pub fn load_with(
     let room = |per: u64| usize::try_from(bytes / 28 / per).unwrap_or(0).min(1 << 26);
     if roster.is_open() {
         roster.reserve(room(games));
+        roster.reserve_text(room(games) * 8);
     }
-    let mut cards = Vec::with_capacity(room(games * 3));
-    let mut stages = StageNames::default();
-    let mut keys: Vec<u128> = Vec::new();
-    let mut sittings: Vec<u128> = Vec::new();
+    let mut cards = Vec::new();
+    let mut tallies = Tallies::default();
+    let s = tallies.stage(&Stage::prelim());
+    tallies.reserve(s, room(games));
+    let mut sink = Sink {
+        roster,
+        tallies: &mut tallies,
+        cards: keep_cards.then_some(&mut cards),
+        stage_of: Vec::new(),
+        keys: Vec::with_capacity(room(games * 3)),
+        sittings: Vec::with_capacity(room(games)),
+        accepted: 0,
+        games: 0,
+    };
+    let mut ok = Some(());
     for path in &files {
         let large = std::fs::metadata(path).is_ok_and(|m| m.len() >= THREADS_FROM);
-        let ok = read_file(
-            path,
-            rules,
-            &limits,
-            roster,
-            &mut stages,
-            &mut cards,
-            &mut keys,
-            &mut sittings,
-            threads.unwrap_or(large),
-        );
+        // each file numbers its own stages
+        sink.stage_of.clear();
+        ok = read_file(path, rules, &limits, &mut sink, threads.unwrap_or(large));
         if ok.is_none() {
-            *roster = before;
-            return None;
+            break;
         }
     }
     // Check 1 across cards: a table twice in a session, a player at two
     // tables of a session (both end the streaming read; the ordinary read
     // names them).
-    if has_duplicate(&mut keys) || has_duplicate(&mut sittings) {
-        *roster = before;
+    if ok.is_none() || has_duplicate(&mut sink.keys) || has_duplicate(&mut sink.sittings) {
+        *sink.roster = before;
         return None;
     }
+    let (accepted, games) = (sink.accepted, sink.games);
+    drop(sink);
+    tallies.drop_empty();
     for path in &files {
         ingest::note_read(path);
     }
     Some(Streamed {
         cards,
+        tallies,
+        accepted,
+        games,
         files: files.len(),
     })
 }
@@ -145,6 +167,10 @@ impl StageNames {
             }
         };
         (i < 1 << 16).then_some(i as u128)
+    }
+
+    fn get(&self, index: u128) -> Option<&Stage> {
+        self.names.get(usize::try_from(index).ok()?)
     }
 }
 
@@ -196,55 +222,55 @@ const THREADS_FROM: u64 = 4 << 20;
 
 /// Reads one file; `None` when it is not the common case. With `threads`,
 /// one thread reads, parses and checks the lines of each card while this
-/// one names its players and runs the checks across cards, in the order
-/// read: the same cards, players and answer as one thread.
-#[allow(clippy::too_many_arguments)]
+/// one names its players and adds the cards up, in the order read: the
+/// same cards, players and answer as one thread.
 fn read_file(
     path: &Path,
     rules: &Rules,
     limits: &Limits,
-    roster: &mut Roster,
-    stages: &mut StageNames,
-    cards: &mut Vec<Card>,
-    keys: &mut Vec<u128>,
-    sittings: &mut Vec<u128>,
+    sink: &mut Sink,
     threads: bool,
 ) -> Option<()> {
     let source = Source::file(&ingest::shown(path));
     if !threads {
-        return parse_file(path, rules, limits, stages, &mut |p| {
-            let prepared = prepare(p, &source, rules)?;
-            cards.push(finish(prepared, roster, keys, sittings)?);
-            Some(())
+        let mut stages = StageNames::default();
+        return parse_file(path, rules, limits, &mut stages, &mut |p, stages| {
+            let prepared = prepare(p, rules, stages)?;
+            sink.accept(prepared, stages, &source, rules)
         });
     }
+    // The stage names the reading thread meets are sent with the cards
+    // that first name them.
     std::thread::scope(|scope| {
-        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Prepared>>(4);
-        let source = &source;
+        let (tx, rx) = std::sync::mpsc::sync_channel::<(Vec<Prepared>, Vec<Stage>)>(4);
         let parser = scope.spawn(move || {
+            let mut own = StageNames::default();
+            let mut sent = 0;
             let mut batch = Vec::with_capacity(BATCH);
-            let parsed = parse_file(path, rules, limits, stages, &mut |p| {
-                batch.push(prepare(p, source, rules)?);
+            let parsed = parse_file(path, rules, limits, &mut own, &mut |p, own| {
+                batch.push(prepare(p, rules, own)?);
                 if batch.len() == BATCH {
                     let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
-                    tx.send(full).ok()?;
+                    let new = own.names[sent..].to_vec();
+                    sent = own.names.len();
+                    tx.send((full, new)).ok()?;
                 }
                 Some(())
             });
             if parsed.is_some() && !batch.is_empty() {
-                tx.send(batch).ok()?;
+                tx.send((batch, own.names[sent..].to_vec())).ok()?;
             }
             parsed
         });
+        // this thread's stage indexes are the reader's (it starts from none)
+        let mut theirs = StageNames::default();
         let mut checked = Some(());
-        'batches: for batch in rx.iter() {
+        'batches: for (batch, new) in rx.iter() {
+            theirs.names.extend(new);
             for p in batch {
-                match finish(p, roster, keys, sittings) {
-                    Some(card) => cards.push(card),
-                    None => {
-                        checked = None;
-                        break 'batches;
-                    }
+                if sink.accept(p, &theirs, &source, rules).is_none() {
+                    checked = None;
+                    break 'batches;
                 }
             }
         }
@@ -262,7 +288,7 @@ fn parse_file(
     rules: &Rules,
     limits: &Limits,
     stages: &mut StageNames,
-    card: &mut dyn FnMut(Parsed) -> Option<()>,
+    card: &mut dyn FnMut(Parsed, &StageNames) -> Option<()>,
 ) -> Option<()> {
     let mut reader = BufReader::with_capacity(1 << 16, std::fs::File::open(path).ok()?);
     // The delimiter is judged on the first lines, as the ordinary reader
@@ -343,7 +369,7 @@ impl FileState<'_> {
         number: u32,
         raw: &[u8],
         stages: &mut StageNames,
-        card: &mut dyn FnMut(Parsed) -> Option<()>,
+        card: &mut dyn FnMut(Parsed, &StageNames) -> Option<()>,
     ) -> Option<()> {
         let raw = raw.strip_suffix(b"\n").unwrap_or(raw);
         // quotes, and a carriage return that is not part of a line break,
@@ -446,7 +472,7 @@ impl FileState<'_> {
     fn finish_card(
         &mut self,
         stages: &StageNames,
-        card: &mut dyn FnMut(Parsed) -> Option<()>,
+        card: &mut dyn FnMut(Parsed, &StageNames) -> Option<()>,
     ) -> Option<()> {
         let cols = self.columns.as_ref()?;
         let first = self.card.first()?;
@@ -457,7 +483,7 @@ impl FileState<'_> {
             player_col: cols.player as u32 + 1,
             score_col: cols.score as u32 + 1,
         };
-        card(parsed)
+        card(parsed, stages)
     }
 }
 
@@ -545,57 +571,55 @@ fn tiles(t: &str) -> Option<Option<u16>> {
     (n <= u32::from(MAX_TILES)).then_some(Some(n as u16))
 }
 
-/// A card checked but for its players: each seat and result holds the
-/// seat's index for a player until [`finish`] names them.
+/// A card checked but for its players: the seats' names, and each line's
+/// result by seat.
 struct Prepared {
-    card: Card,
-    /// The players as the card names them, by seat: ranges of `names`.
-    names: String,
-    seat_names: [(u32, u32); 4],
-    /// The card's stage and session, packed, for the clash checks.
-    at: u128,
+    /// The card's stage (an index of [`StageNames`]), session and table.
+    stage: u128,
+    session: u32,
     table: u32,
+    /// Where the card starts, and the columns of the player and the score.
+    line: u32,
+    player_col: u32,
+    score_col: u32,
+    /// The players as the card names them, by seat: ranges of `names`;
+    /// the line that names each.
+    names: String,
+    seat_names: [Option<((u32, u32), u32)>; 4],
+    /// Games played by seat.
+    played: [u8; 4],
+    /// The lines in game order (each game's lines as read).
+    rows: Vec<Row>,
 }
 
 /// Checks one card's lines but for its players (RULES.md section 5,
 /// checks 1 to 7 but for what needs the roster or the other cards);
 /// `None` when any check fails.
-fn prepare(parsed: Parsed, source: &Source, rules: &Rules) -> Option<Prepared> {
+fn prepare(parsed: Parsed, rules: &Rules, stages: &StageNames) -> Option<Prepared> {
     let Parsed {
-        rows,
+        mut rows,
         names,
         stage,
         player_col,
         score_col,
     } = parsed;
     let first = rows.first()?;
+    let (stage_index, session, table, line) = (first.stage, first.session, first.table, first.line);
     // Seats: the first line of a seat names its player; later lines name
     // the same one (or the ordinary read reports it).
-    let mut named: [Option<((u32, u32), u32)>; 4] = [None; 4];
+    let mut seat_names: [Option<((u32, u32), u32)>; 4] = [None; 4];
     for r in &rows {
-        if named[r.seat.index()].is_none() {
-            named[r.seat.index()] = Some((r.player, r.line));
+        if seat_names[r.seat.index()].is_none() {
+            seat_names[r.seat.index()] = Some((r.player, r.line));
         }
     }
-    let filled = named.iter().filter(|s| s.is_some()).count();
+    let filled = seat_names.iter().filter(|s| s.is_some()).count();
     if !(3..=4).contains(&filled) {
         return None;
     }
-    let placeholder = |seat: Seat| PlayerId(seat.index() as u32);
-    let mut seats: Vec<SeatPlayer> = Vec::with_capacity(filled);
-    let mut seat_names = [(0, 0); 4];
-    for (seat, slot) in Seat::ALL.into_iter().zip(named) {
-        let Some((range, line)) = slot else { continue };
-        seat_names[seat.index()] = range;
-        seats.push(SeatPlayer {
-            seat,
-            player: placeholder(seat),
-            place: source.at(line, Some(player_col)),
-        });
-    }
-
     // Games in the order first seen, each seat once; check 7: 1..=N.
-    let expected = rules.games_for(&stage);
+    let expected = rules.games_for(stages.get(stage_index)?);
+    debug_assert_eq!(stages.get(stage_index), Some(&stage));
     let mut order: Vec<u32> = Vec::with_capacity(expected as usize);
     for r in &rows {
         if !order.contains(&r.game) {
@@ -608,87 +632,151 @@ fn prepare(parsed: Parsed, source: &Source, rules: &Rules) -> Option<Prepared> {
     if order.len() != expected as usize {
         return None;
     }
-    let mut games = Vec::with_capacity(order.len());
+    let mut played = [0u8; 4];
     let mut plain: Vec<PlainLine> = Vec::with_capacity(4);
     for &number in &order {
         plain.clear();
-        let mut results = Vec::with_capacity(4);
         for r in rows.iter().filter(|r| r.game == number) {
             if plain.iter().any(|l| l.seat == r.seat) {
                 return None; // a seat given twice in a game
             }
-            let line = PlainLine {
+            plain.push(PlainLine {
                 seat: r.seat,
-                player: placeholder(r.seat),
+                player: PlayerId(r.seat.index() as u32),
                 won: r.won,
                 score: r.score,
                 tiles: r.tiles,
-            };
-            plain.push(line);
-            results.push(SeatResult {
-                seat: r.seat,
-                player: line.player,
-                won: r.won,
-                score: r.score,
-                tiles: r.tiles,
-                place: source.at(r.line, Some(score_col)),
             });
+            played[r.seat.index()] = played[r.seat.index()].saturating_add(1);
         }
         if !(3..=4).contains(&plain.len()) || !game_is_clean(number, &plain, rules) {
             return None;
         }
-        games.push(Game { number, results });
     }
-    games.sort_by_key(|g| g.number);
+    // the lines by game number, each game's as read (a stable sort)
+    rows.sort_by_key(|r| r.game);
     Some(Prepared {
-        at: (first.stage << 96) | (u128::from(first.session) << 64),
-        table: first.table,
-        card: Card {
-            key: CardKey {
-                stage,
-                session: Label::Num(first.session),
-                table: Label::Num(first.table),
-            },
-            place: source.at(first.line, None),
-            seats,
-            games,
-        },
+        stage: stage_index,
+        session,
+        table,
+        line,
+        player_col,
+        score_col,
         names,
         seat_names,
+        played,
+        rows,
     })
 }
 
-/// Names a prepared card's players (check 1: known, and distinct), in
-/// seat order as the ordinary read does; their sittings and the card's key
-/// go to `sittings` and `keys` for the checks across cards.
-fn finish(
-    prepared: Prepared,
-    roster: &mut Roster,
-    keys: &mut Vec<u128>,
-    sittings: &mut Vec<u128>,
-) -> Option<Card> {
-    let Prepared {
-        mut card,
-        names,
-        seat_names,
-        at,
-        table,
-    } = prepared;
-    let mut ids = [PlayerId(u32::MAX); 4];
-    for i in 0..card.seats.len() {
-        let seat = card.seats[i].seat;
-        let (a, b) = seat_names[seat.index()];
-        let player = roster.resolve(&names[a as usize..b as usize]).ok()?;
-        if ids.contains(&player) {
-            return None;
+/// What the cards add up to, as they are accepted in the order read.
+struct Sink<'a> {
+    roster: &'a mut Roster,
+    tallies: &'a mut Tallies,
+    /// The cards themselves, when kept.
+    cards: Option<&'a mut Vec<Card>>,
+    /// Tallies' index of each stage index of [`StageNames`].
+    stage_of: Vec<Option<usize>>,
+    keys: Vec<u128>,
+    sittings: Vec<u128>,
+    accepted: usize,
+    games: usize,
+}
+
+impl Sink<'_> {
+    /// Names a prepared card's players (check 1: known, and distinct), in
+    /// seat order as the ordinary read does, and adds the card up; its
+    /// sittings and key go to `sittings` and `keys` for the checks across
+    /// cards.
+    fn accept(
+        &mut self,
+        p: Prepared,
+        stages: &StageNames,
+        source: &Source,
+        rules: &Rules,
+    ) -> Option<()> {
+        let mut ids = [PlayerId(u32::MAX); 4];
+        for seat in Seat::ALL {
+            let Some(((a, b), _)) = p.seat_names[seat.index()] else {
+                continue;
+            };
+            let player = self.roster.resolve(&p.names[a as usize..b as usize]).ok()?;
+            if ids.contains(&player) {
+                return None;
+            }
+            ids[seat.index()] = player;
         }
-        ids[seat.index()] = player;
-        card.seats[i].player = player;
+        // the file's stage index, as the event's (the tallies')
+        let stage = stages.get(p.stage)?;
+        let i = p.stage as usize;
+        if self.stage_of.len() <= i {
+            self.stage_of.resize(i + 1, None);
+        }
+        let s = *self.stage_of[i].get_or_insert_with(|| self.tallies.stage(stage));
+        let at = ((s as u128) << 96) | (u128::from(p.session) << 64);
+        self.keys.push(at | u128::from(p.table));
+        let games = rules.games_for(stage) as usize;
+        for seat in Seat::ALL {
+            if p.seat_names[seat.index()].is_some() {
+                let player = ids[seat.index()];
+                self.sittings.push(at | u128::from(player.0));
+                self.tallies
+                    .seat(s, player, usize::from(p.played[seat.index()]), games);
+            }
+        }
+        for r in &p.rows {
+            self.tallies
+                .result(s, ids[r.seat.index()], r.won, r.score, r.tiles);
+        }
+        self.accepted += 1;
+        self.games += games;
+        if let Some(cards) = self.cards.as_deref_mut() {
+            cards.push(card(&p, &ids, stage, source));
+        }
+        Some(())
     }
-    for r in card.games.iter_mut().flat_map(|g| g.results.iter_mut()) {
-        r.player = ids[r.seat.index()];
+}
+
+/// The card a prepared card is, its players named.
+fn card(p: &Prepared, ids: &[PlayerId; 4], stage: &Stage, source: &Source) -> Card {
+    let seats = Seat::ALL
+        .into_iter()
+        .filter_map(|seat| {
+            let (_, line) = p.seat_names[seat.index()]?;
+            Some(SeatPlayer {
+                seat,
+                player: ids[seat.index()],
+                place: source.at(line, Some(p.player_col)),
+            })
+        })
+        .collect();
+    let mut games: Vec<Game> = Vec::new();
+    for r in &p.rows {
+        if games.last().is_none_or(|g| g.number != r.game) {
+            games.push(Game {
+                number: r.game,
+                results: Vec::with_capacity(4),
+            });
+        }
+        if let Some(g) = games.last_mut() {
+            g.results.push(SeatResult {
+                seat: r.seat,
+                player: ids[r.seat.index()],
+                won: r.won,
+                score: r.score,
+                tiles: r.tiles,
+                place: source.at(r.line, Some(p.score_col)),
+            });
+        }
     }
-    keys.push(at | u128::from(table));
-    sittings.extend(card.seats.iter().map(|s| at | u128::from(s.player.0)));
-    Some(card)
+    Card {
+        key: CardKey {
+            stage: stage.clone(),
+            session: Label::Num(p.session),
+            table: Label::Num(p.table),
+        },
+        place: source.at(p.line, None),
+        seats,
+        games,
+    }
 }

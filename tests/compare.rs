@@ -44,6 +44,7 @@ fn table_of(card: &Card) -> u32 {
 /// The demo, read and checked: its cards and roster.
 fn demo_event() -> Event {
     let event = Event::load(&Request {
+        keep: tilerank::event::Keep::Cards,
         inputs: vec![demo_cards()],
         roster: Some(demo().join("roster.csv")),
         rules: Rules::hk(),

@@ -294,6 +294,7 @@ fn nothing_points_outside_the_repository() {
 fn the_settings_sheet_is_titled_with_the_event_or_plainly() {
     use tilerank::event::{Event, Request};
     let event = Event::load(&Request {
+        keep: tilerank::event::Keep::Cards,
         inputs: vec![crate::test::fixtures().join("good/hk-examples.csv")],
         roster: Some(crate::test::fixtures().join("roster.csv")),
         rules: tilerank::profile::Rules::hk(),
@@ -314,6 +315,7 @@ fn hk_demo_at(width: u16) -> (String, String) {
     use tilerank::report::terminal::Terminal;
     use tilerank::report::Exporter;
     let event = Event::load(&Request {
+        keep: tilerank::event::Keep::Cards,
         inputs: vec![example("hk-2026/cards")],
         roster: Some(example("hk-2026/roster.csv")),
         rules: tilerank::profile::Rules::hk(),

@@ -248,6 +248,7 @@ fn importing_the_demo_session_by_session_gives_the_same_qualifiers() {
     }
     let imported = folder.load(&[], None).unwrap();
     let direct = Event::load(&Request {
+        keep: tilerank::event::Keep::Cards,
         inputs: vec![demo.join("cards")],
         roster: Some(demo.join("roster.csv")),
         rules: Rules::hk(),

@@ -74,6 +74,7 @@ fn load(bytes: &[u8], extension: &str) {
     let path = scratch(extension);
     std::fs::write(&path, bytes).unwrap();
     let request = Request {
+        keep: tilerank::event::Keep::Cards,
         inputs: vec![path.clone()],
         roster: None,
         rules: Rules::hk(),
@@ -305,6 +306,7 @@ fn a_huge_number_in_a_workbook() {
     let path = scratch("xlsx");
     std::fs::write(&path, &bytes).unwrap();
     let request = Request {
+        keep: tilerank::event::Keep::Cards,
         inputs: vec![path.clone()],
         roster: None,
         rules: Rules::hk(),

@@ -40,6 +40,7 @@ fn summary(event: &Event) -> String {
 
 fn same_both_ways(inputs: Vec<PathBuf>, roster: Option<PathBuf>, rules: Rules) {
     let request = Request {
+        keep: tilerank::event::Keep::Cards,
         inputs,
         roster,
         rules,
@@ -137,8 +138,13 @@ fn a_large_clean_file_streams_and_cards_apart_do_not() {
     let clean = temp("clean.csv");
     results_file(&clean, 60, false);
     let mut roster = tilerank::roster::Roster::open();
-    let streamed = tilerank::stream::load(std::slice::from_ref(&clean), &Rules::hk(), &mut roster)
-        .expect("a clean results file is read by the streaming reader");
+    let streamed = tilerank::stream::load(
+        std::slice::from_ref(&clean),
+        &Rules::hk(),
+        &mut roster,
+        true,
+    )
+    .expect("a clean results file is read by the streaming reader");
     assert_eq!(streamed.cards.len(), 60);
     assert_eq!(roster.len(), 240);
     same_both_ways(vec![clean.clone()], None, Rules::hk());
@@ -147,9 +153,13 @@ fn a_large_clean_file_streams_and_cards_apart_do_not() {
     let apart = temp("apart.csv");
     results_file(&apart, 60, true);
     let mut roster = tilerank::roster::Roster::open();
-    assert!(
-        tilerank::stream::load(std::slice::from_ref(&apart), &Rules::hk(), &mut roster).is_none()
-    );
+    assert!(tilerank::stream::load(
+        std::slice::from_ref(&apart),
+        &Rules::hk(),
+        &mut roster,
+        true
+    )
+    .is_none());
     assert_eq!(roster.len(), 0, "the roster is left as it was");
     same_both_ways(vec![apart.clone()], None, Rules::hk());
 
@@ -167,6 +177,7 @@ fn a_wrong_line_in_a_large_file_is_reported_by_its_place() {
     lines[99] = lines[99].replacen(",-", ",-1", 1);
     std::fs::write(&path, lines.join("\n")).unwrap();
     let request = Request {
+        keep: tilerank::event::Keep::Cards,
         inputs: vec![path.clone()],
         roster: None,
         rules: Rules::hk(),
@@ -217,7 +228,7 @@ fn the_spellings_a_spreadsheet_writes_stream_and_read_the_same() {
         std::fs::write(&path, body).unwrap();
         let mut roster = tilerank::roster::Roster::open();
         assert!(
-            tilerank::stream::load(std::slice::from_ref(&path), &Rules::hk(), &mut roster)
+            tilerank::stream::load(std::slice::from_ref(&path), &Rules::hk(), &mut roster, true)
                 .is_some(),
             "{name} streams"
         );
@@ -231,9 +242,13 @@ fn the_spellings_a_spreadsheet_writes_stream_and_read_the_same() {
     )
     .unwrap();
     let mut roster = tilerank::roster::Roster::open();
-    assert!(
-        tilerank::stream::load(std::slice::from_ref(&quoted), &Rules::hk(), &mut roster).is_none()
-    );
+    assert!(tilerank::stream::load(
+        std::slice::from_ref(&quoted),
+        &Rules::hk(),
+        &mut roster,
+        true
+    )
+    .is_none());
     same_both_ways(vec![quoted], None, Rules::hk());
 }
 
@@ -245,8 +260,8 @@ fn two_threads_read_what_one_reads() {
     let inputs = std::slice::from_ref(&path);
     let mut one = tilerank::roster::Roster::open();
     let mut two = tilerank::roster::Roster::open();
-    let a = load_with(inputs, &Rules::hk(), &mut one, Some(false)).expect("one thread");
-    let b = load_with(inputs, &Rules::hk(), &mut two, Some(true)).expect("two threads");
+    let a = load_with(inputs, &Rules::hk(), &mut one, true, Some(false)).expect("one thread");
+    let b = load_with(inputs, &Rules::hk(), &mut two, true, Some(true)).expect("two threads");
     assert_eq!(a.cards.len(), 700);
     assert_eq!(a.cards, b.cards);
     let ids =
@@ -266,6 +281,7 @@ fn two_threads_read_what_one_reads() {
             std::slice::from_ref(&wrong),
             &Rules::hk(),
             &mut roster,
+            true,
             Some(threads)
         )
         .is_none());
@@ -278,9 +294,10 @@ fn missing_cards_are_the_schedule_less_the_cards() {
     let path = temp("schedule.csv");
     results_file(&path, 58, false); // sessions 1-12 of 5 tables, but 2 tables of S12
     let mut roster = tilerank::roster::Roster::open();
-    let cards = tilerank::stream::load(std::slice::from_ref(&path), &Rules::hk(), &mut roster)
-        .unwrap()
-        .cards;
+    let cards =
+        tilerank::stream::load(std::slice::from_ref(&path), &Rules::hk(), &mut roster, true)
+            .unwrap()
+            .cards;
     let missing = tilerank::event::missing_cards(&cards, Some(13), Some(6));
     let shown: Vec<String> = missing.iter().map(|k| k.to_string()).collect();
     let mut expected = Vec::new();

@@ -55,10 +55,7 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
     let group = event.groups.of.get(&player).cloned();
     let going =
         (stage == event.qualifying_stage()).then(|| event.advance(&stage, group.as_deref(), &[]));
-    let standings = match &going {
-        Some(list) => list.standings.clone(),
-        None => event.standings_in(&stage, group.as_deref()),
-    };
+    let standings = event.standings_in(&stage, group.as_deref());
     let Some(mut table) = explain_table(&standings, &event.roster, player) else {
         bail!(
             "{} has no games in the {stage} stage",

@@ -182,6 +182,12 @@ impl EventArgs {
     /// Reads and checks every input (the event's cards first), printing the
     /// problems found.
     pub fn load(&self, rules: Rules) -> Result<Loaded> {
+        self.load_keeping(rules, tilerank::event::Keep::Cards)
+    }
+
+    /// As [`EventArgs::load`], keeping `keep` of the cards (the commands
+    /// that present only the standings keep their sums).
+    pub fn load_keeping(&self, rules: Rules, keep: tilerank::event::Keep) -> Result<Loaded> {
         let folder = self.folder()?;
         if folder.is_none() && self.inputs.is_empty() && self.roster.is_none() {
             bail!(
@@ -193,9 +199,10 @@ impl EventArgs {
         let spinner = tilerank::report::progress::Progress::spinner("Reading the cards");
         let event = match &folder {
             Some(f) => f
-                .load_with(&self.inputs, self.roster.clone(), &rules)
+                .load_keeping(&self.inputs, self.roster.clone(), &rules, keep)
                 .map_err(anyhow::Error::from),
             None => Event::load(&Request {
+                keep,
                 inputs: self.inputs.clone(),
                 roster: self.roster.clone(),
                 rules,
@@ -373,12 +380,8 @@ pub fn summary(event: &Event) -> String {
     let mut s = format!(
         "{}: {} {} accepted, {} games",
         read.join(" and "),
-        event.cards.len(),
-        if event.cards.len() == 1 {
-            "card"
-        } else {
-            "cards"
-        },
+        c.accepted,
+        if c.accepted == 1 { "card" } else { "cards" },
         c.games
     );
     if c.cards_rejected > 0 {

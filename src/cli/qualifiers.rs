@@ -39,7 +39,9 @@ pub struct QualifiersArgs {
 
 pub fn run(args: QualifiersArgs) -> Result<Outcome> {
     let rules = args.event.rules_with_cutoff(&args.cutoff)?;
-    let loaded = args.event.load(rules)?;
+    let loaded = args
+        .event
+        .load_keeping(rules, tilerank::event::Keep::Sums)?;
     let event = &loaded.event;
     let stage = args
         .stage

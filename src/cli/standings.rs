@@ -32,7 +32,9 @@ pub struct StandingsArgs {
 }
 
 pub fn run(args: StandingsArgs) -> Result<Outcome> {
-    let loaded = args.event.load(args.event.rules()?)?;
+    let loaded = args
+        .event
+        .load_keeping(args.event.rules()?, tilerank::event::Keep::Sums)?;
     let event = &loaded.event;
     let Some(stage) = rankable(event, &args.stage)? else {
         return Ok(Outcome::DataErrors);

@@ -152,6 +152,7 @@ fn check(
             .cloned()
             .collect();
         let attempt = Request {
+            keep: tilerank::event::Keep::Cards,
             inputs,
             ..request.clone()
         };
@@ -220,6 +221,7 @@ pub fn run(args: &EventArgs) -> Result<Outcome> {
     let inputs = args.inputs.clone();
     let roster = args.roster.clone();
     let request = Request {
+        keep: tilerank::event::Keep::Cards,
         inputs,
         roster,
         rules,

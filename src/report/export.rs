@@ -201,10 +201,8 @@ pub fn standings_tables(event: &Event, provisional: &str) -> Vec<Table> {
     for stage in event.stages() {
         for group in event.group_list() {
             let list = (stage == qualifying).then(|| event.advance(&stage, group.as_deref(), &[]));
-            let s = match &list {
-                Some(l) => l.standings.clone(),
-                None => event.standings_in(&stage, group.as_deref()),
-            };
+            // the whole standings (a list's own stop after its cutoff)
+            let s = event.standings_in(&stage, group.as_deref());
             if s.ranked.is_empty() && s.apart.is_empty() {
                 continue;
             }

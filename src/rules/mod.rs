@@ -5,7 +5,8 @@
 //! | 2. Rack value and penalties | [`rack`] |
 //! | 3, 4. Scoring one game | [`scoring`] |
 //! | 5. Checking a recorded card | [`card_checks`] |
-//! | 6. Standings | [`standings`] |
+//! | 6. Standings: the sums | [`tally`] |
+//! | 6. Standings: the ranking | [`standings`] |
 //! | 7. Qualifiers and advancement | [`qualifiers`] |
 //! | 7. Advancement (`nvso`, `gwinnett`) and carry-over | [`advancement`] |
 //! | 8. Age groups and minimum age | [`age_groups`] |
@@ -28,3 +29,4 @@ pub mod roster_checks;
 pub mod scoring;
 pub mod seating;
 pub mod standings;
+pub mod tally;

@@ -12,51 +12,32 @@
 //! (1, 2, 2, 4). Ranking is exact, stable, and independent of input order:
 //! tied players are listed by roster id.
 
-use crate::domain::{Card, PlayerId, Stage};
+use crate::domain::{Card, Stage};
 pub use crate::profile::vocabulary::{Better, Key, SortKey};
 use crate::profile::Rules;
 use crate::roster::{Roster, Status};
 use crate::score::Score;
 use std::cmp::Ordering;
 
-/// Tiles counted for a knocked rack whose tiles could not be counted (a
-/// blank tiles cell): a full starting rack, so knocking never helps.
-pub const KNOCKED_RACK_TILES: u32 = 14;
+pub use super::tally::{Tallies, Tally, KNOCKED_RACK_TILES};
 
 /// From this many players, ranking shows its progress.
 const PROGRESS_FROM: usize = 100_000;
 
-/// A player's results in one stage.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Tally {
-    pub player: PlayerId,
-    pub games: u32,
-    pub won: u32,
-    pub total: Score,
-    pub tiles: u32,
-    /// Played fewer games than a card has (RULES.md section 5, check 7).
-    pub withdrawn: bool,
-    /// The best score of a single game.
-    pub best_game: Option<Score>,
+/// Tallies to rank, read one at a time by slot (a player index, or a
+/// place in a list); an empty slot is `None`.
+pub trait TallySource {
+    fn slots(&self) -> usize;
+    fn tally(&self, slot: usize) -> Option<Tally>;
 }
 
-impl Tally {
-    /// A tally of no games.
-    pub fn new(player: PlayerId) -> Tally {
-        Tally {
-            player,
-            games: 0,
-            won: 0,
-            total: Score::ZERO,
-            tiles: 0,
-            withdrawn: false,
-            best_game: None,
-        }
+impl TallySource for [Tally] {
+    fn slots(&self) -> usize {
+        self.len()
     }
 
-    /// Average score per game, exact.
-    pub fn average(&self) -> Score {
-        self.total.per(self.games).unwrap_or(Score::ZERO)
+    fn tally(&self, slot: usize) -> Option<Tally> {
+        self.get(slot).cloned()
     }
 }
 
@@ -81,46 +62,9 @@ pub fn compare(a: &Tally, b: &Tally, order: &[SortKey]) -> Ordering {
     Ordering::Equal
 }
 
-/// Adds up the games of `stage` per player.
+/// Adds up the games of `stage` per player ([`Tallies`]).
 pub fn tally(cards: &[Card], stage: &Stage, rules: &Rules) -> Vec<Tally> {
-    // Player ids are dense indexes into the roster: a table of tallies by
-    // index, no hashing.
-    let top = cards
-        .iter()
-        .filter(|c| &c.key.stage == stage)
-        .flat_map(|c| c.seats.iter().map(|s| s.player.index()))
-        .max();
-    let Some(top) = top else {
-        return Vec::new();
-    };
-    let mut by_player: Vec<Tally> = (0..=top as u32).map(|i| Tally::new(PlayerId(i))).collect();
-    let mut present = vec![false; top + 1];
-    for card in cards.iter().filter(|c| &c.key.stage == stage) {
-        let games = rules.games_for(&card.key.stage) as usize;
-        for sp in &card.seats {
-            present[sp.player.index()] = true;
-            if card.games_played(sp.player) < games {
-                by_player[sp.player.index()].withdrawn = true;
-            }
-        }
-        for result in card.games.iter().flat_map(|g| &g.results) {
-            let i = result.player.index();
-            if i >= by_player.len() {
-                by_player
-                    .extend((by_player.len() as u32..=i as u32).map(|p| Tally::new(PlayerId(p))));
-                present.resize(i + 1, false);
-            }
-            present[i] = true;
-            let t = &mut by_player[i];
-            t.games += 1;
-            t.won += u32::from(result.won);
-            t.total += result.score;
-            t.tiles += result.tiles.map_or(KNOCKED_RACK_TILES, u32::from);
-            t.best_game = Some(t.best_game.map_or(result.score, |b| b.max(result.score)));
-        }
-    }
-    by_player.retain(|t| present[t.player.index()]);
-    by_player
+    Tallies::of_cards(cards.iter().filter(|c| &c.key.stage == stage), rules).of(stage)
 }
 
 /// Why a player is listed apart from the ranking.
@@ -163,12 +107,7 @@ pub fn rank(tallies: Vec<Tally>, stage: &Stage, order: Vec<SortKey>, roster: &Ro
     let mut ranked = Vec::with_capacity(tallies.len());
     let mut apart = Vec::new();
     for t in tallies {
-        let why = match roster.status(t.player) {
-            Status::Disqualified => Some(Apart::Disqualified),
-            Status::Withdrawn => Some(Apart::Withdrawn),
-            Status::Active if t.withdrawn => Some(Apart::Withdrawn),
-            Status::Active => None,
-        };
+        let why = apart_reason(&t, roster);
         let entry = Entry {
             tally: t,
             rank: None,
@@ -181,6 +120,28 @@ pub fn rank(tallies: Vec<Tally>, stage: &Stage, order: Vec<SortKey>, roster: &Ro
             ranked.push(entry);
         }
     }
+    finish_ranking(ranked, apart, stage, order, roster)
+}
+
+/// Why a player is not ranked, if they are not.
+fn apart_reason(t: &Tally, roster: &Roster) -> Option<Apart> {
+    match roster.status(t.player) {
+        Status::Disqualified => Some(Apart::Disqualified),
+        Status::Withdrawn => Some(Apart::Withdrawn),
+        Status::Active if t.withdrawn => Some(Apart::Withdrawn),
+        Status::Active => None,
+    }
+}
+
+/// Puts the ranked entries in ranking order with their ranks, and the
+/// entries apart by id.
+fn finish_ranking(
+    mut ranked: Vec<Entry>,
+    mut apart: Vec<Entry>,
+    stage: &Stage,
+    order: Vec<SortKey>,
+    roster: &Roster,
+) -> Standings {
     let by_rank = ranking_order(&ranked, &order, roster);
     // Put the entries in ranking order in place (following the cycles of
     // the permutation), so that no second table of entries is built.
@@ -275,50 +236,171 @@ fn id_prefix(id: &str) -> u64 {
 /// Each player's first `keys` values packed into one integer that sorts
 /// as the values do; `None` when they do not fit.
 fn pack(len: usize, keys: usize, value: impl Fn(usize, usize) -> Fraction) -> Option<Vec<u128>> {
-    let mut columns: Vec<(i128, i128, u32)> = Vec::with_capacity(keys); // (lcm, min, bits)
-    for k in 0..keys {
-        let mut lcm: i128 = 1;
-        for i in 0..len {
-            let d = value(i, k).d;
-            if lcm % d != 0 {
-                lcm = lcm.checked_mul(d / gcd(lcm, d))?;
-                if lcm > 1 << 62 {
-                    return None;
+    let values = |i: usize| {
+        let mut v = SortValues::default();
+        for (k, slot) in v.0.iter_mut().enumerate().take(keys) {
+            *slot = value(i, k);
+        }
+        v
+    };
+    let packing = Packing::of(|| 0..len, keys, &values)?;
+    Some((0..len).map(|i| packing.key(&values(i))).collect())
+}
+
+/// How keys pack into one integer: per key, the common denominator, the
+/// smallest value and the bits it takes.
+struct Packing {
+    columns: Vec<(i128, i128, u32)>,
+}
+
+impl Packing {
+    /// The packing of the first `keys` values of the items `items` (read
+    /// twice); `None` when they do not fit in 128 bits.
+    fn of<I: Iterator<Item = usize>>(
+        items: impl Fn() -> I,
+        keys: usize,
+        values: &impl Fn(usize) -> SortValues,
+    ) -> Option<Packing> {
+        let mut lcms: Vec<i128> = vec![1; keys];
+        for i in items() {
+            let v = values(i);
+            for (lcm, f) in lcms.iter_mut().zip(&v.0) {
+                if *lcm % f.d != 0 {
+                    *lcm = lcm.checked_mul(f.d / gcd(*lcm, f.d))?;
+                    if *lcm > 1 << 62 {
+                        return None;
+                    }
                 }
             }
         }
-        let (mut min, mut max) = (i128::MAX, i128::MIN);
-        for i in 0..len {
-            let v = value(i, k);
-            let x = v.n.checked_mul(lcm / v.d)?;
-            min = min.min(x);
-            max = max.max(x);
+        let mut range: Vec<(i128, i128)> = vec![(i128::MAX, i128::MIN); keys];
+        for i in items() {
+            let v = values(i);
+            for ((min, max), (f, lcm)) in range.iter_mut().zip(v.0.iter().zip(&lcms)) {
+                let x = f.n.checked_mul(lcm / f.d)?;
+                *min = (*min).min(x);
+                *max = (*max).max(x);
+            }
         }
-        let span = max.checked_sub(min)?;
-        let bits = 128 - (span as u128).leading_zeros();
-        columns.push((lcm, min, bits));
-    }
-    if columns.iter().map(|c| c.2).sum::<u32>() > 128 {
-        return None;
-    }
-    Some(
-        (0..len)
-            .map(|i| {
-                columns
-                    .iter()
-                    .enumerate()
-                    .fold(0u128, |acc, (k, &(lcm, min, bits))| {
-                        let v = value(i, k);
-                        let x = v.n * (lcm / v.d) - min;
-                        match bits {
-                            0 => acc,
-                            128 => x as u128,
-                            _ => (acc << bits) | x as u128,
-                        }
-                    })
+        let columns: Vec<(i128, i128, u32)> = lcms
+            .into_iter()
+            .zip(range)
+            .map(|(lcm, (min, max))| {
+                let span = max.checked_sub(min).unwrap_or(0);
+                (lcm, min, 128 - (span as u128).leading_zeros())
             })
-            .collect(),
-    )
+            .collect();
+        if columns.iter().map(|c| c.2).sum::<u32>() > 128 {
+            return None;
+        }
+        Some(Packing { columns })
+    }
+
+    /// One item's packed key.
+    fn key(&self, v: &SortValues) -> u128 {
+        self.columns
+            .iter()
+            .zip(&v.0)
+            .fold(0u128, |acc, (&(lcm, min, bits), f)| {
+                let x = f.n * (lcm / f.d) - min;
+                match bits {
+                    0 => acc,
+                    128 => x as u128,
+                    _ => (acc << bits) | x as u128,
+                }
+            })
+    }
+}
+
+/// The standings down to the `n`th ranked player and everyone tied with
+/// them, without ranking the rest: what a qualifier list needs of a large
+/// stage. The entries, their ranks and their order are those of [`rank`]
+/// (tested); `apart` lists the withdrawn and disqualified as there.
+pub fn rank_top(
+    tallies: &(impl TallySource + ?Sized),
+    n: usize,
+    stage: &Stage,
+    order: Vec<SortKey>,
+    roster: &Roster,
+) -> Standings {
+    let _progress = (tallies.slots() >= PROGRESS_FROM).then(|| {
+        crate::report::progress::Progress::spinner(format!(
+            "Ranking the {stage} stage ({} player slots)",
+            tallies.slots()
+        ))
+    });
+    // who is ranked: present, and neither withdrawn nor disqualified
+    let mut apart = Vec::new();
+    let mut ranked_slots: Vec<u32> = Vec::new();
+    for slot in 0..tallies.slots() {
+        let Some(t) = tallies.tally(slot) else {
+            continue;
+        };
+        match apart_reason(&t, roster) {
+            Some(why) => apart.push(Entry {
+                tally: t,
+                rank: None,
+                shared: false,
+                apart: Some(why),
+            }),
+            None => ranked_slots.push(slot as u32),
+        }
+    }
+    let keys = order.len().min(Key::ALL.len());
+    let values = |slot: usize| {
+        tallies
+            .tally(slot)
+            .map_or_else(SortValues::default, |t| key_values(&t, &order))
+    };
+    let items = || ranked_slots.iter().map(|&s| s as usize);
+    let kept: Vec<(usize, Tally)> = match Packing::of(items, keys, &values) {
+        Some(packing) => within_nth(items(), n, |slot| Some(packing.key(&values(slot)))),
+        None => within_nth(items(), n, |slot| Some(values(slot))),
+    }
+    .into_iter()
+    .filter_map(|slot| Some((slot, tallies.tally(slot)?)))
+    .collect();
+    let entries: Vec<Entry> = kept
+        .into_iter()
+        .map(|(_, t)| Entry {
+            tally: t,
+            rank: None,
+            shared: false,
+            apart: None,
+        })
+        .collect();
+    drop(ranked_slots);
+    finish_ranking(entries, apart, stage, order, roster)
+}
+
+/// The slots whose key is no worse than the `n`th best key (all of them
+/// when there are `n` or fewer): a heap of the `n` best keys finds that
+/// key in one pass, a second pass takes the slots.
+fn within_nth<K: Ord>(
+    items: impl Iterator<Item = usize> + Clone,
+    n: usize,
+    key: impl Fn(usize) -> Option<K>,
+) -> Vec<usize> {
+    use std::collections::BinaryHeap;
+    if n == 0 {
+        return Vec::new();
+    }
+    let mut best: BinaryHeap<K> = BinaryHeap::with_capacity(n + 1);
+    for slot in items.clone() {
+        let Some(k) = key(slot) else { continue };
+        if best.len() < n {
+            best.push(k);
+        } else if best.peek().is_some_and(|worst| k < *worst) {
+            best.pop();
+            best.push(k);
+        }
+    }
+    let Some(nth) = best.peek() else {
+        return Vec::new();
+    };
+    items
+        .filter(|&slot| key(slot).is_some_and(|k| k <= *nth))
+        .collect()
 }
 
 fn gcd(mut a: i128, mut b: i128) -> i128 {
@@ -330,10 +412,16 @@ fn gcd(mut a: i128, mut b: i128) -> i128 {
 
 /// One key's value as a fraction `n / d` (`d` > 0), oriented so that
 /// smaller ranks ahead. Not reduced: compared by cross-multiplying.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct Fraction {
     n: i128,
     d: i128,
+}
+
+impl Default for Fraction {
+    fn default() -> Fraction {
+        Fraction { n: 0, d: 1 }
+    }
 }
 
 impl Fraction {
@@ -411,6 +499,7 @@ pub fn deciding_key(a: &Tally, b: &Tally, order: &[SortKey]) -> Option<SortKey> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::PlayerId;
     use crate::roster::Player;
 
     fn t(player: u32, won: u32, total: i64, games: u32, tiles: u32) -> Tally {

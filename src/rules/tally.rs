@@ -1,0 +1,397 @@
+//! RULES.md section 6, the sums: every player's games, wins, score, tiles
+//! left and best game in each stage, added up once, as each card is
+//! accepted. Every view of the standings ranks these sums
+//! ([`super::standings`]); whether the event keeps its cards or was read
+//! for its standings only, the sums are made here, by [`Tallies::seat`]
+//! and [`Tallies::result`].
+//!
+//! A million players are kept in 32 bytes each: scores are exact whole
+//! multiples of one fraction per stage (`1/den`: whole points, halves when
+//! a pot is shared by two, ...). A score that does not fit that way turns
+//! the stage's sums into plain exact fractions.
+
+use crate::domain::{Card, PlayerId, Stage};
+use crate::profile::Rules;
+use crate::score::Score;
+
+/// Tiles counted for a knocked rack whose tiles could not be counted (a
+/// blank tiles cell): a full starting rack, so knocking never helps.
+pub const KNOCKED_RACK_TILES: u32 = 14;
+
+/// A player's results in one stage.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    pub player: PlayerId,
+    pub games: u32,
+    pub won: u32,
+    pub total: Score,
+    pub tiles: u32,
+    /// Played fewer games than a card has (RULES.md section 5, check 7).
+    pub withdrawn: bool,
+    /// The best score of a single game.
+    pub best_game: Option<Score>,
+}
+
+impl Tally {
+    /// A tally of no games.
+    pub fn new(player: PlayerId) -> Tally {
+        Tally {
+            player,
+            games: 0,
+            won: 0,
+            total: Score::ZERO,
+            tiles: 0,
+            withdrawn: false,
+            best_game: None,
+        }
+    }
+
+    /// Average score per game, exact.
+    pub fn average(&self) -> Score {
+        self.total.per(self.games).unwrap_or(Score::ZERO)
+    }
+}
+
+/// Every player's tally in every stage of an event.
+#[derive(Clone, Debug, Default)]
+pub struct Tallies {
+    stages: Vec<StageSums>,
+}
+
+/// One stage's sums, by player index.
+#[derive(Clone, Debug)]
+struct StageSums {
+    stage: Stage,
+    /// Scores are counted in units of `1 / den`.
+    den: i64,
+    rows: Vec<Row>,
+    /// Once a score does not fit the units: each player's total and best
+    /// game as plain fractions (and `total`, `best` of `rows` unused).
+    exact: Option<Vec<(Score, Score)>>,
+    players: usize,
+}
+
+/// A seat was taken at a card of the stage.
+const PRESENT: u8 = 1;
+/// Fewer games than the card's were played.
+const WITHDRAWN: u8 = 2;
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Row {
+    games: u32,
+    won: u32,
+    tiles: u32,
+    flags: u8,
+    total: i64,
+    best: i64,
+}
+
+/// The largest unit denominator kept: beyond it, plain fractions.
+const MAX_DEN: i64 = 1 << 32;
+
+impl StageSums {
+    fn new(stage: &Stage) -> StageSums {
+        StageSums {
+            stage: stage.clone(),
+            den: 1,
+            rows: Vec::new(),
+            exact: None,
+            players: 0,
+        }
+    }
+
+    fn row(&mut self, player: PlayerId) -> &mut Row {
+        let i = player.index();
+        if i >= self.rows.len() {
+            self.rows.resize(i + 1, Row::default());
+            if let Some(exact) = &mut self.exact {
+                exact.resize(i + 1, (Score::ZERO, Score::ZERO));
+            }
+        }
+        let row = &mut self.rows[i];
+        if row.flags & PRESENT == 0 {
+            row.flags |= PRESENT;
+            self.players += 1;
+        }
+        row
+    }
+
+    /// `score` in units of `1 / den`, the units made finer when needed;
+    /// `None` once the sums are plain fractions.
+    fn units(&mut self, score: Score) -> Option<i64> {
+        if self.exact.is_some() {
+            return None;
+        }
+        let d = score.denom();
+        if self.den % d != 0 {
+            let g = num_integer_gcd(self.den, d);
+            let finer = (self.den / g).checked_mul(d).filter(|&x| x <= MAX_DEN);
+            let scaled = finer.and_then(|den| {
+                let by = den / self.den;
+                let rows: Option<Vec<(i64, i64)>> = self
+                    .rows
+                    .iter()
+                    .map(|r| Some((r.total.checked_mul(by)?, r.best.checked_mul(by)?)))
+                    .collect();
+                Some((den, rows?))
+            });
+            match scaled {
+                Some((den, values)) => {
+                    for (r, (t, b)) in self.rows.iter_mut().zip(values) {
+                        (r.total, r.best) = (t, b);
+                    }
+                    self.den = den;
+                }
+                None => {
+                    self.to_exact();
+                    return None;
+                }
+            }
+        }
+        let u = score.numer().checked_mul(self.den / d);
+        if u.is_none() {
+            self.to_exact();
+        }
+        u
+    }
+
+    fn to_exact(&mut self) {
+        let den = self.den;
+        self.exact = Some(
+            self.rows
+                .iter()
+                .map(|r| (Score::ratio(r.total, den), Score::ratio(r.best, den)))
+                .collect(),
+        );
+    }
+
+    fn tally(&self, i: usize) -> Option<Tally> {
+        let r = self.rows.get(i)?;
+        if r.flags & PRESENT == 0 {
+            return None;
+        }
+        let (total, best) = match &self.exact {
+            Some(exact) => exact[i],
+            None => (
+                Score::ratio(r.total, self.den),
+                Score::ratio(r.best, self.den),
+            ),
+        };
+        Some(Tally {
+            player: PlayerId(i as u32),
+            games: r.games,
+            won: r.won,
+            total,
+            tiles: r.tiles,
+            withdrawn: r.flags & WITHDRAWN != 0,
+            best_game: (r.games > 0).then_some(best),
+        })
+    }
+}
+
+fn num_integer_gcd(mut a: i64, mut b: i64) -> i64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.abs().max(1)
+}
+
+impl Tallies {
+    /// The sums of every card of `cards`.
+    pub fn of_cards<'a>(cards: impl IntoIterator<Item = &'a Card>, rules: &Rules) -> Tallies {
+        let mut t = Tallies::default();
+        for card in cards {
+            t.add_card(card, rules);
+        }
+        t
+    }
+
+    /// The index of `stage`'s sums, made when new.
+    pub fn stage(&mut self, stage: &Stage) -> usize {
+        match self.stages.iter().position(|s| &s.stage == stage) {
+            Some(i) => i,
+            None => {
+                self.stages.push(StageSums::new(stage));
+                self.stages.len() - 1
+            }
+        }
+    }
+
+    /// Makes room for `players` players in the stage `s`.
+    pub fn reserve(&mut self, s: usize, players: usize) {
+        self.stages[s].rows.reserve(players);
+    }
+
+    /// `player` sat at a card of the stage `s` that has `games` games, and
+    /// played `played` of them.
+    pub fn seat(&mut self, s: usize, player: PlayerId, played: usize, games: usize) {
+        let row = self.stages[s].row(player);
+        if played < games {
+            row.flags |= WITHDRAWN;
+        }
+    }
+
+    /// One game's result of `player` in the stage `s`.
+    pub fn result(
+        &mut self,
+        s: usize,
+        player: PlayerId,
+        won: bool,
+        score: Score,
+        tiles: Option<u16>,
+    ) {
+        let sums = &mut self.stages[s];
+        let units = sums.units(score);
+        let i = player.index();
+        let row = sums.row(player);
+        let first = row.games == 0;
+        row.games = row.games.saturating_add(1);
+        row.won = row.won.saturating_add(u32::from(won));
+        row.tiles = row
+            .tiles
+            .saturating_add(tiles.map_or(KNOCKED_RACK_TILES, u32::from));
+        let fits = units.and_then(|u| Some((row.total.checked_add(u)?, u)));
+        match fits {
+            Some((total, u)) => {
+                row.total = total;
+                row.best = if first { u } else { row.best.max(u) };
+            }
+            None => {
+                if sums.exact.is_none() {
+                    sums.to_exact();
+                }
+                if let Some(exact) = &mut sums.exact {
+                    let (total, best) = &mut exact[i];
+                    *total += score;
+                    *best = if first { score } else { (*best).max(score) };
+                }
+            }
+        }
+    }
+
+    /// Adds one accepted card.
+    pub fn add_card(&mut self, card: &Card, rules: &Rules) {
+        let s = self.stage(&card.key.stage);
+        let games = rules.games_for(&card.key.stage) as usize;
+        for sp in &card.seats {
+            self.seat(s, sp.player, card.games_played(sp.player), games);
+        }
+        for r in card.games.iter().flat_map(|g| &g.results) {
+            self.result(s, r.player, r.won, r.score, r.tiles);
+        }
+    }
+
+    /// Forgets the stages no player sat in (made for room ahead).
+    pub fn drop_empty(&mut self) {
+        self.stages.retain(|s| s.players > 0);
+    }
+
+    /// The stages that have sums, in the order first met.
+    pub fn stages(&self) -> impl Iterator<Item = &Stage> {
+        self.stages.iter().map(|s| &s.stage)
+    }
+
+    fn sums(&self, stage: &Stage) -> Option<&StageSums> {
+        self.stages.iter().find(|s| &s.stage == stage)
+    }
+
+    /// The tallies of `stage`, by player index.
+    pub fn of(&self, stage: &Stage) -> Vec<Tally> {
+        let Some(sums) = self.sums(stage) else {
+            return Vec::new();
+        };
+        let mut out = Vec::with_capacity(sums.players);
+        out.extend((0..sums.rows.len()).filter_map(|i| sums.tally(i)));
+        out
+    }
+
+    /// The stage's tallies, read in place: for ranking a large stage
+    /// without a second copy.
+    pub fn view<'a>(&'a self, stage: &Stage) -> impl super::standings::TallySource + 'a {
+        StageView(self.sums(stage))
+    }
+
+    /// Whether the player sat at any card.
+    pub fn played(&self, player: PlayerId) -> bool {
+        self.stages.iter().any(|s| {
+            s.rows
+                .get(player.index())
+                .is_some_and(|r| r.flags & PRESENT != 0)
+        })
+    }
+
+    /// The players who sat at any card, by index.
+    pub fn players(&self) -> Vec<PlayerId> {
+        let top = self.stages.iter().map(|s| s.rows.len()).max().unwrap_or(0);
+        (0..top as u32)
+            .map(PlayerId)
+            .filter(|&p| self.played(p))
+            .collect()
+    }
+}
+
+struct StageView<'a>(Option<&'a StageSums>);
+
+impl super::standings::TallySource for StageView<'_> {
+    fn slots(&self) -> usize {
+        self.0.map_or(0, |s| s.rows.len())
+    }
+
+    fn tally(&self, i: usize) -> Option<Tally> {
+        self.0?.tally(i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn halves_and_thirds_stay_exact_and_huge_fractions_too() {
+        let mut t = Tallies::default();
+        let s = t.stage(&Stage::prelim());
+        let p = PlayerId(3);
+        t.seat(s, p, 3, 3);
+        t.result(s, p, true, Score::whole(30), Some(0));
+        t.result(s, p, false, Score::ratio(25, 2), Some(2));
+        t.result(s, p, false, Score::ratio(-10, 3), None);
+        let got = &t.of(&Stage::prelim())[0];
+        assert_eq!(got.total, Score::ratio(30 * 6 + 75 - 20, 6));
+        assert_eq!(got.best_game, Some(Score::whole(30)));
+        assert_eq!(
+            (got.games, got.won, got.tiles),
+            (3, 1, 2 + KNOCKED_RACK_TILES)
+        );
+        // a denominator past the units: plain fractions from then on
+        let q = PlayerId(0);
+        t.seat(s, q, 1, 3);
+        t.result(s, q, false, Score::ratio(1, 999_999_937), Some(1));
+        let all = t.of(&Stage::prelim());
+        assert_eq!(all[0].total, Score::ratio(1, 999_999_937));
+        assert!(all[0].withdrawn);
+        assert_eq!(all[1].total, Score::ratio(235, 6));
+        // a sum past 64 bits of units also
+        let f = t.stage(&Stage::new("final"));
+        let (a, b) = (PlayerId(1), PlayerId(2));
+        t.seat(f, a, 2, 2);
+        t.seat(f, b, 1, 2);
+        t.result(f, b, false, Score::ratio(1, 2), Some(1));
+        t.result(f, a, false, Score::whole(i64::MAX / 2), Some(1));
+        t.result(f, a, false, Score::whole(i64::MAX / 4), Some(1));
+        let final_ = t.of(&Stage::new("final"));
+        assert_eq!(final_[0].total, Score::whole(i64::MAX / 2 + i64::MAX / 4));
+        assert_eq!(final_[0].best_game, Some(Score::whole(i64::MAX / 2)));
+        assert_eq!(final_[1].total, Score::ratio(1, 2));
+    }
+
+    #[test]
+    fn players_of_no_stage_are_absent() {
+        let mut t = Tallies::default();
+        let s = t.stage(&Stage::prelim());
+        t.seat(s, PlayerId(5), 3, 3);
+        assert!(t.played(PlayerId(5)));
+        assert!(!t.played(PlayerId(4)));
+        assert_eq!(t.players(), vec![PlayerId(5)]);
+        assert!(t.of(&Stage::new("final")).is_empty());
+    }
+}
