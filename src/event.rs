@@ -107,9 +107,9 @@ impl Event {
         };
         let given = roster.is_some();
         let mut roster = roster.unwrap_or_else(Roster::open);
+        let keep_cards = request.keep == Keep::Cards || !sums_suffice(&request.rules);
         if streaming {
             // On giving up, the streaming reader leaves the roster as it was.
-            let keep_cards = request.keep == Keep::Cards || !sums_suffice(&request.rules);
             if let Some(streamed) =
                 crate::stream::load(&request.inputs, &request.rules, &mut roster, keep_cards)
             {
@@ -133,12 +133,12 @@ impl Event {
             }
         }
         let inputs = ingest::read_cards(&request.inputs, &mut problems)?;
-        Ok(Event::assemble(
-            given.then_some(roster),
-            inputs,
-            &request.rules,
-            problems,
-        ))
+        let mut event = Event::assemble(given.then_some(roster), inputs, &request.rules, problems);
+        if !keep_cards {
+            // the same event whichever way it was read
+            event.cards = Vec::new();
+        }
+        Ok(event)
     }
 
     /// Checks what was already read (files, or the event store's database)

@@ -266,31 +266,58 @@ impl Roster {
     /// The player a card's text names, as [`Roster::find`]; an open roster
     /// adds a player it does not know.
     pub fn resolve(&mut self, text: &str) -> Result<PlayerId, Unresolved> {
-        // the key is built in a buffer kept for the next name
+        // the key is built in a buffer kept for the next name, and hashed
+        // once for the lookup and the insertion
         let mut key = std::mem::take(&mut self.scratch);
         match_key_into(text, &mut key);
-        let found = match self.find_key(&key) {
-            Err(Unresolved::Unknown) => self.find_name_with_id(text).ok_or(Unresolved::Unknown),
-            found => found,
+        let hash = hash_key(&self.by_id.hasher, &key);
+        let by_id = self
+            .by_id
+            .table
+            .find(hash, |&p| key_matches(self.id(p), &key));
+        let found = match by_id {
+            Some(&pid) => Ok(pid),
+            None => match self.by_name.get(&key).map(Vec::as_slice) {
+                Some([one]) => Ok(*one),
+                Some(many) if many.len() > 1 => Err(Unresolved::Ambiguous(many.to_vec())),
+                _ => self.find_name_with_id(text).ok_or(Unresolved::Unknown),
+            },
         };
         if !(self.open && found == Err(Unresolved::Unknown)) {
             self.scratch = key;
             return found;
         }
         // spaces as one: the common case, a text without any, is copied as is
-        let single = !text.starts_with(char::is_whitespace)
-            && !text.ends_with(char::is_whitespace)
-            && !text.contains(|c: char| c.is_whitespace() && c != ' ')
-            && !text.contains("  ");
-        let trimmed = if single {
-            text.to_string()
+        let single = if text.is_ascii() {
+            !text.bytes().any(|b| b.is_ascii_whitespace() && b != b' ')
+                && !text.starts_with(' ')
+                && !text.ends_with(' ')
+                && !text.contains("  ")
         } else {
-            text.split_whitespace().collect::<Vec<_>>().join(" ")
+            !text.starts_with(char::is_whitespace)
+                && !text.ends_with(char::is_whitespace)
+                && !text.contains(|c: char| c.is_whitespace() && c != ' ')
+                && !text.contains("  ")
         };
         let pid = PlayerId((self.players.len() + self.learned.len()) as u32);
-        self.learned.text.push_str(&trimmed);
+        if single {
+            self.learned.text.push_str(text);
+        } else {
+            let mut words = text.split_whitespace();
+            if let Some(first) = words.next() {
+                self.learned.text.push_str(first);
+            }
+            for w in words {
+                self.learned.text.push(' ');
+                self.learned.text.push_str(w);
+            }
+        }
         self.learned.ends.push(self.learned.text.len() as u64);
-        self.index_id(&key, pid);
+        let (players, learned) = (&self.players, &self.learned);
+        let hasher = &self.by_id.hasher;
+        self.by_id.table.insert_unique(hash, pid, |&p| {
+            hash_key(hasher, &match_key(id_of(players, learned, p)))
+        });
         self.scratch = key;
         Ok(pid)
     }
@@ -317,6 +344,9 @@ impl Roster {
     /// `Chan Tai Man (P0314)`: the player of that id, when the name is that
     /// player's.
     fn find_name_with_id(&self, text: &str) -> Option<PlayerId> {
+        if !text.trim_end().ends_with(')') {
+            return None;
+        }
         let (name, id) = text.trim().strip_suffix(')')?.rsplit_once('(')?;
         let pid = self.find_id(&match_key(id))?;
         (match_key(&self.get(pid).name) == match_key(name)).then_some(pid)

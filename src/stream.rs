@@ -1,12 +1,12 @@
-//! The streaming reader: results CSV files read, checked and tallied one
+//! The streaming reader: results CSV files read, checked and added up one
 //! card at a time, with no cell ever held as text.
 //!
 //! A large results file (a league's season, an online event) is almost
 //! always well formed. This reader takes the common shape only: UTF-8
-//! text without quotes, the results header on the first line, numeric
-//! sessions and tables, and each card's lines next to each other. A line
-//! becomes a small typed row (numbers parsed once, the player a slice of
-//! the text); a card is checked (RULES.md section 5, by the same checks as
+//! text without quotes, the results header first, numeric sessions and
+//! tables, and each card's lines next to each other. A line becomes a small
+//! typed row (numbers parsed once, the player a slice of the text); a card
+//! is checked (RULES.md section 5, by the same checks as
 //! [`crate::rules::card_checks::check_card`]) as soon as its last line is
 //! read, and no place is built unless a check fails.
 //!
@@ -16,11 +16,13 @@
 //! every message and place comes from one code path. The answer, when there
 //! is one, is the very event the ordinary way gives (tested).
 //!
-//! A file of 4 MiB or more is read on two threads: one reads, parses and
-//! checks each card's lines; the other names the players (the roster) and
-//! runs the checks across cards, in the order read, so that the answer is
-//! the one a single thread gives (tested).
-//! Players are interned in the roster as the cards name them; the clash
+//! A file is cut into chunks of 512 KiB at card boundaries (where a line
+//! names another card than the line before). From 4 MiB on, two threads
+//! parse and check the chunks, each into a chunk of compact rows, while
+//! this thread names the players (the roster), adds each card up
+//! ([`Tallies`]) and runs the checks across cards, chunk after chunk in
+//! file order: the answer is the one a single thread gives (tested).
+//! What is held is the players' sums and a few chunks, not the file; the
 //! checks across cards keep one packed number per card and per seat.
 
 use crate::domain::{Card, CardKey, Game, Label, PlayerId, Seat, SeatPlayer, SeatResult, Stage};
@@ -33,7 +35,7 @@ use crate::roster::Roster;
 use crate::rules::card_checks::{game_is_clean, parse_score, PlainLine, MAX_TILES};
 use crate::rules::tally::Tallies;
 use crate::score::Score;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 /// What the streaming reader read: every card passed every check (or
@@ -62,7 +64,7 @@ pub fn load(
     load_with(inputs, rules, roster, keep_cards, None)
 }
 
-/// As [`load`]; `threads` says whether to read on two threads (by
+/// As [`load`]; `threads` says whether to parse on two threads (by
 /// default, for files of 4 MiB and more). The answer is the same.
 pub fn load_with(
     inputs: &[PathBuf],
@@ -70,6 +72,20 @@ pub fn load_with(
     roster: &mut Roster,
     keep_cards: bool,
     threads: Option<bool>,
+) -> Option<Streamed> {
+    load_chunked(inputs, rules, roster, keep_cards, threads, CHUNK)
+}
+
+/// As [`load_with`], with chunks of about `chunk` bytes (for tests: the
+/// answer is the same whatever the chunks).
+#[doc(hidden)]
+pub fn load_chunked(
+    inputs: &[PathBuf],
+    rules: &Rules,
+    roster: &mut Roster,
+    keep_cards: bool,
+    threads: Option<bool>,
+    chunk: u64,
 ) -> Option<Streamed> {
     let limits = Limits::from_env().ok()?;
     let files = ingest::expand(inputs).ok()?;
@@ -109,9 +125,8 @@ pub fn load_with(
     let mut ok = Some(());
     for path in &files {
         let large = std::fs::metadata(path).is_ok_and(|m| m.len() >= THREADS_FROM);
-        // each file numbers its own stages
-        sink.stage_of.clear();
-        ok = read_file(path, rules, &limits, &mut sink, threads.unwrap_or(large));
+        let threads = threads.unwrap_or(large);
+        ok = read_file(path, rules, &limits, &mut sink, threads, chunk.max(1));
         if ok.is_none() {
             break;
         }
@@ -146,19 +161,19 @@ fn is_text_file(path: &Path) -> bool {
     matches!(ext.as_str(), "csv" | "tsv" | "txt")
 }
 
-fn has_duplicate(keys: &mut [u128]) -> bool {
+fn has_duplicate(keys: &mut [u64]) -> bool {
     keys.sort_unstable();
     keys.windows(2).any(|w| w[0] == w[1])
 }
 
-/// Stage names met so far, each with a small index for the packed keys.
+/// Stage names met so far, each with a small index.
 #[derive(Default)]
 struct StageNames {
     names: Vec<Stage>,
 }
 
 impl StageNames {
-    fn index(&mut self, stage: &Stage) -> Option<u128> {
+    fn index(&mut self, stage: &Stage) -> Option<u16> {
         let i = match self.names.iter().position(|s| s == stage) {
             Some(i) => i,
             None => {
@@ -166,31 +181,29 @@ impl StageNames {
                 self.names.len() - 1
             }
         };
-        (i < 1 << 16).then_some(i as u128)
-    }
-
-    fn get(&self, index: u128) -> Option<&Stage> {
-        self.names.get(usize::try_from(index).ok()?)
+        u16::try_from(i).ok()
     }
 }
 
-/// One line, parsed: the head and the three values. The player is a
-/// range of the card's text of names.
+/// One line, parsed: the card it belongs to and the values. The player is
+/// a range of the chunk's text of names.
+#[derive(Clone, Copy)]
 struct Row {
+    /// The line's number within its chunk (from 1).
     line: u32,
-    stage: u128,
+    stage: u16,
+    seat: Seat,
+    won: bool,
+    tiles: Option<u16>,
     session: u32,
     table: u32,
     game: u32,
-    seat: Seat,
     player: (u32, u32),
-    won: bool,
     score: Score,
-    tiles: Option<u16>,
 }
 
-/// Where the columns of a results header are (0-based), and the
-/// number of columns.
+/// Where the columns of a results header are (0-based).
+#[derive(Clone, Copy)]
 struct Columns {
     stage: Option<usize>,
     session: usize,
@@ -203,26 +216,184 @@ struct Columns {
     tiles: usize,
 }
 
-/// One card's lines as read, to be checked.
-struct Parsed {
-    rows: Vec<Row>,
-    /// The text of the players the rows name.
-    names: String,
-    stage: Stage,
-    /// The columns of the player and the score (1-based), for places.
-    player_col: u32,
-    score_col: u32,
+/// One card of a chunk, checked but for its players.
+struct CardHead {
+    stage: u16,
+    session: u32,
+    table: u32,
+    /// The card's first line (within the chunk).
+    line: u32,
+    /// Each seat's player (a range of the chunk's names) and the line
+    /// that names them.
+    seats: [Option<((u32, u32), u32)>; 4],
+    /// Games played by seat.
+    played: [u8; 4],
+    /// The card's rows of the chunk, in game order.
+    rows: (u32, u32),
 }
 
-/// Cards handed from the reading thread to the checking one at a time.
-const BATCH: usize = 256;
+/// A chunk of a file, parsed and checked card by card.
+#[derive(Default)]
+struct Chunk {
+    /// Lines in the chunk.
+    lines: u32,
+    stages: StageNames,
+    cards: Vec<CardHead>,
+    rows: Vec<Row>,
+    names: String,
+    /// The columns (from 1) of the player and the score, for places.
+    columns: (u32, u32),
+}
 
-/// Files from this size on are read and checked on two threads.
+/// The size of a chunk before it is cut at the next card boundary.
+const CHUNK: u64 = 512 << 10;
+
+/// Files from this size on are parsed on two threads.
 const THREADS_FROM: u64 = 4 << 20;
 
+/// Non-blank lines the delimiter is judged on (as `sniff_delimiter` does).
+const SNIFF_LINES: usize = 20;
+
+/// What the start of a file says: its delimiter, its columns, and where
+/// its lines after the header start (byte offset and line number).
+struct Head {
+    delimiter: u8,
+    columns: Columns,
+    body: u64,
+    line: u32,
+}
+
+/// Reads the start of a file: the delimiter is judged on the first lines,
+/// as the ordinary reader judges it (see `text::sniff_delimiter`); the
+/// header is the first line that is not blank.
+fn read_head(file: &mut std::fs::File, rules: &Rules, limits: &Limits) -> Option<Head> {
+    let mut reader = BufReader::with_capacity(1 << 16, &mut *file);
+    let mut head: Vec<u8> = Vec::new();
+    let mut ends: Vec<usize> = Vec::new();
+    let mut non_blank = 0;
+    while non_blank < SNIFF_LINES {
+        let start = head.len();
+        if reader.read_until(b'\n', &mut head).ok()? == 0 {
+            break;
+        }
+        if head.len() as u64 > limits.line_bytes * SNIFF_LINES as u64 {
+            return None;
+        }
+        ends.push(head.len());
+        let line = std::str::from_utf8(&head[start..]).ok()?;
+        if !line.trim().is_empty() {
+            non_blank += 1;
+        }
+    }
+    let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&head);
+    let delimiter = text::sniff_delimiter(std::str::from_utf8(text).ok()?);
+    let mut state = ChunkState::new(delimiter, None, rules, limits, true);
+    let mut start = 0;
+    for (i, &end) in ends.iter().enumerate() {
+        state.line(i as u32 + 1, &head[start..end])?;
+        if let Some(columns) = state.columns {
+            return Some(Head {
+                delimiter,
+                columns,
+                body: end as u64,
+                line: i as u32 + 1,
+            });
+        }
+        start = end;
+    }
+    None
+}
+
+/// Reads `len` bytes of a file from `at` (fewer at its end).
+fn read_at(file: &mut std::fs::File, at: u64, len: u64, buf: &mut Vec<u8>) -> Option<()> {
+    buf.clear();
+    file.seek(SeekFrom::Start(at)).ok()?;
+    file.take(len).read_to_end(buf).ok()?;
+    Some(())
+}
+
+/// Where the chunks of a file start: the body's start, then the first
+/// card boundary after each multiple of `chunk` bytes, then the file's
+/// end. A card boundary is the start of a line that names another card
+/// (stage, session, table) than the line before it that is not blank.
+fn chunk_starts(
+    file: &mut std::fs::File,
+    head: &Head,
+    len: u64,
+    chunk: u64,
+    rules: &Rules,
+    limits: &Limits,
+) -> Option<Vec<u64>> {
+    let mut starts = vec![head.body];
+    let mut nominal = head.body + chunk;
+    let mut buf = Vec::new();
+    while nominal < len {
+        let at = boundary(file, head, nominal, len, rules, limits, &mut buf)?;
+        if at >= len {
+            break;
+        }
+        if at > *starts.last()? {
+            starts.push(at);
+        }
+        nominal = nominal.max(at) + chunk;
+    }
+    starts.push(len);
+    Some(starts)
+}
+
+/// A card boundary after `nominal`: the start of the first line, after
+/// the first line break at or after `nominal - 1`, whose card differs from
+/// the card of the line before it that is not blank; the file's length
+/// when there is none.
+fn boundary(
+    file: &mut std::fs::File,
+    head: &Head,
+    nominal: u64,
+    len: u64,
+    rules: &Rules,
+    limits: &Limits,
+    buf: &mut Vec<u8>,
+) -> Option<u64> {
+    const WINDOW: u64 = 64 * 1024;
+    let mut key_of = ChunkState::new(head.delimiter, Some(head.columns), rules, limits, false);
+    let mut at = nominal - 1;
+    read_at(file, at, WINDOW, buf)?;
+    let at_end = |at: u64, buf: &Vec<u8>| at + buf.len() as u64 >= len;
+    let mut offset = match buf.iter().position(|&b| b == b'\n') {
+        Some(i) => i + 1,
+        None if at_end(at, buf) => return Some(len),
+        None => return None, // a line longer than the window
+    };
+    let mut previous: Option<(u16, u32, u32)> = None;
+    loop {
+        if offset >= buf.len() && at_end(at, buf) {
+            return Some(len);
+        }
+        let line_len = match buf[offset..].iter().position(|&b| b == b'\n') {
+            Some(i) => i + 1,
+            None if at_end(at, buf) => buf.len() - offset,
+            None if offset == 0 => return None, // a line longer than the window
+            None => {
+                at += offset as u64;
+                read_at(file, at, WINDOW, buf)?;
+                offset = 0;
+                continue;
+            }
+        };
+        let start = at + offset as u64;
+        let key = key_of.card_key(&buf[offset..offset + line_len])?;
+        offset += line_len;
+        let Some(key) = key else { continue }; // a blank line
+        if previous.is_some_and(|p| p != key) {
+            return Some(start);
+        }
+        previous = Some(key);
+    }
+}
+
 /// Reads one file; `None` when it is not the common case. With `threads`,
-/// one thread reads, parses and checks the lines of each card while this
-/// one names its players and adds the cards up, in the order read: the
+/// two threads parse and check its chunks while this one names their
+/// players and adds their cards up, chunk after chunk in file order: the
 /// same cards, players and answer as one thread.
 fn read_file(
     path: &Path,
@@ -230,154 +401,150 @@ fn read_file(
     limits: &Limits,
     sink: &mut Sink,
     threads: bool,
+    chunk: u64,
 ) -> Option<()> {
     let source = Source::file(&ingest::shown(path));
-    if !threads {
-        let mut stages = StageNames::default();
-        return parse_file(path, rules, limits, &mut stages, &mut |p, stages| {
-            let prepared = prepare(p, rules, stages)?;
-            sink.accept(prepared, stages, &source, rules)
-        });
-    }
-    // The stage names the reading thread meets are sent with the cards
-    // that first name them.
-    std::thread::scope(|scope| {
-        let (tx, rx) = std::sync::mpsc::sync_channel::<(Vec<Prepared>, Vec<Stage>)>(4);
-        let parser = scope.spawn(move || {
-            let mut own = StageNames::default();
-            let mut sent = 0;
-            let mut batch = Vec::with_capacity(BATCH);
-            let parsed = parse_file(path, rules, limits, &mut own, &mut |p, own| {
-                batch.push(prepare(p, rules, own)?);
-                if batch.len() == BATCH {
-                    let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
-                    let new = own.names[sent..].to_vec();
-                    sent = own.names.len();
-                    tx.send((full, new)).ok()?;
-                }
-                Some(())
-            });
-            if parsed.is_some() && !batch.is_empty() {
-                tx.send((batch, own.names[sent..].to_vec())).ok()?;
-            }
-            parsed
-        });
-        // this thread's stage indexes are the reader's (it starts from none)
-        let mut theirs = StageNames::default();
-        let mut checked = Some(());
-        'batches: for (batch, new) in rx.iter() {
-            theirs.names.extend(new);
-            for p in batch {
-                if sink.accept(p, &theirs, &source, rules).is_none() {
-                    checked = None;
-                    break 'batches;
-                }
-            }
+    let mut file = std::fs::File::open(path).ok()?;
+    let len = file.metadata().ok()?.len();
+    let head = read_head(&mut file, rules, limits)?;
+    let starts = chunk_starts(&mut file, &head, len, chunk, rules, limits)?;
+    let ranges: Vec<(u64, u64)> = starts.windows(2).map(|w| (w[0], w[1])).collect();
+    // each file numbers its own stages
+    let mut base = head.line;
+    let mut found = false;
+    let mut accept = |chunk: Chunk, sink: &mut Sink| -> Option<()> {
+        found |= !chunk.cards.is_empty();
+        sink.stage_of.clear();
+        sink.accept_chunk(&chunk, base, &source, rules)?;
+        base = base.checked_add(chunk.lines)?;
+        Some(())
+    };
+    if !threads || ranges.len() < 2 {
+        let mut buf = Vec::new();
+        for &(a, b) in &ranges {
+            let chunk = parse_chunk(&mut file, &head, a, b, rules, limits, &mut buf)?;
+            accept(chunk, sink)?;
         }
-        drop(rx); // a reader still at work stops at its next batch
-        let parsed = parser.join().ok()?;
-        checked.and(parsed)
-    })
+    } else {
+        let ok = std::thread::scope(|scope| {
+            let mut receivers = Vec::new();
+            let mut workers = Vec::new();
+            for t in 0..2 {
+                let (tx, rx) = std::sync::mpsc::sync_channel::<Option<Chunk>>(1);
+                receivers.push(rx);
+                let (ranges, head) = (&ranges, &head);
+                workers.push(scope.spawn(move || {
+                    let mut file = std::fs::File::open(path).ok()?;
+                    let mut buf = Vec::new();
+                    for &(a, b) in ranges.iter().skip(t).step_by(2) {
+                        let chunk = parse_chunk(&mut file, head, a, b, rules, limits, &mut buf);
+                        let failed = chunk.is_none();
+                        // a closed channel: this thread stopped listening
+                        tx.send(chunk).ok()?;
+                        if failed {
+                            return None;
+                        }
+                    }
+                    Some(())
+                }));
+            }
+            let mut ok = Some(());
+            for i in 0..ranges.len() {
+                let chunk = receivers[i % 2].recv().ok().flatten();
+                ok = chunk.and_then(|c| accept(c, sink));
+                if ok.is_none() {
+                    break;
+                }
+            }
+            drop(receivers); // a worker still at work stops at its next chunk
+            for w in workers {
+                let _ = w.join();
+            }
+            ok
+        });
+        ok?;
+    }
+    // a file with no card: the ordinary read says what it lacks
+    found.then_some(())
 }
 
-/// Reads and parses one file's lines, handing each card's lines to
-/// `card`; `None` when the file is not the common case (or `card` says
-/// `None`). The file is read a line at a time: what is held is one card.
-fn parse_file(
-    path: &Path,
+/// Parses and checks the lines of bytes `a..b` of a file (whole cards).
+fn parse_chunk(
+    file: &mut std::fs::File,
+    head: &Head,
+    a: u64,
+    b: u64,
     rules: &Rules,
     limits: &Limits,
-    stages: &mut StageNames,
-    card: &mut dyn FnMut(Parsed, &StageNames) -> Option<()>,
-) -> Option<()> {
-    let mut reader = BufReader::with_capacity(1 << 16, std::fs::File::open(path).ok()?);
-    // The delimiter is judged on the first lines, as the ordinary reader
-    // judges it (see `text::sniff_delimiter`).
-    let mut head: Vec<u8> = Vec::new();
-    let mut head_lines = 0;
-    let mut non_blank = 0;
-    let mut eof = false;
-    while non_blank < SNIFF_LINES {
-        let start = head.len();
-        if reader.read_until(b'\n', &mut head).ok()? == 0 {
-            eof = true;
-            break;
-        }
-        head_lines += 1;
-        let line = std::str::from_utf8(&head[start..]).ok()?;
-        if !line.trim().is_empty() {
-            non_blank += 1;
-        }
+    buf: &mut Vec<u8>,
+) -> Option<Chunk> {
+    read_at(file, a, b - a, buf)?;
+    if (buf.len() as u64) != b - a {
+        return None; // the file changed while read
     }
-    let body = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&head);
-    let delimiter = text::sniff_delimiter(std::str::from_utf8(body).ok()?);
-    let mut file = FileState {
-        delimiter,
-        rules,
-        limits,
-        columns: None,
-        stage_text: None,
-        card: Vec::new(),
-        names: String::new(),
-        fields: Vec::with_capacity(16),
-        found: false,
-    };
+    let mut state = ChunkState::new(head.delimiter, Some(head.columns), rules, limits, false);
     let mut number = 0u32;
-    for raw in body.split_inclusive(|&b| b == b'\n').take(head_lines) {
+    for raw in buf.split_inclusive(|&b| b == b'\n') {
         number = number.checked_add(1)?;
-        file.line(number, raw, stages, card)?;
+        state.line(number, raw)?;
     }
-    let mut buf = Vec::with_capacity(256);
-    while !eof {
-        buf.clear();
-        if reader.read_until(b'\n', &mut buf).ok()? == 0 {
-            eof = true;
-            continue;
-        }
-        number = number.checked_add(1)?;
-        file.line(number, &buf, stages, card)?;
-    }
-    if !file.found {
-        return None; // the ordinary read says what the file lacks
-    }
-    file.finish_card(stages, card)
+    state.finish_card()?;
+    state.chunk.lines = number;
+    state.chunk.columns = (
+        u32::try_from(head.columns.player + 1).ok()?,
+        u32::try_from(head.columns.score + 1).ok()?,
+    );
+    Some(state.chunk)
 }
 
-/// Non-blank lines the delimiter is judged on (as `sniff_delimiter` does).
-const SNIFF_LINES: usize = 20;
-
-/// One file being read.
-struct FileState<'r> {
+/// One chunk being parsed.
+struct ChunkState<'r> {
     delimiter: u8,
     rules: &'r Rules,
     limits: &'r Limits,
     columns: Option<Columns>,
-    /// The last stage cell's text, its stage and index.
-    stage_text: Option<(String, u128)>,
-    /// The lines of the card being read, and the text of their players.
-    card: Vec<Row>,
-    names: String,
+    /// Whether line 1 is the file's first (a byte order mark is dropped).
+    first: bool,
+    /// The last stage cell's text, and its index.
+    stage_text: Option<(String, u16)>,
+    /// Where the card being read starts in `chunk.rows`.
+    card_start: usize,
     fields: Vec<(usize, usize)>,
-    found: bool,
+    chunk: Chunk,
 }
 
-impl FileState<'_> {
-    /// One line of the file (with its line break, if any).
-    #[allow(clippy::too_many_arguments)]
-    fn line(
-        &mut self,
-        number: u32,
-        raw: &[u8],
-        stages: &mut StageNames,
-        card: &mut dyn FnMut(Parsed, &StageNames) -> Option<()>,
-    ) -> Option<()> {
+impl<'r> ChunkState<'r> {
+    fn new(
+        delimiter: u8,
+        columns: Option<Columns>,
+        rules: &'r Rules,
+        limits: &'r Limits,
+        first: bool,
+    ) -> ChunkState<'r> {
+        ChunkState {
+            delimiter,
+            rules,
+            limits,
+            columns,
+            first,
+            stage_text: None,
+            card_start: 0,
+            fields: Vec::with_capacity(16),
+            chunk: Chunk::default(),
+        }
+    }
+
+    /// Splits a line (with its line break, if any) into trimmed fields;
+    /// `None` when it is not the common case; `Some(None)` for a blank
+    /// line.
+    fn split<'a>(&mut self, number: u32, raw: &'a [u8]) -> Option<Option<&'a str>> {
         let raw = raw.strip_suffix(b"\n").unwrap_or(raw);
         // quotes, and a carriage return that is not part of a line break,
         // are left to the CSV reader
         if raw.len() as u64 > self.limits.line_bytes || raw.contains(&b'"') {
             return None;
         }
-        let raw = if number == 1 {
+        let raw = if number == 1 && self.first {
             raw.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(raw)
         } else {
             raw
@@ -386,104 +553,155 @@ impl FileState<'_> {
         if body.contains(&b'\r') {
             return None;
         }
-        let text = std::str::from_utf8(body).ok()?;
         self.fields.clear();
-        let mut start = 0;
-        for f in text.split(self.delimiter as char) {
-            if f.len() as u64 > self.limits.field_bytes {
-                return None;
+        let text = if body.is_ascii() {
+            // the common case, byte by byte: ASCII is UTF-8, and its
+            // spaces are the ones `trim` takes
+            let mut start = 0;
+            for f in body.split(|&b| b == self.delimiter) {
+                if f.len() as u64 > self.limits.field_bytes {
+                    return None;
+                }
+                // the ASCII characters `char::is_whitespace` takes
+                let space = |b: &&u8| b.is_ascii_whitespace() || **b == 0x0b;
+                let lead = f.iter().take_while(space).count();
+                let trail = f[lead..].iter().rev().take_while(space).count();
+                self.fields.push((start + lead, start + f.len() - trail));
+                start += f.len() + 1;
             }
-            let t = trim(f);
-            let at = start + (t.as_ptr() as usize - f.as_ptr() as usize);
-            self.fields.push((at, at + t.len()));
-            start += f.len() + 1;
-        }
+            std::str::from_utf8(body).ok()?
+        } else {
+            let text = std::str::from_utf8(body).ok()?;
+            let mut start = 0;
+            for f in text.split(self.delimiter as char) {
+                if f.len() as u64 > self.limits.field_bytes {
+                    return None;
+                }
+                let t = trim(f);
+                let at = start + (t.as_ptr() as usize - f.as_ptr() as usize);
+                self.fields.push((at, at + t.len()));
+                start += f.len() + 1;
+            }
+            text
+        };
         if self.fields.len() as u64 > text::MAX_FIELDS {
             return None;
         }
         let Some(last) = self.fields.iter().rposition(|&(a, b)| a < b) else {
-            return Some(()); // a blank line
+            return Some(None); // a blank line
         };
         self.fields.truncate(last + 1);
-        let fields = &self.fields;
-        let get = |i: usize| fields.get(i).map_or("", |&(a, b)| &text[a..b]);
-        let Some(cols) = &self.columns else {
-            let cells: Vec<&str> = (0..fields.len()).map(get).collect();
+        Some(Some(text))
+    }
+
+    fn field<'a>(&self, text: &'a str, i: usize) -> &'a str {
+        self.fields.get(i).map_or("", |&(a, b)| &text[a..b])
+    }
+
+    /// The stage index of a stage cell.
+    fn stage(&mut self, cell: &str) -> Option<u16> {
+        match &self.stage_text {
+            // (most files have no stage column: the cell is empty)
+            Some((t, idx)) if t.len() == cell.len() && (cell.is_empty() || t == cell) => Some(*idx),
+            _ => {
+                let idx = self.chunk.stages.index(&Stage::new(cell))?;
+                self.stage_text = Some((cell.to_string(), idx));
+                Some(idx)
+            }
+        }
+    }
+
+    /// The card a line names (stage, session, table); `Some(None)` for a
+    /// blank line; `None` when it is not the common case.
+    fn card_key(&mut self, raw: &[u8]) -> Option<Option<(u16, u32, u32)>> {
+        let Some(text) = self.split(2, raw)? else {
+            return Some(None);
+        };
+        let cols = self.columns?;
+        let stage = self.stage(cols.stage.map_or("", |c| self.field(text, c)))?;
+        let session = number_label(Label::session(self.field(text, cols.session))?)?;
+        let table = number_label(Label::table(self.field(text, cols.table))?)?;
+        Some(Some((stage, session, table)))
+    }
+
+    /// One line of the chunk (with its line break, if any).
+    fn line(&mut self, number: u32, raw: &[u8]) -> Option<()> {
+        let Some(text) = self.split(number, raw)? else {
+            return Some(()); // a blank line
+        };
+        let Some(cols) = self.columns else {
+            let cells: Vec<&str> = (0..self.fields.len())
+                .map(|i| self.field(text, i))
+                .collect();
             self.columns = Some(header(&cells)?);
             return Some(());
         };
+        let get = |i: usize| self.field(text, i);
         let stage_cell = cols.stage.map_or("", get);
-        let stage = match &self.stage_text {
-            Some((t, idx)) if t == stage_cell => *idx,
-            _ => {
-                let idx = stages.index(&Stage::new(stage_cell))?;
-                self.stage_text = Some((stage_cell.to_string(), idx));
-                idx
-            }
-        };
         let player = get(cols.player);
+        let session = get(cols.session);
+        let table = get(cols.table);
+        let (game, seat_cell, won_cell, score_cell, tiles_cell) = (
+            get(cols.game),
+            get(cols.seat),
+            get(cols.won),
+            get(cols.score),
+            get(cols.tiles),
+        );
         if player.is_empty() || player.chars().count() as u64 > self.limits.name_chars {
             return None;
         }
         let mut row = Row {
             line: number,
-            stage,
-            session: number_label(Label::session(get(cols.session))?)?,
-            table: number_label(Label::table(get(cols.table))?)?,
-            game: game_number(get(cols.game))?,
-            seat: seat(get(cols.seat))?,
+            stage: self.stage(stage_cell)?,
+            session: number_label(Label::session(session)?)?,
+            table: number_label(Label::table(table)?)?,
+            game: game_number(game)?,
+            seat: seat(seat_cell)?,
             player: (0, 0),
-            won: won(get(cols.won))?,
-            score: score(get(cols.score), self.rules)?,
-            tiles: tiles(get(cols.tiles))?,
+            won: won(won_cell)?,
+            score: score(score_cell, self.rules)?,
+            tiles: tiles(tiles_cell)?,
         };
-        let same = self
-            .card
+        let same = self.chunk.rows[self.card_start..]
             .first()
             .is_none_or(|f| (f.stage, f.session, f.table) == (row.stage, row.session, row.table));
         if !same {
-            self.finish_card(stages, card)?;
+            self.finish_card()?;
         }
         // a seat's later lines name the same player: only the first is kept
-        let known = self
-            .card
+        let known = self.chunk.rows[self.card_start..]
             .iter()
             .find(|r| r.seat == row.seat)
             .map(|r| r.player);
         row.player = match known {
-            Some(range) if self.name(range) == player => range,
+            Some((a, b)) if &self.chunk.names[a as usize..b as usize] == player => (a, b),
             Some(_) => return None, // the ordinary read says which
             None => {
-                let start = self.names.len() as u32;
-                self.names.push_str(player);
-                (start, self.names.len() as u32)
+                let start = u32::try_from(self.chunk.names.len()).ok()?;
+                self.chunk.names.push_str(player);
+                (start, u32::try_from(self.chunk.names.len()).ok()?)
             }
         };
-        self.card.push(row);
-        self.found = true;
+        self.chunk.rows.push(row);
         Some(())
     }
 
-    fn name(&self, (a, b): (u32, u32)) -> &str {
-        &self.names[a as usize..b as usize]
-    }
-
-    /// Hands on the card read so far and starts the next.
-    fn finish_card(
-        &mut self,
-        stages: &StageNames,
-        card: &mut dyn FnMut(Parsed, &StageNames) -> Option<()>,
-    ) -> Option<()> {
-        let cols = self.columns.as_ref()?;
-        let first = self.card.first()?;
-        let parsed = Parsed {
-            stage: stages.names[first.stage as usize].clone(),
-            rows: std::mem::replace(&mut self.card, Vec::with_capacity(16)),
-            names: std::mem::take(&mut self.names),
-            player_col: cols.player as u32 + 1,
-            score_col: cols.score as u32 + 1,
-        };
-        card(parsed, stages)
+    /// Checks the card read so far and starts the next.
+    fn finish_card(&mut self) -> Option<()> {
+        let start = self.card_start;
+        if start == self.chunk.rows.len() {
+            return Some(()); // no card yet
+        }
+        let head = prepare(
+            &mut self.chunk.rows[start..],
+            start,
+            self.rules,
+            &self.chunk.stages,
+        )?;
+        self.chunk.cards.push(head);
+        self.card_start = self.chunk.rows.len();
+        Some(())
     }
 }
 
@@ -537,6 +755,11 @@ fn seat(t: &str) -> Option<Seat> {
 
 /// As [`crate::rules::card_checks::parse_won`] reads a text cell.
 fn won(t: &str) -> Option<bool> {
+    match t.as_bytes() {
+        b"1" => return Some(true),
+        b"0" => return Some(false),
+        _ => {}
+    }
     match t.trim_end_matches(".0") {
         "1" => Some(true),
         "0" => Some(false),
@@ -567,61 +790,36 @@ fn tiles(t: &str) -> Option<Option<u16>> {
     if t.is_empty() {
         return Some(None);
     }
+    if t.len() <= 4 && t.bytes().all(|b| b.is_ascii_digit()) {
+        let n = t.bytes().fold(0u32, |n, b| n * 10 + u32::from(b - b'0'));
+        return (n <= u32::from(MAX_TILES)).then_some(Some(n as u16));
+    }
     let n: u32 = t.trim_end_matches(".0").parse().ok()?;
     (n <= u32::from(MAX_TILES)).then_some(Some(n as u16))
 }
 
-/// A card checked but for its players: the seats' names, and each line's
-/// result by seat.
-struct Prepared {
-    /// The card's stage (an index of [`StageNames`]), session and table.
-    stage: u128,
-    session: u32,
-    table: u32,
-    /// Where the card starts, and the columns of the player and the score.
-    line: u32,
-    player_col: u32,
-    score_col: u32,
-    /// The players as the card names them, by seat: ranges of `names`;
-    /// the line that names each.
-    names: String,
-    seat_names: [Option<((u32, u32), u32)>; 4],
-    /// Games played by seat.
-    played: [u8; 4],
-    /// The lines in game order (each game's lines as read).
-    rows: Vec<Row>,
-}
-
 /// Checks one card's lines but for its players (RULES.md section 5,
-/// checks 1 to 7 but for what needs the roster or the other cards);
-/// `None` when any check fails.
-fn prepare(parsed: Parsed, rules: &Rules, stages: &StageNames) -> Option<Prepared> {
-    let Parsed {
-        mut rows,
-        names,
-        stage,
-        player_col,
-        score_col,
-    } = parsed;
-    let first = rows.first()?;
-    let (stage_index, session, table, line) = (first.stage, first.session, first.table, first.line);
+/// checks 1 to 7 but for what needs the roster or the other cards), and
+/// puts its rows in game order; `None` when any check fails. `start` is
+/// where the rows are in their chunk.
+fn prepare(rows: &mut [Row], start: usize, rules: &Rules, stages: &StageNames) -> Option<CardHead> {
+    let first = *rows.first()?;
     // Seats: the first line of a seat names its player; later lines name
     // the same one (or the ordinary read reports it).
-    let mut seat_names: [Option<((u32, u32), u32)>; 4] = [None; 4];
-    for r in &rows {
-        if seat_names[r.seat.index()].is_none() {
-            seat_names[r.seat.index()] = Some((r.player, r.line));
+    let mut seats: [Option<((u32, u32), u32)>; 4] = [None; 4];
+    for r in rows.iter() {
+        if seats[r.seat.index()].is_none() {
+            seats[r.seat.index()] = Some((r.player, r.line));
         }
     }
-    let filled = seat_names.iter().filter(|s| s.is_some()).count();
+    let filled = seats.iter().filter(|s| s.is_some()).count();
     if !(3..=4).contains(&filled) {
         return None;
     }
     // Games in the order first seen, each seat once; check 7: 1..=N.
-    let expected = rules.games_for(stages.get(stage_index)?);
-    debug_assert_eq!(stages.get(stage_index), Some(&stage));
+    let expected = rules.games_for(stages.names.get(usize::from(first.stage))?);
     let mut order: Vec<u32> = Vec::with_capacity(expected as usize);
-    for r in &rows {
+    for r in rows.iter() {
         if !order.contains(&r.game) {
             if r.game > expected {
                 return None;
@@ -654,18 +852,20 @@ fn prepare(parsed: Parsed, rules: &Rules, stages: &StageNames) -> Option<Prepare
         }
     }
     // the lines by game number, each game's as read (a stable sort)
-    rows.sort_by_key(|r| r.game);
-    Some(Prepared {
-        stage: stage_index,
-        session,
-        table,
-        line,
-        player_col,
-        score_col,
-        names,
-        seat_names,
+    if rows.windows(2).any(|w| w[0].game > w[1].game) {
+        rows.sort_by_key(|r| r.game);
+    }
+    Some(CardHead {
+        stage: first.stage,
+        session: first.session,
+        table: first.table,
+        line: first.line,
+        seats,
         played,
-        rows,
+        rows: (
+            u32::try_from(start).ok()?,
+            u32::try_from(start + rows.len()).ok()?,
+        ),
     })
 }
 
@@ -675,83 +875,117 @@ struct Sink<'a> {
     tallies: &'a mut Tallies,
     /// The cards themselves, when kept.
     cards: Option<&'a mut Vec<Card>>,
-    /// Tallies' index of each stage index of [`StageNames`].
+    /// The tallies' index of each stage index of the chunk.
     stage_of: Vec<Option<usize>>,
-    keys: Vec<u128>,
-    sittings: Vec<u128>,
+    /// Each card's stage, session and table, packed.
+    keys: Vec<u64>,
+    /// Each seat's stage, session and player, packed.
+    sittings: Vec<u64>,
     accepted: usize,
     games: usize,
 }
 
 impl Sink<'_> {
-    /// Names a prepared card's players (check 1: known, and distinct), in
-    /// seat order as the ordinary read does, and adds the card up; its
-    /// sittings and key go to `sittings` and `keys` for the checks across
-    /// cards.
+    /// Accepts a chunk's cards, in order; its lines are numbered from
+    /// `base + 1` in the file.
+    fn accept_chunk(
+        &mut self,
+        chunk: &Chunk,
+        base: u32,
+        source: &Source,
+        rules: &Rules,
+    ) -> Option<()> {
+        for head in &chunk.cards {
+            self.accept(head, chunk, base, source, rules)?;
+        }
+        Some(())
+    }
+
+    /// Names a card's players (check 1: known, and distinct), in seat
+    /// order as the ordinary read does, and adds the card up; its sittings
+    /// and key go to `sittings` and `keys` for the checks across cards.
     fn accept(
         &mut self,
-        p: Prepared,
-        stages: &StageNames,
+        head: &CardHead,
+        chunk: &Chunk,
+        base: u32,
         source: &Source,
         rules: &Rules,
     ) -> Option<()> {
         let mut ids = [PlayerId(u32::MAX); 4];
         for seat in Seat::ALL {
-            let Some(((a, b), _)) = p.seat_names[seat.index()] else {
+            let Some(((a, b), _)) = head.seats[seat.index()] else {
                 continue;
             };
-            let player = self.roster.resolve(&p.names[a as usize..b as usize]).ok()?;
+            let player = self
+                .roster
+                .resolve(&chunk.names[a as usize..b as usize])
+                .ok()?;
             if ids.contains(&player) {
                 return None;
             }
             ids[seat.index()] = player;
         }
-        // the file's stage index, as the event's (the tallies')
-        let stage = stages.get(p.stage)?;
-        let i = p.stage as usize;
+        // the chunk's stage index, as the event's (the tallies')
+        let stage = chunk.stages.names.get(usize::from(head.stage))?;
+        let i = usize::from(head.stage);
         if self.stage_of.len() <= i {
             self.stage_of.resize(i + 1, None);
         }
         let s = *self.stage_of[i].get_or_insert_with(|| self.tallies.stage(stage));
-        let at = ((s as u128) << 96) | (u128::from(p.session) << 64);
-        self.keys.push(at | u128::from(p.table));
+        // packed: 8 bits of stage, 24 of session, 32 of table or player
+        if s >= 1 << 8 || head.session >= 1 << 24 {
+            return None;
+        }
+        let at = ((s as u64) << 56) | (u64::from(head.session) << 32);
+        self.keys.push(at | u64::from(head.table));
         let games = rules.games_for(stage) as usize;
         for seat in Seat::ALL {
-            if p.seat_names[seat.index()].is_some() {
+            if head.seats[seat.index()].is_some() {
                 let player = ids[seat.index()];
-                self.sittings.push(at | u128::from(player.0));
+                self.sittings.push(at | u64::from(player.0));
                 self.tallies
-                    .seat(s, player, usize::from(p.played[seat.index()]), games);
+                    .seat(s, player, usize::from(head.played[seat.index()]), games);
             }
         }
-        for r in &p.rows {
+        let rows = &chunk.rows[head.rows.0 as usize..head.rows.1 as usize];
+        for r in rows {
             self.tallies
                 .result(s, ids[r.seat.index()], r.won, r.score, r.tiles);
         }
         self.accepted += 1;
         self.games += games;
         if let Some(cards) = self.cards.as_deref_mut() {
-            cards.push(card(&p, &ids, stage, source));
+            cards.push(card(head, rows, &ids, stage, base, source, chunk.columns));
         }
         Some(())
     }
 }
 
-/// The card a prepared card is, its players named.
-fn card(p: &Prepared, ids: &[PlayerId; 4], stage: &Stage, source: &Source) -> Card {
+/// The card a checked card is, its players named.
+fn card(
+    head: &CardHead,
+    rows: &[Row],
+    ids: &[PlayerId; 4],
+    stage: &Stage,
+    base: u32,
+    source: &Source,
+    (player_col, score_col): (u32, u32),
+) -> Card {
+    let line = |l: u32| base.saturating_add(l);
     let seats = Seat::ALL
         .into_iter()
         .filter_map(|seat| {
-            let (_, line) = p.seat_names[seat.index()]?;
+            let (_, l) = head.seats[seat.index()]?;
             Some(SeatPlayer {
                 seat,
                 player: ids[seat.index()],
-                place: source.at(line, Some(p.player_col)),
+                place: source.at(line(l), Some(player_col)),
             })
         })
         .collect();
     let mut games: Vec<Game> = Vec::new();
-    for r in &p.rows {
+    for r in rows {
         if games.last().is_none_or(|g| g.number != r.game) {
             games.push(Game {
                 number: r.game,
@@ -765,17 +999,17 @@ fn card(p: &Prepared, ids: &[PlayerId; 4], stage: &Stage, source: &Source) -> Ca
                 won: r.won,
                 score: r.score,
                 tiles: r.tiles,
-                place: source.at(r.line, Some(p.score_col)),
+                place: source.at(line(r.line), Some(score_col)),
             });
         }
     }
     Card {
         key: CardKey {
             stage: stage.clone(),
-            session: Label::Num(p.session),
-            table: Label::Num(p.table),
+            session: Label::Num(head.session),
+            table: Label::Num(head.table),
         },
-        place: source.at(p.line, None),
+        place: source.at(line(head.line), None),
         seats,
         games,
     }

@@ -311,3 +311,156 @@ fn missing_cards_are_the_schedule_less_the_cards() {
     assert_eq!(shown, expected);
     assert!(tilerank::event::missing_cards(&cards, None, Some(6)).is_empty());
 }
+
+/// What a streaming read gave, as text: the cards (when kept), the sums of
+/// every stage, and the players in order.
+fn streamed_text(s: &tilerank::stream::Streamed, roster: &tilerank::roster::Roster) -> String {
+    let mut out = format!("{} cards, {} games\n", s.accepted, s.games);
+    for c in &s.cards {
+        writeln!(out, "{c:?}").unwrap();
+    }
+    let mut stages: Vec<_> = s.tallies.stages().cloned().collect();
+    stages.sort();
+    for stage in stages {
+        for t in s.tallies.of(&stage) {
+            writeln!(out, "{stage} {t:?}").unwrap();
+        }
+    }
+    for (id, p) in roster.iter() {
+        writeln!(out, "player {} {}", id.0, p.id).unwrap();
+    }
+    out
+}
+
+#[test]
+fn chunks_of_any_size_on_one_or_two_threads_read_what_one_chunk_reads() {
+    use tilerank::stream::load_chunked;
+    let base = temp("chunks-base.csv");
+    results_file(&base, 30, false);
+    let text = std::fs::read_to_string(&base).unwrap();
+    // two stages, blank lines between cards, CRLF, a byte order mark
+    let mut staged =
+        String::from("\u{feff}stage,session,table,game,seat,player,won,score,tiles\r\n");
+    for (i, l) in text.lines().skip(1).enumerate() {
+        let stage = if i < 180 { "prelim" } else { "Final" };
+        staged.push_str(&format!("{stage},{l}\r\n"));
+        if i % 12 == 11 {
+            staged.push_str(",,, ,\r\n\r\n");
+        }
+    }
+    let variants = [
+        ("chunks-plain.csv", text.clone()),
+        ("chunks-staged.csv", staged),
+        ("chunks-semicolons.csv", text.replace(',', ";")),
+    ];
+    for (name, body) in variants {
+        let path = temp(name);
+        std::fs::write(&path, &body).unwrap();
+        let inputs = std::slice::from_ref(&path);
+        for keep in [true, false] {
+            let mut roster = tilerank::roster::Roster::open();
+            let whole = load_chunked(
+                inputs,
+                &Rules::hk(),
+                &mut roster,
+                keep,
+                Some(false),
+                1 << 30,
+            )
+            .unwrap_or_else(|| panic!("{name} streams"));
+            let expected = streamed_text(&whole, &roster);
+            for chunk in [1, 29, 64, 300, 1000, 4096] {
+                for threads in [false, true] {
+                    let mut roster = tilerank::roster::Roster::open();
+                    let got = load_chunked(
+                        inputs,
+                        &Rules::hk(),
+                        &mut roster,
+                        keep,
+                        Some(threads),
+                        chunk,
+                    )
+                    .unwrap_or_else(|| panic!("{name} in chunks of {chunk}"));
+                    assert_eq!(
+                        streamed_text(&got, &roster),
+                        expected,
+                        "{name}, chunks of {chunk}, threads {threads}, cards kept {keep}"
+                    );
+                }
+            }
+        }
+        same_both_ways(vec![path], None, Rules::hk());
+    }
+    // a wrong card in a late chunk: no answer, and the roster as it was
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let n = lines.len();
+    lines[n - 5] = lines[n - 5].replacen(",-", ",-1", 1);
+    let wrong = temp("chunks-wrong.csv");
+    std::fs::write(&wrong, lines.join("\n")).unwrap();
+    for threads in [false, true] {
+        let mut roster = tilerank::roster::Roster::open();
+        let got = load_chunked(
+            std::slice::from_ref(&wrong),
+            &Rules::hk(),
+            &mut roster,
+            false,
+            Some(threads),
+            100,
+        );
+        assert!(got.is_none(), "threads {threads}");
+        assert_eq!(roster.len(), 0);
+    }
+}
+
+#[test]
+fn an_event_kept_as_sums_ranks_as_the_event_with_its_cards() {
+    use tilerank::event::Keep;
+    let path = temp("sums.csv");
+    results_file(&path, 90, false);
+    let mut inputs = vec![vec![path]];
+    for dir in ["good", "ties", "real-world"] {
+        if let Ok(entries) = std::fs::read_dir(fixtures().join(dir)) {
+            for e in entries.flatten() {
+                inputs.push(vec![e.path()]);
+            }
+        }
+    }
+    let mut compared = 0;
+    for input in inputs {
+        for rules in [Rules::hk(), profile::by_name("pressman").unwrap()] {
+            let request = |keep| Request {
+                keep,
+                inputs: input.clone(),
+                roster: None,
+                rules: rules.clone(),
+            };
+            let (Ok(cards), Ok(sums)) = (
+                Event::load(&request(Keep::Cards)),
+                Event::load(&request(Keep::Sums)),
+            ) else {
+                continue;
+            };
+            assert_eq!(
+                sums.cards.is_empty(),
+                tilerank::event::sums_suffice(&rules) || cards.cards.is_empty(),
+                "{input:?}"
+            );
+            assert_eq!(cards.counts, sums.counts, "{input:?}");
+            assert_eq!(cards.stages(), sums.stages(), "{input:?}");
+            for stage in cards.stages() {
+                let a = cards.standings(&stage);
+                let b = sums.standings(&stage);
+                assert_eq!(a.ranked, b.ranked, "{input:?} {stage}");
+                assert_eq!(a.apart, b.apart, "{input:?} {stage}");
+                let (la, lb) = (
+                    cards.advance(&stage, None, &[]),
+                    sums.advance(&stage, None, &[]),
+                );
+                assert_eq!(la.going, lb.going, "{input:?} {stage}");
+                assert_eq!(la.decisions, lb.decisions, "{input:?} {stage}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 10, "{compared} stages compared");
+}

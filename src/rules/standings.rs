@@ -265,7 +265,7 @@ impl Packing {
         for i in items() {
             let v = values(i);
             for (lcm, f) in lcms.iter_mut().zip(&v.0) {
-                if *lcm % f.d != 0 {
+                if f.d != 1 && f.d != *lcm && *lcm % f.d != 0 {
                     *lcm = lcm.checked_mul(f.d / gcd(*lcm, f.d))?;
                     if *lcm > 1 << 62 {
                         return None;
@@ -276,8 +276,8 @@ impl Packing {
         let mut range: Vec<(i128, i128)> = vec![(i128::MAX, i128::MIN); keys];
         for i in items() {
             let v = values(i);
-            for ((min, max), (f, lcm)) in range.iter_mut().zip(v.0.iter().zip(&lcms)) {
-                let x = f.n.checked_mul(lcm / f.d)?;
+            for ((min, max), (f, &lcm)) in range.iter_mut().zip(v.0.iter().zip(&lcms)) {
+                let x = f.n.checked_mul(per(lcm, f.d))?;
                 *min = (*min).min(x);
                 *max = (*max).max(x);
             }
@@ -302,13 +302,24 @@ impl Packing {
             .iter()
             .zip(&v.0)
             .fold(0u128, |acc, (&(lcm, min, bits), f)| {
-                let x = f.n * (lcm / f.d) - min;
+                let x = f.n * per(lcm, f.d) - min;
                 match bits {
                     0 => acc,
                     128 => x as u128,
                     _ => (acc << bits) | x as u128,
                 }
             })
+    }
+}
+
+/// `lcm / d`, without dividing in the common cases.
+fn per(lcm: i128, d: i128) -> i128 {
+    if d == lcm {
+        1
+    } else if d == 1 {
+        lcm
+    } else {
+        lcm / d
     }
 }
 

@@ -143,19 +143,19 @@ impl StageSums {
                     self.den = den;
                 }
                 None => {
-                    self.to_exact();
+                    self.make_exact();
                     return None;
                 }
             }
         }
         let u = score.numer().checked_mul(self.den / d);
         if u.is_none() {
-            self.to_exact();
+            self.make_exact();
         }
         u
     }
 
-    fn to_exact(&mut self) {
+    fn make_exact(&mut self) {
         let den = self.den;
         self.exact = Some(
             self.rows
@@ -258,7 +258,7 @@ impl Tallies {
             }
             None => {
                 if sums.exact.is_none() {
-                    sums.to_exact();
+                    sums.make_exact();
                 }
                 if let Some(exact) = &mut sums.exact {
                     let (total, best) = &mut exact[i];
