@@ -180,7 +180,7 @@ fn main() {
 
     let t1 = Instant::now();
     let request = Request {
-        keep: tilerank::event::Keep::Cards,
+        keep: tilerank::event::Keep::Sums,
         inputs: vec![path.clone()],
         roster: None,
         rules: Rules::hk(),
@@ -193,27 +193,27 @@ fn main() {
         "the generated file has errors"
     );
     let stage = event.stages()[0].clone();
-    let standings = event.standings(&stage);
-    let q = select(&standings, 120, event.rules.cutoff_ties);
+    // what `tilerank qualifiers` asks: who goes on (the top 120 and ties)
+    let list = event.advance(&stage, None, &[]);
     let total = t1.elapsed();
-    let top: Vec<String> = standings
+    let top: Vec<String> = list
+        .standings
         .ranked
         .iter()
         .take(120)
-        .map(|e| event.roster.get(e.tally.player).id.clone())
+        .map(|e| event.roster.id(e.tally.player).to_string())
         .collect();
     println!(
         "tilerank (library, this process): {} players, {} cards: read+check {loaded:.2?}, with ranking {total:.2?} wall ({:.0} lines/s), {} CPU, {} qualifiers, peak {} ({} once read, before ranking)",
-        standings.ranked.len(),
-        event.cards.len(),
+        event.tallies.of(&stage).len(),
+        event.counts.accepted,
         lines as f64 / total.as_secs_f64(),
         secs(cpu_seconds(self_stat).zip(cpu_before).map(|(a, b)| a - b)),
-        q.qualified.len(),
+        list.going.len(),
         mib(peak_rss_mib()),
         mib(after_reading)
     );
-    drop(q);
-    drop(standings);
+    drop(list);
     drop(event);
 
     let exe = std::env::current_exe()

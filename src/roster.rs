@@ -121,6 +121,34 @@ fn key_matches(text: &str, key: &str) -> bool {
         && k.next().is_none()
 }
 
+/// Whether two texts have the same match key, without building them.
+fn same_key(a: &str, b: &str) -> bool {
+    if a == b {
+        return true;
+    }
+    if !(a.is_ascii() && b.is_ascii()) {
+        return match_key(a) == match_key(b);
+    }
+    let keep = |x: &u8| !x.is_ascii_whitespace() && *x != 0x0b;
+    let mut bs = b.bytes().filter(keep);
+    a.bytes()
+        .filter(keep)
+        .all(|x| bs.next().is_some_and(|y| x.eq_ignore_ascii_case(&y)))
+        && bs.next().is_none()
+}
+
+/// How a roster hashes names (see [`Roster::hasher`]).
+#[derive(Clone)]
+pub struct NameHasher(foldhash::fast::RandomState);
+
+impl NameHasher {
+    /// The hash of `text`'s match key (built in `scratch`).
+    pub fn hash(&self, text: &str, scratch: &mut String) -> u64 {
+        match_key_into(text, scratch);
+        hash_key(&self.0, scratch)
+    }
+}
+
 /// Players an open roster learned from the cards: their ids (also their
 /// names), one after another in one text, and the age group each was put
 /// in. A million players cost some 20 bytes each, not a record each; a
@@ -266,25 +294,34 @@ impl Roster {
     /// The player a card's text names, as [`Roster::find`]; an open roster
     /// adds a player it does not know.
     pub fn resolve(&mut self, text: &str) -> Result<PlayerId, Unresolved> {
-        // the key is built in a buffer kept for the next name, and hashed
-        // once for the lookup and the insertion
         let mut key = std::mem::take(&mut self.scratch);
-        match_key_into(text, &mut key);
-        let hash = hash_key(&self.by_id.hasher, &key);
-        let by_id = self
-            .by_id
-            .table
-            .find(hash, |&p| key_matches(self.id(p), &key));
+        let hash = self.hasher().hash(text, &mut key);
+        self.scratch = key;
+        self.resolve_hashed(text, hash)
+    }
+
+    /// How this roster hashes names: threads that prepare names hash them
+    /// beforehand for [`Roster::resolve_hashed`].
+    pub fn hasher(&self) -> NameHasher {
+        NameHasher(self.by_id.hasher.clone())
+    }
+
+    /// As [`Roster::resolve`], `hash` being the name's hash by
+    /// [`Roster::hasher`].
+    pub fn resolve_hashed(&mut self, text: &str, hash: u64) -> Result<PlayerId, Unresolved> {
+        let by_id = self.by_id.table.find(hash, |&p| same_key(self.id(p), text));
         let found = match by_id {
             Some(&pid) => Ok(pid),
-            None => match self.by_name.get(&key).map(Vec::as_slice) {
+            None if self.by_name.is_empty() => {
+                self.find_name_with_id(text).ok_or(Unresolved::Unknown)
+            }
+            None => match self.by_name.get(&match_key(text)).map(Vec::as_slice) {
                 Some([one]) => Ok(*one),
                 Some(many) if many.len() > 1 => Err(Unresolved::Ambiguous(many.to_vec())),
                 _ => self.find_name_with_id(text).ok_or(Unresolved::Unknown),
             },
         };
         if !(self.open && found == Err(Unresolved::Unknown)) {
-            self.scratch = key;
             return found;
         }
         // spaces as one: the common case, a text without any, is copied as is
@@ -318,7 +355,6 @@ impl Roster {
         self.by_id.table.insert_unique(hash, pid, |&p| {
             hash_key(hasher, &match_key(id_of(players, learned, p)))
         });
-        self.scratch = key;
         Ok(pid)
     }
 

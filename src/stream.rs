@@ -31,9 +31,9 @@ use crate::ingest::limits::Limits;
 use crate::ingest::{self, lines, text};
 use crate::place::Source;
 use crate::profile::{Rules, Scoring};
-use crate::roster::Roster;
+use crate::roster::{NameHasher, Roster};
 use crate::rules::card_checks::{game_is_clean, parse_score, PlainLine, MAX_TILES};
-use crate::rules::tally::Tallies;
+use crate::rules::tally::{SeatSums, Tallies};
 use crate::score::Score;
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
@@ -226,8 +226,10 @@ struct CardHead {
     /// Each seat's player (a range of the chunk's names) and the line
     /// that names them.
     seats: [Option<((u32, u32), u32)>; 4],
-    /// Games played by seat.
-    played: [u8; 4],
+    /// What each seat did.
+    sums: [SeatSums; 4],
+    /// Each seat's name hashed by the roster's [`NameHasher`].
+    hashes: [u64; 4],
     /// The card's rows of the chunk, in game order.
     rows: (u32, u32),
 }
@@ -243,6 +245,17 @@ struct Chunk {
     names: String,
     /// The columns (from 1) of the player and the score, for places.
     columns: (u32, u32),
+}
+
+impl Chunk {
+    /// Empty, its room kept.
+    fn clear(&mut self) {
+        self.lines = 0;
+        self.stages.names.clear();
+        self.cards.clear();
+        self.rows.clear();
+        self.names.clear();
+    }
 }
 
 /// The size of a chunk before it is cut at the next card boundary.
@@ -409,35 +422,46 @@ fn read_file(
     let head = read_head(&mut file, rules, limits)?;
     let starts = chunk_starts(&mut file, &head, len, chunk, rules, limits)?;
     let ranges: Vec<(u64, u64)> = starts.windows(2).map(|w| (w[0], w[1])).collect();
+    let hasher = sink.roster.hasher();
     // each file numbers its own stages
     let mut base = head.line;
     let mut found = false;
-    let mut accept = |chunk: Chunk, sink: &mut Sink| -> Option<()> {
+    let mut accept = |chunk: &Chunk, sink: &mut Sink| -> Option<()> {
         found |= !chunk.cards.is_empty();
         sink.stage_of.clear();
-        sink.accept_chunk(&chunk, base, &source, rules)?;
+        sink.accept_chunk(chunk, base, &source, rules)?;
         base = base.checked_add(chunk.lines)?;
         Some(())
     };
     if !threads || ranges.len() < 2 {
-        let mut buf = Vec::new();
+        let (mut buf, mut chunk) = (Vec::new(), Chunk::default());
         for &(a, b) in &ranges {
-            let chunk = parse_chunk(&mut file, &head, a, b, rules, limits, &mut buf)?;
-            accept(chunk, sink)?;
+            chunk = parse_chunk(
+                &mut file, &head, a, b, rules, limits, &mut buf, chunk, &hasher,
+            )?;
+            accept(&chunk, sink)?;
         }
     } else {
         let ok = std::thread::scope(|scope| {
             let mut receivers = Vec::new();
+            let mut returns = Vec::new();
             let mut workers = Vec::new();
             for t in 0..2 {
                 let (tx, rx) = std::sync::mpsc::sync_channel::<Option<Chunk>>(1);
+                // chunks read go back to be filled again: no memory is
+                // asked of the system per chunk
+                let (back, recycled) = std::sync::mpsc::channel::<Chunk>();
                 receivers.push(rx);
-                let (ranges, head) = (&ranges, &head);
+                returns.push(back);
+                let (ranges, head, hasher) = (&ranges, &head, &hasher);
                 workers.push(scope.spawn(move || {
                     let mut file = std::fs::File::open(path).ok()?;
                     let mut buf = Vec::new();
                     for &(a, b) in ranges.iter().skip(t).step_by(2) {
-                        let chunk = parse_chunk(&mut file, head, a, b, rules, limits, &mut buf);
+                        let into = recycled.try_recv().unwrap_or_default();
+                        let chunk = parse_chunk(
+                            &mut file, head, a, b, rules, limits, &mut buf, into, hasher,
+                        );
                         let failed = chunk.is_none();
                         // a closed channel: this thread stopped listening
                         tx.send(chunk).ok()?;
@@ -451,7 +475,11 @@ fn read_file(
             let mut ok = Some(());
             for i in 0..ranges.len() {
                 let chunk = receivers[i % 2].recv().ok().flatten();
-                ok = chunk.and_then(|c| accept(c, sink));
+                ok = chunk.and_then(|c| {
+                    accept(&c, sink)?;
+                    let _ = returns[i % 2].send(c);
+                    Some(())
+                });
                 if ok.is_none() {
                     break;
                 }
@@ -469,6 +497,7 @@ fn read_file(
 }
 
 /// Parses and checks the lines of bytes `a..b` of a file (whole cards).
+#[allow(clippy::too_many_arguments)]
 fn parse_chunk(
     file: &mut std::fs::File,
     head: &Head,
@@ -477,12 +506,17 @@ fn parse_chunk(
     rules: &Rules,
     limits: &Limits,
     buf: &mut Vec<u8>,
+    into: Chunk,
+    hasher: &NameHasher,
 ) -> Option<Chunk> {
     read_at(file, a, b - a, buf)?;
     if (buf.len() as u64) != b - a {
         return None; // the file changed while read
     }
     let mut state = ChunkState::new(head.delimiter, Some(head.columns), rules, limits, false);
+    state.hasher = Some(hasher.clone());
+    state.chunk = into;
+    state.chunk.clear();
     let mut number = 0u32;
     for raw in buf.split_inclusive(|&b| b == b'\n') {
         number = number.checked_add(1)?;
@@ -511,6 +545,9 @@ struct ChunkState<'r> {
     card_start: usize,
     fields: Vec<(usize, usize)>,
     chunk: Chunk,
+    /// The roster's hasher, for the names (none for the head of a file).
+    hasher: Option<NameHasher>,
+    scratch: String,
 }
 
 impl<'r> ChunkState<'r> {
@@ -531,6 +568,8 @@ impl<'r> ChunkState<'r> {
             card_start: 0,
             fields: Vec::with_capacity(16),
             chunk: Chunk::default(),
+            hasher: None,
+            scratch: String::new(),
         }
     }
 
@@ -626,6 +665,9 @@ impl<'r> ChunkState<'r> {
 
     /// One line of the chunk (with its line break, if any).
     fn line(&mut self, number: u32, raw: &[u8]) -> Option<()> {
+        if let Some(read) = self.plain_line(number, raw) {
+            return read;
+        }
         let Some(text) = self.split(number, raw)? else {
             return Some(()); // a blank line
         };
@@ -651,7 +693,7 @@ impl<'r> ChunkState<'r> {
         if player.is_empty() || player.chars().count() as u64 > self.limits.name_chars {
             return None;
         }
-        let mut row = Row {
+        let row = Row {
             line: number,
             stage: self.stage(stage_cell)?,
             session: number_label(Label::session(session)?)?,
@@ -663,6 +705,110 @@ impl<'r> ChunkState<'r> {
             score: score(score_cell, self.rules)?,
             tiles: tiles(tiles_cell)?,
         };
+        self.push(row, player)
+    }
+
+    /// The plainest lines, byte by byte: ASCII without a space, a quote
+    /// or a control character, every value in its plainest spelling
+    /// (digits; `S` and digits for a session, `T` and digits for a table).
+    /// `None` for any other line, which [`ChunkState::line`] reads the
+    /// general way (to the same row).
+    fn plain_line(&mut self, number: u32, raw: &[u8]) -> Option<Option<()>> {
+        let cols = self.columns?;
+        if number == 1 && self.first {
+            return None;
+        }
+        let body = raw.strip_suffix(b"\n").unwrap_or(raw);
+        let body = body.strip_suffix(b"\r").unwrap_or(body);
+        let limit = self.limits.line_bytes.min(self.limits.field_bytes);
+        if body.is_empty() || body.len() as u64 > limit.min(u64::from(u16::MAX)) {
+            return None;
+        }
+        let mut ends = [0u16; 16];
+        let mut n = 0;
+        for (i, &b) in body.iter().enumerate() {
+            if b == self.delimiter {
+                ends[n] = i as u16;
+                n += 1;
+                if n == ends.len() {
+                    return None;
+                }
+            } else if !(b'!'..=b'~').contains(&b) || b == b'"' {
+                return None;
+            }
+        }
+        ends[n] = body.len() as u16;
+        let field = |i: usize| -> &[u8] {
+            if i > n {
+                return b"";
+            }
+            let start = if i == 0 {
+                0
+            } else {
+                usize::from(ends[i - 1]) + 1
+            };
+            &body[start..usize::from(ends[i])]
+        };
+        let player = field(cols.player);
+        if player.is_empty() || player.len() as u64 > self.limits.name_chars {
+            return None;
+        }
+        let stage = match cols.stage {
+            None => self.stage("")?,
+            Some(c) => {
+                let cell = std::str::from_utf8(field(c)).ok()?;
+                self.stage(cell)?
+            }
+        };
+        let row = Row {
+            line: number,
+            stage,
+            session: plain_label(field(cols.session), b's')?,
+            table: plain_label(field(cols.table), b't')?,
+            game: plain_number(field(cols.game)).filter(|&g| g >= 1)?,
+            seat: match field(cols.seat) {
+                [b'A' | b'a' | b'1'] => Seat::A,
+                [b'B' | b'b' | b'2'] => Seat::B,
+                [b'C' | b'c' | b'3'] => Seat::C,
+                [b'D' | b'd' | b'4'] => Seat::D,
+                _ => return None,
+            },
+            player: (0, 0),
+            won: match field(cols.won) {
+                b"1" => true,
+                b"0" => false,
+                _ => return None,
+            },
+            score: {
+                let f = field(cols.score);
+                let (negative, digits) = match f {
+                    [b'-', rest @ ..] => (true, rest),
+                    [b'+', rest @ ..] => (false, rest),
+                    _ => (false, f),
+                };
+                let n = i64::from(plain_number(digits)?);
+                match (self.rules.scoring, negative) {
+                    (_, false) => Score::whole(n),
+                    (Scoring::ZeroSum, true) => Score::whole(-n),
+                    (Scoring::PenaltyPoints, true) => return None,
+                }
+            },
+            tiles: match field(cols.tiles) {
+                [] => None,
+                f => Some(
+                    u16::try_from(plain_number(f)?)
+                        .ok()
+                        .filter(|&t| t <= MAX_TILES)?,
+                ),
+            },
+        };
+        let player = std::str::from_utf8(player).ok()?;
+        Some(self.push(row, player))
+    }
+
+    /// Adds a line's row to the card being read (checking the card before
+    /// when this line starts another); its player's name is kept once.
+    fn push(&mut self, mut row: Row, player: &str) -> Option<()> {
         let same = self.chunk.rows[self.card_start..]
             .first()
             .is_none_or(|f| (f.stage, f.session, f.table) == (row.stage, row.session, row.table));
@@ -693,12 +839,21 @@ impl<'r> ChunkState<'r> {
         if start == self.chunk.rows.len() {
             return Some(()); // no card yet
         }
-        let head = prepare(
+        let mut head = prepare(
             &mut self.chunk.rows[start..],
             start,
             self.rules,
             &self.chunk.stages,
         )?;
+        // the players' names hashed here, not on the thread that names them
+        if let Some(hasher) = &self.hasher {
+            for (seat, hash) in head.seats.iter().zip(head.hashes.iter_mut()) {
+                if let Some(((a, b), _)) = seat {
+                    let name = &self.chunk.names[*a as usize..*b as usize];
+                    *hash = hasher.hash(name, &mut self.scratch);
+                }
+            }
+        }
         self.chunk.cards.push(head);
         self.card_start = self.chunk.rows.len();
         Some(())
@@ -728,6 +883,26 @@ fn header(fields: &[&str]) -> Option<Columns> {
         score: map.get(crate::ingest::results::SCORE)?,
         tiles: map.get(crate::ingest::results::TILES)?,
     })
+}
+
+/// Digits, 1 to 9 of them.
+fn plain_number(digits: &[u8]) -> Option<u32> {
+    if digits.is_empty() || digits.len() > 9 {
+        return None;
+    }
+    digits.iter().try_fold(0u32, |n, &b| {
+        b.is_ascii_digit().then(|| n * 10 + u32::from(b - b'0'))
+    })
+}
+
+/// A session or table number in its plainest spellings: digits, or the
+/// label's letter (`letter`, either case) and digits (as [`Label::parse`]
+/// reads them).
+fn plain_label(text: &[u8], letter: u8) -> Option<u32> {
+    match text {
+        [first, rest @ ..] if first.to_ascii_lowercase() == letter => plain_number(rest),
+        _ => plain_number(text),
+    }
 }
 
 fn number_label(label: Label) -> Option<u32> {
@@ -830,7 +1005,7 @@ fn prepare(rows: &mut [Row], start: usize, rules: &Rules, stages: &StageNames) -
     if order.len() != expected as usize {
         return None;
     }
-    let mut played = [0u8; 4];
+    let mut sums = [SeatSums::default(); 4];
     let mut plain: Vec<PlainLine> = Vec::with_capacity(4);
     for &number in &order {
         plain.clear();
@@ -845,7 +1020,7 @@ fn prepare(rows: &mut [Row], start: usize, rules: &Rules, stages: &StageNames) -
                 score: r.score,
                 tiles: r.tiles,
             });
-            played[r.seat.index()] = played[r.seat.index()].saturating_add(1);
+            sums[r.seat.index()].add(r.won, r.score, r.tiles);
         }
         if !(3..=4).contains(&plain.len()) || !game_is_clean(number, &plain, rules) {
             return None;
@@ -861,7 +1036,8 @@ fn prepare(rows: &mut [Row], start: usize, rules: &Rules, stages: &StageNames) -
         table: first.table,
         line: first.line,
         seats,
-        played,
+        sums,
+        hashes: [0; 4],
         rows: (
             u32::try_from(start).ok()?,
             u32::try_from(start + rows.len()).ok()?,
@@ -945,14 +1121,10 @@ impl Sink<'_> {
                 let player = ids[seat.index()];
                 self.sittings.push(at | u64::from(player.0));
                 self.tallies
-                    .seat(s, player, usize::from(head.played[seat.index()]), games);
+                    .add_seat(s, player, games, &head.sums[seat.index()]);
             }
         }
         let rows = &chunk.rows[head.rows.0 as usize..head.rows.1 as usize];
-        for r in rows {
-            self.tallies
-                .result(s, ids[r.seat.index()], r.won, r.score, r.tiles);
-        }
         self.accepted += 1;
         self.games += games;
         if let Some(cards) = self.cards.as_deref_mut() {

@@ -52,6 +52,28 @@ impl Tally {
     }
 }
 
+/// What one seat did at one card: the sums of its games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeatSums {
+    pub games: u32,
+    pub won: u32,
+    pub total: Score,
+    pub tiles: u32,
+    /// The best score of one game (none before the first).
+    pub best: Option<Score>,
+}
+
+impl SeatSums {
+    /// Adds one game's result.
+    pub fn add(&mut self, won: bool, score: Score, tiles: Option<u16>) {
+        self.games += 1;
+        self.won += u32::from(won);
+        self.total += score;
+        self.tiles += tiles.map_or(KNOCKED_RACK_TILES, u32::from);
+        self.best = Some(self.best.map_or(score, |b| b.max(score)));
+    }
+}
+
 /// Every player's tally in every stage of an event.
 #[derive(Clone, Debug, Default)]
 pub struct Tallies {
@@ -222,48 +244,40 @@ impl Tallies {
         self.stages[s].rows.reserve(players);
     }
 
-    /// `player` sat at a card of the stage `s` that has `games` games, and
-    /// played `played` of them.
-    pub fn seat(&mut self, s: usize, player: PlayerId, played: usize, games: usize) {
-        let row = self.stages[s].row(player);
-        if played < games {
-            row.flags |= WITHDRAWN;
-        }
-    }
-
-    /// One game's result of `player` in the stage `s`.
-    pub fn result(
-        &mut self,
-        s: usize,
-        player: PlayerId,
-        won: bool,
-        score: Score,
-        tiles: Option<u16>,
-    ) {
+    /// Adds what `player` did at one card of the stage `s`, a card of
+    /// `games` games (fewer played: the player withdrew).
+    pub fn add_seat(&mut self, s: usize, player: PlayerId, games: usize, seat: &SeatSums) {
         let sums = &mut self.stages[s];
-        let units = sums.units(score);
+        let total = sums.units(seat.total);
+        let best = seat.best.and_then(|b| sums.units(b));
         let i = player.index();
         let row = sums.row(player);
+        if (seat.games as usize) < games {
+            row.flags |= WITHDRAWN;
+        }
+        if seat.games == 0 {
+            return;
+        }
         let first = row.games == 0;
-        row.games = row.games.saturating_add(1);
-        row.won = row.won.saturating_add(u32::from(won));
-        row.tiles = row
-            .tiles
-            .saturating_add(tiles.map_or(KNOCKED_RACK_TILES, u32::from));
-        let fits = units.and_then(|u| Some((row.total.checked_add(u)?, u)));
+        row.games = row.games.saturating_add(seat.games);
+        row.won = row.won.saturating_add(seat.won);
+        row.tiles = row.tiles.saturating_add(seat.tiles);
+        let fits = total
+            .zip(best)
+            .and_then(|(t, b)| Some((row.total.checked_add(t)?, b)));
         match fits {
-            Some((total, u)) => {
+            Some((total, b)) => {
                 row.total = total;
-                row.best = if first { u } else { row.best.max(u) };
+                row.best = if first { b } else { row.best.max(b) };
             }
             None => {
                 if sums.exact.is_none() {
                     sums.make_exact();
                 }
-                if let Some(exact) = &mut sums.exact {
+                if let (Some(exact), Some(b)) = (&mut sums.exact, seat.best) {
                     let (total, best) = &mut exact[i];
-                    *total += score;
-                    *best = if first { score } else { (*best).max(score) };
+                    *total += seat.total;
+                    *best = if first { b } else { (*best).max(b) };
                 }
             }
         }
@@ -274,10 +288,13 @@ impl Tallies {
         let s = self.stage(&card.key.stage);
         let games = rules.games_for(&card.key.stage) as usize;
         for sp in &card.seats {
-            self.seat(s, sp.player, card.games_played(sp.player), games);
-        }
-        for r in card.games.iter().flat_map(|g| &g.results) {
-            self.result(s, r.player, r.won, r.score, r.tiles);
+            let mut seat = SeatSums::default();
+            for r in card.games.iter().flat_map(|g| &g.results) {
+                if r.player == sp.player {
+                    seat.add(r.won, r.score, r.tiles);
+                }
+            }
+            self.add_seat(s, sp.player, games, &seat);
         }
     }
 
@@ -351,10 +368,23 @@ mod tests {
         let mut t = Tallies::default();
         let s = t.stage(&Stage::prelim());
         let p = PlayerId(3);
-        t.seat(s, p, 3, 3);
-        t.result(s, p, true, Score::whole(30), Some(0));
-        t.result(s, p, false, Score::ratio(25, 2), Some(2));
-        t.result(s, p, false, Score::ratio(-10, 3), None);
+        let sums = |results: &[(bool, Score, Option<u16>)]| {
+            let mut seat = SeatSums::default();
+            for &(won, score, tiles) in results {
+                seat.add(won, score, tiles);
+            }
+            seat
+        };
+        t.add_seat(s, p, 1, &sums(&[(true, Score::whole(30), Some(0))]));
+        t.add_seat(
+            s,
+            p,
+            2,
+            &sums(&[
+                (false, Score::ratio(25, 2), Some(2)),
+                (false, Score::ratio(-10, 3), None),
+            ]),
+        );
         let got = &t.of(&Stage::prelim())[0];
         assert_eq!(got.total, Score::ratio(30 * 6 + 75 - 20, 6));
         assert_eq!(got.best_game, Some(Score::whole(30)));
@@ -364,8 +394,12 @@ mod tests {
         );
         // a denominator past the units: plain fractions from then on
         let q = PlayerId(0);
-        t.seat(s, q, 1, 3);
-        t.result(s, q, false, Score::ratio(1, 999_999_937), Some(1));
+        t.add_seat(
+            s,
+            q,
+            3,
+            &sums(&[(false, Score::ratio(1, 999_999_937), Some(1))]),
+        );
         let all = t.of(&Stage::prelim());
         assert_eq!(all[0].total, Score::ratio(1, 999_999_937));
         assert!(all[0].withdrawn);
@@ -373,11 +407,19 @@ mod tests {
         // a sum past 64 bits of units also
         let f = t.stage(&Stage::new("final"));
         let (a, b) = (PlayerId(1), PlayerId(2));
-        t.seat(f, a, 2, 2);
-        t.seat(f, b, 1, 2);
-        t.result(f, b, false, Score::ratio(1, 2), Some(1));
-        t.result(f, a, false, Score::whole(i64::MAX / 2), Some(1));
-        t.result(f, a, false, Score::whole(i64::MAX / 4), Some(1));
+        t.add_seat(f, b, 2, &sums(&[(false, Score::ratio(1, 2), Some(1))]));
+        t.add_seat(
+            f,
+            a,
+            1,
+            &sums(&[(false, Score::whole(i64::MAX / 2), Some(1))]),
+        );
+        t.add_seat(
+            f,
+            a,
+            1,
+            &sums(&[(false, Score::whole(i64::MAX / 4), Some(1))]),
+        );
         let final_ = t.of(&Stage::new("final"));
         assert_eq!(final_[0].total, Score::whole(i64::MAX / 2 + i64::MAX / 4));
         assert_eq!(final_[0].best_game, Some(Score::whole(i64::MAX / 2)));
@@ -388,7 +430,7 @@ mod tests {
     fn players_of_no_stage_are_absent() {
         let mut t = Tallies::default();
         let s = t.stage(&Stage::prelim());
-        t.seat(s, PlayerId(5), 3, 3);
+        t.add_seat(s, PlayerId(5), 3, &SeatSums::default());
         assert!(t.played(PlayerId(5)));
         assert!(!t.played(PlayerId(4)));
         assert_eq!(t.players(), vec![PlayerId(5)]);
