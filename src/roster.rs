@@ -76,7 +76,15 @@ pub fn match_key(text: &str) -> String {
 /// [`match_key`] written into `key` (cleared first).
 fn match_key_into(text: &str, key: &mut String) {
     key.clear();
-    if text.is_ascii() {
+    if text
+        .bytes()
+        .all(|b| b.is_ascii_graphic() && !b.is_ascii_uppercase())
+    {
+        key.push_str(text); // already its own key
+    } else if text.bytes().all(|b| b.is_ascii_graphic()) {
+        key.push_str(text);
+        key.make_ascii_lowercase();
+    } else if text.is_ascii() {
         key.extend(
             text.bytes()
                 .filter(|b| !b.is_ascii_whitespace() && *b != 0x0b)

@@ -197,6 +197,9 @@ impl fmt::Debug for Score {
 
 impl Ord for Score {
     fn cmp(&self, other: &Self) -> Ordering {
+        if self.is_whole() && other.is_whole() {
+            return self.numer().cmp(&other.numer());
+        }
         self.0.cmp(&other.0)
     }
 }
@@ -207,22 +210,34 @@ impl PartialOrd for Score {
     }
 }
 
+// Whole points are the common case: added as integers, with no fraction
+// to reduce (the same value as the fractions give).
 impl Add for Score {
     type Output = Score;
     fn add(self, rhs: Score) -> Score {
+        if self.is_whole() && rhs.is_whole() {
+            if let Some(n) = self.numer().checked_add(rhs.numer()) {
+                return Score::whole(n);
+            }
+        }
         Score(self.0 + rhs.0)
     }
 }
 
 impl AddAssign for Score {
     fn add_assign(&mut self, rhs: Score) {
-        self.0 = self.0 + rhs.0;
+        *self = *self + rhs;
     }
 }
 
 impl Sub for Score {
     type Output = Score;
     fn sub(self, rhs: Score) -> Score {
+        if self.is_whole() && rhs.is_whole() {
+            if let Some(n) = self.numer().checked_sub(rhs.numer()) {
+                return Score::whole(n);
+            }
+        }
         Score(self.0 - rhs.0)
     }
 }

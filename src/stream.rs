@@ -367,7 +367,7 @@ fn boundary(
     limits: &Limits,
     buf: &mut Vec<u8>,
 ) -> Option<u64> {
-    const WINDOW: u64 = 64 * 1024;
+    const WINDOW: u64 = 4 * 1024;
     let mut key_of = ChunkState::new(head.delimiter, Some(head.columns), rules, limits, false);
     let mut at = nominal - 1;
     read_at(file, at, WINDOW, buf)?;
@@ -447,7 +447,7 @@ fn read_file(
             let mut returns = Vec::new();
             let mut workers = Vec::new();
             for t in 0..2 {
-                let (tx, rx) = std::sync::mpsc::sync_channel::<Option<Chunk>>(1);
+                let (tx, rx) = std::sync::mpsc::sync_channel::<Option<Chunk>>(3);
                 // chunks read go back to be filled again: no memory is
                 // asked of the system per chunk
                 let (back, recycled) = std::sync::mpsc::channel::<Chunk>();
@@ -993,7 +993,8 @@ fn prepare(rows: &mut [Row], start: usize, rules: &Rules, stages: &StageNames) -
     }
     // Games in the order first seen, each seat once; check 7: 1..=N.
     let expected = rules.games_for(stages.names.get(usize::from(first.stage))?);
-    let mut order: Vec<u32> = Vec::with_capacity(expected as usize);
+    // (a card has some games, each number once: a short list)
+    let mut order: Vec<u32> = Vec::new();
     for r in rows.iter() {
         if !order.contains(&r.game) {
             if r.game > expected {
@@ -1006,23 +1007,30 @@ fn prepare(rows: &mut [Row], start: usize, rules: &Rules, stages: &StageNames) -
         return None;
     }
     let mut sums = [SeatSums::default(); 4];
-    let mut plain: Vec<PlainLine> = Vec::with_capacity(4);
+    let mut plain = [PlainLine {
+        seat: Seat::A,
+        player: PlayerId(0),
+        won: false,
+        score: Score::ZERO,
+        tiles: None,
+    }; 4];
     for &number in &order {
-        plain.clear();
+        let mut seated = 0;
         for r in rows.iter().filter(|r| r.game == number) {
-            if plain.iter().any(|l| l.seat == r.seat) {
+            if seated == 4 || plain[..seated].iter().any(|l| l.seat == r.seat) {
                 return None; // a seat given twice in a game
             }
-            plain.push(PlainLine {
+            plain[seated] = PlainLine {
                 seat: r.seat,
                 player: PlayerId(r.seat.index() as u32),
                 won: r.won,
                 score: r.score,
                 tiles: r.tiles,
-            });
+            };
+            seated += 1;
             sums[r.seat.index()].add(r.won, r.score, r.tiles);
         }
-        if !(3..=4).contains(&plain.len()) || !game_is_clean(number, &plain, rules) {
+        if !(3..=4).contains(&seated) || !game_is_clean(number, &plain[..seated], rules) {
             return None;
         }
     }
@@ -1093,9 +1101,10 @@ impl Sink<'_> {
             let Some(((a, b), _)) = head.seats[seat.index()] else {
                 continue;
             };
+            let name = &chunk.names[a as usize..b as usize];
             let player = self
                 .roster
-                .resolve(&chunk.names[a as usize..b as usize])
+                .resolve_hashed(name, head.hashes[seat.index()])
                 .ok()?;
             if ids.contains(&player) {
                 return None;

@@ -114,15 +114,18 @@ impl Penalties {
         }
     }
 
-    /// The distinct non-zero charges, for recognising a charged score.
-    pub fn charges(&self) -> Vec<i64> {
-        let mut v: Vec<i64> = [self.no_meld, self.refused_meld, self.knocked]
-            .into_iter()
-            .filter(|&c| c > 0)
-            .collect();
+    /// The distinct non-zero charges, for recognising a charged score
+    /// (in order; made with no allocation, as every seat's score is
+    /// checked against them).
+    pub fn charges(&self) -> impl Iterator<Item = i64> + Clone {
+        let mut v = [self.no_meld, self.refused_meld, self.knocked];
         v.sort_unstable();
-        v.dedup();
-        v
+        let mut last = 0;
+        v.into_iter().filter(move |&c| {
+            let new = c > 0 && c != last;
+            last = c;
+            new
+        })
     }
 }
 

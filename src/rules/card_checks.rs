@@ -419,18 +419,21 @@ fn check_game(number: u32, place: &Place, lines: &[Line], rules: &Rules, problem
             ),
         );
     }
-    let out: Vec<&Line> = lines.iter().filter(|l| l.tiles == Some(0)).collect();
-    match out.as_slice() {
-        [] => check_nobody_out(number, lines, rules, problems),
-        [winner] => check_went_out(winner, lines, rules, problems),
-        several => problems.error(
-            place.clone(),
-            format!(
+    let mut out = lines.iter().filter(|l| l.tiles == Some(0));
+    match (out.next(), out.next()) {
+        (None, _) => check_nobody_out(number, lines, rules, problems),
+        (Some(winner), None) => check_went_out(winner, lines, rules, problems),
+        _ => {
+            let several: Vec<&Line> = lines.iter().filter(|l| l.tiles == Some(0)).collect();
+            problems.error(
+                place.clone(),
+                format!(
                 "game {number}: seats {} {} have 0 tiles; only the player who went out has none",
-                seats_list(several.iter().map(|l| l.seat())),
-                if several.len() == 2 { "both" } else { "all" }
-            ),
-        ),
+                    seats_list(several.iter().map(|l| l.seat())),
+                    if several.len() == 2 { "both" } else { "all" }
+                ),
+            )
+        }
     }
 }
 
@@ -445,8 +448,8 @@ fn loss_fits(loss: &Score, tiles: u16, rules: &Rules) -> bool {
     let charges = rules.penalties.charges();
     counted(loss)
         || match rules.penalty_mode {
-            PenaltyMode::Replace => charges.contains(&loss),
-            PenaltyMode::Add => charges.iter().any(|c| counted(loss - c)),
+            PenaltyMode::Replace => charges.clone().any(|c| c == loss),
+            PenaltyMode::Add => charges.clone().any(|c| counted(loss - c)),
         }
 }
 
@@ -529,7 +532,7 @@ fn check_went_out(winner: &Line, lines: &[Line], rules: &Rules, problems: &mut P
             }
             None => {}
             Some(t) if !loss_fits(&-l.score, t, rules) => {
-                let charges = rules.penalties.charges();
+                let charges: Vec<i64> = rules.penalties.charges().collect();
                 let charge_text = match charges.as_slice() {
                     [] => String::new(),
                     c => format!(

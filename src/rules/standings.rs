@@ -327,91 +327,221 @@ fn per(lcm: i128, d: i128) -> i128 {
 /// them, without ranking the rest: what a qualifier list needs of a large
 /// stage. The entries, their ranks and their order are those of [`rank`]
 /// (tested); `apart` lists the withdrawn and disqualified as there.
+///
+/// Three passes over the players, each on two threads for a large stage:
+/// who is ranked and the range of each key (for packing the keys into one
+/// number), the `n`th best key (a heap of the `n` best), and the players no
+/// worse than it.
 pub fn rank_top(
-    tallies: &(impl TallySource + ?Sized),
+    tallies: &(impl TallySource + Sync + ?Sized),
     n: usize,
     stage: &Stage,
     order: Vec<SortKey>,
     roster: &Roster,
 ) -> Standings {
-    let _progress = (tallies.slots() >= PROGRESS_FROM).then(|| {
+    let slots = tallies.slots();
+    let _progress = (slots >= PROGRESS_FROM).then(|| {
         crate::report::progress::Progress::spinner(format!(
-            "Ranking the {stage} stage ({} player slots)",
-            tallies.slots()
+            "Ranking the {stage} stage ({slots} player slots)"
         ))
     });
-    // who is ranked: present, and neither withdrawn nor disqualified
-    let mut apart = Vec::new();
-    let mut ranked_slots: Vec<u32> = Vec::new();
-    for slot in 0..tallies.slots() {
-        let Some(t) = tallies.tally(slot) else {
-            continue;
-        };
-        match apart_reason(&t, roster) {
-            Some(why) => apart.push(Entry {
-                tally: t,
-                rank: None,
-                shared: false,
-                apart: Some(why),
-            }),
-            None => ranked_slots.push(slot as u32),
-        }
-    }
+    let halves = if slots >= PARALLEL_FROM { 2 } else { 1 };
+    let parts: Vec<std::ops::Range<usize>> = (0..halves)
+        .map(|h| h * slots / halves..(h + 1) * slots / halves)
+        .collect();
     let keys = order.len().min(Key::ALL.len());
-    let values = |slot: usize| {
-        tallies
-            .tally(slot)
-            .map_or_else(SortValues::default, |t| key_values(&t, &order))
-    };
-    let items = || ranked_slots.iter().map(|&s| s as usize);
-    let kept: Vec<(usize, Tally)> = match Packing::of(items, keys, &values) {
-        Some(packing) => within_nth(items(), n, |slot| Some(packing.key(&values(slot)))),
-        None => within_nth(items(), n, |slot| Some(values(slot))),
+    let values = |t: &Tally| key_values(t, &order);
+    // 1. who is ranked, and each key's common denominator and range
+    let scans = in_parallel(&parts, |range| {
+        let mut scan = Scan::new(keys);
+        for slot in range.clone() {
+            let Some(t) = tallies.tally(slot) else {
+                continue;
+            };
+            match apart_reason(&t, roster) {
+                Some(why) => scan.apart.push(Entry {
+                    tally: t,
+                    rank: None,
+                    shared: false,
+                    apart: Some(why),
+                }),
+                None => {
+                    scan.add(&values(&t));
+                    scan.ranked.push(slot as u32);
+                }
+            }
+        }
+        scan
+    });
+    let mut apart = Vec::new();
+    let mut ranked: Vec<Vec<u32>> = Vec::new();
+    let mut all = Scan::new(keys);
+    for scan in scans {
+        all.merge(&scan);
+        apart.extend(scan.apart);
+        ranked.push(scan.ranked);
     }
-    .into_iter()
-    .filter_map(|slot| Some((slot, tallies.tally(slot)?)))
-    .collect();
+    let value_of = |slot: usize| tallies.tally(slot).map(|t| values(&t));
+    // 2 and 3. the n-th best key, and who is no worse
+    let kept: Vec<usize> = match all.packing() {
+        Some(packing) => within_nth(&ranked, n, |slot| value_of(slot).map(|v| packing.key(&v))),
+        None => within_nth(&ranked, n, value_of),
+    };
     let entries: Vec<Entry> = kept
         .into_iter()
-        .map(|(_, t)| Entry {
+        .filter_map(|slot| tallies.tally(slot))
+        .map(|t| Entry {
             tally: t,
             rank: None,
             shared: false,
             apart: None,
         })
         .collect();
-    drop(ranked_slots);
     finish_ranking(entries, apart, stage, order, roster)
 }
 
-/// The slots whose key is no worse than the `n`th best key (all of them
-/// when there are `n` or fewer): a heap of the `n` best keys finds that
-/// key in one pass, a second pass takes the slots.
-fn within_nth<K: Ord>(
-    items: impl Iterator<Item = usize> + Clone,
+/// From this many player slots, [`rank_top`] works on two threads.
+const PARALLEL_FROM: usize = 1 << 16;
+
+/// `f` of each item, the first on this thread and the others each on its
+/// own; in the items' order.
+fn in_parallel<I: Sync, T: Send>(items: &[I], f: impl Fn(&I) -> T + Sync) -> Vec<T> {
+    let Some((first, rest)) = items.split_first() else {
+        return Vec::new();
+    };
+    std::thread::scope(|scope| {
+        let f = &f;
+        let others: Vec<_> = rest.iter().map(|i| scope.spawn(move || f(i))).collect();
+        let mut out = vec![f(first)];
+        for h in others {
+            out.push(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        }
+        out
+    })
+}
+
+/// What the first pass of [`rank_top`] learns of part of the players.
+struct Scan {
+    apart: Vec<Entry>,
+    ranked: Vec<u32>,
+    /// Per key: the common denominator (`None` past 2^62), the least and
+    /// the greatest value.
+    lcm: Vec<Option<i128>>,
+    min: Vec<Option<Fraction>>,
+    max: Vec<Option<Fraction>>,
+}
+
+impl Scan {
+    fn new(keys: usize) -> Scan {
+        Scan {
+            apart: Vec::new(),
+            ranked: Vec::new(),
+            lcm: vec![Some(1); keys],
+            min: vec![None; keys],
+            max: vec![None; keys],
+        }
+    }
+
+    fn add(&mut self, v: &SortValues) {
+        for (k, f) in v.0.iter().enumerate().take(self.lcm.len()) {
+            self.lcm[k] = self.lcm[k].and_then(|l| lcm(l, f.d));
+            if self.min[k].is_none_or(|m| *f < m) {
+                self.min[k] = Some(*f);
+            }
+            if self.max[k].is_none_or(|m| *f > m) {
+                self.max[k] = Some(*f);
+            }
+        }
+    }
+
+    fn merge(&mut self, other: &Scan) {
+        for k in 0..self.lcm.len() {
+            self.lcm[k] = self.lcm[k].zip(other.lcm[k]).and_then(|(a, b)| lcm(a, b));
+            for (mine, theirs, better) in [
+                (&mut self.min[k], other.min[k], std::cmp::Ordering::Less),
+                (&mut self.max[k], other.max[k], std::cmp::Ordering::Greater),
+            ] {
+                if let Some(t) = theirs {
+                    if mine.is_none_or(|m| t.cmp(&m) == better) {
+                        *mine = Some(t);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The keys packed into one number, when they fit in 128 bits.
+    fn packing(&self) -> Option<Packing> {
+        let mut columns = Vec::with_capacity(self.lcm.len());
+        for k in 0..self.lcm.len() {
+            let lcm = self.lcm[k]?;
+            let (min, max) = match (self.min[k], self.max[k]) {
+                (Some(a), Some(b)) => (
+                    a.n.checked_mul(per(lcm, a.d))?,
+                    b.n.checked_mul(per(lcm, b.d))?,
+                ),
+                _ => (0, 0),
+            };
+            let span = max.checked_sub(min)?;
+            columns.push((lcm, min, 128 - (span as u128).leading_zeros()));
+        }
+        (columns.iter().map(|c| c.2).sum::<u32>() <= 128).then_some(Packing { columns })
+    }
+}
+
+/// The least common multiple, while it stays within 2^62.
+fn lcm(a: i128, b: i128) -> Option<i128> {
+    if b == 1 || a == b {
+        return Some(a);
+    }
+    let l = a.checked_mul(b / gcd(a, b))?;
+    (l <= 1 << 62).then_some(l)
+}
+
+/// The slots (of the parts, each on its own thread) whose key is no worse
+/// than the `n`th best key (all of them when there are `n` or fewer).
+fn within_nth<K: Ord + Send + Sync>(
+    parts: &[Vec<u32>],
     n: usize,
-    key: impl Fn(usize) -> Option<K>,
+    key: impl Fn(usize) -> Option<K> + Sync,
 ) -> Vec<usize> {
     use std::collections::BinaryHeap;
     if n == 0 {
         return Vec::new();
     }
-    let mut best: BinaryHeap<K> = BinaryHeap::with_capacity(n + 1);
-    for slot in items.clone() {
-        let Some(k) = key(slot) else { continue };
-        if best.len() < n {
-            best.push(k);
-        } else if best.peek().is_some_and(|worst| k < *worst) {
-            best.pop();
-            best.push(k);
+    // each part's n best keys, then the n-th best of them all
+    let best = in_parallel(parts, |slots| {
+        let mut best: BinaryHeap<K> = BinaryHeap::with_capacity(n + 1);
+        for &slot in slots {
+            let Some(k) = key(slot as usize) else {
+                continue;
+            };
+            if best.len() < n {
+                best.push(k);
+            } else if best.peek().is_some_and(|worst| k < *worst) {
+                best.pop();
+                best.push(k);
+            }
         }
-    }
-    let Some(nth) = best.peek() else {
+        best.into_vec()
+    });
+    let mut all: Vec<K> = best.into_iter().flatten().collect();
+    if all.is_empty() {
         return Vec::new();
-    };
-    items
-        .filter(|&slot| key(slot).is_some_and(|k| k <= *nth))
-        .collect()
+    }
+    let nth = n.min(all.len()) - 1;
+    all.select_nth_unstable(nth);
+    let nth = &all[nth];
+    in_parallel(parts, |slots| {
+        slots
+            .iter()
+            .map(|&s| s as usize)
+            .filter(|&slot| key(slot).is_some_and(|k| k <= *nth))
+            .collect::<Vec<usize>>()
+    })
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 fn gcd(mut a: i128, mut b: i128) -> i128 {

@@ -68,7 +68,13 @@ impl SeatSums {
     pub fn add(&mut self, won: bool, score: Score, tiles: Option<u16>) {
         self.games += 1;
         self.won += u32::from(won);
-        self.total += score;
+        self.total = match (self.total.is_whole() && score.is_whole())
+            .then(|| self.total.numer().checked_add(score.numer()))
+            .flatten()
+        {
+            Some(n) => Score::whole(n), // whole points: no fractions to reduce
+            None => self.total + score,
+        };
         self.tiles += tiles.map_or(KNOCKED_RACK_TILES, u32::from);
         self.best = Some(self.best.map_or(score, |b| b.max(score)));
     }
@@ -145,6 +151,9 @@ impl StageSums {
             return None;
         }
         let d = score.denom();
+        if d == 1 {
+            return self.checked_units(score.numer().checked_mul(self.den));
+        }
         if self.den % d != 0 {
             let g = num_integer_gcd(self.den, d);
             let finer = (self.den / g).checked_mul(d).filter(|&x| x <= MAX_DEN);
@@ -170,11 +179,15 @@ impl StageSums {
                 }
             }
         }
-        let u = score.numer().checked_mul(self.den / d);
-        if u.is_none() {
+        self.checked_units(score.numer().checked_mul(self.den / d))
+    }
+
+    /// `units`, or plain fractions from now on when they did not fit.
+    fn checked_units(&mut self, units: Option<i64>) -> Option<i64> {
+        if units.is_none() {
             self.make_exact();
         }
-        u
+        units
     }
 
     fn make_exact(&mut self) {
@@ -194,6 +207,7 @@ impl StageSums {
         }
         let (total, best) = match &self.exact {
             Some(exact) => exact[i],
+            None if self.den == 1 => (Score::whole(r.total), Score::whole(r.best)),
             None => (
                 Score::ratio(r.total, self.den),
                 Score::ratio(r.best, self.den),
