@@ -832,6 +832,78 @@ mod tests {
         assert_eq!(d.to_string(), "tiles left (fewer first)");
     }
 
+    /// Tallies of `n` players from `seed`: thirds, halves and wholes over
+    /// 1 to 4 games, many ties, some withdrawn, a few huge totals when
+    /// `huge` (so that the keys do not pack).
+    fn random_tallies(n: u32, seed: u64, huge: bool) -> Vec<Tally> {
+        let mut x = seed;
+        (0..n)
+            .map(|i| {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let r = (x >> 33) as i64;
+                let games = (r % 4 + 1) as u32;
+                let total = if huge && r % 5 == 0 {
+                    Score::ratio(i64::MAX / 4 - r, 1_000_003)
+                } else {
+                    Score::ratio(r % 13 - 6, [1, 2, 3, 6][(r % 4) as usize])
+                };
+                Tally {
+                    player: PlayerId(i),
+                    games,
+                    won: (r % 3) as u32,
+                    total,
+                    tiles: (r % 5) as u32,
+                    withdrawn: r % 17 == 0,
+                    best_game: Some(Score::ratio(r % 7, 3)),
+                }
+            })
+            .collect()
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #[test]
+        fn the_top_is_the_top_of_the_whole_ranking(
+            players in 0u32..300,
+            seed in 0u64..1_000_000,
+            n in 0usize..40,
+            huge in proptest::prelude::any::<bool>(),
+            profile in 0usize..4,
+        ) {
+            let tallies = random_tallies(players, seed, huge);
+            let r = roster(players as usize);
+            let name = ["hk", "nvso", "pressman", "gwinnett"][profile];
+            let order = crate::profile::by_name(name).unwrap().order;
+            let whole = rank(tallies.clone(), &Stage::prelim(), order.clone(), &r);
+            let top = rank_top(&tallies[..], n, &Stage::prelim(), order, &r);
+            // everyone no worse than the n-th, with the same ranks and order
+            let last = n.min(whole.ranked.len()).checked_sub(1).map(|i| whole.ranked[i].rank);
+            let want: Vec<&Entry> = match last {
+                None => Vec::new(),
+                Some(last) => whole.ranked.iter().filter(|e| e.rank <= last).collect(),
+            };
+            let got: Vec<&Entry> = top.ranked.iter().collect();
+            proptest::prop_assert_eq!(got, want);
+            proptest::prop_assert_eq!(top.apart, whole.apart);
+        }
+    }
+
+    #[test]
+    fn the_top_of_a_large_stage_is_ranked_on_two_threads_alike() {
+        let tallies = random_tallies(PARALLEL_FROM as u32 + 1000, 42, false);
+        let r = roster(tallies.len());
+        let order = crate::profile::by_name("hk").unwrap().order;
+        let whole = rank(tallies.clone(), &Stage::prelim(), order.clone(), &r);
+        let top = rank_top(&tallies[..], 120, &Stage::prelim(), order, &r);
+        let last = whole.ranked[119].rank;
+        let want: Vec<&Entry> = whole.ranked.iter().filter(|e| e.rank <= last).collect();
+        assert_eq!(top.ranked.iter().collect::<Vec<_>>(), want);
+        assert!(top.ranked.len() >= 120);
+        assert_eq!(top.apart, whole.apart);
+    }
+
     #[test]
     fn packed_keys_rank_as_the_exact_comparison_does() {
         // thirds, halves and wholes over 1 to 4 games, many ties
