@@ -328,10 +328,9 @@ fn per(lcm: i128, d: i128) -> i128 {
 /// stage. The entries, their ranks and their order are those of [`rank`]
 /// (tested); `apart` lists the withdrawn and disqualified as there.
 ///
-/// Three passes over the players, each on two threads for a large stage:
-/// who is ranked and the range of each key (for packing the keys into one
-/// number), the `n`th best key (a heap of the `n` best), and the players no
-/// worse than it.
+/// One pass over the players (on two threads for a large stage) keeps a
+/// heap of the `n` best keys and the players no worse than the worst of
+/// them so far; only those few are then ranked.
 pub fn rank_top(
     tallies: &(impl TallySource + Sync + ?Sized),
     n: usize,
@@ -349,54 +348,48 @@ pub fn rank_top(
     let parts: Vec<std::ops::Range<usize>> = (0..halves)
         .map(|h| h * slots / halves..(h + 1) * slots / halves)
         .collect();
-    let keys = order.len().min(Key::ALL.len());
-    let values = |t: &Tally| key_values(t, &order);
-    // 1. who is ranked, and each key's common denominator and range
-    let scans = in_parallel(&parts, |range| {
-        let mut scan = Scan::new(keys);
+    let parts = in_parallel(&parts, |range| {
+        let mut part = TopPart::new(n);
         for slot in range.clone() {
             let Some(t) = tallies.tally(slot) else {
                 continue;
             };
             match apart_reason(&t, roster) {
-                Some(why) => scan.apart.push(Entry {
+                Some(why) => part.apart.push(Entry {
                     tally: t,
                     rank: None,
                     shared: false,
                     apart: Some(why),
                 }),
-                None => {
-                    scan.add(&values(&t));
-                    scan.ranked.push(slot as u32);
-                }
+                None => part.offer(key_values(&t, &order), t),
             }
         }
-        scan
+        part
     });
+    // the n-th best key of all, and who is no worse
+    let mut best: Vec<SortValues> = parts.iter().flat_map(|p| p.best.iter().copied()).collect();
     let mut apart = Vec::new();
-    let mut ranked: Vec<Vec<u32>> = Vec::new();
-    let mut all = Scan::new(keys);
-    for scan in scans {
-        all.merge(&scan);
-        apart.extend(scan.apart);
-        ranked.push(scan.ranked);
+    let mut entries = Vec::new();
+    if let Some(nth) = n.min(best.len()).checked_sub(1) {
+        best.select_nth_unstable(nth);
+        let nth = best[nth];
+        for part in parts {
+            apart.extend(part.apart);
+            entries.extend(
+                part.kept
+                    .into_iter()
+                    .filter(|(k, _)| *k <= nth)
+                    .map(|(_, t)| Entry {
+                        tally: t,
+                        rank: None,
+                        shared: false,
+                        apart: None,
+                    }),
+            );
+        }
+    } else {
+        apart.extend(parts.into_iter().flat_map(|p| p.apart));
     }
-    let value_of = |slot: usize| tallies.tally(slot).map(|t| values(&t));
-    // 2 and 3. the n-th best key, and who is no worse
-    let kept: Vec<usize> = match all.packing() {
-        Some(packing) => within_nth(&ranked, n, |slot| value_of(slot).map(|v| packing.key(&v))),
-        None => within_nth(&ranked, n, value_of),
-    };
-    let entries: Vec<Entry> = kept
-        .into_iter()
-        .filter_map(|slot| tallies.tally(slot))
-        .map(|t| Entry {
-            tally: t,
-            rank: None,
-            shared: false,
-            apart: None,
-        })
-        .collect();
     finish_ranking(entries, apart, stage, order, roster)
 }
 
@@ -420,128 +413,55 @@ fn in_parallel<I: Sync, T: Send>(items: &[I], f: impl Fn(&I) -> T + Sync) -> Vec
     })
 }
 
-/// What the first pass of [`rank_top`] learns of part of the players.
-struct Scan {
-    apart: Vec<Entry>,
-    ranked: Vec<u32>,
-    /// Per key: the common denominator (`None` past 2^62), the least and
-    /// the greatest value.
-    lcm: Vec<Option<i128>>,
-    min: Vec<Option<Fraction>>,
-    max: Vec<Option<Fraction>>,
-}
-
-impl Scan {
-    fn new(keys: usize) -> Scan {
-        Scan {
-            apart: Vec::new(),
-            ranked: Vec::new(),
-            lcm: vec![Some(1); keys],
-            min: vec![None; keys],
-            max: vec![None; keys],
-        }
-    }
-
-    fn add(&mut self, v: &SortValues) {
-        for (k, f) in v.0.iter().enumerate().take(self.lcm.len()) {
-            self.lcm[k] = self.lcm[k].and_then(|l| lcm(l, f.d));
-            if self.min[k].is_none_or(|m| *f < m) {
-                self.min[k] = Some(*f);
-            }
-            if self.max[k].is_none_or(|m| *f > m) {
-                self.max[k] = Some(*f);
-            }
-        }
-    }
-
-    fn merge(&mut self, other: &Scan) {
-        for k in 0..self.lcm.len() {
-            self.lcm[k] = self.lcm[k].zip(other.lcm[k]).and_then(|(a, b)| lcm(a, b));
-            for (mine, theirs, better) in [
-                (&mut self.min[k], other.min[k], std::cmp::Ordering::Less),
-                (&mut self.max[k], other.max[k], std::cmp::Ordering::Greater),
-            ] {
-                if let Some(t) = theirs {
-                    if mine.is_none_or(|m| t.cmp(&m) == better) {
-                        *mine = Some(t);
-                    }
-                }
-            }
-        }
-    }
-
-    /// The keys packed into one number, when they fit in 128 bits.
-    fn packing(&self) -> Option<Packing> {
-        let mut columns = Vec::with_capacity(self.lcm.len());
-        for k in 0..self.lcm.len() {
-            let lcm = self.lcm[k]?;
-            let (min, max) = match (self.min[k], self.max[k]) {
-                (Some(a), Some(b)) => (
-                    a.n.checked_mul(per(lcm, a.d))?,
-                    b.n.checked_mul(per(lcm, b.d))?,
-                ),
-                _ => (0, 0),
-            };
-            let span = max.checked_sub(min)?;
-            columns.push((lcm, min, 128 - (span as u128).leading_zeros()));
-        }
-        (columns.iter().map(|c| c.2).sum::<u32>() <= 128).then_some(Packing { columns })
-    }
-}
-
-/// The least common multiple, while it stays within 2^62.
-fn lcm(a: i128, b: i128) -> Option<i128> {
-    if b == 1 || a == b {
-        return Some(a);
-    }
-    let l = a.checked_mul(b / gcd(a, b))?;
-    (l <= 1 << 62).then_some(l)
-}
-
-/// The slots (of the parts, each on its own thread) whose key is no worse
-/// than the `n`th best key (all of them when there are `n` or fewer).
-fn within_nth<K: Ord + Send + Sync>(
-    parts: &[Vec<u32>],
+/// What one pass of [`rank_top`] keeps of part of the players: the `n`
+/// best keys (a heap, the worst on top), and the players no worse than
+/// the worst of those when they were met.
+struct TopPart {
     n: usize,
-    key: impl Fn(usize) -> Option<K> + Sync,
-) -> Vec<usize> {
-    use std::collections::BinaryHeap;
-    if n == 0 {
-        return Vec::new();
+    best: std::collections::BinaryHeap<SortValues>,
+    kept: Vec<(SortValues, Tally)>,
+    /// When `kept` is next pruned.
+    prune_at: usize,
+    apart: Vec<Entry>,
+}
+
+impl TopPart {
+    fn new(n: usize) -> TopPart {
+        TopPart {
+            n,
+            best: std::collections::BinaryHeap::with_capacity(n + 1),
+            kept: Vec::new(),
+            prune_at: 4 * n + 4096,
+            apart: Vec::new(),
+        }
     }
-    // each part's n best keys, then the n-th best of them all
-    let best = in_parallel(parts, |slots| {
-        let mut best: BinaryHeap<K> = BinaryHeap::with_capacity(n + 1);
-        for &slot in slots {
-            let Some(k) = key(slot as usize) else {
-                continue;
-            };
-            if best.len() < n {
-                best.push(k);
-            } else if best.peek().is_some_and(|worst| k < *worst) {
-                best.pop();
-                best.push(k);
+
+    fn offer(&mut self, key: SortValues, tally: Tally) {
+        if self.n == 0 {
+            return;
+        }
+        if self.best.len() < self.n {
+            self.best.push(key);
+        } else {
+            match self.best.peek().map(|worst| key.cmp(worst)) {
+                Some(Ordering::Greater) | None => return, // n others are better
+                Some(Ordering::Less) => {
+                    self.best.pop();
+                    self.best.push(key);
+                }
+                Some(Ordering::Equal) => {} // tied with the n-th: kept
             }
         }
-        best.into_vec()
-    });
-    let mut all: Vec<K> = best.into_iter().flatten().collect();
-    if all.is_empty() {
-        return Vec::new();
+        self.kept.push((key, tally));
+        // players since outdone by n others are dropped now and then, so
+        // that the list stays short whatever the order of the players
+        if self.kept.len() >= self.prune_at {
+            if let Some(worst) = self.best.peek().copied() {
+                self.kept.retain(|(k, _)| *k <= worst);
+            }
+            self.prune_at = 2 * self.kept.len() + 4 * self.n + 4096;
+        }
     }
-    let nth = n.min(all.len()) - 1;
-    all.select_nth_unstable(nth);
-    let nth = &all[nth];
-    in_parallel(parts, |slots| {
-        slots
-            .iter()
-            .map(|&s| s as usize)
-            .filter(|&slot| key(slot).is_some_and(|k| k <= *nth))
-            .collect::<Vec<usize>>()
-    })
-    .into_iter()
-    .flatten()
-    .collect()
 }
 
 fn gcd(mut a: i128, mut b: i128) -> i128 {
@@ -902,6 +822,31 @@ mod tests {
         assert_eq!(top.ranked.iter().collect::<Vec<_>>(), want);
         assert!(top.ranked.len() >= 120);
         assert_eq!(top.apart, whole.apart);
+    }
+
+    #[test]
+    fn the_top_is_found_whatever_the_order_and_however_many_tie() {
+        let order = crate::profile::by_name("hk").unwrap().order;
+        // the worst first: every player is better than all before
+        let mut tallies = random_tallies(30_000, 7, false);
+        let r = roster(tallies.len());
+        let whole = rank(tallies.clone(), &Stage::prelim(), order.clone(), &r);
+        let position: std::collections::HashMap<PlayerId, usize> = whole
+            .ranked
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.tally.player, i))
+            .collect();
+        tallies.sort_by_key(|t| std::cmp::Reverse(position.get(&t.player).copied()));
+        let top = rank_top(&tallies[..], 10, &Stage::prelim(), order.clone(), &r);
+        let last = whole.ranked[9].rank;
+        let want: Vec<&Entry> = whole.ranked.iter().filter(|e| e.rank <= last).collect();
+        assert_eq!(top.ranked.iter().collect::<Vec<_>>(), want);
+        // everyone tied: all of them share rank 1
+        let same: Vec<Tally> = (0..30_000).map(|i| t(i, 2, 10, 3, 4)).collect();
+        let top = rank_top(&same[..], 10, &Stage::prelim(), order, &r);
+        assert_eq!(top.ranked.len(), 30_000);
+        assert!(top.ranked.iter().all(|e| e.rank == Some(1)));
     }
 
     #[test]
