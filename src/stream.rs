@@ -258,6 +258,9 @@ impl Chunk {
     }
 }
 
+/// Chunks parsed ahead of the one to accept, at most (per thread).
+const AHEAD: usize = 3;
+
 /// The size of a chunk before it is cut at the next card boundary.
 const CHUNK: u64 = 512 << 10;
 
@@ -442,52 +445,98 @@ fn read_file(
             accept(&chunk, sink)?;
         }
     } else {
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+        // Chunks are claimed in file order by the other thread and by this
+        // one, which parses a chunk itself whenever the next one to accept
+        // is not ready: both processors stay busy, and this thread is never
+        // one of three sharing two.
+        let next = AtomicUsize::new(0);
+        let stop = AtomicBool::new(false);
+        // chunks accepted go back to be filled again: no memory is asked of
+        // the system per chunk
+        let pool: std::sync::Mutex<Vec<Chunk>> = std::sync::Mutex::new(Vec::new());
+        let recycled = || {
+            pool.lock()
+                .ok()
+                .and_then(|mut p| p.pop())
+                .unwrap_or_default()
+        };
         let ok = std::thread::scope(|scope| {
-            let mut receivers = Vec::new();
-            let mut returns = Vec::new();
-            let mut workers = Vec::new();
-            for t in 0..2 {
-                let (tx, rx) = std::sync::mpsc::sync_channel::<Option<Chunk>>(3);
-                // chunks read go back to be filled again: no memory is
-                // asked of the system per chunk
-                let (back, recycled) = std::sync::mpsc::channel::<Chunk>();
-                receivers.push(rx);
-                returns.push(back);
-                let (ranges, head, hasher) = (&ranges, &head, &hasher);
-                workers.push(scope.spawn(move || {
-                    let mut file = std::fs::File::open(path).ok()?;
-                    let mut buf = Vec::new();
-                    for &(a, b) in ranges.iter().skip(t).step_by(2) {
-                        let into = recycled.try_recv().unwrap_or_default();
-                        let chunk = parse_chunk(
-                            &mut file, head, a, b, rules, limits, &mut buf, into, hasher,
-                        );
-                        let failed = chunk.is_none();
-                        // a closed channel: this thread stopped listening
-                        tx.send(chunk).ok()?;
-                        if failed {
-                            return None;
+            let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Option<Chunk>)>(AHEAD);
+            let (next, stop, ranges, head, hasher, recycled) =
+                (&next, &stop, &ranges, &head, &hasher, &recycled);
+            let worker = scope.spawn(move || {
+                let mut file = std::fs::File::open(path).ok()?;
+                let mut buf = Vec::new();
+                while !stop.load(Relaxed) {
+                    let i = next.fetch_add(1, Relaxed);
+                    let Some(&(a, b)) = ranges.get(i) else { break };
+                    let chunk = parse_chunk(
+                        &mut file,
+                        head,
+                        a,
+                        b,
+                        rules,
+                        limits,
+                        &mut buf,
+                        recycled(),
+                        hasher,
+                    );
+                    // a closed channel: this thread stopped listening
+                    tx.send((i, chunk)).ok()?;
+                }
+                Some(())
+            });
+            let mut own_file = std::fs::File::open(path).ok();
+            let mut buf = Vec::new();
+            let mut pending: Vec<(usize, Option<Chunk>)> = Vec::new();
+            let mut ok = Some(());
+            for want in 0..ranges.len() {
+                let chunk = loop {
+                    if let Some(at) = pending.iter().position(|(i, _)| *i == want) {
+                        break pending.swap_remove(at).1;
+                    }
+                    if let Ok(got) = rx.try_recv() {
+                        pending.push(got);
+                        continue;
+                    }
+                    if pending.len() < AHEAD {
+                        let i = next.fetch_add(1, Relaxed);
+                        if let (Some(&(a, b)), Some(file)) = (ranges.get(i), own_file.as_mut()) {
+                            let parsed = parse_chunk(
+                                file,
+                                head,
+                                a,
+                                b,
+                                rules,
+                                limits,
+                                &mut buf,
+                                recycled(),
+                                hasher,
+                            );
+                            pending.push((i, parsed));
+                            continue;
                         }
                     }
-                    Some(())
-                }));
-            }
-            let mut ok = Some(());
-            for i in 0..ranges.len() {
-                let chunk = receivers[i % 2].recv().ok().flatten();
+                    match rx.recv() {
+                        Ok(got) => pending.push(got),
+                        Err(_) => break None, // the other thread ended early
+                    }
+                };
                 ok = chunk.and_then(|c| {
                     accept(&c, sink)?;
-                    let _ = returns[i % 2].send(c);
+                    if let Ok(mut p) = pool.lock() {
+                        p.push(c);
+                    }
                     Some(())
                 });
                 if ok.is_none() {
                     break;
                 }
             }
-            drop(receivers); // a worker still at work stops at its next chunk
-            for w in workers {
-                let _ = w.join();
-            }
+            stop.store(true, Relaxed);
+            drop(rx); // the other thread stops at its next chunk
+            let _ = worker.join();
             ok
         });
         ok?;
