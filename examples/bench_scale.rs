@@ -179,11 +179,13 @@ fn main() {
     let cpu_before = cpu_seconds(self_stat);
 
     let t1 = Instant::now();
+    // the rules `tilerank qualifiers FILE` reads it by (no event folder,
+    // so no schedule of expected cards)
     let request = Request {
         keep: tilerank::event::Keep::Sums,
         inputs: vec![path.clone()],
         roster: None,
-        rules: Rules::hk(),
+        rules: tilerank::config::Overrides::default().apply(None),
     };
     let event = Event::load(&request).expect("load");
     let loaded = t1.elapsed();
@@ -205,7 +207,7 @@ fn main() {
         .collect();
     println!(
         "tilerank (library, this process): {} players, {} cards: read+check {loaded:.2?}, with ranking {total:.2?} wall ({:.0} lines/s), {} CPU, {} qualifiers, peak {} ({} once read, before ranking)",
-        event.tallies.of(&stage).len(),
+        event.tallies.count(&stage),
         event.counts.accepted,
         lines as f64 / total.as_secs_f64(),
         secs(cpu_seconds(self_stat).zip(cpu_before).map(|(a, b)| a - b)),

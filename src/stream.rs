@@ -425,7 +425,13 @@ fn read_file(
     let head = read_head(&mut file, rules, limits)?;
     let starts = chunk_starts(&mut file, &head, len, chunk, rules, limits)?;
     let ranges: Vec<(u64, u64)> = starts.windows(2).map(|w| (w[0], w[1])).collect();
-    let hasher = sink.roster.hasher();
+    let reading = Reading {
+        head: &head,
+        rules,
+        limits,
+        hasher: sink.roster.hasher(),
+        keep_rows: sink.cards.is_some(),
+    };
     // each file numbers its own stages
     let mut base = head.line;
     let mut found = false;
@@ -438,10 +444,8 @@ fn read_file(
     };
     if !threads || ranges.len() < 2 {
         let (mut buf, mut chunk) = (Vec::new(), Chunk::default());
-        for &(a, b) in &ranges {
-            chunk = parse_chunk(
-                &mut file, &head, a, b, rules, limits, &mut buf, chunk, &hasher,
-            )?;
+        for &range in &ranges {
+            chunk = parse_chunk(&mut file, &reading, range, &mut buf, chunk)?;
             accept(&chunk, sink)?;
         }
     } else {
@@ -463,31 +467,21 @@ fn read_file(
         };
         let ok = std::thread::scope(|scope| {
             let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Option<Chunk>)>(AHEAD);
-            let (next, stop, ranges, head, hasher, recycled) =
-                (&next, &stop, &ranges, &head, &hasher, &recycled);
+            let (next, stop, ranges, reading, recycled) =
+                (&next, &stop, &ranges, &reading, &recycled);
             let worker = scope.spawn(move || {
                 let mut file = std::fs::File::open(path).ok()?;
                 let mut buf = Vec::new();
                 while !stop.load(Relaxed) {
                     let i = next.fetch_add(1, Relaxed);
-                    let Some(&(a, b)) = ranges.get(i) else { break };
-                    let chunk = parse_chunk(
-                        &mut file,
-                        head,
-                        a,
-                        b,
-                        rules,
-                        limits,
-                        &mut buf,
-                        recycled(),
-                        hasher,
-                    );
+                    let Some(&range) = ranges.get(i) else { break };
+                    let chunk = parse_chunk(&mut file, reading, range, &mut buf, recycled());
                     // a closed channel: this thread stopped listening
                     tx.send((i, chunk)).ok()?;
                 }
                 Some(())
             });
-            let mut own_file = std::fs::File::open(path).ok();
+            let mut own_file = std::fs::File::open(path).ok()?;
             let mut buf = Vec::new();
             let mut pending: Vec<(usize, Option<Chunk>)> = Vec::new();
             let mut ok = Some(());
@@ -502,18 +496,9 @@ fn read_file(
                     }
                     if pending.len() < AHEAD {
                         let i = next.fetch_add(1, Relaxed);
-                        if let (Some(&(a, b)), Some(file)) = (ranges.get(i), own_file.as_mut()) {
-                            let parsed = parse_chunk(
-                                file,
-                                head,
-                                a,
-                                b,
-                                rules,
-                                limits,
-                                &mut buf,
-                                recycled(),
-                                hasher,
-                            );
+                        if let Some(&range) = ranges.get(i) {
+                            let parsed =
+                                parse_chunk(&mut own_file, reading, range, &mut buf, recycled());
                             pending.push((i, parsed));
                             continue;
                         }
@@ -545,25 +530,38 @@ fn read_file(
     found.then_some(())
 }
 
-/// Parses and checks the lines of bytes `a..b` of a file (whole cards).
-#[allow(clippy::too_many_arguments)]
+/// What every chunk of a file is read with.
+struct Reading<'a> {
+    head: &'a Head,
+    rules: &'a Rules,
+    limits: &'a Limits,
+    hasher: NameHasher,
+    /// Keep each card's rows after its checks (to make the cards).
+    keep_rows: bool,
+}
+
+/// Parses and checks the lines of bytes `a..b` of a file (whole cards),
+/// into `into` (emptied first).
 fn parse_chunk(
     file: &mut std::fs::File,
-    head: &Head,
-    a: u64,
-    b: u64,
-    rules: &Rules,
-    limits: &Limits,
+    reading: &Reading,
+    (a, b): (u64, u64),
     buf: &mut Vec<u8>,
     into: Chunk,
-    hasher: &NameHasher,
 ) -> Option<Chunk> {
+    let Reading {
+        head,
+        rules,
+        limits,
+        ..
+    } = *reading;
     read_at(file, a, b - a, buf)?;
     if (buf.len() as u64) != b - a {
         return None; // the file changed while read
     }
     let mut state = ChunkState::new(head.delimiter, Some(head.columns), rules, limits, false);
-    state.hasher = Some(hasher.clone());
+    state.hasher = Some(reading.hasher.clone());
+    state.keep_rows = reading.keep_rows;
     state.chunk = into;
     state.chunk.clear();
     let mut number = 0u32;
@@ -590,12 +588,18 @@ struct ChunkState<'r> {
     first: bool,
     /// The last stage cell's text, and its index.
     stage_text: Option<(String, u16)>,
-    /// Where the card being read starts in `chunk.rows`.
+    /// Where the card being read starts in `chunk.rows`, the card it is,
+    /// and the name each of its seats has.
     card_start: usize,
+    card_key: Option<(u16, u32, u32)>,
+    seat_names: [Option<(u32, u32)>; 4],
     fields: Vec<(usize, usize)>,
     chunk: Chunk,
     /// The roster's hasher, for the names (none for the head of a file).
     hasher: Option<NameHasher>,
+    /// Keep each card's rows once checked (else they are dropped, and a
+    /// card's head says what it did).
+    keep_rows: bool,
     scratch: String,
 }
 
@@ -615,9 +619,12 @@ impl<'r> ChunkState<'r> {
             first,
             stage_text: None,
             card_start: 0,
+            card_key: None,
+            seat_names: [None; 4],
             fields: Vec::with_capacity(16),
             chunk: Chunk::default(),
             hasher: None,
+            keep_rows: true,
             scratch: String::new(),
         }
     }
@@ -773,30 +780,27 @@ impl<'r> ChunkState<'r> {
         if body.is_empty() || body.len() as u64 > limit.min(u64::from(u16::MAX)) {
             return None;
         }
-        let mut ends = [0u16; 16];
+        // where each field starts and ends
+        let mut bounds = [(0u16, 0u16); 16];
         let mut n = 0;
         for (i, &b) in body.iter().enumerate() {
             if b == self.delimiter {
-                ends[n] = i as u16;
+                bounds[n].1 = i as u16;
                 n += 1;
-                if n == ends.len() {
+                if n == bounds.len() {
                     return None;
                 }
-            } else if !(b'!'..=b'~').contains(&b) || b == b'"' {
-                return None;
+                bounds[n].0 = i as u16 + 1;
+            } else if b.wrapping_sub(b'!') > b'~' - b'!' || b == b'"' {
+                return None; // a space, a control character, a quote, not ASCII
             }
         }
-        ends[n] = body.len() as u16;
+        bounds[n].1 = body.len() as u16;
         let field = |i: usize| -> &[u8] {
-            if i > n {
-                return b"";
+            match bounds.get(i) {
+                Some(&(a, b)) if i <= n => &body[usize::from(a)..usize::from(b)],
+                _ => b"",
             }
-            let start = if i == 0 {
-                0
-            } else {
-                usize::from(ends[i - 1]) + 1
-            };
-            &body[start..usize::from(ends[i])]
         };
         let player = field(cols.player);
         if player.is_empty() || player.len() as u64 > self.limits.name_chars {
@@ -858,24 +862,25 @@ impl<'r> ChunkState<'r> {
     /// Adds a line's row to the card being read (checking the card before
     /// when this line starts another); its player's name is kept once.
     fn push(&mut self, mut row: Row, player: &str) -> Option<()> {
-        let same = self.chunk.rows[self.card_start..]
-            .first()
-            .is_none_or(|f| (f.stage, f.session, f.table) == (row.stage, row.session, row.table));
-        if !same {
+        let key = (row.stage, row.session, row.table);
+        if self.card_key != Some(key) {
             self.finish_card()?;
+            self.card_key = Some(key);
         }
         // a seat's later lines name the same player: only the first is kept
-        let known = self.chunk.rows[self.card_start..]
-            .iter()
-            .find(|r| r.seat == row.seat)
-            .map(|r| r.player);
-        row.player = match known {
-            Some((a, b)) if &self.chunk.names[a as usize..b as usize] == player => (a, b),
+        row.player = match self.seat_names[row.seat.index()] {
+            Some((a, b))
+                if self.chunk.names.as_bytes()[a as usize..b as usize] == *player.as_bytes() =>
+            {
+                (a, b)
+            }
             Some(_) => return None, // the ordinary read says which
             None => {
                 let start = u32::try_from(self.chunk.names.len()).ok()?;
                 self.chunk.names.push_str(player);
-                (start, u32::try_from(self.chunk.names.len()).ok()?)
+                let range = (start, u32::try_from(self.chunk.names.len()).ok()?);
+                self.seat_names[row.seat.index()] = Some(range);
+                range
             }
         };
         self.chunk.rows.push(row);
@@ -903,8 +908,13 @@ impl<'r> ChunkState<'r> {
                 }
             }
         }
+        if !self.keep_rows {
+            self.chunk.rows.truncate(start);
+            head.rows = (head.rows.0, head.rows.0);
+        }
         self.chunk.cards.push(head);
         self.card_start = self.chunk.rows.len();
+        self.seat_names = [None; 4];
         Some(())
     }
 }

@@ -326,6 +326,11 @@ impl Tallies {
         self.stages.iter().find(|s| &s.stage == stage)
     }
 
+    /// How many players have sums in `stage`.
+    pub fn count(&self, stage: &Stage) -> usize {
+        self.sums(stage).map_or(0, |s| s.players)
+    }
+
     /// The tallies of `stage`, by player index.
     pub fn of(&self, stage: &Stage) -> Vec<Tally> {
         let Some(sums) = self.sums(stage) else {
