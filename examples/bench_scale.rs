@@ -137,7 +137,12 @@ fn run_measured(cmd: &mut Command) -> Option<(Duration, Option<f64>, Option<f64>
     let text = std::fs::read_to_string(&out).unwrap_or_default();
     let _ = std::fs::remove_file(&out);
     let _ = std::fs::remove_file(&report);
-    Some((wall, peak.map(|k| k / 1024.0), user.zip(sys).map(|(u, s)| u + s), text))
+    Some((
+        wall,
+        peak.map(|k| k / 1024.0),
+        user.zip(sys).map(|(u, s)| u + s),
+        text,
+    ))
 }
 
 /// [`run_measured`] without GNU time: the peak memory is the last VmHWM

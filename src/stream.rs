@@ -306,7 +306,7 @@ fn read_head(file: &mut std::fs::File, rules: &Rules, limits: &Limits) -> Option
     let mut state = ChunkState::new(delimiter, None, rules, limits, true);
     let mut start = 0;
     for (i, &end) in ends.iter().enumerate() {
-        state.line(i as u32 + 1, &head[start..end])?;
+        state.line(i as u32 + 1, std::str::from_utf8(&head[start..end]).ok()?)?;
         if let Some(columns) = state.columns {
             return Some(Head {
                 delimiter,
@@ -564,8 +564,11 @@ fn parse_chunk(
     state.keep_rows = reading.keep_rows;
     state.chunk = into;
     state.chunk.clear();
+    // UTF-8 checked once for the chunk (a file that is not is read the
+    // ordinary way, which says where)
+    let text = std::str::from_utf8(buf).ok()?;
     let mut number = 0u32;
-    for raw in buf.split_inclusive(|&b| b == b'\n') {
+    for raw in text.split_inclusive('\n') {
         number = number.checked_add(1)?;
         state.line(number, raw)?;
     }
@@ -720,11 +723,11 @@ impl<'r> ChunkState<'r> {
     }
 
     /// One line of the chunk (with its line break, if any).
-    fn line(&mut self, number: u32, raw: &[u8]) -> Option<()> {
+    fn line(&mut self, number: u32, raw: &str) -> Option<()> {
         if let Some(read) = self.plain_line(number, raw) {
             return read;
         }
-        let Some(text) = self.split(number, raw)? else {
+        let Some(text) = self.split(number, raw.as_bytes())? else {
             return Some(()); // a blank line
         };
         let Some(cols) = self.columns else {
@@ -769,7 +772,8 @@ impl<'r> ChunkState<'r> {
     /// (digits; `S` and digits for a session, `T` and digits for a table).
     /// `None` for any other line, which [`ChunkState::line`] reads the
     /// general way (to the same row).
-    fn plain_line(&mut self, number: u32, raw: &[u8]) -> Option<Option<()>> {
+    fn plain_line(&mut self, number: u32, line: &str) -> Option<Option<()>> {
+        let raw = line.as_bytes();
         let cols = self.columns?;
         if number == 1 && self.first {
             return None;
@@ -855,7 +859,9 @@ impl<'r> ChunkState<'r> {
                 ),
             },
         };
-        let player = std::str::from_utf8(player).ok()?;
+        // (a plain line is ASCII: any range of it is text)
+        let (a, b) = bounds[cols.player];
+        let player = line.get(usize::from(a)..usize::from(b))?;
         Some(self.push(row, player))
     }
 
