@@ -1,6 +1,7 @@
 //! Scale benchmark (issue 12): a results file of a million players (three
 //! million lines, one per seat per game, every game legal under `hk`, at
-//! most two jokers a game, fixed content), then side by side in one run:
+//! most two jokers a game, made from a fixed seed), then side by side in
+//! one run:
 //!
 //! * the plain `csv` crate parse of the file (a `ByteRecord` loop): the floor;
 //! * tilerank in this process: read, check every card, rank, select the top
@@ -24,20 +25,66 @@ use tilerank::event::{Event, Request};
 use tilerank::profile::Rules;
 use tilerank::rules::qualifiers::select;
 
-/// Games of one 4-player table: (won, score, tiles) per seat, each game
-/// valid under the hk checks, varied by `v` so that the ranking has work.
-fn table_games(v: i64) -> [[(u8, i64, u16); 4]; 3] {
-    let a = 5 + v % 7;
-    let b = 10 + v % 11;
-    let c = 15 + v % 5;
-    [
-        // someone went out
-        [(1, a + b + c, 0), (0, -a, 2), (0, -b, 3), (0, -c, 4)],
-        // nobody went out, one leader (HK example 1 shape)
-        [(0, -5, 1), (1, 30, 1), (0, -10, 3), (0, -15, 4)],
-        // nobody went out, two leaders sharing the pot (example 2 shape)
-        [(0, 11, 3), (0, -12, 2), (1, 11, 1), (0, -10, 4)],
-    ]
+/// A small generator with a fixed seed (SplitMix64): the same file on
+/// every run and every machine.
+struct Seeded(u64);
+
+impl Seeded {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// `0..n`
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A game where the seat `winner` went out: each other rack is counted
+/// (1 to 13 a tile, a joker 30, at most two jokers in the game) and the
+/// winner takes what they lost.
+fn went_out(rng: &mut Seeded, winner: usize) -> [(u8, i64, u16); 4] {
+    let mut game = [(0u8, 0i64, 0u16); 4];
+    let mut jokers = 2;
+    let mut pot = 0;
+    for (seat, line) in game.iter_mut().enumerate() {
+        if seat == winner {
+            continue;
+        }
+        let tiles = 1 + rng.below(8) as u16;
+        let joker = u16::from(jokers > 0 && rng.below(8) == 0);
+        jokers -= joker;
+        let value: i64 = 30 * i64::from(joker)
+            + (0..tiles - joker).map(|_| 1 + rng.below(13) as i64).sum::<i64>();
+        pot += value;
+        *line = (0, -value, tiles);
+    }
+    game[winner] = (1, pot, 0);
+    game
+}
+
+/// The three games of one 4-player table, each legal under the hk checks:
+/// mostly someone went out; now and then nobody did (the rule sheet's two
+/// examples, one leader or two sharing the pot, at a random seat).
+fn table_games(rng: &mut Seeded) -> [[(u8, i64, u16); 4]; 3] {
+    let game = |rng: &mut Seeded| match rng.below(10) {
+        0 => rotated([(0, -5, 1), (1, 30, 1), (0, -10, 3), (0, -15, 4)], rng),
+        1 => rotated([(0, 11, 3), (0, -12, 2), (1, 11, 1), (0, -10, 4)], rng),
+        _ => {
+            let winner = rng.below(4) as usize;
+            went_out(rng, winner)
+        }
+    };
+    [game(rng), game(rng), game(rng)]
+}
+
+fn rotated(mut game: [(u8, i64, u16); 4], rng: &mut Seeded) -> [(u8, i64, u16); 4] {
+    game.rotate_left(rng.below(4) as usize);
+    game
 }
 
 fn write_results(path: &PathBuf, players: usize) -> std::io::Result<usize> {
@@ -45,9 +92,10 @@ fn write_results(path: &PathBuf, players: usize) -> std::io::Result<usize> {
     writeln!(out, "session,table,game,seat,player,won,score,tiles")?;
     let tables = players / 4;
     let mut lines = 0;
+    let mut rng = Seeded(2026);
     for t in 0..tables {
         let (session, table) = (t / 25 + 1, t % 25 + 1);
-        for (g, seats) in table_games(t as i64).iter().enumerate() {
+        for (g, seats) in table_games(&mut rng).iter().enumerate() {
             for (s, (won, score, tiles)) in seats.iter().enumerate() {
                 let seat = (b'A' + s as u8) as char;
                 let player = t * 4 + s + 1;
