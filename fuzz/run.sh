@@ -15,7 +15,7 @@ runs=${1:-1000000}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(csv_results csv_racks csv_scorecard workbook_xlsx workbook_xls workbook_ods roster config_toml event_store)
+  targets=(csv_results stream_results csv_racks csv_scorecard workbook_xlsx workbook_xls workbook_ods roster config_toml event_store)
 fi
 F=../tests/fixtures
 seed() { # TARGET FILE...
@@ -28,6 +28,7 @@ seed() { # TARGET FILE...
 }
 shopt -s nullglob
 seed csv_results $F/good/*.csv $F/bad/*.csv $F/ties/*.csv $F/real-world/*.csv
+seed stream_results $(grep -rlis '^session,table,game,seat' $F --include='*.csv')
 seed csv_racks $F/racks/*.csv
 seed csv_scorecard $F/scorecard/*.csv $F/real-world/*.csv $F/layouts/*.csv
 seed workbook_xlsx $F/workbooks/*.xlsx $F/hostile/*.xlsx

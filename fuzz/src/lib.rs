@@ -57,3 +57,73 @@ pub fn after(header: &str, data: &[u8]) -> Vec<u8> {
     v.extend_from_slice(data);
     v
 }
+
+/// The streaming reader against the ordinary one on the same file: the
+/// streaming reader may decline (then the ordinary one reads it), but when
+/// it answers, on one thread or two, in chunks of any size, with the cards
+/// kept or only their sums, its event is the ordinary reader's.
+pub fn streamed(data: &[u8]) {
+    use std::fmt::Write as _;
+    use tilerank::event::{Event, Keep, Request};
+    let dir = std::env::temp_dir().join(format!("tilerank-fuzz-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let path = dir.join("fuzz.csv");
+    if std::fs::write(&path, data).is_err() {
+        return;
+    }
+    let rules = Rules::hk();
+    let request = Request {
+        inputs: vec![path.clone()],
+        roster: None,
+        rules: rules.clone(),
+        keep: Keep::Cards,
+    };
+    let Ok(ordinary) = Event::load_ordinary(&request) else {
+        return;
+    };
+    let text = |event: &Event| {
+        let mut out = String::new();
+        for c in &event.cards {
+            let _ = writeln!(out, "{c:?}");
+        }
+        for (id, p) in event.roster.iter() {
+            let _ = writeln!(out, "{} {}", id.0, p.id);
+        }
+        for stage in event.stages() {
+            let _ = writeln!(out, "{stage} {:?}", event.tallies.of(&stage));
+        }
+        out
+    };
+    if ordinary.problems.has_errors() {
+        return; // the streaming reader declines any file with an error
+    }
+    let expected = text(&ordinary);
+    for (threads, chunk, keep) in [(false, 1 << 30, true), (true, 61, true), (true, 7, false)] {
+        let mut roster = Roster::open();
+        let Some(got) =
+            tilerank::stream::load_chunked(std::slice::from_ref(&path), &rules, &mut roster, keep, Some(threads), chunk)
+        else {
+            continue;
+        };
+        assert_eq!(got.accepted, ordinary.counts.accepted);
+        let mut out = String::new();
+        for c in &got.cards {
+            let _ = writeln!(out, "{c:?}");
+        }
+        for (id, p) in roster.iter() {
+            let _ = writeln!(out, "{} {}", id.0, p.id);
+        }
+        let mut stages: Vec<_> = got.tallies.stages().cloned().collect();
+        stages.sort_by_key(|s| rules.stage_rank(s));
+        for stage in stages {
+            let _ = writeln!(out, "{stage} {:?}", got.tallies.of(&stage));
+        }
+        if keep {
+            assert_eq!(out, expected, "threads {threads}, chunks of {chunk}");
+        } else {
+            // no cards: the rest is the same
+            let rest: String = expected.lines().filter(|l| !l.starts_with("Card")).map(|l| format!("{l}\n")).collect();
+            assert_eq!(out, rest, "threads {threads}, chunks of {chunk}, sums only");
+        }
+    }
+}
