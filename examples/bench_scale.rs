@@ -59,7 +59,9 @@ fn went_out(rng: &mut Seeded, winner: usize) -> [(u8, i64, u16); 4] {
         let joker = u16::from(jokers > 0 && rng.below(8) == 0);
         jokers -= joker;
         let value: i64 = 30 * i64::from(joker)
-            + (0..tiles - joker).map(|_| 1 + rng.below(13) as i64).sum::<i64>();
+            + (0..tiles - joker)
+                .map(|_| 1 + rng.below(13) as i64)
+                .sum::<i64>();
         pot += value;
         *line = (0, -value, tiles);
     }

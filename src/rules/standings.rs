@@ -19,27 +19,10 @@ use crate::roster::{Roster, Status};
 use crate::score::Score;
 use std::cmp::Ordering;
 
-pub use super::tally::{Tallies, Tally, KNOCKED_RACK_TILES};
+pub use super::tally::{Tallies, Tally, TallySource, KNOCKED_RACK_TILES};
 
 /// From this many players, ranking shows its progress.
 const PROGRESS_FROM: usize = 100_000;
-
-/// Tallies to rank, read one at a time by slot (a player index, or a
-/// place in a list); an empty slot is `None`.
-pub trait TallySource {
-    fn slots(&self) -> usize;
-    fn tally(&self, slot: usize) -> Option<Tally>;
-}
-
-impl TallySource for [Tally] {
-    fn slots(&self) -> usize {
-        self.len()
-    }
-
-    fn tally(&self, slot: usize) -> Option<Tally> {
-        self.get(slot).cloned()
-    }
-}
 
 /// Compares two tallies on `order`: `Less` means `a` ranks ahead.
 pub fn compare(a: &Tally, b: &Tally, order: &[SortKey]) -> Ordering {

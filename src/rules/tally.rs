@@ -2,8 +2,8 @@
 //! left and best game in each stage, added up once, as each card is
 //! accepted. Every view of the standings ranks these sums
 //! ([`super::standings`]); whether the event keeps its cards or was read
-//! for its standings only, the sums are made here, by [`Tallies::seat`]
-//! and [`Tallies::result`].
+//! for its standings only, the sums are made here: a seat's games at one
+//! card by [`SeatSums::add`], then the player's by [`Tallies::add_seat`].
 //!
 //! A million players are kept in 32 bytes each: scores are exact whole
 //! multiples of one fraction per stage (`1/den`: whole points, halves when
@@ -77,6 +77,23 @@ impl SeatSums {
         };
         self.tiles += tiles.map_or(KNOCKED_RACK_TILES, u32::from);
         self.best = Some(self.best.map_or(score, |b| b.max(score)));
+    }
+}
+
+/// Tallies to rank, read one at a time by slot (a player index, or a
+/// place in a list); an empty slot is `None`.
+pub trait TallySource {
+    fn slots(&self) -> usize;
+    fn tally(&self, slot: usize) -> Option<Tally>;
+}
+
+impl TallySource for [Tally] {
+    fn slots(&self) -> usize {
+        self.len()
+    }
+
+    fn tally(&self, slot: usize) -> Option<Tally> {
+        self.get(slot).cloned()
     }
 }
 
@@ -343,7 +360,7 @@ impl Tallies {
 
     /// The stage's tallies, read in place: for ranking a large stage
     /// without a second copy.
-    pub fn view<'a>(&'a self, stage: &Stage) -> impl super::standings::TallySource + 'a {
+    pub fn view<'a>(&'a self, stage: &Stage) -> impl TallySource + Sync + 'a {
         StageView(self.sums(stage))
     }
 
@@ -368,7 +385,7 @@ impl Tallies {
 
 struct StageView<'a>(Option<&'a StageSums>);
 
-impl super::standings::TallySource for StageView<'_> {
+impl TallySource for StageView<'_> {
     fn slots(&self) -> usize {
         self.0.map_or(0, |s| s.rows.len())
     }
