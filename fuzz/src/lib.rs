@@ -94,10 +94,22 @@ pub fn streamed(data: &[u8]) {
         }
         out
     };
-    if ordinary.problems.has_errors() {
-        return; // the streaming reader declines any file with an error
-    }
     let expected = text(&ordinary);
+    // the event as the commands read it (streaming where it can): the
+    // same cards, players, sums, counts and problems
+    let event = Event::load(&request).expect("read once, read again");
+    assert_eq!(text(&event), expected);
+    assert_eq!(event.counts, ordinary.counts);
+    let problems = |e: &Event| e.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>();
+    assert_eq!(problems(&event), problems(&ordinary));
+    if ordinary.problems.has_errors() {
+        // the streaming reader declines any file with an error
+        let mut roster = Roster::open();
+        let streamed =
+            tilerank::stream::load_chunked(std::slice::from_ref(&path), &rules, &mut roster, true, Some(true), 61);
+        assert!(streamed.is_none(), "a file with errors streamed");
+        return;
+    }
     for (threads, chunk, keep) in [(false, 1 << 30, true), (true, 61, true), (true, 7, false)] {
         let mut roster = Roster::open();
         let Some(got) =
