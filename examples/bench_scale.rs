@@ -282,7 +282,10 @@ fn main() {
         .map(|_| csv_floor(&path))
         .min()
         .expect("at least one run");
-    println!("csv crate parse (ByteRecord loop, best of {RUNS}): {floor:.2?} ({fields} fields)");
+    println!(
+        "csv crate parse (ByteRecord loop, best of {RUNS}): {floor:.2?} ({fields} fields), peak {} (this process so far)",
+        mib(peak_rss_mib())
+    );
     let cpu_before = cpu_seconds(self_stat);
 
     let t1 = Instant::now();
