@@ -425,6 +425,11 @@ fn read_file(
     let head = read_head(&mut file, rules, limits)?;
     let starts = chunk_starts(&mut file, &head, len, chunk, rules, limits)?;
     let ranges: Vec<(u64, u64)> = starts.windows(2).map(|w| (w[0], w[1])).collect();
+    // A chunk runs to the next card boundary: one far longer than asked is
+    // a "card" of many megabytes, which no card is (and is not read whole).
+    if ranges.iter().any(|(a, b)| b - a > 16 * chunk.max(CHUNK)) {
+        return None;
+    }
     let reading = Reading {
         head: &head,
         rules,
@@ -595,6 +600,7 @@ struct ChunkState<'r> {
     /// and the name each of its seats has.
     card_start: usize,
     card_key: Option<(u16, u32, u32)>,
+    card_lines: usize,
     seat_names: [Option<(u32, u32)>; 4],
     fields: Vec<(usize, usize)>,
     chunk: Chunk,
@@ -623,6 +629,7 @@ impl<'r> ChunkState<'r> {
             stage_text: None,
             card_start: 0,
             card_key: None,
+            card_lines: 0,
             seat_names: [None; 4],
             fields: Vec::with_capacity(16),
             chunk: Chunk::default(),
@@ -872,6 +879,14 @@ impl<'r> ChunkState<'r> {
         if self.card_key != Some(key) {
             self.finish_card()?;
             self.card_key = Some(key);
+            // a card has a line per seat and game: more lines than four
+            // seats can have is no card (the ordinary read says what is
+            // wrong), and is not held
+            let stage = self.chunk.stages.names.get(usize::from(row.stage))?;
+            self.card_lines = 4 * self.rules.games_for(stage) as usize;
+        }
+        if self.chunk.rows.len() - self.card_start >= self.card_lines {
+            return None;
         }
         // a seat's later lines name the same player: only the first is kept
         row.player = match self.seat_names[row.seat.index()] {

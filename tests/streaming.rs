@@ -464,3 +464,39 @@ fn an_event_kept_as_sums_ranks_as_the_event_with_its_cards() {
     }
     assert!(compared > 10, "{compared} stages compared");
 }
+
+#[test]
+fn lines_that_all_name_one_card_are_no_card_and_are_not_held() {
+    use tilerank::stream::load_chunked;
+    // 20,000 lines of the same table: the streaming reader gives up at
+    // the thirteenth (four seats, three games) and the ordinary reader says
+    // what is wrong
+    let mut text = String::from("session,table,game,seat,player,won,score,tiles\n");
+    for _ in 0..20_000 {
+        text.push_str("S01,1,1,A,P0001,1,+0,0\n");
+    }
+    let path = temp("one-card.csv");
+    std::fs::write(&path, &text).unwrap();
+    for (threads, chunk) in [(false, 1 << 20), (true, 4096), (true, 100)] {
+        let mut roster = tilerank::roster::Roster::open();
+        let got = load_chunked(
+            std::slice::from_ref(&path),
+            &Rules::hk(),
+            &mut roster,
+            false,
+            Some(threads),
+            chunk,
+        );
+        assert!(got.is_none(), "threads {threads}, chunks of {chunk}");
+        assert_eq!(roster.len(), 0);
+    }
+    same_both_ways(vec![path.clone()], None, Rules::hk());
+    let event = Event::load(&Request {
+        keep: tilerank::event::Keep::Sums,
+        inputs: vec![path],
+        roster: None,
+        rules: Rules::hk(),
+    })
+    .unwrap();
+    assert!(event.problems.has_errors());
+}
