@@ -153,7 +153,12 @@ pub fn load_chunked(
     })
 }
 
+/// A regular file named as text: a pipe or a device is read once, the
+/// ordinary way (the streaming reader reads a file more than once).
 fn is_text_file(path: &Path) -> bool {
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
     let ext = path
         .extension()
         .map(|e| e.to_string_lossy().to_lowercase())
@@ -427,7 +432,10 @@ fn read_file(
     let ranges: Vec<(u64, u64)> = starts.windows(2).map(|w| (w[0], w[1])).collect();
     // A chunk runs to the next card boundary: one far longer than asked is
     // a "card" of many megabytes, which no card is (and is not read whole).
-    if ranges.iter().any(|(a, b)| b - a > 16 * chunk.max(CHUNK)) {
+    if ranges
+        .iter()
+        .any(|(a, b)| b.checked_sub(*a).is_none_or(|n| n > 16 * chunk.max(CHUNK)))
+    {
         return None;
     }
     let reading = Reading {
@@ -560,8 +568,9 @@ fn parse_chunk(
         limits,
         ..
     } = *reading;
-    read_at(file, a, b - a, buf)?;
-    if (buf.len() as u64) != b - a {
+    let len = b.checked_sub(a)?;
+    read_at(file, a, len, buf)?;
+    if (buf.len() as u64) != len {
         return None; // the file changed while read
     }
     let mut state = ChunkState::new(head.delimiter, Some(head.columns), rules, limits, false);

@@ -500,3 +500,45 @@ fn lines_that_all_name_one_card_are_no_card_and_are_not_held() {
     .unwrap();
     assert!(event.problems.has_errors());
 }
+
+/// A named pipe is read once, the ordinary way: the streaming reader,
+/// which reads a file more than once, leaves it alone. (A reader that
+/// opened the pipe would wait for a writer: the test fails after a minute
+/// rather than wait for ever.)
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_is_read_once_and_whole() {
+    let clean = temp("pipe-source.csv");
+    results_file(&clean, 20, false);
+    let fifo = temp("pipe.csv");
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let (done, result) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut roster = tilerank::roster::Roster::open();
+        let streamed =
+            tilerank::stream::load(std::slice::from_ref(&fifo), &Rules::hk(), &mut roster, true);
+        let writer = {
+            let (fifo, clean) = (fifo.clone(), clean.clone());
+            std::thread::spawn(move || std::fs::write(&fifo, std::fs::read(&clean).unwrap()))
+        };
+        let event = Event::load(&Request {
+            keep: tilerank::event::Keep::Sums,
+            inputs: vec![fifo],
+            roster: None,
+            rules: Rules::hk(),
+        })
+        .unwrap();
+        writer.join().unwrap().unwrap();
+        let _ = done.send((
+            streamed.is_none(),
+            event.problems.has_errors(),
+            event.counts.accepted,
+        ));
+    });
+    let got = result
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the pipe was read in time");
+    assert_eq!(got, (true, false, 20));
+}
