@@ -17,13 +17,17 @@
 //! is one, is the very event the ordinary way gives (tested).
 //!
 //! A file is cut into chunks of 512 KiB at card boundaries (where a line
-//! names another card than the line before). From 4 MiB on, two threads
-//! parse and check the chunks, each into a chunk of compact rows, while
-//! this thread names the players (the roster), adds each card up
-//! ([`Tallies`]) and runs the checks across cards, chunk after chunk in
-//! file order: the answer is the one a single thread gives (tested).
-//! What is held is the players' sums and a few chunks, not the file; the
-//! checks across cards keep one packed number per card and per seat.
+//! names another card than the line before). A chunk is parsed and checked
+//! card by card: each card becomes a small head (its seats' names and name
+//! hashes, and what each seat did), its rows dropped once checked unless
+//! the cards are kept. This thread then names the players (the roster),
+//! adds each card up ([`Tallies`]) and runs the checks across cards, chunk
+//! after chunk in file order. From 4 MiB on, another thread claims chunks
+//! to parse, and this one parses a chunk itself whenever the next one to
+//! accept is not ready: the answer is the one a single thread gives
+//! (tested). What is held is the players' sums and a few chunks, not the
+//! file; the checks across cards keep one packed number per card and per
+//! seat.
 
 use crate::domain::{Card, CardKey, Game, Label, PlayerId, Seat, SeatPlayer, SeatResult, Stage};
 use crate::ingest::header::map_header;
