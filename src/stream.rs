@@ -1288,3 +1288,23 @@ fn card(
         games,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_card_stops_being_read_at_its_first_line_too_many() {
+        let (rules, limits) = (Rules::hk(), Limits::default());
+        let mut state = ChunkState::new(b',', None, &rules, &limits, true);
+        state.line(1, "session,table,game,seat,player,won,score,tiles\n");
+        assert!(state.columns.is_some(), "the header is read");
+        // hk: three games of at most four seats, twelve lines a card
+        for n in 2..=13 {
+            assert_eq!(state.line(n, "S01,1,1,A,P1,1,+0,0\n"), Some(()), "line {n}");
+        }
+        assert_eq!(state.chunk.rows.len(), 12);
+        assert_eq!(state.line(14, "S01,1,1,A,P1,1,+0,0\n"), None);
+        assert_eq!(state.chunk.rows.len(), 12, "the line too many is not held");
+    }
+}
