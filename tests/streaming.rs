@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use tilerank::event::{Event, Request};
+use tilerank::event::{Event, Keep, Request};
 use tilerank::profile::{self, Rules};
 
 fn fixtures() -> PathBuf {
@@ -38,9 +38,19 @@ fn summary(event: &Event) -> String {
     out
 }
 
+/// Reading `file` under hk, with no roster, keeping `keep`.
+fn hk_request(file: PathBuf, keep: Keep) -> Request {
+    Request {
+        keep,
+        inputs: vec![file],
+        roster: None,
+        rules: Rules::hk(),
+    }
+}
+
 fn same_both_ways(inputs: Vec<PathBuf>, roster: Option<PathBuf>, rules: Rules) {
     let request = Request {
-        keep: tilerank::event::Keep::Cards,
+        keep: Keep::Cards,
         inputs,
         roster,
         rules,
@@ -176,13 +186,7 @@ fn a_wrong_line_in_a_large_file_is_reported_by_its_place() {
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     lines[99] = lines[99].replacen(",-", ",-1", 1);
     std::fs::write(&path, lines.join("\n")).unwrap();
-    let request = Request {
-        keep: tilerank::event::Keep::Cards,
-        inputs: vec![path.clone()],
-        roster: None,
-        rules: Rules::hk(),
-    };
-    let event = Event::load(&request).unwrap();
+    let event = Event::load(&hk_request(path.clone(), Keep::Cards)).unwrap();
     let errors: Vec<String> = event
         .problems
         .iter()
@@ -414,7 +418,6 @@ fn chunks_of_any_size_on_one_or_two_threads_read_what_one_chunk_reads() {
 
 #[test]
 fn an_event_kept_as_sums_ranks_as_the_event_with_its_cards() {
-    use tilerank::event::Keep;
     let path = temp("sums.csv");
     results_file(&path, 90, false);
     let mut inputs = vec![vec![path]];
@@ -491,13 +494,7 @@ fn lines_that_all_name_one_card_are_no_card_and_are_not_held() {
         assert_eq!(roster.len(), 0);
     }
     same_both_ways(vec![path.clone()], None, Rules::hk());
-    let event = Event::load(&Request {
-        keep: tilerank::event::Keep::Sums,
-        inputs: vec![path],
-        roster: None,
-        rules: Rules::hk(),
-    })
-    .unwrap();
+    let event = Event::load(&hk_request(path, Keep::Sums)).unwrap();
     assert!(event.problems.has_errors());
 }
 
@@ -523,13 +520,7 @@ fn a_named_pipe_is_read_once_and_whole() {
             let (fifo, clean) = (fifo.clone(), clean.clone());
             std::thread::spawn(move || std::fs::write(&fifo, std::fs::read(&clean).unwrap()))
         };
-        let event = Event::load(&Request {
-            keep: tilerank::event::Keep::Sums,
-            inputs: vec![fifo],
-            roster: None,
-            rules: Rules::hk(),
-        })
-        .unwrap();
+        let event = Event::load(&hk_request(fifo, Keep::Sums)).unwrap();
         writer.join().unwrap().unwrap();
         let _ = done.send((
             streamed.is_none(),
