@@ -226,7 +226,7 @@ fn pack(len: usize, keys: usize, value: impl Fn(usize, usize) -> Fraction) -> Op
         }
         v
     };
-    let packing = Packing::of(|| 0..len, keys, &values)?;
+    let packing = Packing::of(len, keys, &values)?;
     Some((0..len).map(|i| packing.key(&values(i))).collect())
 }
 
@@ -237,15 +237,11 @@ struct Packing {
 }
 
 impl Packing {
-    /// The packing of the first `keys` values of the items `items` (read
+    /// The packing of the first `keys` values of the items `0..len` (read
     /// twice); `None` when they do not fit in 128 bits.
-    fn of<I: Iterator<Item = usize>>(
-        items: impl Fn() -> I,
-        keys: usize,
-        values: &impl Fn(usize) -> SortValues,
-    ) -> Option<Packing> {
+    fn of(len: usize, keys: usize, values: &impl Fn(usize) -> SortValues) -> Option<Packing> {
         let mut lcms: Vec<i128> = vec![1; keys];
-        for i in items() {
+        for i in 0..len {
             let v = values(i);
             for (lcm, f) in lcms.iter_mut().zip(&v.0) {
                 if f.d != 1 && f.d != *lcm && *lcm % f.d != 0 {
@@ -257,7 +253,7 @@ impl Packing {
             }
         }
         let mut range: Vec<(i128, i128)> = vec![(i128::MAX, i128::MIN); keys];
-        for i in items() {
+        for i in 0..len {
             let v = values(i);
             for ((min, max), (f, &lcm)) in range.iter_mut().zip(v.0.iter().zip(&lcms)) {
                 let x = f.n.checked_mul(per(lcm, f.d))?;
