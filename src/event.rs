@@ -3,11 +3,12 @@
 
 use crate::domain::{Card, PlayerId, Stage};
 use crate::ingest::{self, InputError};
+use crate::intake::Intake;
 use crate::problem::Problems;
 use crate::profile::{AgeScheme, CutoffTies, GoingOn, Rules};
 use crate::roster::Roster;
 use crate::rules::age_groups::{assign, nvso_groups, AgeGroup};
-use crate::rules::card_checks::{check_card, check_clashes};
+use crate::rules::card_checks::Seating;
 use crate::rules::standings::{self, Standings, Tallies};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -37,13 +38,12 @@ pub enum Keep {
 
 /// Whether the standings' sums answer everything the event asks of its
 /// cards: who goes on is the top of the standings, with no age groups
-/// (their players are put in groups from the cards) and no schedule of
-/// expected cards.
+/// (their players are put in groups from the cards). What cards are in
+/// (the schedule's missing cards) is read from the [`Seating`].
 pub fn sums_suffice(rules: &Rules) -> bool {
     rules.going_on == GoingOn::TopOfStandings
         && rules.age_groups.is_empty()
         && rules.age_scheme != AgeScheme::NvsoBySize
-        && rules.schedule.is_none()
 }
 
 /// Counts for the summary line.
@@ -76,6 +76,11 @@ pub struct Event {
     /// Cards that passed every check, in the order read (none when the
     /// request kept only the sums: [`Keep::Sums`]).
     pub cards: Vec<Card>,
+    /// Every card that passed its own checks: its key, and who sat where
+    /// (what the checks across cards and [`Event::completeness`] read).
+    pub seating: Seating,
+    /// The cards of `seating` rejected by the checks across cards.
+    pub rejected: Vec<usize>,
     /// Every player's sums in every stage, from the accepted cards: what
     /// every standings ranks.
     pub tallies: Tallies,
@@ -86,8 +91,9 @@ pub struct Event {
 impl Event {
     /// Reads and checks everything. Only a file that cannot be read at all is
     /// an `Err`; wrong data is in `problems`, and its cards are left out.
-    /// Well-formed results CSV files stream ([`crate::stream`]); anything
-    /// else is read the ordinary way.
+    /// Well-formed results CSV files are read on two threads
+    /// ([`crate::stream`]); anything else the ordinary way. Either way every
+    /// card goes through the one [`Intake`].
     pub fn load(request: &Request) -> Result<Event, InputError> {
         Event::load_with(request, true)
     }
@@ -99,102 +105,108 @@ impl Event {
         Event::load_with(request, false)
     }
 
-    fn load_with(request: &Request, streaming: bool) -> Result<Event, InputError> {
+    /// The event the streaming reader alone gives, or `None` where it gives
+    /// up; `threads` and `chunk` as [`crate::stream::read_with`] takes
+    /// them. For comparisons: where it answers, [`Event::load`] gives the
+    /// same event.
+    #[doc(hidden)]
+    pub fn load_streamed(request: &Request, threads: Option<bool>, chunk: u64) -> Option<Event> {
+        let keep_cards = request.keep == Keep::Cards || !sums_suffice(&request.rules);
         let mut problems = Problems::new();
         let roster = match &request.roster {
-            Some(path) => Some(ingest::roster::read(path, &mut problems)?),
+            Some(path) => Some(ingest::roster::read(path, &mut problems).ok()?),
             None => None,
         };
-        let given = roster.is_some();
-        let mut roster = roster.unwrap_or_else(Roster::open);
-        let keep_cards = request.keep == Keep::Cards || !sums_suffice(&request.rules);
-        if streaming {
-            // On giving up, the streaming reader leaves the roster as it was.
-            if let Some(streamed) =
-                crate::stream::load(&request.inputs, &request.rules, &mut roster, keep_cards)
-            {
-                let counts = Counts {
-                    files: streamed.files,
-                    sheets: streamed.files,
-                    cards_read: streamed.accepted,
-                    accepted: streamed.accepted,
-                    games: streamed.games,
-                    ..Counts::default()
-                };
-                return Ok(Event::finish(
-                    roster,
-                    given,
-                    streamed.cards,
-                    streamed.tallies,
-                    counts,
-                    &request.rules,
-                    problems,
-                ));
-            }
-        }
-        let inputs = ingest::read_cards(&request.inputs, &mut problems)?;
-        let mut event = Event::assemble(given.then_some(roster), inputs, &request.rules, problems);
-        if !keep_cards {
-            // the same event whichever way it was read
-            event.cards = Vec::new();
-        }
-        Ok(event)
+        let mut intake = Intake::new(roster, &request.rules, keep_cards, problems, Vec::new());
+        crate::stream::read_with(&request.inputs, &mut intake, threads, chunk)?;
+        intake.finish().ok()
     }
 
-    /// Checks what was already read (files, or the event store's database)
-    /// and puts the event together. `roster` is `None` when no roster was
-    /// given: players are then known by what the cards say.
+    fn load_with(request: &Request, streaming: bool) -> Result<Event, InputError> {
+        let keep_cards = request.keep == Keep::Cards || !sums_suffice(&request.rules);
+        let intake = Event::read(request, keep_cards, streaming, Vec::new())?;
+        match intake.finish() {
+            Ok(event) => Ok(event),
+            // a second pass leaves out the cards that clash (they are read
+            // in the same order, to the same seating, either way)
+            Err(again) => Ok(Event::read(request, keep_cards, streaming, again.skip)?
+                .finish()
+                .unwrap_or_else(|_| unreachable!("the clashing cards are skipped"))),
+        }
+    }
+
+    /// Reads every input into an intake: streaming when every input can
+    /// be, else (or when the streaming reader gives up) the ordinary way.
+    fn read(
+        request: &Request,
+        keep_cards: bool,
+        streaming: bool,
+        skip: Vec<usize>,
+    ) -> Result<Intake, InputError> {
+        let fresh = |skip: Vec<usize>| -> Result<Intake, InputError> {
+            let mut problems = Problems::new();
+            let roster = match &request.roster {
+                Some(path) => Some(ingest::roster::read(path, &mut problems)?),
+                None => None,
+            };
+            Ok(Intake::new(
+                roster,
+                &request.rules,
+                keep_cards,
+                problems,
+                skip,
+            ))
+        };
+        if streaming && crate::stream::can_read(&request.inputs) {
+            // given up: the roster is read again, as the ordinary read
+            // starts from it
+            let mut intake = fresh(skip.clone())?;
+            if crate::stream::read(&request.inputs, &mut intake).is_some() {
+                return Ok(intake);
+            }
+        }
+        let mut intake = fresh(skip)?;
+        let inputs = ingest::read_cards(&request.inputs, &mut intake.problems)?;
+        intake.add_inputs(&inputs);
+        Ok(intake)
+    }
+
+    /// Checks what was already read (files, or the event's store) and puts
+    /// the event together. `roster` is `None` when no roster was given:
+    /// players are then known by what the cards say.
     pub fn assemble(
         roster: Option<Roster>,
         inputs: ingest::CardInputs,
         rules: &Rules,
-        mut problems: Problems,
+        problems: Problems,
     ) -> Event {
         let given = roster.is_some();
-        let mut roster = roster.unwrap_or_else(Roster::open);
-        let mut counts = Counts {
-            stored: inputs.stored,
-            files: inputs.files,
-            sheets: inputs.sheets,
-            cards_read: inputs.cards.len(),
-            ..Counts::default()
-        };
-        let mut raw_cards = inputs.cards;
-        for rack_card in inputs.rack_cards {
-            counts.cards_read += 1;
-            match ingest::racks::score_card(rack_card, rules, &mut problems) {
-                Some(card) => raw_cards.push(card),
-                None => counts.cards_rejected += 1,
+        let mut intake = Intake::new(roster, rules, true, problems.clone(), Vec::new());
+        intake.add_inputs(&inputs);
+        match intake.finish() {
+            Ok(event) => event,
+            // a second pass leaves out the cards that clash
+            Err(again) => {
+                let roster = if given { again.roster.map(|r| *r) } else { None };
+                let mut intake = Intake::new(roster, rules, true, problems, again.skip);
+                intake.add_inputs(&inputs);
+                intake
+                    .finish()
+                    .unwrap_or_else(|_| unreachable!("the clashing cards are skipped"))
             }
         }
-        let mut checked = Vec::new();
-        for raw in raw_cards {
-            match check_card(&raw, rules, &mut roster, &mut problems) {
-                Some(card) => checked.push(card),
-                None => counts.cards_rejected += 1,
-            }
-        }
-        let clashing = check_clashes(&checked, &roster, &mut problems);
-        counts.cards_rejected += clashing.len();
-        let cards: Vec<Card> = checked
-            .into_iter()
-            .enumerate()
-            .filter(|(i, _)| clashing.binary_search(i).is_err())
-            .map(|(_, c)| c)
-            .collect();
-        counts.accepted = cards.len();
-        counts.games = cards.iter().map(|c| c.games.len()).sum();
-        let tallies = Tallies::of_cards(&cards, rules);
-        Event::finish(roster, given, cards, tallies, counts, rules, problems)
     }
 
     /// The checks of the event as a whole, once its cards are checked: ages
     /// on the event date (when a roster was given), age groups, the players
     /// the settings name.
-    fn finish(
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn finish(
         mut roster: Roster,
         roster_given: bool,
         cards: Vec<Card>,
+        seating: Seating,
+        rejected: Vec<usize>,
         tallies: Tallies,
         counts: Counts,
         rules: &Rules,
@@ -218,6 +230,8 @@ impl Event {
             roster,
             groups,
             cards,
+            seating,
+            rejected,
             tallies,
             problems,
             counts,
@@ -615,9 +629,17 @@ impl Event {
 
     /// What the event expects and does not have: the prelim cards its
     /// schedule names, and the roster's players who played no game.
+    /// The keys of the accepted cards, in the order read.
+    pub fn accepted_keys(&self) -> Vec<crate::domain::CardKey> {
+        (0..self.seating.len())
+            .filter(|i| self.rejected.binary_search(i).is_err())
+            .map(|i| self.seating.key(i))
+            .collect()
+    }
+
     pub fn completeness(&self) -> Completeness {
         let missing = match self.rules.schedule {
-            Some(s) => missing_cards(&self.cards, Some(s.sessions), Some(s.tables)),
+            Some(s) => missing_cards(&self.accepted_keys(), Some(s.sessions), Some(s.tables)),
             None => Vec::new(),
         };
         let no_shows = if self.roster.is_open() {
@@ -734,9 +756,13 @@ fn warn_mixed_groups(cards: &[Card], groups: &Groups, problems: &mut Problems) {
 }
 
 /// [`missing_cards`] for a schedule too large for a table of flags.
-fn missing_cards_by_set(cards: &[Card], sessions: u32, tables: u32) -> Vec<crate::domain::CardKey> {
+fn missing_cards_by_set(
+    keys: &[crate::domain::CardKey],
+    sessions: u32,
+    tables: u32,
+) -> Vec<crate::domain::CardKey> {
     use crate::domain::{CardKey, Label};
-    let have: std::collections::HashSet<&CardKey> = cards.iter().map(|c| &c.key).collect();
+    let have: std::collections::HashSet<&CardKey> = keys.iter().collect();
     let mut missing = Vec::new();
     for s in 1..=sessions {
         for t in 1..=tables {
@@ -754,9 +780,9 @@ fn missing_cards_by_set(cards: &[Card], sessions: u32, tables: u32) -> Vec<crate
 }
 
 /// The prelim cards a schedule of `sessions` sessions of `tables` tables
-/// expects that are not among `cards` (none when no schedule is set).
+/// expects that are not among `keys` (none when no schedule is set).
 pub fn missing_cards(
-    cards: &[Card],
+    keys: &[crate::domain::CardKey],
     sessions: Option<u32>,
     tables: Option<u32>,
 ) -> Vec<crate::domain::CardKey> {
@@ -767,12 +793,12 @@ pub fn missing_cards(
     // the schedule's cards that are here, as a table of sessions by tables
     let (ns, nt) = (sessions as usize, tables as usize);
     let Some(cells) = ns.checked_mul(nt).filter(|&c| c <= 1 << 24) else {
-        return missing_cards_by_set(cards, sessions, tables);
+        return missing_cards_by_set(keys, sessions, tables);
     };
     let mut have = vec![false; cells];
     let slot = |s: u32, t: u32| (s as usize - 1) * nt + (t as usize - 1);
     let prelim = Stage::prelim();
-    for key in cards.iter().map(|c| &c.key).filter(|k| k.stage == prelim) {
+    for key in keys.iter().filter(|k| k.stage == prelim) {
         if let (Label::Num(s), Label::Num(t)) = (&key.session, &key.table) {
             if (1..=sessions).contains(s) && (1..=tables).contains(t) {
                 if let Some(h) = have.get_mut(slot(*s, *t)) {

@@ -56,7 +56,7 @@ use crate::place::Source;
 use crate::problem::Problems;
 use crate::profile::{ProfileName, Rules};
 use crate::roster::Roster;
-use crate::rules::card_checks::{check_card, check_clashes};
+use crate::rules::card_checks::{check_card, Seating};
 use crate::score::Score;
 use rusqlite::params;
 use sha2::{Digest, Sha256};
@@ -553,7 +553,7 @@ impl EventFolder {
             }
             let mut raw = inputs.cards;
             for rc in inputs.rack_cards {
-                raw.extend(ingest::racks::score_card(rc, &rules, &mut problems));
+                raw.extend(ingest::racks::score_card(&rc, &rules, &mut problems));
             }
             read.push(ReadFile {
                 name,
@@ -594,7 +594,7 @@ impl EventFolder {
             for raw in &inputs.cards {
                 cards.extend(check_card(raw, &rules, &mut roster, &mut problems));
             }
-            check_clashes(&cards, &roster, &mut problems);
+            Seating::of_cards(&cards).clashes(&roster, &mut problems);
             if problems.has_errors() {
                 // Data errors (exit status 1): listed, and every file refused.
                 problems.error(
@@ -632,7 +632,7 @@ impl EventFolder {
                 .cloned()
                 .collect();
             together.extend(new_cards.iter().cloned());
-            check_clashes(&together, &roster, &mut problems);
+            Seating::of_cards(&together).clashes(&roster, &mut problems);
             let mut fates = Vec::new();
             let mut outputs = Vec::new();
             for card in &new_cards {
@@ -718,15 +718,6 @@ impl EventFolder {
         }
         tx.commit().map_err(|e| store.error(e))?;
         Ok(report)
-    }
-
-    /// Cards the settings expect that are not stored (prelim sessions).
-    pub fn missing(&self, cards: &[Card]) -> Vec<CardKey> {
-        crate::event::missing_cards(
-            cards,
-            self.config.sessions.count,
-            self.config.sessions.tables,
-        )
     }
 
     /// Opens the event's database to write it (for
@@ -865,7 +856,7 @@ fn stored_as_read(
                     if v.is_empty() {
                         Cell::Empty
                     } else {
-                        Cell::Text(v)
+                        Cell::Text(v.into())
                     }
                 })
                 .collect(),

@@ -14,6 +14,7 @@ pub mod domain;
 pub mod event;
 pub mod event_folder;
 pub mod ingest;
+pub mod intake;
 pub mod place;
 pub mod problem;
 pub mod profile;

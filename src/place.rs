@@ -59,6 +59,46 @@ impl Source {
             col: None,
         }
     }
+
+    /// The place `at` names in this source.
+    pub fn place(&self, at: At) -> Place {
+        Place {
+            source: self.clone(),
+            row: (at.row > 0).then_some(at.row),
+            col: (at.col > 0).then_some(at.col),
+        }
+    }
+}
+
+/// Where a value stands inside a source it does not name: its 1-based row
+/// (a CSV line) and column, 0 where not known. A card read from a file
+/// holds its [`Source`] once and each of its values an `At`: 8 bytes and
+/// nothing shared to count, however many millions of lines a file has. It
+/// becomes a [`Place`] only when a message needs one ([`Source::place`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct At {
+    pub row: u32,
+    pub col: u32,
+}
+
+impl At {
+    /// The whole source.
+    pub const WHOLE: At = At { row: 0, col: 0 };
+
+    /// A whole row (a CSV line).
+    pub fn row(row: u32) -> At {
+        At { row, col: 0 }
+    }
+
+    /// One cell (a CSV field).
+    pub fn cell(row: u32, col: u32) -> At {
+        At { row, col }
+    }
+
+    /// The row, without the column.
+    pub fn whole_row(self) -> At {
+        At::row(self.row)
+    }
 }
 
 impl fmt::Display for Source {

@@ -37,7 +37,7 @@ impl fmt::Display for Problem {
 
 /// The problems of one run, in the order found. Counts are kept as the
 /// problems come, so asking for them costs nothing however many there are.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Problems {
     items: Vec<Problem>,
     /// Problems of each severity, indexed by [`Severity::index`].
@@ -126,6 +126,16 @@ impl Problems {
 
     pub fn iter(&self) -> impl Iterator<Item = &Problem> {
         self.items.iter()
+    }
+
+    /// Moves the row of every problem down by `by` (problems of a chunk
+    /// of a file, found with its rows counted from the chunk's first line).
+    pub fn shift_rows(&mut self, by: u32) {
+        for p in &mut self.items {
+            if let Some(row) = &mut p.place.row {
+                *row = row.saturating_add(by);
+            }
+        }
     }
 
     /// Sorted by place (file, sheet, row, column), so the list reads like

@@ -170,11 +170,12 @@ mod check_1_seats_and_players {
             .roster()
             .run()
             .failure(1)
+            // each card named at the cell of its table number
             .error_at(
-                "scorecard/withdrawn.csv",
+                "scorecard/withdrawn.csv:5:2",
                 &[
                     "session S01 table 7 is given twice",
-                    "also at scorecard/good.csv",
+                    "also at scorecard/good.csv:5:2",
                 ],
             )
             // the bad card was rejected by its own check, not counted twice

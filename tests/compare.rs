@@ -201,24 +201,23 @@ fn second_typing(dir: &Path) -> Vec<Expected> {
             .find(|g| g.number == game)
             .and_then(|g| g.lines.iter().find(|l| l.seat == seat))
             .unwrap();
-        match field {
-            "won" => line.won.place.to_string(),
-            "score" => line.score.place.to_string(),
-            _ => line.tiles.place.to_string(),
-        }
+        let at = match field {
+            "won" => line.won.at,
+            "score" => line.score.at,
+            _ => line.tiles.at,
+        };
+        c.place_of(at).to_string()
     };
     let game_place = |s: u32, t: u32, game: u32| -> String {
-        raw[&(s, t)]
-            .games
-            .iter()
-            .find(|g| g.number == game)
-            .unwrap()
-            .place
+        let c = &raw[&(s, t)];
+        c.place_of(c.games.iter().find(|g| g.number == game).unwrap().at)
             .to_string()
     };
-    let card_place = |s: u32, t: u32| raw[&(s, t)].place.to_string();
-    let seat_place =
-        |s: u32, t: u32, seat: Seat| raw[&(s, t)].seat(seat).unwrap().place.to_string();
+    let card_place = |s: u32, t: u32| raw[&(s, t)].place().to_string();
+    let seat_place = |s: u32, t: u32, seat: Seat| {
+        let c = &raw[&(s, t)];
+        c.place_of(c.seat(seat).unwrap().at).to_string()
+    };
     let csv = |s: u32| format!("second/S{s:02}.csv");
     let mut expected = Vec::new();
     let key = |s: u32, t: u32| format!("session S{s:02} table {t}");

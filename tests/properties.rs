@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use tilerank::domain::{CardKey, Label, Seat, Stage};
 use tilerank::ingest::cell::Cell;
 use tilerank::ingest::raw::{Layout, RawCard, RawCell, RawGame, RawLine, RawSeat};
-use tilerank::place::Source;
+use tilerank::place::{At, Source};
 use tilerank::problem::Problems;
 use tilerank::profile::{PenaltyMode, Rules};
 use tilerank::roster::Roster;
@@ -67,7 +67,7 @@ fn recorded(games: &[(Vec<Rack>, Vec<Outcome>)]) -> RawCard {
     let seats: Vec<Seat> = Seat::ALL[..players].to_vec();
     let cell = |value: Cell, row: u32, col: u32| RawCell {
         value,
-        place: source.at(row, Some(col)),
+        at: At::cell(row, col),
     };
     RawCard {
         key: CardKey {
@@ -77,13 +77,14 @@ fn recorded(games: &[(Vec<Rack>, Vec<Outcome>)]) -> RawCard {
         },
         layout: Layout::Results,
         source: source.clone(),
-        place: source.at(1, None),
+        at: At::row(1),
+        table_at: At::row(1),
         seats: seats
             .iter()
             .map(|&seat| RawSeat {
                 seat,
-                player: format!("P{seat}"),
-                place: source.at(1, Some(1)),
+                player: format!("P{seat}").into(),
+                at: At::cell(1, 1),
             })
             .collect(),
         games: games
@@ -93,7 +94,7 @@ fn recorded(games: &[(Vec<Rack>, Vec<Outcome>)]) -> RawCard {
                 let row = g as u32 + 2;
                 RawGame {
                     number: g as u32 + 1,
-                    place: source.at(row, None),
+                    at: At::row(row),
                     lines: seats
                         .iter()
                         .zip(racks.iter().zip(outcomes))

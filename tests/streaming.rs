@@ -22,8 +22,12 @@ fn summary(event: &Event) -> String {
     for c in &event.cards {
         writeln!(out, "{c:?}").unwrap();
     }
-    for p in event.problems.iter() {
-        writeln!(out, "problem {p:?}").unwrap();
+    // as they are listed: by place (the order they are found in differs:
+    // the streaming reader checks a chunk's cards before it names them)
+    let mut problems: Vec<String> = event.problems.iter().map(|p| format!("{p:?}")).collect();
+    problems.sort();
+    for p in problems {
+        writeln!(out, "problem {p}").unwrap();
     }
     for stage in event.stages() {
         for e in event
@@ -143,34 +147,39 @@ fn every_fixture_reads_the_same_both_ways() {
     }
 }
 
+/// The event the streaming reader alone gives `inputs` under hk (no
+/// roster), or `None` where it gives up.
+fn streamed(inputs: &[PathBuf], keep: Keep, threads: Option<bool>, chunk: u64) -> Option<Event> {
+    let request = Request {
+        keep,
+        inputs: inputs.to_vec(),
+        roster: None,
+        rules: Rules::hk(),
+    };
+    Event::load_streamed(&request, threads, chunk)
+}
+
+const WHOLE: u64 = 512 << 10;
+
 #[test]
 fn a_large_clean_file_streams_and_cards_apart_do_not() {
     let clean = temp("clean.csv");
     results_file(&clean, 60, false);
-    let mut roster = tilerank::roster::Roster::open();
-    let streamed = tilerank::stream::load(
-        std::slice::from_ref(&clean),
-        &Rules::hk(),
-        &mut roster,
-        true,
-    )
-    .expect("a clean results file is read by the streaming reader");
-    assert_eq!(streamed.cards.len(), 60);
-    assert_eq!(roster.len(), 240);
+    let event = streamed(std::slice::from_ref(&clean), Keep::Cards, None, WHOLE)
+        .expect("a clean results file is read by the streaming reader");
+    assert_eq!(event.cards.len(), 60);
+    assert_eq!(event.roster.len(), 240);
     same_both_ways(vec![clean.clone()], None, Rules::hk());
 
-    // the same lines ordered by game: each card's lines are apart
+    // the same lines ordered by game: each card's lines are apart. In
+    // one chunk they are put together, as the ordinary reader does; in
+    // chunks of their own they are the same card met twice: left to the
+    // ordinary reader
     let apart = temp("apart.csv");
     results_file(&apart, 60, true);
-    let mut roster = tilerank::roster::Roster::open();
-    assert!(tilerank::stream::load(
-        std::slice::from_ref(&apart),
-        &Rules::hk(),
-        &mut roster,
-        true
-    )
-    .is_none());
-    assert_eq!(roster.len(), 0, "the roster is left as it was");
+    let whole = streamed(std::slice::from_ref(&apart), Keep::Cards, None, WHOLE).unwrap();
+    assert_eq!(whole.cards.len(), 60);
+    assert!(streamed(std::slice::from_ref(&apart), Keep::Cards, None, 500).is_none());
     same_both_ways(vec![apart.clone()], None, Rules::hk());
 
     // and both files at once: every card given twice
@@ -195,6 +204,9 @@ fn a_wrong_line_in_a_large_file_is_reported_by_its_place() {
         .collect();
     assert!(errors.iter().any(|e| e.contains("add up to")), "{errors:?}");
     assert_eq!(event.counts.cards_rejected, 1);
+    // the streaming reader says it itself, as the ordinary one does
+    let alone = streamed(std::slice::from_ref(&path), Keep::Cards, None, 1000).unwrap();
+    assert_eq!(summary(&alone), summary(&event));
     same_both_ways(vec![path], None, Rules::hk());
 }
 
@@ -226,14 +238,16 @@ fn the_spellings_a_spreadsheet_writes_stream_and_read_the_same() {
             text.replace(",P00", ", p 00").replace(",+", ", +"),
         ),
         ("numbers.csv", text.replace(",S0", ",Session 0")),
+        (
+            "unknown-column.csv",
+            text.replace("tiles\n", "tiles,notes\n"),
+        ),
     ];
     for (name, body) in variants {
         let path = temp(name);
         std::fs::write(&path, body).unwrap();
-        let mut roster = tilerank::roster::Roster::open();
         assert!(
-            tilerank::stream::load(std::slice::from_ref(&path), &Rules::hk(), &mut roster, true)
-                .is_some(),
+            streamed(std::slice::from_ref(&path), Keep::Cards, None, WHOLE).is_some(),
             "{name} streams"
         );
         same_both_ways(vec![path], None, Rules::hk());
@@ -245,64 +259,42 @@ fn the_spellings_a_spreadsheet_writes_stream_and_read_the_same() {
         text.replace(",P00", ",\"P00").replace(",0,", "\",0,"),
     )
     .unwrap();
-    let mut roster = tilerank::roster::Roster::open();
-    assert!(tilerank::stream::load(
-        std::slice::from_ref(&quoted),
-        &Rules::hk(),
-        &mut roster,
-        true
-    )
-    .is_none());
+    assert!(streamed(std::slice::from_ref(&quoted), Keep::Cards, None, WHOLE).is_none());
     same_both_ways(vec![quoted], None, Rules::hk());
 }
 
 #[test]
 fn two_threads_read_what_one_reads() {
-    use tilerank::stream::load_with;
     let path = temp("threads.csv");
-    results_file(&path, 700, false); // several batches of cards
+    results_file(&path, 700, false); // several chunks of cards
     let inputs = std::slice::from_ref(&path);
-    let mut one = tilerank::roster::Roster::open();
-    let mut two = tilerank::roster::Roster::open();
-    let a = load_with(inputs, &Rules::hk(), &mut one, true, Some(false)).expect("one thread");
-    let b = load_with(inputs, &Rules::hk(), &mut two, true, Some(true)).expect("two threads");
+    let a = streamed(inputs, Keep::Cards, Some(false), 4096).expect("one thread");
+    let b = streamed(inputs, Keep::Cards, Some(true), 4096).expect("two threads");
     assert_eq!(a.cards.len(), 700);
-    assert_eq!(a.cards, b.cards);
-    let ids =
-        |r: &tilerank::roster::Roster| r.iter().map(|(_, p)| p.id.clone()).collect::<Vec<_>>();
-    assert_eq!(ids(&one), ids(&two));
+    assert_eq!(summary(&a), summary(&b));
 
-    // a wrong card near the end: neither reads the file, the roster is as it was
+    // a wrong card near the end: read, and said, the same way by both
     let text = std::fs::read_to_string(&path).unwrap();
     let mut lines: Vec<&str> = text.lines().collect();
     let n = lines.len();
     lines[n - 30] = "S140,5,1,A,P2800,1,+999,0";
     let wrong = temp("threads-wrong.csv");
     std::fs::write(&wrong, lines.join("\n")).unwrap();
-    for threads in [false, true] {
-        let mut roster = tilerank::roster::Roster::open();
-        assert!(load_with(
-            std::slice::from_ref(&wrong),
-            &Rules::hk(),
-            &mut roster,
-            true,
-            Some(threads)
-        )
-        .is_none());
-        assert_eq!(roster.len(), 0);
-    }
+    let one = streamed(std::slice::from_ref(&wrong), Keep::Cards, Some(false), 4096).unwrap();
+    let two = streamed(std::slice::from_ref(&wrong), Keep::Cards, Some(true), 4096).unwrap();
+    assert!(one.problems.has_errors());
+    assert_eq!(summary(&one), summary(&two));
+    same_both_ways(vec![wrong], None, Rules::hk());
 }
 
 #[test]
 fn missing_cards_are_the_schedule_less_the_cards() {
     let path = temp("schedule.csv");
     results_file(&path, 58, false); // sessions 1-12 of 5 tables, but 2 tables of S12
-    let mut roster = tilerank::roster::Roster::open();
-    let cards =
-        tilerank::stream::load(std::slice::from_ref(&path), &Rules::hk(), &mut roster, true)
-            .unwrap()
-            .cards;
-    let missing = tilerank::event::missing_cards(&cards, Some(13), Some(6));
+    let event = streamed(std::slice::from_ref(&path), Keep::Sums, None, WHOLE).unwrap();
+    assert!(event.cards.is_empty(), "kept as sums");
+    let keys = event.accepted_keys();
+    let missing = tilerank::event::missing_cards(&keys, Some(13), Some(6));
     let shown: Vec<String> = missing.iter().map(|k| k.to_string()).collect();
     let mut expected = Vec::new();
     for s in 1..=13u32 {
@@ -313,32 +305,11 @@ fn missing_cards_are_the_schedule_less_the_cards() {
         }
     }
     assert_eq!(shown, expected);
-    assert!(tilerank::event::missing_cards(&cards, None, Some(6)).is_empty());
-}
-
-/// What a streaming read gave, as text: the cards (when kept), the sums of
-/// every stage, and the players in order.
-fn streamed_text(s: &tilerank::stream::Streamed, roster: &tilerank::roster::Roster) -> String {
-    let mut out = format!("{} cards, {} games\n", s.accepted, s.games);
-    for c in &s.cards {
-        writeln!(out, "{c:?}").unwrap();
-    }
-    let mut stages: Vec<_> = s.tallies.stages().cloned().collect();
-    stages.sort();
-    for stage in stages {
-        for t in s.tallies.of(&stage) {
-            writeln!(out, "{stage} {t:?}").unwrap();
-        }
-    }
-    for (id, p) in roster.iter() {
-        writeln!(out, "player {} {}", id.0, p.id).unwrap();
-    }
-    out
+    assert!(tilerank::event::missing_cards(&keys, None, Some(6)).is_empty());
 }
 
 #[test]
 fn chunks_of_any_size_on_one_or_two_threads_read_what_one_chunk_reads() {
-    use tilerank::stream::load_chunked;
     let base = temp("chunks-base.csv");
     results_file(&base, 30, false);
     let text = std::fs::read_to_string(&base).unwrap();
@@ -352,67 +323,37 @@ fn chunks_of_any_size_on_one_or_two_threads_read_what_one_chunk_reads() {
             staged.push_str(",,, ,\r\n\r\n");
         }
     }
+    // a wrong card in a late chunk
+    let mut wrong: Vec<String> = text.lines().map(str::to_string).collect();
+    let n = wrong.len();
+    wrong[n - 5] = wrong[n - 5].replacen(",-", ",-1", 1);
     let variants = [
         ("chunks-plain.csv", text.clone()),
         ("chunks-staged.csv", staged),
         ("chunks-semicolons.csv", text.replace(',', ";")),
+        ("chunks-wrong.csv", wrong.join("\n")),
     ];
     for (name, body) in variants {
         let path = temp(name);
         std::fs::write(&path, &body).unwrap();
         let inputs = std::slice::from_ref(&path);
-        for keep in [true, false] {
-            let mut roster = tilerank::roster::Roster::open();
-            let whole = load_chunked(
-                inputs,
-                &Rules::hk(),
-                &mut roster,
-                keep,
-                Some(false),
-                1 << 30,
-            )
-            .unwrap_or_else(|| panic!("{name} streams"));
-            let expected = streamed_text(&whole, &roster);
+        for keep in [Keep::Cards, Keep::Sums] {
+            let whole = streamed(inputs, keep, Some(false), 1 << 30)
+                .unwrap_or_else(|| panic!("{name} streams"));
+            let expected = summary(&whole);
             for chunk in [1, 29, 64, 300, 1000, 4096] {
                 for threads in [false, true] {
-                    let mut roster = tilerank::roster::Roster::open();
-                    let got = load_chunked(
-                        inputs,
-                        &Rules::hk(),
-                        &mut roster,
-                        keep,
-                        Some(threads),
-                        chunk,
-                    )
-                    .unwrap_or_else(|| panic!("{name} in chunks of {chunk}"));
+                    let got = streamed(inputs, keep, Some(threads), chunk)
+                        .unwrap_or_else(|| panic!("{name} in chunks of {chunk}"));
                     assert_eq!(
-                        streamed_text(&got, &roster),
+                        summary(&got),
                         expected,
-                        "{name}, chunks of {chunk}, threads {threads}, cards kept {keep}"
+                        "{name}, chunks of {chunk}, threads {threads}, {keep:?}"
                     );
                 }
             }
         }
         same_both_ways(vec![path], None, Rules::hk());
-    }
-    // a wrong card in a late chunk: no answer, and the roster as it was
-    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-    let n = lines.len();
-    lines[n - 5] = lines[n - 5].replacen(",-", ",-1", 1);
-    let wrong = temp("chunks-wrong.csv");
-    std::fs::write(&wrong, lines.join("\n")).unwrap();
-    for threads in [false, true] {
-        let mut roster = tilerank::roster::Roster::open();
-        let got = load_chunked(
-            std::slice::from_ref(&wrong),
-            &Rules::hk(),
-            &mut roster,
-            false,
-            Some(threads),
-            100,
-        );
-        assert!(got.is_none(), "threads {threads}");
-        assert_eq!(roster.len(), 0);
     }
 }
 
@@ -469,30 +410,41 @@ fn an_event_kept_as_sums_ranks_as_the_event_with_its_cards() {
 }
 
 #[test]
-fn lines_that_all_name_one_card_are_no_card_and_are_not_held() {
-    use tilerank::stream::load_chunked;
-    // 20,000 lines of the same table: the streaming reader gives up at
-    // the thirteenth (four seats, three games) and the ordinary reader says
-    // what is wrong
+fn lines_that_all_name_one_card_are_one_card_and_are_not_held() {
+    // 20,000 lines of the same seat of the same game: each after the first
+    // is an error, and none is held; the streaming reader says what the
+    // ordinary one says
     let mut text = String::from("session,table,game,seat,player,won,score,tiles\n");
     for _ in 0..20_000 {
         text.push_str("S01,1,1,A,P0001,1,+0,0\n");
     }
     let path = temp("one-card.csv");
     std::fs::write(&path, &text).unwrap();
+    let ordinary = Event::load_ordinary(&hk_request(path.clone(), Keep::Sums)).unwrap();
     for (threads, chunk) in [(false, 1 << 20), (true, 4096), (true, 100)] {
-        let mut roster = tilerank::roster::Roster::open();
-        let got = load_chunked(
+        let got = streamed(
             std::slice::from_ref(&path),
-            &Rules::hk(),
-            &mut roster,
-            false,
+            Keep::Sums,
             Some(threads),
             chunk,
+        )
+        .expect("one card, in one chunk however small the chunks asked");
+        assert_eq!(
+            summary(&got),
+            summary(&ordinary),
+            "threads {threads}, chunks of {chunk}"
         );
-        assert!(got.is_none(), "threads {threads}, chunks of {chunk}");
-        assert_eq!(roster.len(), 0);
     }
+    // a card of more games than four seats can have lines for is no card:
+    // given up, and read the ordinary way
+    let mut text = String::from("session,table,game,seat,player,won,score,tiles\n");
+    for game in 1..=100 {
+        text.push_str(&format!("S01,1,{game},A,P0001,1,+0,0\n"));
+    }
+    let many = temp("many-games.csv");
+    std::fs::write(&many, &text).unwrap();
+    assert!(streamed(std::slice::from_ref(&many), Keep::Sums, None, WHOLE).is_none());
+    same_both_ways(vec![many], None, Rules::hk());
     same_both_ways(vec![path.clone()], None, Rules::hk());
     let event = Event::load(&hk_request(path, Keep::Sums)).unwrap();
     assert!(event.problems.has_errors());
@@ -513,9 +465,7 @@ fn a_named_pipe_is_read_once_and_whole() {
     assert!(made.is_ok_and(|s| s.success()), "mkfifo");
     let (done, result) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let mut roster = tilerank::roster::Roster::open();
-        let streamed =
-            tilerank::stream::load(std::slice::from_ref(&fifo), &Rules::hk(), &mut roster, true);
+        let streamed = streamed(std::slice::from_ref(&fifo), Keep::Cards, None, WHOLE);
         let writer = {
             let (fifo, clean) = (fifo.clone(), clean.clone());
             std::thread::spawn(move || std::fs::write(&fifo, std::fs::read(&clean).unwrap()))

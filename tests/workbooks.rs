@@ -83,8 +83,8 @@ fn an_error_in_a_workbook_names_its_cell() {
         );
 }
 
-/// The same card in two workbooks: one table twice in a session, the place
-/// of each card being its sheet.
+/// The same card in two workbooks: one table twice in a session, each card
+/// named at the cell of its table number.
 #[test]
 fn the_same_card_in_two_workbooks_clashes() {
     Test::new()
@@ -95,10 +95,10 @@ fn the_same_card_in_two_workbooks_clashes() {
         .run()
         .failure(1)
         .error_at(
-            "workbooks/card.ods[Table 9]",
+            "workbooks/card.ods[Table 9]!B5",
             &[
                 "session S01 table 9 is given twice",
-                "also at workbooks/card.xlsx[Table 9]",
+                "also at workbooks/card.xlsx[Table 9]!B5",
             ],
         );
 }

@@ -6,7 +6,6 @@
 use tilerank::ingest::limits::Limits;
 use tilerank::problem::Problems;
 use tilerank::profile::Rules;
-use tilerank::roster::Roster;
 
 /// Smaller than the defaults, so that one run stays fast and small; the
 /// code paths are the same.
@@ -24,20 +23,11 @@ pub fn limits() -> Limits {
 /// Reads `bytes` as the card file `name` (its extension says CSV or which
 /// workbook), then scores rack cards and checks every card as an event does.
 pub fn cards(name: &str, bytes: Vec<u8>) {
-    let rules = Rules::hk();
     let mut problems = Problems::new();
     let inputs = tilerank::ingest::cards_from_bytes(name, bytes, &limits(), &mut problems);
-    let mut raw = inputs.cards;
-    for rack_card in inputs.rack_cards {
-        raw.extend(tilerank::ingest::racks::score_card(rack_card, &rules, &mut problems));
-    }
-    let mut roster = Roster::open();
-    let checked: Vec<_> = raw
-        .iter()
-        .filter_map(|r| tilerank::rules::card_checks::check_card(r, &rules, &mut roster, &mut problems))
-        .collect();
-    tilerank::rules::card_checks::check_clashes(&checked, &roster, &mut problems);
-    report(&problems);
+    // the one way cards become an event
+    let event = tilerank::event::Event::assemble(None, inputs, &Rules::hk(), problems);
+    report(&event.problems);
 }
 
 /// Formats every problem; a reader stopped at its deadline is contained
@@ -100,42 +90,33 @@ pub fn streamed(data: &[u8]) {
     let event = Event::load(&request).expect("read once, read again");
     assert_eq!(text(&event), expected);
     assert_eq!(event.counts, ordinary.counts);
-    let problems = |e: &Event| e.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>();
+    let problems = |e: &Event| {
+        let mut v: Vec<String> = e.problems.iter().map(|p| p.to_string()).collect();
+        v.sort();
+        v
+    };
     assert_eq!(problems(&event), problems(&ordinary));
-    if ordinary.problems.has_errors() {
-        // the streaming reader declines any file with an error
-        let mut roster = Roster::open();
-        let streamed =
-            tilerank::stream::load_chunked(std::slice::from_ref(&path), &rules, &mut roster, true, Some(true), 61);
-        assert!(streamed.is_none(), "a file with errors streamed");
-        return;
-    }
-    for (threads, chunk, keep) in [(false, 1 << 30, true), (true, 61, true), (true, 7, false)] {
-        let mut roster = Roster::open();
-        let Some(got) =
-            tilerank::stream::load_chunked(std::slice::from_ref(&path), &rules, &mut roster, keep, Some(threads), chunk)
-        else {
+    // the streaming reader alone, on one thread or two, in chunks of any
+    // size, with the cards kept or only their sums: where it answers, the
+    // ordinary reader's event (problems in the order they are listed)
+    let listed = |e: &Event| {
+        let mut v: Vec<String> = e.problems.iter().map(|p| format!("{p:?}")).collect();
+        v.sort();
+        v
+    };
+    for (threads, chunk, keep) in [(false, 1 << 30, Keep::Cards), (true, 61, Keep::Cards), (true, 7, Keep::Sums)] {
+        let request = Request { keep, ..request.clone() };
+        let Some(got) = Event::load_streamed(&request, Some(threads), chunk) else {
             continue;
         };
-        assert_eq!(got.accepted, ordinary.counts.accepted);
-        let mut out = String::new();
-        for c in &got.cards {
-            let _ = writeln!(out, "{c:?}");
-        }
-        for (id, p) in roster.iter() {
-            let _ = writeln!(out, "{} {}", id.0, p.id);
-        }
-        let mut stages: Vec<_> = got.tallies.stages().cloned().collect();
-        stages.sort_by_key(|s| rules.stage_rank(s));
-        for stage in stages {
-            let _ = writeln!(out, "{stage} {:?}", got.tallies.of(&stage));
-        }
-        if keep {
-            assert_eq!(out, expected, "threads {threads}, chunks of {chunk}");
+        assert_eq!(got.counts, ordinary.counts, "threads {threads}, chunks of {chunk}");
+        assert_eq!(listed(&got), listed(&ordinary), "threads {threads}, chunks of {chunk}");
+        if keep == Keep::Cards {
+            assert_eq!(text(&got), expected, "threads {threads}, chunks of {chunk}");
         } else {
             // no cards: the rest is the same
             let rest: String = expected.lines().filter(|l| !l.starts_with("Card")).map(|l| format!("{l}\n")).collect();
-            assert_eq!(out, rest, "threads {threads}, chunks of {chunk}, sums only");
+            assert_eq!(text(&got), rest, "threads {threads}, chunks of {chunk}, sums only");
         }
     }
 }

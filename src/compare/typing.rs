@@ -27,7 +27,7 @@ use crate::domain::{CardKey, Seat};
 use crate::ingest::cell::Cell;
 use crate::ingest::raw::{Layout, RawCard, RawCell, RawGame, RawLine};
 use crate::ingest::{self, InputError};
-use crate::place::Place;
+use crate::place::{At, Place};
 use crate::problem::Problems;
 use crate::profile::Rules;
 use crate::roster::{match_key, Roster};
@@ -82,8 +82,8 @@ impl Typing {
         };
         for rack_card in read.rack_cards {
             let key = rack_card.grouped.key.clone();
-            let place = rack_card.grouped.place.clone();
-            match ingest::racks::score_card(rack_card, rules, problems) {
+            let place = rack_card.source.place(rack_card.grouped.at);
+            match ingest::racks::score_card(&rack_card, rules, problems) {
                 Some(card) => typing.cards.push(card),
                 None => typing.unscored.push((key, place)),
             }
@@ -230,10 +230,10 @@ pub fn compare(first: &Typing, second: &Typing, rules: &Rules, roster: &Roster) 
                     key: key.clone(),
                     part: Part::Twice {
                         side,
-                        again: again.place.clone(),
+                        again: again.place(),
                     },
-                    first: x.filter(|_| side == Side::First).map(|c| c.place.clone()),
-                    second: y.filter(|_| side == Side::Second).map(|c| c.place.clone()),
+                    first: x.filter(|_| side == Side::First).map(RawCard::place),
+                    second: y.filter(|_| side == Side::Second).map(RawCard::place),
                     cells: Vec::new(),
                 });
             }
@@ -247,7 +247,7 @@ pub fn compare(first: &Typing, second: &Typing, rules: &Rules, roster: &Roster) 
                 second,
                 cells: Vec::new(),
             };
-            let place = |c: Option<&RawCard>| c.map(|c| c.place.clone());
+            let place = |c: Option<&RawCard>| c.map(RawCard::place);
             match (x, y) {
                 (Some(x), Some(y)) => found.extend(compare_cards(x, y, rules, roster)),
                 (Some(x), None) => found.push(match ub {
@@ -326,11 +326,11 @@ pub fn agreeing(
 /// The differences between two typings of one card.
 fn compare_cards(x: &RawCard, y: &RawCard, rules: &Rules, roster: &Roster) -> Vec<Difference> {
     let mut found = Vec::new();
-    let difference = |part, first: &Place, second: &Place, cells| Difference {
+    let difference = |part, first: At, second: At, cells| Difference {
         key: x.key.clone(),
         part,
-        first: Some(first.clone()),
-        second: Some(second.clone()),
+        first: Some(x.place_of(first)),
+        second: Some(y.place_of(second)),
         cells,
     };
 
@@ -348,15 +348,15 @@ fn compare_cards(x: &RawCard, y: &RawCard, rules: &Rules, roster: &Roster) -> Ve
         if !same {
             players.push(CellDiff {
                 what: format!("seat {seat} player"),
-                first: p.map_or_else(|| x.place.clone(), |p| p.place.clone()),
+                first: x.place_of(p.map_or(x.at, |p| p.at)),
                 first_value: quoted(p),
-                second: q.map_or_else(|| y.place.clone(), |q| q.place.clone()),
+                second: y.place_of(q.map_or(y.at, |q| q.at)),
                 second_value: quoted(q),
             });
         }
     }
     if !players.is_empty() {
-        found.push(difference(Part::Players, &x.place, &y.place, players));
+        found.push(difference(Part::Players, x.at, y.at, players));
     }
 
     let (gx, gy) = (played(x), played(y));
@@ -364,7 +364,7 @@ fn compare_cards(x: &RawCard, y: &RawCard, rules: &Rules, roster: &Roster) -> Ve
     for n in numbers {
         match (gx.get(&n), gy.get(&n)) {
             (Some(g), Some(h)) => {
-                let mut cells = compare_lines(&g.lines, &h.lines, g, h, rules, false);
+                let mut cells = compare_lines((x, g), (y, h), rules, false);
                 // Racks are typed, their won and score computed: say so.
                 if x.layout == Layout::Racks || y.layout == Layout::Racks {
                     for c in cells
@@ -375,19 +375,19 @@ fn compare_cards(x: &RawCard, y: &RawCard, rules: &Rules, roster: &Roster) -> Ve
                     }
                 }
                 if !cells.is_empty() {
-                    found.push(difference(Part::Game(n), &g.place, &h.place, cells));
+                    found.push(difference(Part::Game(n), g.at, h.at, cells));
                 }
             }
             (Some(g), None) => found.push(difference(
                 Part::GameOnlyIn(n, Side::First),
-                &g.place,
-                &y.place,
+                g.at,
+                y.at,
                 vec![],
             )),
             (None, Some(h)) => found.push(difference(
                 Part::GameOnlyIn(n, Side::Second),
-                &x.place,
-                &h.place,
+                x.at,
+                h.at,
                 vec![],
             )),
             (None, None) => {}
@@ -395,9 +395,9 @@ fn compare_cards(x: &RawCard, y: &RawCard, rules: &Rules, roster: &Roster) -> Ve
     }
 
     if let (Some(g), Some(h)) = (&x.total, &y.total) {
-        let cells = compare_lines(&g.lines, &h.lines, g, h, rules, true);
+        let cells = compare_lines((x, g), (y, h), rules, true);
         if !cells.is_empty() {
-            found.push(difference(Part::Total, &g.place, &h.place, cells));
+            found.push(difference(Part::Total, g.at, h.at, cells));
         }
     }
     found
@@ -420,13 +420,12 @@ fn played(card: &RawCard) -> BTreeMap<u32, &RawGame> {
 /// The values that differ between two typings of a game's (or the Total's)
 /// lines, seat by seat.
 fn compare_lines(
-    xs: &[RawLine],
-    ys: &[RawLine],
-    gx: &RawGame,
-    gy: &RawGame,
+    (x, gx): (&RawCard, &RawGame),
+    (y, gy): (&RawCard, &RawGame),
     rules: &Rules,
     totals: bool,
 ) -> Vec<CellDiff> {
+    let (xs, ys) = (&gx.lines, &gy.lines);
     let typed = |lines: &[RawLine], seat| {
         lines
             .iter()
@@ -454,9 +453,9 @@ fn compare_lines(
                     if !same(&a.value, &b.value, rules) {
                         cells.push(CellDiff {
                             what: format!("seat {seat} {what}"),
-                            first: a.place.clone(),
+                            first: x.place_of(a.at),
                             first_value: a.value.describe(),
-                            second: b.place.clone(),
+                            second: y.place_of(b.at),
                             second_value: b.value.describe(),
                         });
                     }
@@ -465,9 +464,9 @@ fn compare_lines(
             (None, None) => {}
             (l, m) => cells.push(CellDiff {
                 what: format!("seat {seat}"),
-                first: l.as_ref().map_or_else(|| gx.place.clone(), line_place),
+                first: x.place_of(l.as_ref().map_or(gx.at, line_at)),
                 first_value: line_values(l.as_ref()),
-                second: m.as_ref().map_or_else(|| gy.place.clone(), line_place),
+                second: y.place_of(m.as_ref().map_or(gy.at, line_at)),
                 second_value: line_values(m.as_ref()),
             }),
         }
@@ -475,8 +474,8 @@ fn compare_lines(
     cells
 }
 
-fn line_place(line: &RawLine) -> Place {
-    line.won.place.clone()
+fn line_at(line: &RawLine) -> At {
+    line.won.at
 }
 
 /// A whole line, as `won 1, score +30, tiles 0`, or `blank`.
@@ -550,10 +549,10 @@ mod tests {
     use crate::place::Source;
     use crate::roster::Player;
 
-    fn cell(source: &Source, row: u32, col: u32, value: Cell) -> RawCell {
+    fn cell(_source: &Source, row: u32, col: u32, value: Cell) -> RawCell {
         RawCell {
             value,
-            place: source.at(row, Some(col)),
+            at: At::cell(row, col),
         }
     }
 
@@ -566,8 +565,8 @@ mod tests {
             .enumerate()
             .map(|(i, (&seat, p))| RawSeat {
                 seat,
-                player: p.to_string(),
-                place: source.at(2 + i as u32, Some(5)),
+                player: (*p).into(),
+                at: At::cell(2 + i as u32, 5),
             })
             .collect();
         let lines = Seat::ALL[..3]
@@ -592,11 +591,12 @@ mod tests {
             },
             layout: Layout::Results,
             source: source.clone(),
-            place: source.at(2, None),
+            at: At::row(2),
+            table_at: At::row(2),
             seats,
             games: vec![RawGame {
                 number: 1,
-                place: source.at(2, None),
+                at: At::row(2),
                 lines,
             }],
             total: None,
@@ -756,7 +756,7 @@ mod tests {
     fn a_card_typed_twice_or_unscored_is_held_back() {
         let a = card("a.csv", ["P1", "P2", "P3"], plain());
         let mut again = card("a.csv", ["P1", "P2", "P3"], plain());
-        again.place = again.source.at(40, None);
+        again.at = At::row(40);
         let b = card("b.csv", ["P1", "P2", "P3"], plain());
         let c = compare(
             &typing(vec![a, again]),
@@ -801,7 +801,7 @@ mod tests {
     fn total_lines_are_compared_as_numbers_when_both_have_one() {
         let total = |card: &RawCard, score: Cell| RawGame {
             number: 0,
-            place: card.source.at(9, None),
+            at: At::row(9),
             lines: vec![RawLine {
                 seat: Seat::A,
                 won: cell(&card.source, 9, 6, n(1.0)),
@@ -849,7 +849,7 @@ mod tests {
         let mut b = card("b.csv", ["P1", "P2", "P3"], plain());
         let mut extra = b.games[0].clone();
         extra.number = 2;
-        extra.place = b.source.at(5, None);
+        extra.at = At::row(5);
         b.games.push(extra);
         let c = compare(
             &typing(vec![a]),

@@ -1,13 +1,18 @@
 //! One cell value, as CSV files and workbooks give it, and rows of them.
 
-use crate::place::{Place, Source};
+use crate::place::{At, Place, Source};
+use crate::score::Score;
+
+/// A cell's text. Short texts (the usual `+11`, `1`, `P0001`, a name) are
+/// kept inline, with no allocation: a large results file has millions.
+pub type Text = compact_str::CompactString;
 
 /// A cell's value before any layout gives it a meaning.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub enum Cell {
     #[default]
     Empty,
-    Text(String),
+    Text(Text),
     Number(f64),
     Bool(bool),
     /// A date cell, as days since 1899-12-30 (the spreadsheet serial).
@@ -17,6 +22,10 @@ pub enum Cell {
     FormulaWithoutValue(String),
     /// A spreadsheet error value such as `#DIV/0!`.
     Error(String),
+    /// An exact number the tool computed or stored itself (a score scored
+    /// from racks, a stored card's score): read as it is, with no decimal
+    /// text between.
+    Exact(Score),
 }
 
 impl Cell {
@@ -26,7 +35,7 @@ impl Cell {
         if t.is_empty() {
             Cell::Empty
         } else {
-            Cell::Text(t.to_string())
+            Cell::Text(Text::new(t))
         }
     }
 
@@ -35,10 +44,20 @@ impl Cell {
     }
 
     /// The cell as text, without copying text cells.
-    pub fn into_text(self) -> String {
+    pub fn into_text(self) -> Text {
         match self {
             Cell::Text(t) => t,
-            other => other.as_text(),
+            other => Text::from(other.as_text()),
+        }
+    }
+
+    /// The cell as text, borrowed when it is text (no copy for the common
+    /// case of a CSV field).
+    pub fn text_ref(&self) -> std::borrow::Cow<'_, str> {
+        match self {
+            Cell::Empty => std::borrow::Cow::Borrowed(""),
+            Cell::Text(t) => std::borrow::Cow::Borrowed(t.as_str()),
+            other => std::borrow::Cow::Owned(other.as_text()),
         }
     }
 
@@ -46,12 +65,13 @@ impl Cell {
     pub fn as_text(&self) -> String {
         match self {
             Cell::Empty => String::new(),
-            Cell::Text(t) => t.clone(),
+            Cell::Text(t) => t.to_string(),
             Cell::Number(n) => format_number(*n),
             Cell::Bool(b) => if *b { "TRUE" } else { "FALSE" }.to_string(),
             Cell::Date(d) => date_from_serial(*d).unwrap_or_else(|| format_number(*d)),
             Cell::FormulaWithoutValue(f) => f.clone(),
             Cell::Error(e) => e.clone(),
+            Cell::Exact(s) => s.to_string(),
         }
     }
 
@@ -60,13 +80,14 @@ impl Cell {
         match self {
             Cell::Empty => "blank".to_string(),
             // A number typed as text reads as the number, like a number cell.
-            Cell::Text(t) if crate::score::Score::parse(t).is_some() => t.clone(),
-            Cell::Text(t) => format!("{t:?}"),
+            Cell::Text(t) if crate::score::Score::parse(t).is_some() => t.to_string(),
+            Cell::Text(t) => format!("{:?}", t.as_str()),
             Cell::Number(n) => format_number(*n),
             Cell::Bool(b) => b.to_string().to_uppercase(),
             Cell::Date(_) => format!("the date {}", self.as_text()),
             Cell::FormulaWithoutValue(f) => format!("the formula {f} with no saved value"),
             Cell::Error(e) => format!("the error value {e}"),
+            Cell::Exact(s) => s.to_string(),
         }
     }
 }
@@ -131,6 +152,11 @@ impl Row {
 
     pub fn place(&self, source: &Source, i: usize) -> Place {
         source.at(self.number, Some(self.col(i)))
+    }
+
+    /// Where cell `i` is, in the row's source.
+    pub fn at(&self, i: usize) -> At {
+        At::cell(self.number, self.col(i))
     }
 }
 

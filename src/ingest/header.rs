@@ -90,16 +90,27 @@ pub fn each_line(
             None => {
                 let texts: Vec<String> = row.cells.iter().map(super::cell::Cell::as_text).collect();
                 if let Some(m) = map_header(&texts, columns).filter(|m| accept(m)) {
-                    for (i, name) in &m.unknown {
-                        problems.warning(
-                            row.place(source, *i),
-                            format!("unknown column {name:?} ignored"),
-                        );
-                    }
+                    warn_unknown(source, &row, &m, problems);
                     map = Some(m);
                 }
             }
         }
+    }
+}
+
+/// A warning for each column of the header `row` that the layout does not
+/// know (it is not read).
+pub fn warn_unknown(
+    source: &crate::place::Source,
+    row: &super::cell::Row,
+    map: &ColumnMap,
+    problems: &mut crate::problem::Problems,
+) {
+    for (i, name) in &map.unknown {
+        problems.warning(
+            row.place(source, *i),
+            format!("unknown column {name:?} ignored"),
+        );
     }
 }
 

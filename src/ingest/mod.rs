@@ -403,11 +403,11 @@ fn read_file(
     }
     let seats = out.cards[cards_before..]
         .iter()
-        .flat_map(|c| &c.seats)
+        .flat_map(|c| c.seats.iter().map(|s| (&c.source, s)))
         .chain(
             out.rack_cards[racks_before..]
                 .iter()
-                .flat_map(|c| &c.grouped.seats),
+                .flat_map(|c| c.grouped.seats.iter().map(|s| (&c.source, s))),
         );
     check_names(seats, limits, problems);
     let found = out.cards.len() > cards_before || out.rack_cards.len() > racks_before;
@@ -420,16 +420,16 @@ fn read_file(
 }
 
 /// Player names and ids longer than the limit, each marked unreadable.
-fn check_names<'a>(
-    seats: impl Iterator<Item = &'a raw::RawSeat>,
+pub fn check_names<'a>(
+    seats: impl Iterator<Item = (&'a Source, &'a raw::RawSeat)>,
     limits: &Limits,
     problems: &mut Problems,
 ) {
-    for seat in seats {
+    for (source, seat) in seats {
         let n = seat.player.chars().count() as u64;
         if n > limits.name_chars {
             problems.unreadable(
-                seat.place.clone(),
+                source.place(seat.at),
                 format!(
                     "a player of {n} characters; {}",
                     limits::hint(limits.name_chars, "TILERANK_MAX_NAME_CHARS")

@@ -14,10 +14,10 @@
 
 use super::cell::{Cell, Row};
 use super::header::{each_line, map_header, Column, ColumnMap};
-use super::lines::{self, Grouped, Grouper, Line, HEAD_COLUMNS, OPTIONAL_COLUMNS};
+use super::lines::{self, Grouped, Grouper, Line, StageCache, HEAD_COLUMNS, OPTIONAL_COLUMNS};
 use super::raw::{Layout, RawCard, RawCell, RawGame, RawLine};
 use crate::domain::Seat;
-use crate::place::{Place, Source};
+use crate::place::{At, Source};
 use crate::problem::Problems;
 use crate::profile::Rules;
 use crate::rules::rack::{
@@ -72,7 +72,7 @@ pub fn is_header(texts: &[String]) -> bool {
 /// One seat's rack in one game, as read.
 pub struct RackLine {
     pub seat: Seat,
-    pub row: Place,
+    pub row: At,
     pub points: RawCell,
     pub jokers: RawCell,
     pub tiles: RawCell,
@@ -84,8 +84,8 @@ impl Line for RackLine {
     fn seat(&self) -> Seat {
         self.seat
     }
-    fn place(&self) -> Place {
-        self.row.clone()
+    fn at(&self) -> At {
+        self.row
     }
 }
 
@@ -101,7 +101,8 @@ pub fn read(
     rows: impl Iterator<Item = Result<Row, String>>,
     problems: &mut Problems,
 ) -> Vec<RackCard> {
-    let mut grouper: Grouper<RackLine> = Grouper::default();
+    let mut grouper: Grouper<RackLine> = Grouper::new(source);
+    let mut stages = StageCache::default();
     let columns = columns();
     let has_racks = |m: &ColumnMap| m.get(POINTS).is_some() || m.get(RACK).is_some();
     each_line(
@@ -111,13 +112,13 @@ pub fn read(
         has_racks,
         problems,
         |m, mut row, problems| {
-            let Some(head) = lines::head(source, m, &mut row, problems) else {
+            let Some(head) = lines::head(source, m, &mut row, &mut stages, problems) else {
                 return;
             };
-            let mut get = |col| lines::take(source, m, &mut row, col);
+            let mut get = |col| lines::take(m, &mut row, col);
             let line = RackLine {
                 seat: head.seat,
-                row: head.row.clone(),
+                row: head.row,
                 points: get(POINTS),
                 jokers: get(JOKERS),
                 tiles: get(TILES),
@@ -137,7 +138,13 @@ pub fn read(
         .collect()
 }
 
-fn count(cell: &RawCell, what: &str, max: u32, problems: &mut Problems) -> Option<Option<u32>> {
+fn count(
+    cell: &RawCell,
+    source: &Source,
+    what: &str,
+    max: u32,
+    problems: &mut Problems,
+) -> Option<Option<u32>> {
     if cell.is_blank() {
         return Some(None);
     }
@@ -145,7 +152,7 @@ fn count(cell: &RawCell, what: &str, max: u32, problems: &mut Problems) -> Optio
         Some(n) => Some(Some(n)),
         None => {
             problems.error(
-                cell.place.clone(),
+                source.place(cell.at),
                 format!(
                     "{what} is {}; expected a whole number from 0 to {max}",
                     cell.value.describe()
@@ -166,23 +173,36 @@ struct Read {
 
 /// The rack of one line: from `points`/`jokers`/`tiles`, from the `rack`
 /// list, or from both when they agree.
-fn rack_of(line: &RackLine, problems: &mut Problems) -> Option<Read> {
+fn rack_of(line: &RackLine, source: &Source, problems: &mut Problems) -> Option<Read> {
     let before = problems.error_count();
     let points = count(
         &line.points,
+        source,
         "points",
         13 * u32::from(TILES_IN_SET),
         problems,
     );
-    let jokers = count(&line.jokers, "jokers", u32::from(JOKERS_IN_SET), problems);
-    let tiles = count(&line.tiles, "tiles", u32::from(TILES_IN_SET), problems);
-    let penalty = match line.penalty.value.as_text().as_str() {
+    let jokers = count(
+        &line.jokers,
+        source,
+        "jokers",
+        u32::from(JOKERS_IN_SET),
+        problems,
+    );
+    let tiles = count(
+        &line.tiles,
+        source,
+        "tiles",
+        u32::from(TILES_IN_SET),
+        problems,
+    );
+    let penalty = match line.penalty.value.text_ref().as_ref() {
         "" => Some(None),
         text => match Penalty::parse(text) {
             Some(p) => Some(Some(p)),
             None => {
                 problems.error(
-                    line.penalty.place.clone(),
+                    source.place(line.penalty.at),
                     format!(
                         "penalty is {text:?}; expected blank, no-meld, refused-meld or knocked"
                     ),
@@ -198,7 +218,7 @@ fn rack_of(line: &RackLine, problems: &mut Problems) -> Option<Read> {
             Ok(l) => Some(l),
             Err(errors) => {
                 for e in errors {
-                    problems.error(line.rack.place.clone(), format!("rack: {e}"));
+                    problems.error(source.place(line.rack.at), format!("rack: {e}"));
                 }
                 None
             }
@@ -219,7 +239,7 @@ fn rack_of(line: &RackLine, problems: &mut Problems) -> Option<Read> {
             ] {
                 if let Some(g) = given.filter(|&g| g != listed) {
                     problems.error(
-                        cell.place.clone(),
+                        source.place(cell.at),
                         format!(
                             "{what} is {g} but the rack lists {listed} ({})",
                             line.rack.value.as_text()
@@ -250,7 +270,7 @@ fn rack_of(line: &RackLine, problems: &mut Problems) -> Option<Read> {
                 &line.tiles
             };
             problems.error(
-                missing.place.clone(),
+                source.place(missing.at),
                 "rack not given: expected points and tiles (and jokers), or the rack's tiles listed such as R5 B13 J",
             );
             return None;
@@ -259,8 +279,9 @@ fn rack_of(line: &RackLine, problems: &mut Problems) -> Option<Read> {
     let rack = Rack { penalty, ..rack };
     let errors = rack_problems(&rack);
     for e in &errors {
-        problems.error(line.row.clone(), format!("seat {}: {e}", line.seat));
+        problems.error(source.place(line.row), format!("seat {}: {e}", line.seat));
     }
+
     errors.is_empty().then_some(Read {
         rack,
         list,
@@ -270,12 +291,13 @@ fn rack_of(line: &RackLine, problems: &mut Problems) -> Option<Read> {
 
 /// Scores a card from its racks (RULES.md sections 2 to 4) into a recorded
 /// card; `None` when any rack has an error (each is in `problems`).
-pub fn score_card(card: RackCard, rules: &Rules, problems: &mut Problems) -> Option<RawCard> {
+pub fn score_card(card: &RackCard, rules: &Rules, problems: &mut Problems) -> Option<RawCard> {
     let RackCard { source, grouped } = card;
     let mut ok = !grouped.defective;
     let mut games = Vec::new();
-    for (number, place, lines) in grouped.games {
-        let racks: Vec<Option<Read>> = lines.iter().map(|l| rack_of(l, problems)).collect();
+    for &(number, at, ref lines) in &grouped.games {
+        let place = source.place(at);
+        let racks: Vec<Option<Read>> = lines.iter().map(|l| rack_of(l, source, problems)).collect();
         if racks.iter().any(Option::is_none) {
             ok = false;
             continue;
@@ -304,7 +326,6 @@ pub fn score_card(card: RackCard, rules: &Rules, problems: &mut Problems) -> Opt
             .zip(&racks)
             .zip(&outcomes)
             .map(|((l, read), o)| {
-                let at = |c: &RawCell| c.place.clone();
                 let tiles = if read.counted {
                     Cell::Number(f64::from(read.rack.tiles))
                 } else {
@@ -314,31 +335,34 @@ pub fn score_card(card: RackCard, rules: &Rules, problems: &mut Problems) -> Opt
                     seat: l.seat,
                     won: RawCell {
                         value: Cell::Number(f64::from(u8::from(o.won))),
-                        place: at(&l.points),
+                        at: l.points.at,
                     },
+                    // the exact score, checked as it is (no text between)
                     score: RawCell {
-                        value: Cell::Text(o.score.to_string()),
-                        place: at(&l.points),
+                        value: Cell::Exact(o.score),
+                        at: l.points.at,
                     },
                     tiles: RawCell {
                         value: tiles,
-                        place: at(&l.tiles),
+                        at: l.tiles.at,
                     },
                 }
             })
             .collect();
         games.push(RawGame {
             number,
-            place,
+            at,
             lines: computed,
         });
     }
-    ok.then_some(RawCard {
-        key: grouped.key,
+    ok.then(|| RawCard {
+        key: grouped.key.clone(),
         layout: Layout::Racks,
-        source,
-        place: grouped.place,
-        seats: grouped.seats,
+        source: source.clone(),
+        at: grouped.at,
+        table_at: grouped.at,
+        seats: grouped.seats.clone(),
+
         games,
         total: None,
         defective: false,

@@ -1,14 +1,20 @@
-//! Cards as read, before any check: each value still a [`Cell`] with its
-//! place, so that the checks of RULES.md section 5 can name it.
+//! Cards as read, before any check: the one form every reader gives (a
+//! results or racks file, a printed score card, the event's store), each
+//! value still a [`Cell`] with where it stands, so that the checks of
+//! RULES.md section 5 ([`crate::rules::card_checks`]) can read it and name
+//! its place.
+//!
+//! A card holds its [`Source`] once; its values hold an [`At`] (row and
+//! column), made a [`Place`] only when a message needs one.
 
-use super::cell::Cell;
+use super::cell::{Cell, Text};
 use crate::domain::{CardKey, Seat};
-use crate::place::{Place, Source};
+use crate::place::{At, Place, Source};
 
 #[derive(Clone, Debug)]
 pub struct RawCell {
     pub value: Cell,
-    pub place: Place,
+    pub at: At,
 }
 
 impl RawCell {
@@ -21,8 +27,8 @@ impl RawCell {
 #[derive(Clone, Debug)]
 pub struct RawSeat {
     pub seat: Seat,
-    pub player: String,
-    pub place: Place,
+    pub player: Text,
+    pub at: At,
 }
 
 /// One seat's three values in one game (or in the Total line).
@@ -45,7 +51,7 @@ impl RawLine {
 pub struct RawGame {
     pub number: u32,
     /// The game's row (score card) or its first line (results layout).
-    pub place: Place,
+    pub at: At,
     pub lines: Vec<RawLine>,
 }
 
@@ -63,8 +69,11 @@ pub struct RawCard {
     pub key: CardKey,
     pub layout: Layout,
     pub source: Source,
-    /// Where the card is named (its first line, or its session label).
-    pub place: Place,
+    /// Where the card is: its first line, or its sheet for a printed card.
+    pub at: At,
+    /// Where its table is named (a table given twice is reported here): the
+    /// cell of the table number on a printed card, else where the card is.
+    pub table_at: At,
     pub seats: Vec<RawSeat>,
     pub games: Vec<RawGame>,
     pub total: Option<RawGame>,
@@ -75,5 +84,40 @@ pub struct RawCard {
 impl RawCard {
     pub fn seat(&self, seat: Seat) -> Option<&RawSeat> {
         self.seats.iter().find(|s| s.seat == seat)
+    }
+
+    /// The place `at` names on this card's sheet or file.
+    pub fn place_of(&self, at: At) -> Place {
+        self.source.place(at)
+    }
+
+    /// Where the card is named.
+    pub fn place(&self) -> Place {
+        self.source.place(self.at)
+    }
+}
+
+impl RawCard {
+    /// Moves every row down by `by` (a card read from a chunk of a file,
+    /// its rows counted from the chunk's first line).
+    pub fn shift_rows(&mut self, by: u32) {
+        let shift = |at: &mut At| {
+            if at.row > 0 {
+                at.row = at.row.saturating_add(by);
+            }
+        };
+        shift(&mut self.at);
+        shift(&mut self.table_at);
+        for s in &mut self.seats {
+            shift(&mut s.at);
+        }
+        for g in self.games.iter_mut().chain(self.total.iter_mut()) {
+            shift(&mut g.at);
+            for l in &mut g.lines {
+                shift(&mut l.won.at);
+                shift(&mut l.score.at);
+                shift(&mut l.tiles.at);
+            }
+        }
     }
 }

@@ -7,10 +7,10 @@
 
 use super::cell::Row;
 use super::header::{each_line, map_header, Column};
-use super::lines::{self, Grouper, Line, HEAD_COLUMNS, OPTIONAL_COLUMNS};
+use super::lines::{self, Grouper, Line, StageCache, HEAD_COLUMNS, OPTIONAL_COLUMNS};
 use super::raw::{Layout, RawCard, RawGame, RawLine};
 use crate::domain::Seat;
-use crate::place::{Place, Source};
+use crate::place::{At, Source};
 use crate::problem::Problems;
 
 pub use super::lines::whole_number;
@@ -51,11 +51,8 @@ impl Line for RawLine {
     fn seat(&self) -> Seat {
         self.seat
     }
-    fn place(&self) -> Place {
-        Place {
-            col: None,
-            ..self.won.place.clone()
-        }
+    fn at(&self) -> At {
+        self.won.at.whole_row()
     }
 }
 
@@ -65,7 +62,8 @@ pub fn read(
     problems: &mut Problems,
 ) -> Vec<RawCard> {
     let columns = columns();
-    let mut grouper: Grouper<RawLine> = Grouper::default();
+    let mut grouper: Grouper<RawLine> = Grouper::new(source);
+    let mut stages = StageCache::default();
     each_line(
         source,
         rows,
@@ -73,10 +71,10 @@ pub fn read(
         |_| true,
         problems,
         |m, mut row, problems| {
-            let Some(head) = lines::head(source, m, &mut row, problems) else {
+            let Some(head) = lines::head(source, m, &mut row, &mut stages, problems) else {
                 return;
             };
-            let mut get = |col| lines::take(source, m, &mut row, col);
+            let mut get = |col| lines::take(m, &mut row, col);
             let line = RawLine {
                 seat: head.seat,
                 won: get(WON),
@@ -93,16 +91,13 @@ pub fn read(
             key: g.key,
             layout: Layout::Results,
             source: source.clone(),
-            place: g.place,
+            at: g.at,
+            table_at: g.at,
             seats: g.seats,
             games: g
                 .games
                 .into_iter()
-                .map(|(number, place, lines)| RawGame {
-                    number,
-                    place,
-                    lines,
-                })
+                .map(|(number, at, lines)| RawGame { number, at, lines })
                 .collect(),
             total: None,
             defective: g.defective,

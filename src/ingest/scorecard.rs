@@ -21,7 +21,7 @@ use super::cell::{Cell, Row};
 use super::header::normalize;
 use super::raw::{Layout, RawCard, RawCell, RawGame, RawLine, RawSeat};
 use crate::domain::{CardKey, Label, Seat, Stage};
-use crate::place::{column_name, Source};
+use crate::place::{column_name, At, Source};
 use crate::problem::Problems;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,17 +166,21 @@ impl<'a> Card<'a> {
         {
             Some(s) => Some(s),
             None => {
-                let at = session.map(|(_, p)| p).unwrap_or_else(|| source.whole());
-                problems.error(at, "no session number: expected \"Session number:\" with its value, in the same cell after the colon or in the next cell");
+                let at = session.map_or(At::WHOLE, |(_, at)| at);
+                problems.error(source.place(at), "no session number: expected \"Session number:\" with its value, in the same cell after the colon or in the next cell");
                 ok = false;
                 None
             }
         };
+        let table_at = table.as_ref().map_or(At::WHOLE, |(_, at)| *at);
         let table = match table.as_ref().and_then(|(c, _)| Label::table(&c.as_text())) {
             Some(t) => Some(t),
             None => {
-                let at = table.map(|(_, p)| p).unwrap_or_else(|| source.whole());
-                problems.error(at, "no table number: expected \"Table number:\" with its value, in the same cell after the colon or in the next cell");
+                problems.error(
+                    source.place(table_at),
+                    "no table number
+: expected \"Table number:\" with its value, in the same cell after the colon or in the next cell",
+                );
                 ok = false;
                 None
             }
@@ -189,12 +193,12 @@ impl<'a> Card<'a> {
         for sc in &seats_cols {
             let filled = (sc.first..=sc.last).find(|&i| !name.get(i).is_empty());
             if let Some(i) = filled {
-                let player = name.get(i).as_text();
+                let player = name.get(i).clone().into_text();
                 if !is_placeholder(&player) {
                     seats.push(RawSeat {
                         seat: sc.seat,
                         player,
-                        place: name.place(source, i),
+                        at: name.at(i),
                     });
                 }
             }
@@ -218,21 +222,21 @@ impl<'a> Card<'a> {
                     if let Some(first) = games.iter().find(|g| g.number == n) {
                         problems.error(
                             source.at(row.number, None),
-                            format!("game {n} is written twice (first at {}); expected one row per game", first.place),
+                            format!("game {n} is written twice (first at {}); expected one row per game", source.place(first.at)),
                         );
                         defective = true;
                         continue;
                     }
                     games.push(RawGame {
                         number: n,
-                        place: source.at(row.number, None),
+                        at: At::row(row.number),
                         lines: lines(),
                     });
                 }
                 RowLabel::Total => {
                     total = Some(RawGame {
                         number: 0,
-                        place: source.at(row.number, None),
+                        at: At::row(row.number),
                         lines: lines(),
                     });
                 }
@@ -269,7 +273,7 @@ impl<'a> Card<'a> {
                         .into_iter()
                         .find(|c| !c.is_blank());
                     problems.error(
-                        filled.map(|c| c.place.clone()).unwrap_or_else(|| g.place.clone()),
+                        source.place(filled.map_or(g.at, |c| c.at)),
                         format!("seat {} has values but no player: write the player's id or name in the Name row at {}{}", sc.seat, column_name(name.col(sc.first)), name.number),
                     );
                     defective = true;
@@ -292,7 +296,9 @@ impl<'a> Card<'a> {
             },
             layout: Layout::ScoreCard,
             source: source.clone(),
-            place: source.whole(),
+            at: At::WHOLE,
+            // (a table given twice is reported at the second one's number)
+            table_at,
             seats,
             games,
             total,
@@ -302,7 +308,7 @@ impl<'a> Card<'a> {
 
     /// A label's value: after the colon in the same cell, or the next filled
     /// cell of the row.
-    fn label(&self, rows: &[Row], names: &[&str]) -> Option<(Cell, crate::place::Place)> {
+    fn label(&self, rows: &[Row], names: &[&str]) -> Option<(Cell, At)> {
         for row in rows {
             for (i, cell) in row.cells.iter().enumerate() {
                 let Cell::Text(t) = cell else { continue };
@@ -314,12 +320,12 @@ impl<'a> Card<'a> {
                     continue;
                 }
                 if !rest.is_empty() && rest.chars().any(|c| c != '_') {
-                    return Some((Cell::text(rest), row.place(self.source, i)));
+                    return Some((Cell::text(rest), row.at(i)));
                 }
                 let next = (i + 1..row.cells.len()).find(|&j| !row.get(j).is_empty());
                 return Some(match next {
-                    Some(j) => (row.get(j).clone(), row.place(self.source, j)),
-                    None => (Cell::Empty, row.place(self.source, i)),
+                    Some(j) => (row.get(j).clone(), row.at(j)),
+                    None => (Cell::Empty, row.at(i)),
                 });
             }
         }
@@ -403,7 +409,7 @@ impl<'a> Card<'a> {
     fn lines(&self, row: &Row, seats: &[SeatColumns]) -> Vec<RawLine> {
         let cell = |i: usize| RawCell {
             value: row.get(i).clone(),
-            place: row.place(self.source, i),
+            at: row.at(i),
         };
         seats
             .iter()

@@ -4,25 +4,38 @@
 //! Each failed check is one error naming the cell (or the game's row), what
 //! was found and what was expected; a card with any error is not used.
 //!
+//! Every reader gives its cards in one form ([`RawCard`]: a results or
+//! racks file, a printed score card, the event's store), and every card
+//! of every source is checked here, by these functions and no others:
+//!
 //! | check | function |
 //! |---|---|
-//! | 1. seats, known and distinct players | [`check_card`] (seats), [`check_clashes`] (across cards) |
+//! | 1. 3 or 4 seats | [`check_values`] |
+//! | 1. known and distinct players | [`name_players`] |
+//! | 1. across cards: a table twice, a player at two tables | [`Seating::clashes`] |
 //! | 2. values: won, score, tiles | [`parse_won`], [`parse_score`], [`parse_tiles`] |
 //! | 3. scores sum to zero | `check_game` |
 //! | 4. someone went out | `check_went_out` |
 //! | 5. nobody went out | `check_nobody_out` |
 //! | 6. the `Total` line | `check_total` |
-//! | 7. games per card, withdrawn players | [`check_card`] (games) |
+//! | 7. games per card, withdrawn players | [`check_values`] |
+//!
+//! [`check_card`] is checks 1 to 7 of one card; a large file's cards are
+//! checked on two threads ([`check_values`], which needs nothing but the
+//! card) and named on one ([`name_players`], which needs the roster).
 
-use crate::domain::{Card, CardKey, Game, PlayerId, Seat, SeatPlayer, SeatResult, SessionName};
+use crate::domain::{
+    Card, CardKey, Game, Label, PlayerId, Seat, SeatPlayer, SeatResult, SessionName, Stage,
+};
 use crate::ingest::cell::Cell;
-use crate::ingest::raw::{RawCard, RawCell, RawLine};
-use crate::place::Place;
+use crate::ingest::raw::{RawCard, RawCell, RawGame, RawLine, RawSeat};
+use crate::place::{At, Place, Source};
 use crate::problem::Problems;
 use crate::profile::{PenaltyMode, Rules, Scoring};
 use crate::roster::{Roster, Unresolved};
+use crate::rules::tally::SeatSums;
 use crate::score::Score;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 /// The most tiles a rack can hold: the whole set.
 pub const MAX_TILES: u16 = 106;
@@ -80,7 +93,16 @@ pub fn parse_score(cell: &Cell, rules: &Rules) -> Result<Score, String> {
             return Err("score is blank; expected a number such as +30, -5 or 5.5".into())
         }
         Cell::Number(n) => Score::from_f64(*n),
-        Cell::Text(t) => Score::parse(t),
+        // the common case first: a whole number in its plainest spelling
+        Cell::Text(t) => match plain_whole(t) {
+            Some(n) if n >= 0 || rules.scoring == Scoring::ZeroSum => {
+                return Ok(Score::whole(n));
+            }
+            _ => Score::parse(t),
+        },
+
+        Cell::Exact(s) => Some(*s),
+
         Cell::FormulaWithoutValue(f) => return Err(format!("score {f} {NO_SAVED_VALUE}")),
         _ => None,
     };
@@ -104,14 +126,32 @@ pub fn parse_score(cell: &Cell, rules: &Rules) -> Result<Score, String> {
     }
 }
 
-/// One seat's values in one game, parsed, with the places of its cells
-/// (used only when an error is reported).
+/// `30`, `+30`, `-5`: a whole number of at most nine digits with its sign,
+/// the way nearly every score is typed (anything else is read by
+/// [`Score::parse`], to the same value).
+fn plain_whole(t: &str) -> Option<i64> {
+    let (negative, digits) = match t.as_bytes() {
+        [b'-', rest @ ..] => (true, rest),
+        [b'+', rest @ ..] => (false, rest),
+        all => (false, all),
+    };
+    if digits.is_empty() || digits.len() > 9 {
+        return None;
+    }
+    let n = digits.iter().try_fold(0i64, |n, &b| {
+        b.is_ascii_digit().then(|| n * 10 + i64::from(b - b'0'))
+    })?;
+    Some(if negative { -n } else { n })
+}
+
+/// One seat's values in one game, parsed, with where its cells are (made
+/// places only when an error is reported).
 struct Line<'a> {
+    source: &'a Source,
     seat: Seat,
-    won_place: &'a Place,
-    score_place: &'a Place,
-    tiles_place: &'a Place,
-    player: PlayerId,
+    won_at: At,
+    score_at: At,
+    tiles_at: At,
     won: bool,
     score: Score,
     tiles: Option<u16>,
@@ -121,49 +161,18 @@ impl Line<'_> {
     fn seat(&self) -> Seat {
         self.seat
     }
-}
 
-/// One seat's parsed values in one game, as the streaming reader gives them
-/// ([`crate::stream`]): no places, since it reads a card again the ordinary
-/// way when anything is wrong.
-#[derive(Clone, Copy, Debug)]
-pub struct PlainLine {
-    pub seat: Seat,
-    pub player: PlayerId,
-    pub won: bool,
-    pub score: Score,
-    pub tiles: Option<u16>,
-}
-
-/// Whether checks 3 to 5 pass on one game whose values all parsed: the
-/// same checks [`check_card`] runs, without building any message place
-/// unless one fails (then `false`).
-pub fn game_is_clean(number: u32, lines: &[PlainLine], rules: &Rules) -> bool {
-    static NOWHERE: std::sync::LazyLock<Place> = std::sync::LazyLock::new(|| Place::nowhere("-"));
-    let nowhere: &Place = &NOWHERE;
-    let line = |l: &PlainLine| Line {
-        seat: l.seat,
-        won_place: nowhere,
-        score_place: nowhere,
-        tiles_place: nowhere,
-        player: l.player,
-        won: l.won,
-        score: l.score,
-        tiles: l.tiles,
-    };
-    let mut scratch = Problems::new();
-    if lines.len() <= 4 {
-        // the common case: no allocation
-        let Some(first) = lines.first() else {
-            return true;
-        };
-        let array: [Line; 4] = std::array::from_fn(|i| line(lines.get(i).unwrap_or(first)));
-        check_game(number, nowhere, &array[..lines.len()], rules, &mut scratch);
-    } else {
-        let all: Vec<Line> = lines.iter().map(line).collect();
-        check_game(number, nowhere, &all, rules, &mut scratch);
+    fn won_place(&self) -> Place {
+        self.source.place(self.won_at)
     }
-    scratch.error_count() == 0
+
+    fn score_place(&self) -> Place {
+        self.source.place(self.score_at)
+    }
+
+    fn tiles_place(&self) -> Place {
+        self.source.place(self.tiles_at)
+    }
 }
 
 /// The values of a game, as `A +30, B -5, C -10`.
@@ -184,86 +193,79 @@ fn seats_list(seats: impl IntoIterator<Item = Seat>) -> String {
     }
 }
 
-/// Checks one card (checks 1 to 7, but for what needs the other cards) and
-/// returns it when it passed every check.
-pub fn check_card(
+/// One seat's checked result in one game, before its player is named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatValues {
+    pub seat: Seat,
+    pub won: bool,
+    pub score: Score,
+    pub tiles: Option<u16>,
+    /// Where the score is.
+    pub at: At,
+}
+
+/// What a card's values come to once every check but the players' passed
+/// ([`check_values`]): what each seat did, and, when asked, each game.
+#[derive(Clone, Debug, Default)]
+pub struct Values {
+    /// What each seat did, by seat (A, B, C, D).
+    pub sums: [SeatSums; 4],
+    /// The games, in game order, each seat's result in the order read
+    /// (empty unless asked for).
+    pub games: Vec<(u32, Vec<SeatValues>)>,
+    /// How many games were played.
+    pub played: u32,
+}
+
+impl Values {
+    /// Moves every row down by `by` (see [`RawCard::shift_rows`]).
+    pub fn shift_rows(&mut self, by: u32) {
+        for (_, results) in &mut self.games {
+            for r in results {
+                if r.at.row > 0 {
+                    r.at.row = r.at.row.saturating_add(by);
+                }
+            }
+        }
+    }
+}
+
+/// The checks of RULES.md section 5 that need nothing but the card itself
+/// (checks 1 to 7 but for who the players are, and for what needs the
+/// other cards): how many seats, the games the profile expects, every value
+/// (check 2), every game (checks 3 to 5), the `Total` line (check 6). Each
+/// failed check is an error at its cell; the card's values when every
+/// check passed. With `keep`, the games are kept too.
+pub fn check_values(
     raw: &RawCard,
     rules: &Rules,
-    roster: &mut Roster,
+    keep: bool,
     problems: &mut Problems,
-) -> Option<Card> {
+) -> Option<Values> {
     let errors_before = problems.error_count();
+    let source = &raw.source;
 
-    // Check 1: 3 or 4 seats, each a distinct known player.
-    let filled: Vec<Seat> = raw.seats.iter().map(|s| s.seat).collect();
-    if !(3..=4).contains(&filled.len()) {
+    // Check 1: 3 or 4 seats.
+    let filled = raw.seats.len();
+    if !(3..=4).contains(&filled) {
         problems.error(
-            raw.place.clone(),
+            raw.place(),
             format!(
                 "{}: {} seated ({}); a table seats 3 or 4 players",
                 raw.key,
-                plural(filled.len(), "player"),
-                seats_list(filled.iter().copied())
+                plural(filled, "player"),
+                seats_list(raw.seats.iter().map(|s| s.seat))
             ),
         );
-    }
-    let mut seats: Vec<SeatPlayer> = Vec::new();
-    for s in &raw.seats {
-        let player = match roster.resolve(&s.player) {
-            Ok(p) => p,
-            Err(Unresolved::Unknown) => {
-                problems.error(
-                    s.place.clone(),
-                    format!(
-                        "player {:?} is not on the roster: expected a roster id or name",
-                        s.player
-                    ),
-                );
-                continue;
-            }
-            Err(Unresolved::Ambiguous(ids)) => {
-                let ids: Vec<String> = ids.iter().map(|&p| roster.get(p).id.clone()).collect();
-                problems.error(
-                    s.place.clone(),
-                    format!(
-                        "player name {:?} matches {} roster entries ({}): write the id instead",
-                        s.player,
-                        ids.len(),
-                        ids.join(", ")
-                    ),
-                );
-                continue;
-            }
-        };
-        if let Some(other) = seats.iter().find(|o| o.player == player) {
-            let p = roster.get(player);
-            problems.error(
-                s.place.clone(),
-                format!(
-                    "{} ({}) sits at seat {} and at seat {}; each seat needs its own player",
-                    p.id, p.name, other.seat, s.seat
-                ),
-            );
-            continue;
-        }
-        seats.push(SeatPlayer {
-            seat: s.seat,
-            player,
-            place: s.place.clone(),
-        });
     }
 
     // Check 7: the games the profile expects, numbered 1..=N.
     let expected = rules.games_for(&raw.key.stage);
-    let played: Vec<_> = raw
-        .games
-        .iter()
-        .filter(|g| g.lines.iter().any(|l| !l.is_blank()))
-        .collect();
-    for g in &played {
+    let is_played = |g: &&RawGame| g.lines.iter().any(|l| !l.is_blank());
+    for g in raw.games.iter().filter(is_played) {
         if g.number > expected {
             problems.error(
-                g.place.clone(),
+                source.place(g.at),
                 format!(
                     "game {}: the {} rules play {} games per session",
                     g.number, rules.profile, expected
@@ -272,12 +274,12 @@ pub fn check_card(
         }
     }
     let missing: Vec<String> = (1..=expected)
-        .filter(|n| !played.iter().any(|g| g.number == *n))
+        .filter(|n| !raw.games.iter().filter(is_played).any(|g| g.number == *n))
         .map(|n| n.to_string())
         .collect();
     if !missing.is_empty() {
         problems.error(
-            raw.place.clone(),
+            raw.place(),
             format!(
                 "{}: game {} missing; the {} rules play {} games per session (a player who left early is blank in the games not played)",
                 raw.key,
@@ -289,32 +291,34 @@ pub fn check_card(
     }
 
     // Checks 2 to 5, game by game.
-    let mut games = Vec::new();
+    let mut values = Values::default();
     // Seats with a game that could not be read: their Total is not checked
     // (the error is already listed; a Total "wrong" by that game is not).
     let mut unread: Vec<Seat> = Vec::new();
-    for g in &played {
-        let mut lines = Vec::new();
+    // (a game has at most four seats: no allocation for its lines)
+    let mut lines: Vec<Line> = Vec::with_capacity(4);
+    for g in raw.games.iter().filter(is_played) {
+        lines.clear();
         let mut values_ok = true;
         for raw_line in g.lines.iter().filter(|l| !l.is_blank()) {
-            let Some(sp) = seats.iter().find(|s| s.seat == raw_line.seat) else {
-                values_ok = false; // the seat's player was already reported
+            if raw.seat(raw_line.seat).is_none() {
+                values_ok = false; // a seat with no player: the reader said so
                 unread.push(raw_line.seat);
                 continue;
-            };
+            }
             let won = parse_won(&raw_line.won.value)
-                .map_err(|e| problems.error(raw_line.won.place.clone(), e));
+                .map_err(|e| problems.error(source.place(raw_line.won.at), e));
             let score = parse_score(&raw_line.score.value, rules)
-                .map_err(|e| problems.error(raw_line.score.place.clone(), e));
+                .map_err(|e| problems.error(source.place(raw_line.score.at), e));
             let tiles = parse_tiles(&raw_line.tiles.value)
-                .map_err(|e| problems.error(raw_line.tiles.place.clone(), e));
+                .map_err(|e| problems.error(source.place(raw_line.tiles.at), e));
             match (won, score, tiles) {
                 (Ok(won), Ok(score), Ok(tiles)) => lines.push(Line {
+                    source,
                     seat: raw_line.seat,
-                    won_place: &raw_line.won.place,
-                    score_place: &raw_line.score.place,
-                    tiles_place: &raw_line.tiles.place,
-                    player: sp.player,
+                    won_at: raw_line.won.at,
+                    score_at: raw_line.score.at,
+                    tiles_at: raw_line.tiles.at,
                     won,
                     score,
                     tiles,
@@ -330,7 +334,7 @@ pub fn check_card(
             unread.extend(g.lines.iter().filter(|l| !l.is_blank()).map(|l| l.seat));
             let who = seats_list(g.lines.iter().filter(|l| !l.is_blank()).map(|l| l.seat));
             problems.error(
-                g.place.clone(),
+                source.place(g.at),
                 format!(
                     "game {}: {} played ({who}); a game needs 3 or 4",
                     g.number,
@@ -340,46 +344,212 @@ pub fn check_card(
             continue;
         }
         if values_ok {
-            check_game(g.number, &g.place, &lines, rules, problems);
+            check_game(g.number, (source, g.at), &lines, rules, problems);
         }
-        games.push(Game {
-            number: g.number,
-            results: lines
-                .iter()
-                .map(|l| SeatResult {
-                    seat: l.seat(),
-                    player: l.player,
-                    won: l.won,
-                    score: l.score,
-                    tiles: l.tiles,
-                    place: l.score_place.clone(),
-                })
-                .collect(),
-        });
+        values.played += 1;
+        for l in &lines {
+            values.sums[l.seat.index()].add(l.won, l.score, l.tiles);
+        }
+        // (the Total line is checked against the games)
+        if keep || raw.total.is_some() {
+            values.games.push((
+                g.number,
+                lines
+                    .iter()
+                    .map(|l| SeatValues {
+                        seat: l.seat,
+                        won: l.won,
+                        score: l.score,
+                        tiles: l.tiles,
+                        at: l.score_at,
+                    })
+                    .collect(),
+            ));
+        }
     }
 
     // Check 6: the Total line, when there is one and the reader could read
     // the card whole (a row it could not place is already an error).
     if let Some(total) = raw.total.as_ref().filter(|_| !raw.defective) {
-        let readable: Vec<RawLine> = total
+        let readable: Vec<&RawLine> = total
             .lines
             .iter()
             .filter(|l| !unread.contains(&l.seat))
-            .cloned()
             .collect();
-        check_total(&readable, &games, rules, problems);
+        check_total(source, &readable, &values, rules, problems);
+        if !keep {
+            values.games = Vec::new();
+        }
     }
 
     let clean = !raw.defective && problems.error_count() == errors_before;
     clean.then(|| {
-        games.sort_by_key(|g| g.number);
-        Card {
-            key: raw.key.clone(),
-            place: raw.place.clone(),
-            seats,
-            games,
-        }
+        values.games.sort_by_key(|g| g.0);
+        values
     })
+}
+
+/// Check 1, who sits at the card: each seat a known player (a roster id, or
+/// a name that matches one entry), no player at two seats. The players by
+/// seat (A, B, C, D) when every seat is named.
+pub fn name_players(
+    raw: &RawCard,
+    roster: &mut Roster,
+    problems: &mut Problems,
+) -> Option<[Option<PlayerId>; 4]> {
+    let mut players = [None; 4];
+    let mut ok = true;
+    for s in &raw.seats {
+        let player = match roster.resolve(&s.player) {
+            Ok(p) => p,
+            Err(e) => {
+                unresolved(raw, s, &e, roster, problems);
+                ok = false;
+                continue;
+            }
+        };
+        if !distinct(raw, s, player, &players, roster, problems) {
+            ok = false;
+            continue;
+        }
+        players[s.seat.index()] = Some(player);
+    }
+    ok.then_some(players)
+}
+
+/// [`name_players`] for a card whose names were hashed on another thread
+/// (`hashes` by seat, by [`crate::roster::NameHasher`]): the same answer.
+pub fn name_players_hashed(
+    raw: &RawCard,
+    hashes: &[u64; 4],
+    roster: &mut Roster,
+    problems: &mut Problems,
+) -> Option<[Option<PlayerId>; 4]> {
+    let mut players = [None; 4];
+    let mut ok = true;
+    for s in &raw.seats {
+        let player = match roster.resolve_hashed(&s.player, hashes[s.seat.index()]) {
+            Ok(p) => p,
+            Err(e) => {
+                unresolved(raw, s, &e, roster, problems);
+                ok = false;
+                continue;
+            }
+        };
+        if !distinct(raw, s, player, &players, roster, problems) {
+            ok = false;
+            continue;
+        }
+        players[s.seat.index()] = Some(player);
+    }
+    ok.then_some(players)
+}
+
+/// Why a seat's name names no one player.
+fn unresolved(
+    raw: &RawCard,
+    s: &RawSeat,
+    why: &Unresolved,
+    roster: &Roster,
+    problems: &mut Problems,
+) {
+    match why {
+        Unresolved::Unknown => problems.error(
+            raw.place_of(s.at),
+            format!(
+                "player {:?} is not on the roster: expected a roster id or name",
+                s.player.as_str()
+            ),
+        ),
+        Unresolved::Ambiguous(ids) => {
+            let ids: Vec<String> = ids.iter().map(|&p| roster.id(p).to_string()).collect();
+            problems.error(
+                raw.place_of(s.at),
+                format!(
+                    "player name {:?} matches {} roster entries ({}): write the id instead",
+                    s.player.as_str(),
+                    ids.len(),
+                    ids.join(", ")
+                ),
+            );
+        }
+    }
+}
+
+/// Whether `player` sits at no other seat of the card named so far.
+fn distinct(
+    raw: &RawCard,
+    s: &RawSeat,
+    player: PlayerId,
+    players: &[Option<PlayerId>; 4],
+    roster: &Roster,
+    problems: &mut Problems,
+) -> bool {
+    let Some(other) = Seat::ALL
+        .into_iter()
+        .find(|o| players[o.index()] == Some(player))
+    else {
+        return true;
+    };
+    let p = roster.get(player);
+    problems.error(
+        raw.place_of(s.at),
+        format!(
+            "{} ({}) sits at seat {other} and at seat {}; each seat needs its own player",
+            p.id, p.name, s.seat
+        ),
+    );
+    false
+}
+
+/// The card a checked card is: its players named, its games kept.
+pub fn checked_card(raw: &RawCard, values: &Values, players: &[Option<PlayerId>; 4]) -> Card {
+    let player = |seat: Seat| players[seat.index()].unwrap_or(PlayerId(u32::MAX));
+    Card {
+        key: raw.key.clone(),
+        place: raw.place(),
+        seats: raw
+            .seats
+            .iter()
+            .map(|s| SeatPlayer {
+                seat: s.seat,
+                player: player(s.seat),
+                place: raw.place_of(s.at),
+            })
+            .collect(),
+        games: values
+            .games
+            .iter()
+            .map(|(number, results)| Game {
+                number: *number,
+                results: results
+                    .iter()
+                    .map(|r| SeatResult {
+                        seat: r.seat,
+                        player: player(r.seat),
+                        won: r.won,
+                        score: r.score,
+                        tiles: r.tiles,
+                        place: raw.place_of(r.at),
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
+}
+
+/// Checks one card (checks 1 to 7, but for what needs the other cards:
+/// [`Seating`]) and returns it when it passed every check: the players
+/// named ([`name_players`]), then the values ([`check_values`]).
+pub fn check_card(
+    raw: &RawCard,
+    rules: &Rules,
+    roster: &mut Roster,
+    problems: &mut Problems,
+) -> Option<Card> {
+    let players = name_players(raw, roster, problems);
+    let values = check_values(raw, rules, true, problems);
+    Some(checked_card(raw, &values?, &players?))
 }
 
 fn plural(n: usize, word: &str) -> String {
@@ -391,14 +561,21 @@ fn plural(n: usize, word: &str) -> String {
 }
 
 /// Checks 3, 4 and 5 on one game whose values all parsed.
-fn check_game(number: u32, place: &Place, lines: &[Line], rules: &Rules, problems: &mut Problems) {
+fn check_game(
+    number: u32,
+    (source, at): (&Source, At),
+    lines: &[Line],
+    rules: &Rules,
+    problems: &mut Problems,
+) {
+    let place = || source.place(at);
     if rules.scoring == Scoring::PenaltyPoints {
         for l in lines
             .iter()
             .filter(|l| l.tiles == Some(0) && !l.score.is_zero())
         {
             problems.error(
-                l.score_place.clone(),
+                l.score_place(),
                 format!(
                     "score is {}; seat {} went out (0 tiles), so expected 0",
                     l.score,
@@ -411,7 +588,7 @@ fn check_game(number: u32, place: &Place, lines: &[Line], rules: &Rules, problem
     let sum: Score = lines.iter().map(|l| l.score).sum();
     if !sum.is_zero() {
         problems.error(
-            place.clone(),
+            place(),
             format!(
                 "game {number}: the scores add up to {}, expected 0 ({})",
                 sum.signed(),
@@ -426,7 +603,7 @@ fn check_game(number: u32, place: &Place, lines: &[Line], rules: &Rules, problem
         _ => {
             let several: Vec<&Line> = lines.iter().filter(|l| l.tiles == Some(0)).collect();
             problems.error(
-                place.clone(),
+                place(),
                 format!(
                 "game {number}: seats {} {} have 0 tiles; only the player who went out has none",
                     seats_list(several.iter().map(|l| l.seat())),
@@ -490,7 +667,7 @@ fn check_went_out(winner: &Line, lines: &[Line], rules: &Rules, problems: &mut P
     let w = winner.seat();
     if !winner.won {
         problems.error(
-            winner.won_place.clone(),
+            winner.won_place(),
             format!("game won is 0, expected 1: seat {w} went out (0 tiles)"),
         );
     }
@@ -501,7 +678,7 @@ fn check_went_out(winner: &Line, lines: &[Line], rules: &Rules, problems: &mut P
         .sum();
     if !winner.score.is_positive() || winner.score != -others {
         problems.error(
-            winner.score_place.clone(),
+            winner.score_place(),
             format!(
                 "score is {}; seat {w} went out (0 tiles), so expected {}, what the others lost",
                 winner.score.signed(),
@@ -512,13 +689,13 @@ fn check_went_out(winner: &Line, lines: &[Line], rules: &Rules, problems: &mut P
     for l in lines.iter().filter(|l| l.seat() != w) {
         if l.won {
             problems.error(
-                l.won_place.clone(),
+                l.won_place(),
                 format!("game won is 1, expected 0: seat {w} went out, so only {w} won"),
             );
         }
         if !l.score.is_negative() {
             problems.error(
-                l.score_place.clone(),
+                l.score_place(),
                 format!(
                     "score is {}; expected a loss (below 0): seat {w} went out",
                     l.score.signed()
@@ -528,7 +705,7 @@ fn check_went_out(winner: &Line, lines: &[Line], rules: &Rules, problems: &mut P
         }
         match l.tiles {
             None if !knocked_blank_ok(l, true, rules) => {
-                problems.error(l.tiles_place.clone(), blank_tiles_error(l, rules))
+                problems.error(l.tiles_place(), blank_tiles_error(l, rules))
             }
             None => {}
             Some(t) if !loss_fits(&-l.score, t, rules) => {
@@ -544,7 +721,7 @@ fn check_went_out(winner: &Line, lines: &[Line], rules: &Rules, problems: &mut P
                     ),
                 };
                 problems.error(
-                    l.score_place.clone(),
+                    l.score_place(),
                     format!(
                         "score is {} with {} left: that rack loses {} to {} points{charge_text} (are the score and tiles columns swapped?)",
                         l.score.signed(),
@@ -576,7 +753,7 @@ fn check_nobody_out(number: u32, lines: &[Line], rules: &Rules, problems: &mut P
     for l in lines.iter().filter(|l| l.score != top) {
         if !l.score.is_negative() {
             problems.error(
-                l.score_place.clone(),
+                l.score_place(),
                 format!(
                     "score is {}; in game {number} nobody went out and the leaders ({leader_names}) score {}, so every other seat loses points",
                     l.score.signed(),
@@ -588,7 +765,7 @@ fn check_nobody_out(number: u32, lines: &[Line], rules: &Rules, problems: &mut P
     for l in lines.iter().filter(|l| l.tiles.is_none()) {
         let is_leader = l.score == top;
         if is_leader || !knocked_blank_ok(l, false, rules) {
-            problems.error(l.tiles_place.clone(), blank_tiles_error(l, rules));
+            problems.error(l.tiles_place(), blank_tiles_error(l, rules));
         }
     }
     let fewest = leaders.iter().filter_map(|l| l.tiles).min();
@@ -633,7 +810,7 @@ fn check_nobody_out(number: u32, lines: &[Line], rules: &Rules, problems: &mut P
             )
         };
         problems.error(
-            l.won_place.clone(),
+            l.won_place(),
             format!(
                 "game won is {}, expected {}: nobody went out and {reason}",
                 u8::from(l.won),
@@ -654,7 +831,7 @@ fn check_nobody_out_by_tiles(number: u32, lines: &[Line], problems: &mut Problem
     if let Some(first) = leaders.first() {
         for l in leaders.iter().filter(|l| l.score != first.score) {
             problems.error(
-                l.score_place.clone(),
+                l.score_place(),
                 format!(
                     "score is {}; in game {number} the leaders ({names}, fewest tiles) share the pot, and seat {} scores {}",
                     l.score.signed(),
@@ -669,7 +846,7 @@ fn check_nobody_out_by_tiles(number: u32, lines: &[Line], problems: &mut Problem
         .filter(|l| l.tiles != Some(fewest) && !l.score.is_negative())
     {
         problems.error(
-            l.score_place.clone(),
+            l.score_place(),
             format!("score is {}; in game {number} seat {} is not a leader (fewest tiles: {names}), so it loses points", l.score.signed(), l.seat()),
         );
     }
@@ -677,7 +854,7 @@ fn check_nobody_out_by_tiles(number: u32, lines: &[Line], problems: &mut Problem
         let should_win = l.tiles == Some(fewest);
         if l.won != should_win {
             problems.error(
-                l.won_place.clone(),
+                l.won_place(),
                 format!(
                     "game won is {}, expected {}: nobody went out, and the leaders ({names}) have the fewest tiles ({fewest})",
                     u8::from(l.won),
@@ -691,11 +868,18 @@ fn check_nobody_out_by_tiles(number: u32, lines: &[Line], problems: &mut Problem
 /// Check 6: a `Total` line equals the sum of the games per seat. A rounded
 /// total matches when it is the rounded exact sum, or the sum of the rounded
 /// game scores. A formula with no saved value is recomputed: nothing to check.
-fn check_total(total: &[RawLine], games: &[Game], rules: &Rules, problems: &mut Problems) {
+fn check_total(
+    source: &Source,
+    total: &[&RawLine],
+    values: &Values,
+    rules: &Rules,
+    problems: &mut Problems,
+) {
     for line in total {
-        let results: Vec<&SeatResult> = games
+        let results: Vec<&SeatValues> = values
+            .games
             .iter()
-            .flat_map(|g| g.results.iter().filter(|r| r.seat == line.seat))
+            .flat_map(|(_, g)| g.iter().filter(|r| r.seat == line.seat))
             .collect();
         let seat = line.seat;
         let check = |cell: &RawCell,
@@ -708,14 +892,14 @@ fn check_total(total: &[RawLine], games: &[Game], rules: &Rules, problems: &mut 
                 value => match matches(value) {
                     Some(true) => {}
                     Some(false) => problems.error(
-                        cell.place.clone(),
+                        source.place(cell.at),
                         format!(
                             "Total {what} of seat {seat} is {}, but the games add up to {expected}",
                             value.as_text()
                         ),
                     ),
                     None => problems.error(
-                        cell.place.clone(),
+                        source.place(cell.at),
                         format!(
                             "Total {what} of seat {seat} is {}; expected a number, {expected}",
                             value.describe()
@@ -766,67 +950,223 @@ fn number(cell: &Cell, _rules: &Rules) -> Option<Score> {
     match cell {
         Cell::Number(n) => Score::from_f64(*n),
         Cell::Text(t) => Score::parse(t),
+        Cell::Exact(s) => Some(*s),
         _ => None,
     }
 }
 
 /// Check 1 across cards: no table twice in a session, no player at two
-/// tables in the same session. Returns the indexes of the cards to reject
-/// (every card involved: the tool cannot tell which one is right).
-pub fn check_clashes(cards: &[Card], roster: &Roster, problems: &mut Problems) -> Vec<usize> {
-    let mut rejected = Vec::new();
-    let mut by_key: BTreeMap<&CardKey, Vec<usize>> = BTreeMap::new();
-    for (i, c) in cards.iter().enumerate() {
-        by_key.entry(&c.key).or_default().push(i);
+/// tables in the same session. Every card accepted so far is one entry
+/// here (its key, where it is, who sits where), a few numbers each, so
+/// that a million players are checked in little memory; [`Seating::clashes`]
+/// is the check.
+#[derive(Clone, Debug, Default)]
+pub struct Seating {
+    stages: Vec<Stage>,
+    sessions: Labels,
+    tables: Labels,
+    sources: Vec<Source>,
+    cards: Vec<Sitting>,
+}
+
+/// One card of a [`Seating`].
+#[derive(Clone, Copy, Debug)]
+struct Sitting {
+    /// Stage, session and table, as interned numbers.
+    key: (u32, u32, u32),
+    /// The index of its source, and where the card is named.
+    source: u32,
+    at: At,
+    /// Who sits at each seat (A, B, C, D), and where the card names them.
+    seats: [Option<(PlayerId, At)>; 4],
+}
+
+/// Session or table labels as small numbers, in the order met.
+#[derive(Clone, Debug, Default)]
+struct Labels {
+    index: HashMap<Label, u32>,
+    labels: Vec<Label>,
+}
+
+impl Labels {
+    fn id(&mut self, label: &Label) -> u32 {
+        if let Some(&i) = self.index.get(label) {
+            return i;
+        }
+        let i = self.labels.len() as u32;
+        self.index.insert(label.clone(), i);
+        self.labels.push(label.clone());
+        i
     }
-    for (key, idx) in &by_key {
-        if idx.len() > 1 {
-            for &i in &idx[1..] {
-                problems.error(
-                    cards[i].place.clone(),
-                    format!(
-                        "{key} is given twice (also at {}); a table plays once per session",
-                        cards[idx[0]].place
-                    ),
-                );
+}
+
+impl Seating {
+    /// Adds a card; its index in the order added.
+    pub fn add(
+        &mut self,
+        key: &CardKey,
+        source: &Source,
+        at: At,
+        seats: impl IntoIterator<Item = (Seat, PlayerId, At)>,
+    ) -> usize {
+        let stage = match self.stages.iter().position(|s| *s == key.stage) {
+            Some(i) => i,
+            None => {
+                self.stages.push(key.stage.clone());
+                self.stages.len() - 1
             }
-            rejected.extend(idx.iter().copied());
+        } as u32;
+        // cards one after another are mostly of one source
+        let source = match self.sources.last() {
+            Some(last) if last == source => self.sources.len() - 1,
+            _ => {
+                self.sources.push(source.clone());
+                self.sources.len() - 1
+            }
+        } as u32;
+        let mut sitting = Sitting {
+            key: (
+                stage,
+                self.sessions.id(&key.session),
+                self.tables.id(&key.table),
+            ),
+            source,
+            at,
+            seats: [None; 4],
+        };
+        for (seat, player, at) in seats {
+            sitting.seats[seat.index()] = Some((player, at));
+        }
+        self.cards.push(sitting);
+        self.cards.len() - 1
+    }
+
+    /// The seating of checked cards, in their order.
+    pub fn of_cards<'a>(cards: impl IntoIterator<Item = &'a Card>) -> Seating {
+        let mut seating = Seating::default();
+        for card in cards {
+            let source = &card.place.source;
+            let at = |p: &Place| At {
+                row: p.row.unwrap_or(0),
+                col: p.col.unwrap_or(0),
+            };
+            seating.add(
+                &card.key,
+                source,
+                at(&card.place),
+                card.seats.iter().map(|s| (s.seat, s.player, at(&s.place))),
+            );
+        }
+        seating
+    }
+
+    /// How many cards were added.
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    /// The key of card `i`.
+    pub fn key(&self, i: usize) -> CardKey {
+        let (stage, session, table) = self.cards[i].key;
+        CardKey {
+            stage: self.stages[stage as usize].clone(),
+            session: self.sessions.labels[session as usize].clone(),
+            table: self.tables.labels[table as usize].clone(),
         }
     }
-    let mut seen: HashMap<
-        (&crate::domain::Stage, &crate::domain::Label, PlayerId),
-        (usize, &Place),
-    > = HashMap::new();
-    for (i, c) in cards.iter().enumerate() {
-        for sp in &c.seats {
-            let k = (&c.key.stage, &c.key.session, sp.player);
-            match seen.get(&k) {
-                Some(&(j, first)) if cards[j].key != c.key => {
-                    let p = roster.get(sp.player);
+
+    /// The keys of the cards, in the order added.
+    pub fn keys(&self) -> impl Iterator<Item = CardKey> + '_ {
+        (0..self.cards.len()).map(|i| self.key(i))
+    }
+
+    fn place(&self, source: u32, at: At) -> Place {
+        self.sources[source as usize].place(at)
+    }
+
+    /// The check: each card whose table is given twice in its session, or
+    /// one of whose players sits at another table of the session, is an
+    /// error naming both places. Returns the indexes of the cards to reject,
+    /// in order (every card involved: the tool cannot tell which is right).
+    pub fn clashes(&self, roster: &Roster, problems: &mut Problems) -> Vec<usize> {
+        let mut rejected = Vec::new();
+        // A table twice: cards of one key, by key then in the order added.
+        let mut by_key: Vec<u32> = (0..self.cards.len() as u32).collect();
+        by_key.sort_by_key(|&i| (self.cards[i as usize].key, i));
+        for group in
+            by_key.chunk_by(|&a, &b| self.cards[a as usize].key == self.cards[b as usize].key)
+        {
+            if let [first, again @ ..] = group {
+                let f = &self.cards[*first as usize];
+                for &i in again {
+                    let c = &self.cards[i as usize];
                     problems.error(
-                        sp.place.clone(),
+                        self.place(c.source, c.at),
                         format!(
-                            "{} ({}) is seated at table {} and at table {} ({first}) in session {}; a player sits at one table per session",
-                            p.id,
-                            p.name,
-                            c.key.table,
-                            cards[j].key.table,
-                            SessionName(&c.key.session)
+                            "{} is given twice (also at {}); a table plays once per session",
+                            self.key(i as usize),
+                            self.place(f.source, f.at)
                         ),
                     );
-                    rejected.push(i);
-                    rejected.push(j);
                 }
-                Some(_) => {}
-                None => {
-                    seen.insert(k, (i, &sp.place));
+                if !again.is_empty() {
+                    rejected.extend(group.iter().map(|&i| i as usize));
                 }
             }
         }
+        // A player at two tables of a session: each sitting after the
+        // player's first in the session, at a card of another key.
+        let mut sittings: Vec<(u32, u32, PlayerId, u32, u8)> =
+            Vec::with_capacity(self.cards.len() * 4);
+        for (i, c) in self.cards.iter().enumerate() {
+            for (s, seat) in c.seats.iter().enumerate() {
+                if let Some((player, _)) = seat {
+                    sittings.push((c.key.0, c.key.1, *player, i as u32, s as u8));
+                }
+            }
+        }
+        sittings.sort_unstable();
+        for group in sittings.chunk_by(|a, b| (a.0, a.1, a.2) == (b.0, b.1, b.2)) {
+            let [(_, _, _, j, js), rest @ ..] = group else {
+                continue;
+            };
+            let first = &self.cards[*j as usize];
+            for &(_, _, player, i, s) in rest {
+                let c = &self.cards[i as usize];
+                if c.key == first.key {
+                    continue; // the table given twice, said above
+                }
+                let (Some((_, at)), Some((_, first_at))) =
+                    (c.seats[s as usize], first.seats[*js as usize])
+                else {
+                    continue;
+                };
+                let p = roster.get(player);
+                let (key, first_key) = (self.key(i as usize), self.key(*j as usize));
+                problems.error(
+                    self.place(c.source, at),
+                    format!(
+                        "{} ({}) is seated at table {} and at table {} ({}) in session {}; a player sits at one table per session",
+                        p.id,
+                        p.name,
+                        key.table,
+                        first_key.table,
+                        self.place(first.source, first_at),
+                        SessionName(&key.session)
+                    ),
+                );
+                rejected.push(i as usize);
+                rejected.push(*j as usize);
+            }
+        }
+        rejected.sort_unstable();
+        rejected.dedup();
+        rejected
     }
-    rejected.sort_unstable();
-    rejected.dedup();
-    rejected
 }
 
 #[cfg(test)]

@@ -1,0 +1,191 @@
+//! The one way cards become an event, whatever their source: a results or
+//! racks file read the ordinary way, a large results file read on two
+//! threads ([`crate::stream`]), a workbook, the event's store. Each card as
+//! read ([`RawCard`]) is checked (its values, [`check_values`], then who
+//! sits there, [`name_players`]), recorded for the checks across cards
+//! ([`Seating`]) and added up ([`Tallies`]), in the order read.
+//!
+//! A card that clashes with another (a table given twice, a player at two
+//! tables of a session) is found only once every card is in, when its
+//! sums are already added. Then the cards are read once more with the
+//! clashing ones left out of the sums ([`Intake::finish`] says which): a
+//! rare second pass, since a clash is an error the director must fix.
+
+use crate::domain::Card;
+use crate::event::{Counts, Event};
+use crate::ingest::racks::score_card;
+use crate::ingest::raw::RawCard;
+use crate::ingest::CardInputs;
+use crate::problem::Problems;
+use crate::profile::Rules;
+use crate::roster::Roster;
+use crate::rules::card_checks::{
+    check_values, checked_card, name_players, name_players_hashed, Seating, Values,
+};
+use crate::rules::tally::Tallies;
+
+/// What a second pass needs: the cards to leave out of the sums, and the
+/// roster given (as the first pass left it: it names the same players the
+/// same way).
+pub struct Again {
+    pub skip: Vec<usize>,
+    pub roster: Option<Box<Roster>>,
+}
+
+/// An event being put together, card by card.
+pub struct Intake {
+    rules: Rules,
+    roster: Roster,
+    roster_given: bool,
+    keep_cards: bool,
+    /// Cards a first pass found clashing (indexes into the seating): not
+    /// added up.
+    skip: Vec<usize>,
+    seating: Seating,
+    tallies: Tallies,
+    cards: Vec<Card>,
+    pub problems: Problems,
+    pub counts: Counts,
+}
+
+impl Intake {
+    /// An empty event under `rules`; `roster` is `None` when no roster was
+    /// given (players are then known by what the cards say). With
+    /// `keep_cards` the checked cards are kept, else only their sums.
+    /// `skip` is what [`Intake::finish`] answered a first pass.
+    pub fn new(
+        roster: Option<Roster>,
+        rules: &Rules,
+        keep_cards: bool,
+        problems: Problems,
+        skip: Vec<usize>,
+    ) -> Intake {
+        let roster_given = roster.is_some();
+        Intake {
+            rules: rules.clone(),
+            roster: roster.unwrap_or_else(Roster::open),
+            roster_given,
+            keep_cards,
+            skip,
+            seating: Seating::default(),
+            tallies: Tallies::default(),
+            cards: Vec::new(),
+            problems,
+            counts: Counts::default(),
+        }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Whether the checked cards are kept (else only their sums).
+    pub fn keeps_cards(&self) -> bool {
+        self.keep_cards
+    }
+
+    /// The roster, for a reader that names players ahead (its hasher, room
+    /// for the players of a large file).
+    pub fn roster_mut(&mut self) -> &mut Roster {
+        &mut self.roster
+    }
+
+    /// Room for `players` players in the first stage's sums.
+    pub fn reserve(&mut self, stage: &crate::domain::Stage, players: usize) {
+        let s = self.tallies.stage(stage);
+        self.tallies.reserve(s, players);
+    }
+
+    /// Every card of what the ordinary readers read, racks scored first.
+    pub fn add_inputs(&mut self, inputs: &CardInputs) {
+        self.counts.files += inputs.files;
+        self.counts.sheets += inputs.sheets;
+        self.counts.stored += inputs.stored;
+        for raw in &inputs.cards {
+            self.add(raw);
+        }
+        for rack_card in &inputs.rack_cards {
+            match score_card(rack_card, &self.rules, &mut self.problems) {
+                Some(raw) => self.add(&raw),
+                None => {
+                    self.counts.cards_read += 1;
+                    self.counts.cards_rejected += 1;
+                }
+            }
+        }
+    }
+
+    /// One card as read: checked, and accepted when it passes.
+    pub fn add(&mut self, raw: &RawCard) {
+        let values = check_values(raw, &self.rules, self.keep_cards, &mut self.problems);
+        self.add_checked(raw, values, None);
+    }
+
+    /// A card whose values were checked already ([`check_values`], on a
+    /// reading thread), its players' names hashed there by the roster's
+    /// [`crate::roster::NameHasher`] (`hashes`, by seat): named here, and
+    /// accepted when it passed.
+    pub fn add_checked(
+        &mut self,
+        raw: &RawCard,
+        values: Option<Values>,
+        hashes: Option<&[u64; 4]>,
+    ) {
+        self.counts.cards_read += 1;
+        let players = match hashes {
+            Some(h) => name_players_hashed(raw, h, &mut self.roster, &mut self.problems),
+            None => name_players(raw, &mut self.roster, &mut self.problems),
+        };
+        let (Some(values), Some(players)) = (values, players) else {
+            self.counts.cards_rejected += 1;
+            return;
+        };
+        let seats = raw
+            .seats
+            .iter()
+            .filter_map(|s| Some((s.seat, players[s.seat.index()]?, s.at)));
+        let i = self.seating.add(&raw.key, &raw.source, raw.table_at, seats);
+        if self.skip.binary_search(&i).is_ok() {
+            return;
+        }
+        let s = self.tallies.stage(&raw.key.stage);
+        let games = self.rules.games_for(&raw.key.stage) as usize;
+        for seat in &raw.seats {
+            if let Some(player) = players[seat.seat.index()] {
+                self.tallies
+                    .add_seat(s, player, games, &values.sums[seat.seat.index()]);
+            }
+        }
+        self.counts.games += values.played as usize;
+        if self.keep_cards {
+            self.cards.push(checked_card(raw, &values, &players));
+        }
+    }
+
+    /// The event, once every card is in: the checks across cards, then the
+    /// checks of the event as a whole. [`Again`] when cards that clash were
+    /// added up: read the cards again into an intake that skips them.
+    pub fn finish(mut self) -> Result<Event, Again> {
+        let rejected = self.seating.clashes(&self.roster, &mut self.problems);
+        if rejected.iter().any(|i| self.skip.binary_search(i).is_err()) {
+            return Err(Again {
+                skip: rejected,
+                roster: self.roster_given.then(|| Box::new(self.roster)),
+            });
+        }
+        self.counts.cards_rejected += rejected.len();
+        self.counts.accepted = self.seating.len() - rejected.len();
+        self.tallies.drop_empty();
+        Ok(Event::finish(
+            self.roster,
+            self.roster_given,
+            self.cards,
+            self.seating,
+            rejected,
+            self.tallies,
+            self.counts,
+            &self.rules,
+            self.problems,
+        ))
+    }
+}
