@@ -18,12 +18,15 @@ impl Seat {
     pub const ALL: [Seat; 4] = [Seat::A, Seat::B, Seat::C, Seat::D];
 
     pub fn parse(text: &str) -> Option<Seat> {
-        let t = text.trim().trim_matches(|c| c == '(' || c == ')');
-        match t.to_ascii_uppercase().as_str() {
-            "A" | "1" => Some(Seat::A),
-            "B" | "2" => Some(Seat::B),
-            "C" | "3" => Some(Seat::C),
-            "D" | "4" => Some(Seat::D),
+        let t = match text.as_bytes() {
+            [_] => text,
+            _ => crate::ingest::cell::trim(text).trim_matches(|c| c == '(' || c == ')'),
+        };
+        match t.as_bytes() {
+            [b'A' | b'a' | b'1'] => Some(Seat::A),
+            [b'B' | b'b' | b'2'] => Some(Seat::B),
+            [b'C' | b'c' | b'3'] => Some(Seat::C),
+            [b'D' | b'd' | b'4'] => Some(Seat::D),
             _ => None,
         }
     }
@@ -54,19 +57,24 @@ pub enum Label {
 impl Label {
     /// Reads `7`, `07`, `7.0`, `T7`, `Table 7`, `S01`, `Session 1`.
     pub fn parse(text: &str, prefixes: &[&str]) -> Option<Label> {
-        let t = text.trim();
+        let t = crate::ingest::cell::trim(text);
         if t.is_empty() {
             return None;
         }
-        // The common case, without allocating: digits, or a letter and digits.
-        let digits = t
-            .strip_prefix(|c: char| c.is_ascii_alphabetic())
-            .unwrap_or(t);
-        if !digits.is_empty() && digits.len() <= 9 && digits.bytes().all(|b| b.is_ascii_digit()) {
-            // the letter, when there is one, is ASCII: compared as a byte
-            let letter = t.as_bytes()[0].to_ascii_lowercase();
-            if digits.len() == t.len() || prefixes.iter().any(|p| p.as_bytes() == [letter]) {
-                return digits.parse().ok().map(Label::Num);
+        // The common case, byte by byte: digits, or a letter and digits.
+        let b = t.as_bytes();
+        let digits = match b[0] {
+            c if c.is_ascii_alphabetic() => &b[1..],
+            _ => b,
+        };
+        if !digits.is_empty() && digits.len() <= 9 && digits.iter().all(u8::is_ascii_digit) {
+            let letter = b[0].to_ascii_lowercase();
+            if digits.len() == b.len() || prefixes.iter().any(|p| p.as_bytes() == [letter]) {
+                // (nine digits at most: no overflow)
+                let n = digits
+                    .iter()
+                    .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+                return Some(Label::Num(n));
             }
         }
         let lower = t.to_lowercase();
@@ -77,7 +85,10 @@ impl Label {
                 break;
             }
         }
-        let rest = rest.strip_suffix(".0").unwrap_or(rest);
+        let rest = match rest.as_bytes().strip_suffix(b".0") {
+            Some(r) => &rest[..r.len()],
+            None => rest,
+        };
         if !rest.is_empty() && rest.len() <= 9 && rest.bytes().all(|b| b.is_ascii_digit()) {
             return rest.parse().ok().map(Label::Num);
         }

@@ -19,9 +19,8 @@ use crate::ingest::CardInputs;
 use crate::problem::Problems;
 use crate::profile::Rules;
 use crate::roster::Roster;
-use crate::rules::card_checks::{
-    check_values, checked_card, name_players, name_players_hashed, Seating, Values,
-};
+use crate::place::Source;
+use crate::rules::card_checks::{check_values, checked_card, name_players, Checked, Seating};
 use crate::rules::tally::Tallies;
 
 /// What a second pass needs: the cards to leave out of the sums, and the
@@ -118,47 +117,40 @@ impl Intake {
     /// One card as read: checked, and accepted when it passes.
     pub fn add(&mut self, raw: &RawCard) {
         let values = check_values(raw, &self.rules, self.keep_cards, &mut self.problems);
-        self.add_checked(raw, values, None);
+        self.add_checked(&raw.source, Checked::of(raw, values), None);
     }
 
-    /// A card whose values were checked already ([`check_values`], on a
-    /// reading thread), its players' names hashed there by the roster's
-    /// [`crate::roster::NameHasher`] (`hashes`, by seat): named here, and
-    /// accepted when it passed.
-    pub fn add_checked(
-        &mut self,
-        raw: &RawCard,
-        values: Option<Values>,
-        hashes: Option<&[u64; 4]>,
-    ) {
+    /// A card of `source` whose values were checked already
+    /// ([`check_values`], on a reading thread), its names hashed there by
+    /// the roster's [`crate::roster::NameHasher`] (`hashes`, by seat):
+    /// named here, and accepted when it passed.
+    pub fn add_checked(&mut self, source: &Source, card: Checked, hashes: Option<&[u64; 4]>) {
         self.counts.cards_read += 1;
-        let players = match hashes {
-            Some(h) => name_players_hashed(raw, h, &mut self.roster, &mut self.problems),
-            None => name_players(raw, &mut self.roster, &mut self.problems),
-        };
-        let (Some(values), Some(players)) = (values, players) else {
+        let players = name_players(&card, source, hashes, &mut self.roster, &mut self.problems);
+        let (Some(values), Some(players)) = (&card.values, players) else {
             self.counts.cards_rejected += 1;
             return;
         };
-        let seats = raw
-            .seats
-            .iter()
-            .filter_map(|s| Some((s.seat, players[s.seat.index()]?, s.at)));
-        let i = self.seating.add(&raw.key, &raw.source, raw.table_at, seats);
+        let seats = card
+            .named()
+            .filter_map(|(seat, _, at)| Some((seat, players[seat.index()]?, at)));
+        let i = self
+            .seating
+            .add(&card.key, source, card.at(card.table_at), seats);
         if self.skip.binary_search(&i).is_ok() {
             return;
         }
-        let s = self.tallies.stage(&raw.key.stage);
-        let games = self.rules.games_for(&raw.key.stage) as usize;
-        for seat in &raw.seats {
-            if let Some(player) = players[seat.seat.index()] {
-                self.tallies
-                    .add_seat(s, player, games, &values.sums[seat.seat.index()]);
+        let s = self.tallies.stage(&card.key.stage);
+        let games = self.rules.games_for(&card.key.stage) as usize;
+        for (seat, player) in players.iter().enumerate() {
+            if let Some(player) = player {
+                self.tallies.add_seat(s, *player, games, &values.sums[seat]);
             }
         }
         self.counts.games += values.played as usize;
         if self.keep_cards {
-            self.cards.push(checked_card(raw, &values, &players));
+            self.cards
+                .push(checked_card(&card, source, values, &players));
         }
     }
 

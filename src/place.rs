@@ -9,8 +9,14 @@ use std::sync::Arc;
 /// A file, and the sheet inside it for workbooks. Every cell's place holds
 /// one, so it is a single shared pointer: a place costs 24 bytes, however
 /// long the names.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Debug, Eq, Hash, PartialOrd, Ord)]
 pub struct Source(Arc<SourceName>);
+
+impl PartialEq for Source {
+    fn eq(&self, other: &Source) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
 
 #[derive(Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SourceName {

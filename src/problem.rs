@@ -128,16 +128,6 @@ impl Problems {
         self.items.iter()
     }
 
-    /// Moves the row of every problem down by `by` (problems of a chunk
-    /// of a file, found with its rows counted from the chunk's first line).
-    pub fn shift_rows(&mut self, by: u32) {
-        for p in &mut self.items {
-            if let Some(row) = &mut p.place.row {
-                *row = row.saturating_add(by);
-            }
-        }
-    }
-
     /// Sorted by place (file, sheet, row, column), so the list reads like
     /// the files; problems without a row come first within their source.
     pub fn sorted(&self) -> Vec<&Problem> {

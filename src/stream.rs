@@ -30,14 +30,14 @@ use crate::ingest::cell::{Cell, Row};
 use crate::ingest::header::{map_header, warn_unknown, ColumnMap};
 use crate::ingest::limits::Limits;
 use crate::ingest::lines::{self, Grouper, StageCache};
-use crate::ingest::raw::{Layout, RawCard, RawGame, RawLine};
+use crate::ingest::raw::{Layout, RawCard, RawLine};
 use crate::ingest::{self, results, text};
 use crate::intake::Intake;
 use crate::place::Source;
 use crate::problem::Problems;
 use crate::profile::Rules;
 use crate::roster::NameHasher;
-use crate::rules::card_checks::{check_values, Values};
+use crate::rules::card_checks::{check_values, Checked};
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
@@ -209,50 +209,46 @@ impl Splitter {
         let body = raw.strip_suffix(b"\r").unwrap_or(raw);
         // quotes, and a carriage return that is not part of a line break,
         // are left to the CSV reader (it ends a line at a lone one)
-        if body.len() as u64 > self.line_bytes || body.contains(&b'"') || body.contains(&b'\r') {
+        if body.len() as u64 > self.line_bytes || memchr::memchr2(b'"', b'\r', body).is_some() {
             return None;
         }
+        // (a byte at a time: fields are short)
         self.fields.clear();
         let mut start = 0;
-        for f in body.split(|&b| b == self.delimiter) {
-            if f.len() as u64 > self.field_bytes {
-                return None;
+        for (i, &c) in body.iter().enumerate() {
+            if c == self.delimiter {
+                self.fields.push((start, i));
+                start = i + 1;
             }
-            self.fields.push((start, start + f.len()));
-            start += f.len() + 1;
         }
-        if self.fields.len() as u64 > text::MAX_FIELDS {
+        self.fields.push((start, body.len()));
+        if self.fields.len() as u64 > text::MAX_FIELDS
+            || self
+                .fields
+                .iter()
+                .any(|&(a, b)| (b - a) as u64 > self.field_bytes)
+        {
             return None;
         }
-        let blank = |&(a, b): &(usize, usize)| {
-            body[a..b]
-                .iter()
-                .all(|c| c.is_ascii_whitespace() || *c == 0x0b)
+        // blank as the CSV reader's cells are: nothing but spaces (a field
+        // that starts with a printable ASCII character says no at once)
+        let filled = |&(a, b): &(usize, usize)| match body[a..b]
+            .iter()
+            .find(|c| !(c.is_ascii_whitespace() || **c == 0x0b))
+        {
+            None => false,
+            Some(c) if c.is_ascii() => true,
+            Some(_) => std::str::from_utf8(&body[a..b]).is_ok_and(|t| !Cell::text(t).is_empty()),
         };
-        Some(!self.fields.iter().all(blank) || self.has_non_ascii_text(body))
+        Some(self.fields.iter().any(filled))
     }
 
-    /// A line of non-ASCII spaces only (or a byte order mark) is blank as
-    /// a cell is; anything else non-ASCII is text.
-    fn has_non_ascii_text(&self, body: &[u8]) -> bool {
-        !body.is_ascii()
-            && std::str::from_utf8(body).is_ok_and(|t| {
-                self.fields
-                    .iter()
-                    .any(|&(a, b)| !Cell::text(&t[a..b]).is_empty())
-            })
-    }
-
-    /// The line's fields as a row of cells (as the CSV reader gives them),
-    /// into `row` (its room kept).
-    fn row(&self, text: &str, number: u32, row: &mut Row) {
-        row.number = number;
-        row.first_col = 1;
-        row.cells.clear();
-        row.cells
-            .extend(self.fields.iter().map(|&(a, b)| Cell::text(&text[a..b])));
-        while row.cells.last().is_some_and(Cell::is_empty) {
-            row.cells.pop();
+    /// The line split last, as the fields of a line numbered `number`.
+    fn line<'a>(&'a self, text: &'a str, number: u32) -> SplitLine<'a> {
+        SplitLine {
+            text,
+            fields: &self.fields,
+            number,
         }
     }
 
@@ -267,6 +263,33 @@ impl Splitter {
             c.and_then(|c| self.fields.get(c))
                 .map_or(&b""[..], |&(a, b)| trim_bytes(&line[a..b]))
         })
+    }
+}
+
+/// A line of a CSV file, split where it lies: a cell is made only for a
+/// field that is taken ([`lines::take`]), as the CSV reader would make it.
+struct SplitLine<'a> {
+    text: &'a str,
+    fields: &'a [(usize, usize)],
+    number: u32,
+}
+
+impl lines::Fields for SplitLine<'_> {
+    fn number(&self) -> u32 {
+        self.number
+    }
+
+    fn at(&self, i: usize) -> crate::place::At {
+        crate::place::At::cell(self.number, i as u32 + 1)
+    }
+
+    fn text(&self, i: usize) -> std::borrow::Cow<'_, str> {
+        let field = self.fields.get(i).map_or("", |&(a, b)| &self.text[a..b]);
+        std::borrow::Cow::Borrowed(crate::ingest::cell::trim(field))
+    }
+
+    fn take(&mut self, i: usize) -> Cell {
+        Cell::text(self.fields.get(i).map_or("", |&(a, b)| &self.text[a..b]))
     }
 }
 
@@ -431,10 +454,12 @@ fn boundary(
 /// its seats' names hashed; the problems found; rows and places counted
 /// from the chunk's first line (the file's line numbers are known when the
 /// chunks before it are accepted).
-#[derive(Default)]
 struct Chunk {
     lines: u32,
-    cards: Vec<(RawCard, Option<Values>, [u64; 4])>,
+    source: Source,
+    /// Each card as the one check left it (its lines stay on the thread
+    /// that read them), and its names hashed.
+    cards: Vec<(Checked, [u64; 4])>,
     problems: Problems,
 }
 
@@ -512,13 +537,10 @@ fn read_file(
         let shift = if chunk.problems.is_empty() { base } else { 0 };
         found |= !chunk.cards.is_empty();
         intake.problems.extend(chunk.problems);
-        for (mut raw, mut values, hashes) in chunk.cards {
-            raw.shift_rows(shift);
-            if let Some(v) = values.as_mut() {
-                v.shift_rows(shift);
-            }
-            seen.add(&raw.key);
-            intake.add_checked(&raw, values, Some(&hashes));
+        for (mut card, hashes) in chunk.cards {
+            card.rows_from = shift;
+            seen.add(&card.key);
+            intake.add_checked(&chunk.source, card, Some(&hashes));
         }
         base = base.checked_add(chunk.lines)?;
         Some(())
@@ -614,23 +636,27 @@ fn parse_chunk(
     let text = std::str::from_utf8(buf).ok()?;
     // each chunk its own source: the threads share no counter
     let source = Source::file(reading.name);
-    let mut chunk = Chunk::default();
+    let mut chunk = Chunk {
+        lines: 0,
+        source: source.clone(),
+        cards: Vec::new(),
+        problems: Problems::new(),
+    };
     let mut grouper: Grouper<RawLine> = Grouper::new(&source);
     let mut stages = StageCache::default();
     let mut splitter = Splitter::new(reading.head.delimiter, reading.limits);
-    let mut row = Row {
-        number: 0,
-        first_col: 1,
-        cells: Vec::with_capacity(16),
-    };
     let columns = &reading.head.columns;
     let mut number = base;
-    for line in text.split_inclusive('\n') {
+    let mut rest = text;
+    while !rest.is_empty() {
+        let end = memchr::memchr(b'\n', rest.as_bytes()).map_or(rest.len(), |i| i + 1);
+        let (line, after) = rest.split_at(end);
+        rest = after;
         number = number.checked_add(1)?;
         if !splitter.split(line.as_bytes())? {
             continue;
         }
-        splitter.row(line, number, &mut row);
+        let mut row = splitter.line(line, number);
         let Some(head) = lines::head(&source, columns, &mut row, &mut stages, &mut chunk.problems)
         else {
             continue;
@@ -648,7 +674,7 @@ fn parse_chunk(
         // read says what is wrong)
         let last = grouper.cards.last()?;
         let most = 4 * reading.rules.games_for(&last.key.stage) as usize;
-        if last.games.iter().map(|g| g.2.len()).sum::<usize>() > most || last.games.len() > most {
+        if last.games.len() > most {
             return None;
         }
     }
@@ -663,11 +689,7 @@ fn parse_chunk(
             at: g.at,
             table_at: g.at,
             seats: g.seats,
-            games: g
-                .games
-                .into_iter()
-                .map(|(number, at, lines)| RawGame { number, at, lines })
-                .collect(),
+            games: g.games,
             total: None,
             defective: g.defective,
         })
@@ -687,7 +709,7 @@ fn parse_chunk(
         for s in &raw.seats {
             hashes[s.seat.index()] = reading.hasher.hash(&s.player, &mut scratch);
         }
-        chunk.cards.push((raw, values, hashes));
+        chunk.cards.push((Checked::from_raw(raw, values), hashes));
     }
     Some(chunk)
 }

@@ -31,7 +31,7 @@ pub enum Cell {
 impl Cell {
     /// Text cells are trimmed; an all-space text is empty.
     pub fn text(s: &str) -> Cell {
-        let t = s.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+        let t = trim(s);
         if t.is_empty() {
             Cell::Empty
         } else {
@@ -90,6 +90,19 @@ impl Cell {
             Cell::Exact(s) => s.to_string(),
         }
     }
+}
+
+/// A text as a cell holds it: without the spaces (and byte order mark)
+/// around it.
+pub fn trim(s: &str) -> &str {
+    // the common case: nothing to trim (a printable ASCII character at
+    // each end)
+    let printable = |b: &u8| (b'!'..=b'~').contains(b);
+    let b = s.as_bytes();
+    if b.first().is_some_and(printable) && b.last().is_some_and(printable) {
+        return s;
+    }
+    s.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
 }
 
 pub fn format_number(n: f64) -> String {

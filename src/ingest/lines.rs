@@ -7,7 +7,7 @@
 
 use super::cell::{Cell, Row, Text};
 use super::header::{Column, ColumnMap};
-use super::raw::{RawCell, RawSeat};
+use super::raw::{GameLines, RawCell, RawSeat};
 use crate::domain::{CardKey, Label, Seat, Stage};
 use crate::place::{At, Source};
 use crate::problem::Problems;
@@ -80,23 +80,56 @@ pub fn whole_number(cell: &Cell) -> Option<u32> {
 
 /// [`whole_number`] of a text: `2`, `2.0`, ` 2 `.
 pub fn whole_number_text(t: &str) -> Option<u32> {
-    let t = t.trim();
-    let t = t.strip_suffix(".0").unwrap_or(t);
+    let t = super::cell::trim(t);
+    let t = match t.as_bytes().strip_suffix(b".0") {
+        Some(r) => &t[..r.len()],
+        None => t,
+    };
     t.parse().ok()
 }
 
-/// The cell of column `col` of `row`, with where it is, taken out of the
-/// row.
-pub fn take(map: &ColumnMap, row: &mut Row, col: usize) -> RawCell {
+/// The cells of one line, whatever holds them: a row of a sheet ([`Row`]),
+/// or a line of a CSV file split where it lies ([`crate::stream`]), whose
+/// cells are made only for the values a card keeps.
+pub trait Fields {
+    /// The line's number in its sheet or file.
+    fn number(&self) -> u32;
+    /// Where field `i` is.
+    fn at(&self, i: usize) -> At;
+    /// Field `i` as text (a number as it prints), borrowed where it can be.
+    fn text(&self, i: usize) -> std::borrow::Cow<'_, str>;
+    /// Field `i`, taken out.
+    fn take(&mut self, i: usize) -> Cell;
+}
+
+impl Fields for Row {
+    fn number(&self) -> u32 {
+        self.number
+    }
+
+    fn at(&self, i: usize) -> At {
+        Row::at(self, i)
+    }
+
+    fn text(&self, i: usize) -> std::borrow::Cow<'_, str> {
+        self.get(i).text_ref()
+    }
+
+    fn take(&mut self, i: usize) -> Cell {
+        self.cells.get_mut(i).map(std::mem::take).unwrap_or_default()
+    }
+}
+
+/// The cell of column `col` of a line, with where it is, taken out of it.
+pub fn take(map: &ColumnMap, row: &mut impl Fields, col: usize) -> RawCell {
     match map.get(col) {
-        Some(i) => {
-            let at = row.at(i);
-            let value = row.cells.get_mut(i).map(std::mem::take).unwrap_or_default();
-            RawCell { value, at }
-        }
+        Some(i) => RawCell {
+            at: row.at(i),
+            value: row.take(i),
+        },
         None => RawCell {
             value: Cell::Empty,
-            at: At::row(row.number),
+            at: At::row(row.number()),
         },
     }
 }
@@ -111,22 +144,32 @@ pub struct Head {
     pub row: At,
 }
 
-/// The last stage cell read, and the stage it names: most files say one
-/// stage (or none) on every line, read once.
+/// The card the last line named, by the texts of its stage, session and
+/// table cells: the lines of a card name it the same way, and it is read
+/// once.
 #[derive(Default)]
-pub struct StageCache(Option<(Text, Stage)>);
+pub struct StageCache(Option<([Text; 3], CardKey)>);
 
 impl StageCache {
-    fn stage(&mut self, cell: &Cell) -> Stage {
-        let text = cell.text_ref();
-        match &self.0 {
-            Some((t, stage)) if t.as_str() == text => stage.clone(),
-            _ => {
-                let stage = Stage::new(&text);
-                self.0 = Some((Text::from(text.as_ref()), stage.clone()));
-                stage
+    /// The card these texts name; `None` when the session or the table
+    /// is blank.
+    fn key(&mut self, texts: [&str; 3]) -> Option<CardKey> {
+        if let Some((t, key)) = &self.0 {
+            if t[0] == texts[0] && t[1] == texts[1] && t[2] == texts[2] {
+                return Some(key.clone());
             }
         }
+        let key = CardKey {
+            stage: match &self.0 {
+                // (most files say one stage, or none, on every line)
+                Some((t, key)) if t[0] == texts[0] => key.stage.clone(),
+                _ => Stage::new(texts[0]),
+            },
+            session: Label::session(texts[1])?,
+            table: Label::table(texts[2])?,
+        };
+        self.0 = Some((texts.map(Text::from), key.clone()));
+        Some(key)
     }
 }
 
@@ -135,52 +178,58 @@ impl StageCache {
 pub fn head(
     source: &Source,
     map: &ColumnMap,
-    row: &mut Row,
+    row: &mut impl Fields,
     stages: &mut StageCache,
     problems: &mut Problems,
 ) -> Option<Head> {
-    let mut get = |col| take(map, row, col);
-    let (stage, session, table, game, seat, player) = (
-        get(STAGE),
-        get(SESSION),
-        get(TABLE),
-        get(GAME),
-        get(SEAT),
-        get(PLAYER),
-    );
-    let stage = stages.stage(&stage.value);
-    let session_label = Label::session(&session.value.text_ref());
-    let table_label = Label::table(&table.value.text_ref());
-    let game_number = whole_number(&game.value).filter(|&n| n >= 1);
-    let seat_letter = Seat::parse(&seat.value.text_ref());
-    let player_name = player.value.into_text();
-    if session_label.is_none() {
+    let (key, session, table) = {
+        let texts = [STAGE, SESSION, TABLE].map(|c| text(map, row, c).unwrap_or_default());
+        let key = stages.key([&texts[0], &texts[1], &texts[2]]);
+        match &key {
+            Some(_) => (key, true, true),
+            None => (
+                key,
+                Label::session(&texts[1]).is_some(),
+                Label::table(&texts[2]).is_some(),
+            ),
+        }
+    };
+    let game = text(map, row, GAME)
+        .and_then(|t| whole_number_text(&t))
+        .filter(|&n| n >= 1);
+    let seat = text(map, row, SEAT).and_then(|t| Seat::parse(&t));
+    let player = take(map, row, PLAYER);
+    let at = |col: usize| map.get(col).map_or(At::row(row.number()), |i| row.at(i));
+    if !session {
         problems.error(
-            source.place(session.at),
+            source.place(at(SESSION)),
             "session is blank; expected a session such as S01 or 1",
         );
     }
-    if table_label.is_none() {
+    if !table {
         problems.error(
-            source.place(table.at),
+            source.place(at(TABLE)),
             "table is blank; expected a table number such as 7",
         );
     }
-    if game_number.is_none() {
+    if game.is_none() {
+        let cell = take(map, row, GAME);
         problems.error(
-            source.place(game.at),
+            source.place(cell.at),
             format!(
                 "game is {}; expected a game number 1, 2, 3...",
-                game.value.describe()
+                cell.value.describe()
             ),
         );
     }
-    if seat_letter.is_none() {
+    if seat.is_none() {
+        let cell = take(map, row, SEAT);
         problems.error(
-            source.place(seat.at),
-            format!("seat is {}; expected A, B, C or D", seat.value.describe()),
+            source.place(cell.at),
+            format!("seat is {}; expected A, B, C or D", cell.value.describe()),
         );
     }
+    let player_name = player.value.into_text();
     if player_name.is_empty() {
         problems.error(
             source.place(player.at),
@@ -188,17 +237,22 @@ pub fn head(
         );
     }
     Some(Head {
-        key: CardKey {
-            stage,
-            session: session_label?,
-            table: table_label?,
-        },
-        game: game_number?,
-        seat: seat_letter?,
+        key: key?,
+        game: game?,
+        seat: seat?,
         player: Some(player_name).filter(|p| !p.is_empty())?,
         player_at: player.at,
-        row: At::row(row.number),
+        row: At::row(row.number()),
     })
+}
+
+/// The text of column `col` of a line, when the layout has the column.
+fn text<'a>(
+    map: &ColumnMap,
+    row: &'a impl Fields,
+    col: usize,
+) -> Option<std::borrow::Cow<'a, str>> {
+    map.get(col).map(|i| row.text(i))
 }
 
 /// A line's own values, whatever the layout.
@@ -213,8 +267,8 @@ pub struct Grouped<L> {
     pub key: CardKey,
     pub at: At,
     pub seats: Vec<RawSeat>,
-    /// Games in the order first seen: number, where its first line is, lines.
-    pub games: Vec<(u32, At, Vec<L>)>,
+    /// Games in the order first seen.
+    pub games: Vec<GameLines<L>>,
     pub defective: bool,
 }
 
@@ -224,7 +278,7 @@ pub struct Grouped<L> {
 pub struct Grouper<L> {
     source: Source,
     pub cards: Vec<Grouped<L>>,
-    index: HashMap<CardKey, usize>,
+    index: HashMap<CardKey, usize, foldhash::fast::RandomState>,
 }
 
 impl<L: Line> Grouper<L> {
@@ -232,7 +286,7 @@ impl<L: Line> Grouper<L> {
         Grouper {
             source: source.clone(),
             cards: Vec::new(),
-            index: HashMap::new(),
+            index: HashMap::default(),
         }
     }
 
@@ -283,14 +337,18 @@ impl<L: Line> Grouper<L> {
             }
         }
         let number = head.game;
-        let game = match card.games.iter().position(|g| g.0 == number) {
+        let game = match card.games.iter().position(|g| g.number == number) {
             Some(i) => &mut card.games[i],
             None => {
-                card.games.push((number, head.row, Vec::with_capacity(4)));
+                card.games.push(GameLines {
+                    number,
+                    at: head.row,
+                    lines: Vec::with_capacity(4),
+                });
                 card.games.last_mut().expect("just pushed")
             }
         };
-        if let Some(first) = game.2.iter().find(|l| l.seat() == seat) {
+        if let Some(first) = game.lines.iter().find(|l| l.seat() == seat) {
             problems.error(
                 self.source.place(head.row),
                 format!(
@@ -301,7 +359,7 @@ impl<L: Line> Grouper<L> {
             card.defective = true;
             return;
         }
-        game.2.push(line);
+        game.lines.push(line);
     }
 }
 

@@ -295,7 +295,8 @@ pub fn score_card(card: &RackCard, rules: &Rules, problems: &mut Problems) -> Op
     let RackCard { source, grouped } = card;
     let mut ok = !grouped.defective;
     let mut games = Vec::new();
-    for &(number, at, ref lines) in &grouped.games {
+    for game in &grouped.games {
+        let (number, at, lines) = (game.number, game.at, &game.lines);
         let place = source.place(at);
         let racks: Vec<Option<Read>> = lines.iter().map(|l| rack_of(l, source, problems)).collect();
         if racks.iter().any(Option::is_none) {

@@ -47,13 +47,16 @@ impl RawLine {
     }
 }
 
+/// One game of a card as read: its number, where it is (its row on a
+/// printed card, its first line in a file), and its lines.
 #[derive(Clone, Debug)]
-pub struct RawGame {
+pub struct GameLines<L> {
     pub number: u32,
-    /// The game's row (score card) or its first line (results layout).
     pub at: At,
-    pub lines: Vec<RawLine>,
+    pub lines: Vec<L>,
 }
+
+pub type RawGame = GameLines<RawLine>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
@@ -94,30 +97,5 @@ impl RawCard {
     /// Where the card is named.
     pub fn place(&self) -> Place {
         self.source.place(self.at)
-    }
-}
-
-impl RawCard {
-    /// Moves every row down by `by` (a card read from a chunk of a file,
-    /// its rows counted from the chunk's first line).
-    pub fn shift_rows(&mut self, by: u32) {
-        let shift = |at: &mut At| {
-            if at.row > 0 {
-                at.row = at.row.saturating_add(by);
-            }
-        };
-        shift(&mut self.at);
-        shift(&mut self.table_at);
-        for s in &mut self.seats {
-            shift(&mut s.at);
-        }
-        for g in self.games.iter_mut().chain(self.total.iter_mut()) {
-            shift(&mut g.at);
-            for l in &mut g.lines {
-                shift(&mut l.won.at);
-                shift(&mut l.score.at);
-                shift(&mut l.tiles.at);
-            }
-        }
     }
 }

@@ -8,7 +8,7 @@
 use super::cell::Row;
 use super::header::{each_line, map_header, Column};
 use super::lines::{self, Grouper, Line, StageCache, HEAD_COLUMNS, OPTIONAL_COLUMNS};
-use super::raw::{Layout, RawCard, RawGame, RawLine};
+use super::raw::{Layout, RawCard, RawLine};
 use crate::domain::Seat;
 use crate::place::{At, Source};
 use crate::problem::Problems;
@@ -94,11 +94,7 @@ pub fn read(
             at: g.at,
             table_at: g.at,
             seats: g.seats,
-            games: g
-                .games
-                .into_iter()
-                .map(|(number, at, lines)| RawGame { number, at, lines })
-                .collect(),
+            games: g.games,
             total: None,
             defective: g.defective,
         })

@@ -27,8 +27,8 @@
 use crate::domain::{
     Card, CardKey, Game, Label, PlayerId, Seat, SeatPlayer, SeatResult, SessionName, Stage,
 };
-use crate::ingest::cell::Cell;
-use crate::ingest::raw::{RawCard, RawCell, RawGame, RawLine, RawSeat};
+use crate::ingest::cell::{Cell, Text};
+use crate::ingest::raw::{RawCard, RawCell, RawGame, RawLine};
 use crate::place::{At, Place, Source};
 use crate::problem::Problems;
 use crate::profile::{PenaltyMode, Rules, Scoring};
@@ -43,13 +43,23 @@ pub const MAX_TILES: u16 = 106;
 const NO_SAVED_VALUE: &str =
     "holds a formula with no saved value: open the file in a spreadsheet program and save it, or type the value";
 
+/// A whole number as a spreadsheet may write it, `7.0` (or `7.0.0`), as
+/// `7`.
+fn without_point_zero(t: &str) -> &str {
+    let mut t = t;
+    while let Some(rest) = t.as_bytes().strip_suffix(b".0") {
+        t = &t[..rest.len()];
+    }
+    t
+}
+
 /// Check 2: `won` is 1 or 0 (`1.0`, `"1"` and TRUE count).
 pub fn parse_won(cell: &Cell) -> Result<bool, String> {
     let found = match cell {
         Cell::Number(n) if *n == 1.0 => return Ok(true),
         Cell::Number(n) if *n == 0.0 => return Ok(false),
         Cell::Bool(b) => return Ok(*b),
-        Cell::Text(t) => match t.trim().trim_end_matches(".0") {
+        Cell::Text(t) => match without_point_zero(t.trim()) {
             "1" => return Ok(true),
             "0" => return Ok(false),
             _ => cell.describe(),
@@ -66,9 +76,7 @@ pub fn parse_tiles(cell: &Cell) -> Result<Option<u16>, String> {
     let n = match cell {
         Cell::Empty => return Ok(None),
         Cell::Number(n) if n.fract() == 0.0 => Some(*n),
-        Cell::Text(t) => t
-            .trim()
-            .trim_end_matches(".0")
+        Cell::Text(t) => without_point_zero(t.trim())
             .parse::<u32>()
             .ok()
             .map(f64::from),
@@ -215,19 +223,6 @@ pub struct Values {
     pub games: Vec<(u32, Vec<SeatValues>)>,
     /// How many games were played.
     pub played: u32,
-}
-
-impl Values {
-    /// Moves every row down by `by` (see [`RawCard::shift_rows`]).
-    pub fn shift_rows(&mut self, by: u32) {
-        for (_, results) in &mut self.games {
-            for r in results {
-                if r.at.row > 0 {
-                    r.at.row = r.at.row.saturating_add(by);
-                }
-            }
-        }
-    }
 }
 
 /// The checks of RULES.md section 5 that need nothing but the card itself
@@ -389,85 +384,139 @@ pub fn check_values(
     })
 }
 
-/// Check 1, who sits at the card: each seat a known player (a roster id, or
-/// a name that matches one entry), no player at two seats. The players by
-/// seat (A, B, C, D) when every seat is named.
-pub fn name_players(
-    raw: &RawCard,
-    roster: &mut Roster,
-    problems: &mut Problems,
-) -> Option<[Option<PlayerId>; 4]> {
-    let mut players = [None; 4];
-    let mut ok = true;
-    for s in &raw.seats {
-        let player = match roster.resolve(&s.player) {
-            Ok(p) => p,
-            Err(e) => {
-                unresolved(raw, s, &e, roster, problems);
-                ok = false;
-                continue;
-            }
-        };
-        if !distinct(raw, s, player, &players, roster, problems) {
-            ok = false;
-            continue;
-        }
-        players[s.seat.index()] = Some(player);
-    }
-    ok.then_some(players)
+/// A card once its own values are checked ([`check_values`]): what naming
+/// its players and accepting it need, and nothing of its lines (a reading
+/// thread makes these and keeps the lines to itself). Its places are in the
+/// card's source, given beside it.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    pub key: CardKey,
+    /// Rows are counted from this line (0: from the top of the source): a
+    /// card read in a chunk of a file is moved down at once.
+    pub rows_from: u32,
+    pub at: At,
+    pub table_at: At,
+    /// The name at each seat (A, B, C, D), and where it is.
+    pub seats: [Option<(Text, At)>; 4],
+    /// The card's values when they passed every check.
+    pub values: Option<Values>,
 }
 
-/// [`name_players`] for a card whose names were hashed on another thread
-/// (`hashes` by seat, by [`crate::roster::NameHasher`]): the same answer.
-pub fn name_players_hashed(
-    raw: &RawCard,
-    hashes: &[u64; 4],
+impl Checked {
+    /// `raw`, its values checked (`values`: what [`check_values`] said).
+    pub fn of(raw: &RawCard, values: Option<Values>) -> Checked {
+        let mut seats: [Option<(Text, At)>; 4] = Default::default();
+        for s in &raw.seats {
+            seats[s.seat.index()] = Some((s.player.clone(), s.at));
+        }
+        Checked {
+            key: raw.key.clone(),
+            rows_from: 0,
+            at: raw.at,
+            table_at: raw.table_at,
+            seats,
+            values,
+        }
+    }
+
+    /// As [`Checked::of`], taking the card's key and names.
+    pub fn from_raw(raw: RawCard, values: Option<Values>) -> Checked {
+        let mut seats: [Option<(Text, At)>; 4] = Default::default();
+        for s in raw.seats {
+            seats[s.seat.index()] = Some((s.player, s.at));
+        }
+        Checked {
+            key: raw.key,
+            rows_from: 0,
+            at: raw.at,
+            table_at: raw.table_at,
+            seats,
+            values,
+        }
+    }
+
+    /// `at` in the card's source, its row moved down by `rows_from`.
+    pub fn at(&self, at: At) -> At {
+        At {
+            row: if at.row > 0 {
+                at.row.saturating_add(self.rows_from)
+            } else {
+                0
+            },
+            col: at.col,
+        }
+    }
+
+    /// The seats with a name, in seat order.
+    pub fn named(&self) -> impl Iterator<Item = (Seat, &Text, At)> {
+        Seat::ALL
+            .into_iter()
+            .filter_map(|seat| {
+                let (name, at) = self.seats[seat.index()].as_ref()?;
+                Some((seat, name, self.at(*at)))
+            })
+    }
+}
+
+/// Check 1, who sits at the card: each seat a known player (a roster id, or
+/// a name that matches one entry), no player at two seats. The players by
+/// seat (A, B, C, D) when every seat is named. `hashes` are the names'
+/// hashes by seat when a reading thread made them ([`crate::roster::NameHasher`]).
+pub fn name_players(
+    card: &Checked,
+    source: &Source,
+    hashes: Option<&[u64; 4]>,
     roster: &mut Roster,
     problems: &mut Problems,
 ) -> Option<[Option<PlayerId>; 4]> {
     let mut players = [None; 4];
     let mut ok = true;
-    for s in &raw.seats {
-        let player = match roster.resolve_hashed(&s.player, hashes[s.seat.index()]) {
+    for (seat, name, at) in card.named() {
+        let found = match hashes {
+            Some(h) => roster.resolve_hashed(name, h[seat.index()]),
+            None => roster.resolve(name),
+        };
+        let player = match found {
             Ok(p) => p,
             Err(e) => {
-                unresolved(raw, s, &e, roster, problems);
+                unresolved(source.place(at), name, &e, roster, problems);
                 ok = false;
                 continue;
             }
         };
-        if !distinct(raw, s, player, &players, roster, problems) {
+        if let Some(other) = Seat::ALL
+            .into_iter()
+            .find(|o| players[o.index()] == Some(player))
+        {
+            let p = roster.get(player);
+            problems.error(
+                source.place(at),
+                format!(
+                    "{} ({}) sits at seat {other} and at seat {seat}; each seat needs its own player",
+                    p.id, p.name
+                ),
+            );
             ok = false;
             continue;
         }
-        players[s.seat.index()] = Some(player);
+        players[seat.index()] = Some(player);
     }
     ok.then_some(players)
 }
 
 /// Why a seat's name names no one player.
-fn unresolved(
-    raw: &RawCard,
-    s: &RawSeat,
-    why: &Unresolved,
-    roster: &Roster,
-    problems: &mut Problems,
-) {
+fn unresolved(place: Place, name: &str, why: &Unresolved, roster: &Roster, problems: &mut Problems) {
     match why {
         Unresolved::Unknown => problems.error(
-            raw.place_of(s.at),
-            format!(
-                "player {:?} is not on the roster: expected a roster id or name",
-                s.player.as_str()
-            ),
+            place,
+            format!("player {name:?} is not on the roster: expected a roster id or name"),
         ),
         Unresolved::Ambiguous(ids) => {
             let ids: Vec<String> = ids.iter().map(|&p| roster.id(p).to_string()).collect();
             problems.error(
-                raw.place_of(s.at),
+                place,
                 format!(
-                    "player name {:?} matches {} roster entries ({}): write the id instead",
-                    s.player.as_str(),
+                    "player name {name:?} matches {} roster entries ({}): write the id instead",
                     ids.len(),
                     ids.join(", ")
                 ),
@@ -476,45 +525,24 @@ fn unresolved(
     }
 }
 
-/// Whether `player` sits at no other seat of the card named so far.
-fn distinct(
-    raw: &RawCard,
-    s: &RawSeat,
-    player: PlayerId,
-    players: &[Option<PlayerId>; 4],
-    roster: &Roster,
-    problems: &mut Problems,
-) -> bool {
-    let Some(other) = Seat::ALL
-        .into_iter()
-        .find(|o| players[o.index()] == Some(player))
-    else {
-        return true;
-    };
-    let p = roster.get(player);
-    problems.error(
-        raw.place_of(s.at),
-        format!(
-            "{} ({}) sits at seat {other} and at seat {}; each seat needs its own player",
-            p.id, p.name, s.seat
-        ),
-    );
-    false
-}
-
 /// The card a checked card is: its players named, its games kept.
-pub fn checked_card(raw: &RawCard, values: &Values, players: &[Option<PlayerId>; 4]) -> Card {
+pub fn checked_card(
+    card: &Checked,
+    source: &Source,
+    values: &Values,
+    players: &[Option<PlayerId>; 4],
+) -> Card {
     let player = |seat: Seat| players[seat.index()].unwrap_or(PlayerId(u32::MAX));
+    let place = |at: At| source.place(card.at(at));
     Card {
-        key: raw.key.clone(),
-        place: raw.place(),
-        seats: raw
-            .seats
-            .iter()
-            .map(|s| SeatPlayer {
-                seat: s.seat,
-                player: player(s.seat),
-                place: raw.place_of(s.at),
+        key: card.key.clone(),
+        place: place(card.at),
+        seats: card
+            .named()
+            .map(|(seat, _, at)| SeatPlayer {
+                seat,
+                player: player(seat),
+                place: source.place(at),
             })
             .collect(),
         games: values
@@ -530,7 +558,7 @@ pub fn checked_card(raw: &RawCard, values: &Values, players: &[Option<PlayerId>;
                         won: r.won,
                         score: r.score,
                         tiles: r.tiles,
-                        place: raw.place_of(r.at),
+                        place: place(r.at),
                     })
                     .collect(),
             })
@@ -547,9 +575,10 @@ pub fn check_card(
     roster: &mut Roster,
     problems: &mut Problems,
 ) -> Option<Card> {
-    let players = name_players(raw, roster, problems);
+    let checked = Checked::of(raw, None);
+    let players = name_players(&checked, &raw.source, None, roster, problems);
     let values = check_values(raw, rules, true, problems);
-    Some(checked_card(raw, &values?, &players?))
+    Some(checked_card(&checked, &raw.source, &values?, &players?))
 }
 
 fn plural(n: usize, word: &str) -> String {
@@ -984,7 +1013,7 @@ struct Sitting {
 /// Session or table labels as small numbers, in the order met.
 #[derive(Clone, Debug, Default)]
 struct Labels {
-    index: HashMap<Label, u32>,
+    index: HashMap<Label, u32, foldhash::fast::RandomState>,
     labels: Vec<Label>,
 }
 
