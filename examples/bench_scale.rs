@@ -1,29 +1,29 @@
-//! Scale benchmark (issue 12): a results file of a million players (three
-//! million lines, one per seat per game, every game legal under `hk`, at
-//! most two jokers a game, made from a fixed seed), then side by side in
-//! one run:
+//! Scale benchmark: a results file of a million players (three million
+//! lines, one per seat per game, every game legal under `hk`, at most two
+//! jokers a game, made from a fixed seed) and a roster of the same players,
+//! then side by side in one run:
 //!
 //! * the plain `csv` crate parse of the file (a `ByteRecord` loop): the floor;
 //! * tilerank in this process: read, check every card, rank, select the top
 //!   120 (wall time, peak memory);
-//! * `tilerank qualifiers FILE` as its own process (the release binary, when
-//!   built): wall time and peak memory;
 //! * DuckDB ranking the same file in SQL (when `python3 -c "import duckdb"`
-//!   works), without checking anything; its top 120 is compared with
-//!   tilerank's;
-//! * the HK demo event.
+//!   works), without checking anything: D, the unit of every ratio; its top
+//!   120 is compared with tilerank's;
+//! * every command a director runs at this size, each as its own process
+//!   (the release binary): with a file and a roster, and in an event folder
+//!   (`roster`, `import`, then the reports), each row's time as a ratio to
+//!   D and its peak memory, beside the target;
+//! * the HK demo event (`qualifiers`, `publish`) as processes.
 //!
 //! Run: `cargo build --release && cargo run --release --example bench_scale`
-//! (or add `-- 100000` for that many players; `--keep` keeps the file and
-//! says where it is).
+//! (or add `-- 100000` for that many players; `--keep` keeps the files and
+//! says where they are; `--runs N` takes the best of N runs, 3 by default).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 use tilerank::event::{Event, Request};
-use tilerank::profile::Rules;
-use tilerank::rules::qualifiers::select;
 
 /// A small generator with a fixed seed (SplitMix64): the same file on
 /// every run and every machine.
@@ -141,13 +141,29 @@ fn mib(m: Option<f64>) -> String {
 }
 
 /// Each measure is the best of this many runs (the least disturbed by
-/// whatever else the machine does), for every contender alike.
-const RUNS: usize = 3;
+/// whatever else the machine does), for every contender alike (`--runs N`).
+fn runs() -> usize {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == "--runs")
+        .and_then(|i| args.get(i + 1)?.parse().ok())
+        .unwrap_or(3)
+        .max(1)
+}
 
-/// [`run_measured`] `RUNS` times: the run of the least wall time.
+/// [`run_measured`] `runs()` times: the run of the least wall time.
 fn best_of(cmd: &mut Command) -> Option<(Duration, Option<f64>, Option<f64>, String)> {
+    best_of_prepared(cmd, &mut || {})
+}
+
+/// As [`best_of`], `prepare` run before each run (and not timed).
+fn best_of_prepared(
+    cmd: &mut Command,
+    prepare: &mut dyn FnMut(),
+) -> Option<(Duration, Option<f64>, Option<f64>, String)> {
     let mut best: Option<(Duration, Option<f64>, Option<f64>, String)> = None;
-    for _ in 0..RUNS {
+    for _ in 0..runs() {
+        prepare();
         let run = run_measured(cmd)?;
         if best.as_ref().is_none_or(|b| run.0 < b.0) {
             best = Some(run);
@@ -177,8 +193,14 @@ fn run_measured(cmd: &mut Command) -> Option<(Duration, Option<f64>, Option<f64>
         .args(cmd.get_args())
         .stdout(std::fs::File::create(&out).ok()?)
         .stderr(std::process::Stdio::null());
+    if let Some(dir) = cmd.get_current_dir() {
+        timed.current_dir(dir);
+    }
     let t = Instant::now();
-    timed.status().ok()?;
+    let status = timed.status().ok()?;
+    if !status.success() && status.code() != Some(1) {
+        eprintln!("  ({:?} exited with {status})", cmd.get_args().collect::<Vec<_>>());
+    }
     let wall = t.elapsed();
     let figures = std::fs::read_to_string(&report).unwrap_or_default();
     let last = figures.lines().last().unwrap_or("");
@@ -258,32 +280,67 @@ for (p,) in rows:
     print(p)
 "#;
 
+/// A roster of the file's players (`P0000001`...), names made from the
+/// same seed: `id,name,birth_date`.
+fn write_roster(path: &PathBuf, players: usize) -> std::io::Result<()> {
+    const SURNAMES: [&str; 12] = [
+        "Chan", "Wong", "Lee", "Cheung", "Lau", "Ng", "Ho", "Leung", "Lam", "Tsang", "Yip", "Kwok",
+    ];
+    const GIVEN: [&str; 16] = [
+        "Tai", "Man", "Siu", "Ming", "Ka", "Yan", "Wai", "Kit", "Hoi", "Fan", "Chi", "Wing",
+        "Mei", "Ling", "Kin", "Hung",
+    ];
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+    writeln!(out, "id,name,birth_date")?;
+    let mut rng = Seeded(1200);
+    for p in 1..=players {
+        let pick = |rng: &mut Seeded, words: &[&'static str]| words[rng.below(words.len() as u64) as usize];
+        let (s, g1, g2) = (pick(&mut rng, &SURNAMES), pick(&mut rng, &GIVEN), pick(&mut rng, &GIVEN));
+        let (y, m, d) = (1940 + rng.below(80), 1 + rng.below(12), 1 + rng.below(28));
+        writeln!(out, "P{p:07},{s} {g1} {g2},{y}-{m:02}-{d:02}")?;
+    }
+    out.flush()
+}
+
+/// One row of the table: a command and the target it is held to.
+struct Row {
+    what: &'static str,
+    ratio_target: f64,
+    mib_target: f64,
+    wall: Option<Duration>,
+    peak: Option<f64>,
+}
+
 fn main() {
     let players: usize = std::env::args()
         .skip(1)
-        .find(|a| !a.starts_with('-'))
-        .and_then(|a| a.parse().ok())
+        .filter(|a| !a.starts_with('-'))
+        .find_map(|a| a.parse().ok())
+        .filter(|&n: &usize| n >= 100)
         .unwrap_or(1_000_000);
+    let runs = runs();
     let dir = std::env::temp_dir().join(format!("tilerank-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("results.csv");
+    let roster = dir.join("roster.csv");
 
     let t0 = Instant::now();
     let lines = write_results(&path, players).expect("write the results file");
+    write_roster(&roster, players).expect("write the roster");
     let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
     println!(
-        "generated {lines} lines ({:.0} MiB) in {:.2?}",
+        "generated {lines} lines ({:.0} MiB) and a roster of {players} in {:.2?}",
         size as f64 / 1048576.0,
         t0.elapsed()
     );
 
     let self_stat = Path::new("/proc/self/stat");
-    let (floor, fields) = (0..RUNS)
+    let (floor, fields) = (0..runs)
         .map(|_| csv_floor(&path))
         .min()
         .expect("at least one run");
     println!(
-        "csv crate parse (ByteRecord loop, best of {RUNS}): {floor:.2?} ({fields} fields), peak {} (this process so far)",
+        "csv crate parse (ByteRecord loop, best of {runs}): {floor:.2?} ({fields} fields), peak {} (this process so far)",
         mib(peak_rss_mib())
     );
     let cpu_before = cpu_seconds(self_stat);
@@ -328,45 +385,13 @@ fn main() {
     drop(list);
     drop(event);
 
-    let exe = std::env::current_exe()
-        .ok()
-        .and_then(|e| Some(e.parent()?.parent()?.join("tilerank")))
-        .filter(|e| e.is_file());
-    let mut cli_wall = None;
-    match &exe {
-        Some(exe) => {
-            let mut cmd = Command::new(exe);
-            cmd.arg("qualifiers").arg(&path).args(["--profile", "hk"]);
-            match best_of(&mut cmd) {
-                Some((wall, peak, cpu, _)) => {
-                    cli_wall = Some(wall);
-                    println!(
-                        "tilerank qualifiers (process, best of {RUNS}): {wall:.2?} wall, {} CPU, peak {}",
-                        secs(cpu),
-                        mib(peak)
-                    );
-                }
-                None => println!("tilerank qualifiers: could not be run"),
-            }
-        }
-        None => println!(
-            "tilerank qualifiers: no release binary beside this example (run `cargo build --release` first)"
-        ),
-    }
-
+    // D: DuckDB ranking the same file
     let has_duckdb = Command::new("python3")
         .args(["-c", "import duckdb"])
         .stderr(std::process::Stdio::null())
         .status()
         .is_ok_and(|s| s.success());
-    let ratio = |what: &str, d: Duration| {
-        if let Some(cli) = cli_wall {
-            println!(
-                "ratio: tilerank qualifiers / {what} = {:.2}",
-                cli.as_secs_f64() / d.as_secs_f64()
-            );
-        }
-    };
+    let mut d = None;
     if has_duckdb {
         let mut cmd = Command::new("python3");
         cmd.args(["-c", DUCKDB]).arg(&path);
@@ -376,43 +401,240 @@ fn main() {
                 let query = out.next().unwrap_or("?").to_string();
                 let duck_top: Vec<&str> = out.collect();
                 println!(
-                    "duckdb (process, python3, best of {RUNS}; query alone {query:.5} s): {wall:.2?} wall, {} CPU, peak {}; its top 120 {} tilerank's",
+                    "D = duckdb (process, python3, best of {runs}; query alone {query:.5} s): {wall:.2?} wall, {} CPU, peak {}; its top 120 {} tilerank's",
                     secs(cpu),
                     mib(peak),
                     if duck_top == top { "is" } else { "is NOT" }
                 );
-                ratio("duckdb", wall);
+                d = Some(wall);
             }
             None => println!("duckdb: could not be run"),
         }
     } else {
         println!("duckdb: not measured (`python3 -c \"import duckdb\"` fails: pip install duckdb)");
     }
-    ratio("csv parse", floor);
+
+    let exe = std::env::current_exe()
+        .ok()
+        .and_then(|e| Some(e.parent()?.parent()?.join("tilerank")))
+        .filter(|e| e.is_file());
+    let Some(exe) = exe else {
+        println!("no release binary beside this example: run `cargo build --release` first");
+        return;
+    };
+    let tilerank = |args: &[&std::ffi::OsStr]| {
+        let mut cmd = Command::new(&exe);
+        cmd.args(args);
+        cmd
+    };
+    let os = |s: &'static str| std::ffi::OsStr::new(s);
+    let out_csv = dir.join("out.csv");
+    let event_dir = dir.join("event");
+    let mut rows: Vec<Row> = Vec::new();
+    let mut measure = |what: &'static str,
+                       ratio_target: f64,
+                       mib_target: f64,
+                       mut cmd: Command,
+                       prepare: &mut dyn FnMut()| {
+        let run = best_of_prepared(&mut cmd, prepare);
+        let (wall, peak) = run.as_ref().map_or((None, None), |r| (Some(r.0), r.1));
+        println!(
+            "  {what}: {} wall, peak {}",
+            wall.map_or("?".into(), |w| format!("{w:.2?}")),
+            mib(peak)
+        );
+        rows.push(Row {
+            what,
+            ratio_target,
+            mib_target,
+            wall,
+            peak,
+        });
+    };
+    println!("commands (processes, best of {runs}):");
+    measure(
+        "`qualifiers FILE` with no roster",
+        0.5,
+        100.0,
+        tilerank(&[os("qualifiers"), path.as_os_str(), os("--profile"), os("hk")]),
+        &mut || {},
+    );
+    measure(
+        "`qualifiers FILE --roster R`",
+        0.5,
+        100.0,
+        tilerank(&[
+            os("qualifiers"),
+            path.as_os_str(),
+            os("--roster"),
+            roster.as_os_str(),
+            os("--profile"),
+            os("hk"),
+        ]),
+        &mut || {},
+    );
+    measure(
+        "`standings FILE --roster R --format csv -o F`",
+        1.0,
+        150.0,
+        tilerank(&[
+            os("standings"),
+            path.as_os_str(),
+            os("--roster"),
+            roster.as_os_str(),
+            os("--profile"),
+            os("hk"),
+            os("--format"),
+            os("csv"),
+            os("-o"),
+            out_csv.as_os_str(),
+        ]),
+        &mut || {},
+    );
+    // an event folder: init, then the roster stored afresh before each run
+    let init = |dir: &Path| {
+        let _ = std::fs::remove_dir_all(dir);
+        let ok = Command::new(&exe)
+            .arg("init")
+            .arg(dir)
+            .args(["--profile", "hk", "--name", "Bench"])
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "tilerank init failed");
+        // this event has as many sessions as the file, not HK's 12
+        let toml = dir.join("tilerank.toml");
+        let text = std::fs::read_to_string(&toml).expect("tilerank.toml");
+        let sessions = players.div_ceil(100);
+        let text = text.replace("\ncount = 12\n", &format!("\ncount = {sessions}\n"));
+        std::fs::write(&toml, text).expect("tilerank.toml");
+    };
+    let in_event = |mut cmd: Command| {
+        cmd.current_dir(&event_dir);
+        cmd
+    };
+    measure(
+        "event: `roster R`",
+        2.0,
+        300.0,
+        in_event(tilerank(&[os("roster"), roster.as_os_str()])),
+        &mut || init(&event_dir),
+    );
+    let with_roster = dir.join("event-with-roster");
+    let _ = std::fs::remove_dir_all(&with_roster);
+    let copy = |from: &Path, to: &Path| {
+        let _ = std::fs::remove_dir_all(to);
+        let ok = Command::new("cp")
+            .arg("-a")
+            .arg(from)
+            .arg(to)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "cp -a failed");
+    };
+    copy(&event_dir, &with_roster);
+    measure(
+        "event: `import FILE`",
+        6.0,
+        300.0,
+        in_event(tilerank(&[os("import"), path.as_os_str()])),
+        &mut || copy(&with_roster, &event_dir),
+    );
+    measure(
+        "event: `qualifiers --format csv -o F`",
+        1.0,
+        150.0,
+        in_event(tilerank(&[
+            os("qualifiers"),
+            os("--format"),
+            os("csv"),
+            os("-o"),
+            out_csv.as_os_str(),
+        ])),
+        &mut || {},
+    );
+    measure(
+        "event: `standings --format csv -o F`",
+        1.5,
+        150.0,
+        in_event(tilerank(&[
+            os("standings"),
+            os("--format"),
+            os("csv"),
+            os("-o"),
+            out_csv.as_os_str(),
+        ])),
+        &mut || {},
+    );
+    // a terminal of 100 columns (script(1) gives the command one)
+    let mut script = Command::new("script");
+    script.args(["-qec"]).arg(format!(
+        "stty cols 100 rows 40; '{}' standings '{}' --profile hk",
+        exe.display(),
+        path.display()
+    ));
+    script.arg("/dev/null");
+    measure(
+        "`standings FILE` to a terminal",
+        f64::INFINITY,
+        150.0,
+        script,
+        &mut || {},
+    );
+
+    println!();
+    println!("| command | time / D | peak | target |");
+    println!("|---|---|---|---|");
+    let mut missed = 0;
+    for r in &rows {
+        let ratio = r.wall.zip(d).map(|(w, d)| w.as_secs_f64() / d.as_secs_f64());
+        let held = ratio.is_none_or(|x| x <= r.ratio_target) && r.peak.is_none_or(|m| m <= r.mib_target);
+        missed += usize::from(!held);
+        println!(
+            "| {} | {} | {} | {}{} MiB{} |",
+            r.what,
+            ratio.map_or("?".into(), |x| format!("{x:.2}")),
+            mib(r.peak),
+            if r.ratio_target.is_finite() {
+                format!("≤ {} × D, ", r.ratio_target)
+            } else {
+                String::new()
+            },
+            format!("≤ {}", r.mib_target),
+            if held { "" } else { " (MISSED)" }
+        );
+    }
+    println!("{missed} of {} rows miss their target", rows.len());
+
     if std::env::args().any(|a| a == "--keep") {
-        println!("kept: {}", path.display());
+        println!("kept: {}", dir.display());
     } else {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
     let demo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026");
     if demo.join("cards").is_dir() {
-        let t2 = Instant::now();
-        let request = Request {
-            keep: tilerank::event::Keep::Cards,
-            inputs: vec![demo.join("cards")],
-            roster: Some(demo.join("roster.csv")),
-            rules: Rules::hk(),
-        };
-        let event = Event::load(&request).expect("load the demo");
-        let standings = event.standings(&event.stages()[0]);
-        let q = select(&standings, 120, event.rules.cutoff_ties);
-        println!(
-            "demo: {} cards, {} ranked, {} qualifiers in {:.2?}",
-            event.cards.len(),
-            standings.ranked.len(),
-            q.qualified.len(),
-            t2.elapsed()
-        );
+        let cards = demo.join("cards");
+        let demo_roster = demo.join("roster.csv");
+        let mut q = Command::new(&exe);
+        q.arg("qualifiers").arg(&cards).arg("--roster").arg(&demo_roster);
+        let site = std::env::temp_dir().join(format!("tilerank-bench-site-{}", std::process::id()));
+        let mut publish = Command::new(&exe);
+        publish
+            .arg("publish")
+            .arg(&cards)
+            .arg("--roster")
+            .arg(&demo_roster)
+            .arg("-o")
+            .arg(&site);
+        for (what, mut cmd) in [("qualifiers", q), ("publish", publish)] {
+            match best_of(&mut cmd) {
+                Some((wall, peak, _, _)) => {
+                    println!("demo: `{what}` {wall:.2?} wall, peak {}", mib(peak))
+                }
+                None => println!("demo: `{what}` could not be run"),
+            }
+        }
+        let _ = std::fs::remove_dir_all(&site);
     }
 }
