@@ -17,7 +17,8 @@
 //!
 //! Run: `cargo build --release && cargo run --release --example bench_scale`
 //! (or add `-- 100000` for that many players; `--keep` keeps the files and
-//! says where they are; `--runs N` takes the best of N runs, 3 by default).
+//! says where they are; `--runs N` takes the best of N runs, 3 by default;
+//! `--make DIR` only writes the two files into DIR).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -199,7 +200,10 @@ fn run_measured(cmd: &mut Command) -> Option<(Duration, Option<f64>, Option<f64>
     let t = Instant::now();
     let status = timed.status().ok()?;
     if !status.success() && status.code() != Some(1) {
-        eprintln!("  ({:?} exited with {status})", cmd.get_args().collect::<Vec<_>>());
+        eprintln!(
+            "  ({:?} exited with {status})",
+            cmd.get_args().collect::<Vec<_>>()
+        );
     }
     let wall = t.elapsed();
     let figures = std::fs::read_to_string(&report).unwrap_or_default();
@@ -287,15 +291,21 @@ fn write_roster(path: &PathBuf, players: usize) -> std::io::Result<()> {
         "Chan", "Wong", "Lee", "Cheung", "Lau", "Ng", "Ho", "Leung", "Lam", "Tsang", "Yip", "Kwok",
     ];
     const GIVEN: [&str; 16] = [
-        "Tai", "Man", "Siu", "Ming", "Ka", "Yan", "Wai", "Kit", "Hoi", "Fan", "Chi", "Wing",
-        "Mei", "Ling", "Kin", "Hung",
+        "Tai", "Man", "Siu", "Ming", "Ka", "Yan", "Wai", "Kit", "Hoi", "Fan", "Chi", "Wing", "Mei",
+        "Ling", "Kin", "Hung",
     ];
     let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
     writeln!(out, "id,name,birth_date")?;
     let mut rng = Seeded(1200);
     for p in 1..=players {
-        let pick = |rng: &mut Seeded, words: &[&'static str]| words[rng.below(words.len() as u64) as usize];
-        let (s, g1, g2) = (pick(&mut rng, &SURNAMES), pick(&mut rng, &GIVEN), pick(&mut rng, &GIVEN));
+        let pick = |rng: &mut Seeded, words: &[&'static str]| {
+            words[rng.below(words.len() as u64) as usize]
+        };
+        let (s, g1, g2) = (
+            pick(&mut rng, &SURNAMES),
+            pick(&mut rng, &GIVEN),
+            pick(&mut rng, &GIVEN),
+        );
         let (y, m, d) = (1940 + rng.below(80), 1 + rng.below(12), 1 + rng.below(28));
         writeln!(out, "P{p:07},{s} {g1} {g2},{y}-{m:02}-{d:02}")?;
     }
@@ -319,6 +329,16 @@ fn main() {
         .filter(|&n: &usize| n >= 100)
         .unwrap_or(1_000_000);
     let runs = runs();
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--make") {
+        // only the files, in the folder given: to run commands on by hand
+        let dir = PathBuf::from(args.get(i + 1).expect("--make DIR"));
+        std::fs::create_dir_all(&dir).expect("the folder");
+        write_results(&dir.join("results.csv"), players).expect("write the results file");
+        write_roster(&dir.join("roster.csv"), players).expect("write the roster");
+        println!("made {0}/results.csv and {0}/roster.csv", dir.display());
+        return;
+    }
     let dir = std::env::temp_dir().join(format!("tilerank-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("results.csv");
@@ -456,7 +476,12 @@ fn main() {
         "`qualifiers FILE` with no roster",
         0.5,
         100.0,
-        tilerank(&[os("qualifiers"), path.as_os_str(), os("--profile"), os("hk")]),
+        tilerank(&[
+            os("qualifiers"),
+            path.as_os_str(),
+            os("--profile"),
+            os("hk"),
+        ]),
         &mut || {},
     );
     measure(
@@ -587,8 +612,12 @@ fn main() {
     println!("|---|---|---|---|");
     let mut missed = 0;
     for r in &rows {
-        let ratio = r.wall.zip(d).map(|(w, d)| w.as_secs_f64() / d.as_secs_f64());
-        let held = ratio.is_none_or(|x| x <= r.ratio_target) && r.peak.is_none_or(|m| m <= r.mib_target);
+        let ratio = r
+            .wall
+            .zip(d)
+            .map(|(w, d)| w.as_secs_f64() / d.as_secs_f64());
+        let held =
+            ratio.is_none_or(|x| x <= r.ratio_target) && r.peak.is_none_or(|m| m <= r.mib_target);
         missed += usize::from(!held);
         println!(
             "| {} | {} | {} | {}{} MiB{} |",
@@ -617,7 +646,10 @@ fn main() {
         let cards = demo.join("cards");
         let demo_roster = demo.join("roster.csv");
         let mut q = Command::new(&exe);
-        q.arg("qualifiers").arg(&cards).arg("--roster").arg(&demo_roster);
+        q.arg("qualifiers")
+            .arg(&cards)
+            .arg("--roster")
+            .arg(&demo_roster);
         let site = std::env::temp_dir().join(format!("tilerank-bench-site-{}", std::process::id()));
         let mut publish = Command::new(&exe);
         publish

@@ -52,6 +52,7 @@ use crate::event::{Event, Keep, Request};
 use crate::ingest::cell::{Cell, Row};
 use crate::ingest::raw::RawCard;
 use crate::ingest::{self, InputError};
+use crate::intake::Intake;
 use crate::place::Source;
 use crate::problem::Problems;
 use crate::profile::{ProfileName, Rules};
@@ -64,7 +65,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 mod store;
-use store::{roster_fields, StoredCard, StoredLine, ROSTER_HEADER};
+use store::{roster_fields, StoredCard, StoredLine, StoredScore, ROSTER_HEADER};
 pub use store::{LogEntry, Store, MIGRATIONS, WAIT_FOR_WRITER};
 
 /// The database file in the event folder.
@@ -201,10 +202,10 @@ fn card_lines(card: &Card, roster: &Roster) -> Vec<StoredLine> {
         .flat_map(|g| {
             g.results.iter().map(move |r| StoredLine {
                 game: g.number,
-                seat: r.seat.to_string(),
-                player: roster.get(r.player).id.clone(),
+                seat: r.seat,
+                player: roster.id(r.player).to_string(),
                 won: r.won,
-                score: score_text(&r.score),
+                score: StoredScore::Exact(r.score),
                 tiles: r.tiles,
             })
         })
@@ -218,10 +219,10 @@ fn line_fields(key: &CardKey, l: &StoredLine) -> [String; 9] {
         SessionName(&key.session).to_string(),
         key.table.to_string(),
         l.game.to_string(),
-        l.seat.clone(),
+        l.seat.to_string(),
         l.player.clone(),
         u8::from(l.won).to_string(),
-        l.score.clone(),
+        l.score.text(),
         l.tiles.map(|t| t.to_string()).unwrap_or_default(),
     ]
 }
@@ -398,24 +399,54 @@ impl EventFolder {
                 rules: rules.clone(),
             })?);
         };
+        // One read transaction: every card of one committed state, read a
+        // card at a time into the one intake (and again, should cards
+        // clash: the second pass leaves them out of the sums).
         let read = store.begin_read()?;
         let mut problems = Problems::new();
         let stored_roster = store.roster()?;
-        let stored_cards = store.cards()?;
-        read.commit().map_err(|e| store.error(e))?;
         let roster = match roster {
             Some(path) => Some(ingest::roster::read(&path, &mut problems)?),
             None => stored_roster,
         };
-        let mut inputs = stored_as_read(&store, &stored_cards, &mut problems);
-        if !extra.is_empty() {
-            let more = ingest::read_cards(extra, &mut problems)?;
-            inputs.cards.extend(more.cards);
-            inputs.rack_cards.extend(more.rack_cards);
-            inputs.files += more.files;
-            inputs.sheets += more.sheets;
-        }
-        Ok(Event::assemble(roster, inputs, rules, problems))
+        let more = if extra.is_empty() {
+            None
+        } else {
+            Some(ingest::read_cards(extra, &mut problems)?)
+        };
+        let keep_cards = keep == Keep::Cards || !crate::event::sums_suffice(rules);
+        let db = store.path.display().to_string();
+        let pass = |roster: Option<Roster>, skip: Vec<usize>| -> Result<Intake, FolderError> {
+            let mut intake = Intake::new(roster, rules, keep_cards, problems.clone(), skip);
+            let mut stored = 0;
+            store.each_card(&mut |card| {
+                stored += 1;
+                for raw in stored_card_as_read(&db, &card, &mut intake.problems) {
+                    intake.add(&raw);
+                }
+            })?;
+            intake.counts.stored += stored;
+            if let Some(more) = &more {
+                intake.add_inputs(more);
+            }
+            Ok(intake)
+        };
+        let given = roster.is_some();
+        let event = match pass(roster, Vec::new())?.finish() {
+            Ok(event) => event,
+            Err(again) => {
+                let roster = if given {
+                    again.roster.map(|r| *r)
+                } else {
+                    None
+                };
+                pass(roster, again.skip)?
+                    .finish()
+                    .unwrap_or_else(|_| unreachable!("the clashing cards are skipped"))
+            }
+        };
+        read.commit().map_err(|e| store.error(e))?;
+        Ok(event)
     }
 
     /// Checks a roster and stores it (the roster stored before is kept).
@@ -841,31 +872,53 @@ fn stored_as_read(
         ..Default::default()
     };
     for card in cards {
-        let source = Source::sheet(&db, &card_name(&card.key));
-        let header = Row {
-            number: 1,
-            first_col: 1,
-            cells: CARD_HEADER.iter().map(|h| Cell::text(h)).collect(),
-        };
-        let lines = card.lines.iter().enumerate().map(|(i, l)| Row {
-            number: i as u32 + 2,
-            first_col: 1,
-            cells: line_fields(&card.key, l)
-                .into_iter()
-                .map(|v| {
-                    if v.is_empty() {
-                        Cell::Empty
-                    } else {
-                        Cell::Text(v.into())
-                    }
-                })
-                .collect(),
-        });
-        let rows = std::iter::once(header).chain(lines).map(Ok);
-        out.cards
-            .extend(ingest::results::read(&source, rows, problems));
+        out.cards.extend(stored_card_as_read(&db, card, problems));
     }
     out
+}
+
+/// A stored card as the results layout reads it, from a sheet of its own
+/// in the database (`tilerank.db[prelim-S01-T07]`): its header on row 1,
+/// a line a row. Values are cells as a file's are, a score exact.
+fn stored_card_as_read(db: &str, card: &StoredCard, problems: &mut Problems) -> Vec<RawCard> {
+    let source = Source::sheet(db, &card_name(&card.key));
+    let header = Row {
+        number: 1,
+        first_col: 1,
+        cells: CARD_HEADER.iter().map(|h| Cell::text(h)).collect(),
+    };
+    let text = |t: String| {
+        if t.is_empty() {
+            Cell::Empty
+        } else {
+            Cell::Text(t.into())
+        }
+    };
+    let (stage, session, table) = (
+        text(card.key.stage.to_string()),
+        text(SessionName(&card.key.session).to_string()),
+        text(card.key.table.to_string()),
+    );
+    let lines = card.lines.iter().enumerate().map(|(i, l)| Row {
+        number: i as u32 + 2,
+        first_col: 1,
+        cells: vec![
+            stage.clone(),
+            session.clone(),
+            table.clone(),
+            text(l.game.to_string()),
+            text(l.seat.to_string()),
+            text(l.player.clone()),
+            text(u8::from(l.won).to_string()),
+            match &l.score {
+                StoredScore::Exact(s) => Cell::Exact(*s),
+                StoredScore::Text(t) => text(t.clone()),
+            },
+            l.tiles.map_or(Cell::Empty, |t| text(t.to_string())),
+        ],
+    });
+    let rows = std::iter::once(header).chain(lines).map(Ok);
+    ingest::results::read(&source, rows, problems)
 }
 
 #[cfg(test)]

@@ -5,12 +5,8 @@
 //! Without a roster, players are known by what the cards say.
 
 use crate::domain::PlayerId;
-use crate::place::Place;
+use crate::place::{Place, Source};
 use std::borrow::Cow;
-
-/// Names to players: a fast hash (foldhash, the one hashbrown uses), since
-/// an open roster interns every player of a large results file.
-type Map<V> = std::collections::HashMap<String, V, foldhash::fast::RandomState>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Status {
@@ -179,18 +175,210 @@ impl Learned {
     }
 }
 
+/// The texts of an entry, in the order they follow each other in
+/// [`Entries::text`].
+const ID: usize = 0;
+const NAME: usize = 1;
+const BIRTH: usize = 2;
+const FAMILY: usize = 3;
+const GROUP: usize = 4;
+
+/// One roster entry, packed: where its texts are, its line, age and status
+/// (40 bytes; its texts follow each other in one shared text).
+#[derive(Clone, Copy, Debug)]
+struct Rec {
+    start: u64,
+    /// Byte lengths of the id, name, birth date, family and group.
+    lens: [u32; 5],
+    /// The line the roster lists it on (0: none).
+    row: u32,
+    /// `u32::MAX`: no age given.
+    age: u32,
+    status: Status,
+    /// Which of `lens` are given (a given text may be empty).
+    given: u8,
+}
+
+/// The roster's entries, in its order: every text of every entry in one
+/// text, and a fixed record each. A million players cost some 80 bytes
+/// each (their texts, a record, the id index), not a record of strings
+/// each; a full [`Player`] is made when one is asked for.
+#[derive(Clone, Debug, Default)]
+struct Entries {
+    text: String,
+    recs: Vec<Rec>,
+    /// The source of the entries from each index on (a roster may have
+    /// several sheets): the file, sheet, of each entry's line.
+    sources: Vec<(u32, Source)>,
+    /// The age groups the players were put in ([`Roster::set_group`]).
+    groups: std::collections::HashMap<u32, String>,
+}
+
+impl Entries {
+    fn len(&self) -> usize {
+        self.recs.len()
+    }
+
+    /// Text `field` of entry `k`, when given.
+    fn field(&self, k: usize, field: usize) -> Option<&str> {
+        let r = &self.recs[k];
+        if r.given & (1 << field) == 0 {
+            return None;
+        }
+        let start = r.start as usize + r.lens[..field].iter().map(|&l| l as usize).sum::<usize>();
+        Some(&self.text[start..start + r.lens[field] as usize])
+    }
+
+    fn id(&self, k: usize) -> &str {
+        self.field(k, ID).unwrap_or_default()
+    }
+
+    fn name(&self, k: usize) -> &str {
+        self.field(k, NAME).unwrap_or_default()
+    }
+
+    fn push(&mut self, p: Player) {
+        let start = self.text.len() as u64;
+        let texts = [
+            Some(p.id.as_str()),
+            Some(p.name.as_str()),
+            p.birth_date.as_deref(),
+            p.family.as_deref(),
+            p.group.as_deref(),
+        ];
+        let mut lens = [0u32; 5];
+        let mut given = 0u8;
+        for (i, t) in texts.iter().enumerate() {
+            if let Some(t) = t {
+                self.text.push_str(t);
+                // (a text is one cell: well under 4 GiB)
+                lens[i] = u32::try_from(t.len()).unwrap_or(u32::MAX);
+                given |= 1 << i;
+            }
+        }
+        let k = self.recs.len() as u32;
+        let row = match &p.place {
+            Some(place) => {
+                if self.sources.last().is_none_or(|(_, s)| *s != place.source) {
+                    self.sources.push((k, place.source.clone()));
+                }
+                place.row.unwrap_or(0)
+            }
+            None => 0,
+        };
+        self.recs.push(Rec {
+            start,
+            lens,
+            row,
+            age: p.age.unwrap_or(u32::MAX),
+            status: p.status,
+            given,
+        });
+    }
+
+    fn player(&self, k: usize) -> Player {
+        let r = &self.recs[k];
+        let text = |f: usize| self.field(k, f).map(str::to_string);
+        let place = (r.row > 0).then(|| {
+            let at = self
+                .sources
+                .partition_point(|(first, _)| *first as usize <= k);
+            self.sources[at - 1].1.at(r.row, None)
+        });
+        Player {
+            id: self.id(k).to_string(),
+            name: self.name(k).to_string(),
+            birth_date: text(BIRTH),
+            age: (r.age != u32::MAX).then_some(r.age),
+            family: text(FAMILY),
+            status: r.status,
+            group: match self.groups.get(&(k as u32)) {
+                Some(g) => Some(g.clone()),
+                None => text(GROUP),
+            },
+            place,
+        }
+    }
+}
+
+/// Roster entries by the match key of their name: a table of the first
+/// entry of each name, and for each entry the next of the same name. Built
+/// when a name is first looked up: cards that name players by id never
+/// need it.
+#[derive(Clone, Debug, Default)]
+struct NameIndex {
+    first: hashbrown::HashTable<u32>,
+    next: Vec<u32>,
+}
+
+/// No next entry of the same name.
+const END: u32 = u32::MAX;
+
+impl NameIndex {
+    fn build(entries: &Entries, hasher: &foldhash::fast::RandomState) -> NameIndex {
+        let mut index = NameIndex {
+            first: hashbrown::HashTable::with_capacity(entries.len()),
+            next: vec![END; entries.len()],
+        };
+        let mut key = String::new();
+        // from the last entry to the first, each put before the others of
+        // its name: each name's entries in the roster's order
+        for k in (0..entries.len()).rev() {
+            match_key_into(entries.name(k), &mut key);
+            let hash = hash_key(hasher, &key);
+            match index
+                .first
+                .find_mut(hash, |&f| key_matches(entries.name(f as usize), &key))
+            {
+                Some(first) => {
+                    index.next[k] = *first;
+                    *first = k as u32;
+                }
+                None => {
+                    index.first.insert_unique(hash, k as u32, |&f| {
+                        hash_key(hasher, &match_key(entries.name(f as usize)))
+                    });
+                }
+            }
+        }
+        index
+    }
+
+    /// The entries whose name has the match key `key`, in roster order.
+    fn get(
+        &self,
+        entries: &Entries,
+        hasher: &foldhash::fast::RandomState,
+        key: &str,
+    ) -> Vec<PlayerId> {
+        let Some(&first) = self.first.find(hash_key(hasher, key), |&f| {
+            key_matches(entries.name(f as usize), key)
+        }) else {
+            return Vec::new();
+        };
+        let mut found = vec![PlayerId(first)];
+        let mut k = first;
+        while self.next[k as usize] != END {
+            k = self.next[k as usize];
+            found.push(PlayerId(k));
+        }
+        found
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Roster {
     /// The roster's entries, in its order; the players an open roster
-    /// learned come after them (ids `players.len()..`).
-    players: Vec<Player>,
+    /// learned come after them (ids `entries.len()..`).
+    entries: Entries,
     learned: Learned,
     /// Players by the match key of their id. The table holds indexes only:
     /// the key is the player's own id, compared without a copy.
     by_id: IdIndex,
-    /// Roster entries by name. Players an open roster learns from the
-    /// cards are not here: their name is their id, found by `by_id`.
-    by_name: Map<Vec<PlayerId>>,
+    /// Roster entries by name, built when first needed. Players an open
+    /// roster learns from the cards are not here: their name is their id,
+    /// found by `by_id`.
+    by_name: std::sync::OnceLock<NameIndex>,
     /// No roster was given: any name on a card is a player.
     open: bool,
     /// A buffer for match keys.
@@ -216,15 +404,25 @@ impl Roster {
             .copied()
     }
 
-    /// Indexes the player `pid` (already in `players`) by its id's `key`.
+    /// Indexes the player `pid` (already in `entries`) by its id's `key`.
     fn index_id(&mut self, key: &str, pid: PlayerId) {
-        let (players, learned) = (&self.players, &self.learned);
+        let (entries, learned) = (&self.entries, &self.learned);
         let hasher = &self.by_id.hasher;
         self.by_id
             .table
             .insert_unique(hash_key(hasher, key), pid, |&p| {
-                hash_key(hasher, &match_key(id_of(players, learned, p)))
+                hash_key(hasher, &match_key(id_of(entries, learned, p)))
             });
+    }
+
+    /// Roster entries whose name has the match key `key`.
+    fn named(&self, key: &str) -> Vec<PlayerId> {
+        if self.entries.len() == 0 {
+            return Vec::new();
+        }
+        self.by_name
+            .get_or_init(|| NameIndex::build(&self.entries, &self.by_id.hasher))
+            .get(&self.entries, &self.by_id.hasher, key)
     }
 
     /// Makes room for `additional` more players without regrowing (an
@@ -233,12 +431,12 @@ impl Roster {
         if self.open {
             self.learned.ends.reserve(additional);
         } else {
-            self.players.reserve(additional);
+            self.entries.recs.reserve(additional);
         }
-        let (players, learned) = (&self.players, &self.learned);
+        let (entries, learned) = (&self.entries, &self.learned);
         let hasher = &self.by_id.hasher;
         self.by_id.table.reserve(additional, |&p| {
-            hash_key(hasher, &match_key(id_of(players, learned, p)))
+            hash_key(hasher, &match_key(id_of(entries, learned, p)))
         });
     }
 
@@ -265,15 +463,12 @@ impl Roster {
             for k in 0..learned.len() {
                 let mut p = Player::named(learned.id(k), learned.id(k));
                 p.group = learned.groups.get(&(k as u32)).cloned();
-                self.players.push(p);
+                self.entries.push(p);
             }
         }
-        let pid = PlayerId(self.players.len() as u32);
-        self.by_name
-            .entry(match_key(&player.name))
-            .or_default()
-            .push(pid);
-        self.players.push(player);
+        self.by_name.take();
+        let pid = PlayerId(self.entries.len() as u32);
+        self.entries.push(player);
         self.index_id(&id_key, pid);
         Ok(pid)
     }
@@ -292,11 +487,7 @@ impl Roster {
         if let Some(pid) = self.find_id(key) {
             return Ok(pid);
         }
-        match self.by_name.get(key).map(Vec::as_slice) {
-            Some([one]) => Ok(*one),
-            Some(many) if many.len() > 1 => Err(Unresolved::Ambiguous(many.to_vec())),
-            _ => Err(Unresolved::Unknown),
-        }
+        one_of(self.named(key))
     }
 
     /// The player a card's text names, as [`Roster::find`]; an open roster
@@ -320,13 +511,9 @@ impl Roster {
         let by_id = self.by_id.table.find(hash, |&p| same_key(self.id(p), text));
         let found = match by_id {
             Some(&pid) => Ok(pid),
-            None if self.by_name.is_empty() => {
-                self.find_name_with_id(text).ok_or(Unresolved::Unknown)
-            }
-            None => match self.by_name.get(&match_key(text)).map(Vec::as_slice) {
-                Some([one]) => Ok(*one),
-                Some(many) if many.len() > 1 => Err(Unresolved::Ambiguous(many.to_vec())),
-                _ => self.find_name_with_id(text).ok_or(Unresolved::Unknown),
+            None => match one_of(self.named(&match_key(text))) {
+                Err(Unresolved::Unknown) => self.find_name_with_id(text).ok_or(Unresolved::Unknown),
+                found => found,
             },
         };
         if !(self.open && found == Err(Unresolved::Unknown)) {
@@ -344,7 +531,7 @@ impl Roster {
                 && !text.contains(|c: char| c.is_whitespace() && c != ' ')
                 && !text.contains("  ")
         };
-        let pid = PlayerId((self.players.len() + self.learned.len()) as u32);
+        let pid = PlayerId((self.entries.len() + self.learned.len()) as u32);
         if single {
             self.learned.text.push_str(text);
         } else {
@@ -358,10 +545,10 @@ impl Roster {
             }
         }
         self.learned.ends.push(self.learned.text.len() as u64);
-        let (players, learned) = (&self.players, &self.learned);
+        let (entries, learned) = (&self.entries, &self.learned);
         let hasher = &self.by_id.hasher;
         self.by_id.table.insert_unique(hash, pid, |&p| {
-            hash_key(hasher, &match_key(id_of(players, learned, p)))
+            hash_key(hasher, &match_key(id_of(entries, learned, p)))
         });
         Ok(pid)
     }
@@ -379,8 +566,8 @@ impl Roster {
             // A player known by what the cards say: the name is the id.
             return p.name.clone();
         }
-        match self.by_name.get(&key).map(Vec::len) {
-            Some(1) if self.find_id(&key).is_none_or(|other| other == pid) => p.name.clone(),
+        match self.named(&key).len() {
+            1 if self.find_id(&key).is_none_or(|other| other == pid) => p.name.clone(),
             _ => format!("{} ({})", p.name.trim(), p.id),
         }
     }
@@ -398,19 +585,21 @@ impl Roster {
 
     /// Records the age group the player plays in.
     pub fn set_group(&mut self, pid: PlayerId, group: &str) {
-        match pid.index().checked_sub(self.players.len()) {
-            None => self.players[pid.index()].group = Some(group.to_string()),
+        match pid.index().checked_sub(self.entries.len()) {
+            None => {
+                self.entries.groups.insert(pid.0, group.to_string());
+            }
             Some(k) => {
                 self.learned.groups.insert(k as u32, group.to_string());
             }
         }
     }
 
-    /// The player's entry: the roster's own, or one made for a player the
-    /// cards taught an open roster (its id is its name).
+    /// The player's entry, made from the roster's record, or for a player
+    /// the cards taught an open roster (its id is its name).
     pub fn get(&self, pid: PlayerId) -> Cow<'_, Player> {
-        match pid.index().checked_sub(self.players.len()) {
-            None => Cow::Borrowed(&self.players[pid.index()]),
+        match pid.index().checked_sub(self.entries.len()) {
+            None => Cow::Owned(self.entries.player(pid.index())),
             Some(k) => {
                 let id = self.learned.id(k);
                 let mut p = Player::named(id, id);
@@ -422,18 +611,27 @@ impl Roster {
 
     /// The player's id, without making an entry.
     pub fn id(&self, pid: PlayerId) -> &str {
-        id_of(&self.players, &self.learned, pid)
+        id_of(&self.entries, &self.learned, pid)
+    }
+
+    /// The player's name, without making an entry.
+    pub fn name(&self, pid: PlayerId) -> &str {
+        match pid.index().checked_sub(self.entries.len()) {
+            None => self.entries.name(pid.index()),
+            Some(k) => self.learned.id(k),
+        }
     }
 
     /// The player's status, without making an entry.
     pub fn status(&self, pid: PlayerId) -> Status {
-        self.players
+        self.entries
+            .recs
             .get(pid.index())
-            .map_or(Status::Active, |p| p.status)
+            .map_or(Status::Active, |r| r.status)
     }
 
     pub fn len(&self) -> usize {
-        self.players.len() + self.learned.len()
+        self.entries.len() + self.learned.len()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -445,10 +643,19 @@ impl Roster {
     }
 }
 
+/// One player, or why the players found are not one.
+fn one_of(found: Vec<PlayerId>) -> Result<PlayerId, Unresolved> {
+    match found.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(Unresolved::Unknown),
+        _ => Err(Unresolved::Ambiguous(found)),
+    }
+}
+
 /// The id of `pid`: an entry's, or a learned player's.
-fn id_of<'a>(players: &'a [Player], learned: &'a Learned, pid: PlayerId) -> &'a str {
-    match pid.index().checked_sub(players.len()) {
-        None => &players[pid.index()].id,
+fn id_of<'a>(entries: &'a Entries, learned: &'a Learned, pid: PlayerId) -> &'a str {
+    match pid.index().checked_sub(entries.len()) {
+        None => entries.id(pid.index()),
         Some(k) => learned.id(k),
     }
 }
@@ -508,6 +715,51 @@ mod tests {
         assert_eq!(r.resolve("chan tai man"), Ok(a));
         assert_ne!(r.resolve("Lee Siu Ming"), Ok(a));
         assert_eq!(r.len(), 2);
+    }
+
+    #[test]
+    fn a_namesake_added_after_a_look_up_is_found_too() {
+        let mut r = roster();
+        assert_eq!(r.resolve("Chan Tai Man"), Ok(PlayerId(0)));
+        r.add(Player::named("P0005", "CHAN TAI MAN")).unwrap();
+        assert_eq!(
+            r.resolve("chan tai man"),
+            Err(Unresolved::Ambiguous(vec![PlayerId(0), PlayerId(4)]))
+        );
+        assert_eq!(r.card_name(PlayerId(4)), "CHAN TAI MAN (P0005)");
+    }
+
+    #[test]
+    fn an_entry_reads_back_as_it_was_added() {
+        let source = Source::sheet("roster.xlsx", "Players");
+        let other = Source::file("more.csv");
+        let full = Player {
+            id: "P0007".into(),
+            name: "李小明".into(),
+            birth_date: Some("2014-09-30".into()),
+            age: Some(11),
+            family: Some(String::new()),
+            status: Status::Withdrawn,
+            group: Some("U12".into()),
+            place: Some(source.at(8, None)),
+        };
+        let mut plain = Player::named("P0008", "Wong Ka Yan");
+        plain.place = Some(other.at(2, None));
+        let bare = Player::named("P0009", "Lee");
+        let mut r = Roster::default();
+        for p in [&full, &plain, &bare] {
+            r.add(p.clone()).unwrap();
+        }
+        assert_eq!(*r.get(PlayerId(0)), full);
+        assert_eq!(*r.get(PlayerId(1)), plain);
+        assert_eq!(*r.get(PlayerId(2)), bare);
+        assert_eq!(r.status(PlayerId(0)), Status::Withdrawn);
+        assert_eq!(
+            (r.id(PlayerId(1)), r.name(PlayerId(1))),
+            ("P0008", "Wong Ka Yan")
+        );
+        r.set_group(PlayerId(2), "60+");
+        assert_eq!(r.get(PlayerId(2)).group.as_deref(), Some("60+"));
     }
 
     #[test]

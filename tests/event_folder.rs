@@ -505,15 +505,15 @@ fn a_dump_builds_the_same_event_again() {
         first,
         "the dump read as files ranks the same"
     );
-    // The stored rows themselves: roster and card lines.
+    // The stored rows themselves: roster and cards (each card's lines in
+    // its body).
     let rows = |dir: &Path| {
         let db = rusqlite::Connection::open(dir.join("tilerank.db")).unwrap();
         let mut out = Vec::new();
         for sql in [
             "SELECT position, id, name, birth_date, age, family, status, grp FROM players ORDER BY position",
-            "SELECT c.stage, c.session, c.tbl, l.line, l.game, l.seat, l.player, l.won, l.score, l.tiles
-             FROM cards c JOIN lines l ON l.card = c.id WHERE c.replaced_by IS NULL
-             ORDER BY c.stage, c.session, c.tbl, l.line",
+            "SELECT stage, session, tbl, body FROM cards WHERE replaced_by IS NULL
+             ORDER BY stage, session, tbl",
         ] {
             let mut stmt = db.prepare(sql).unwrap();
             let n = stmt.column_count();
@@ -526,7 +526,7 @@ fn a_dump_builds_the_same_event_again() {
         out
     };
     let (a, b) = (rows(&one), rows(&two));
-    assert_eq!(a.len(), 1200 + 50 * 12);
+    assert_eq!(a.len(), 1200 + 50);
     assert_eq!(a, b);
 }
 
@@ -856,4 +856,94 @@ fn a_damaged_database_and_a_bad_dump_folder_are_said_plainly() {
         .stderr_has(&format!(
             "{d}/tilerank.db: is not a tilerank database (or is damaged)"
         ));
+}
+
+/// An event folder made by the release before schema 2 (a card's lines as
+/// rows of `lines`, scores as text) opens, and answers exactly as the same
+/// cards given as files; importing the same card again changes nothing.
+#[test]
+fn an_event_of_the_first_schema_answers_unchanged() {
+    use crate::test::{fixtures, Test};
+    let scratch = Scratch::new("schema1");
+    let event = scratch.path("event");
+    std::fs::create_dir_all(&event).unwrap();
+    for f in ["tilerank.toml", "tilerank.db"] {
+        std::fs::copy(fixtures().join("schema1-event").join(f), event.join(f)).unwrap();
+    }
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026");
+    let event_s = event.display().to_string();
+    let stored = Test::new()
+        .args(["standings", "--format", "csv", "--event", &event_s])
+        .run()
+        .success()
+        .stdout;
+    let from_files = Test::new()
+        .args([
+            "standings",
+            "--format",
+            "csv",
+            "--profile",
+            "hk",
+            "--roster",
+        ])
+        .arg(demo.join("roster.csv"))
+        .arg(demo.join("cards/S01.xlsx"))
+        .run()
+        .success()
+        .stdout;
+    assert!(stored.lines().count() > 90, "{stored}");
+    assert_eq!(stored, from_files);
+    let again = Test::new()
+        .args(["import", "--event", &event_s])
+        .arg(demo.join("cards/S01.xlsx"))
+        .run()
+        .success();
+    assert!(
+        again
+            .stderr
+            .contains("S01.xlsx: already imported, identical (25 cards): nothing to do"),
+        "{}",
+        again.stderr
+    );
+    // and it was brought up to the current schema
+    let db = rusqlite::Connection::open(event.join("tilerank.db")).unwrap();
+    let version: i64 = db
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, 2);
+}
+
+/// A stored card whose bytes were damaged is named, with the database:
+/// nothing is guessed, nothing panics.
+#[test]
+fn a_damaged_stored_card_is_named() {
+    use crate::test::{fixtures, Test};
+    let scratch = Scratch::new("damaged-body");
+    let event = scratch.path("event");
+    std::fs::create_dir_all(&event).unwrap();
+    for f in ["tilerank.toml", "tilerank.db"] {
+        std::fs::copy(fixtures().join("schema1-event").join(f), event.join(f)).unwrap();
+    }
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026");
+    let event_s = event.display().to_string();
+    Test::new()
+        .args(["import", "--event", &event_s])
+        .arg(demo.join("cards/S02.xlsx"))
+        .run()
+        .success();
+    let db = rusqlite::Connection::open(event.join("tilerank.db")).unwrap();
+    let changed = db
+        .execute(
+            "UPDATE cards SET body = substr(body, 1, 30) WHERE session = 'S02' AND tbl = '7'",
+            [],
+        )
+        .unwrap();
+    assert_eq!(changed, 1);
+    drop(db);
+    Test::new()
+        .args(["standings", "--event", &event_s])
+        .run()
+        .failure(2)
+        .stderr_has("tilerank.db")
+        .stderr_has("is damaged: the stored card session S02 table 7 cannot be read");
 }

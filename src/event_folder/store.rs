@@ -6,9 +6,10 @@
 //! the database is opened, in the manner of cargo's `util/sqlite.rs`.
 
 use super::FolderError;
-use crate::domain::{CardKey, Label, SessionName, Stage};
+use crate::domain::{CardKey, Label, Seat, SessionName, Stage};
 use crate::place::Source;
 use crate::roster::{Player, Roster, Status};
+use crate::score::Score;
 use rusqlite::types::ValueRef;
 use rusqlite::{params, Connection, ErrorCode, OpenFlags};
 use std::path::{Path, PathBuf};
@@ -83,17 +84,114 @@ pub const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (card, line)
     );
     ",
+    // 2: a card's lines in one value beside it, numbers as numbers (see
+    // `encode_lines`): reading an event reads one row a card. Cards stored
+    // under schema 1 keep their rows in `lines` (body NULL) and read as
+    // before.
+    "
+    ALTER TABLE cards ADD COLUMN body BLOB;
+    ",
 ];
 
-/// One line of a stored card, as the `lines` table holds it.
+/// One line of a stored card.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct StoredLine {
     pub game: u32,
-    pub seat: String,
+    pub seat: Seat,
+    /// The player's roster id.
     pub player: String,
     pub won: bool,
-    pub score: String,
+    pub score: StoredScore,
     pub tiles: Option<u16>,
+}
+
+/// A stored score: exact (schema 2), or the text schema 1 stored (`-12`,
+/// `7.5`, a third as `13.666667`), which the checks read as they read a
+/// file's.
+#[derive(Debug, Clone, Eq)]
+pub(super) enum StoredScore {
+    Exact(Score),
+    Text(String),
+}
+
+impl StoredScore {
+    /// As a results file writes it (see [`super::score_text`]).
+    pub fn text(&self) -> String {
+        match self {
+            StoredScore::Exact(s) => super::score_text(s),
+            StoredScore::Text(t) => t.clone(),
+        }
+    }
+}
+
+/// Two scores are the same when they are written the same: a card stored
+/// under schema 1 and the same card read again are one card.
+impl PartialEq for StoredScore {
+    fn eq(&self, other: &StoredScore) -> bool {
+        match (self, other) {
+            (StoredScore::Exact(a), StoredScore::Exact(b)) => a == b,
+            _ => self.text() == other.text(),
+        }
+    }
+}
+
+/// A card's lines as the `body` of its row: for each line, in order, the
+/// game (u32), the seat (0 to 3), won (0 or 1), the tiles left (u16;
+/// 65535: not counted), the score as numerator and denominator (i64 each),
+/// the player's id (its byte length as u32, then UTF-8); little-endian.
+pub(super) fn encode_lines(lines: &[StoredLine]) -> Vec<u8> {
+    let mut body = Vec::with_capacity(lines.len() * 36);
+    for l in lines {
+        body.extend_from_slice(&l.game.to_le_bytes());
+        body.push(l.seat.index() as u8);
+        body.push(u8::from(l.won));
+        body.extend_from_slice(&l.tiles.unwrap_or(u16::MAX).to_le_bytes());
+        let score = match &l.score {
+            StoredScore::Exact(s) => *s,
+            // (only cards read from schema 1 hold text: never written again)
+            StoredScore::Text(t) => Score::parse(t).unwrap_or_default(),
+        };
+        body.extend_from_slice(&score.numer().to_le_bytes());
+        body.extend_from_slice(&score.denom().to_le_bytes());
+        body.extend_from_slice(&(l.player.len() as u32).to_le_bytes());
+        body.extend_from_slice(l.player.as_bytes());
+    }
+    body
+}
+
+/// The lines [`encode_lines`] wrote; `None` for bytes it did not write (a
+/// damaged or hand-edited database).
+pub(super) fn decode_lines(mut body: &[u8]) -> Option<Vec<StoredLine>> {
+    fn take<'a>(body: &mut &'a [u8], n: usize) -> Option<&'a [u8]> {
+        let (head, rest) = (body.get(..n)?, body.get(n..)?);
+        *body = rest;
+        Some(head)
+    }
+    fn array<const N: usize>(body: &mut &[u8]) -> Option<[u8; N]> {
+        take(body, N)?.try_into().ok()
+    }
+    let mut lines = Vec::with_capacity(body.len() / 36);
+    while !body.is_empty() {
+        let game = u32::from_le_bytes(array(&mut body)?);
+        let [seat, won] = array(&mut body)?;
+        let tiles = u16::from_le_bytes(array(&mut body)?);
+        let numer = i64::from_le_bytes(array(&mut body)?);
+        let denom = i64::from_le_bytes(array(&mut body)?);
+        let len = u32::from_le_bytes(array(&mut body)?) as usize;
+        let player = std::str::from_utf8(take(&mut body, len)?).ok()?;
+        if denom <= 0 || won > 1 {
+            return None;
+        }
+        lines.push(StoredLine {
+            game,
+            seat: *Seat::ALL.get(usize::from(seat))?,
+            player: player.to_string(),
+            won: won == 1,
+            score: StoredScore::Exact(Score::ratio(numer, denom)),
+            tiles: (tiles != u16::MAX).then_some(tiles),
+        });
+    }
+    Some(lines)
 }
 
 /// One stored card.
@@ -351,50 +449,114 @@ impl Store {
 
     /// The event's cards (not the replaced ones), in stage, session, table order.
     pub(super) fn cards(&self) -> Result<Vec<StoredCard>, FolderError> {
+        let mut cards = Vec::new();
+        self.each_card(&mut |card| cards.push(card))?;
+        Ok(cards)
+    }
+
+    /// Each of the event's cards (not the replaced ones), one at a time, in
+    /// stage, session, table order: nothing but the card at hand is held.
+    pub(super) fn each_card(&self, f: &mut dyn FnMut(StoredCard)) -> Result<(), FolderError> {
         let e = |e| self.error(e);
-        let mut stmt = self
-            .conn
-            .prepare(
-                "SELECT c.id, c.stage, c.session, c.tbl,
-                        l.game, l.seat, l.player, l.won, l.score, l.tiles
-                 FROM cards c JOIN lines l ON l.card = c.id
-                 WHERE c.replaced_by IS NULL
-                 ORDER BY c.id, l.line",
-            )
-            .map_err(e)?;
-        let mut rows = stmt.query([]).map_err(e)?;
-        let mut cards: Vec<StoredCard> = Vec::new();
-        while let Some(r) = rows.next().map_err(e)? {
-            let id: i64 = r.get(0).map_err(e)?;
-            if cards.last().is_none_or(|c| c.id != id) {
-                let stage: String = r.get(1).map_err(e)?;
-                let session: String = r.get(2).map_err(e)?;
-                let table: String = r.get(3).map_err(e)?;
-                cards.push(StoredCard {
-                    id,
-                    key: CardKey {
-                        stage: Stage::new(&stage),
-                        session: Label::session(&session).unwrap_or(Label::Text(session)),
-                        table: Label::table(&table).unwrap_or(Label::Text(table)),
-                    },
-                    lines: Vec::new(),
-                });
-            }
-            let tiles: Option<i64> = r.get(9).map_err(e)?;
-            let line = StoredLine {
-                game: r.get(4).map_err(e)?,
-                seat: r.get(5).map_err(e)?,
-                player: r.get(6).map_err(e)?,
-                won: r.get::<_, i64>(7).map_err(e)? != 0,
-                score: r.get(8).map_err(e)?,
-                tiles: tiles.and_then(|t| u16::try_from(t).ok()),
-            };
-            if let Some(card) = cards.last_mut() {
-                card.lines.push(line);
+        let mut order: Vec<(CardKey, i64)> = Vec::new();
+        {
+            let mut stmt = self
+                .conn
+                .prepare("SELECT id, stage, session, tbl FROM cards WHERE replaced_by IS NULL ORDER BY id")
+                .map_err(e)?;
+            let mut rows = stmt.query([]).map_err(e)?;
+            while let Some(r) = rows.next().map_err(e)? {
+                let text = |i: usize| -> rusqlite::Result<String> { r.get(i) };
+                let (stage, session, table) = (
+                    text(1).map_err(e)?,
+                    text(2).map_err(e)?,
+                    text(3).map_err(e)?,
+                );
+                let key = CardKey {
+                    stage: Stage::new(&stage),
+                    session: Label::session(&session).unwrap_or(Label::Text(session)),
+                    table: Label::table(&table).unwrap_or(Label::Text(table)),
+                };
+                order.push((key, r.get(0).map_err(e)?));
             }
         }
-        cards.sort_by(|a, b| a.key.cmp(&b.key));
-        Ok(cards)
+        // (stored in the order imported: most often the cards' own order,
+        // read then in one pass; else card by card)
+        let in_id_order = order.is_sorted_by(|a, b| a.0 <= b.0);
+        if !in_id_order {
+            order.sort_by(|a, b| a.0.cmp(&b.0));
+        }
+        let mut by_id = self
+            .conn
+            .prepare("SELECT id, body FROM cards WHERE id = ?1")
+            .map_err(e)?;
+        let mut all = self
+            .conn
+            .prepare("SELECT id, body FROM cards WHERE replaced_by IS NULL ORDER BY id")
+            .map_err(e)?;
+        let mut old_lines = self
+            .conn
+            .prepare(
+                "SELECT game, seat, player, won, score, tiles FROM lines WHERE card = ?1 ORDER BY line",
+            )
+            .map_err(e)?;
+        let mut card = |key: CardKey, id: i64, r: &rusqlite::Row<'_>| -> Result<(), FolderError> {
+            let got: i64 = r.get(0).map_err(e)?;
+            let lines = match r.get_ref(1).map_err(e)? {
+                ValueRef::Blob(body) => decode_lines(body),
+                ValueRef::Null => Some(self.old_lines(&mut old_lines, id)?),
+                _ => None,
+            };
+            let Some(lines) = lines.filter(|_| got == id) else {
+                return Err(FolderError::Database {
+                    path: self.path.display().to_string(),
+                    reason: format!("is damaged: the stored card {key} cannot be read"),
+                });
+            };
+            f(StoredCard { id, key, lines });
+            Ok(())
+        };
+        if in_id_order {
+            let mut rows = all.query([]).map_err(e)?;
+            for (key, id) in order {
+                match rows.next().map_err(e)? {
+                    Some(r) => card(key, id, r)?,
+                    None => break,
+                }
+            }
+        } else {
+            for (key, id) in order {
+                let mut rows = by_id.query([id]).map_err(e)?;
+                if let Some(r) = rows.next().map_err(e)? {
+                    card(key, id, r)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A card's lines as schema 1 stored them (rows of `lines`).
+    fn old_lines(
+        &self,
+        stmt: &mut rusqlite::Statement<'_>,
+        card: i64,
+    ) -> Result<Vec<StoredLine>, FolderError> {
+        let e = |e| self.error(e);
+        let mut rows = stmt.query([card]).map_err(e)?;
+        let mut lines = Vec::new();
+        while let Some(r) = rows.next().map_err(e)? {
+            let tiles: Option<i64> = r.get(5).map_err(e)?;
+            let seat: String = r.get(1).map_err(e)?;
+            lines.push(StoredLine {
+                game: r.get(0).map_err(e)?,
+                seat: Seat::parse(&seat).unwrap_or(Seat::A),
+                player: r.get(2).map_err(e)?,
+                won: r.get::<_, i64>(3).map_err(e)? != 0,
+                score: StoredScore::Text(r.get(4).map_err(e)?),
+                tiles: tiles.and_then(|t| u16::try_from(t).ok()),
+            });
+        }
+        Ok(lines)
     }
 
     pub(super) fn log(&self) -> Result<Vec<LogEntry>, FolderError> {
@@ -496,38 +658,19 @@ impl Store {
     ) -> Result<(), FolderError> {
         let e = |e| self.error(e);
         self.conn
-            .execute(
-                "INSERT INTO cards (stage, session, tbl, log, source) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![
+            .prepare_cached(
+                "INSERT INTO cards (stage, session, tbl, log, source, body) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )
+            .map_err(e)?
+            .execute(params![
                     key.stage.to_string(),
                     SessionName(&key.session).to_string(),
                     key.table.to_string(),
                     log,
-                    source
-                ],
-            )
+                    source,
+                    encode_lines(lines)
+                ])
             .map_err(e)?;
-        let card = self.conn.last_insert_rowid();
-        let mut stmt = self
-            .conn
-            .prepare_cached(
-                "INSERT INTO lines (card, line, game, seat, player, won, score, tiles)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            )
-            .map_err(e)?;
-        for (i, l) in lines.iter().enumerate() {
-            stmt.execute(params![
-                card,
-                i as i64 + 1,
-                l.game,
-                l.seat,
-                l.player,
-                l.won,
-                l.score,
-                l.tiles
-            ])
-            .map_err(e)?;
-        }
         Ok(())
     }
 }
@@ -565,6 +708,69 @@ pub(super) fn roster_fields(p: &Player) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn lines() -> Vec<StoredLine> {
+        let line = |game, seat, player: &str, won, score, tiles| StoredLine {
+            game,
+            seat,
+            player: player.into(),
+            won,
+            score: StoredScore::Exact(score),
+            tiles,
+        };
+        vec![
+            line(1, Seat::A, "P0001", true, Score::whole(30), Some(0)),
+            line(1, Seat::B, "李小明", false, Score::ratio(-41, 3), None),
+            line(2, Seat::D, "", false, Score::ratio(11, 2), Some(106)),
+            line(
+                u32::MAX,
+                Seat::C,
+                "x",
+                true,
+                Score::whole(i64::MIN + 1),
+                Some(7),
+            ),
+        ]
+    }
+
+    #[test]
+    fn a_cards_lines_read_back_exactly() {
+        let lines = lines();
+        assert_eq!(decode_lines(&encode_lines(&lines)), Some(lines));
+        assert_eq!(decode_lines(&[]), Some(Vec::new()));
+    }
+
+    #[test]
+    fn damaged_bytes_are_refused_never_guessed() {
+        let body = encode_lines(&lines());
+        // every cut short of a whole line
+        // (28 bytes a line, and its player id)
+        let whole = [0, 33, 33 + 37, 33 + 37 + 28, body.len()];
+        for n in 0..body.len() {
+            let read = decode_lines(&body[..n]);
+            assert_eq!(read.is_some(), whole.contains(&n), "cut at {n}");
+        }
+        // a seat, a won and a denominator out of range
+        for (at, byte) in [(4, 4u8), (5, 2), (16, 0)] {
+            let mut bad = body.clone();
+            bad[at] = byte;
+            if at == 16 {
+                bad[16..24].fill(0);
+            }
+            assert_eq!(decode_lines(&bad), None, "byte {at}");
+        }
+    }
+
+    #[test]
+    fn a_score_stored_as_text_is_the_same_as_its_exact_value() {
+        let exact = StoredScore::Exact(Score::ratio(41, 3));
+        assert_eq!(exact, StoredScore::Text("13.666667".into()));
+        assert_ne!(exact, StoredScore::Text("13.67".into()));
+        assert_eq!(
+            StoredScore::Exact(Score::whole(-12)),
+            StoredScore::Text("-12".into())
+        );
+    }
 
     #[test]
     fn the_schema_is_applied_once_and_versioned() {
