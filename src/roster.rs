@@ -95,11 +95,24 @@ fn match_key_into(text: &str, key: &mut String) {
     }
 }
 
-/// The index of players by id: a table of player indexes.
+/// The index of players by id: a table of player indexes, each with 32
+/// bits of its id's hash, so that growing the table never reads an id
+/// again and a look-up reads only the ids whose hash matches.
 #[derive(Clone, Default)]
 struct IdIndex {
-    table: hashbrown::HashTable<PlayerId>,
+    table: hashbrown::HashTable<(PlayerId, u32)>,
     hasher: foldhash::fast::RandomState,
+}
+
+/// The 32 bits of a hash the id index keeps.
+fn short(hash: u64) -> u32 {
+    (hash >> 32) as u32
+}
+
+/// The table's hash of a kept [`short`] hash: spread over 64 bits (the
+/// table takes its slot from the low bits, its tag from the high ones).
+fn spread(short: u32) -> u64 {
+    u64::from(short).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 impl std::fmt::Debug for IdIndex {
@@ -396,23 +409,21 @@ impl Roster {
 
     /// The player whose id has the match key `key`.
     fn find_id(&self, key: &str) -> Option<PlayerId> {
+        let h = short(hash_key(&self.by_id.hasher, key));
         self.by_id
             .table
-            .find(hash_key(&self.by_id.hasher, key), |&p| {
-                key_matches(self.id(p), key)
+            .find(spread(h), |&(p, ph)| {
+                ph == h && key_matches(self.id(p), key)
             })
-            .copied()
+            .map(|&(p, _)| p)
     }
 
     /// Indexes the player `pid` (already in `entries`) by its id's `key`.
     fn index_id(&mut self, key: &str, pid: PlayerId) {
-        let (entries, learned) = (&self.entries, &self.learned);
-        let hasher = &self.by_id.hasher;
+        let h = short(hash_key(&self.by_id.hasher, key));
         self.by_id
             .table
-            .insert_unique(hash_key(hasher, key), pid, |&p| {
-                hash_key(hasher, &match_key(id_of(entries, learned, p)))
-            });
+            .insert_unique(spread(h), (pid, h), |&(_, h)| spread(h));
     }
 
     /// Roster entries whose name has the match key `key`.
@@ -433,11 +444,7 @@ impl Roster {
         } else {
             self.entries.recs.reserve(additional);
         }
-        let (entries, learned) = (&self.entries, &self.learned);
-        let hasher = &self.by_id.hasher;
-        self.by_id.table.reserve(additional, |&p| {
-            hash_key(hasher, &match_key(id_of(entries, learned, p)))
-        });
+        self.by_id.table.reserve(additional, |&(_, h)| spread(h));
     }
 
     /// Makes room for `bytes` more bytes of learned ids.
@@ -508,9 +515,13 @@ impl Roster {
     /// As [`Roster::resolve`], `hash` being the name's hash by
     /// [`Roster::hasher`].
     pub fn resolve_hashed(&mut self, text: &str, hash: u64) -> Result<PlayerId, Unresolved> {
-        let by_id = self.by_id.table.find(hash, |&p| same_key(self.id(p), text));
+        let h = short(hash);
+        let by_id = self
+            .by_id
+            .table
+            .find(spread(h), |&(p, ph)| ph == h && same_key(self.id(p), text));
         let found = match by_id {
-            Some(&pid) => Ok(pid),
+            Some(&(pid, _)) => Ok(pid),
             None => match one_of(self.named(&match_key(text))) {
                 Err(Unresolved::Unknown) => self.find_name_with_id(text).ok_or(Unresolved::Unknown),
                 found => found,
@@ -545,11 +556,9 @@ impl Roster {
             }
         }
         self.learned.ends.push(self.learned.text.len() as u64);
-        let (entries, learned) = (&self.entries, &self.learned);
-        let hasher = &self.by_id.hasher;
-        self.by_id.table.insert_unique(hash, pid, |&p| {
-            hash_key(hasher, &match_key(id_of(entries, learned, p)))
-        });
+        self.by_id
+            .table
+            .insert_unique(spread(h), (pid, h), |&(_, h)| spread(h));
         Ok(pid)
     }
 

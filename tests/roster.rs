@@ -145,3 +145,24 @@ fn a_file_that_is_no_roster() {
         .failure(1)
         .error_at("good/hk-examples.csv", &["no roster found", "id and name"]);
 }
+
+/// A roster far larger than the cards: the players who did not play are
+/// counted, and only the first few named (a million ids is no line to read).
+#[test]
+fn many_players_who_did_not_play_are_counted_not_all_listed() {
+    let scratch = crate::test::Scratch::new("no-shows");
+    let mut roster = String::from("id,name\n");
+    for i in 1..=5000 {
+        roster.push_str(&format!("P{i:04},Player {i}\n"));
+    }
+    let roster = scratch.write("roster.csv", &roster);
+    let out = Test::new()
+        .args(["qualifiers", "--top", "2", "--roster"])
+        .arg(&roster)
+        .fixture("good/went-out.csv")
+        .run()
+        .success()
+        .stderr_has("4996 players on the roster played no game: P0005, P0006, P0007,")
+        .stderr_has(", P0024, and 4976 more\n");
+    assert!(!out.stderr.contains("P0025"), "{}", out.stderr);
+}

@@ -49,14 +49,22 @@ pub fn report_missing(loaded: &Loaded) -> Completeness {
             crate::cli::players(c.no_shows.len())
         );
     } else if !c.no_shows.is_empty() {
-        let ids: Vec<String> = c
+        // a line a person reads: the first ids, and how many more
+        const SHOWN: usize = 20;
+        let mut ids: Vec<&str> = c
             .no_shows
             .iter()
-            .map(|&p| loaded.event.roster.get(p).id.clone())
+            .take(SHOWN)
+            .map(|&p| loaded.event.roster.id(p))
             .collect();
+        let more = c.no_shows.len().saturating_sub(SHOWN);
+        let more = format!("and {more} more");
+        if c.no_shows.len() > SHOWN {
+            ids.push(&more);
+        }
         eprintln!(
             "{} on the roster played no game: {}",
-            crate::cli::players(ids.len()),
+            crate::cli::players(c.no_shows.len()),
             ids.join(", ")
         );
     }
