@@ -631,6 +631,18 @@ impl Roster {
         }
     }
 
+    /// The age group the player plays in (as [`Roster::set_group`] put
+    /// them, else as the roster gives it), without making an entry.
+    pub fn group(&self, pid: PlayerId) -> Option<&str> {
+        match pid.index().checked_sub(self.entries.len()) {
+            None => match self.entries.groups.get(&pid.0) {
+                Some(g) => Some(g),
+                None => self.entries.field(pid.index(), GROUP),
+            },
+            Some(k) => self.learned.groups.get(&(k as u32)).map(String::as_str),
+        }
+    }
+
     /// The player's status, without making an entry.
     pub fn status(&self, pid: PlayerId) -> Status {
         self.entries
@@ -767,8 +779,11 @@ mod tests {
             (r.id(PlayerId(1)), r.name(PlayerId(1))),
             ("P0008", "Wong Ka Yan")
         );
+        assert_eq!(r.group(PlayerId(0)), Some("U12"));
+        assert_eq!(r.group(PlayerId(2)), None);
         r.set_group(PlayerId(2), "60+");
         assert_eq!(r.get(PlayerId(2)).group.as_deref(), Some("60+"));
+        assert_eq!(r.group(PlayerId(2)), Some("60+"));
     }
 
     #[test]

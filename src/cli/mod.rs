@@ -33,7 +33,7 @@ use tilerank::event::{Event, Request};
 use tilerank::event_folder::EventFolder;
 use tilerank::problem::{Problems, Severity};
 use tilerank::profile::{ProfileName, Rules};
-use tilerank::report::{output, Format, Table};
+use tilerank::report::{output, Format, Streamed, Table};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -299,6 +299,19 @@ impl OutputArgs {
                 )
             })?,
         })
+    }
+
+    /// Writes tables whose rows are made as they are written, in a format
+    /// that writes row by row ([`Format::streams`]): to standard output, or
+    /// to the file whole or not at all.
+    pub fn emit_streamed(&self, format: Format, tables: Vec<Streamed<'_>>) -> Result<()> {
+        let path = self.output.clone().unwrap_or_else(|| PathBuf::from("-"));
+        let mut tables = Some(tables);
+        output::write_report_with(&path, &mut |out| {
+            format.stream(tables.take().unwrap_or_default(), out)?;
+            Ok(())
+        })?;
+        Ok(())
     }
 
     pub fn emit(&self, tables: &[Table]) -> Result<()> {

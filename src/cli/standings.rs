@@ -4,7 +4,9 @@ use super::answers::{groups, rankable, report_missing};
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::Result;
 use clap::Args;
-use tilerank::report::standings::standings_table;
+use std::borrow::Cow;
+use tilerank::report::standings::{standings_name, standings_rows, standings_table, COLUMNS};
+use tilerank::report::Streamed;
 
 /// Print the standings of a stage (withdrawn and disqualified players listed apart)
 #[derive(Args, Debug)]
@@ -45,7 +47,7 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
         (None, true) => event.group_list(),
         (None, false) => vec![None],
     };
-    let mut tables = Vec::new();
+    let mut ranked = Vec::new();
     for group in groups {
         let standings = event.standings_in(&stage, group.as_deref());
         let mut title = format!(
@@ -64,10 +66,31 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
                 crate::cli::cards(missing.len())
             ));
         }
-        let mut table = standings_table(&standings, &event.roster, None, &title);
-        if let Some(g) = &group {
-            table.name = format!("{stage} {g}");
-        }
+        let name = match &group {
+            Some(g) => format!("{stage} {g}"),
+            None => standings_name(&standings),
+        };
+        ranked.push((name, title, standings));
+    }
+    let format = args.output.format()?;
+    if format.streams() {
+        // rows written as they are made: a million players are never held
+        // as text
+        let tables = ranked
+            .iter()
+            .map(|(name, _, s)| Streamed {
+                name: name.clone(),
+                columns: COLUMNS.to_vec(),
+                rows: Box::new(standings_rows(s, &event.roster, None).map(Cow::Owned)),
+            })
+            .collect();
+        args.output.emit_streamed(format, tables)?;
+        return Ok(Outcome::Done);
+    }
+    let mut tables = Vec::new();
+    for (name, title, standings) in &ranked {
+        let mut table = standings_table(standings, &event.roster, None, title);
+        table.name = name.clone();
         tables.push(table);
     }
     args.output.emit(&tables)?;

@@ -3,29 +3,32 @@
 //! could start a formula is written with a leading `'`; numbers (negative
 //! scores) stay numbers.
 
-use super::{looks_like_formula, ExportError, Exporter, Table, Value};
+use super::{looks_like_formula, ExportError, Exporter, Streamed, Table, Value};
 
 pub struct Csv;
 
 impl Exporter for Csv {
     fn export(&self, tables: &[Table]) -> Result<Vec<u8>, ExportError> {
         let mut out = Vec::new();
-        for (i, table) in tables.iter().enumerate() {
-            if i > 0 {
-                out.push(b'\n');
-            }
-            let mut w = ::csv::Writer::from_writer(Vec::new());
-            w.write_record(table.columns.iter().map(|c| c.name))?;
-            for row in &table.rows {
-                w.write_record(row.iter().map(cell))?;
-            }
-            out.extend(
-                w.into_inner()
-                    .map_err(|e| ExportError::Other(e.to_string()))?,
-            );
-        }
+        write(tables.iter().map(Table::streamed).collect(), &mut out)?;
         Ok(out)
     }
+}
+
+/// The tables to `out`, each row written as it is made.
+pub fn write(tables: Vec<Streamed<'_>>, out: &mut dyn std::io::Write) -> Result<(), ExportError> {
+    for (i, table) in tables.into_iter().enumerate() {
+        if i > 0 {
+            out.write_all(b"\n")?;
+        }
+        let mut w = ::csv::Writer::from_writer(&mut *out);
+        w.write_record(table.columns.iter().map(|c| c.name))?;
+        for row in table.rows {
+            w.write_record(row.iter().map(cell))?;
+        }
+        w.flush()?;
+    }
+    Ok(())
 }
 
 fn cell(value: &Value) -> String {

@@ -2,8 +2,10 @@
 //! tables, an object of arrays keyed by table name. Scores are numbers with
 //! at most two decimals.
 
-use super::{ExportError, Exporter, Table, Value};
+use super::{Column, ExportError, Exporter, Streamed, Table, Value};
+use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Map, Number, Value as J};
+use std::cell::RefCell;
 
 pub struct Json;
 
@@ -23,32 +25,83 @@ fn value(v: &Value) -> J {
     }
 }
 
-fn rows(table: &Table) -> J {
-    J::Array(
-        table
-            .rows
-            .iter()
-            .map(|row| {
-                let obj: Map<String, J> = table
-                    .columns
-                    .iter()
-                    .zip(row)
-                    .map(|(c, v)| (c.name.to_string(), value(v)))
-                    .collect();
-                J::Object(obj)
-            })
-            .collect(),
-    )
+/// A row as an object keyed by column name (in the order of the names).
+fn object(columns: &[Column], row: &[Value]) -> J {
+    let obj: Map<String, J> = columns
+        .iter()
+        .zip(row)
+        .map(|(c, v)| (c.name.to_string(), value(v)))
+        .collect();
+    J::Object(obj)
+}
+
+/// A table's rows as a JSON array, each made as it is written.
+struct Rows<'a> {
+    columns: Vec<Column>,
+    rows: RefCell<Option<Box<dyn Iterator<Item = std::borrow::Cow<'a, [Value]>> + 'a>>>,
+}
+
+impl Serialize for Rows<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(None)?;
+        for row in self.rows.borrow_mut().take().into_iter().flatten() {
+            seq.serialize_element(&object(&self.columns, &row))?;
+        }
+        seq.end()
+    }
+}
+
+impl<'a> From<Streamed<'a>> for Rows<'a> {
+    fn from(t: Streamed<'a>) -> Rows<'a> {
+        Rows {
+            columns: t.columns,
+            rows: RefCell::new(Some(t.rows)),
+        }
+    }
+}
+
+/// Several tables: an object of arrays keyed by table name (in the order
+/// of the names; of two tables of one name, the last).
+struct Tables<'a>(RefCell<Vec<Option<Streamed<'a>>>>);
+
+impl Serialize for Tables<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut tables = self.0.borrow_mut();
+        let mut by_name = std::collections::BTreeMap::new();
+        for (i, t) in tables.iter().enumerate() {
+            if let Some(t) = t {
+                by_name.insert(t.name.clone(), i);
+            }
+        }
+        let mut map = s.serialize_map(Some(by_name.len()))?;
+        for (name, i) in by_name {
+            if let Some(t) = tables[i].take() {
+                map.serialize_entry(&name, &Rows::from(t))?;
+            }
+        }
+        map.end()
+    }
+}
+
+/// The tables to `out`: one table as an array, several as an object of
+/// arrays; each row written as it is made.
+pub fn write(tables: Vec<Streamed<'_>>, out: &mut dyn std::io::Write) -> Result<(), ExportError> {
+    let mut tables = tables;
+    if tables.len() == 1 {
+        let one = Rows::from(tables.remove(0));
+        serde_json::to_writer_pretty(&mut *out, &one)?;
+    } else {
+        let many = Tables(RefCell::new(tables.into_iter().map(Some).collect()));
+        serde_json::to_writer_pretty(&mut *out, &many)?;
+    }
+    out.write_all(b"\n")?;
+    Ok(())
 }
 
 impl Exporter for Json {
     fn export(&self, tables: &[Table]) -> Result<Vec<u8>, ExportError> {
-        let doc = match tables {
-            [one] => rows(one),
-            many => J::Object(many.iter().map(|t| (t.name.clone(), rows(t))).collect()),
-        };
-        let mut out = serde_json::to_vec_pretty(&doc)?;
-        out.push(b'\n');
+        let mut out = Vec::new();
+        write(tables.iter().map(Table::streamed).collect(), &mut out)?;
         Ok(out)
     }
 }
@@ -58,6 +111,53 @@ mod tests {
     use super::*;
     use crate::report::Column;
     use crate::score::Score;
+
+    /// The document as a whole, the way it was made before rows were
+    /// written as they are made.
+    fn whole(tables: &[Table]) -> Vec<u8> {
+        let rows = |t: &Table| J::Array(t.rows.iter().map(|r| object(&t.columns, r)).collect());
+        let doc = match tables {
+            [one] => rows(one),
+            many => J::Object(many.iter().map(|t| (t.name.clone(), rows(t))).collect()),
+        };
+        let mut out = serde_json::to_vec_pretty(&doc).unwrap();
+        out.push(b'\n');
+        out
+    }
+
+    #[test]
+    fn rows_written_as_made_are_the_whole_document() {
+        let table = |name: &str, n: usize| Table {
+            name: name.into(),
+            title: "t".into(),
+            columns: vec![
+                Column::int("rank"),
+                Column::text("name"),
+                Column::score("avg"),
+            ],
+            rows: (0..n)
+                .map(|i| {
+                    vec![
+                        Value::Int(i as i64),
+                        Value::Text(format!("P\"{i}\u{2212}")),
+                        Value::Score(Score::ratio(i as i64, 3)),
+                    ]
+                })
+                .collect(),
+            notes: vec![],
+        };
+        for tables in [
+            vec![table("a", 3)],
+            vec![table("a", 0)],
+            vec![table("b", 2), table("a", 1), table("b", 0)],
+            vec![],
+        ] {
+            assert_eq!(
+                String::from_utf8(Json.export(&tables).unwrap()).unwrap(),
+                String::from_utf8(whole(&tables)).unwrap()
+            );
+        }
+    }
 
     #[test]
     fn scores_are_numbers_with_two_decimals() {

@@ -135,6 +135,30 @@ pub struct Table {
     pub notes: Vec<String>,
 }
 
+/// A table whose rows are made one at a time as they are written (CSV,
+/// JSON): a long table, the standings of a million players, is never held
+/// as text. A listed [`Table`] is written as one ([`Table::streamed`]).
+pub struct Streamed<'a> {
+    pub name: String,
+    pub columns: Vec<Column>,
+    pub rows: Box<dyn Iterator<Item = std::borrow::Cow<'a, [Value]>> + 'a>,
+}
+
+impl Table {
+    /// This table's rows, as they are written.
+    pub fn streamed(&self) -> Streamed<'_> {
+        Streamed {
+            name: self.name.clone(),
+            columns: self.columns.clone(),
+            rows: Box::new(
+                self.rows
+                    .iter()
+                    .map(|r| std::borrow::Cow::Borrowed(r.as_slice())),
+            ),
+        }
+    }
+}
+
 /// Output formats of `--format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -146,6 +170,28 @@ pub enum Format {
 }
 
 impl Format {
+    /// Whether tables in this format are written row by row as they are
+    /// made ([`Format::stream`]).
+    pub fn streams(self) -> bool {
+        matches!(self, Format::Csv | Format::Json)
+    }
+
+    /// Writes `tables` to `out` as their rows are made; `false` (nothing
+    /// written) for a format that lays out a table whole (the terminal,
+    /// a workbook).
+    pub fn stream(
+        self,
+        tables: Vec<Streamed<'_>>,
+        out: &mut dyn std::io::Write,
+    ) -> Result<bool, ExportError> {
+        match self {
+            Format::Csv => csv::write(tables, out)?,
+            Format::Json => json::write(tables, out)?,
+            Format::Table | Format::Xlsx => return Ok(false),
+        }
+        Ok(true)
+    }
+
     /// The format a file name implies: `.csv`, `.json`, `.xlsx`.
     pub fn from_path(path: &std::path::Path) -> Option<Format> {
         let ext = path.extension()?.to_string_lossy().to_lowercase();
@@ -201,8 +247,29 @@ pub enum ExportError {
     Csv(#[from] ::csv::Error),
     #[error("cannot write JSON: {0}")]
     Json(#[from] serde_json::Error),
+    #[error("cannot write: {0}")]
+    Io(#[from] std::io::Error),
     #[error("{0}")]
     Other(String),
+}
+
+/// A report that could not be written as it was made: the error of the
+/// writing itself when there is one (a closed pipe is still a closed pipe).
+impl From<ExportError> for std::io::Error {
+    fn from(e: ExportError) -> std::io::Error {
+        match e {
+            ExportError::Io(e) => e,
+            ExportError::Csv(e) => match e.into_kind() {
+                ::csv::ErrorKind::Io(e) => e,
+                other => std::io::Error::other(format!("cannot write CSV: {other:?}")),
+            },
+            ExportError::Json(e) => match e.io_error_kind() {
+                Some(kind) => std::io::Error::from(kind),
+                None => std::io::Error::other(e),
+            },
+            other => std::io::Error::other(other.to_string()),
+        }
+    }
 }
 
 /// Text from input that a spreadsheet could take for a formula (`=`, `+`,

@@ -31,11 +31,19 @@ pub fn is_stdout(path: &Path) -> bool {
 /// Writes a report to `path` (`-`: standard output), refusing a file that
 /// this run has read.
 pub fn write_report(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
+    write_report_with(path, &mut |out| out.write_all(bytes))
+}
+
+/// As [`write_report`], the report written by `write` as it is made (a
+/// long table is never held whole): to a file, whole or not at all.
+pub fn write_report_with(
+    path: &Path,
+    write: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), OutputError> {
     let shown = path.display().to_string();
     if is_stdout(path) {
-        let mut out = std::io::stdout().lock();
-        return out
-            .write_all(bytes)
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        return write(&mut out)
             .and_then(|_| out.flush())
             .map_err(|source| OutputError::Io {
                 path: "<stdout>".into(),
@@ -45,7 +53,7 @@ pub fn write_report(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     if crate::ingest::was_read(path) {
         return Err(OutputError::IsAnInput { path: shown });
     }
-    write_atomically(path, bytes).map_err(|source| OutputError::Io {
+    write_atomically_with(path, write).map_err(|source| OutputError::Io {
         path: shown,
         source,
     })
@@ -70,6 +78,14 @@ fn resolve(path: &Path) -> PathBuf {
 }
 
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_atomically_with(path, &mut |out| out.write_all(bytes))
+}
+
+/// As [`write_atomically`], the bytes written by `write`.
+pub fn write_atomically_with(
+    path: &Path,
+    write: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let path = resolve(path);
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -81,8 +97,9 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .unwrap_or_default();
     let tmp = dir.join(format!(".{name}.tilerank-{}.tmp", std::process::id()));
     let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        write(&mut f)?;
+        let f = f.into_inner().map_err(|e| e.into_error())?;
         f.sync_all()?;
         std::fs::rename(&tmp, &path)
     })();

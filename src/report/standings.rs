@@ -23,7 +23,7 @@ pub const COLUMNS: [Column; 11] = [
 ];
 
 fn row(e: &Entry, roster: &Roster, status: &str, note: String) -> Vec<Value> {
-    let p = roster.get(e.tally.player);
+    let p = e.tally.player;
     let text = |s: &str| {
         if s.is_empty() {
             Value::Empty
@@ -33,9 +33,9 @@ fn row(e: &Entry, roster: &Roster, status: &str, note: String) -> Vec<Value> {
     };
     vec![
         e.rank.map_or(Value::Empty, |r| Value::Int(i64::from(r))),
-        Value::Text(p.id.clone()),
-        text(&p.name),
-        text(p.group.as_deref().unwrap_or("")),
+        Value::Text(roster.id(p).to_string()),
+        text(roster.name(p)),
+        text(roster.group(p).unwrap_or("")),
         Value::Int(i64::from(e.tally.games)),
         Value::Int(i64::from(e.tally.won)),
         Value::Score(e.tally.average()),
@@ -75,21 +75,6 @@ pub fn standings_table(
     qualifiers: Option<&Qualifiers>,
     title: &str,
 ) -> Table {
-    let in_q = |e: &Entry| {
-        qualifiers.is_some_and(|q| q.qualified.iter().any(|x| x.tally.player == e.tally.player))
-    };
-    let straddle_rank = qualifiers.and_then(|q| q.straddle.as_ref().map(|s| s.rank));
-    let mut rows = Vec::new();
-    for e in &s.ranked {
-        let mut note = shared_note(e);
-        if straddle_rank.is_some() && e.rank == straddle_rank {
-            note = format!("tie at cutoff, {note}");
-        }
-        rows.push(row(e, roster, if in_q(e) { "Q" } else { "" }, note));
-    }
-    for e in &s.apart {
-        rows.push(row(e, roster, apart_status(e), String::new()));
-    }
     let mut notes = vec![order_note(s)];
     if !s.apart.is_empty() {
         notes.push(format!(
@@ -99,12 +84,47 @@ pub fn standings_table(
     }
     notes.extend(qualifiers.and_then(|q| q.straddle_message()));
     Table {
-        name: format!("Standings {}", s.stage),
+        name: standings_name(s),
         title: title.to_string(),
         columns: COLUMNS.to_vec(),
-        rows,
+        rows: standings_rows(s, roster, qualifiers).collect(),
         notes,
     }
+}
+
+/// The standings table's name (a workbook's sheet, a JSON key).
+pub fn standings_name(s: &Standings) -> String {
+    format!("Standings {}", s.stage)
+}
+
+/// The rows of [`standings_table`], each made when it is asked for: the
+/// ranking, then those listed apart.
+pub fn standings_rows<'a>(
+    s: &'a Standings,
+    roster: &'a Roster,
+    qualifiers: Option<&'a Qualifiers>,
+) -> impl Iterator<Item = Vec<Value>> + 'a {
+    let going: std::collections::HashSet<PlayerId> = qualifiers
+        .map(|q| q.qualified.iter().map(|x| x.tally.player).collect())
+        .unwrap_or_default();
+    let straddle_rank = qualifiers.and_then(|q| q.straddle.as_ref().map(|s| s.rank));
+    let ranked = s.ranked.iter().map(move |e| {
+        let mut note = shared_note(e);
+        if straddle_rank.is_some() && e.rank == straddle_rank {
+            note = format!("tie at cutoff, {note}");
+        }
+        let status = if going.contains(&e.tally.player) {
+            "Q"
+        } else {
+            ""
+        };
+        row(e, roster, status, note)
+    });
+    let apart = s
+        .apart
+        .iter()
+        .map(move |e| row(e, roster, apart_status(e), String::new()));
+    ranked.chain(apart)
 }
 
 /// Only the players who go on.
