@@ -947,3 +947,40 @@ fn a_damaged_stored_card_is_named() {
         .stderr_has("tilerank.db")
         .stderr_has("is damaged: the stored card session S02 table 7 cannot be read");
 }
+
+/// The same roster again stores nothing (not even a log line); a roster
+/// that differs in one field is stored, and the log keeps its file's
+/// SHA-256.
+#[test]
+fn a_roster_is_stored_once_until_it_changes() {
+    let s = Scratch::new("roster-twice");
+    let folder =
+        EventFolder::init(&s.0.join("event"), ProfileName::default(), "Open", None).unwrap();
+    let text = "id,name,birth_date\nP1,Chan Tai Man,1970-01-01\nP2,李小明,1980-02-03\n";
+    let roster = s.write("roster.csv", text);
+    for _ in 0..2 {
+        let (problems, n) = folder
+            .store_roster(&roster, &Rules::hk(), &mut || {})
+            .unwrap();
+        assert!(!problems.has_errors() && n == 2, "{:?}", problems.sorted());
+    }
+    let log = folder.log_entries().unwrap();
+    assert_eq!(log.len(), 1);
+    assert_eq!(
+        log[0].sha256,
+        tilerank::event_folder::sha256_hex(text.as_bytes())
+    );
+    s.write("roster.csv", &text.replace("1980-02-03", "1980-02-04"));
+    folder
+        .store_roster(&roster, &Rules::hk(), &mut || {})
+        .unwrap();
+    assert_eq!(folder.log_entries().unwrap().len(), 2);
+    let stored = folder.load(&[], None).unwrap().roster;
+    assert_eq!(
+        stored
+            .get(tilerank::domain::PlayerId(1))
+            .birth_date
+            .as_deref(),
+        Some("1980-02-04")
+    );
+}
