@@ -279,7 +279,8 @@ fn csv_line<I: IntoIterator<Item = S>, S: AsRef<str>>(fields: I) -> String {
 /// into the log), its cards, and the problems reading them found.
 pub struct ReadFile {
     pub name: String,
-    pub bytes: Vec<u8>,
+    /// The SHA-256 of the file's bytes, as the import log records it.
+    pub sha256: String,
     pub cards: Vec<RawCard>,
     pub problems: Problems,
 }
@@ -601,7 +602,7 @@ impl EventFolder {
         let mut read = Vec::new();
         for file in ingest::expand(files)? {
             let name = ingest::shown(&file);
-            let bytes = std::fs::read(&file).unwrap_or_default();
+            let sha256 = sha256_file(&file);
             let mut problems = Problems::new();
             let mut inputs = ingest::read_cards(std::slice::from_ref(&file), &mut problems)?;
             if let Some(s) = stage {
@@ -621,7 +622,7 @@ impl EventFolder {
             }
             read.push(ReadFile {
                 name,
-                bytes,
+                sha256,
                 cards: raw,
                 problems,
             });
@@ -639,9 +640,9 @@ impl EventFolder {
     ) -> Result<ImportReport, FolderError> {
         let rules = self.rules();
         let mut report = ImportReport::default();
-        let read: Vec<(String, Vec<u8>, Vec<RawCard>, Problems)> = read
+        let read: Vec<(String, String, Vec<RawCard>, Problems)> = read
             .into_iter()
-            .map(|r| (r.name, r.bytes, r.cards, r.problems))
+            .map(|r| (r.name, r.sha256, r.cards, r.problems))
             .collect();
         let tx = store.begin_write(on_wait)?;
         let stored = {
@@ -651,13 +652,19 @@ impl EventFolder {
                     self.dir.display()
                 )));
             };
-            let stored_cards = store.cards()?;
+            // the stored cards, a card at a time: checked under today's
+            // settings and roster, and kept by key (their lines stay in the
+            // store until a card of the same key is imported)
             let mut problems = Problems::new();
-            let inputs = stored_as_read(store, &stored_cards, &mut problems);
+            let db = store.path.display().to_string();
             let mut cards = Vec::new();
-            for raw in &inputs.cards {
-                cards.extend(check_card(raw, &rules, &mut roster, &mut problems));
-            }
+            let mut stored_ids = HashMap::new();
+            store.each_card(&mut |card| {
+                for raw in stored_card_as_read(&db, &card, &mut problems) {
+                    cards.extend(check_card(&raw, &rules, &mut roster, &mut problems));
+                }
+                stored_ids.insert(card.key, card.id);
+            })?;
             Seating::of_cards(&cards).clashes(&roster, &mut problems);
             if problems.has_errors() {
                 // Data errors (exit status 1): listed, and every file refused.
@@ -672,15 +679,11 @@ impl EventFolder {
                 }
                 return Ok(report);
             }
-            (roster, stored_cards, cards)
+            (roster, stored_ids, cards)
         };
-        let (mut roster, stored_cards, mut current) = stored;
-        let mut by_key: HashMap<CardKey, StoredCard> = stored_cards
-            .into_iter()
-            .map(|c| (c.key.clone(), c))
-            .collect();
+        let (mut roster, mut by_key, mut current) = stored;
 
-        for (name, bytes, raw, mut problems) in read {
+        for (name, sha256, raw, mut problems) in read {
             let new_cards: Vec<Card> = raw
                 .iter()
                 .filter_map(|c| check_card(c, &rules, &mut roster, &mut problems))
@@ -690,18 +693,19 @@ impl EventFolder {
             }
             // Seated elsewhere across imports: check against the stored cards
             // that this file does not replace.
-            let mut together: Vec<Card> = current
-                .iter()
-                .filter(|c| !new_cards.iter().any(|n| n.key == c.key))
-                .cloned()
-                .collect();
-            together.extend(new_cards.iter().cloned());
-            Seating::of_cards(&together).clashes(&roster, &mut problems);
+            let new_keys: std::collections::HashSet<&CardKey> =
+                new_cards.iter().map(|c| &c.key).collect();
+            let kept = current.iter().filter(|c| !new_keys.contains(&c.key));
+            Seating::of_cards(kept.chain(&new_cards)).clashes(&roster, &mut problems);
             let mut fates = Vec::new();
             let mut outputs = Vec::new();
             for card in &new_cards {
                 let lines = card_lines(card, &roster);
-                let fate = match by_key.get(&card.key) {
+                let old = match by_key.get(&card.key) {
+                    Some(&id) => Some(store.card(id, &card.key)?),
+                    None => None,
+                };
+                let fate = match &old {
                     None => CardFate::New,
                     Some(old) if old.lines == lines => CardFate::Unchanged,
                     Some(_) if replace => CardFate::Replaced,
@@ -747,7 +751,7 @@ impl EventFolder {
                 time: utc_now(),
                 action: if replacing { "replace" } else { "import" }.into(),
                 file: name.clone(),
-                sha256: sha256_hex(&bytes),
+                sha256: sha256.clone(),
                 stage: stages.join(" "),
                 cards: new_cards.len() as i64,
                 games: new_cards.iter().map(|c| c.games.len() as i64).sum(),
@@ -756,27 +760,20 @@ impl EventFolder {
                 reason: reason.unwrap_or("").trim().to_string(),
             })?;
             for (card, lines) in outputs {
-                if let Some(old) = by_key.get(&card.key) {
+                if let Some(&old) = by_key.get(&card.key) {
                     store
                         .conn
                         .execute(
                             "UPDATE cards SET replaced_by = ?1 WHERE id = ?2",
-                            params![log, old.id],
+                            params![log, old],
                         )
                         .map_err(|e| store.error(e))?;
                 }
                 store.insert_card(log, &card.key, &card.place.source.to_string(), &lines)?;
                 let id = store.conn.last_insert_rowid();
-                by_key.insert(
-                    card.key.clone(),
-                    StoredCard {
-                        id,
-                        key: card.key.clone(),
-                        lines,
-                    },
-                );
+                by_key.insert(card.key.clone(), id);
             }
-            current.retain(|c| !new_cards.iter().any(|n| n.key == c.key));
+            current.retain(|c| !new_keys.contains(&c.key));
             current.extend(new_cards);
             report.files.push((name, fates));
         }
@@ -889,23 +886,6 @@ fn diff(key: &CardKey, old: &[StoredLine], new: &[StoredLine]) -> String {
     }
     for line in new.iter().filter(|l| !old.contains(l)) {
         out.push_str(&format!("  + {}\n", show(line)));
-    }
-    out
-}
-
-/// The stored cards as read from a file: one sheet per card.
-fn stored_as_read(
-    store: &Store,
-    cards: &[StoredCard],
-    problems: &mut Problems,
-) -> ingest::CardInputs {
-    let db = store.path.display().to_string();
-    let mut out = ingest::CardInputs {
-        stored: cards.len(),
-        ..Default::default()
-    };
-    for card in cards {
-        out.cards.extend(stored_card_as_read(&db, card, problems));
     }
     out
 }

@@ -204,7 +204,7 @@ pub fn second_entry(
         let bytes = std::fs::read(&file).with_context(|| format!("{file}: cannot be read"))?;
         entry.read.push(ReadFile {
             name: file,
-            bytes,
+            sha256: tilerank::event_folder::sha256_hex(&bytes),
             cards,
             problems: Problems::new(),
         });

@@ -535,6 +535,41 @@ impl Store {
         Ok(())
     }
 
+    /// The stored card of row `id` (its key as given).
+    pub(super) fn card(&self, id: i64, key: &CardKey) -> Result<StoredCard, FolderError> {
+        let e = |e| self.error(e);
+        let mut old_lines = self
+            .conn
+            .prepare_cached(
+                "SELECT game, seat, player, won, score, tiles FROM lines WHERE card = ?1 ORDER BY line",
+            )
+            .map_err(e)?;
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT body FROM cards WHERE id = ?1")
+            .map_err(e)?;
+        let mut rows = stmt.query([id]).map_err(e)?;
+        let lines = match rows.next().map_err(e)? {
+            Some(r) => match r.get_ref(0).map_err(e)? {
+                ValueRef::Blob(body) => decode_lines(body),
+                ValueRef::Null => Some(self.old_lines(&mut old_lines, id)?),
+                _ => None,
+            },
+            None => None,
+        };
+        match lines {
+            Some(lines) => Ok(StoredCard {
+                id,
+                key: key.clone(),
+                lines,
+            }),
+            None => Err(FolderError::Database {
+                path: self.path.display().to_string(),
+                reason: format!("is damaged: the stored card {key} cannot be read"),
+            }),
+        }
+    }
+
     /// A card's lines as schema 1 stored them (rows of `lines`).
     fn old_lines(
         &self,
