@@ -253,3 +253,58 @@ fn hk_seating_fills_the_sessions_in_order() {
     assert!(tables.iter().all(|&(_, t)| (1..=25).contains(&t)));
     assert_eq!(tables.iter().filter(|t| t.0 == 1).count(), 25);
 }
+
+/// Same answers whatever the source: each demo event read as its files and
+/// as an event database holding the same cards (`init`, `roster`, `import`)
+/// answers every reading command with the same bytes and exit status.
+#[test]
+fn every_view_is_the_same_from_files_and_from_the_database() {
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    for (demo, profile) in [
+        ("hk-2026", "hk"),
+        ("nvso-2023", "nvso"),
+        ("gwinnett", "gwinnett"),
+    ] {
+        let scratch = Scratch::new(&format!("sources-{demo}"));
+        let files = scratch.0.join("files");
+        let db = scratch.0.join("db");
+        copy_dir(&examples.join(demo), &files);
+        let db_s = db.display().to_string();
+        Test::new()
+            .args(["init", &db_s, "--profile", profile, "--name", demo])
+            .run()
+            .success();
+        // one settings file for both
+        match std::fs::read_to_string(files.join("tilerank.toml")) {
+            Ok(text) => std::fs::write(db.join("tilerank.toml"), text).unwrap(),
+            Err(_) => {
+                std::fs::copy(db.join("tilerank.toml"), files.join("tilerank.toml")).unwrap();
+            }
+        }
+        let file = |name: &str| files.join(name).display().to_string();
+        run(&db_s, &["roster", &file("roster.csv")]).success();
+        run(&db_s, &["import", &file("cards")]).success();
+        let files_s = files.display().to_string();
+        for command in [
+            &["standings", "--format", "csv", "--by-group"][..],
+            &["qualifiers", "--format", "csv"],
+            &["qualifiers"],
+            &["advance", "--format", "csv"],
+            &["medals", "--format", "csv"],
+            &["awards", "--format", "csv"],
+            &["standings", "--format", "json"],
+        ] {
+            let (a, b) = (run(&files_s, command), run(&db_s, command));
+            if command[0] == "standings" {
+                assert!(a.stdout.lines().count() > 20, "{demo}: {}", a.stderr);
+            }
+            assert_eq!(
+                (a.status, &a.stdout),
+                (b.status, &b.stdout),
+                "{demo}: {command:?} from files, then from the database\n{}\n{}",
+                a.stderr,
+                b.stderr
+            );
+        }
+    }
+}
