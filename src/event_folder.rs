@@ -688,7 +688,10 @@ impl EventFolder {
                 .iter()
                 .filter_map(|c| check_card(c, &rules, &mut roster, &mut problems))
                 .collect();
-            if raw.is_empty() && !problems.has_errors() {
+            // the cards as read are done with: not held beside the checked
+            let read_none = raw.is_empty();
+            drop(raw);
+            if read_none && !problems.has_errors() {
                 problems.error(Source::file(&name).whole(), "no cards found in this file");
             }
             // Seated elsewhere across imports: check against the stored cards
@@ -700,10 +703,15 @@ impl EventFolder {
             let mut fates = Vec::new();
             let mut outputs = Vec::new();
             for card in &new_cards {
-                let lines = card_lines(card, &roster);
+                // (a card's lines are made here only to compare with a card
+                // of its key stored before, and again as it is stored)
                 let old = match by_key.get(&card.key) {
                     Some(&id) => Some(store.card(id, &card.key)?),
                     None => None,
+                };
+                let lines = match &old {
+                    Some(_) => card_lines(card, &roster),
+                    None => Vec::new(),
                 };
                 let fate = match &old {
                     None => CardFate::New,
@@ -722,7 +730,7 @@ impl EventFolder {
                     }
                 };
                 if fate != CardFate::Unchanged {
-                    outputs.push((card, lines));
+                    outputs.push(card);
                 }
                 fates.push((card.key.clone(), fate));
             }
@@ -759,7 +767,8 @@ impl EventFolder {
                 // double entry): whatever the command was given.
                 reason: reason.unwrap_or("").trim().to_string(),
             })?;
-            for (card, lines) in outputs {
+            for card in outputs {
+                let lines = card_lines(card, &roster);
                 if let Some(&old) = by_key.get(&card.key) {
                     store
                         .conn
