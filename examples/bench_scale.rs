@@ -620,7 +620,7 @@ fn main() {
             ratio.is_none_or(|x| x <= r.ratio_target) && r.peak.is_none_or(|m| m <= r.mib_target);
         missed += usize::from(!held);
         println!(
-            "| {} | {} | {} | {}{} MiB{} |",
+            "| {} | {} | {} | {}≤ {} MiB{} |",
             r.what,
             ratio.map_or("?".into(), |x| format!("{x:.2}")),
             mib(r.peak),
@@ -629,7 +629,7 @@ fn main() {
             } else {
                 String::new()
             },
-            format!("≤ {}", r.mib_target),
+            r.mib_target,
             if held { "" } else { " (MISSED)" }
         );
     }

@@ -9,12 +9,21 @@ use std::sync::Arc;
 /// A file, and the sheet inside it for workbooks. Every cell's place holds
 /// one, so it is a single shared pointer: a place costs 24 bytes, however
 /// long the names.
-#[derive(Clone, Debug, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Debug, Eq, PartialOrd, Ord)]
 pub struct Source(Arc<SourceName>);
 
+/// Two sources are equal when their names are (the same pointer, the
+/// common case, is said at once).
 impl PartialEq for Source {
     fn eq(&self, other: &Source) -> bool {
         Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
+
+/// Hashed by its name, as it is compared.
+impl std::hash::Hash for Source {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
     }
 }
 

@@ -2,7 +2,7 @@
 //! tables, an object of arrays keyed by table name. Scores are numbers with
 //! at most two decimals.
 
-use super::{Column, ExportError, Exporter, Streamed, Table, Value};
+use super::{Column, ExportError, Exporter, RowMaker, Streamed, Table, Value};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Map, Number, Value as J};
 use std::cell::RefCell;
@@ -38,7 +38,7 @@ fn object(columns: &[Column], row: &[Value]) -> J {
 /// A table's rows as a JSON array, each made as it is written.
 struct Rows<'a> {
     columns: Vec<Column>,
-    rows: RefCell<Option<Box<dyn Iterator<Item = std::borrow::Cow<'a, [Value]>> + 'a>>>,
+    rows: RefCell<Option<RowMaker<'a>>>,
 }
 
 impl Serialize for Rows<'_> {

@@ -141,8 +141,11 @@ pub struct Table {
 pub struct Streamed<'a> {
     pub name: String,
     pub columns: Vec<Column>,
-    pub rows: Box<dyn Iterator<Item = std::borrow::Cow<'a, [Value]>> + 'a>,
+    pub rows: RowMaker<'a>,
 }
+
+/// Rows made one at a time (borrowed from a listed table, or made).
+pub type RowMaker<'a> = Box<dyn Iterator<Item = std::borrow::Cow<'a, [Value]>> + 'a>;
 
 impl Table {
     /// This table's rows, as they are written.
