@@ -25,5 +25,6 @@ mod store_reliability;
 mod streaming;
 mod test;
 mod ties;
+mod volunteer;
 mod watch;
 mod workbooks;
