@@ -18,6 +18,7 @@ mod publish;
 mod racks;
 mod real_world;
 mod robustness;
+mod said_once;
 mod roster;
 mod seeds_e2e;
 mod settings;

@@ -120,12 +120,12 @@ fn write(args: &ExportArgs, format: Format, name: &str, tables: &[Table]) -> Res
             output::write_report(path, &bytes)?;
             if format == Format::Xlsx {
                 let sheets = sheet_names(tables);
-                eprintln!(
-                    "{}: {} sheets: {}",
-                    path.display(),
-                    sheets.len(),
-                    sheets.join(", ")
+                super::say_written(
+                    path,
+                    &format!("{} sheets: {}", sheets.len(), sheets.join(", ")),
                 );
+            } else {
+                super::say_written(path, &super::tables_written(tables));
             }
         }
         _ => {

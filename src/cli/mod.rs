@@ -309,7 +309,10 @@ impl OutputArgs {
         };
         let bytes = exporter.export(tables)?;
         match &self.output {
-            Some(path) if !output::is_stdout(path) => output::write_report(path, &bytes)?,
+            Some(path) if !output::is_stdout(path) => {
+                output::write_report(path, &bytes)?;
+                say_written(path, &tables_written(tables));
+            }
             _ => {
                 if format == Format::Xlsx && std::io::stdout().is_terminal() {
                     bail!("a workbook cannot be shown in the terminal: give -o FILE.xlsx");
@@ -321,6 +324,28 @@ impl OutputArgs {
         }
         Ok(())
     }
+}
+
+/// What a command that wrote a file says: which file, and what is in it.
+pub fn say_written(path: &std::path::Path, what: &str) {
+    eprintln!("{} written: {what}", path.display());
+}
+
+/// The tables of a report, as [`say_written`] names them: `Qualifiers (121
+/// rows)`.
+pub fn tables_written(tables: &[Table]) -> String {
+    let rows = |n: usize| {
+        if n == 1 {
+            "1 row".to_string()
+        } else {
+            format!("{n} rows")
+        }
+    };
+    tables
+        .iter()
+        .map(|t| format!("{} ({})", t.name, rows(t.rows.len())))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The exit status the run has reached so far (1 once data errors were
@@ -422,6 +447,15 @@ pub fn cards(n: usize) -> String {
         "1 card".to_string()
     } else {
         format!("{n} cards")
+    }
+}
+
+/// `1 blank score card`, `30 score cards`: cards to print.
+pub fn score_cards(n: usize) -> String {
+    if n == 1 {
+        "1 score card".to_string()
+    } else {
+        format!("{n} score cards")
     }
 }
 

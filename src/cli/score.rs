@@ -47,6 +47,15 @@ pub fn run(args: ScoreArgs) -> Result<Outcome> {
             let cards = print_cards(&event.cards, &event.roster, &args.name);
             let bytes = cards_workbook(&cards).context("the score cards cannot be written")?;
             output::write_report(path, &bytes)?;
+            if !output::is_stdout(path) {
+                super::say_written(
+                    path,
+                    &format!(
+                        "{} filled in from the racks, one a sheet, ready to print and sign",
+                        super::score_cards(cards.len())
+                    ),
+                );
+            }
         }
         _ => args
             .output
