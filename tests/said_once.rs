@@ -100,3 +100,72 @@ fn inits_settings_name_the_flag_advance_has() {
     assert!(toml.contains("tilerank advance --player ID"), "{toml}");
     assert!(!toml.contains("advance --name"), "{toml}");
 }
+
+/// The tie at the cutoff of the HK demo: under the table on the screen,
+/// once; on standard error when the list goes where notes do not (CSV).
+#[test]
+fn a_tie_at_the_cutoff_is_said_once() {
+    let cards = example("hk-2026/cards");
+    let roster = example("hk-2026/roster.csv");
+    let table = Test::new()
+        .arg("qualifiers")
+        .arg(&cards)
+        .arg("--roster")
+        .arg(&roster)
+        .run()
+        .success();
+    let said = |text: &str| text.matches("TIE AT THE CUTOFF").count();
+    assert_eq!(
+        said(&table.stdout) + said(&table.stderr),
+        1,
+        "{}",
+        table.stderr
+    );
+    assert_eq!(said(&table.stdout), 1);
+    let csv = Test::new()
+        .args(["qualifiers", "--format", "csv"])
+        .arg(&cards)
+        .arg("--roster")
+        .arg(&roster)
+        .run()
+        .success()
+        .stderr_has("NOTE: TIE AT THE CUTOFF: 2 players share rank 120");
+    assert_eq!(said(&csv.stdout) + said(&csv.stderr), 1);
+}
+
+/// A column cut to fit the window says so under the table, and where its
+/// whole text is.
+#[test]
+fn a_cut_column_says_where_its_whole_text_is() {
+    use tilerank::report::terminal::Terminal;
+    use tilerank::report::{Column, Exporter, Table, Value};
+    let table = Table {
+        name: "Qualifiers".into(),
+        title: "Qualifiers".into(),
+        columns: vec![Column::text("name"), Column::text("note")],
+        rows: vec![vec![
+            Value::Text("Chiu Fai Sing".into()),
+            Value::Text("tie at cutoff, shared rank 120".into()),
+        ]],
+        notes: Vec::new(),
+    };
+    let at = |width: u16| {
+        let t = Terminal {
+            width: Some(width),
+            ..Terminal::default()
+        };
+        String::from_utf8(t.export(std::slice::from_ref(&table)).unwrap()).unwrap()
+    };
+    let narrow = at(30);
+    assert!(narrow.contains("tie at cutoff, …"), "{narrow}");
+    // (the note is broken between words to the width: read as one line)
+    assert!(
+        narrow.replace('\n', " ").contains("Cut to fit this width (…): Note (a wider window or --format csv shows the whole text)."),
+        "{narrow}"
+    );
+    let wide = at(80);
+    assert!(
+        !wide.contains('…') && !wide.contains("Cut to fit"),
+        "{wide}"
+    );
+}

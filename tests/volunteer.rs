@@ -178,7 +178,7 @@ fn an_unknown_id_gets_the_near_ids_on_the_roster() {
             "volunteer/near-id.csv:6:8",
             &[
                 "player \"P0100\" is not on the roster",
-                "one letter or digit away, or with two swapped: P0001 (Chan Tai Man), P0010 (Lam Chi Keung)",
+                "; did you mean P0001 (Chan Tai Man) or P0010 (Lam Chi Keung)?",
             ],
         );
 }
@@ -197,7 +197,7 @@ fn a_misspelt_name_gets_the_near_names_on_the_roster() {
             "<stdin>:6:2",
             &[
                 "\"Chan Tia Man\" is not on the roster",
-                ": Chan Tai Man (P0001)",
+                "; did you mean Chan Tai Man (P0001)?",
             ],
         );
 }
@@ -210,7 +210,7 @@ fn an_id_far_from_every_roster_id_gets_no_suggestion() {
         .roster()
         .run()
         .failure(1)
-        .stderr_lacks("swapped");
+        .stderr_lacks("did you mean");
 }
 
 #[test]
@@ -324,4 +324,47 @@ fn a_mixed_import_says_what_went_in() {
         .run()
         .success()
         .stderr_has("1 card accepted");
+}
+
+/// The README's "Problems and exit status" shows these messages as the
+/// tool prints them: the text block after the command.
+fn readme_block_after(command: &str) -> String {
+    let readme =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+            .unwrap();
+    let at = readme
+        .find(command)
+        .unwrap_or_else(|| panic!("the README quotes {command:?}"));
+    let block = readme[at..].split("```text\n").nth(1).unwrap();
+    block.split("```").next().unwrap().to_string()
+}
+
+#[test]
+fn the_readme_shows_the_volunteers_mistakes_as_printed() {
+    let command = "tilerank check volunteer/text-under-sum.xlsx volunteer/merged-tiles.xlsx volunteer/near-id.csv volunteer/empty.xlsx volunteer/card-photo.png --roster roster.csv";
+    let out = Test::new()
+        .args(command.split(' ').skip(1))
+        .run()
+        .failure(1);
+    assert_eq!(out.stderr, readme_block_after(command));
+
+    let s = Scratch::new("readme");
+    let dir = s.0.join("event");
+    let d = dir.display().to_string();
+    Test::new()
+        .args(["init", &d, "--name", "Mixed"])
+        .run()
+        .success();
+    Test::new()
+        .args(["roster", "roster.csv", "--event", &d])
+        .run()
+        .success();
+    let out = Test::new()
+        .args(["import", "volunteer/mixed", "--event", &d])
+        .run()
+        .failure(1);
+    assert_eq!(
+        out.stderr,
+        readme_block_after("tilerank import volunteer/mixed --event EVENT")
+    );
 }

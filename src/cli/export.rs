@@ -44,19 +44,17 @@ pub fn run(args: ExportArgs) -> Result<Outcome> {
     let loaded = args.event.load(rules)?;
     let event = &loaded.event;
     if event.problems.has_errors() {
-        eprintln!("{}", summary(event));
-        eprintln!(
-            "Nothing exported: fix the errors above (or leave their files out) and run again."
-        );
+        say!("{}", summary(event));
+        say!("Nothing exported: fix the errors above (or leave their files out) and run again.");
         return Ok(Outcome::DataErrors);
     }
     if event.cards.is_empty() {
         bail!("no cards were read: nothing to export");
     }
-    eprintln!("{}", summary(event));
+    say!("{}", summary(event));
     let completeness = report_missing(&loaded);
     if !completeness.is_complete() && !args.allow_incomplete {
-        eprintln!("Nothing exported: cards are missing. Import them, or give --allow-incomplete for a provisional export.");
+        say!("Nothing exported: cards are missing. Import them, or give --allow-incomplete for a provisional export.");
         return Ok(Outcome::DataErrors);
     }
     let Sources { name, sources, log } = sources(&args.event, args.name.as_deref(), &loaded)?;
@@ -68,12 +66,10 @@ pub fn run(args: ExportArgs) -> Result<Outcome> {
         log,
     });
     for d in &export.decisions {
-        eprintln!("{d}");
+        say!("{d}");
     }
     if export.unsettled {
-        eprintln!(
-            "Nothing exported: a qualifier list waits for the director's decision (see above)."
-        );
+        say!("Nothing exported: a qualifier list waits for the director's decision (see above).");
         return Ok(Outcome::DataErrors);
     }
     write(&args, format, &name, &export.tables)?;

@@ -67,7 +67,7 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
     print_problems(&report.problems);
     for (file, fates) in &report.files {
         if report.refused.contains(file) {
-            eprintln!("{file}: nothing imported (errors above)");
+            say!("{file}: nothing imported (errors above)");
             continue;
         }
         let count = |f: CardFate| fates.iter().filter(|(_, x)| *x == f).count();
@@ -84,12 +84,12 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
             }
         };
         if new + replaced == 0 {
-            eprintln!(
+            say!(
                 "{file}: already imported, identical ({}): nothing to do",
                 cards(same)
             );
         } else {
-            eprintln!(
+            say!(
                 "{file}: {} imported, {replaced} replaced, {same} unchanged",
                 cards(new)
             );
@@ -133,7 +133,7 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
             if refused == 1 { "it" } else { "them" }
         ));
     }
-    eprintln!("{summary}");
+    say!("{summary}");
     // A file that could not be read at all is exit status 2, as for every
     // command; the other files went in (or not) on their own.
     let unreadable = report.problems.unreadable_count();

@@ -1,6 +1,14 @@
 //! The command line: one module per command, each with its `Args` and one
 //! `run` function. Shared options live here.
 
+/// `eprintln!` for the terminal's messages: a line broken between words to
+/// the window's width ([`say_line`]).
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cli::say_line(&format!($($arg)*))
+    };
+}
+
 mod advance;
 mod answers;
 mod awards;
@@ -17,6 +25,8 @@ mod man;
 mod medals;
 mod publish;
 mod qualifiers;
+#[cfg(test)]
+mod quoted;
 mod roster;
 mod score;
 mod seating;
@@ -326,9 +336,35 @@ impl OutputArgs {
     }
 }
 
+/// Writes a message to standard error, each of its lines broken between
+/// words to the window's width when standard error is a terminal (never
+/// when it is piped or redirected, so that a line stays one line for
+/// `grep`). A closed standard error is no error.
+pub fn say_line(text: &str) {
+    let mut out = String::new();
+    wrap_lines(text, stderr_width(), &mut out);
+    let _ = std::io::stderr().lock().write_all(out.as_bytes());
+}
+
+/// `text`, line by line, each broken between words to `width`.
+fn wrap_lines(text: &str, width: Option<usize>, out: &mut String) {
+    for line in text.split('\n') {
+        tilerank::report::terminal::push_wrapped(line, width, out);
+    }
+}
+
+/// The width of the terminal standard error is, if it is one.
+fn stderr_width() -> Option<usize> {
+    let err = std::io::stderr();
+    if !err.is_terminal() {
+        return None;
+    }
+    terminal_size::terminal_size_of(&err).map(|(w, _)| usize::from(w.0))
+}
+
 /// What a command that wrote a file says: which file, and what is in it.
 pub fn say_written(path: &std::path::Path, what: &str) {
-    eprintln!("{} written: {what}", path.display());
+    say!("{} written: {what}", path.display());
 }
 
 /// The tables of a report, as [`say_written`] names them: `Qualifiers (121
@@ -373,9 +409,8 @@ pub fn print_problems(problems: &Problems) {
         _ => 0,
     };
     STATUS.fetch_max(status, std::sync::atomic::Ordering::Relaxed);
-    let mut err = std::io::stderr().lock();
     for p in problems.sorted() {
-        let _ = writeln!(err, "{p}");
+        say_line(&p.to_string());
     }
 }
 
@@ -438,7 +473,7 @@ pub fn players(n: usize) -> String {
 
 /// What a command that writes prints when another one holds the event.
 pub fn say_waiting() {
-    eprintln!("waiting for another import of this event...");
+    say!("waiting for another import of this event...");
 }
 
 /// `1 card`, `2 cards`.
@@ -474,5 +509,28 @@ mod tests {
     #[test]
     fn the_command_line_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn messages_break_between_words_at_the_window_width() {
+        let note = "NOTE: TIE AT THE CUTOFF: 2 players share rank 120 across the top-120 cutoff (1 within it, 1 beyond); both go on (policy include): 121 qualifiers";
+        let mut out = String::new();
+        wrap_lines(note, Some(80), &mut out);
+        assert_eq!(
+            out,
+            "NOTE: TIE AT THE CUTOFF: 2 players share rank 120 across the top-120 cutoff (1\n\
+             within it, 1 beyond); both go on (policy include): 121 qualifiers\n"
+        );
+        // every word whole, in order
+        let words: Vec<&str> = out.split_whitespace().collect();
+        assert_eq!(words, note.split_whitespace().collect::<Vec<_>>());
+        // a message of two lines keeps its line break; piped, nothing is
+        // broken
+        let mut out = String::new();
+        wrap_lines("first line\nsecond", Some(8), &mut out);
+        assert_eq!(out, "first\nline\nsecond\n");
+        let mut out = String::new();
+        wrap_lines(note, None, &mut out);
+        assert_eq!(out, format!("{note}\n"));
     }
 }

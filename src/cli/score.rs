@@ -28,7 +28,7 @@ pub struct ScoreArgs {
 
 pub fn run(args: ScoreArgs) -> Result<Outcome> {
     let event = args.event.load(args.event.rules()?)?.event;
-    let _ = writeln!(std::io::stderr(), "{}", summary(&event));
+    super::say_line(&summary(&event));
     if event.problems.has_errors() {
         let _ = writeln!(
             std::io::stderr(),

@@ -72,7 +72,7 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
         },
         None => {
             if event.problems.has_errors() {
-                eprintln!("Nothing seated: fix the errors above and run again.");
+                say!("Nothing seated: fix the errors above and run again.");
                 return Ok(Outcome::DataErrors);
             }
             None
@@ -100,8 +100,8 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
             Some(f) => {
                 let list = event.advance(f, group.as_deref(), &named);
                 if !list.settled {
-                    print_decisions(&list);
-                    eprintln!("Nothing seated: who goes on is not settled (see tilerank advance).");
+                    print_decisions(&list, &[]);
+                    say!("Nothing seated: who goes on is not settled (see tilerank advance).");
                     return Ok(Outcome::DataErrors);
                 }
                 list.going.iter().map(|(p, _)| *p).collect()

@@ -513,13 +513,10 @@ fn unresolved(
     match why {
         Unresolved::Unknown => {
             let near = near_entries(name, roster);
-            let hint = if near.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    "; on the roster one letter or digit away, or with two swapped: {}",
-                    near.join(", ")
-                )
+            let hint = match near.split_last() {
+                None => String::new(),
+                Some((last, [])) => format!("; did you mean {last}?"),
+                Some((last, rest)) => format!("; did you mean {} or {last}?", rest.join(", ")),
             };
             problems.error(
                 place,
