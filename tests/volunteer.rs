@@ -8,7 +8,9 @@
 //! spreadsheet library writes them (rust_xlsxwriter: a text cell, a merged
 //! range, `=SUM` totals with their saved values) by
 //! `make_volunteer_fixtures` (`cargo test make_volunteer_fixtures --
-//! --ignored` writes them again); the tests read the committed files.
+//! --ignored` writes them again), then saved by LibreOffice as `.ods` and
+//! `.xls` (`tests/fixtures/workbooks/make.sh`); the tests read the
+//! committed files.
 
 use crate::test::{fixtures, Scratch, Test};
 
@@ -108,23 +110,30 @@ fn make_volunteer_fixtures() {
     );
 }
 
+/// The workbook as written by the library (`.xlsx`) and as LibreOffice
+/// saves it (`.ods`, `.xls`).
+const BOOKS: [&str; 3] = ["xlsx", "ods", "xls"];
+
 #[test]
 fn a_number_stored_as_text_under_a_sum_is_named_at_its_cell() {
-    Test::new()
-        .arg("check")
-        .fixture("volunteer/text-under-sum.xlsx")
-        .roster()
-        .run()
-        .failure(1)
-        .errors(1)
-        .error_at(
-            "volunteer/text-under-sum.xlsx[Table 07]!I10",
-            &[
-                "score −12 is stored as text, not as a number",
-                "the sheet's Total in I11 leaves it out (-22; the games add up to -34)",
-                "type it again as a number with the ordinary minus sign -",
-            ],
-        );
+    for ext in BOOKS {
+        let book = format!("volunteer/text-under-sum.{ext}");
+        Test::new()
+            .arg("check")
+            .fixture(&book)
+            .roster()
+            .run()
+            .failure(1)
+            .errors(1)
+            .error_at(
+                &format!("{book}[Table 07]!I10"),
+                &[
+                    "score −12 is stored as text, not as a number",
+                    "the sheet's Total in I11 leaves it out (-22; the games add up to -34)",
+                    "type it again as a number with the ordinary minus sign -",
+                ],
+            );
+    }
 }
 
 /// The same text cell without a SUM over it (a CSV card, a total typed by
@@ -147,22 +156,44 @@ fn a_number_stored_as_text_is_read_as_the_number() {
 
 #[test]
 fn a_merged_value_cell_is_named_as_merged() {
-    Test::new()
-        .arg("check")
-        .fixture("volunteer/merged-tiles.xlsx")
-        .roster()
-        .run()
-        .failure(1)
-        .errors(1)
-        .error_at(
-            "volunteer/merged-tiles.xlsx[Table 07]!M9",
-            &[
-                "M8:M9 is merged, so the 4 typed in M8 shows here too",
-                "a value belongs to one row only",
-                "unmerge M8:M9 and type the tiles of each row",
-            ],
-        )
-        .stderr_lacks("is blank");
+    for ext in BOOKS {
+        let book = format!("volunteer/merged-tiles.{ext}");
+        Test::new()
+            .arg("check")
+            .fixture(&book)
+            .roster()
+            .run()
+            .failure(1)
+            .errors(1)
+            .error_at(
+                &format!("{book}[Table 07]!M9"),
+                &[
+                    "M8:M9 is merged, so the 4 typed in M8 shows here too",
+                    "a value belongs to one row only",
+                    "unmerge M8:M9 and type the tiles of each row",
+                ],
+            )
+            .stderr_lacks("is blank");
+    }
+}
+
+/// Merged Name cells (a seat's three columns) are how the printed card
+/// looks: no error (the LibreOffice card has B6:D6 merged).
+#[test]
+fn merged_name_cells_are_no_error() {
+    for book in [
+        "workbooks/card.xlsx",
+        "workbooks/card.ods",
+        "workbooks/card.xls",
+    ] {
+        Test::new()
+            .arg("check")
+            .fixture(book)
+            .roster()
+            .run()
+            .success()
+            .errors(0);
+    }
 }
 
 #[test]

@@ -30,7 +30,7 @@ pub struct SheetData {
     pub rows: Vec<Row>,
     /// 1-based row and column, and what went wrong.
     pub bad_cells: Vec<(u32, u32, String)>,
-    /// The merged ranges (not read from `.ods`).
+    /// The merged ranges.
     pub merged: Vec<Merge>,
 }
 
@@ -152,15 +152,24 @@ pub fn read_now(bytes: Vec<u8>, name: &str, limits: &Limits) -> Result<Vec<Sheet
             Ok(sheets)
         }
         Some(Format::Ods) => {
-            zipcheck::check(&bytes, name, limits)?;
+            let merged = zipcheck::check(&bytes, name, limits)?;
             let book = Ods::new(Cursor::new(bytes)).map_err(|e| not_a_workbook(&e))?;
-            read_ranges(book, name, limits, |_, _| Vec::new())
+            read_ranges(book, name, limits, |_, sheet| {
+                merged
+                    .iter()
+                    .filter(|(s, _)| s == sheet)
+                    .map(|(_, m)| *m)
+                    .collect()
+            })
         }
         Some(Format::Xls) => {
             super::xlscheck::check(&bytes, name, limits)?;
             let book = Xls::new(Cursor::new(bytes)).map_err(|e| not_a_workbook(&e))?;
             read_ranges(book, name, limits, |book, sheet| {
-                book.merge_cells_by_sheet_name(sheet).unwrap_or_default()
+                merges(
+                    book.merge_cells_by_sheet_name(sheet).unwrap_or_default(),
+                    limits,
+                )
             })
         }
     }
@@ -446,7 +455,7 @@ fn read_ranges<R: Reader<Cursor<Vec<u8>>>>(
     mut book: R,
     name: &str,
     limits: &Limits,
-    merged: impl Fn(&R, &str) -> Vec<Dimensions>,
+    merged: impl Fn(&R, &str) -> Vec<Merge>,
 ) -> Result<Vec<SheetData>, InputError>
 where
     R::Error: std::fmt::Display,
@@ -491,7 +500,7 @@ where
         sheets.push(SheetData {
             rows: cells.into_rows()?,
             bad_cells: Vec::new(),
-            merged: merges(merged(&book, &sheet), limits),
+            merged: merged(&book, &sheet),
             name: sheet,
         });
     }
