@@ -333,7 +333,10 @@ fn a_mixed_import_says_what_went_in() {
         .failure(1)
         .errors(2)
         .error_at(&m("S01-T08.xlsx"), &["the file is empty"])
-        .error_at(&m("notes.txt"), &["no known layout"])
+        .error_at(
+            &m("notes.txt"),
+            &["this is text, not a table of score cards"],
+        )
         .stderr_has(&format!(
             "{}: 1 card imported, 0 replaced, 0 unchanged",
             m("S01-T07.csv")

@@ -427,6 +427,13 @@ fn read_file(
             problems.error(place, why);
         }
         let (kind, seen) = recognise(&mut sheet, problems);
+        // a text file of sentences (a comma makes two cells at most): a
+        // note, not a table
+        let prose = kind == Kind::Unknown
+            && !sheet.source.is_workbook()
+            && seen
+                .iter()
+                .all(|r| r.cells.iter().filter(|c| !c.is_empty()).count() <= 2);
         let rows = seen.into_iter().map(Ok).chain(sheet.rows);
         match kind {
             Kind::Results => {
@@ -457,12 +464,16 @@ fn read_file(
                 );
             }
             Kind::Empty => {}
-            Kind::Unknown => unknown.push(sheet.source),
+            Kind::Unknown => unknown.push((sheet.source, prose)),
         }
         out.sheets += 1;
     }
-    for source in unknown {
-        let what = "no known layout: expected a results header (session, table, game, seat, player, won, score, tiles), a racks header (session, table, game, seat, player, points, jokers, tiles, penalty, or rack) or a printed score card (Session number, Table number, Name, Game Won / Score / Tiles on rack)";
+    for (source, prose) in unknown {
+        let what = if prose {
+            "this is text, not a table of score cards (a note?): keep notes apart from the card files"
+        } else {
+            "no known layout: expected a results header (session, table, game, seat, player, won, score, tiles), a racks header (session, table, game, seat, player, points, jokers, tiles, penalty, or rack) or a printed score card (Session number, Table number, Name, Game Won / Score / Tiles on rack)"
+        };
         // In a workbook with cards, an extra sheet (notes, a cover) is no error.
         if recognised > 0 && in_workbook > 1 {
             problems.warning(source.whole(), format!("sheet skipped: {what}"));
