@@ -353,13 +353,17 @@ fn wrap_lines(text: &str, width: Option<usize>, out: &mut String) {
     }
 }
 
-/// The width of the terminal standard error is, if it is one.
+/// The width of the terminal standard error is, if it is one (asked once a
+/// run: a run with thousands of errors prints them at one width).
 fn stderr_width() -> Option<usize> {
-    let err = std::io::stderr();
-    if !err.is_terminal() {
-        return None;
-    }
-    terminal_size::terminal_size_of(&err).map(|(w, _)| usize::from(w.0))
+    static WIDTH: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    *WIDTH.get_or_init(|| {
+        let err = std::io::stderr();
+        if !err.is_terminal() {
+            return None;
+        }
+        terminal_size::terminal_size_of(&err).map(|(w, _)| usize::from(w.0))
+    })
 }
 
 /// What a command that wrote a file says: which file, and what is in it.
