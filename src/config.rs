@@ -331,7 +331,7 @@ top = {top}
 # "exclude" (none go) or "error" (the director decides).
 cutoff_ties = "{ties}"
 # A tie for a table's place, or more winners than seats: "decide" (the
-# list waits for the director: tilerank advance --name ...) or "all"
+# list waits for the director: tilerank advance --player ID) or "all"
 # (every tied player goes on).
 table_ties = "{table_ties}"
 # Players the director named to settle such ties (roster ids), applied by

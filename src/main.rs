@@ -8,7 +8,6 @@
 mod cli;
 
 use clap::Parser;
-use std::io::Write;
 use std::panic;
 use std::process::ExitCode;
 
@@ -40,7 +39,7 @@ fn main() -> ExitCode {
         Ok(Ok(cli::Outcome::DataErrors)) => ExitCode::from(1),
         Ok(Err(e)) if cli::is_broken_pipe(&e) => ExitCode::from(cli::status_so_far()),
         Ok(Err(e)) => {
-            let _ = writeln!(std::io::stderr(), "tilerank: {e:#}");
+            cli::say_line(&format!("tilerank: {e:#}"));
             ExitCode::from(2)
         }
         Err(payload) if print_failed(payload_text(&*payload)) => {

@@ -39,6 +39,21 @@ fn an_error_in_a_folder_names_the_file_inside_it() {
 #[test]
 fn a_sheet_with_no_known_layout_alone_is_an_error() {
     Test::new()
+        .args(["check", "-"])
+        .stdin("round,desk,who,points\n1,9,P0001,30\n")
+        .run()
+        .failure(1)
+        .errors(1)
+        .error_at(
+            "<stdin>",
+            &["no known layout", "results header", "score card"],
+        );
+}
+
+/// A text file of sentences is a note, said in those words.
+#[test]
+fn a_note_is_text_not_a_table() {
+    Test::new()
         .arg("check")
         .fixture("layouts/notes-only.csv")
         .run()
@@ -46,8 +61,9 @@ fn a_sheet_with_no_known_layout_alone_is_an_error() {
         .errors(1)
         .error_at(
             "layouts/notes-only.csv",
-            &["no known layout", "results header", "score card"],
-        );
+            &["this is text, not a table of score cards (a note?): keep notes apart from the card files"],
+        )
+        .stderr_lacks("no known layout");
 }
 
 /// The LibreOffice workbook holds the card of table 9 and a "Notes" sheet:
@@ -81,7 +97,7 @@ fn a_file_with_no_known_layout_beside_card_files_is_an_error() {
         .run()
         .failure(1)
         .errors(1)
-        .error_at("layouts/notes-only.csv", &["no known layout"]);
+        .error_at("layouts/notes-only.csv", &["this is text, not a table"]);
 }
 
 #[test]

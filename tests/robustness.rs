@@ -669,7 +669,15 @@ fn nothing_read_is_not_success() {
     let empty = scratch_with("csv", b"");
     let header = scratch_with("csv", b"session,table,game,seat,player,won,score,tiles\n");
     let semicolons = scratch_with("csv", ";;;;\n".repeat(20_000).as_bytes());
-    for file in [&empty, &header, &semicolons] {
+    Test::new()
+        .args(["check", &empty])
+        .run()
+        .failure(1)
+        .error_at(
+            &empty,
+            &["the file is empty: there is nothing in it to read"],
+        );
+    for file in [&header, &semicolons] {
         Test::new()
             .args(["check", file])
             .run()
@@ -891,7 +899,8 @@ fn importing_an_unreadable_workbook_is_exit_status_2() {
         .run()
         .failure(2)
         .stderr_has("hostile/card-cut-6656.xls: error: cannot be read")
-        .stderr_has("1 file could not be read (see above): nothing imported from it");
+        .stderr_has("1 file: 0 imported (0 cards), 1 with errors: nothing imported from it")
+        .stderr_has("1 file could not be read (see above)");
     Test::new()
         .args(["log", "--event"])
         .arg(&dir)

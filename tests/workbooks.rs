@@ -69,7 +69,8 @@ fn the_xlsx_fixture_has_merged_cells_and_saved_formulas() {
 #[test]
 fn an_error_in_a_workbook_names_its_cell() {
     // "−10" typed as text in L10: the tool reads it as -10, the
-    // spreadsheet's SUM skipped it, so the saved Total (-18) is wrong.
+    // spreadsheet's SUM skipped it, so the saved Total (-18) is wrong: the
+    // cell to fix is L10.
     Test::new()
         .arg("check")
         .fixture("workbooks/total-skips-text.xlsx")
@@ -78,8 +79,11 @@ fn an_error_in_a_workbook_names_its_cell() {
         .failure(1)
         .errors(1)
         .error_at(
-            "workbooks/total-skips-text.xlsx[Table 9]!L11",
-            &["Total score of seat D is -18", "games add up to -28"],
+            "workbooks/total-skips-text.xlsx[Table 9]!L10",
+            &[
+                "score −10 is stored as text, not as a number",
+                "the sheet's Total in L11 leaves it out (-18; the games add up to -28)",
+            ],
         );
 }
 

@@ -46,13 +46,13 @@ pub fn run(args: AdvanceArgs) -> Result<Outcome> {
     let mut refused = false;
     for group in groups(event, &args.group)? {
         let list = event.advance(&stage, group.as_deref(), &named);
-        print_decisions(&list);
+        print_decisions(&list, &[]);
         refused |= list.is_refused();
         tables.push(advance_table(&list, &event.roster));
     }
     args.output.emit(&tables)?;
     if refused {
-        eprintln!("The list is not final: the director decides (see the DECISION above).");
+        say!("The list is not final: the director decides (see the DECISION above).");
         return Ok(Outcome::DataErrors);
     }
     Ok(Outcome::Done)

@@ -12,8 +12,8 @@ use tilerank::event::{AdvanceList, Completeness, Event};
 /// Refuses to rank when the data has errors; finds the stage.
 pub fn rankable(event: &Event, stage: &str) -> Result<Option<Stage>> {
     if event.problems.has_errors() {
-        eprintln!("{}", summary(event));
-        eprintln!("Nothing ranked: fix the errors above (or leave their files out) and run again.");
+        say!("{}", summary(event));
+        say!("Nothing ranked: fix the errors above (or leave their files out) and run again.");
         return Ok(None);
     }
     let stage = Stage::new(stage);
@@ -27,7 +27,7 @@ pub fn rankable(event: &Event, stage: &str) -> Result<Option<Stage>> {
             known.join(", ")
         );
     }
-    eprintln!("{}", summary(event));
+    say!("{}", summary(event));
     Ok(Some(stage))
 }
 
@@ -37,14 +37,14 @@ pub fn rankable(event: &Event, stage: &str) -> Result<Option<Stage>> {
 pub fn report_missing(loaded: &Loaded) -> Completeness {
     let c = loaded.event.completeness();
     if !c.missing.is_empty() {
-        eprintln!("{} missing:", crate::cli::cards(c.missing.len()));
+        say!("{} missing:", crate::cli::cards(c.missing.len()));
         for line in c.missing_by_session(loaded.event.rules.schedule) {
-            eprintln!("  {line}");
+            say!("  {line}");
         }
     }
     if !c.no_shows.is_empty() && !c.missing.is_empty() {
         // Cards are still to come: their players have not played yet.
-        eprintln!(
+        say!(
             "{} on the roster have not played yet",
             crate::cli::players(c.no_shows.len())
         );
@@ -62,7 +62,7 @@ pub fn report_missing(loaded: &Loaded) -> Completeness {
         if c.no_shows.len() > SHOWN {
             ids.push(&more);
         }
-        eprintln!(
+        say!(
             "{} on the roster played no game: {}",
             crate::cli::players(c.no_shows.len()),
             ids.join(", ")
@@ -104,7 +104,9 @@ pub fn groups(event: &Event, group: &Option<String>) -> Result<Vec<Option<String
 
 /// Each decision of a list, once, on standard error: `DECISION` while the
 /// director must act, `NOTE` once the rules or the director settled it.
-pub fn print_decisions(list: &AdvanceList) {
+/// A decision the table on the screen already says under it (`shown`) is
+/// not said again.
+pub fn print_decisions(list: &AdvanceList, shown: &[String]) {
     let label = if list.settled { "NOTE" } else { "DECISION" };
     let group = list
         .group
@@ -112,7 +114,11 @@ pub fn print_decisions(list: &AdvanceList) {
         .map(|g| format!(" ({g})"))
         .unwrap_or_default();
     for d in &list.decisions {
-        eprintln!("{label}{group}: {d}");
+        let d = d.to_string();
+        if shown.contains(&d) {
+            continue;
+        }
+        say!("{label}{group}: {d}");
     }
 }
 

@@ -3,7 +3,6 @@
 use super::{summary, EventArgs, Outcome};
 use anyhow::Result;
 use clap::Args;
-use std::io::Write;
 
 /// Check score cards: every error with its place (file, sheet, row, column), nothing imported
 #[derive(Args, Debug)]
@@ -24,7 +23,7 @@ pub fn run(args: CheckArgs) -> Result<Outcome> {
         return super::watch::run(&args.event);
     }
     let event = args.event.load(args.event.rules()?)?.event;
-    let _ = writeln!(std::io::stderr(), "{}", summary(&event));
+    super::say_line(&summary(&event));
     Ok(if event.problems.has_errors() {
         Outcome::DataErrors
     } else {

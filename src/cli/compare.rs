@@ -61,10 +61,10 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
             .iter()
             .any(|d| d.part == Part::Players)
     {
-        eprintln!("note: without a roster a player typed as an id in one typing and as a name in the other differs: give --roster FILE");
+        say!("note: without a roster a player typed as an id in one typing and as a name in the other differs: give --roster FILE");
     }
     let n = comparison.differences.len();
-    eprintln!(
+    say!(
         "first typing {}, second typing {}: {} {}; {}",
         super::cards(first.card_count()),
         super::cards(second.card_count()),

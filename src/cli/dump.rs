@@ -22,7 +22,7 @@ pub struct DumpArgs {
 pub fn run(args: DumpArgs) -> Result<Outcome> {
     let folder = args.event.open()?;
     let done = folder.dump(&args.dir)?;
-    eprintln!(
+    say!(
         "Dumped {} into {}: tilerank.toml, roster.csv ({} players), {} in cards/, log.csv ({} lines).",
         folder.config.event.name,
         args.dir.display(),

@@ -44,19 +44,17 @@ pub fn run(args: ExportArgs) -> Result<Outcome> {
     let loaded = args.event.load(rules)?;
     let event = &loaded.event;
     if event.problems.has_errors() {
-        eprintln!("{}", summary(event));
-        eprintln!(
-            "Nothing exported: fix the errors above (or leave their files out) and run again."
-        );
+        say!("{}", summary(event));
+        say!("Nothing exported: fix the errors above (or leave their files out) and run again.");
         return Ok(Outcome::DataErrors);
     }
     if event.cards.is_empty() {
         bail!("no cards were read: nothing to export");
     }
-    eprintln!("{}", summary(event));
+    say!("{}", summary(event));
     let completeness = report_missing(&loaded);
     if !completeness.is_complete() && !args.allow_incomplete {
-        eprintln!("Nothing exported: cards are missing. Import them, or give --allow-incomplete for a provisional export.");
+        say!("Nothing exported: cards are missing. Import them, or give --allow-incomplete for a provisional export.");
         return Ok(Outcome::DataErrors);
     }
     let Sources { name, sources, log } = sources(&args.event, args.name.as_deref(), &loaded)?;
@@ -68,12 +66,10 @@ pub fn run(args: ExportArgs) -> Result<Outcome> {
         log,
     });
     for d in &export.decisions {
-        eprintln!("{d}");
+        say!("{d}");
     }
     if export.unsettled {
-        eprintln!(
-            "Nothing exported: a qualifier list waits for the director's decision (see above)."
-        );
+        say!("Nothing exported: a qualifier list waits for the director's decision (see above).");
         return Ok(Outcome::DataErrors);
     }
     write(&args, format, &name, &export.tables)?;
@@ -120,12 +116,12 @@ fn write(args: &ExportArgs, format: Format, name: &str, tables: &[Table]) -> Res
             output::write_report(path, &bytes)?;
             if format == Format::Xlsx {
                 let sheets = sheet_names(tables);
-                eprintln!(
-                    "{}: {} sheets: {}",
-                    path.display(),
-                    sheets.len(),
-                    sheets.join(", ")
+                super::say_written(
+                    path,
+                    &format!("{} sheets: {}", sheets.len(), sheets.join(", ")),
                 );
+            } else {
+                super::say_written(path, &super::tables_written(tables));
             }
         }
         _ => {

@@ -67,7 +67,7 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
     print_problems(&report.problems);
     for (file, fates) in &report.files {
         if report.refused.contains(file) {
-            eprintln!("{file}: nothing imported (errors above)");
+            say!("{file}: nothing imported (errors above)");
             continue;
         }
         let count = |f: CardFate| fates.iter().filter(|(_, x)| *x == f).count();
@@ -84,30 +84,61 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
             }
         };
         if new + replaced == 0 {
-            eprintln!(
+            say!(
                 "{file}: already imported, identical ({}): nothing to do",
                 cards(same)
             );
         } else {
-            eprintln!(
+            say!(
                 "{file}: {} imported, {replaced} replaced, {same} unchanged",
                 cards(new)
             );
         }
     }
+    // Each file goes in whole or not at all, on its own: the last line
+    // counts both.
+    let files = |n: usize| {
+        if n == 1 {
+            "1 file".to_string()
+        } else {
+            format!("{n} files")
+        }
+    };
+    let refused = report.refused.len();
+    let taken: Vec<_> = report
+        .files
+        .iter()
+        .filter(|(f, _)| !report.refused.contains(f))
+        .collect();
+    let stored = |fates: &Vec<(_, CardFate)>| {
+        fates
+            .iter()
+            .filter(|(_, f)| *f != CardFate::Unchanged)
+            .count()
+    };
+    let new_cards: usize = taken.iter().map(|(_, fates)| stored(fates)).sum();
+    let same = taken.iter().filter(|(_, fates)| stored(fates) == 0).count();
+    let mut summary = format!(
+        "{}: {} imported ({})",
+        files(report.files.len()),
+        taken.len() - same,
+        crate::cli::cards(new_cards)
+    );
+    if same > 0 {
+        summary.push_str(&format!(", {same} already imported"));
+    }
+    if refused > 0 {
+        summary.push_str(&format!(
+            ", {refused} with errors: nothing imported from {}",
+            if refused == 1 { "it" } else { "them" }
+        ));
+    }
+    say!("{summary}");
     // A file that could not be read at all is exit status 2, as for every
     // command; the other files went in (or not) on their own.
     let unreadable = report.problems.unreadable_count();
     if unreadable > 0 {
-        anyhow::bail!(
-            "{} could not be read (see above): nothing imported from {}",
-            if unreadable == 1 {
-                "1 file".to_string()
-            } else {
-                format!("{unreadable} files")
-            },
-            if unreadable == 1 { "it" } else { "them" }
-        );
+        anyhow::bail!("{} could not be read (see above)", files(unreadable));
     }
     Ok(if report.refused.is_empty() && clean {
         Outcome::Done

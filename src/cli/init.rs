@@ -32,7 +32,7 @@ pub struct InitArgs {
 
 pub fn run(args: InitArgs) -> Result<Outcome> {
     let folder = EventFolder::init(&args.dir, args.profile, &args.name, args.date.as_deref())?;
-    eprintln!(
+    say!(
         "Created the event {:?} in {} ({} rules). Next: tilerank roster FILE, then tilerank import FILE...",
         args.name,
         folder.dir.display(),

@@ -73,7 +73,7 @@ pub fn run(args: ManArgs) -> Result<Outcome> {
                 .with_context(|| format!("{}: cannot be written", path.display()))?;
             written.push(path);
         }
-        eprintln!(
+        say!(
             "{} manual pages written to {} (tilerank.1 and one a command)",
             written.len(),
             dir.display()

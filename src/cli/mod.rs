@@ -1,6 +1,14 @@
 //! The command line: one module per command, each with its `Args` and one
 //! `run` function. Shared options live here.
 
+/// `eprintln!` for the terminal's messages: a line broken between words to
+/// the window's width ([`say_line`]).
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cli::say_line(&format!($($arg)*))
+    };
+}
+
 mod advance;
 mod answers;
 mod awards;
@@ -17,6 +25,8 @@ mod man;
 mod medals;
 mod publish;
 mod qualifiers;
+#[cfg(test)]
+mod quoted;
 mod roster;
 mod score;
 mod seating;
@@ -306,11 +316,31 @@ impl OutputArgs {
     /// to the file whole or not at all.
     pub fn emit_streamed(&self, format: Format, tables: Vec<Streamed<'_>>) -> Result<()> {
         let path = self.output.clone().unwrap_or_else(|| PathBuf::from("-"));
+        // each table's rows counted as they pass, to say what was written
+        let counted: Vec<(String, std::rc::Rc<std::cell::Cell<usize>>)> = tables
+            .iter()
+            .map(|t| (t.name.clone(), Default::default()))
+            .collect();
+        let tables: Vec<Streamed<'_>> = tables
+            .into_iter()
+            .zip(&counted)
+            .map(|(t, (_, n))| {
+                let n = n.clone();
+                Streamed {
+                    rows: Box::new(t.rows.inspect(move |_| n.set(n.get() + 1))),
+                    ..t
+                }
+            })
+            .collect();
         let mut tables = Some(tables);
         output::write_report_with(&path, &mut |out| {
             format.stream(tables.take().unwrap_or_default(), out)?;
             Ok(())
         })?;
+        if !output::is_stdout(&path) {
+            let what = counted.iter().map(|(name, n)| (name.as_str(), n.get()));
+            say_written(&path, &rows_written(what));
+        }
         Ok(())
     }
 
@@ -322,7 +352,10 @@ impl OutputArgs {
         };
         let bytes = exporter.export(tables)?;
         match &self.output {
-            Some(path) if !output::is_stdout(path) => output::write_report(path, &bytes)?,
+            Some(path) if !output::is_stdout(path) => {
+                output::write_report(path, &bytes)?;
+                say_written(path, &tables_written(tables));
+            }
             _ => {
                 if format == Format::Xlsx && std::io::stdout().is_terminal() {
                     bail!("a workbook cannot be shown in the terminal: give -o FILE.xlsx");
@@ -334,6 +367,62 @@ impl OutputArgs {
         }
         Ok(())
     }
+}
+
+/// Writes a message to standard error, each of its lines broken between
+/// words to the window's width when standard error is a terminal (never
+/// when it is piped or redirected, so that a line stays one line for
+/// `grep`). A closed standard error is no error.
+pub fn say_line(text: &str) {
+    let mut out = String::new();
+    wrap_lines(text, stderr_width(), &mut out);
+    let _ = std::io::stderr().lock().write_all(out.as_bytes());
+}
+
+/// `text`, line by line, each broken between words to `width`.
+fn wrap_lines(text: &str, width: Option<usize>, out: &mut String) {
+    for line in text.split('\n') {
+        tilerank::report::terminal::push_wrapped(line, width, out);
+    }
+}
+
+/// The width of the terminal standard error is, if it is one (asked once a
+/// run: a run with thousands of errors prints them at one width).
+fn stderr_width() -> Option<usize> {
+    static WIDTH: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    *WIDTH.get_or_init(|| {
+        let err = std::io::stderr();
+        if !err.is_terminal() {
+            return None;
+        }
+        terminal_size::terminal_size_of(&err).map(|(w, _)| usize::from(w.0))
+    })
+}
+
+/// What a command that wrote a file says: which file, and what is in it.
+pub fn say_written(path: &std::path::Path, what: &str) {
+    say!("{} written: {what}", path.display());
+}
+
+/// The tables of a report, as [`say_written`] names them: `Qualifiers (121
+/// rows)`.
+pub fn tables_written(tables: &[Table]) -> String {
+    rows_written(tables.iter().map(|t| (t.name.as_str(), t.rows.len())))
+}
+
+/// Tables by name and number of rows, as [`say_written`] names them.
+pub fn rows_written<'a>(tables: impl Iterator<Item = (&'a str, usize)>) -> String {
+    let rows = |n: usize| {
+        if n == 1 {
+            "1 row".to_string()
+        } else {
+            format!("{n} rows")
+        }
+    };
+    tables
+        .map(|(name, n)| format!("{name} ({})", rows(n)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The exit status the run has reached so far (1 once data errors were
@@ -361,9 +450,8 @@ pub fn print_problems(problems: &Problems) {
         _ => 0,
     };
     STATUS.fetch_max(status, std::sync::atomic::Ordering::Relaxed);
-    let mut err = std::io::stderr().lock();
     for p in problems.sorted() {
-        let _ = writeln!(err, "{p}");
+        say_line(&p.to_string());
     }
 }
 
@@ -426,7 +514,7 @@ pub fn players(n: usize) -> String {
 
 /// What a command that writes prints when another one holds the event.
 pub fn say_waiting() {
-    eprintln!("waiting for another import of this event...");
+    say!("waiting for another import of this event...");
 }
 
 /// `1 card`, `2 cards`.
@@ -435,6 +523,15 @@ pub fn cards(n: usize) -> String {
         "1 card".to_string()
     } else {
         format!("{n} cards")
+    }
+}
+
+/// `1 blank score card`, `30 score cards`: cards to print.
+pub fn score_cards(n: usize) -> String {
+    if n == 1 {
+        "1 score card".to_string()
+    } else {
+        format!("{n} score cards")
     }
 }
 
@@ -453,5 +550,28 @@ mod tests {
     #[test]
     fn the_command_line_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn messages_break_between_words_at_the_window_width() {
+        let note = "NOTE: TIE AT THE CUTOFF: 2 players share rank 120 across the top-120 cutoff (1 within it, 1 beyond); both go on (policy include): 121 qualifiers";
+        let mut out = String::new();
+        wrap_lines(note, Some(80), &mut out);
+        assert_eq!(
+            out,
+            "NOTE: TIE AT THE CUTOFF: 2 players share rank 120 across the top-120 cutoff (1\n\
+             within it, 1 beyond); both go on (policy include): 121 qualifiers\n"
+        );
+        // every word whole, in order
+        let words: Vec<&str> = out.split_whitespace().collect();
+        assert_eq!(words, note.split_whitespace().collect::<Vec<_>>());
+        // a message of two lines keeps its line break; piped, nothing is
+        // broken
+        let mut out = String::new();
+        wrap_lines("first line\nsecond", Some(8), &mut out);
+        assert_eq!(out, "first\nline\nsecond\n");
+        let mut out = String::new();
+        wrap_lines(note, None, &mut out);
+        assert_eq!(out, format!("{note}\n"));
     }
 }

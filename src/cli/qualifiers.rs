@@ -52,7 +52,7 @@ pub fn run(args: QualifiersArgs) -> Result<Outcome> {
     };
     let missing = report_missing(&loaded).missing;
     if !missing.is_empty() && !args.allow_incomplete {
-        eprintln!("No qualifier list: cards are missing. Import them, or give --allow-incomplete for a provisional list.");
+        say!("No qualifier list: cards are missing. Import them, or give --allow-incomplete for a provisional list.");
         return Ok(Outcome::DataErrors);
     }
     let provisional = if missing.is_empty() {
@@ -65,14 +65,24 @@ pub fn run(args: QualifiersArgs) -> Result<Outcome> {
     };
     let mut tables = Vec::new();
     let mut refused = false;
+    // The table on the screen says a settled tie under it: said once.
+    let on_screen = args.output.format()? == tilerank::report::Format::Table
+        && args
+            .output
+            .output
+            .as_ref()
+            .is_none_or(|p| tilerank::report::output::is_stdout(p));
     for group in groups(event, &args.group)? {
         let list = event.advance(&stage, group.as_deref(), &[]);
-        print_decisions(&list);
+        let table = qualifiers_view(&list, event, &provisional);
+        // (a decision that stops the list is said here: no table follows)
+        let shown = on_screen && !list.is_refused();
+        print_decisions(&list, if shown { &table.notes } else { &[] });
         refused |= list.is_refused();
-        tables.push(qualifiers_view(&list, event, &provisional));
+        tables.push(table);
     }
     if refused {
-        eprintln!("No qualifier list written: the director decides (see the DECISION above).");
+        say!("No qualifier list written: the director decides (see the DECISION above).");
         return Ok(Outcome::DataErrors);
     }
     args.output.emit(&tables)?;

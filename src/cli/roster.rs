@@ -24,7 +24,7 @@ pub fn run(args: RosterArgs) -> Result<Outcome> {
     let (problems, players) = folder.store_roster(&args.file, &folder.rules(), &mut say_waiting)?;
     print_problems(&problems);
     if problems.has_errors() {
-        eprintln!(
+        say!(
             "Roster not stored: {} (listed above).",
             match problems.error_count() {
                 1 => "1 error".to_string(),
@@ -33,6 +33,6 @@ pub fn run(args: RosterArgs) -> Result<Outcome> {
         );
         return Ok(Outcome::DataErrors);
     }
-    eprintln!("Roster stored: {players} players.");
+    say!("Roster stored: {players} players.");
     Ok(Outcome::Done)
 }

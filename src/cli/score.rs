@@ -28,7 +28,7 @@ pub struct ScoreArgs {
 
 pub fn run(args: ScoreArgs) -> Result<Outcome> {
     let event = args.event.load(args.event.rules()?)?.event;
-    let _ = writeln!(std::io::stderr(), "{}", summary(&event));
+    super::say_line(&summary(&event));
     if event.problems.has_errors() {
         let _ = writeln!(
             std::io::stderr(),
@@ -47,6 +47,15 @@ pub fn run(args: ScoreArgs) -> Result<Outcome> {
             let cards = print_cards(&event.cards, &event.roster, &args.name);
             let bytes = cards_workbook(&cards).context("the score cards cannot be written")?;
             output::write_report(path, &bytes)?;
+            if !output::is_stdout(path) {
+                super::say_written(
+                    path,
+                    &format!(
+                        "{} filled in from the racks, one a sheet, ready to print and sign",
+                        super::score_cards(cards.len())
+                    ),
+                );
+            }
         }
         _ => args
             .output

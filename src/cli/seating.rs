@@ -72,7 +72,7 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
         },
         None => {
             if event.problems.has_errors() {
-                eprintln!("Nothing seated: fix the errors above and run again.");
+                say!("Nothing seated: fix the errors above and run again.");
                 return Ok(Outcome::DataErrors);
             }
             None
@@ -100,8 +100,8 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
             Some(f) => {
                 let list = event.advance(f, group.as_deref(), &named);
                 if !list.settled {
-                    print_decisions(&list);
-                    eprintln!("Nothing seated: who goes on is not settled (see tilerank advance).");
+                    print_decisions(&list, &[]);
+                    say!("Nothing seated: who goes on is not settled (see tilerank advance).");
                     return Ok(Outcome::DataErrors);
                 }
                 list.going.iter().map(|(p, _)| *p).collect()
@@ -211,7 +211,7 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
             for (seat, p) in &t.seats {
                 seats[seat.index()] = Some(event.roster.card_name(*p));
             }
-            cards.push(blank_card(
+            let mut card = blank_card(
                 &event_name,
                 &stage,
                 group.as_deref(),
@@ -219,7 +219,10 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
                 t.number,
                 seats,
                 games,
-            ));
+            );
+            // the event's date, as its settings or --date give it
+            card.date.clone_from(&event.rules.event_date);
+            cards.push(card);
         }
         let mut table = seating_table(&drawn, event, &title);
         if let Some(g) = &group {
@@ -228,8 +231,25 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
         tables.push(table);
     }
     match (args.output.format()?, &args.output.output) {
-        (Format::Xlsx, Some(path)) => write_cards(&cards, path)
-            .with_context(|| format!("{}: cannot be written", path.display()))?,
+        (Format::Xlsx, Some(path)) => {
+            write_cards(&cards, path)
+                .with_context(|| format!("{}: cannot be written", path.display()))?;
+            if !tilerank::report::output::is_stdout(path) {
+                super::say_written(
+                    path,
+                    &format!(
+                        "{} of the {stage} stage, one a sheet, players' names filled in, to print{}",
+                        super::score_cards(cards.len()),
+                        event
+                            .rules
+                            .event_date
+                            .as_ref()
+                            .map(|d| format!(" (Date {d})"))
+                            .unwrap_or_default()
+                    ),
+                );
+            }
+        }
         _ => args.output.emit(&tables)?,
     }
     Ok(Outcome::Done)

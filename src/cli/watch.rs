@@ -162,6 +162,7 @@ fn check(
                 let path = match &e {
                     InputError::NotFound { path }
                     | InputError::Unreadable { path, .. }
+                    | InputError::NotASpreadsheet { path, .. }
                     | InputError::EmptyFolder { path } => path.clone(),
                     InputError::Sheet { place, .. } | InputError::Limit { place, .. } => {
                         place.source.file.clone()

@@ -46,6 +46,10 @@ pub enum InputError {
     /// Over one of the [`Limits`]: `place` is the file, sheet, cell or line.
     #[error("{place}: {message}")]
     Limit { place: Place, message: String },
+    /// A file that is something else than a spreadsheet (a photo, a PDF):
+    /// a data error (exit status 1), like a sheet with no known layout.
+    #[error("{path}: {}", not_a_spreadsheet(what))]
+    NotASpreadsheet { path: String, what: &'static str },
     #[error("{var}={value:?}: expected a whole number above 0 ({what})")]
     BadLimit {
         var: String,
@@ -67,8 +71,44 @@ impl InputError {
                 (place.clone(), format!("cannot be read: {reason}"))
             }
             InputError::Limit { place, message } => (place.clone(), message.clone()),
+            InputError::NotASpreadsheet { path, what } => (file(path), not_a_spreadsheet(what)),
             other => (Place::nowhere("tilerank"), other.to_string()),
         }
+    }
+}
+
+/// What a file that is no spreadsheet is told.
+fn not_a_spreadsheet(what: &str) -> String {
+    format!("this is {what}, not a spreadsheet: type the card into a spreadsheet or a CSV file and give that file")
+}
+
+/// What the first bytes say a file is when it is something a volunteer
+/// may hand in by mistake instead of a spreadsheet: a photo or a scan of a
+/// card, or a PDF.
+pub fn not_spreadsheet_kind(bytes: &[u8]) -> Option<&'static str> {
+    let at = |i: usize, magic: &[u8]| bytes.get(i..i + magic.len()) == Some(magic);
+    if at(0, b"\x89PNG\r\n\x1a\n") {
+        Some("an image (PNG)")
+    } else if at(0, &[0xFF, 0xD8, 0xFF]) {
+        Some("an image (JPEG)")
+    } else if at(0, b"GIF87a") || at(0, b"GIF89a") {
+        Some("an image (GIF)")
+    } else if at(0, b"RIFF") && at(8, b"WEBP") {
+        Some("an image (WebP)")
+    } else if at(0, b"II*\0") || at(0, b"MM\0*") {
+        Some("an image (TIFF)")
+    } else if at(4, b"ftyp")
+        && ["heic", "heix", "hevc", "heif", "mif1", "msf1", "avif"]
+            .iter()
+            .any(|brand| at(8, brand.as_bytes()))
+    {
+        Some("an image (HEIC/AVIF, as phones take photos)")
+    } else if at(0, b"BM") && at(6, &[0, 0, 0, 0]) && bytes.len() > 26 {
+        Some("an image (BMP)")
+    } else if at(0, b"%PDF-") {
+        Some("a PDF document")
+    } else {
+        None
     }
 }
 
@@ -85,6 +125,8 @@ pub struct Sheet {
     /// Cells the workbook reader could not read, each an error at its place;
     /// the rest of the sheet is in `rows`.
     pub bad_cells: Vec<(Place, String)>,
+    /// A workbook sheet's merged ranges.
+    pub merged: Vec<workbook::Merge>,
 }
 
 /// Files named on the command line, folders expanded to their CSV and
@@ -194,6 +236,16 @@ pub fn open(path: &Path) -> Result<Vec<Sheet>, InputError> {
 /// workbook is expected. A workbook is read contained (see
 /// [`contained`]): no reader panic or hang gets out of here.
 pub fn read_bytes(name: &str, bytes: Vec<u8>, limits: &Limits) -> Result<Vec<Sheet>, InputError> {
+    if bytes.is_empty() {
+        // nothing to read, whatever the name says: no sheets
+        return Ok(Vec::new());
+    }
+    if let Some(what) = not_spreadsheet_kind(&bytes) {
+        return Err(InputError::NotASpreadsheet {
+            path: name.to_string(),
+            what,
+        });
+    }
     let named_workbook =
         extension(Path::new(name)).is_some_and(|e| WORKBOOK_EXTENSIONS.contains(&e.as_str()));
     // a workbook under another name is still a workbook
@@ -213,6 +265,7 @@ pub fn read_bytes(name: &str, bytes: Vec<u8>, limits: &Limits) -> Result<Vec<She
                     rows: Box::new(s.rows.into_iter().map(Ok)),
                     encoding: None,
                     bad_cells,
+                    merged: s.merged,
                 }
             })
             .collect());
@@ -225,6 +278,7 @@ pub fn read_bytes(name: &str, bytes: Vec<u8>, limits: &Limits) -> Result<Vec<She
         rows: Box::new(text::CsvRows::new(text)),
         encoding,
         bad_cells: Vec::new(),
+        merged: Vec::new(),
     }])
 }
 
@@ -311,11 +365,7 @@ pub fn read_cards(inputs: &[PathBuf], problems: &mut Problems) -> Result<CardInp
         match open(&path) {
             Ok(sheets) => read_file(&shown(&path), sheets, &limits, &mut out, problems),
             Err(e @ InputError::BadLimit { .. }) => return Err(e),
-            Err(e) => {
-                out.files += 1;
-                let (place, message) = e.to_problem();
-                problems.unreadable(place, message);
-            }
+            Err(e) => not_read(&e, &mut out, problems),
         }
     }
     Ok(out)
@@ -333,13 +383,21 @@ pub fn cards_from_bytes(
     let mut out = CardInputs::default();
     match read_bytes(name, bytes, limits) {
         Ok(sheets) => read_file(name, sheets, limits, &mut out, problems),
-        Err(e) => {
-            out.files += 1;
-            let (place, message) = e.to_problem();
-            problems.unreadable(place, message);
-        }
+        Err(e) => not_read(&e, &mut out, problems),
     }
     out
+}
+
+/// A file that gave no sheets: marked unreadable (exit status 2), unless it
+/// is no spreadsheet at all, which is a data error like a sheet of no known
+/// layout.
+fn not_read(e: &InputError, out: &mut CardInputs, problems: &mut Problems) {
+    out.files += 1;
+    let (place, message) = e.to_problem();
+    match e {
+        InputError::NotASpreadsheet { .. } => problems.error(place, message),
+        _ => problems.unreadable(place, message),
+    }
 }
 
 /// Reads the cards of one file's sheets into `out`.
@@ -351,6 +409,13 @@ fn read_file(
     problems: &mut Problems,
 ) {
     out.files += 1;
+    if sheets.is_empty() {
+        problems.error(
+            Source::file(name).whole(),
+            "the file is empty: there is nothing in it to read (was it saved?)",
+        );
+        return;
+    }
     let (cards_before, racks_before) = (out.cards.len(), out.rack_cards.len());
     let errors_before = problems.error_count();
     let in_workbook = sheets.len();
@@ -362,6 +427,13 @@ fn read_file(
             problems.error(place, why);
         }
         let (kind, seen) = recognise(&mut sheet, problems);
+        // a text file of sentences (a comma makes two cells at most): a
+        // note, not a table
+        let prose = kind == Kind::Unknown
+            && !sheet.source.is_workbook()
+            && seen
+                .iter()
+                .all(|r| r.cells.iter().filter(|c| !c.is_empty()).count() <= 2);
         let rows = seen.into_iter().map(Ok).chain(sheet.rows);
         match kind {
             Kind::Results => {
@@ -376,8 +448,12 @@ fn read_file(
             }
             Kind::ScoreCard => {
                 recognised += 1;
-                out.cards
-                    .extend(scorecard::read(&sheet.source, rows, problems));
+                out.cards.extend(scorecard::read(
+                    &sheet.source,
+                    rows,
+                    &sheet.merged,
+                    problems,
+                ));
             }
             Kind::Roster => {
                 recognised += 1;
@@ -388,12 +464,16 @@ fn read_file(
                 );
             }
             Kind::Empty => {}
-            Kind::Unknown => unknown.push(sheet.source),
+            Kind::Unknown => unknown.push((sheet.source, prose)),
         }
         out.sheets += 1;
     }
-    for source in unknown {
-        let what = "no known layout: expected a results header (session, table, game, seat, player, won, score, tiles), a racks header (session, table, game, seat, player, points, jokers, tiles, penalty, or rack) or a printed score card (Session number, Table number, Name, Game Won / Score / Tiles on rack)";
+    for (source, prose) in unknown {
+        let what = if prose {
+            "this is text, not a table of score cards (a note?): keep notes apart from the card files"
+        } else {
+            "no known layout: expected a results header (session, table, game, seat, player, won, score, tiles), a racks header (session, table, game, seat, player, points, jokers, tiles, penalty, or rack) or a printed score card (Session number, Table number, Name, Game Won / Score / Tiles on rack)"
+        };
         // In a workbook with cards, an extra sheet (notes, a cover) is no error.
         if recognised > 0 && in_workbook > 1 {
             problems.warning(source.whole(), format!("sheet skipped: {what}"));

@@ -20,6 +20,7 @@
 use super::cell::{Cell, Row};
 use super::header::normalize;
 use super::raw::{Layout, RawCard, RawCell, RawGame, RawLine, RawSeat};
+use super::workbook::Merge;
 use crate::domain::{CardKey, Label, Seat, Stage};
 use crate::place::{column_name, At, Source};
 use crate::problem::Problems;
@@ -109,10 +110,12 @@ fn row_label(text: &str) -> RowLabel {
     }
 }
 
-/// Reads the one card of a sheet. Problems name their cell.
+/// Reads the one card of a sheet (with its merged ranges, if a workbook's).
+/// Problems name their cell.
 pub fn read(
     source: &Source,
     rows: impl Iterator<Item = Result<Row, String>>,
+    merged: &[Merge],
     problems: &mut Problems,
 ) -> Option<RawCard> {
     let mut grid = Vec::new();
@@ -125,7 +128,7 @@ pub fn read(
             }
         }
     }
-    Card::read(source, &grid, problems)
+    Card::read(source, &grid, merged, problems)
 }
 
 struct Card<'a> {
@@ -133,7 +136,12 @@ struct Card<'a> {
 }
 
 impl<'a> Card<'a> {
-    fn read(source: &'a Source, grid: &'a [Row], problems: &mut Problems) -> Option<RawCard> {
+    fn read(
+        source: &'a Source,
+        grid: &'a [Row],
+        merged: &[Merge],
+        problems: &mut Problems,
+    ) -> Option<RawCard> {
         let card = Card { source };
         let texts = |r: &Row| r.cells.iter().map(Cell::as_text).collect::<Vec<_>>();
         let Some(name_row) = grid.iter().position(|r| is_name_row(&texts(r))) else {
@@ -257,6 +265,47 @@ impl<'a> Card<'a> {
                         source.at(row.number, None),
                         "row has scores but no label: expected Game 1, Game 2, ... or Total in the first column",
                     );
+                    defective = true;
+                }
+            }
+        }
+
+        // A value cell inside a merged range (D10:D11) is blank: its value
+        // is the range's first cell's. Named at the cell, read as it shows.
+        for g in games.iter_mut().chain(total.iter_mut()) {
+            for line in &mut g.lines {
+                for (what, cell) in [
+                    ("game won", &mut line.won),
+                    ("score", &mut line.score),
+                    ("tiles", &mut line.tiles),
+                ] {
+                    if !cell.value.is_empty() {
+                        continue;
+                    }
+                    let Some(m) = merged.iter().find(|m| m.covers(cell.at.row, cell.at.col)) else {
+                        continue;
+                    };
+                    let shown = grid
+                        .iter()
+                        .find(|r| r.number == m.first.0)
+                        .map(|r| r.get(m.first.1.wrapping_sub(r.first_col) as usize).clone())
+                        .unwrap_or_default();
+                    let across = if m.first.0 == m.last.0 {
+                        "one column only"
+                    } else {
+                        "one row only"
+                    };
+                    problems.error(
+                        source.place(cell.at),
+                        format!(
+                            "{} is merged, so {} shows here too, but a value belongs to {across}: unmerge {} and type the {what} of each {}",
+                            m.name(),
+                            if shown.is_empty() { "its value".to_string() } else { format!("the {} typed in {}{}", shown.describe(), column_name(m.first.1), m.first.0) },
+                            m.name(),
+                            if m.first.0 == m.last.0 { "cell" } else { "row" },
+                        ),
+                    );
+                    cell.value = shown;
                     defective = true;
                 }
             }

@@ -17,7 +17,9 @@ use super::contained::{self, Failure};
 use super::limits::{hint, Limits};
 use super::{zipcheck, InputError};
 use crate::place::{column_name, Place, Source};
-use calamine::{Data, DataRef, Ods, Range, Reader, Xls, Xlsx, XlsxError, XlsxFormulaMetadata};
+use calamine::{
+    Data, DataRef, Dimensions, Ods, Range, Reader, Xls, Xlsx, XlsxError, XlsxFormulaMetadata,
+};
 use std::collections::HashMap;
 use std::io::Cursor;
 
@@ -28,6 +30,55 @@ pub struct SheetData {
     pub rows: Vec<Row>,
     /// 1-based row and column, and what went wrong.
     pub bad_cells: Vec<(u32, u32, String)>,
+    /// The merged ranges.
+    pub merged: Vec<Merge>,
+}
+
+/// A merged range of cells, 1-based and inclusive: its value is in its
+/// first (top left) cell, the others are blank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Merge {
+    pub first: (u32, u32),
+    pub last: (u32, u32),
+}
+
+impl Merge {
+    fn of(d: &Dimensions) -> Merge {
+        let one = |(r, c): (u32, u32)| (r.saturating_add(1), c.saturating_add(1));
+        Merge {
+            first: one(d.start),
+            last: one(d.end),
+        }
+    }
+
+    /// Whether the cell at 1-based `(row, col)` is in the range, other than
+    /// its first.
+    pub fn covers(&self, row: u32, col: u32) -> bool {
+        (self.first.0..=self.last.0).contains(&row)
+            && (self.first.1..=self.last.1).contains(&col)
+            && (row, col) != self.first
+    }
+
+    /// The range as a sheet names it: `D10:D11`.
+    pub fn name(&self) -> String {
+        format!(
+            "{}{}:{}{}",
+            column_name(self.first.1),
+            self.first.0,
+            column_name(self.last.1),
+            self.last.0
+        )
+    }
+}
+
+/// The merged ranges of a sheet, at most as many as the sheet may hold
+/// cells.
+fn merges(found: Vec<Dimensions>, limits: &Limits) -> Vec<Merge> {
+    found
+        .iter()
+        .take(usize::try_from(limits.cells).unwrap_or(usize::MAX))
+        .map(Merge::of)
+        .collect()
 }
 
 /// The kinds of workbook, told from the first bytes.
@@ -101,14 +152,25 @@ pub fn read_now(bytes: Vec<u8>, name: &str, limits: &Limits) -> Result<Vec<Sheet
             Ok(sheets)
         }
         Some(Format::Ods) => {
-            zipcheck::check(&bytes, name, limits)?;
+            let merged = zipcheck::check(&bytes, name, limits)?;
             let book = Ods::new(Cursor::new(bytes)).map_err(|e| not_a_workbook(&e))?;
-            read_ranges(book, name, limits)
+            read_ranges(book, name, limits, |_, sheet| {
+                merged
+                    .iter()
+                    .filter(|(s, _)| s == sheet)
+                    .map(|(_, m)| *m)
+                    .collect()
+            })
         }
         Some(Format::Xls) => {
             super::xlscheck::check(&bytes, name, limits)?;
             let book = Xls::new(Cursor::new(bytes)).map_err(|e| not_a_workbook(&e))?;
-            read_ranges(book, name, limits)
+            read_ranges(book, name, limits, |book, sheet| {
+                merges(
+                    book.merge_cells_by_sheet_name(sheet).unwrap_or_default(),
+                    limits,
+                )
+            })
         }
     }
 }
@@ -351,10 +413,16 @@ fn read_xlsx_sheet(
         bad_cells.push(bad_place(last, None, why));
     }
     drop(reader);
+    // (a sheet whose merged ranges cannot be read is read without them)
+    let merged = merges(
+        book.merge_cells_by_sheet_name(sheet).unwrap_or_default(),
+        limits,
+    );
     Ok(SheetData {
         name: sheet.to_string(),
         rows: cells.into_rows()?,
         bad_cells,
+        merged,
     })
 }
 
@@ -387,6 +455,7 @@ fn read_ranges<R: Reader<Cursor<Vec<u8>>>>(
     mut book: R,
     name: &str,
     limits: &Limits,
+    merged: impl Fn(&R, &str) -> Vec<Merge>,
 ) -> Result<Vec<SheetData>, InputError>
 where
     R::Error: std::fmt::Display,
@@ -429,9 +498,10 @@ where
             }
         }
         sheets.push(SheetData {
-            name: sheet.clone(),
             rows: cells.into_rows()?,
             bad_cells: Vec::new(),
+            merged: merged(&book, &sheet),
+            name: sheet,
         });
     }
     Ok(sheets)

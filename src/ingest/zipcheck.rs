@@ -6,9 +6,11 @@
 //! first allowed bytes. On the way, the shared-string table of an `.xlsx`
 //! (calamine reserves room for its declared count up front) and the tables
 //! of an `.ods` (calamine builds each as a rectangle from its first filled
-//! cell to its last, repeats expanded) are measured too.
+//! cell to its last, repeats expanded) are measured too, and the merged
+//! ranges of an `.ods` found (calamine does not read them).
 
 use super::limits::{hint, Limits};
+use super::workbook::Merge;
 use super::InputError;
 use crate::place::Source;
 use quick_xml::events::{BytesStart, Event};
@@ -46,7 +48,14 @@ impl<R: Read> Read for Capped<R> {
     }
 }
 
-pub fn check(bytes: &[u8], name: &str, limits: &Limits) -> Result<(), InputError> {
+/// Checks a zipped workbook against the limits; the merged ranges of an
+/// `.ods`, by sheet name.
+pub fn check(
+    bytes: &[u8],
+    name: &str,
+    limits: &Limits,
+) -> Result<Vec<(String, Merge)>, InputError> {
+    let mut merged = Vec::new();
     let unreadable = |reason: String| InputError::Unreadable {
         path: name.to_string(),
         reason,
@@ -70,7 +79,7 @@ pub fn check(bytes: &[u8], name: &str, limits: &Limits) -> Result<(), InputError
         let measured = if lower.ends_with("sharedstrings.xml") {
             shared_strings(&mut capped, name, limits)
         } else if lower == "content.xml" {
-            ods_tables(&mut capped, name, limits)
+            ods_tables(&mut capped, name, limits, &mut merged)
         } else {
             Ok(())
         };
@@ -88,7 +97,7 @@ pub fn check(bytes: &[u8], name: &str, limits: &Limits) -> Result<(), InputError
             });
         }
     }
-    Ok(())
+    Ok(merged)
 }
 
 fn xml<R: Read>(r: R) -> quick_xml::Reader<BufReader<R>> {
@@ -189,7 +198,12 @@ fn repeats(e: &BytesStart<'_>, key: &str) -> Option<u64> {
     }
 }
 
-fn ods_tables<R: Read>(r: R, name: &str, limits: &Limits) -> Result<(), InputError> {
+fn ods_tables<R: Read>(
+    r: R,
+    name: &str,
+    limits: &Limits,
+    merged: &mut Vec<(String, Merge)>,
+) -> Result<(), InputError> {
     let too_big = |t: &Table, what: String, hint: String| InputError::Limit {
         place: Source::sheet(name, &t.name).whole(),
         message: format!("{what}; {hint}"),
@@ -276,6 +290,28 @@ fn ods_tables<R: Read>(r: R, name: &str, limits: &Limits) -> Result<(), InputErr
                     return Ok(());
                 };
                 let n = n.min(ODS_COLUMNS.saturating_sub(r.col));
+                // a merged range: its first cell says how far it spans
+                let span = |key: &str| repeats(e, key).unwrap_or(1).max(1);
+                let (down, across) = (
+                    span("table:number-rows-spanned"),
+                    span("table:number-columns-spanned"),
+                );
+                if (down > 1 || across > 1) && (merged.len() as u64) < limits.cells {
+                    if let Some(t) = table.as_ref() {
+                        let at = |i: u64| u32::try_from(i).unwrap_or(u32::MAX);
+                        let (row, col) = (t.rows.saturating_add(1), r.col.saturating_add(1));
+                        merged.push((
+                            t.name.clone(),
+                            Merge {
+                                first: (at(row), at(col)),
+                                last: (
+                                    at(row.saturating_add(down - 1)),
+                                    at(col.saturating_add(across - 1)),
+                                ),
+                            },
+                        ));
+                    }
+                }
                 let filled =
                     attr(e, "office:value-type").is_some() || attr(e, "table:formula").is_some();
                 if filled && n > 0 {
@@ -343,12 +379,33 @@ mod tests {
             ..Limits::default()
         };
         let small = ods_content("<table:table-row><table:table-cell office:value-type=\"float\"/></table:table-row><table:table-row table:number-rows-repeated=\"1000000\"><table:table-cell table:number-columns-repeated=\"1024\"/></table:table-row>");
-        assert!(ods_tables(small.as_bytes(), "x.ods", &limits).is_ok());
+        assert!(ods_tables(small.as_bytes(), "x.ods", &limits, &mut Vec::new()).is_ok());
         let far = ods_content("<table:table-row><table:table-cell office:value-type=\"float\"/></table:table-row><table:table-row table:number-rows-repeated=\"20\"><table:table-cell/></table:table-row><table:table-row><table:table-cell table:number-columns-repeated=\"9\"/><table:table-cell office:value-type=\"float\"/></table:table-row>");
-        let e = ods_tables(far.as_bytes(), "x.ods", &limits).unwrap_err();
+        let e = ods_tables(far.as_bytes(), "x.ods", &limits, &mut Vec::new()).unwrap_err();
         assert_eq!(
             e.to_string(),
             "x.ods[S]: the sheet's used range holds 220 cells; the limit is 100 (set TILERANK_MAX_CELLS to change it)"
+        );
+    }
+
+    #[test]
+    fn ods_merged_ranges_are_found_at_their_first_cell() {
+        // row 1: A1 spans two rows (A1:A2); row 2: B2 spans three columns
+        // and two rows (B2:D3) after a covered A2; a far span is capped
+        let content = ods_content("<table:table-row><table:table-cell table:number-rows-spanned=\"2\" office:value-type=\"float\"/></table:table-row><table:table-row><table:covered-table-cell/><table:table-cell table:number-columns-spanned=\"3\" table:number-rows-spanned=\"2\"/><table:table-cell table:number-rows-spanned=\"18446744073709551615\"/></table:table-row>");
+        let mut merged = Vec::new();
+        ods_tables(content.as_bytes(), "t.ods", &Limits::default(), &mut merged).unwrap();
+        let ranges: Vec<(String, String)> = merged
+            .iter()
+            .map(|(sheet, m)| (sheet.clone(), m.name()))
+            .collect();
+        assert_eq!(
+            ranges,
+            [
+                ("S".to_string(), "A1:A2".to_string()),
+                ("S".to_string(), "B2:D3".to_string()),
+                ("S".to_string(), format!("C2:C{}", u32::MAX)),
+            ]
         );
     }
 
@@ -365,11 +422,11 @@ mod tests {
         let fits = ods_content(&format!(
             "<table:table-row table:number-rows-repeated=\"5\">{cell}</table:table-row>"
         ));
-        assert!(ods_tables(fits.as_bytes(), "x.ods", &limits).is_ok());
+        assert!(ods_tables(fits.as_bytes(), "x.ods", &limits, &mut Vec::new()).is_ok());
         let over = ods_content(&format!(
             "<table:table-row table:number-rows-repeated=\"6\">{cell}</table:table-row>"
         ));
-        let e = ods_tables(over.as_bytes(), "x.ods", &limits).unwrap_err();
+        let e = ods_tables(over.as_bytes(), "x.ods", &limits, &mut Vec::new()).unwrap_err();
         assert!(
             e.to_string()
                 .starts_with("x.ods[S]: the sheet holds more than 1000 bytes of text"),
@@ -380,7 +437,8 @@ mod tests {
     #[test]
     fn a_table_cut_short_is_named() {
         let cut = "<office:document-content><table:table table:name=\"S1\"><table:table-row><table:table-cell/></table:table-row>";
-        let e = ods_tables(cut.as_bytes(), "x.ods", &Limits::default()).unwrap_err();
+        let e =
+            ods_tables(cut.as_bytes(), "x.ods", &Limits::default(), &mut Vec::new()).unwrap_err();
         assert!(
             e.to_string()
                 .starts_with("x.ods[S1]: cannot be read: the sheet ends before its table does"),

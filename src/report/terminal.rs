@@ -263,6 +263,17 @@ fn render(table: &Table, width: Option<usize>, out: &mut String) {
                 dropped.join(", ")
             ));
         }
+        let cut: Vec<&str> = cols
+            .iter()
+            .filter(|c| c.width < c.natural)
+            .map(|c| c.label.as_str())
+            .collect();
+        if !cut.is_empty() {
+            under.push(format!(
+                "Cut to fit this width (…): {} (a wider window or --format csv shows the whole text).",
+                cut.join(", ")
+            ));
+        }
     }
     write_table(&cols, table.rows.len(), gap, out);
     for note in table.notes.iter().chain(&under) {
@@ -270,9 +281,10 @@ fn render(table: &Table, width: Option<usize>, out: &mut String) {
     }
 }
 
-/// A sentence (title, note) on as many lines of at most `width` columns as
-/// it needs, broken between words; one line when there is no limit.
-fn push_wrapped(text: &str, width: Option<usize>, out: &mut String) {
+/// A sentence (title, note, message) on as many lines of at most `width`
+/// columns as it needs, broken between words; one line when there is no
+/// limit.
+pub fn push_wrapped(text: &str, width: Option<usize>, out: &mut String) {
     let Some(width) = width.filter(|&w| text.width() > w) else {
         out.push_str(text);
         out.push('\n');

@@ -173,6 +173,7 @@ struct Formats {
     header_number: Format,
     text: Format,
     score: Format,
+    score_tenths: Format,
     int: Format,
     quoted: Format,
     wrapped: Format,
@@ -194,11 +195,14 @@ impl Formats {
             .set_border_bottom(FormatBorder::Thin)
             .set_align(FormatAlign::Top);
         Formats {
-            // Centred: clear of the filter button at the right (right
-            // alignment would put the text under it).
-            header_number: header.clone().set_align(FormatAlign::Center),
+            // Right, over the numbers' right edge, indented clear of the
+            // filter button.
+            header_number: header.clone().set_align(FormatAlign::Right).set_indent(2),
             header: header.set_align(FormatAlign::Left).set_indent(1),
+            // A score prints as the terminal prints it: 477, 5.5, 68.67
+            // (whole ones take the plain number format).
             score: top.clone().set_num_format("0.00"),
+            score_tenths: top.clone().set_num_format("0.0"),
             int: top.clone(),
             quoted: text.clone().set_quote_prefix(),
             wrapped_quoted: wrapped.clone().set_quote_prefix(),
@@ -212,12 +216,10 @@ impl Formats {
     }
 }
 
-/// The text a cell shows: scores with their two decimals.
+/// The text a cell shows: scores as the terminal shows them (477, 5.5,
+/// 68.67).
 fn shown(value: &Value) -> String {
-    match value {
-        Value::Score(s) => format!("{:.2}", s.to_f64_rounded()),
-        v => v.to_string(),
-    }
+    value.to_string()
 }
 
 /// Display width of the widest line of `text`.
@@ -229,7 +231,7 @@ fn text_width(text: &str) -> usize {
 /// the header's filter button, at most [`MAX_WIDTH`].
 fn column_widths(table: &Table) -> Vec<usize> {
     // The header's filter button takes about two characters at the right
-    // (on both sides of a centred header); text is indented by one.
+    // (a number's header is indented clear of it); text is indented by one.
     let mut widths: Vec<usize> = table
         .columns
         .iter()
@@ -332,7 +334,12 @@ fn write_table(
                     sheet.write_number_with_format(r, c16, *i as f64, &f.int)?;
                 }
                 Value::Score(s) => {
-                    sheet.write_number_with_format(r, c16, s.to_f64_rounded(), &f.score)?;
+                    let format = match s.hundredths() % 100 {
+                        0 => &f.int,
+                        h if h % 10 == 0 => &f.score_tenths,
+                        _ => &f.score,
+                    };
+                    sheet.write_number_with_format(r, c16, s.to_f64_rounded(), format)?;
                 }
             }
         }
@@ -489,5 +496,65 @@ mod tests {
         // 9 CJK characters are 18 columns, plus one of room and one of
         // indent; "Average score" and room for the filter button.
         assert_eq!(column_widths(&t), vec![20, 18]);
+    }
+
+    /// The printout shows a score as the terminal does (477, 5.5, 68.67),
+    /// and a number's header at the right, over the numbers.
+    #[test]
+    fn scores_print_as_the_terminal_shows_them_under_right_aligned_headers() {
+        use crate::score::Score;
+        use std::io::Read;
+        let t = Table {
+            name: "t".into(),
+            title: "t".into(),
+            columns: vec![Column::text("name"), Column::score("total_score")],
+            rows: [Score::whole(477), Score::ratio(11, 2), Score::ratio(206, 3)]
+                .into_iter()
+                .map(|s| vec![Value::Text("x".into()), Value::Score(s)])
+                .collect(),
+            notes: vec![],
+        };
+        let bytes = Xlsx { event: None }.export(&[t]).unwrap();
+        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+        let mut member = |name: &str| {
+            let mut text = String::new();
+            zip.by_name(name)
+                .unwrap()
+                .read_to_string(&mut text)
+                .unwrap();
+            text
+        };
+        let sheet = member("xl/worksheets/sheet1.xml");
+        let styles = member("xl/styles.xml");
+        // the style index of a cell, and that style's <xf> in cellXfs
+        let xf = |cell: &str| -> String {
+            let at = sheet.find(&format!("<c r=\"{cell}\"")).unwrap();
+            let s: usize = sheet[at..]
+                .split("s=\"")
+                .nth(1)
+                .and_then(|r| r.split('"').next())
+                .unwrap()
+                .parse()
+                .unwrap();
+            let xfs = styles.split("<cellXfs").nth(1).unwrap();
+            xfs.split("<xf ").nth(s + 1).unwrap().to_string()
+        };
+        let format_code = |xf: &str| -> Option<String> {
+            let id = xf.split("numFmtId=\"").nth(1)?.split('"').next()?;
+            let at = styles.find(&format!("numFmtId=\"{id}\" formatCode=\""))?;
+            Some(
+                styles[at..]
+                    .split("formatCode=\"")
+                    .nth(1)?
+                    .split('"')
+                    .next()?
+                    .into(),
+            )
+        };
+        assert_eq!(format_code(&xf("B2")), None, "477: {}", xf("B2"));
+        assert_eq!(format_code(&xf("B3")).as_deref(), Some("0.0"));
+        assert_eq!(format_code(&xf("B4")).as_deref(), Some("0.00"));
+        assert!(xf("B1").contains("horizontal=\"right\""), "{}", xf("B1"));
+        assert!(xf("A1").contains("horizontal=\"left\""), "{}", xf("A1"));
     }
 }

@@ -32,7 +32,7 @@ use crate::ingest::raw::{RawCard, RawCell, RawGame, RawLine};
 use crate::place::{At, Place, Source};
 use crate::problem::Problems;
 use crate::profile::{PenaltyMode, Rules, Scoring};
-use crate::roster::{Roster, Unresolved};
+use crate::roster::{match_key, Roster, Unresolved};
 use crate::rules::tally::SeatSums;
 use crate::score::Score;
 use std::collections::HashMap;
@@ -371,7 +371,7 @@ pub fn check_values(
             .iter()
             .filter(|l| !unread.contains(&l.seat))
             .collect();
-        check_total(source, &readable, &values, rules, problems);
+        check_total(source, &readable, &raw.games, &values, rules, problems);
         if !keep {
             values.games = Vec::new();
         }
@@ -511,10 +511,18 @@ fn unresolved(
     problems: &mut Problems,
 ) {
     match why {
-        Unresolved::Unknown => problems.error(
-            place,
-            format!("player {name:?} is not on the roster: expected a roster id or name"),
-        ),
+        Unresolved::Unknown => {
+            let near = near_entries(name, roster);
+            let hint = match near.split_last() {
+                None => String::new(),
+                Some((last, [])) => format!("; did you mean {last}?"),
+                Some((last, rest)) => format!("; did you mean {} or {last}?", rest.join(", ")),
+            };
+            problems.error(
+                place,
+                format!("player {name:?} is not on the roster: expected a roster id or name{hint}"),
+            )
+        }
         Unresolved::Ambiguous(ids) => {
             let ids: Vec<String> = ids.iter().map(|&p| roster.id(p).to_string()).collect();
             problems.error(
@@ -527,6 +535,43 @@ fn unresolved(
             );
         }
     }
+}
+
+/// How many near entries an unknown name is shown.
+const MAX_NEAR: usize = 5;
+
+/// The roster's entries a name may have been meant for: an id or a name
+/// one character away (`P5001` for `P1001`), or with two characters swapped
+/// (`P5001` for `P0501`), as `P0501 (Wong Ka Yan)`. Ids first.
+fn near_entries(name: &str, roster: &Roster) -> Vec<String> {
+    let key: Vec<char> = match_key(name).chars().collect();
+    let near = |other: &str| {
+        let other: Vec<char> = match_key(other).chars().collect();
+        if other.len() != key.len() {
+            return false;
+        }
+        let diff: Vec<usize> = (0..key.len()).filter(|&i| key[i] != other[i]).collect();
+        match diff[..] {
+            [_] => true,
+            [i, j] => key[i] == other[j] && key[j] == other[i],
+            _ => false,
+        }
+    };
+    let mut by_id = Vec::new();
+    let mut by_name = Vec::new();
+    for (_, p) in roster.iter() {
+        if near(&p.id) {
+            by_id.push(format!("{} ({})", p.id, p.name));
+        } else if near(&p.name) {
+            by_name.push(format!("{} ({})", p.name, p.id));
+        }
+        if by_id.len() >= MAX_NEAR {
+            break;
+        }
+    }
+    by_id.extend(by_name);
+    by_id.truncate(MAX_NEAR);
+    by_id
 }
 
 /// The card a checked card is: its players named, its games kept.
@@ -904,6 +949,7 @@ fn check_nobody_out_by_tiles(number: u32, lines: &[Line], problems: &mut Problem
 fn check_total(
     source: &Source,
     total: &[&RawLine],
+    games: &[RawGame],
     values: &Values,
     rules: &Rules,
     problems: &mut Problems,
@@ -915,15 +961,49 @@ fn check_total(
             .flat_map(|(_, g)| g.iter().filter(|r| r.seat == line.seat))
             .collect();
         let seat = line.seat;
+        // The seat's game cells of one column that hold a number as text.
+        let texts = |field: fn(&RawLine) -> &RawCell| -> Vec<(&RawCell, Score)> {
+            games
+                .iter()
+                .flat_map(|g| g.lines.iter().filter(|l| l.seat == seat))
+                .map(field)
+                .filter_map(|c| match &c.value {
+                    Cell::Text(t) => Score::parse(t).map(|v| (c, v)),
+                    _ => None,
+                })
+                .collect()
+        };
         let check = |cell: &RawCell,
                      what: &str,
                      expected: String,
                      matches: &dyn Fn(&Cell) -> Option<bool>,
+                     texts: Vec<(&RawCell, Score)>,
+                     sum: Score,
                      problems: &mut Problems| {
             match &cell.value {
                 Cell::Empty | Cell::FormulaWithoutValue(_) => {}
                 value => match matches(value) {
                     Some(true) => {}
+                    Some(false) if skips_texts(value, &texts, sum) => {
+                        // A spreadsheet's SUM leaves out numbers stored as
+                        // text: the cells to fix are those, not the total.
+                        for (text, _) in texts {
+                            problems.error(
+                                source.place(text.at),
+                                format!(
+                                    "{what} {} is stored as text, not as a number, so the sheet's Total in {} leaves it out ({}; the games add up to {expected}): type it again as a number{}",
+                                    text.value.as_text(),
+                                    cell_name(source, cell.at),
+                                    value.as_text(),
+                                    if text.value.as_text().contains('\u{2212}') {
+                                        " with the ordinary minus sign -"
+                                    } else {
+                                        ""
+                                    }
+                                ),
+                            );
+                        }
+                    }
                     Some(false) => problems.error(
                         source.place(cell.at),
                         format!(
@@ -947,6 +1027,8 @@ fn check_total(
             "games won",
             wins.to_string(),
             &|c| number(c, rules).map(|v| v == Score::whole(wins)),
+            texts(|l| &l.won),
+            Score::whole(wins),
             problems,
         );
         let exact: Score = results.iter().map(|r| r.score).sum();
@@ -964,6 +1046,8 @@ fn check_total(
                     v == Score::ratio(exact.hundredths(), 100) || v == rounded
                 })
             },
+            texts(|l| &l.score),
+            exact,
             problems,
         );
         if results.iter().all(|r| r.tiles.is_some()) {
@@ -973,9 +1057,34 @@ fn check_total(
                 "tiles",
                 tiles.to_string(),
                 &|c| number(c, rules).map(|v| v == Score::whole(tiles)),
+                texts(|l| &l.tiles),
+                Score::whole(tiles),
                 problems,
             );
         }
+    }
+}
+
+/// Whether a total is the games' `sum` without the game cells that hold
+/// their number as text (`texts`): what a spreadsheet's SUM gives.
+fn skips_texts(total: &Cell, texts: &[(&RawCell, Score)], sum: Score) -> bool {
+    let total = match total {
+        Cell::Number(n) => Score::from_f64(*n),
+        Cell::Exact(s) => Some(*s),
+        _ => None,
+    };
+    let without: Score = sum - texts.iter().map(|(_, v)| *v).sum::<Score>();
+    let hundredths = |s: Score| Score::ratio(s.hundredths(), 100);
+    !texts.is_empty() && total.is_some_and(|t| hundredths(t) == hundredths(without))
+}
+
+/// A cell as a volunteer finds it: `C13` in a workbook, `line 13` in a CSV
+/// file.
+fn cell_name(source: &Source, at: At) -> String {
+    if source.is_workbook() {
+        format!("{}{}", crate::place::column_name(at.col), at.row)
+    } else {
+        format!("line {}", at.row)
     }
 }
 

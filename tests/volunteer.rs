@@ -1,0 +1,404 @@
+//! A data-entry volunteer's mistakes, each named at the cell to fix in
+//! words that need no knowledge of file formats: a number stored as text
+//! under the sheet's own `=SUM` total, a merged value cell, an id one digit
+//! or one swap away from a roster id, an empty file, a photo of a card, a
+//! folder mixing good and bad files.
+//!
+//! The workbooks in `tests/fixtures/volunteer/` are written the way a
+//! spreadsheet library writes them (rust_xlsxwriter: a text cell, a merged
+//! range, `=SUM` totals with their saved values) by
+//! `make_volunteer_fixtures` (`cargo test make_volunteer_fixtures --
+//! --ignored` writes them again), then saved by LibreOffice as `.ods` and
+//! `.xls` (`tests/fixtures/workbooks/make.sh`); the tests read the
+//! committed files.
+
+use crate::test::{fixtures, Scratch, Test};
+
+/// `scorecard/good.csv` (session 1 table 7, P0001..P0004) as the printed
+/// card's cells: rows 1..13, columns A..M; game 1 on row 8, game 3 on row
+/// 10, the Total on row 11.
+fn good_card() -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(fixtures().join("scorecard/good.csv")).unwrap();
+    text.lines()
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+/// The card as a workbook: numbers as numbers, except the cells of `text`
+/// (row, column, 0-based) typed as text; the Total row as `=SUM` formulas
+/// whose saved values are what a spreadsheet computes (text left out);
+/// `merged` ranges keep their first cell's value.
+fn card_xlsx(text: &[(u32, u16, &str)], merged: &[(u32, u16, u32, u16)]) -> Vec<u8> {
+    use rust_xlsxwriter::{Format, Formula, Workbook};
+    let mut cells = good_card();
+    for &(r, c, t) in text {
+        cells[r as usize][c as usize] = t.to_string();
+    }
+    let is_text = |r: u32, c: u16| text.iter().any(|&(tr, tc, _)| (tr, tc) == (r, c));
+    let covered = |r: u32, c: u16| {
+        merged.iter().any(|&(r0, c0, r1, c1)| {
+            (r0..=r1).contains(&r) && (c0..=c1).contains(&c) && (r, c) != (r0, c0)
+        })
+    };
+    let mut book = Workbook::new();
+    let sheet = book.add_worksheet();
+    sheet.set_name("Table 07").unwrap();
+    for &(r0, c0, r1, c1) in merged {
+        sheet
+            .merge_range(r0, c0, r1, c1, "", &Format::new())
+            .unwrap();
+    }
+    let total_row = 10u32;
+    for (r, row) in cells.iter().enumerate() {
+        let r = r as u32;
+        for (c, value) in row.iter().enumerate() {
+            let c = c as u16;
+            if value.is_empty() || covered(r, c) {
+                continue;
+            }
+            if r == total_row && c > 0 {
+                let col = rust_xlsxwriter::utility::column_number_to_name(c);
+                let sum: f64 = (7..total_row)
+                    .filter(|&g| !is_text(g, c) && !covered(g, c))
+                    .filter_map(|g| cells[g as usize][c as usize].parse::<f64>().ok())
+                    .sum();
+                let formula =
+                    Formula::new(format!("=SUM({col}8:{col}10)")).set_result(sum.to_string());
+                sheet.write_formula(r, c, formula).unwrap();
+            } else if (7..total_row).contains(&r) && c > 0 && !is_text(r, c) {
+                sheet
+                    .write_number(r, c, value.parse::<f64>().unwrap())
+                    .unwrap();
+            } else {
+                sheet.write_string(r, c, value).unwrap();
+            }
+        }
+    }
+    book.save_to_buffer().unwrap()
+}
+
+/// A PNG of one white pixel: what a phone's photo of a card starts with.
+const PNG: &[u8] = &[
+    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
+    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x02, 0x00, 0x00, 0x00, 0x90, 0x77, 0x53,
+    0xDE, 0x00, 0x00, 0x00, 0x0C, 0x49, 0x44, 0x41, 0x54, 0x08, 0xD7, 0x63, 0xF8, 0xFF, 0xFF, 0x3F,
+    0x00, 0x05, 0xFE, 0x02, 0xFE, 0xDC, 0xCC, 0x59, 0xE7, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E,
+    0x44, 0xAE, 0x42, 0x60, 0x82,
+];
+
+/// Writes `tests/fixtures/volunteer/` again.
+#[test]
+#[ignore = "writes the committed fixtures"]
+fn make_volunteer_fixtures() {
+    let dir = fixtures().join("volunteer");
+    std::fs::create_dir_all(dir.join("mixed")).unwrap();
+    let write = |name: &str, bytes: &[u8]| std::fs::write(dir.join(name), bytes).unwrap();
+    // I10: seat C's game 3 score, typed with a Unicode minus: text
+    write("text-under-sum.xlsx", &card_xlsx(&[(9, 8, "−12")], &[]));
+    // M8:M9: seat D's tiles of games 1 and 2 (4 and 4) merged
+    write("merged-tiles.xlsx", &card_xlsx(&[], &[(7, 12, 8, 12)]));
+    let good = std::fs::read_to_string(fixtures().join("scorecard/good.csv")).unwrap();
+    // seat C: P0100, for P0010 (two digits swapped) or P0001
+    write("near-id.csv", good.replace(",P0003,", ",P0100,").as_bytes());
+    write("empty.xlsx", b"");
+    write("card-photo.png", PNG);
+    write("mixed/S01-T07.csv", good.as_bytes());
+    write("mixed/S01-T08.xlsx", b"");
+    write(
+        "mixed/notes.txt",
+        b"Table 8: Mrs Chan left early, ask the referee\n",
+    );
+}
+
+/// The workbook as written by the library (`.xlsx`) and as LibreOffice
+/// saves it (`.ods`, `.xls`).
+const BOOKS: [&str; 3] = ["xlsx", "ods", "xls"];
+
+#[test]
+fn a_number_stored_as_text_under_a_sum_is_named_at_its_cell() {
+    for ext in BOOKS {
+        let book = format!("volunteer/text-under-sum.{ext}");
+        Test::new()
+            .arg("check")
+            .fixture(&book)
+            .roster()
+            .run()
+            .failure(1)
+            .errors(1)
+            .error_at(
+                &format!("{book}[Table 07]!I10"),
+                &[
+                    "score −12 is stored as text, not as a number",
+                    "the sheet's Total in I11 leaves it out (-22; the games add up to -34)",
+                    "type it again as a number with the ordinary minus sign -",
+                ],
+            );
+    }
+}
+
+/// The same text cell without a SUM over it (a CSV card, a total typed by
+/// hand that counts it) is no error: `−12` reads as -12.
+#[test]
+fn a_number_stored_as_text_is_read_as_the_number() {
+    Test::new()
+        .arg("check")
+        .arg("-")
+        .roster()
+        .stdin(
+            std::fs::read_to_string(fixtures().join("scorecard/good.csv"))
+                .unwrap()
+                .replace("0,-12,2,0,-10,4\nTotal", "0,−12,2,0,-10,4\nTotal"),
+        )
+        .run()
+        .success()
+        .errors(0);
+}
+
+#[test]
+fn a_merged_value_cell_is_named_as_merged() {
+    for ext in BOOKS {
+        let book = format!("volunteer/merged-tiles.{ext}");
+        Test::new()
+            .arg("check")
+            .fixture(&book)
+            .roster()
+            .run()
+            .failure(1)
+            .errors(1)
+            .error_at(
+                &format!("{book}[Table 07]!M9"),
+                &[
+                    "M8:M9 is merged, so the 4 typed in M8 shows here too",
+                    "a value belongs to one row only",
+                    "unmerge M8:M9 and type the tiles of each row",
+                ],
+            )
+            .stderr_lacks("is blank");
+    }
+}
+
+/// Merged Name cells (a seat's three columns) are how the printed card
+/// looks: no error (the LibreOffice card has B6:D6 merged).
+#[test]
+fn merged_name_cells_are_no_error() {
+    for book in [
+        "workbooks/card.xlsx",
+        "workbooks/card.ods",
+        "workbooks/card.xls",
+    ] {
+        Test::new()
+            .arg("check")
+            .fixture(book)
+            .roster()
+            .run()
+            .success()
+            .errors(0);
+    }
+}
+
+#[test]
+fn an_unknown_id_gets_the_near_ids_on_the_roster() {
+    Test::new()
+        .arg("check")
+        .fixture("volunteer/near-id.csv")
+        .roster()
+        .run()
+        .failure(1)
+        .errors(1)
+        .error_at(
+            "volunteer/near-id.csv:6:8",
+            &[
+                "player \"P0100\" is not on the roster",
+                "; did you mean P0001 (Chan Tai Man) or P0010 (Lam Chi Keung)?",
+            ],
+        );
+}
+
+#[test]
+fn a_misspelt_name_gets_the_near_names_on_the_roster() {
+    let good = std::fs::read_to_string(fixtures().join("scorecard/good.csv")).unwrap();
+    Test::new()
+        .arg("check")
+        .arg("-")
+        .roster()
+        .stdin(good.replace("Chan Tai Man", "Chan Tia Man"))
+        .run()
+        .failure(1)
+        .error_at(
+            "<stdin>:6:2",
+            &[
+                "\"Chan Tia Man\" is not on the roster",
+                "; did you mean Chan Tai Man (P0001)?",
+            ],
+        );
+}
+
+#[test]
+fn an_id_far_from_every_roster_id_gets_no_suggestion() {
+    Test::new()
+        .arg("check")
+        .fixture("scorecard/check1-unknown-player.csv")
+        .roster()
+        .run()
+        .failure(1)
+        .stderr_lacks("did you mean");
+}
+
+#[test]
+fn an_empty_workbook_is_empty_like_an_empty_csv() {
+    let s = Scratch::new("empty");
+    let csv = s.write("empty.csv", "");
+    for file in [
+        fixtures().join("volunteer/empty.xlsx"),
+        csv,
+        s.write("empty.ods", ""),
+    ] {
+        let shown = file.display().to_string();
+        Test::new()
+            .arg("check")
+            .arg(&file)
+            .roster()
+            .run()
+            .failure(1)
+            .errors(1)
+            .error_at(
+                &shown,
+                &["the file is empty: there is nothing in it to read"],
+            );
+    }
+}
+
+#[test]
+fn a_photo_of_a_card_is_an_image_not_a_spreadsheet() {
+    Test::new()
+        .arg("check")
+        .fixture("volunteer/card-photo.png")
+        .roster()
+        .run()
+        .failure(1)
+        .errors(1)
+        .error_at(
+            "volunteer/card-photo.png",
+            &["this is an image (PNG), not a spreadsheet: type the card into a spreadsheet or a CSV file"],
+        )
+        .stderr_lacks("no known layout");
+    // the same photo under a workbook's name, and a PDF
+    let s = Scratch::new("photo");
+    let named = s.path("S01.xlsx");
+    std::fs::write(&named, PNG).unwrap();
+    let pdf = s.path("S02.csv");
+    std::fs::write(&pdf, b"%PDF-1.7\n%\xE2\xE3\xCF\xD3\n").unwrap();
+    let jpeg = s.path("S03.csv");
+    std::fs::write(
+        &jpeg,
+        [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, b'J', b'F', b'I', b'F'],
+    )
+    .unwrap();
+    Test::new()
+        .arg("check")
+        .args([&named, &pdf, &jpeg])
+        .roster()
+        .run()
+        .failure(1)
+        .errors(3)
+        .error_at(&named.display().to_string(), &["this is an image (PNG)"])
+        .error_at(
+            &pdf.display().to_string(),
+            &["this is a PDF document, not a spreadsheet"],
+        )
+        .error_at(&jpeg.display().to_string(), &["this is an image (JPEG)"]);
+}
+
+/// One good file, an empty workbook and a note: the good one goes in, the
+/// summary counts both others and says so.
+#[test]
+fn a_mixed_import_says_what_went_in() {
+    let s = Scratch::new("mixed");
+    let dir = s.0.join("event");
+    let d = dir.display().to_string();
+    Test::new()
+        .args(["init", &d, "--name", "Mixed", "--date", "2026-03-28"])
+        .run()
+        .success();
+    let roster = fixtures().join("roster.csv").display().to_string();
+    Test::new()
+        .args(["roster", &roster, "--event", &d])
+        .run()
+        .success();
+    let mixed = fixtures().join("volunteer/mixed");
+    let m = |f: &str| mixed.join(f).display().to_string();
+    let out = Test::new()
+        .args(["import", &mixed.display().to_string(), "--event", &d])
+        .run()
+        .failure(1)
+        .errors(2)
+        .error_at(&m("S01-T08.xlsx"), &["the file is empty"])
+        .error_at(
+            &m("notes.txt"),
+            &["this is text, not a table of score cards"],
+        )
+        .stderr_has(&format!(
+            "{}: 1 card imported, 0 replaced, 0 unchanged",
+            m("S01-T07.csv")
+        ))
+        .stderr_has(&format!(
+            "{}: nothing imported (errors above)",
+            m("S01-T08.xlsx")
+        ))
+        .stderr_has("3 files: 1 imported (1 card), 2 with errors: nothing imported from them")
+        .stderr_lacks("could not be read");
+    assert!(
+        out.stderr.lines().last().unwrap().starts_with("3 files:"),
+        "{}",
+        out.stderr
+    );
+    // the good file is in the event
+    Test::new()
+        .args(["check", "--event", &d])
+        .run()
+        .success()
+        .stderr_has("1 card accepted");
+}
+
+/// The README's "Problems and exit status" shows these messages as the
+/// tool prints them: the text block after the command.
+fn readme_block_after(command: &str) -> String {
+    let readme =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+            .unwrap();
+    let at = readme
+        .find(command)
+        .unwrap_or_else(|| panic!("the README quotes {command:?}"));
+    let block = readme[at..].split("```text\n").nth(1).unwrap();
+    block.split("```").next().unwrap().to_string()
+}
+
+#[test]
+fn the_readme_shows_the_volunteers_mistakes_as_printed() {
+    let command = "tilerank check volunteer/text-under-sum.xlsx volunteer/merged-tiles.xlsx volunteer/near-id.csv volunteer/empty.xlsx volunteer/card-photo.png --roster roster.csv";
+    let out = Test::new()
+        .args(command.split(' ').skip(1))
+        .run()
+        .failure(1);
+    assert_eq!(out.stderr, readme_block_after(command));
+
+    let s = Scratch::new("readme");
+    let dir = s.0.join("event");
+    let d = dir.display().to_string();
+    Test::new()
+        .args(["init", &d, "--name", "Mixed"])
+        .run()
+        .success();
+    Test::new()
+        .args(["roster", "roster.csv", "--event", &d])
+        .run()
+        .success();
+    let out = Test::new()
+        .args(["import", "volunteer/mixed", "--event", &d])
+        .run()
+        .failure(1);
+    assert_eq!(
+        out.stderr,
+        readme_block_after("tilerank import volunteer/mixed --event EVENT")
+    );
+}
