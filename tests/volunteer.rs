@@ -7,8 +7,9 @@
 //! The workbooks in `tests/fixtures/volunteer/` are written the way a
 //! spreadsheet library writes them (rust_xlsxwriter: a text cell, a merged
 //! range, `=SUM` totals with their saved values) by
-//! `make_volunteer_fixtures` (`cargo test make_volunteer_fixtures --
-//! --ignored` writes them again), then saved by LibreOffice as `.ods` and
+//! `the_volunteer_fixtures_are_made_here`, which checks the committed files
+//! are what it makes (`TILERANK_WRITE_FIXTURES=1 cargo test
+//! volunteer_fixtures` writes them again), then saved by LibreOffice as `.ods` and
 //! `.xls` (`tests/fixtures/workbooks/make.sh`); the tests read the
 //! committed files.
 
@@ -41,6 +42,9 @@ fn card_xlsx(text: &[(u32, u16, &str)], merged: &[(u32, u16, u32, u16)]) -> Vec<
         })
     };
     let mut book = Workbook::new();
+    // a fixed date in the document's properties: the same bytes every time
+    let date = rust_xlsxwriter::ExcelDateTime::from_ymd(2026, 3, 28).unwrap();
+    book.set_properties(&rust_xlsxwriter::DocProperties::new().set_creation_datetime(&date));
     let sheet = book.add_worksheet();
     sheet.set_name("Table 07").unwrap();
     for &(r0, c0, r1, c1) in merged {
@@ -86,13 +90,27 @@ const PNG: &[u8] = &[
     0x44, 0xAE, 0x42, 0x60, 0x82,
 ];
 
-/// Writes `tests/fixtures/volunteer/` again.
+/// The committed `tests/fixtures/volunteer/` files are what this makes
+/// (`TILERANK_WRITE_FIXTURES=1 cargo test volunteer_fixtures` writes them
+/// again; the `.ods` and `.xls` copies come from `workbooks/make.sh`).
 #[test]
-#[ignore = "writes the committed fixtures"]
-fn make_volunteer_fixtures() {
+fn the_volunteer_fixtures_are_made_here() {
     let dir = fixtures().join("volunteer");
-    std::fs::create_dir_all(dir.join("mixed")).unwrap();
-    let write = |name: &str, bytes: &[u8]| std::fs::write(dir.join(name), bytes).unwrap();
+    let again = std::env::var_os("TILERANK_WRITE_FIXTURES").is_some();
+    if again {
+        std::fs::create_dir_all(dir.join("mixed")).unwrap();
+    }
+    let write = |name: &str, bytes: &[u8]| {
+        if again {
+            std::fs::write(dir.join(name), bytes).unwrap();
+        } else {
+            let committed = std::fs::read(dir.join(name)).unwrap();
+            assert!(
+                committed == bytes,
+                "tests/fixtures/volunteer/{name} is not what this test makes"
+            );
+        }
+    };
     // I10: seat C's game 3 score, typed with a Unicode minus: text
     write("text-under-sum.xlsx", &card_xlsx(&[(9, 8, "−12")], &[]));
     // M8:M9: seat D's tiles of games 1 and 2 (4 and 4) merged
