@@ -22,6 +22,7 @@ mod roster;
 mod said_once;
 mod seeds_e2e;
 mod settings;
+mod snapshots;
 mod store_reliability;
 mod streaming;
 mod test;
