@@ -447,6 +447,13 @@ impl Roster {
         self.by_id.table.reserve(additional, |&(_, h)| spread(h));
     }
 
+    /// Gives back the room the entries grew into and do not use (a roster
+    /// read whole, to be kept while the cards are read).
+    pub fn shrink_to_fit(&mut self) {
+        self.entries.text.shrink_to_fit();
+        self.entries.recs.shrink_to_fit();
+    }
+
     /// Makes room for `bytes` more bytes of learned ids.
     pub fn reserve_text(&mut self, bytes: usize) {
         if self.open {

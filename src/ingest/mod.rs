@@ -270,8 +270,7 @@ pub fn read_bytes(name: &str, bytes: Vec<u8>, limits: &Limits) -> Result<Vec<She
             })
             .collect());
     }
-    let (text, encoding) = text::decode(&bytes);
-    drop(bytes);
+    let (text, encoding) = text::decode_owned(bytes);
     text::check_lengths(&text, name, limits)?;
     Ok(vec![Sheet {
         source: Source::file(name),

@@ -84,6 +84,7 @@ pub fn read(path: &PathBuf, problems: &mut Problems) -> Result<Roster, InputErro
     if !found {
         not_found(&super::shown(path), problems);
     }
+    roster.shrink_to_fit();
     Ok(roster)
 }
 

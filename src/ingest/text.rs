@@ -7,7 +7,6 @@ use super::limits::{hint, Limits};
 use super::InputError;
 use crate::place::Source;
 use encoding_rs::Encoding;
-use std::sync::Arc;
 
 /// Fields of one CSV line: as many as a spreadsheet has columns.
 pub const MAX_FIELDS: u64 = 16_384;
@@ -84,6 +83,18 @@ pub fn check_lengths(text: &str, name: &str, limits: &Limits) -> Result<(), Inpu
 /// Bytes to text. UTF-8 (and UTF-16 with a BOM) is taken as it is; anything
 /// else is decoded in the encoding that chardetng judges most likely.
 /// Returns the text and the encoding's name when it was not UTF-8.
+/// As [`decode`], taking the bytes: UTF-8 without a byte order mark, the
+/// common case, becomes the text without a copy.
+pub fn decode_owned(bytes: Vec<u8>) -> (String, Option<&'static str>) {
+    if Encoding::for_bom(&bytes).is_none() {
+        match String::from_utf8(bytes) {
+            Ok(text) => return (text, None),
+            Err(e) => return decode(e.as_bytes()),
+        }
+    }
+    decode(&bytes)
+}
+
 pub fn decode(bytes: &[u8]) -> (String, Option<&'static str>) {
     if let Some((encoding, bom_len)) = Encoding::for_bom(bytes) {
         let (text, _) = encoding.decode_without_bom_handling(&bytes[bom_len..]);
@@ -140,24 +151,22 @@ fn count_outside_quotes(line: &str, delim: u8) -> usize {
 
 /// Rows of a CSV text, each with its line number. Ragged rows are fine.
 pub struct CsvRows {
-    reader: csv::Reader<std::io::Cursor<Arc<[u8]>>>,
+    /// The reader over the text (the text is the cursor's: held once).
+    reader: csv::Reader<std::io::Cursor<Vec<u8>>>,
     record: csv::StringRecord,
-    bytes: Arc<[u8]>,
 }
 
 impl CsvRows {
     pub fn new(text: String) -> CsvRows {
         let delimiter = sniff_delimiter(&text);
-        let bytes: Arc<[u8]> = text.into_bytes().into();
         let reader = csv::ReaderBuilder::new()
             .has_headers(false)
             .flexible(true)
             .delimiter(delimiter)
-            .from_reader(std::io::Cursor::new(bytes.clone()));
+            .from_reader(std::io::Cursor::new(text.into_bytes()));
         CsvRows {
             reader,
             record: csv::StringRecord::new(),
-            bytes,
         }
     }
 
@@ -165,7 +174,8 @@ impl CsvRows {
     /// before, so blank lines skipped in between are counted here.
     fn line_of(&self, pos: &csv::Position) -> u32 {
         let start = pos.byte() as usize;
-        let skipped = self.bytes[start.min(self.bytes.len())..]
+        let bytes = self.reader.get_ref().get_ref();
+        let skipped = bytes[start.min(bytes.len())..]
             .iter()
             .take_while(|&&b| b == b'\n' || b == b'\r')
             .filter(|&&b| b == b'\n')
