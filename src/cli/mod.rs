@@ -325,16 +325,23 @@ impl OutputArgs {
             .into_iter()
             .zip(&counted)
             .map(|(t, (_, n))| {
-                let n = n.clone();
+                let (n, rows) = (n.clone(), t.rows);
                 Streamed {
-                    rows: Box::new(t.rows.inspect(move |_| n.set(n.get() + 1))),
+                    // (made again for each pass: the last pass counts)
+                    rows: Box::new(move || {
+                        n.set(0);
+                        let n = n.clone();
+                        Box::new(rows().inspect(move |_| n.set(n.get() + 1)))
+                    }),
                     ..t
                 }
             })
             .collect();
         let mut tables = Some(tables);
+        // (as emit: a table given -o, even -o -, is never narrowed)
+        let to_file = self.output.is_some();
         output::write_report_with(&path, &mut |out| {
-            format.stream(tables.take().unwrap_or_default(), out)?;
+            format.stream(tables.take().unwrap_or_default(), out, to_file)?;
             Ok(())
         })?;
         if !output::is_stdout(&path) {

@@ -5,7 +5,9 @@ use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::Result;
 use clap::Args;
 use std::borrow::Cow;
-use tilerank::report::standings::{standings_name, standings_rows, standings_table, COLUMNS};
+use tilerank::report::standings::{
+    standings_name, standings_notes, standings_rows, standings_table, COLUMNS,
+};
 use tilerank::report::Streamed;
 
 /// Print the standings of a stage (withdrawn and disqualified players listed apart)
@@ -74,14 +76,17 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
     }
     let format = args.output.format()?;
     if format.streams() {
-        // rows written as they are made: a million players are never held
-        // as text
+        // rows written as they are made (the terminal makes them twice, to
+        // measure and to draw): a million players are never held as text
+        let roster = &event.roster;
         let tables = ranked
             .iter()
-            .map(|(name, _, s)| Streamed {
+            .map(|(name, title, s)| Streamed {
                 name: name.clone(),
+                title: title.clone(),
                 columns: COLUMNS.to_vec(),
-                rows: Box::new(standings_rows(s, &event.roster, None).map(Cow::Owned)),
+                rows: Box::new(move || Box::new(standings_rows(s, roster, None).map(Cow::Owned))),
+                notes: standings_notes(s, None),
             })
             .collect();
         args.output.emit_streamed(format, tables)?;

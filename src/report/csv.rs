@@ -23,7 +23,7 @@ pub fn write(tables: Vec<Streamed<'_>>, out: &mut dyn std::io::Write) -> Result<
         }
         let mut w = ::csv::Writer::from_writer(&mut *out);
         w.write_record(table.columns.iter().map(|c| c.name))?;
-        for row in table.rows {
+        for row in (table.rows)() {
             w.write_record(row.iter().map(cell))?;
         }
         w.flush()?;

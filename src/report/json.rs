@@ -55,7 +55,7 @@ impl<'a> From<Streamed<'a>> for Rows<'a> {
     fn from(t: Streamed<'a>) -> Rows<'a> {
         Rows {
             columns: t.columns,
-            rows: RefCell::new(Some(t.rows)),
+            rows: RefCell::new(Some((t.rows)())),
         }
     }
 }

@@ -135,13 +135,18 @@ pub struct Table {
     pub notes: Vec<String>,
 }
 
-/// A table whose rows are made one at a time as they are written (CSV,
-/// JSON): a long table, the standings of a million players, is never held
-/// as text. A listed [`Table`] is written as one ([`Table::streamed`]).
+/// A table whose rows are made one at a time as they are written: a long
+/// table, the standings of a million players, is never held as text. CSV
+/// and JSON make its rows once; the terminal twice, once to measure the
+/// columns and once to draw them. A listed [`Table`] is written as one
+/// ([`Table::streamed`]).
 pub struct Streamed<'a> {
     pub name: String,
+    pub title: String,
     pub columns: Vec<Column>,
-    pub rows: RowMaker<'a>,
+    /// Makes the rows, from the first, each time it is called.
+    pub rows: Box<dyn Fn() -> RowMaker<'a> + 'a>,
+    pub notes: Vec<String>,
 }
 
 /// Rows made one at a time (borrowed from a listed table, or made).
@@ -152,12 +157,16 @@ impl Table {
     pub fn streamed(&self) -> Streamed<'_> {
         Streamed {
             name: self.name.clone(),
+            title: self.title.clone(),
             columns: self.columns.clone(),
-            rows: Box::new(
-                self.rows
-                    .iter()
-                    .map(|r| std::borrow::Cow::Borrowed(r.as_slice())),
-            ),
+            rows: Box::new(|| {
+                Box::new(
+                    self.rows
+                        .iter()
+                        .map(|r| std::borrow::Cow::Borrowed(r.as_slice())),
+                )
+            }),
+            notes: self.notes.clone(),
         }
     }
 }
@@ -176,21 +185,31 @@ impl Format {
     /// Whether tables in this format are written row by row as they are
     /// made ([`Format::stream`]).
     pub fn streams(self) -> bool {
-        matches!(self, Format::Csv | Format::Json)
+        matches!(self, Format::Csv | Format::Json | Format::Table)
     }
 
-    /// Writes `tables` to `out` as their rows are made; `false` (nothing
-    /// written) for a format that lays out a table whole (the terminal,
-    /// a workbook).
+    /// Writes `tables` to `out` as their rows are made (`to_file`: a
+    /// terminal table in a file is never narrowed to the window); `false`
+    /// (nothing written) for a format that lays out a table whole (a
+    /// workbook).
     pub fn stream(
         self,
         tables: Vec<Streamed<'_>>,
         out: &mut dyn std::io::Write,
+        to_file: bool,
     ) -> Result<bool, ExportError> {
         match self {
             Format::Csv => csv::write(tables, out)?,
             Format::Json => json::write(tables, out)?,
-            Format::Table | Format::Xlsx => return Ok(false),
+            Format::Table => {
+                let terminal = if to_file {
+                    terminal::Terminal::unlimited()
+                } else {
+                    terminal::Terminal::default()
+                };
+                terminal.write(tables, out)?
+            }
+            Format::Xlsx => return Ok(false),
         }
         Ok(true)
     }

@@ -75,6 +75,18 @@ pub fn standings_table(
     qualifiers: Option<&Qualifiers>,
     title: &str,
 ) -> Table {
+    Table {
+        name: standings_name(s),
+        title: title.to_string(),
+        columns: COLUMNS.to_vec(),
+        rows: standings_rows(s, roster, qualifiers).collect(),
+        notes: standings_notes(s, qualifiers),
+    }
+}
+
+/// The sentences under the standings: the order, who is listed apart, a
+/// tie at the cutoff.
+pub fn standings_notes(s: &Standings, qualifiers: Option<&Qualifiers>) -> Vec<String> {
     let mut notes = vec![order_note(s)];
     if !s.apart.is_empty() {
         notes.push(format!(
@@ -83,13 +95,7 @@ pub fn standings_table(
         ));
     }
     notes.extend(qualifiers.and_then(|q| q.straddle_message()));
-    Table {
-        name: standings_name(s),
-        title: title.to_string(),
-        columns: COLUMNS.to_vec(),
-        rows: standings_rows(s, roster, qualifiers).collect(),
-        notes,
-    }
+    notes
 }
 
 /// The standings table's name (a workbook's sheet, a JSON key).

@@ -31,7 +31,7 @@
 //! without colour and `NO_COLOR` has nothing to switch off. comfy-table is
 //! built without its `tty` feature: it cannot style anything.
 
-use super::{ExportError, Exporter, Kind, Table, Value};
+use super::{ExportError, Exporter, Kind, Streamed, Table, Value};
 use comfy_table::{
     CellAlignment, ColumnConstraint, ContentArrangement, ContentLineStyle, LineStyle, TableStyle,
     Width,
@@ -103,32 +103,53 @@ fn terminal_width() -> Option<usize> {
     terminal_size::terminal_size_of(&stdout).map(|(w, _)| usize::from(w.0))
 }
 
-impl Exporter for Terminal {
-    fn export(&self, tables: &[Table]) -> Result<Vec<u8>, ExportError> {
+impl Terminal {
+    /// The tables to `out`, each row made twice (once to measure the
+    /// columns, once to draw them) and drawn a screenful at a time: memory
+    /// for the columns' measures and one screenful, however long the table.
+    pub fn write(
+        &self,
+        tables: Vec<Streamed<'_>>,
+        out: &mut dyn std::io::Write,
+    ) -> Result<(), ExportError> {
         let width = match self.width {
             _ if self.unlimited => None,
             Some(w) => Some(usize::from(w)),
             None => terminal_width(),
         };
-        let mut out = String::new();
         for (i, table) in tables.iter().enumerate() {
             if i > 0 {
-                out.push('\n');
+                out.write_all(b"\n")?;
             }
-            render(table, width, &mut out);
+            render(table, width, SCREEN, out)?;
         }
-        Ok(out.into_bytes())
+        Ok(())
     }
 }
 
-/// One column as laid out.
+impl Exporter for Terminal {
+    fn export(&self, tables: &[Table]) -> Result<Vec<u8>, ExportError> {
+        let mut out = Vec::new();
+        self.write(tables.iter().map(Table::streamed).collect(), &mut out)?;
+        Ok(out)
+    }
+}
+
+/// One column as laid out, measured over every row.
 struct Col {
+    /// Its place in a row.
+    index: usize,
     /// The machine name.
     name: &'static str,
     label: String,
     kind: Kind,
-    /// The cells, cut to the window's width.
-    cells: Vec<String>,
+    /// Some row has a value in it.
+    filled: bool,
+    /// The first row's cell as shown, and whether every row's is the same.
+    first: Option<String>,
+    same: bool,
+    /// How many rows.
+    rows: usize,
     /// Widest cell.
     natural: usize,
     /// Width of the header's longest word.
@@ -144,9 +165,8 @@ struct Col {
 impl Col {
     /// The same non-empty value in every row (of two or more).
     fn constant(&self) -> Option<&str> {
-        let first = self.cells.first()?;
-        (self.cells.len() >= 2 && !first.is_empty() && self.cells.iter().all(|c| c == first))
-            .then_some(first.as_str())
+        let first = self.first.as_deref()?;
+        (self.rows >= 2 && !first.is_empty() && self.same).then_some(first)
     }
 
     /// Every cell whole, the header on as many lines as it has words.
@@ -166,45 +186,51 @@ fn total(cols: &[Col], gap: usize) -> usize {
     cols.iter().map(|c| c.width).sum::<usize>() + gap * cols.len().saturating_sub(1)
 }
 
-fn render(table: &Table, width: Option<usize>, out: &mut String) {
-    push_wrapped(&table.title, width, out);
-    // Columns empty in every row are left out.
-    let mut cols: Vec<Col> = (0..table.columns.len())
-        .filter(|&i| {
-            table
-                .rows
-                .iter()
-                .any(|r| r.get(i).is_some_and(|v| *v != Value::Empty))
-        })
-        .map(|i| {
-            let column = &table.columns[i];
+/// A cell as the terminal shows it: text cut to the window's width (when
+/// there is one), on one line.
+fn shown(value: Option<&Value>, width: Option<usize>, keeps_end: bool) -> String {
+    match value {
+        Some(Value::Text(t)) => {
+            let t = width.map_or_else(|| t.clone(), |w| cut(t, w.max(1), keeps_end));
+            // One line a row: line breaks in input are spaces.
+            if t.contains(['\n', '\r', '\t']) {
+                t.replace(['\n', '\r', '\t'], " ")
+            } else {
+                t
+            }
+        }
+        Some(v) => v.to_string(),
+        None => String::new(),
+    }
+}
+
+/// The table laid out in `width`, drawn `screen` rows at a time.
+fn render(
+    table: &Streamed<'_>,
+    width: Option<usize>,
+    screen: usize,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let mut title = String::new();
+    push_wrapped(&table.title, width, &mut title);
+    out.write_all(title.as_bytes())?;
+    let mut cols: Vec<Col> = table
+        .columns
+        .iter()
+        .enumerate()
+        .map(|(index, column)| {
             let label = column.label();
-            let keeps_end = matches!(column.name, "file" | "path");
-            let cells: Vec<String> = table
-                .rows
-                .iter()
-                .map(|r| match r.get(i) {
-                    Some(Value::Text(t)) => {
-                        let t = width.map_or_else(|| t.clone(), |w| cut(t, w.max(1), keeps_end));
-                        // One line a row: line breaks in input are spaces.
-                        if t.contains(['\n', '\r', '\t']) {
-                            t.replace(['\n', '\r', '\t'], " ")
-                        } else {
-                            t
-                        }
-                    }
-                    Some(v) => v.to_string(),
-                    None => String::new(),
-                })
-                .collect();
-            let natural = cells.iter().map(|c| c.width()).max().unwrap_or(0);
             let header_word = label.split(' ').map(|w| w.width()).max().unwrap_or(0);
             Col {
+                index,
                 name: column.name,
                 kind: column.kind,
-                cells,
-                natural,
-                width: natural.max(label.width()),
+                filled: false,
+                first: None,
+                same: true,
+                rows: 0,
+                natural: 0,
+                width: 0,
                 floor: if DROP_ORDER.contains(&column.name) {
                     MIN_TEXT
                 } else {
@@ -212,10 +238,31 @@ fn render(table: &Table, width: Option<usize>, out: &mut String) {
                 },
                 header_word,
                 label,
-                keeps_end,
+                keeps_end: matches!(column.name, "file" | "path"),
             }
         })
         .collect();
+    // Every row measured, none kept.
+    let mut rows = 0;
+    for row in (table.rows)() {
+        rows += 1;
+        for c in &mut cols {
+            let value = row.get(c.index);
+            c.filled |= value.is_some_and(|v| *v != Value::Empty);
+            let cell = shown(value, width, c.keeps_end);
+            c.natural = c.natural.max(cell.width());
+            match &c.first {
+                None => c.first = Some(cell),
+                Some(first) => c.same &= *first == cell,
+            }
+        }
+    }
+    // Columns empty in every row are left out.
+    cols.retain(|c| c.filled);
+    for c in &mut cols {
+        c.rows = rows;
+        c.width = c.natural.max(c.label.width());
+    }
     let mut under: Vec<String> = Vec::new();
     let mut gap = GAP;
     if let Some(limit) = width.filter(|&w| total(&cols, gap) > w) {
@@ -275,10 +322,12 @@ fn render(table: &Table, width: Option<usize>, out: &mut String) {
             ));
         }
     }
-    write_table(&cols, table.rows.len(), gap, out);
+    write_table(&cols, table, rows, gap, width, screen, out)?;
+    let mut notes = String::new();
     for note in table.notes.iter().chain(&under) {
-        push_wrapped(note, width, out);
+        push_wrapped(note, width, &mut notes);
     }
+    out.write_all(notes.as_bytes())
 }
 
 /// A sentence (title, note, message) on as many lines of at most `width`
@@ -381,13 +430,59 @@ fn header_lines(label: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// Draws the table with comfy-table, each column given its width and every
-/// cell cut to it, so nothing wraps.
+/// Rows drawn at a time: a screenful, so that a table of any length is
+/// drawn in the memory of one.
+const SCREEN: usize = 1024;
+
+/// Draws the table's `rows` rows, `screenful` at a time, made again from
+/// its first ([`draw`]).
+fn write_table(
+    cols: &[Col],
+    table: &Streamed<'_>,
+    rows: usize,
+    gap: usize,
+    width: Option<usize>,
+    screenful: usize,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let mut made = (table.rows)();
+    let mut drawn = 0;
+    loop {
+        let screen: Vec<Vec<String>> = made
+            .by_ref()
+            .take(screenful.max(1))
+            .map(|row| {
+                cols.iter()
+                    .map(|c| {
+                        cut(
+                            &shown(row.get(c.index), width, c.keeps_end),
+                            c.width,
+                            c.keeps_end,
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
+        let last = screen.is_empty() || drawn + screen.len() >= rows;
+        let mut text = String::new();
+        draw(cols, &screen, gap, drawn == 0, last, &mut text);
+        out.write_all(text.as_bytes())?;
+        drawn += screen.len();
+        if last {
+            return Ok(());
+        }
+    }
+}
+
+/// Draws rows with comfy-table, each column given its width and every
+/// cell cut to it, so nothing wraps: with the header above them when
+/// `head`, the rule under them when `foot` (the rows between are drawn the
+/// same whatever screenful they are in).
 ///
 /// comfy-table measures a column in `u16`: a wider one (only in piped
 /// output, where nothing is cut) is padded here and put beside the runs of
 /// columns comfy-table draws, each run's lines as wide as its columns.
-fn write_table(cols: &[Col], rows: usize, gap: usize, out: &mut String) {
+fn draw(cols: &[Col], rows: &[Vec<String>], gap: usize, head: bool, foot: bool, out: &mut String) {
     let height = cols
         .iter()
         .map(|c| header_lines(&c.label, c.width).len())
@@ -399,16 +494,19 @@ fn write_table(cols: &[Col], rows: usize, gap: usize, out: &mut String) {
         std::iter::repeat_n(String::new(), height - lines.len()).chain(lines)
     };
     let too_wide = |c: &Col| c.width + GAP >= usize::from(u16::MAX);
+    let mut at = 0;
     let pieces = cols
         .chunk_by(|a, b| !too_wide(a) && !too_wide(b))
         .map(|run| {
+            let first = at;
+            at += run.len();
             let c = &run[0];
             if too_wide(c) {
                 // Text: numbers are never this wide.
                 let pad =
                     |t: String| format!("{t}{}", " ".repeat(c.width.saturating_sub(t.width())));
                 let rule = RULE.to_string().repeat(c.width);
-                let cells = c.cells.iter().map(|t| pad(cut(t, c.width, c.keeps_end)));
+                let cells = rows.iter().map(|r| pad(r[first].clone()));
                 return std::iter::once(rule.clone())
                     .chain(header(c).map(pad))
                     .chain([rule.clone()])
@@ -420,8 +518,8 @@ fn write_table(cols: &[Col], rows: usize, gap: usize, out: &mut String) {
             t.load_style(STYLE)
                 .set_content_arrangement(ContentArrangement::Disabled)
                 .set_header(run.iter().map(|c| header(c).collect::<Vec<_>>().join("\n")));
-            for r in 0..rows {
-                t.add_row(run.iter().map(|c| cut(&c.cells[r], c.width, c.keeps_end)));
+            for r in rows {
+                t.add_row(r[first..first + run.len()].iter().cloned());
             }
             for (i, (column, c)) in t.column_iter_mut().zip(run).enumerate() {
                 let pad = if i == 0 { 0 } else { gap - 1 };
@@ -435,8 +533,11 @@ fn write_table(cols: &[Col], rows: usize, gap: usize, out: &mut String) {
             t.lines().collect::<Vec<String>>()
         });
     let pieces: Vec<Vec<String>> = pieces.collect();
+    // the lines of the whole: a rule, the header, a rule, the rows, a rule
     let lines = pieces.first().map_or(0, Vec::len);
-    for i in 0..lines {
+    let from = if head { 0 } else { height + 2 };
+    let to = if foot { lines } else { lines.saturating_sub(1) };
+    for i in from..to.max(from) {
         let rule = i == 0 || i == height + 1 || i + 1 == lines;
         let apart = if rule { RULE } else { ' ' }.to_string().repeat(gap);
         let line: Vec<&str> = pieces.iter().map(|p| p[i].as_str()).collect();
@@ -493,6 +594,66 @@ fn cut_start(text: &str, width: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// Drawn a screenful at a time or whole, a table is the same lines:
+    /// at every width, with a column too wide for comfy-table beside the
+    /// others, and with no rows at all.
+    #[test]
+    fn screenfuls_draw_the_whole_table() {
+        use crate::report::{Column, Value};
+        use crate::score::Score;
+        let long = "x".repeat(70_000);
+        let table = |n: usize| Table {
+            name: "t".into(),
+            title: "A title of some words".into(),
+            columns: vec![
+                Column::int("rank"),
+                Column::text("name"),
+                Column::score("avg_score"),
+                Column::text("note"),
+            ],
+            rows: (0..n)
+                .map(|i| {
+                    vec![
+                        Value::Int(i as i64),
+                        Value::Text(if i == 3 {
+                            long.clone()
+                        } else {
+                            format!("Player 陳 {i}")
+                        }),
+                        Value::Score(Score::ratio(i as i64 - 50, 3)),
+                        if i % 7 == 0 {
+                            Value::Text("shared rank".into())
+                        } else {
+                            Value::Empty
+                        },
+                    ]
+                })
+                .collect(),
+            notes: vec!["A note under it.".into()],
+        };
+        for n in [0, 1, 5, 100] {
+            let t = table(n);
+            for width in [None, Some(40), Some(80), Some(300)] {
+                let draw = |screen: usize| {
+                    let mut out = Vec::new();
+                    render(&t.streamed(), width, screen, &mut out).unwrap();
+                    String::from_utf8(out).unwrap()
+                };
+                let whole = draw(usize::MAX);
+                // (no rows: no column has a value, and none is drawn)
+                let least = if n == 0 { 2 } else { n + 4 };
+                assert!(whole.lines().count() >= least, "{n} rows, width {width:?}: {whole}");
+                for screen in [1, 2, 7, 99] {
+                    assert_eq!(
+                        draw(screen),
+                        whole,
+                        "{n} rows, width {width:?}, screens of {screen}"
+                    );
+                }
+            }
+        }
+    }
+
     use super::*;
     use crate::report::{Column, Format};
     use crate::score::Score;
