@@ -261,11 +261,21 @@ impl Event {
 
     /// The standings of one stage, of one age group when `group` is given.
     pub fn standings_in(&self, stage: &Stage, group: Option<&str>) -> Standings {
+        use crate::rules::advancement::Carry;
+        let order = self.rules.order.clone();
+        if self.carry(stage) == Carry::None {
+            // the sums read in place: no copy of them beside the standings
+            let in_group = |t: &standings::Tally| {
+                group.is_none_or(|g| self.groups.of.get(&t.player).is_some_and(|x| x == g))
+            };
+            let tallies = self.tallies.each_of(stage).filter(in_group);
+            return standings::rank(tallies, stage, order, &self.roster);
+        }
         let mut tallies = self.tallies(stage);
         if let Some(g) = group {
             tallies.retain(|t| self.groups.of.get(&t.player).is_some_and(|x| x == g));
         }
-        standings::rank(tallies, stage, self.rules.order.clone(), &self.roster)
+        standings::rank(tallies, stage, order, &self.roster)
     }
 
     /// A stage's tallies, with what it carries over from the stage before

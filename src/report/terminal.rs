@@ -642,7 +642,10 @@ mod tests {
                 let whole = draw(usize::MAX);
                 // (no rows: no column has a value, and none is drawn)
                 let least = if n == 0 { 2 } else { n + 4 };
-                assert!(whole.lines().count() >= least, "{n} rows, width {width:?}: {whole}");
+                assert!(
+                    whole.lines().count() >= least,
+                    "{n} rows, width {width:?}: {whole}"
+                );
                 for screen in [1, 2, 7, 99] {
                     assert_eq!(
                         draw(screen),

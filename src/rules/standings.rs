@@ -78,16 +78,23 @@ pub struct Standings {
 }
 
 /// Ranks the tallies of one stage.
-pub fn rank(tallies: Vec<Tally>, stage: &Stage, order: Vec<SortKey>, roster: &Roster) -> Standings {
+pub fn rank(
+    tallies: impl IntoIterator<Item = Tally>,
+    stage: &Stage,
+    order: Vec<SortKey>,
+    roster: &Roster,
+) -> Standings {
+    let tallies = tallies.into_iter();
+    // (at most this many: the players with sums)
+    let players = tallies.size_hint().1.unwrap_or(0);
     // a spinner on a terminal while a large stage is ranked (shown only
     // when it takes a while)
-    let _progress = (tallies.len() >= PROGRESS_FROM).then(|| {
+    let _progress = (players >= PROGRESS_FROM).then(|| {
         crate::report::progress::Progress::spinner(format!(
-            "Ranking {} players of the {stage} stage",
-            tallies.len()
+            "Ranking {players} players of the {stage} stage"
         ))
     });
-    let mut ranked = Vec::with_capacity(tallies.len());
+    let mut ranked = Vec::with_capacity(players);
     let mut apart = Vec::new();
     for t in tallies {
         let why = apart_reason(&t, roster);

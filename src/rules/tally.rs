@@ -350,12 +350,17 @@ impl Tallies {
 
     /// The tallies of `stage`, by player index.
     pub fn of(&self, stage: &Stage) -> Vec<Tally> {
-        let Some(sums) = self.sums(stage) else {
-            return Vec::new();
-        };
-        let mut out = Vec::with_capacity(sums.players);
-        out.extend((0..sums.rows.len()).filter_map(|i| sums.tally(i)));
+        let mut out = Vec::with_capacity(self.count(stage));
+        out.extend(self.each_of(stage));
         out
+    }
+
+    /// The tallies of `stage`, by player index, each made as it is asked
+    /// for (no copy of the stage's sums).
+    pub fn each_of<'a>(&'a self, stage: &Stage) -> impl Iterator<Item = Tally> + 'a {
+        let sums = self.sums(stage);
+        let rows = sums.map_or(0, |s| s.rows.len());
+        (0..rows).filter_map(move |i| sums?.tally(i))
     }
 
     /// The stage's tallies, read in place: for ranking a large stage
