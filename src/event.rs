@@ -187,7 +187,11 @@ impl Event {
             Ok(event) => event,
             // a second pass leaves out the cards that clash
             Err(again) => {
-                let roster = if given { again.roster.map(|r| *r) } else { None };
+                let roster = if given {
+                    again.roster.map(|r| *r)
+                } else {
+                    None
+                };
                 let mut intake = Intake::new(roster, rules, true, problems, again.skip);
                 intake.add_inputs(&inputs);
                 intake

@@ -16,10 +16,10 @@ use crate::event::{Counts, Event};
 use crate::ingest::racks::score_card;
 use crate::ingest::raw::RawCard;
 use crate::ingest::CardInputs;
+use crate::place::Source;
 use crate::problem::Problems;
 use crate::profile::Rules;
 use crate::roster::Roster;
-use crate::place::Source;
 use crate::rules::card_checks::{check_values, checked_card, name_players, Checked, Seating};
 use crate::rules::tally::Tallies;
 

@@ -116,7 +116,10 @@ impl Fields for Row {
     }
 
     fn take(&mut self, i: usize) -> Cell {
-        self.cells.get_mut(i).map(std::mem::take).unwrap_or_default()
+        self.cells
+            .get_mut(i)
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 }
 

@@ -449,12 +449,10 @@ impl Checked {
 
     /// The seats with a name, in seat order.
     pub fn named(&self) -> impl Iterator<Item = (Seat, &Text, At)> {
-        Seat::ALL
-            .into_iter()
-            .filter_map(|seat| {
-                let (name, at) = self.seats[seat.index()].as_ref()?;
-                Some((seat, name, self.at(*at)))
-            })
+        Seat::ALL.into_iter().filter_map(|seat| {
+            let (name, at) = self.seats[seat.index()].as_ref()?;
+            Some((seat, name, self.at(*at)))
+        })
     }
 }
 
@@ -505,7 +503,13 @@ pub fn name_players(
 }
 
 /// Why a seat's name names no one player.
-fn unresolved(place: Place, name: &str, why: &Unresolved, roster: &Roster, problems: &mut Problems) {
+fn unresolved(
+    place: Place,
+    name: &str,
+    why: &Unresolved,
+    roster: &Roster,
+    problems: &mut Problems,
+) {
     match why {
         Unresolved::Unknown => problems.error(
             place,
