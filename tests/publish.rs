@@ -279,6 +279,80 @@ fn the_hk_demo_site_has_the_numbers_of_standings_and_qualifiers() {
     );
 }
 
+/// The contents of the zip entries of `path` whose names start with
+/// `prefix`, by name.
+fn zip_texts(path: &Path, prefix: &str) -> BTreeMap<String, String> {
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(path).unwrap()).unwrap();
+    let mut out = BTreeMap::new();
+    for i in 0..zip.len() {
+        let mut f = zip.by_index(i).unwrap();
+        let name = f.name().unwrap().to_string();
+        if name.starts_with(prefix) {
+            let mut text = String::new();
+            f.read_to_string(&mut text).unwrap();
+            out.insert(name, text);
+        }
+    }
+    out
+}
+
+#[test]
+fn blank_cards_carry_a_qr_code_of_their_tables_page_in_chinese_too() {
+    let scratch = Scratch::new("qr");
+    let cards = scratch.path("cards.xlsx");
+    let base = "https://results.example.org/hk-2026";
+    Test::new()
+        .args(["seating", "--roster"])
+        .arg(example("hk-2026/roster.csv"))
+        .args(["--seed", "1", "--lang", "zh-Hant", "--site-url", base, "-o"])
+        .arg(&cards)
+        .run()
+        .success();
+    // Each card's code names its table's page on the site ...
+    let pages: Vec<String> = zip_texts(&cards, "xl/drawings/drawing")
+        .values()
+        .map(|xml| {
+            let at = xml.find("descr=\"").expect("the code names its page") + 7;
+            xml[at..at + xml[at..].find('"').unwrap()].to_string()
+        })
+        .collect();
+    assert_eq!(pages.len(), 300, "one code a card");
+    // ... which is the page the published site has for that table, once
+    // its card is in (the HK demo's cards seat the same 300 tables).
+    let site = scratch.path("site");
+    publish(&hk_demo(), &site);
+    let mut on_site: Vec<String> = files(&site)
+        .into_keys()
+        .filter(|p| p.starts_with("t/"))
+        .map(|p| format!("{base}/{p}"))
+        .collect();
+    let mut printed = pages.clone();
+    on_site.sort();
+    printed.sort();
+    assert_eq!(printed, on_site);
+    // The labels in Chinese, beside the English words the reader needs.
+    let strings = &zip_texts(&cards, "xl/sharedStrings.xml")["xl/sharedStrings.xml"];
+    for label in [
+        "Name (姓名)",
+        "Session number (場次):",
+        "Total (總計)",
+        "本桌賽果：",
+    ] {
+        assert!(strings.contains(label), "{label}");
+    }
+    // Without --site-url, no code.
+    let plain = scratch.path("plain.xlsx");
+    Test::new()
+        .args(["seating", "--roster"])
+        .arg(example("hk-2026/roster.csv"))
+        .args(["--seed", "1", "-o"])
+        .arg(&plain)
+        .run()
+        .success();
+    assert!(zip_texts(&plain, "xl/drawings/").is_empty());
+    assert!(!zip_texts(&plain, "xl/sharedStrings.xml")["xl/sharedStrings.xml"].contains("姓名"));
+}
+
 /// Compares every stage's standings per group, the qualifiers (`advance`)
 /// and the medals of an event folder with its site.
 /// `named`: players the director named to settle a tie, written into a

@@ -172,7 +172,8 @@ pub struct TableHtml<'a> {
     pub columns: Option<&'a [&'a str]>,
     /// The table's notes under it.
     pub notes: bool,
-    /// Leave out the columns that say nothing (see [`columns_shown`]).
+    /// Leave out the columns that are the same in every row (see
+    /// [`columns_shown`]); empty columns are left out of every table.
     pub prune: bool,
     pub lang: Lang,
 }
@@ -226,7 +227,9 @@ pub fn columns_shown(t: &TableHtml, rows: &[usize]) -> (Vec<usize>, Vec<(usize, 
         let constant = rows.len() > 1 && rows.iter().all(|&r| value(r) == value(rows[0]));
         // The id and the name say who a row is: never left out.
         let who = matches!(c.name, "player" | "name" | "rank");
-        if t.prune && !who && (empty || constant) {
+        // Empty columns always go; columns the same in every row only
+        // from tables that prune.
+        if !who && (empty || (t.prune && constant)) {
             if !empty {
                 same.push((i, value(rows[0]).to_string()));
             }

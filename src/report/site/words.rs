@@ -150,6 +150,23 @@ pub struct Words {
     pub scrolls: &'static str,
     pub no_standings: &'static str,
 
+    // The printed score cards (`seating -o`). The labels tilerank reads
+    // back from a filled card keep their English words first (the Chinese
+    // follows in brackets, which the reader passes over).
+    pub card_date: &'static str,
+    pub card_referee: &'static str,
+    pub card_session: &'static str,
+    pub card_table: &'static str,
+    pub card_group: &'static str,
+    pub card_name: &'static str,
+    pub card_subheaders: [&'static str; 3],
+    pub card_game: &'static str,
+    pub card_total: &'static str,
+    pub card_signature: &'static str,
+    pub card_remark_label: &'static str,
+    pub card_remark: &'static str,
+    pub card_qr: &'static str,
+
     /// Known stage names (as the event's settings write them) in words.
     pub stages: &'static [(&'static str, &'static str)],
     /// Status and medal cells (`Q`, `W`, `gold`...) in words.
@@ -263,6 +280,20 @@ pub static EN: Words = Words {
     card_meta: "{} games, read from {}.",
     scrolls: "This page scrolls by itself and reloads at the end.",
     no_standings: "No standings yet.",
+
+    card_date: "Date:",
+    card_referee: "Referee:",
+    card_session: "Session number:",
+    card_table: "Table number:",
+    card_group: "Age group:",
+    card_name: "Name",
+    card_subheaders: ["Game Won (1/0)", "Score (+/-)", "Tiles on rack"],
+    card_game: "Game {}",
+    card_total: "Total",
+    card_signature: "Participant Signature",
+    card_remark_label: "Remark:",
+    card_remark: "- Each participant needs to sign on the score card to confirm the scores. After signing the score card, any subsequent complaints or appeals will not be accepted.",
+    card_qr: "This table's results:",
 
     stages: &[
         ("prelim", "prelim"),
@@ -391,6 +422,24 @@ pub static ZH_HANT: Words = Words {
     scrolls: "此頁會自動捲動，到底後重新載入。",
     no_standings: "暫時未有排名。",
 
+    card_date: "Date (日期):",
+    card_referee: "Referee (裁判):",
+    card_session: "Session number (場次):",
+    card_table: "Table number (桌號):",
+    card_group: "Age group (年齡組):",
+    card_name: "Name (姓名)",
+    card_subheaders: [
+        "Game Won (勝局 1/0)",
+        "Score (得分 +/-)",
+        "Tiles on rack (餘牌)",
+    ],
+    card_game: "Game {} (第 {} 局)",
+    card_total: "Total (總計)",
+    card_signature: "Participant Signature (參賽者簽名)",
+    card_remark_label: "Remark (備註):",
+    card_remark: "- 每位參賽者須在計分卡上簽名確認分數。簽名後，任何其後的投訴或上訴將不獲受理。",
+    card_qr: "本桌賽果：",
+
     stages: &[("prelim", "初賽"), ("semi", "準決賽"), ("final", "決賽")],
     cells: &[
         ("Q", "晉級"),
@@ -457,11 +506,11 @@ mod tests {
 
     #[test]
     fn every_language_has_every_column_and_cell() {
-        let names = |cols: &[(&str, &str)]| {
+        fn names(cols: &[(&'static str, &'static str)]) -> Vec<&'static str> {
             let mut n: Vec<&str> = cols.iter().map(|(n, _)| *n).collect();
             n.sort_unstable();
             n
-        };
+        }
         // The export's own labels are among ours.
         for (name, _) in crate::report::LABELS {
             assert!(EN.column(name).is_some(), "no English header for {name}");
