@@ -1359,6 +1359,25 @@ mod browser {
             let png = browser.screenshot();
             assert_eq!(&png[1..4], b"PNG");
 
+            // The index and the standings as a phone shows them, to look
+            // at; the README's standings on a laptop, the search box
+            // finding 陳國雄.
+            if let Ok(dir) = std::env::var("TILERANK_SCREENSHOTS") {
+                for page in ["index", "standings-prelim"] {
+                    browser.go(&url(&site.join(format!("{page}.html")), ""));
+                    let png = Path::new(&dir).join(format!("{page}-{lang}.png"));
+                    std::fs::write(&png, browser.screenshot()).unwrap();
+                }
+                if lang == "en" {
+                    browser.viewport(960, 540, false);
+                    let q = format!("q={}", encode("陳國雄"));
+                    browser.go(&url(&site.join("standings-prelim.html"), &q));
+                    let png = Path::new(&dir).join("site-standings.png");
+                    std::fs::write(&png, browser.screenshot()).unwrap();
+                    browser.viewport(375, 740, true);
+                }
+            }
+
             // The standings: every row on one line, names shortened.
             browser.go(&url(&site.join("standings-prelim.html"), ""));
             let heights = browser.eval(

@@ -27,14 +27,14 @@ nav a { margin-right: .8rem; }
 form.search { position: relative; margin-left: auto; flex: 1 1 14rem; max-width: 24rem; }
 form.search label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 #q { width: 100%; padding: .4rem .6rem; font: inherit; border: 1px solid #8a94a6; border-radius: 4px; }
-#results, .results {
+#results {
   position: absolute; z-index: 10; left: 0; right: 0; margin: .2rem 0 0; padding: 0; list-style: none;
   background: #fff; color: var(--fg); border: 1px solid var(--line); border-radius: 4px;
   box-shadow: 0 4px 14px rgba(0, 0, 0, .25); max-height: 60vh; overflow-y: auto;
 }
-#results li, .results li { padding: .4rem .6rem; }
-#results li a, .results li a { display: block; margin: -.4rem -.6rem; padding: .4rem .6rem; color: var(--fg); text-decoration: none; }
-#results li a:hover, #results li a:focus, .results li a:hover, .results li a:focus { background: #e8eefc; }
+#results li { padding: .4rem .6rem; }
+#results li a { display: block; margin: -.4rem -.6rem; padding: .4rem .6rem; color: var(--fg); text-decoration: none; }
+#results li a:hover, #results li a:focus { background: #e8eefc; }
 main { max-width: 72rem; margin: 0 auto; padding: .5rem 1rem 2rem; }
 h1 { font-size: 1.45rem; margin: .8rem 0 .3rem; overflow-wrap: anywhere; }
 h2 { font-size: 1.1rem; margin: 1.6rem 0 .4rem; overflow-wrap: anywhere; }
@@ -57,10 +57,9 @@ td { font-variant-numeric: tabular-nums; }
 tbody tr:nth-child(even) { background: #fafbfc; }
 td.tables a { display: inline-block; min-width: 1.8em; }
 ul.pages li { margin: .2rem 0; }
-form.find { position: relative; margin: .6rem 0 .8rem; }
-form.find label { display: block; font-weight: 600; margin-bottom: .25rem; }
-form.find input { width: 100%; max-width: 28rem; padding: .6rem .7rem; font: inherit; font-size: 1.1rem; border: 2px solid var(--head); border-radius: 6px; }
-form.find .results { max-width: 28rem; }
+form.search.find { margin: .6rem 0 .8rem; max-width: 28rem; }
+form.search.find label { position: static; width: auto; height: auto; clip: auto; display: block; font-weight: 600; margin-bottom: .25rem; }
+form.search.find #q { padding: .6rem .7rem; font-size: 1.1rem; border: 2px solid var(--head); border-radius: 6px; }
 .state { font-size: 1.05rem; }
 section.answer { border: 1px solid var(--line); border-radius: 8px; padding: .3rem .9rem .6rem; margin: .8rem 0; }
 section.answer h2 { font-size: 1rem; margin: .4rem 0 .2rem; }
@@ -103,7 +102,7 @@ body.projector header.top, body.projector footer { display: none; }
   body.projector .same { font-size: 1rem; margin: .2rem 0; }
 }
 @media print {
-  header.top, footer, #results, .results { display: none !important; }
+  header.top, footer, #results { display: none !important; }
   body { font-size: 10pt; color: #000; background: #fff; }
   main { max-width: none; padding: 0; }
   .opt { display: table-cell !important; }
@@ -216,7 +215,7 @@ pub const JS: &str = r#"// tilerank results site: sortable columns, the search b
       }
     });
     var q = params.get('q');
-    if (q && form.classList.contains('search')) { input.value = q; search(list, q); }
+    if (q) { input.value = q; search(list, q); }
   });
 
   // The projector: scroll down slowly, then reload for the latest results.

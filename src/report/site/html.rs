@@ -61,6 +61,24 @@ pub struct Frame<'a> {
     pub lang: Lang,
 }
 
+/// The search box: a player by number or name as they type (`site.js`);
+/// without scripts, the players' page. `class`: `search` in the header,
+/// `search find` as the index's first thing.
+pub fn search_form(root: &str, lang: Lang, class: &str) -> String {
+    let w = lang.words();
+    format!(
+        r#"<form class="{class}" action="{root}players.html" role="search">
+<label for="q">{find}</label>
+<input id="q" name="q" type="search" placeholder="{hint}" autocomplete="off">
+<ul id="results" hidden data-none="{none}"></ul>
+</form>
+"#,
+        find = esc(w.find_player),
+        hint = esc(w.search_hint),
+        none = esc(w.no_match),
+    )
+}
+
 /// A whole page around `body`.
 pub fn page(frame: &Frame, body: &str) -> String {
     let Frame {
@@ -95,12 +113,7 @@ pub fn page(frame: &Frame, body: &str) -> String {
 <a href="{root}players.html">{players}</a>
 <a href="{root}projector.html">{projector}</a>
 </nav>
-<form class="search" action="{root}players.html" role="search">
-<label for="q">{find}</label>
-<input id="q" name="q" type="search" placeholder="{hint}" autocomplete="off">
-<ul id="results" hidden data-none="{none}"></ul>
-</form>
-</header>
+{search}</header>
 <main>
 "#,
         home = if event.is_empty() {
@@ -111,9 +124,12 @@ pub fn page(frame: &Frame, body: &str) -> String {
         lang = lang.tag(),
         players = esc(w.players),
         projector = esc(w.projector),
-        find = esc(w.find_player),
-        hint = esc(w.search_hint),
-        none = esc(w.no_match),
+        // The index has the search box in its own body, first.
+        search = if class.contains("index") {
+            String::new()
+        } else {
+            search_form(root, *lang, "search")
+        },
     );
     s.push_str(body);
     let _ = write!(

@@ -104,12 +104,7 @@ pub fn page(ctx: &Context) -> String {
     };
     let _ = writeln!(b, "<h1>{}</h1>", esc(name));
     // What a player came for first: the search, then where the event is.
-    let _ = writeln!(
-        b,
-        "<form class=\"find\" action=\"players.html\" role=\"search\"><label for=\"find\">{}</label> <input id=\"find\" name=\"q\" type=\"search\" placeholder=\"{}\" autocomplete=\"off\"></form>",
-        esc(w.find_player),
-        esc(w.search_hint)
-    );
+    b.push_str(&html::search_form("", ctx.lang, "search find"));
     let missing = &ctx.req.completeness.missing;
     let class = if missing.is_empty() {
         "state"
