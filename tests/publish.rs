@@ -403,6 +403,7 @@ fn compare_event_folder(name: &str, groups: &[&str], stages: &[&str], named: &[&
             );
         }
     }
+    let mut going: Vec<String> = Vec::new();
     let group_list: Vec<Option<&str>> = if groups.is_empty() {
         vec![None]
     } else {
@@ -423,8 +424,35 @@ fn compare_event_folder(name: &str, groups: &[&str], stages: &[&str], named: &[&
             &cli[0],
             &[],
         );
+        let player = cli[0].0.iter().position(|h| h == "player").unwrap();
+        going.extend(cli[0].1.iter().map(|r| r[player].clone()));
     }
+    // A player's page says "Qualified" exactly for the players `advance`
+    // lists, and the medal exactly for the players `medals` lists.
     let medals = csv_tables(&stdout_of(&with(p(&["medals", "--format", "csv"]), &event)));
+    let col = |name: &str| medals[0].0.iter().position(|h| h == name).unwrap();
+    for (path, bytes) in files(&site) {
+        let Some(id) = path
+            .strip_prefix("p/")
+            .and_then(|p| p.strip_suffix(".html"))
+        else {
+            continue;
+        };
+        let page = String::from_utf8(bytes).unwrap();
+        assert_eq!(
+            page.contains("<p class=\"status\">Qualified</p>"),
+            going.iter().any(|g| g == id),
+            "{name} {id}"
+        );
+        let medal = medals[0].1.iter().find(|r| r[col("player")] == id);
+        let said = medal.map(|r| format!("<p class=\"status\">Medal: {}</p>", r[col("medal")]));
+        assert_eq!(
+            said.as_ref().is_some_and(|s| page.contains(s)),
+            medal.is_some(),
+            "{name} {id}"
+        );
+        assert_eq!(page.contains("Medal: "), medal.is_some(), "{name} {id}");
+    }
     same_numbers(
         &format!("{name} medals"),
         &site_table(&site.join("medals.html"), "data"),

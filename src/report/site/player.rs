@@ -111,7 +111,10 @@ fn cell<'t>(table: &'t Table, row: &'t [Value], name: &str) -> &'t Value {
 /// rank of how many, what it means (qualified or how far from the cutoff,
 /// the medal, withdrawn), games won, average score and tiles. Read from
 /// the export's rows: the standings row, the other rows' Q, the medals.
-fn answer(ctx: &Context, t: usize, r: usize, medal: Option<&str>) -> String {
+///
+/// `listed`: whether the player is on a qualifier list, for the standings
+/// of the stage those lists go on from (`None` for other stages).
+fn answer(ctx: &Context, t: usize, r: usize, listed: Option<bool>, medal: Option<&str>) -> String {
     let w = ctx.words();
     let table = &ctx.tables[t];
     let row = &table.rows[r];
@@ -140,12 +143,12 @@ fn answer(ctx: &Context, t: usize, r: usize, medal: Option<&str>) -> String {
         None => w.no_rank.to_string(),
     };
     let _ = writeln!(b, "<p class=\"rank\">{}</p>", esc(&place));
-    let said = match (status.as_str(), rank(row), cutoff) {
+    let said = match (status.as_str(), listed, rank(row), cutoff) {
         ("W", ..) => Some(w.withdrawn.to_string()),
         ("DQ", ..) => Some(w.disqualified.to_string()),
-        ("Q", ..) => Some(w.qualified.to_string()),
-        (_, Some(n), Some(c)) if n > c => Some(fill(w.not_qualified_by, &[&(n - c)])),
-        (_, _, Some(_)) => Some(w.not_qualified.to_string()),
+        ("Q", ..) | (_, Some(true), ..) => Some(w.qualified.to_string()),
+        (_, _, Some(n), Some(c)) if n > c => Some(fill(w.not_qualified_by, &[&(n - c)])),
+        (_, Some(false), ..) | (_, _, _, Some(_)) => Some(w.not_qualified.to_string()),
         _ => None,
     };
     let mut lines: Vec<String> = said.into_iter().collect();
@@ -242,8 +245,26 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
             .copied()
             .filter(|(t, _)| ctx.tables[*t].name.starts_with("Standings "))
             .collect();
+        // On a qualifier list: the lists go on from the qualifying stage.
+        let lists: Vec<usize> = (0..ctx.tables.len())
+            .filter(|&t| ctx.tables[t].name.starts_with("Qualifiers"))
+            .collect();
+        let deciding = lists.iter().any(|&t| !ctx.tables[t].rows.is_empty());
+        let listed = found.iter().any(|(t, _)| lists.contains(t));
+        let qualifying = format!("Standings {}", event.qualifying_stage());
         for (k, &(t, r)) in in_standings.iter().rev().enumerate() {
-            body.push_str(&answer(ctx, t, r, medal.as_deref().filter(|_| k == 0)));
+            let name = &ctx.tables[t].name;
+            let of_qualifying = name
+                .strip_prefix(&qualifying)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '));
+            let on_list = (deciding && of_qualifying).then_some(listed);
+            body.push_str(&answer(
+                ctx,
+                t,
+                r,
+                on_list,
+                medal.as_deref().filter(|_| k == 0),
+            ));
         }
         let mut i = 0;
         while i < found.len() {
