@@ -279,6 +279,63 @@ fn the_hk_demo_site_has_the_numbers_of_standings_and_qualifiers() {
     );
 }
 
+/// Every column header, heading and label the Chinese site writes itself
+/// is in Chinese: the header of each column of every table the demos
+/// have (standings by group, qualifiers, medals, the award, problems,
+/// settings, log, cards, players) comes from the Chinese table of words.
+#[test]
+fn every_column_of_the_chinese_site_has_a_chinese_header() {
+    let scratch = Scratch::new("zh-headers");
+    let mut seen = std::collections::BTreeSet::new();
+    for (k, event) in [example("nvso-2023"), fixtures().join("e2e/hk")]
+        .into_iter()
+        .enumerate()
+    {
+        let site = scratch.path(&format!("site{k}"));
+        publish(
+            &[
+                PathBuf::from("--event"),
+                event,
+                "--lang".into(),
+                "zh-Hant".into(),
+            ],
+            &site,
+        );
+        for (path, bytes) in files(&site) {
+            if !path.ends_with(".html") {
+                continue;
+            }
+            let page = String::from_utf8(bytes).unwrap();
+            assert!(page.contains("<html lang=\"zh-Hant\">"), "{path}");
+            for th in page.split("<th ").skip(1) {
+                let Some(at) = th.find("data-name=\"") else {
+                    continue;
+                };
+                let name = &th[at + 11..at + 11 + th[at + 11..].find('"').unwrap()];
+                let label = strip_tags(&format!("<th {}", &th[..th.find("</th>").unwrap()]));
+                assert!(
+                    !label.is_ascii() || label == "SHA-256",
+                    "{path}: column {name} is headed {label:?}"
+                );
+                seen.insert(name.to_string());
+            }
+        }
+    }
+    // The columns of every kind of table were seen.
+    for name in [
+        "rank",
+        "group",
+        "medal",
+        "parent_name",
+        "reason",
+        "setting",
+        "seat",
+        "leader",
+    ] {
+        assert!(seen.contains(name), "no page has a {name} column: {seen:?}");
+    }
+}
+
 /// The contents of the zip entries of `path` whose names start with
 /// `prefix`, by name.
 fn zip_texts(path: &Path, prefix: &str) -> BTreeMap<String, String> {
