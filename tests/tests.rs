@@ -7,6 +7,8 @@
 mod checks;
 mod cli;
 mod compare;
+#[cfg(unix)]
+mod devtools;
 mod docs;
 mod event_folder;
 mod export;

@@ -7,12 +7,12 @@ use anyhow::{Context, Result};
 use clap::Args;
 use std::path::PathBuf;
 use tilerank::report::export::ExportRequest;
-use tilerank::report::site::{self, Site};
+use tilerank::report::site::{self, Lang, Site};
 
 /// Publish the results as a website: standings, qualifiers, medals, award, a page per player and per table
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank publish examples/hk-2026/cards --roster examples/hk-2026/roster.csv --name \"HK Open 2026\" -o site\n  tilerank publish --event hk-2026 -o site\n\nThe site works opened from disk (site/index.html) and on any web host: its styles and scripts are inside it and nothing is fetched from the network. The folder is written whole (a temporary folder renamed into place); an existing folder is replaced only if it is empty or an earlier tilerank site. While cards the event expects are missing, the pages say PROVISIONAL and the index lists what is missing. Nothing is written while any card has an error."
+    after_help = "Examples:\n  tilerank publish examples/hk-2026/cards --roster examples/hk-2026/roster.csv --name \"HK Open 2026\" -o site\n  tilerank publish --event hk-2026 -o site\n  tilerank publish --event hk-2026 --lang zh-Hant -o site-zh\n\nThe site works opened from disk (site/index.html) and on any web host: its styles and scripts are inside it and nothing is fetched from the network. The folder is written whole (a temporary folder renamed into place); an existing folder is replaced only if it is empty or an earlier tilerank site. While cards the event expects are missing, the pages say PROVISIONAL and the index lists what is missing. Nothing is written while any card has an error."
 )]
 pub struct PublishArgs {
     #[command(flatten)]
@@ -35,6 +35,15 @@ pub struct SiteEventArgs {
 
     #[command(flatten)]
     pub cutoff: CutoffArgs,
+
+    /// The language of the pages: en (English) or zh-Hant (Traditional Chinese); names and data are shown as written
+    #[arg(long, value_name = "LANG", default_value = "en", value_parser = parse_lang)]
+    pub lang: Lang,
+}
+
+/// `--lang`: a language the site has words for.
+pub fn parse_lang(text: &str) -> Result<Lang, String> {
+    text.parse()
 }
 
 /// A site, or why there is none (the problems are already printed).
@@ -59,13 +68,16 @@ impl SiteEventArgs {
         eprintln!("{}", summary(event));
         let completeness = report_missing(&loaded);
         let Sources { name, sources, log } = sources(&self.event, self.name.as_deref(), &loaded)?;
-        let site = site::build(&ExportRequest {
-            event,
-            name: &name,
-            completeness: &completeness,
-            sources,
-            log,
-        });
+        let site = site::build(
+            &ExportRequest {
+                event,
+                name: &name,
+                completeness: &completeness,
+                sources,
+                log,
+            },
+            self.lang,
+        );
         for d in &site.decisions {
             eprintln!("{d}");
         }

@@ -5,9 +5,10 @@ use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use std::collections::HashMap;
-use tilerank::domain::{PlayerId, Stage};
+use tilerank::domain::{CardKey, Label, PlayerId, Stage};
 use tilerank::report::cards::blank_card;
-use tilerank::report::scorecard_xlsx::write_cards;
+use tilerank::report::scorecard_xlsx::{write_cards_with, CardExtras};
+use tilerank::report::site::{links::card_url, Lang};
 use tilerank::report::stages::seating_table;
 use tilerank::report::Format;
 use tilerank::roster::Status;
@@ -58,6 +59,14 @@ pub struct SeatingArgs {
     #[arg(long)]
     pub name: Option<String>,
 
+    /// The language of the printed cards' labels: en, or zh-Hant (the Chinese beside the English words tilerank reads back)
+    #[arg(long, value_name = "LANG", default_value = "en", value_parser = super::publish::parse_lang)]
+    pub lang: Lang,
+
+    /// Where the results site is published (tilerank publish): each printed card carries a QR code of its table's page there
+    #[arg(long, value_name = "URL")]
+    pub site_url: Option<String>,
+
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -92,6 +101,8 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
         .unwrap_or_else(|| "Rummikub".to_string());
     let mut tables = Vec::new();
     let mut cards = Vec::new();
+    // Each card's table, for its page on the results site.
+    let mut pages: Vec<CardKey> = Vec::new();
     let mut next_table = 0;
     let mut all_tables = Vec::new();
     let mut seated = Vec::new();
@@ -211,6 +222,11 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
             for (seat, p) in &t.seats {
                 seats[seat.index()] = Some(event.roster.card_name(*p));
             }
+            pages.push(CardKey {
+                stage: stage.clone(),
+                session: Label::Num(t.session),
+                table: Label::Num(t.number),
+            });
             let mut card = blank_card(
                 &event_name,
                 &stage,
@@ -230,9 +246,16 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
         }
         tables.push(table);
     }
+    let extras = CardExtras {
+        lang: args.lang,
+        pages: pages
+            .iter()
+            .map(|key| args.site_url.as_deref().map(|base| card_url(base, key)))
+            .collect(),
+    };
     match (args.output.format()?, &args.output.output) {
         (Format::Xlsx, Some(path)) => {
-            write_cards(&cards, path)
+            write_cards_with(&cards, &extras, path)
                 .with_context(|| format!("{}: cannot be written", path.display()))?;
             if !tilerank::report::output::is_stdout(path) {
                 super::say_written(

@@ -26,11 +26,12 @@
 //! byte for byte for the same cards: its creation time is taken from the
 //! first card's date, not from the clock.
 
+use super::site::words::{fill, Lang, Words};
 use crate::domain::Label;
 use crate::score::Score;
 use rust_xlsxwriter::{
     utility::cell_range, ColNum, DocProperties, ExcelDateTime, Format, FormatAlign, FormatBorder,
-    Formula, RowNum, Workbook, Worksheet, XlsxError,
+    Formula, Image, RowNum, Workbook, Worksheet, XlsxError,
 };
 use std::collections::HashSet;
 use std::path::Path;
@@ -80,8 +81,15 @@ const FIRST_GAME_ROW: RowNum = 9;
 /// Column A holds the labels; seat `s` uses the three columns from `1 + 3s`.
 const LAST_COL: ColNum = 12;
 
-const SUBHEADERS: [&str; 3] = ["Game Won (1/0)", "Score (+/-)", "Tiles on rack"];
-const REMARK: &str = "- Each participant needs to sign on the score card to confirm the scores. After signing the score card, any subsequent complaints or appeals will not be accepted.";
+/// What printed cards carry besides their own lines.
+#[derive(Clone, Debug, Default)]
+pub struct CardExtras {
+    /// The language of the labels (the words of [`Words`]).
+    pub lang: Lang,
+    /// Each card's table page on the results site (by the card's place
+    /// in the list), printed as a QR code; none, no code.
+    pub pages: Vec<Option<String>>,
+}
 
 /// Creation time used when no card has a `YYYY-MM-DD` date.
 const FALLBACK_DATE: (u16, u8, u8) = (2026, 1, 1);
@@ -90,12 +98,26 @@ const FALLBACK_DATE: (u16, u8, u8) = (2026, 1, 1);
 /// `S01 T07` when two cards of the workbook share a table number. The file
 /// is written whole or not at all.
 pub fn write_cards(cards: &[PrintCard], path: &Path) -> Result<(), XlsxError> {
-    let bytes = cards_workbook(cards)?;
+    write_cards_with(cards, &CardExtras::default(), path)
+}
+
+/// [`write_cards`] in a language, with QR codes of the tables' pages.
+pub fn write_cards_with(
+    cards: &[PrintCard],
+    extras: &CardExtras,
+    path: &Path,
+) -> Result<(), XlsxError> {
+    let bytes = cards_workbook_with(cards, extras)?;
     super::output::write_atomically(path, &bytes).map_err(XlsxError::IoError)
 }
 
 /// The score cards' workbook, as bytes.
 pub fn cards_workbook(cards: &[PrintCard]) -> Result<Vec<u8>, XlsxError> {
+    cards_workbook_with(cards, &CardExtras::default())
+}
+
+/// [`cards_workbook`] in a language, with QR codes of the tables' pages.
+pub fn cards_workbook_with(cards: &[PrintCard], extras: &CardExtras) -> Result<Vec<u8>, XlsxError> {
     let mut workbook = Workbook::new();
     let (y, m, d) = cards
         .iter()
@@ -112,10 +134,14 @@ pub fn cards_workbook(cards: &[PrintCard]) -> Result<Vec<u8>, XlsxError> {
 
     let formats = Formats::new();
     let names = sheet_names(cards);
-    for (card, name) in cards.iter().zip(names) {
+    let words = extras.lang.words();
+    for (i, (card, name)) in cards.iter().zip(names).enumerate() {
         let sheet = workbook.add_worksheet();
         sheet.set_name(name)?;
-        write_card(sheet, card, &formats)?;
+        write_card(sheet, card, &formats, words)?;
+        if let Some(page) = extras.pages.get(i).and_then(Option::as_deref) {
+            write_qr(sheet, page, &formats, words)?;
+        }
     }
     workbook.save_to_buffer()
 }
@@ -134,6 +160,7 @@ struct Formats {
     fraction_score: Format,
     signature: Format,
     remark: Format,
+    qr_caption: Format,
 }
 
 impl Formats {
@@ -169,6 +196,10 @@ impl Formats {
             fraction_score: boxed.clone().set_num_format("+0.00;-0.00;0"),
             signature: boxed,
             remark: Format::new().set_italic().set_font_size(9),
+            qr_caption: Format::new()
+                .set_align(FormatAlign::Right)
+                .set_align(FormatAlign::Top)
+                .set_font_size(9),
         }
     }
 
@@ -197,7 +228,78 @@ fn seat_col(seat: usize) -> ColNum {
     1 + 3 * seat as ColNum
 }
 
-fn write_card(sheet: &mut Worksheet, card: &PrintCard, f: &Formats) -> Result<(), XlsxError> {
+/// The QR code of `page` at the card's top right, with its caption.
+fn write_qr(sheet: &mut Worksheet, page: &str, f: &Formats, w: &Words) -> Result<(), XlsxError> {
+    let code = qrcode::QrCode::new(page.as_bytes())
+        .map_err(|e| XlsxError::ParameterError(format!("{page}: no QR code: {e}")))?;
+    let png = qr_png(code.width(), &code.to_colors());
+    let image = Image::new_from_buffer(&png)?.set_alt_text(page);
+    sheet.merge_range(DATE_ROW, 6, DATE_ROW, 9, w.card_qr, &f.qr_caption)?;
+    sheet.insert_image_with_offset(DATE_ROW, 10, &image, 8, 0)?;
+    Ok(())
+}
+
+/// A QR code's modules as a black and white PNG (one bit a pixel, a few
+/// hundred bytes): a quiet zone of 4 modules, at most about 125 pixels a
+/// side (the rows from the date to the table number at 96 dots per
+/// inch), at least 2 pixels a module.
+fn qr_png(width: usize, colors: &[qrcode::Color]) -> Vec<u8> {
+    use std::io::Write;
+    const QUIET: usize = 4;
+    let scale = (125 / (width + 2 * QUIET)).max(2);
+    let side = (width + 2 * QUIET) * scale;
+    let dark = |x: usize, y: usize| {
+        let (mx, my) = (x / scale, y / scale);
+        mx >= QUIET
+            && my >= QUIET
+            && mx - QUIET < width
+            && my - QUIET < width
+            && colors[(my - QUIET) * width + (mx - QUIET)] == qrcode::Color::Dark
+    };
+    // Scanlines: filter byte 0, then 8 pixels a byte, 1 white.
+    let mut raw = Vec::with_capacity(side * (side.div_ceil(8) + 1));
+    for y in 0..side {
+        raw.push(0);
+        for byte in 0..side.div_ceil(8) {
+            let mut b = 0u8;
+            for bit in 0..8 {
+                let x = byte * 8 + bit;
+                if x >= side || !dark(x, y) {
+                    b |= 0x80 >> bit;
+                }
+            }
+            raw.push(b);
+        }
+    }
+    let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+    z.write_all(&raw).expect("writes to memory");
+    let data = z.finish().expect("writes to memory");
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut chunk = |kind: &[u8; 4], body: &[u8]| {
+        png.extend((body.len() as u32).to_be_bytes());
+        let start = png.len();
+        png.extend(kind);
+        png.extend(body);
+        let crc = crc32fast::hash(&png[start..]);
+        png.extend(crc.to_be_bytes());
+    };
+    let mut header = Vec::with_capacity(13);
+    header.extend((side as u32).to_be_bytes());
+    header.extend((side as u32).to_be_bytes());
+    // 1 bit a pixel, greyscale, deflate, no filter choice, no interlace.
+    header.extend([1, 0, 0, 0, 0]);
+    chunk(b"IHDR", &header);
+    chunk(b"IDAT", &data);
+    chunk(b"IEND", &[]);
+    png
+}
+
+fn write_card(
+    sheet: &mut Worksheet,
+    card: &PrintCard,
+    f: &Formats,
+    w: &Words,
+) -> Result<(), XlsxError> {
     // Page: one landscape A4 sheet.
     sheet
         .set_landscape()
@@ -216,15 +318,15 @@ fn write_card(sheet: &mut Worksheet, card: &PrintCard, f: &Formats) -> Result<()
 
     // Date, referee, session, table: label in A, value in B (B:E merged).
     let labels: [(&str, Option<&str>); 4] = [
-        ("Date:", card.date.as_deref()),
-        ("Referee:", card.referee.as_deref()),
-        ("Session number:", Some(card.session.as_str())),
-        ("Table number:", Some(card.table.as_str())),
+        (w.card_date, card.date.as_deref()),
+        (w.card_referee, card.referee.as_deref()),
+        (w.card_session, Some(card.session.as_str())),
+        (w.card_table, Some(card.table.as_str())),
     ];
     let group = card.group.as_deref().filter(|g| !g.trim().is_empty());
     let labels = labels
         .into_iter()
-        .chain(group.map(|g| ("Age group:", Some(g))));
+        .chain(group.map(|g| (w.card_group, Some(g))));
     for (i, (label, value)) in labels.enumerate() {
         let row = DATE_ROW + i as RowNum;
         sheet.set_row_height(row, 20)?;
@@ -246,7 +348,7 @@ fn write_card(sheet: &mut Worksheet, card: &PrintCard, f: &Formats) -> Result<()
 
     // Name row: each seat's player across its three columns.
     sheet.set_row_height(NAME_ROW, 34)?;
-    sheet.write_string_with_format(NAME_ROW, 0, "Name", &f.row_label)?;
+    sheet.write_string_with_format(NAME_ROW, 0, w.card_name, &f.row_label)?;
     for (s, seat) in card.seats.iter().enumerate() {
         let c = seat_col(s);
         match seat.as_deref().filter(|_| seated(card, s)) {
@@ -269,7 +371,7 @@ fn write_card(sheet: &mut Worksheet, card: &PrintCard, f: &Formats) -> Result<()
     sheet.set_row_height(SUBHEADER_ROW, 30)?;
     sheet.write_blank(SUBHEADER_ROW, 0, &f.row_label)?;
     for s in 0..4 {
-        for (k, text) in SUBHEADERS.iter().enumerate() {
+        for (k, text) in w.card_subheaders.iter().enumerate() {
             sheet.write_string_with_format(
                 SUBHEADER_ROW,
                 seat_col(s) + k as ColNum,
@@ -283,7 +385,8 @@ fn write_card(sheet: &mut Worksheet, card: &PrintCard, f: &Formats) -> Result<()
     for (g, lines) in card.games.iter().enumerate() {
         let row = FIRST_GAME_ROW + g as RowNum;
         sheet.set_row_height(row, 30)?;
-        sheet.write_string_with_format(row, 0, format!("Game {}", g + 1), &f.row_label)?;
+        let n = g + 1;
+        sheet.write_string_with_format(row, 0, fill(w.card_game, &[&n, &n]), &f.row_label)?;
         for (s, line) in lines.iter().enumerate() {
             let c = seat_col(s);
             match line {
@@ -314,7 +417,7 @@ fn write_card(sheet: &mut Worksheet, card: &PrintCard, f: &Formats) -> Result<()
     // not compute formulas sees the values.
     if card.total {
         sheet.set_row_height(row, 30)?;
-        sheet.write_string_with_format(row, 0, "Total", &f.row_label)?;
+        sheet.write_string_with_format(row, 0, w.card_total, &f.row_label)?;
         for s in 0..4 {
             let c = seat_col(s);
             let lines: Vec<&PrintLine> = card.games.iter().filter_map(|g| g[s].as_ref()).collect();
@@ -355,7 +458,7 @@ fn write_card(sheet: &mut Worksheet, card: &PrintCard, f: &Formats) -> Result<()
 
     // Signatures.
     sheet.set_row_height(row, 48)?;
-    sheet.write_string_with_format(row, 0, "Participant Signature", &f.row_label)?;
+    sheet.write_string_with_format(row, 0, w.card_signature, &f.row_label)?;
     for s in 0..4 {
         let c = seat_col(s);
         sheet.merge_range(row, c, row, c + 2, "", &f.signature)?;
@@ -363,8 +466,8 @@ fn write_card(sheet: &mut Worksheet, card: &PrintCard, f: &Formats) -> Result<()
     row += 2;
 
     // Remark.
-    sheet.write_string_with_format(row, 0, "Remark:", &f.label)?;
-    sheet.write_string_with_format(row + 1, 0, REMARK, &f.remark)?;
+    sheet.write_string_with_format(row, 0, w.card_remark_label, &f.label)?;
+    sheet.write_string_with_format(row + 1, 0, w.card_remark, &f.remark)?;
 
     sheet.set_print_area(0, 0, row + 1, LAST_COL)?;
     Ok(())
@@ -556,9 +659,83 @@ mod tests {
 
     #[test]
     fn a_filled_card_reads_back_through_the_crate_reader() {
+        filled_card_reads_back(&CardExtras::default());
+    }
+
+    /// In Chinese, with a QR code: the reader still reads every label it
+    /// needs, and the code is there, named by its page.
+    #[test]
+    fn a_chinese_card_with_a_qr_code_reads_back_too() {
+        let page = "https://results.example.org/hk-2026/t/prelim-S01-T7.html";
+        let extras = CardExtras {
+            lang: Lang::ZhHant,
+            pages: vec![Some(page.to_string())],
+        };
+        let path = filled_card_reads_back(&extras);
+        let bytes = cards_workbook_with(&[sample_card()], &extras).unwrap();
+        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+        let names: Vec<String> = (0..zip.len())
+            .map(|i| zip.by_index(i).unwrap().name().unwrap().to_string())
+            .collect();
+        assert!(
+            names.iter().any(|n| n == "xl/media/image1.png"),
+            "{names:?}"
+        );
+        let mut drawing = String::new();
+        std::io::Read::read_to_string(
+            &mut zip.by_name("xl/drawings/drawing1.xml").unwrap(),
+            &mut drawing,
+        )
+        .unwrap();
+        assert!(drawing.contains(&format!("descr=\"{page}\"")), "{drawing}");
+        let mut sheet = String::new();
+        std::io::Read::read_to_string(
+            &mut zip.by_name("xl/sharedStrings.xml").unwrap(),
+            &mut sheet,
+        )
+        .unwrap();
+        for word in [ZH.card_name, ZH.card_total, ZH.card_qr, ZH.card_remark] {
+            assert!(sheet.contains(word), "{word} is not on the card");
+        }
+        let _ = path;
+    }
+
+    use crate::report::site::words::ZH_HANT as ZH;
+
+    #[test]
+    fn a_qr_image_has_the_codes_modules() {
+        use std::io::Read;
+        let code = qrcode::QrCode::new(b"https://example.org/t/x.html").unwrap();
+        let png = qr_png(code.width(), &code.to_colors());
+        assert!(png.len() < 1000, "{} bytes", png.len());
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+        let side = u32::from_be_bytes(png[16..20].try_into().unwrap()) as usize;
+        let scale = side / (code.width() + 8);
+        assert!(scale >= 2 && side <= 125 + scale, "{side} px");
+        // The pixels back from the image data: each module's colour.
+        let len = u32::from_be_bytes(png[33..37].try_into().unwrap()) as usize;
+        assert_eq!(&png[37..41], b"IDAT");
+        let mut raw = Vec::new();
+        flate2::read::ZlibDecoder::new(&png[41..41 + len])
+            .read_to_end(&mut raw)
+            .unwrap();
+        let stride = side.div_ceil(8) + 1;
+        assert_eq!(raw.len(), stride * side);
+        let colors = code.to_colors();
+        for my in 0..code.width() {
+            for mx in 0..code.width() {
+                let (x, y) = ((mx + 4) * scale, (my + 4) * scale);
+                let white = raw[y * stride + 1 + x / 8] & (0x80 >> (x % 8)) != 0;
+                let dark = colors[my * code.width() + mx] == qrcode::Color::Dark;
+                assert_eq!(!white, dark, "module {mx},{my}");
+            }
+        }
+    }
+
+    fn filled_card_reads_back(extras: &CardExtras) -> PathBuf {
         let path = temp_path("filled");
         let card = sample_card();
-        write_cards(std::slice::from_ref(&card), &path).unwrap();
+        write_cards_with(std::slice::from_ref(&card), extras, &path).unwrap();
 
         let mut problems = Problems::new();
         let inputs = read_cards(std::slice::from_ref(&path), &mut problems).unwrap();
@@ -593,6 +770,7 @@ mod tests {
         // Seat D left before game 3: it played two games.
         assert_eq!(checked.games_played(checked.seats[3].player), 2);
         std::fs::remove_file(&path).ok();
+        path
     }
 
     #[test]

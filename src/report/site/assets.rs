@@ -48,15 +48,37 @@ dl.facts dd { margin: 0; }
 table { border-collapse: collapse; width: 100%; }
 th, td { padding: .3rem .45rem; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
 td { overflow-wrap: break-word; }
-td[data-v] { white-space: nowrap; overflow-wrap: normal; }
 th { background: var(--th); }
 th button { font: inherit; font-weight: 600; color: inherit; background: none; border: 0; padding: 0; cursor: pointer; text-align: inherit; }
 th[aria-sort=ascending] button::after { content: " \25B2"; }
 th[aria-sort=descending] button::after { content: " \25BC"; }
-th[data-kind=num], td[data-v] { text-align: right; font-variant-numeric: tabular-nums; }
+th[data-kind=num] { text-align: right; }
+td { font-variant-numeric: tabular-nums; }
 tbody tr:nth-child(even) { background: #fafbfc; }
 td.tables a { display: inline-block; min-width: 1.8em; }
 ul.pages li { margin: .2rem 0; }
+form.search.find { margin: .6rem 0 .8rem; max-width: 28rem; }
+form.search.find label { position: static; width: auto; height: auto; clip: auto; display: block; font-weight: 600; margin-bottom: .25rem; }
+form.search.find #q { padding: .6rem .7rem; font-size: 1.1rem; border: 2px solid var(--head); border-radius: 6px; }
+.state { font-size: 1.05rem; }
+section.answer { border: 1px solid var(--line); border-radius: 8px; padding: .3rem .9rem .6rem; margin: .8rem 0; }
+section.answer h2 { font-size: 1rem; margin: .4rem 0 .2rem; }
+.rank { font-size: 1.6rem; font-weight: 700; margin: .2rem 0; }
+.status { font-size: 1.1rem; font-weight: 600; margin: .2rem 0; }
+dl.stats { display: flex; flex-wrap: wrap; gap: .3rem 1.4rem; margin: .5rem 0 0; }
+dl.stats dt { color: var(--muted); font-size: .85rem; }
+dl.stats dd { margin: 0; font-size: 1.25rem; font-weight: 600; font-variant-numeric: tabular-nums; }
+ol.cards { list-style: none; padding: 0; margin: 0; display: grid; gap: .6rem; grid-template-columns: repeat(auto-fill, minmax(17rem, 1fr)); }
+li.card { border: 1px solid var(--line); border-radius: 8px; padding: .4rem .7rem; min-width: 0; }
+li.card p { margin: .15rem 0; }
+li.card .where { font-weight: 600; }
+ul.games { list-style: none; padding: 0; margin: .4rem 0 0; border-top: 1px solid var(--line); }
+ul.games li { padding: .15rem 0 .15rem .5rem; border-left: 4px solid transparent; font-variant-numeric: tabular-nums; }
+ul.games li.won { border-left-color: #1b7f3b; }
+ul.games strong { color: #1b6e33; }
+ul.others { list-style: none; padding: 0; margin: .1rem 0 0; }
+ul.others li { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+p.others { color: var(--muted); font-size: .9rem; }
 footer { color: var(--muted); font-size: .85rem; padding: 1rem; text-align: center; }
 @media (max-width: 640px) {
   body { font-size: 14px; }
@@ -66,11 +88,19 @@ footer { color: var(--muted); font-size: .85rem; padding: 1rem; text-align: cent
   th, td { padding: .25rem .3rem; }
   .opt { display: none; }
 }
-body.projector { font-size: 24px; }
 body.projector header.top, body.projector footer { display: none; }
-body.projector main { max-width: none; }
-body.projector h1 { font-size: 2.2rem; }
-body.projector h2 { font-size: 1.6rem; }
+/* The hall's screen: large type, compact rows, 15 players and more on
+   1280×720. A phone keeps the ordinary layout. */
+@media screen and (min-width: 900px) {
+  body.projector { font-size: 26px; line-height: 1.2; }
+  body.projector main { max-width: none; padding: .2rem 1rem; }
+  body.projector h1 { font-size: 1.5rem; margin: .2rem 0; }
+  body.projector h2 { font-size: 1.2rem; margin: .3rem 0; }
+  body.projector th, body.projector td { padding: .08rem .5rem; }
+  body.projector td:nth-child(2) { white-space: nowrap; max-width: 18em; overflow: hidden; text-overflow: ellipsis; }
+  body.projector tbody tr:nth-child(even) { background: #eef2f7; }
+  body.projector .same { font-size: 1rem; margin: .2rem 0; }
+}
 @media print {
   header.top, footer, #results { display: none !important; }
   body { font-size: 10pt; color: #000; background: #fff; }
@@ -98,7 +128,8 @@ pub const JS: &str = r#"// tilerank results site: sortable columns, the search b
     if (!td) return null;
     if (num) {
       var v = td.getAttribute('data-v');
-      return v === null ? null : Number(v);
+      if (v === null) v = td.textContent;
+      return v === '' ? null : Number(v);
     }
     var t = td.textContent;
     return t === '' ? null : t;
@@ -137,18 +168,17 @@ pub const JS: &str = r#"// tilerank results site: sortable columns, the search b
     var name = sort.replace(/^[-+]/, '');
     if (target && target.tHead) {
       Array.prototype.forEach.call(target.tHead.rows[0].cells, function (th, col) {
-        if (th.className.split(' ').indexOf('c-' + name) >= 0) sortBy(target, col, dir);
+        if (th.getAttribute('data-name') === name) sortBy(target, col, dir);
       });
     }
   }
 
-  // The search box: id, name or Chinese name, as they type; ?q= fills it.
+  // The search boxes: id, name or Chinese name, as they type; ?q= fills
+  // them. Each box lists what it finds in the list beside it.
   var players = window.TILERANK_PLAYERS || [];
   function norm(s) { return String(s).toLowerCase().replace(/\s+/g, ''); }
   var keys = players.map(function (p) { return norm(p[0]) + '\u0000' + norm(p[1]); });
-  var input = document.getElementById('q');
-  var list = document.getElementById('results');
-  function search(q) {
+  function search(list, q) {
     var n = norm(q);
     while (list.firstChild) list.removeChild(list.firstChild);
     if (!n) { list.hidden = true; return; }
@@ -166,24 +196,27 @@ pub const JS: &str = r#"// tilerank results site: sortable columns, the search b
     }
     if (!found) {
       var none = document.createElement('li');
-      none.textContent = 'No player matches.';
+      none.textContent = list.getAttribute('data-none') || '';
       list.appendChild(none);
     }
     list.hidden = false;
   }
-  if (input && list) {
-    input.addEventListener('input', function () { search(input.value); });
+  Array.prototype.forEach.call(document.querySelectorAll('form[role=search]'), function (form) {
+    var input = form.querySelector('input');
+    var list = form.querySelector('ul');
+    if (!input || !list) return;
+    input.addEventListener('input', function () { search(list, input.value); });
     input.addEventListener('keydown', function (e) {
       if (e.key === 'Enter') {
         var first = list.querySelector('a');
         if (first) { e.preventDefault(); location.href = first.href; }
       } else if (e.key === 'Escape') {
-        input.value = ''; search('');
+        input.value = ''; search(list, '');
       }
     });
     var q = params.get('q');
-    if (q) { input.value = q; search(q); }
-  }
+    if (q) { input.value = q; search(list, q); }
+  });
 
   // The projector: scroll down slowly, then reload for the latest results.
   if (document.body.classList.contains('projector')) {

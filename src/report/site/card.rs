@@ -4,6 +4,7 @@
 
 use super::html::{self, esc, Frame, TableHtml};
 use super::links::{card_page, Links};
+use super::words::fill;
 use super::Context;
 use crate::domain::SessionName;
 use crate::report::export::games_table;
@@ -49,21 +50,26 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
         .iter()
         .zip(games)
         .map(|(card, table)| {
-            let title = format!(
-                "{}, session {}, table {}",
-                card.key.stage,
-                SessionName(&card.key.session),
-                card.key.table
+            let w = ctx.words();
+            let title = fill(
+                w.card_title,
+                &[
+                    &w.stage(card.key.stage.as_str()),
+                    &SessionName(&card.key.session),
+                    &card.key.table,
+                ],
             );
             let mut body = format!("<h1>{}</h1>\n", esc(&title));
             body.push_str(&format!(
-                "<p class=\"meta\">{} games, read from {}.</p>\n",
-                card.games.len(),
-                esc(&card.place.to_string()),
+                "<p class=\"meta\">{}</p>\n",
+                esc(&fill(
+                    w.card_meta,
+                    &[&card.games.len(), &card.place.to_string()]
+                )),
             ));
             body.push_str(&html::table(&TableHtml {
                 columns: Some(&CARD_COLUMNS),
-                ..TableHtml::whole(table, "data", &links)
+                ..TableHtml::whole(table, "data", &links, ctx.lang)
             }));
             let page = html::page(
                 &Frame {
@@ -71,6 +77,7 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
                     title: &title,
                     root: "../",
                     class: "page",
+                    lang: ctx.lang,
                 },
                 &body,
             );

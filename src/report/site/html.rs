@@ -7,6 +7,7 @@
 //! other way.
 
 use super::links::Links;
+use super::words::{fill, Lang};
 use crate::report::{Kind, Table, Value};
 use crate::score::Score;
 use std::collections::BTreeSet;
@@ -57,6 +58,25 @@ pub struct Frame<'a> {
     pub root: &'a str,
     /// The `<body>` class: `page`, or `projector`.
     pub class: &'a str,
+    pub lang: Lang,
+}
+
+/// The search box: a player by number or name as they type (`site.js`);
+/// without scripts, the players' page. `class`: `search` in the header,
+/// `search find` as the index's first thing.
+pub fn search_form(root: &str, lang: Lang, class: &str) -> String {
+    let w = lang.words();
+    format!(
+        r#"<form class="{class}" action="{root}players.html" role="search">
+<label for="q">{find}</label>
+<input id="q" name="q" type="search" placeholder="{hint}" autocomplete="off">
+<ul id="results" hidden data-none="{none}"></ul>
+</form>
+"#,
+        find = esc(w.find_player),
+        hint = esc(w.search_hint),
+        none = esc(w.no_match),
+    )
 }
 
 /// A whole page around `body`.
@@ -66,7 +86,9 @@ pub fn page(frame: &Frame, body: &str) -> String {
         title,
         root,
         class,
+        lang,
     } = frame;
+    let w = lang.words();
     let full_title = if event.is_empty() {
         esc(title)
     } else {
@@ -76,7 +98,7 @@ pub fn page(frame: &Frame, body: &str) -> String {
     let _ = write!(
         s,
         r#"<!DOCTYPE html>
-<html lang="en">
+<html lang="{lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -88,41 +110,46 @@ pub fn page(frame: &Frame, body: &str) -> String {
 <header class="top">
 <a class="home" href="{root}index.html">{home}</a>
 <nav>
-<a href="{root}players.html">Players</a>
-<a href="{root}projector.html">Projector</a>
+<a href="{root}players.html">{players}</a>
+<a href="{root}projector.html">{projector}</a>
 </nav>
-<form class="search" action="{root}players.html" role="search">
-<label for="q">Find a player</label>
-<input id="q" name="q" type="search" placeholder="id, name or 中文名" autocomplete="off">
-<ul id="results" hidden></ul>
-</form>
-</header>
+{search}</header>
 <main>
 "#,
         home = if event.is_empty() {
-            "Results".to_string()
+            esc(w.results)
         } else {
             esc(event)
+        },
+        lang = lang.tag(),
+        players = esc(w.players),
+        projector = esc(w.projector),
+        // The index has the search box in its own body, first.
+        search = if class.contains("index") {
+            String::new()
+        } else {
+            search_form(root, *lang, "search")
         },
     );
     s.push_str(body);
     let _ = write!(
         s,
         r#"</main>
-<footer>Written by tilerank {version}. Open <a href="{root}index.html">the index</a>.</footer>
+<footer>{written} <a href="{root}index.html">{index}</a></footer>
 <script src="{root}players.js"></script>
 <script src="{root}site.js"></script>
 </body>
 </html>
 "#,
-        version = env!("CARGO_PKG_VERSION"),
+        written = esc(&fill(w.footer, &[&env!("CARGO_PKG_VERSION")])),
+        index = esc(w.index_link),
     );
     s
 }
 
-/// Columns a phone leaves out of a wide table (`.opt` cells, hidden under
-/// 640 px by the stylesheet); every column prints.
-const OPTIONAL_ON_PHONES: [&str; 14] = [
+/// Columns a phone leaves out of a wide table (hidden under 640 px by
+/// the table's own style); every column prints.
+const OPTIONAL_ON_PHONES: [&str; 15] = [
     "group",
     "games",
     "tiles",
@@ -137,11 +164,15 @@ const OPTIONAL_ON_PHONES: [&str; 14] = [
     "best_game",
     "cards",
     "stage",
+    "total_score",
 ];
 
 /// A column is dropped on phones only when the table has more than this
 /// many columns: narrow tables keep every column.
-const PHONE_COLUMNS: usize = 6;
+const PHONE_COLUMNS: usize = 5;
+
+/// Columns whose cells are statuses or medals: shown in words.
+const WORDED: [&str; 2] = ["status", "medal"];
 
 /// Where a table goes and what its rows link to.
 pub struct TableHtml<'a> {
@@ -157,12 +188,16 @@ pub struct TableHtml<'a> {
     pub columns: Option<&'a [&'a str]>,
     /// The table's notes under it.
     pub notes: bool,
+    /// Leave out the columns that are the same in every row (see
+    /// [`columns_shown`]); empty columns are left out of every table.
+    pub prune: bool,
+    pub lang: Lang,
 }
 
 impl<'a> TableHtml<'a> {
     /// The whole table under the page's own heading: every row and column,
     /// and its notes.
-    pub fn whole(table: &'a Table, id: &'a str, links: &'a Links<'a>) -> TableHtml<'a> {
+    pub fn whole(table: &'a Table, id: &'a str, links: &'a Links<'a>, lang: Lang) -> TableHtml<'a> {
         TableHtml {
             table,
             id,
@@ -171,6 +206,8 @@ impl<'a> TableHtml<'a> {
             rows: None,
             columns: None,
             notes: true,
+            prune: true,
+            lang,
         }
     }
 }
@@ -190,21 +227,49 @@ fn score_ordinals(table: &Table, rows: &[usize], col: usize) -> Vec<Option<usize
         .collect()
 }
 
+/// How the columns of a table are shown: which are left out because they
+/// say nothing (empty in every row, or the same in every row of a table
+/// of several rows), and the value of those that are the same.
+pub fn columns_shown(t: &TableHtml, rows: &[usize]) -> (Vec<usize>, Vec<(usize, String)>) {
+    let table = t.table;
+    let mut shown = Vec::new();
+    let mut same = Vec::new();
+    for (i, c) in table.columns.iter().enumerate() {
+        if !t.columns.is_none_or(|cols| cols.contains(&c.name)) {
+            continue;
+        }
+        let value = |r: usize| table.rows[r].get(i).unwrap_or(&Value::Empty);
+        let empty = rows.iter().all(|&r| *value(r) == Value::Empty);
+        let constant = rows.len() > 1 && rows.iter().all(|&r| value(r) == value(rows[0]));
+        // The id and the name say who a row is: never left out.
+        let who = matches!(c.name, "player" | "name" | "rank");
+        // Empty columns always go; columns the same in every row only
+        // from tables that prune.
+        if !who && (empty || (t.prune && constant)) {
+            if !empty {
+                same.push((i, value(rows[0]).to_string()));
+            }
+            continue;
+        }
+        shown.push(i);
+    }
+    (shown, same)
+}
+
 /// The table as HTML: a heading, the table (sortable: each header is a
 /// button; numbers sort as numbers), then its notes.
+///
+/// Cells carry no classes: the table's own `<style>` places its columns
+/// by their position (numbers to the right, names on one line, the
+/// columns a phone does without hidden under 640 px), which keeps a
+/// table of a thousand rows light.
 pub fn table(t: &TableHtml) -> String {
     let table = t.table;
+    let w = t.lang.words();
     let mut s = String::new();
     if t.heading {
         let _ = writeln!(s, "<h2>{}</h2>", esc(&table.title));
     }
-    let many = t.columns.map_or(table.columns.len(), <[&str]>::len) > PHONE_COLUMNS;
-    let named = table.columns.iter().any(|c| c.name == "name");
-    let class_of = |name: &str| {
-        // The name links to the player's page: a phone can do without the id.
-        let opt = many && (OPTIONAL_ON_PHONES.contains(&name) || (name == "player" && named));
-        format!("c-{}{}", name, if opt { " opt" } else { "" })
-    };
     let all: Vec<usize>;
     let rows = match t.rows {
         Some(r) => r,
@@ -213,15 +278,59 @@ pub fn table(t: &TableHtml) -> String {
             &all
         }
     };
-    let shown: Vec<usize> = (0..table.columns.len())
-        .filter(|&i| t.columns.is_none_or(|c| c.contains(&table.columns[i].name)))
-        .collect();
+    let (shown, same) = columns_shown(t, rows);
+    let many = shown.len() > PHONE_COLUMNS;
+    let named = shown.iter().any(|&i| table.columns[i].name == "name");
     let ordinals: Vec<Option<Vec<Option<usize>>>> = table
         .columns
         .iter()
         .enumerate()
         .map(|(i, c)| (c.kind == Kind::Score).then(|| score_ordinals(table, rows, i)))
         .collect();
+
+    // The table's style, by column position.
+    let mut hide = Vec::new();
+    let mut num = Vec::new();
+    let mut names = Vec::new();
+    for (k, &i) in shown.iter().enumerate() {
+        let c = &table.columns[i];
+        let nth = format!("#{} tr>:nth-child({})", esc(t.id), k + 1);
+        // The name links to the player's page: a phone can do without the id.
+        if many && (OPTIONAL_ON_PHONES.contains(&c.name) || (c.name == "player" && named)) {
+            hide.push(nth.clone());
+        }
+        if c.kind != Kind::Text {
+            num.push(nth.clone());
+        }
+        if matches!(c.name, "name" | "parent_name" | "child_name") {
+            names.push(nth);
+        }
+    }
+    s.push_str("<style>");
+    if !num.is_empty() {
+        let _ = write!(s, "{}{{text-align:right}}", num.join(","));
+    }
+    if !names.is_empty() {
+        let _ = write!(s, "{}{{white-space:nowrap}}", names.join(","));
+        let _ = write!(
+            s,
+            "@media(max-width:640px){{{}{{max-width:9.5em;overflow:hidden;text-overflow:ellipsis}}}}",
+            names
+                .iter()
+                .map(|n| format!("{n}:not(th)"))
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+    }
+    if !hide.is_empty() {
+        let _ = write!(
+            s,
+            "@media screen and (max-width:640px){{{}{{display:none}}}}",
+            hide.join(",")
+        );
+    }
+    s.push_str("</style>\n");
+
     let _ = writeln!(
         s,
         "<div class=\"wrap\"><table class=\"data sortable\" id=\"{}\">",
@@ -231,16 +340,15 @@ pub fn table(t: &TableHtml) -> String {
     for c in shown.iter().map(|&i| &table.columns[i]) {
         let _ = write!(
             s,
-            "<th class=\"{}\" data-kind=\"{}\" data-name=\"{}\"><button type=\"button\">{}</button></th>",
-            class_of(c.name),
+            "<th data-kind=\"{}\" data-name=\"{}\"><button type=\"button\">{}</button></th>",
             match c.kind {
                 Kind::Text => "text",
                 Kind::Int | Kind::Score => "num",
             },
             c.name,
-            // People's words, as on the terminal and in workbooks; the
-            // machine name stays in data-name.
-            esc(&c.label())
+            // People's words, in the page's language; the machine name
+            // stays in data-name.
+            esc(w.header(c.name))
         );
     }
     s.push_str("</tr></thead>\n<tbody>\n");
@@ -250,8 +358,8 @@ pub fn table(t: &TableHtml) -> String {
         for &i in &shown {
             let c = &table.columns[i];
             let value = row.get(i).unwrap_or(&Value::Empty);
+            // Integers sort by their text; scores by their exact order.
             let sort = match value {
-                Value::Int(n) => format!(" data-v=\"{n}\""),
                 Value::Score(_) => ordinals[i]
                     .as_ref()
                     .and_then(|o| o[k])
@@ -259,18 +367,45 @@ pub fn table(t: &TableHtml) -> String {
                     .unwrap_or_default(),
                 _ => String::new(),
             };
-            let shown = esc(&value.to_string());
-            let cell = match t.links.cell(table, row, i) {
-                Some(href) => format!("<a href=\"{}\">{shown}</a>", esc(&href)),
-                None => shown,
+            let text = value.to_string();
+            let shown = if WORDED.contains(&c.name) {
+                esc(w.cell(&text))
+            } else {
+                esc(&text)
             };
-            let _ = write!(s, "<td class=\"{}\"{sort}>{cell}</td>", class_of(c.name));
+            // A name links to the player's page; the id beside it need not.
+            let link = if c.name == "player" && named {
+                None
+            } else {
+                t.links.cell(table, row, i)
+            };
+            match link {
+                Some(href) => {
+                    let _ = write!(s, "<td{sort}><a href=\"{}\">{shown}</a></td>", esc(&href));
+                }
+                None => {
+                    let _ = write!(s, "<td{sort}>{shown}</td>");
+                }
+            }
         }
         s.push_str("</tr>\n");
     }
     s.push_str("</tbody></table></div>\n");
     if rows.is_empty() {
-        s.push_str("<p class=\"empty\">Nobody yet.</p>\n");
+        let _ = writeln!(s, "<p class=\"empty\">{}</p>", esc(w.nobody_yet));
+    }
+    for (i, value) in same {
+        let c = &table.columns[i];
+        let value = if WORDED.contains(&c.name) {
+            w.cell(&value)
+        } else {
+            &value
+        };
+        let _ = writeln!(
+            s,
+            "<p class=\"meta same\">{}</p>",
+            esc(&fill(w.same_for_all, &[&w.header(c.name), &value]))
+        );
     }
     if t.notes && !table.notes.is_empty() {
         s.push_str("<ul class=\"notes\">\n");

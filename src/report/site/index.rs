@@ -4,6 +4,7 @@
 
 use super::html::{self, esc, Frame};
 use super::links::card_page;
+use super::words::fill;
 use super::Context;
 use crate::domain::{CardKey, Label, SessionName, Stage};
 use std::collections::BTreeMap;
@@ -32,69 +33,162 @@ fn by_session<'a>(
         .collect()
 }
 
+/// "3 cards" in the page's words.
+pub fn cards(ctx: &Context, n: usize) -> String {
+    let w = ctx.words();
+    if n == 1 {
+        w.one_card.to_string()
+    } else {
+        fill(w.n_cards, &[&n])
+    }
+}
+
+/// The banner of a page while cards the event expects are missing.
+pub fn provisional(ctx: &Context) -> String {
+    let missing = ctx.req.completeness.missing.len();
+    if missing == 0 {
+        return String::new();
+    }
+    format!(
+        "<p class=\"warn provisional\">{}</p>\n",
+        esc(&fill(ctx.words().provisional, &[&cards(ctx, missing)]))
+    )
+}
+
+/// Where the event is, in a player's words: what is in, what is still to
+/// come, who goes on, whether the medals are decided.
+fn state(ctx: &Context) -> Vec<String> {
+    let w = ctx.words();
+    let event = ctx.event;
+    let Some(latest) = event.stages().pop() else {
+        return vec![w.state_none.to_string()];
+    };
+    let missing = ctx.req.completeness.missing.len();
+    let mut out = vec![if missing > 0 {
+        fill(w.state_provisional, &[&cards(ctx, missing)])
+    } else if event.rules.schedule.is_none() {
+        fill(w.state_unchecked, &[&w.stage(latest.as_str())])
+    } else {
+        fill(w.state_complete, &[&w.stage(latest.as_str())])
+    }];
+    // Who goes on: the rows of the export's qualifier lists.
+    let going: usize = ctx
+        .tables
+        .iter()
+        .filter(|t| t.name.starts_with("Qualifiers"))
+        .map(|t| t.rows.len())
+        .sum();
+    let qualifying = event.qualifying_stage();
+    if going > 0 && latest == qualifying {
+        out.push(fill(
+            w.state_qualifiers,
+            &[&going, &w.stage(qualifying.as_str())],
+        ));
+    }
+    let medals = ctx.tables.iter().find(|t| t.name == "Medals");
+    if medals.is_some_and(|t| !t.rows.is_empty()) {
+        out.push(w.state_final_played.to_string());
+    }
+    out
+}
+
 pub fn page(ctx: &Context) -> String {
     let event = ctx.event;
     let rules = &event.rules;
+    let w = ctx.words();
     let mut b = String::new();
     let name = if ctx.name().is_empty() {
-        "Results"
+        w.results
     } else {
         ctx.name()
     };
     let _ = writeln!(b, "<h1>{}</h1>", esc(name));
-    let _ = writeln!(b, "<dl class=\"facts\">");
-    if let Some(d) = &rules.event_date {
-        let _ = writeln!(b, "<dt>Date</dt><dd>{}</dd>", esc(d));
+    // What a player came for first: the search, then where the event is.
+    b.push_str(&html::search_form("", ctx.lang, "search find"));
+    let missing = &ctx.req.completeness.missing;
+    let class = if missing.is_empty() {
+        "state"
+    } else {
+        "state warn"
+    };
+    let id = if missing.is_empty() {
+        "state"
+    } else {
+        "provisional"
+    };
+    let _ = writeln!(
+        b,
+        "<p class=\"{class}\" id=\"{id}\">{}</p>",
+        state(ctx)
+            .iter()
+            .map(|s| esc(s))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+
+    let _ = writeln!(b, "<h2>{}</h2>\n<ul class=\"pages\">", esc(w.results));
+    for table in &ctx.tables {
+        if matches!(
+            table.name.as_str(),
+            "Missing" | "Problems" | "Settings" | "Log"
+        ) {
+            continue;
+        }
+        let _ = writeln!(
+            b,
+            "<li><a href=\"{}\">{}</a></li>",
+            esc(&super::table_page(table)),
+            esc(&ctx.heading(table))
+        );
     }
     let _ = writeln!(
         b,
-        "<dt>Rules</dt><dd>{}</dd>",
+        "<li><a href=\"players.html\">{}</a></li>",
+        esc(&fill(w.every_player, &[&event.roster.len()]))
+    );
+    let _ = writeln!(
+        b,
+        "<li><a href=\"projector.html\">{}</a></li>\n</ul>",
+        esc(w.projector_view)
+    );
+
+    let _ = writeln!(b, "<dl class=\"facts\">");
+    if let Some(d) = &rules.event_date {
+        let _ = writeln!(b, "<dt>{}</dt><dd>{}</dd>", esc(w.date), esc(d));
+    }
+    let _ = writeln!(
+        b,
+        "<dt>{}</dt><dd>{}</dd>",
+        esc(w.rules),
         esc(&rules.profile.to_string())
     );
     let _ = writeln!(
         b,
-        "<dt>Imported</dt><dd>{} cards, {} games, {} players</dd>",
-        event.cards.len(),
-        event.counts.games,
-        event.roster.len()
+        "<dt>{}</dt><dd>{}</dd>",
+        esc(w.imported),
+        esc(&fill(
+            w.imported_counts,
+            &[&event.cards.len(), &event.counts.games, &event.roster.len()]
+        ))
     );
     let _ = writeln!(b, "</dl>");
 
-    let missing = &ctx.req.completeness.missing;
-    if !missing.is_empty() {
-        let _ = writeln!(
-            b,
-            "<p class=\"warn\" id=\"provisional\">PROVISIONAL: {} the event expects {} not imported yet; standings and qualifiers may change.</p>",
-            if missing.len() == 1 { "1 card".to_string() } else { format!("{} cards", missing.len()) },
-            if missing.len() == 1 { "is" } else { "are" }
-        );
-    }
-    for d in &ctx.decisions {
-        let _ = writeln!(b, "<p class=\"warn\">{}</p>", esc(d));
-    }
-
-    b.push_str("<h2>Results</h2>\n<ul class=\"pages\">\n");
-    for (table, path) in ctx.tables.iter().zip(&ctx.table_pages) {
-        let _ = writeln!(
-            b,
-            "<li><a href=\"{}\">{}</a></li>",
-            esc(path),
-            esc(&table.title)
-        );
-    }
-    let _ = writeln!(
-        b,
-        "<li><a href=\"players.html\">Every player ({})</a></li>",
-        event.roster.len()
-    );
-    b.push_str("<li><a href=\"projector.html\">Projector view</a></li>\n</ul>\n");
-
     let stages = event.stages();
-    b.push_str("<h2>Imported</h2>\n");
+    let head = format!(
+        "<thead><tr><th data-name=\"stage\">{}</th><th data-name=\"session\">{}</th><th data-name=\"cards\">{}</th><th data-name=\"tables\">{}</th></tr></thead>",
+        esc(w.header("stage")),
+        esc(w.header("session")),
+        esc(w.header("cards")),
+        esc(w.header("tables"))
+    );
+    let _ = writeln!(b, "<h2>{}</h2>", esc(w.imported));
     if event.cards.is_empty() {
-        b.push_str("<p class=\"empty\">No cards yet.</p>\n");
+        let _ = writeln!(b, "<p class=\"empty\">{}</p>", esc(w.no_cards));
     } else {
-        b.push_str("<table class=\"imported\" id=\"imported\"><thead><tr><th>stage</th><th>session</th><th>cards</th><th>tables</th></tr></thead><tbody>\n");
+        let _ = writeln!(
+            b,
+            "<div class=\"wrap\"><table class=\"imported\" id=\"imported\">{head}<tbody>"
+        );
         for ((stage, session), keys) in by_session(event.cards.iter().map(|c| &c.key), &stages) {
             let tables: Vec<String> = keys
                 .iter()
@@ -109,38 +203,63 @@ pub fn page(ctx: &Context) -> String {
             let _ = writeln!(
                 b,
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"tables\">{}</td></tr>",
-                esc(stage.as_str()),
+                esc(w.stage(stage.as_str())),
                 esc(&SessionName(&session).to_string()),
                 keys.len(),
                 tables.join(" ")
             );
         }
-        b.push_str("</tbody></table>\n");
+        b.push_str("</tbody></table></div>\n");
     }
-    b.push_str("<h2>Missing</h2>\n");
+    let _ = writeln!(b, "<h2>{}</h2>", esc(w.missing));
     if missing.is_empty() {
-        b.push_str("<p id=\"missing\">Nothing: every card the event expects is in (or the event sets no [sessions] to expect).</p>\n");
+        let _ = writeln!(b, "<p id=\"missing\">{}</p>", esc(w.nothing_missing));
     } else {
-        b.push_str("<table class=\"imported\" id=\"missing\"><thead><tr><th>stage</th><th>session</th><th>cards</th><th>tables</th></tr></thead><tbody>\n");
+        let _ = writeln!(
+            b,
+            "<div class=\"wrap\"><table class=\"imported\" id=\"missing\">{head}<tbody>"
+        );
         for ((stage, session), keys) in by_session(missing.iter(), &stages) {
             let tables: Vec<String> = keys.iter().map(|k| esc(&k.table.to_string())).collect();
             let _ = writeln!(
                 b,
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"tables\">{}</td></tr>",
-                esc(stage.as_str()),
+                esc(w.stage(stage.as_str())),
                 esc(&SessionName(&session).to_string()),
                 keys.len(),
                 tables.join(" ")
             );
         }
-        b.push_str("</tbody></table>\n");
+        b.push_str("</tbody></table></div>\n");
     }
+    // The director's decisions and the desk's own pages, last: they
+    // speak the scoring desk's language.
+    let _ = writeln!(b, "<h2>{}</h2>", esc(w.desk_notes));
+    for d in &ctx.decisions {
+        let _ = writeln!(b, "<p class=\"note\">{}</p>", esc(d));
+    }
+    b.push_str("<ul class=\"pages\">\n");
+    for table in &ctx.tables {
+        if matches!(
+            table.name.as_str(),
+            "Missing" | "Problems" | "Settings" | "Log"
+        ) {
+            let _ = writeln!(
+                b,
+                "<li><a href=\"{}\">{}</a></li>",
+                esc(&super::table_page(table)),
+                esc(&ctx.heading(table))
+            );
+        }
+    }
+    b.push_str("</ul>\n");
     html::page(
         &Frame {
             event: ctx.name(),
-            title: "Index",
+            title: name,
             root: "",
             class: "page index",
+            lang: ctx.lang,
         },
         &b,
     )

@@ -56,6 +56,18 @@ pub fn card_page(key: &CardKey) -> String {
     )
 }
 
+/// The address of a card's page on the site published at `base` (a URL
+/// or a path; a `/` is put between them when it has none).
+pub fn card_url(base: &str, key: &CardKey) -> String {
+    let base = base.trim();
+    let sep = if base.is_empty() || base.ends_with('/') {
+        ""
+    } else {
+        "/"
+    };
+    format!("{base}{sep}{}", card_page(key))
+}
+
 /// How the Games table shows a card's stage, session and table.
 fn card_cells(key: &CardKey) -> (String, String, String) {
     (

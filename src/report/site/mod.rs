@@ -29,6 +29,7 @@ pub mod links;
 pub mod pages;
 pub mod player;
 pub mod projector;
+pub mod words;
 pub mod write;
 
 use crate::event::Event;
@@ -36,6 +37,8 @@ use crate::report::export::{self, ExportRequest};
 use crate::report::Table;
 use std::collections::{BTreeMap, HashMap};
 
+pub use words::Lang;
+use words::{fill, Words};
 pub use write::{write_site, SiteWriteError};
 
 /// The site's files, by path from its root (`index.html`, `p/P0001.html`).
@@ -60,6 +63,8 @@ pub struct Context<'a> {
     /// (stage, session, table) to card page.
     pub cards: HashMap<(String, String, String), String>,
     pub decisions: Vec<String>,
+    /// The language of the pages.
+    pub lang: Lang,
 }
 
 impl Context<'_> {
@@ -67,6 +72,54 @@ impl Context<'_> {
     pub fn name(&self) -> &str {
         self.req.name
     }
+
+    pub fn words(&self) -> &'static Words {
+        self.lang.words()
+    }
+
+    /// What one of the export's tables is, in the page's words, from its
+    /// name: `Standings prelim 50-64` is "Standings, prelim, group 50-64".
+    pub fn heading(&self, table: &Table) -> String {
+        heading(self.words(), &self.event.group_list(), &table.name)
+    }
+}
+
+/// What the export's table `name` is, in `w`'s words (see
+/// [`Context::heading`]); `groups`: the event's age groups.
+pub fn heading(w: &Words, groups: &[Option<String>], name: &str) -> String {
+    let with_group = |what: String, rest: &str| {
+        if rest.is_empty() {
+            what
+        } else {
+            format!("{what}, {}", fill(w.group, &[&rest]))
+        }
+    };
+    if let Some(rest) = name.strip_prefix("Standings ") {
+        // The stage, then the group if the event has groups.
+        let (stage, group) = groups
+            .iter()
+            .flatten()
+            .find_map(|g| {
+                rest.strip_suffix(g.as_str())
+                    .and_then(|s| s.strip_suffix(' '))
+                    .map(|s| (s, g.as_str()))
+            })
+            .unwrap_or((rest, ""));
+        return with_group(fill(w.standings, &[&w.stage(stage)]), group);
+    }
+    if let Some(rest) = name.strip_prefix("Qualifiers") {
+        return with_group(w.qualifiers.to_string(), rest.trim_start());
+    }
+    match name {
+        "Medals" => w.medals,
+        "Super Family Award" => w.award,
+        "Missing" => w.missing,
+        "Problems" => w.problems,
+        "Settings" => w.settings,
+        "Log" => w.log,
+        other => other,
+    }
+    .to_string()
 }
 
 /// The page of one of the export's tables: its name in lower case,
@@ -83,8 +136,8 @@ pub fn page_name(name: &str) -> String {
     )
 }
 
-/// Builds every page of the site.
-pub fn build(req: &ExportRequest) -> Site {
+/// Builds every page of the site, in the language `lang`.
+pub fn build(req: &ExportRequest, lang: Lang) -> Site {
     let event = req.event;
     let export = export::build(req);
     let tables: Vec<Table> = export
@@ -106,6 +159,7 @@ pub fn build(req: &ExportRequest) -> Site {
         players,
         cards: links::Links::card_map(&event.cards),
         decisions: export.decisions.clone(),
+        lang,
     };
     let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     let mut put = |path: String, text: String| {

@@ -4,7 +4,10 @@
 
 use super::html::{self, esc, Frame, TableHtml};
 use super::links::Links;
+use super::words::fill;
 use super::Context;
+use crate::report::Value;
+use std::fmt::Write;
 
 /// (path, HTML) of every table page.
 pub fn pages(ctx: &Context) -> Vec<(String, String)> {
@@ -17,14 +20,39 @@ pub fn pages(ctx: &Context) -> Vec<(String, String)> {
         .iter()
         .zip(&ctx.table_pages)
         .map(|(table, path)| {
-            let mut body = format!("<h1>{}</h1>\n", esc(&table.title));
-            body.push_str(&html::table(&TableHtml::whole(table, "data", &links)));
+            let title = ctx.heading(table);
+            let mut body = format!("<h1>{}</h1>\n", esc(&title));
+            body.push_str(&super::index::provisional(ctx));
+            let ranked = table.columns.iter().position(|c| c.name == "rank");
+            if let (Some(rank), true) = (ranked, table.name.starts_with("Standings ")) {
+                let n = table
+                    .rows
+                    .iter()
+                    .filter(|r| r[rank] != Value::Empty)
+                    .count();
+                let _ = writeln!(
+                    body,
+                    "<p class=\"meta\">{}</p>",
+                    esc(&fill(
+                        ctx.words().ranked_apart,
+                        &[&n, &(table.rows.len() - n)]
+                    ))
+                );
+            }
+            let mut whole = TableHtml::whole(table, "data", &links, ctx.lang);
+            if table.name == "Medals" && table.rows.is_empty() {
+                // The export's note, in the page's words.
+                let _ = writeln!(body, "<p class=\"meta\">{}</p>", esc(ctx.words().no_final));
+                whole.notes = false;
+            }
+            body.push_str(&html::table(&whole));
             let page = html::page(
                 &Frame {
                     event: ctx.name(),
-                    title: &table.name,
+                    title: &title,
                     root: "",
                     class: "page",
+                    lang: ctx.lang,
                 },
                 &body,
             );

@@ -5,6 +5,7 @@
 
 use super::html::{self, esc, Frame, TableHtml};
 use super::links::{player_page, Links};
+use super::words::fill;
 use super::Context;
 use crate::domain::{PlayerId, Stage};
 use crate::report::standings::explain_table;
@@ -25,8 +26,8 @@ fn text(s: &str) -> Value {
 fn status(p: &Player) -> &'static str {
     match p.status {
         Status::Active => "",
-        Status::Withdrawn => "withdrawn",
-        Status::Disqualified => "disqualified",
+        Status::Withdrawn => "W",
+        Status::Disqualified => "DQ",
     }
 }
 
@@ -34,7 +35,7 @@ fn status(p: &Player) -> &'static str {
 pub fn list_page(ctx: &Context) -> String {
     let table = Table {
         name: "Players".into(),
-        title: format!("Players: {}", ctx.event.roster.len()),
+        title: fill(ctx.words().players_count, &[&ctx.event.roster.len()]),
         columns: vec![
             Column::text("player"),
             Column::text("name"),
@@ -62,34 +63,24 @@ pub fn list_page(ctx: &Context) -> String {
         cards: &ctx.cards,
     };
     let mut body = format!("<h1>{}</h1>\n", esc(&table.title));
-    body.push_str(
-        "<p class=\"meta\">Type in the box above to find a player by id, name or Chinese name.</p>\n",
+    let _ = writeln!(
+        body,
+        "<p class=\"meta\">{}</p>",
+        esc(ctx.words().players_hint)
     );
-    body.push_str(&html::table(&TableHtml::whole(&table, "players", &links)));
+    body.push_str(&html::table(&TableHtml::whole(
+        &table, "players", &links, ctx.lang,
+    )));
     html::page(
         &Frame {
             event: ctx.name(),
-            title: "Players",
+            title: ctx.words().players,
             root: "",
             class: "page",
+            lang: ctx.lang,
         },
         &body,
     )
-}
-
-/// The columns of a player's games.
-fn game_columns() -> Vec<Column> {
-    vec![
-        Column::text("stage"),
-        Column::text("session"),
-        Column::text("table"),
-        Column::int("game"),
-        Column::text("seat"),
-        Column::text("others"),
-        Column::int("won"),
-        Column::score("score"),
-        Column::int("tiles"),
-    ]
 }
 
 /// The ids in a row of a table: its player, parent and child columns.
@@ -106,10 +97,93 @@ fn ids_in(table: &Table, row: &[Value]) -> Vec<String> {
         .collect()
 }
 
+/// A cell of `row` by column name.
+fn cell<'t>(table: &'t Table, row: &'t [Value], name: &str) -> &'t Value {
+    table
+        .columns
+        .iter()
+        .position(|c| c.name == name)
+        .and_then(|i| row.get(i))
+        .unwrap_or(&Value::Empty)
+}
+
+/// The answer a player's page leads with, for one standings table: their
+/// rank of how many, what it means (qualified or how far from the cutoff,
+/// the medal, withdrawn), games won, average score and tiles. Read from
+/// the export's rows: the standings row, the other rows' Q, the medals.
+///
+/// `listed`: whether the player is on a qualifier list, for the standings
+/// of the stage those lists go on from (`None` for other stages).
+fn answer(ctx: &Context, t: usize, r: usize, listed: Option<bool>, medal: Option<&str>) -> String {
+    let w = ctx.words();
+    let table = &ctx.tables[t];
+    let row = &table.rows[r];
+    let rank = |row: &[Value]| match cell(table, row, "rank") {
+        Value::Int(n) => Some(*n),
+        _ => None,
+    };
+    let ranked = table.rows.iter().filter(|r| rank(r).is_some()).count();
+    let status = cell(table, row, "status").to_string();
+    // The cutoff: the last rank marked Q in this table.
+    let cutoff = table
+        .rows
+        .iter()
+        .filter(|r| cell(table, r, "status").to_string() == "Q")
+        .filter_map(|r| rank(r))
+        .max();
+    let mut b = String::new();
+    let _ = writeln!(
+        b,
+        "<section class=\"answer\"><h2><a href=\"../{}\">{}</a></h2>",
+        esc(&super::table_page(table)),
+        esc(&ctx.heading(table))
+    );
+    let place = match rank(row) {
+        Some(n) => fill(w.rank_of, &[&n, &ranked]),
+        None => w.no_rank.to_string(),
+    };
+    let _ = writeln!(b, "<p class=\"rank\">{}</p>", esc(&place));
+    let said = match (status.as_str(), listed, rank(row), cutoff) {
+        ("W", ..) => Some(w.withdrawn.to_string()),
+        ("DQ", ..) => Some(w.disqualified.to_string()),
+        ("Q", ..) | (_, Some(true), ..) => Some(w.qualified.to_string()),
+        (_, _, Some(n), Some(c)) if n > c => Some(fill(w.not_qualified_by, &[&(n - c)])),
+        (_, Some(false), ..) | (_, _, _, Some(_)) => Some(w.not_qualified.to_string()),
+        _ => None,
+    };
+    let mut lines: Vec<String> = said.into_iter().collect();
+    if let Some(m) = medal {
+        lines.push(fill(w.medal, &[&w.cell(m)]));
+    }
+    for line in lines {
+        let _ = writeln!(b, "<p class=\"status\">{}</p>", esc(&line));
+    }
+    b.push_str("<dl class=\"stats\">");
+    for (label, name) in [
+        (w.games_won, "won"),
+        (w.header("avg_score"), "avg_score"),
+        (w.header("tiles"), "tiles"),
+        (w.header("games"), "games"),
+    ] {
+        let value = cell(table, row, name);
+        if *value != Value::Empty {
+            let _ = write!(
+                b,
+                "<div><dt>{}</dt><dd>{}</dd></div>",
+                esc(label),
+                esc(&value.to_string())
+            );
+        }
+    }
+    b.push_str("</dl></section>\n");
+    b
+}
+
 /// (path, HTML) of every player's page. `games` is the export's Games
 /// table of each card, in the order of the event's cards.
 pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
     let event = ctx.event;
+    let w = ctx.words();
     // Where each id appears in the export's tables: (table, row).
     let mut rows_of: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
     for (t, table) in ctx.tables.iter().enumerate() {
@@ -142,22 +216,55 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
     for (pid, p) in event.roster.iter() {
         let mut body = String::new();
         let _ = writeln!(body, "<h1>{}</h1>", esc(display_name(&p)));
-        let mut facts = vec![format!("id {}", esc(&p.id))];
+        let mut facts = vec![esc(&fill(w.player_id, &[&p.id]))];
         if let Some(g) = &p.group {
-            facts.push(format!("group {}", esc(g)));
+            facts.push(esc(&fill(w.group, &[g])));
         }
         if let Some(f) = &p.family {
-            facts.push(format!("family {}", esc(f)));
+            facts.push(esc(&fill(w.family, &[f])));
         }
-        if !status(&p).is_empty() {
-            facts.push(status(&p).to_string());
+        match p.status {
+            Status::Active => {}
+            Status::Withdrawn => facts.push(esc(w.withdrawn)),
+            Status::Disqualified => facts.push(esc(w.disqualified)),
         }
         let _ = writeln!(body, "<p class=\"meta\">{}</p>", facts.join(" · "));
 
-        // Their rows in the standings, qualifiers, medals and award.
+        // The answer: their place in each stage's standings, the latest
+        // first, then the other tables that list them (medals, award).
         let found = rows_of.get(&p.id).map(Vec::as_slice).unwrap_or_default();
         if found.is_empty() {
-            body.push_str("<p class=\"empty\">No results yet.</p>\n");
+            let _ = writeln!(body, "<p class=\"empty\">{}</p>", esc(w.no_results));
+        }
+        let medal = found
+            .iter()
+            .find(|(t, _)| ctx.tables[*t].name == "Medals")
+            .map(|&(t, r)| cell(&ctx.tables[t], &ctx.tables[t].rows[r], "medal").to_string());
+        let in_standings: Vec<(usize, usize)> = found
+            .iter()
+            .copied()
+            .filter(|(t, _)| ctx.tables[*t].name.starts_with("Standings "))
+            .collect();
+        // On a qualifier list: the lists go on from the qualifying stage.
+        let lists: Vec<usize> = (0..ctx.tables.len())
+            .filter(|&t| ctx.tables[t].name.starts_with("Qualifiers"))
+            .collect();
+        let deciding = lists.iter().any(|&t| !ctx.tables[t].rows.is_empty());
+        let listed = found.iter().any(|(t, _)| lists.contains(t));
+        let qualifying = format!("Standings {}", event.qualifying_stage());
+        for (k, &(t, r)) in in_standings.iter().rev().enumerate() {
+            let name = &ctx.tables[t].name;
+            let of_qualifying = name
+                .strip_prefix(&qualifying)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '));
+            let on_list = (deciding && of_qualifying).then_some(listed);
+            body.push_str(&answer(
+                ctx,
+                t,
+                r,
+                on_list,
+                medal.as_deref().filter(|_| k == 0),
+            ));
         }
         let mut i = 0;
         while i < found.len() {
@@ -169,16 +276,19 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
                 .collect();
             i += rows.len();
             let table = &ctx.tables[t];
+            if table.name.starts_with("Standings ") || table.name.starts_with("Qualifiers") {
+                continue;
+            }
             let _ = writeln!(
                 body,
                 "<h2><a href=\"../{}\">{}</a></h2>",
                 esc(&ctx.table_pages[t]),
-                esc(&table.title)
+                esc(&ctx.heading(table))
             );
             body.push_str(&html::table(&TableHtml {
                 rows: Some(&rows),
                 notes: false,
-                ..TableHtml::whole(table, &format!("t{t}"), &links)
+                ..TableHtml::whole(table, &format!("t{t}"), &links, ctx.lang)
             }));
         }
 
@@ -190,81 +300,108 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
                 stages.push(stage);
             }
         }
-        for stage in stages {
+        for stage in stages.iter().rev() {
             let group = event.groups.of.get(&pid).cloned();
             let s = standings
                 .entry((stage.clone(), group.clone()))
-                .or_insert_with(|| event.standings_in(&stage, group.as_deref()));
+                .or_insert_with(|| event.standings_in(stage, group.as_deref()));
             if let Some(explain) = explain_table(s, &event.roster, pid) {
-                let _ = writeln!(body, "<h2>Why: {}</h2>", esc(&explain.title));
+                let _ = writeln!(
+                    body,
+                    "<h2>{}</h2>",
+                    esc(&fill(w.why, &[&w.stage(stage.as_str())]))
+                );
                 body.push_str(&html::table(&TableHtml {
-                    table: &explain,
-                    id: &format!("why-{}", super::links::slug(stage.as_str())),
-                    links: &links,
-                    heading: false,
-                    rows: None,
-                    columns: None,
-                    notes: true,
+                    prune: false,
+                    ..TableHtml::whole(
+                        &explain,
+                        &format!("why-{}", super::links::slug(stage.as_str())),
+                        &links,
+                        ctx.lang,
+                    )
                 }));
             }
         }
 
-        // Their games.
-        let mut rows = Vec::new();
+        // Their games, a card per table: where, their seat, who else sat
+        // there (linked), then each game: won, score, tiles.
+        let mut cards = String::new();
+        let mut n = 0;
         for &c in my_cards {
             let card = &event.cards[c];
+            let g = &games[c];
+            let mine: Vec<&Vec<Value>> = g
+                .rows
+                .iter()
+                .filter(|row| *cell(g, row, "player") == Value::Text(p.id.clone()))
+                .collect();
+            let Some(first) = mine.first() else {
+                continue;
+            };
+            n += mine.len();
             let others: Vec<String> = card
                 .seats
                 .iter()
                 .filter(|s| s.player != pid)
                 .map(|s| {
                     let o = event.roster.get(s.player);
-                    format!("{} {}", s.seat, display_name(&o))
+                    let name = esc(display_name(&o));
+                    match ctx.players.get(&o.id) {
+                        Some(page) => format!(
+                            "<li>{} <a href=\"../{}\">{name}</a></li>",
+                            esc(&s.seat.to_string()),
+                            esc(page)
+                        ),
+                        None => format!("<li>{} {name}</li>", esc(&s.seat.to_string())),
+                    }
                 })
                 .collect();
-            let g = &games[c];
-            let col = |name: &str| g.columns.iter().position(|c| c.name == name);
-            let pick = |row: &[Value], name: &str| {
-                col(name)
-                    .and_then(|i| row.get(i).cloned())
-                    .unwrap_or(Value::Empty)
-            };
-            for row in &g.rows {
-                if pick(row, "player") != Value::Text(p.id.clone()) {
-                    continue;
-                }
-                rows.push(vec![
-                    pick(row, "stage"),
-                    pick(row, "session"),
-                    Value::Text(pick(row, "table").to_string()),
-                    pick(row, "game"),
-                    pick(row, "seat"),
-                    Value::Text(others.join(", ")),
-                    pick(row, "won"),
-                    pick(row, "score"),
-                    pick(row, "tiles"),
-                ]);
+            let _ = write!(
+                cards,
+                "<li class=\"card\"><p class=\"where\"><a href=\"../{}\">{}</a></p><p>{}</p><p class=\"others\">{}</p><ul class=\"others\">{}</ul><ul class=\"games\">",
+                esc(&super::links::card_page(&card.key)),
+                esc(&fill(
+                    w.card_title,
+                    &[
+                        &w.stage(card.key.stage.as_str()),
+                        &cell(g, first, "session"),
+                        &cell(g, first, "table"),
+                    ]
+                )),
+                esc(&fill(w.seat, &[&cell(g, first, "seat")])),
+                esc(w.at_table),
+                others.join("")
+            );
+            for row in mine {
+                let won = matches!(cell(g, row, "won"), Value::Int(1));
+                let _ = write!(
+                    cards,
+                    "<li{}>{}{} <span class=\"score\">{}</span></li>",
+                    if won { " class=\"won\"" } else { "" },
+                    esc(&fill(w.game_n, &[&cell(g, row, "game")])),
+                    if won {
+                        format!(" <strong>{}</strong>", esc(w.won_game))
+                    } else {
+                        String::new()
+                    },
+                    esc(&fill(
+                        w.score_tiles,
+                        &[&cell(g, row, "score"), &cell(g, row, "tiles")]
+                    )),
+                );
             }
+            cards.push_str("</ul></li>\n");
         }
-        let games_table = Table {
-            name: "Games".into(),
-            title: format!("Games: {}", rows.len()),
-            columns: game_columns(),
-            rows,
-            notes: Vec::new(),
-        };
-        let _ = writeln!(body, "<h2>{}</h2>", esc(&games_table.title));
-        body.push_str(&html::table(&TableHtml::whole(
-            &games_table,
-            "games",
-            &links,
-        )));
+        let _ = writeln!(body, "<h2>{}</h2>", esc(&fill(w.games, &[&n])));
+        let _ = writeln!(body, "<ol class=\"cards\" id=\"games\">\n{cards}</ol>");
+        let title = display_name(&p).to_string();
         let page = html::page(
             &Frame {
                 event: ctx.name(),
-                title: display_name(&p),
+                title: &title,
                 root: "../",
-                class: "page",
+                class: "page player",
+                lang: ctx.lang,
             },
             &body,
         );

@@ -5,6 +5,19 @@
 use super::html::{self, esc, Frame, TableHtml};
 use super::links::Links;
 use super::Context;
+use std::fmt::Write;
+
+/// What the hall reads from the back: the place, who, and what the place
+/// rests on.
+const PROJECTOR_COLUMNS: [&str; 7] = [
+    "rank",
+    "name",
+    "group",
+    "won",
+    "avg_score",
+    "tiles",
+    "status",
+];
 
 pub fn page(ctx: &Context) -> String {
     let links = Links {
@@ -23,31 +36,37 @@ pub fn page(ctx: &Context) -> String {
                 .strip_prefix(&name)
                 .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '));
             if of_stage {
+                let _ = writeln!(body, "<h2>{}</h2>", esc(&ctx.heading(table)));
                 body.push_str(&html::table(&TableHtml {
-                    heading: true,
-                    ..TableHtml::whole(table, &format!("standings{i}"), &links)
+                    columns: Some(&PROJECTOR_COLUMNS),
+                    notes: false,
+                    ..TableHtml::whole(table, &format!("standings{i}"), &links, ctx.lang)
                 }));
                 shown += 1;
             }
         }
     }
+    let w = ctx.words();
     if shown == 0 {
-        body.push_str("<p class=\"empty\">No standings yet.</p>\n");
+        let _ = writeln!(body, "<p class=\"empty\">{}</p>", esc(w.no_standings));
     }
     let body = format!(
-        "<h1>{}</h1>\n{body}<p class=\"meta\">This page scrolls by itself and reloads at the end.</p>\n",
+        "<h1>{}</h1>\n{}{body}<p class=\"meta\">{}</p>\n",
         esc(if ctx.name().is_empty() {
-            "Standings"
+            w.results
         } else {
             ctx.name()
-        })
+        }),
+        super::index::provisional(ctx),
+        esc(w.scrolls)
     );
     html::page(
         &Frame {
             event: ctx.name(),
-            title: "Projector",
+            title: w.projector,
             root: "",
             class: "projector",
+            lang: ctx.lang,
         },
         &body,
     )

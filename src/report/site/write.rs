@@ -52,7 +52,44 @@ fn replaceable(dir: &Path) -> Result<bool, SiteWriteError> {
     }
 }
 
-/// Writes `site` as the folder `dir`, whole.
+/// Is the process `pid` still running? Where the system cannot say (no
+/// `/proc`), it is taken as gone.
+fn running(pid: u32) -> bool {
+    Path::new("/proc/self").exists() && Path::new("/proc").join(pid.to_string()).exists()
+}
+
+/// Removes the temporary and old folders of `name` that earlier runs,
+/// killed before they could tidy up, left in `parent`
+/// (`.NAME.tilerank-PID.tmp`, `.NAME.tilerank-PID.old`). A folder of a
+/// run that is still going is left alone.
+fn remove_leftovers(parent: &Path, name: &str) {
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return;
+    };
+    let prefix = format!(".{name}.tilerank-");
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(rest) = file.to_str().and_then(|f| f.strip_prefix(&prefix)) else {
+            continue;
+        };
+        let Some(pid) = rest
+            .strip_suffix(".tmp")
+            .or_else(|| rest.strip_suffix(".old"))
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != std::process::id() && running(pid) {
+            continue;
+        }
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// Writes `site` as the folder `dir`, whole. What killed runs left beside
+/// it is removed first.
 pub fn write_site(dir: &Path, site: &Site) -> Result<(), SiteWriteError> {
     let parent = match dir.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -63,6 +100,7 @@ pub fn write_site(dir: &Path, site: &Site) -> Result<(), SiteWriteError> {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "site".to_string());
     let replace = replaceable(dir)?;
+    remove_leftovers(&parent, &name);
     let tmp = parent.join(format!(".{name}.tilerank-{}.tmp", std::process::id()));
     let old = parent.join(format!(".{name}.tilerank-{}.old", std::process::id()));
     let _ = std::fs::remove_dir_all(&tmp);
@@ -147,6 +185,40 @@ mod tests {
             std::fs::read_to_string(other.join("thesis.txt")).unwrap(),
             "keep me"
         );
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+
+    #[test]
+    fn what_killed_runs_left_beside_the_site_is_removed() {
+        let base = std::env::temp_dir().join(format!("tilerank-site-left-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir_all(&base).unwrap();
+        let dir = base.join("site");
+        write_site(&dir, &site("one")).unwrap();
+        // As a run killed while writing, and one killed while swapping,
+        // leave them (no process has a pid this large).
+        for left in [".site.tilerank-4999999.tmp", ".site.tilerank-4999998.old"] {
+            std::fs::create_dir_all(base.join(left).join("p")).unwrap();
+            std::fs::write(base.join(left).join("p/a.html"), "old").unwrap();
+        }
+        // Not ours: another site's leftovers, and a file of that form.
+        std::fs::create_dir_all(base.join(".other.tilerank-4999999.tmp")).unwrap();
+        std::fs::write(base.join(".site.tilerank-4999997.tmp"), "a file").unwrap();
+        // Of a run still going (process 1 always runs, where /proc says so).
+        let live = Path::new("/proc/1").exists();
+        std::fs::create_dir_all(base.join(".site.tilerank-1.tmp")).unwrap();
+        write_site(&dir, &site("two")).unwrap();
+        let mut left: Vec<String> = std::fs::read_dir(&base)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        let mut kept = vec![".other.tilerank-4999999.tmp"];
+        if live {
+            kept.push(".site.tilerank-1.tmp");
+        }
+        kept.extend([".site.tilerank-4999997.tmp", "site"]);
+        assert_eq!(left, kept);
         std::fs::remove_dir_all(&base).unwrap();
     }
 }

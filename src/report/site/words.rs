@@ -1,0 +1,548 @@
+//! The site's words, one table per language: every label, heading, status
+//! and sentence the pages say themselves. Names and data (players' names,
+//! ids, numbers, the event's name) are shown as written.
+//!
+//! A table is a [`Words`] value: a language that lacks a word does not
+//! compile. Column headers are looked up by the export's column name
+//! ([`Words::column`]); the tests check that every column of every table
+//! has a header in every language. `{}` in a word is filled in order by
+//! [`fill`].
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The language of the pages (`--lang`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Lang {
+    #[default]
+    En,
+    /// Traditional Chinese, as in Hong Kong and Taiwan.
+    ZhHant,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::ZhHant];
+
+    /// The language tag of `<html lang>` and of `--lang`.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::ZhHant => "zh-Hant",
+        }
+    }
+
+    pub fn words(self) -> &'static Words {
+        match self {
+            Lang::En => &EN,
+            Lang::ZhHant => &ZH_HANT,
+        }
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(self.tag())
+    }
+}
+
+impl FromStr for Lang {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Lang, String> {
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.tag().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown language {s:?}: give en or zh-Hant"))
+    }
+}
+
+/// `{}` in `word` replaced by `args`, in order.
+pub fn fill(word: &str, args: &[&dyn fmt::Display]) -> String {
+    let mut out = String::with_capacity(word.len() + 16);
+    let mut args = args.iter();
+    let mut rest = word;
+    while let Some(at) = rest.find("{}") {
+        out.push_str(&rest[..at]);
+        if let Some(a) = args.next() {
+            out.push_str(&a.to_string());
+        }
+        rest = &rest[at + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Every word of the site in one language.
+pub struct Words {
+    // The frame of every page.
+    pub results: &'static str,
+    pub players: &'static str,
+    pub projector: &'static str,
+    pub find_player: &'static str,
+    pub search_hint: &'static str,
+    pub no_match: &'static str,
+    pub footer: &'static str,
+    pub index_link: &'static str,
+    pub nobody_yet: &'static str,
+    pub provisional: &'static str,
+    pub one_card: &'static str,
+    pub n_cards: &'static str,
+
+    // The index.
+    pub date: &'static str,
+    pub rules: &'static str,
+    pub imported: &'static str,
+    pub imported_counts: &'static str,
+    pub state_none: &'static str,
+    pub state_provisional: &'static str,
+    pub state_complete: &'static str,
+    pub state_unchecked: &'static str,
+    pub state_final_played: &'static str,
+    pub state_qualifiers: &'static str,
+    pub desk_notes: &'static str,
+    pub every_player: &'static str,
+    pub projector_view: &'static str,
+    pub missing: &'static str,
+    pub nothing_missing: &'static str,
+    pub no_cards: &'static str,
+
+    // Table pages: what each of the export's tables is.
+    pub standings: &'static str,
+    pub group: &'static str,
+    pub qualifiers: &'static str,
+    pub medals: &'static str,
+    pub no_final: &'static str,
+    pub award: &'static str,
+    pub problems: &'static str,
+    pub settings: &'static str,
+    pub log: &'static str,
+    pub ranked_apart: &'static str,
+    pub notes_as_written: &'static str,
+    pub same_for_all: &'static str,
+
+    // A player's page.
+    pub rank_of: &'static str,
+    pub no_rank: &'static str,
+    pub qualified: &'static str,
+    pub not_qualified: &'static str,
+    pub not_qualified_by: &'static str,
+    pub medal: &'static str,
+    pub withdrawn: &'static str,
+    pub disqualified: &'static str,
+    pub games_won: &'static str,
+    pub average: &'static str,
+    pub player_id: &'static str,
+    pub family: &'static str,
+    pub no_results: &'static str,
+    pub also_in: &'static str,
+    pub why: &'static str,
+    pub games: &'static str,
+    pub game_n: &'static str,
+    pub seat: &'static str,
+    pub won_game: &'static str,
+    pub score_tiles: &'static str,
+    pub at_table: &'static str,
+
+    // The players list, a card's page, the projector.
+    pub players_count: &'static str,
+    pub players_hint: &'static str,
+    pub card_title: &'static str,
+    pub card_meta: &'static str,
+    pub scrolls: &'static str,
+    pub no_standings: &'static str,
+
+    // The printed score cards (`seating -o`). The labels tilerank reads
+    // back from a filled card keep their English words first (the Chinese
+    // follows in brackets, which the reader passes over).
+    pub card_date: &'static str,
+    pub card_referee: &'static str,
+    pub card_session: &'static str,
+    pub card_table: &'static str,
+    pub card_group: &'static str,
+    pub card_name: &'static str,
+    pub card_subheaders: [&'static str; 3],
+    pub card_game: &'static str,
+    pub card_total: &'static str,
+    pub card_signature: &'static str,
+    pub card_remark_label: &'static str,
+    pub card_remark: &'static str,
+    pub card_qr: &'static str,
+
+    /// Known stage names (as the event's settings write them) in words.
+    pub stages: &'static [(&'static str, &'static str)],
+    /// Status and medal cells (`Q`, `W`, `gold`...) in words.
+    pub cells: &'static [(&'static str, &'static str)],
+    /// Column headers by the export's column name.
+    pub columns: &'static [(&'static str, &'static str)],
+}
+
+impl Words {
+    /// The header of the column `name`, or `None` when this language has
+    /// none (a test keeps that from happening).
+    pub fn column(&self, name: &str) -> Option<&'static str> {
+        self.columns
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, w)| *w)
+    }
+
+    /// A header: the column's label, or its machine name if it has none.
+    pub fn header(&self, name: &'static str) -> &'static str {
+        self.column(name).unwrap_or(name)
+    }
+
+    /// A stage's name in words; a stage the table does not know, as
+    /// written.
+    pub fn stage<'a>(&self, stage: &'a str) -> &'a str {
+        self.stages
+            .iter()
+            .find(|(n, _)| *n == stage)
+            .map_or(stage, |(_, w)| w)
+    }
+
+    /// A status or medal cell in words; anything else as written.
+    pub fn cell<'a>(&self, value: &'a str) -> &'a str {
+        self.cells
+            .iter()
+            .find(|(n, _)| *n == value)
+            .map_or(value, |(_, w)| w)
+    }
+}
+
+pub static EN: Words = Words {
+    results: "Results",
+    players: "Players",
+    projector: "Projector",
+    find_player: "Find a player",
+    search_hint: "Your name, 中文名 or player number",
+    no_match: "No player matches.",
+    footer: "Written by tilerank {}.",
+    index_link: "Back to the results",
+    nobody_yet: "Nobody yet.",
+    provisional: "Provisional: {} not in yet, so places can still change.",
+    one_card: "1 card",
+    n_cards: "{} cards",
+
+    date: "Date",
+    rules: "Rules",
+    imported: "Cards in",
+    imported_counts: "{} cards, {} games, {} players",
+    state_none: "No results yet: the first cards are not in.",
+    state_provisional: "Results so far: {} still to come, so places can still change.",
+    state_complete: "Every card is in: these are the results of the {}.",
+    state_unchecked: "Results of the {} so far.",
+    state_final_played: "The final has been played: the medals are in.",
+    state_qualifiers: "{} players go on from the {}.",
+    desk_notes: "From the scoring desk",
+    every_player: "Every player ({})",
+    projector_view: "Projector view",
+    missing: "Still to come",
+    nothing_missing: "Nothing: every card the event expects is in.",
+    no_cards: "No cards yet.",
+
+    standings: "Standings, {}",
+    group: "group {}",
+    qualifiers: "Qualifiers",
+    medals: "Medals",
+    no_final: "No final yet: the medals go to the top three of the final's standings.",
+    award: "Super Family Award",
+    problems: "Warnings and notes",
+    settings: "Settings",
+    log: "Import log",
+    ranked_apart: "{} ranked, {} listed apart.",
+    notes_as_written: "Notes",
+    same_for_all: "{}: {} for everyone.",
+
+    rank_of: "{} of {}",
+    no_rank: "Not ranked",
+    qualified: "Qualified",
+    not_qualified: "Not qualified",
+    not_qualified_by: "Not qualified: {} places below the cutoff",
+    medal: "Medal: {}",
+    withdrawn: "Withdrawn",
+    disqualified: "Disqualified",
+    games_won: "Games won",
+    average: "Average",
+    player_id: "Player {}",
+    family: "family {}",
+    no_results: "No results yet.",
+    also_in: "Also listed in",
+    why: "Why this place: {}",
+    games: "Games: {}",
+    game_n: "Game {}",
+    seat: "Seat {}",
+    won_game: "won",
+    score_tiles: "score {}, tiles {}",
+    at_table: "At the table:",
+
+    players_count: "Players: {}",
+    players_hint: "Type in the box above to find a player by number, name or Chinese name.",
+    card_title: "{}, session {}, table {}",
+    card_meta: "{} games, read from {}.",
+    scrolls: "This page scrolls by itself and reloads at the end.",
+    no_standings: "No standings yet.",
+
+    card_date: "Date:",
+    card_referee: "Referee:",
+    card_session: "Session number:",
+    card_table: "Table number:",
+    card_group: "Age group:",
+    card_name: "Name",
+    card_subheaders: ["Game Won (1/0)", "Score (+/-)", "Tiles on rack"],
+    card_game: "Game {}",
+    card_total: "Total",
+    card_signature: "Participant Signature",
+    card_remark_label: "Remark:",
+    card_remark: "- Each participant needs to sign on the score card to confirm the scores. After signing the score card, any subsequent complaints or appeals will not be accepted.",
+    card_qr: "This table's results:",
+
+    stages: &[
+        ("prelim", "prelim"),
+        ("semi", "semi-final"),
+        ("final", "final"),
+    ],
+    cells: &[("Q", "Q"), ("W", "W"), ("DQ", "DQ")],
+    columns: &[
+        ("rank", "Rank"),
+        ("player", "ID"),
+        ("name", "Name"),
+        ("group", "Age group"),
+        ("games", "Games"),
+        ("won", "Won"),
+        ("avg_score", "Average score"),
+        ("total_score", "Total score"),
+        ("tiles", "Tiles left"),
+        ("status", "Status"),
+        ("note", "Note"),
+        ("best_game", "Best game"),
+        ("medal", "Medal"),
+        ("family", "Family"),
+        ("parent", "Parent"),
+        ("parent_name", "Parent name"),
+        ("child", "Child"),
+        ("child_name", "Child name"),
+        ("reason", "Reason"),
+        ("stage", "Stage"),
+        ("session", "Session"),
+        ("table", "Table"),
+        ("game", "Game"),
+        ("seat", "Seat"),
+        ("score", "Score"),
+        ("players", "Players"),
+        ("finish", "Finish"),
+        ("leader", "Leader"),
+        ("game_sum", "Sum of scores"),
+        ("card_total", "Card total"),
+        ("check", "Check"),
+        ("what", "What"),
+        ("file", "File"),
+        ("sha256", "SHA-256"),
+        ("setting", "Setting"),
+        ("value", "Value"),
+        ("severity", "Severity"),
+        ("place", "Where"),
+        ("message", "Message"),
+        ("n", "N"),
+        ("cards", "Cards"),
+        ("tables", "Tables"),
+        ("action", "Action"),
+        ("others", "At the table"),
+    ],
+};
+
+pub static ZH_HANT: Words = Words {
+    results: "賽果",
+    players: "選手",
+    projector: "投影",
+    find_player: "搜尋選手",
+    search_hint: "姓名、英文名或選手編號",
+    no_match: "找不到相符的選手。",
+    footer: "由 tilerank {} 製作。",
+    index_link: "返回賽果",
+    nobody_yet: "暫時沒有。",
+    provisional: "臨時結果：尚欠 {}，名次仍可能改變。",
+    one_card: "1 張計分卡",
+    n_cards: "{} 張計分卡",
+
+    date: "日期",
+    rules: "規則",
+    imported: "已收計分卡",
+    imported_counts: "{} 張計分卡，{} 局，{} 名選手",
+    state_none: "暫無賽果：第一批計分卡尚未收到。",
+    state_provisional: "目前賽果：尚欠 {}，名次仍可能改變。",
+    state_complete: "所有計分卡已收齊：以下是{}的賽果。",
+    state_unchecked: "{}目前的賽果。",
+    state_final_played: "決賽已完成：獎牌已經產生。",
+    state_qualifiers: "{} 名選手由{}晉級。",
+    desk_notes: "記分台通告",
+    every_player: "所有選手（{}）",
+    projector_view: "投影畫面",
+    missing: "尚未收到",
+    nothing_missing: "沒有：比賽預期的計分卡已全部收到。",
+    no_cards: "暫時未有計分卡。",
+
+    standings: "{}排名",
+    group: "{}組",
+    qualifiers: "晉級名單",
+    medals: "獎牌",
+    no_final: "決賽尚未進行：獎牌頒給決賽排名的首三名。",
+    award: "超級家庭獎",
+    problems: "警告及備註",
+    settings: "設定",
+    log: "匯入記錄",
+    ranked_apart: "{} 人排名，{} 人另列。",
+    notes_as_written: "備註",
+    same_for_all: "{}：全部為 {}。",
+
+    rank_of: "第 {} 名（共 {} 人）",
+    no_rank: "沒有排名",
+    qualified: "已晉級",
+    not_qualified: "未晉級",
+    not_qualified_by: "未晉級：距晉級線 {} 個名次",
+    medal: "獎牌：{}",
+    withdrawn: "已退出",
+    disqualified: "已取消資格",
+    games_won: "勝局",
+    average: "平均",
+    player_id: "選手編號 {}",
+    family: "家庭 {}",
+    no_results: "暫時未有成績。",
+    also_in: "亦列於",
+    why: "名次原因：{}",
+    games: "對局：{}",
+    game_n: "第 {} 局",
+    seat: "座位 {}",
+    won_game: "勝",
+    score_tiles: "得分 {}，餘牌 {}",
+    at_table: "同桌：",
+
+    players_count: "選手：{}",
+    players_hint: "在上方輸入姓名、英文名或選手編號以搜尋選手。",
+    card_title: "{}，場次 {}，第 {} 桌",
+    card_meta: "{} 局，讀自 {}。",
+    scrolls: "此頁會自動捲動，到底後重新載入。",
+    no_standings: "暫時未有排名。",
+
+    card_date: "Date (日期):",
+    card_referee: "Referee (裁判):",
+    card_session: "Session number (場次):",
+    card_table: "Table number (桌號):",
+    card_group: "Age group (年齡組):",
+    card_name: "Name (姓名)",
+    card_subheaders: [
+        "Game Won (勝局 1/0)",
+        "Score (得分 +/-)",
+        "Tiles on rack (餘牌)",
+    ],
+    card_game: "Game {} (第 {} 局)",
+    card_total: "Total (總計)",
+    card_signature: "Participant Signature (參賽者簽名)",
+    card_remark_label: "Remark (備註):",
+    card_remark: "- 每位參賽者須在計分卡上簽名確認分數。簽名後，任何其後的投訴或上訴將不獲受理。",
+    card_qr: "本桌賽果：",
+
+    stages: &[("prelim", "初賽"), ("semi", "準決賽"), ("final", "決賽")],
+    cells: &[
+        ("Q", "晉級"),
+        ("W", "退出"),
+        ("DQ", "取消資格"),
+        ("gold", "金牌"),
+        ("silver", "銀牌"),
+        ("bronze", "銅牌"),
+        ("Champion", "冠軍"),
+        ("1st runner-up", "亞軍"),
+        ("2nd runner-up", "季軍"),
+    ],
+    columns: &[
+        ("rank", "名次"),
+        ("player", "編號"),
+        ("name", "姓名"),
+        ("group", "年齡組"),
+        ("games", "局數"),
+        ("won", "勝局"),
+        ("avg_score", "平均得分"),
+        ("total_score", "總得分"),
+        ("tiles", "餘牌"),
+        ("status", "狀態"),
+        ("note", "備註"),
+        ("best_game", "最佳一局"),
+        ("medal", "獎牌"),
+        ("family", "家庭"),
+        ("parent", "家長"),
+        ("parent_name", "家長姓名"),
+        ("child", "子女"),
+        ("child_name", "子女姓名"),
+        ("reason", "原因"),
+        ("stage", "階段"),
+        ("session", "節"),
+        ("table", "桌"),
+        ("game", "局"),
+        ("seat", "座位"),
+        ("score", "得分"),
+        ("players", "人數"),
+        ("finish", "結束方式"),
+        ("leader", "最高分"),
+        ("game_sum", "得分總和"),
+        ("card_total", "卡上總分"),
+        ("check", "核對"),
+        ("what", "項目"),
+        ("file", "檔案"),
+        ("sha256", "SHA-256"),
+        ("setting", "設定"),
+        ("value", "數值"),
+        ("severity", "嚴重程度"),
+        ("place", "位置"),
+        ("message", "訊息"),
+        ("n", "數目"),
+        ("cards", "計分卡"),
+        ("tables", "桌號"),
+        ("action", "處理"),
+        ("others", "同桌"),
+    ],
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_has_every_column_and_cell() {
+        fn names(cols: &[(&'static str, &'static str)]) -> Vec<&'static str> {
+            let mut n: Vec<&str> = cols.iter().map(|(n, _)| *n).collect();
+            n.sort_unstable();
+            n
+        }
+        // The export's own labels are among ours.
+        for (name, _) in crate::report::LABELS {
+            assert!(EN.column(name).is_some(), "no English header for {name}");
+        }
+        for lang in Lang::ALL {
+            let w = lang.words();
+            assert_eq!(names(w.columns), names(EN.columns), "{lang}: columns");
+            assert_eq!(names(w.stages), names(EN.stages), "{lang}: stages");
+            for (n, word) in w.columns.iter().chain(w.stages).chain(w.cells) {
+                assert!(!word.trim().is_empty(), "{lang}: {n} has no word");
+            }
+        }
+        // Every status and medal the reports write has its words.
+        for cell in ["Q", "W", "DQ"] {
+            assert!(ZH_HANT.cells.iter().any(|(n, _)| *n == cell), "{cell}");
+        }
+        use crate::profile::vocabulary::MedalNames;
+        use crate::rules::medals::Medal;
+        for names in [MedalNames::Metals, MedalNames::RunnersUp] {
+            for m in [Medal::Gold, Medal::Silver, Medal::Bronze] {
+                let n = m.name(names);
+                assert_ne!(ZH_HANT.cell(n), n, "no words for the medal {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_language_is_named_by_its_tag() {
+        assert_eq!("zh-Hant".parse::<Lang>(), Ok(Lang::ZhHant));
+        assert_eq!("en".parse::<Lang>(), Ok(Lang::En));
+        assert!("fr".parse::<Lang>().is_err());
+        assert_eq!(fill("{} of {}", &[&3, &"9"]), "3 of 9");
+        assert_eq!(fill("{}", &[]), "");
+    }
+}
