@@ -259,6 +259,13 @@ fn the_hk_demo_site_has_the_numbers_of_standings_and_qualifiers() {
     publish(&with(demo.clone(), &p(&["--lang", "zh-Hant"])), &zh);
     let page_zh = std::fs::read_to_string(zh.join("p/P0003.html")).unwrap();
     insta::assert_snapshot!("hk_player_P0003_zh_hant", main(&page_zh));
+    // why the place, in the page's language too
+    assert!(page_zh.contains("排名次序：勝局（多者優先）"), "{page_zh}");
+    assert!(
+        page_zh.contains("排在 P0620 (Yuen Nga Yee) 之上"),
+        "{page_zh}"
+    );
+    assert!(!page_zh.contains("is above") && !page_zh.contains("Order:"));
     // Light pages: the standings and the projector of 1,200 players.
     for dir in [&site, &zh] {
         for page in ["standings-prelim.html", "projector.html"] {

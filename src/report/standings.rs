@@ -158,7 +158,8 @@ pub fn qualifiers_table(s: &Standings, q: &Qualifiers, roster: &Roster, title: &
     }
 }
 
-fn key_value(e: &Entry, key: Key) -> String {
+/// A key's value for the player, as the explanation says it.
+pub fn key_value(e: &Entry, key: Key) -> String {
     let t = &e.tally;
     match key {
         Key::GamesWon => t.won.to_string(),

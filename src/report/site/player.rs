@@ -6,12 +6,15 @@
 use super::html::{self, esc, Frame, TableHtml};
 use super::links::{player_page, Links};
 use super::words::fill;
+use super::words::Words;
 use super::Context;
 use crate::domain::{PlayerId, Stage};
-use crate::report::standings::explain_table;
+use crate::profile::vocabulary::{Better, Key, SortKey};
+use crate::report::standings::{explain_table, key_value};
 use crate::report::{Column, Table, Value};
 use crate::roster::{Player, Status};
 use crate::rules::standings::Standings;
+use crate::rules::standings::{deciding_key, Apart, Entry};
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -305,7 +308,9 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
             let s = standings
                 .entry((stage.clone(), group.clone()))
                 .or_insert_with(|| event.standings_in(stage, group.as_deref()));
-            if let Some(explain) = explain_table(s, &event.roster, pid) {
+            if let Some(mut explain) = explain_table(s, &event.roster, pid) {
+                // the sentences in the page's language
+                explain.notes = why_notes(s, &event.roster, pid, w);
                 let _ = writeln!(
                     body,
                     "<h2>{}</h2>",
@@ -417,4 +422,72 @@ fn display_name(p: &Player) -> &str {
     } else {
         &p.name
     }
+}
+
+/// Why the player has their place, in the page's words: the order of the
+/// keys, and which key puts them below the player above and above the
+/// player below (the answer of `explain`, said in `w`'s language).
+fn why_notes(
+    s: &Standings,
+    roster: &crate::roster::Roster,
+    pid: PlayerId,
+    w: &Words,
+) -> Vec<String> {
+    let key = |sk: SortKey| {
+        let (name, counted) = match sk.key {
+            Key::GamesWon => (w.key_won, true),
+            Key::AverageScore => (w.key_average, false),
+            Key::TotalScore => (w.key_total, false),
+            Key::TilesLeft => (w.key_tiles, true),
+            Key::BestGame => (w.key_best, false),
+        };
+        let better = match (sk.better, counted) {
+            (Better::Higher, true) => w.more,
+            (Better::Lower, true) => w.fewer,
+            (Better::Higher, false) => w.higher,
+            (Better::Lower, false) => w.lower,
+        };
+        fill(w.sort_key, &[&name, &better])
+    };
+    let who = |e: &Entry| {
+        format!(
+            "{} ({})",
+            roster.id(e.tally.player),
+            roster.name(e.tally.player)
+        )
+    };
+    let keys: Vec<String> = s.order.iter().map(|&k| key(k)).collect();
+    let mut notes = vec![fill(w.order, &[&keys.join(w.then)])];
+    let why =
+        |upper: &Entry, lower: &Entry| match deciding_key(&upper.tally, &lower.tally, &s.order) {
+            Some(k) => fill(
+                w.above,
+                &[
+                    &who(upper),
+                    &who(lower),
+                    &key(k),
+                    &key_value(upper, k.key),
+                    &key_value(lower, k.key),
+                ],
+            ),
+            None => fill(
+                w.all_equal,
+                &[&who(upper), &who(lower), &upper.rank.unwrap_or(0)],
+            ),
+        };
+    if let Some(i) = s.ranked.iter().position(|e| e.tally.player == pid) {
+        if i > 0 {
+            notes.push(why(&s.ranked[i - 1], &s.ranked[i]));
+        }
+        if let Some(next) = s.ranked.get(i + 1) {
+            notes.push(why(&s.ranked[i], next));
+        }
+    } else if let Some(e) = s.apart.iter().find(|e| e.tally.player == pid) {
+        let word = match e.apart {
+            Some(Apart::Withdrawn) => w.withdrawn_why,
+            _ => w.disqualified_why,
+        };
+        notes.push(fill(word, &[&roster.id(pid)]));
+    }
+    notes
 }
