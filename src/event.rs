@@ -124,15 +124,11 @@ impl Event {
 
     fn load_with(request: &Request, streaming: bool) -> Result<Event, InputError> {
         let keep_cards = request.keep == Keep::Cards || !sums_suffice(&request.rules);
-        let intake = Event::read(request, keep_cards, streaming, Vec::new())?;
-        match intake.finish() {
-            Ok(event) => Ok(event),
-            // a second pass leaves out the cards that clash (they are read
-            // in the same order, to the same seating, either way)
-            Err(again) => Ok(Event::read(request, keep_cards, streaming, again.skip)?
-                .finish()
-                .unwrap_or_else(|_| unreachable!("the clashing cards are skipped"))),
-        }
+        // (the roster is read from its file on each pass; the cards are
+        // read in the same order, to the same seating, either way)
+        crate::intake::in_passes(None, |_, skip| {
+            Event::read(request, keep_cards, streaming, skip)
+        })
     }
 
     /// Reads every input into an intake: streaming when every input can
@@ -180,24 +176,14 @@ impl Event {
         rules: &Rules,
         problems: Problems,
     ) -> Event {
-        let given = roster.is_some();
-        let mut intake = Intake::new(roster, rules, true, problems.clone(), Vec::new());
-        intake.add_inputs(&inputs);
-        match intake.finish() {
+        let pass = |roster, skip| -> Result<Intake, std::convert::Infallible> {
+            let mut intake = Intake::new(roster, rules, true, problems.clone(), skip);
+            intake.add_inputs(&inputs);
+            Ok(intake)
+        };
+        match crate::intake::in_passes(roster, pass) {
             Ok(event) => event,
-            // a second pass leaves out the cards that clash
-            Err(again) => {
-                let roster = if given {
-                    again.roster.map(|r| *r)
-                } else {
-                    None
-                };
-                let mut intake = Intake::new(roster, rules, true, problems, again.skip);
-                intake.add_inputs(&inputs);
-                intake
-                    .finish()
-                    .unwrap_or_else(|_| unreachable!("the clashing cards are skipped"))
-            }
+            Err(never) => match never {},
         }
     }
 

@@ -455,20 +455,7 @@ impl EventFolder {
             }
             Ok(intake)
         };
-        let given = roster.is_some();
-        let event = match pass(roster, Vec::new())?.finish() {
-            Ok(event) => event,
-            Err(again) => {
-                let roster = if given {
-                    again.roster.map(|r| *r)
-                } else {
-                    None
-                };
-                pass(roster, again.skip)?
-                    .finish()
-                    .unwrap_or_else(|_| unreachable!("the clashing cards are skipped"))
-            }
-        };
+        let event = crate::intake::in_passes(roster, pass)?;
         read.commit().map_err(|e| store.error(e))?;
         Ok(event)
     }

@@ -47,6 +47,31 @@ pub struct Intake {
     pub counts: Counts,
 }
 
+/// An event put together in one pass over its cards, or two when cards
+/// clash: `pass` reads every card into an intake, given the roster and the
+/// cards to leave out of the sums. The second pass gets the roster as the
+/// first left it (when one was given: it names the same players the same
+/// way) and leaves out the clashing cards.
+pub fn in_passes<E>(
+    roster: Option<Roster>,
+    mut pass: impl FnMut(Option<Roster>, Vec<usize>) -> Result<Intake, E>,
+) -> Result<Event, E> {
+    let given = roster.is_some();
+    match pass(roster, Vec::new())?.finish() {
+        Ok(event) => Ok(event),
+        Err(again) => {
+            let roster = if given {
+                again.roster.map(|r| *r)
+            } else {
+                None
+            };
+            Ok(pass(roster, again.skip)?
+                .finish()
+                .unwrap_or_else(|_| unreachable!("the clashing cards are skipped")))
+        }
+    }
+}
+
 impl Intake {
     /// An empty event under `rules`; `roster` is `None` when no roster was
     /// given (players are then known by what the cards say). With

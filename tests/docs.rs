@@ -2,7 +2,7 @@
 //! manual pages, headers in people's words, and nothing that points outside
 //! the repository.
 
-use crate::test::Test;
+use crate::test::{sheets, Test};
 use std::path::{Path, PathBuf};
 
 /// The commands `tilerank --help` lists (without `help`).
@@ -150,23 +150,6 @@ fn example(path: &str) -> PathBuf {
 
 fn scratch(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("tilerank-docs-{name}-{}.xlsx", std::process::id()))
-}
-
-/// Every sheet of a workbook as rows of cell texts.
-fn sheets(path: &Path) -> Vec<(String, Vec<Vec<String>>)> {
-    use calamine::{open_workbook, Reader, Xlsx};
-    let mut book: Xlsx<_> = open_workbook(path).unwrap();
-    book.sheet_names()
-        .into_iter()
-        .map(|name| {
-            let range = book.worksheet_range(&name).unwrap();
-            let rows = range
-                .rows()
-                .map(|r| r.iter().map(|c| c.to_string()).collect())
-                .collect();
-            (name, rows)
-        })
-        .collect()
 }
 
 #[test]

@@ -858,19 +858,27 @@ fn a_damaged_database_and_a_bad_dump_folder_are_said_plainly() {
         ));
 }
 
+/// A copy of the schema-1 event fixture (never opened in place), and the
+/// HK demo's folder its cards came from.
+fn schema1_event(scratch: &Scratch) -> (PathBuf, PathBuf) {
+    let event = scratch.path("event");
+    std::fs::create_dir_all(&event).unwrap();
+    for f in ["tilerank.toml", "tilerank.db"] {
+        let from = crate::test::fixtures().join("schema1-event").join(f);
+        std::fs::copy(from, event.join(f)).unwrap();
+    }
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026");
+    (event, demo)
+}
+
 /// An event folder made by the release before schema 2 (a card's lines as
 /// rows of `lines`, scores as text) opens, and answers exactly as the same
 /// cards given as files; importing the same card again changes nothing.
 #[test]
 fn an_event_of_the_first_schema_answers_unchanged() {
-    use crate::test::{fixtures, Test};
+    use crate::test::Test;
     let scratch = Scratch::new("schema1");
-    let event = scratch.path("event");
-    std::fs::create_dir_all(&event).unwrap();
-    for f in ["tilerank.toml", "tilerank.db"] {
-        std::fs::copy(fixtures().join("schema1-event").join(f), event.join(f)).unwrap();
-    }
-    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026");
+    let (event, demo) = schema1_event(&scratch);
     let event_s = event.display().to_string();
     let stored = Test::new()
         .args(["standings", "--format", "csv", "--event", &event_s])
@@ -917,14 +925,9 @@ fn an_event_of_the_first_schema_answers_unchanged() {
 /// nothing is guessed, nothing panics.
 #[test]
 fn a_damaged_stored_card_is_named() {
-    use crate::test::{fixtures, Test};
+    use crate::test::Test;
     let scratch = Scratch::new("damaged-body");
-    let event = scratch.path("event");
-    std::fs::create_dir_all(&event).unwrap();
-    for f in ["tilerank.toml", "tilerank.db"] {
-        std::fs::copy(fixtures().join("schema1-event").join(f), event.join(f)).unwrap();
-    }
-    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026");
+    let (event, demo) = schema1_event(&scratch);
     let event_s = event.display().to_string();
     Test::new()
         .args(["import", "--event", &event_s])

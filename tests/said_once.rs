@@ -1,30 +1,13 @@
 //! What the terminal says: each notice once, every file written named with
 //! what is in it, hints that name flags the commands have.
 
-use crate::test::{Scratch, Test};
+use crate::test::{sheets, Scratch, Test};
 use std::path::{Path, PathBuf};
 
 fn example(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("examples")
         .join(path)
-}
-
-/// Every sheet of a workbook as rows of cell texts.
-fn sheets(path: &Path) -> Vec<(String, Vec<Vec<String>>)> {
-    use calamine::{open_workbook, Reader, Xlsx};
-    let mut book: Xlsx<_> = open_workbook(path).unwrap();
-    book.sheet_names()
-        .into_iter()
-        .map(|name| {
-            let range = book.worksheet_range(&name).unwrap();
-            let rows = range
-                .rows()
-                .map(|r| r.iter().map(|c| c.to_string()).collect())
-                .collect();
-            (name, rows)
-        })
-        .collect()
 }
 
 #[test]

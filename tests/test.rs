@@ -251,6 +251,23 @@ impl Output {
     }
 }
 
+/// Every sheet of a workbook as rows of cell texts.
+pub fn sheets(path: &Path) -> Vec<(String, Vec<Vec<String>>)> {
+    use calamine::{open_workbook, Reader, Xlsx};
+    let mut book: Xlsx<_> = open_workbook(path).unwrap();
+    book.sheet_names()
+        .into_iter()
+        .map(|name| {
+            let range = book.worksheet_range(&name).unwrap();
+            let rows = range
+                .rows()
+                .map(|r| r.iter().map(|c| c.to_string()).collect())
+                .collect();
+            (name, rows)
+        })
+        .collect()
+}
+
 /// A folder of its own under the system's temp folder, removed when
 /// dropped. Its name joins the calling test file's (so that two modules'
 /// `Scratch::new("missing")` never meet), the given name and the process.
