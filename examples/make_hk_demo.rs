@@ -32,7 +32,7 @@ use tilerank::place::Place;
 use tilerank::profile::{CutoffTies, Rules};
 use tilerank::report::scorecard_xlsx::{write_cards, PrintCard, PrintLine};
 use tilerank::roster::{match_key, Player, Roster, Status};
-use tilerank::rules::qualifiers::select;
+use tilerank::rules::advancement::select;
 use tilerank::rules::rack::{Penalty, Rack};
 use tilerank::rules::scoring::{score_game, Outcome};
 use tilerank::rules::standings::{self, Apart, Standings};
@@ -1721,7 +1721,11 @@ fn run(out: &Path) -> Result<Vec<String>, String> {
             ));
         }
     }
-    let qualified: HashSet<usize> = q.qualified.iter().map(|e| e.tally.player.index()).collect();
+    let qualified: HashSet<usize> = q
+        .qualified(&st)
+        .iter()
+        .map(|e| e.tally.player.index())
+        .collect();
     let mut both_families: Vec<&str> = family_members
         .keys()
         .copied()
@@ -1875,7 +1879,7 @@ fn run(out: &Path) -> Result<Vec<String>, String> {
     }
     say!(
         "  qualifiers: {} (top {CUTOFF}, cutoff ties included); families with both members qualified (Super Family Award): {} ({})",
-        q.qualified.len(),
+        q.taken,
         both_families.len(),
         both_families.join(", ")
     );

@@ -40,6 +40,7 @@ use tilerank::domain::{PlayerId, Stage};
 use tilerank::event::Event;
 use tilerank::event_folder::EventFolder;
 use tilerank::profile::Rules;
+use tilerank::report::going_on::reason;
 use tilerank::rules::medals::{award_group, Medal};
 use tilerank::rules::rack::Rack;
 use tilerank::rules::scoring::{score_game, Outcome};
@@ -347,7 +348,7 @@ fn seat_like_the_cli(
         Some(f) => {
             let list = event.advance(f, group, named);
             assert!(list.settled, "who goes on from {f} is settled");
-            list.going.iter().map(|(p, _)| *p).collect()
+            list.going.iter().map(|a| a.player).collect()
         }
         None => event
             .roster
@@ -570,7 +571,8 @@ fn nvso(root: &Path, verdict: &mut Verdict) {
             writeln!(readme_groups, "- {}", t.summary(true, true)).unwrap();
         }
         readme_groups.push_str("\nGoing on to the championship table (`tilerank advance`):\n\n");
-        for (p, reason) in &list.going {
+        for a in &list.going {
+            let (p, reason) = (&a.player, reason(a));
             writeln!(
                 readme_groups,
                 "- {} {}: {reason}",
@@ -610,10 +612,10 @@ fn nvso(root: &Path, verdict: &mut Verdict) {
         );
         match group {
             "50-64" => {
-                let seconds: Vec<&str> = list
+                let seconds: Vec<String> = list
                     .going
                     .iter()
-                    .map(|(_, r)| r.as_str())
+                    .map(reason)
                     .filter(|r| r.starts_with("best second"))
                     .collect();
                 verdict.expect(
@@ -626,7 +628,7 @@ fn nvso(root: &Path, verdict: &mut Verdict) {
             "80+" => verdict.expect(
                 list.going
                     .iter()
-                    .filter(|(_, r)| r.ends_with("(shared)"))
+                    .filter(|a| reason(a).ends_with("(shared)"))
                     .count()
                     == 2,
                 "nvso-2023: two share the highest total at table 7",
@@ -870,7 +872,8 @@ fn gwinnett(root: &Path, verdict: &mut Verdict) {
         "{named_id} (`tilerank advance --player {named_id}`):\n"
     )
     .unwrap();
-    for (p, reason) in &settled.going {
+    for a in &settled.going {
+        let (p, reason) = (&a.player, reason(a));
         writeln!(
             data,
             "- {} {}: {reason}",

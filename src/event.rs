@@ -5,8 +5,9 @@ use crate::domain::{Card, PlayerId, Stage};
 use crate::ingest::{self, InputError};
 use crate::intake::Intake;
 use crate::problem::Problems;
-use crate::profile::{AgeScheme, CutoffTies, GoingOn, Rules};
+use crate::profile::{AgeScheme, GoingOn, Rules, TableTies};
 use crate::roster::Roster;
+use crate::rules::advancement::{Advancer, Cut, Decision};
 use crate::rules::age_groups::{assign, nvso_groups, AgeGroup};
 use crate::rules::card_checks::Seating;
 use crate::rules::standings::{self, Standings, Tallies};
@@ -414,7 +415,7 @@ fn assign_groups(
 
 /// Who goes on from a stage (RULES.md section 7): the one answer that
 /// `qualifiers`, `advance`, `seating`, `explain`, the export and the
-/// published pages present.
+/// published pages present (in words by [`crate::report::going_on`]).
 #[derive(Clone, Debug)]
 pub struct AdvanceList {
     pub stage: Stage,
@@ -422,31 +423,28 @@ pub struct AdvanceList {
     /// profile lists no stage after this one).
     pub to: Stage,
     pub group: Option<String>,
-    /// Best first, each with the reason in words.
-    pub going: Vec<(PlayerId, String)>,
-    /// What the rules leave to the director, one sentence each.
-    pub decisions: Vec<String>,
+    /// Best first, each with the reason.
+    pub going: Vec<Advancer>,
+    /// What the rules leave to the director, or tell them.
+    pub decisions: Vec<Decision>,
     /// Nothing is left open: the list is final.
     pub settled: bool,
+    /// The event's policy for ties the table rules cannot settle (how the
+    /// decisions are worded).
+    pub table_ties: TableTies,
     /// The standings of the stage and group: under a top-N rule, down to
     /// the cutoff and the players tied with the last within it
-    /// ([`Event::standings_top`]); else all of them.
+    /// ([`Event::standings_top`]) unless every player was asked for
+    /// ([`Event::advance_ranking_all`]); else all of them.
     pub standings: Standings,
-    /// The cutoff and its tie policy, when the profile's rule is the top
-    /// of the standings.
-    pub top_n: Option<(u32, CutoffTies)>,
+    /// Where the top N ends, when the profile's rule is the top of the
+    /// standings.
+    pub cut: Option<Cut>,
 }
 
 impl AdvanceList {
-    /// The top-N selection behind [`AdvanceList::going`], when the rule
-    /// is the top of the standings.
-    pub fn top(&self) -> Option<crate::rules::qualifiers::Qualifiers<'_>> {
-        let (n, policy) = self.top_n?;
-        Some(crate::rules::qualifiers::select(&self.standings, n, policy))
-    }
-
     pub fn goes_on(&self, player: PlayerId) -> bool {
-        self.going.iter().any(|(p, _)| *p == player)
+        self.going.iter().any(|a| a.player == player)
     }
 
     /// The list waits for the director: exit 1 unless they settle it.
@@ -461,7 +459,31 @@ impl Event {
     /// and best seconds, or each table's lowest total. `named` are players
     /// the director named to settle ties.
     pub fn advance(&self, stage: &Stage, group: Option<&str>, named: &[PlayerId]) -> AdvanceList {
-        use crate::rules::{advancement, qualifiers};
+        // a top-N list needs the standings down to its cutoff only
+        let standings = match self.rules.going_on {
+            GoingOn::TopOfStandings => {
+                self.standings_top(stage, group, self.rules.qualifiers as usize)
+            }
+            _ => self.standings_in(stage, group),
+        };
+        self.advance_from(stage, group, named, standings)
+    }
+
+    /// [`Event::advance`] with the whole standings of the stage and group
+    /// ranked once, for a view that shows every player and marks who goes
+    /// on (the export's standings).
+    pub fn advance_ranking_all(&self, stage: &Stage, group: Option<&str>) -> AdvanceList {
+        self.advance_from(stage, group, &[], self.standings_in(stage, group))
+    }
+
+    fn advance_from(
+        &self,
+        stage: &Stage,
+        group: Option<&str>,
+        named: &[PlayerId],
+        standings: Standings,
+    ) -> AdvanceList {
+        use crate::rules::advancement::{gwinnett, nvso, select};
         let mut named = named.to_vec();
         named.extend(
             self.rules
@@ -470,78 +492,39 @@ impl Event {
                 .filter_map(|n| self.roster.find(n).ok()),
         );
         let named = &named[..];
-        // a top-N list needs the standings down to its cutoff only
-        let standings = match self.rules.going_on {
+        let (going, decisions, cut) = match self.rules.going_on {
             GoingOn::TopOfStandings => {
-                self.standings_top(stage, group, self.rules.qualifiers as usize)
-            }
-            _ => self.standings_in(stage, group),
-        };
-        let mut list = AdvanceList {
-            stage: stage.clone(),
-            to: self.next_stage(stage),
-            group: group.map(str::to_string),
-            going: Vec::new(),
-            decisions: Vec::new(),
-            settled: true,
-            standings,
-            top_n: None,
-        };
-        match self.rules.going_on {
-            GoingOn::TopOfStandings => {
-                let q = qualifiers::select(
-                    &list.standings,
-                    self.rules.qualifiers,
-                    self.rules.cutoff_ties,
-                );
-                let straddle = q.straddle.as_ref().map(|s| s.rank);
-                list.going = q
-                    .qualified
-                    .iter()
-                    .map(|e| {
-                        let rank = e.rank.unwrap_or(0);
-                        let reason = if Some(rank) == straddle {
-                            format!("rank {rank}, tied at the top-{} cutoff", q.cutoff)
-                        } else {
-                            format!("rank {rank} of the top {}", q.cutoff)
-                        };
-                        (e.tally.player, reason)
-                    })
-                    .collect();
-                list.decisions.extend(q.straddle_message());
-                list.settled = !q.is_refused();
-                list.top_n = Some((self.rules.qualifiers, self.rules.cutoff_ties));
+                let cut = select(&standings, self.rules.qualifiers, self.rules.cutoff_ties);
+                (
+                    cut.advancers(&standings),
+                    cut.decision().into_iter().collect(),
+                    Some(cut),
+                )
             }
             GoingOn::TableWinnersAndBestSeconds { .. } | GoingOn::LowestAtEachTable => {
                 let cards = self.cards_of(group);
                 let a = if matches!(self.rules.going_on, GoingOn::LowestAtEachTable) {
-                    advancement::gwinnett(&cards, stage, &self.rules, &self.roster, named)
+                    gwinnett(&cards, stage, &self.rules, &self.roster, named)
                 } else {
-                    advancement::nvso(&cards, stage, &self.rules, &self.roster, named)
+                    nvso(&cards, stage, &self.rules, &self.roster, named)
                 };
-                list.going = a
-                    .advancing
-                    .iter()
-                    .map(|x| (x.player, x.to_string()))
-                    .collect();
-                list.decisions = a
-                    .decisions
-                    .iter()
-                    .map(|d| d.message(&self.roster, a.policy))
-                    .collect();
-                for p in &a.unused_names {
-                    list.decisions.push(format!(
-                        "{} was named but is in no tie: it changes nothing",
-                        self.roster.get(*p).id
-                    ));
-                }
-                list.settled = a.is_settled();
+                (a.advancing, a.decisions, None)
             }
+        };
+        let table_ties = self.rules.table_ties;
+        AdvanceList {
+            stage: stage.clone(),
+            to: self.next_stage(stage),
+            group: group.map(str::to_string),
+            settled: decisions.iter().all(|d| d.is_settled(table_ties)),
+            going,
+            decisions,
+            table_ties,
+            standings,
+            cut,
         }
-        list
     }
 
-    /// Who goes on from `stage`, every group (or the one asked).
     pub fn advance_all(
         &self,
         stage: &Stage,
@@ -599,7 +582,7 @@ impl Event {
         let stage = self.qualifying_stage();
         self.advance_all(&stage, &self.group_list(), &[])
             .iter()
-            .flat_map(|l| l.going.iter().map(|(p, _)| *p))
+            .flat_map(|l| l.going.iter().map(|a| a.player))
             .collect()
     }
 

@@ -305,7 +305,7 @@ fn hk_demo_at(width: u16) -> (String, String) {
     })
     .unwrap();
     let standings = event.standings(&Stage::prelim());
-    let q = tilerank::rules::qualifiers::select(&standings, 120, event.rules.cutoff_ties);
+    let q = tilerank::rules::advancement::select(&standings, 120, event.rules.cutoff_ties);
     let terminal = Terminal {
         width: Some(width),
         ..Terminal::default()

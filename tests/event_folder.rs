@@ -221,7 +221,7 @@ fn the_roster_check_knows_the_event_date() {
 #[test]
 fn importing_the_demo_session_by_session_gives_the_same_qualifiers() {
     use tilerank::event::{Event, Request};
-    use tilerank::rules::qualifiers::select;
+    use tilerank::rules::advancement::select;
     let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026");
     let s = Scratch::new("demo");
     let folder = EventFolder::init(
@@ -258,7 +258,7 @@ fn importing_the_demo_session_by_session_gives_the_same_qualifiers() {
     let list = |e: &tilerank::event::Event| {
         let standings = e.standings(&tilerank::domain::Stage::prelim());
         let q = select(&standings, 120, tilerank::profile::CutoffTies::Include);
-        q.qualified
+        q.qualified(&standings)
             .iter()
             .map(|x| {
                 (

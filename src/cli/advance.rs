@@ -46,7 +46,7 @@ pub fn run(args: AdvanceArgs) -> Result<Outcome> {
     let mut refused = false;
     for group in groups(event, &args.group)? {
         let list = event.advance(&stage, group.as_deref(), &named);
-        print_decisions(&list, &[]);
+        print_decisions(&list, &event.roster, &[]);
         refused |= list.is_refused();
         tables.push(advance_table(&list, &event.roster));
     }

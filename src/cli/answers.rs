@@ -8,6 +8,7 @@ use super::{summary, EventArgs, Loaded};
 use anyhow::{bail, Result};
 use tilerank::domain::{PlayerId, Stage};
 use tilerank::event::{AdvanceList, Completeness, Event};
+use tilerank::roster::Roster;
 
 /// Refuses to rank when the data has errors; finds the stage.
 pub fn rankable(event: &Event, stage: &str) -> Result<Option<Stage>> {
@@ -106,7 +107,7 @@ pub fn groups(event: &Event, group: &Option<String>) -> Result<Vec<Option<String
 /// director must act, `NOTE` once the rules or the director settled it.
 /// A decision the table on the screen already says under it (`shown`) is
 /// not said again.
-pub fn print_decisions(list: &AdvanceList, shown: &[String]) {
+pub fn print_decisions(list: &AdvanceList, roster: &Roster, shown: &[String]) {
     let label = if list.settled { "NOTE" } else { "DECISION" };
     let group = list
         .group
@@ -114,7 +115,7 @@ pub fn print_decisions(list: &AdvanceList, shown: &[String]) {
         .map(|g| format!(" ({g})"))
         .unwrap_or_default();
     for d in &list.decisions {
-        let d = d.to_string();
+        let d = tilerank::report::going_on::decision(d, roster, list.table_ties);
         if shown.contains(&d) {
             continue;
         }

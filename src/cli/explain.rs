@@ -53,10 +53,19 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
     // The player's own group: the same standings and list as every other
     // command shows.
     let group = event.groups.of.get(&player).cloned();
-    let going =
-        (stage == event.qualifying_stage()).then(|| event.advance(&stage, group.as_deref(), &[]));
-    let standings = event.standings_in(&stage, group.as_deref());
-    let Some(mut table) = explain_table(&standings, &event.roster, player) else {
+    // the whole standings, ranked once; from the qualifying stage, who goes
+    // on from them
+    let going = (stage == event.qualifying_stage())
+        .then(|| event.advance_ranking_all(&stage, group.as_deref()));
+    let ranked_here;
+    let standings = match &going {
+        Some(list) => &list.standings,
+        None => {
+            ranked_here = event.standings_in(&stage, group.as_deref());
+            &ranked_here
+        }
+    };
+    let Some(mut table) = explain_table(standings, &event.roster, player) else {
         bail!(
             "{} has no games in the {stage} stage",
             event.roster.get(player).id
@@ -66,8 +75,12 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
         table.notes.push(format!("Ranked in age group {g}."));
     }
     if let Some(list) = &going {
-        let verdict = match list.going.iter().find(|(p, _)| *p == player) {
-            Some((_, why)) => format!("Goes on to the {}: {why}.", list.to),
+        let verdict = match list.going.iter().find(|a| a.player == player) {
+            Some(a) => format!(
+                "Goes on to the {}: {}.",
+                list.to,
+                tilerank::report::going_on::reason(a)
+            ),
             None => format!("Does not go on to the {}.", list.to),
         };
         table.notes.push(verdict);

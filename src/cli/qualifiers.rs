@@ -77,7 +77,7 @@ pub fn run(args: QualifiersArgs) -> Result<Outcome> {
         let table = qualifiers_view(&list, event, &provisional);
         // (a decision that stops the list is said here: no table follows)
         let shown = on_screen && !list.is_refused();
-        print_decisions(&list, if shown { &table.notes } else { &[] });
+        print_decisions(&list, &event.roster, if shown { &table.notes } else { &[] });
         refused |= list.is_refused();
         tables.push(table);
     }

@@ -111,11 +111,11 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
             Some(f) => {
                 let list = event.advance(f, group.as_deref(), &named);
                 if !list.settled {
-                    print_decisions(&list, &[]);
+                    print_decisions(&list, &event.roster, &[]);
                     say!("Nothing seated: who goes on is not settled (see tilerank advance).");
                     return Ok(Outcome::DataErrors);
                 }
-                list.going.iter().map(|(p, _)| *p).collect()
+                list.going.iter().map(|a| a.player).collect()
             }
             None => event
                 .roster

@@ -200,13 +200,16 @@ pub fn standings_tables(event: &Event, provisional: &str) -> Vec<Table> {
     let qualifying = event.qualifying_stage();
     for stage in event.stages() {
         for group in event.group_list() {
-            let list = (stage == qualifying).then(|| event.advance(&stage, group.as_deref(), &[]));
-            // the whole standings (a list's own stop after its cutoff)
-            let s = event.standings_in(&stage, group.as_deref());
+            // the whole standings, ranked once, and who goes on from them
+            let (s, cut) = if stage == qualifying {
+                let list = event.advance_ranking_all(&stage, group.as_deref());
+                (list.standings, list.cut)
+            } else {
+                (event.standings_in(&stage, group.as_deref()), None)
+            };
             if s.ranked.is_empty() && s.apart.is_empty() {
                 continue;
             }
-            let q = list.as_ref().and_then(|l| l.top());
             let title = format!(
                 "Standings, {stage}{} ({} rules): {} ranked, {} apart{provisional}",
                 group
@@ -217,7 +220,7 @@ pub fn standings_tables(event: &Event, provisional: &str) -> Vec<Table> {
                 s.ranked.len(),
                 s.apart.len()
             );
-            let mut table = standings_table(&s, &event.roster, q.as_ref(), &title);
+            let mut table = standings_table(&s, &event.roster, cut.as_ref(), &title);
             table.name = format!("Standings {stage}{}", group_suffix(&group));
             tables.push(table);
         }
@@ -246,8 +249,9 @@ fn qualifier_tables(event: &Event, provisional: &str, export: &mut Export) {
             .unwrap_or_default();
         let mut table = qualifiers_view(&list, event, provisional);
         for d in &list.decisions {
+            let d = super::going_on::decision(d, &event.roster, list.table_ties);
             export.decisions.push(format!("{prefix}{d}"));
-            if list.top_n.is_none() {
+            if list.cut.is_none() {
                 table.notes.push(format!("{label}: {d}"));
             }
         }

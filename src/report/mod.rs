@@ -8,6 +8,7 @@
 pub mod cards;
 pub mod csv;
 pub mod export;
+pub mod going_on;
 pub mod json;
 pub mod output;
 pub mod progress;

@@ -34,13 +34,13 @@ pub fn advance_table(list: &AdvanceList, roster: &Roster) -> Table {
     let rows = list
         .going
         .iter()
-        .map(|(p, reason)| {
-            let pl = roster.get(*p);
+        .map(|a| {
+            let pl = roster.get(a.player);
             vec![
                 text(list.group.as_deref().unwrap_or("")),
                 Value::Text(pl.id.clone()),
                 text(&pl.name),
-                Value::Text(reason.clone()),
+                Value::Text(super::going_on::reason(a)),
             ]
         })
         .collect();
@@ -83,7 +83,7 @@ pub fn qualifiers_view(list: &AdvanceList, event: &Event, provisional: &str) -> 
         .as_ref()
         .map(|g| format!(" {g}"))
         .unwrap_or_default();
-    let mut table = match list.top() {
+    let mut table = match &list.cut {
         Some(q) => {
             let title = format!(
                 "Qualifiers for the {}{}: top {} of the {} standings ({} rules), {} players{provisional}",
@@ -92,9 +92,9 @@ pub fn qualifiers_view(list: &AdvanceList, event: &Event, provisional: &str) -> 
                 q.cutoff,
                 list.stage,
                 event.rules.profile,
-                q.qualified.len()
+                q.taken
             );
-            super::standings::qualifiers_table(&list.standings, &q, &event.roster, &title)
+            super::standings::qualifiers_table(&list.standings, q, &event.roster, &title)
         }
         None => {
             let mut table = advance_table(list, &event.roster);
@@ -102,7 +102,7 @@ pub fn qualifiers_view(list: &AdvanceList, event: &Event, provisional: &str) -> 
                 "Qualifiers for the {}{}: {} ({} rules), {} players{provisional}",
                 list.to,
                 group_title(&list.group),
-                going_on_words(event),
+                super::going_on::rule(&event.rules),
                 event.rules.profile,
                 list.going.len()
             );
@@ -111,18 +111,6 @@ pub fn qualifiers_view(list: &AdvanceList, event: &Event, provisional: &str) -> 
     };
     table.name = format!("Qualifiers{suffix}");
     table
-}
-
-/// The rule by which players go on, in words.
-pub fn going_on_words(event: &Event) -> String {
-    use crate::profile::GoingOn;
-    match event.rules.going_on {
-        GoingOn::TopOfStandings => format!("the top {} of the standings", event.rules.qualifiers),
-        GoingOn::TableWinnersAndBestSeconds { seats } => {
-            format!("each table's highest total, then the best seconds up to {seats} seats")
-        }
-        GoingOn::LowestAtEachTable => "each table's lowest total".to_string(),
-    }
 }
 
 /// The seating of the next stage: one line per seat.

@@ -5,7 +5,7 @@
 use super::{Column, Table, Value};
 use crate::domain::PlayerId;
 use crate::roster::Roster;
-use crate::rules::qualifiers::Qualifiers;
+use crate::rules::advancement::Cut;
 use crate::rules::standings::{deciding_key, Apart, Entry, Key, Standings};
 
 pub const COLUMNS: [Column; 11] = [
@@ -69,24 +69,19 @@ fn order_note(s: &Standings) -> String {
 
 /// Every player of the stage: the ranking, then those listed apart.
 /// With `qualifiers`, status `Q` marks who goes on.
-pub fn standings_table(
-    s: &Standings,
-    roster: &Roster,
-    qualifiers: Option<&Qualifiers>,
-    title: &str,
-) -> Table {
+pub fn standings_table(s: &Standings, roster: &Roster, cut: Option<&Cut>, title: &str) -> Table {
     Table {
         name: standings_name(s),
         title: title.to_string(),
         columns: COLUMNS.to_vec(),
-        rows: standings_rows(s, roster, qualifiers).collect(),
-        notes: standings_notes(s, qualifiers),
+        rows: standings_rows(s, roster, cut).collect(),
+        notes: standings_notes(s, cut),
     }
 }
 
 /// The sentences under the standings: the order, who is listed apart, a
 /// tie at the cutoff.
-pub fn standings_notes(s: &Standings, qualifiers: Option<&Qualifiers>) -> Vec<String> {
+pub fn standings_notes(s: &Standings, cut: Option<&Cut>) -> Vec<String> {
     let mut notes = vec![order_note(s)];
     if !s.apart.is_empty() {
         notes.push(format!(
@@ -94,7 +89,7 @@ pub fn standings_notes(s: &Standings, qualifiers: Option<&Qualifiers>) -> Vec<St
             s.apart.len()
         ));
     }
-    notes.extend(qualifiers.and_then(|q| q.straddle_message()));
+    notes.extend(cut.and_then(super::going_on::cutoff_tie));
     notes
 }
 
@@ -108,12 +103,12 @@ pub fn standings_name(s: &Standings) -> String {
 pub fn standings_rows<'a>(
     s: &'a Standings,
     roster: &'a Roster,
-    qualifiers: Option<&'a Qualifiers>,
+    cut: Option<&'a Cut>,
 ) -> impl Iterator<Item = Vec<Value>> + 'a {
-    let going: std::collections::HashSet<PlayerId> = qualifiers
-        .map(|q| q.qualified.iter().map(|x| x.tally.player).collect())
+    let going: std::collections::HashSet<PlayerId> = cut
+        .map(|q| q.qualified(s).iter().map(|x| x.tally.player).collect())
         .unwrap_or_default();
-    let straddle_rank = qualifiers.and_then(|q| q.straddle.as_ref().map(|s| s.rank));
+    let straddle_rank = cut.and_then(|q| q.straddle.as_ref().map(|s| s.rank));
     let ranked = s.ranked.iter().map(move |e| {
         let mut note = shared_note(e);
         if straddle_rank.is_some() && e.rank == straddle_rank {
@@ -134,10 +129,10 @@ pub fn standings_rows<'a>(
 }
 
 /// Only the players who go on.
-pub fn qualifiers_table(s: &Standings, q: &Qualifiers, roster: &Roster, title: &str) -> Table {
+pub fn qualifiers_table(s: &Standings, q: &Cut, roster: &Roster, title: &str) -> Table {
     let straddle_rank = q.straddle.as_ref().map(|s| s.rank);
     let rows = q
-        .qualified
+        .qualified(s)
         .iter()
         .map(|e| {
             let mut note = shared_note(e);
@@ -148,7 +143,7 @@ pub fn qualifiers_table(s: &Standings, q: &Qualifiers, roster: &Roster, title: &
         })
         .collect();
     let mut notes = vec![order_note(s)];
-    notes.extend(q.straddle_message());
+    notes.extend(super::going_on::cutoff_tie(q));
     Table {
         name: "Qualifiers".to_string(),
         title: title.to_string(),

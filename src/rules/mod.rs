@@ -7,8 +7,7 @@
 //! | 5. Checking a recorded card | [`card_checks`] |
 //! | 6. Standings: the sums | [`tally`] |
 //! | 6. Standings: the ranking | [`standings`] |
-//! | 7. Qualifiers and advancement | [`qualifiers`] |
-//! | 7. Advancement (`nvso`, `gwinnett`) and carry-over | [`advancement`] |
+//! | 7. Who goes on (the top `N`, the table rules) and carry-over | [`advancement`] |
 //! | 8. Age groups and minimum age | [`age_groups`] |
 //! | 8. Medals | [`medals`] |
 //! | 9. Super Family Award (`hk`) | [`awards`] |
@@ -23,7 +22,6 @@ pub mod age_groups;
 pub mod awards;
 pub mod card_checks;
 pub mod medals;
-pub mod qualifiers;
 pub mod rack;
 pub mod roster_checks;
 pub mod scoring;

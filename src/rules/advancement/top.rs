@@ -1,10 +1,11 @@
-//! RULES.md section 7 (`hk`): the top `N` of the prelim standings go to the
-//! final. When players tied on every key straddle the cutoff, the tool says
-//! so loudly and applies the cutoff policy: `include` (all of them go),
+//! RULES.md section 7 (`hk`, `pressman`): the top `N` of the standings go
+//! on. When players tied on every key straddle the cutoff, the tool says so
+//! loudly and applies the cutoff policy: `include` (all of them go),
 //! `exclude` (none of them go) or `error` (the director decides).
 
-use super::standings::{Entry, Standings};
+use super::{Advancer, Decision, Reason};
 use crate::profile::CutoffTies;
+use crate::rules::standings::{Entry, Standings};
 
 /// Players tied on every key across the cutoff.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,63 +18,77 @@ pub struct Straddle {
     pub within: usize,
 }
 
-#[derive(Clone, Debug)]
-pub struct Qualifiers<'a> {
+/// Where the top `cutoff` of a standings ends: the first `taken` ranked
+/// players go on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cut {
     pub cutoff: u32,
     pub policy: CutoffTies,
-    /// Who goes on, best first (under `error` with a straddle: those above it).
-    pub qualified: Vec<&'a Entry>,
+    /// How many of the ranked players go on (under `error` with a
+    /// straddle: those above it).
+    pub taken: usize,
     pub straddle: Option<Straddle>,
 }
 
-impl Qualifiers<'_> {
+impl Cut {
     /// The policy `error` met a straddle: the list is not final.
     pub fn is_refused(&self) -> bool {
         self.policy == CutoffTies::Error && self.straddle.is_some()
     }
 
-    /// A sentence for the director about the tie at the cutoff.
-    pub fn straddle_message(&self) -> Option<String> {
-        let s = self.straddle.as_ref()?;
-        let qualifiers = match self.qualified.len() {
-            1 => "1 qualifier".to_string(),
-            n => format!("{n} qualifiers"),
-        };
-        let outcome = match self.policy {
-            CutoffTies::Include if s.tied == 2 => format!("both go on (policy include): {qualifiers}"),
-            CutoffTies::Include => format!("all {} go on (policy include): {qualifiers}", s.tied),
-            CutoffTies::Exclude => format!("none of them go on (policy exclude): {qualifiers}"),
-            CutoffTies::Error => "choose --cutoff-ties include or exclude (or set cutoff_ties in the event's settings)".to_string(),
-        };
-        Some(format!(
-            "TIE AT THE CUTOFF: {} players share rank {} across the top-{} cutoff ({} within it, {} beyond); {outcome}",
-            s.tied,
-            s.rank,
-            self.cutoff,
-            s.within,
-            s.tied - s.within
-        ))
+    /// Who goes on, best first: the first players of the standings the
+    /// cut was made on.
+    pub fn qualified<'a>(&self, standings: &'a Standings) -> &'a [Entry] {
+        &standings.ranked[..self.taken.min(standings.ranked.len())]
+    }
+
+    /// The tie at the cutoff, for the director.
+    pub fn decision(&self) -> Option<Decision> {
+        self.straddle.as_ref().map(|s| Decision::TieAtCutoff {
+            straddle: s.clone(),
+            cutoff: self.cutoff,
+            policy: self.policy,
+            qualifiers: self.taken,
+        })
+    }
+
+    /// Each player who goes on, with the reason.
+    pub fn advancers(&self, standings: &Standings) -> Vec<Advancer> {
+        let straddle = self.straddle.as_ref().map(|s| s.rank);
+        self.qualified(standings)
+            .iter()
+            .map(|e| {
+                let rank = e.rank.unwrap_or(0);
+                Advancer {
+                    player: e.tally.player,
+                    place: rank,
+                    reason: Reason::Rank {
+                        rank,
+                        cutoff: self.cutoff,
+                        tied: Some(rank) == straddle,
+                    },
+                    named_by_director: false,
+                }
+            })
+            .collect()
     }
 }
 
-pub fn select(standings: &Standings, cutoff: u32, policy: CutoffTies) -> Qualifiers<'_> {
+/// The cut of the top `cutoff` of `standings` under `policy`.
+pub fn select(standings: &Standings, cutoff: u32, policy: CutoffTies) -> Cut {
     let n = cutoff as usize;
     let ranked = &standings.ranked;
-    if n == 0 {
-        return Qualifiers {
-            cutoff,
-            policy,
-            qualified: Vec::new(),
-            straddle: None,
-        };
-    }
+    let cut = |taken: usize, straddle: Option<Straddle>| Cut {
+        cutoff,
+        policy,
+        taken,
+        straddle,
+    };
     if ranked.len() <= n {
-        return Qualifiers {
-            cutoff,
-            policy,
-            qualified: ranked.iter().collect(),
-            straddle: None,
-        };
+        return cut(ranked.len(), None);
+    }
+    if n == 0 {
+        return cut(0, None);
     }
     // The tie group of the last player within the cutoff.
     let last_rank = ranked[n - 1].rank;
@@ -87,28 +102,18 @@ pub fn select(standings: &Standings, cutoff: u32, policy: CutoffTies) -> Qualifi
         .unwrap_or(n - 1)
         + 1;
     if group_end <= n {
-        return Qualifiers {
-            cutoff,
-            policy,
-            qualified: ranked[..n].iter().collect(),
-            straddle: None,
-        };
+        return cut(n, None);
     }
     let straddle = Straddle {
         rank: last_rank.unwrap_or(0),
         tied: group_end - group_start,
         within: n - group_start,
     };
-    let take = match policy {
+    let taken = match policy {
         CutoffTies::Include => group_end,
         CutoffTies::Exclude | CutoffTies::Error => group_start,
     };
-    Qualifiers {
-        cutoff,
-        policy,
-        qualified: ranked[..take].iter().collect(),
-        straddle: Some(straddle),
-    }
+    cut(taken, Some(straddle))
 }
 
 #[cfg(test)]
@@ -146,18 +151,25 @@ mod tests {
         )
     }
 
-    fn ids(q: &Qualifiers) -> Vec<u32> {
-        q.qualified.iter().map(|e| e.tally.player.0).collect()
+    fn ids(q: &Cut, s: &Standings) -> Vec<u32> {
+        q.qualified(s).iter().map(|e| e.tally.player.0).collect()
+    }
+
+    /// The tie at the cutoff in the words of `report::going_on`.
+    fn said(cut: &Cut) -> String {
+        let r = Roster::default();
+        let d = cut.decision().unwrap();
+        crate::report::going_on::decision(&d, &r, crate::profile::TableTies::Decide)
     }
 
     #[test]
     fn a_clean_cutoff_takes_the_top_n() {
         let (s, _) = standings();
         let q = select(&s, 2, CutoffTies::Include);
-        assert_eq!(ids(&q), vec![0, 1]);
+        assert_eq!(ids(&q, &s), vec![0, 1]);
         assert_eq!(q.straddle, None);
         let q = select(&s, 4, CutoffTies::Error);
-        assert_eq!(ids(&q), vec![0, 1, 2, 3]);
+        assert_eq!(ids(&q, &s), vec![0, 1, 2, 3]);
         assert!(!q.is_refused());
     }
 
@@ -165,7 +177,7 @@ mod tests {
     fn a_tie_across_the_cutoff_follows_the_policy() {
         let (s, _) = standings();
         let include = select(&s, 3, CutoffTies::Include);
-        assert_eq!(ids(&include), vec![0, 1, 2, 3]);
+        assert_eq!(ids(&include, &s), vec![0, 1, 2, 3]);
         assert_eq!(
             include.straddle,
             Some(Straddle {
@@ -174,23 +186,17 @@ mod tests {
                 within: 1
             })
         );
-        assert!(include
-            .straddle_message()
-            .unwrap()
-            .contains("2 players share rank 3"));
+        assert!(said(&include).contains("2 players share rank 3"));
         let exclude = select(&s, 3, CutoffTies::Exclude);
-        assert_eq!(ids(&exclude), vec![0, 1]);
+        assert_eq!(ids(&exclude, &s), vec![0, 1]);
         let error = select(&s, 3, CutoffTies::Error);
         assert!(error.is_refused());
-        assert!(error
-            .straddle_message()
-            .unwrap()
-            .contains("choose --cutoff-ties"));
+        assert!(said(&error).contains("choose --cutoff-ties"));
     }
 
     #[test]
     fn fewer_players_than_places_all_qualify() {
         let (s, _) = standings();
-        assert_eq!(select(&s, 120, CutoffTies::Include).qualified.len(), 5);
+        assert_eq!(select(&s, 120, CutoffTies::Include).qualified(&s).len(), 5);
     }
 }

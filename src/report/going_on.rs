@@ -1,0 +1,185 @@
+//! Who goes on, in words: the reasons and decisions of
+//! [`crate::rules::advancement`] as every command, the export and the
+//! website say them. The rules give typed answers; this is the one place
+//! they become sentences.
+
+use crate::domain::PlayerId;
+use crate::profile::{CutoffTies, GoingOn, Rules, TableTies};
+use crate::roster::Roster;
+use crate::rules::advancement::{Advancer, Cut, Decision, Reason, Straddle};
+
+/// Why a player goes on: "rank 7 of the top 120", "table winner at table
+/// 3 with +45 (shared)", "best second: 3 behind the winner of table 2",
+/// "lowest total at table 1 with 12", and ", named by the director to
+/// settle a tie" when the director named them.
+pub fn reason(a: &Advancer) -> String {
+    let mut out = match &a.reason {
+        Reason::Rank { rank, cutoff, tied } if *tied => {
+            format!("rank {rank}, tied at the top-{cutoff} cutoff")
+        }
+        Reason::Rank { rank, cutoff, .. } => format!("rank {rank} of the top {cutoff}"),
+        Reason::TableWinner {
+            table,
+            total,
+            shared,
+        } => format!(
+            "table winner at {table} with {}{}",
+            total.signed(),
+            if *shared { " (shared)" } else { "" }
+        ),
+        Reason::BestSecond {
+            table,
+            behind,
+            winners,
+            ..
+        } => {
+            let who = if *winners > 1 { "winners" } else { "winner" };
+            format!("best second: {behind} behind the {who} of {table}")
+        }
+        Reason::LowestTotal {
+            table,
+            total,
+            shared,
+        } => format!(
+            "lowest total at {table} with {total}{}",
+            if *shared { " (shared)" } else { "" }
+        ),
+    };
+    if a.named_by_director {
+        out.push_str(", named by the director to settle a tie");
+    }
+    out
+}
+
+/// A decision in words, naming players by roster id; `policy` is the
+/// event's `table_ties`.
+pub fn decision(d: &Decision, roster: &Roster, policy: TableTies) -> String {
+    let all_go = policy == TableTies::All;
+    let ids = |ps: &[PlayerId]| {
+        ps.iter()
+            .map(|&p| roster.id(p))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match d {
+        Decision::TieAtCutoff {
+            straddle,
+            cutoff,
+            policy,
+            qualifiers,
+        } => tie_at_cutoff(straddle, *cutoff, *policy, *qualifiers),
+        Decision::TooManyTableWinners { winners, seats } => format!(
+            "{} table winners ({}) for {seats} championship seats: all are listed as going on; {}",
+            winners.len(),
+            ids(winners),
+            if all_go {
+                "table_ties = \"all\": they all play the championship"
+            } else {
+                "the director decides (a play-off, or a second championship table), or sets table_ties = \"all\""
+            }
+        ),
+        Decision::TieForLastSeats {
+            tied,
+            behind,
+            seats,
+            named,
+        } => {
+            let seat_word = if *seats == 1 { "seat" } else { "seats" };
+            let head = format!(
+                "TIE FOR THE LAST {seat_word}: {} seconds ({}) are each {behind} behind their winners, for {seats} {seat_word}",
+                tied.len(),
+                ids(tied)
+            );
+            if named.len() == *seats {
+                format!("{head}; the director named {}", ids(named))
+            } else if named.is_empty() && all_go {
+                format!("{head}; table_ties = \"all\": they all go on")
+            } else if named.is_empty() {
+                format!("{head}; none of them goes on until the director names {seats} (--player), or sets table_ties = \"all\"")
+            } else {
+                format!(
+                    "{head}; the director named {} ({} of {seats}); name exactly {seats}",
+                    ids(named),
+                    named.len()
+                )
+            }
+        }
+        Decision::TieForLowest {
+            table,
+            tied,
+            total,
+            named,
+        } => {
+            let head = format!(
+                "TIE at {table}: {} players ({}) share the lowest total {total}",
+                tied.len(),
+                ids(tied)
+            );
+            if named.is_empty() && all_go {
+                format!("{head}; table_ties = \"all\": all of them go on")
+            } else if named.is_empty() {
+                format!("{head}; all of them are listed as going on until the director names who goes on (--player), or sets table_ties = \"all\"")
+            } else {
+                format!("{head}; the director named {}", ids(named))
+            }
+        }
+        Decision::EmptySeats { filled, seats } => format!(
+            "only {filled} players go on to the {seats} championship seats (a winner and a second from each table); {}",
+            if all_go {
+                "table_ties = \"all\": the seats stay empty"
+            } else {
+                "the director decides whether to seat more, or sets table_ties = \"all\""
+            }
+        ),
+        Decision::SeveralTables { player, tables } => format!(
+            "{} played at {} tables of the stage ({}); each table was judged on its own",
+            roster.id(*player),
+            tables.len(),
+            tables.join(", ")
+        ),
+        Decision::NamedInNoTie { player } => format!(
+            "{} was named but is in no tie: it changes nothing",
+            roster.id(*player)
+        ),
+    }
+}
+
+/// The tie at a top-N cutoff, when there is one.
+pub fn cutoff_tie(cut: &Cut) -> Option<String> {
+    let s = cut.straddle.as_ref()?;
+    Some(tie_at_cutoff(s, cut.cutoff, cut.policy, cut.taken))
+}
+
+fn tie_at_cutoff(s: &Straddle, cutoff: u32, policy: CutoffTies, qualifiers: usize) -> String {
+    let qualifiers = match qualifiers {
+        1 => "1 qualifier".to_string(),
+        n => format!("{n} qualifiers"),
+    };
+    let outcome = match policy {
+        CutoffTies::Include if s.tied == 2 => format!("both go on (policy include): {qualifiers}"),
+        CutoffTies::Include => format!("all {} go on (policy include): {qualifiers}", s.tied),
+        CutoffTies::Exclude => format!("none of them go on (policy exclude): {qualifiers}"),
+        CutoffTies::Error => {
+            "choose --cutoff-ties include or exclude (or set cutoff_ties in the event's settings)"
+                .to_string()
+        }
+    };
+    format!(
+        "TIE AT THE CUTOFF: {} players share rank {} across the top-{cutoff} cutoff ({} within it, {} beyond); {outcome}",
+        s.tied,
+        s.rank,
+        s.within,
+        s.tied - s.within
+    )
+}
+
+/// The rule by which players go on, in words.
+pub fn rule(rules: &Rules) -> String {
+    match rules.going_on {
+        GoingOn::TopOfStandings => format!("the top {} of the standings", rules.qualifiers),
+        GoingOn::TableWinnersAndBestSeconds { seats } => {
+            format!("each table's highest total, then the best seconds up to {seats} seats")
+        }
+        GoingOn::LowestAtEachTable => "each table's lowest total".to_string(),
+    }
+}

@@ -1,0 +1,139 @@
+//! The tables of a stage (RULES.md section 7, the table rules): each
+//! checked card is one table, its players placed on their totals.
+
+use super::{Advancer, Decision, TableLine, TableResult};
+use crate::domain::{Card, CardKey, Label, PlayerId, SessionName, Stage};
+use crate::profile::Rules;
+use crate::roster::{Roster, Status};
+use crate::rules::standings::Apart;
+use crate::score::Score;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Which way a table's totals are better.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Direction {
+    Highest,
+    Lowest,
+}
+
+fn table_name(key: &CardKey, several_sessions: bool) -> String {
+    let table = match &key.table {
+        Label::Num(n) => format!("table {n}"),
+        Label::Text(t) if t.to_lowercase().starts_with("table") => t.clone(),
+        Label::Text(t) => format!("table {t}"),
+    };
+    if several_sessions {
+        format!("{table} (session {})", SessionName(&key.session))
+    } else {
+        table
+    }
+}
+
+/// The tables of `stage`, each ranked on its total in `direction`.
+pub(super) fn tables(
+    cards: &[Card],
+    stage: &Stage,
+    rules: &Rules,
+    roster: &Roster,
+    direction: Direction,
+) -> Vec<TableResult> {
+    let mut stage_cards: Vec<&Card> = cards.iter().filter(|c| &c.key.stage == stage).collect();
+    stage_cards.sort_by(|a, b| a.key.cmp(&b.key));
+    let sessions: BTreeSet<&Label> = stage_cards.iter().map(|c| &c.key.session).collect();
+    let several_sessions = sessions.len() > 1;
+    let better = |a: &Score, b: &Score| match direction {
+        Direction::Highest => b.cmp(a),
+        Direction::Lowest => a.cmp(b),
+    };
+    stage_cards
+        .into_iter()
+        .map(|card| {
+            let mut lines: Vec<TableLine> = card
+                .seats
+                .iter()
+                .map(|sp| {
+                    let mut line = TableLine {
+                        player: sp.player,
+                        games: 0,
+                        won: 0,
+                        total: Score::ZERO,
+                        place: None,
+                        apart: None,
+                    };
+                    for r in card.games.iter().flat_map(|g| &g.results) {
+                        if r.player == sp.player {
+                            line.games += 1;
+                            line.won += u32::from(r.won);
+                            line.total += r.score;
+                        }
+                    }
+                    let short = (line.games as usize) < card.games.len()
+                        || line.games < rules.games_for(stage);
+                    line.apart = match roster.get(sp.player).status {
+                        Status::Disqualified => Some(Apart::Disqualified),
+                        Status::Withdrawn => Some(Apart::Withdrawn),
+                        Status::Active if short => Some(Apart::Withdrawn),
+                        Status::Active => None,
+                    };
+                    line
+                })
+                .collect();
+            lines.sort_by(|a, b| {
+                a.apart
+                    .is_some()
+                    .cmp(&b.apart.is_some())
+                    .then_with(|| better(&a.total, &b.total))
+                    .then_with(|| b.won.cmp(&a.won))
+                    .then_with(|| roster.get(a.player).id.cmp(&roster.get(b.player).id))
+            });
+            let mut place = 0;
+            let mut previous: Option<Score> = None;
+            for (i, line) in lines.iter_mut().enumerate() {
+                if line.apart.is_some() {
+                    continue;
+                }
+                if previous != Some(line.total) {
+                    place = i as u32 + 1;
+                }
+                previous = Some(line.total);
+                line.place = Some(place);
+            }
+            TableResult {
+                name: table_name(&card.key, several_sessions),
+                key: card.key.clone(),
+                lines,
+            }
+        })
+        .collect()
+}
+
+/// Players on more than one table of the stage.
+pub(super) fn several_tables(tables: &[TableResult]) -> Vec<Decision> {
+    let mut at: BTreeMap<PlayerId, Vec<String>> = BTreeMap::new();
+    for t in tables {
+        for l in &t.lines {
+            at.entry(l.player).or_default().push(t.name.clone());
+        }
+    }
+    at.into_iter()
+        .filter(|(_, ts)| ts.len() > 1)
+        .map(|(player, tables)| Decision::SeveralTables { player, tables })
+        .collect()
+}
+
+pub(super) fn push_once(advancing: &mut Vec<Advancer>, a: Advancer) {
+    if !advancing.iter().any(|x| x.player == a.player) {
+        advancing.push(a);
+    }
+}
+
+pub(super) fn unused(named: &[PlayerId], used: &BTreeSet<PlayerId>) -> Vec<PlayerId> {
+    let mut v: Vec<PlayerId> = named
+        .iter()
+        .filter(|p| !used.contains(p))
+        .copied()
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
