@@ -842,8 +842,8 @@ fn gwinnett(root: &Path, verdict: &mut Verdict) {
     let prelim_stage = Stage::prelim();
     let open = event.advance(&prelim_stage, None, &[]);
     verdict.expect(
-        !open.settled && open.going.len() == 10,
-        "gwinnett: the tie is reported and both tied players are listed",
+        open.settled && open.going.len() == 10 && open.decisions.len() == 1,
+        "gwinnett: the tie is reported and both tied players go on",
     );
     let settled = event.advance(&prelim_stage, None, &named);
     verdict.expect(
@@ -940,9 +940,12 @@ game was dealt from a real tile set and scored from the racks left by
   tables of 3 (the rules allow 3 or 4). With 24 players the prelim has at
   most eight tables, the semi at most two, and the final only 2 players.
 - **A tie for a table's lowest total.** At prelim table {tie} {named} and
-  {other} share the lowest total: ten players for nine semi seats. `tilerank advance` says so in a DECISION line (exit 1) and lists
-  both as going on; the director names {named} (more games won) with
-  `--player {named}` (or `named = ["{named}"]` under `[qualifiers]` in `tilerank.toml`, which every command then applies), and the nine table winners play the semi.
+  {other} share the lowest total: ten players for nine semi seats. The rules
+  send both on unless the director names one, and `tilerank advance` says
+  so in a NOTE (exit 0); to keep three semi tables of 3 the director names
+  {named} (more games won) with `--player {named}` (or `named = ["{named}"]`
+  under `[qualifiers]` in `tilerank.toml`, which every command then
+  applies), and the nine table winners play the semi.
 - **Semi and final** start fresh (no carry-over): the semi's table winners
   play the one-game final; the lowest is gold, then silver and bronze.
 
@@ -951,7 +954,7 @@ game was dealt from a real tile set and scored from the racks left by
 ```sh
 tilerank check     --event examples/gwinnett
 tilerank standings --event examples/gwinnett                      # prelim, fewest points first
-tilerank advance   --event examples/gwinnett                      # DECISION: the tie at table {tie}
+tilerank advance   --event examples/gwinnett                      # NOTE: the tie at table {tie}, both go on
 tilerank advance   --event examples/gwinnett --player {named}
 tilerank seating   --event examples/gwinnett --from prelim --player {named} --seed {seed}   # the semi tables
 tilerank standings --event examples/gwinnett --stage semi

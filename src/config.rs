@@ -82,6 +82,7 @@ pub struct RuleSettings {
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct QualifierSettings {
+    #[serde(default, deserialize_with = "places")]
     pub top: Option<u32>,
     #[serde(default, deserialize_with = "cutoff_ties")]
     pub cutoff_ties: Option<CutoffTies>,
@@ -95,10 +96,16 @@ pub struct QualifierSettings {
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct SessionSettings {
-    /// Sessions of the prelim stage, numbered 1..=count (0: not checked).
+    /// Sessions of the prelim stage, numbered 1..=count.
+    #[serde(default, deserialize_with = "sessions")]
     pub count: Option<u32>,
     /// Tables in each session, numbered 1..=tables.
+    #[serde(default, deserialize_with = "tables")]
     pub tables: Option<u32>,
+    /// `false`: the cards given are the whole first stage; no card is
+    /// expected, none is named missing. The only way to turn the check
+    /// off (a count of 0 is an error, not a switch).
+    pub check: Option<bool>,
 }
 
 /// The tie-break order, declared: keys from games_won, average_score,
@@ -208,7 +215,7 @@ impl Config {
             rules.named = named.clone();
         }
         match (self.sessions.count, self.sessions.tables) {
-            (Some(0), _) | (_, Some(0)) => rules.schedule = None,
+            _ if self.sessions.check == Some(false) => rules.schedule = None,
             (Some(sessions), Some(tables)) => rules.schedule = Some(Schedule { sessions, tables }),
             (Some(sessions), None) => {
                 rules.schedule = rules.schedule.map(|s| Schedule { sessions, ..s })
@@ -340,7 +347,8 @@ named = []
 
 [sessions]
 # Sessions and tables per session of the first stage: missing cards are
-# named, and the qualifier list waits for them (0: not checked).
+# named, and the qualifier list waits for them (check = false: the cards
+# given are the whole stage, nothing is named missing).
 {sessions}
 
 # Each stage after the first, in the order played: games on each card,
@@ -517,6 +525,44 @@ fn points<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
         )));
     }
     Ok(Some(v))
+}
+
+/// A whole number from 1 to `max` of `what`: 0 is never a switch.
+fn at_least_one<'de, D: Deserializer<'de>>(
+    d: D,
+    what: &str,
+    max: u32,
+    zero: &str,
+) -> Result<Option<u32>, D::Error> {
+    let v = u32::deserialize(d)?;
+    if !(1..=max).contains(&v) {
+        return Err(serde::de::Error::custom(format!(
+            "{v} {what}: expected 1 to {max}{zero}"
+        )));
+    }
+    Ok(Some(v))
+}
+
+fn places<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    at_least_one(d, "places", 1_000_000, "")
+}
+
+fn sessions<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    at_least_one(
+        d,
+        "sessions",
+        1_000,
+        " (to expect no sessions and tables, write check = false)",
+    )
+}
+
+fn tables<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    at_least_one(
+        d,
+        "tables",
+        100_000,
+        " (to expect no sessions and tables, write check = false)",
+    )
 }
 
 fn games<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {

@@ -27,10 +27,14 @@ fn copy_dir(from: &Path, to: &Path) {
 fn event_copy(scratch: &Scratch, source: &Path, extra: &str) -> String {
     let dir = scratch.0.join("event");
     copy_dir(source, &dir);
-    if !extra.is_empty() {
+    if !extra.is_empty() || !dir.join("tilerank.toml").exists() {
         let toml = dir.join("tilerank.toml");
-        let text = std::fs::read_to_string(&toml).unwrap();
-        let text = if text.contains("[qualifiers]") {
+        // (a folder of files alone, as the HK demo: the profile's defaults)
+        let text = std::fs::read_to_string(&toml)
+            .unwrap_or_else(|_| "[event]\nname = \"demo\"\n".to_string());
+        let text = if extra.is_empty() {
+            text
+        } else if text.contains("[qualifiers]") {
             text.replace("[qualifiers]", &format!("[qualifiers]\n{extra}"))
         } else {
             format!("{text}\n[qualifiers]\n{extra}\n")
@@ -159,12 +163,16 @@ fn gwinnett_views_agree_once_the_director_named() {
 }
 
 /// Until the director decides, every command that presents who goes on
-/// says DECISION once and exits 1, and the export writes nothing.
+/// says DECISION once and exits 1: `qualifiers` and `advance` show the same
+/// list marked not final, `seating` seats nobody and the export writes
+/// nothing. Gwinnett's table ties wait for the director only under
+/// `table_ties = "decide"`: by default (RULES.md section 7) all the tied
+/// players go on and the tie is a NOTE.
 #[test]
 fn an_open_decision_stops_every_view() {
     let s = Scratch::new("open");
     let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett");
-    let event = event_copy(&s, &demo, "");
+    let event = event_copy(&s, &demo, "table_ties = \"decide\"");
     for args in [
         &["qualifiers"][..],
         &["advance"],
@@ -178,17 +186,68 @@ fn an_open_decision_stops_every_view() {
             out.stderr
         );
     }
+    let q = run(&event, &["qualifiers", "--format", "csv"]).failure(1);
+    let a = run(&event, &["advance", "--format", "csv"]).failure(1);
+    assert_eq!(players(&q), players(&a));
+    assert_eq!(players(&q).len(), 10);
+    let shown = run(&event, &["qualifiers"]).failure(1);
+    assert!(
+        shown.stdout.contains("The list is not final"),
+        "{}",
+        shown.stdout
+    );
     let book = s.0.join("open.xlsx");
     run(&event, &["export", "-o", book.to_str().unwrap()])
         .failure(1)
         .stderr_has("TIE at table 6");
     assert!(!book.exists(), "nothing exported while a decision is open");
-    // The policy that every tied player goes on settles it for all.
+    // By default every tied player goes on, the tie a NOTE, for all.
     let all = Scratch::new("open-all");
-    let event = event_copy(&all, &demo, "table_ties = \"all\"");
-    let q = players(&run(&event, &["qualifiers", "--format", "csv"]).success());
+    let event = event_copy(&all, &demo, "");
+    let out = run(&event, &["qualifiers", "--format", "csv"]).success();
+    assert_eq!(
+        out.stderr.matches("NOTE: TIE at table 6").count(),
+        1,
+        "{}",
+        out.stderr
+    );
+    let q = players(&out);
     assert_eq!(q.len(), 10);
     assert!(q.contains("GW07") && q.contains("GW16"));
+}
+
+/// `qualifiers` and `advance` agree on every demo, and under every kind of
+/// DECISION: the same players, the same exit status.
+#[test]
+fn qualifiers_and_advance_agree_on_every_demo_and_under_a_decision() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let cases: [(&str, &str, &str, i32); 5] = [
+        ("hk", "examples/hk-2026", "", 0),
+        ("nvso", "examples/nvso-2023", "", 0),
+        ("gwinnett", "examples/gwinnett", "", 0),
+        (
+            "gwinnett-decide",
+            "examples/gwinnett",
+            "table_ties = \"decide\"",
+            1,
+        ),
+        (
+            "hk-cutoff-error",
+            "examples/hk-2026",
+            "cutoff_ties = \"error\"",
+            1,
+        ),
+    ];
+    for (name, demo, extra, status) in cases {
+        let s = Scratch::new(&format!("agree-{name}"));
+        let event = event_copy(&s, &root.join(demo), extra);
+        let q = run(&event, &["qualifiers", "--format", "csv"]);
+        let a = run(&event, &["advance", "--format", "csv"]);
+        assert_eq!(q.status, Some(status), "{name} qualifiers: {}", q.stderr);
+        assert_eq!(a.status, Some(status), "{name} advance: {}", a.stderr);
+        assert_eq!(players(&q), players(&a), "{name}");
+        assert!(!players(&q).is_empty(), "{name}");
+    }
 }
 
 /// Out of the box, an HK event expects 12 sessions of 25 tables: with 11

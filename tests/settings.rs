@@ -79,7 +79,10 @@ fn fixture(path: &str) -> String {
 }
 
 /// No schedule: the cards given are the whole event.
-const UNSCHEDULED: (&str, &str) = ("count = 12\ntables = 25", "count = 0\ntables = 0");
+const UNSCHEDULED: (&str, &str) = (
+    "count = 12\ntables = 25",
+    "count = 12\ntables = 25\ncheck = false",
+);
 
 /// One table's racks: game 1 A out, B no-meld, C refused-meld, D knocked;
 /// game 2 nobody out, A holds a joker, B has the lowest rack (8, 3 tiles)
@@ -223,14 +226,31 @@ fn qualifiers_table_ties_and_named() {
 
     let cards = fixture("e2e/gwinnett/cards");
     let roster = fixture("e2e/gwinnett/roster.csv");
+    // gwinnett (RULES.md section 7): the tied players all go on, the tie a
+    // NOTE, until the director names one
     let event = Event::new("named", "gwinnett", &[]);
     let (before, after) = event.before_after(
         ("named = []", "named = [\"G17\"]"),
         &["advance", &cards, "--roster", &roster, "--format", "csv"],
     );
-    assert_eq!(before.status, Some(1));
+    assert_eq!(before.status, Some(0), "{}", before.stderr);
+    assert!(before.stdout.contains("G17") && before.stdout.contains("G16"));
+    assert!(before.stderr.contains("NOTE: TIE at"), "{}", before.stderr);
     assert_eq!(after.status, Some(0), "{}", after.stderr);
     assert!(after.stdout.contains("G17") && !after.stdout.contains("G16"));
+    // ... and table_ties = "decide" makes the tie wait for the director
+    let event = Event::new("decide", "gwinnett", &[]);
+    let (before, after) = event.before_after(
+        ("table_ties = \"all\"", "table_ties = \"decide\""),
+        &["advance", &cards, "--roster", &roster, "--format", "csv"],
+    );
+    assert_eq!(before.status, Some(0), "{}", before.stderr);
+    assert_eq!(after.status, Some(1), "{}", after.stderr);
+    assert!(
+        after.stderr.contains("DECISION: TIE at"),
+        "{}",
+        after.stderr
+    );
 }
 
 #[test]
@@ -360,6 +380,65 @@ fn a_bad_value_names_its_line() {
         .failure(2)
         .stderr_has(&format!("tilerank.toml:{line}:"))
         .stderr_has("-5 points: expected a whole number from 0 to 1000000");
+}
+
+/// A count of 0 is never a silent switch: `[sessions] count = 0`,
+/// `tables = 0` and `[qualifiers] top = 0` stop every command at their
+/// line, exit 2, saying what is allowed (and `check = false` for the
+/// schedule); `--top 0` is refused by the command line.
+#[test]
+fn a_zero_count_is_an_error_not_a_switch() {
+    for (from, to, says) in [
+        (
+            "count = 12",
+            "count = 0",
+            "0 sessions: expected 1 to 1000 (to expect no sessions and tables, write check = false)",
+        ),
+        (
+            "tables = 25",
+            "tables = 0",
+            "0 tables: expected 1 to 100000 (to expect no sessions and tables, write check = false)",
+        ),
+        ("top = 120", "top = 0", "0 places: expected 1 to 1000000"),
+    ] {
+        let event = Event::new("zero", "hk", &[]);
+        event.edit(&[(from, to)]);
+        let text = std::fs::read_to_string(event.toml()).unwrap();
+        let line = text.lines().position(|l| l == to).unwrap() + 1;
+        for command in ["qualifiers", "standings", "export"] {
+            event
+                .run(&[command])
+                .failure(2)
+                .stderr_has(&format!("tilerank.toml:{line}:"))
+                .stderr_has(says);
+        }
+    }
+    let event = Event::new("top0", "hk", &[]);
+    event
+        .run(&["qualifiers", "--top", "0"])
+        .failure(2)
+        .stderr_has("--top");
+}
+
+/// `[sessions] check = false` is the one key that turns the schedule off:
+/// with one card of the HK schedule's 300 imported, `qualifiers` waits
+/// (exit 1, the missing cards named) until the key says not to check.
+#[test]
+fn only_check_false_turns_the_schedule_off() {
+    let event = Event::new("check", "hk", &[]);
+    let cards = fixture("e2e/hk/cards/prelim.csv");
+    let roster = fixture("e2e/hk/roster.csv");
+    event.run(&["roster", &roster]).success();
+    event.run(&["import", &cards]).success();
+    event
+        .run(&["qualifiers"])
+        .failure(1)
+        .stderr_has("No qualifier list: cards are missing");
+    event.edit(&[("tables = 25", "tables = 25\ncheck = false")]);
+    event
+        .run(&["qualifiers"])
+        .success()
+        .stdout_has("Qualifiers for the final");
 }
 
 /// One date syntax everywhere: what `tilerank.toml` reads, the command

@@ -242,7 +242,7 @@ impl EventArgs {
 #[derive(Args, Debug)]
 pub struct CutoffArgs {
     /// How many go on under a top-N rule (default: the event's, 120 for hk)
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub top: Option<u32>,
 
     /// Players tied on every key across the cutoff: include, exclude, or error

@@ -12,7 +12,7 @@ use tilerank::report::stages::qualifiers_view;
 /// List who goes on to the final (HK: the top 120 of the prelim standings; other profiles by their own rule)
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank qualifiers cards/ --roster roster.csv\n  tilerank qualifiers cards/ --roster roster.csv --top 120 --cutoff-ties exclude -o qualifiers.xlsx\n  tilerank qualifiers --event nvso-2023          # table winners and best seconds, per age group\n\nWhen players tied on every key straddle the cutoff, the list says so and applies --cutoff-ties: include (all of them go), exclude (none of them go) or error (exit 1, the director decides). A tie the profile's table rule cannot settle is a DECISION line and exit 1 until the director names players ([qualifiers] named in tilerank.toml; tilerank advance --player tries it) or sets table_ties = \"all\".\n\nIn an event folder whose settings list the sessions and tables, the list waits (exit 1) until every card is in; --allow-incomplete prints it marked PROVISIONAL."
+    after_help = "Examples:\n  tilerank qualifiers cards/ --roster roster.csv\n  tilerank qualifiers cards/ --roster roster.csv --top 120 --cutoff-ties exclude -o qualifiers.xlsx\n  tilerank qualifiers --event nvso-2023          # table winners and best seconds, per age group\n\nWhen players tied on every key straddle the cutoff, the list says so and applies --cutoff-ties: include (all of them go), exclude (none of them go) or error (exit 1, the director decides). A tie the profile's table rule cannot settle is a DECISION line and exit 1 (the list is still written, marked not final, as by advance) until the director names players ([qualifiers] named in tilerank.toml; tilerank advance --player tries it) or sets table_ties = \"all\".\n\nIn an event folder whose settings list the sessions and tables, the list waits (exit 1) until every card is in; --allow-incomplete prints it marked PROVISIONAL."
 )]
 pub struct QualifiersArgs {
     #[command(flatten)]
@@ -74,17 +74,31 @@ pub fn run(args: QualifiersArgs) -> Result<Outcome> {
             .is_none_or(|p| tilerank::report::output::is_stdout(p));
     for group in groups(event, &args.group)? {
         let list = event.advance(&stage, group.as_deref(), &[]);
-        let table = qualifiers_view(&list, event, &provisional);
-        // (a decision that stops the list is said here: no table follows)
-        let shown = on_screen && !list.is_refused();
-        print_decisions(&list, &event.roster, if shown { &table.notes } else { &[] });
+        let mut table = qualifiers_view(&list, event, &provisional);
+        if on_screen && list.is_refused() {
+            // the DECISION is said on standard error, not again under the table
+            let said: Vec<String> = list
+                .decisions
+                .iter()
+                .map(|d| tilerank::report::going_on::decision(d, &event.roster, list.table_ties))
+                .collect();
+            table.notes.retain(|n| !said.contains(n));
+            print_decisions(&list, &event.roster, &[]);
+        } else {
+            print_decisions(
+                &list,
+                &event.roster,
+                if on_screen { &table.notes } else { &[] },
+            );
+        }
         refused |= list.is_refused();
         tables.push(table);
     }
+    // as `advance` does: the list is written, marked not final, exit 1
+    args.output.emit(&tables)?;
     if refused {
-        say!("No qualifier list written: the director decides (see the DECISION above).");
+        say!("The list is not final: the director decides (see the DECISION above).");
         return Ok(Outcome::DataErrors);
     }
-    args.output.emit(&tables)?;
     Ok(Outcome::Done)
 }

@@ -20,6 +20,9 @@ pub fn rules() -> Rules {
         medal_names: MedalNames::Metals,
         super_family_award: false,
         schedule: None,
+        // RULES.md section 7: a tie for a table's lowest total is reported
+        // and all the tied players go on unless the director names one.
+        table_ties: TableTies::All,
         ..super::hk::rules()
     }
 }

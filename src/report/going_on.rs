@@ -116,7 +116,7 @@ pub fn decision(d: &Decision, roster: &Roster, policy: TableTies) -> String {
                 ids(tied)
             );
             if named.is_empty() && all_go {
-                format!("{head}; table_ties = \"all\": all of them go on")
+                format!("{head}; all of them go on, unless the director names who goes on (--player, or [qualifiers] named in tilerank.toml)")
             } else if named.is_empty() {
                 format!("{head}; all of them are listed as going on until the director names who goes on (--player), or sets table_ties = \"all\"")
             } else {

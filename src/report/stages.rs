@@ -45,12 +45,7 @@ pub fn advance_table(list: &AdvanceList, roster: &Roster) -> Table {
         })
         .collect();
     let mut notes = Vec::new();
-    if !list.settled {
-        notes.push(
-            "The list is not final until the director decides (tilerank advance --player, or [qualifiers] named in tilerank.toml)."
-                .to_string(),
-        );
-    }
+    notes.extend(not_final(list));
     Table {
         name: format!(
             "Advance {}{}",
@@ -71,6 +66,15 @@ pub fn advance_table(list: &AdvanceList, roster: &Roster) -> Table {
         rows,
         notes,
     }
+}
+
+/// The note that marks a list waiting for the director, the same on every
+/// view of it.
+fn not_final(list: &AdvanceList) -> Option<String> {
+    (!list.settled).then(|| {
+        "The list is not final until the director decides (tilerank advance --player, or [qualifiers] named in tilerank.toml)."
+            .to_string()
+    })
 }
 
 /// Who goes on, as the qualifier list: under a top-N rule the standings'
@@ -94,7 +98,10 @@ pub fn qualifiers_view(list: &AdvanceList, event: &Event, provisional: &str) -> 
                 event.rules.profile,
                 q.taken
             );
-            super::standings::qualifiers_table(&list.standings, q, &event.roster, &title)
+            let mut table =
+                super::standings::qualifiers_table(&list.standings, q, &event.roster, &title);
+            table.notes.extend(not_final(list));
+            table
         }
         None => {
             let mut table = advance_table(list, &event.roster);
