@@ -483,7 +483,7 @@ impl Event {
         named: &[PlayerId],
         standings: Standings,
     ) -> AdvanceList {
-        use crate::rules::advancement::{gwinnett, nvso, select};
+        use crate::rules::advancement::{best_at_each_table, nvso, select};
         let mut named = named.to_vec();
         named.extend(
             self.rules
@@ -501,13 +501,15 @@ impl Event {
                     Some(cut),
                 )
             }
-            GoingOn::TableWinnersAndBestSeconds { .. } | GoingOn::LowestAtEachTable => {
+            GoingOn::TableWinnersAndBestSeconds { .. } => {
                 let cards = self.cards_of(group);
-                let a = if matches!(self.rules.going_on, GoingOn::LowestAtEachTable) {
-                    gwinnett(&cards, stage, &self.rules, &self.roster, named)
-                } else {
-                    nvso(&cards, stage, &self.rules, &self.roster, named)
-                };
+                let a = nvso(&cards, stage, &self.rules, &self.roster, named);
+                (a.advancing, a.decisions, None)
+            }
+            GoingOn::BestAtEachTable { per_table } => {
+                let cards = self.cards_of(group);
+                let a =
+                    best_at_each_table(&cards, stage, &self.rules, &self.roster, named, per_table);
                 (a.advancing, a.decisions, None)
             }
         };
@@ -592,7 +594,7 @@ impl Event {
         let final_stage = self.final_stage();
         if !self.rules.super_family_award {
             return Err(format!(
-                "The Super Family Award is an hk award: not given under the {} rules.",
+                "The Super Family Award is not given under the {} rules ([awards] super_family = false).",
                 self.rules.profile
             ));
         }
@@ -605,6 +607,7 @@ impl Event {
         Ok(crate::rules::awards::super_family(
             &self.roster,
             date,
+            self.rules.family_ages,
             &self.qualified(),
             &self.standings(&final_stage),
         ))

@@ -302,6 +302,17 @@ impl EventFolder {
         name: &str,
         date: Option<&str>,
     ) -> Result<EventFolder, FolderError> {
+        EventFolder::init_with(dir, &profile.rules(), name, date)
+    }
+
+    /// [`EventFolder::init`] with rules of the director's own (a rules
+    /// file): `tilerank.toml` starts from them, every setting written.
+    pub fn init_with(
+        dir: &Path,
+        rules: &Rules,
+        name: &str,
+        date: Option<&str>,
+    ) -> Result<EventFolder, FolderError> {
         let toml = dir.join(FILE_NAME);
         if toml.exists() {
             return Err(FolderError::Refused(format!(
@@ -315,7 +326,7 @@ impl EventFolder {
         Store::open(&dir.join(DB_FILE), true)?;
         crate::report::output::write_atomically(
             &toml,
-            Config::template(profile, name, date).as_bytes(),
+            Config::template_of(rules, rules.profile, name, date).as_bytes(),
         )
         .map_err(io(&toml))?;
         EventFolder::open(dir)

@@ -384,3 +384,26 @@ fn a_wide_window_shows_every_column_of_the_hk_demo() {
     assert!(!standings.contains('…'));
     assert!(!standings.contains("Not shown") && !standings.contains("Same in every row"));
 }
+
+/// docs/formats.md's table of settings is the one the settings'
+/// declaration makes: a setting added, renamed or documented anew changes
+/// both (TILERANK_WRITE_DOCS=1 writes the table into the file).
+#[test]
+fn the_docs_table_of_settings_is_the_declaration() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/formats.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (begin, end) = ("<!-- settings:begin -->\n", "<!-- settings:end -->");
+    let (head, rest) = text.split_once(begin).expect("the table's begin marker");
+    let (_, tail) = rest.split_once(end).expect("the table's end marker");
+    let made = format!(
+        "{head}{begin}{}{end}{tail}",
+        tilerank::config::settings::docs_table()
+    );
+    if std::env::var_os("TILERANK_WRITE_DOCS").is_some() {
+        std::fs::write(&path, &made).unwrap();
+    }
+    assert!(
+        made == text,
+        "docs/formats.md's table of settings differs from src/config/settings.rs: run the test with TILERANK_WRITE_DOCS=1 and review the diff"
+    );
+}

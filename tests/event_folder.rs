@@ -287,7 +287,8 @@ fn missing_cards_hold_back_the_qualifiers() {
     let text = std::fs::read_to_string(&toml).unwrap();
     std::fs::write(
         &toml,
-        text.replace("count = 12\ntables = 25", "count = 1\ntables = 2"),
+        text.replace("\ncount = 12\n", "\ncount = 1\n")
+            .replace("\ntables = 25\n", "\ntables = 2\n"),
     )
     .unwrap();
     let one = cards_file(&s, "t1.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);

@@ -265,7 +265,10 @@ fn hk_out_of_the_box_waits_for_every_session() {
         .run()
         .success();
     let toml = std::fs::read_to_string(dir.join("tilerank.toml")).unwrap();
-    assert!(toml.contains("\ncount = 12\ntables = 25\n"), "{toml}");
+    assert!(
+        toml.contains("\ncount = 12\n") && toml.contains("\ntables = 25\n"),
+        "{toml}"
+    );
     let on = |args: &[&str]| Test::new().args(args).arg("--event").arg(event).run();
     on(&["roster", demo.join("roster.csv").to_str().unwrap()]).success();
     for n in 1..=11 {

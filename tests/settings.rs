@@ -9,7 +9,7 @@
 //! line, are in `src/config.rs`.
 
 use crate::test::{fixtures, Output, Test};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 struct Event {
     dir: PathBuf,
@@ -79,10 +79,7 @@ fn fixture(path: &str) -> String {
 }
 
 /// No schedule: the cards given are the whole event.
-const UNSCHEDULED: (&str, &str) = (
-    "count = 12\ntables = 25",
-    "count = 12\ntables = 25\ncheck = false",
-);
+const UNSCHEDULED: (&str, &str) = ("# check = true", "check = false");
 
 /// One table's racks: game 1 A out, B no-meld, C refused-meld, D knocked;
 /// game 2 nobody out, A holds a joker, B has the lowest rack (8, 3 tiles)
@@ -259,10 +256,13 @@ fn sessions_name_the_missing_cards() {
     let event = Event::new(
         "sessions",
         "hk",
-        &[("count = 12\ntables = 25", "count = 1\ntables = 2")],
+        &[
+            ("\ncount = 12\n", "\ncount = 1\n"),
+            ("\ntables = 25\n", "\ntables = 2\n"),
+        ],
     );
     let (before, after) = event.before_after(
-        ("count = 1\ntables = 2", "count = 2\ntables = 2"),
+        ("\ncount = 1\n", "\ncount = 2\n"),
         &["qualifiers", &cards, "--format", "csv"],
     );
     assert_eq!(before.status, Some(0), "{}", before.stderr);
@@ -355,9 +355,13 @@ fn the_event_name_and_profile() {
     );
 
     // The same cards under nvso's rule: table winners, not the top 120.
+    // (The file gives every setting: the rule is one of them.)
     let event = Event::new("profile", "hk", &[UNSCHEDULED]);
     let (before, after) = event.before_after(
-        ("profile = \"hk\"", "profile = \"nvso\""),
+        (
+            "rule = \"top\"",
+            "rule = \"table_winners_and_best_seconds\"",
+        ),
         &["qualifiers", &cards, "--format", "csv"],
     );
     assert!(before.stdout.starts_with("rank,player"));
@@ -434,7 +438,7 @@ fn only_check_false_turns_the_schedule_off() {
         .run(&["qualifiers"])
         .failure(1)
         .stderr_has("No qualifier list: cards are missing");
-    event.edit(&[("tables = 25", "tables = 25\ncheck = false")]);
+    event.edit(&[("# check = true", "check = false")]);
     event
         .run(&["qualifiers"])
         .success()
@@ -464,4 +468,275 @@ fn the_command_line_reads_dates_as_the_settings_do() {
         .run()
         .failure(2)
         .stderr_has("\"28/03/2026\" is not a date: expected YYYY-MM-DD");
+}
+
+/// `profiles` lists every built-in profile with its line; `profiles show
+/// NAME` prints it as a rules file that, saved under another file name and
+/// given as `--rules`, answers every reading command byte for byte as
+/// `--profile NAME` does.
+#[test]
+fn each_built_in_given_as_a_file_answers_as_the_profile() {
+    let list = Test::new().args(["profiles"]).run().success();
+    for name in ["hk", "nvso", "pressman", "gwinnett"] {
+        assert!(
+            list.stdout.lines().any(|l| l.starts_with(name)),
+            "{}",
+            list.stdout
+        );
+    }
+    let demos = [
+        (
+            "hk",
+            "examples/hk-2026/cards",
+            "examples/hk-2026/roster.csv",
+        ),
+        (
+            "nvso",
+            "examples/nvso-2023/cards",
+            "examples/nvso-2023/roster.csv",
+        ),
+        (
+            "gwinnett",
+            "examples/gwinnett/cards",
+            "examples/gwinnett/roster.csv",
+        ),
+        (
+            "pressman",
+            "tests/fixtures/e2e/hk/cards/prelim.csv",
+            "tests/fixtures/e2e/hk/roster.csv",
+        ),
+    ];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (name, cards, roster) in demos {
+        let shown = Test::new().args(["profiles", "show", name]).run().success();
+        assert!(shown.stdout.contains(&format!("\nname = \"{name}\"\n")));
+        let file = std::env::temp_dir().join(format!(
+            "tilerank-settings-{name}-copy-{}.toml",
+            std::process::id()
+        ));
+        std::fs::write(&file, &shown.stdout).unwrap();
+        let cards = root.join(cards).display().to_string();
+        let roster = root.join(roster).display().to_string();
+        for command in [
+            &["standings", "--format", "csv"][..],
+            &["qualifiers", "--format", "csv"],
+            &["advance", "--format", "csv"],
+            &["medals", "--format", "csv"],
+        ] {
+            let run = |how: &[&str]| {
+                Test::new()
+                    .args(command)
+                    .args([cards.as_str(), "--roster", roster.as_str()])
+                    .args(how)
+                    .run()
+            };
+            let by_name = run(&["--profile", name]);
+            let by_file = run(&["--rules", file.to_str().unwrap()]);
+            assert_eq!(
+                (by_name.status, &by_name.stdout, &by_name.stderr),
+                (by_file.status, &by_file.stdout, &by_file.stderr),
+                "{name} {command:?}"
+            );
+        }
+        let _ = std::fs::remove_file(&file);
+    }
+}
+
+/// A director's own rules: a file that starts from gwinnett and changes the
+/// medal names changes the medals every command prints, and `init --rules`
+/// makes an event whose tilerank.toml starts from it and reads back the
+/// same rules.
+#[test]
+fn a_rules_file_of_the_directors_own() {
+    let dir = std::env::temp_dir().join(format!("tilerank-settings-own-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = dir.join("club.toml");
+    std::fs::write(
+        &rules,
+        "extends = \"gwinnett\"\nname = \"club\"\n[medals]\nnames = \"runners_up\"\n",
+    )
+    .unwrap();
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett");
+    let medals = |how: &[&str]| {
+        Test::new()
+            .args(["medals", "--format", "csv", "--event"])
+            .arg(&demo)
+            .args(how)
+            .run()
+            .success()
+    };
+    assert!(medals(&[]).stdout.contains(",gold,"));
+    let own = medals(&["--rules", rules.to_str().unwrap()]);
+    assert!(own.stdout.contains(",Champion,"), "{}", own.stdout);
+    // an event made from the file
+    let event = dir.join("event");
+    Test::new()
+        .args([
+            "init",
+            "--name",
+            "Club Open",
+            "--rules",
+            rules.to_str().unwrap(),
+        ])
+        .arg(&event)
+        .run()
+        .success()
+        .stderr_has("(club rules)");
+    let toml = std::fs::read_to_string(event.join("tilerank.toml")).unwrap();
+    assert!(toml.contains("profile = \"club\""), "{toml}");
+    assert!(toml.contains("names = \"runners_up\""), "{toml}");
+    // a wrong rules file stops the command at its place, exit 2
+    std::fs::write(
+        &rules,
+        "extends = \"gwinnett\"\nname = \"club\"\n[medals]\nnames = \"tin\"\n",
+    )
+    .unwrap();
+    Test::new()
+        .args(["standings", "--event"])
+        .arg(&demo)
+        .args(["--rules", rules.to_str().unwrap()])
+        .run()
+        .failure(2)
+        .stderr_has("club.toml:4:9: names is \"tin\"; expected \"metals\" or \"runners_up\"");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The text block that follows `command` in docs/rules.md.
+fn rules_doc_block_after(doc: &str, command: &str) -> String {
+    let at = doc
+        .find(command)
+        .unwrap_or_else(|| panic!("docs/rules.md quotes {command:?}"));
+    let block = doc[at..].split("```text\n").nth(1).unwrap();
+    block.split("```").next().unwrap().to_string()
+}
+
+/// docs/rules.md's worked example of a club's own rules is the file in
+/// examples/club/, and each command it shows prints what it shows.
+#[test]
+fn the_club_example_runs_as_the_docs_show_it() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/rules.md")).unwrap();
+    let file = std::fs::read_to_string(root.join("examples/club/club.toml")).unwrap();
+    assert!(
+        doc.contains(&format!("```toml\n{file}```")),
+        "docs/rules.md shows examples/club/club.toml as it is"
+    );
+    for command in [
+        "tilerank advance examples/club/cards --roster examples/club/roster.csv --rules examples/club/club.toml --date 2026-05-09",
+        "tilerank medals examples/club/cards --roster examples/club/roster.csv --rules examples/club/club.toml --date 2026-05-09",
+    ] {
+        // (the tests run in tests/fixtures)
+        let args: Vec<String> = command
+            .split(' ')
+            .skip(1)
+            .map(|a| match a.strip_prefix("examples/") {
+                Some(rest) => format!("../../examples/{rest}"),
+                None => a.to_string(),
+            })
+            .collect();
+        let out = Test::new().args(&args).run().success();
+        assert_eq!(out.stdout, rules_doc_block_after(&doc, command), "{command}");
+    }
+}
+
+/// Each setting a rules file adds to what `tilerank.toml` had changes what
+/// a command prints when it is changed (a rules file that starts from the
+/// fixture's profile and changes that one setting, given as `--rules`).
+#[test]
+fn every_setting_of_a_rules_file_changes_the_answer() {
+    let dir = std::env::temp_dir().join(format!("tilerank-settings-each-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases: &[(&str, &str, &[&str], &str)] = &[
+        (
+            "hk",
+            "[awards]\nfamily_child_ages = [7, 10]\n",
+            &["awards"],
+            "a child is aged 7 to 10",
+        ),
+        (
+            "hk",
+            "[awards]\nfamily_parent_min_age = 50\n",
+            &["awards"],
+            "a parent is aged 50 or over",
+        ),
+        (
+            "hk",
+            "[awards]\nsuper_family = false\n",
+            &["awards"],
+            "[awards] super_family = false",
+        ),
+        (
+            "gwinnett",
+            "[qualifiers]\nper_table = 2\n",
+            &["advance"],
+            "2nd lowest total at table",
+        ),
+        (
+            "nvso",
+            "[qualifiers]\nseats = 6\n",
+            &["advance"],
+            "best second",
+        ),
+        (
+            "gwinnett",
+            "[rules]\nscoring = \"zero_sum\"\n",
+            &["check"],
+            "13 rejected",
+        ),
+        (
+            "gwinnett",
+            "[qualifiers]\nrule = \"top\"\ntop = 3\n",
+            &["qualifiers"],
+            "top 3 of the prelim standings",
+        ),
+        (
+            "pressman",
+            "[rules]\nage_scheme = \"nvso_by_size\"\n",
+            &["standings"],
+            "Open",
+        ),
+        (
+            "gwinnett",
+            "[rules]\nstages = [\"prelim\", \"final\"]\n",
+            &["advance"],
+            "prelim stage to the final",
+        ),
+        (
+            "gwinnett",
+            "[medals]\nnames = [\"Gold\", \"Silver\", \"Bronze\"]\n",
+            &["medals"],
+            "Gold",
+        ),
+    ];
+    for (profile, change, command, says) in cases {
+        let event = fixture(&format!("e2e/{profile}"));
+        let rules = dir.join("r.toml");
+        std::fs::write(
+            &rules,
+            format!("extends = \"{profile}\"\nname = \"{profile}\"\n{change}"),
+        )
+        .unwrap();
+        let run = |extra: &[&str]| {
+            Test::new()
+                .args(*command)
+                .args(["--event", &event])
+                .args(extra)
+                .run()
+        };
+        let before = run(&[]);
+        let after = run(&["--rules", rules.to_str().unwrap()]);
+        assert_ne!(
+            (&before.stdout, &before.stderr, before.status),
+            (&after.stdout, &after.stderr, after.status),
+            "{change:?} changed nothing for {command:?}"
+        );
+        assert!(
+            after.stdout.contains(says) || after.stderr.contains(says),
+            "{change:?}: {}{}",
+            after.stdout,
+            after.stderr
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -9,7 +9,7 @@ use tilerank::report::stages::advance_table;
 /// List who goes on from a stage and why (rank, table winner, best second), and what needs the director
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank advance --event hk-2026\n  tilerank advance cards/ --roster roster.csv --profile nvso\n  tilerank advance --event gwinnett --player P0007\n\nhk and pressman: the top N of the standings, with the cutoff-tie policy. nvso: each table's highest total, then the best second places up to 4. gwinnett: each table's lowest total. Ties the rules cannot settle are DECISION lines and exit 1 (the list is still written, marked not final); --player settles them, or table_ties = \"all\" in tilerank.toml sends every tied player on."
+    after_help = "Examples:\n  tilerank advance --event hk-2026\n  tilerank advance cards/ --roster roster.csv --profile nvso\n  tilerank advance --event gwinnett --player P0007\n\nWho goes on is the rule of the event's profile or rules file ([qualifiers] rule: the top N of the standings with the cutoff-tie policy, table winners then the best seconds, or the best at each table; the profiles command lists the built-in profiles). Ties the rules cannot settle are DECISION lines and exit 1 (the list is still written, marked not final); --player settles them, or table_ties = \"all\" in tilerank.toml sends every tied player on."
 )]
 pub struct AdvanceArgs {
     #[command(flatten)]

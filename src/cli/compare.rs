@@ -34,13 +34,17 @@ pub struct CompareArgs {
     #[arg(long, value_name = "FILE")]
     pub roster: Option<PathBuf>,
 
-    /// Rules profile, for how scores are read and racks scored: hk, nvso, pressman or gwinnett (default hk)
-    #[arg(long, value_name = "NAME", value_parser = parse_profile)]
+    /// Rules profile, for how scores are read and racks scored (default hk)
+    #[arg(long, value_name = "NAME", value_parser = parse_profile, help = super::profile_help("Rules profile, for how scores are read and racks scored", "(default hk)"))]
     pub profile: Option<ProfileName>,
+
+    /// A rules file of your own, instead of a profile
+    #[arg(long = "rules", value_name = "FILE", conflicts_with = "profile")]
+    pub rules_file: Option<PathBuf>,
 }
 
 pub fn run(args: CompareArgs) -> Result<Outcome> {
-    let rules = args.profile.map_or_else(Rules::hk, Rules::for_profile);
+    let rules = super::given_rules(&args.rules_file, args.profile)?.unwrap_or_else(Rules::hk);
     let mut problems = Problems::new();
     let roster = match &args.roster {
         Some(path) => tilerank::ingest::roster::read(path, &mut problems)?,

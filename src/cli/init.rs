@@ -5,7 +5,7 @@ use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
 use tilerank::event_folder::EventFolder;
-use tilerank::profile::ProfileName;
+use tilerank::profile::{ProfileName, Rules};
 
 /// Create an event folder: tilerank.toml (every setting with the profile's default) and the database that keeps the roster and the imported cards
 #[derive(Args, Debug)]
@@ -17,9 +17,13 @@ pub struct InitArgs {
     #[arg(value_name = "DIR", default_value = ".")]
     pub dir: PathBuf,
 
-    /// Rules profile: hk, nvso, pressman or gwinnett (its defaults are written to tilerank.toml: hk expects 12 sessions of 25 tables)
-    #[arg(long, default_value = "hk", value_parser = |s: &str| s.parse::<ProfileName>())]
+    /// Rules profile (its defaults are written to tilerank.toml: hk expects 12 sessions of 25 tables)
+    #[arg(long, default_value = "hk", value_parser = |s: &str| s.parse::<ProfileName>(), help = super::profile_help("Rules profile", "(its defaults are written to tilerank.toml: hk expects 12 sessions of 25 tables)"))]
     pub profile: ProfileName,
+
+    /// A rules file of your own: tilerank.toml starts from it, every setting written
+    #[arg(long = "rules", value_name = "FILE", conflicts_with = "profile")]
+    pub rules_file: Option<PathBuf>,
 
     /// The event's name
     #[arg(long)]
@@ -31,12 +35,13 @@ pub struct InitArgs {
 }
 
 pub fn run(args: InitArgs) -> Result<Outcome> {
-    let folder = EventFolder::init(&args.dir, args.profile, &args.name, args.date.as_deref())?;
+    let rules = super::given_rules(&args.rules_file, Some(args.profile))?.unwrap_or_else(Rules::hk);
+    let folder = EventFolder::init_with(&args.dir, &rules, &args.name, args.date.as_deref())?;
     say!(
         "Created the event {:?} in {} ({} rules). Next: tilerank roster FILE, then tilerank import FILE...",
         args.name,
         folder.dir.display(),
-        args.profile
+        rules.profile
     );
     Ok(Outcome::Done)
 }

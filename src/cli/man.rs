@@ -36,7 +36,7 @@ fn built() -> clap::Command {
 }
 
 /// tilerank(1)'s DESCRIPTION (`--help` keeps the one-line summary).
-const DESCRIPTION: &str = "tilerank reads the score cards of a Rummikub tournament, checks every card against the rules of the event's profile (hk, nvso, pressman or gwinnett) and lists every problem with its place (file:line:column, or file[sheet]!C7 for workbooks); then it prints the standings, who goes on, the seating of the next stage with blank score cards to print, the medals and the awards, on the terminal or as CSV, JSON or a workbook.
+const DESCRIPTION: &str = "tilerank reads the score cards of a Rummikub tournament, checks every card against the rules of the event's profile (the profiles command lists them) or of a rules file of the director's own, and lists every problem with its place (file:line:column, or file[sheet]!C7 for workbooks); then it prints the standings, who goes on, the seating of the next stage with blank score cards to print, the medals and the awards, on the terminal or as CSV, JSON or a workbook.
 
 Cards come as CSV files or workbooks: one line per seat per game (the results layout), what was left on each rack (the racks layout: tilerank computes the scores), or the printed HK score card, one table a sheet. An event folder, made by tilerank init, keeps the settings (tilerank.toml), the roster and every imported card; every reading command run inside it reads them.
 

@@ -23,6 +23,7 @@ mod init;
 mod log;
 mod man;
 mod medals;
+mod profiles;
 mod publish;
 mod qualifiers;
 #[cfg(test)]
@@ -67,6 +68,7 @@ pub enum Command {
     Dump(dump::DumpArgs),
     Check(check::CheckArgs),
     Compare(compare::CompareArgs),
+    Profiles(profiles::ProfilesArgs),
     Standings(standings::StandingsArgs),
     Qualifiers(qualifiers::QualifiersArgs),
     Score(score::ScoreArgs),
@@ -98,6 +100,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Dump(a) => dump::run(a),
         Command::Check(a) => check::run(a),
         Command::Compare(a) => compare::run(a),
+        Command::Profiles(a) => profiles::run(a),
         Command::Standings(a) => standings::run(a),
         Command::Qualifiers(a) => qualifiers::run(a),
         Command::Score(a) => score::run(a),
@@ -125,9 +128,13 @@ pub struct EventArgs {
     #[arg(long, value_name = "FILE")]
     pub roster: Option<PathBuf>,
 
-    /// Rules profile: hk, nvso, pressman or gwinnett (default: the event's, else hk); another profile than the event's starts from that profile's defaults
-    #[arg(long, value_name = "NAME", value_parser = parse_profile)]
+    /// Rules profile (default: the event's, else hk); another profile than the event's starts from that profile's defaults
+    #[arg(long, value_name = "NAME", value_parser = parse_profile, help = profile_help("Rules profile", "(default: the event's, else hk); another profile than the event's starts from that profile's defaults"))]
     pub profile: Option<ProfileName>,
+
+    /// A rules file of your own (tilerank profiles show NAME writes one to start from), instead of the event's settings or a profile
+    #[arg(long = "rules", value_name = "FILE", conflicts_with = "profile")]
+    pub rules_file: Option<PathBuf>,
 
     /// The event folder (default: the current folder when it has a tilerank.toml)
     #[arg(long, value_name = "DIR")]
@@ -140,6 +147,31 @@ pub struct EventArgs {
 
 fn parse_profile(s: &str) -> Result<ProfileName, String> {
     s.parse()
+}
+
+/// `--cutoff-ties`: the setting's own choices (shown by `--help` and the
+/// completions).
+fn cutoff_ties_parser(
+) -> impl clap::builder::TypedValueParser<Value = tilerank::profile::CutoffTies> {
+    use clap::builder::TypedValueParser;
+    use tilerank::config::settings::{parse_cli, CUTOFF_TIES};
+    clap::builder::PossibleValuesParser::new(CUTOFF_TIES.iter().map(|(n, _)| *n))
+        .try_map(|s| parse_cli(&s, CUTOFF_TIES))
+}
+
+/// A `--profile` help line that names the built-in profiles as they are.
+pub fn profile_help(head: &str, tail: &str) -> String {
+    let names: Vec<&str> = ProfileName::all().map(ProfileName::as_str).collect();
+    format!("{head}: {} {tail}", names.join(", "))
+}
+
+/// The rules of `--rules FILE`, or of `--profile NAME`, when given.
+pub fn given_rules(file: &Option<PathBuf>, profile: Option<ProfileName>) -> Result<Option<Rules>> {
+    Ok(match (file, profile) {
+        (Some(path), _) => Some(tilerank::config::RulesFile::load(path)?.rules),
+        (None, Some(p)) => Some(p.rules()),
+        (None, None) => None,
+    })
 }
 
 /// An event as read, and the folder it came from.
@@ -170,18 +202,23 @@ impl EventArgs {
     }
 
     /// What this command line changes of the event's settings.
-    pub fn overrides(&self) -> Overrides {
-        Overrides {
+    pub fn overrides(&self) -> Result<Overrides> {
+        let rules = match &self.rules_file {
+            Some(path) => Some(tilerank::config::RulesFile::load(path)?.rules),
+            None => None,
+        };
+        Ok(Overrides {
             profile: self.profile,
+            rules,
             date: self.date.clone(),
             ..Overrides::default()
-        }
+        })
     }
 
-    /// The rules: the event's settings (else the profile's defaults), then
-    /// the command line ([`Overrides::apply`]).
+    /// The rules: the event's settings (else the profile's defaults, or
+    /// the rules file), then the command line ([`Overrides::apply`]).
     pub fn rules(&self) -> Result<Rules> {
-        self.rules_with(self.overrides())
+        self.rules_with(self.overrides()?)
     }
 
     pub fn rules_with(&self, overrides: Overrides) -> Result<Rules> {
@@ -245,8 +282,8 @@ pub struct CutoffArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub top: Option<u32>,
 
-    /// Players tied on every key across the cutoff: include, exclude, or error
-    #[arg(long, value_enum, value_name = "POLICY")]
+    /// Players tied on every key across the cutoff (the setting cutoff_ties)
+    #[arg(long, value_name = "POLICY", value_parser = cutoff_ties_parser())]
     pub cutoff_ties: Option<tilerank::profile::CutoffTies>,
 }
 
@@ -256,7 +293,7 @@ impl EventArgs {
         self.rules_with(Overrides {
             top: cutoff.top,
             cutoff_ties: cutoff.cutoff_ties,
-            ..self.overrides()
+            ..self.overrides()?
         })
     }
 }

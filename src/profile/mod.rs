@@ -1,28 +1,28 @@
 //! Rules profiles as data: every choice of RULES.md that differs between
-//! events is a field of [`Rules`], and each profile is one file here that
-//! fills them in (`hk.rs`, `nvso.rs`, `pressman.rs`, `gwinnett.rs`), listed
-//! once in [`PROFILES`]. Nothing outside this folder asks which profile an
-//! event has: it reads the setting it needs. A custom profile is a
-//! `tilerank.toml` that starts from one of these ([`crate::config`]).
+//! events is a field of [`Rules`], and each built-in profile is a TOML
+//! file in this folder (`hk.toml`, `nvso.toml`, `pressman.toml`,
+//! `gwinnett.toml`), embedded in the binary and listed once in
+//! [`PROFILES`]. They are read by the one reader of every rules file
+//! ([`crate::config`], whose [`crate::config::settings`] declares every
+//! setting): a director's own file is read the same way, and may start
+//! from one of these (`extends = "gwinnett"`). Nothing outside the files
+//! asks which profile an event has: it reads the setting it needs.
 //!
 //! The online game's rules (one of the seeds) score exactly as `pressman`
 //! does: zero-sum, jokers 30, the lowest rack leads when the pool runs out.
 
-mod gwinnett;
-mod hk;
-mod nvso;
-mod pressman;
 pub mod vocabulary;
 
 use std::fmt;
 use std::str::FromStr;
 
-/// The name of a rules profile: one of [`PROFILES`].
+/// The name of a rules profile: one of [`PROFILES`], or the name a rules
+/// file gives itself ([`ProfileName::named`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ProfileName(&'static str);
 
 impl ProfileName {
-    /// Every profile, in the order of [`PROFILES`].
+    /// Every built-in profile, in the order of [`PROFILES`].
     pub fn all() -> impl Iterator<Item = ProfileName> {
         PROFILES.iter().map(|(name, _)| ProfileName(name))
     }
@@ -31,13 +31,25 @@ impl ProfileName {
         self.0
     }
 
-    /// The profile's rules, every setting at its default.
-    pub fn rules(self) -> Rules {
-        let (_, rules) = PROFILES
-            .iter()
-            .find(|(name, _)| *name == self.0)
-            .expect("a ProfileName is one of PROFILES");
-        rules()
+    /// The name of a director's rules file (`name = "club"`): a built-in's
+    /// when it is one, else kept for the life of the run (one per file
+    /// read).
+    pub fn named(name: &str) -> ProfileName {
+        match ProfileName::all().find(|p| p.0 == name) {
+            Some(p) => p,
+            None => ProfileName(Box::leak(name.to_string().into_boxed_str())),
+        }
+    }
+
+    /// Whether this is one of the built-in profiles (whose rules
+    /// [`ProfileName::rules`] gives).
+    pub fn is_builtin(self) -> bool {
+        ProfileName::all().any(|p| p == self)
+    }
+
+    /// The built-in profile's file, as shipped.
+    pub fn file(self) -> Option<&'static str> {
+        PROFILES.iter().find(|(n, _)| *n == self.0).map(|(_, t)| *t)
     }
 }
 
@@ -87,7 +99,7 @@ pub enum NoWinnerBy {
 }
 
 /// What to do when players tied on every key straddle the qualifier cutoff.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CutoffTies {
     /// All of the tied players go on (the list is longer than N).
     Include,
@@ -138,8 +150,9 @@ pub enum GoingOn {
     /// Each table's highest total, then the best second places up to
     /// `seats` (`nvso`'s championship table of 4).
     TableWinnersAndBestSeconds { seats: usize },
-    /// Each table's lowest total (`gwinnett`'s penalty points).
-    LowestAtEachTable,
+    /// The best `per_table` at each table, on the total (lowest under
+    /// penalty points: `gwinnett`'s 1; highest under zero-sum scoring).
+    BestAtEachTable { per_table: usize },
 }
 
 /// What a per-table rule does when the format cannot settle who goes on
@@ -213,20 +226,19 @@ pub struct Rules {
     pub medal_names: vocabulary::MedalNames,
     /// The HK Super Family Award is given (RULES.md section 9).
     pub super_family_award: bool,
+    /// Who is a child and who a parent in a Super Family unit.
+    pub family_ages: vocabulary::FamilyAges,
     /// Sessions and tables the prelim expects; `None`: not checked.
     pub schedule: Option<Schedule>,
 }
 
-/// A profile's file: its rules with every setting at its default.
-pub type Defaults = fn() -> Rules;
-
-/// Every profile: its name and its rules. Adding a profile is a file in
-/// this folder and a line here.
-pub const PROFILES: &[(&str, Defaults)] = &[
-    ("hk", hk::rules),
-    ("nvso", nvso::rules),
-    ("pressman", pressman::rules),
-    ("gwinnett", gwinnett::rules),
+/// Every built-in profile: its name and its file. Adding a profile is a
+/// file in this folder and a line here.
+pub const PROFILES: &[(&str, &str)] = &[
+    ("hk", include_str!("hk.toml")),
+    ("nvso", include_str!("nvso.toml")),
+    ("pressman", include_str!("pressman.toml")),
+    ("gwinnett", include_str!("gwinnett.toml")),
 ];
 
 impl Rules {
@@ -235,7 +247,7 @@ impl Rules {
     }
 
     pub fn hk() -> Rules {
-        hk::rules()
+        ProfileName("hk").rules()
     }
 
     /// Games a card of `stage` has.
@@ -275,17 +287,6 @@ impl Rules {
     pub fn min_rack_value(&self, tiles: u16) -> i64 {
         i64::from(tiles)
     }
-}
-
-/// The RULES.md section 6 tie-break order, from `(key, better)` pairs.
-fn order(keys: &[(vocabulary::Key, vocabulary::Better)]) -> Vec<vocabulary::SortKey> {
-    keys.iter()
-        .map(|&(key, better)| vocabulary::SortKey { key, better })
-        .collect()
-}
-
-fn stages(names: &[&str]) -> Vec<String> {
-    names.iter().map(|s| s.to_string()).collect()
 }
 
 /// The rules of the profile called `name` (case ignored).

@@ -150,6 +150,26 @@ pub enum MedalNames {
     Metals,
     /// Champion, 1st runner-up, 2nd runner-up
     RunnersUp,
+    /// The event's own names, first to third (`["Gold", "Silver",
+    /// "Bronze"]`), kept for the life of the run.
+    Named([&'static str; 3]),
+}
+
+impl MedalNames {
+    /// The event's own names, first to third.
+    pub fn named(names: [&str; 3]) -> MedalNames {
+        MedalNames::Named(names.map(|n| &*Box::leak(n.to_string().into_boxed_str())))
+    }
+}
+
+/// Who is a parent and who a child in a Super Family unit (RULES.md
+/// section 9): a child aged `child_min` to `child_max` and a parent aged
+/// `parent_min` or over, on the event date (HK: 7 to 18, and 18).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FamilyAges {
+    pub child_min: u32,
+    pub child_max: u32,
+    pub parent_min: u32,
 }
 
 /// An age group: ages `min` to `max` inclusive (`max: None` is open-ended).

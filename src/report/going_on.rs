@@ -36,12 +36,20 @@ pub fn reason(a: &Advancer) -> String {
             let who = if *winners > 1 { "winners" } else { "winner" };
             format!("best second: {behind} behind the {who} of {table}")
         }
-        Reason::LowestTotal {
+        Reason::AtTable {
             table,
             total,
+            place,
+            lowest,
             shared,
         } => format!(
-            "lowest total at {table} with {total}{}",
+            "{} at {table} with {}{}",
+            nth_total(*place, *lowest),
+            if *lowest {
+                total.to_string()
+            } else {
+                total.signed()
+            },
             if *shared { " (shared)" } else { "" }
         ),
     };
@@ -104,16 +112,24 @@ pub fn decision(d: &Decision, roster: &Roster, policy: TableTies) -> String {
                 )
             }
         }
-        Decision::TieForLowest {
+        Decision::TieAtTable {
             table,
+            place,
+            lowest,
             tied,
             total,
             named,
         } => {
             let head = format!(
-                "TIE at {table}: {} players ({}) share the lowest total {total}",
+                "TIE at {table}: {} players ({}) share the {} {}",
                 tied.len(),
-                ids(tied)
+                ids(tied),
+                nth_total(*place, *lowest),
+                if *lowest {
+                    total.to_string()
+                } else {
+                    total.signed()
+                }
             );
             if named.is_empty() && all_go {
                 format!("{head}; all of them go on, unless the director names who goes on (--player, or [qualifiers] named in tilerank.toml)")
@@ -180,6 +196,35 @@ pub fn rule(rules: &Rules) -> String {
         GoingOn::TableWinnersAndBestSeconds { seats } => {
             format!("each table's highest total, then the best seconds up to {seats} seats")
         }
-        GoingOn::LowestAtEachTable => "each table's lowest total".to_string(),
+        GoingOn::BestAtEachTable { per_table } => {
+            let which = if rules.scoring == crate::profile::Scoring::PenaltyPoints {
+                "lowest"
+            } else {
+                "highest"
+            };
+            if per_table == 1 {
+                format!("each table's {which} total")
+            } else {
+                format!("the {per_table} {which} totals at each table")
+            }
+        }
+    }
+}
+
+/// "lowest total", "2nd lowest total", "highest total", ...
+fn nth_total(place: u32, lowest: bool) -> String {
+    let which = if lowest { "lowest" } else { "highest" };
+    match place {
+        1 => format!("{which} total"),
+        n => {
+            let suffix = match (n % 10, n % 100) {
+                (1, 11) | (2, 12) | (3, 13) => "th",
+                (1, _) => "st",
+                (2, _) => "nd",
+                (3, _) => "rd",
+                _ => "th",
+            };
+            format!("{n}{suffix} {which} total")
+        }
     }
 }

@@ -41,12 +41,15 @@ use std::cmp::Ordering;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 
-/// Youngest child of a unit.
-pub const CHILD_MIN_AGE: u32 = 7;
-/// Oldest child of a unit.
-pub const CHILD_MAX_AGE: u32 = 18;
-/// Youngest parent of a unit.
-pub const PARENT_MIN_AGE: u32 = 18;
+pub use crate::profile::vocabulary::FamilyAges;
+
+/// The HK rule sheet's ages: a child aged 7 to 18, a parent 18 or over.
+#[cfg(test)]
+const HK_AGES: FamilyAges = FamilyAges {
+    child_min: 7,
+    child_max: 18,
+    parent_min: 18,
+};
 
 /// A valid family unit.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,10 +71,18 @@ pub enum NotAUnitReason {
     TooMany { count: usize },
     /// A member's age cannot be told: `id` and why.
     NoAge { id: String, why: Option<AgeError> },
-    /// The younger member is not aged 7 to 18.
-    NoChild { id: String, age: u32 },
-    /// The older member is under 18.
-    NoParent { id: String, age: u32 },
+    /// The younger member is not of a child's `ages`.
+    NoChild {
+        id: String,
+        age: u32,
+        ages: FamilyAges,
+    },
+    /// The older member is younger than a parent's `ages`.
+    NoParent {
+        id: String,
+        age: u32,
+        ages: FamilyAges,
+    },
     /// Both members have the same age.
     SameAge { age: u32 },
 }
@@ -92,13 +103,15 @@ impl fmt::Display for NotAUnitReason {
                 "{id} has no birth_date or age, so the unit cannot be checked"
             ),
             NotAUnitReason::NoAge { id, why: Some(e) } => write!(f, "{id}: {e}"),
-            NotAUnitReason::NoChild { id, age } => write!(
+            NotAUnitReason::NoChild { id, age, ages } => write!(
                 f,
-                "no child: the younger member {id} is aged {age}; a child is aged {CHILD_MIN_AGE} to {CHILD_MAX_AGE}"
+                "no child: the younger member {id} is aged {age}; a child is aged {} to {}",
+                ages.child_min, ages.child_max
             ),
-            NotAUnitReason::NoParent { id, age } => write!(
+            NotAUnitReason::NoParent { id, age, ages } => write!(
                 f,
-                "no parent: the older member {id} is aged {age}; a parent is aged {PARENT_MIN_AGE} or over"
+                "no parent: the older member {id} is aged {age}; a parent is aged {} or over",
+                ages.parent_min
             ),
             NotAUnitReason::SameAge { age } => write!(
                 f,
@@ -217,6 +230,7 @@ fn unit_of(
     members: &[PlayerId],
     roster: &Roster,
     event_date: &str,
+    ages: FamilyAges,
 ) -> Result<Unit, NotAUnitReason> {
     let [a, b] = members else {
         return Err(if members.len() < 2 {
@@ -242,16 +256,18 @@ fn unit_of(
         ((*b, age_b), (*a, age_a))
     };
     let id = |p: PlayerId| roster.get(p).id.clone();
-    if !(CHILD_MIN_AGE..=CHILD_MAX_AGE).contains(&child_age) {
+    if !(ages.child_min..=ages.child_max).contains(&child_age) {
         return Err(NotAUnitReason::NoChild {
             id: id(child),
             age: child_age,
+            ages,
         });
     }
-    if parent_age < PARENT_MIN_AGE {
+    if parent_age < ages.parent_min {
         return Err(NotAUnitReason::NoParent {
             id: id(parent),
             age: parent_age,
+            ages,
         });
     }
     if parent_age == child_age {
@@ -272,6 +288,7 @@ fn unit_of(
 pub fn super_family(
     roster: &Roster,
     event_date: &str,
+    ages: FamilyAges,
     qualified: &HashSet<PlayerId>,
     final_standings: &Standings,
 ) -> SuperFamily {
@@ -306,7 +323,7 @@ pub fn super_family(
         not_units: Vec::new(),
     };
     for (family, members) in families.into_values() {
-        let unit = match unit_of(&family, &members, roster, event_date) {
+        let unit = match unit_of(&family, &members, roster, event_date, ages) {
             Ok(unit) => unit,
             Err(reason) => {
                 result.not_units.push(NotAUnit {
@@ -366,14 +383,14 @@ pub fn super_family(
 
 /// The families of a roster that are not valid units, for the roster check:
 /// they cannot win the award.
-pub fn invalid_units(roster: &Roster, event_date: &str) -> Vec<NotAUnit> {
+pub fn invalid_units(roster: &Roster, event_date: &str, ages: FamilyAges) -> Vec<NotAUnit> {
     let empty = Standings {
         stage: crate::domain::Stage::new("final"),
         order: Vec::new(),
         ranked: Vec::new(),
         apart: Vec::new(),
     };
-    super_family(roster, event_date, &HashSet::new(), &empty).not_units
+    super_family(roster, event_date, ages, &HashSet::new(), &empty).not_units
 }
 
 #[cfg(test)]
@@ -485,7 +502,7 @@ mod tests {
                 (5, [w(1), w(1), w(1)]),
             ],
         );
-        let sf = super_family(&r, FINAL_DAY, &all(6), &s);
+        let sf = super_family(&r, FINAL_DAY, HK_AGES, &all(6), &s);
         assert_eq!(families(&sf), vec![("F3", 1), ("F1", 2), ("F2", 3)]);
         let f1 = &sf.ranked[1];
         assert_eq!((f1.won, f1.average, f1.tiles), (2, Score::whole(8), 7));
@@ -526,7 +543,7 @@ mod tests {
                 (5, line(false, [0, 0, 0], 2)),
             ],
         );
-        let sf = super_family(&r, FINAL_DAY, &all(6), &s);
+        let sf = super_family(&r, FINAL_DAY, HK_AGES, &all(6), &s);
         assert_eq!(families(&sf), vec![("FA", 1), ("FB", 1), ("FC", 3)]);
         assert_eq!(sf.ranked[0].average, Score::ratio(10, 3));
         assert_eq!(sf.winner(), None);
@@ -559,7 +576,7 @@ mod tests {
             ("X2", Some("  "), Some("2012-01-01")),
         ]);
         let s = final_standings(&r, &[]);
-        let sf = super_family(&r, FINAL_DAY, &all(16), &s);
+        let sf = super_family(&r, FINAL_DAY, HK_AGES, &all(16), &s);
         assert!(sf.ranked.is_empty() && sf.ineligible.is_empty());
         let got: Vec<(&str, usize, String)> = sf
             .not_units
@@ -587,14 +604,20 @@ mod tests {
             ("P", Some("F"), Some("2008-04-12")),
             ("C", Some("F"), Some("2007-04-13")),
         ]);
-        let sf = super_family(&r, FINAL_DAY, &all(2), &final_standings(&r, &[]));
+        let sf = super_family(&r, FINAL_DAY, HK_AGES, &all(2), &final_standings(&r, &[]));
         // P is 18, C is 18 too: same age, not a unit
         assert_eq!(sf.not_units[0].reason, NotAUnitReason::SameAge { age: 18 });
         let r = roster(&[
             ("P", Some("F"), Some("2008-04-12")), // 18 on the final day
             ("C", Some("F"), Some("2019-04-12")), // 7 on the final day
         ]);
-        let sf = super_family(&r, FINAL_DAY, &HashSet::new(), &final_standings(&r, &[]));
+        let sf = super_family(
+            &r,
+            FINAL_DAY,
+            HK_AGES,
+            &HashSet::new(),
+            &final_standings(&r, &[]),
+        );
         assert!(sf.not_units.is_empty());
         assert_eq!(
             (
@@ -604,7 +627,13 @@ mod tests {
             (18, 7)
         );
         // a day earlier, the child is 6 and the parent 17
-        let sf = super_family(&r, "2026-04-11", &all(2), &final_standings(&r, &[]));
+        let sf = super_family(
+            &r,
+            "2026-04-11",
+            HK_AGES,
+            &all(2),
+            &final_standings(&r, &[]),
+        );
         assert!(matches!(
             sf.not_units[0].reason,
             NotAUnitReason::NoChild { age: 6, .. }
@@ -638,7 +667,7 @@ mod tests {
         let s = final_standings(&r, &[(0, g), (1, g), (2, g), (6, g), (7, g)]);
         // P3 did not qualify; P4, P5 neither; P6 disqualified; F1 ranked
         let qualified: HashSet<PlayerId> = [0, 1, 2, 6, 7].map(PlayerId).into_iter().collect();
-        let sf = super_family(&r, FINAL_DAY, &qualified, &s);
+        let sf = super_family(&r, FINAL_DAY, HK_AGES, &qualified, &s);
         assert_eq!(families(&sf), vec![("F1", 1)]);
         let why: Vec<(&str, String)> = sf
             .ineligible

@@ -51,6 +51,9 @@ impl Medal {
             (MedalNames::RunnersUp, Medal::Gold) => "Champion",
             (MedalNames::RunnersUp, Medal::Silver) => "1st runner-up",
             (MedalNames::RunnersUp, Medal::Bronze) => "2nd runner-up",
+            (MedalNames::Named([first, _, _]), Medal::Gold) => first,
+            (MedalNames::Named([_, second, _]), Medal::Silver) => second,
+            (MedalNames::Named([_, _, third]), Medal::Bronze) => third,
         }
     }
 }

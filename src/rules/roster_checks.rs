@@ -42,7 +42,7 @@ pub fn check_roster(
     };
     check_ages(roster, rules, date, problems);
     if rules.super_family_award {
-        for unit in crate::rules::awards::invalid_units(roster, date) {
+        for unit in crate::rules::awards::invalid_units(roster, date, rules.family_ages) {
             let first = unit
                 .members
                 .first()

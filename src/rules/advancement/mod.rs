@@ -7,7 +7,7 @@
 //! | the top `N` of the standings, with the cutoff-tie policy | [`top`] |
 //! | the tables of a stage, placed on their totals | [`tables`] |
 //! | table winners, then the best seconds (`nvso`) | [`nvso`] |
-//! | each table's lowest total (`gwinnett`) | [`gwinnett`] |
+//! | the best `K` at each table (`gwinnett`: the lowest total) | [`each_table`] |
 //! | what a stage carries into the next one | [`carry`] |
 //!
 //! Under the table rules each checked card of the stage is one table: the
@@ -56,13 +56,13 @@
 //!   count in the total, and so in the average over the new stage's games.
 
 mod carry;
-mod gwinnett;
+mod each_table;
 mod nvso;
 mod tables;
 pub mod top;
 
 pub use carry::{add_carried, carried_points, round_up, starting_tallies, starting_tally, Carry};
-pub use gwinnett::gwinnett;
+pub use each_table::best_at_each_table;
 pub use nvso::nvso;
 pub use top::{select, Cut, Straddle};
 
@@ -125,10 +125,13 @@ pub enum Reason {
         order: u32,
         winners: usize,
     },
-    /// `gwinnett`: has the table's lowest total (`shared` with others).
-    LowestTotal {
+    /// The best at each table (`gwinnett`: the lowest total): `place` at
+    /// the table, on the `lowest` or highest total (`shared` with others).
+    AtTable {
         table: String,
         total: Score,
+        place: u32,
+        lowest: bool,
         shared: bool,
     },
 }
@@ -170,10 +173,13 @@ pub enum Decision {
         seats: usize,
         named: Vec<PlayerId>,
     },
-    /// `gwinnett`: players sharing a table's lowest total. All go on unless
-    /// some are `named`; then only those.
-    TieForLowest {
+    /// The best at each table: players sharing the last `place` that
+    /// goes on, more of them than fit (`gwinnett`: a table's lowest
+    /// total). All go on unless some are `named`; then only those.
+    TieAtTable {
         table: String,
+        place: u32,
+        lowest: bool,
         tied: Vec<PlayerId>,
         total: Score,
         named: Vec<PlayerId>,
@@ -204,7 +210,7 @@ impl Decision {
             // RULES.md section 7: all tied players are listed as going on
             // unless the director names one; the list is final once named,
             // or when the event's policy is that they all go.
-            Decision::TieForLowest { named, .. } => !named.is_empty() || all_go,
+            Decision::TieAtTable { named, .. } => !named.is_empty() || all_go,
         }
     }
 }

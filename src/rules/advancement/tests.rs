@@ -4,7 +4,7 @@ use super::*;
 use crate::domain::{Card, Label};
 use crate::domain::{Game, Seat, SeatPlayer, SeatResult};
 use crate::place::Place;
-use crate::profile::Rules;
+use crate::profile::{GoingOn, Rules};
 use crate::roster::{Player, Roster, Status};
 use crate::rules::standings::Tally;
 
@@ -327,7 +327,7 @@ fn nvso_withdrawn_and_disqualified_players_take_no_place() {
 fn no_cards_no_one_goes_on_and_nothing_to_decide() {
     let a = nvso(&[], &Stage::prelim(), &nvso_rules(), &roster(0), &[]);
     assert!(a.advancing.is_empty() && a.decisions.is_empty() && a.tables.is_empty());
-    let g = gwinnett(&[], &Stage::prelim(), &gw_rules(), &roster(0), &[]);
+    let g = best_at_each_table(&[], &Stage::prelim(), &gw_rules(), &roster(0), &[], 1);
     assert!(g.advancing.is_empty() && g.is_settled());
 }
 
@@ -394,7 +394,7 @@ fn gwinnett_lowest_total_goes_on_and_ties_all_go_unless_named() {
     // table 1: 0 has 17, 1 has 29, 2 has 43 -> 0
     // table 2: 3 has 14, 4 has 14, 5 has 14, 6 has 54 -> tie of three,
     // listed by games won (3 went out twice) then roster id
-    let a = gwinnett(&cards, &Stage::prelim(), &gw_rules(), &r, &[]);
+    let a = best_at_each_table(&cards, &Stage::prelim(), &gw_rules(), &r, &[], 1);
     assert_eq!(ids(&a), vec![0, 3, 4, 5]);
     assert_eq!(a.advancing[0].said(), "lowest total at table 1 with 17");
     assert_eq!(
@@ -403,8 +403,10 @@ fn gwinnett_lowest_total_goes_on_and_ties_all_go_unless_named() {
     );
     assert_eq!(
         a.decisions,
-        vec![Decision::TieForLowest {
+        vec![Decision::TieAtTable {
             table: "table 2".into(),
+            place: 1,
+            lowest: true,
             tied: vec![PlayerId(3), PlayerId(4), PlayerId(5)],
             total: Score::whole(14),
             named: vec![]
@@ -421,19 +423,20 @@ fn gwinnett_lowest_total_goes_on_and_ties_all_go_unless_named() {
         table_ties: TableTies::Decide,
         ..gw_rules()
     };
-    let a = gwinnett(&cards, &Stage::prelim(), &decide, &r, &[]);
+    let a = best_at_each_table(&cards, &Stage::prelim(), &decide, &r, &[], 1);
     assert_eq!(ids(&a), vec![0, 3, 4, 5]);
     assert!(!a.is_settled());
     assert!(a.decisions[0].said_to(&r, a.policy).ends_with(
         "until the director names who goes on (--player), or sets table_ties = \"all\""
     ));
     // the director names 4; naming 1 (in no tie) changes nothing
-    let a = gwinnett(
+    let a = best_at_each_table(
         &cards,
         &Stage::prelim(),
         &gw_rules(),
         &r,
         &[PlayerId(4), PlayerId(1)],
+        1,
     );
     assert_eq!(ids(&a), vec![0, 4]);
     assert!(a.advancing[1].named_by_director);
@@ -453,9 +456,9 @@ fn gwinnett_winner_is_the_lowest_not_the_highest() {
         games_per_session: 2,
         ..gw_rules()
     };
-    let a = gwinnett(&cards, &Stage::new("semi"), &rules, &roster(3), &[]);
+    let a = best_at_each_table(&cards, &Stage::new("semi"), &rules, &roster(3), &[], 1);
     assert!(a.tables.is_empty() && a.advancing.is_empty());
-    let a = gwinnett(&cards, &Stage::prelim(), &rules, &roster(3), &[]);
+    let a = best_at_each_table(&cards, &Stage::prelim(), &rules, &roster(3), &[], 1);
     assert_eq!(ids(&a), vec![1]);
     assert_eq!(
         a.tables[0]
@@ -465,6 +468,55 @@ fn gwinnett_winner_is_the_lowest_not_the_highest() {
             .collect::<Vec<_>>(),
         vec![(1, Some(1)), (2, Some(2)), (0, Some(3))]
     );
+}
+
+/// The two best at each table: the lowest totals under penalty points,
+/// the highest under zero-sum scoring; players sharing the second place
+/// all go on (a tie reported) until the director names one.
+#[test]
+fn the_two_best_at_each_table_go_on() {
+    // penalty points, lowest first: 1 (5), 2 (12), 0 (20), 3 (31)
+    let cards = vec![gw_card(
+        1,
+        &[
+            (0, &[10, 5, 5]),
+            (1, &[0, 0, 5]),
+            (2, &[4, 4, 4]),
+            (3, &[11, 10, 10]),
+        ],
+    )];
+    let r = roster(4);
+    let a = best_at_each_table(&cards, &Stage::prelim(), &gw_rules(), &r, &[], 2);
+    assert_eq!(ids(&a), vec![1, 2]);
+    assert!(a.decisions.is_empty() && a.is_settled());
+    assert_eq!(a.advancing[1].said(), "2nd lowest total at table 1 with 12");
+    // zero-sum, highest first (table4: totals 40, -10, -10, -20): the
+    // winner, then two sharing the second place for one seat
+    let zero_sum = Rules {
+        going_on: GoingOn::BestAtEachTable { per_table: 2 },
+        ..nvso_rules()
+    };
+    let cards = vec![table4(1, [0, 1, 2, 3], [40, -10, -10, -20])];
+    let a = best_at_each_table(&cards, &Stage::prelim(), &zero_sum, &r, &[], 2);
+    assert_eq!(ids(&a), vec![0, 1, 2]);
+    assert_eq!(a.advancing[0].said(), "highest total at table 1 with +40");
+    assert_eq!(
+        a.decisions,
+        vec![Decision::TieAtTable {
+            table: "table 1".into(),
+            place: 2,
+            lowest: false,
+            tied: vec![PlayerId(1), PlayerId(2)],
+            total: Score::whole(-10),
+            named: vec![],
+        }]
+    );
+    assert!(a.decisions[0]
+        .said_to(&r, a.policy)
+        .starts_with("TIE at table 1: 2 players (P01, P02) share the 2nd highest total -10"));
+    let a = best_at_each_table(&cards, &Stage::prelim(), &zero_sum, &r, &[PlayerId(2)], 2);
+    assert_eq!(ids(&a), vec![0, 2]);
+    assert!(a.is_settled());
 }
 
 #[test]

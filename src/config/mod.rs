@@ -1,0 +1,974 @@
+//! The event's settings, `tilerank.toml`, and rules files: the event's name,
+//! date and rules profile, and every setting of the rules. The files are
+//! plain TOML a person edits; `tilerank init` writes `tilerank.toml` with
+//! every setting present and commented ([`Config::template`]).
+//!
+//! This module is the one place that reads, checks and applies settings:
+//! the built-in profiles (TOML files in `src/profile/`, embedded in the
+//! binary), a director's rules file (`--rules FILE`, which may start from a
+//! built-in: `extends = "gwinnett"`), the event's file ([`Config::rules`])
+//! and the command line's overrides ([`Overrides`]), all through one
+//! reader and the one declaration of every setting ([`settings`]). Every
+//! value is checked while the file is read, so a wrong one is an error at
+//! its place, `FILE:LINE:COL`: an unknown key, a negative charge, an
+//! unknown tie-break key, a date that is not a date, overlapping age
+//! groups, two settings that contradict each other.
+
+pub mod settings;
+
+use crate::domain::Stage;
+use crate::profile::vocabulary::MedalNames;
+use crate::profile::{
+    AgeScheme, CutoffTies, GoingOn, NoWinnerBy, Penalties, PenaltyMode, ProfileName, Rules,
+    Scoring, TableTies, PROFILES,
+};
+use crate::rules::advancement::Carry;
+use crate::rules::age_groups::{AgeGroup, Date};
+use settings::{Setting, SECTIONS, SETTINGS};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+use toml::de::{DeTable, DeValue};
+use toml::Spanned;
+
+pub const FILE_NAME: &str = "tilerank.toml";
+
+/// An event's `tilerank.toml`: who the event is, and its rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    pub event: EventInfo,
+    rules: Rules,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventInfo {
+    pub name: String,
+    /// `YYYY-MM-DD`: ages are taken on this date (read with
+    /// [`parse_date`], kept in that form).
+    pub date: Option<String>,
+    pub profile: ProfileName,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ConfigError {
+    #[error("{file}: cannot be read: {reason}")]
+    Unreadable { file: String, reason: String },
+    #[error("{file}:{line}:{col}: {message}")]
+    Invalid {
+        file: String,
+        line: usize,
+        col: usize,
+        message: String,
+    },
+    #[error("{file}: {message}")]
+    Setting { file: String, message: String },
+}
+
+/// Reads a date as every command and the settings accept it: `YYYY-MM-DD`,
+/// also with one-digit months and days, and `/` or `.` between the parts.
+/// Gives it back as `YYYY-MM-DD`.
+pub fn parse_date(text: &str) -> Result<String, String> {
+    Date::parse(text)
+        .map(|d| d.to_string())
+        .ok_or_else(|| format!("{text:?} is not a date: expected YYYY-MM-DD"))
+}
+
+impl ProfileName {
+    /// The built-in profile's rules, every setting at its default: its
+    /// file in `src/profile/`, read by the reader of every rules file.
+    pub fn rules(self) -> Rules {
+        let text = PROFILES
+            .iter()
+            .find(|(name, _)| *name == self.as_str())
+            .map_or("", |(_, text)| text);
+        match RulesFile::parse(text, &format!("{self}.toml")) {
+            Ok(file) => file.rules,
+            // the built-in files are read by a test of every one of them
+            Err(e) => unreachable!("the built-in profile {self} reads clean: {e}"),
+        }
+    }
+}
+
+/// A rules file: a profile a director writes (or a built-in one), read by
+/// `--rules FILE` and `init --rules FILE`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesFile {
+    /// `name = "club"`: how titles and the Settings sheet name the rules.
+    pub name: String,
+    /// `about = "..."`: one line for `tilerank profiles`.
+    pub about: String,
+    pub rules: Rules,
+}
+
+impl RulesFile {
+    pub fn load(path: &Path) -> Result<RulesFile, ConfigError> {
+        let file = path.display().to_string();
+        let text = read_text(path, &file)?;
+        RulesFile::parse(&text, &file)
+    }
+
+    /// Reads and checks a rules file: every mistake is an error naming its
+    /// line. A file that does not start from a built-in (`extends`) sets
+    /// every setting.
+    pub fn parse(text: &str, file: &str) -> Result<RulesFile, ConfigError> {
+        let reader = Reader::new(text, file)?;
+        let mut name = None;
+        let mut about = String::new();
+        let mut base = None;
+        for (key, value) in reader.top() {
+            match key.get_ref().as_ref() {
+                "name" => name = Some(reader.text(value, "name")?.to_string()),
+                "about" => about = reader.text(value, "about")?.to_string(),
+                "extends" => {
+                    let p = reader.text(value, "extends")?;
+                    let p: ProfileName = p.parse().map_err(|e| reader.at(value.span(), e))?;
+                    base = Some(p.rules());
+                }
+                "event" => {
+                    return Err(reader.at(
+                        key.span(),
+                        "[event] belongs in an event's tilerank.toml, not in a rules file",
+                    ))
+                }
+                _ => {}
+            }
+        }
+        let name = name.ok_or_else(|| reader.at(0..0, "the file has no name: name = \"club\""))?;
+        let complete = base.is_none();
+        let mut rules = base.unwrap_or_else(blank);
+        rules.profile = ProfileName::named(&name);
+        let given = reader.apply(&mut rules, &["name", "about", "extends"])?;
+        if complete {
+            let missing = missing(&given);
+            if !missing.is_empty() {
+                return Err(ConfigError::Setting {
+                    file: file.to_string(),
+                    message: format!(
+                        "a rules file that extends no profile sets every setting; missing: {} (or start from a profile: extends = \"hk\")",
+                        missing.join(", ")
+                    ),
+                });
+            }
+        }
+        Ok(RulesFile { name, about, rules })
+    }
+
+    /// The file that gives these rules, every setting written and
+    /// commented: what `tilerank profiles show` prints.
+    pub fn show(rules: &Rules, name: &str, about: &str) -> String {
+        let quote = |s: &str| toml::Value::String(s.to_string()).to_string();
+        let mut out = format!(
+            "# tilerank rules: every setting, with what it does. Save it under a\n# new name, change what your event does differently, and give it to\n# any command as --rules FILE (or make an event of it: tilerank init\n# DIR --rules FILE).\nname = {}\n",
+            quote(name)
+        );
+        if !about.is_empty() {
+            out.push_str(&format!("about = {}\n", quote(about)));
+        }
+        out.push_str(&sections(rules));
+        out
+    }
+}
+
+/// The settings a file that starts from no profile did not give.
+fn missing(given: &BTreeSet<(&'static str, &'static str)>) -> Vec<String> {
+    SETTINGS
+        .iter()
+        .filter(|s| !optional(s) && !given.contains(&(s.section, s.key)))
+        .map(|s| format!("[{}] {}", s.section, s.key))
+        .collect()
+}
+
+/// Settings a rules file may leave out: the rules have none of them then.
+fn optional(s: &Setting) -> bool {
+    matches!(
+        (s.section, s.key),
+        ("rules", "min_age") | ("qualifiers", "seats" | "per_table") | ("sessions", _)
+    )
+}
+
+/// Rules with nothing chosen yet, for a file that extends no profile (it
+/// must set every setting).
+fn blank() -> Rules {
+    Rules {
+        profile: ProfileName::default(),
+        scoring: Scoring::ZeroSum,
+        joker_value: 0,
+        penalties: Penalties::none(),
+        penalty_mode: PenaltyMode::Replace,
+        no_winner_by: NoWinnerBy::Value,
+        games_per_session: 1,
+        stages: vec!["prelim".into()],
+        going_on: GoingOn::TopOfStandings,
+        qualifiers: 1,
+        cutoff_ties: CutoffTies::Include,
+        table_ties: TableTies::Decide,
+        named: Vec::new(),
+        min_age: None,
+        order: Vec::new(),
+        stage_games: BTreeMap::new(),
+        carry: BTreeMap::new(),
+        event_date: None,
+        age_groups: Vec::new(),
+        age_scheme: AgeScheme::None,
+        medal_names: MedalNames::Metals,
+        super_family_award: false,
+        family_ages: crate::profile::vocabulary::FamilyAges {
+            child_min: 0,
+            child_max: 0,
+            parent_min: 0,
+        },
+        schedule: None,
+    }
+}
+
+fn read_text(path: &Path, file: &str) -> Result<String, ConfigError> {
+    std::fs::read_to_string(path).map_err(|e| ConfigError::Unreadable {
+        file: file.to_string(),
+        reason: e.to_string(),
+    })
+}
+
+/// One file being read: its text (for places) and its parsed table.
+struct Reader<'t> {
+    text: &'t str,
+    file: &'t str,
+    table: DeTable<'t>,
+}
+
+impl<'t> Reader<'t> {
+    fn new(text: &'t str, file: &'t str) -> Result<Reader<'t>, ConfigError> {
+        let table = DeTable::parse(text).map_err(|e| {
+            let span = e.span().unwrap_or(0..0);
+            place(text, file, span, e.message())
+        })?;
+        Ok(Reader {
+            text,
+            file,
+            table: table.into_inner(),
+        })
+    }
+
+    fn top(
+        &self,
+    ) -> impl Iterator<Item = (&Spanned<std::borrow::Cow<'t, str>>, &Spanned<DeValue<'t>>)> {
+        self.table.iter()
+    }
+
+    fn at(&self, span: std::ops::Range<usize>, message: impl Into<String>) -> ConfigError {
+        place(self.text, self.file, span, &message.into())
+    }
+
+    fn text<'v>(
+        &self,
+        value: &'v Spanned<DeValue<'t>>,
+        what: &str,
+    ) -> Result<&'v str, ConfigError> {
+        settings::text(value.get_ref(), what).map_err(|e| self.at(value.span(), e))
+    }
+
+    fn table<'v>(
+        &self,
+        value: &'v Spanned<DeValue<'t>>,
+        what: &str,
+    ) -> Result<&'v DeTable<'t>, ConfigError> {
+        value.get_ref().as_table().ok_or_else(|| {
+            self.at(
+                value.span(),
+                format!("{what} is not a table: write it as [{what}]"),
+            )
+        })
+    }
+
+    /// Applies every section of the file to `rules` (the top-level keys in
+    /// `own` are the caller's); gives back the settings it set.
+    fn apply(
+        &self,
+        rules: &mut Rules,
+        own: &[&str],
+    ) -> Result<BTreeSet<(&'static str, &'static str)>, ConfigError> {
+        let mut given = BTreeSet::new();
+        let mut stage_settings: Vec<(String, Option<u32>, Option<Carry>)> = Vec::new();
+        for (key, value) in self.top() {
+            let section = key.get_ref().as_ref();
+            if own.contains(&section) {
+                continue;
+            }
+            match section {
+                "stages" => {
+                    for (name, stage) in self.table(value, "stages")? {
+                        let stage_table =
+                            self.table(stage, &format!("stages.{}", name.get_ref()))?;
+                        let mut games = None;
+                        let mut carry = None;
+                        for (k, v) in stage_table {
+                            match k.get_ref().as_ref() {
+                                "games" => {
+                                    games = Some(
+                                        settings::games(v.get_ref())
+                                            .map_err(|e| self.at(v.span(), e))?,
+                                    )
+                                }
+                                "carry" => {
+                                    let s = self.text(v, "carry")?;
+                                    carry = Some(
+                                        s.parse::<Carry>().map_err(|e| self.at(v.span(), e))?,
+                                    );
+                                }
+                                other => {
+                                    return Err(self.at(
+                                        k.span(),
+                                        format!("unknown setting `{other}` in [stages.{}]: expected `games` or `carry`", name.get_ref()),
+                                    ))
+                                }
+                            }
+                        }
+                        // `semi-final` and `Semi` are the stage `semi`, as on the cards.
+                        let name = Stage::new(name.get_ref()).as_str().to_string();
+                        stage_settings.push((name, games, carry));
+                    }
+                }
+                "age_groups" => {
+                    let items = value.get_ref().as_array().ok_or_else(|| {
+                        self.at(
+                            value.span(),
+                            "age_groups is a list of groups: write each as [[age_groups]]",
+                        )
+                    })?;
+                    let mut groups = Vec::new();
+                    for item in items {
+                        groups.push(self.age_group(item)?);
+                    }
+                    crate::rules::age_groups::check_groups(&groups)
+                        .map_err(|e| self.at(value.span(), format!("age_groups: {e}")))?;
+                    rules.age_groups = groups;
+                }
+                _ if SECTIONS.contains(&section) => {
+                    let table = self.table(value, section)?;
+                    for (k, _) in table {
+                        if settings::find(section, k.get_ref()).is_none() {
+                            return Err(self.at(
+                                k.span(),
+                                format!(
+                                    "unknown setting `{}` in [{section}]: expected one of {}",
+                                    k.get_ref(),
+                                    settings::keys_of(section)
+                                ),
+                            ));
+                        }
+                    }
+                    // in the declaration's order, whatever the file's: a
+                    // setting that depends on another is read after it
+                    for setting in SETTINGS.iter().filter(|s| s.section == section) {
+                        let Some((_, v)) = table.iter().find(|(k, _)| k.get_ref() == setting.key)
+                        else {
+                            continue;
+                        };
+                        (setting.set)(rules, v.get_ref()).map_err(|e| self.at(v.span(), e))?;
+                        given.insert((setting.section, setting.key));
+                    }
+                }
+                other => {
+                    let mut known: Vec<String> = own.iter().map(|k| format!("`{k}`")).collect();
+                    known.extend(SECTIONS.iter().map(|s| format!("[{s}]")));
+                    known.push("[stages.NAME]".into());
+                    known.push("[[age_groups]]".into());
+                    return Err(self.at(
+                        key.span(),
+                        format!(
+                            "unknown section or key `{other}`: expected {}",
+                            known.join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
+        if let Some(s) = rules.schedule {
+            if s.sessions == 0 || s.tables == 0 {
+                return Err(ConfigError::Setting {
+                    file: self.file.to_string(),
+                    message: "[sessions] gives count or tables alone, and these rules expect no sessions: give both (or check = false)".into(),
+                });
+            }
+        }
+        for (name, games, carry) in stage_settings {
+            if let Some(g) = games {
+                if rules.stages.first() == Some(&name) {
+                    rules.games_per_session = g;
+                } else {
+                    rules.stage_games.insert(name.clone(), g);
+                }
+            }
+            if let Some(c) = carry {
+                rules.carry.insert(name.clone(), c);
+            }
+            if !rules.stages.contains(&name) {
+                // A stage of the event's own, played before the final.
+                let at = rules
+                    .stages
+                    .iter()
+                    .position(|s| s == "final")
+                    .unwrap_or(rules.stages.len());
+                rules.stages.insert(at, name);
+            }
+        }
+        // Say each stage's games and carry once: where they differ from the
+        // first stage's games and from a fresh start.
+        let games = rules.games_per_session;
+        rules.stage_games.retain(|_, g| *g != games);
+        rules.carry.retain(|_, c| *c != Carry::None);
+        if matches!(rules.going_on, GoingOn::TopOfStandings)
+            && given.contains(&("qualifiers", "seats"))
+        {
+            return Err(ConfigError::Setting {
+                file: self.file.to_string(),
+                message: "[qualifiers] seats is for rule = \"table_winners_and_best_seconds\", and the rule is \"top\": remove one".into(),
+            });
+        }
+        Ok(given)
+    }
+
+    fn age_group(&self, item: &Spanned<DeValue<'t>>) -> Result<AgeGroup, ConfigError> {
+        let t = self.table(item, "age_groups")?;
+        let mut name = None;
+        let mut min = None;
+        let mut max = None;
+        for (k, v) in t {
+            match k.get_ref().as_ref() {
+                "name" => name = Some(self.text(v, "name")?.to_string()),
+                "min" => {
+                    min = Some(settings::whole(v.get_ref(), "years", 0, 150).map_err(|e| self.at(v.span(), e))?)
+                }
+                "max" => {
+                    max = Some(settings::whole(v.get_ref(), "years", 0, 150).map_err(|e| self.at(v.span(), e))?)
+                }
+                other => {
+                    return Err(self.at(
+                        k.span(),
+                        format!("unknown setting `{other}` in [[age_groups]]: expected `name`, `min` or `max`"),
+                    ))
+                }
+            }
+        }
+        match (name, min) {
+            (Some(name), Some(min)) => Ok(AgeGroup::new(&name, min, max)),
+            _ => Err(self.at(item.span(), "an age group needs a name and a min")),
+        }
+    }
+}
+
+/// `FILE:LINE:COL: message` for a place in a file's text.
+fn place(text: &str, file: &str, span: std::ops::Range<usize>, message: &str) -> ConfigError {
+    let mut end = span.start.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let before = &text[..end];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    ConfigError::Invalid {
+        file: file.to_string(),
+        line,
+        col,
+        message: message.to_string(),
+    }
+}
+
+/// Every section of the rules as a file writes them, each setting with its
+/// line of doc (what `init` and `profiles show` write).
+fn sections(rules: &Rules) -> String {
+    let mut out = String::new();
+    for section in SECTIONS {
+        out.push_str(&format!("\n[{section}]\n"));
+        for s in SETTINGS.iter().filter(|s| s.section == section) {
+            for line in wrap(s.doc) {
+                out.push_str(&format!("# {line}\n"));
+            }
+            match (s.get)(rules) {
+                Some(v) => out.push_str(&format!("{} = {v}\n", s.key)),
+                None if !s.example.is_empty() => {
+                    out.push_str(&format!("# {} = {}\n", s.key, s.example))
+                }
+                None => {}
+            }
+        }
+    }
+    out.push_str(
+        "\n# Each stage after the first, in the order played: games on each card,\n# and what the stage carries over from the one before: \"none\" (fresh\n# standings), \"all\", or \"half\" (half the points, rounded up).\n",
+    );
+    for s in rules.stages.iter().skip(1) {
+        let carry = rules.carry.get(s).copied().unwrap_or_default();
+        out.push_str(&format!(
+            "[stages.{s}]\ngames = {}\ncarry = \"{}\"\n\n",
+            rules.games_for(&Stage::new(s)),
+            carry.as_str()
+        ));
+    }
+    out.push_str(
+        "# Age groups, each running its own standings and medals (age_scheme\n# decides when none are given here).\n",
+    );
+    if rules.age_groups.is_empty() {
+        out.push_str("# [[age_groups]]\n# name = \"50-64\"\n# min = 50\n# max = 64\n");
+    }
+    for g in &rules.age_groups {
+        out.push_str(&settings::age_group_toml(g));
+        out.push('\n');
+    }
+    out
+}
+
+/// A line of doc broken at words to fit 78 columns with its `# `.
+fn wrap(text: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > 76 {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+impl Config {
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let file = path.display().to_string();
+        let text = read_text(path, &file)?;
+        Config::parse(&text, &file)
+    }
+
+    /// Reads and checks the file: every mistake is an error naming its line.
+    pub fn parse(text: &str, file: &str) -> Result<Config, ConfigError> {
+        let reader = Reader::new(text, file)?;
+        let Some((_, event)) = reader.top().find(|(k, _)| k.get_ref() == "event") else {
+            return Err(reader.at(
+                0..0,
+                "missing [event]: the file starts with [event] and name = \"...\"",
+            ));
+        };
+        let mut name = None;
+        let mut date = None;
+        let mut profile = ProfileName::default();
+        let mut own = None;
+        for (k, v) in reader.table(event, "event")? {
+            match k.get_ref().as_ref() {
+                "name" => name = Some(reader.text(v, "name")?.to_string()),
+                "date" => {
+                    let d = reader.text(v, "date")?;
+                    date = Some(parse_date(d).map_err(|e| reader.at(v.span(), e))?);
+                }
+                "profile" => {
+                    let p = reader.text(v, "profile")?;
+                    profile = match p.parse::<ProfileName>() {
+                        Ok(p) => p,
+                        // the name of a rules file the event was made from:
+                        // the file then gives every setting
+                        Err(e) => {
+                            own = Some((v.span(), e));
+                            ProfileName::named(p)
+                        }
+                    };
+                }
+                other => {
+                    return Err(reader.at(
+                        k.span(),
+                        format!("unknown setting `{other}` in [event]: expected `name`, `date` or `profile`"),
+                    ))
+                }
+            }
+        }
+        let name =
+            name.ok_or_else(|| reader.at(event.span(), "[event] has no name: name = \"...\""))?;
+        let mut rules = if own.is_some() {
+            Rules { profile, ..blank() }
+        } else {
+            profile.rules()
+        };
+        let given = reader.apply(&mut rules, &["event"])?;
+        if let Some((span, unknown)) = own {
+            let missing = missing(&given);
+            if !missing.is_empty() {
+                return Err(reader.at(
+                    span,
+                    format!(
+                        "{unknown}; or a rules file's own name, with every setting given below it (missing: {})",
+                        missing.join(", ")
+                    ),
+                ));
+            }
+        }
+        rules.event_date = date.clone();
+        Ok(Config {
+            event: EventInfo {
+                name,
+                date,
+                profile,
+            },
+            rules,
+        })
+    }
+
+    pub fn profile(&self) -> ProfileName {
+        self.event.profile
+    }
+
+    /// The profile's rules with this file's settings applied.
+    pub fn rules(&self) -> Rules {
+        self.rules.clone()
+    }
+
+    /// The file `tilerank init` writes: every setting with the profile's
+    /// default.
+    pub fn template(profile: ProfileName, name: &str, date: Option<&str>) -> String {
+        Config::template_of(&profile.rules(), profile, name, date)
+    }
+
+    /// The file `tilerank init` writes for `rules` (a profile's, or a rules
+    /// file's): every setting written, so that the event stands alone.
+    pub fn template_of(
+        rules: &Rules,
+        profile: ProfileName,
+        name: &str,
+        date: Option<&str>,
+    ) -> String {
+        let quote = |s: &str| toml::Value::String(s.to_string()).to_string();
+        let date_line = match date {
+            Some(d) => format!("date = {}", quote(d)),
+            None => "# date = \"2026-03-28\"".to_string(),
+        };
+        let profiles: Vec<&str> = ProfileName::all().map(ProfileName::as_str).collect();
+        let from = if profile.is_builtin() {
+            format!("one of {}", profiles.join(", "))
+        } else {
+            "a rules file of the director's own".to_string()
+        };
+        let about_profile: String = wrap(&format!(
+            "The rules profile this file was written from ({from}). Every setting below is the event's own: change them, not the profile."
+        ))
+        .iter()
+        .map(|l| format!("# {l}\n"))
+        .collect();
+        format!(
+            "# tilerank event settings. Every setting shows the default of the\n# rules profile; change what your event does differently.\n\n[event]\nname = {}\n# The event date (YYYY-MM-DD): ages are taken on this date.\n{date_line}\n{about_profile}profile = {}\n{}",
+            quote(name),
+            quote(profile.as_str()),
+            sections(rules)
+        )
+    }
+}
+
+/// What the command line changes for one run, applied after the event's
+/// settings by [`Overrides::apply`].
+#[derive(Clone, Debug, Default)]
+pub struct Overrides {
+    /// Start from this profile's defaults instead of the event's settings.
+    pub profile: Option<ProfileName>,
+    /// Start from this rules file instead of the event's settings.
+    pub rules: Option<Rules>,
+    pub date: Option<String>,
+    pub top: Option<u32>,
+    pub cutoff_ties: Option<CutoffTies>,
+}
+
+impl Overrides {
+    /// The rules for one run: the event's settings (or the profile's
+    /// defaults, or a rules file, without an event folder), then the
+    /// command line. A `--profile` other than the event's, or `--rules`,
+    /// starts from those rules and keeps the event's date. Without an
+    /// event folder there is no schedule of expected cards: the files
+    /// given are the event.
+    pub fn apply(&self, config: Option<&Config>) -> Rules {
+        let given = self
+            .rules
+            .clone()
+            .or_else(|| self.profile.map(ProfileName::rules));
+        let mut rules = match (given, config) {
+            (Some(r), Some(c)) if self.rules.is_some() || self.profile != Some(c.profile()) => {
+                Rules {
+                    event_date: c.event.date.clone(),
+                    ..r
+                }
+            }
+            (_, Some(c)) => c.rules(),
+            (Some(r), None) => Rules {
+                schedule: None,
+                ..r
+            },
+            (None, None) => Rules {
+                schedule: None,
+                ..Rules::hk()
+            },
+        };
+        if let Some(d) = &self.date {
+            rules.event_date = Some(d.clone());
+        }
+        if let Some(top) = self.top {
+            rules.qualifiers = top;
+        }
+        if let Some(c) = self.cutoff_ties {
+            rules.cutoff_ties = c;
+        }
+        rules
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::vocabulary::SortKey;
+    use crate::profile::Schedule;
+
+    fn invalid(text: &str) -> (usize, String) {
+        match Config::parse(text, "tilerank.toml").unwrap_err() {
+            ConfigError::Invalid { line, message, .. } => (line, message),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_template_reads_back_as_the_profile_defaults() {
+        for profile in ProfileName::all() {
+            let text = Config::template(profile, "Test \"Open\"", Some("2026-03-28"));
+            let config = Config::parse(&text, "tilerank.toml").unwrap();
+            let expected = Rules {
+                event_date: Some("2026-03-28".into()),
+                ..profile.rules()
+            };
+            assert_eq!(config.rules(), expected, "{profile}");
+            assert_eq!(config.event.name, "Test \"Open\"");
+        }
+    }
+
+    /// Each built-in profile's file is what `profiles show` prints of it:
+    /// complete, every setting commented, read by the one reader.
+    #[test]
+    fn each_built_in_file_is_its_own_complete_rules_file() {
+        for p in ProfileName::all() {
+            let text = p.file().unwrap();
+            let file = RulesFile::parse(text, p.as_str()).unwrap();
+            assert_eq!(file.name, p.as_str());
+            assert_eq!(file.rules.profile, p);
+            assert_eq!(
+                RulesFile::show(&file.rules, &file.name, &file.about),
+                text,
+                "{p}"
+            );
+        }
+    }
+
+    /// A rules file that starts from a profile changes what it says and
+    /// nothing else; one that starts from none gives every setting, or
+    /// says which are missing; contradictions and unknown keys are errors
+    /// at their place.
+    #[test]
+    fn a_rules_file_extends_a_profile_or_gives_everything() {
+        let club = "extends = \"gwinnett\"\nname = \"club\"\n[medals]\nnames = \"runners_up\"\n";
+        let file = RulesFile::parse(club, "club.toml").unwrap();
+        assert_eq!(file.rules.profile.as_str(), "club");
+        assert_eq!(file.rules.medal_names, MedalNames::RunnersUp);
+        assert_eq!(
+            Rules {
+                profile: file.rules.profile,
+                medal_names: MedalNames::Metals,
+                ..file.rules.clone()
+            },
+            Rules {
+                profile: file.rules.profile,
+                ..ProfileName::named("gwinnett").rules()
+            }
+        );
+        match RulesFile::parse("name = \"bare\"\n[rules]\njoker_value = 25\n", "bare.toml") {
+            Err(ConfigError::Setting { file, message }) => {
+                assert_eq!(file, "bare.toml");
+                assert!(message.contains("missing: [rules] scoring"), "{message}");
+                assert!(message.contains("extends = \"hk\""), "{message}");
+            }
+            other => panic!("{other:?}"),
+        }
+        for (text, line, says) in [
+            (
+                "extends = \"chess\"\nname = \"x\"\n",
+                1,
+                "unknown rules profile \"chess\"",
+            ),
+            (
+                "extends = \"hk\"\nname = \"x\"\n[rules]\njoker = 1\n",
+                4,
+                "unknown setting `joker` in [rules]: expected one of `scoring`",
+            ),
+            (
+                "extends = \"hk\"\nname = \"x\"\n[medal]\n",
+                3,
+                "unknown section or key `medal`",
+            ),
+            (
+                "extends = \"hk\"\nname = \"x\"\n[qualifiers]\nseats = 2\n",
+                4,
+                "seats is for rule = \"table_winners_and_best_seconds\"",
+            ),
+            (
+                "extends = \"hk\"\nname = \"x\"\n[qualifiers]\ntop = \"ten\"\n",
+                4,
+                "places is text; expected a whole number",
+            ),
+            (
+                "extends = \"hk\"\nname = \"x\"\n[rules]\nstages = [\"prelim\", \"Prelim\"]\n",
+                4,
+                "stage \"prelim\" is listed twice",
+            ),
+        ] {
+            match RulesFile::parse(text, "r.toml") {
+                Err(ConfigError::Invalid {
+                    line: at, message, ..
+                }) => {
+                    assert_eq!(at, line, "{text}: {message}");
+                    assert!(message.contains(says), "{text}: {message}");
+                }
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn the_hk_template_expects_twelve_sessions_of_25_tables() {
+        let text = Config::template("hk".parse().unwrap(), "HK", None);
+        assert!(
+            text.contains("\ncount = 12\n") && text.contains("\ntables = 25\n"),
+            "{text}"
+        );
+        let rules = Config::parse(&text, "t").unwrap().rules();
+        assert_eq!(
+            rules.schedule,
+            Some(Schedule {
+                sessions: 12,
+                tables: 25
+            })
+        );
+    }
+
+    #[test]
+    fn settings_override_the_profile() {
+        let text = "[event]\nname = \"x\"\n[rules]\njoker_value = 50\npenalty_mode = \"add\"\n[qualifiers]\ntop = 64\ncutoff_ties = \"error\"\n[standings]\norder = [\"total_score\", \"games_won\"]\n";
+        let rules = Config::parse(text, "t.toml").unwrap().rules();
+        assert_eq!(rules.joker_value, 50);
+        assert_eq!(rules.penalty_mode, PenaltyMode::Add);
+        assert_eq!(rules.qualifiers, 64);
+        assert_eq!(rules.cutoff_ties, CutoffTies::Error);
+        assert_eq!(
+            rules.order,
+            vec![
+                "total_score".parse::<SortKey>().unwrap(),
+                "games_won".parse().unwrap()
+            ]
+        );
+    }
+
+    #[test]
+    fn stages_and_age_groups() {
+        let text = "[event]\nname = \"x\"\ndate = \"2023-9-13\"\nprofile = \"nvso\"\n[stages.semi-final]\ngames = 2\ncarry = \"half\"\n[[age_groups]]\nname = \"50-69\"\nmin = 50\nmax = 69\n[[age_groups]]\nname = \"70+\"\nmin = 70\n";
+        let rules = Config::parse(text, "t.toml").unwrap().rules();
+        assert_eq!(rules.games_for(&Stage::new("semi")), 2);
+        assert_eq!(rules.games_for(&Stage::prelim()), 3);
+        assert_eq!(rules.carry["semi"], Carry::Half);
+        assert_eq!(rules.stages, vec!["prelim", "semi", "final"]);
+        assert_eq!(rules.age_groups.len(), 2);
+        assert_eq!(rules.event_date.as_deref(), Some("2023-09-13"));
+        let overlap = text.replace("min = 70", "min = 60");
+        let (line, message) = invalid(&overlap);
+        assert_eq!(line, 8, "{message}");
+        assert!(message.starts_with("age_groups: "), "{message}");
+    }
+
+    #[test]
+    fn every_wrong_value_names_its_line() {
+        let head = "[event]\nname = \"x\"\n";
+        for (text, line, expected) in [
+            (
+                "[rules]\njoker = 30\n",
+                4,
+                "unknown setting `joker` in [rules]",
+            ),
+            (
+                "[rules]\npenalty_mode = \"double\"\n",
+                4,
+                "penalty_mode is \"double\"; expected \"replace\" or \"add\"",
+            ),
+            (
+                "[rules]\nknocked = -5\n",
+                4,
+                "-5 points: expected a whole number",
+            ),
+            (
+                "[rules]\ngames_per_session = 0\n",
+                4,
+                "0 games: expected 1 to 100",
+            ),
+            (
+                "[standings]\norder = [\"nonsense_key\"]\n",
+                4,
+                "unknown standings key \"nonsense_key\"",
+            ),
+            ("[standings]\norder = []\n", 4, "the order is empty"),
+            (
+                "[qualifiers]\ncutoff_ties = \"maybe\"\n",
+                4,
+                "cutoff_ties is \"maybe\"",
+            ),
+            (
+                "[qualifiers]\ntable_ties = \"some\"\n",
+                4,
+                "table_ties is \"some\"",
+            ),
+            ("[stages.final]\ncarry = \"most\"\n", 4, "carry is \"most\""),
+        ] {
+            let (at, message) = invalid(&format!("{head}{text}"));
+            assert_eq!(at, line, "{text}: {message}");
+            assert!(message.contains(expected), "{text}: {message}");
+        }
+        let (at, message) = invalid("[event]\nname = \"x\"\ndate = \"2026-02-30\"\n");
+        assert_eq!(at, 3);
+        assert!(message.contains("is not a date"), "{message}");
+        let (at, message) = invalid("[event]\nname = \"x\"\nprofile = \"chess\"\n");
+        assert_eq!(at, 3);
+        assert!(message.contains("unknown rules profile"), "{message}");
+    }
+
+    #[test]
+    fn one_date_syntax_everywhere() {
+        assert_eq!(parse_date("2026-3-28").unwrap(), "2026-03-28");
+        assert_eq!(parse_date("2026/03/28").unwrap(), "2026-03-28");
+        assert!(parse_date("28-03-2026").is_err());
+        let text = "[event]\nname = \"x\"\ndate = \"2026-3-28\"\n";
+        let config = Config::parse(text, "t").unwrap();
+        assert_eq!(config.event.date.as_deref(), Some("2026-03-28"));
+    }
+
+    #[test]
+    fn the_command_line_comes_after_the_file() {
+        let config = Config::parse(
+            "[event]\nname = \"x\"\ndate = \"2026-03-28\"\n[qualifiers]\ntop = 64\n",
+            "t",
+        )
+        .unwrap();
+        let o = Overrides {
+            top: Some(8),
+            ..Overrides::default()
+        };
+        assert_eq!(o.apply(Some(&config)).qualifiers, 8);
+        assert_eq!(Overrides::default().apply(Some(&config)).qualifiers, 64);
+        // Without an event folder, the files given are the event: no
+        // schedule of expected cards.
+        assert_eq!(Overrides::default().apply(None).schedule, None);
+        let nvso = Overrides {
+            profile: Some("nvso".parse().unwrap()),
+            ..Overrides::default()
+        };
+        let rules = nvso.apply(Some(&config));
+        assert_eq!(rules.profile.as_str(), "nvso");
+        assert_eq!(rules.event_date.as_deref(), Some("2026-03-28"));
+    }
+}

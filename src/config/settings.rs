@@ -1,0 +1,711 @@
+//! Every setting of the rules, declared once: its section and key, one line
+//! of doc, what is allowed, how it is read from a file and how it is
+//! written into one. The reader of `tilerank.toml` and of a rules file, the
+//! template `tilerank init` writes, `tilerank profiles show`, the table of
+//! settings in docs/formats.md and the command line's overrides all come
+//! from [`SETTINGS`]. Adding a setting is one entry here.
+//!
+//! Two settings are tables rather than values: each stage's games and
+//! carry-over (`[stages.NAME]`, [`STAGE_SETTINGS`]) and the age groups
+//! (`[[age_groups]]`); they are read by [`super`] with the same readers.
+
+use crate::profile::vocabulary::{AgeGroup, Better, MedalNames, SortKey};
+use crate::profile::{
+    AgeScheme, CutoffTies, GoingOn, NoWinnerBy, PenaltyMode, Rules, Schedule, Scoring, TableTies,
+};
+use toml::de::DeValue;
+
+/// One setting of the rules.
+pub struct Setting {
+    /// The file's section: `[rules]`, `[qualifiers]`, ...
+    pub section: &'static str,
+    pub key: &'static str,
+    /// One line for the person who edits the file.
+    pub doc: &'static str,
+    /// What is allowed, in words.
+    pub allowed: &'static str,
+    /// The value as TOML, or `None` when the rules leave it unset (the
+    /// template then shows `example`, commented out).
+    pub get: fn(&Rules) -> Option<String>,
+    pub example: &'static str,
+    /// Reads the value into the rules, or says what is wrong with it.
+    pub set: fn(&mut Rules, &DeValue) -> Result<(), String>,
+}
+
+/// The sections of a settings file, in the order files list them.
+pub const SECTIONS: [&str; 6] = [
+    "rules",
+    "qualifiers",
+    "sessions",
+    "standings",
+    "medals",
+    "awards",
+];
+
+/// Every setting, section by section.
+pub const SETTINGS: &[Setting] = &[
+    Setting {
+        section: "rules",
+        key: "scoring",
+        doc: "How a game is scored: \"zero_sum\" (the winner takes what the others lose; higher is better) or \"penalty_points\" (each player scores their rack; lower is better).",
+        allowed: "\"zero_sum\" or \"penalty_points\"",
+        get: |r| Some(quote(choice_name(SCORING, r.scoring))),
+        example: "",
+        set: |r, v| {
+            r.scoring = choice(v, "scoring", SCORING)?;
+            Ok(())
+        },
+    },
+    Setting {
+        section: "rules",
+        key: "joker_value",
+        doc: "Points a joker left on the rack counts (25 and 50 at some events).",
+        allowed: "a whole number from 0 to 1000000",
+        get: |r| Some(r.joker_value.to_string()),
+        example: "",
+        set: |r, v| {
+            r.joker_value = points(v)?;
+            Ok(())
+        },
+    },
+    Setting {
+        section: "rules",
+        key: "no_meld",
+        doc: "Penalty charge, in points, for a player who never made the initial meld, being unable to (0 for none).",
+        allowed: "a whole number from 0 to 1000000",
+        get: |r| Some(r.penalties.no_meld.to_string()),
+        example: "",
+        set: |r, v| {
+            r.penalties.no_meld = points(v)?;
+            Ok(())
+        },
+    },
+    Setting {
+        section: "rules",
+        key: "refused_meld",
+        doc: "Penalty charge for a player who could have melded and chose not to (0 for none).",
+        allowed: "a whole number from 0 to 1000000",
+        get: |r| Some(r.penalties.refused_meld.to_string()),
+        example: "",
+        set: |r, v| {
+            r.penalties.refused_meld = points(v)?;
+            Ok(())
+        },
+    },
+    Setting {
+        section: "rules",
+        key: "knocked",
+        doc: "Penalty charge for a rack knocked over so that it cannot be counted (0 for none).",
+        allowed: "a whole number from 0 to 1000000",
+        get: |r| Some(r.penalties.knocked.to_string()),
+        example: "",
+        set: |r, v| {
+            r.penalties.knocked = points(v)?;
+            Ok(())
+        },
+    },
+    Setting {
+        section: "rules",
+        key: "penalty_mode",
+        doc: "\"replace\": a charge replaces the counted rack; \"add\": it is added to it.",
+        allowed: "\"replace\" or \"add\"",
+        get: |r| Some(quote(choice_name(PENALTY_MODE, r.penalty_mode))),
+        example: "",
+        set: |r, v| {
+            r.penalty_mode = choice(v, "penalty_mode", PENALTY_MODE)?;
+            Ok(())
+        },
+    },
+    Setting {
+        section: "rules",
+        key: "no_winner_by",
+        doc: "Who leads an unfinished game: the lowest rack \"value\", or the fewest \"tiles\".",
+        allowed: "\"value\" or \"tiles\"",
+        get: |r| Some(quote(choice_name(NO_WINNER_BY, r.no_winner_by))),
+        example: "",
+        set: |r, v| {
+            r.no_winner_by = choice(v, "no_winner_by", NO_WINNER_BY)?;
+            Ok(())
+        },
+    },
+    Setting {
+        section: "rules",
+        key: "games_per_session",
+        doc: "Games on each card of the first stage (one session at one table).",
+        allowed: "1 to 100",
+        get: |r| Some(r.games_per_session.to_string()),
+        example: "",
+        set: |r, v| {
+            r.games_per_session = games(v)?;
+            Ok(())
+        },
+    },
+    Setting {
+        section: "rules",
+        key: "stages",
+        doc: "The stages in the order they are played; players qualify from the first. [stages.NAME] below sets a later stage's games and carry-over.",
+        allowed: "a list of 1 to 10 stage names",
+        get: |r| Some(list(r.stages.iter().map(String::as_str))),
+        example: "",
+        set: |r, v| {
+            let names = strings(v, "stages")?;
+            if names.is_empty() || names.len() > 10 {
+                return Err(format!(
+                    "{} stages: expected 1 to 10 stage names",
+                    names.len()
+                ));
+            }
+            let mut stages: Vec<String> = Vec::new();
+            for n in names {
+                let s = crate::domain::Stage::new(&n).as_str().to_string();
+                if stages.contains(&s) {
+                    return Err(format!("stage {s:?} is listed twice"));
+                }
+                stages.push(s);
+            }
+            r.stages = stages;
+            Ok(())
+        },
+    },
+    Setting {
+        section: "rules",
+        key: "min_age",
+        doc: "Youngest age allowed on the event date.",
+        allowed: "a whole number from 0 to 150",
+        get: |r| r.min_age.map(|a| a.to_string()),
+        example: "7",
+        set: |r, v| {
+            r.min_age = Some(whole(v, "years", 0, 150)?);
+            Ok(())
+        },
+    },
+    Setting {
+        section: "rules",
+        key: "age_scheme",
+        doc: "Age groups when none are listed below: \"none\" (one field), or \"nvso_by_size\" (NVSO's groups by the number of players).",
+        allowed: "\"none\" or \"nvso_by_size\"",
+        get: |r| Some(quote(choice_name(AGE_SCHEME, r.age_scheme))),
+        example: "",
+        set: |r, v| {
+            r.age_scheme = choice(v, "age_scheme", AGE_SCHEME)?;
+            Ok(())
+        },
+    },
+    Setting {
+        section: "qualifiers",
+        key: "rule",
+        doc: "Who goes on from each stage: \"top\" (the top of the standings), \"table_winners_and_best_seconds\" (each table's highest total, then the best seconds up to `seats`) or \"best_at_each_table\" (the best `per_table` totals at each table: the lowest under penalty points).",
+        allowed: "\"top\", \"table_winners_and_best_seconds\" or \"best_at_each_table\"",
+        get: |r| {
+            Some(quote(match r.going_on {
+                GoingOn::TopOfStandings => "top",
+                GoingOn::TableWinnersAndBestSeconds { .. } => "table_winners_and_best_seconds",
+                GoingOn::BestAtEachTable { .. } => "best_at_each_table",
+            }))
+        },
+        example: "",
+        set: |r, v| {
+            let seats = match r.going_on {
+                GoingOn::TableWinnersAndBestSeconds { seats } => seats,
+                _ => crate::rules::advancement::CHAMPIONSHIP_SEATS,
+            };
+            r.going_on = choice(
+                v,
+                "rule",
+                &[
+                    ("top", GoingOn::TopOfStandings),
+                    (
+                        "table_winners_and_best_seconds",
+                        GoingOn::TableWinnersAndBestSeconds { seats },
+                    ),
+                    (
+                        "best_at_each_table",
+                        GoingOn::BestAtEachTable { per_table: 1 },
+                    ),
+                ],
+            )?;
+            Ok(())
+        },
+    },
+    Setting {
+        section: "qualifiers",
+        key: "per_table",
+        doc: "How many go on from each table (rule = \"best_at_each_table\" only).",
+        allowed: "1 to 10, with rule = \"best_at_each_table\"",
+        get: |r| match r.going_on {
+            GoingOn::BestAtEachTable { per_table } => Some(per_table.to_string()),
+            _ => None,
+        },
+        example: "1",
+        set: |r, v| {
+            let per_table = whole(v, "per_table", 1, 10)? as usize;
+            match &mut r.going_on {
+                GoingOn::BestAtEachTable { per_table: k } => {
+                    *k = per_table;
+                    Ok(())
+                }
+                _ => Err("per_table is for rule = \"best_at_each_table\": this rule takes no number from each table".into()),
+            }
+        },
+    },
+    Setting {
+        section: "qualifiers",
+        key: "seats",
+        doc: "Seats at the table that table winners and best seconds fill (rule = \"table_winners_and_best_seconds\" only).",
+        allowed: "1 to 1000, with rule = \"table_winners_and_best_seconds\"",
+        get: |r| match r.going_on {
+            GoingOn::TableWinnersAndBestSeconds { seats } => Some(seats.to_string()),
+            _ => None,
+        },
+        example: "4",
+        set: |r, v| {
+            let seats = whole(v, "seats", 1, 1_000)? as usize;
+            match &mut r.going_on {
+                GoingOn::TableWinnersAndBestSeconds { seats: s } => {
+                    *s = seats;
+                    Ok(())
+                }
+                _ => Err("seats is for rule = \"table_winners_and_best_seconds\": this rule has no seats to fill".into()),
+            }
+        },
+    },
+    Setting {
+        section: "qualifiers",
+        key: "top",
+        doc: "How many go on when the rule is the top of the standings.",
+        allowed: "1 to 1000000",
+        get: |r| Some(r.qualifiers.to_string()),
+        example: "",
+        set: |r, v| {
+            r.qualifiers = whole(v, "places", 1, 1_000_000)?;
+            Ok(())
+        },
+    },
+    Setting {
+        section: "qualifiers",
+        key: "cutoff_ties",
+        doc: "Players tied on every key across that cutoff: \"include\" (all go), \"exclude\" (none go) or \"error\" (the director decides).",
+        allowed: "\"include\", \"exclude\" or \"error\"",
+        get: |r| Some(quote(choice_name(CUTOFF_TIES, r.cutoff_ties))),
+        example: "",
+        set: |r, v| {
+            r.cutoff_ties = choice(v, "cutoff_ties", CUTOFF_TIES)?;
+            Ok(())
+        },
+    },
+    Setting {
+        section: "qualifiers",
+        key: "table_ties",
+        doc: "A tie for a table's place, or more winners than seats: \"decide\" (the list waits for the director: tilerank advance --player ID) or \"all\" (every tied player goes on).",
+        allowed: "\"decide\" or \"all\"",
+        get: |r| Some(quote(choice_name(TABLE_TIES, r.table_ties))),
+        example: "",
+        set: |r, v| {
+            r.table_ties = choice(v, "table_ties", TABLE_TIES)?;
+            Ok(())
+        },
+    },
+    Setting {
+        section: "qualifiers",
+        key: "named",
+        doc: "Players the director named to settle such ties (roster ids), applied by every command: named = [\"P0007\"].",
+        allowed: "a list of roster ids or names",
+        get: |r| Some(list(r.named.iter().map(String::as_str))),
+        example: "",
+        set: |r, v| {
+            r.named = strings(v, "named")?;
+            Ok(())
+        },
+    },
+    Setting {
+        section: "sessions",
+        key: "count",
+        doc: "Sessions of the first stage: missing cards are named, and the qualifier list waits for them.",
+        allowed: "1 to 1000 (check = false expects none)",
+        get: |r| r.schedule.map(|s| s.sessions.to_string()),
+        example: "12",
+        set: |r, v| {
+            let sessions = whole(v, "sessions", 1, 1_000).map_err(no_zero)?;
+            r.schedule = Some(Schedule {
+                sessions,
+                ..r.schedule.unwrap_or(Schedule {
+                    sessions,
+                    tables: 0,
+                })
+            });
+            Ok(())
+        },
+    },
+    Setting {
+        section: "sessions",
+        key: "tables",
+        doc: "Tables in each session of the first stage.",
+        allowed: "1 to 100000 (check = false expects none)",
+        get: |r| r.schedule.map(|s| s.tables.to_string()),
+        example: "25",
+        set: |r, v| {
+            let tables = whole(v, "tables", 1, 100_000).map_err(no_zero)?;
+            r.schedule = Some(Schedule {
+                tables,
+                ..r.schedule.unwrap_or(Schedule {
+                    sessions: 0,
+                    tables,
+                })
+            });
+            Ok(())
+        },
+    },
+    Setting {
+        section: "sessions",
+        key: "check",
+        doc: "false: the cards given are the whole first stage; no card is expected and none is named missing.",
+        allowed: "true or false",
+        get: |r| r.schedule.is_none().then(|| "false".to_string()),
+        example: "true",
+        set: |r, v| {
+            if !boolean(v, "check")? {
+                r.schedule = None;
+            }
+            Ok(())
+        },
+    },
+    Setting {
+        section: "standings",
+        key: "order",
+        doc: "The tie-break order, the first difference decides. Keys: games_won, average_score, total_score, tiles_left, best_game; a direction may follow a colon (total_score:lower).",
+        allowed: "a list of keys, each once",
+        get: |r| {
+            Some(format!(
+                "[{}]",
+                r.order
+                    .iter()
+                    .map(|k| {
+                        let better = match k.better {
+                            Better::Higher => "higher",
+                            Better::Lower => "lower",
+                        };
+                        quote(&format!("{}:{better}", k.key.name()))
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        },
+        example: "",
+        set: |r, v| {
+            let keys = strings(v, "order")?;
+            if keys.is_empty() {
+                return Err("the order is empty: give at least one key".into());
+            }
+            let parsed = keys
+                .iter()
+                .map(|k| k.parse::<SortKey>())
+                .collect::<Result<Vec<_>, _>>()?;
+            for (i, k) in parsed.iter().enumerate() {
+                if parsed[..i].iter().any(|e| e.key == k.key) {
+                    return Err(format!("{} is in the order twice", k.key.name()));
+                }
+            }
+            r.order = parsed;
+            Ok(())
+        },
+    },
+    Setting {
+        section: "medals",
+        key: "names",
+        doc: "The medals of the final's top three: \"metals\" (gold, silver, bronze), \"runners_up\" (Champion, 1st runner-up, 2nd runner-up), or the event's own three names, first to third: [\"Gold\", \"Silver\", \"Bronze\"].",
+        allowed: "\"metals\", \"runners_up\", or a list of 3 names",
+        get: |r| {
+            Some(match r.medal_names {
+                MedalNames::Named(names) => list(names.into_iter()),
+                other => quote(choice_name(MEDAL_NAMES, other)),
+            })
+        },
+        example: "",
+        set: |r, v| {
+            r.medal_names = if v.as_array().is_some() {
+                let names = strings(v, "names")?;
+                match <[String; 3]>::try_from(names) {
+                    Ok([a, b, c]) if [&a, &b, &c].iter().all(|n| !n.trim().is_empty()) => {
+                        MedalNames::named([a.trim(), b.trim(), c.trim()])
+                    }
+                    Ok(_) => return Err("a medal's name is blank".into()),
+                    Err(names) => {
+                        return Err(format!(
+                            "{} medal names: expected 3, first to third",
+                            names.len()
+                        ))
+                    }
+                }
+            } else {
+                choice(v, "names", MEDAL_NAMES)?
+            };
+            Ok(())
+        },
+    },
+    Setting {
+        section: "awards",
+        key: "super_family",
+        doc: "The HK Super Family Award is given: the best parent and child who both reach the final.",
+        allowed: "true or false",
+        get: |r| Some(r.super_family_award.to_string()),
+        example: "",
+        set: |r, v| {
+            r.super_family_award = boolean(v, "super_family")?;
+            Ok(())
+        },
+    },
+    Setting {
+        section: "awards",
+        key: "family_child_ages",
+        doc: "The ages of a Super Family unit's child on the event date, youngest and oldest: [7, 18].",
+        allowed: "two whole numbers from 0 to 150, the first not above the second",
+        get: |r| {
+            Some(format!(
+                "[{}, {}]",
+                r.family_ages.child_min, r.family_ages.child_max
+            ))
+        },
+        example: "",
+        set: |r, v| {
+            let ages = v
+                .as_array()
+                .filter(|a| a.len() == 2)
+                .ok_or_else(|| "family_child_ages: expected two ages in brackets, [7, 18]".to_string())?;
+            let min = whole(ages[0].get_ref(), "years", 0, 150)?;
+            let max = whole(ages[1].get_ref(), "years", 0, 150)?;
+            if min > max {
+                return Err(format!("family_child_ages [{min}, {max}]: the youngest is above the oldest"));
+            }
+            r.family_ages.child_min = min;
+            r.family_ages.child_max = max;
+            Ok(())
+        },
+    },
+    Setting {
+        section: "awards",
+        key: "family_parent_min_age",
+        doc: "The youngest a Super Family unit's parent may be on the event date.",
+        allowed: "a whole number from 0 to 150",
+        get: |r| Some(r.family_ages.parent_min.to_string()),
+        example: "",
+        set: |r, v| {
+            r.family_ages.parent_min = whole(v, "years", 0, 150)?;
+            Ok(())
+        },
+    },
+];
+
+/// A later stage's settings, `[stages.NAME]`.
+pub const STAGE_SETTINGS: [(&str, &str, &str); 2] = [
+    ("games", "Games on each card of the stage.", "1 to 100"),
+    (
+        "carry",
+        "What the stage carries over from the one before: \"none\" (fresh standings), \"all\", or \"half\" (half the points, rounded up).",
+        "\"none\", \"all\" or \"half\"",
+    ),
+];
+
+/// An age group's keys, `[[age_groups]]`.
+pub const AGE_GROUP_KEYS: [(&str, &str, &str); 3] = [
+    (
+        "name",
+        "The group's name, as the standings show it.",
+        "text",
+    ),
+    (
+        "min",
+        "The youngest age in the group, on the event date.",
+        "0 to 150",
+    ),
+    (
+        "max",
+        "The oldest (none: open-ended).",
+        "0 to 150, at least min",
+    ),
+];
+
+const SCORING: &[(&str, Scoring)] = &[
+    ("zero_sum", Scoring::ZeroSum),
+    ("penalty_points", Scoring::PenaltyPoints),
+];
+const PENALTY_MODE: &[(&str, PenaltyMode)] =
+    &[("replace", PenaltyMode::Replace), ("add", PenaltyMode::Add)];
+const NO_WINNER_BY: &[(&str, NoWinnerBy)] =
+    &[("value", NoWinnerBy::Value), ("tiles", NoWinnerBy::Tiles)];
+/// `cutoff_ties`'s choices: the file's and the command line's
+/// (`--cutoff-ties`).
+pub const CUTOFF_TIES: &[(&str, CutoffTies)] = &[
+    ("include", CutoffTies::Include),
+    ("exclude", CutoffTies::Exclude),
+    ("error", CutoffTies::Error),
+];
+const TABLE_TIES: &[(&str, TableTies)] = &[("decide", TableTies::Decide), ("all", TableTies::All)];
+const AGE_SCHEME: &[(&str, AgeScheme)] = &[
+    ("none", AgeScheme::None),
+    ("nvso_by_size", AgeScheme::NvsoBySize),
+];
+const MEDAL_NAMES: &[(&str, MedalNames)] = &[
+    ("metals", MedalNames::Metals),
+    ("runners_up", MedalNames::RunnersUp),
+];
+/// A value of the command line that is a setting's choice (`--cutoff-ties
+/// exclude`), read with the setting's own words.
+pub fn parse_cli<T: Copy>(s: &str, choices: &[(&'static str, T)]) -> Result<T, String> {
+    choices
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(s.trim()))
+        .map(|(_, v)| *v)
+        .ok_or_else(|| {
+            let names: Vec<&str> = choices.iter().map(|(n, _)| *n).collect();
+            format!("{s:?}: expected {}", names.join(", "))
+        })
+}
+
+/// The setting `section.key`.
+pub fn find(section: &str, key: &str) -> Option<&'static Setting> {
+    SETTINGS
+        .iter()
+        .find(|s| s.section == section && s.key == key)
+}
+
+/// The keys of a section, for a message.
+pub fn keys_of(section: &str) -> String {
+    let keys: Vec<String> = SETTINGS
+        .iter()
+        .filter(|s| s.section == section)
+        .map(|s| format!("`{}`", s.key))
+        .collect();
+    keys.join(", ")
+}
+
+fn quote(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+fn list<'a>(items: impl Iterator<Item = &'a str>) -> String {
+    format!("[{}]", items.map(quote).collect::<Vec<_>>().join(", "))
+}
+
+fn choice_name<T: PartialEq + Copy>(choices: &[(&'static str, T)], value: T) -> &'static str {
+    choices
+        .iter()
+        .find(|(_, v)| *v == value)
+        .map_or("", |(n, _)| n)
+}
+
+/// What a value is, in words, for a message: `a number`, `text`.
+fn kind(v: &DeValue) -> &'static str {
+    match v {
+        DeValue::String(_) => "text",
+        DeValue::Integer(_) => "a whole number",
+        DeValue::Float(_) => "a number with a fraction",
+        DeValue::Boolean(_) => "true or false",
+        DeValue::Datetime(_) => "a date",
+        DeValue::Array(_) => "a list",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+pub(super) fn text<'a>(v: &'a DeValue, what: &str) -> Result<&'a str, String> {
+    v.as_str()
+        .ok_or_else(|| format!("{what} is {}; expected text in quotes", kind(v)))
+}
+
+pub(super) fn choice<T: Copy>(v: &DeValue, what: &str, choices: &[(&str, T)]) -> Result<T, String> {
+    let s = text(v, what)?;
+    choices
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(s.trim()))
+        .map(|(_, v)| *v)
+        .ok_or_else(|| {
+            let names: Vec<String> = choices.iter().map(|(n, _)| format!("\"{n}\"")).collect();
+            let (last, rest) = names
+                .split_last()
+                .map_or(("", &[][..]), |(l, r)| (l.as_str(), r));
+            let expected = if rest.is_empty() {
+                last.to_string()
+            } else {
+                format!("{} or {last}", rest.join(", "))
+            };
+            format!("{what} is {s:?}; expected {expected}")
+        })
+}
+
+fn integer(v: &DeValue) -> Option<i64> {
+    let i = v.as_integer()?;
+    i64::from_str_radix(&i.as_str().replace('_', ""), i.radix()).ok()
+}
+
+/// A whole number from `min` to `max`, said as `{v} {unit}`.
+pub(super) fn whole(v: &DeValue, unit: &str, min: u32, max: u32) -> Result<u32, String> {
+    let n = integer(v).ok_or_else(|| format!("{unit} is {}; expected a whole number", kind(v)))?;
+    if n < i64::from(min) || n > i64::from(max) {
+        return Err(format!("{n} {unit}: expected {min} to {max}"));
+    }
+    Ok(n as u32)
+}
+
+pub(super) fn games(v: &DeValue) -> Result<u32, String> {
+    whole(v, "games", 1, 100)
+}
+
+fn points(v: &DeValue) -> Result<i64, String> {
+    let n = integer(v).ok_or_else(|| format!("points is {}; expected a whole number", kind(v)))?;
+    if !(0..=1_000_000).contains(&n) {
+        return Err(format!(
+            "{n} points: expected a whole number from 0 to 1000000"
+        ));
+    }
+    Ok(n)
+}
+
+/// A count of 0 is never a switch: the message says which key is.
+fn no_zero(message: String) -> String {
+    format!("{message} (to expect no sessions and tables, write check = false)")
+}
+
+fn boolean(v: &DeValue, what: &str) -> Result<bool, String> {
+    v.as_bool()
+        .ok_or_else(|| format!("{what} is {}; expected true or false", kind(v)))
+}
+
+fn strings(v: &DeValue, what: &str) -> Result<Vec<String>, String> {
+    let items = v
+        .as_array()
+        .ok_or_else(|| format!("{what} is {}; expected a list in brackets", kind(v)))?;
+    items
+        .iter()
+        .map(|item| text(item.get_ref(), what).map(str::to_string))
+        .collect()
+}
+
+/// An age group as a file writes it.
+pub(super) fn age_group_toml(g: &AgeGroup) -> String {
+    let max = g.max.map(|m| format!("max = {m}\n")).unwrap_or_default();
+    format!(
+        "[[age_groups]]\nname = {}\nmin = {}\n{max}",
+        quote(&g.name),
+        g.min
+    )
+}
+
+/// The docs' table of settings: one row per setting.
+pub fn docs_table() -> String {
+    let mut out = String::from("| setting | what it does | allowed |\n|---|---|---|\n");
+    for s in SETTINGS {
+        out.push_str(&format!(
+            "| `[{}] {}` | {} | {} |\n",
+            s.section,
+            s.key,
+            s.doc.replace('|', "\\|"),
+            s.allowed
+        ));
+    }
+    for (key, doc, allowed) in STAGE_SETTINGS {
+        out.push_str(&format!("| `[stages.NAME] {key}` | {doc} | {allowed} |\n"));
+    }
+    for (key, doc, allowed) in AGE_GROUP_KEYS {
+        out.push_str(&format!("| `[[age_groups]] {key}` | {doc} | {allowed} |\n"));
+    }
+    out
+}
