@@ -279,7 +279,7 @@ impl EventArgs {
 #[derive(Args, Debug)]
 pub struct CutoffArgs {
     /// How many go on under a top-N rule (default: the event's, 120 for hk)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(long, value_name = "N", value_parser = |s: &str| tilerank::config::settings::from_cli("qualifiers", "top", s, |r| r.qualifiers))]
     pub top: Option<u32>,
 
     /// Players tied on every key across the cutoff (the setting cutoff_ties)

@@ -286,6 +286,7 @@ impl<'t> Reader<'t> {
         own: &[&str],
     ) -> Result<BTreeSet<(&'static str, &'static str)>, ConfigError> {
         let mut given = BTreeSet::new();
+        let mut sessions_at = 0..0;
         let mut stage_settings: Vec<(String, Option<u32>, Option<Carry>)> = Vec::new();
         for (key, value) in self.top() {
             let section = key.get_ref().as_ref();
@@ -342,6 +343,9 @@ impl<'t> Reader<'t> {
                     rules.age_groups = groups;
                 }
                 _ if SECTIONS.contains(&section) => {
+                    if section == "sessions" {
+                        sessions_at = value.span();
+                    }
                     let table = self.table(value, section)?;
                     for (k, _) in table {
                         if settings::find(section, k.get_ref()).is_none() {
@@ -383,10 +387,10 @@ impl<'t> Reader<'t> {
         }
         if let Some(s) = rules.schedule {
             if s.sessions == 0 || s.tables == 0 {
-                return Err(ConfigError::Setting {
-                    file: self.file.to_string(),
-                    message: "[sessions] gives count or tables alone, and these rules expect no sessions: give both (or check = false)".into(),
-                });
+                return Err(self.at(
+                    sessions_at,
+                    "[sessions] gives count or tables alone, and these rules expect no sessions: give both (or check = false)",
+                ));
             }
         }
         for (name, games, carry) in stage_settings {
@@ -814,6 +818,11 @@ mod tests {
                 "extends = \"hk\"\nname = \"x\"\n[qualifiers]\ntop = \"ten\"\n",
                 4,
                 "places is text; expected a whole number",
+            ),
+            (
+                "extends = \"nvso\"\nname = \"x\"\n[sessions]\ncount = 3\n",
+                3,
+                "[sessions] gives count or tables alone",
             ),
             (
                 "extends = \"hk\"\nname = \"x\"\n[rules]\nstages = [\"prelim\", \"Prelim\"]\n",

@@ -561,6 +561,28 @@ pub fn parse_cli<T: Copy>(s: &str, choices: &[(&'static str, T)]) -> Result<T, S
         })
 }
 
+/// A command-line value of the setting `section.key` (`--top 64`), read
+/// and checked as a file's value is, and given back as the rules take it.
+pub fn from_cli<T>(
+    section: &str,
+    key: &str,
+    text: &str,
+    taken: impl Fn(&Rules) -> T,
+) -> Result<T, String> {
+    let setting = find(section, key).ok_or_else(|| format!("no setting {section}.{key}"))?;
+    let text = text.trim();
+    // a bare word is text, as a file would quote it
+    let toml = if text.parse::<i64>().is_ok() {
+        text.to_string()
+    } else {
+        quote(text)
+    };
+    let value = DeValue::parse(&toml).map_err(|e| e.message().to_string())?;
+    let mut rules = crate::profile::ProfileName::default().rules();
+    (setting.set)(&mut rules, value.get_ref())?;
+    Ok(taken(&rules))
+}
+
 /// The setting `section.key`.
 pub fn find(section: &str, key: &str) -> Option<&'static Setting> {
     SETTINGS
