@@ -1187,19 +1187,48 @@ impl Seating {
     pub fn of_cards<'a>(cards: impl IntoIterator<Item = &'a Card>) -> Seating {
         let mut seating = Seating::default();
         for card in cards {
-            let source = &card.place.source;
-            let at = |p: &Place| At {
-                row: p.row.unwrap_or(0),
-                col: p.col.unwrap_or(0),
-            };
-            seating.add(
-                &card.key,
-                source,
-                at(&card.place),
-                card.seats.iter().map(|s| (s.seat, s.player, at(&s.place))),
-            );
+            seating.add_card(card);
         }
         seating
+    }
+
+    /// Adds a checked card; its index in the order added.
+    pub fn add_card(&mut self, card: &Card) -> usize {
+        let at = |p: &Place| At {
+            row: p.row.unwrap_or(0),
+            col: p.col.unwrap_or(0),
+        };
+        self.add(
+            &card.key,
+            &card.place.source,
+            at(&card.place),
+            card.seats.iter().map(|s| (s.seat, s.player, at(&s.place))),
+        )
+    }
+
+    /// The cards of this seating whose key `keep` keeps, then every card of
+    /// `then`, in order.
+    pub fn kept_then(&self, keep: impl Fn(&CardKey) -> bool, then: Seating) -> Seating {
+        if self.is_empty() {
+            return then;
+        }
+        let mut all = Seating::default();
+        for (seating, keep) in [
+            (self, &keep as &dyn Fn(&CardKey) -> bool),
+            (&then, &|_| true),
+        ] {
+            for (i, c) in seating.cards.iter().enumerate() {
+                let key = seating.key(i);
+                if !keep(&key) {
+                    continue;
+                }
+                let seats = Seat::ALL
+                    .into_iter()
+                    .filter_map(|seat| c.seats[seat.index()].map(|(p, at)| (seat, p, at)));
+                all.add(&key, &seating.sources[c.source as usize], c.at, seats);
+            }
+        }
+        all
     }
 
     /// How many cards were added.
