@@ -83,7 +83,7 @@ pub struct Event {
     pub rejected: Vec<usize>,
     /// Every player's sums in every stage, from the accepted cards: what
     /// every standings ranks.
-    pub tallies: Tallies,
+    pub tallies: std::sync::Arc<Tallies>,
     pub problems: Problems,
     pub counts: Counts,
 }
@@ -222,7 +222,7 @@ impl Event {
             cards,
             seating,
             rejected,
-            tallies,
+            tallies: std::sync::Arc::new(tallies),
             problems,
             counts,
         }
@@ -254,8 +254,7 @@ impl Event {
             let in_group = |t: &standings::Tally| {
                 group.is_none_or(|g| self.groups.of.get(&t.player).is_some_and(|x| x == g))
             };
-            let tallies = self.tallies.each_of(stage).filter(in_group);
-            return standings::rank(tallies, stage, order, &self.roster);
+            return standings::rank_in(&self.tallies, in_group, stage, order, &self.roster);
         }
         let mut tallies = self.tallies(stage);
         if let Some(g) = group {
@@ -505,7 +504,7 @@ impl Event {
                         } else {
                             format!("rank {rank} of the top {}", q.cutoff)
                         };
-                        (e.tally.player, reason)
+                        (e.player(), reason)
                     })
                     .collect();
                 list.decisions.extend(q.straddle_message());

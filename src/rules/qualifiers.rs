@@ -147,7 +147,7 @@ mod tests {
     }
 
     fn ids(q: &Qualifiers) -> Vec<u32> {
-        q.qualified.iter().map(|e| e.tally.player.0).collect()
+        q.qualified.iter().map(|e| e.player().0).collect()
     }
 
     #[test]
