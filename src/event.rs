@@ -8,7 +8,7 @@ use crate::problem::Problems;
 use crate::profile::{AgeScheme, CutoffTies, GoingOn, Rules};
 use crate::roster::Roster;
 use crate::rules::age_groups::{assign, nvso_groups, AgeGroup};
-use crate::rules::card_checks::Seating;
+use crate::rules::card_checks::{CardKeys, Seating};
 use crate::rules::standings::{self, Standings, Tallies};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -39,7 +39,7 @@ pub enum Keep {
 /// Whether the standings' sums answer everything the event asks of its
 /// cards: who goes on is the top of the standings, with no age groups
 /// (their players are put in groups from the cards). What cards are in
-/// (the schedule's missing cards) is read from the [`Seating`].
+/// (the schedule's missing cards) is read from the cards' keys ([`CardKeys`]).
 pub fn sums_suffice(rules: &Rules) -> bool {
     rules.going_on == GoingOn::TopOfStandings
         && rules.age_groups.is_empty()
@@ -76,10 +76,11 @@ pub struct Event {
     /// Cards that passed every check, in the order read (none when the
     /// request kept only the sums: [`Keep::Sums`]).
     pub cards: Vec<Card>,
-    /// Every card that passed its own checks: its key, and who sat where
-    /// (what the checks across cards and [`Event::completeness`] read).
-    pub seating: Seating,
-    /// The cards of `seating` rejected by the checks across cards.
+    /// The key of every card that passed its own checks, in the order
+    /// read (what [`Event::completeness`] reads; who sat where was the
+    /// checks across cards', and is not kept).
+    pub card_keys: CardKeys,
+    /// The cards of `card_keys` rejected by the checks across cards.
     pub rejected: Vec<usize>,
     /// Every player's sums in every stage, from the accepted cards: what
     /// every standings ranks.
@@ -220,7 +221,7 @@ impl Event {
             roster,
             groups,
             cards,
-            seating,
+            card_keys: seating.into_keys(),
             rejected,
             tallies: std::sync::Arc::new(tallies),
             problems,
@@ -630,9 +631,9 @@ impl Event {
     /// schedule names, and the roster's players who played no game.
     /// The keys of the accepted cards, in the order read.
     pub fn accepted_keys(&self) -> Vec<crate::domain::CardKey> {
-        (0..self.seating.len())
+        (0..self.card_keys.len())
             .filter(|i| self.rejected.binary_search(i).is_err())
-            .map(|i| self.seating.key(i))
+            .map(|i| self.card_keys.key(i))
             .collect()
     }
 

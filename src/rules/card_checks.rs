@@ -1111,6 +1111,38 @@ pub struct Seating {
     cards: Vec<Sitting>,
 }
 
+/// The keys of a [`Seating`]'s cards, in the order added (12 bytes a
+/// card; who sat where is the seating's).
+#[derive(Clone, Debug, Default)]
+pub struct CardKeys {
+    stages: Vec<Stage>,
+    sessions: Vec<Label>,
+    tables: Vec<Label>,
+    /// Stage, session and table, as indexes into the three above.
+    keys: Vec<(u32, u32, u32)>,
+}
+
+impl CardKeys {
+    /// How many cards.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// The key of card `i`.
+    pub fn key(&self, i: usize) -> CardKey {
+        let (stage, session, table) = self.keys[i];
+        CardKey {
+            stage: self.stages[stage as usize].clone(),
+            session: self.sessions[session as usize].clone(),
+            table: self.tables[table as usize].clone(),
+        }
+    }
+}
+
 /// One card of a [`Seating`].
 #[derive(Clone, Copy, Debug)]
 struct Sitting {
@@ -1247,6 +1279,18 @@ impl Seating {
             stage: self.stages[stage as usize].clone(),
             session: self.sessions.labels[session as usize].clone(),
             table: self.tables.labels[table as usize].clone(),
+        }
+    }
+
+    /// The keys of the cards, in the order added, and nothing of who sat
+    /// where: what is kept once the checks across cards are made.
+    pub fn into_keys(self) -> CardKeys {
+        let keys = self.cards.iter().map(|c| c.key).collect();
+        CardKeys {
+            stages: self.stages,
+            sessions: self.sessions.labels,
+            tables: self.tables.labels,
+            keys,
         }
     }
 
