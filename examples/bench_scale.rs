@@ -390,7 +390,7 @@ fn main() {
         .ranked
         .iter()
         .take(120)
-        .map(|e| event.roster.id(e.tally.player).to_string())
+        .map(|e| event.roster.id(e.player()).to_string())
         .collect();
     println!(
         "tilerank (library, this process): {} players, {} cards: read+check {loaded:.2?}, with ranking {total:.2?} wall ({:.0} lines/s), {} CPU, {} qualifiers, peak {} ({} once read, before ranking)",

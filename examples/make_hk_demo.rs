@@ -1102,7 +1102,7 @@ fn force_families(
     let st = rank(cards, roster, rules);
     let top: Vec<usize> = st.ranked[..100]
         .iter()
-        .map(|e| e.tally.player.index())
+        .map(|e| e.player().index())
         .collect();
     let locate = |cards: &[CardRec], p: usize| {
         cards.iter().enumerate().find_map(|(ci, c)| {
@@ -1175,7 +1175,7 @@ fn straddle_of(st: &Standings) -> Option<(u32, Vec<usize>)> {
         .ranked
         .iter()
         .filter(|e| e.rank == Some(s.rank))
-        .map(|e| e.tally.player.index())
+        .map(|e| e.player().index())
         .collect();
     Some((s.rank, players))
 }
@@ -1195,7 +1195,7 @@ fn force_straddle(
         .ranked
         .iter()
         .enumerate()
-        .map(|(i, e)| (e.tally.player.index(), i))
+        .map(|(i, e)| (e.player().index(), i))
         .collect();
     let card_of: HashMap<usize, usize> = cards
         .iter()
@@ -1216,7 +1216,7 @@ fn force_straddle(
         .collect();
     targets.shuffle(rng);
     for idx in (100..=125).rev() {
-        let x = st.ranked[idx].tally.player.index();
+        let x = st.ranked[idx].player().index();
         let cx = card_of[&x];
         if cards[cx].special.is_some() || cards[cx].players.iter().any(|p| p.is_none()) {
             continue;
@@ -1560,10 +1560,7 @@ fn run(out: &Path) -> Result<Vec<String>, String> {
     // What the generator meant is what the library reads.
     let mine = rank(&cards, &roster, &rules);
     let as_pairs = |s: &Standings| -> Vec<(u32, Option<u32>)> {
-        s.ranked
-            .iter()
-            .map(|e| (e.tally.player.0, e.rank))
-            .collect()
+        s.ranked.iter().map(|e| (e.player().0, e.rank)).collect()
     };
     if as_pairs(&mine) != as_pairs(&st) {
         failures.push("the standings read back differ from the generated ones".into());
@@ -1724,7 +1721,7 @@ fn run(out: &Path) -> Result<Vec<String>, String> {
     let qualified: HashSet<usize> = q
         .qualified(&st)
         .iter()
-        .map(|e| e.tally.player.index())
+        .map(|e| e.player().index())
         .collect();
     let mut both_families: Vec<&str> = family_members
         .keys()
@@ -1837,7 +1834,7 @@ fn run(out: &Path) -> Result<Vec<String>, String> {
         withdrawn.len(),
         withdrawn
             .iter()
-            .map(|e| event.roster.get(e.tally.player).id.clone())
+            .map(|e| event.roster.get(e.player()).id.clone())
             .collect::<Vec<_>>()
             .join(", "),
         disqualified
@@ -1853,8 +1850,8 @@ fn run(out: &Path) -> Result<Vec<String>, String> {
     }
     if let Some(s) = &q.straddle {
         for e in st.ranked.iter().filter(|e| e.rank == Some(s.rank)) {
-            let p = event.roster.get(e.tally.player);
-            let t = &e.tally;
+            let p = event.roster.get(e.player());
+            let t = &e.tally();
             say!(
                 "    rank {:>3}: {} {} (won {}, average {}, tiles {})",
                 s.rank,

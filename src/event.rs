@@ -9,7 +9,7 @@ use crate::profile::{AgeScheme, GoingOn, Rules, TableTies};
 use crate::roster::Roster;
 use crate::rules::advancement::{Advancer, Cut, Decision};
 use crate::rules::age_groups::{assign, nvso_groups, AgeGroup};
-use crate::rules::card_checks::Seating;
+use crate::rules::card_checks::{CardKeys, Seating};
 use crate::rules::standings::{self, Standings, Tallies};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -40,7 +40,7 @@ pub enum Keep {
 /// Whether the standings' sums answer everything the event asks of its
 /// cards: who goes on is the top of the standings, with no age groups
 /// (their players are put in groups from the cards). What cards are in
-/// (the schedule's missing cards) is read from the [`Seating`].
+/// (the schedule's missing cards) is read from the cards' keys ([`CardKeys`]).
 pub fn sums_suffice(rules: &Rules) -> bool {
     rules.going_on == GoingOn::TopOfStandings
         && rules.age_groups.is_empty()
@@ -77,14 +77,15 @@ pub struct Event {
     /// Cards that passed every check, in the order read (none when the
     /// request kept only the sums: [`Keep::Sums`]).
     pub cards: Vec<Card>,
-    /// Every card that passed its own checks: its key, and who sat where
-    /// (what the checks across cards and [`Event::completeness`] read).
-    pub seating: Seating,
-    /// The cards of `seating` rejected by the checks across cards.
+    /// The key of every card that passed its own checks, in the order
+    /// read (what [`Event::completeness`] reads; who sat where was the
+    /// checks across cards', and is not kept).
+    pub card_keys: CardKeys,
+    /// The cards of `card_keys` rejected by the checks across cards.
     pub rejected: Vec<usize>,
     /// Every player's sums in every stage, from the accepted cards: what
     /// every standings ranks.
-    pub tallies: Tallies,
+    pub tallies: std::sync::Arc<Tallies>,
     pub problems: Problems,
     pub counts: Counts,
 }
@@ -221,9 +222,9 @@ impl Event {
             roster,
             groups,
             cards,
-            seating,
+            card_keys: seating.into_keys(),
             rejected,
-            tallies,
+            tallies: std::sync::Arc::new(tallies),
             problems,
             counts,
         }
@@ -255,8 +256,7 @@ impl Event {
             let in_group = |t: &standings::Tally| {
                 group.is_none_or(|g| self.groups.of.get(&t.player).is_some_and(|x| x == g))
             };
-            let tallies = self.tallies.each_of(stage).filter(in_group);
-            return standings::rank(tallies, stage, order, &self.roster);
+            return standings::rank_in(&self.tallies, in_group, stage, order, &self.roster);
         }
         let mut tallies = self.tallies(stage);
         if let Some(g) = group {
@@ -617,9 +617,9 @@ impl Event {
     /// schedule names, and the roster's players who played no game.
     /// The keys of the accepted cards, in the order read.
     pub fn accepted_keys(&self) -> Vec<crate::domain::CardKey> {
-        (0..self.seating.len())
+        (0..self.card_keys.len())
             .filter(|i| self.rejected.binary_search(i).is_err())
-            .map(|i| self.seating.key(i))
+            .map(|i| self.card_keys.key(i))
             .collect()
     }
 

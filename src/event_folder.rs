@@ -57,11 +57,10 @@ use crate::place::Source;
 use crate::problem::Problems;
 use crate::profile::{ProfileName, Rules};
 use crate::roster::Roster;
-use crate::rules::card_checks::{check_card, Seating};
+use crate::rules::card_checks::{check_card, checked_card, name_players, Checked, Seating};
 use crate::score::Score;
-use rusqlite::params;
 use sha2::{Digest, Sha256};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 mod store;
@@ -283,6 +282,192 @@ pub struct ReadFile {
     pub sha256: String,
     pub cards: Vec<RawCard>,
     pub problems: Problems,
+}
+
+/// A card file to import: read already (a double entry's agreed cards), or
+/// to be read in the import.
+enum ToImport {
+    Read(ReadFile),
+    File(PathBuf),
+}
+
+impl ToImport {
+    /// The file's name as shown.
+    fn name(&self) -> String {
+        match self {
+            ToImport::Read(r) => r.name.clone(),
+            ToImport::File(path) => ingest::shown(path),
+        }
+    }
+}
+
+/// One file of an import, as its cards come: each checked, named, compared
+/// with the stored card of its key, and written to the store when it is new
+/// or replaces one; what the checks across cards need is kept (the seating
+/// and keys), not the cards.
+struct FileImport<'a> {
+    rules: &'a Rules,
+    roster: &'a mut Roster,
+    store: &'a Store,
+    /// The stored cards' rows, by key.
+    by_key: &'a HashMap<CardKey, i64>,
+    /// The log row the file's cards point to (written after them).
+    log: i64,
+    replace: bool,
+    problems: Problems,
+    /// Each card that differs from the stored one (said after the checks
+    /// across cards, as it always was).
+    differs: Problems,
+    seating: Seating,
+    keys: HashSet<CardKey, foldhash::fast::RandomState>,
+    fates: Vec<(CardKey, CardFate)>,
+    /// The rows written, by key.
+    new_ids: Vec<(CardKey, i64)>,
+    /// The cards' stages, each once in a row.
+    stages: Vec<String>,
+    games: usize,
+    /// Cards new or replacing one.
+    outputs: usize,
+    /// The file is refused whatever comes (a table given twice): nothing
+    /// more is written.
+    doomed: bool,
+    /// The store failed.
+    failed: Option<FolderError>,
+}
+
+impl<'a> FileImport<'a> {
+    fn new(
+        rules: &'a Rules,
+        roster: &'a mut Roster,
+        store: &'a Store,
+        by_key: &'a HashMap<CardKey, i64>,
+        log: i64,
+        replace: bool,
+    ) -> FileImport<'a> {
+        FileImport {
+            rules,
+            roster,
+            store,
+            by_key,
+            log,
+            replace,
+            problems: Problems::new(),
+            differs: Problems::new(),
+            seating: Seating::default(),
+            keys: HashSet::default(),
+            fates: Vec::new(),
+            new_ids: Vec::new(),
+            stages: Vec::new(),
+            games: 0,
+            outputs: 0,
+            doomed: false,
+            failed: None,
+        }
+    }
+
+    /// Cards read whole, the ordinary way: each is done with once checked.
+    fn add_raw(&mut self, raw: Vec<RawCard>) {
+        for raw in raw {
+            if let Some(card) = check_card(&raw, self.rules, self.roster, &mut self.problems) {
+                self.accept(card);
+            }
+        }
+    }
+
+    /// A card that passed its checks.
+    fn accept(&mut self, card: Card) {
+        self.seating.add_card(&card);
+        if !self.keys.insert(card.key.clone()) {
+            // a table given twice: refused by the checks across cards
+            self.doomed = true;
+        }
+        let stage = card.key.stage.to_string();
+        if self.stages.last() != Some(&stage) {
+            self.stages.push(stage);
+        }
+        self.games += card.games.len();
+        let old = match self.by_key.get(&card.key) {
+            Some(&id) => match self.store.card(id, &card.key) {
+                Ok(old) => Some(old),
+                Err(e) => {
+                    self.failed.get_or_insert(e);
+                    return;
+                }
+            },
+            None => None,
+        };
+        // (a card's lines are made here to compare with a card of its key
+        // stored before, and to be stored)
+        let lines = card_lines(&card, self.roster);
+        let fate = match &old {
+            None => CardFate::New,
+            Some(old) if old.lines == lines => CardFate::Unchanged,
+            Some(_) if self.replace => CardFate::Replaced,
+            Some(old) => {
+                self.differs.error(
+                    card.place.clone(),
+                    format!(
+                        "{} was imported before and differs:\n{}give --replace --reason \"...\" to replace it (the old card is kept in the event's database)",
+                        card.key,
+                        diff(&card.key, &old.lines, &lines)
+                    ),
+                );
+                CardFate::Unchanged
+            }
+        };
+        if fate != CardFate::Unchanged {
+            self.outputs += 1;
+            let refused = self.doomed
+                || self.failed.is_some()
+                || self.problems.has_errors()
+                || self.differs.has_errors();
+            if !refused {
+                if let Err(e) = self.write(&card, old.map(|o| o.id), &lines) {
+                    self.failed = Some(e);
+                }
+            }
+        }
+        self.fates.push((card.key, fate));
+    }
+
+    /// Stores `card`, replacing the stored card of row `old`.
+    fn write(
+        &mut self,
+        card: &Card,
+        old: Option<i64>,
+        lines: &[StoredLine],
+    ) -> Result<(), FolderError> {
+        if let Some(old) = old {
+            self.store.replace_card(old, self.log)?;
+        }
+        let source = card.place.source.to_string();
+        let id = self
+            .store
+            .insert_card(self.log, &card.key, &source, lines)?;
+        self.new_ids.push((card.key.clone(), id));
+        Ok(())
+    }
+}
+
+impl crate::stream::Take for FileImport<'_> {
+    fn rules(&self) -> &Rules {
+        self.rules
+    }
+    fn keeps_cards(&self) -> bool {
+        true
+    }
+    fn hasher(&self) -> crate::roster::NameHasher {
+        self.roster.hasher()
+    }
+    fn problems(&mut self) -> &mut Problems {
+        &mut self.problems
+    }
+    fn add_checked(&mut self, source: &Source, card: Checked, hashes: Option<&[u64; 4]>) {
+        let players = name_players(&card, source, hashes, self.roster, &mut self.problems);
+        if let (Some(values), Some(players)) = (&card.values, players) {
+            self.accept(checked_card(&card, source, values, &players));
+        }
+    }
 }
 
 impl EventFolder {
@@ -555,8 +740,9 @@ impl EventFolder {
         reason: Option<&str>,
         on_wait: &mut dyn FnMut(),
     ) -> Result<ImportReport, FolderError> {
-        let read = self.read_files(files, stage)?;
-        self.import_read(read, replace, reason, on_wait)
+        let files = Self::to_read(files)?;
+        let store = self.writer()?;
+        self.store_read(&store, files, stage, replace, reason, on_wait)
     }
 
     /// Imports cards already read (a double entry's agreed cards, under the
@@ -570,7 +756,8 @@ impl EventFolder {
         on_wait: &mut dyn FnMut(),
     ) -> Result<ImportReport, FolderError> {
         let store = self.writer()?;
-        self.store_read(&store, read, replace, reason, on_wait)
+        let read = read.into_iter().map(ToImport::Read).collect();
+        self.store_read(&store, read, None, replace, reason, on_wait)
     }
 
     /// [`EventFolder::import`] through a store opened before (a test caps
@@ -584,65 +771,67 @@ impl EventFolder {
         reason: Option<&str>,
         on_wait: &mut dyn FnMut(),
     ) -> Result<ImportReport, FolderError> {
-        let read = self.read_files(files, stage)?;
-        self.store_read(store, read, replace, reason, on_wait)
+        let files = Self::to_read(files)?;
+        self.store_read(store, files, stage, replace, reason, on_wait)
     }
 
-    /// Reads card files for an import (before any lock is taken: the lock
-    /// is held for the checks against the stored cards and the writing
-    /// only); racks are scored, `stage` replaces the cards' own.
-    pub fn read_files(
-        &self,
-        files: &[PathBuf],
-        stage: Option<&str>,
-    ) -> Result<Vec<ReadFile>, FolderError> {
+    /// The card files an import reads, found before any lock is taken (a
+    /// wrong name or limit is said at once); each is read in the import's
+    /// transaction, a card at a time where it can be.
+    fn to_read(files: &[PathBuf]) -> Result<Vec<ToImport>, FolderError> {
+        crate::ingest::limits::Limits::from_env()?;
+        Ok(ingest::expand(files)?
+            .into_iter()
+            .map(ToImport::File)
+            .collect())
+    }
+
+    /// Reads one card file the ordinary way, whole: racks are scored,
+    /// `stage` replaces the cards' own.
+    fn read_file(&self, file: &Path, stage: Option<&str>) -> Result<ReadFile, FolderError> {
         let rules = self.rules();
-        let mut read = Vec::new();
-        for file in ingest::expand(files)? {
-            let name = ingest::shown(&file);
-            let sha256 = sha256_file(&file);
-            let mut problems = Problems::new();
-            let mut inputs = ingest::read_cards(std::slice::from_ref(&file), &mut problems)?;
-            if let Some(s) = stage {
-                let s = Stage::new(s);
-                inputs
-                    .cards
-                    .iter_mut()
-                    .for_each(|c| c.key.stage = s.clone());
-                inputs
-                    .rack_cards
-                    .iter_mut()
-                    .for_each(|c| c.grouped.key.stage = s.clone());
-            }
-            let mut raw = inputs.cards;
-            for rc in inputs.rack_cards {
-                raw.extend(ingest::racks::score_card(&rc, &rules, &mut problems));
-            }
-            read.push(ReadFile {
-                name,
-                sha256,
-                cards: raw,
-                problems,
-            });
+        let name = ingest::shown(file);
+        let sha256 = sha256_file(file);
+        let mut problems = Problems::new();
+        let mut inputs = ingest::read_cards(&[file.to_path_buf()], &mut problems)?;
+        if let Some(s) = stage {
+            let s = Stage::new(s);
+            inputs
+                .cards
+                .iter_mut()
+                .for_each(|c| c.key.stage = s.clone());
+            inputs
+                .rack_cards
+                .iter_mut()
+                .for_each(|c| c.grouped.key.stage = s.clone());
         }
-        Ok(read)
+        let mut raw = inputs.cards;
+        for rc in inputs.rack_cards {
+            raw.extend(ingest::racks::score_card(&rc, &rules, &mut problems));
+        }
+        Ok(ReadFile {
+            name,
+            sha256,
+            cards: raw,
+            problems,
+        })
     }
 
     fn store_read(
         &self,
         store: &Store,
-        read: Vec<ReadFile>,
+        read: Vec<ToImport>,
+        stage: Option<&str>,
         replace: bool,
         reason: Option<&str>,
         on_wait: &mut dyn FnMut(),
     ) -> Result<ImportReport, FolderError> {
         let rules = self.rules();
         let mut report = ImportReport::default();
-        let read: Vec<(String, String, Vec<RawCard>, Problems)> = read
-            .into_iter()
-            .map(|r| (r.name, r.sha256, r.cards, r.problems))
-            .collect();
         let tx = store.begin_write(on_wait)?;
+        // (a file's cards are written as they are checked, before the log
+        // row that they point to)
+        store.defer_references()?;
         let stored = {
             let Some(mut roster) = store.roster()? else {
                 return Err(FolderError::Refused(format!(
@@ -651,19 +840,21 @@ impl EventFolder {
                 )));
             };
             // the stored cards, a card at a time: checked under today's
-            // settings and roster, and kept by key (their lines stay in the
-            // store until a card of the same key is imported)
+            // settings and roster, and kept by key and seating (their lines
+            // stay in the store)
             let mut problems = Problems::new();
             let db = store.path.display().to_string();
-            let mut cards = Vec::new();
+            let mut seating = Seating::default();
             let mut stored_ids = HashMap::new();
             store.each_card(&mut |card| {
                 for raw in stored_card_as_read(&db, &card, &mut problems) {
-                    cards.extend(check_card(&raw, &rules, &mut roster, &mut problems));
+                    if let Some(card) = check_card(&raw, &rules, &mut roster, &mut problems) {
+                        seating.add_card(&card);
+                    }
                 }
                 stored_ids.insert(card.key, card.id);
             })?;
-            Seating::of_cards(&cards).clashes(&roster, &mut problems);
+            seating.clashes(&roster, &mut problems);
             if problems.has_errors() {
                 // Data errors (exit status 1): listed, and every file refused.
                 problems.error(
@@ -671,68 +862,77 @@ impl EventFolder {
                     "the event's stored cards have errors under the current settings and roster (listed here): nothing imported. Fix tilerank.toml or the roster, or replace the cards",
                 );
                 report.problems.extend(problems);
-                for (name, ..) in read {
+                for file in read {
+                    let name = file.name();
                     report.refused.push(name.clone());
                     report.files.push((name, Vec::new()));
                 }
                 return Ok(report);
             }
-            (roster, stored_ids, cards)
+            (roster, stored_ids, seating)
         };
         let (mut roster, mut by_key, mut current) = stored;
 
-        for (name, sha256, raw, mut problems) in read {
-            let new_cards: Vec<Card> = raw
-                .iter()
-                .filter_map(|c| check_card(c, &rules, &mut roster, &mut problems))
-                .collect();
-            // the cards as read are done with: not held beside the checked
-            let read_none = raw.is_empty();
-            drop(raw);
+        for file in read {
+            let log = store.next_log_id()?;
+            // A file's cards go to the store as they are checked; a file
+            // refused is taken back to here.
+            store.mark()?;
+            let (name, sha256, read_none, mut file) = match file {
+                ToImport::File(path) => {
+                    let name = ingest::shown(&path);
+                    let sha256 = sha256_file(&path);
+                    let mut file =
+                        FileImport::new(&rules, &mut roster, store, &by_key, log, replace);
+                    if stage.is_none() && crate::stream::read_one(&path, &mut file).is_some() {
+                        (name, sha256, false, file)
+                    } else {
+                        // not the common shape: read whole, the ordinary way
+                        drop(file);
+                        store.undo_to_mark()?;
+                        store.mark()?;
+                        let read = self.read_file(&path, stage)?;
+                        let mut file =
+                            FileImport::new(&rules, &mut roster, store, &by_key, log, replace);
+                        let read_none = read.cards.is_empty();
+                        file.problems = read.problems;
+                        file.add_raw(read.cards);
+                        (name, sha256, read_none, file)
+                    }
+                }
+                ToImport::Read(read) => {
+                    let mut file =
+                        FileImport::new(&rules, &mut roster, store, &by_key, log, replace);
+                    let read_none = read.cards.is_empty();
+                    file.problems = read.problems;
+                    file.add_raw(read.cards);
+                    (read.name, read.sha256, read_none, file)
+                }
+            };
+            if let Some(e) = file.failed.take() {
+                return Err(e);
+            }
+            let mut problems = std::mem::take(&mut file.problems);
             if read_none && !problems.has_errors() {
                 problems.error(Source::file(&name).whole(), "no cards found in this file");
             }
             // Seated elsewhere across imports: check against the stored cards
             // that this file does not replace.
-            let new_keys: std::collections::HashSet<&CardKey> =
-                new_cards.iter().map(|c| &c.key).collect();
-            let kept = current.iter().filter(|c| !new_keys.contains(&c.key));
-            Seating::of_cards(kept.chain(&new_cards)).clashes(&roster, &mut problems);
-            let mut fates = Vec::new();
-            let mut outputs = Vec::new();
-            for card in &new_cards {
-                // (a card's lines are made here only to compare with a card
-                // of its key stored before, and again as it is stored)
-                let old = match by_key.get(&card.key) {
-                    Some(&id) => Some(store.card(id, &card.key)?),
-                    None => None,
-                };
-                let lines = match &old {
-                    Some(_) => card_lines(card, &roster),
-                    None => Vec::new(),
-                };
-                let fate = match &old {
-                    None => CardFate::New,
-                    Some(old) if old.lines == lines => CardFate::Unchanged,
-                    Some(_) if replace => CardFate::Replaced,
-                    Some(old) => {
-                        problems.error(
-                            card.place.clone(),
-                            format!(
-                                "{} was imported before and differs:\n{}give --replace --reason \"...\" to replace it (the old card is kept in the event's database)",
-                                card.key,
-                                diff(&card.key, &old.lines, &lines)
-                            ),
-                        );
-                        CardFate::Unchanged
-                    }
-                };
-                if fate != CardFate::Unchanged {
-                    outputs.push(card);
-                }
-                fates.push((card.key.clone(), fate));
-            }
+            let keys = std::mem::take(&mut file.keys);
+            let seating = std::mem::take(&mut file.seating);
+            let all = current.kept_then(|k| !keys.contains(k), seating);
+            all.clashes(file.roster, &mut problems);
+            problems.extend(std::mem::take(&mut file.differs));
+            let FileImport {
+                fates,
+                new_ids,
+                stages,
+                games,
+                outputs,
+                ..
+            } = file;
             if problems.has_errors() {
+                store.undo_to_mark()?;
                 report.refused.push(name.clone());
                 report.problems.extend(problems);
                 report.files.push((name, Vec::new()));
@@ -745,43 +945,30 @@ impl EventFolder {
                 ));
             }
             report.problems.extend(problems);
-            if outputs.is_empty() {
+            if outputs == 0 {
                 // The same cards again: nothing to store, not even a log line.
+                store.keep_since_mark()?;
                 report.files.push((name, fates));
                 continue;
             }
-            let mut stages: Vec<String> =
-                new_cards.iter().map(|c| c.key.stage.to_string()).collect();
-            stages.dedup();
-            let log = store.append_log(&LogEntry {
-                time: utc_now(),
-                action: if replacing { "replace" } else { "import" }.into(),
-                file: name.clone(),
-                sha256: sha256.clone(),
-                stage: stages.join(" "),
-                cards: new_cards.len() as i64,
-                games: new_cards.iter().map(|c| c.games.len() as i64).sum(),
-                // Why a card was replaced, or how it was confirmed (a
-                // double entry): whatever the command was given.
-                reason: reason.unwrap_or("").trim().to_string(),
-            })?;
-            for card in outputs {
-                let lines = card_lines(card, &roster);
-                if let Some(&old) = by_key.get(&card.key) {
-                    store
-                        .conn
-                        .execute(
-                            "UPDATE cards SET replaced_by = ?1 WHERE id = ?2",
-                            params![log, old],
-                        )
-                        .map_err(|e| store.error(e))?;
-                }
-                store.insert_card(log, &card.key, &card.place.source.to_string(), &lines)?;
-                let id = store.conn.last_insert_rowid();
-                by_key.insert(card.key.clone(), id);
-            }
-            current.retain(|c| !new_keys.contains(&c.key));
-            current.extend(new_cards);
+            store.append_log_as(
+                Some(log),
+                &LogEntry {
+                    time: utc_now(),
+                    action: if replacing { "replace" } else { "import" }.into(),
+                    file: name.clone(),
+                    sha256: sha256.clone(),
+                    stage: stages.join(" "),
+                    cards: fates.len() as i64,
+                    games: games as i64,
+                    // Why a card was replaced, or how it was confirmed (a
+                    // double entry): whatever the command was given.
+                    reason: reason.unwrap_or("").trim().to_string(),
+                },
+            )?;
+            store.keep_since_mark()?;
+            by_key.extend(new_ids);
+            current = all;
             report.files.push((name, fates));
         }
         tx.commit().map_err(|e| store.error(e))?;

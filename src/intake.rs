@@ -108,6 +108,10 @@ impl Intake {
         self.keep_cards
     }
 
+    pub fn roster(&self) -> &Roster {
+        &self.roster
+    }
+
     /// The roster, for a reader that names players ahead (its hasher, room
     /// for the players of a large file).
     pub fn roster_mut(&mut self) -> &mut Roster {

@@ -9,8 +9,8 @@
 //! ([`crate::ingest::results`]: [`lines::head`], [`Grouper`]). The cards
 //! it gives are checked by the one check ([`check_values`]) on the
 //! reading threads, and named and added up by the one [`Intake`] on this
-//! one, in file order. Every message and place is the one the ordinary
-//! way gives.
+//! one, in file order (or, for an import, named and stored as they come,
+//! [`Take`]). Every message and place is the one the ordinary way gives.
 //!
 //! It takes the common shape only: a regular file named `.csv`, `.tsv` or
 //! `.txt`, UTF-8 with no quotes, the results header first, and each card's
@@ -60,6 +60,61 @@ fn is_text_file(path: &Path) -> bool {
         .map(|e| e.to_string_lossy().to_lowercase())
         .unwrap_or_default();
     matches!(ext.as_str(), "csv" | "tsv" | "txt")
+}
+
+/// What takes the cards the streaming reader reads, in file order: an
+/// [`Intake`], or an import that stores them as they come.
+pub trait Take {
+    fn rules(&self) -> &Rules;
+    /// Whether the cards' games are kept (else only their sums).
+    fn keeps_cards(&self) -> bool;
+    /// How the roster hashes names (see [`crate::roster::Roster::hasher`]).
+    fn hasher(&self) -> NameHasher;
+    fn problems(&mut self) -> &mut Problems;
+    /// A file is read (one sheet).
+    fn file_read(&mut self) {}
+    /// A card of `source`, its values checked and its names hashed.
+    fn add_checked(&mut self, source: &Source, card: Checked, hashes: Option<&[u64; 4]>);
+}
+
+impl Take for Intake {
+    fn rules(&self) -> &Rules {
+        Intake::rules(self)
+    }
+    fn keeps_cards(&self) -> bool {
+        Intake::keeps_cards(self)
+    }
+    fn hasher(&self) -> NameHasher {
+        self.roster().hasher()
+    }
+    fn problems(&mut self) -> &mut Problems {
+        &mut self.problems
+    }
+    fn file_read(&mut self) {
+        self.counts.files += 1;
+        self.counts.sheets += 1;
+    }
+    fn add_checked(&mut self, source: &Source, card: Checked, hashes: Option<&[u64; 4]>) {
+        Intake::add_checked(self, source, card, hashes)
+    }
+}
+
+/// Reads one file into `take` (an import's, a file at a time); `None` when
+/// it is not the common shape (see the module text): what `take` took is
+/// then to be dropped, and the file read the ordinary way.
+pub fn read_one(path: &Path, take: &mut impl Take) -> Option<()> {
+    let limits = Limits::from_env().ok()?;
+    if !is_text_file(path) {
+        return None;
+    }
+    let large = std::fs::metadata(path).is_ok_and(|m| m.len() >= THREADS_FROM);
+    let mut seen = Keys::default();
+    read_file(path, &limits, take, &mut seen, large, CHUNK)?;
+    if seen.has_duplicate() {
+        return None;
+    }
+    ingest::note_read(path);
+    Some(())
 }
 
 /// Reads every input into `intake`; `None` when any input is not the
@@ -474,10 +529,10 @@ struct Reading<'a> {
 }
 
 /// Reads one file; `None` when it is not the common case.
-fn read_file(
+fn read_file<T: Take>(
     path: &Path,
     limits: &Limits,
-    intake: &mut Intake,
+    intake: &mut T,
     seen: &mut Keys,
     threads: bool,
     chunk: u64,
@@ -502,7 +557,7 @@ fn read_file(
         rules: &rules,
         limits,
         name: &name,
-        hasher: intake.roster_mut().hasher(),
+        hasher: intake.hasher(),
         keep: intake.keeps_cards(),
     };
     // the header's unknown columns, as the ordinary read warns of them
@@ -515,9 +570,8 @@ fn read_file(
     header_row
         .cells
         .resize(head.columns.index.len().max(1), Cell::Empty);
-    warn_unknown(&source, &header_row, &head.columns, &mut intake.problems);
-    intake.counts.files += 1;
-    intake.counts.sheets += 1;
+    warn_unknown(&source, &header_row, &head.columns, intake.problems());
+    intake.file_read();
 
     // lines before the chunk
     let mut base = head.line;
@@ -528,7 +582,7 @@ fn read_file(
     // chunk in its text ("first at ..."): a chunk with any problem is read
     // again here, its rows counted from the right line.
     let mut again = Vec::new();
-    let mut accept = |range: (u64, u64), chunk: Chunk, intake: &mut Intake| -> Option<()> {
+    let mut accept = |range: (u64, u64), chunk: Chunk, intake: &mut T| -> Option<()> {
         let chunk = if chunk.problems.is_empty() {
             chunk
         } else {
@@ -536,7 +590,7 @@ fn read_file(
         };
         let shift = if chunk.problems.is_empty() { base } else { 0 };
         found |= !chunk.cards.is_empty();
-        intake.problems.extend(chunk.problems);
+        intake.problems().extend(chunk.problems);
         for (mut card, hashes) in chunk.cards {
             card.rows_from = shift;
             seen.add(&card.key);

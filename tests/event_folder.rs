@@ -262,10 +262,10 @@ fn importing_the_demo_session_by_session_gives_the_same_qualifiers() {
             .iter()
             .map(|x| {
                 (
-                    e.roster.get(x.tally.player).id.clone(),
+                    e.roster.get(x.player()).id.clone(),
                     x.rank,
-                    x.tally.total,
-                    x.tally.tiles,
+                    x.tally().total,
+                    x.tally().tiles,
                 )
             })
             .collect::<Vec<_>>()
@@ -670,7 +670,7 @@ mod formula_property {
             let given: Vec<(String, String)> = ids.iter().cloned().zip(names.iter().cloned()).collect();
             prop_assert_eq!(&stored, &given);
             let standings = event.standings(&tilerank::domain::Stage::prelim());
-            let mut ranked: Vec<String> = standings.ranked.iter().map(|e| event.roster.get(e.tally.player).id.clone()).collect();
+            let mut ranked: Vec<String> = standings.ranked.iter().map(|e| event.roster.get(e.player()).id.clone()).collect();
             ranked.sort();
             let mut sorted = ids.clone();
             sorted.sort();

@@ -36,7 +36,7 @@ fn summary(event: &Event) -> String {
             .iter()
             .chain(&event.standings(&stage).apart)
         {
-            writeln!(out, "{stage} {:?} {} {:?}", e.rank, e.shared, e.tally).unwrap();
+            writeln!(out, "{stage} {:?} {} {:?}", e.rank, e.shared, e.tally()).unwrap();
         }
     }
     out

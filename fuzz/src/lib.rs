@@ -190,7 +190,7 @@ pub fn stored_the_same(file: &std::path::Path, from_file: &tilerank::event::Even
         for stage in e.stages() {
             let s = e.standings(&stage);
             for entry in s.ranked.iter().chain(&s.apart) {
-                let t = &entry.tally;
+                let t = &entry.tally();
                 let _ = writeln!(
                     out,
                     "{stage} {:?} {} {} {} {} {} {:?} {}",

@@ -144,7 +144,7 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
                 let order: Vec<PlayerId> = standings
                     .ranked
                     .iter()
-                    .map(|e| e.tally.player)
+                    .map(|e| e.player())
                     .filter(|p| players.contains(p))
                     .collect();
                 seating::by_order(&order)

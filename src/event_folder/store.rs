@@ -639,10 +639,28 @@ impl Store {
     }
 
     pub(super) fn append_log(&self, entry: &LogEntry) -> Result<i64, FolderError> {
+        self.append_log_as(None, entry)
+    }
+
+    /// The id the next row of the log gets (see [`Store::append_log_as`]).
+    pub(super) fn next_log_id(&self) -> Result<i64, FolderError> {
+        self.conn
+            .query_row("SELECT coalesce(max(id), 0) + 1 FROM log", [], |r| r.get(0))
+            .map_err(|e| self.error(e))
+    }
+
+    /// Appends `entry` to the log as row `id` ([`Store::next_log_id`], when
+    /// rows that point to it were written first: an import's cards, under
+    /// [`Store::defer_references`]), or as the next row.
+    pub(super) fn append_log_as(
+        &self,
+        id: Option<i64>,
+        entry: &LogEntry,
+    ) -> Result<i64, FolderError> {
         self.conn
             .execute(
-                "INSERT INTO log (time, action, file, sha256, stage, cards, games, reason)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                "INSERT INTO log (id, time, action, file, sha256, stage, cards, games, reason)
+                 VALUES (?9, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
                 params![
                     entry.time,
                     entry.action,
@@ -651,11 +669,55 @@ impl Store {
                     entry.stage,
                     entry.cards,
                     entry.games,
-                    entry.reason
+                    entry.reason,
+                    id
                 ],
             )
             .map_err(|e| self.error(e))?;
         Ok(self.conn.last_insert_rowid())
+    }
+
+    /// Within a write: the references of the rows written (a card's log
+    /// row) are checked at the commit, not as each row is written.
+    pub(super) fn defer_references(&self) -> Result<(), FolderError> {
+        self.conn
+            .execute_batch("PRAGMA defer_foreign_keys = ON")
+            .map_err(|e| self.error(e))
+    }
+
+    /// Within a write: a point to come back to ([`Store::undo_to_mark`]),
+    /// or to keep what was written since ([`Store::keep_since_mark`]).
+    pub(super) fn mark(&self) -> Result<(), FolderError> {
+        self.conn
+            .execute_batch("SAVEPOINT mark")
+            .map_err(|e| self.error(e))
+    }
+
+    /// Undoes what was written since [`Store::mark`].
+    pub(super) fn undo_to_mark(&self) -> Result<(), FolderError> {
+        self.conn
+            .execute_batch("ROLLBACK TO mark; RELEASE mark")
+            .map_err(|e| self.error(e))
+    }
+
+    /// Keeps what was written since [`Store::mark`] (in the write, till its
+    /// commit).
+    pub(super) fn keep_since_mark(&self) -> Result<(), FolderError> {
+        self.conn
+            .execute_batch("RELEASE mark")
+            .map_err(|e| self.error(e))
+    }
+
+    /// Marks the stored card of row `card` replaced by the import of log
+    /// row `log`.
+    pub(super) fn replace_card(&self, card: i64, log: i64) -> Result<(), FolderError> {
+        let e = |e| self.error(e);
+        self.conn
+            .prepare_cached("UPDATE cards SET replaced_by = ?1 WHERE id = ?2")
+            .map_err(e)?
+            .execute(params![log, card])
+            .map_err(e)?;
+        Ok(())
     }
 
     pub(super) fn insert_roster(&self, log: i64, roster: &Roster) -> Result<(), FolderError> {
@@ -690,7 +752,7 @@ impl Store {
         key: &CardKey,
         source: &str,
         lines: &[StoredLine],
-    ) -> Result<(), FolderError> {
+    ) -> Result<i64, FolderError> {
         let e = |e| self.error(e);
         self.conn
             .prepare_cached(
@@ -706,7 +768,7 @@ impl Store {
                     encode_lines(lines)
                 ])
             .map_err(e)?;
-        Ok(())
+        Ok(self.conn.last_insert_rowid())
     }
 }
 

@@ -23,7 +23,8 @@ pub const COLUMNS: [Column; 11] = [
 ];
 
 fn row(e: &Entry, roster: &Roster, status: &str, note: String) -> Vec<Value> {
-    let p = e.tally.player;
+    let p = e.player();
+    let t = e.tally();
     let text = |s: &str| {
         if s.is_empty() {
             Value::Empty
@@ -36,11 +37,11 @@ fn row(e: &Entry, roster: &Roster, status: &str, note: String) -> Vec<Value> {
         Value::Text(roster.id(p).to_string()),
         text(roster.name(p)),
         text(roster.group(p).unwrap_or("")),
-        Value::Int(i64::from(e.tally.games)),
-        Value::Int(i64::from(e.tally.won)),
-        Value::Score(e.tally.average()),
-        Value::Score(e.tally.total),
-        Value::Int(i64::from(e.tally.tiles)),
+        Value::Int(i64::from(t.games)),
+        Value::Int(i64::from(t.won)),
+        Value::Score(t.average()),
+        Value::Score(t.total),
+        Value::Int(i64::from(t.tiles)),
         text(status),
         text(&note),
     ]
@@ -106,7 +107,7 @@ pub fn standings_rows<'a>(
     cut: Option<&'a Cut>,
 ) -> impl Iterator<Item = Vec<Value>> + 'a {
     let going: std::collections::HashSet<PlayerId> = cut
-        .map(|q| q.qualified(s).iter().map(|x| x.tally.player).collect())
+        .map(|q| q.qualified(s).iter().map(|x| x.player()).collect())
         .unwrap_or_default();
     let straddle_rank = cut.and_then(|q| q.straddle.as_ref().map(|s| s.rank));
     let ranked = s.ranked.iter().map(move |e| {
@@ -114,11 +115,7 @@ pub fn standings_rows<'a>(
         if straddle_rank.is_some() && e.rank == straddle_rank {
             note = format!("tie at cutoff, {note}");
         }
-        let status = if going.contains(&e.tally.player) {
-            "Q"
-        } else {
-            ""
-        };
+        let status = if going.contains(&e.player()) { "Q" } else { "" };
         row(e, roster, status, note)
     });
     let apart = s
@@ -155,7 +152,7 @@ pub fn qualifiers_table(s: &Standings, q: &Cut, roster: &Roster, title: &str) ->
 
 /// A key's value for the player, as the explanation says it.
 pub fn key_value(e: &Entry, key: Key) -> String {
-    let t = &e.tally;
+    let t = &e.tally();
     match key {
         Key::GamesWon => t.won.to_string(),
         Key::AverageScore => t.average().to_string(),
@@ -177,7 +174,7 @@ fn key_column(key: Key) -> Column {
 }
 
 fn key_cell(e: &Entry, key: Key) -> Value {
-    let t = &e.tally;
+    let t = &e.tally();
     match key {
         Key::GamesWon => Value::Int(i64::from(t.won)),
         Key::AverageScore => Value::Score(t.average()),
@@ -189,11 +186,8 @@ fn key_cell(e: &Entry, key: Key) -> Value {
 
 /// Why `upper` ranks above `lower`: the deciding key and both values.
 fn why(upper: &Entry, lower: &Entry, s: &Standings, roster: &Roster) -> String {
-    let (a, b) = (
-        roster.get(upper.tally.player),
-        roster.get(lower.tally.player),
-    );
-    match deciding_key(&upper.tally, &lower.tally, &s.order) {
+    let (a, b) = (roster.get(upper.player()), roster.get(lower.player()));
+    match deciding_key(&upper.tally(), &lower.tally(), &s.order) {
         Some(k) => format!(
             "{} ({}) is above {} ({}) on {k}: {} against {}.",
             a.id,
@@ -238,7 +232,7 @@ pub fn explain_table(s: &Standings, roster: &Roster, player: PlayerId) -> Option
     columns.extend(keys.iter().map(|&k| key_column(k)));
     columns.push(Column::text("status"));
     let line = |e: &Entry| {
-        let p = roster.get(e.tally.player);
+        let p = roster.get(e.player());
         let mut row = vec![
             e.rank.map_or(Value::Empty, |r| Value::Int(i64::from(r))),
             Value::Text(p.id.clone()),
@@ -253,7 +247,7 @@ pub fn explain_table(s: &Standings, roster: &Roster, player: PlayerId) -> Option
     };
     let p = roster.get(player);
     let mut notes = vec![order_note(s)];
-    let rows = if let Some(i) = s.ranked.iter().position(|e| e.tally.player == player) {
+    let rows = if let Some(i) = s.ranked.iter().position(|e| e.player() == player) {
         let mut rows = Vec::new();
         if i > 0 {
             rows.push(line(&s.ranked[i - 1]));
@@ -266,7 +260,7 @@ pub fn explain_table(s: &Standings, roster: &Roster, player: PlayerId) -> Option
         }
         rows
     } else {
-        let e = s.apart.iter().find(|e| e.tally.player == player)?;
+        let e = s.apart.iter().find(|e| e.player() == player)?;
         notes.push(match e.apart {
             Some(Apart::Withdrawn) => format!("{} is withdrawn: fewer games than a card has, or withdrawn on the roster; not ranked.", p.id),
             _ => format!("{} is disqualified on the roster; not ranked.", p.id),

@@ -307,15 +307,15 @@ pub fn super_family(
             .1
             .push(pid);
     }
-    let ranked_tally: HashMap<PlayerId, &Tally> = final_standings
+    let ranked_tally: HashMap<PlayerId, Tally> = final_standings
         .ranked
         .iter()
-        .map(|e| (e.tally.player, &e.tally))
+        .map(|e| (e.player(), e.tally()))
         .collect();
     let apart: HashMap<PlayerId, Option<Apart>> = final_standings
         .apart
         .iter()
-        .map(|e| (e.tally.player, e.apart))
+        .map(|e| (e.player(), e.apart))
         .collect();
     let mut result = SuperFamily {
         ranked: Vec::new(),
@@ -358,7 +358,7 @@ pub fn super_family(
             });
             continue;
         }
-        let (tp, tc) = (ranked_tally[&unit.parent], ranked_tally[&unit.child]);
+        let (tp, tc) = (&ranked_tally[&unit.parent], &ranked_tally[&unit.child]);
         result.ranked.push(RankedUnit {
             rank: 0,
             won: tp.won + tc.won,

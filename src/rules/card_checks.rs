@@ -1111,6 +1111,38 @@ pub struct Seating {
     cards: Vec<Sitting>,
 }
 
+/// The keys of a [`Seating`]'s cards, in the order added (12 bytes a
+/// card; who sat where is the seating's).
+#[derive(Clone, Debug, Default)]
+pub struct CardKeys {
+    stages: Vec<Stage>,
+    sessions: Vec<Label>,
+    tables: Vec<Label>,
+    /// Stage, session and table, as indexes into the three above.
+    keys: Vec<(u32, u32, u32)>,
+}
+
+impl CardKeys {
+    /// How many cards.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// The key of card `i`.
+    pub fn key(&self, i: usize) -> CardKey {
+        let (stage, session, table) = self.keys[i];
+        CardKey {
+            stage: self.stages[stage as usize].clone(),
+            session: self.sessions[session as usize].clone(),
+            table: self.tables[table as usize].clone(),
+        }
+    }
+}
+
 /// One card of a [`Seating`].
 #[derive(Clone, Copy, Debug)]
 struct Sitting {
@@ -1187,19 +1219,48 @@ impl Seating {
     pub fn of_cards<'a>(cards: impl IntoIterator<Item = &'a Card>) -> Seating {
         let mut seating = Seating::default();
         for card in cards {
-            let source = &card.place.source;
-            let at = |p: &Place| At {
-                row: p.row.unwrap_or(0),
-                col: p.col.unwrap_or(0),
-            };
-            seating.add(
-                &card.key,
-                source,
-                at(&card.place),
-                card.seats.iter().map(|s| (s.seat, s.player, at(&s.place))),
-            );
+            seating.add_card(card);
         }
         seating
+    }
+
+    /// Adds a checked card; its index in the order added.
+    pub fn add_card(&mut self, card: &Card) -> usize {
+        let at = |p: &Place| At {
+            row: p.row.unwrap_or(0),
+            col: p.col.unwrap_or(0),
+        };
+        self.add(
+            &card.key,
+            &card.place.source,
+            at(&card.place),
+            card.seats.iter().map(|s| (s.seat, s.player, at(&s.place))),
+        )
+    }
+
+    /// The cards of this seating whose key `keep` keeps, then every card of
+    /// `then`, in order.
+    pub fn kept_then(&self, keep: impl Fn(&CardKey) -> bool, then: Seating) -> Seating {
+        if self.is_empty() {
+            return then;
+        }
+        let mut all = Seating::default();
+        for (seating, keep) in [
+            (self, &keep as &dyn Fn(&CardKey) -> bool),
+            (&then, &|_| true),
+        ] {
+            for (i, c) in seating.cards.iter().enumerate() {
+                let key = seating.key(i);
+                if !keep(&key) {
+                    continue;
+                }
+                let seats = Seat::ALL
+                    .into_iter()
+                    .filter_map(|seat| c.seats[seat.index()].map(|(p, at)| (seat, p, at)));
+                all.add(&key, &seating.sources[c.source as usize], c.at, seats);
+            }
+        }
+        all
     }
 
     /// How many cards were added.
@@ -1218,6 +1279,18 @@ impl Seating {
             stage: self.stages[stage as usize].clone(),
             session: self.sessions.labels[session as usize].clone(),
             table: self.tables.labels[table as usize].clone(),
+        }
+    }
+
+    /// The keys of the cards, in the order added, and nothing of who sat
+    /// where: what is kept once the checks across cards are made.
+    pub fn into_keys(self) -> CardKeys {
+        let keys = self.cards.iter().map(|c| c.key).collect();
+        CardKeys {
+            stages: self.stages,
+            sessions: self.sessions.labels,
+            tables: self.tables.labels,
+            keys,
         }
     }
 

@@ -116,7 +116,7 @@ pub fn award(standings: &Standings) -> Medals {
         .iter()
         .filter_map(|e| {
             let rank = e.rank?;
-            Medal::for_rank(rank).map(|medal| (e.tally.player, medal, rank))
+            Medal::for_rank(rank).map(|medal| (e.player(), medal, rank))
         })
         .collect();
     let medalists = won

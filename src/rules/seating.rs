@@ -265,7 +265,7 @@ pub fn by_order(best_first: &[PlayerId]) -> Result<Seating, SeatingError> {
 
 /// Seats the ranked players of `standings` by [`by_order`].
 pub fn by_standings(standings: &Standings) -> Result<Seating, SeatingError> {
-    let order: Vec<PlayerId> = standings.ranked.iter().map(|e| e.tally.player).collect();
+    let order: Vec<PlayerId> = standings.ranked.iter().map(|e| e.player()).collect();
     by_order(&order)
 }
 

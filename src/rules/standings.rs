@@ -12,12 +12,13 @@
 //! (1, 2, 2, 4). Ranking is exact, stable, and independent of input order:
 //! tied players are listed by roster id.
 
-use crate::domain::{Card, Stage};
+use crate::domain::{Card, PlayerId, Stage};
 pub use crate::profile::vocabulary::{Better, Key, SortKey};
 use crate::profile::Rules;
 use crate::roster::{Roster, Status};
 use crate::score::Score;
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 pub use super::tally::{Tallies, Tally, TallySource, KNOCKED_RACK_TILES};
 
@@ -57,14 +58,96 @@ pub enum Apart {
     Disqualified,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Where the entries of a standings find their players' sums: a stage of
+/// the event's book of sums, read in place (no copy of a million players'
+/// sums beside the standings), or tallies of its own (sums carried over
+/// from a stage before, an age group, the few players of a top).
+#[derive(Debug)]
+pub enum Book {
+    /// Stage `.1` of the book: a player's slot is their index.
+    Stage(Arc<Tallies>, usize),
+    Own(Vec<Tally>),
+}
+
+impl Book {
+    fn slots(&self) -> usize {
+        match self {
+            Book::Stage(t, s) => t.slots_at(*s),
+            Book::Own(v) => v.len(),
+        }
+    }
+
+    fn get(&self, slot: usize) -> Option<Tally> {
+        match self {
+            Book::Stage(t, s) => t.tally_at(*s, slot),
+            Book::Own(v) => v.get(slot).cloned(),
+        }
+    }
+
+    fn player(&self, slot: u32) -> PlayerId {
+        match self {
+            Book::Stage(..) => PlayerId(slot),
+            Book::Own(v) => v.get(slot as usize).map_or(PlayerId(slot), |t| t.player),
+        }
+    }
+}
+
+/// One player of a standings: where their sums are in the standings' book
+/// (not a copy of them), their rank, and why they are listed apart.
+#[derive(Clone)]
 pub struct Entry {
-    pub tally: Tally,
+    book: Arc<Book>,
+    slot: u32,
     /// 1-based; `None` for players listed apart.
     pub rank: Option<u32>,
     /// Another player has the same rank.
     pub shared: bool,
     pub apart: Option<Apart>,
+}
+
+impl Entry {
+    fn new(book: &Arc<Book>, slot: usize, apart: Option<Apart>) -> Entry {
+        Entry {
+            book: Arc::clone(book),
+            slot: slot as u32,
+            rank: None,
+            shared: false,
+            apart,
+        }
+    }
+
+    /// The player's sums, made from the book.
+    pub fn tally(&self) -> Tally {
+        self.book
+            .get(self.slot as usize)
+            .unwrap_or_else(|| Tally::new(self.player()))
+    }
+
+    pub fn player(&self) -> PlayerId {
+        self.book.player(self.slot)
+    }
+}
+
+/// Two entries are equal when what they say is (whichever book holds the
+/// sums).
+impl PartialEq for Entry {
+    fn eq(&self, other: &Entry) -> bool {
+        (self.rank, self.shared, self.apart) == (other.rank, other.shared, other.apart)
+            && self.tally() == other.tally()
+    }
+}
+
+impl Eq for Entry {}
+
+impl std::fmt::Debug for Entry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Entry")
+            .field("tally", &self.tally())
+            .field("rank", &self.rank)
+            .field("shared", &self.shared)
+            .field("apart", &self.apart)
+            .finish()
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -84,9 +167,35 @@ pub fn rank(
     order: Vec<SortKey>,
     roster: &Roster,
 ) -> Standings {
-    let tallies = tallies.into_iter();
+    let book = Arc::new(Book::Own(tallies.into_iter().collect()));
+    rank_book(book, |_| true, stage, order, roster)
+}
+
+/// Ranks stage `stage` of the book of sums `tallies` in place, the players
+/// `keep` keeps: the entries point into the book.
+pub fn rank_in(
+    tallies: &Arc<Tallies>,
+    keep: impl Fn(&Tally) -> bool,
+    stage: &Stage,
+    order: Vec<SortKey>,
+    roster: &Roster,
+) -> Standings {
+    let book = match tallies.stage_index(stage) {
+        Some(s) => Book::Stage(Arc::clone(tallies), s),
+        None => Book::Own(Vec::new()),
+    };
+    rank_book(Arc::new(book), keep, stage, order, roster)
+}
+
+fn rank_book(
+    book: Arc<Book>,
+    keep: impl Fn(&Tally) -> bool,
+    stage: &Stage,
+    order: Vec<SortKey>,
+    roster: &Roster,
+) -> Standings {
     // (at most this many: the players with sums)
-    let players = tallies.size_hint().1.unwrap_or(0);
+    let players = book.slots();
     // a spinner on a terminal while a large stage is ranked (shown only
     // when it takes a while)
     let _progress = (players >= PROGRESS_FROM).then(|| {
@@ -96,14 +205,12 @@ pub fn rank(
     });
     let mut ranked = Vec::with_capacity(players);
     let mut apart = Vec::new();
-    for t in tallies {
-        let why = apart_reason(&t, roster);
-        let entry = Entry {
-            tally: t,
-            rank: None,
-            shared: false,
-            apart: why,
+    for slot in 0..players {
+        let Some(t) = book.get(slot).filter(|t| keep(t)) else {
+            continue;
         };
+        let why = apart_reason(&t, roster);
+        let entry = Entry::new(&book, slot, why);
         if why.is_some() {
             apart.push(entry);
         } else {
@@ -157,7 +264,7 @@ fn finish_ranking(
         }
         ranked[i].rank = Some(rank);
     }
-    apart.sort_by(|a, b| roster.id(a.tally.player).cmp(roster.id(b.tally.player)));
+    apart.sort_by(|a, b| roster.id(a.player()).cmp(roster.id(b.player())));
     Standings {
         stage: stage.clone(),
         order,
@@ -175,10 +282,10 @@ fn finish_ranking(
 /// players sort in a fraction of a second); else the fractions are
 /// compared by cross-multiplying.
 fn ranking_order(entries: &[Entry], order: &[SortKey], roster: &Roster) -> Vec<(u32, bool)> {
-    let id = |i: u32| roster.id(entries[i as usize].tally.player);
+    let id = |i: u32| roster.id(entries[i as usize].player());
     let keys = order.len().min(Key::ALL.len());
-    let value = |i: usize, k: usize| key_value(&entries[i].tally, order[k]);
-    if let Some(packed) = pack(entries.len(), keys, value) {
+    let values = |i: usize| key_values(&entries[i].tally(), &order[..keys]);
+    if let Some(packed) = pack_values(entries.len(), keys, values) {
         let mut items: Vec<(u128, u64, u32)> = packed
             .into_iter()
             .enumerate()
@@ -197,7 +304,7 @@ fn ranking_order(entries: &[Entry], order: &[SortKey], roster: &Roster) -> Vec<(
     }
     let values: Vec<SortValues> = entries
         .iter()
-        .map(|e| key_values(&e.tally, order))
+        .map(|e| key_values(&e.tally(), order))
         .collect();
     let mut by_rank: Vec<u32> = (0..entries.len() as u32).collect();
     by_rank.sort_unstable_by(|&a, &b| {
@@ -225,6 +332,7 @@ fn id_prefix(id: &str) -> u64 {
 
 /// Each player's first `keys` values packed into one integer that sorts
 /// as the values do; `None` when they do not fit.
+#[cfg(test)]
 fn pack(len: usize, keys: usize, value: impl Fn(usize, usize) -> Fraction) -> Option<Vec<u128>> {
     let values = |i: usize| {
         let mut v = SortValues::default();
@@ -233,6 +341,11 @@ fn pack(len: usize, keys: usize, value: impl Fn(usize, usize) -> Fraction) -> Op
         }
         v
     };
+    pack_values(len, keys, values)
+}
+
+/// As [`pack`], each item's values given at once.
+fn pack_values(len: usize, keys: usize, values: impl Fn(usize) -> SortValues) -> Option<Vec<u128>> {
     let packing = Packing::of(len, keys, &values)?;
     Some((0..len).map(|i| packing.key(&values(i))).collect())
 }
@@ -341,41 +454,44 @@ pub fn rank_top(
                 continue;
             };
             match apart_reason(&t, roster) {
-                Some(why) => part.apart.push(Entry {
-                    tally: t,
-                    rank: None,
-                    shared: false,
-                    apart: Some(why),
-                }),
+                Some(why) => part.apart.push((t, why)),
                 None => part.offer(key_values(&t, &order), t),
             }
         }
         part
     });
-    // the n-th best key of all, and who is no worse
+    // the n-th best key of all, and who is no worse: the few tallies
+    // kept, in a book of their own
     let mut best: Vec<SortValues> = parts.iter().flat_map(|p| p.best.iter().copied()).collect();
-    let mut apart = Vec::new();
-    let mut entries = Vec::new();
-    if let Some(nth) = n.min(best.len()).checked_sub(1) {
+    let nth = n.min(best.len()).checked_sub(1).map(|nth| {
         best.select_nth_unstable(nth);
-        let nth = best[nth];
-        for part in parts {
-            apart.extend(part.apart);
-            entries.extend(
-                part.kept
-                    .into_iter()
-                    .filter(|(k, _)| *k <= nth)
-                    .map(|(_, t)| Entry {
-                        tally: t,
-                        rank: None,
-                        shared: false,
-                        apart: None,
-                    }),
-            );
+        best[nth]
+    });
+    let mut own = Vec::new();
+    let mut apart_slots = Vec::new();
+    let mut ranked_slots = Vec::new();
+    for part in parts {
+        for (t, why) in part.apart {
+            apart_slots.push((own.len(), why));
+            own.push(t);
         }
-    } else {
-        apart.extend(parts.into_iter().flat_map(|p| p.apart));
+        let Some(nth) = nth else { continue };
+        for (k, t) in part.kept {
+            if k <= nth {
+                ranked_slots.push(own.len());
+                own.push(t);
+            }
+        }
     }
+    let book = Arc::new(Book::Own(own));
+    let apart = apart_slots
+        .into_iter()
+        .map(|(i, why)| Entry::new(&book, i, Some(why)))
+        .collect();
+    let entries = ranked_slots
+        .into_iter()
+        .map(|i| Entry::new(&book, i, None))
+        .collect();
     finish_ranking(entries, apart, stage, order, roster)
 }
 
@@ -408,7 +524,7 @@ struct TopPart {
     kept: Vec<(SortValues, Tally)>,
     /// When `kept` is next pruned.
     prune_at: usize,
-    apart: Vec<Entry>,
+    apart: Vec<(Tally, Apart)>,
 }
 
 impl TopPart {
@@ -573,7 +689,7 @@ mod tests {
     fn ranks(s: &Standings) -> Vec<(u32, u32)> {
         s.ranked
             .iter()
-            .map(|e| (e.tally.player.0, e.rank.unwrap()))
+            .map(|e| (e.player().0, e.rank.unwrap()))
             .collect()
     }
 
@@ -683,7 +799,7 @@ mod tests {
         let apart: Vec<_> = s
             .apart
             .iter()
-            .map(|e| (e.tally.player.0, e.apart.unwrap()))
+            .map(|e| (e.player().0, e.apart.unwrap()))
             .collect();
         assert_eq!(apart, vec![(1, Apart::Withdrawn), (3, Apart::Disqualified)]);
     }
@@ -821,7 +937,7 @@ mod tests {
             .ranked
             .iter()
             .enumerate()
-            .map(|(i, e)| (e.tally.player, i))
+            .map(|(i, e)| (e.player(), i))
             .collect();
         tallies.sort_by_key(|t| std::cmp::Reverse(position.get(&t.player).copied()));
         let top = rank_top(&tallies[..], 10, &Stage::prelim(), order.clone(), &r);
@@ -868,11 +984,11 @@ mod tests {
             expected.sort_by(|a, b| {
                 compare(a, b, &order).then_with(|| r.get(a.player).id.cmp(&r.get(b.player).id))
             });
-            let got: Vec<PlayerId> = s.ranked.iter().map(|e| e.tally.player).collect();
+            let got: Vec<PlayerId> = s.ranked.iter().map(|e| e.player()).collect();
             let want: Vec<PlayerId> = expected.iter().map(|t| t.player).collect();
             assert_eq!(got, want, "{name}");
             for w in s.ranked.windows(2) {
-                let tied = compare(&w[0].tally, &w[1].tally, &order) == Ordering::Equal;
+                let tied = compare(&w[0].tally(), &w[1].tally(), &order) == Ordering::Equal;
                 assert_eq!(tied, w[0].rank == w[1].rank, "{name}");
             }
             // the values do not all fit in one 128-bit key: compared as fractions
@@ -893,7 +1009,7 @@ mod tests {
             );
             let s = rank(huge.clone(), &Stage::prelim(), order.clone(), &r);
             for w in s.ranked.windows(2) {
-                let (a, b) = (&w[0].tally, &w[1].tally);
+                let (a, b) = (&w[0].tally(), &w[1].tally());
                 let (fa, fb) = (key_values(a, &order), key_values(b, &order));
                 assert!(fa < fb || (fa == fb && r.get(a.player).id < r.get(b.player).id));
             }

@@ -363,6 +363,23 @@ impl Tallies {
         (0..rows).filter_map(move |i| sums?.tally(i))
     }
 
+    /// The index of `stage`'s sums (for [`Tallies::tally_at`]).
+    pub fn stage_index(&self, stage: &Stage) -> Option<usize> {
+        self.stages.iter().position(|s| &s.stage == stage)
+    }
+
+    /// How many player slots stage `s` has (players by index, some
+    /// without sums).
+    pub fn slots_at(&self, s: usize) -> usize {
+        self.stages.get(s).map_or(0, |s| s.rows.len())
+    }
+
+    /// The tally of player slot `i` in stage `s`, made from the sums in
+    /// place; `None` when the player has none there.
+    pub fn tally_at(&self, s: usize, i: usize) -> Option<Tally> {
+        self.stages.get(s)?.tally(i)
+    }
+
     /// The stage's tallies, read in place: for ranking a large stage
     /// without a second copy.
     pub fn view<'a>(&'a self, stage: &Stage) -> impl TallySource + Sync + 'a {

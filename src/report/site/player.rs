@@ -449,17 +449,12 @@ fn why_notes(
         };
         fill(w.sort_key, &[&name, &better])
     };
-    let who = |e: &Entry| {
-        format!(
-            "{} ({})",
-            roster.id(e.tally.player),
-            roster.name(e.tally.player)
-        )
-    };
+    let who = |e: &Entry| format!("{} ({})", roster.id(e.player()), roster.name(e.player()));
     let keys: Vec<String> = s.order.iter().map(|&k| key(k)).collect();
     let mut notes = vec![fill(w.order, &[&keys.join(w.then)])];
     let why =
-        |upper: &Entry, lower: &Entry| match deciding_key(&upper.tally, &lower.tally, &s.order) {
+        |upper: &Entry, lower: &Entry| match deciding_key(&upper.tally(), &lower.tally(), &s.order)
+        {
             Some(k) => fill(
                 w.above,
                 &[
@@ -475,14 +470,14 @@ fn why_notes(
                 &[&who(upper), &who(lower), &upper.rank.unwrap_or(0)],
             ),
         };
-    if let Some(i) = s.ranked.iter().position(|e| e.tally.player == pid) {
+    if let Some(i) = s.ranked.iter().position(|e| e.player() == pid) {
         if i > 0 {
             notes.push(why(&s.ranked[i - 1], &s.ranked[i]));
         }
         if let Some(next) = s.ranked.get(i + 1) {
             notes.push(why(&s.ranked[i], next));
         }
-    } else if let Some(e) = s.apart.iter().find(|e| e.tally.player == pid) {
+    } else if let Some(e) = s.apart.iter().find(|e| e.player() == pid) {
         let word = match e.apart {
             Some(Apart::Withdrawn) => w.withdrawn_why,
             _ => w.disqualified_why,

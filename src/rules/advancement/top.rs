@@ -60,7 +60,7 @@ impl Cut {
             .map(|e| {
                 let rank = e.rank.unwrap_or(0);
                 Advancer {
-                    player: e.tally.player,
+                    player: e.player(),
                     place: rank,
                     reason: Reason::Rank {
                         rank,
@@ -152,7 +152,7 @@ mod tests {
     }
 
     fn ids(q: &Cut, s: &Standings) -> Vec<u32> {
-        q.qualified(s).iter().map(|e| e.tally.player.0).collect()
+        q.qualified(s).iter().map(|e| e.player().0).collect()
     }
 
     /// The tie at the cutoff in the words of `report::going_on`.
