@@ -407,3 +407,52 @@ fn the_docs_table_of_settings_is_the_declaration() {
         "docs/formats.md's table of settings differs from src/config/settings.rs: run the test with TILERANK_WRITE_DOCS=1 and review the diff"
     );
 }
+
+/// Every `[section] key` that the docs, the README and the tool's own
+/// messages and help name is a declared setting: a setting renamed in the
+/// declaration cannot leave a sentence pointing at the old name.
+#[test]
+fn every_setting_named_in_words_is_declared() {
+    use tilerank::config::settings::{find, SECTIONS};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("README.md")];
+    for dir in ["docs", "src", "examples"] {
+        let mut stack = vec![root.join(dir)];
+        while let Some(d) = stack.pop() {
+            for entry in std::fs::read_dir(&d).unwrap() {
+                let p = entry.unwrap().path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else if p
+                    .extension()
+                    .is_some_and(|e| e == "md" || e == "rs" || e == "toml")
+                {
+                    files.push(p);
+                }
+            }
+        }
+    }
+    let mut unknown = Vec::new();
+    let mut seen = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for section in SECTIONS {
+            let head = format!("[{section}] ");
+            for (at, _) in text.match_indices(&head) {
+                let key: String = text[at + head.len()..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                    .collect();
+                if key.is_empty() {
+                    continue;
+                }
+                seen += 1;
+                if find(section, &key).is_none() {
+                    unknown.push(format!("{}: [{section}] {key}", file.display()));
+                }
+            }
+        }
+    }
+    assert!(seen > 10, "the scan finds the settings the docs name");
+    assert!(unknown.is_empty(), "not declared: {unknown:#?}");
+}

@@ -389,7 +389,7 @@ impl<'t> Reader<'t> {
             if s.sessions == 0 || s.tables == 0 {
                 return Err(self.at(
                     sessions_at,
-                    "[sessions] gives count or tables alone, and these rules expect no sessions: give both (or check = false)",
+                    "[sessions]: count or tables alone, and these rules expect no sessions: give both, or check = false",
                 ));
             }
         }
@@ -822,7 +822,7 @@ mod tests {
             (
                 "extends = \"nvso\"\nname = \"x\"\n[sessions]\ncount = 3\n",
                 3,
-                "[sessions] gives count or tables alone",
+                "[sessions]: count or tables alone",
             ),
             (
                 "extends = \"hk\"\nname = \"x\"\n[rules]\nstages = [\"prelim\", \"Prelim\"]\n",

@@ -174,7 +174,7 @@ pub fn missing_table(event: &Event, c: &crate::event::Completeness) -> Table {
     }));
     let mut notes = Vec::new();
     if event.rules.schedule.is_none() {
-        notes.push("The event lists no sessions and tables ([sessions] in tilerank.toml): missing cards are not checked.".to_string());
+        notes.push("The event lists no sessions and tables (tilerank.toml's [sessions]): missing cards are not checked.".to_string());
     }
     Table {
         name: "Missing".into(),
