@@ -602,15 +602,6 @@ fn a_rules_file_of_the_directors_own() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The text block that follows `command` in docs/rules.md.
-fn rules_doc_block_after(doc: &str, command: &str) -> String {
-    let at = doc
-        .find(command)
-        .unwrap_or_else(|| panic!("docs/rules.md quotes {command:?}"));
-    let block = doc[at..].split("```text\n").nth(1).unwrap();
-    block.split("```").next().unwrap().to_string()
-}
-
 /// docs/rules.md's worked example of a club's own rules is the file in
 /// examples/club/, and each command it shows prints what it shows.
 #[test]
@@ -636,7 +627,11 @@ fn the_club_example_runs_as_the_docs_show_it() {
             })
             .collect();
         let out = Test::new().args(&args).run().success();
-        assert_eq!(out.stdout, rules_doc_block_after(&doc, command), "{command}");
+        assert_eq!(
+            out.stdout,
+            crate::test::doc_block_after("docs/rules.md", command),
+            "{command}"
+        );
     }
 }
 

@@ -251,6 +251,18 @@ impl Output {
     }
 }
 
+/// The text block (```text) that follows `command` in the file `doc` of
+/// the repository (README.md, docs/rules.md): what the docs show a command
+/// printing.
+pub fn doc_block_after(doc: &str, command: &str) -> String {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(doc)).unwrap();
+    let at = text
+        .find(command)
+        .unwrap_or_else(|| panic!("{doc} quotes {command:?}"));
+    let block = text[at..].split("```text\n").nth(1).unwrap();
+    block.split("```").next().unwrap().to_string()
+}
+
 /// Every sheet of a workbook as rows of cell texts.
 pub fn sheets(path: &Path) -> Vec<(String, Vec<Vec<String>>)> {
     use calamine::{open_workbook, Reader, Xlsx};

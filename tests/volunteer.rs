@@ -381,14 +381,7 @@ fn a_mixed_import_says_what_went_in() {
 /// The README's "Problems and exit status" shows these messages as the
 /// tool prints them: the text block after the command.
 fn readme_block_after(command: &str) -> String {
-    let readme =
-        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-            .unwrap();
-    let at = readme
-        .find(command)
-        .unwrap_or_else(|| panic!("the README quotes {command:?}"));
-    let block = readme[at..].split("```text\n").nth(1).unwrap();
-    block.split("```").next().unwrap().to_string()
+    crate::test::doc_block_after("README.md", command)
 }
 
 #[test]

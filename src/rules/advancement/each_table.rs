@@ -6,7 +6,7 @@
 //! all of them go on unless the director `named` some of them; then only
 //! those named do.
 
-use super::tables::{push_once, several_tables, tables, unused, Direction};
+use super::tables::{push_once, several_tables, tables, Direction};
 use super::{Advancement, Advancer, Decision, Reason, TableLine};
 use crate::domain::{Card, PlayerId, Stage};
 use crate::profile::{Rules, Scoring};
@@ -98,16 +98,13 @@ pub fn best_at_each_table(
             );
         }
     }
-    decisions.extend(
-        unused(named, &used_names)
-            .into_iter()
-            .map(|player| Decision::NamedInNoTie { player }),
-    );
-    Advancement {
-        stage: stage.clone(),
-        policy: rules.table_ties,
+    Advancement::of(
+        stage,
+        rules,
         tables,
         advancing,
         decisions,
-    }
+        named,
+        &used_names,
+    )
 }

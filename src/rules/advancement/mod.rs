@@ -232,6 +232,31 @@ pub struct Advancement {
 }
 
 impl Advancement {
+    /// The answer of a table rule: a name the director gave that settled no
+    /// tie (`named` but not `used`) is said last, as a decision.
+    fn of(
+        stage: &Stage,
+        rules: &crate::profile::Rules,
+        tables: Vec<TableResult>,
+        advancing: Vec<Advancer>,
+        mut decisions: Vec<Decision>,
+        named: &[PlayerId],
+        used: &std::collections::BTreeSet<PlayerId>,
+    ) -> Advancement {
+        decisions.extend(
+            tables::unused(named, used)
+                .into_iter()
+                .map(|player| Decision::NamedInNoTie { player }),
+        );
+        Advancement {
+            stage: stage.clone(),
+            policy: rules.table_ties,
+            tables,
+            advancing,
+            decisions,
+        }
+    }
+
     pub fn players(&self) -> Vec<PlayerId> {
         self.advancing.iter().map(|a| a.player).collect()
     }

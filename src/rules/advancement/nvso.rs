@@ -1,7 +1,7 @@
 //! `nvso` (RULES.md section 7): table winners, then the best seconds up
 //! to the championship table's seats.
 
-use super::tables::{push_once, several_tables, tables, unused, Direction};
+use super::tables::{push_once, several_tables, tables, Direction};
 use super::{Advancement, Advancer, Decision, Reason, TableLine, TableResult, CHAMPIONSHIP_SEATS};
 use crate::domain::{Card, PlayerId, Stage};
 use crate::profile::{GoingOn, Rules, TableTies};
@@ -156,16 +156,13 @@ pub fn nvso(
             });
         }
     }
-    decisions.extend(
-        unused(named, &used_names)
-            .into_iter()
-            .map(|player| Decision::NamedInNoTie { player }),
-    );
-    Advancement {
-        stage: stage.clone(),
-        policy: rules.table_ties,
+    Advancement::of(
+        stage,
+        rules,
         tables,
         advancing,
         decisions,
-    }
+        named,
+        &used_names,
+    )
 }
