@@ -4,7 +4,7 @@
 //! ```text
 //! EVENT/
 //!   tilerank.toml   settings (tilerank init; edited by hand)
-//!   tilerank.db     roster, cards, replaced cards, import log (SQLite)
+//!   tilerank.db     roster, cards, replaced cards, import log, referees (SQLite)
 //! ```
 //!
 //! Why a database: an import must go in whole or not at all, under a killed
@@ -63,7 +63,11 @@ use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
+mod referees;
 mod store;
+pub use referees::{
+    check_site_url, entry_link, Denied, Referee, RefereeKey, DEFAULT_SITE, KEY_LEN,
+};
 use store::{roster_fields, StoredCard, StoredLine, StoredScore, ROSTER_HEADER};
 pub use store::{LogEntry, Store, MIGRATIONS, WAIT_FOR_WRITER};
 

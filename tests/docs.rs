@@ -125,9 +125,27 @@ fn every_page_is_written_into_a_folder() {
         .iter()
         .map(|c| format!("tilerank-{c}.1"))
         .chain(["tilerank.1".to_string()])
+        // a command's own commands have pages too
+        .chain(
+            [
+                "profiles-show",
+                "referee-add",
+                "referee-list",
+                "referee-revoke",
+            ]
+            .map(|c| format!("tilerank-{c}.1")),
+        )
         .collect();
     expected.sort();
     assert_eq!(pages, expected);
+    let add = std::fs::read_to_string(dir.join("tilerank-referee-add.1")).unwrap();
+    assert!(add.contains("\\-\\-site\\-url"), "{add}");
+    let page = Test::new()
+        .args(["man", "referee-add"])
+        .run()
+        .success()
+        .stdout;
+    assert_eq!(page, add);
     let check = std::fs::read_to_string(dir.join("tilerank-check.1")).unwrap();
     assert!(check.contains("\\-\\-roster"), "{check}");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -19,6 +19,7 @@ mod properties;
 mod publish;
 mod racks;
 mod real_world;
+mod referee;
 mod robustness;
 mod roster;
 mod said_once;

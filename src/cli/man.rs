@@ -59,13 +59,23 @@ fn render(man: &Man) -> Result<Vec<u8>> {
         .into_bytes())
 }
 
+/// `cmd` and every command under it (`tilerank referee add`), each with a
+/// page of its own; clap's `help` has none.
+fn all_pages(cmd: &clap::Command) -> Vec<clap::Command> {
+    let mut out = vec![cmd.clone()];
+    for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+        out.extend(all_pages(sub));
+    }
+    out
+}
+
 pub fn run(args: ManArgs) -> Result<Outcome> {
     let root = built();
     if let Some(dir) = &args.dir {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("{}: cannot be created", dir.display()))?;
         let mut written = Vec::new();
-        for cmd in std::iter::once(root.clone()).chain(root.get_subcommands().cloned()) {
+        for cmd in all_pages(&root) {
             let man = page(cmd);
             let path = dir.join(man.get_filename());
             let bytes = render(&man)?;
@@ -82,8 +92,14 @@ pub fn run(args: ManArgs) -> Result<Outcome> {
     }
     let cmd = match &args.command {
         None => root,
-        Some(name) => match root.find_subcommand(name) {
-            Some(sub) => sub.clone(),
+        // a command's own command by its page's name: referee-add
+        Some(name) => match all_pages(&root).into_iter().skip(1).find(|c| {
+            c.get_display_name()
+                .unwrap_or(c.get_name())
+                .strip_prefix("tilerank-")
+                == Some(name.as_str())
+        }) {
+            Some(sub) => sub,
             None => {
                 let names: Vec<&str> = root.get_subcommands().map(|c| c.get_name()).collect();
                 bail!("no command {name:?}: expected one of {}", names.join(", "));

@@ -28,6 +28,7 @@ mod publish;
 mod qualifiers;
 #[cfg(test)]
 mod quoted;
+mod referee;
 mod roster;
 mod score;
 mod seating;
@@ -65,6 +66,7 @@ pub enum Command {
     Roster(roster::RosterArgs),
     Import(import::ImportArgs),
     Log(log::LogArgs),
+    Referee(referee::RefereeArgs),
     Dump(dump::DumpArgs),
     Check(check::CheckArgs),
     Compare(compare::CompareArgs),
@@ -97,6 +99,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Roster(a) => roster::run(a),
         Command::Import(a) => import::run(a),
         Command::Log(a) => log::run(a),
+        Command::Referee(a) => referee::run(a),
         Command::Dump(a) => dump::run(a),
         Command::Check(a) => check::run(a),
         Command::Compare(a) => compare::run(a),

@@ -128,13 +128,25 @@ fn is_synopsis(words: &[String]) -> bool {
 fn check(words: &[String]) -> Option<String> {
     let root = Cli::command();
     let sub = words.get(1).filter(|w| !w.starts_with('-'));
-    let command = match sub {
+    let mut command = match sub {
         Some(name) => match root.find_subcommand(name) {
             Some(c) => c.clone(),
             None => return Some(format!("no command {name:?}")),
         },
         None => root.clone(),
     };
+    // a command's own commands (`tilerank referee add`): the flags are
+    // the innermost one's
+    let mut sub = sub.cloned();
+    for w in words.iter().skip(2) {
+        match command.find_subcommand(w) {
+            Some(c) => {
+                sub = sub.map(|s| format!("{s} {w}"));
+                command = c.clone();
+            }
+            None => break,
+        }
+    }
     for w in words.iter().skip(1) {
         let w = w
             .trim_start_matches('[')
@@ -152,7 +164,8 @@ fn check(words: &[String]) -> Option<String> {
         if !known {
             return Some(format!(
                 "{} has no flag --{flag}",
-                sub.map_or("tilerank".to_string(), |s| format!("tilerank {s}"))
+                sub.as_deref()
+                    .map_or("tilerank".to_string(), |s| format!("tilerank {s}"))
             ));
         }
     }
@@ -258,6 +271,10 @@ fn the_check_finds_a_flag_a_command_lacks() {
         .unwrap()
         .contains("tilerank advance has no flag --name"));
     assert!(check(&w("tilerank advance --player P0001")).is_none());
+    assert!(check(&w("tilerank referee add X --site-url http://h:1")).is_none());
+    assert!(check(&w("tilerank referee list --site-url http://h:1"))
+        .unwrap()
+        .contains("tilerank referee list has no flag --site-url"));
     assert!(check(&w("tilerank qualifiers --top ten")).is_some());
     assert!(commands("tilerank reads them").is_empty());
     assert!(check(&w("tilerank qualifiers [--top N]")).is_none());

@@ -91,6 +91,27 @@ pub const MIGRATIONS: &[&str] = &[
     "
     ALTER TABLE cards ADD COLUMN body BLOB;
     ",
+    // 3: the referees of the live desk (issue 21), each known by a key of
+    // their own, of which only the SHA-256 is kept. A referee is never
+    // deleted, and revoked once for good.
+    "
+    CREATE TABLE referees (
+        id       INTEGER PRIMARY KEY,  -- in the order added
+        name     TEXT NOT NULL,
+        key_hash TEXT NOT NULL UNIQUE, -- SHA-256 of the key, hex
+        added    TEXT NOT NULL,        -- UTC, 2026-03-28T12:45:00Z
+        revoked  TEXT                  -- UTC; NULL: active
+    );
+    CREATE UNIQUE INDEX one_active_referee_per_name ON referees (name)
+        WHERE revoked IS NULL;
+    CREATE TRIGGER referees_are_kept BEFORE DELETE ON referees
+        BEGIN SELECT RAISE(ABORT, 'a referee is kept: revoke them instead'); END;
+    CREATE TRIGGER referees_are_only_revoked BEFORE UPDATE ON referees
+        WHEN OLD.revoked IS NOT NULL OR NEW.revoked IS NULL
+            OR NEW.name IS NOT OLD.name OR NEW.key_hash IS NOT OLD.key_hash
+            OR NEW.added IS NOT OLD.added
+        BEGIN SELECT RAISE(ABORT, 'a referee is only ever revoked, once'); END;
+    ",
 ];
 
 /// One line of a stored card.

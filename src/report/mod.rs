@@ -12,6 +12,7 @@ pub mod going_on;
 pub mod json;
 pub mod output;
 pub mod progress;
+pub mod qr;
 pub mod scorecard_xlsx;
 pub mod site;
 pub mod stages;
