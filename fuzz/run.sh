@@ -11,6 +11,12 @@
 # fuzz/artifacts/TARGET/; make it a fixture with a test.
 set -euo pipefail
 cd "$(dirname "$0")"
+# The stream_results harness imports every clean input into an event
+# folder's database: on a memory file system that costs no disk syncs
+# (628 executions a second instead of about 60).
+if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then
+  export TMPDIR=/dev/shm
+fi
 runs=${1:-1000000}
 shift || true
 targets=("$@")
