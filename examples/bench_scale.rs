@@ -200,10 +200,12 @@ fn run_measured(cmd: &mut Command) -> Option<(Duration, Option<f64>, Option<f64>
     let t = Instant::now();
     let status = timed.status().ok()?;
     if !status.success() && status.code() != Some(1) {
+        // a command that failed measured nothing: its row says FAILED
         eprintln!(
             "  ({:?} exited with {status})",
             cmd.get_args().collect::<Vec<_>>()
         );
+        return None;
     }
     let wall = t.elapsed();
     let figures = std::fs::read_to_string(&report).unwrap_or_default();
@@ -616,8 +618,10 @@ fn main() {
             .wall
             .zip(d)
             .map(|(w, d)| w.as_secs_f64() / d.as_secs_f64());
-        let held =
-            ratio.is_none_or(|x| x <= r.ratio_target) && r.peak.is_none_or(|m| m <= r.mib_target);
+        let failed = r.wall.is_none();
+        let held = !failed
+            && ratio.is_none_or(|x| x <= r.ratio_target)
+            && r.peak.is_none_or(|m| m <= r.mib_target);
         missed += usize::from(!held);
         println!(
             "| {} | {} | {} | {}≤ {} MiB{} |",
@@ -630,7 +634,13 @@ fn main() {
                 String::new()
             },
             r.mib_target,
-            if held { "" } else { " (MISSED)" }
+            if failed {
+                " (FAILED: the command did not run)"
+            } else if held {
+                ""
+            } else {
+                " (MISSED)"
+            }
         );
     }
     println!("{missed} of {} rows miss their target", rows.len());

@@ -396,7 +396,7 @@ fn a_zero_count_is_an_error_not_a_switch() {
         (
             "count = 12",
             "count = 0",
-            "0 sessions: expected 1 to 1000 (to expect no sessions and tables, write check = false)",
+            "0 sessions: expected 1 to 1000000 (to expect no sessions and tables, write check = false)",
         ),
         (
             "tables = 25",

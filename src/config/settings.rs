@@ -321,11 +321,11 @@ pub const SETTINGS: &[Setting] = &[
         section: "sessions",
         key: "count",
         doc: "Sessions of the first stage: missing cards are named, and the qualifier list waits for them.",
-        allowed: "1 to 1000 (check = false expects none)",
+        allowed: "1 to 1000000 (check = false expects none)",
         get: |r| r.schedule.map(|s| s.sessions.to_string()),
         example: "12",
         set: |r, v| {
-            let sessions = whole(v, "sessions", 1, 1_000).map_err(no_zero)?;
+            let sessions = whole(v, "sessions", 1, 1_000_000).map_err(no_zero)?;
             r.schedule = Some(Schedule {
                 sessions,
                 ..r.schedule.unwrap_or(Schedule {
