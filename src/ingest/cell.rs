@@ -1,6 +1,6 @@
 //! One cell value, as CSV files and workbooks give it, and rows of them.
 
-use crate::place::{At, Place, Source};
+use crate::place::{column_name, At, Place, Source};
 use crate::score::Score;
 
 /// A cell's text. Short texts (the usual `+11`, `1`, `P0001`, a name) are
@@ -170,6 +170,35 @@ impl Row {
     /// Where cell `i` is, in the row's source.
     pub fn at(&self, i: usize) -> At {
         At::cell(self.number, self.col(i))
+    }
+}
+
+/// A merged range of cells, 1-based and inclusive: its value is in its
+/// first (top left) cell, the others are blank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Merge {
+    pub first: (u32, u32),
+    pub last: (u32, u32),
+}
+
+impl Merge {
+    /// Whether the cell at 1-based `(row, col)` is in the range, other than
+    /// its first.
+    pub fn covers(&self, row: u32, col: u32) -> bool {
+        (self.first.0..=self.last.0).contains(&row)
+            && (self.first.1..=self.last.1).contains(&col)
+            && (row, col) != self.first
+    }
+
+    /// The range as a sheet names it: `D10:D11`.
+    pub fn name(&self) -> String {
+        format!(
+            "{}{}:{}{}",
+            column_name(self.first.1),
+            self.first.0,
+            column_name(self.last.1),
+            self.last.0
+        )
     }
 }
 

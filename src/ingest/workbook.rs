@@ -34,40 +34,14 @@ pub struct SheetData {
     pub merged: Vec<Merge>,
 }
 
-/// A merged range of cells, 1-based and inclusive: its value is in its
-/// first (top left) cell, the others are blank.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Merge {
-    pub first: (u32, u32),
-    pub last: (u32, u32),
-}
+pub use super::cell::Merge;
 
-impl Merge {
-    fn of(d: &Dimensions) -> Merge {
-        let one = |(r, c): (u32, u32)| (r.saturating_add(1), c.saturating_add(1));
-        Merge {
-            first: one(d.start),
-            last: one(d.end),
-        }
-    }
-
-    /// Whether the cell at 1-based `(row, col)` is in the range, other than
-    /// its first.
-    pub fn covers(&self, row: u32, col: u32) -> bool {
-        (self.first.0..=self.last.0).contains(&row)
-            && (self.first.1..=self.last.1).contains(&col)
-            && (row, col) != self.first
-    }
-
-    /// The range as a sheet names it: `D10:D11`.
-    pub fn name(&self) -> String {
-        format!(
-            "{}{}:{}{}",
-            column_name(self.first.1),
-            self.first.0,
-            column_name(self.last.1),
-            self.last.0
-        )
+/// A merged range as calamine measures it (0-based), as a [`Merge`].
+fn merge_of(d: &Dimensions) -> Merge {
+    let one = |(r, c): (u32, u32)| (r.saturating_add(1), c.saturating_add(1));
+    Merge {
+        first: one(d.start),
+        last: one(d.end),
     }
 }
 
@@ -77,7 +51,7 @@ fn merges(found: Vec<Dimensions>, limits: &Limits) -> Vec<Merge> {
     found
         .iter()
         .take(usize::try_from(limits.cells).unwrap_or(usize::MAX))
-        .map(Merge::of)
+        .map(merge_of)
         .collect()
 }
 

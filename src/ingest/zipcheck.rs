@@ -9,8 +9,8 @@
 //! cell to its last, repeats expanded) are measured too, and the merged
 //! ranges of an `.ods` found (calamine does not read them).
 
+use super::cell::Merge;
 use super::limits::{hint, Limits};
-use super::workbook::Merge;
 use super::InputError;
 use crate::place::Source;
 use quick_xml::events::{BytesStart, Event};
