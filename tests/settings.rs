@@ -586,6 +586,21 @@ fn a_rules_file_of_the_directors_own() {
     let toml = std::fs::read_to_string(event.join("tilerank.toml")).unwrap();
     assert!(toml.contains("profile = \"club\""), "{toml}");
     assert!(toml.contains("names = \"runners_up\""), "{toml}");
+    // without an event folder too, for every command (seating plans from
+    // the file's rules; it once asked for a built-in profile of its name)
+    let cards = demo.join("cards");
+    let roster = demo.join("roster.csv");
+    Test::new()
+        .args([
+            "seating", "--from", "prelim", "--seed", "7", "--format", "csv",
+        ])
+        .arg(&cards)
+        .arg("--roster")
+        .arg(&roster)
+        .args(["--rules", rules.to_str().unwrap()])
+        .run()
+        .success()
+        .stdout_has("session,table,seat");
     // a wrong rules file stops the command at its place, exit 2
     std::fs::write(
         &rules,

@@ -179,14 +179,16 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
         seated.push((group, players.len(), drawn));
     }
     // A stage played in sessions (the HK prelim) fills them in order: the
-    // event's schedule, or without an event folder the profile's (seating
-    // plans the event before any card exists).
+    // event's schedule, or without an event folder that of the rules given
+    // (--rules FILE, else --profile, else hk): seating plans the event
+    // before any card exists.
     let schedule = match &loaded.folder {
         Some(_) => event.rules.schedule,
-        None => event
-            .rules
-            .schedule
-            .or(event.rules.profile.rules().schedule),
+        None => event.rules.schedule.or(super::given_rules(
+            &args.event.rules_file,
+            Some(args.event.profile.unwrap_or_default()),
+        )?
+        .and_then(|r| r.schedule)),
     }
     .filter(|_| stage == event.qualifying_stage());
     if let Some(schedule) = schedule {
