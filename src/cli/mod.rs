@@ -206,13 +206,9 @@ impl EventArgs {
 
     /// What this command line changes of the event's settings.
     pub fn overrides(&self) -> Result<Overrides> {
-        let rules = match &self.rules_file {
-            Some(path) => Some(tilerank::config::RulesFile::load(path)?.rules),
-            None => None,
-        };
         Ok(Overrides {
             profile: self.profile,
-            rules,
+            rules: given_rules(&self.rules_file, None)?,
             date: self.date.clone(),
             ..Overrides::default()
         })

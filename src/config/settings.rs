@@ -551,14 +551,7 @@ const MEDAL_NAMES: &[(&str, MedalNames)] = &[
 /// A value of the command line that is a setting's choice (`--cutoff-ties
 /// exclude`), read with the setting's own words.
 pub fn parse_cli<T: Copy>(s: &str, choices: &[(&'static str, T)]) -> Result<T, String> {
-    choices
-        .iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case(s.trim()))
-        .map(|(_, v)| *v)
-        .ok_or_else(|| {
-            let names: Vec<&str> = choices.iter().map(|(n, _)| *n).collect();
-            format!("{s:?}: expected {}", names.join(", "))
-        })
+    pick(s, "the value", choices)
 }
 
 /// A command-line value of the setting `section.key` (`--top 64`), read
@@ -634,7 +627,11 @@ pub(super) fn text<'a>(v: &'a DeValue, what: &str) -> Result<&'a str, String> {
 }
 
 pub(super) fn choice<T: Copy>(v: &DeValue, what: &str, choices: &[(&str, T)]) -> Result<T, String> {
-    let s = text(v, what)?;
+    pick(text(v, what)?, what, choices)
+}
+
+/// The choice named `s` (case and spaces around ignored), or what is allowed.
+fn pick<T: Copy>(s: &str, what: &str, choices: &[(&str, T)]) -> Result<T, String> {
     choices
         .iter()
         .find(|(name, _)| name.eq_ignore_ascii_case(s.trim()))
