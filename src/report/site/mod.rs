@@ -23,6 +23,7 @@
 
 pub mod assets;
 pub mod card;
+pub mod entry;
 pub mod html;
 pub mod index;
 pub mod links;
