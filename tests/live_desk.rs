@@ -786,3 +786,98 @@ fn open_pages_learn_of_a_new_card_within_seconds() {
     let js = http(addr, "GET", "/site.js", &[], b"").unwrap();
     assert!(js.body.contains("/api/version"));
 }
+
+/// A line of a shell block as words (double quotes group).
+fn words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut any = false;
+    for c in line.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                any = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if any || !word.is_empty() {
+                    out.push(std::mem::take(&mut word));
+                }
+                any = false;
+            }
+            c => word.push(c),
+        }
+    }
+    if any || !word.is_empty() {
+        out.push(word);
+    }
+    out
+}
+
+#[test]
+fn the_readmes_live_desk_steps_run_as_written() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let section = readme
+        .split("## The live desk")
+        .nth(1)
+        .expect("README has the live desk");
+    let block = section
+        .split("```sh\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .unwrap();
+    let scratch = Scratch::new("readme");
+    let mut dir = scratch.0.clone();
+    let mut link = None;
+    let mut served = None;
+    for line in block
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        let w = words(line);
+        match w[0].as_str() {
+            "cd" => dir = dir.join(&w[1]),
+            "tilerank" if w[1] == "serve" => {
+                // as written, but on a free port of this machine only
+                assert!(w.contains(&"--entry".to_string()), "{line}");
+                served = Some(Serving::start(&dir));
+            }
+            "tilerank" => {
+                if w[1] == "roster" {
+                    std::fs::copy(hk("roster.csv"), dir.join(&w[2])).unwrap();
+                }
+                let out = Command::new(assert_cmd::cargo::cargo_bin("tilerank"))
+                    .args(&w[1..])
+                    .current_dir(&dir)
+                    .output()
+                    .unwrap();
+                assert!(out.status.success(), "{line}: {out:?}");
+                let stdout = String::from_utf8_lossy(&out.stdout);
+                if let Some(l) = stdout.lines().find_map(|l| l.strip_prefix("link: ")) {
+                    link = Some(l.to_string());
+                }
+            }
+            other => panic!("README's live desk block runs {other}"),
+        }
+    }
+    let server = served.expect("the block starts the server");
+    let link = link.expect("the block adds a referee");
+    assert!(dir.join("ann.png").is_file(), "the QR code is written");
+    // the phone opens the link (here, on this machine's address)
+    let path = link.split_once("8080").unwrap().1;
+    let a = http(&server.addr, "GET", path, &[], b"").unwrap();
+    assert_eq!(a.status, 303, "{a:?}");
+    let cookie = a
+        .header("set-cookie")
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let page = http(&server.addr, "GET", "/entry", &[("Cookie", &cookie)], b"").unwrap();
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("Ann Lee"), "{}", page.body);
+    let projector = http(&server.addr, "GET", "/projector.html", &[], b"").unwrap();
+    assert_eq!(projector.status, 200);
+}
