@@ -324,6 +324,10 @@ struct How<'a> {
     reason: Option<&'a str>,
     /// Everything checked as an import would, nothing kept.
     trial: bool,
+    /// The desk's typing (not a referee's entry): a card it types the same
+    /// as a referee entered is confirmed, and the referee can no longer
+    /// change it.
+    desk: bool,
 }
 
 impl<'a> How<'a> {
@@ -333,6 +337,7 @@ impl<'a> How<'a> {
             replace,
             reason,
             trial: false,
+            desk: true,
         }
     }
 }
@@ -891,7 +896,10 @@ impl EventFolder {
             replace,
             reason,
             trial,
+            desk,
         } = *how;
+        // (whether any card was entered at a table, asked once)
+        let entries = desk && store.has_entries()?;
         let rules = self.rules();
         let mut report = ImportReport::default();
         let tx = store.begin_write(on_wait)?;
@@ -1017,6 +1025,11 @@ impl EventFolder {
                 store.undo_to_mark()?;
                 report.files.push((name, fates));
                 continue;
+            }
+            if entries {
+                for (key, _) in fates.iter().filter(|(_, f)| *f == CardFate::Unchanged) {
+                    store.confirm_entry(key, &name)?;
+                }
             }
             if outputs == 0 {
                 // The same cards again: nothing to store, not even a log line.

@@ -881,3 +881,85 @@ fn the_readmes_live_desk_steps_run_as_written() {
     let projector = http(&server.addr, "GET", "/projector.html", &[], b"").unwrap();
     assert_eq!(projector.status, 200);
 }
+
+#[test]
+fn once_the_desks_typing_agrees_the_referee_can_no_longer_change_the_card() {
+    let scratch = Scratch::new("confirmed");
+    let hk = hk_event(&scratch);
+    let ann = add_referee(&hk.dir, "Ann Lee");
+    let server = Serving::start(&hk.dir);
+    let card = std::fs::read_to_string(&hk.cards[0]).unwrap();
+    assert_eq!(
+        post_card(&server.addr, &ann, card.as_bytes())
+            .unwrap()
+            .status,
+        201
+    );
+    // the desk types the signed paper card the same
+    Test::new()
+        .arg("import")
+        .arg(&hk.cards[0])
+        .arg("--event")
+        .arg(&hk.dir)
+        .run()
+        .success();
+    let a = post_card(&server.addr, &ann, swap_seats(&card).as_bytes()).unwrap();
+    assert_eq!(a.status, 409, "{a:?}");
+    let a = http(
+        &server.addr,
+        "GET",
+        &format!("/board?key={}", server.director),
+        &[],
+        b"",
+    )
+    .unwrap();
+    let cookie = a
+        .header("set-cookie")
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let board = http(&server.addr, "GET", "/board", &[("Cookie", &cookie)], b"").unwrap();
+    assert!(
+        board.body.contains("the desk&#39;s typing agrees")
+            || board.body.contains("the desk's typing agrees"),
+        "{}",
+        board.body
+    );
+    assert!(board.body.contains("1 in conflict"), "{}", board.body);
+}
+
+#[test]
+fn phones_that_stop_mid_request_hold_up_no_one() {
+    let scratch = Scratch::new("slow");
+    let hk = hk_event(&scratch);
+    let key = add_referee(&hk.dir, "Ann Lee");
+    let server = Serving::start(&hk.dir);
+    // 50 connections that send half a request and then nothing
+    let stalled: Vec<TcpStream> = (0..50)
+        .map(|_| {
+            let mut s = TcpStream::connect(&server.addr).unwrap();
+            s.write_all(
+                b"POST /api/cards HTTP/1.1\r\nHost: x\r\nContent-Length: 900\r\n\r\nstage,ses",
+            )
+            .unwrap();
+            s
+        })
+        .collect();
+    let start = Instant::now();
+    let card = std::fs::read(&hk.cards[0]).unwrap();
+    assert_eq!(post_card(&server.addr, &key, &card).unwrap().status, 201);
+    assert_eq!(
+        http(&server.addr, "GET", "/projector.html", &[], b"")
+            .unwrap()
+            .status,
+        200
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "answered while 50 requests hang: {:?}",
+        start.elapsed()
+    );
+    drop(stalled);
+}

@@ -334,6 +334,38 @@ impl Store {
             .map_err(|e| self.error(e))
     }
 
+    /// Whether any card was ever entered at a table.
+    pub(super) fn has_entries(&self) -> Result<bool, FolderError> {
+        self.conn
+            .query_row("SELECT EXISTS (SELECT 1 FROM entries)", [], |r| r.get(0))
+            .map_err(|e| self.error(e))
+    }
+
+    /// The desk's typing (`file`) agrees with the card a referee entered:
+    /// the table is settled, and the referee can no longer change it.
+    pub(super) fn confirm_entry(&self, key: &CardKey, file: &str) -> Result<(), FolderError> {
+        if self.entered_by(key)?.is_none() {
+            return Ok(());
+        }
+        let (stage, session, table) = key_fields(key);
+        self.conn
+            .execute(
+                "INSERT INTO decisions (time, stage, session, tbl, entry, last_entry, reason, log)
+                 VALUES (?1, ?2, ?3, ?4, NULL,
+                         (SELECT coalesce(max(id), 0) FROM entries WHERE stage = ?2 AND session = ?3 AND tbl = ?4),
+                         ?5, NULL)",
+                params![
+                    utc_now(),
+                    stage,
+                    session,
+                    table,
+                    format!("the desk's typing agrees ({file})")
+                ],
+            )
+            .map_err(|e| self.error(e))?;
+        Ok(())
+    }
+
     fn entry_rows(&self) -> Result<Vec<EntryRow>, FolderError> {
         let e = |e| self.error(e);
         let mut stmt = self
@@ -475,6 +507,7 @@ impl EventFolder {
             replace,
             reason: replace.then_some("corrected by the referee who entered it"),
             trial,
+            desk: false,
         };
         self.store_read(store, vec![ToImport::Read(read)], &how, &mut || {}, then)
     }
@@ -653,6 +686,7 @@ impl EventFolder {
                     replace: true,
                     reason: Some(reason),
                     trial: false,
+                    desk: false,
                 };
                 let mut failed = None;
                 self.store_read(
