@@ -1090,6 +1090,7 @@ impl EventFolder {
         let roster = store.roster_rows()?;
         let cards = store.cards()?;
         let log = store.log()?;
+        let [entries, decisions] = store.entries_for_dump()?;
         read.commit().map_err(|e| store.error(e))?;
 
         let cards_dir = out.join(CARDS_DIR);
@@ -1119,6 +1120,15 @@ impl EventFolder {
             &LogEntry::COLUMNS,
             &mut log.iter().map(|e| e.fields().to_vec()),
         )?;
+        // the live desk's record: every card entered at a table (as
+        // posted), and every decision of the board
+        if entries.len() > 1 {
+            for (name, rows) in [("entries.csv", entries), ("decisions.csv", decisions)] {
+                let (header, rows) = rows.split_first().expect("a header");
+                let header: Vec<&str> = header.iter().map(String::as_str).collect();
+                write(&out.join(name), &header, &mut rows.iter().cloned())?;
+            }
+        }
         for card in &cards {
             let path = cards_dir.join(format!("{}.csv", card_name(&card.key)));
             write(

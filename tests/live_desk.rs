@@ -654,6 +654,14 @@ fn a_conflict_is_settled_on_the_board_with_a_reason_and_the_referee_corrects_the
         .success();
     let now = std::fs::read_to_string(dump.join("cards/prelim-S01-T01.csv")).unwrap();
     assert_eq!(now, other);
+    // the dump keeps every entry as posted, and the decision
+    let entries = std::fs::read_to_string(dump.join("entries.csv")).unwrap();
+    assert!(entries.starts_with("id,time,referee,stage,session,table,outcome,log,card\n"));
+    assert_eq!(entries.matches(",Ann Lee,").count(), 2, "{entries}");
+    assert_eq!(entries.matches(",Bob Chan,").count(), 1, "{entries}");
+    assert!(entries.contains(",conflict,"), "{entries}");
+    let decisions = std::fs::read_to_string(dump.join("decisions.csv")).unwrap();
+    assert!(decisions.contains("checked the signed card"), "{decisions}");
     assert_eq!(post_card(addr, &ann, card.as_bytes()).unwrap().status, 409);
 }
 

@@ -334,6 +334,43 @@ impl Store {
             .map_err(|e| self.error(e))
     }
 
+    /// Every entry and every decision as rows of a dump's `entries.csv`
+    /// and `decisions.csv` (with their headers).
+    pub(super) fn entries_for_dump(&self) -> Result<[Vec<Vec<String>>; 2], FolderError> {
+        let e = |e| self.error(e);
+        let rows = |sql: &str, header: &[&str]| -> Result<Vec<Vec<String>>, FolderError> {
+            let mut stmt = self.conn.prepare(sql).map_err(e)?;
+            let n = stmt.column_count();
+            let mut out = vec![header.iter().map(|h| h.to_string()).collect()];
+            let mut q = stmt.query([]).map_err(e)?;
+            while let Some(r) = q.next().map_err(e)? {
+                let mut row = Vec::with_capacity(n);
+                for i in 0..n {
+                    row.push(match r.get_ref(i).map_err(e)? {
+                        rusqlite::types::ValueRef::Null => String::new(),
+                        rusqlite::types::ValueRef::Integer(v) => v.to_string(),
+                        rusqlite::types::ValueRef::Real(v) => v.to_string(),
+                        rusqlite::types::ValueRef::Text(t) | rusqlite::types::ValueRef::Blob(t) => {
+                            String::from_utf8_lossy(t).into_owned()
+                        }
+                    });
+                }
+                out.push(row);
+            }
+            Ok(out)
+        };
+        Ok([
+            rows(
+                "SELECT id, time, referee, stage, session, tbl, outcome, coalesce(log, ''), body FROM entries ORDER BY id",
+                &["id", "time", "referee", "stage", "session", "table", "outcome", "log", "card"],
+            )?,
+            rows(
+                "SELECT id, time, stage, session, tbl, coalesce(entry, ''), last_entry, reason, coalesce(log, '') FROM decisions ORDER BY id",
+                &["id", "time", "stage", "session", "table", "entry", "last_entry", "reason", "log"],
+            )?,
+        ])
+    }
+
     /// Whether any card was ever entered at a table.
     pub(super) fn has_entries(&self) -> Result<bool, FolderError> {
         self.conn
