@@ -525,6 +525,7 @@ fn a_card_with_errors_is_answered_with_each_problem_at_its_game_and_seat() {
         let problems = v["problems"].as_array().unwrap();
         assert!(
             problems.iter().any(|p| p["game"] == 1
+                && p["seat"].is_null()
                 && p["severity"] == "error"
                 && p["message"].as_str().unwrap().contains("add up to +1")),
             "{path}: {v}"
@@ -538,6 +539,25 @@ fn a_card_with_errors_is_answered_with_each_problem_at_its_game_and_seat() {
         }
     }
     assert!(stored_keys(&hk.dir).is_empty(), "nothing bad gets in");
+    // a card without its third game: a problem of the card, at no game
+    let short: String = card
+        .lines()
+        .filter(|l| l.split(',').nth(3) != Some("3"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let a = post_card(&server.addr, &key, short.as_bytes()).unwrap();
+    assert_eq!(a.status, 422);
+    let v: serde_json::Value = serde_json::from_str(&a.body).unwrap();
+    let missing = v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["message"].as_str().unwrap().contains("missing"))
+        .unwrap_or_else(|| panic!("{v}"));
+    assert!(
+        missing["game"].is_null() && missing["seat"].is_null(),
+        "{v}"
+    );
     // two cards in one post
     let two = format!(
         "{card}{}",

@@ -155,7 +155,7 @@ impl Posted {
         problems
             .iter()
             .map(|p| {
-                let (game, seat, field) = self.locate(&p.place);
+                let (game, seat, field) = self.locate(&p.place, &p.message);
                 EntryProblem {
                     severity: p.severity,
                     game,
@@ -167,12 +167,35 @@ impl Posted {
             .collect()
     }
 
-    fn locate(&self, place: &Place) -> (Option<u32>, Option<Seat>, Option<&'static str>) {
+    /// The game, seat and field a problem is about, from its place: a cell
+    /// is a seat's value; a whole line where a game begins is the game (or,
+    /// where the card begins and the message names no game, the card);
+    /// another whole line is its seat.
+    fn locate(
+        &self,
+        place: &Place,
+        message: &str,
+    ) -> (Option<u32>, Option<Seat>, Option<&'static str>) {
         let Some(row) = place.row else {
             return (None, None, None);
         };
-        let col = place.col.unwrap_or(0);
-        let here = |at: At| at.row == row && col != 0 && at.col == col;
+        let Some(col) = place.col else {
+            for card in &self.cards {
+                if card.at.row == row && !message.starts_with("game ") {
+                    return (None, None, None);
+                }
+                for game in &card.games {
+                    if game.at.row == row {
+                        return (Some(game.number), None, None);
+                    }
+                    if let Some(line) = game.lines.iter().find(|l| l.won.at.row == row) {
+                        return (Some(game.number), Some(line.seat), None);
+                    }
+                }
+            }
+            return (None, None, None);
+        };
+        let here = |at: At| at.row == row && at.col == col;
         for card in &self.cards {
             for game in &card.games {
                 for line in &game.lines {
@@ -188,7 +211,7 @@ impl Posted {
                     } else if card
                         .seats
                         .iter()
-                        .any(|s| s.seat == line.seat && s.at.col == col && col != 0)
+                        .any(|s| s.seat == line.seat && s.at.col == col)
                     {
                         Some("player")
                     } else {
