@@ -411,4 +411,39 @@ fn the_entry_page_types_builds_and_sends_one_csv_card() {
     b.click("#unsent-list button");
     assert_eq!(b.eval(FIELDS)["p-A"], "P0001");
     assert_eq!(b.eval("[document.getElementById('table').value, document.getElementById('unsent-list').textContent]"), json!(["7", "session S02, table 8"]));
+
+    // In Traditional Chinese, with text fields for session and table, the
+    // page fits the phone as well.
+    let zh = page(&EntryPage {
+        lang: Lang::ZhHant,
+        event: "二〇二六年香港拉密公開賽初賽",
+        referee: "陳大文",
+        stage: "prelim",
+        sessions: &[],
+        tables: &[],
+        games: 3,
+        seats: &['A', 'B', 'C', 'D'],
+        csrf: "t",
+    });
+    let file = s.write("entry-zh.html", &zh);
+    b.go(&format!("file://{}", file.display()));
+    b.focus("#session");
+    type_fields(&mut b, &["S03", "12", "P0005"], "Tab");
+    b.eval("window.__check = { status: 200, body: { ok: false, problems: [{ severity: 'error', game: 1, seat: 'A', field: 'won', message: '勝局必須是 1 或 0' }], players: [{ seat: 'A', id: 'P0005', name: '李小龍' }] } }; true");
+    b.type_text("2");
+    b.wait_until(
+        "document.getElementById('n-A').textContent === '李小龍'",
+        10,
+        "the name",
+        TEXT,
+    );
+    assert_eq!(
+        b.eval("document.getElementById('m-g1-A').textContent"),
+        json!("錯誤：勝局 (1/0)：勝局必須是 1 或 0")
+    );
+    assert_eq!(
+        b.eval("document.getElementById('send').textContent"),
+        json!("提交計分卡（尚有 1 個錯誤）")
+    );
+    fits_a_phone(&mut b);
 }

@@ -239,6 +239,7 @@ pub fn page(p: &EntryPage) -> String {
             "error": w.entry_error,
             "warning": w.entry_warning,
             "note": w.entry_note,
+            "says": w.entry_says,
             "player": w.entry_player_id,
             "game": w.game_n,
             "won": w.entry_won,
@@ -534,7 +535,9 @@ function show(problems, players) {
     if (p.game && at.id.indexOf('m-g' + p.game) !== 0) where.push(fill(W.game, p.game));
     if (p.seat && at.id !== 'm-g' + p.game + '-' + p.seat && at.id !== 'm-p-' + p.seat) where.push(fill(W.seat, p.seat));
     if (p.field && W[p.field]) where.push(W[p.field]);
-    li.textContent = W[sev] + ': ' + (where.length ? where.join(', ') + ': ' : '') + (p.message || '');
+    li.textContent = [W[sev]].concat(where).reduceRight(function (text, label) {
+      return fill(W.says, label, text);
+    }, p.message || '');
     at.appendChild(li);
     mark(p);
   });

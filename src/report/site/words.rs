@@ -227,6 +227,8 @@ pub struct Words {
     pub entry_error: &'static str,
     pub entry_warning: &'static str,
     pub entry_note: &'static str,
+    /// A label and what it labels (`Error: ...`).
+    pub entry_says: &'static str,
     pub entry_no_script: &'static str,
 
     /// Known stage names (as the event's settings write them) in words.
@@ -413,6 +415,7 @@ pub static EN: Words = Words {
     entry_error: "Error",
     entry_warning: "Warning",
     entry_note: "Note",
+    entry_says: "{}: {}",
     entry_no_script: "This page needs JavaScript: turn it on, or hand the paper card to the desk.",
 
     stages: &[
@@ -617,6 +620,7 @@ pub static ZH_HANT: Words = Words {
     entry_error: "錯誤",
     entry_warning: "警告",
     entry_note: "備註",
+    entry_says: "{}：{}",
     entry_no_script: "此頁需要 JavaScript：請開啟，或把紙本計分卡交給記分台。",
 
     stages: &[("prelim", "初賽"), ("semi", "準決賽"), ("final", "決賽")],
