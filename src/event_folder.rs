@@ -63,8 +63,13 @@ use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
+mod entry;
 mod referees;
 mod store;
+pub use entry::{
+    entry_source, Accept, BoardCard, BoardEntry, BoardTable, Entered, EntryCheck, EntryProblem,
+    SeatName, TableState, ENTRY_MAX_BYTES,
+};
 pub use referees::{
     check_site_url, entry_link, Denied, Referee, RefereeKey, DEFAULT_SITE, KEY_LEN,
 };
@@ -146,6 +151,9 @@ pub struct ImportReport {
     /// Per file: its name, and each card with its fate (empty when refused).
     pub files: Vec<(String, Vec<(CardKey, CardFate)>)>,
     pub refused: Vec<String>,
+    /// The cards that differ from the event's card of their key (and were
+    /// not replaced): each is also an error in `problems`.
+    pub conflicts: Vec<CardKey>,
 }
 
 /// A score as text that [`Score::parse`] reads back: the exact decimal
@@ -305,6 +313,30 @@ impl ToImport {
     }
 }
 
+/// How an import takes its files.
+#[derive(Clone, Copy)]
+struct How<'a> {
+    /// Replaces the cards' own stage.
+    stage: Option<&'a str>,
+    /// A card that differs from the stored one replaces it.
+    replace: bool,
+    /// Why (the log keeps it).
+    reason: Option<&'a str>,
+    /// Everything checked as an import would, nothing kept.
+    trial: bool,
+}
+
+impl<'a> How<'a> {
+    fn import(stage: Option<&'a str>, replace: bool, reason: Option<&'a str>) -> How<'a> {
+        How {
+            stage,
+            replace,
+            reason,
+            trial: false,
+        }
+    }
+}
+
 /// One file of an import, as its cards come: each checked, named, compared
 /// with the stored card of its key, and written to the store when it is new
 /// or replaces one; what the checks across cards need is kept (the seating
@@ -322,6 +354,8 @@ struct FileImport<'a> {
     /// Each card that differs from the stored one (said after the checks
     /// across cards, as it always was).
     differs: Problems,
+    /// The keys of those cards.
+    conflicts: Vec<CardKey>,
     seating: Seating,
     keys: HashSet<CardKey, foldhash::fast::RandomState>,
     fates: Vec<(CardKey, CardFate)>,
@@ -357,6 +391,7 @@ impl<'a> FileImport<'a> {
             replace,
             problems: Problems::new(),
             differs: Problems::new(),
+            conflicts: Vec::new(),
             seating: Seating::default(),
             keys: HashSet::default(),
             fates: Vec::new(),
@@ -408,6 +443,7 @@ impl<'a> FileImport<'a> {
             Some(old) if old.lines == lines => CardFate::Unchanged,
             Some(_) if self.replace => CardFate::Replaced,
             Some(old) => {
+                self.conflicts.push(card.key.clone());
                 self.differs.error(
                     card.place.clone(),
                     format!(
@@ -746,7 +782,13 @@ impl EventFolder {
     ) -> Result<ImportReport, FolderError> {
         let files = Self::to_read(files)?;
         let store = self.writer()?;
-        self.store_read(&store, files, stage, replace, reason, on_wait)
+        self.store_read(
+            &store,
+            files,
+            &How::import(stage, replace, reason),
+            on_wait,
+            &mut |_, _| Ok(()),
+        )
     }
 
     /// Imports cards already read (a double entry's agreed cards, under the
@@ -761,7 +803,13 @@ impl EventFolder {
     ) -> Result<ImportReport, FolderError> {
         let store = self.writer()?;
         let read = read.into_iter().map(ToImport::Read).collect();
-        self.store_read(&store, read, None, replace, reason, on_wait)
+        self.store_read(
+            &store,
+            read,
+            &How::import(None, replace, reason),
+            on_wait,
+            &mut |_, _| Ok(()),
+        )
     }
 
     /// [`EventFolder::import`] through a store opened before (a test caps
@@ -776,7 +824,13 @@ impl EventFolder {
         on_wait: &mut dyn FnMut(),
     ) -> Result<ImportReport, FolderError> {
         let files = Self::to_read(files)?;
-        self.store_read(store, files, stage, replace, reason, on_wait)
+        self.store_read(
+            store,
+            files,
+            &How::import(stage, replace, reason),
+            on_wait,
+            &mut |_, _| Ok(()),
+        )
     }
 
     /// The card files an import reads, found before any lock is taken (a
@@ -821,15 +875,23 @@ impl EventFolder {
         })
     }
 
+    /// The one import: every file's cards checked against the stored ones
+    /// and written in one transaction; `then` runs last, inside it (what an
+    /// entry at the table records beside its card).
     fn store_read(
         &self,
         store: &Store,
         read: Vec<ToImport>,
-        stage: Option<&str>,
-        replace: bool,
-        reason: Option<&str>,
+        how: &How,
         on_wait: &mut dyn FnMut(),
+        then: &mut dyn FnMut(&Store, &ImportReport) -> Result<(), FolderError>,
     ) -> Result<ImportReport, FolderError> {
+        let How {
+            stage,
+            replace,
+            reason,
+            trial,
+        } = *how;
         let rules = self.rules();
         let mut report = ImportReport::default();
         let tx = store.begin_write(on_wait)?;
@@ -927,6 +989,7 @@ impl EventFolder {
             let all = current.kept_then(|k| !keys.contains(k), seating);
             all.clashes(file.roster, &mut problems);
             problems.extend(std::mem::take(&mut file.differs));
+            report.conflicts.append(&mut file.conflicts);
             let FileImport {
                 fates,
                 new_ids,
@@ -949,6 +1012,12 @@ impl EventFolder {
                 ));
             }
             report.problems.extend(problems);
+            if trial {
+                // Checked as an import would, and nothing kept.
+                store.undo_to_mark()?;
+                report.files.push((name, fates));
+                continue;
+            }
             if outputs == 0 {
                 // The same cards again: nothing to store, not even a log line.
                 store.keep_since_mark()?;
@@ -975,6 +1044,7 @@ impl EventFolder {
             current = all;
             report.files.push((name, fates));
         }
+        then(store, &report)?;
         tx.commit().map_err(|e| store.error(e))?;
         Ok(report)
     }

@@ -216,3 +216,36 @@ fn a_source_folder_is_refused() {
         .success()
         .stdout_is("name,status,added,revoked\n");
 }
+
+#[test]
+fn the_events_site_setting_is_the_links_address_and_a_bad_one_names_its_line() {
+    let scratch = Scratch::new("site");
+    let dir = event(&scratch);
+    let toml = dir.join("tilerank.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    assert!(
+        text.contains("# site = \"http://192.168.1.20:8080\""),
+        "{text}"
+    );
+    std::fs::write(
+        &toml,
+        text.replace(
+            "# site = \"http://192.168.1.20:8080\"",
+            "site = \"http://10.0.0.5:8080/\"",
+        ),
+    )
+    .unwrap();
+    let (key, link) = key_and_link(&referee(&dir, &["add", "Ann Lee"]).success());
+    assert_eq!(link, format!("http://10.0.0.5:8080/entry?key={key}"));
+    // --site-url still says where, for one referee
+    let (key, link) =
+        key_and_link(&referee(&dir, &["add", "Bob", "--site-url", "http://10.0.0.9"]).success());
+    assert_eq!(link, format!("http://10.0.0.9/entry?key={key}"));
+    let text = std::fs::read_to_string(&toml).unwrap();
+    let line = text.lines().position(|l| l.starts_with("site = ")).unwrap() + 1;
+    std::fs::write(&toml, text.replace("http://10.0.0.5:8080/", "192.168.1.20")).unwrap();
+    referee(&dir, &["list"])
+        .failure(2)
+        .stderr_has(&format!("tilerank.toml:{line}:"))
+        .stderr_has("expected an address starting http://");
+}

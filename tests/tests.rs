@@ -16,6 +16,7 @@ mod event_folder;
 mod export;
 mod known_answers;
 mod layouts;
+mod live_desk;
 mod one_model;
 mod properties;
 mod publish;

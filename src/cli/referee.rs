@@ -35,9 +35,9 @@ pub struct AddArgs {
     #[arg(value_name = "NAME")]
     pub name: String,
 
-    /// The live desk's address, as the referees' phones reach it
-    #[arg(long, value_name = "URL", default_value = DEFAULT_SITE)]
-    pub site_url: String,
+    /// The live desk's address, as the referees' phones reach it (default: [event] site of tilerank.toml, else http://127.0.0.1:8080)
+    #[arg(long, value_name = "URL")]
+    pub site_url: Option<String>,
 
     /// Also write the link as a QR code to print for the referee (a PNG image)
     #[arg(short, long, value_name = "FILE.png")]
@@ -95,9 +95,14 @@ fn add(args: AddArgs) -> Result<Outcome> {
         );
     }
     let folder = args.event.open()?;
-    check_site_url(&args.site_url)?;
+    let site = args
+        .site_url
+        .clone()
+        .or_else(|| folder.config.event.site.clone())
+        .unwrap_or_else(|| DEFAULT_SITE.to_string());
+    check_site_url(&site)?;
     let (referee, key) = folder.add_referee(&args.name, &mut say_waiting)?;
-    let link = entry_link(&args.site_url, &key)?;
+    let link = entry_link(&site, &key)?;
     write_stdout(format!("key: {key}\nlink: {link}\n").as_bytes())?;
     say!(
         "Referee {:?} added to the event {:?}. The key is shown this once: the event keeps only its hash.",

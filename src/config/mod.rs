@@ -46,6 +46,9 @@ pub struct EventInfo {
     /// [`parse_date`], kept in that form).
     pub date: Option<String>,
     pub profile: ProfileName,
+    /// The address phones reach the live desk at (`http://192.168.1.20:8080`),
+    /// for the referees' links.
+    pub site: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -61,6 +64,22 @@ pub enum ConfigError {
     },
     #[error("{file}: {message}")]
     Setting { file: String, message: String },
+}
+
+/// Reads the live desk's address: `http://` or `https://`, a host, no
+/// query; kept without its last `/`.
+pub fn parse_site(text: &str) -> Result<String, String> {
+    let t = text.trim();
+    let rest = t
+        .strip_prefix("http://")
+        .or_else(|| t.strip_prefix("https://"))
+        .ok_or_else(|| format!("site is {t:?}; expected an address starting http:// or https://, http://192.168.1.20:8080"))?;
+    if rest.is_empty() || rest.starts_with('/') || t.contains(['?', '#', ' ', '"', '<', '>']) {
+        return Err(format!(
+            "site is {t:?}; expected an address like http://192.168.1.20:8080 (a host, no query)"
+        ));
+    }
+    Ok(t.trim_end_matches('/').to_string())
 }
 
 /// Reads a date as every command and the settings accept it: `YYYY-MM-DD`,
@@ -211,6 +230,7 @@ fn blank() -> Rules {
         age_scheme: AgeScheme::None,
         medal_names: MedalNames::Metals,
         super_family_award: false,
+        double_entry: false,
         family_ages: crate::profile::vocabulary::FamilyAges {
             child_min: 0,
             child_max: 0,
@@ -558,6 +578,7 @@ impl Config {
         let mut date = None;
         let mut profile = ProfileName::default();
         let mut own = None;
+        let mut site = None;
         for (k, v) in reader.table(event, "event")? {
             match k.get_ref().as_ref() {
                 "name" => name = Some(reader.text(v, "name")?.to_string()),
@@ -577,10 +598,14 @@ impl Config {
                         }
                     };
                 }
+                "site" => {
+                    let url = reader.text(v, "site")?;
+                    site = Some(parse_site(url).map_err(|e| reader.at(v.span(), e))?);
+                }
                 other => {
                     return Err(reader.at(
                         k.span(),
-                        format!("unknown setting `{other}` in [event]: expected `name`, `date` or `profile`"),
+                        format!("unknown setting `{other}` in [event]: expected `name`, `date`, `profile` or `site`"),
                     ))
                 }
             }
@@ -611,6 +636,7 @@ impl Config {
                 name,
                 date,
                 profile,
+                site,
             },
             rules,
         })
@@ -657,7 +683,7 @@ impl Config {
         .map(|l| format!("# {l}\n"))
         .collect();
         format!(
-            "# tilerank event settings. Every setting shows the default of the\n# rules profile; change what your event does differently.\n\n[event]\nname = {}\n# The event date (YYYY-MM-DD): ages are taken on this date.\n{date_line}\n{about_profile}profile = {}\n{}",
+            "# tilerank event settings. Every setting shows the default of the\n# rules profile; change what your event does differently.\n\n[event]\nname = {}\n# The event date (YYYY-MM-DD): ages are taken on this date.\n{date_line}\n# The address the referees' phones reach the live desk at (tilerank\n# serve --entry), for their links: this machine on the hall's network.\n# site = \"http://192.168.1.20:8080\"\n{about_profile}profile = {}\n{}",
             quote(name),
             quote(profile.as_str()),
             sections(rules)

@@ -33,13 +33,14 @@ pub struct Setting {
 }
 
 /// The sections of a settings file, in the order files list them.
-pub const SECTIONS: [&str; 6] = [
+pub const SECTIONS: [&str; 7] = [
     "rules",
     "qualifiers",
     "sessions",
     "standings",
     "medals",
     "awards",
+    "entry",
 ];
 
 /// Every setting, section by section.
@@ -490,6 +491,18 @@ pub const SETTINGS: &[Setting] = &[
         example: "",
         set: |r, v| {
             r.family_ages.parent_min = whole(v, "years", 0, 150)?;
+            Ok(())
+        },
+    },
+    Setting {
+        section: "entry",
+        key: "double",
+        doc: "A card a referee enters at the table (tilerank serve --entry) counts only once the desk's typing of the paper card agrees; false: it counts at once.",
+        allowed: "true or false",
+        get: |r| Some(r.double_entry.to_string()),
+        example: "",
+        set: |r, v| {
+            r.double_entry = boolean(v, "double")?;
             Ok(())
         },
     },

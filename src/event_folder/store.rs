@@ -112,6 +112,41 @@ pub const MIGRATIONS: &[&str] = &[
             OR NEW.added IS NOT OLD.added
         BEGIN SELECT RAISE(ABORT, 'a referee is only ever revoked, once'); END;
     ",
+    // 4: cards entered at the table (issue 21): every referee's entry as
+    // posted, and the director's decisions between an entry and the
+    // event's card. Both append-only.
+    "
+    CREATE TABLE entries (
+        id       INTEGER PRIMARY KEY,  -- in the order posted
+        time     TEXT NOT NULL,        -- UTC
+        referee  TEXT NOT NULL,        -- the referee's name
+        stage    TEXT NOT NULL,
+        session  TEXT NOT NULL,
+        tbl      TEXT NOT NULL,
+        body     BLOB NOT NULL,        -- the card as posted (results layout)
+        outcome  TEXT NOT NULL,        -- stored | same | waiting | conflict
+        log      INTEGER REFERENCES log(id)  -- the import that stored it
+    );
+    CREATE TRIGGER entries_are_kept_update BEFORE UPDATE ON entries
+        BEGIN SELECT RAISE(ABORT, 'entries are append-only'); END;
+    CREATE TRIGGER entries_are_kept_delete BEFORE DELETE ON entries
+        BEGIN SELECT RAISE(ABORT, 'entries are append-only'); END;
+    CREATE TABLE decisions (
+        id         INTEGER PRIMARY KEY,
+        time       TEXT NOT NULL,      -- UTC
+        stage      TEXT NOT NULL,
+        session    TEXT NOT NULL,
+        tbl        TEXT NOT NULL,
+        entry      INTEGER REFERENCES entries(id), -- accepted; NULL: the event's card stands
+        last_entry INTEGER NOT NULL,   -- the table's latest entry when decided
+        reason     TEXT NOT NULL,
+        log        INTEGER REFERENCES log(id)      -- the import it made, if any
+    );
+    CREATE TRIGGER decisions_are_kept_update BEFORE UPDATE ON decisions
+        BEGIN SELECT RAISE(ABORT, 'decisions are append-only'); END;
+    CREATE TRIGGER decisions_are_kept_delete BEFORE DELETE ON decisions
+        BEGIN SELECT RAISE(ABORT, 'decisions are append-only'); END;
+    ",
 ];
 
 /// One line of a stored card.

@@ -226,6 +226,9 @@ pub struct Rules {
     pub medal_names: vocabulary::MedalNames,
     /// The HK Super Family Award is given (RULES.md section 9).
     pub super_family_award: bool,
+    /// A referee's card counts only once the desk's typing agrees
+    /// (`[entry] double`).
+    pub double_entry: bool,
     /// Who is a child and who a parent in a Super Family unit.
     pub family_ages: vocabulary::FamilyAges,
     /// Sessions and tables the prelim expects; `None`: not checked.

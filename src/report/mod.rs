@@ -5,6 +5,7 @@
 //! workbook. A new report touches only the code that builds its tables; a
 //! new format, only its exporter.
 
+pub mod board;
 pub mod cards;
 pub mod csv;
 pub mod export;

@@ -230,6 +230,36 @@ pub const JS: &str = r#"// tilerank results site: sortable columns, the search b
     };
     setTimeout(step, 8000);
   }
+
+  // Served live (tilerank serve): the page reloads within seconds of a new
+  // card, scrolled where it was (not while a field is being typed in). A
+  // site opened from disk, or put on another host, has no /api/version:
+  // the first answer that is not one stops the asking.
+  if (/^https?:$/.test(location.protocol) && window.fetch && window.JSON) {
+    var mark = 'tilerank-scroll:' + location.pathname;
+    try {
+      var y = sessionStorage.getItem(mark);
+      if (y !== null) { sessionStorage.removeItem(mark); window.scrollTo(0, +y); }
+    } catch (e) { /* no storage: start at the top */ }
+    var seen = null;
+    var poll = function () {
+      fetch('/api/version', { cache: 'no-store' }).then(function (r) {
+        if (!r.ok) throw new Error('not served live');
+        return r.json();
+      }).then(function (v) {
+        var busy = document.activeElement && document.activeElement.tagName === 'INPUT';
+        if (seen === null) {
+          seen = v.version;
+        } else if (v.version !== seen && !busy) {
+          try { sessionStorage.setItem(mark, String(window.scrollY)); } catch (e) { /* top */ }
+          location.reload();
+          return;
+        }
+        setTimeout(poll, 3000);
+      }).catch(function () { /* not served live: nothing to ask */ });
+    };
+    setTimeout(poll, 3000);
+  }
 })();
 "#;
 

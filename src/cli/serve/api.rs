@@ -1,0 +1,597 @@
+//! The live desk's routes: a referee signs in with their link and enters
+//! cards (`/entry`, `/api/check`, `/api/cards`); the director settles the
+//! tables (`/board`). What a card is, and whether it is right, is the
+//! event folder's to say ([`EventFolder::enter_card`]); this is only HTTP.
+//!
+//! Who may do what:
+//! - A referee is known by their key: `Authorization: Bearer KEY` (any
+//!   client), or the cookie their link set (the page). They may check and
+//!   enter cards, nothing else.
+//! - The director is known by this run's director key, through the cookie
+//!   the board's link set.
+//! - A request made with a cookie must also carry this run's form token
+//!   (header `X-CSRF-Token`, or the form's `csrf` field), and come from
+//!   this site (`Origin`, when the browser says it): another site's page
+//!   cannot post for a signed-in phone. The cookies are `HttpOnly` and
+//!   `SameSite=Strict`.
+
+use super::{lang_of, small_page, Desk};
+use axum::body::{Body, Bytes};
+use axum::extract::{Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Form, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use tilerank::domain::{CardKey, Label, SessionName, Stage};
+use tilerank::event_folder::{
+    Accept, Denied, Entered, EntryProblem, EventFolder, Referee, SeatName, ENTRY_MAX_BYTES,
+};
+use tilerank::report::site::entry::{self, EntryPage};
+
+const REFEREE_COOKIE: &str = "tilerank_referee";
+const DIRECTOR_COOKIE: &str = "tilerank_director";
+
+pub(super) fn routes() -> Router<Arc<Desk>> {
+    Router::new()
+        .route("/entry", get(entry_page))
+        .route("/api/check", post(check))
+        .route("/api/cards", post(cards))
+        .route("/board", get(board))
+        .route("/board/accept", post(accept))
+}
+
+fn json_answer(status: StatusCode, value: Value) -> Response {
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        format!("{value}\n"),
+    )
+        .into_response()
+}
+
+fn refused(status: StatusCode, message: &str) -> Response {
+    let word = if matches!(status, StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN) {
+        "denied"
+    } else {
+        "refused"
+    };
+    json_answer(status, json!({"status": word, "message": message}))
+}
+
+/// A cookie's value.
+fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|c| c.trim().split_once('='))
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| v)
+}
+
+fn set_cookie(name: &str, value: &str) -> String {
+    format!("{name}={value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=604800")
+}
+
+/// Two secrets compared in full, whatever their first difference.
+fn same_secret(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
+}
+
+/// A request from a page of another site (its `Origin` is not this
+/// server's host).
+fn cross_site(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    let host = headers
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let origin_host = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"))
+        .unwrap_or("");
+    host.is_empty() || !origin_host.eq_ignore_ascii_case(host)
+}
+
+/// The referee a request is from, and the key they are known by (for the
+/// rate), or the answer that refuses it.
+async fn referee(desk: &Arc<Desk>, headers: &HeaderMap) -> Result<(Referee, String), Response> {
+    if cross_site(headers) {
+        return Err(refused(
+            StatusCode::FORBIDDEN,
+            "a request from another site's page is refused",
+        ));
+    }
+    let bearer = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim);
+    let key = match (bearer, cookie(headers, REFEREE_COOKIE)) {
+        (Some(key), _) => key.to_string(),
+        (None, Some(key)) => {
+            let token = headers
+                .get("x-csrf-token")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("");
+            if !same_secret(token, &desk.csrf) {
+                return Err(refused(
+                    StatusCode::FORBIDDEN,
+                    "the page's form token is missing or old: reload the entry page",
+                ));
+            }
+            key.to_string()
+        }
+        (None, None) => {
+            return Err(refused(
+                StatusCode::UNAUTHORIZED,
+                "no key: give Authorization: Bearer KEY, or open your entry link",
+            ))
+        }
+    };
+    let folder = desk.folder.as_ref().expect("the live desk has its event");
+    let answer = authenticate(folder, &key).await?;
+    match answer {
+        Ok(referee) => {
+            if !desk.rate.allow(&key) {
+                return Err(refused(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "too many requests with this key: wait a few seconds",
+                ));
+            }
+            Ok((referee, key))
+        }
+        Err(Denied::Revoked { name, revoked }) => Err(refused(
+            StatusCode::FORBIDDEN,
+            &format!("the key of referee {name} was revoked at {revoked}"),
+        )),
+        Err(_) => Err(refused(
+            StatusCode::FORBIDDEN,
+            "this key is not a referee's of this event",
+        )),
+    }
+}
+
+async fn authenticate(
+    folder: &EventFolder,
+    key: &str,
+) -> Result<Result<Referee, Denied>, Response> {
+    let folder = EventFolder::open(&folder.dir).map_err(|e| server_error(&e.to_string()))?;
+    let key = key.to_string();
+    tokio::task::spawn_blocking(move || folder.authenticate(&key))
+        .await
+        .map_err(|_| server_error("the key could not be checked"))?
+        .map_err(|e| server_error(&e.to_string()))
+}
+
+fn server_error(why: &str) -> Response {
+    eprintln!("The live desk: {why}");
+    refused(StatusCode::INTERNAL_SERVER_ERROR, why)
+}
+
+/// The card in a request's body: text, at most [`ENTRY_MAX_BYTES`].
+async fn card_body(headers: &HeaderMap, body: Body) -> Result<Bytes, Response> {
+    let kind = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    if !(kind.starts_with("text/csv") || kind.starts_with("text/plain")) {
+        return Err(refused(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "a card is sent as Content-Type: text/csv (the results layout)",
+        ));
+    }
+    axum::body::to_bytes(body, ENTRY_MAX_BYTES)
+        .await
+        .map_err(|_| {
+            refused(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                &format!("a card is at most {ENTRY_MAX_BYTES} bytes"),
+            )
+        })
+}
+
+fn problems_json(problems: &[EntryProblem]) -> Value {
+    Value::Array(
+        problems
+            .iter()
+            .map(|p| {
+                json!({
+                    "severity": match p.severity {
+                        tilerank::problem::Severity::Error => "error",
+                        tilerank::problem::Severity::Warning => "warning",
+                        tilerank::problem::Severity::Note => "note",
+                    },
+                    "game": p.game,
+                    "seat": p.seat.map(|s| s.to_string()),
+                    "field": p.field,
+                    "message": p.message,
+                })
+            })
+            .collect(),
+    )
+}
+
+fn players_json(players: &[SeatName]) -> Value {
+    Value::Array(
+        players
+            .iter()
+            .map(|p| json!({"seat": p.seat.to_string(), "id": p.id, "name": p.name}))
+            .collect(),
+    )
+}
+
+/// `POST /api/check`: what the checks say of a card as it is typed.
+async fn check(State(desk): State<Arc<Desk>>, headers: HeaderMap, body: Body) -> Response {
+    let (referee, _) = match referee(&desk, &headers).await {
+        Ok(r) => r,
+        Err(answer) => return answer,
+    };
+    let body = match card_body(&headers, body).await {
+        Ok(b) => b,
+        Err(answer) => return answer,
+    };
+    let folder = desk.folder.as_ref().expect("the live desk has its event");
+    let Ok(folder) = EventFolder::open(&folder.dir) else {
+        return server_error("the event cannot be opened");
+    };
+    let answer =
+        tokio::task::spawn_blocking(move || folder.check_entry(&referee.name, &body)).await;
+    match answer {
+        Ok(Ok(check)) => json_answer(
+            StatusCode::OK,
+            json!({
+                "ok": check.ok(),
+                "problems": problems_json(&check.problems),
+                "players": players_json(&check.players),
+            }),
+        ),
+        Ok(Err(e)) => server_error(&e.to_string()),
+        Err(_) => server_error("the card could not be checked"),
+    }
+}
+
+/// `POST /api/cards`: stores a card (see docs/formats.md for the answers).
+async fn cards(State(desk): State<Arc<Desk>>, headers: HeaderMap, body: Body) -> Response {
+    let (referee, _) = match referee(&desk, &headers).await {
+        Ok(r) => r,
+        Err(answer) => return answer,
+    };
+    let body = match card_body(&headers, body).await {
+        Ok(b) => b,
+        Err(answer) => return answer,
+    };
+    let folder = desk.folder.as_ref().expect("the live desk has its event");
+    let Ok(folder) = EventFolder::open(&folder.dir) else {
+        return server_error("the event cannot be opened");
+    };
+    let name = referee.name.clone();
+    let answer =
+        tokio::task::spawn_blocking(move || folder.enter_card(&name, &body, &mut || {})).await;
+    let entered = match answer {
+        Ok(Ok(entered)) => entered,
+        Ok(Err(e)) => return server_error(&e.to_string()),
+        Err(_) => return server_error("the card could not be stored"),
+    };
+    let card = |key: &CardKey| key.to_string();
+    match entered {
+        Entered::Stored {
+            card: key,
+            warnings,
+        } => {
+            eprintln!("{key}: entered by referee {}.", referee.name);
+            desk.rebuild_soon();
+            json_answer(
+                StatusCode::CREATED,
+                json!({"status": "stored", "card": card(&key), "problems": problems_json(&warnings)}),
+            )
+        }
+        Entered::Same { card: key } => json_answer(
+            StatusCode::OK,
+            json!({"status": "same", "card": card(&key), "problems": []}),
+        ),
+        Entered::Waiting {
+            card: key,
+            warnings,
+        } => {
+            eprintln!(
+                "{key}: entered by referee {}; it counts once the desk's typing agrees.",
+                referee.name
+            );
+            json_answer(
+                StatusCode::ACCEPTED,
+                json!({"status": "waiting", "card": card(&key), "problems": problems_json(&warnings)}),
+            )
+        }
+        Entered::Conflict { card: key, message } => {
+            eprintln!(
+                "{key}: referee {}'s entry differs from the event's card: the director decides on the board.",
+                referee.name
+            );
+            json_answer(
+                StatusCode::CONFLICT,
+                json!({"status": "conflict", "card": card(&key), "message": message}),
+            )
+        }
+        Entered::Refused(problems) => json_answer(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            json!({"status": "problems", "problems": problems_json(&problems)}),
+        ),
+    }
+}
+
+#[derive(Deserialize)]
+struct KeyQuery {
+    key: Option<String>,
+}
+
+/// `GET /entry?key=KEY` signs a phone in (the key becomes a cookie, and
+/// leaves the address bar); `GET /entry` is the page.
+async fn entry_page(
+    State(desk): State<Arc<Desk>>,
+    Query(query): Query<KeyQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let folder = desk.folder.as_ref().expect("the live desk has its event");
+    if let Some(key) = query.key {
+        return match authenticate(folder, &key).await {
+            Ok(Ok(_)) => (
+                [(header::SET_COOKIE, set_cookie(REFEREE_COOKIE, &key))],
+                Redirect::to("/entry"),
+            )
+                .into_response(),
+            Ok(Err(Denied::Revoked { name, .. })) => small_page(
+                StatusCode::FORBIDDEN,
+                "Key revoked",
+                &format!(
+                    "The key of referee {} was revoked. Ask the director for a new link.",
+                    tilerank::report::site::html::esc(&name)
+                ),
+            ),
+            Ok(Err(_)) => small_page(
+                StatusCode::FORBIDDEN,
+                "Unknown key",
+                "This link is not a referee's of this event. Ask the director for yours.",
+            ),
+            Err(answer) => answer,
+        };
+    }
+    let Some(key) = cookie(&headers, REFEREE_COOKIE) else {
+        return small_page(
+            StatusCode::UNAUTHORIZED,
+            "Sign in",
+            "Open the link the director gave you (its QR code) to sign in.",
+        );
+    };
+    let referee = match authenticate(folder, key).await {
+        Ok(Ok(r)) => r,
+        Ok(Err(_)) => {
+            return small_page(
+                StatusCode::FORBIDDEN,
+                "Signed out",
+                "Your key is no longer valid. Ask the director for a new link.",
+            )
+        }
+        Err(answer) => return answer,
+    };
+    let rules = folder.rules();
+    let (sessions, tables) = match rules.schedule {
+        Some(s) => (
+            (1..=s.sessions.min(999))
+                .map(|n| SessionName(&Label::Num(n)).to_string())
+                .collect(),
+            (1..=s.tables.min(999)).map(|n| n.to_string()).collect(),
+        ),
+        None => (Vec::new(), Vec::new()),
+    };
+    let stage = Stage::prelim().to_string();
+    let html = entry::page(&EntryPage {
+        lang: lang_of(&headers, desk.lang),
+        event: &folder.config.event.name,
+        referee: &referee.name,
+        stage: &stage,
+        sessions: &sessions,
+        tables: &tables,
+        games: rules.games_per_session,
+        seats: &['A', 'B', 'C', 'D'],
+        csrf: &desk.csrf,
+    });
+    guarded_html(html)
+}
+
+/// A signed-in page: never cached, never framed, nothing from elsewhere.
+fn guarded_html(html: String) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-store"),
+            (
+                header::CONTENT_SECURITY_POLICY,
+                "default-src 'self'; style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+            ),
+        ],
+        html,
+    )
+        .into_response()
+}
+
+/// Whether a request carries the director's cookie.
+fn is_director(desk: &Desk, headers: &HeaderMap) -> bool {
+    cookie(headers, DIRECTOR_COOKIE).is_some_and(|k| same_secret(k, &desk.director))
+}
+
+/// `GET /board?key=KEY` signs the director in; `GET /board` is the board.
+async fn board(
+    State(desk): State<Arc<Desk>>,
+    Query(query): Query<KeyQuery>,
+    headers: HeaderMap,
+) -> Response {
+    if let Some(key) = query.key {
+        if !same_secret(&key, &desk.director) {
+            return small_page(
+                StatusCode::FORBIDDEN,
+                "Wrong key",
+                "This is not the director's link of this run of tilerank serve.",
+            );
+        }
+        return (
+            [(header::SET_COOKIE, set_cookie(DIRECTOR_COOKIE, &key))],
+            Redirect::to("/board"),
+        )
+            .into_response();
+    }
+    if !is_director(&desk, &headers) {
+        return small_page(
+            StatusCode::UNAUTHORIZED,
+            "Director only",
+            "Open the board's link that tilerank serve printed.",
+        );
+    }
+    let folder = desk.folder.as_ref().expect("the live desk has its event");
+    let Ok(folder) = EventFolder::open(&folder.dir) else {
+        return server_error("the event cannot be opened");
+    };
+    let csrf = desk.csrf.clone();
+    let name = folder.config.event.name.clone();
+    let double = folder.rules().double_entry;
+    let answer = tokio::task::spawn_blocking(move || folder.board()).await;
+    match answer {
+        Ok(Ok(tables)) => guarded_html(tilerank::report::board::page(
+            &tilerank::report::board::Board {
+                event: &name,
+                tables: &tables,
+                csrf: &csrf,
+                double,
+            },
+        )),
+        Ok(Err(e)) => server_error(&e.to_string()),
+        Err(_) => server_error("the board could not be read"),
+    }
+}
+
+#[derive(Deserialize)]
+struct AcceptForm {
+    stage: String,
+    session: String,
+    table: String,
+    /// `card` (the event's card stands) or an entry's number.
+    choice: String,
+    reason: String,
+    csrf: String,
+}
+
+/// `POST /board/accept`: the director settles a table.
+async fn accept(
+    State(desk): State<Arc<Desk>>,
+    headers: HeaderMap,
+    Form(form): Form<AcceptForm>,
+) -> Response {
+    if cross_site(&headers) || !same_secret(&form.csrf, &desk.csrf) {
+        return small_page(
+            StatusCode::FORBIDDEN,
+            "Refused",
+            "This form did not come from the board of this run: reload the board.",
+        );
+    }
+    if !is_director(&desk, &headers) {
+        return small_page(
+            StatusCode::UNAUTHORIZED,
+            "Director only",
+            "Open the board's link that tilerank serve printed.",
+        );
+    }
+    let choice = match form.choice.as_str() {
+        "card" => Accept::EventCard,
+        n => match n.parse() {
+            Ok(id) => Accept::Entry(id),
+            Err(_) => {
+                return small_page(StatusCode::BAD_REQUEST, "Refused", "No such choice.");
+            }
+        },
+    };
+    let key = CardKey {
+        stage: Stage::new(&form.stage),
+        session: Label::session(&form.session).unwrap_or(Label::Text(form.session.clone())),
+        table: Label::table(&form.table).unwrap_or(Label::Text(form.table.clone())),
+    };
+    let folder = desk.folder.as_ref().expect("the live desk has its event");
+    let Ok(folder) = EventFolder::open(&folder.dir) else {
+        return server_error("the event cannot be opened");
+    };
+    let reason = form.reason.clone();
+    let shown = key.to_string();
+    let answer =
+        tokio::task::spawn_blocking(move || folder.accept(&key, choice, &reason, &mut || {})).await;
+    match answer {
+        Ok(Ok(())) => {
+            eprintln!("{shown}: settled on the board ({}).", form.reason.trim());
+            desk.rebuild_soon();
+            Redirect::to("/board").into_response()
+        }
+        Ok(Err(e)) => small_page(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Not settled",
+            &format!(
+                "{} <a href=\"/board\">Back to the board</a>.",
+                tilerank::report::site::html::esc(&e.to_string())
+            ),
+        ),
+        Err(_) => server_error("the decision could not be stored"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    #[test]
+    fn cookies_are_found_by_name() {
+        let mut h = HeaderMap::new();
+        h.insert(
+            header::COOKIE,
+            HeaderValue::from_static("a=1; tilerank_referee=abc; b=2"),
+        );
+        assert_eq!(cookie(&h, REFEREE_COOKIE), Some("abc"));
+        assert_eq!(cookie(&h, DIRECTOR_COOKIE), None);
+    }
+
+    #[test]
+    fn another_sites_origin_is_cross_site() {
+        let mut h = HeaderMap::new();
+        h.insert(header::HOST, HeaderValue::from_static("127.0.0.1:8080"));
+        assert!(
+            !cross_site(&h),
+            "no Origin: not a browser's cross-site post"
+        );
+        h.insert(
+            header::ORIGIN,
+            HeaderValue::from_static("http://127.0.0.1:8080"),
+        );
+        assert!(!cross_site(&h));
+        h.insert(
+            header::ORIGIN,
+            HeaderValue::from_static("http://evil.example"),
+        );
+        assert!(cross_site(&h));
+        h.insert(header::ORIGIN, HeaderValue::from_static("null"));
+        assert!(cross_site(&h));
+    }
+
+    #[test]
+    fn secrets_are_compared_whole() {
+        assert!(same_secret("abc", "abc"));
+        assert!(!same_secret("abc", "abd"));
+        assert!(!same_secret("abc", "ab"));
+    }
+}

@@ -1,0 +1,757 @@
+//! Cards entered at the table by referees (`tilerank serve --entry`), and
+//! the director's board that settles a referee's card against the desk's.
+//!
+//! A card a referee posts is read by the reader every file goes through
+//! (`ingest`), and checked and stored by the one import
+//! ([`EventFolder::store_read`]): the same checks, the same "differs from
+//! the event's card", in one transaction with the record of the entry. So
+//! a card entered here and the same card imported from a file make the same
+//! event.
+//!
+//! - Single entry (`[entry] double = false`): the referee's card is the
+//!   event's card at once. The referee may correct it (it is replaced, and
+//!   the log says so) until the director settles the table on the board.
+//! - Double entry (`[entry] double = true`): the referee's card is checked
+//!   and kept as an entry only; the desk's typing of the paper (`import`)
+//!   is what counts. The board shows where the two agree, and where they
+//!   differ, side by side; the director then accepts one with a reason.
+//!
+//! Every entry is kept (`entries`, append-only), and so is every decision
+//! of the board (`decisions`), each with its log row when it changed a
+//! card.
+
+use super::store::{Store, StoredLine};
+use super::{
+    card_lines, csv_line, line_fields, sha256_hex, utc_now, EventFolder, FolderError, How,
+    ImportReport, ReadFile, ToImport, CARD_HEADER,
+};
+use crate::domain::{CardKey, Label, Seat, SessionName, Stage};
+use crate::ingest::raw::RawCard;
+use crate::ingest::{self, limits::Limits};
+use crate::place::{At, Place};
+use crate::problem::{Problem, Problems, Severity};
+use crate::rules::card_checks::check_card;
+use rusqlite::{params, OptionalExtension};
+
+/// The most a posted card may be: a card of 3 games at 4 seats is under
+/// 1 KiB; 64 KiB is plenty for any card.
+pub const ENTRY_MAX_BYTES: usize = 64 * 1024;
+
+/// One problem of a posted card, where the referee typed it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryProblem {
+    pub severity: Severity,
+    pub game: Option<u32>,
+    pub seat: Option<Seat>,
+    /// `player`, `won`, `score` or `tiles`.
+    pub field: Option<&'static str>,
+    /// As `check` words it (without the place).
+    pub message: String,
+}
+
+/// A player as the roster knows them, at a seat of a posted card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatName {
+    pub seat: Seat,
+    pub id: String,
+    pub name: String,
+}
+
+/// What the checks say of a card as it is typed.
+#[derive(Clone, Debug, Default)]
+pub struct EntryCheck {
+    pub problems: Vec<EntryProblem>,
+    pub players: Vec<SeatName>,
+}
+
+impl EntryCheck {
+    pub fn ok(&self) -> bool {
+        !self.problems.iter().any(|p| p.severity == Severity::Error)
+    }
+}
+
+/// What became of a posted card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entered {
+    /// The event's card now (new, or the referee's own corrected).
+    Stored {
+        card: CardKey,
+        warnings: Vec<EntryProblem>,
+    },
+    /// The event holds this very card already: nothing added.
+    Same { card: CardKey },
+    /// Double entry: kept, and counts once the desk's typing agrees.
+    Waiting {
+        card: CardKey,
+        warnings: Vec<EntryProblem>,
+    },
+    /// The event holds another version of this card: kept as an entry for
+    /// the director to decide.
+    Conflict { card: CardKey, message: String },
+    /// The card has errors: nothing kept.
+    Refused(Vec<EntryProblem>),
+}
+
+/// How the log and the messages name a referee's entries.
+pub fn entry_source(referee: &str) -> String {
+    format!("entry by referee {referee}")
+}
+
+/// A posted card, read.
+struct Posted {
+    name: String,
+    sha256: String,
+    cards: Vec<RawCard>,
+    problems: Problems,
+}
+
+impl Posted {
+    fn read(referee: &str, body: &[u8], rules: &crate::profile::Rules) -> Posted {
+        let name = entry_source(referee);
+        let mut problems = Problems::new();
+        let mut cards = Vec::new();
+        if body.len() > ENTRY_MAX_BYTES {
+            problems.error(
+                Place::nowhere(&name),
+                format!(
+                    "the card is {} bytes; a card is at most {ENTRY_MAX_BYTES}",
+                    body.len()
+                ),
+            );
+        } else {
+            let inputs =
+                ingest::cards_from_bytes(&name, body.to_vec(), &Limits::default(), &mut problems);
+            cards = inputs.cards;
+            for rc in inputs.rack_cards {
+                cards.extend(ingest::racks::score_card(&rc, rules, &mut problems));
+            }
+            if !problems.has_errors() && cards.len() != 1 {
+                problems.error(
+                    Place::nowhere(&name),
+                    format!(
+                        "an entry holds one card; this one holds {}: post each card by itself",
+                        cards.len()
+                    ),
+                );
+            }
+        }
+        Posted {
+            name,
+            sha256: sha256_hex(body),
+            cards,
+            problems,
+        }
+    }
+
+    fn key(&self) -> Option<&CardKey> {
+        match self.cards.as_slice() {
+            [card] => Some(&card.key),
+            _ => None,
+        }
+    }
+
+    /// Each problem at the game, seat and field it is about.
+    fn located(&self, problems: &[&Problem]) -> Vec<EntryProblem> {
+        problems
+            .iter()
+            .map(|p| {
+                let (game, seat, field) = self.locate(&p.place);
+                EntryProblem {
+                    severity: p.severity,
+                    game,
+                    seat,
+                    field,
+                    message: p.message.clone(),
+                }
+            })
+            .collect()
+    }
+
+    fn locate(&self, place: &Place) -> (Option<u32>, Option<Seat>, Option<&'static str>) {
+        let Some(row) = place.row else {
+            return (None, None, None);
+        };
+        let col = place.col.unwrap_or(0);
+        let here = |at: At| at.row == row && col != 0 && at.col == col;
+        for card in &self.cards {
+            for game in &card.games {
+                for line in &game.lines {
+                    if line.won.at.row != row && line.score.at.row != row {
+                        continue;
+                    }
+                    let field = if here(line.won.at) {
+                        Some("won")
+                    } else if here(line.score.at) {
+                        Some("score")
+                    } else if here(line.tiles.at) {
+                        Some("tiles")
+                    } else if card
+                        .seats
+                        .iter()
+                        .any(|s| s.seat == line.seat && s.at.col == col && col != 0)
+                    {
+                        Some("player")
+                    } else {
+                        None
+                    };
+                    return (Some(game.number), Some(line.seat), field);
+                }
+                if game.at.row == row {
+                    return (Some(game.number), None, None);
+                }
+            }
+        }
+        (None, None, None)
+    }
+}
+
+/// A referee's entry as the board shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardEntry {
+    pub id: i64,
+    pub referee: String,
+    pub time: String,
+    /// The card's lines as the results layout writes them.
+    pub lines: Vec<String>,
+    /// It is the event's card, line for line.
+    pub agrees: bool,
+}
+
+/// The event's card of a table, as the board shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardCard {
+    /// Where it came from: a file's name, or a referee's entry.
+    pub from: String,
+    pub time: String,
+    pub lines: Vec<String>,
+}
+
+/// Where a table stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableState {
+    /// No card and no entry.
+    Missing,
+    /// A referee's entry waits for the desk's typing (double entry).
+    Waiting,
+    /// The event has its card, and every entry agrees with it.
+    In,
+    /// An entry differs from the event's card, or (double entry) two
+    /// referees' entries differ: the director decides.
+    Conflict,
+}
+
+/// One table of the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardTable {
+    pub key: CardKey,
+    pub state: TableState,
+    pub card: Option<BoardCard>,
+    /// Each referee's latest entry since the director last decided.
+    pub entries: Vec<BoardEntry>,
+    /// The director's last decision, with its reason.
+    pub decided: Option<String>,
+}
+
+/// What the director accepts for a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Accept {
+    /// The event's card stands; the entries that differ are set aside.
+    EventCard,
+    /// This entry becomes the event's card.
+    Entry(i64),
+}
+
+/// A row of `entries`.
+struct EntryRow {
+    id: i64,
+    time: String,
+    referee: String,
+    key: CardKey,
+    body: Vec<u8>,
+}
+
+fn key_of(stage: String, session: String, table: String) -> CardKey {
+    CardKey {
+        stage: Stage::new(&stage),
+        session: Label::session(&session).unwrap_or(Label::Text(session)),
+        table: Label::table(&table).unwrap_or(Label::Text(table)),
+    }
+}
+
+fn key_fields(key: &CardKey) -> (String, String, String) {
+    (
+        key.stage.to_string(),
+        SessionName(&key.session).to_string(),
+        key.table.to_string(),
+    )
+}
+
+impl Store {
+    fn record_entry(
+        &self,
+        referee: &str,
+        key: &CardKey,
+        body: &[u8],
+        outcome: &str,
+        stored: bool,
+    ) -> Result<(), FolderError> {
+        let (stage, session, table) = key_fields(key);
+        self.conn
+            .execute(
+                "INSERT INTO entries (time, referee, stage, session, tbl, body, outcome, log)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,
+                         CASE WHEN ?8 THEN (SELECT max(id) FROM log) END)",
+                params![
+                    utc_now(),
+                    referee,
+                    stage,
+                    session,
+                    table,
+                    body,
+                    outcome,
+                    stored
+                ],
+            )
+            .map_err(|e| self.error(e))?;
+        Ok(())
+    }
+
+    /// The referee whose entry made the event's card of `key`, unless the
+    /// director has decided the table since.
+    fn entered_by(&self, key: &CardKey) -> Result<Option<String>, FolderError> {
+        let (stage, session, table) = key_fields(key);
+        self.conn
+            .query_row(
+                "SELECT e.referee FROM cards c JOIN entries e ON e.log = c.log
+                  WHERE c.stage = ?1 AND c.session = ?2 AND c.tbl = ?3 AND c.replaced_by IS NULL
+                    AND e.stage = ?1 AND e.session = ?2 AND e.tbl = ?3
+                    AND NOT EXISTS (SELECT 1 FROM decisions d
+                         WHERE d.stage = ?1 AND d.session = ?2 AND d.tbl = ?3)",
+                params![stage, session, table],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(|e| self.error(e))
+    }
+
+    fn entry_rows(&self) -> Result<Vec<EntryRow>, FolderError> {
+        let e = |e| self.error(e);
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id, time, referee, stage, session, tbl, body FROM entries ORDER BY id")
+            .map_err(e)?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok(EntryRow {
+                    id: r.get(0)?,
+                    time: r.get(1)?,
+                    referee: r.get(2)?,
+                    key: key_of(r.get(3)?, r.get(4)?, r.get(5)?),
+                    body: r.get(6)?,
+                })
+            })
+            .map_err(e)?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(e)
+    }
+
+    /// Each table's last decision: the entry id it was made after, and
+    /// its words.
+    fn decision_rows(&self) -> Result<Vec<(CardKey, i64, String)>, FolderError> {
+        let e = |e| self.error(e);
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT stage, session, tbl, last_entry, time, reason FROM decisions ORDER BY id",
+            )
+            .map_err(e)?;
+        let rows = stmt
+            .query_map([], |r| {
+                let time: String = r.get(4)?;
+                let reason: String = r.get(5)?;
+                Ok((
+                    key_of(r.get(0)?, r.get(1)?, r.get(2)?),
+                    r.get(3)?,
+                    format!("{time}: {reason}"),
+                ))
+            })
+            .map_err(e)?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(e)
+    }
+
+    /// The event's card of `key`: its row, where it came from and when.
+    fn card_origin(&self, key: &CardKey) -> Result<Option<(i64, String, String)>, FolderError> {
+        let (stage, session, table) = key_fields(key);
+        self.conn
+            .query_row(
+                "SELECT c.id, l.file, l.time FROM cards c JOIN log l ON l.id = c.log
+                  WHERE c.stage = ?1 AND c.session = ?2 AND c.tbl = ?3 AND c.replaced_by IS NULL",
+                params![stage, session, table],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()
+            .map_err(|e| self.error(e))
+    }
+}
+
+impl EventFolder {
+    /// Checks a card as it is typed: every check an import makes (read by
+    /// the same reader, checked against the stored cards), nothing kept.
+    pub fn check_entry(&self, referee: &str, body: &[u8]) -> Result<EntryCheck, FolderError> {
+        let rules = self.rules();
+        let posted = Posted::read(referee, body, &rules);
+        let store = self.writer()?;
+        let players = self.seat_names(&store, &posted)?;
+        if posted.problems.has_errors() {
+            return Ok(EntryCheck {
+                problems: posted.located(&posted.problems.sorted()),
+                players,
+            });
+        }
+        let report = self.import_posted(&store, &posted, true, false, &mut |_, _| Ok(()))?;
+        Ok(EntryCheck {
+            problems: posted.located(&report.problems.sorted()),
+            players,
+        })
+    }
+
+    /// Stores a card a referee posted, in one transaction with the record
+    /// of the entry (see the module's words for single and double entry).
+    pub fn enter_card(
+        &self,
+        referee: &str,
+        body: &[u8],
+        on_wait: &mut dyn FnMut(),
+    ) -> Result<Entered, FolderError> {
+        let rules = self.rules();
+        let double = rules.double_entry;
+        let posted = Posted::read(referee, body, &rules);
+        if posted.problems.has_errors() {
+            return Ok(Entered::Refused(posted.located(&posted.problems.sorted())));
+        }
+        let Some(key) = posted.key().cloned() else {
+            return Ok(Entered::Refused(Vec::new()));
+        };
+        let store = self.writer()?;
+        let tx = store.begin_write(on_wait)?;
+        // The referee's own card, not yet settled: corrected in place.
+        let own = !double && store.entered_by(&key)?.as_deref() == Some(referee);
+        drop(tx);
+        let mut entered = None;
+        self.import_posted(&store, &posted, double, own, &mut |store, report| {
+            let outcome = outcome(&posted, report, double, &key);
+            let kept = match &outcome {
+                Entered::Stored { .. } => Some(("stored", true)),
+                Entered::Same { .. } => Some(("same", false)),
+                Entered::Waiting { .. } => Some(("waiting", false)),
+                Entered::Conflict { .. } => Some(("conflict", false)),
+                Entered::Refused(_) => None,
+            };
+            if let Some((word, stored)) = kept {
+                store.record_entry(referee, &key, body, word, stored)?;
+            }
+            entered = Some(outcome);
+            Ok(())
+        })?;
+        Ok(entered.unwrap_or(Entered::Refused(Vec::new())))
+    }
+
+    /// The one import, for one posted card.
+    fn import_posted(
+        &self,
+        store: &Store,
+        posted: &Posted,
+        trial: bool,
+        replace: bool,
+        then: &mut dyn FnMut(&Store, &ImportReport) -> Result<(), FolderError>,
+    ) -> Result<ImportReport, FolderError> {
+        let read = ReadFile {
+            name: posted.name.clone(),
+            sha256: posted.sha256.clone(),
+            cards: posted.cards.clone(),
+            problems: Problems::new(),
+        };
+        let how = How {
+            stage: None,
+            replace,
+            reason: replace.then_some("corrected by the referee who entered it"),
+            trial,
+        };
+        self.store_read(store, vec![ToImport::Read(read)], &how, &mut || {}, then)
+    }
+
+    /// The players a posted card names, as the roster knows them.
+    fn seat_names(&self, store: &Store, posted: &Posted) -> Result<Vec<SeatName>, FolderError> {
+        let Some(roster) = store.roster()? else {
+            return Ok(Vec::new());
+        };
+        let mut names = Vec::new();
+        for card in &posted.cards {
+            for seat in &card.seats {
+                if let Ok(pid) = roster.find(&seat.player) {
+                    names.push(SeatName {
+                        seat: seat.seat,
+                        id: roster.id(pid).to_string(),
+                        name: roster.name(pid).to_string(),
+                    });
+                }
+            }
+        }
+        Ok(names)
+    }
+
+    /// The tables of the event's first stage as the board shows them: those
+    /// the schedule expects, and any other with a card or an entry.
+    pub fn board(&self) -> Result<Vec<BoardTable>, FolderError> {
+        let rules = self.rules();
+        let Some(store) = self.reader()? else {
+            return Ok(Vec::new());
+        };
+        let roster = store.roster()?;
+        let entries = store.entry_rows()?;
+        let decisions = store.decision_rows()?;
+        let mut keys: Vec<CardKey> = Vec::new();
+        if let Some(s) = rules.schedule {
+            for session in 1..=s.sessions.min(1_000) {
+                for table in 1..=s.tables.min(1_000) {
+                    keys.push(CardKey {
+                        stage: Stage::prelim(),
+                        session: Label::Num(session),
+                        table: Label::Num(table),
+                    });
+                }
+            }
+        }
+        let mut stored = std::collections::HashMap::new();
+        store.each_card(&mut |card| {
+            stored.insert(card.key.clone(), card.lines);
+        })?;
+        keys.extend(stored.keys().cloned());
+        keys.extend(entries.iter().map(|e| e.key.clone()));
+        keys.sort();
+        keys.dedup();
+        let mut board = Vec::new();
+        for key in keys {
+            let last = decisions.iter().rev().find(|d| d.0 == key);
+            let since = last.map_or(0, |d| d.1);
+            let card_lines_now = stored.get(&key);
+            let card = match (card_lines_now, store.card_origin(&key)?) {
+                (Some(lines), Some((_, from, time))) => Some(BoardCard {
+                    from,
+                    time,
+                    lines: shown(&key, lines),
+                }),
+                _ => None,
+            };
+            // each referee's latest entry after the last decision
+            let mut latest: Vec<&EntryRow> = Vec::new();
+            for e in entries.iter().filter(|e| e.key == key && e.id > since) {
+                latest.retain(|l| l.referee != e.referee);
+                latest.push(e);
+            }
+            let mut shown_entries = Vec::new();
+            for e in latest {
+                let lines = entry_lines(&e.body, &e.referee, &rules, roster.as_ref());
+                let agrees = card_lines_now.is_some_and(|c| Some(c) == lines.as_ref());
+                shown_entries.push(BoardEntry {
+                    id: e.id,
+                    referee: e.referee.clone(),
+                    time: e.time.clone(),
+                    lines: lines.map(|l| shown(&key, &l)).unwrap_or_default(),
+                    agrees,
+                });
+            }
+            let state = if card.is_some() {
+                if shown_entries.iter().all(|e| e.agrees) {
+                    TableState::In
+                } else {
+                    TableState::Conflict
+                }
+            } else if shown_entries.is_empty() {
+                TableState::Missing
+            } else if shown_entries.windows(2).any(|w| w[0].lines != w[1].lines) {
+                TableState::Conflict
+            } else {
+                TableState::Waiting
+            };
+            board.push(BoardTable {
+                key,
+                state,
+                card,
+                entries: shown_entries,
+                decided: last.map(|d| d.2.clone()),
+            });
+        }
+        Ok(board)
+    }
+
+    /// The director settles a table: the event's card stands, or an entry
+    /// becomes the event's card (replacing it), with a reason the log and
+    /// the board keep.
+    pub fn accept(
+        &self,
+        key: &CardKey,
+        choice: Accept,
+        reason: &str,
+        on_wait: &mut dyn FnMut(),
+    ) -> Result<(), FolderError> {
+        let reason = reason.trim();
+        if reason.is_empty() {
+            return Err(FolderError::Refused(
+                "a decision needs a reason (the log keeps it)".to_string(),
+            ));
+        }
+        let store = self.writer()?;
+        let tx = store.begin_write(on_wait)?;
+        let entries = store.entry_rows()?;
+        let last_entry = entries
+            .iter()
+            .filter(|e| &e.key == key)
+            .map(|e| e.id)
+            .max()
+            .unwrap_or(0);
+        drop(tx);
+        let record = |store: &Store, entry: Option<i64>, changed: bool| {
+            let (stage, session, table) = key_fields(key);
+            store
+                .conn
+                .execute(
+                    "INSERT INTO decisions (time, stage, session, tbl, entry, last_entry, reason, log)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, CASE WHEN ?8 THEN (SELECT max(id) FROM log) END)",
+                    params![utc_now(), stage, session, table, entry, last_entry, reason, changed],
+                )
+                .map_err(|e| store.error(e))?;
+            Ok(())
+        };
+        match choice {
+            Accept::EventCard => {
+                let tx = store.begin_write(on_wait)?;
+                if store.card_origin(key)?.is_none() {
+                    return Err(FolderError::Refused(format!(
+                        "{key}: the event has no card of this table to keep; accept an entry instead"
+                    )));
+                }
+                record(&store, None, false)?;
+                tx.commit().map_err(|e| store.error(e))?;
+                Ok(())
+            }
+            Accept::Entry(id) => {
+                let Some(entry) = entries.iter().find(|e| e.id == id && &e.key == key) else {
+                    return Err(FolderError::Refused(format!(
+                        "{key}: no entry {id} of this table"
+                    )));
+                };
+                let rules = self.rules();
+                let posted = Posted::read(&entry.referee, &entry.body, &rules);
+                let read = ReadFile {
+                    name: format!("{} (accepted on the board)", posted.name),
+                    sha256: posted.sha256.clone(),
+                    cards: posted.cards.clone(),
+                    problems: posted.problems.clone(),
+                };
+                let how = How {
+                    stage: None,
+                    replace: true,
+                    reason: Some(reason),
+                    trial: false,
+                };
+                let mut failed = None;
+                self.store_read(
+                    &store,
+                    vec![ToImport::Read(read)],
+                    &how,
+                    on_wait,
+                    &mut |store, report| {
+                        if report.problems.has_errors() {
+                            failed = Some(
+                                report
+                                    .problems
+                                    .sorted()
+                                    .iter()
+                                    .map(|p| p.to_string())
+                                    .collect::<Vec<_>>()
+                                    .join("\n"),
+                            );
+                            return Ok(());
+                        }
+                        let changed = report
+                            .files
+                            .iter()
+                            .flat_map(|f| &f.1)
+                            .any(|(_, fate)| *fate != super::CardFate::Unchanged);
+                        record(store, Some(id), changed)
+                    },
+                )?;
+                match failed {
+                    Some(why) => Err(FolderError::Refused(format!(
+                        "{key}: entry {id} cannot be the event's card now:\n{why}"
+                    ))),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+/// What an import of one posted card says of it.
+fn outcome(posted: &Posted, report: &ImportReport, double: bool, key: &CardKey) -> Entered {
+    let card = key.clone();
+    let sorted = report.problems.sorted();
+    let errors = report.problems.error_count();
+    if errors > 0 {
+        if !report.conflicts.is_empty() && errors == report.conflicts.len() {
+            let message = sorted
+                .iter()
+                .filter(|p| p.severity == Severity::Error)
+                .map(|p| {
+                    // (the import's advice is the command line's; here the
+                    // director settles it on the board)
+                    let said: Vec<&str> = p
+                        .message
+                        .lines()
+                        .filter(|l| !l.starts_with("give --replace"))
+                        .collect();
+                    said.join("\n")
+                })
+                .collect::<Vec<_>>()
+                .join("\n");
+            let message = format!("{message}\nThe director settles it on the board.");
+            return Entered::Conflict { card, message };
+        }
+        return Entered::Refused(posted.located(&sorted));
+    }
+    let warnings = posted.located(&sorted);
+    let fate = report
+        .files
+        .iter()
+        .flat_map(|f| &f.1)
+        .map(|(_, f)| f)
+        .next();
+    match fate {
+        Some(super::CardFate::Unchanged) => Entered::Same { card },
+        _ if double => Entered::Waiting { card, warnings },
+        _ => Entered::Stored { card, warnings },
+    }
+}
+
+/// A posted card's lines as the store keeps them, or `None` when it no
+/// longer passes its checks (the roster or settings changed).
+fn entry_lines(
+    body: &[u8],
+    referee: &str,
+    rules: &crate::profile::Rules,
+    roster: Option<&crate::roster::Roster>,
+) -> Option<Vec<StoredLine>> {
+    let mut roster = roster?.clone();
+    let posted = Posted::read(referee, body, rules);
+    let raw = posted.cards.first()?;
+    let mut problems = Problems::new();
+    let card = check_card(raw, rules, &mut roster, &mut problems)?;
+    Some(card_lines(&card, &roster))
+}
+
+/// A card's lines as results-layout CSV lines (with the header first).
+fn shown(key: &CardKey, lines: &[StoredLine]) -> Vec<String> {
+    let mut out = vec![csv_line(CARD_HEADER)];
+    out.extend(lines.iter().map(|l| csv_line(line_fields(key, l))));
+    out
+}

@@ -1,0 +1,788 @@
+//! The live desk (`tilerank serve --entry`, issue 21) with real processes:
+//! referees post cards over HTTP, many at once, through a server that is
+//! killed mid-way; keys and requests that must be refused are; the
+//! director settles a conflict on the board; double entry waits for the
+//! desk; and the event's answers are byte for byte those of the same cards
+//! imported from a file.
+
+use crate::test::{Scratch, Test};
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+const HK: &str = "../../examples/hk-2026";
+
+fn hk(file: &str) -> PathBuf {
+    crate::test::fixtures().join(HK).join(file)
+}
+
+/// A running `tilerank serve --entry`, killed when dropped.
+pub struct Serving {
+    child: Child,
+    /// `127.0.0.1:PORT`
+    pub addr: String,
+    /// The director's key of this run.
+    pub director: String,
+}
+
+impl Serving {
+    pub fn start(event: &Path) -> Serving {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("tilerank"))
+            .args(["serve", "--entry", "--port", "0", "--event"])
+            .arg(event)
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("tilerank serve starts");
+        let stderr = child.stderr.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    // (nobody listens any more: keep draining the pipe)
+                    continue;
+                }
+            }
+        });
+        let (mut addr, mut director) = (None, None);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while addr.is_none() || director.is_none() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = rx.recv_timeout(left).expect("serve says where it listens");
+            if let Some(rest) = line.strip_prefix("Serving http://") {
+                addr = rest.split('/').next().map(str::to_string);
+            }
+            if let Some((_, key)) = line.split_once("/board?key=") {
+                director = key.split_whitespace().next().map(str::to_string);
+            }
+        }
+        Serving {
+            child,
+            addr: addr.unwrap(),
+            director: director.unwrap(),
+        }
+    }
+
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// An answer: status, headers (names lowercase) and body.
+#[derive(Debug)]
+pub struct Answer {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl Answer {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// One HTTP/1.1 request on its own connection. `None` when the server
+/// closed the connection before answering (it was killed).
+pub fn http(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Option<Answer> {
+    let mut stream = TcpStream::connect(addr).ok()?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .ok()?;
+    let mut head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (n, v) in headers {
+        head.push_str(&format!("{n}: {v}\r\n"));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes()).ok()?;
+    // (a server that refuses a body may close before it is all sent: the
+    // answer is still read)
+    let _ = stream.write_all(body);
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n")?;
+    let mut lines = head.lines();
+    let status = lines.next()?.split_whitespace().nth(1)?.parse().ok()?;
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    Some(Answer {
+        status,
+        headers,
+        body: body.to_string(),
+    })
+}
+
+/// Posts a card with a referee's key.
+pub fn post_card(addr: &str, key: &str, card: &[u8]) -> Option<Answer> {
+    http(
+        addr,
+        "POST",
+        "/api/cards",
+        &[
+            ("Authorization", &format!("Bearer {key}")),
+            ("Content-Type", "text/csv"),
+        ],
+        card,
+    )
+}
+
+/// An HK event folder with the demo's roster, and the demo's first
+/// session as 25 card files in the results layout (a dump of the session
+/// imported into a second event, which the tests compare against).
+pub struct HkEvent {
+    pub dir: PathBuf,
+    /// The same session imported from the demo's workbook.
+    pub imported: PathBuf,
+    pub cards: Vec<PathBuf>,
+}
+
+pub fn hk_event(scratch: &Scratch) -> HkEvent {
+    let dir = scratch.path("event");
+    let imported = scratch.path("imported");
+    for d in [&dir, &imported] {
+        Test::new()
+            .args(["init", "--profile", "hk", "--name", "Live Open"])
+            .arg(d)
+            .run()
+            .success();
+        Test::new()
+            .arg("roster")
+            .arg(hk("roster.csv"))
+            .arg("--event")
+            .arg(d)
+            .run()
+            .success();
+    }
+    Test::new()
+        .arg("import")
+        .arg(hk("cards/S01.xlsx"))
+        .arg("--event")
+        .arg(&imported)
+        .run()
+        .success();
+    let dumped = scratch.path("dumped");
+    Test::new()
+        .arg("dump")
+        .arg("--event")
+        .arg(&imported)
+        .arg(&dumped)
+        .run()
+        .success();
+    let mut cards: Vec<PathBuf> = std::fs::read_dir(dumped.join("cards"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    cards.sort();
+    assert_eq!(cards.len(), 25);
+    HkEvent {
+        dir,
+        imported,
+        cards,
+    }
+}
+
+/// Adds a referee; their key.
+pub fn add_referee(event: &Path, name: &str) -> String {
+    let out = Test::new()
+        .args(["referee", "add", name, "--event"])
+        .arg(event)
+        .run()
+        .success();
+    out.stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("key: "))
+        .expect("a key")
+        .to_string()
+}
+
+/// What a command prints for an event.
+fn answer(event: &Path, args: &[&str]) -> String {
+    let out = Test::new()
+        .args(args)
+        .arg("--event")
+        .arg(event)
+        .env("COLUMNS", "160")
+        .run();
+    format!(
+        "exit {:?}\n{}{}",
+        out.status,
+        out.stdout,
+        // (the summary line names the sources; the rest must agree)
+        out.stderr
+            .lines()
+            .filter(|l| !l.contains("entry by referee") && !l.contains("S01.xlsx"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    )
+}
+
+/// The cards of an event's database, by key: each key once.
+fn stored_keys(event: &Path) -> Vec<String> {
+    let db = rusqlite::Connection::open(event.join("tilerank.db")).unwrap();
+    let mut stmt = db
+        .prepare("SELECT stage || ' ' || session || ' ' || tbl FROM cards WHERE replaced_by IS NULL ORDER BY id")
+        .unwrap();
+    let keys = stmt
+        .query_map([], |r| r.get::<_, String>(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    keys
+}
+
+#[test]
+fn twenty_five_referees_post_at_once_each_card_stored_once_and_the_answers_are_the_imports() {
+    let scratch = Scratch::new("twenty-five");
+    let hk = hk_event(&scratch);
+    let keys: Vec<String> = (1..=25)
+        .map(|i| add_referee(&hk.dir, &format!("Referee {i:02}")))
+        .collect();
+    let server = Serving::start(&hk.dir);
+    // every card posted twice at the same moment, by its table's referee
+    let start = std::sync::Arc::new(std::sync::Barrier::new(50));
+    let threads: Vec<_> = (0..50)
+        .map(|i| {
+            let (addr, key) = (server.addr.clone(), keys[i % 25].clone());
+            let card = std::fs::read(&hk.cards[i % 25]).unwrap();
+            let start = std::sync::Arc::clone(&start);
+            std::thread::spawn(move || {
+                start.wait();
+                (i % 25, post_card(&addr, &key, &card).expect("an answer"))
+            })
+        })
+        .collect();
+    let mut statuses: BTreeMap<usize, Vec<u16>> = BTreeMap::new();
+    for t in threads {
+        let (card, answer) = t.join().unwrap();
+        statuses.entry(card).or_default().push(answer.status);
+    }
+    for (card, mut s) in statuses {
+        s.sort();
+        assert_eq!(s, [200, 201], "card {card}: stored once, then the same");
+    }
+    let stored = stored_keys(&hk.dir);
+    assert_eq!(stored.len(), 25);
+    assert_eq!(stored.iter().collect::<BTreeSet<_>>().len(), 25);
+    // the log names the referee of each card
+    let log = answer(&hk.dir, &["log"]);
+    assert_eq!(log.matches("entry by referee Referee").count(), 25, "{log}");
+    // the same answers as the same cards imported from the workbook
+    assert!(answer(&hk.dir, &["standings"]).contains("Carmen Lau Wai Mei"));
+    for args in [
+        &["standings"][..],
+        &["standings", "--format", "csv"],
+        &["standings", "--format", "json"],
+        &["qualifiers", "--format", "csv"],
+    ] {
+        assert_eq!(
+            answer(&hk.dir, args),
+            answer(&hk.imported, args),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn a_server_killed_mid_posts_loses_no_card_it_acknowledged() {
+    let scratch = Scratch::new("killed");
+    let hk = hk_event(&scratch);
+    let key = add_referee(&hk.dir, "Ann Lee");
+    // killed after 1, 6 and 12 acknowledgements: at a random moment of the
+    // writes under way for the others
+    for (round, kill_after) in [1usize, 6, 12].into_iter().enumerate() {
+        let mut server = Serving::start(&hk.dir);
+        let (tx, rx) = mpsc::channel();
+        let threads: Vec<_> = hk
+            .cards
+            .iter()
+            .enumerate()
+            .map(|(i, path)| {
+                let (addr, key, tx) = (server.addr.clone(), key.clone(), tx.clone());
+                let card = std::fs::read(path).unwrap();
+                std::thread::spawn(move || {
+                    std::thread::sleep(Duration::from_millis(7 * i as u64));
+                    if let Some(a) = post_card(&addr, &key, &card) {
+                        let _ = tx.send((i, a.status));
+                    }
+                })
+            })
+            .collect();
+        drop(tx);
+        let mut acknowledged = Vec::new();
+        while let Ok((i, status)) = rx.recv_timeout(Duration::from_secs(60)) {
+            if status == 201 || status == 200 {
+                acknowledged.push(i);
+            }
+            if acknowledged.len() >= kill_after {
+                break;
+            }
+        }
+        server.kill();
+        // what was answered before the kill
+        acknowledged.extend(
+            rx.try_iter()
+                .filter(|(_, s)| *s == 201 || *s == 200)
+                .map(|(i, _)| i),
+        );
+        for t in threads {
+            t.join().unwrap();
+        }
+        let stored: BTreeSet<String> = stored_keys(&hk.dir).into_iter().collect();
+        if round == 0 {
+            assert!(
+                stored.len() < 25,
+                "killed before all were stored: {stored:?}"
+            );
+        }
+        for i in &acknowledged {
+            let name = hk.cards[*i].file_stem().unwrap().to_string_lossy();
+            // prelim-S01-T07 is stored as "prelim S01 7"
+            let table = name.rsplit("-T").next().unwrap().trim_start_matches('0');
+            assert!(
+                stored.contains(&format!("prelim S01 {table}")),
+                "round {round}: card {name} was acknowledged and is not stored: {stored:?}"
+            );
+        }
+        let db = rusqlite::Connection::open(hk.dir.join("tilerank.db")).unwrap();
+        let ok: String = db
+            .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(ok, "ok");
+    }
+    // and what was stored reads as an event
+    Test::new()
+        .arg("standings")
+        .arg("--event")
+        .arg(&hk.dir)
+        .run()
+        .success();
+}
+
+#[test]
+fn wrong_keys_other_sites_and_huge_bodies_are_refused_and_the_server_goes_on() {
+    let scratch = Scratch::new("refused");
+    let hk = hk_event(&scratch);
+    let key = add_referee(&hk.dir, "Ann Lee");
+    let gone = add_referee(&hk.dir, "Bob Chan");
+    let server = Serving::start(&hk.dir);
+    let addr = server.addr.as_str();
+    let card = std::fs::read(&hk.cards[0]).unwrap();
+    // no key, a wrong key
+    let a = http(
+        addr,
+        "POST",
+        "/api/cards",
+        &[("Content-Type", "text/csv")],
+        &card,
+    )
+    .unwrap();
+    assert_eq!(a.status, 401, "{a:?}");
+    assert!(a.body.contains("no key"), "{}", a.body);
+    let wrong = "a".repeat(32);
+    let a = post_card(addr, &wrong, &card).unwrap();
+    assert_eq!(a.status, 403);
+    assert!(
+        a.body.contains("not a referee's of this event"),
+        "{}",
+        a.body
+    );
+    // a key revoked while the server runs
+    assert_eq!(post_card(addr, &gone, b"x").unwrap().status, 422);
+    Test::new()
+        .args(["referee", "revoke", "Bob Chan", "--event"])
+        .arg(&hk.dir)
+        .run()
+        .success();
+    let a = post_card(addr, &gone, &card).unwrap();
+    assert_eq!(a.status, 403);
+    assert!(a.body.contains("revoked"), "{}", a.body);
+    // a signed-in phone: the link's key becomes an HttpOnly, SameSite
+    // cookie, and leaves the address
+    let a = http(addr, "GET", &format!("/entry?key={key}"), &[], b"").unwrap();
+    assert_eq!(a.status, 303);
+    assert_eq!(a.header("location"), Some("/entry"));
+    let set = a.header("set-cookie").unwrap().to_string();
+    assert!(
+        set.contains("HttpOnly") && set.contains("SameSite=Strict"),
+        "{set}"
+    );
+    let cookie = set.split(';').next().unwrap().to_string();
+    let page = http(addr, "GET", "/entry", &[("Cookie", &cookie)], b"").unwrap();
+    assert_eq!(page.status, 200);
+    assert_eq!(page.header("cache-control"), Some("no-store"));
+    // another site's form, posting with the phone's cookie: refused
+    let a = http(
+        addr,
+        "POST",
+        "/api/cards",
+        &[
+            ("Cookie", &cookie),
+            ("Origin", "http://evil.example"),
+            ("Content-Type", "application/x-www-form-urlencoded"),
+        ],
+        b"stage=prelim",
+    )
+    .unwrap();
+    assert_eq!(a.status, 403, "{a:?}");
+    // even as text/csv, and even from no stated origin, without the page's token
+    let a = http(
+        addr,
+        "POST",
+        "/api/cards",
+        &[("Cookie", &cookie), ("Content-Type", "text/csv")],
+        &card,
+    )
+    .unwrap();
+    assert_eq!(a.status, 403, "{a:?}");
+    assert!(a.body.contains("form token"), "{}", a.body);
+    // a body of 10 MB
+    let huge = vec![b'1'; 10 * 1024 * 1024];
+    let a = post_card(addr, &key, &huge).unwrap();
+    assert_eq!(a.status, 413, "{a:?}");
+    // not a card's type
+    let a = http(
+        addr,
+        "POST",
+        "/api/cards",
+        &[
+            ("Authorization", &format!("Bearer {key}")),
+            ("Content-Type", "application/json"),
+        ],
+        b"{}",
+    )
+    .unwrap();
+    assert_eq!(a.status, 415);
+    // the board is the director's only
+    let a = http(addr, "GET", "/board", &[("Cookie", &cookie)], b"").unwrap();
+    assert_eq!(a.status, 401);
+    // and the server goes on answering
+    assert_eq!(http(addr, "GET", "/", &[], b"").unwrap().status, 200);
+    let a = post_card(addr, &key, &card).unwrap();
+    assert_eq!(a.status, 201, "{a:?}");
+    assert_eq!(stored_keys(&hk.dir).len(), 1);
+}
+
+#[test]
+fn a_card_with_errors_is_answered_with_each_problem_at_its_game_and_seat() {
+    let scratch = Scratch::new("problems");
+    let hk = hk_event(&scratch);
+    let key = add_referee(&hk.dir, "Ann Lee");
+    let server = Serving::start(&hk.dir);
+    let card = std::fs::read_to_string(&hk.cards[0]).unwrap();
+    // game 1, seat A's score one point out
+    let line = card.lines().nth(1).unwrap();
+    let fields: Vec<&str> = line.split(',').collect();
+    let score: i64 = fields[7].parse().unwrap();
+    let wrong_line = [
+        &fields[..7],
+        &[(score + 1).to_string().as_str()],
+        &fields[8..],
+    ]
+    .concat()
+    .join(",");
+    let wrong = card.replacen(line, &wrong_line, 1);
+    for path in ["/api/check", "/api/cards"] {
+        let a = http(
+            &server.addr,
+            "POST",
+            path,
+            &[
+                ("Authorization", &format!("Bearer {key}")),
+                ("Content-Type", "text/csv"),
+            ],
+            wrong.as_bytes(),
+        )
+        .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&a.body).unwrap();
+        let problems = v["problems"].as_array().unwrap();
+        assert!(
+            problems.iter().any(|p| p["game"] == 1
+                && p["severity"] == "error"
+                && p["message"].as_str().unwrap().contains("add up to +1")),
+            "{path}: {v}"
+        );
+        if path == "/api/check" {
+            assert_eq!(a.status, 200);
+            assert_eq!(v["ok"], false);
+            assert_eq!(v["players"].as_array().unwrap().len(), 4, "{v}");
+        } else {
+            assert_eq!(a.status, 422);
+        }
+    }
+    assert!(stored_keys(&hk.dir).is_empty(), "nothing bad gets in");
+    // two cards in one post
+    let two = format!(
+        "{card}{}",
+        std::fs::read_to_string(&hk.cards[1])
+            .unwrap()
+            .lines()
+            .skip(1)
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    let a = post_card(&server.addr, &key, two.as_bytes()).unwrap();
+    assert_eq!(a.status, 422);
+    assert!(a.body.contains("holds one card"), "{}", a.body);
+}
+
+#[test]
+fn a_conflict_is_settled_on_the_board_with_a_reason_and_the_referee_corrects_their_own() {
+    let scratch = Scratch::new("board");
+    let hk = hk_event(&scratch);
+    let ann = add_referee(&hk.dir, "Ann Lee");
+    let bob = add_referee(&hk.dir, "Bob Chan");
+    let server = Serving::start(&hk.dir);
+    let addr = server.addr.as_str();
+    let card = std::fs::read_to_string(&hk.cards[0]).unwrap();
+    // the same card with game 3's winner and a loser swapped round
+    let other = swap_seats(&card);
+    assert_eq!(post_card(addr, &ann, other.as_bytes()).unwrap().status, 201);
+    // Ann corrects her own card: replaced
+    assert_eq!(post_card(addr, &ann, card.as_bytes()).unwrap().status, 201);
+    let log = answer(&hk.dir, &["log"]);
+    assert!(
+        log.contains("corrected by the referee who entered it"),
+        "{log}"
+    );
+    // Bob types it differently: a conflict for the director
+    let a = post_card(addr, &bob, other.as_bytes()).unwrap();
+    assert_eq!(a.status, 409, "{a:?}");
+    assert!(
+        a.body.contains("differs") && a.body.contains("board"),
+        "{}",
+        a.body
+    );
+    // the board, signed in by its link
+    let a = http(
+        addr,
+        "GET",
+        &format!("/board?key={}", server.director),
+        &[],
+        b"",
+    )
+    .unwrap();
+    assert_eq!(a.status, 303);
+    let cookie = a
+        .header("set-cookie")
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let board = http(addr, "GET", "/board", &[("Cookie", &cookie)], b"").unwrap();
+    assert_eq!(board.status, 200);
+    assert!(board.body.contains("1 in conflict"), "{}", board.body);
+    assert!(board.body.contains("Entry 3 by Bob Chan"), "{}", board.body);
+    let csrf = board
+        .body
+        .split("name=\"csrf\" value=\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .unwrap()
+        .to_string();
+    // without its token, or from another site: refused
+    let form = |token: &str| {
+        format!(
+            "stage=prelim&session=S01&table=1&choice=3&reason=checked+the+signed+card&csrf={token}"
+        )
+    };
+    let post = |body: String, origin: &str| {
+        http(
+            addr,
+            "POST",
+            "/board/accept",
+            &[
+                ("Cookie", &cookie),
+                ("Origin", origin),
+                ("Content-Type", "application/x-www-form-urlencoded"),
+            ],
+            body.as_bytes(),
+        )
+        .unwrap()
+    };
+    let local = format!("http://{addr}");
+    assert_eq!(post(form("wrong"), &local).status, 403);
+    assert_eq!(post(form(&csrf), "http://evil.example").status, 403);
+    // the director accepts Bob's entry
+    let a = post(form(&csrf), &local);
+    assert_eq!(a.status, 303, "{a:?}");
+    let board = http(addr, "GET", "/board", &[("Cookie", &cookie)], b"").unwrap();
+    assert!(board.body.contains("0 in conflict"), "{}", board.body);
+    assert!(
+        board.body.contains("checked the signed card"),
+        "{}",
+        board.body
+    );
+    let log = answer(&hk.dir, &["log"]);
+    assert!(log.contains("checked the signed card"), "{log}");
+    // the event's card is Bob's now, and Ann may no longer replace it
+    let dump = scratch.path("dump");
+    Test::new()
+        .arg("dump")
+        .arg("--event")
+        .arg(&hk.dir)
+        .arg(&dump)
+        .run()
+        .success();
+    let now = std::fs::read_to_string(dump.join("cards/prelim-S01-T01.csv")).unwrap();
+    assert_eq!(now, other);
+    assert_eq!(post_card(addr, &ann, card.as_bytes()).unwrap().status, 409);
+}
+
+/// A card with game 3's first two seats' values swapped (still a legal
+/// game, another result).
+fn swap_seats(card: &str) -> String {
+    let mut lines: Vec<String> = card.lines().map(str::to_string).collect();
+    let game3: Vec<usize> = (1..lines.len())
+        .filter(|&i| lines[i].split(',').nth(3) == Some("3"))
+        .collect();
+    let (a, b) = (game3[0], game3[1]);
+    let fa: Vec<String> = lines[a].split(',').map(str::to_string).collect();
+    let fb: Vec<String> = lines[b].split(',').map(str::to_string).collect();
+    let mut na = fa.clone();
+    let mut nb = fb.clone();
+    na[6..9].clone_from_slice(&fb[6..9]);
+    nb[6..9].clone_from_slice(&fa[6..9]);
+    lines[a] = na.join(",");
+    lines[b] = nb.join(",");
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
+}
+
+#[test]
+fn with_double_entry_a_referees_card_counts_once_the_desk_agrees() {
+    let scratch = Scratch::new("double");
+    let hk = hk_event(&scratch);
+    let toml = hk.dir.join("tilerank.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, text.replace("double = false", "double = true")).unwrap();
+    let ann = add_referee(&hk.dir, "Ann Lee");
+    let server = Serving::start(&hk.dir);
+    let addr = server.addr.as_str();
+    let card = std::fs::read(&hk.cards[0]).unwrap();
+    let a = post_card(addr, &ann, &card).unwrap();
+    assert_eq!(a.status, 202, "{a:?}");
+    assert!(a.body.contains("\"waiting\""));
+    assert!(stored_keys(&hk.dir).is_empty(), "it does not count yet");
+    let a = http(
+        addr,
+        "GET",
+        &format!("/board?key={}", server.director),
+        &[],
+        b"",
+    )
+    .unwrap();
+    let cookie = a
+        .header("set-cookie")
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let board = http(addr, "GET", "/board", &[("Cookie", &cookie)], b"").unwrap();
+    assert!(
+        board.body.contains("1 waiting for the desk"),
+        "{}",
+        board.body
+    );
+    // the desk types the paper card the same: it counts, and agrees
+    Test::new()
+        .arg("import")
+        .arg(&hk.cards[0])
+        .arg("--event")
+        .arg(&hk.dir)
+        .run()
+        .success();
+    assert_eq!(stored_keys(&hk.dir).len(), 1);
+    let board = http(addr, "GET", "/board", &[("Cookie", &cookie)], b"").unwrap();
+    assert!(board.body.contains("1 in<"), "{}", board.body);
+    assert!(board.body.contains("agrees"), "{}", board.body);
+    // the desk's card of table 2 differs from the referee's entry
+    let card2 = std::fs::read_to_string(&hk.cards[1]).unwrap();
+    assert_eq!(
+        post_card(addr, &ann, swap_seats(&card2).as_bytes())
+            .unwrap()
+            .status,
+        202
+    );
+    Test::new()
+        .arg("import")
+        .arg(&hk.cards[1])
+        .arg("--event")
+        .arg(&hk.dir)
+        .run()
+        .success();
+    let board = http(addr, "GET", "/board", &[("Cookie", &cookie)], b"").unwrap();
+    assert!(board.body.contains("1 in conflict"), "{}", board.body);
+}
+
+#[test]
+fn open_pages_learn_of_a_new_card_within_seconds() {
+    let scratch = Scratch::new("hall");
+    let hk = hk_event(&scratch);
+    let key = add_referee(&hk.dir, "Ann Lee");
+    let server = Serving::start(&hk.dir);
+    let addr = server.addr.as_str();
+    let version = || -> u64 {
+        let a = http(addr, "GET", "/api/version", &[], b"").unwrap();
+        let v: serde_json::Value = serde_json::from_str(&a.body).unwrap();
+        v["version"].as_u64().unwrap()
+    };
+    let before = version();
+    let card = std::fs::read_to_string(&hk.cards[0]).unwrap();
+    let player = card
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .nth(5)
+        .unwrap()
+        .to_string();
+    let page = http(addr, "GET", &format!("/p/{player}.html"), &[], b"").unwrap();
+    assert!(!page.body.contains("S01"), "not played yet: {}", page.body);
+    assert_eq!(post_card(addr, &key, card.as_bytes()).unwrap().status, 201);
+    let start = Instant::now();
+    while version() == before {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "no new version in 10 s"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    // the player's page shows the card's games
+    let page = http(addr, "GET", &format!("/p/{player}.html"), &[], b"").unwrap();
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("S01"), "{}", page.body);
+    // the site's script asks for the version when served
+    let js = http(addr, "GET", "/site.js", &[], b"").unwrap();
+    assert!(js.body.contains("/api/version"));
+}
