@@ -1,6 +1,10 @@
 //! The referee's entry page (`serve --entry`, `/entry`) in a real browser
 //! at a phone's width, typed on with key events as a person types:
 //!
+//! - against `tilerank serve --entry` itself: sign in with the link's
+//!   key, type a card with one score wrong, see the desk's check flag it
+//!   before sending, fix it, send it, and find its players' results on
+//!   the served pages; a reload half way keeps what was typed;
 //! - on its own, with the desk's answers played by a stand-in `fetch`:
 //!   the exact CSV card it posts and the headers it posts it with, how
 //!   minus scores are typed, where each problem shows, what each answer
@@ -11,8 +15,14 @@
 //! `CI=true` they fail instead.
 
 use crate::devtools::{chromium_or_skip, Browser};
-use crate::test::Scratch;
+use crate::test::{fixtures, Scratch, Test};
 use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::channel;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 use tilerank::report::site::entry::{page, EntryPage};
 use tilerank::report::site::Lang;
 
@@ -446,4 +456,289 @@ fn the_entry_page_types_builds_and_sends_one_csv_card() {
         json!("提交計分卡（尚有 1 個錯誤）")
     );
     fits_a_phone(&mut b);
+}
+
+// ---------------------------------------------------------------------------
+// Against the desk.
+
+/// `tilerank serve` as a child, killed when dropped (a failing test too).
+struct Server {
+    child: Child,
+    stderr: Arc<Mutex<String>>,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `tilerank serve --entry` on a free port; the server and its
+/// address (`127.0.0.1:PORT`).
+fn serve(event: &Path) -> (Server, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilerank"))
+        .args(["serve", "--entry", "--port", "0", "--event"])
+        .arg(event)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tilerank serve starts");
+    let stderr = Arc::new(Mutex::new(String::new()));
+    let (tx, rx) = channel();
+    let pipe = child.stderr.take().unwrap();
+    let all = Arc::clone(&stderr);
+    std::thread::spawn(move || {
+        for line in BufReader::new(pipe).lines().map_while(Result::ok) {
+            all.lock().unwrap().push_str(&line);
+            all.lock().unwrap().push('\n');
+            if let Some(at) = line.find("http://") {
+                let rest = &line[at + "http://".len()..];
+                let _ = tx.send(rest[..rest.find('/').unwrap_or(rest.len())].to_string());
+            }
+        }
+    });
+    let server = Server { child, stderr };
+    match rx.recv_timeout(Duration::from_secs(60)) {
+        Ok(address) => (server, address),
+        Err(_) => panic!(
+            "serve printed no address in 60 s: {}",
+            server.stderr.lock().unwrap()
+        ),
+    }
+}
+
+/// Records every post of the page and its answer's status, passing it on.
+const SPY_FETCH: &str = r#"
+window.__sent = [];
+var real = window.fetch.bind(window);
+window.fetch = function (url, opts) {
+  var p = { url: String(url), body: opts && opts.body, status: null };
+  window.__sent.push(p);
+  return real(url, opts).then(function (r) { p.status = r.status; return r; });
+};
+"#;
+
+/// Picks an option of the list `id` with the keyboard: the one starting
+/// with `typed` (or the text typed into a text field).
+fn pick(b: &mut Browser, id: &str, typed: &str) -> String {
+    b.focus(&format!("#{id}"));
+    b.type_text(typed);
+    let got = b.eval(&format!("document.getElementById('{id}').value"));
+    assert!(
+        got.as_str().is_some_and(|v| v.starts_with(typed)),
+        "{id}: picked {got} by typing {typed}; the options: {}",
+        b.eval(&format!("document.getElementById('{id}').innerText"))
+    );
+    got.as_str().unwrap().to_string()
+}
+
+#[test]
+fn a_referee_types_a_card_on_a_phone_and_the_desk_stores_it() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    let started = Instant::now();
+    let s = Scratch::new("desk");
+    let dir = s.path("event");
+    Test::new()
+        .args(["init", "--profile", "hk", "--name", "Entry <Open>"])
+        .arg(&dir)
+        .run()
+        .success();
+    Test::new()
+        .arg("roster")
+        .arg(fixtures().join("roster.csv"))
+        .arg("--event")
+        .arg(&dir)
+        .run()
+        .success();
+    let added = Test::new()
+        .args(["referee", "add", "Ann Lee", "--event"])
+        .arg(&dir)
+        .run()
+        .success();
+    let key = added
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("key: "))
+        .expect("a key: line")
+        .to_string();
+    let (server, address) = serve(&dir);
+    let mut b = Browser::start(&chromium, &s.path("profile"));
+    b.viewport(375, 740, true);
+    b.on_new_document(SPY_FETCH);
+    b.go(&format!("http://{address}/entry?key={key}"));
+    assert_eq!(
+        b.eval(&format!(
+            "[location.pathname, location.search, document.cookie.indexOf({})]",
+            js(&key)
+        )),
+        json!(["/entry", "", -1]),
+        "signed in, the key out of the address and out of reach of scripts"
+    );
+    assert!(b.eval(TEXT).as_str().unwrap().contains("Referee: Ann Lee"));
+    fits_a_phone(&mut b);
+
+    // Session 1, table 7; four players; game 1 with C's score one off.
+    let session = pick(&mut b, "session", "S01");
+    b.press("Tab");
+    let table = pick(&mut b, "table", "7");
+    b.press("Tab");
+    type_fields(&mut b, &["P0001", "P0002", "P0003", "P0004"], "Tab");
+    let game1 = [
+        "1", "30", "0", "0", "-5", "1", "0", "-11", "3", "0", "-15", "4",
+    ];
+    type_fields(&mut b, &game1, "Tab");
+    assert_eq!(b.eval("document.activeElement.id"), json!("g2-A-won"));
+
+    // A reload half way keeps what was typed.
+    let typed = b.eval(FIELDS);
+    b.reload();
+    assert_eq!(b.eval(FIELDS), typed, "what was typed survives a reload");
+    b.focus("#g2-A-won");
+    let rest = [
+        "0", "11", "3", "1", "11", "1", "0", "-12", "2", "0", "-10", "4", // game 2
+        "1", "25", "0", "0", "-20", "2", "0", "-2", "1", "0", "-3", "1", // game 3
+    ];
+    type_fields(&mut b, &rest, "Tab");
+
+    // The desk's check says game 1 does not add up, before anything is
+    // sent; the players' names come with it.
+    // (the answer to the check of the whole card: its 12 lines posted last,
+    // answered, and shown)
+    b.wait_until(
+        "(function () { var p = window.__sent[window.__sent.length - 1]; return !!p && /api\\/check$/.test(p.url) && p.status === 200 && p.body.split('\\n').length === 14 && document.getElementById('check').textContent === ''; })()",
+        20,
+        "the whole card is checked",
+        "window.__sent",
+    );
+    b.wait_until(
+        "document.querySelectorAll('#g1 li.error').length > 0",
+        20,
+        "the check flags game 1",
+        "[document.body.innerText, window.__sent]",
+    );
+    assert_eq!(
+        b.eval("document.querySelectorAll('li.error').length === document.querySelectorAll('#g1 li.error').length"),
+        json!(true),
+        "every error is about game 1: {}",
+        b.eval(TEXT)
+    );
+    let sent = b.eval("window.__sent.map(function (p) { return new URL(p.url, location.href).pathname + ' ' + p.status; })");
+    let sent: Vec<&str> = sent
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert!(sent.contains(&"/api/check 200"), "{sent:?}");
+    assert!(
+        !sent.iter().any(|p| p.starts_with("/api/cards")),
+        "{sent:?}"
+    );
+    assert!(b
+        .eval("document.getElementById('send').className")
+        .as_str()
+        .unwrap()
+        .contains("errors"));
+    assert_eq!(
+        b.eval("['A','B','C','D'].map(function (s) { return document.getElementById('n-' + s).textContent; })"),
+        json!(["Chan Tai Man", "Lee Siu Ming", "Wong Ka Yan", "Cheung Mei Ling"])
+    );
+
+    // Fixed, the errors go; sent, the card is stored.
+    b.focus("#g1-C-score");
+    b.eval("document.activeElement.select(); true");
+    b.type_text("-10");
+    b.wait_until(
+        "document.querySelectorAll('li.error').length === 0 && document.getElementById('send').textContent === 'Send card: no errors found'",
+        20,
+        "the fixed card checks clean",
+        "[document.body.innerText, window.__sent]",
+    );
+    b.click("#send");
+    b.wait_until(
+        "document.getElementById('status').textContent.indexOf('Stored: ') === 0",
+        20,
+        "the card is stored",
+        "[document.getElementById('status').textContent, window.__sent]",
+    );
+    assert_eq!(b.eval(SAVED), json!([]), "a stored card is no longer kept");
+    let said = b.eval("document.getElementById('status').textContent");
+    assert!(said.as_str().unwrap().contains(&table), "{said}");
+
+    // The served pages show the card: each player's total score and
+    // games won, and the card's games on P0001's page.
+    let totals = [
+        ("P0001", "66", "2"),
+        ("P0002", "-14", "1"),
+        ("P0003", "-24", "0"),
+        ("P0004", "-28", "0"),
+    ];
+    b.go(&format!("http://{address}/standings-prelim.html"));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let rows = loop {
+        let rows = b.eval("Array.prototype.map.call(document.querySelectorAll('tbody tr'), function (r) { return Array.prototype.map.call(r.cells, function (c) { return c.textContent.trim(); }); })");
+        let has = |id: &str| {
+            rows.as_array().is_some_and(|r| {
+                r.iter()
+                    .any(|r| r.as_array().unwrap().iter().any(|c| c == id))
+            })
+        };
+        if totals.iter().all(|(id, _, _)| has(id)) {
+            break rows;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the standings never showed the card: {}",
+            b.eval(TEXT)
+        );
+        std::thread::sleep(Duration::from_millis(500));
+        b.reload();
+    };
+    let headers = b.eval("Array.prototype.map.call(document.querySelectorAll('thead th'), function (c) { return c.textContent.trim(); })");
+    let col = |name: &str| {
+        headers
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|h| h == name)
+            .unwrap_or_else(|| panic!("no column {name}: {headers}"))
+    };
+    let (id_col, won_col, total_col) = (col("ID"), col("Won"), col("Total score"));
+    for (id, total, won) in totals {
+        let row = rows
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r[id_col] == id)
+            .unwrap();
+        assert_eq!(
+            (row[total_col].as_str(), row[won_col].as_str()),
+            (Some(total), Some(won)),
+            "{id}: {row}"
+        );
+    }
+    b.go(&format!("http://{address}/p/P0001.html"));
+    let text = b.eval(TEXT);
+    let text = text.as_str().unwrap();
+    assert!(
+        text.contains("Chan Tai Man") && text.contains(&session),
+        "{text}"
+    );
+    for score in [
+        "score 30, tiles 0",
+        "score 11, tiles 3",
+        "score 25, tiles 0",
+    ] {
+        assert!(text.contains(score), "{score} not on P0001's page: {text}");
+    }
+    drop(b);
+    drop(server);
+    eprintln!(
+        "entry page against the desk: {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
 }
