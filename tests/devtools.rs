@@ -6,13 +6,14 @@
 //! What the tests need of it: a tab emulating a phone (a real 375 px
 //! viewport through `Emulation.setDeviceMetricsOverride`: a headless
 //! window is never narrower than 500 px), going to a page, running a
-//! script in it, taking a screenshot.
+//! script in it, typing and clicking as a person does (key and mouse
+//! events through `Input`), taking a screenshot.
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -24,6 +25,24 @@ extern "C" {
 
 /// `fcntl`'s "duplicate to the lowest free descriptor at or above".
 const F_DUPFD: i32 = 0;
+
+/// Chromium on `PATH`, or `None` after saying on standard error that the
+/// browser test did not run; under `CI=true` a missing Chromium fails the
+/// test instead.
+pub fn chromium_or_skip() -> Option<PathBuf> {
+    let names = ["chromium", "chromium-browser"];
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let found = std::env::split_paths(&path)
+        .flat_map(|dir| names.iter().map(move |n| dir.join(n)))
+        .find(|p| p.is_file());
+    if found.is_none() {
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!("chromium is not installed: CI must run the browser test (.ci/run installs Debian's chromium)");
+        }
+        eprintln!("BROWSER TEST DID NOT RUN: no chromium on PATH (apt-get install chromium)");
+    }
+    found
+}
 
 pub struct Browser {
     child: Child,
@@ -169,18 +188,7 @@ impl Browser {
         if let Some(e) = nav.get("errorText") {
             panic!("{url}: {e}");
         }
-        let deadline = Instant::now() + Duration::from_secs(120);
-        while !self
-            .events
-            .iter()
-            .any(|e| e["method"] == "Page.loadEventFired")
-        {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.from.recv_timeout(left) {
-                Ok(v) => self.events.push(v),
-                Err(_) => panic!("{url} did not load in 120 s"),
-            }
-        }
+        self.wait_event("Page.loadEventFired", url);
     }
 
     /// Runs `script` in the page; its value (awaited if a promise).
@@ -193,6 +201,134 @@ impl Browser {
             panic!("the script failed: {e}");
         }
         r["result"]["value"].clone()
+    }
+
+    /// Runs `script` in every document this tab loads from now on,
+    /// before the document's own scripts.
+    pub fn on_new_document(&mut self, script: &str) {
+        self.call(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": script }),
+        );
+    }
+
+    /// Reloads the page and waits until it has loaded again.
+    pub fn reload(&mut self) {
+        self.events.clear();
+        self.call("Page.reload", json!({}));
+        self.wait_event("Page.loadEventFired", "the reload");
+    }
+
+    /// Waits for the event `method` (read since the last `go` or `reload`).
+    fn wait_event(&mut self, method: &str, what: &str) {
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while !self.events.iter().any(|e| e["method"] == method) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.from.recv_timeout(left) {
+                Ok(v) => self.events.push(v),
+                Err(_) => panic!("{what}: no {method} in 120 s"),
+            }
+        }
+    }
+
+    /// Waits until `script` is true in the page (polled every 50 ms);
+    /// panics after `seconds`, saying `what` and what `show` evaluates to.
+    pub fn wait_until(&mut self, script: &str, seconds: u64, what: &str, show: &str) {
+        let deadline = Instant::now() + Duration::from_secs(seconds);
+        loop {
+            if self.eval(script) == Value::Bool(true) {
+                return;
+            }
+            if Instant::now() > deadline {
+                let seen = self.eval(show);
+                panic!("{what}: not so after {seconds} s ({script}); the page shows: {seen}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Focuses the element `selector`.
+    pub fn focus(&mut self, selector: &str) {
+        let found = self.eval(&format!(
+            "(function () {{ var e = document.querySelector({s}); if (!e) return false; e.focus(); return document.activeElement === e; }})()",
+            s = serde_json::to_string(selector).unwrap()
+        ));
+        assert_eq!(found, Value::Bool(true), "cannot focus {selector}");
+    }
+
+    /// Types `text` into the focused element key by key, as a keyboard
+    /// does (key down with its text, key up): key events, then `input`.
+    pub fn type_text(&mut self, text: &str) {
+        for c in text.chars() {
+            let key = c.to_string();
+            let code = match c {
+                '0'..='9' => format!("Digit{c}"),
+                'a'..='z' | 'A'..='Z' => format!("Key{}", c.to_ascii_uppercase()),
+                '-' => "Minus".to_string(),
+                ' ' => "Space".to_string(),
+                _ => String::new(),
+            };
+            let vk = match c {
+                '0'..='9' | 'A'..='Z' => c as u32,
+                'a'..='z' => c.to_ascii_uppercase() as u32,
+                '-' => 189,
+                ' ' => 32,
+                _ => 0,
+            };
+            self.call(
+                "Input.dispatchKeyEvent",
+                json!({"type": "keyDown", "key": key, "code": code, "text": key,
+                       "unmodifiedText": key, "windowsVirtualKeyCode": vk}),
+            );
+            self.call(
+                "Input.dispatchKeyEvent",
+                json!({"type": "keyUp", "key": key, "code": code, "windowsVirtualKeyCode": vk}),
+            );
+        }
+    }
+
+    /// Presses a key without text: `Tab`, `Enter`, `Backspace`,
+    /// `ArrowDown`...
+    pub fn press(&mut self, key: &str) {
+        let (vk, text) = match key {
+            "Tab" => (9, ""),
+            "Enter" => (13, "\r"),
+            "Backspace" => (8, ""),
+            "ArrowDown" => (40, ""),
+            "ArrowUp" => (38, ""),
+            "Home" => (36, ""),
+            "End" => (35, ""),
+            other => panic!("no key code for {other}"),
+        };
+        let mut down = json!({"type": if text.is_empty() { "rawKeyDown" } else { "keyDown" },
+                              "key": key, "code": key, "windowsVirtualKeyCode": vk});
+        if !text.is_empty() {
+            down["text"] = json!(text);
+        }
+        self.call("Input.dispatchKeyEvent", down);
+        self.call(
+            "Input.dispatchKeyEvent",
+            json!({"type": "keyUp", "key": key, "code": key, "windowsVirtualKeyCode": vk}),
+        );
+    }
+
+    /// Clicks the middle of the element `selector` with the mouse (it is
+    /// scrolled into view first).
+    pub fn click(&mut self, selector: &str) {
+        let at = self.eval(&format!(
+            "(function () {{ var e = document.querySelector({s}); if (!e) return null; e.scrollIntoView({{block: 'center'}}); var r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }})()",
+            s = serde_json::to_string(selector).unwrap()
+        ));
+        let (x, y) = match at.as_array() {
+            Some(xy) => (xy[0].as_f64().unwrap(), xy[1].as_f64().unwrap()),
+            None => panic!("nothing to click at {selector}"),
+        };
+        for kind in ["mousePressed", "mouseReleased"] {
+            self.call(
+                "Input.dispatchMouseEvent",
+                json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
+            );
+        }
     }
 
     /// A PNG of the viewport.

@@ -1083,30 +1083,10 @@ fn serve_says_when_its_port_is_taken() {
 /// `CI=true` it fails instead (`.ci/run` installs Chromium).
 mod browser {
     use super::{hk_demo, markup_event, publish, Scratch};
-    use crate::devtools::Browser;
-    use std::path::{Path, PathBuf};
+    use crate::devtools::{chromium_or_skip, Browser};
+    use std::path::Path;
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
-
-    /// Chromium, or why the test cannot run.
-    fn chromium() -> Option<PathBuf> {
-        let names = ["chromium", "chromium-browser"];
-        let path = std::env::var_os("PATH").unwrap_or_default();
-        std::env::split_paths(&path)
-            .flat_map(|dir| names.iter().map(move |n| dir.join(n)))
-            .find(|p| p.is_file())
-    }
-
-    fn chromium_or_skip() -> Option<PathBuf> {
-        let found = chromium();
-        if found.is_none() {
-            if std::env::var("CI").is_ok_and(|v| v == "true") {
-                panic!("chromium is not installed: CI must run the browser test (.ci/run installs Debian's chromium)");
-            }
-            eprintln!("BROWSER TEST DID NOT RUN: no chromium on PATH (apt-get install chromium)");
-        }
-        found
-    }
 
     /// A file as a URL, with a query.
     fn url(path: &Path, query: &str) -> String {

@@ -10,6 +10,8 @@ mod compare;
 #[cfg(unix)]
 mod devtools;
 mod docs;
+#[cfg(unix)]
+mod entry_browser;
 mod event_folder;
 mod export;
 mod known_answers;

@@ -17,6 +17,9 @@
 //! | `projector.html` | the latest stage's standings, large, scrolling and reloading itself ([`projector`]) |
 //! | `site.css`, `site.js`, `players.js` | styles (screen, phone, print), sorting and search, the search index ([`assets`]) |
 //!
+//! Beside the site, the page a referee types a card on at the table
+//! (`serve --entry`): [`entry`].
+//!
 //! The same input gives the same bytes: nothing depends on the clock, on
 //! hash order or on where the site is written. [`write_site`] writes the
 //! folder whole.
