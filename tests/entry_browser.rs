@@ -606,10 +606,10 @@ fn a_referee_types_a_card_on_a_phone_and_the_desk_stores_it() {
 
     // The desk's check says game 1 does not add up, before anything is
     // sent; the players' names come with it.
-    // (the answer to the check of the whole card: its 12 lines posted last,
-    // answered, and shown)
+    // (the answer to the check of the whole card as typed, game 3's last
+    // value too: posted last, answered, and shown)
     b.wait_until(
-        "(function () { var p = window.__sent[window.__sent.length - 1]; return !!p && /api\\/check$/.test(p.url) && p.status === 200 && p.body.split('\\n').length === 14 && document.getElementById('check').textContent === ''; })()",
+        "(function () { var p = window.__sent[window.__sent.length - 1]; return !!p && /api\\/check$/.test(p.url) && p.status === 200 && p.body.split('\\n').length === 14 && /,3,D,P0004,0,-3,1/.test(p.body) && document.getElementById('check').textContent === ''; })()",
         20,
         "the whole card is checked",
         "window.__sent",
