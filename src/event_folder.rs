@@ -313,13 +313,24 @@ impl ToImport {
     }
 }
 
+/// Whether a card that differs from the event's card of its key replaces
+/// it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Replace<'a> {
+    No,
+    Yes,
+    /// Only the card this referee entered, while the table is not settled
+    /// (asked inside the import's transaction).
+    OwnEntry(&'a str),
+}
+
 /// How an import takes its files.
 #[derive(Clone, Copy)]
 struct How<'a> {
     /// Replaces the cards' own stage.
     stage: Option<&'a str>,
-    /// A card that differs from the stored one replaces it.
-    replace: bool,
+    /// Whether a card that differs from the stored one replaces it.
+    replace: Replace<'a>,
     /// Why (the log keeps it).
     reason: Option<&'a str>,
     /// Everything checked as an import would, nothing kept.
@@ -334,7 +345,7 @@ impl<'a> How<'a> {
     fn import(stage: Option<&'a str>, replace: bool, reason: Option<&'a str>) -> How<'a> {
         How {
             stage,
-            replace,
+            replace: if replace { Replace::Yes } else { Replace::No },
             reason,
             trial: false,
             desk: true,
@@ -354,7 +365,7 @@ struct FileImport<'a> {
     by_key: &'a HashMap<CardKey, i64>,
     /// The log row the file's cards point to (written after them).
     log: i64,
-    replace: bool,
+    replace: Replace<'a>,
     problems: Problems,
     /// Each card that differs from the stored one (said after the checks
     /// across cards, as it always was).
@@ -385,7 +396,7 @@ impl<'a> FileImport<'a> {
         store: &'a Store,
         by_key: &'a HashMap<CardKey, i64>,
         log: i64,
-        replace: bool,
+        replace: Replace<'a>,
     ) -> FileImport<'a> {
         FileImport {
             rules,
@@ -446,7 +457,7 @@ impl<'a> FileImport<'a> {
         let fate = match &old {
             None => CardFate::New,
             Some(old) if old.lines == lines => CardFate::Unchanged,
-            Some(_) if self.replace => CardFate::Replaced,
+            Some(_) if self.replaces(&card.key) => CardFate::Replaced,
             Some(old) => {
                 self.conflicts.push(card.key.clone());
                 self.differs.error(
@@ -473,6 +484,21 @@ impl<'a> FileImport<'a> {
             }
         }
         self.fates.push((card.key, fate));
+    }
+
+    /// Whether a card of `key` that differs from the stored one replaces it.
+    fn replaces(&mut self, key: &CardKey) -> bool {
+        match self.replace {
+            Replace::No => false,
+            Replace::Yes => true,
+            Replace::OwnEntry(referee) => match self.store.entered_by(key) {
+                Ok(by) => by.as_deref() == Some(referee),
+                Err(e) => {
+                    self.failed.get_or_insert(e);
+                    false
+                }
+            },
+        }
     }
 
     /// Stores `card`, replacing the stored card of row `old`.
@@ -1049,7 +1075,12 @@ impl EventFolder {
                     games: games as i64,
                     // Why a card was replaced, or how it was confirmed (a
                     // double entry): whatever the command was given.
-                    reason: reason.unwrap_or("").trim().to_string(),
+                    // (a referee's entry gives a reason for a correction
+                    // only)
+                    reason: match replace {
+                        Replace::OwnEntry(_) if !replacing => String::new(),
+                        _ => reason.unwrap_or("").trim().to_string(),
+                    },
                 },
             )?;
             store.keep_since_mark()?;

@@ -294,6 +294,10 @@ fn twenty_five_referees_post_at_once_each_card_stored_once_and_the_answers_are_t
     // the log names the referee of each card
     let log = answer(&hk.dir, &["log"]);
     assert_eq!(log.matches("entry by referee Referee").count(), 25, "{log}");
+    assert!(
+        !log.contains("corrected"),
+        "a new card gives no reason: {log}"
+    );
     // the same answers as the same cards imported from the workbook
     assert!(answer(&hk.dir, &["standings"]).contains("Carmen Lau Wai Mei"));
     for args in [

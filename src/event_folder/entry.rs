@@ -23,7 +23,7 @@
 use super::store::{Store, StoredLine};
 use super::{
     card_lines, csv_line, line_fields, sha256_hex, utc_now, EventFolder, FolderError, How,
-    ImportReport, ReadFile, ToImport, CARD_HEADER,
+    ImportReport, ReadFile, Replace, ToImport, CARD_HEADER,
 };
 use crate::domain::{CardKey, Label, Seat, SessionName, Stage};
 use crate::ingest::raw::RawCard;
@@ -341,7 +341,7 @@ impl Store {
 
     /// The referee whose entry made the event's card of `key`, unless the
     /// director has decided the table since.
-    fn entered_by(&self, key: &CardKey) -> Result<Option<String>, FolderError> {
+    pub(super) fn entered_by(&self, key: &CardKey) -> Result<Option<String>, FolderError> {
         let (stage, session, table) = key_fields(key);
         self.conn
             .query_row(
@@ -499,7 +499,8 @@ impl EventFolder {
                 players,
             });
         }
-        let report = self.import_posted(&store, &posted, true, false, &mut |_, _| Ok(()))?;
+        let report =
+            self.import_posted(&store, &posted, true, None, &mut || {}, &mut |_, _| Ok(()))?;
         Ok(EntryCheck {
             problems: posted.located(&report.problems.sorted()),
             players,
@@ -524,26 +525,33 @@ impl EventFolder {
             return Ok(Entered::Refused(Vec::new()));
         };
         let store = self.writer()?;
-        let tx = store.begin_write(on_wait)?;
-        // The referee's own card, not yet settled: corrected in place.
-        let own = !double && store.entered_by(&key)?.as_deref() == Some(referee);
-        drop(tx);
+        // (single entry: the referee's own card, not yet settled, is
+        // corrected in place)
+        let own = !double;
         let mut entered = None;
-        self.import_posted(&store, &posted, double, own, &mut |store, report| {
-            let outcome = outcome(&posted, report, double, &key);
-            let kept = match &outcome {
-                Entered::Stored { .. } => Some(("stored", true)),
-                Entered::Same { .. } => Some(("same", false)),
-                Entered::Waiting { .. } => Some(("waiting", false)),
-                Entered::Conflict { .. } => Some(("conflict", false)),
-                Entered::Refused(_) => None,
-            };
-            if let Some((word, stored)) = kept {
-                store.record_entry(referee, &key, body, word, stored)?;
-            }
-            entered = Some(outcome);
-            Ok(())
-        })?;
+        let referee_name = referee;
+        self.import_posted(
+            &store,
+            &posted,
+            double,
+            own.then_some(referee_name),
+            on_wait,
+            &mut |store, report| {
+                let outcome = outcome(&posted, report, double, &key);
+                let kept = match &outcome {
+                    Entered::Stored { .. } => Some(("stored", true)),
+                    Entered::Same { .. } => Some(("same", false)),
+                    Entered::Waiting { .. } => Some(("waiting", false)),
+                    Entered::Conflict { .. } => Some(("conflict", false)),
+                    Entered::Refused(_) => None,
+                };
+                if let Some((word, stored)) = kept {
+                    store.record_entry(referee, &key, body, word, stored)?;
+                }
+                entered = Some(outcome);
+                Ok(())
+            },
+        )?;
         Ok(entered.unwrap_or(Entered::Refused(Vec::new())))
     }
 
@@ -553,7 +561,8 @@ impl EventFolder {
         store: &Store,
         posted: &Posted,
         trial: bool,
-        replace: bool,
+        own: Option<&str>,
+        on_wait: &mut dyn FnMut(),
         then: &mut dyn FnMut(&Store, &ImportReport) -> Result<(), FolderError>,
     ) -> Result<ImportReport, FolderError> {
         let read = ReadFile {
@@ -564,12 +573,12 @@ impl EventFolder {
         };
         let how = How {
             stage: None,
-            replace,
-            reason: replace.then_some("corrected by the referee who entered it"),
+            replace: own.map_or(Replace::No, Replace::OwnEntry),
+            reason: Some("corrected by the referee who entered it"),
             trial,
             desk: false,
         };
-        self.store_read(store, vec![ToImport::Read(read)], &how, &mut || {}, then)
+        self.store_read(store, vec![ToImport::Read(read)], &how, on_wait, then)
     }
 
     /// The players a posted card names, as the roster knows them.
@@ -743,7 +752,7 @@ impl EventFolder {
                 };
                 let how = How {
                     stage: None,
-                    replace: true,
+                    replace: Replace::Yes,
                     reason: Some(reason),
                     trial: false,
                     desk: false,
