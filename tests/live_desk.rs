@@ -223,6 +223,25 @@ pub fn add_referee(event: &Path, name: &str) -> String {
         .to_string()
 }
 
+/// The director signs in by the board's link: the cookie it sets.
+fn director(server: &Serving) -> String {
+    let a = http(
+        &server.addr,
+        "GET",
+        &format!("/board?key={}", server.director),
+        &[],
+        b"",
+    )
+    .unwrap();
+    assert_eq!(a.status, 303, "{a:?}");
+    let set = a.header("set-cookie").expect("a cookie");
+    assert!(
+        set.contains("HttpOnly") && set.contains("SameSite=Strict"),
+        "{set}"
+    );
+    set.split(';').next().unwrap().to_string()
+}
+
 /// What a command prints for an event.
 fn answer(event: &Path, args: &[&str]) -> String {
     let out = Test::new()
@@ -605,22 +624,7 @@ fn a_conflict_is_settled_on_the_board_with_a_reason_and_the_referee_corrects_the
         a.body
     );
     // the board, signed in by its link
-    let a = http(
-        addr,
-        "GET",
-        &format!("/board?key={}", server.director),
-        &[],
-        b"",
-    )
-    .unwrap();
-    assert_eq!(a.status, 303);
-    let cookie = a
-        .header("set-cookie")
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string();
+    let cookie = director(&server);
     let board = http(addr, "GET", "/board", &[("Cookie", &cookie)], b"").unwrap();
     assert_eq!(board.status, 200);
     assert!(board.body.contains("1 in conflict"), "{}", board.body);
@@ -725,21 +729,7 @@ fn with_double_entry_a_referees_card_counts_once_the_desk_agrees() {
     assert_eq!(a.status, 202, "{a:?}");
     assert!(a.body.contains("\"waiting\""));
     assert!(stored_keys(&hk.dir).is_empty(), "it does not count yet");
-    let a = http(
-        addr,
-        "GET",
-        &format!("/board?key={}", server.director),
-        &[],
-        b"",
-    )
-    .unwrap();
-    let cookie = a
-        .header("set-cookie")
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string();
+    let cookie = director(&server);
     let board = http(addr, "GET", "/board", &[("Cookie", &cookie)], b"").unwrap();
     assert!(
         board.body.contains("1 waiting for the desk"),
@@ -937,21 +927,7 @@ fn once_the_desks_typing_agrees_the_referee_can_no_longer_change_the_card() {
         .success();
     let a = post_card(&server.addr, &ann, swap_seats(&card).as_bytes()).unwrap();
     assert_eq!(a.status, 409, "{a:?}");
-    let a = http(
-        &server.addr,
-        "GET",
-        &format!("/board?key={}", server.director),
-        &[],
-        b"",
-    )
-    .unwrap();
-    let cookie = a
-        .header("set-cookie")
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string();
+    let cookie = director(&server);
     let board = http(&server.addr, "GET", "/board", &[("Cookie", &cookie)], b"").unwrap();
     assert!(
         board.body.contains("the desk&#39;s typing agrees")

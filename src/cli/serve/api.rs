@@ -231,19 +231,26 @@ fn players_json(players: &[SeatName]) -> Value {
     )
 }
 
+/// A card a referee posts: who, the card, and the event to take it; or
+/// the answer that refuses it.
+async fn posted_card(
+    desk: &Arc<Desk>,
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<(Referee, Bytes, EventFolder), Response> {
+    let (referee, _) = referee(desk, headers).await?;
+    let body = card_body(headers, body).await?;
+    let folder = desk.folder.as_ref().expect("the live desk has its event");
+    let folder =
+        EventFolder::open(&folder.dir).map_err(|_| server_error("the event cannot be opened"))?;
+    Ok((referee, body, folder))
+}
+
 /// `POST /api/check`: what the checks say of a card as it is typed.
 async fn check(State(desk): State<Arc<Desk>>, headers: HeaderMap, body: Body) -> Response {
-    let (referee, _) = match referee(&desk, &headers).await {
-        Ok(r) => r,
+    let (referee, body, folder) = match posted_card(&desk, &headers, body).await {
+        Ok(posted) => posted,
         Err(answer) => return answer,
-    };
-    let body = match card_body(&headers, body).await {
-        Ok(b) => b,
-        Err(answer) => return answer,
-    };
-    let folder = desk.folder.as_ref().expect("the live desk has its event");
-    let Ok(folder) = EventFolder::open(&folder.dir) else {
-        return server_error("the event cannot be opened");
     };
     let answer =
         tokio::task::spawn_blocking(move || folder.check_entry(&referee.name, &body)).await;
@@ -263,17 +270,9 @@ async fn check(State(desk): State<Arc<Desk>>, headers: HeaderMap, body: Body) ->
 
 /// `POST /api/cards`: stores a card (see docs/formats.md for the answers).
 async fn cards(State(desk): State<Arc<Desk>>, headers: HeaderMap, body: Body) -> Response {
-    let (referee, _) = match referee(&desk, &headers).await {
-        Ok(r) => r,
+    let (referee, body, folder) = match posted_card(&desk, &headers, body).await {
+        Ok(posted) => posted,
         Err(answer) => return answer,
-    };
-    let body = match card_body(&headers, body).await {
-        Ok(b) => b,
-        Err(answer) => return answer,
-    };
-    let folder = desk.folder.as_ref().expect("the live desk has its event");
-    let Ok(folder) = EventFolder::open(&folder.dir) else {
-        return server_error("the event cannot be opened");
     };
     let name = referee.name.clone();
     let answer =
