@@ -114,16 +114,43 @@ pub const MIGRATIONS: &[&str] = &[
     ",
 ];
 
-/// One line of a stored card.
+/// One line of a stored card; `P` holds the player's id (a line read
+/// from the database borrows it, `&str`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct StoredLine {
+pub(super) struct StoredLine<P = String> {
     pub game: u32,
     pub seat: Seat,
     /// The player's roster id.
-    pub player: String,
+    pub player: P,
     pub won: bool,
     pub score: StoredScore,
     pub tiles: Option<u16>,
+}
+
+impl StoredLine<&str> {
+    pub fn to_owned_line(&self) -> StoredLine {
+        StoredLine {
+            game: self.game,
+            seat: self.seat,
+            player: self.player.to_string(),
+            won: self.won,
+            score: self.score.clone(),
+            tiles: self.tiles,
+        }
+    }
+}
+
+impl StoredLine {
+    pub fn as_ref_line(&self) -> StoredLine<&str> {
+        StoredLine {
+            game: self.game,
+            seat: self.seat,
+            player: &self.player,
+            won: self.won,
+            score: self.score.clone(),
+            tiles: self.tiles,
+        }
+    }
 }
 
 /// A stored score: exact (schema 2), or the text schema 1 stored (`-12`,
@@ -182,7 +209,13 @@ pub(super) fn encode_lines(lines: &[StoredLine]) -> Vec<u8> {
 
 /// The lines [`encode_lines`] wrote; `None` for bytes it did not write (a
 /// damaged or hand-edited database).
-pub(super) fn decode_lines(mut body: &[u8]) -> Option<Vec<StoredLine>> {
+pub(super) fn decode_lines(body: &[u8]) -> Option<Vec<StoredLine>> {
+    let lines = decode_lines_ref(body)?;
+    Some(lines.iter().map(StoredLine::to_owned_line).collect())
+}
+
+/// As [`decode_lines`], the players' ids borrowed from `body`.
+pub(super) fn decode_lines_ref(mut body: &[u8]) -> Option<Vec<StoredLine<&str>>> {
     fn take<'a>(body: &mut &'a [u8], n: usize) -> Option<&'a [u8]> {
         let (head, rest) = (body.get(..n)?, body.get(n..)?);
         *body = rest;
@@ -206,7 +239,7 @@ pub(super) fn decode_lines(mut body: &[u8]) -> Option<Vec<StoredLine>> {
         lines.push(StoredLine {
             game,
             seat: *Seat::ALL.get(usize::from(seat))?,
-            player: player.to_string(),
+            player,
             won: won == 1,
             score: StoredScore::Exact(Score::ratio(numer, denom)),
             tiles: (tiles != u16::MAX).then_some(tiles),
@@ -214,6 +247,10 @@ pub(super) fn decode_lines(mut body: &[u8]) -> Option<Vec<StoredLine>> {
     }
     Some(lines)
 }
+
+/// What [`Store::each_card_ref`] gives each card to: its row id, key and
+/// lines.
+pub(super) type EachCard<'a> = dyn FnMut(i64, &CardKey, &[StoredLine<&str>]) + 'a;
 
 /// One stored card.
 #[derive(Debug, Clone)]
@@ -478,6 +515,21 @@ impl Store {
     /// Each of the event's cards (not the replaced ones), one at a time, in
     /// stage, session, table order: nothing but the card at hand is held.
     pub(super) fn each_card(&self, f: &mut dyn FnMut(StoredCard)) -> Result<(), FolderError> {
+        self.each_card_ref(&mut |id, key, lines| {
+            f(StoredCard {
+                id,
+                key: key.clone(),
+                lines: lines.iter().map(StoredLine::to_owned_line).collect(),
+            })
+        })
+    }
+
+    /// As [`Store::each_card`], each card's row id, key and lines, its
+    /// lines borrowed from the row read.
+    pub(super) fn each_card_ref(
+        &self,
+        f: &mut EachCard<'_>,
+    ) -> Result<(), FolderError> {
         let e = |e| self.error(e);
         let mut order: Vec<(CardKey, i64)> = Vec::new();
         {
@@ -523,9 +575,13 @@ impl Store {
             .map_err(e)?;
         let mut card = |key: CardKey, id: i64, r: &rusqlite::Row<'_>| -> Result<(), FolderError> {
             let got: i64 = r.get(0).map_err(e)?;
+            let old;
             let lines = match r.get_ref(1).map_err(e)? {
-                ValueRef::Blob(body) => decode_lines(body),
-                ValueRef::Null => Some(self.old_lines(&mut old_lines, id)?),
+                ValueRef::Blob(body) => decode_lines_ref(body),
+                ValueRef::Null => {
+                    old = self.old_lines(&mut old_lines, id)?;
+                    Some(old.iter().map(StoredLine::as_ref_line).collect())
+                }
                 _ => None,
             };
             let Some(lines) = lines.filter(|_| got == id) else {
@@ -534,7 +590,7 @@ impl Store {
                     reason: format!("is damaged: the stored card {key} cannot be read"),
                 });
             };
-            f(StoredCard { id, key, lines });
+            f(id, &key, &lines);
             Ok(())
         };
         if in_id_order {
