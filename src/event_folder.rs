@@ -630,10 +630,15 @@ impl EventFolder {
         // clash: the second pass leaves them out of the sums).
         let read = store.begin_read()?;
         let mut problems = Problems::new();
-        let stored_roster = store.roster()?;
+        // the stored roster is read into the first pass's intake, beside
+        // its cards (see read_stored)
+        let mut stored_roster = match &roster {
+            Some(_) => store.roster().map(|_| None)?,
+            None => store.roster_log()?,
+        };
         let roster = match roster {
             Some(path) => Some(ingest::roster::read(&path, &mut problems)?),
-            None => stored_roster,
+            None => stored_roster.map(|_| Roster::default()),
         };
         let more = if extra.is_empty() {
             None
@@ -643,7 +648,7 @@ impl EventFolder {
         let keep_cards = keep == Keep::Cards || !crate::event::sums_suffice(rules);
         let pass = |roster: Option<Roster>, skip: Vec<usize>| -> Result<Intake, FolderError> {
             let intake = Intake::new(roster, rules, keep_cards, problems.clone(), skip);
-            let mut intake = read_stored(&store, intake)?;
+            let mut intake = read_stored(&store, intake, stored_roster.take())?;
             if let Some(more) = &more {
                 intake.add_inputs(more);
             }
@@ -1087,36 +1092,74 @@ fn diff(key: &CardKey, old: &[StoredLine], new: &[StoredLine]) -> String {
 /// reads it ([`StoredReader`]) and checks its values ([`check_values`]);
 /// the other names its players and adds it up
 /// ([`Intake::add_checked`]). The problems are the intake's in the order
-/// one thread gives them.
-fn read_stored(store: &Store, mut intake: Intake) -> Result<Intake, FolderError> {
+/// one thread gives them. With `roster`, the log row of the stored roster,
+/// its players are read first into the intake's roster (empty until then):
+/// this thread reads them, the other adds them.
+fn read_stored(
+    store: &Store,
+    mut intake: Intake,
+    roster: Option<i64>,
+) -> Result<Intake, FolderError> {
     /// What one stored card gives: what reading and checking it said, and
     /// the card when it could be read (its names hashed).
     struct Read {
         problems: Problems,
         card: Option<(Source, Checked, [u64; 4])>,
     }
+    enum Batch {
+        Players(Vec<crate::roster::Player>),
+        Cards(Vec<Read>),
+    }
     const BATCH: usize = 256;
     let rules = intake.rules().clone();
     let keep = intake.keeps_cards();
     let hasher = intake.roster().hasher();
+    if let Some(log) = roster {
+        intake.roster_mut().reserve(store.player_count(log)?);
+    }
     let mut reader = StoredReader::new(&store.path.display().to_string());
     std::thread::scope(|scope| {
-        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Read>>(4);
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Batch>(4);
         let adder = scope.spawn(move || {
             for batch in rx {
-                for read in batch {
-                    intake.problems.extend(read.problems);
-                    if let Some((source, card, hashes)) = read.card {
-                        intake.add_checked(&source, card, Some(&hashes));
+                match batch {
+                    Batch::Players(players) => {
+                        for player in players {
+                            let _ = intake.roster_mut().add(player);
+                        }
+                    }
+                    Batch::Cards(cards) => {
+                        for read in cards {
+                            intake.problems.extend(read.problems);
+                            if let Some((source, card, hashes)) = read.card {
+                                intake.add_checked(&source, card, Some(&hashes));
+                            }
+                        }
                     }
                 }
             }
             intake
         });
+        // (a closed channel: the other thread panicked, said below)
+        let players = match roster {
+            Some(log) => {
+                let mut batch = Vec::with_capacity(BATCH);
+                let read = store.each_player(log, &mut |player| {
+                    batch.push(player);
+                    if batch.len() >= BATCH {
+                        let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                        let _ = tx.send(Batch::Players(full));
+                    }
+                });
+                let _ = tx.send(Batch::Players(batch));
+                read
+            }
+            None => Ok(()),
+        };
         let mut stored = 0;
         let mut batch = Vec::with_capacity(BATCH);
         let mut scratch = String::new();
-        let read = store.each_card_ref(&mut |_, key, lines| {
+        let mut read_card = |_: i64, key: &CardKey, lines: &[StoredLine<&str>]| {
             stored += 1;
             let mut problems = Problems::new();
             let raws = reader.read(key, lines, &mut problems);
@@ -1139,11 +1182,12 @@ fn read_stored(store: &Store, mut intake: Intake) -> Result<Intake, FolderError>
                 });
             }
             if batch.len() >= BATCH {
-                // (a closed channel: the other thread panicked, said below)
-                let _ = tx.send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)));
+                let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                let _ = tx.send(Batch::Cards(full));
             }
-        });
-        let _ = tx.send(batch);
+        };
+        let read = players.and_then(|()| store.each_card_ref(&mut read_card));
+        let _ = tx.send(Batch::Cards(batch));
         drop(tx);
         let mut intake = match adder.join() {
             Ok(intake) => intake,

@@ -461,14 +461,45 @@ impl Store {
 
     /// The newest roster: `None` when none was stored.
     pub(super) fn roster(&self) -> Result<Option<Roster>, FolderError> {
-        let e = |e| self.error(e);
-        let newest: Option<i64> = self
-            .conn
-            .query_row("SELECT max(log) FROM players", [], |r| r.get(0))
-            .map_err(e)?;
-        let Some(log) = newest else {
+        let Some(log) = self.roster_log()? else {
             return Ok(None);
         };
+        let mut roster = Roster::default();
+        roster.reserve(self.player_count(log)?);
+        self.each_player(log, &mut |player| {
+            let _ = roster.add(player);
+        })?;
+        Ok(Some(roster))
+    }
+
+    /// The log row of the newest roster: `None` when none was stored.
+    pub(super) fn roster_log(&self) -> Result<Option<i64>, FolderError> {
+        self.conn
+            .query_row("SELECT max(log) FROM players", [], |r| r.get(0))
+            .map_err(|e| self.error(e))
+    }
+
+    /// How many players the roster of log row `log` has (its positions run
+    /// 1 to the count), to make room for them.
+    pub(super) fn player_count(&self, log: i64) -> Result<usize, FolderError> {
+        let count: Option<i64> = self
+            .conn
+            .query_row(
+                "SELECT max(position) FROM players WHERE log = ?1",
+                [log],
+                |r| r.get(0),
+            )
+            .map_err(|e| self.error(e))?;
+        Ok(usize::try_from(count.unwrap_or(0)).unwrap_or(0))
+    }
+
+    /// Each player of the roster of log row `log`, in the roster's order.
+    pub(super) fn each_player(
+        &self,
+        log: i64,
+        add: &mut dyn FnMut(Player),
+    ) -> Result<(), FolderError> {
+        let e = |e| self.error(e);
         let source = Source::sheet(&self.path.display().to_string(), "roster");
         let mut stmt = self
             .conn
@@ -478,24 +509,26 @@ impl Store {
             )
             .map_err(e)?;
         let mut rows = stmt.query([log]).map_err(e)?;
-        let mut roster = Roster::default();
         while let Some(r) = rows.next().map_err(e)? {
             let position: u32 = r.get(0).map_err(e)?;
-            let status: String = r.get(6).map_err(e)?;
+            let status = match r.get_ref(6).map_err(e)? {
+                ValueRef::Text(t) if t.is_empty() => Some(Status::default()),
+                _ => Status::parse(&r.get::<_, String>(6).map_err(e)?),
+            };
             let player = Player {
                 id: r.get(1).map_err(e)?,
                 name: r.get(2).map_err(e)?,
                 birth_date: r.get(3).map_err(e)?,
                 age: r.get(4).map_err(e)?,
                 family: r.get(5).map_err(e)?,
-                status: Status::parse(&status).unwrap_or_default(),
+                status: status.unwrap_or_default(),
                 group: r.get(7).map_err(e)?,
                 // the line of roster.csv in a dump
                 place: Some(source.at(position + 1, None)),
             };
-            let _ = roster.add(player);
+            add(player);
         }
-        Ok(Some(roster))
+        Ok(())
     }
 
     pub(super) fn roster_rows(&self) -> Result<Vec<Vec<String>>, FolderError> {
@@ -526,10 +559,7 @@ impl Store {
 
     /// As [`Store::each_card`], each card's row id, key and lines, its
     /// lines borrowed from the row read.
-    pub(super) fn each_card_ref(
-        &self,
-        f: &mut EachCard<'_>,
-    ) -> Result<(), FolderError> {
+    pub(super) fn each_card_ref(&self, f: &mut EachCard<'_>) -> Result<(), FolderError> {
         let e = |e| self.error(e);
         let mut order: Vec<(CardKey, i64)> = Vec::new();
         {
