@@ -512,7 +512,7 @@ impl Store {
         while let Some(r) = rows.next().map_err(e)? {
             let position: u32 = r.get(0).map_err(e)?;
             let status = match r.get_ref(6).map_err(e)? {
-                ValueRef::Text(t) if t.is_empty() => Some(Status::default()),
+                ValueRef::Text(b"") => Some(Status::default()),
                 _ => Status::parse(&r.get::<_, String>(6).map_err(e)?),
             };
             let player = Player {
