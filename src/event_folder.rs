@@ -1235,10 +1235,11 @@ impl StoredReader {
         problems: &mut Problems,
     ) -> Vec<RawCard> {
         let source = Source::sheet(&self.db, &card_name(key));
+        use compact_str::ToCompactString;
         let texts = [
-            ingest::cell::Text::from(key.stage.to_string()),
-            ingest::cell::Text::from(SessionName(&key.session).to_string()),
-            ingest::cell::Text::from(key.table.to_string()),
+            key.stage.to_compact_string(),
+            SessionName(&key.session).to_compact_string(),
+            key.table.to_compact_string(),
         ];
         self.grouper.restart(&source);
         for (i, line) in lines.iter().enumerate() {
