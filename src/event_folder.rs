@@ -1087,14 +1087,14 @@ fn diff(key: &CardKey, old: &[StoredLine], new: &[StoredLine]) -> String {
     out
 }
 
-/// Every stored card into `intake`, in the order stored, on two threads:
-/// this one reads the database, reads each card as the results layout
-/// reads it ([`StoredReader`]) and checks its values ([`check_values`]);
-/// the other names its players and adds it up
+/// Every stored card into `intake`, in the order stored, on three
+/// threads: this one reads the database; another reads each card as the
+/// results layout reads it ([`StoredReader`]) and checks its values
+/// ([`check_values`]); the third names its players and adds it up
 /// ([`Intake::add_checked`]). The problems are the intake's in the order
 /// one thread gives them. With `roster`, the log row of the stored roster,
 /// its players are read first into the intake's roster (empty until then):
-/// this thread reads them, the other adds them.
+/// this thread reads them, the third adds them.
 fn read_stored(
     store: &Store,
     mut intake: Intake,
@@ -1119,9 +1119,10 @@ fn read_stored(
     }
     let mut reader = StoredReader::new(&store.path.display().to_string());
     std::thread::scope(|scope| {
-        let (tx, rx) = std::sync::mpsc::sync_channel::<Batch>(4);
+        let (to_adder, for_adder) = std::sync::mpsc::sync_channel::<Batch>(4);
+        let (to_checker, for_checker) = std::sync::mpsc::sync_channel::<StoredBatch>(4);
         let adder = scope.spawn(move || {
-            for batch in rx {
+            for batch in for_adder {
                 match batch {
                     Batch::Players(players) => {
                         for player in players {
@@ -1140,7 +1141,38 @@ fn read_stored(
             }
             intake
         });
-        // (a closed channel: the other thread panicked, said below)
+        // (the checker sends its first cards once every player is sent)
+        let checked = to_adder.clone();
+        let checker = scope.spawn(move || {
+            let mut scratch = String::new();
+            for cards in for_checker {
+                let mut batch = Vec::with_capacity(cards.keys.len());
+                cards.each(|key, lines| {
+                    let mut problems = Problems::new();
+                    let raws = reader.read(key, lines, &mut problems);
+                    if raws.is_empty() {
+                        batch.push(Read {
+                            problems: std::mem::take(&mut problems),
+                            card: None,
+                        });
+                    }
+                    for raw in raws {
+                        let values = check_values(&raw, &rules, keep, &mut problems);
+                        let mut hashes = [0u64; 4];
+                        for s in &raw.seats {
+                            hashes[s.seat.index()] = hasher.hash(&s.player, &mut scratch);
+                        }
+                        let source = raw.source.clone();
+                        batch.push(Read {
+                            problems: std::mem::take(&mut problems),
+                            card: Some((source, Checked::from_raw(raw, values), hashes)),
+                        });
+                    }
+                });
+                // (a closed channel: the other thread panicked, said below)
+                let _ = checked.send(Batch::Cards(batch));
+            }
+        });
         let players = match roster {
             Some(log) => {
                 let mut batch = Vec::with_capacity(BATCH);
@@ -1148,55 +1180,87 @@ fn read_stored(
                     batch.push(player);
                     if batch.len() >= BATCH {
                         let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
-                        let _ = tx.send(Batch::Players(full));
+                        let _ = to_adder.send(Batch::Players(full));
                     }
                 });
-                let _ = tx.send(Batch::Players(batch));
+                let _ = to_adder.send(Batch::Players(batch));
                 read
             }
             None => Ok(()),
         };
+        drop(to_adder);
         let mut stored = 0;
-        let mut batch = Vec::with_capacity(BATCH);
-        let mut scratch = String::new();
-        let mut read_card = |_: i64, key: &CardKey, lines: &[StoredLine<&str>]| {
-            stored += 1;
-            let mut problems = Problems::new();
-            let raws = reader.read(key, lines, &mut problems);
-            if raws.is_empty() {
-                batch.push(Read {
-                    problems: std::mem::take(&mut problems),
-                    card: None,
-                });
-            }
-            for raw in raws {
-                let values = check_values(&raw, &rules, keep, &mut problems);
-                let mut hashes = [0u64; 4];
-                for s in &raw.seats {
-                    hashes[s.seat.index()] = hasher.hash(&s.player, &mut scratch);
+        let mut batch = StoredBatch::default();
+        let read = players.and_then(|()| {
+            store.each_card_ref(&mut |_, key, lines| {
+                stored += 1;
+                batch.push(key, lines);
+                if batch.keys.len() >= BATCH {
+                    let _ = to_checker.send(std::mem::take(&mut batch));
                 }
-                let source = raw.source.clone();
-                batch.push(Read {
-                    problems: std::mem::take(&mut problems),
-                    card: Some((source, Checked::from_raw(raw, values), hashes)),
-                });
-            }
-            if batch.len() >= BATCH {
-                let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
-                let _ = tx.send(Batch::Cards(full));
-            }
-        };
-        let read = players.and_then(|()| store.each_card_ref(&mut read_card));
-        let _ = tx.send(Batch::Cards(batch));
-        drop(tx);
-        let mut intake = match adder.join() {
-            Ok(intake) => intake,
-            Err(panic) => std::panic::resume_unwind(panic),
+            })
+        });
+        let _ = to_checker.send(batch);
+        drop(to_checker);
+        let checker = checker.join();
+        let mut intake = match (adder.join(), checker) {
+            (Ok(intake), Ok(())) => intake,
+            (Err(panic), _) | (_, Err(panic)) => std::panic::resume_unwind(panic),
         };
         read?;
         intake.counts.stored += stored;
         Ok(intake)
     })
+}
+
+/// Stored cards as read from the database, packed for the thread that
+/// reads them (a few allocations a batch, not a few a line).
+#[derive(Default)]
+struct StoredBatch {
+    keys: Vec<CardKey>,
+    /// Where each card's lines end in `lines`.
+    ends: Vec<usize>,
+    /// The lines, each player's id a range of `text`.
+    lines: Vec<StoredLine<(usize, usize)>>,
+    text: String,
+}
+
+impl StoredBatch {
+    fn push(&mut self, key: &CardKey, lines: &[StoredLine<&str>]) {
+        self.keys.push(key.clone());
+        for l in lines {
+            let start = self.text.len();
+            self.text.push_str(l.player);
+            self.lines.push(StoredLine {
+                game: l.game,
+                seat: l.seat,
+                player: (start, self.text.len()),
+                won: l.won,
+                score: l.score.clone(),
+                tiles: l.tiles,
+            });
+        }
+        self.ends.push(self.lines.len());
+    }
+
+    /// Each card, its key and lines.
+    fn each(&self, mut f: impl FnMut(&CardKey, &[StoredLine<&str>])) {
+        let mut lines = Vec::new();
+        let mut start = 0;
+        for (key, &end) in self.keys.iter().zip(&self.ends) {
+            lines.clear();
+            lines.extend(self.lines[start..end].iter().map(|l| StoredLine {
+                game: l.game,
+                seat: l.seat,
+                player: &self.text[l.player.0..l.player.1],
+                won: l.won,
+                score: l.score.clone(),
+                tiles: l.tiles,
+            }));
+            f(key, &lines);
+            start = end;
+        }
+    }
 }
 
 /// The stored cards as the results layout reads them, each from a sheet
