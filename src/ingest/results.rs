@@ -81,6 +81,7 @@ pub fn read(
 /// in `grouper`: how every reader of the layout reads a line, whatever
 /// holds its cells (a sheet's row, a CSV line split where it lies, a
 /// stored card's line). False when the line could not be placed on a card.
+#[inline]
 pub fn add_line(
     source: &Source,
     m: &ColumnMap,
@@ -108,15 +109,17 @@ pub fn cards<'a>(
     source: &'a Source,
     grouper: &'a mut Grouper<RawLine>,
 ) -> impl Iterator<Item = RawCard> + 'a {
-    grouper.cards.drain(..).map(|g| RawCard {
-        key: g.key,
-        layout: Layout::Results,
-        source: source.clone(),
-        at: g.at,
-        table_at: g.at,
-        seats: g.seats,
-        games: g.games,
-        total: None,
-        defective: g.defective,
-    })
+    std::mem::take(&mut grouper.cards)
+        .into_iter()
+        .map(|g| RawCard {
+            key: g.key,
+            layout: Layout::Results,
+            source: source.clone(),
+            at: g.at,
+            table_at: g.at,
+            seats: g.seats,
+            games: g.games,
+            total: None,
+            defective: g.defective,
+        })
 }
