@@ -49,7 +49,7 @@
 use crate::config::{Config, ConfigError, FILE_NAME};
 use crate::domain::{Card, CardKey, Label, SessionName, Stage};
 use crate::event::{Event, Keep, Request};
-use crate::ingest::cell::{Cell, Row};
+use crate::ingest::cell::Cell;
 use crate::ingest::raw::RawCard;
 use crate::ingest::{self, InputError};
 use crate::intake::Intake;
@@ -57,7 +57,9 @@ use crate::place::Source;
 use crate::problem::Problems;
 use crate::profile::{ProfileName, Rules};
 use crate::roster::Roster;
-use crate::rules::card_checks::{check_card, checked_card, name_players, Checked, Seating};
+use crate::rules::card_checks::{
+    check_card, check_values, checked_card, name_players, Checked, Seating,
+};
 use crate::score::Score;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -73,7 +75,7 @@ pub use entry::{
 pub use referees::{
     check_site_url, entry_link, Denied, Referee, RefereeKey, DEFAULT_SITE, KEY_LEN,
 };
-use store::{roster_fields, StoredCard, StoredLine, StoredScore, ROSTER_HEADER};
+use store::{roster_fields, StoredLine, StoredScore, ROSTER_HEADER};
 pub use store::{LogEntry, Store, MIGRATIONS, WAIT_FOR_WRITER};
 
 /// The database file in the event folder.
@@ -695,10 +697,15 @@ impl EventFolder {
         // clash: the second pass leaves them out of the sums).
         let read = store.begin_read()?;
         let mut problems = Problems::new();
-        let stored_roster = store.roster()?;
+        // the stored roster is read into the first pass's intake, beside
+        // its cards (see read_stored)
+        let mut stored_roster = match &roster {
+            Some(_) => store.roster().map(|_| None)?,
+            None => store.roster_log()?,
+        };
         let roster = match roster {
             Some(path) => Some(ingest::roster::read(&path, &mut problems)?),
-            None => stored_roster,
+            None => stored_roster.map(|_| Roster::default()),
         };
         let more = if extra.is_empty() {
             None
@@ -706,17 +713,9 @@ impl EventFolder {
             Some(ingest::read_cards(extra, &mut problems)?)
         };
         let keep_cards = keep == Keep::Cards || !crate::event::sums_suffice(rules);
-        let db = store.path.display().to_string();
         let pass = |roster: Option<Roster>, skip: Vec<usize>| -> Result<Intake, FolderError> {
-            let mut intake = Intake::new(roster, rules, keep_cards, problems.clone(), skip);
-            let mut stored = 0;
-            store.each_card(&mut |card| {
-                stored += 1;
-                for raw in stored_card_as_read(&db, &card, &mut intake.problems) {
-                    intake.add(&raw);
-                }
-            })?;
-            intake.counts.stored += stored;
+            let intake = Intake::new(roster, rules, keep_cards, problems.clone(), skip);
+            let mut intake = read_stored(&store, intake, stored_roster.take())?;
             if let Some(more) = &more {
                 intake.add_inputs(more);
             }
@@ -943,16 +942,16 @@ impl EventFolder {
             // settings and roster, and kept by key and seating (their lines
             // stay in the store)
             let mut problems = Problems::new();
-            let db = store.path.display().to_string();
+            let mut reader = StoredReader::new(&store.path.display().to_string());
             let mut seating = Seating::default();
             let mut stored_ids = HashMap::new();
-            store.each_card(&mut |card| {
-                for raw in stored_card_as_read(&db, &card, &mut problems) {
+            store.each_card_ref(&mut |id, key, lines| {
+                for raw in reader.read(key, lines, &mut problems) {
                     if let Some(card) = check_card(&raw, &rules, &mut roster, &mut problems) {
                         seating.add_card(&card);
                     }
                 }
-                stored_ids.insert(card.key, card.id);
+                stored_ids.insert(key.clone(), id);
             })?;
             seating.clashes(&roster, &mut problems);
             if problems.has_errors() {
@@ -1212,48 +1211,335 @@ fn diff(key: &CardKey, old: &[StoredLine], new: &[StoredLine]) -> String {
     out
 }
 
-/// A stored card as the results layout reads it, from a sheet of its own
-/// in the database (`tilerank.db[prelim-S01-T07]`): its header on row 1,
-/// a line a row. Values are cells as a file's are, a score exact.
-fn stored_card_as_read(db: &str, card: &StoredCard, problems: &mut Problems) -> Vec<RawCard> {
-    let source = Source::sheet(db, &card_name(&card.key));
-    let header = Row {
-        number: 1,
-        first_col: 1,
-        cells: CARD_HEADER.iter().map(|h| Cell::text(h)).collect(),
-    };
-    let text = |t: String| {
-        if t.is_empty() {
-            Cell::Empty
-        } else {
-            Cell::Text(t.into())
+/// Every stored card into `intake`, in the order stored, on three
+/// threads: this one reads the database; another reads each card as the
+/// results layout reads it ([`StoredReader`]) and checks its values
+/// ([`check_values`]); the third names its players and adds it up
+/// ([`Intake::add_checked`]). The problems are the intake's in the order
+/// one thread gives them. With `roster`, the log row of the stored roster,
+/// its players are read first into the intake's roster (empty until then):
+/// this thread reads them, the third adds them.
+fn read_stored(
+    store: &Store,
+    mut intake: Intake,
+    roster: Option<i64>,
+) -> Result<Intake, FolderError> {
+    /// What one stored card gives: what reading and checking it said, and
+    /// the card when it could be read (its names hashed).
+    struct Read {
+        problems: Problems,
+        card: Option<(Source, Checked, [u64; 4])>,
+    }
+    enum Batch {
+        Players(Vec<crate::roster::Player>),
+        Cards(Vec<Read>),
+    }
+    const BATCH: usize = 256;
+    let rules = intake.rules().clone();
+    let keep = intake.keeps_cards();
+    let hasher = intake.roster().hasher();
+    if let Some(log) = roster {
+        intake.roster_mut().reserve(store.player_count(log)?);
+    }
+    let mut reader = StoredReader::new(&store.path.display().to_string());
+    std::thread::scope(|scope| {
+        let (to_adder, for_adder) = std::sync::mpsc::sync_channel::<Batch>(4);
+        let (to_checker, for_checker) = std::sync::mpsc::sync_channel::<StoredBatch>(4);
+        let adder = scope.spawn(move || {
+            for batch in for_adder {
+                match batch {
+                    Batch::Players(players) => {
+                        for player in players {
+                            let _ = intake.roster_mut().add(player);
+                        }
+                    }
+                    Batch::Cards(cards) => {
+                        for read in cards {
+                            intake.problems.extend(read.problems);
+                            if let Some((source, card, hashes)) = read.card {
+                                intake.add_checked(&source, card, Some(&hashes));
+                            }
+                        }
+                    }
+                }
+            }
+            intake
+        });
+        // (the checker sends its first cards once every player is sent)
+        let checked = to_adder.clone();
+        let checker = scope.spawn(move || {
+            let mut scratch = String::new();
+            for cards in for_checker {
+                let mut batch = Vec::with_capacity(cards.keys.len());
+                cards.each(|key, lines| {
+                    let mut problems = Problems::new();
+                    let raws = reader.read(key, lines, &mut problems);
+                    if raws.is_empty() {
+                        batch.push(Read {
+                            problems: std::mem::take(&mut problems),
+                            card: None,
+                        });
+                    }
+                    for raw in raws {
+                        let values = check_values(&raw, &rules, keep, &mut problems);
+                        let mut hashes = [0u64; 4];
+                        for s in &raw.seats {
+                            hashes[s.seat.index()] = hasher.hash(&s.player, &mut scratch);
+                        }
+                        let source = raw.source.clone();
+                        batch.push(Read {
+                            problems: std::mem::take(&mut problems),
+                            card: Some((source, Checked::from_raw(raw, values), hashes)),
+                        });
+                    }
+                });
+                // (a closed channel: the other thread panicked, said below)
+                let _ = checked.send(Batch::Cards(batch));
+            }
+        });
+        let players = match roster {
+            Some(log) => {
+                let mut batch = Vec::with_capacity(BATCH);
+                let read = store.each_player(log, &mut |player| {
+                    batch.push(player);
+                    if batch.len() >= BATCH {
+                        let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                        let _ = to_adder.send(Batch::Players(full));
+                    }
+                });
+                let _ = to_adder.send(Batch::Players(batch));
+                read
+            }
+            None => Ok(()),
+        };
+        drop(to_adder);
+        let mut stored = 0;
+        let mut batch = StoredBatch::default();
+        let read = players.and_then(|()| {
+            store.each_card_ref(&mut |_, key, lines| {
+                stored += 1;
+                batch.push(key, lines);
+                if batch.keys.len() >= BATCH {
+                    let _ = to_checker.send(std::mem::take(&mut batch));
+                }
+            })
+        });
+        let _ = to_checker.send(batch);
+        drop(to_checker);
+        let checker = checker.join();
+        let mut intake = match (adder.join(), checker) {
+            (Ok(intake), Ok(())) => intake,
+            (Err(panic), _) | (_, Err(panic)) => std::panic::resume_unwind(panic),
+        };
+        read?;
+        intake.counts.stored += stored;
+        Ok(intake)
+    })
+}
+
+/// Stored cards as read from the database, packed for the thread that
+/// reads them (a few allocations a batch, not a few a line).
+#[derive(Default)]
+struct StoredBatch {
+    keys: Vec<CardKey>,
+    /// Where each card's lines end in `lines`.
+    ends: Vec<usize>,
+    /// The lines, each player's id a range of `text`.
+    lines: Vec<StoredLine<(usize, usize)>>,
+    text: String,
+}
+
+impl StoredBatch {
+    fn push(&mut self, key: &CardKey, lines: &[StoredLine<&str>]) {
+        self.keys.push(key.clone());
+        for l in lines {
+            let start = self.text.len();
+            self.text.push_str(l.player);
+            self.lines.push(StoredLine {
+                game: l.game,
+                seat: l.seat,
+                player: (start, self.text.len()),
+                won: l.won,
+                score: l.score.clone(),
+                tiles: l.tiles,
+            });
         }
-    };
-    let (stage, session, table) = (
-        text(card.key.stage.to_string()),
-        text(SessionName(&card.key.session).to_string()),
-        text(card.key.table.to_string()),
-    );
-    let lines = card.lines.iter().enumerate().map(|(i, l)| Row {
-        number: i as u32 + 2,
-        first_col: 1,
-        cells: vec![
-            stage.clone(),
-            session.clone(),
-            table.clone(),
-            text(l.game.to_string()),
-            text(l.seat.to_string()),
-            text(l.player.clone()),
-            text(u8::from(l.won).to_string()),
-            match &l.score {
-                StoredScore::Exact(s) => Cell::Exact(*s),
-                StoredScore::Text(t) => text(t.clone()),
+        self.ends.push(self.lines.len());
+    }
+
+    /// Each card, its key and lines.
+    fn each(&self, mut f: impl FnMut(&CardKey, &[StoredLine<&str>])) {
+        let mut lines = Vec::new();
+        let mut start = 0;
+        for (key, &end) in self.keys.iter().zip(&self.ends) {
+            lines.clear();
+            lines.extend(self.lines[start..end].iter().map(|l| StoredLine {
+                game: l.game,
+                seat: l.seat,
+                player: &self.text[l.player.0..l.player.1],
+                won: l.won,
+                score: l.score.clone(),
+                tiles: l.tiles,
+            }));
+            f(key, &lines);
+            start = end;
+        }
+    }
+}
+
+/// The stored cards as the results layout reads them, each from a sheet
+/// of its own in the database (`tilerank.db[prelim-S01-T07]`): its header
+/// ([`CARD_HEADER`]) on row 1, a line a row, values cells as a file's are,
+/// a score exact. The lines are read where they lie, by the layout's own
+/// reader ([`ingest::results::add_line`]); the header is mapped once.
+struct StoredReader {
+    db: String,
+    columns: ingest::header::ColumnMap,
+    grouper: ingest::lines::Grouper<ingest::raw::RawLine>,
+    stages: ingest::lines::StageCache,
+}
+
+impl StoredReader {
+    fn new(db: &str) -> StoredReader {
+        let header: Vec<String> = CARD_HEADER.iter().map(|h| h.to_string()).collect();
+        let columns = ingest::header::map_header(&header, &ingest::results::columns())
+            .expect("the stored cards' header is the results layout's");
+        debug_assert!(columns.unknown.is_empty());
+        let source = Source::sheet(db, "");
+        StoredReader {
+            db: db.to_string(),
+            columns,
+            grouper: ingest::lines::Grouper::new(&source),
+            stages: ingest::lines::StageCache::default(),
+        }
+    }
+
+    /// The card of `key` whose lines are `lines`, as read (a card, or none
+    /// when its lines cannot be placed: a hand-edited database).
+    fn read<P: AsRef<str>>(
+        &mut self,
+        key: &CardKey,
+        lines: &[StoredLine<P>],
+        problems: &mut Problems,
+    ) -> Vec<RawCard> {
+        let source = Source::sheet(&self.db, &card_name(key));
+        use compact_str::ToCompactString;
+        let texts = [
+            key.stage.to_compact_string(),
+            SessionName(&key.session).to_compact_string(),
+            key.table.to_compact_string(),
+        ];
+        self.grouper.restart(&source);
+        for (i, line) in lines.iter().enumerate() {
+            let mut row = StoredRow::new(i as u32 + 2, &texts, line);
+            if row.is_blank() {
+                continue;
+            }
+            ingest::results::add_line(
+                &source,
+                &self.columns,
+                &mut row,
+                &mut self.stages,
+                &mut self.grouper,
+                problems,
+            );
+        }
+        ingest::results::cards(&source, &mut self.grouper).collect()
+    }
+}
+
+/// One line of a stored card as a row of its sheet: the cells of
+/// [`CARD_HEADER`], column 1 on, each made when it is read.
+struct StoredRow<'a, P> {
+    number: u32,
+    /// The card's stage, session and table as written.
+    key: &'a [ingest::cell::Text; 3],
+    line: &'a StoredLine<P>,
+    game: ingest::cell::Text,
+    seat: [u8; 1],
+    tiles: Option<ingest::cell::Text>,
+    /// The cells taken out (see [`ingest::lines::Fields::take`]), by bit.
+    taken: u16,
+}
+
+impl<'a, P: AsRef<str>> StoredRow<'a, P> {
+    fn new(number: u32, key: &'a [ingest::cell::Text; 3], line: &'a StoredLine<P>) -> Self {
+        use compact_str::ToCompactString;
+        StoredRow {
+            number,
+            key,
+            line,
+            game: line.game.to_compact_string(),
+            seat: [line.seat.letter() as u8],
+            tiles: line.tiles.map(|t| t.to_compact_string()),
+            taken: 0,
+        }
+    }
+
+    /// Cell `i` as text when it holds text (all but an exact score).
+    fn field(&self, i: usize) -> &str {
+        match i {
+            0..=2 => &self.key[i],
+            3 => &self.game,
+            4 => std::str::from_utf8(&self.seat).unwrap_or_default(),
+            5 => self.line.player.as_ref(),
+            6 => {
+                if self.line.won {
+                    "1"
+                } else {
+                    "0"
+                }
+            }
+            7 => match &self.line.score {
+                StoredScore::Text(t) => t,
+                StoredScore::Exact(_) => "",
             },
-            l.tiles.map_or(Cell::Empty, |t| text(t.to_string())),
-        ],
-    });
-    let rows = std::iter::once(header).chain(lines).map(Ok);
-    ingest::results::read(&source, rows, problems)
+            8 => self.tiles.as_deref().unwrap_or_default(),
+            _ => "",
+        }
+    }
+
+    fn cell(&self, i: usize) -> Cell {
+        if self.taken & (1 << i) != 0 {
+            return Cell::Empty;
+        }
+        match (&self.line.score, self.field(i)) {
+            (StoredScore::Exact(s), _) if i == 7 => Cell::Exact(*s),
+            (_, "") => Cell::Empty,
+            (_, t) => Cell::Text(t.into()),
+        }
+    }
+
+    fn is_blank(&self) -> bool {
+        !matches!(self.line.score, StoredScore::Exact(_))
+            && (0..CARD_HEADER.len()).all(|i| self.field(i).is_empty())
+    }
+}
+
+impl<P: AsRef<str>> ingest::lines::Fields for StoredRow<'_, P> {
+    fn number(&self) -> u32 {
+        self.number
+    }
+
+    fn at(&self, i: usize) -> crate::place::At {
+        crate::place::At::cell(self.number, 1 + i as u32)
+    }
+
+    fn text(&self, i: usize) -> std::borrow::Cow<'_, str> {
+        match &self.line.score {
+            StoredScore::Exact(_) if i == 7 => self.cell(i).text_ref().into_owned().into(),
+            _ if self.taken & (1 << i) != 0 => "".into(),
+            _ => self.field(i).into(),
+        }
+    }
+
+    fn take(&mut self, i: usize) -> Cell {
+        let cell = self.cell(i);
+        if i < CARD_HEADER.len() {
+            self.taken |= 1 << i;
+        }
+        cell
+    }
 }
 
 #[cfg(test)]

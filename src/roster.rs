@@ -409,7 +409,11 @@ impl Roster {
 
     /// The player whose id has the match key `key`.
     fn find_id(&self, key: &str) -> Option<PlayerId> {
-        let h = short(hash_key(&self.by_id.hasher, key));
+        self.find_id_hashed(key, short(hash_key(&self.by_id.hasher, key)))
+    }
+
+    /// As [`Roster::find_id`], `h` being the key's short hash.
+    fn find_id_hashed(&self, key: &str, h: u32) -> Option<PlayerId> {
         self.by_id
             .table
             .find(spread(h), |&(p, ph)| {
@@ -418,9 +422,9 @@ impl Roster {
             .map(|&(p, _)| p)
     }
 
-    /// Indexes the player `pid` (already in `entries`) by its id's `key`.
-    fn index_id(&mut self, key: &str, pid: PlayerId) {
-        let h = short(hash_key(&self.by_id.hasher, key));
+    /// Indexes the player `pid` (already in `entries`) by its id's match
+    /// key's short hash `h`.
+    fn index_id(&mut self, h: u32, pid: PlayerId) {
         self.by_id
             .table
             .insert_unique(spread(h), (pid, h), |&(_, h)| spread(h));
@@ -467,8 +471,12 @@ impl Roster {
 
     /// Adds a player; `Err` with the one already there when the id is taken.
     pub fn add(&mut self, player: Player) -> Result<PlayerId, PlayerId> {
-        let id_key = match_key(&player.id);
-        if let Some(existing) = self.find_id(&id_key) {
+        let mut id_key = std::mem::take(&mut self.scratch);
+        match_key_into(&player.id, &mut id_key);
+        let h = short(hash_key(&self.by_id.hasher, &id_key));
+        let existing = self.find_id_hashed(&id_key, h);
+        self.scratch = id_key;
+        if let Some(existing) = existing {
             return Err(existing);
         }
         if self.learned.len() > 0 {
@@ -483,7 +491,7 @@ impl Roster {
         self.by_name.take();
         let pid = PlayerId(self.entries.len() as u32);
         self.entries.push(player);
-        self.index_id(&id_key, pid);
+        self.index_id(h, pid);
         Ok(pid)
     }
 

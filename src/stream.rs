@@ -30,7 +30,7 @@ use crate::ingest::cell::{Cell, Row};
 use crate::ingest::header::{map_header, warn_unknown, ColumnMap};
 use crate::ingest::limits::Limits;
 use crate::ingest::lines::{self, Grouper, StageCache};
-use crate::ingest::raw::{Layout, RawCard, RawLine};
+use crate::ingest::raw::{RawCard, RawLine};
 use crate::ingest::{self, results, text};
 use crate::intake::Intake;
 use crate::place::Source;
@@ -711,18 +711,16 @@ fn parse_chunk(
             continue;
         }
         let mut row = splitter.line(line, number);
-        let Some(head) = lines::head(&source, columns, &mut row, &mut stages, &mut chunk.problems)
-        else {
+        if !results::add_line(
+            &source,
+            columns,
+            &mut row,
+            &mut stages,
+            &mut grouper,
+            &mut chunk.problems,
+        ) {
             continue;
-        };
-        let mut get = |col| lines::take(columns, &mut row, col);
-        let line = RawLine {
-            seat: head.seat,
-            won: get(results::WON),
-            score: get(results::SCORE),
-            tiles: get(results::TILES),
-        };
-        grouper.add(head, line, &mut chunk.problems);
+        }
         // a card has a line per seat and game: a card of more lines than
         // four seats can have is no card, and is not held (the ordinary
         // read says what is wrong)
@@ -733,21 +731,7 @@ fn parse_chunk(
         }
     }
     chunk.lines = number - base;
-    let cards: Vec<RawCard> = grouper
-        .cards
-        .into_iter()
-        .map(|g| RawCard {
-            key: g.key,
-            layout: Layout::Results,
-            source: source.clone(),
-            at: g.at,
-            table_at: g.at,
-            seats: g.seats,
-            games: g.games,
-            total: None,
-            defective: g.defective,
-        })
-        .collect();
+    let cards: Vec<RawCard> = results::cards(&source, &mut grouper).collect();
     ingest::check_names(
         cards
             .iter()

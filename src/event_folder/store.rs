@@ -149,16 +149,43 @@ pub const MIGRATIONS: &[&str] = &[
     ",
 ];
 
-/// One line of a stored card.
+/// One line of a stored card; `P` holds the player's id (a line read
+/// from the database borrows it, `&str`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct StoredLine {
+pub(super) struct StoredLine<P = String> {
     pub game: u32,
     pub seat: Seat,
     /// The player's roster id.
-    pub player: String,
+    pub player: P,
     pub won: bool,
     pub score: StoredScore,
     pub tiles: Option<u16>,
+}
+
+impl StoredLine<&str> {
+    pub fn to_owned_line(&self) -> StoredLine {
+        StoredLine {
+            game: self.game,
+            seat: self.seat,
+            player: self.player.to_string(),
+            won: self.won,
+            score: self.score.clone(),
+            tiles: self.tiles,
+        }
+    }
+}
+
+impl StoredLine {
+    pub fn as_ref_line(&self) -> StoredLine<&str> {
+        StoredLine {
+            game: self.game,
+            seat: self.seat,
+            player: &self.player,
+            won: self.won,
+            score: self.score.clone(),
+            tiles: self.tiles,
+        }
+    }
 }
 
 /// A stored score: exact (schema 2), or the text schema 1 stored (`-12`,
@@ -217,7 +244,13 @@ pub(super) fn encode_lines(lines: &[StoredLine]) -> Vec<u8> {
 
 /// The lines [`encode_lines`] wrote; `None` for bytes it did not write (a
 /// damaged or hand-edited database).
-pub(super) fn decode_lines(mut body: &[u8]) -> Option<Vec<StoredLine>> {
+pub(super) fn decode_lines(body: &[u8]) -> Option<Vec<StoredLine>> {
+    let lines = decode_lines_ref(body)?;
+    Some(lines.iter().map(StoredLine::to_owned_line).collect())
+}
+
+/// As [`decode_lines`], the players' ids borrowed from `body`.
+pub(super) fn decode_lines_ref(mut body: &[u8]) -> Option<Vec<StoredLine<&str>>> {
     fn take<'a>(body: &mut &'a [u8], n: usize) -> Option<&'a [u8]> {
         let (head, rest) = (body.get(..n)?, body.get(n..)?);
         *body = rest;
@@ -241,7 +274,7 @@ pub(super) fn decode_lines(mut body: &[u8]) -> Option<Vec<StoredLine>> {
         lines.push(StoredLine {
             game,
             seat: *Seat::ALL.get(usize::from(seat))?,
-            player: player.to_string(),
+            player,
             won: won == 1,
             score: StoredScore::Exact(Score::ratio(numer, denom)),
             tiles: (tiles != u16::MAX).then_some(tiles),
@@ -249,6 +282,10 @@ pub(super) fn decode_lines(mut body: &[u8]) -> Option<Vec<StoredLine>> {
     }
     Some(lines)
 }
+
+/// What [`Store::each_card_ref`] gives each card to: its row id, key and
+/// lines.
+pub(super) type EachCard<'a> = dyn FnMut(i64, &CardKey, &[StoredLine<&str>]) + 'a;
 
 /// One stored card.
 #[derive(Debug, Clone)]
@@ -459,14 +496,45 @@ impl Store {
 
     /// The newest roster: `None` when none was stored.
     pub(super) fn roster(&self) -> Result<Option<Roster>, FolderError> {
-        let e = |e| self.error(e);
-        let newest: Option<i64> = self
-            .conn
-            .query_row("SELECT max(log) FROM players", [], |r| r.get(0))
-            .map_err(e)?;
-        let Some(log) = newest else {
+        let Some(log) = self.roster_log()? else {
             return Ok(None);
         };
+        let mut roster = Roster::default();
+        roster.reserve(self.player_count(log)?);
+        self.each_player(log, &mut |player| {
+            let _ = roster.add(player);
+        })?;
+        Ok(Some(roster))
+    }
+
+    /// The log row of the newest roster: `None` when none was stored.
+    pub(super) fn roster_log(&self) -> Result<Option<i64>, FolderError> {
+        self.conn
+            .query_row("SELECT max(log) FROM players", [], |r| r.get(0))
+            .map_err(|e| self.error(e))
+    }
+
+    /// How many players the roster of log row `log` has (its positions run
+    /// 1 to the count), to make room for them.
+    pub(super) fn player_count(&self, log: i64) -> Result<usize, FolderError> {
+        let count: Option<i64> = self
+            .conn
+            .query_row(
+                "SELECT max(position) FROM players WHERE log = ?1",
+                [log],
+                |r| r.get(0),
+            )
+            .map_err(|e| self.error(e))?;
+        Ok(usize::try_from(count.unwrap_or(0)).unwrap_or(0))
+    }
+
+    /// Each player of the roster of log row `log`, in the roster's order.
+    pub(super) fn each_player(
+        &self,
+        log: i64,
+        add: &mut dyn FnMut(Player),
+    ) -> Result<(), FolderError> {
+        let e = |e| self.error(e);
         let source = Source::sheet(&self.path.display().to_string(), "roster");
         let mut stmt = self
             .conn
@@ -476,24 +544,26 @@ impl Store {
             )
             .map_err(e)?;
         let mut rows = stmt.query([log]).map_err(e)?;
-        let mut roster = Roster::default();
         while let Some(r) = rows.next().map_err(e)? {
             let position: u32 = r.get(0).map_err(e)?;
-            let status: String = r.get(6).map_err(e)?;
+            let status = match r.get_ref(6).map_err(e)? {
+                ValueRef::Text(b"") => Some(Status::default()),
+                _ => Status::parse(&r.get::<_, String>(6).map_err(e)?),
+            };
             let player = Player {
                 id: r.get(1).map_err(e)?,
                 name: r.get(2).map_err(e)?,
                 birth_date: r.get(3).map_err(e)?,
                 age: r.get(4).map_err(e)?,
                 family: r.get(5).map_err(e)?,
-                status: Status::parse(&status).unwrap_or_default(),
+                status: status.unwrap_or_default(),
                 group: r.get(7).map_err(e)?,
                 // the line of roster.csv in a dump
                 place: Some(source.at(position + 1, None)),
             };
-            let _ = roster.add(player);
+            add(player);
         }
-        Ok(Some(roster))
+        Ok(())
     }
 
     pub(super) fn roster_rows(&self) -> Result<Vec<Vec<String>>, FolderError> {
@@ -513,6 +583,18 @@ impl Store {
     /// Each of the event's cards (not the replaced ones), one at a time, in
     /// stage, session, table order: nothing but the card at hand is held.
     pub(super) fn each_card(&self, f: &mut dyn FnMut(StoredCard)) -> Result<(), FolderError> {
+        self.each_card_ref(&mut |id, key, lines| {
+            f(StoredCard {
+                id,
+                key: key.clone(),
+                lines: lines.iter().map(StoredLine::to_owned_line).collect(),
+            })
+        })
+    }
+
+    /// As [`Store::each_card`], each card's row id, key and lines, its
+    /// lines borrowed from the row read.
+    pub(super) fn each_card_ref(&self, f: &mut EachCard<'_>) -> Result<(), FolderError> {
         let e = |e| self.error(e);
         let mut order: Vec<(CardKey, i64)> = Vec::new();
         {
@@ -558,9 +640,13 @@ impl Store {
             .map_err(e)?;
         let mut card = |key: CardKey, id: i64, r: &rusqlite::Row<'_>| -> Result<(), FolderError> {
             let got: i64 = r.get(0).map_err(e)?;
+            let old;
             let lines = match r.get_ref(1).map_err(e)? {
-                ValueRef::Blob(body) => decode_lines(body),
-                ValueRef::Null => Some(self.old_lines(&mut old_lines, id)?),
+                ValueRef::Blob(body) => decode_lines_ref(body),
+                ValueRef::Null => {
+                    old = self.old_lines(&mut old_lines, id)?;
+                    Some(old.iter().map(StoredLine::as_ref_line).collect())
+                }
                 _ => None,
             };
             let Some(lines) = lines.filter(|_| got == id) else {
@@ -569,7 +655,7 @@ impl Store {
                     reason: format!("is damaged: the stored card {key} cannot be read"),
                 });
             };
-            f(StoredCard { id, key, lines });
+            f(id, &key, &lines);
             Ok(())
         };
         if in_id_order {

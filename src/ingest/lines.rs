@@ -293,6 +293,14 @@ impl<L: Line> Grouper<L> {
         }
     }
 
+    /// Groups the lines of another source, as [`Grouper::new`] (its cards
+    /// taken out already), keeping the room it made.
+    pub fn restart(&mut self, source: &Source) {
+        self.source = source.clone();
+        self.cards.clear();
+        self.index.clear();
+    }
+
     pub fn add(&mut self, head: Head, line: L, problems: &mut Problems) {
         let last = self.cards.len().checked_sub(1);
         let idx = match last.filter(|&i| self.cards[i].key == head.key) {

@@ -6,8 +6,8 @@
 //! ```
 
 use super::cell::Row;
-use super::header::{each_line, map_header, Column};
-use super::lines::{self, Grouper, Line, StageCache, HEAD_COLUMNS, OPTIONAL_COLUMNS};
+use super::header::{each_line, map_header, Column, ColumnMap};
+use super::lines::{self, Fields, Grouper, Line, StageCache, HEAD_COLUMNS, OPTIONAL_COLUMNS};
 use super::raw::{Layout, RawCard, RawLine};
 use crate::domain::Seat;
 use crate::place::{At, Source};
@@ -71,21 +71,45 @@ pub fn read(
         |_| true,
         problems,
         |m, mut row, problems| {
-            let Some(head) = lines::head(source, m, &mut row, &mut stages, problems) else {
-                return;
-            };
-            let mut get = |col| lines::take(m, &mut row, col);
-            let line = RawLine {
-                seat: head.seat,
-                won: get(WON),
-                score: get(SCORE),
-                tiles: get(TILES),
-            };
-            grouper.add(head, line, problems);
+            add_line(source, m, &mut row, &mut stages, &mut grouper, problems);
         },
     );
-    grouper
-        .cards
+    cards(source, &mut grouper).collect()
+}
+
+/// Reads one line of the layout (its columns mapped by `m`) onto its card
+/// in `grouper`: how every reader of the layout reads a line, whatever
+/// holds its cells (a sheet's row, a CSV line split where it lies, a
+/// stored card's line). False when the line could not be placed on a card.
+#[inline]
+pub fn add_line(
+    source: &Source,
+    m: &ColumnMap,
+    row: &mut impl Fields,
+    stages: &mut StageCache,
+    grouper: &mut Grouper<RawLine>,
+    problems: &mut Problems,
+) -> bool {
+    let Some(head) = lines::head(source, m, row, stages, problems) else {
+        return false;
+    };
+    let mut get = |col| lines::take(m, row, col);
+    let line = RawLine {
+        seat: head.seat,
+        won: get(WON),
+        score: get(SCORE),
+        tiles: get(TILES),
+    };
+    grouper.add(head, line, problems);
+    true
+}
+
+/// The cards `grouper` put together from lines of `source`, taken out of it.
+pub fn cards<'a>(
+    source: &'a Source,
+    grouper: &'a mut Grouper<RawLine>,
+) -> impl Iterator<Item = RawCard> + 'a {
+    std::mem::take(&mut grouper.cards)
         .into_iter()
         .map(|g| RawCard {
             key: g.key,
@@ -98,5 +122,4 @@ pub fn read(
             total: None,
             defective: g.defective,
         })
-        .collect()
 }
