@@ -372,8 +372,11 @@ struct FileImport<'a> {
     /// Each card that differs from the stored one (said after the checks
     /// across cards, as it always was).
     differs: Problems,
-    /// The keys of those cards.
-    conflicts: Vec<CardKey>,
+    /// Those cards' keys and lines.
+    conflicts: Vec<(CardKey, Vec<StoredLine>)>,
+    /// The desk's typing, in an event where referees entered cards: a card
+    /// that differs from a referee's is kept for the director's board.
+    beside_entries: bool,
     seating: Seating,
     keys: HashSet<CardKey, foldhash::fast::RandomState>,
     fates: Vec<(CardKey, CardFate)>,
@@ -399,6 +402,7 @@ impl<'a> FileImport<'a> {
         by_key: &'a HashMap<CardKey, i64>,
         log: i64,
         replace: Replace<'a>,
+        beside_entries: bool,
     ) -> FileImport<'a> {
         FileImport {
             rules,
@@ -410,6 +414,7 @@ impl<'a> FileImport<'a> {
             problems: Problems::new(),
             differs: Problems::new(),
             conflicts: Vec::new(),
+            beside_entries,
             seating: Seating::default(),
             keys: HashSet::default(),
             fates: Vec::new(),
@@ -461,15 +466,31 @@ impl<'a> FileImport<'a> {
             Some(old) if old.lines == lines => CardFate::Unchanged,
             Some(_) if self.replaces(&card.key) => CardFate::Replaced,
             Some(old) => {
-                self.conflicts.push(card.key.clone());
-                self.differs.error(
-                    card.place.clone(),
-                    format!(
+                let by = if self.beside_entries {
+                    match self.store.entered_by(&card.key) {
+                        Ok(by) => by,
+                        Err(e) => {
+                            self.failed.get_or_insert(e);
+                            None
+                        }
+                    }
+                } else {
+                    None
+                };
+                let message = match by {
+                    Some(referee) => format!(
+                        "{} was entered by referee {referee} and differs:\n{}this typing is kept for the director's board (tilerank serve --entry), or give --replace --reason \"...\" to replace the referee's card",
+                        card.key,
+                        diff(&card.key, &old.lines, &lines)
+                    ),
+                    None => format!(
                         "{} was imported before and differs:\n{}give --replace --reason \"...\" to replace it (the old card is kept in the event's database)",
                         card.key,
                         diff(&card.key, &old.lines, &lines)
                     ),
-                );
+                };
+                self.differs.error(card.place.clone(), message);
+                self.conflicts.push((card.key.clone(), lines.clone()));
                 CardFate::Unchanged
             }
         };
@@ -982,7 +1003,7 @@ impl EventFolder {
                     let name = ingest::shown(&path);
                     let sha256 = sha256_file(&path);
                     let mut file =
-                        FileImport::new(&rules, &mut roster, store, &by_key, log, replace);
+                        FileImport::new(&rules, &mut roster, store, &by_key, log, replace, entries);
                     if stage.is_none() && crate::stream::read_one(&path, &mut file).is_some() {
                         (name, sha256, false, file)
                     } else {
@@ -991,8 +1012,15 @@ impl EventFolder {
                         store.undo_to_mark()?;
                         store.mark()?;
                         let read = self.read_file(&path, stage)?;
-                        let mut file =
-                            FileImport::new(&rules, &mut roster, store, &by_key, log, replace);
+                        let mut file = FileImport::new(
+                            &rules,
+                            &mut roster,
+                            store,
+                            &by_key,
+                            log,
+                            replace,
+                            entries,
+                        );
                         let read_none = read.cards.is_empty();
                         file.problems = read.problems;
                         file.add_raw(read.cards);
@@ -1001,7 +1029,7 @@ impl EventFolder {
                 }
                 ToImport::Read(read) => {
                     let mut file =
-                        FileImport::new(&rules, &mut roster, store, &by_key, log, replace);
+                        FileImport::new(&rules, &mut roster, store, &by_key, log, replace, entries);
                     let read_none = read.cards.is_empty();
                     file.problems = read.problems;
                     file.add_raw(read.cards);
@@ -1022,7 +1050,10 @@ impl EventFolder {
             let all = current.kept_then(|k| !keys.contains(k), seating);
             all.clashes(file.roster, &mut problems);
             problems.extend(std::mem::take(&mut file.differs));
-            report.conflicts.append(&mut file.conflicts);
+            let conflicts = std::mem::take(&mut file.conflicts);
+            report
+                .conflicts
+                .extend(conflicts.iter().map(|(k, _)| k.clone()));
             let FileImport {
                 fates,
                 new_ids,
@@ -1033,6 +1064,13 @@ impl EventFolder {
             } = file;
             if problems.has_errors() {
                 store.undo_to_mark()?;
+                if entries {
+                    // the desk's typing of a card a referee entered, kept
+                    // for the board beside the referee's
+                    for (key, lines) in &conflicts {
+                        store.keep_desk_version(key, &name, lines)?;
+                    }
+                }
                 report.refused.push(name.clone());
                 report.problems.extend(problems);
                 report.files.push((name, Vec::new()));

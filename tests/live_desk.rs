@@ -971,3 +971,83 @@ fn phones_that_stop_mid_request_hold_up_no_one() {
     );
     drop(stalled);
 }
+
+#[test]
+fn the_desks_typing_that_differs_from_a_referees_card_waits_on_the_board_beside_it() {
+    let scratch = Scratch::new("desk-differs");
+    let hk = hk_event(&scratch);
+    let ann = add_referee(&hk.dir, "Ann Lee");
+    let server = Serving::start(&hk.dir);
+    let card = std::fs::read_to_string(&hk.cards[0]).unwrap();
+    assert_eq!(
+        post_card(&server.addr, &ann, swap_seats(&card).as_bytes())
+            .unwrap()
+            .status,
+        201
+    );
+    // the desk types the signed card, which differs: refused, and kept
+    Test::new()
+        .arg("import")
+        .arg(&hk.cards[0])
+        .arg("--event")
+        .arg(&hk.dir)
+        .run()
+        .failure(1)
+        .stderr_has("was entered by referee Ann Lee and differs")
+        .stderr_has("kept for the director's board");
+    let cookie = director(&server);
+    let board = http(&server.addr, "GET", "/board", &[("Cookie", &cookie)], b"").unwrap();
+    assert!(board.body.contains("1 in conflict"), "{}", board.body);
+    // (the file as the import was given it)
+    let file = hk.cards[0].display();
+    let entry = format!("by desk: {file}");
+    assert!(board.body.contains(&entry), "{}", board.body);
+    // the director checks the signed card: the desk's typing is right
+    let id = board
+        .body
+        .split("<strong>Entry ")
+        .filter_map(|part| part.split_once(' '))
+        .find(|(_, rest)| rest.starts_with(&entry))
+        .map(|(id, _)| id.to_string())
+        .unwrap();
+    let csrf = board
+        .body
+        .split("name=\"csrf\" value=\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .unwrap()
+        .to_string();
+    let form = format!(
+        "stage=prelim&session=S01&table=1&choice={id}&reason=the+signed+card+says+so&csrf={csrf}"
+    );
+    let a = http(
+        &server.addr,
+        "POST",
+        "/board/accept",
+        &[
+            ("Cookie", &cookie),
+            ("Content-Type", "application/x-www-form-urlencoded"),
+        ],
+        form.as_bytes(),
+    )
+    .unwrap();
+    assert_eq!(a.status, 303, "{a:?}");
+    let dump = scratch.path("dump");
+    Test::new()
+        .arg("dump")
+        .arg("--event")
+        .arg(&hk.dir)
+        .arg(&dump)
+        .run()
+        .success();
+    let now = std::fs::read_to_string(dump.join("cards/prelim-S01-T01.csv")).unwrap();
+    assert_eq!(now, card, "the desk's typing is the event's card");
+    // and the desk's file now imports as the same card
+    Test::new()
+        .arg("import")
+        .arg(&hk.cards[0])
+        .arg("--event")
+        .arg(&hk.dir)
+        .run()
+        .success();
+}

@@ -92,9 +92,17 @@ pub enum Entered {
     Refused(Vec<EntryProblem>),
 }
 
-/// How the log and the messages name a referee's entries.
+/// How the board names the desk's typing of a card kept beside a
+/// referee's: `desk: S01.xlsx`.
+const DESK: &str = "desk: ";
+
+/// How the log and the messages name a referee's entries (and the desk's
+/// typing kept for the board).
 pub fn entry_source(referee: &str) -> String {
-    format!("entry by referee {referee}")
+    match referee.strip_prefix(DESK) {
+        Some(file) => format!("{file} (the desk's typing)"),
+        None => format!("entry by referee {referee}"),
+    }
 }
 
 /// A posted card, read.
@@ -392,6 +400,28 @@ impl Store {
                 &["id", "time", "stage", "session", "table", "entry", "last_entry", "reason", "log"],
             )?,
         ])
+    }
+
+    /// Keeps the desk's typing of a card a referee entered, refused by its
+    /// import because the two differ, as an entry for the board.
+    pub(super) fn keep_desk_version(
+        &self,
+        key: &CardKey,
+        file: &str,
+        lines: &[StoredLine],
+    ) -> Result<(), FolderError> {
+        if self.entered_by(key)?.is_none() {
+            return Ok(());
+        }
+        let mut body = shown(key, lines).join("\n");
+        body.push('\n');
+        self.record_entry(
+            &format!("{DESK}{file}"),
+            key,
+            body.as_bytes(),
+            "conflict",
+            false,
+        )
     }
 
     /// Whether any card was ever entered at a table.
