@@ -537,6 +537,11 @@ impl Roster {
             .find(spread(h), |&(p, ph)| ph == h && same_key(self.id(p), text));
         let found = match by_id {
             Some(&(pid, _)) => Ok(pid),
+            // no entries, no name to match (and no key to make: an open
+            // roster learns a million ids this way)
+            None if self.entries.len() == 0 => {
+                self.find_name_with_id(text).ok_or(Unresolved::Unknown)
+            }
             None => match one_of(self.named(&match_key(text))) {
                 Err(Unresolved::Unknown) => self.find_name_with_id(text).ok_or(Unresolved::Unknown),
                 found => found,
