@@ -289,26 +289,58 @@ impl Entries {
         });
     }
 
+    /// Entry `k`'s values, borrowed.
+    fn fields(&self, k: usize) -> PlayerFields<'_> {
+        let r = &self.recs[k];
+        PlayerFields {
+            id: self.id(k),
+            name: self.name(k),
+            birth_date: self.field(k, BIRTH),
+            age: (r.age != u32::MAX).then_some(r.age),
+            family: self.field(k, FAMILY),
+            status: r.status,
+            group: match self.groups.get(&(k as u32)) {
+                Some(g) => Some(g),
+                None => self.field(k, GROUP),
+            },
+        }
+    }
+
     fn player(&self, k: usize) -> Player {
         let r = &self.recs[k];
-        let text = |f: usize| self.field(k, f).map(str::to_string);
         let place = (r.row > 0).then(|| {
             let at = self
                 .sources
                 .partition_point(|(first, _)| *first as usize <= k);
             self.sources[at - 1].1.at(r.row, None)
         });
+        self.fields(k).player(place)
+    }
+}
+
+/// A player's values as the roster holds them, borrowed (what a
+/// [`Player`] is made of, without its place).
+#[derive(Clone, Copy, Debug)]
+pub struct PlayerFields<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub birth_date: Option<&'a str>,
+    pub age: Option<u32>,
+    pub family: Option<&'a str>,
+    pub status: Status,
+    pub group: Option<&'a str>,
+}
+
+impl PlayerFields<'_> {
+    fn player(&self, place: Option<Place>) -> Player {
         Player {
-            id: self.id(k).to_string(),
-            name: self.name(k).to_string(),
-            birth_date: text(BIRTH),
-            age: (r.age != u32::MAX).then_some(r.age),
-            family: text(FAMILY),
-            status: r.status,
-            group: match self.groups.get(&(k as u32)) {
-                Some(g) => Some(g.clone()),
-                None => text(GROUP),
-            },
+            id: self.id.to_string(),
+            name: self.name.to_string(),
+            birth_date: self.birth_date.map(str::to_string),
+            age: self.age,
+            family: self.family.map(str::to_string),
+            status: self.status,
+            group: self.group.map(str::to_string),
             place,
         }
     }
@@ -639,11 +671,26 @@ impl Roster {
     pub fn get(&self, pid: PlayerId) -> Cow<'_, Player> {
         match pid.index().checked_sub(self.entries.len()) {
             None => Cow::Owned(self.entries.player(pid.index())),
+            Some(_) => Cow::Owned(self.fields(pid).player(None)),
+        }
+    }
+
+    /// The player's values, borrowed: as [`Roster::get`] gives them,
+    /// without the place, and without making an entry.
+    pub fn fields(&self, pid: PlayerId) -> PlayerFields<'_> {
+        match pid.index().checked_sub(self.entries.len()) {
+            None => self.entries.fields(pid.index()),
             Some(k) => {
                 let id = self.learned.id(k);
-                let mut p = Player::named(id, id);
-                p.group = self.learned.groups.get(&(k as u32)).cloned();
-                Cow::Owned(p)
+                PlayerFields {
+                    id,
+                    name: id,
+                    birth_date: None,
+                    age: None,
+                    family: None,
+                    status: Status::Active,
+                    group: self.learned.groups.get(&(k as u32)).map(String::as_str),
+                }
             }
         }
     }
