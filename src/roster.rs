@@ -289,26 +289,58 @@ impl Entries {
         });
     }
 
+    /// Entry `k`'s values, borrowed.
+    fn fields(&self, k: usize) -> PlayerFields<'_> {
+        let r = &self.recs[k];
+        PlayerFields {
+            id: self.id(k),
+            name: self.name(k),
+            birth_date: self.field(k, BIRTH),
+            age: (r.age != u32::MAX).then_some(r.age),
+            family: self.field(k, FAMILY),
+            status: r.status,
+            group: match self.groups.get(&(k as u32)) {
+                Some(g) => Some(g),
+                None => self.field(k, GROUP),
+            },
+        }
+    }
+
     fn player(&self, k: usize) -> Player {
         let r = &self.recs[k];
-        let text = |f: usize| self.field(k, f).map(str::to_string);
         let place = (r.row > 0).then(|| {
             let at = self
                 .sources
                 .partition_point(|(first, _)| *first as usize <= k);
             self.sources[at - 1].1.at(r.row, None)
         });
+        self.fields(k).player(place)
+    }
+}
+
+/// A player's values as the roster holds them, borrowed (what a
+/// [`Player`] is made of, without its place).
+#[derive(Clone, Copy, Debug)]
+pub struct PlayerFields<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub birth_date: Option<&'a str>,
+    pub age: Option<u32>,
+    pub family: Option<&'a str>,
+    pub status: Status,
+    pub group: Option<&'a str>,
+}
+
+impl PlayerFields<'_> {
+    fn player(&self, place: Option<Place>) -> Player {
         Player {
-            id: self.id(k).to_string(),
-            name: self.name(k).to_string(),
-            birth_date: text(BIRTH),
-            age: (r.age != u32::MAX).then_some(r.age),
-            family: text(FAMILY),
-            status: r.status,
-            group: match self.groups.get(&(k as u32)) {
-                Some(g) => Some(g.clone()),
-                None => text(GROUP),
-            },
+            id: self.id.to_string(),
+            name: self.name.to_string(),
+            birth_date: self.birth_date.map(str::to_string),
+            age: self.age,
+            family: self.family.map(str::to_string),
+            status: self.status,
+            group: self.group.map(str::to_string),
             place,
         }
     }
@@ -527,6 +559,16 @@ impl Roster {
         NameHasher(self.by_id.hasher.clone())
     }
 
+    /// Reads the id index where a name of hash `hash` (by
+    /// [`Roster::hasher`]) is looked for, and changes nothing: called for
+    /// a batch of names before they are resolved one by one, its reads of
+    /// a large index (a million players: far past the processor's caches)
+    /// wait for memory together rather than one after another.
+    pub fn warm(&self, hash: u64) {
+        let h = short(hash);
+        std::hint::black_box(self.by_id.table.find(spread(h), |&(_, ph)| ph == h));
+    }
+
     /// As [`Roster::resolve`], `hash` being the name's hash by
     /// [`Roster::hasher`].
     pub fn resolve_hashed(&mut self, text: &str, hash: u64) -> Result<PlayerId, Unresolved> {
@@ -537,6 +579,11 @@ impl Roster {
             .find(spread(h), |&(p, ph)| ph == h && same_key(self.id(p), text));
         let found = match by_id {
             Some(&(pid, _)) => Ok(pid),
+            // no entries, no name to match (and no key to make: an open
+            // roster learns a million ids this way)
+            None if self.entries.len() == 0 => {
+                self.find_name_with_id(text).ok_or(Unresolved::Unknown)
+            }
             None => match one_of(self.named(&match_key(text))) {
                 Err(Unresolved::Unknown) => self.find_name_with_id(text).ok_or(Unresolved::Unknown),
                 found => found,
@@ -624,11 +671,26 @@ impl Roster {
     pub fn get(&self, pid: PlayerId) -> Cow<'_, Player> {
         match pid.index().checked_sub(self.entries.len()) {
             None => Cow::Owned(self.entries.player(pid.index())),
+            Some(_) => Cow::Owned(self.fields(pid).player(None)),
+        }
+    }
+
+    /// The player's values, borrowed: as [`Roster::get`] gives them,
+    /// without the place, and without making an entry.
+    pub fn fields(&self, pid: PlayerId) -> PlayerFields<'_> {
+        match pid.index().checked_sub(self.entries.len()) {
+            None => self.entries.fields(pid.index()),
             Some(k) => {
                 let id = self.learned.id(k);
-                let mut p = Player::named(id, id);
-                p.group = self.learned.groups.get(&(k as u32)).cloned();
-                Cow::Owned(p)
+                PlayerFields {
+                    id,
+                    name: id,
+                    birth_date: None,
+                    age: None,
+                    family: None,
+                    status: Status::Active,
+                    group: self.learned.groups.get(&(k as u32)).map(String::as_str),
+                }
             }
         }
     }

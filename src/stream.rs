@@ -73,6 +73,11 @@ pub trait Take {
     fn problems(&mut self) -> &mut Problems;
     /// A file is read (one sheet).
     fn file_read(&mut self) {}
+    /// The names of hashes `hashes` are to be looked up soon (see
+    /// [`crate::roster::Roster::warm`]).
+    fn warm(&self, hashes: &[u64; 4]) {
+        let _ = hashes;
+    }
     /// A card of `source`, its values checked and its names hashed.
     fn add_checked(&mut self, source: &Source, card: Checked, hashes: Option<&[u64; 4]>);
 }
@@ -93,6 +98,11 @@ impl Take for Intake {
     fn file_read(&mut self) {
         self.counts.files += 1;
         self.counts.sheets += 1;
+    }
+    fn warm(&self, hashes: &[u64; 4]) {
+        for &h in hashes {
+            self.roster().warm(h);
+        }
     }
     fn add_checked(&mut self, source: &Source, card: Checked, hashes: Option<&[u64; 4]>) {
         Intake::add_checked(self, source, card, hashes)
@@ -214,6 +224,9 @@ impl Keys {
 
 /// Chunks parsed ahead of the one to accept, at most (per thread).
 const AHEAD: usize = 3;
+
+/// How many cards ahead of the one named their names are looked for.
+const AHEAD_NAMES: usize = 16;
 
 /// The size of a chunk before it is cut at the next card boundary.
 const CHUNK: u64 = 512 << 10;
@@ -591,7 +604,16 @@ fn read_file<T: Take>(
         let shift = if chunk.problems.is_empty() { base } else { 0 };
         found |= !chunk.cards.is_empty();
         intake.problems().extend(chunk.problems);
-        for (mut card, hashes) in chunk.cards {
+        // the names of the cards a few ahead are looked for while these
+        // are named (see `Take::warm`)
+        let ahead: Vec<[u64; 4]> = chunk.cards.iter().map(|(_, h)| *h).collect();
+        for hashes in ahead.iter().take(AHEAD_NAMES) {
+            intake.warm(hashes);
+        }
+        for (i, (mut card, hashes)) in chunk.cards.into_iter().enumerate() {
+            if let Some(later) = ahead.get(i + AHEAD_NAMES) {
+                intake.warm(later);
+            }
             card.rows_from = shift;
             seen.add(&card.key);
             intake.add_checked(&chunk.source, card, Some(&hashes));

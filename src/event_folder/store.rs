@@ -871,7 +871,9 @@ impl Store {
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )
             .map_err(e)?;
-        for (i, (_, p)) in roster.iter().enumerate() {
+        // (each entry's texts borrowed where the roster holds them)
+        for i in 0..roster.len() {
+            let p = roster.fields(crate::domain::PlayerId(i as u32));
             stmt.execute(params![
                 log,
                 i as i64 + 1,

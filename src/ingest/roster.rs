@@ -158,29 +158,27 @@ fn read_sheet(
         |_| true,
         problems,
         |m, row, problems| {
-            let get = |c: usize| m.get(c).map(|i| (row.get(i), row.place(source, i)));
-            let text = |c: usize| get(c).map(|(v, _)| v.as_text()).unwrap_or_default();
+            // (a cell's place is made when a message needs it: a roster
+            // of a million lines)
+            let get = |c: usize| m.get(c).map(|i| (row.get(i), i));
+            let place = |i: usize| row.place(source, i);
+            let text = |c: usize| get(c).map(|(v, _)| v.text_ref()).unwrap_or_default();
             let (id, name) = (text(ID), text(NAME));
-            let line = source.at(row.number, None);
+            let line = || source.at(row.number, None);
+            let place_of = |c: usize| get(c).map_or_else(line, |(_, i)| place(i));
             if id.is_empty() {
-                problems.error(
-                    get(ID).map(|(_, p)| p).unwrap_or(line),
-                    "id is blank; every player needs a unique id",
-                );
+                problems.error(place_of(ID), "id is blank; every player needs a unique id");
                 return;
             }
             if name.is_empty() {
-                problems.error(
-                    get(NAME).map(|(_, p)| p).unwrap_or(line),
-                    format!("name of {id} is blank"),
-                );
+                problems.error(place_of(NAME), format!("name of {id} is blank"));
                 return;
             }
             for (column, value) in [(ID, &id), (NAME, &name)] {
                 let n = value.chars().count() as u64;
                 if n > limits.name_chars {
                     problems.unreadable(
-                        get(column).map(|(_, p)| p).unwrap_or(line.clone()),
+                        place_of(column),
                         format!(
                             "{} of {n} characters; {}",
                             if column == ID { "an id" } else { "a name" },
@@ -191,12 +189,12 @@ fn read_sheet(
                 }
             }
             let mut player = Player::named(&id, &name);
-            player.place = Some(line.clone());
-            if let Some((cell, place)) = get(BIRTH).filter(|(c, _)| !c.is_empty()) {
+            player.place = Some(line());
+            if let Some((cell, i)) = get(BIRTH).filter(|(c, _)| !c.is_empty()) {
                 match birth_date(cell) {
                     Some(d) => player.birth_date = Some(d),
                     None => problems.error(
-                        place,
+                        place(i),
                         format!(
                             "birth_date is {}; expected a date YYYY-MM-DD",
                             cell.describe()
@@ -204,11 +202,11 @@ fn read_sheet(
                     ),
                 }
             }
-            if let Some((cell, place)) = get(AGE).filter(|(c, _)| !c.is_empty()) {
+            if let Some((cell, i)) = get(AGE).filter(|(c, _)| !c.is_empty()) {
                 match super::results::whole_number(cell).filter(|&a| a <= 130) {
                     Some(a) => player.age = Some(a),
                     None => problems.error(
-                        place,
+                        place(i),
                         format!(
                             "age is {}; expected a whole number of years",
                             cell.describe()
@@ -216,13 +214,13 @@ fn read_sheet(
                     ),
                 }
             }
-            player.family = Some(text(FAMILY)).filter(|f| !f.is_empty());
-            player.group = Some(text(GROUP)).filter(|g| !g.is_empty());
-            if let Some((cell, place)) = get(STATUS) {
-                match Status::parse(&cell.as_text()) {
+            player.family = Some(text(FAMILY).into_owned()).filter(|f| !f.is_empty());
+            player.group = Some(text(GROUP).into_owned()).filter(|g| !g.is_empty());
+            if let Some((cell, i)) = get(STATUS) {
+                match Status::parse(&cell.text_ref()) {
                     Some(s) => player.status = s,
                     None => problems.error(
-                        place,
+                        place(i),
                         format!(
                             "status is {}; expected blank, withdrawn or disqualified",
                             cell.describe()
@@ -238,7 +236,7 @@ fn read_sheet(
                     .map(|p| p.to_string())
                     .unwrap_or_default();
                 problems.error(
-                    get(ID).map(|(_, p)| p).unwrap_or(line),
+                    place_of(ID),
                     format!(
                         "id {id:?} is already used at {at} ({}); ids must be unique",
                         first.name
@@ -257,11 +255,13 @@ pub fn birth_date(cell: &Cell) -> Option<String> {
         Cell::Text(t) => t.trim(),
         _ => return None,
     };
-    let parts: Vec<&str> = text.split(['-', '/', '.']).collect();
-    let [y, m, d] = parts.as_slice() else {
+    let mut parts = text.split(['-', '/', '.']);
+    let (Some(ys), Some(ms), Some(ds), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
         return None;
     };
-    let (y, m, d): (u32, u32, u32) = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
+    let (y, m, d): (u32, u32, u32) = (ys.parse().ok()?, ms.parse().ok()?, ds.parse().ok()?);
     let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
     let days = [
         31,
@@ -281,7 +281,20 @@ pub fn birth_date(cell: &Cell) -> Option<String> {
         && (1..=12).contains(&m)
         && d >= 1
         && d <= days[(m - 1) as usize];
-    valid.then(|| format!("{y:04}-{m:02}-{d:02}"))
+    // (a date written as it is kept, the usual roster's, is kept as written)
+    let kept = text.len() == 10
+        && text.as_bytes()[4] == b'-'
+        && text.as_bytes()[7] == b'-'
+        && [ys, ms, ds]
+            .iter()
+            .all(|p| p.bytes().all(|b| b.is_ascii_digit()));
+    valid.then(|| {
+        if kept {
+            text.to_string()
+        } else {
+            format!("{y:04}-{m:02}-{d:02}")
+        }
+    })
 }
 
 #[cfg(test)]
