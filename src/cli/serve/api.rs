@@ -138,8 +138,7 @@ async fn referee(desk: &Arc<Desk>, headers: &HeaderMap) -> Result<(Referee, Stri
             ))
         }
     };
-    let folder = desk.folder.as_ref().expect("the live desk has its event");
-    let answer = authenticate(folder, &key).await?;
+    let answer = authenticate(event(desk)?, &key).await?;
     match answer {
         Ok(referee) => {
             if !desk.rate.allow(&key) {
@@ -161,11 +160,19 @@ async fn referee(desk: &Arc<Desk>, headers: &HeaderMap) -> Result<(Referee, Stri
     }
 }
 
-async fn authenticate(
-    folder: &EventFolder,
-    key: &str,
-) -> Result<Result<Referee, Denied>, Response> {
-    let folder = EventFolder::open(&folder.dir).map_err(|e| server_error(&e.to_string()))?;
+/// The live desk's event folder, read afresh. (The error is the answer
+/// to send, made at most once a request: its size does not matter.)
+#[allow(clippy::result_large_err)]
+fn event(desk: &Desk) -> Result<EventFolder, Response> {
+    let dir = desk
+        .event_dir
+        .as_ref()
+        .expect("the live desk has its event");
+    EventFolder::open(dir).map_err(|e| server_error(&format!("the event cannot be opened: {e}")))
+}
+
+/// The referee whose key this is, or why not.
+async fn authenticate(folder: EventFolder, key: &str) -> Result<Result<Referee, Denied>, Response> {
     let key = key.to_string();
     tokio::task::spawn_blocking(move || folder.authenticate(&key))
         .await
@@ -240,10 +247,7 @@ async fn posted_card(
 ) -> Result<(Referee, Bytes, EventFolder), Response> {
     let (referee, _) = referee(desk, headers).await?;
     let body = card_body(headers, body).await?;
-    let folder = desk.folder.as_ref().expect("the live desk has its event");
-    let folder =
-        EventFolder::open(&folder.dir).map_err(|_| server_error("the event cannot be opened"))?;
-    Ok((referee, body, folder))
+    Ok((referee, body, event(desk)?))
 }
 
 /// `POST /api/check`: what the checks say of a card as it is typed.
@@ -341,7 +345,11 @@ async fn entry_page(
     Query(query): Query<KeyQuery>,
     headers: HeaderMap,
 ) -> Response {
-    let folder = desk.folder.as_ref().expect("the live desk has its event");
+    let folder = match event(&desk) {
+        Ok(f) => f,
+        Err(answer) => return answer,
+    };
+    let (rules, event_name) = (folder.rules(), folder.config.event.name.clone());
     if let Some(key) = query.key {
         return match authenticate(folder, &key).await {
             Ok(Ok(_)) => (
@@ -383,7 +391,6 @@ async fn entry_page(
         }
         Err(answer) => return answer,
     };
-    let rules = folder.rules();
     let (sessions, tables) = match rules.schedule {
         Some(s) => (
             (1..=s.sessions.min(999))
@@ -396,7 +403,7 @@ async fn entry_page(
     let stage = Stage::prelim().to_string();
     let html = entry::page(&EntryPage {
         lang: lang_of(&headers, desk.lang),
-        event: &folder.config.event.name,
+        event: &event_name,
         referee: &referee.name,
         stage: &stage,
         sessions: &sessions,
@@ -456,9 +463,9 @@ async fn board(
             "Open the board's link that tilerank serve printed.",
         );
     }
-    let folder = desk.folder.as_ref().expect("the live desk has its event");
-    let Ok(folder) = EventFolder::open(&folder.dir) else {
-        return server_error("the event cannot be opened");
+    let folder = match event(&desk) {
+        Ok(f) => f,
+        Err(answer) => return answer,
     };
     let csrf = desk.csrf.clone();
     let name = folder.config.event.name.clone();
@@ -523,9 +530,9 @@ async fn accept(
         session: Label::session(&form.session).unwrap_or(Label::Text(form.session.clone())),
         table: Label::table(&form.table).unwrap_or(Label::Text(form.table.clone())),
     };
-    let folder = desk.folder.as_ref().expect("the live desk has its event");
-    let Ok(folder) = EventFolder::open(&folder.dir) else {
-        return server_error("the event cannot be opened");
+    let folder = match event(&desk) {
+        Ok(f) => f,
+        Err(answer) => return answer,
     };
     let reason = form.reason.clone();
     let shown = key.to_string();

@@ -143,8 +143,9 @@ impl Live {
 pub(crate) struct Desk {
     live: Mutex<Live>,
     version: Arc<AtomicU64>,
-    /// The event folder, for the live desk (`--entry`).
-    folder: Option<EventFolder>,
+    /// The event folder of the live desk (`--entry`), opened afresh for
+    /// each request (its settings may change while the server runs).
+    event_dir: Option<PathBuf>,
     /// Sent back with every form and every request a signed-in page makes:
     /// a request from another site cannot know it.
     csrf: String,
@@ -316,11 +317,11 @@ pub(crate) fn lang_of(headers: &HeaderMap, default: Lang) -> Lang {
 }
 
 pub fn run(args: ServeArgs) -> Result<Outcome> {
-    let folder = if args.entry {
-        let dir = EventFolder::find(args.event.event.event.as_deref()).ok_or_else(|| {
+    let event_dir = if args.entry {
+        let folder = args.event.event.folder()?.ok_or_else(|| {
             anyhow!("--entry needs an event folder (--event DIR, or run it inside one): the cards entered are stored in its database")
         })?;
-        let folder = EventFolder::open(&dir).map_err(|e| anyhow!("{e}"))?;
+        let dir = folder.dir.clone();
         if folder.storage != tilerank::event_folder::Storage::Database {
             return Err(anyhow!(
                 "{}: --entry stores cards in the event's database, and this event keeps its cards as files: {}",
@@ -328,7 +329,7 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
                 folder.convert_message(&["cards"])
             ));
         }
-        Some(folder)
+        Some(folder.dir)
     } else {
         None
     };
@@ -346,7 +347,7 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
     let desk = Arc::new(Desk {
         live: Mutex::new(live),
         version,
-        folder,
+        event_dir,
         csrf: new_secret()?,
         director: new_secret()?,
         // a burst of 120 requests, then 2 a second: a card checked at
@@ -372,7 +373,7 @@ async fn serve(desk: Arc<Desk>, bind: IpAddr, port: u16) -> Result<Outcome> {
         .map(|a| a.to_string())
         .unwrap_or_else(|_| format!("{bind}:{port}"));
     let mut app = Router::new().route("/api/version", get(version));
-    if desk.folder.is_some() {
+    if desk.event_dir.is_some() {
         app = app.merge(api::routes());
     }
     let app = app
@@ -387,7 +388,7 @@ async fn serve(desk: Arc<Desk>, bind: IpAddr, port: u16) -> Result<Outcome> {
             .map_err(|e| anyhow!("cannot catch Ctrl-C: {e}"))?;
     }
     eprintln!("Serving http://{address}/ (the projector: /projector.html). Ctrl-C stops.");
-    if desk.folder.is_some() {
+    if desk.event_dir.is_some() {
         eprintln!(
             "Referees enter cards at http://{address}/entry: each opens the link `tilerank referee add NAME` printed."
         );
