@@ -552,19 +552,19 @@ impl EventFolder {
             return Ok(Entered::Refused(posted.located(&posted.problems.sorted())));
         }
         let Some(key) = posted.key().cloned() else {
-            return Ok(Entered::Refused(Vec::new()));
+            // (a post of other than one card is an error of its reading)
+            return Ok(Entered::Refused(posted.located(&posted.problems.sorted())));
         };
         let store = self.writer()?;
         // (single entry: the referee's own card, not yet settled, is
         // corrected in place)
         let own = !double;
         let mut entered = None;
-        let referee_name = referee;
-        self.import_posted(
+        let report = self.import_posted(
             &store,
             &posted,
             double,
-            own.then_some(referee_name),
+            own.then_some(referee),
             on_wait,
             &mut |store, report| {
                 let outcome = outcome(&posted, report, double, &key);
@@ -582,7 +582,9 @@ impl EventFolder {
                 Ok(())
             },
         )?;
-        Ok(entered.unwrap_or(Entered::Refused(Vec::new())))
+        // (no outcome: the import refused everything before this card, as
+        // when the event's stored cards have errors under today's settings)
+        Ok(entered.unwrap_or_else(|| Entered::Refused(posted.located(&report.problems.sorted()))))
     }
 
     /// The one import, for one posted card.
