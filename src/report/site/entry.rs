@@ -92,11 +92,7 @@ pub struct EntryPage<'a> {
 pub fn page(p: &EntryPage) -> String {
     let w = p.lang.words();
     let mut s = String::with_capacity(24_000 + 1_200 * p.games as usize * p.seats.len());
-    let title = if p.event.is_empty() {
-        esc(w.entry_title)
-    } else {
-        format!("{} · {}", esc(w.entry_title), esc(p.event))
-    };
+    let title = super::html::title_of(w.entry_title, p.event);
     let _ = write!(
         s,
         r#"<!DOCTYPE html>

@@ -79,6 +79,15 @@ pub fn search_form(root: &str, lang: Lang, class: &str) -> String {
     )
 }
 
+/// A page's `<title>`, escaped: what it is, then the event's name.
+pub fn title_of(title: &str, event: &str) -> String {
+    if event.is_empty() {
+        esc(title)
+    } else {
+        format!("{} · {}", esc(title), esc(event))
+    }
+}
+
 /// A whole page around `body`.
 pub fn page(frame: &Frame, body: &str) -> String {
     let Frame {
@@ -89,11 +98,7 @@ pub fn page(frame: &Frame, body: &str) -> String {
         lang,
     } = frame;
     let w = lang.words();
-    let full_title = if event.is_empty() {
-        esc(title)
-    } else {
-        format!("{} · {}", esc(title), esc(event))
-    };
+    let full_title = title_of(title, event);
     let mut s = String::with_capacity(body.len() + 2048);
     let _ = write!(
         s,
