@@ -242,6 +242,30 @@ fn director(server: &Serving) -> String {
     set.split(';').next().unwrap().to_string()
 }
 
+/// The desk imports a card file (`tilerank import FILE --event DIR`).
+fn desk_import(event: &Path, file: &Path) -> crate::test::Output {
+    Test::new()
+        .arg("import")
+        .arg(file)
+        .arg("--event")
+        .arg(event)
+        .run()
+}
+
+/// The board, as the director sees it.
+fn the_board(addr: &str, cookie: &str) -> Answer {
+    http(addr, "GET", "/board", &[("Cookie", cookie)], b"").unwrap()
+}
+
+/// The form token a page carries.
+fn form_token(html: &str) -> String {
+    html.split("name=\"csrf\" value=\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .expect("a form token")
+        .to_string()
+}
+
 /// What a command prints for an event.
 fn answer(event: &Path, args: &[&str]) -> String {
     let out = Test::new()
@@ -504,7 +528,7 @@ fn wrong_keys_other_sites_and_huge_bodies_are_refused_and_the_server_goes_on() {
     .unwrap();
     assert_eq!(a.status, 415);
     // the board is the director's only
-    let a = http(addr, "GET", "/board", &[("Cookie", &cookie)], b"").unwrap();
+    let a = the_board(addr, &cookie);
     assert_eq!(a.status, 401);
     // and the server goes on answering
     assert_eq!(http(addr, "GET", "/", &[], b"").unwrap().status, 200);
@@ -625,17 +649,11 @@ fn a_conflict_is_settled_on_the_board_with_a_reason_and_the_referee_corrects_the
     );
     // the board, signed in by its link
     let cookie = director(&server);
-    let board = http(addr, "GET", "/board", &[("Cookie", &cookie)], b"").unwrap();
+    let board = the_board(addr, &cookie);
     assert_eq!(board.status, 200);
     assert!(board.body.contains("1 in conflict"), "{}", board.body);
     assert!(board.body.contains("Entry 3 by Bob Chan"), "{}", board.body);
-    let csrf = board
-        .body
-        .split("name=\"csrf\" value=\"")
-        .nth(1)
-        .and_then(|r| r.split('"').next())
-        .unwrap()
-        .to_string();
+    let csrf = form_token(&board.body);
     // without its token, or from another site: refused
     let form = |token: &str| {
         format!(
@@ -662,7 +680,7 @@ fn a_conflict_is_settled_on_the_board_with_a_reason_and_the_referee_corrects_the
     // the director accepts Bob's entry
     let a = post(form(&csrf), &local);
     assert_eq!(a.status, 303, "{a:?}");
-    let board = http(addr, "GET", "/board", &[("Cookie", &cookie)], b"").unwrap();
+    let board = the_board(addr, &cookie);
     assert!(board.body.contains("0 in conflict"), "{}", board.body);
     assert!(
         board.body.contains("checked the signed card"),
@@ -730,22 +748,16 @@ fn with_double_entry_a_referees_card_counts_once_the_desk_agrees() {
     assert!(a.body.contains("\"waiting\""));
     assert!(stored_keys(&hk.dir).is_empty(), "it does not count yet");
     let cookie = director(&server);
-    let board = http(addr, "GET", "/board", &[("Cookie", &cookie)], b"").unwrap();
+    let board = the_board(addr, &cookie);
     assert!(
         board.body.contains("1 waiting for the desk"),
         "{}",
         board.body
     );
     // the desk types the paper card the same: it counts, and agrees
-    Test::new()
-        .arg("import")
-        .arg(&hk.cards[0])
-        .arg("--event")
-        .arg(&hk.dir)
-        .run()
-        .success();
+    desk_import(&hk.dir, &hk.cards[0]).success();
     assert_eq!(stored_keys(&hk.dir).len(), 1);
-    let board = http(addr, "GET", "/board", &[("Cookie", &cookie)], b"").unwrap();
+    let board = the_board(addr, &cookie);
     assert!(board.body.contains("1 in<"), "{}", board.body);
     assert!(board.body.contains("agrees"), "{}", board.body);
     // the desk's card of table 2 differs from the referee's entry
@@ -756,14 +768,8 @@ fn with_double_entry_a_referees_card_counts_once_the_desk_agrees() {
             .status,
         202
     );
-    Test::new()
-        .arg("import")
-        .arg(&hk.cards[1])
-        .arg("--event")
-        .arg(&hk.dir)
-        .run()
-        .success();
-    let board = http(addr, "GET", "/board", &[("Cookie", &cookie)], b"").unwrap();
+    desk_import(&hk.dir, &hk.cards[1]).success();
+    let board = the_board(addr, &cookie);
     assert!(board.body.contains("1 in conflict"), "{}", board.body);
 }
 
@@ -918,17 +924,11 @@ fn once_the_desks_typing_agrees_the_referee_can_no_longer_change_the_card() {
         201
     );
     // the desk types the signed paper card the same
-    Test::new()
-        .arg("import")
-        .arg(&hk.cards[0])
-        .arg("--event")
-        .arg(&hk.dir)
-        .run()
-        .success();
+    desk_import(&hk.dir, &hk.cards[0]).success();
     let a = post_card(&server.addr, &ann, swap_seats(&card).as_bytes()).unwrap();
     assert_eq!(a.status, 409, "{a:?}");
     let cookie = director(&server);
-    let board = http(&server.addr, "GET", "/board", &[("Cookie", &cookie)], b"").unwrap();
+    let board = the_board(&server.addr, &cookie);
     assert!(
         board.body.contains("the desk&#39;s typing agrees")
             || board.body.contains("the desk's typing agrees"),
@@ -986,17 +986,12 @@ fn the_desks_typing_that_differs_from_a_referees_card_waits_on_the_board_beside_
         201
     );
     // the desk types the signed card, which differs: refused, and kept
-    Test::new()
-        .arg("import")
-        .arg(&hk.cards[0])
-        .arg("--event")
-        .arg(&hk.dir)
-        .run()
+    desk_import(&hk.dir, &hk.cards[0])
         .failure(1)
         .stderr_has("was entered by referee Ann Lee and differs")
         .stderr_has("kept for the director's board");
     let cookie = director(&server);
-    let board = http(&server.addr, "GET", "/board", &[("Cookie", &cookie)], b"").unwrap();
+    let board = the_board(&server.addr, &cookie);
     assert!(board.body.contains("1 in conflict"), "{}", board.body);
     // (the file as the import was given it)
     let file = hk.cards[0].display();
@@ -1010,13 +1005,7 @@ fn the_desks_typing_that_differs_from_a_referees_card_waits_on_the_board_beside_
         .find(|(_, rest)| rest.starts_with(&entry))
         .map(|(id, _)| id.to_string())
         .unwrap();
-    let csrf = board
-        .body
-        .split("name=\"csrf\" value=\"")
-        .nth(1)
-        .and_then(|r| r.split('"').next())
-        .unwrap()
-        .to_string();
+    let csrf = form_token(&board.body);
     let form = format!(
         "stage=prelim&session=S01&table=1&choice={id}&reason=the+signed+card+says+so&csrf={csrf}"
     );
@@ -1043,11 +1032,61 @@ fn the_desks_typing_that_differs_from_a_referees_card_waits_on_the_board_beside_
     let now = std::fs::read_to_string(dump.join("cards/prelim-S01-T01.csv")).unwrap();
     assert_eq!(now, card, "the desk's typing is the event's card");
     // and the desk's file now imports as the same card
+    desk_import(&hk.dir, &hk.cards[0]).success();
+}
+
+#[test]
+fn the_live_desk_needs_an_event_with_a_database() {
+    let scratch = Scratch::new("no-event");
     Test::new()
-        .arg("import")
-        .arg(&hk.cards[0])
-        .arg("--event")
-        .arg(&hk.dir)
+        .args(["serve", "--entry", "--port", "0", "--event"])
+        .arg(scratch.path("nowhere"))
         .run()
-        .success();
+        .failure(2)
+        .stderr_has("not an event folder");
+    Test::new()
+        .args(["serve", "--entry", "--port", "0"])
+        .run()
+        .failure(2)
+        .stderr_has("--entry needs an event folder");
+    // an event kept as files (a demo, a dump)
+    let files = scratch.path("files");
+    std::fs::create_dir_all(files.join("cards")).unwrap();
+    std::fs::write(
+        files.join("tilerank.toml"),
+        "[event]\nname = \"x\"\nprofile = \"hk\"\n",
+    )
+    .unwrap();
+    Test::new()
+        .args(["serve", "--entry", "--port", "0", "--event"])
+        .arg(&files)
+        .run()
+        .failure(2)
+        .stderr_has("--entry stores cards in the event's database");
+}
+
+#[test]
+fn a_card_posted_while_the_stored_cards_break_todays_settings_is_refused_with_why() {
+    let scratch = Scratch::new("settings-changed");
+    let hk = hk_event(&scratch);
+    let key = add_referee(&hk.dir, "Ann Lee");
+    let server = Serving::start(&hk.dir);
+    let card = std::fs::read(&hk.cards[0]).unwrap();
+    assert_eq!(post_card(&server.addr, &key, &card).unwrap().status, 201);
+    // the director changes the scoring under the stored card
+    let toml = hk.dir.join("tilerank.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(
+        &toml,
+        text.replace("scoring = \"zero_sum\"", "scoring = \"penalty_points\""),
+    )
+    .unwrap();
+    let a = post_card(&server.addr, &key, &std::fs::read(&hk.cards[1]).unwrap()).unwrap();
+    assert_eq!(a.status, 422, "{a:?}");
+    assert!(
+        a.body.contains("the event's stored cards have errors"),
+        "{}",
+        a.body
+    );
+    assert_eq!(stored_keys(&hk.dir).len(), 1);
 }
