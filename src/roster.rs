@@ -289,6 +289,25 @@ impl Entries {
         });
     }
 
+    /// Appends entry `k` of `other`, as [`Entries::push`] appended it there.
+    fn push_from(&mut self, other: &Entries, k: usize) {
+        let r = other.recs[k];
+        let len: usize = r.lens.iter().map(|&l| l as usize).sum();
+        let start = self.text.len() as u64;
+        self.text
+            .push_str(&other.text[r.start as usize..r.start as usize + len]);
+        if r.row > 0 {
+            let at = other
+                .sources
+                .partition_point(|(first, _)| *first as usize <= k);
+            let source = &other.sources[at - 1].1;
+            if self.sources.last().is_none_or(|(_, s)| s != source) {
+                self.sources.push((self.recs.len() as u32, source.clone()));
+            }
+        }
+        self.recs.push(Rec { start, ..r });
+    }
+
     /// Entry `k`'s values, borrowed.
     fn fields(&self, k: usize) -> PlayerFields<'_> {
         let r = &self.recs[k];
@@ -411,6 +430,49 @@ impl NameIndex {
     }
 }
 
+/// Players read, packed as a roster keeps them and their ids hashed, to
+/// be added in order by [`Roster::add_batch`]: one thread reads a roster
+/// into batches while another adds them, and what moves between the two is
+/// a few buffers a batch, not a text per field.
+pub struct Batch {
+    entries: Entries,
+    /// The short hash of each entry's id's match key.
+    hashes: Vec<u32>,
+    hasher: NameHasher,
+    scratch: String,
+}
+
+impl Batch {
+    /// An empty batch for the roster whose [`Roster::hasher`] is `hasher`.
+    pub fn new(hasher: NameHasher) -> Batch {
+        Batch {
+            entries: Entries::default(),
+            hashes: Vec::new(),
+            hasher,
+            scratch: String::new(),
+        }
+    }
+
+    pub fn push(&mut self, player: Player) {
+        self.hashes
+            .push(short(self.hasher.hash(&player.id, &mut self.scratch)));
+        self.entries.push(player);
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Player `k` of the batch, as pushed.
+    pub fn player(&self, k: usize) -> Player {
+        self.entries.player(k)
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Roster {
     /// The roster's entries, in its order; the players an open roster
@@ -525,6 +587,32 @@ impl Roster {
         self.entries.push(player);
         self.index_id(h, pid);
         Ok(pid)
+    }
+
+    /// Adds the players of `batch` in order, as [`Roster::add`] adds each:
+    /// `taken(k, first)` for each player `k` whose id is taken (that player
+    /// is not added), `first` being the player who has it.
+    pub fn add_batch(&mut self, batch: &Batch, mut taken: impl FnMut(usize, Cow<'_, Player>)) {
+        self.entries.recs.reserve(batch.len());
+        for (k, &h) in batch.hashes.iter().enumerate() {
+            let id = batch.entries.id(k);
+            let existing = self
+                .by_id
+                .table
+                .find(spread(h), |&(p, ph)| ph == h && same_key(self.id(p), id))
+                .map(|&(p, _)| p);
+            if let Some(existing) = existing {
+                taken(k, self.get(existing));
+            } else if self.learned.len() > 0 {
+                // (the learned players become entries first: the one way)
+                let _ = self.add(batch.entries.player(k));
+            } else {
+                self.by_name.take();
+                let pid = PlayerId(self.entries.len() as u32);
+                self.entries.push_from(&batch.entries, k);
+                self.index_id(h, pid);
+            }
+        }
     }
 
     /// The player a text names: an id, else a name that matches one entry,

@@ -5,7 +5,7 @@ use super::header::{each_line, map_header, Column};
 use super::limits::{hint, Limits};
 use super::{expand, open, recognise, InputError, Kind};
 use crate::problem::Problems;
-use crate::roster::{Player, Roster, Status};
+use crate::roster::{Batch, NameHasher, Player, Roster, Status};
 use std::path::PathBuf;
 
 const ID: usize = 0;
@@ -144,6 +144,40 @@ fn read_sheets(
     found
 }
 
+/// What the reading thread gives the adding one: players, and the
+/// problems said before each (by the index of the player they came
+/// before), so that every message comes where one thread would say it.
+struct Read {
+    players: Batch,
+    /// For each player, the column of its id (for a message).
+    id_cols: Vec<u32>,
+    said: Vec<(usize, Problems)>,
+}
+
+impl Read {
+    fn new(hasher: &NameHasher) -> Read {
+        Read {
+            players: Batch::new(hasher.clone()),
+            id_cols: Vec::with_capacity(BATCH),
+            said: Vec::new(),
+        }
+    }
+
+    /// Keeps the problems said since the last player.
+    fn say(&mut self, here: &mut Problems) {
+        if !here.is_empty() {
+            self.said.push((self.players.len(), std::mem::take(here)));
+        }
+    }
+}
+
+/// Players sent to the adding thread at a time.
+const BATCH: usize = 1024;
+
+/// Reads a roster sheet: its lines are read into players on this thread,
+/// and added to `roster` on another (a roster of a million reads in about
+/// the time of the slower of the two). The messages are those, and in the
+/// order, that one thread gives.
 fn read_sheet(
     source: &crate::place::Source,
     rows: impl Iterator<Item = Result<Row, String>>,
@@ -151,100 +185,159 @@ fn read_sheet(
     limits: &Limits,
     problems: &mut Problems,
 ) {
-    each_line(
-        source,
-        rows,
-        &COLUMNS,
-        |_| true,
-        problems,
-        |m, row, problems| {
-            // (a cell's place is made when a message needs it: a roster
-            // of a million lines)
-            let get = |c: usize| m.get(c).map(|i| (row.get(i), i));
-            let place = |i: usize| row.place(source, i);
-            let text = |c: usize| get(c).map(|(v, _)| v.text_ref()).unwrap_or_default();
-            let (id, name) = (text(ID), text(NAME));
-            let line = || source.at(row.number, None);
-            let place_of = |c: usize| get(c).map_or_else(line, |(_, i)| place(i));
-            if id.is_empty() {
-                problems.error(place_of(ID), "id is blank; every player needs a unique id");
-                return;
-            }
-            if name.is_empty() {
-                problems.error(place_of(NAME), format!("name of {id} is blank"));
-                return;
-            }
-            for (column, value) in [(ID, &id), (NAME, &name)] {
-                let n = value.chars().count() as u64;
-                if n > limits.name_chars {
-                    problems.unreadable(
-                        place_of(column),
+    // Room for a player a line, when the rows say how many lines there
+    // are: the id index then never grows (growing, it holds its old and
+    // new tables at once). Up to 4 million players: room reserved is
+    // untouched memory, but a text of nothing but line breaks is not to
+    // reserve gigabytes.
+    if let (_, Some(most)) = rows.size_hint() {
+        roster.reserve(most.min(1 << 22));
+    }
+    let hasher = roster.hasher();
+    std::thread::scope(|scope| {
+        let (to_adder, for_adder) = std::sync::mpsc::sync_channel::<Read>(8);
+        let adder = scope.spawn(move || {
+            let mut out = Problems::new();
+            for read in for_adder {
+                let mut said = read.said.into_iter().peekable();
+                let mut say_to = |k: usize, out: &mut Problems| {
+                    while let Some((_, p)) = said.next_if(|(before, _)| *before <= k) {
+                        out.extend(p);
+                    }
+                };
+                roster.add_batch(&read.players, |k, first| {
+                    say_to(k, &mut out);
+                    let player = read.players.player(k);
+                    let row = player.place.as_ref().and_then(|p| p.row).unwrap_or(0);
+                    let at = first
+                        .place
+                        .as_ref()
+                        .map(|p| p.to_string())
+                        .unwrap_or_default();
+                    out.error(
+                        source.at(row, Some(read.id_cols[k])),
                         format!(
-                            "{} of {n} characters; {}",
-                            if column == ID { "an id" } else { "a name" },
-                            hint(limits.name_chars, "TILERANK_MAX_NAME_CHARS")
+                            "id {:?} is already used at {at} ({}); ids must be unique",
+                            player.id, first.name
                         ),
                     );
-                    return;
+                });
+                say_to(usize::MAX, &mut out);
+            }
+            out
+        });
+        let mut read = Read::new(&hasher);
+        let mut here = Problems::new();
+        each_line(
+            source,
+            rows,
+            &COLUMNS,
+            |_| true,
+            &mut here,
+            |m, row, here| {
+                if let Some((player, id_col)) = read_line(source, m, &row, limits, here) {
+                    read.say(here);
+                    read.players.push(player);
+                    read.id_cols.push(id_col);
+                    if read.players.len() >= BATCH {
+                        let full = std::mem::replace(&mut read, Read::new(&hasher));
+                        // (a closed channel: the adder panicked, said at its join)
+                        let _ = to_adder.send(full);
+                    }
                 }
-            }
-            let mut player = Player::named(&id, &name);
-            player.place = Some(line());
-            if let Some((cell, i)) = get(BIRTH).filter(|(c, _)| !c.is_empty()) {
-                match birth_date(cell) {
-                    Some(d) => player.birth_date = Some(d),
-                    None => problems.error(
-                        place(i),
-                        format!(
-                            "birth_date is {}; expected a date YYYY-MM-DD",
-                            cell.describe()
-                        ),
-                    ),
-                }
-            }
-            if let Some((cell, i)) = get(AGE).filter(|(c, _)| !c.is_empty()) {
-                match super::results::whole_number(cell).filter(|&a| a <= 130) {
-                    Some(a) => player.age = Some(a),
-                    None => problems.error(
-                        place(i),
-                        format!(
-                            "age is {}; expected a whole number of years",
-                            cell.describe()
-                        ),
-                    ),
-                }
-            }
-            player.family = Some(text(FAMILY).into_owned()).filter(|f| !f.is_empty());
-            player.group = Some(text(GROUP).into_owned()).filter(|g| !g.is_empty());
-            if let Some((cell, i)) = get(STATUS) {
-                match Status::parse(&cell.text_ref()) {
-                    Some(s) => player.status = s,
-                    None => problems.error(
-                        place(i),
-                        format!(
-                            "status is {}; expected blank, withdrawn or disqualified",
-                            cell.describe()
-                        ),
-                    ),
-                }
-            }
-            if let Err(existing) = roster.add(player) {
-                let first = roster.get(existing);
-                let at = first
-                    .place
-                    .as_ref()
-                    .map(|p| p.to_string())
-                    .unwrap_or_default();
-                problems.error(
-                    place_of(ID),
-                    format!(
-                        "id {id:?} is already used at {at} ({}); ids must be unique",
-                        first.name
-                    ),
-                );
-            }
-        },
-    );
+            },
+        );
+        read.say(&mut here);
+        let _ = to_adder.send(read);
+        drop(to_adder);
+        match adder.join() {
+            Ok(said) => problems.extend(said),
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    });
+}
+
+/// A roster line's player and the column of its id, or `None` when the
+/// line cannot name one (each problem said).
+fn read_line(
+    source: &crate::place::Source,
+    m: &super::header::ColumnMap,
+    row: &Row,
+    limits: &Limits,
+    problems: &mut Problems,
+) -> Option<(Player, u32)> {
+    // (a cell's place is made when a message needs it: a roster of a
+    // million lines)
+    let get = |c: usize| m.get(c).map(|i| (row.get(i), i));
+    let place = |i: usize| row.place(source, i);
+    let text = |c: usize| get(c).map(|(v, _)| v.text_ref()).unwrap_or_default();
+    let (id, name) = (text(ID), text(NAME));
+    let line = || source.at(row.number, None);
+    let place_of = |c: usize| get(c).map_or_else(line, |(_, i)| place(i));
+    if id.is_empty() {
+        problems.error(place_of(ID), "id is blank; every player needs a unique id");
+        return None;
+    }
+    if name.is_empty() {
+        problems.error(place_of(NAME), format!("name of {id} is blank"));
+        return None;
+    }
+    for (column, value) in [(ID, &id), (NAME, &name)] {
+        let n = value.chars().count() as u64;
+        if n > limits.name_chars {
+            problems.unreadable(
+                place_of(column),
+                format!(
+                    "{} of {n} characters; {}",
+                    if column == ID { "an id" } else { "a name" },
+                    hint(limits.name_chars, "TILERANK_MAX_NAME_CHARS")
+                ),
+            );
+            return None;
+        }
+    }
+    let mut player = Player::named(&id, &name);
+    player.place = Some(line());
+    if let Some((cell, i)) = get(BIRTH).filter(|(c, _)| !c.is_empty()) {
+        match birth_date(cell) {
+            Some(d) => player.birth_date = Some(d),
+            None => problems.error(
+                place(i),
+                format!(
+                    "birth_date is {}; expected a date YYYY-MM-DD",
+                    cell.describe()
+                ),
+            ),
+        }
+    }
+    if let Some((cell, i)) = get(AGE).filter(|(c, _)| !c.is_empty()) {
+        match super::results::whole_number(cell).filter(|&a| a <= 130) {
+            Some(a) => player.age = Some(a),
+            None => problems.error(
+                place(i),
+                format!(
+                    "age is {}; expected a whole number of years",
+                    cell.describe()
+                ),
+            ),
+        }
+    }
+    player.family = Some(text(FAMILY).into_owned()).filter(|f| !f.is_empty());
+    player.group = Some(text(GROUP).into_owned()).filter(|g| !g.is_empty());
+    if let Some((cell, i)) = get(STATUS) {
+        match Status::parse(&cell.text_ref()) {
+            Some(s) => player.status = s,
+            None => problems.error(
+                place(i),
+                format!(
+                    "status is {}; expected blank, withdrawn or disqualified",
+                    cell.describe()
+                ),
+            ),
+        }
+    }
+    let id_col = get(ID).map_or(0, |(_, i)| row.col(i));
+    Some((player, id_col))
 }
 
 /// A birth date as `YYYY-MM-DD`, from a date cell or text (`2014-09-30`,
@@ -300,6 +393,56 @@ pub fn birth_date(cell: &Cell) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A roster of thousands of lines is read on two threads, in batches:
+    /// its messages are in the order of its lines, across batches too, and
+    /// each comes once, at its place.
+    #[test]
+    fn a_long_rosters_messages_come_in_line_order() {
+        let mut csv = String::from("id,name,birth_date\n");
+        for i in 1..=3000u32 {
+            let id = if i % 700 == 0 { i - 1 } else { i };
+            let name = if i == 1500 {
+                String::new()
+            } else {
+                format!("N{i}")
+            };
+            let birth = if i % 300 == 0 {
+                "1999-02-30"
+            } else {
+                "1999-02-28"
+            };
+            csv.push_str(&format!("P{id},{name},{birth}\n"));
+        }
+        let mut problems = Problems::new();
+        let roster =
+            from_bytes("r.csv", csv.into_bytes(), &Limits::default(), &mut problems).unwrap();
+        let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        let mut expected = Vec::new();
+        for i in 1..=3000u32 {
+            let line = i + 1;
+            if i == 1500 {
+                expected.push(format!("r.csv:{line}:2: error: name of P1500 is blank"));
+                continue;
+            }
+            if i % 300 == 0 {
+                expected.push(format!(
+                    "r.csv:{line}:3: error: birth_date is \"1999-02-30\"; expected a date YYYY-MM-DD"
+                ));
+            }
+            if i % 700 == 0 {
+                expected.push(format!(
+                    "r.csv:{line}:1: error: id \"P{}\" is already used at r.csv:{} (N{}); ids must be unique",
+                    i - 1,
+                    line - 1,
+                    i - 1
+                ));
+            }
+        }
+        assert_eq!(said, expected);
+        // every line but the blank name's and the four taken ids
+        assert_eq!(roster.len(), 3000 - 1 - 4);
+    }
 
     #[test]
     fn reads_birth_dates_as_people_write_them() {

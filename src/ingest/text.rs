@@ -16,6 +16,14 @@ pub const MAX_FIELDS: u64 = 16_384;
 /// followed the way the CSV reader follows them (a quoted field may hold
 /// the delimiter and line breaks).
 pub fn check_lengths(text: &str, name: &str, limits: &Limits) -> Result<(), InputError> {
+    if within_limits_unquoted(text.as_bytes(), limits) {
+        return Ok(());
+    }
+    check_each_byte(text, name, limits)
+}
+
+/// [`check_lengths`] a byte at a time, following quotes.
+fn check_each_byte(text: &str, name: &str, limits: &Limits) -> Result<(), InputError> {
     let delimiter = sniff_delimiter(text);
     let source = Source::file(name);
     let (mut line, mut line_start, mut field_start, mut fields) = (1u32, 0usize, 0usize, 1u64);
@@ -78,6 +86,27 @@ pub fn check_lengths(text: &str, name: &str, limits: &Limits) -> Result<(), Inpu
         }
     }
     Ok(())
+}
+
+/// Whether a text with no quote holds no line that could break a limit: a
+/// line shorter than each limit holds no field or line too long, nor too
+/// many fields (the common case, said a line at a time, not a byte).
+fn within_limits_unquoted(bytes: &[u8], limits: &Limits) -> bool {
+    let longest = limits
+        .field_bytes
+        .min(limits.line_bytes)
+        .min(MAX_FIELDS - 1);
+    if memchr::memchr(b'"', bytes).is_some() {
+        return false;
+    }
+    let mut start = 0;
+    for end in memchr::memchr_iter(b'\n', bytes).chain([bytes.len()]) {
+        if (end - start) as u64 > longest {
+            return false;
+        }
+        start = end + 1;
+    }
+    true
 }
 
 /// Bytes to text. UTF-8 (and UTF-16 with a BOM) is taken as it is; anything
@@ -154,6 +183,9 @@ pub struct CsvRows {
     /// The reader over the text (the text is the cursor's: held once).
     reader: csv::Reader<std::io::Cursor<Vec<u8>>>,
     record: csv::StringRecord,
+    /// The text's lines, for [`Iterator::size_hint`] (at most that many
+    /// rows remain).
+    lines: usize,
 }
 
 impl CsvRows {
@@ -164,9 +196,12 @@ impl CsvRows {
             .flexible(true)
             .delimiter(delimiter)
             .from_reader(std::io::Cursor::new(text.into_bytes()));
+        let bytes = reader.get_ref().get_ref();
+        let lines = memchr::memchr_iter(b'\n', bytes).count() + 1;
         CsvRows {
             reader,
             record: csv::StringRecord::new(),
+            lines,
         }
     }
 
@@ -186,6 +221,12 @@ impl CsvRows {
 
 impl Iterator for CsvRows {
     type Item = Result<Row, String>;
+
+    /// At most a row a line of the text not yet read.
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let read = self.reader.position().line() as usize;
+        (0, Some(self.lines.saturating_sub(read.saturating_sub(1))))
+    }
 
     /// The next row with a filled cell: blank lines (`;;;` too) are left
     /// out, as they are from workbooks, and so are trailing blank cells.
@@ -264,6 +305,45 @@ mod tests {
         let wide = ";".repeat(MAX_FIELDS as usize);
         let e = check_lengths(&wide, "f.csv", &Limits::default()).unwrap_err();
         assert!(e.to_string().contains("more than 16384 fields"), "{e}");
+    }
+
+    #[test]
+    fn a_line_at_a_time_agrees_with_each_byte_without_quotes() {
+        let limits = Limits {
+            line_bytes: 12,
+            field_bytes: 5,
+            ..Limits::default()
+        };
+        // every text of up to 7 bytes of `x`, `,` and a line break, then
+        // lines around the limits
+        let mut texts: Vec<String> = vec![String::new()];
+        for _ in 0..7 {
+            let longer: Vec<String> = texts
+                .iter()
+                .flat_map(|t| ["x", ",", "\n"].map(|c| format!("{t}{c}")))
+                .collect();
+            texts.extend(longer);
+        }
+        texts.extend(
+            [
+                "12345,123456",
+                "1234567890123",
+                "1,2,3,4,5,6\n123456",
+                "x\r\n12345\r",
+            ]
+            .map(String::from),
+        );
+        for text in &texts {
+            let fast = within_limits_unquoted(text.as_bytes(), &limits);
+            let slow = check_each_byte(text, "f.csv", &limits);
+            // the line at a time says yes only where each byte does
+            assert!(!fast || slow.is_ok(), "{text:?}: {slow:?}");
+            assert_eq!(
+                check_lengths(text, "f.csv", &limits).map_err(|e| e.to_string()),
+                slow.map_err(|e| e.to_string()),
+                "{text:?}"
+            );
+        }
     }
 
     #[test]
