@@ -176,16 +176,28 @@ impl Score {
 impl fmt::Display for Score {
     /// At most two decimals, rounding half away from zero; no trailing zeros.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.width().is_none() && f.precision().is_none() {
+            // nothing to pad: written as it is, without a text made first
+            return self.write_printed(f);
+        }
+        let mut text = String::new();
+        self.write_printed(&mut text)?;
+        f.pad(&text)
+    }
+}
+
+impl Score {
+    /// The printed value (see [`Score::hundredths`]) to `out`.
+    fn write_printed(&self, out: &mut impl fmt::Write) -> fmt::Result {
         let h = self.hundredths();
         let sign = if h < 0 { "-" } else { "" };
         let h = h.unsigned_abs();
         let (int, frac) = (h / 100, h % 100);
-        let text = match frac {
-            0 => format!("{sign}{int}"),
-            f if f % 10 == 0 => format!("{sign}{int}.{}", f / 10),
-            f => format!("{sign}{int}.{f:02}"),
-        };
-        f.pad(&text)
+        match frac {
+            0 => write!(out, "{sign}{int}"),
+            f if f % 10 == 0 => write!(out, "{sign}{int}.{}", f / 10),
+            f => write!(out, "{sign}{int}.{f:02}"),
+        }
     }
 }
 
