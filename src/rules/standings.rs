@@ -90,6 +90,12 @@ impl Book {
             Book::Own(v) => v.get(slot as usize).map_or(PlayerId(slot), |t| t.player),
         }
     }
+
+    /// The sums of the player in `slot` (no games when there are none).
+    fn tally(&self, slot: u32) -> Tally {
+        self.get(slot as usize)
+            .unwrap_or_else(|| Tally::new(self.player(slot)))
+    }
 }
 
 /// One player of a standings: where their sums are in the standings' book
@@ -118,9 +124,7 @@ impl Entry {
 
     /// The player's sums, made from the book.
     pub fn tally(&self) -> Tally {
-        self.book
-            .get(self.slot as usize)
-            .unwrap_or_else(|| Tally::new(self.player()))
+        self.book.tally(self.slot)
     }
 
     pub fn player(&self) -> PlayerId {
@@ -203,21 +207,20 @@ fn rank_book(
             "Ranking {players} players of the {stage} stage"
         ))
     });
+    // the players to rank by their slot only (4 bytes each): their
+    // entries are made once they are in ranking order
     let mut ranked = Vec::with_capacity(players);
     let mut apart = Vec::new();
     for slot in 0..players {
         let Some(t) = book.get(slot).filter(|t| keep(t)) else {
             continue;
         };
-        let why = apart_reason(&t, roster);
-        let entry = Entry::new(&book, slot, why);
-        if why.is_some() {
-            apart.push(entry);
-        } else {
-            ranked.push(entry);
+        match apart_reason(&t, roster) {
+            Some(why) => apart.push(Entry::new(&book, slot, Some(why))),
+            None => ranked.push(slot as u32),
         }
     }
-    finish_ranking(ranked, apart, stage, order, roster)
+    finish_ranking(book, ranked, apart, stage, order, roster)
 }
 
 /// Why a player is not ranked, if they are not.
@@ -230,39 +233,32 @@ fn apart_reason(t: &Tally, roster: &Roster) -> Option<Apart> {
     }
 }
 
-/// Puts the ranked entries in ranking order with their ranks, and the
-/// entries apart by id.
+/// Ranks the players of the book's slots `ranked`: their entries in
+/// ranking order with their ranks, and the entries apart by id.
 fn finish_ranking(
-    mut ranked: Vec<Entry>,
+    book: Arc<Book>,
+    ranked: Vec<u32>,
     mut apart: Vec<Entry>,
     stage: &Stage,
     order: Vec<SortKey>,
     roster: &Roster,
 ) -> Standings {
-    let by_rank = ranking_order(&ranked, &order, roster);
-    // Put the entries in ranking order in place (following the cycles of
-    // the permutation), so that no second table of entries is built.
-    let mut position = vec![0u32; ranked.len()];
-    for (pos, &(k, _)) in by_rank.iter().enumerate() {
-        position[k as usize] = pos as u32;
-    }
-    for i in 0..ranked.len() {
-        while position[i] as usize != i {
-            let j = position[i] as usize;
-            ranked.swap(i, j);
-            position.swap(i, j);
-        }
-    }
-    drop(position);
+    let by_rank = ranking_order(&book, ranked, &order, roster);
+    let mut ranked: Vec<Entry> = Vec::with_capacity(by_rank.len());
     let mut rank = 0;
-    for (i, &(_, tied)) in by_rank.iter().enumerate() {
-        if !tied {
-            rank = i as u32 + 1;
-        } else {
+    for (i, &(slot, tied)) in by_rank.iter().enumerate() {
+        if tied {
             ranked[i - 1].shared = true;
-            ranked[i].shared = true;
+        } else {
+            rank = i as u32 + 1;
         }
-        ranked[i].rank = Some(rank);
+        ranked.push(Entry {
+            book: Arc::clone(&book),
+            slot,
+            rank: Some(rank),
+            shared: tied,
+            apart: None,
+        });
     }
     apart.sort_by(|a, b| roster.id(a.player()).cmp(roster.id(b.player())));
     Standings {
@@ -273,24 +269,29 @@ fn finish_ranking(
     }
 }
 
-/// The ranking: indexes into `entries`, best first, each with whether it
-/// ties the one before on every key. Ties are listed by roster id.
+/// The ranking of the book's slots `slots`: the slots, best first, each
+/// with whether it ties the one before on every key. Ties are listed by
+/// roster id.
 ///
 /// The keys are exact fractions. When every value of a key is a whole
 /// multiple of one common fraction and all of them fit in 128 bits, each
 /// player's keys are packed into one integer (the common case: a million
 /// players sort in a fraction of a second); else the fractions are
 /// compared by cross-multiplying.
-fn ranking_order(entries: &[Entry], order: &[SortKey], roster: &Roster) -> Vec<(u32, bool)> {
-    let id = |i: u32| roster.id(entries[i as usize].player());
+fn ranking_order(
+    book: &Book,
+    slots: Vec<u32>,
+    order: &[SortKey],
+    roster: &Roster,
+) -> Vec<(u32, bool)> {
+    let id = |slot: u32| roster.id(book.player(slot));
     let keys = order.len().min(Key::ALL.len());
-    let values = |i: usize| key_values(&entries[i].tally(), &order[..keys]);
-    if let Some(packed) = pack_values(entries.len(), keys, values) {
-        let mut items: Vec<(u128, u64, u32)> = packed
-            .into_iter()
-            .enumerate()
-            .map(|(i, k)| (k, id_prefix(id(i as u32)), i as u32))
+    let values = |i: usize| key_values(&book.tally(slots[i]), &order[..keys]);
+    if let Some(packing) = Packing::of(slots.len(), keys, &values) {
+        let mut items: Vec<(u128, u64, u32)> = (0..slots.len())
+            .map(|i| (packing.key(&values(i)), id_prefix(id(slots[i])), slots[i]))
             .collect();
+        drop(slots);
         items.sort_unstable_by(|a, b| {
             (a.0, a.1)
                 .cmp(&(b.0, b.1))
@@ -302,22 +303,22 @@ fn ranking_order(entries: &[Entry], order: &[SortKey], roster: &Roster) -> Vec<(
         }
         return out;
     }
-    let values: Vec<SortValues> = entries
+    let values: Vec<SortValues> = slots
         .iter()
-        .map(|e| key_values(&e.tally(), order))
+        .map(|&slot| key_values(&book.tally(slot), order))
         .collect();
-    let mut by_rank: Vec<u32> = (0..entries.len() as u32).collect();
+    let mut by_rank: Vec<u32> = (0..slots.len() as u32).collect();
     by_rank.sort_unstable_by(|&a, &b| {
         values[a as usize]
             .cmp(&values[b as usize])
-            .then_with(|| id(a).cmp(id(b)))
+            .then_with(|| id(slots[a as usize]).cmp(id(slots[b as usize])))
     });
     by_rank
         .iter()
         .enumerate()
         .map(|(i, &k)| {
             let tied = i > 0 && values[by_rank[i - 1] as usize] == values[k as usize];
-            (k, tied)
+            (slots[k as usize], tied)
         })
         .collect()
 }
@@ -341,11 +342,6 @@ fn pack(len: usize, keys: usize, value: impl Fn(usize, usize) -> Fraction) -> Op
         }
         v
     };
-    pack_values(len, keys, values)
-}
-
-/// As [`pack`], each item's values given at once.
-fn pack_values(len: usize, keys: usize, values: impl Fn(usize) -> SortValues) -> Option<Vec<u128>> {
     let packing = Packing::of(len, keys, &values)?;
     Some((0..len).map(|i| packing.key(&values(i))).collect())
 }
@@ -358,37 +354,40 @@ struct Packing {
 
 impl Packing {
     /// The packing of the first `keys` values of the items `0..len` (read
-    /// twice); `None` when they do not fit in 128 bits.
+    /// once); `None` when they do not fit in 128 bits.
     fn of(len: usize, keys: usize, values: &impl Fn(usize) -> SortValues) -> Option<Packing> {
         let mut lcms: Vec<i128> = vec![1; keys];
+        // each key's smallest and largest value: every value lies between
+        // them, in the common units too
+        let mut range: Vec<Option<(Fraction, Fraction)>> = vec![None; keys];
         for i in 0..len {
             let v = values(i);
-            for (lcm, f) in lcms.iter_mut().zip(&v.0) {
+            for ((lcm, range), f) in lcms.iter_mut().zip(&mut range).zip(&v.0) {
                 if f.d != 1 && f.d != *lcm && *lcm % f.d != 0 {
                     *lcm = lcm.checked_mul(f.d / gcd(*lcm, f.d))?;
                     if *lcm > 1 << 62 {
                         return None;
                     }
                 }
+                *range = Some(match *range {
+                    None => (*f, *f),
+                    Some((min, max)) => (min.min(*f), max.max(*f)),
+                });
             }
         }
-        let mut range: Vec<(i128, i128)> = vec![(i128::MAX, i128::MIN); keys];
-        for i in 0..len {
-            let v = values(i);
-            for ((min, max), (f, &lcm)) in range.iter_mut().zip(v.0.iter().zip(&lcms)) {
-                let x = f.n.checked_mul(per(lcm, f.d))?;
-                *min = (*min).min(x);
-                *max = (*max).max(x);
-            }
-        }
-        let columns: Vec<(i128, i128, u32)> = lcms
+        let columns = lcms
             .into_iter()
             .zip(range)
-            .map(|(lcm, (min, max))| {
-                let span = max.checked_sub(min).unwrap_or(0);
-                (lcm, min, 128 - (span as u128).leading_zeros())
+            .map(|(lcm, range)| {
+                let Some((min, max)) = range else {
+                    return Some((lcm, 0, 0));
+                };
+                let min = min.n.checked_mul(per(lcm, min.d))?;
+                let max = max.n.checked_mul(per(lcm, max.d))?;
+                let span = max.checked_sub(min)?;
+                Some((lcm, min, 128 - (span as u128).leading_zeros()))
             })
-            .collect();
+            .collect::<Option<Vec<(i128, i128, u32)>>>()?;
         if columns.iter().map(|c| c.2).sum::<u32>() > 128 {
             return None;
         }
@@ -478,7 +477,7 @@ pub fn rank_top(
         let Some(nth) = nth else { continue };
         for (k, t) in part.kept {
             if k <= nth {
-                ranked_slots.push(own.len());
+                ranked_slots.push(own.len() as u32);
                 own.push(t);
             }
         }
@@ -488,11 +487,7 @@ pub fn rank_top(
         .into_iter()
         .map(|(i, why)| Entry::new(&book, i, Some(why)))
         .collect();
-    let entries = ranked_slots
-        .into_iter()
-        .map(|i| Entry::new(&book, i, None))
-        .collect();
-    finish_ranking(entries, apart, stage, order, roster)
+    finish_ranking(book, ranked_slots, apart, stage, order, roster)
 }
 
 /// From this many player slots, [`rank_top`] works on two threads.
@@ -603,6 +598,9 @@ impl Fraction {
 
 impl Ord for Fraction {
     fn cmp(&self, other: &Self) -> Ordering {
+        if self.d == other.d {
+            return self.n.cmp(&other.n);
+        }
         match (self.n.checked_mul(other.d), other.n.checked_mul(self.d)) {
             (Some(a), Some(b)) => a.cmp(&b),
             // beyond 128 bits: num-rational compares without overflowing
