@@ -96,6 +96,19 @@ impl Book {
         self.get(slot as usize)
             .unwrap_or_else(|| Tally::new(self.player(slot)))
     }
+
+    /// [`Book::tally`] of each of `slots`, read together.
+    fn tallies(&self, slots: &[u32]) -> Vec<Tally> {
+        match self {
+            Book::Stage(t, s) => t
+                .tallies_at(*s, slots)
+                .into_iter()
+                .zip(slots)
+                .map(|(t, &slot)| t.unwrap_or_else(|| Tally::new(PlayerId(slot))))
+                .collect(),
+            Book::Own(_) => slots.iter().map(|&slot| self.tally(slot)).collect(),
+        }
+    }
 }
 
 /// One player of a standings: where their sums are in the standings' book
@@ -129,6 +142,19 @@ impl Entry {
 
     pub fn player(&self) -> PlayerId {
         self.book.player(self.slot)
+    }
+}
+
+/// The sums of each of `entries`, as [`Entry::tally`] gives them, read
+/// together: the reads of players far apart in the book overlap (the
+/// entries of a standings are in ranking order, their sums by player).
+pub fn tallies(entries: &[Entry]) -> Vec<Tally> {
+    match entries.first() {
+        Some(first) if entries.iter().all(|e| Arc::ptr_eq(&e.book, &first.book)) => {
+            let slots: Vec<u32> = entries.iter().map(|e| e.slot).collect();
+            first.book.tallies(&slots)
+        }
+        _ => entries.iter().map(Entry::tally).collect(),
     }
 }
 
