@@ -99,10 +99,8 @@ impl<F: FnMut(&Entry) -> (&'static str, String)> Iterator for Rows<'_, F> {
         let e = self.entries.get(self.next)?;
         if self.ahead.len() == 0 {
             let ahead = &self.entries[self.next..(self.next + AHEAD).min(self.entries.len())];
-            let names: Vec<(&str, &str)> = ahead
-                .iter()
-                .map(|e| (self.roster.id(e.player()), self.roster.name(e.player())))
-                .collect();
+            let players: Vec<PlayerId> = ahead.iter().map(Entry::player).collect();
+            let names = self.roster.ids_and_names(&players);
             self.ahead = names.into_iter().zip(tallies(ahead));
         }
         self.next += 1;
