@@ -190,14 +190,20 @@ impl Score {
     /// The printed value (see [`Score::hundredths`]) to `out`.
     fn write_printed(&self, out: &mut impl fmt::Write) -> fmt::Result {
         let h = self.hundredths();
-        let sign = if h < 0 { "-" } else { "" };
-        let h = h.unsigned_abs();
-        let (int, frac) = (h / 100, h % 100);
-        match frac {
-            0 => write!(out, "{sign}{int}"),
-            f if f % 10 == 0 => write!(out, "{sign}{int}.{}", f / 10),
-            f => write!(out, "{sign}{int}.{f:02}"),
+        if h < 0 {
+            out.write_char('-')?;
         }
+        let h = h.unsigned_abs();
+        out.write_str(itoa::Buffer::new().format(h / 100))?;
+        // the decimals, without trailing zeros
+        let frac = (h % 100) as u8;
+        let decimals = [b'.', b'0' + frac / 10, b'0' + frac % 10];
+        let shown = match frac {
+            0 => 0,
+            f if f % 10 == 0 => 2,
+            _ => 3,
+        };
+        out.write_str(std::str::from_utf8(&decimals[..shown]).unwrap_or_default())
     }
 }
 

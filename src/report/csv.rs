@@ -47,6 +47,7 @@ fn cell<'a>(value: &'a Value, buf: &'a mut String) -> &'a str {
         }
         Value::Text(t) => return t,
         Value::Empty => return "",
+        Value::Int(i) => buf.push_str(itoa::Buffer::new().format(*i)),
         // (writing to a String does not fail)
         v => _ = write!(buf, "{v}"),
     }
