@@ -269,53 +269,85 @@ fn finish_ranking(
     order: Vec<SortKey>,
     roster: &Roster,
 ) -> Standings {
-    let by_rank = ranking_order(&book, ranked, &order, roster);
-    let mut ranked: Vec<Entry> = Vec::with_capacity(by_rank.len());
+    let mut entries: Vec<Entry> = Vec::new();
     let mut rank = 0;
-    for (i, &(slot, tied)) in by_rank.iter().enumerate() {
+    let players = ranked.len();
+    ranking_order(&book, ranked, &order, roster, |slot, tied| {
+        let i = entries.len();
+        if i == 0 {
+            // the room for all of them at once (no copies left behind as
+            // it grows), once the keys are sorted and the slots gone
+            entries.reserve_exact(players);
+        }
         if tied {
-            ranked[i - 1].shared = true;
+            entries[i - 1].shared = true;
         } else {
             rank = i as u32 + 1;
         }
-        ranked.push(Entry {
+        entries.push(Entry {
             book: Arc::clone(&book),
             slot,
             rank: Some(rank),
             shared: tied,
             apart: None,
         });
-    }
+    });
     apart.sort_by(|a, b| roster.id(a.player()).cmp(roster.id(b.player())));
     Standings {
         stage: stage.clone(),
         order,
-        ranked,
+        ranked: entries,
         apart,
     }
 }
 
-/// The ranking of the book's slots `slots`: the slots, best first, each
-/// with whether it ties the one before on every key. Ties are listed by
-/// roster id.
+/// The ranking of the book's slots `slots`: `each` is given the slots,
+/// best first, each with whether it ties the one before on every key.
+/// Ties are listed by roster id.
 ///
 /// The keys are exact fractions. When every value of a key is a whole
 /// multiple of one common fraction and all of them fit in 128 bits, each
 /// player's keys are packed into one integer (the common case: a million
 /// players sort in a fraction of a second); else the fractions are
-/// compared by cross-multiplying.
+/// compared by cross-multiplying. Packed, the keys are all that is held
+/// while sorting (not the slots as well), and the order is handed on as
+/// it is read (no list of it is made).
 fn ranking_order(
     book: &Book,
     slots: Vec<u32>,
     order: &[SortKey],
     roster: &Roster,
-) -> Vec<(u32, bool)> {
+    mut each: impl FnMut(u32, bool),
+) {
     let id = |slot: u32| roster.id(book.player(slot));
     let keys = order.len().min(Key::ALL.len());
-    let values = |i: usize| key_values(&book.tally(slots[i]), &order[..keys]);
-    if let Some(packing) = Packing::of(slots.len(), keys, &values) {
-        let mut items: Vec<(u128, u64, u32)> = (0..slots.len())
-            .map(|i| (packing.key(&values(i)), id_prefix(id(slots[i])), slots[i]))
+    let values = |slot: u32| key_values(&book.tally(slot), &order[..keys]);
+    let packing = Packing::of(slots.len(), keys, &|i| values(slots[i]));
+    if let Some(packing) = packing.as_ref().filter(|p| p.bits() <= 32) {
+        // the key, the first 8 bytes of the id and the slot in one
+        // integer: a million players sort as plain numbers
+        let mut items: Vec<u128> = slots
+            .iter()
+            .map(|&slot| {
+                let key = packing.key(&values(slot));
+                key << 96 | u128::from(id_prefix(id(slot))) << 32 | u128::from(slot)
+            })
+            .collect();
+        drop(slots);
+        items.sort_unstable();
+        // players of one key whose ids begin with the same 8 bytes: by id
+        for run in items.chunk_by_mut(|a, b| a >> 32 == b >> 32) {
+            if run.len() > 1 {
+                run.sort_by(|a, b| id(*a as u32).cmp(id(*b as u32)));
+            }
+        }
+        for (i, &item) in items.iter().enumerate() {
+            each(item as u32, i > 0 && items[i - 1] >> 96 == item >> 96);
+        }
+    } else if let Some(packing) = &packing {
+        let mut items: Vec<(u128, u64, u32)> = slots
+            .iter()
+            .map(|&slot| (packing.key(&values(slot)), id_prefix(id(slot)), slot))
             .collect();
         drop(slots);
         items.sort_unstable_by(|a, b| {
@@ -323,30 +355,25 @@ fn ranking_order(
                 .cmp(&(b.0, b.1))
                 .then_with(|| id(a.2).cmp(id(b.2)))
         });
-        let mut out = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
-            out.push((item.2, i > 0 && items[i - 1].0 == item.0));
+            each(item.2, i > 0 && items[i - 1].0 == item.0);
         }
-        return out;
-    }
-    let values: Vec<SortValues> = slots
-        .iter()
-        .map(|&slot| key_values(&book.tally(slot), order))
-        .collect();
-    let mut by_rank: Vec<u32> = (0..slots.len() as u32).collect();
-    by_rank.sort_unstable_by(|&a, &b| {
-        values[a as usize]
-            .cmp(&values[b as usize])
-            .then_with(|| id(slots[a as usize]).cmp(id(slots[b as usize])))
-    });
-    by_rank
-        .iter()
-        .enumerate()
-        .map(|(i, &k)| {
+    } else {
+        let values: Vec<SortValues> = slots
+            .iter()
+            .map(|&slot| key_values(&book.tally(slot), order))
+            .collect();
+        let mut by_rank: Vec<u32> = (0..slots.len() as u32).collect();
+        by_rank.sort_unstable_by(|&a, &b| {
+            values[a as usize]
+                .cmp(&values[b as usize])
+                .then_with(|| id(slots[a as usize]).cmp(id(slots[b as usize])))
+        });
+        for (i, &k) in by_rank.iter().enumerate() {
             let tied = i > 0 && values[by_rank[i - 1] as usize] == values[k as usize];
-            (slots[k as usize], tied)
-        })
-        .collect()
+            each(slots[k as usize], tied);
+        }
+    }
 }
 
 /// The first 8 bytes of an id, as a number that sorts as the bytes do.
@@ -414,10 +441,13 @@ impl Packing {
                 Some((lcm, min, 128 - (span as u128).leading_zeros()))
             })
             .collect::<Option<Vec<(i128, i128, u32)>>>()?;
-        if columns.iter().map(|c| c.2).sum::<u32>() > 128 {
-            return None;
-        }
-        Some(Packing { columns })
+        let packing = Packing { columns };
+        (packing.bits() <= 128).then_some(packing)
+    }
+
+    /// How many bits a packed key takes.
+    fn bits(&self) -> u32 {
+        self.columns.iter().map(|c| c.2).sum()
     }
 
     /// One item's packed key.
@@ -1036,6 +1066,52 @@ mod tests {
                 let (a, b) = (&w[0].tally(), &w[1].tally());
                 let (fa, fb) = (key_values(a, &order), key_values(b, &order));
                 assert!(fa < fb || (fa == fb && r.get(a.player).id < r.get(b.player).id));
+            }
+        }
+    }
+
+    #[test]
+    fn long_ids_and_wide_keys_rank_as_the_exact_comparison_does() {
+        // ids of one 8-byte beginning (the rest decides a tie), and in the
+        // roster in another order than their slots
+        let mut r = Roster::default();
+        let n = 3000u32;
+        for i in 0..n {
+            let k = (i * 7919) % n;
+            r.add(Player::named(
+                &format!("HK2026-{k:05}"),
+                &format!("Player {k}"),
+            ))
+            .unwrap();
+        }
+        let narrow = random_tallies(n, 11, false);
+        // totals up to 2^40: the keys take more than 32 bits
+        let wide: Vec<Tally> = narrow
+            .iter()
+            .map(|t| Tally {
+                total: Score::whole(i64::from(t.player.0 % 17) << 36),
+                ..t.clone()
+            })
+            .collect();
+        for tallies in [narrow, wide] {
+            for name in ["hk", "nvso", "pressman", "gwinnett"] {
+                let order = crate::profile::by_name(name).unwrap().order;
+                let s = rank(tallies.clone(), &Stage::prelim(), order.clone(), &r);
+                let mut expected: Vec<&Tally> = tallies
+                    .iter()
+                    .filter(|t| apart_reason(t, &r).is_none())
+                    .collect();
+                expected.sort_by(|a, b| {
+                    compare(a, b, &order).then_with(|| r.id(a.player).cmp(r.id(b.player)))
+                });
+                let got: Vec<PlayerId> = s.ranked.iter().map(|e| e.player()).collect();
+                let want: Vec<PlayerId> = expected.iter().map(|t| t.player).collect();
+                assert_eq!(got, want, "{name}");
+                for w in s.ranked.windows(2) {
+                    let tied = compare(&w[0].tally(), &w[1].tally(), &order) == Ordering::Equal;
+                    assert_eq!(tied, w[0].rank == w[1].rank, "{name}");
+                    assert!(!tied || (w[0].shared && w[1].shared), "{name}");
+                }
             }
         }
     }
