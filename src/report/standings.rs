@@ -126,7 +126,10 @@ fn apart_status(e: &Entry) -> &'static str {
 
 fn shared_note(e: &Entry) -> String {
     if e.shared {
-        format!("shared rank {}", e.rank.unwrap_or(0))
+        // (a million rows may say it: no formatting machinery)
+        let mut note = String::from("shared rank ");
+        note.push_str(itoa::Buffer::new().format(e.rank.unwrap_or(0)));
+        note
     } else {
         String::new()
     }
