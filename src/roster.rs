@@ -179,8 +179,13 @@ struct Learned {
 
 impl Learned {
     fn id(&self, k: usize) -> &str {
+        &self.text[self.span(k)]
+    }
+
+    /// Where player `k`'s id is in `text`.
+    fn span(&self, k: usize) -> std::ops::Range<usize> {
         let start = if k == 0 { 0 } else { self.ends[k - 1] as usize };
-        &self.text[start..self.ends[k] as usize]
+        start..self.ends[k] as usize
     }
 
     fn len(&self) -> usize {
@@ -234,12 +239,17 @@ impl Entries {
 
     /// Text `field` of entry `k`, when given.
     fn field(&self, k: usize, field: usize) -> Option<&str> {
+        Some(&self.text[self.span(k, field)?])
+    }
+
+    /// Where text `field` of entry `k` is in `text`, when given.
+    fn span(&self, k: usize, field: usize) -> Option<std::ops::Range<usize>> {
         let r = &self.recs[k];
         if r.given & (1 << field) == 0 {
             return None;
         }
         let start = r.start as usize + r.lens[..field].iter().map(|&l| l as usize).sum::<usize>();
-        Some(&self.text[start..start + r.lens[field] as usize])
+        Some(start..start + r.lens[field] as usize)
     }
 
     fn id(&self, k: usize) -> &str {
@@ -794,6 +804,37 @@ impl Roster {
             None => self.entries.name(pid.index()),
             Some(k) => self.learned.id(k),
         }
+    }
+
+    /// The ids and names of `pids`, as [`Roster::id`] and [`Roster::name`]
+    /// give them, read together: where each player's texts are first, then
+    /// the texts, so that the reads of players far apart in the roster
+    /// overlap instead of each waiting for the one before.
+    pub fn ids_and_names(&self, pids: &[PlayerId]) -> Vec<(&str, &str)> {
+        type Span = Option<std::ops::Range<usize>>;
+        let spans: Vec<(bool, Span, Span)> = pids
+            .iter()
+            .map(|&pid| match pid.index().checked_sub(self.entries.len()) {
+                None => (
+                    false,
+                    self.entries.span(pid.index(), ID),
+                    self.entries.span(pid.index(), NAME),
+                ),
+                Some(k) => (true, Some(self.learned.span(k)), Some(self.learned.span(k))),
+            })
+            .collect();
+        spans
+            .into_iter()
+            .map(|(learned, id, name)| {
+                let text = if learned {
+                    &self.learned.text
+                } else {
+                    &self.entries.text
+                };
+                let of = |span: Span| span.map_or("", |s| &text[s]);
+                (of(id), of(name))
+            })
+            .collect()
     }
 
     /// The age group the player plays in (as [`Roster::set_group`] put

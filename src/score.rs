@@ -176,16 +176,34 @@ impl Score {
 impl fmt::Display for Score {
     /// At most two decimals, rounding half away from zero; no trailing zeros.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let h = self.hundredths();
-        let sign = if h < 0 { "-" } else { "" };
-        let h = h.unsigned_abs();
-        let (int, frac) = (h / 100, h % 100);
-        let text = match frac {
-            0 => format!("{sign}{int}"),
-            f if f % 10 == 0 => format!("{sign}{int}.{}", f / 10),
-            f => format!("{sign}{int}.{f:02}"),
-        };
+        if f.width().is_none() && f.precision().is_none() {
+            // nothing to pad: written as it is, without a text made first
+            return self.write_printed(f);
+        }
+        let mut text = String::new();
+        self.write_printed(&mut text)?;
         f.pad(&text)
+    }
+}
+
+impl Score {
+    /// The printed value (see [`Score::hundredths`]) to `out`.
+    fn write_printed(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        let h = self.hundredths();
+        if h < 0 {
+            out.write_char('-')?;
+        }
+        let h = h.unsigned_abs();
+        out.write_str(itoa::Buffer::new().format(h / 100))?;
+        // the decimals, without trailing zeros
+        let frac = (h % 100) as u8;
+        let decimals = [b'.', b'0' + frac / 10, b'0' + frac % 10];
+        let shown = match frac {
+            0 => 0,
+            f if f % 10 == 0 => 2,
+            _ => 3,
+        };
+        out.write_str(std::str::from_utf8(&decimals[..shown]).unwrap_or_default())
     }
 }
 

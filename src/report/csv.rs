@@ -17,6 +17,8 @@ impl Exporter for Csv {
 
 /// The tables to `out`, each row written as it is made.
 pub fn write(tables: Vec<Streamed<'_>>, out: &mut dyn std::io::Write) -> Result<(), ExportError> {
+    // one buffer for the cells that are not already text
+    let mut text = String::new();
     for (i, table) in tables.into_iter().enumerate() {
         if i > 0 {
             out.write_all(b"\n")?;
@@ -24,18 +26,32 @@ pub fn write(tables: Vec<Streamed<'_>>, out: &mut dyn std::io::Write) -> Result<
         let mut w = ::csv::Writer::from_writer(&mut *out);
         w.write_record(table.columns.iter().map(|c| c.name))?;
         for row in (table.rows)() {
-            w.write_record(row.iter().map(cell))?;
+            for value in row.iter() {
+                w.write_field(cell(value, &mut text))?;
+            }
+            w.write_record(None::<&[u8]>)?;
         }
         w.flush()?;
     }
     Ok(())
 }
 
-fn cell(value: &Value) -> String {
+/// The cell's text: its own, or written in `buf`.
+fn cell<'a>(value: &'a Value, buf: &'a mut String) -> &'a str {
+    use std::fmt::Write;
+    buf.clear();
     match value {
-        Value::Text(t) if looks_like_formula(t) => format!("'{t}"),
-        v => v.to_string(),
+        Value::Text(t) if looks_like_formula(t) => {
+            buf.push('\'');
+            buf.push_str(t);
+        }
+        Value::Text(t) => return t,
+        Value::Empty => return "",
+        Value::Int(i) => buf.push_str(itoa::Buffer::new().format(*i)),
+        // (writing to a String does not fail)
+        v => _ = write!(buf, "{v}"),
     }
+    buf
 }
 
 #[cfg(test)]

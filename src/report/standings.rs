@@ -6,7 +6,7 @@ use super::{Column, Table, Value};
 use crate::domain::PlayerId;
 use crate::roster::Roster;
 use crate::rules::advancement::Cut;
-use crate::rules::standings::{deciding_key, Apart, Entry, Key, Standings};
+use crate::rules::standings::{deciding_key, tallies, Apart, Entry, Key, Standings, Tally};
 
 pub const COLUMNS: [Column; 11] = [
     Column::int("rank"),
@@ -24,7 +24,19 @@ pub const COLUMNS: [Column; 11] = [
 
 fn row(e: &Entry, roster: &Roster, status: &str, note: String) -> Vec<Value> {
     let p = e.player();
-    let t = e.tally();
+    let player = (roster.id(p), roster.name(p), roster.group(p));
+    row_of(e, &e.tally(), player, status, note)
+}
+
+/// The row of entry `e`, whose sums are `t` and whose roster id, name and
+/// group are `player`.
+fn row_of(
+    e: &Entry,
+    t: &Tally,
+    (id, name, group): (&str, &str, Option<&str>),
+    status: &str,
+    note: String,
+) -> Vec<Value> {
     let text = |s: &str| {
         if s.is_empty() {
             Value::Empty
@@ -34,17 +46,74 @@ fn row(e: &Entry, roster: &Roster, status: &str, note: String) -> Vec<Value> {
     };
     vec![
         e.rank.map_or(Value::Empty, |r| Value::Int(i64::from(r))),
-        Value::Text(roster.id(p).to_string()),
-        text(roster.name(p)),
-        text(roster.group(p).unwrap_or("")),
+        Value::Text(id.to_string()),
+        text(name),
+        text(group.unwrap_or("")),
         Value::Int(i64::from(t.games)),
         Value::Int(i64::from(t.won)),
         Value::Score(t.average()),
         Value::Score(t.total),
         Value::Int(i64::from(t.tiles)),
         text(status),
-        text(&note),
+        if note.is_empty() {
+            Value::Empty
+        } else {
+            Value::Text(note)
+        },
     ]
+}
+
+/// Standings rows are made one at a time, but their players' roster ids
+/// and sums are read this many at a time, one after the other: the
+/// players being in ranking order, these reads are scattered over the
+/// roster and the book of sums, and so they overlap instead of each
+/// waiting for memory.
+const AHEAD: usize = 256;
+
+/// The rows of `entries`, `how` giving each one's status and note.
+struct Rows<'a, F> {
+    entries: &'a [Entry],
+    roster: &'a Roster,
+    how: F,
+    /// The ids, names and sums of the entries from `next` on, read ahead.
+    ahead: std::iter::Zip<std::vec::IntoIter<(&'a str, &'a str)>, std::vec::IntoIter<Tally>>,
+    next: usize,
+}
+
+impl<'a, F> Rows<'a, F> {
+    fn new(entries: &'a [Entry], roster: &'a Roster, how: F) -> Rows<'a, F> {
+        Rows {
+            entries,
+            roster,
+            how,
+            ahead: Vec::new().into_iter().zip(Vec::new()),
+            next: 0,
+        }
+    }
+}
+
+impl<F: FnMut(&Entry) -> (&'static str, String)> Iterator for Rows<'_, F> {
+    type Item = Vec<Value>;
+
+    fn next(&mut self) -> Option<Vec<Value>> {
+        let e = self.entries.get(self.next)?;
+        if self.ahead.len() == 0 {
+            let ahead = &self.entries[self.next..(self.next + AHEAD).min(self.entries.len())];
+            let players: Vec<PlayerId> = ahead.iter().map(Entry::player).collect();
+            let names = self.roster.ids_and_names(&players);
+            self.ahead = names.into_iter().zip(tallies(ahead));
+        }
+        self.next += 1;
+        let ((id, name), t) = self.ahead.next()?;
+        let (status, note) = (self.how)(e);
+        let player = (id, name, self.roster.group(e.player()));
+        Some(row_of(e, &t, player, status, note))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.entries.len() - self.next;
+        (left, Some(left))
+    }
 }
 
 fn apart_status(e: &Entry) -> &'static str {
@@ -57,7 +126,10 @@ fn apart_status(e: &Entry) -> &'static str {
 
 fn shared_note(e: &Entry) -> String {
     if e.shared {
-        format!("shared rank {}", e.rank.unwrap_or(0))
+        // (a million rows may say it: no formatting machinery)
+        let mut note = String::from("shared rank ");
+        note.push_str(itoa::Buffer::new().format(e.rank.unwrap_or(0)));
+        note
     } else {
         String::new()
     }
@@ -110,18 +182,17 @@ pub fn standings_rows<'a>(
         .map(|q| q.qualified(s).iter().map(|x| x.player()).collect())
         .unwrap_or_default();
     let straddle_rank = cut.and_then(|q| q.straddle.as_ref().map(|s| s.rank));
-    let ranked = s.ranked.iter().map(move |e| {
+    let ranked = Rows::new(&s.ranked, roster, move |e: &Entry| {
         let mut note = shared_note(e);
         if straddle_rank.is_some() && e.rank == straddle_rank {
             note = format!("tie at cutoff, {note}");
         }
         let status = if going.contains(&e.player()) { "Q" } else { "" };
-        row(e, roster, status, note)
+        (status, note)
     });
-    let apart = s
-        .apart
-        .iter()
-        .map(move |e| row(e, roster, apart_status(e), String::new()));
+    let apart = Rows::new(&s.apart, roster, |e: &Entry| {
+        (apart_status(e), String::new())
+    });
     ranked.chain(apart)
 }
 

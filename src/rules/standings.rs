@@ -90,6 +90,25 @@ impl Book {
             Book::Own(v) => v.get(slot as usize).map_or(PlayerId(slot), |t| t.player),
         }
     }
+
+    /// The sums of the player in `slot` (no games when there are none).
+    fn tally(&self, slot: u32) -> Tally {
+        self.get(slot as usize)
+            .unwrap_or_else(|| Tally::new(self.player(slot)))
+    }
+
+    /// [`Book::tally`] of each of `slots`, read together.
+    fn tallies(&self, slots: &[u32]) -> Vec<Tally> {
+        match self {
+            Book::Stage(t, s) => t
+                .tallies_at(*s, slots)
+                .into_iter()
+                .zip(slots)
+                .map(|(t, &slot)| t.unwrap_or_else(|| Tally::new(PlayerId(slot))))
+                .collect(),
+            Book::Own(_) => slots.iter().map(|&slot| self.tally(slot)).collect(),
+        }
+    }
 }
 
 /// One player of a standings: where their sums are in the standings' book
@@ -118,13 +137,24 @@ impl Entry {
 
     /// The player's sums, made from the book.
     pub fn tally(&self) -> Tally {
-        self.book
-            .get(self.slot as usize)
-            .unwrap_or_else(|| Tally::new(self.player()))
+        self.book.tally(self.slot)
     }
 
     pub fn player(&self) -> PlayerId {
         self.book.player(self.slot)
+    }
+}
+
+/// The sums of each of `entries`, as [`Entry::tally`] gives them, read
+/// together: the reads of players far apart in the book overlap (the
+/// entries of a standings are in ranking order, their sums by player).
+pub fn tallies(entries: &[Entry]) -> Vec<Tally> {
+    match entries.first() {
+        Some(first) if entries.iter().all(|e| Arc::ptr_eq(&e.book, &first.book)) => {
+            let slots: Vec<u32> = entries.iter().map(|e| e.slot).collect();
+            first.book.tallies(&slots)
+        }
+        _ => entries.iter().map(Entry::tally).collect(),
     }
 }
 
@@ -203,21 +233,20 @@ fn rank_book(
             "Ranking {players} players of the {stage} stage"
         ))
     });
+    // the players to rank by their slot only (4 bytes each): their
+    // entries are made once they are in ranking order
     let mut ranked = Vec::with_capacity(players);
     let mut apart = Vec::new();
     for slot in 0..players {
         let Some(t) = book.get(slot).filter(|t| keep(t)) else {
             continue;
         };
-        let why = apart_reason(&t, roster);
-        let entry = Entry::new(&book, slot, why);
-        if why.is_some() {
-            apart.push(entry);
-        } else {
-            ranked.push(entry);
+        match apart_reason(&t, roster) {
+            Some(why) => apart.push(Entry::new(&book, slot, Some(why))),
+            None => ranked.push(slot as u32),
         }
     }
-    finish_ranking(ranked, apart, stage, order, roster)
+    finish_ranking(book, ranked, apart, stage, order, roster)
 }
 
 /// Why a player is not ranked, if they are not.
@@ -230,96 +259,121 @@ fn apart_reason(t: &Tally, roster: &Roster) -> Option<Apart> {
     }
 }
 
-/// Puts the ranked entries in ranking order with their ranks, and the
-/// entries apart by id.
+/// Ranks the players of the book's slots `ranked`: their entries in
+/// ranking order with their ranks, and the entries apart by id.
 fn finish_ranking(
-    mut ranked: Vec<Entry>,
+    book: Arc<Book>,
+    ranked: Vec<u32>,
     mut apart: Vec<Entry>,
     stage: &Stage,
     order: Vec<SortKey>,
     roster: &Roster,
 ) -> Standings {
-    let by_rank = ranking_order(&ranked, &order, roster);
-    // Put the entries in ranking order in place (following the cycles of
-    // the permutation), so that no second table of entries is built.
-    let mut position = vec![0u32; ranked.len()];
-    for (pos, &(k, _)) in by_rank.iter().enumerate() {
-        position[k as usize] = pos as u32;
-    }
-    for i in 0..ranked.len() {
-        while position[i] as usize != i {
-            let j = position[i] as usize;
-            ranked.swap(i, j);
-            position.swap(i, j);
-        }
-    }
-    drop(position);
+    let mut entries: Vec<Entry> = Vec::new();
     let mut rank = 0;
-    for (i, &(_, tied)) in by_rank.iter().enumerate() {
-        if !tied {
-            rank = i as u32 + 1;
-        } else {
-            ranked[i - 1].shared = true;
-            ranked[i].shared = true;
+    let players = ranked.len();
+    ranking_order(&book, ranked, &order, roster, |slot, tied| {
+        let i = entries.len();
+        if i == 0 {
+            // the room for all of them at once (no copies left behind as
+            // it grows), once the keys are sorted and the slots gone
+            entries.reserve_exact(players);
         }
-        ranked[i].rank = Some(rank);
-    }
+        if tied {
+            entries[i - 1].shared = true;
+        } else {
+            rank = i as u32 + 1;
+        }
+        entries.push(Entry {
+            book: Arc::clone(&book),
+            slot,
+            rank: Some(rank),
+            shared: tied,
+            apart: None,
+        });
+    });
     apart.sort_by(|a, b| roster.id(a.player()).cmp(roster.id(b.player())));
     Standings {
         stage: stage.clone(),
         order,
-        ranked,
+        ranked: entries,
         apart,
     }
 }
 
-/// The ranking: indexes into `entries`, best first, each with whether it
-/// ties the one before on every key. Ties are listed by roster id.
+/// The ranking of the book's slots `slots`: `each` is given the slots,
+/// best first, each with whether it ties the one before on every key.
+/// Ties are listed by roster id.
 ///
 /// The keys are exact fractions. When every value of a key is a whole
 /// multiple of one common fraction and all of them fit in 128 bits, each
 /// player's keys are packed into one integer (the common case: a million
 /// players sort in a fraction of a second); else the fractions are
-/// compared by cross-multiplying.
-fn ranking_order(entries: &[Entry], order: &[SortKey], roster: &Roster) -> Vec<(u32, bool)> {
-    let id = |i: u32| roster.id(entries[i as usize].player());
+/// compared by cross-multiplying. Packed, the keys are all that is held
+/// while sorting (not the slots as well), and the order is handed on as
+/// it is read (no list of it is made).
+fn ranking_order(
+    book: &Book,
+    slots: Vec<u32>,
+    order: &[SortKey],
+    roster: &Roster,
+    mut each: impl FnMut(u32, bool),
+) {
+    let id = |slot: u32| roster.id(book.player(slot));
     let keys = order.len().min(Key::ALL.len());
-    let values = |i: usize| key_values(&entries[i].tally(), &order[..keys]);
-    if let Some(packed) = pack_values(entries.len(), keys, values) {
-        let mut items: Vec<(u128, u64, u32)> = packed
-            .into_iter()
-            .enumerate()
-            .map(|(i, k)| (k, id_prefix(id(i as u32)), i as u32))
+    let values = |slot: u32| key_values(&book.tally(slot), &order[..keys]);
+    let packing = Packing::of(slots.len(), keys, &|i| values(slots[i]));
+    if let Some(packing) = packing.as_ref().filter(|p| p.bits() <= 32) {
+        // the key, the first 8 bytes of the id and the slot in one
+        // integer: a million players sort as plain numbers
+        let mut items: Vec<u128> = slots
+            .iter()
+            .map(|&slot| {
+                let key = packing.key(&values(slot));
+                key << 96 | u128::from(id_prefix(id(slot))) << 32 | u128::from(slot)
+            })
             .collect();
+        drop(slots);
+        items.sort_unstable();
+        // players of one key whose ids begin with the same 8 bytes: by id
+        for run in items.chunk_by_mut(|a, b| a >> 32 == b >> 32) {
+            if run.len() > 1 {
+                run.sort_by(|a, b| id(*a as u32).cmp(id(*b as u32)));
+            }
+        }
+        for (i, &item) in items.iter().enumerate() {
+            each(item as u32, i > 0 && items[i - 1] >> 96 == item >> 96);
+        }
+    } else if let Some(packing) = &packing {
+        let mut items: Vec<(u128, u64, u32)> = slots
+            .iter()
+            .map(|&slot| (packing.key(&values(slot)), id_prefix(id(slot)), slot))
+            .collect();
+        drop(slots);
         items.sort_unstable_by(|a, b| {
             (a.0, a.1)
                 .cmp(&(b.0, b.1))
                 .then_with(|| id(a.2).cmp(id(b.2)))
         });
-        let mut out = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
-            out.push((item.2, i > 0 && items[i - 1].0 == item.0));
+            each(item.2, i > 0 && items[i - 1].0 == item.0);
         }
-        return out;
-    }
-    let values: Vec<SortValues> = entries
-        .iter()
-        .map(|e| key_values(&e.tally(), order))
-        .collect();
-    let mut by_rank: Vec<u32> = (0..entries.len() as u32).collect();
-    by_rank.sort_unstable_by(|&a, &b| {
-        values[a as usize]
-            .cmp(&values[b as usize])
-            .then_with(|| id(a).cmp(id(b)))
-    });
-    by_rank
-        .iter()
-        .enumerate()
-        .map(|(i, &k)| {
+    } else {
+        let values: Vec<SortValues> = slots
+            .iter()
+            .map(|&slot| key_values(&book.tally(slot), order))
+            .collect();
+        let mut by_rank: Vec<u32> = (0..slots.len() as u32).collect();
+        by_rank.sort_unstable_by(|&a, &b| {
+            values[a as usize]
+                .cmp(&values[b as usize])
+                .then_with(|| id(slots[a as usize]).cmp(id(slots[b as usize])))
+        });
+        for (i, &k) in by_rank.iter().enumerate() {
             let tied = i > 0 && values[by_rank[i - 1] as usize] == values[k as usize];
-            (k, tied)
-        })
-        .collect()
+            each(slots[k as usize], tied);
+        }
+    }
 }
 
 /// The first 8 bytes of an id, as a number that sorts as the bytes do.
@@ -341,11 +395,6 @@ fn pack(len: usize, keys: usize, value: impl Fn(usize, usize) -> Fraction) -> Op
         }
         v
     };
-    pack_values(len, keys, values)
-}
-
-/// As [`pack`], each item's values given at once.
-fn pack_values(len: usize, keys: usize, values: impl Fn(usize) -> SortValues) -> Option<Vec<u128>> {
     let packing = Packing::of(len, keys, &values)?;
     Some((0..len).map(|i| packing.key(&values(i))).collect())
 }
@@ -358,41 +407,47 @@ struct Packing {
 
 impl Packing {
     /// The packing of the first `keys` values of the items `0..len` (read
-    /// twice); `None` when they do not fit in 128 bits.
+    /// once); `None` when they do not fit in 128 bits.
     fn of(len: usize, keys: usize, values: &impl Fn(usize) -> SortValues) -> Option<Packing> {
         let mut lcms: Vec<i128> = vec![1; keys];
+        // each key's smallest and largest value: every value lies between
+        // them, in the common units too
+        let mut range: Vec<Option<(Fraction, Fraction)>> = vec![None; keys];
         for i in 0..len {
             let v = values(i);
-            for (lcm, f) in lcms.iter_mut().zip(&v.0) {
+            for ((lcm, range), f) in lcms.iter_mut().zip(&mut range).zip(&v.0) {
                 if f.d != 1 && f.d != *lcm && *lcm % f.d != 0 {
                     *lcm = lcm.checked_mul(f.d / gcd(*lcm, f.d))?;
                     if *lcm > 1 << 62 {
                         return None;
                     }
                 }
+                *range = Some(match *range {
+                    None => (*f, *f),
+                    Some((min, max)) => (min.min(*f), max.max(*f)),
+                });
             }
         }
-        let mut range: Vec<(i128, i128)> = vec![(i128::MAX, i128::MIN); keys];
-        for i in 0..len {
-            let v = values(i);
-            for ((min, max), (f, &lcm)) in range.iter_mut().zip(v.0.iter().zip(&lcms)) {
-                let x = f.n.checked_mul(per(lcm, f.d))?;
-                *min = (*min).min(x);
-                *max = (*max).max(x);
-            }
-        }
-        let columns: Vec<(i128, i128, u32)> = lcms
+        let columns = lcms
             .into_iter()
             .zip(range)
-            .map(|(lcm, (min, max))| {
-                let span = max.checked_sub(min).unwrap_or(0);
-                (lcm, min, 128 - (span as u128).leading_zeros())
+            .map(|(lcm, range)| {
+                let Some((min, max)) = range else {
+                    return Some((lcm, 0, 0));
+                };
+                let min = min.n.checked_mul(per(lcm, min.d))?;
+                let max = max.n.checked_mul(per(lcm, max.d))?;
+                let span = max.checked_sub(min)?;
+                Some((lcm, min, 128 - (span as u128).leading_zeros()))
             })
-            .collect();
-        if columns.iter().map(|c| c.2).sum::<u32>() > 128 {
-            return None;
-        }
-        Some(Packing { columns })
+            .collect::<Option<Vec<(i128, i128, u32)>>>()?;
+        let packing = Packing { columns };
+        (packing.bits() <= 128).then_some(packing)
+    }
+
+    /// How many bits a packed key takes.
+    fn bits(&self) -> u32 {
+        self.columns.iter().map(|c| c.2).sum()
     }
 
     /// One item's packed key.
@@ -478,7 +533,7 @@ pub fn rank_top(
         let Some(nth) = nth else { continue };
         for (k, t) in part.kept {
             if k <= nth {
-                ranked_slots.push(own.len());
+                ranked_slots.push(own.len() as u32);
                 own.push(t);
             }
         }
@@ -488,11 +543,7 @@ pub fn rank_top(
         .into_iter()
         .map(|(i, why)| Entry::new(&book, i, Some(why)))
         .collect();
-    let entries = ranked_slots
-        .into_iter()
-        .map(|i| Entry::new(&book, i, None))
-        .collect();
-    finish_ranking(entries, apart, stage, order, roster)
+    finish_ranking(book, ranked_slots, apart, stage, order, roster)
 }
 
 /// From this many player slots, [`rank_top`] works on two threads.
@@ -603,6 +654,9 @@ impl Fraction {
 
 impl Ord for Fraction {
     fn cmp(&self, other: &Self) -> Ordering {
+        if self.d == other.d {
+            return self.n.cmp(&other.n);
+        }
         match (self.n.checked_mul(other.d), other.n.checked_mul(self.d)) {
             (Some(a), Some(b)) => a.cmp(&b),
             // beyond 128 bits: num-rational compares without overflowing
@@ -1012,6 +1066,52 @@ mod tests {
                 let (a, b) = (&w[0].tally(), &w[1].tally());
                 let (fa, fb) = (key_values(a, &order), key_values(b, &order));
                 assert!(fa < fb || (fa == fb && r.get(a.player).id < r.get(b.player).id));
+            }
+        }
+    }
+
+    #[test]
+    fn long_ids_and_wide_keys_rank_as_the_exact_comparison_does() {
+        // ids of one 8-byte beginning (the rest decides a tie), and in the
+        // roster in another order than their slots
+        let mut r = Roster::default();
+        let n = 3000u32;
+        for i in 0..n {
+            let k = (i * 7919) % n;
+            r.add(Player::named(
+                &format!("HK2026-{k:05}"),
+                &format!("Player {k}"),
+            ))
+            .unwrap();
+        }
+        let narrow = random_tallies(n, 11, false);
+        // totals up to 2^40: the keys take more than 32 bits
+        let wide: Vec<Tally> = narrow
+            .iter()
+            .map(|t| Tally {
+                total: Score::whole(i64::from(t.player.0 % 17) << 36),
+                ..t.clone()
+            })
+            .collect();
+        for tallies in [narrow, wide] {
+            for name in ["hk", "nvso", "pressman", "gwinnett"] {
+                let order = crate::profile::by_name(name).unwrap().order;
+                let s = rank(tallies.clone(), &Stage::prelim(), order.clone(), &r);
+                let mut expected: Vec<&Tally> = tallies
+                    .iter()
+                    .filter(|t| apart_reason(t, &r).is_none())
+                    .collect();
+                expected.sort_by(|a, b| {
+                    compare(a, b, &order).then_with(|| r.id(a.player).cmp(r.id(b.player)))
+                });
+                let got: Vec<PlayerId> = s.ranked.iter().map(|e| e.player()).collect();
+                let want: Vec<PlayerId> = expected.iter().map(|t| t.player).collect();
+                assert_eq!(got, want, "{name}");
+                for w in s.ranked.windows(2) {
+                    let tied = compare(&w[0].tally(), &w[1].tally(), &order) == Ordering::Equal;
+                    assert_eq!(tied, w[0].rank == w[1].rank, "{name}");
+                    assert!(!tied || (w[0].shared && w[1].shared), "{name}");
+                }
             }
         }
     }

@@ -218,7 +218,11 @@ impl StageSums {
     }
 
     fn tally(&self, i: usize) -> Option<Tally> {
-        let r = self.rows.get(i)?;
+        self.tally_of(i, self.rows.get(i)?)
+    }
+
+    /// The tally of player slot `i`, whose row is `r`.
+    fn tally_of(&self, i: usize, r: &Row) -> Option<Tally> {
         if r.flags & PRESENT == 0 {
             return None;
         }
@@ -378,6 +382,24 @@ impl Tallies {
     /// place; `None` when the player has none there.
     pub fn tally_at(&self, s: usize, i: usize) -> Option<Tally> {
         self.stages.get(s)?.tally(i)
+    }
+
+    /// The tallies of the player slots `slots` in stage `s`, as
+    /// [`Tallies::tally_at`] gives each. Their rows are copied first, one
+    /// after the other, so that the reads of slots far apart in memory
+    /// overlap instead of each waiting for the one before.
+    pub fn tallies_at(&self, s: usize, slots: &[u32]) -> Vec<Option<Tally>> {
+        let Some(sums) = self.stages.get(s) else {
+            return vec![None; slots.len()];
+        };
+        let rows: Vec<Option<Row>> = slots
+            .iter()
+            .map(|&i| sums.rows.get(i as usize).copied())
+            .collect();
+        rows.iter()
+            .zip(slots)
+            .map(|(r, &i)| sums.tally_of(i as usize, r.as_ref()?))
+            .collect()
     }
 
     /// The stage's tallies, read in place: for ranking a large stage
