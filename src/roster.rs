@@ -533,11 +533,25 @@ impl Roster {
         place: Option<(&Source, u32)>,
     ) -> Result<PlayerId, PlayerId> {
         let mut id_key = std::mem::take(&mut self.scratch);
-        match_key_into(player.id, &mut id_key);
-        let h = short(hash_key(&self.by_id.hasher, &id_key));
-        let existing = self.find_id_hashed(&id_key, h);
+        let hash = self.hasher().hash(player.id, &mut id_key);
         self.scratch = id_key;
-        if let Some(existing) = existing {
+        self.add_fields_hashed(player, place, hash)
+    }
+
+    /// As [`Roster::add_fields`], `hash` being the hash of the player's id
+    /// by [`Roster::hasher`] (hashed ahead, so that the index is read for
+    /// a few players at once: see [`Roster::warm`]).
+    pub fn add_fields_hashed(
+        &mut self,
+        player: &PlayerFields<'_>,
+        place: Option<(&Source, u32)>,
+        hash: u64,
+    ) -> Result<PlayerId, PlayerId> {
+        let h = short(hash);
+        let existing = self.by_id.table.find(spread(h), |&(p, ph)| {
+            ph == h && same_key(self.id(p), player.id)
+        });
+        if let Some(&(existing, _)) = existing {
             return Err(existing);
         }
         if self.learned.len() > 0 {
