@@ -147,7 +147,23 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE TRIGGER decisions_are_kept_delete BEFORE DELETE ON decisions
         BEGIN SELECT RAISE(ABORT, 'decisions are append-only'); END;
     ",
+    // 5: a roster's players in a few values (see `encode_players`), not a
+    // row each: storing and reading a roster of a million players writes
+    // and reads some forty values. Rosters stored under schemas 1 to 4 keep
+    // their rows in `players` and read as before.
+    "
+    CREATE TABLE roster_parts (
+        log     INTEGER NOT NULL REFERENCES log(id),
+        part    INTEGER NOT NULL,      -- 1-based, the roster's order
+        players INTEGER NOT NULL,      -- how many players the body holds
+        body    BLOB NOT NULL,
+        PRIMARY KEY (log, part)
+    );
+    ",
 ];
+
+/// How many players a part of a stored roster holds (the last, fewer).
+const PART_PLAYERS: usize = 32_768;
 
 /// One line of a stored card; `P` holds the player's id (a line read
 /// from the database borrows it, `&str`).
@@ -281,6 +297,148 @@ pub(super) fn decode_lines_ref(mut body: &[u8]) -> Option<Vec<StoredLine<&str>>>
         });
     }
     Some(lines)
+}
+
+/// Players' values as a part of a roster's `body`: the byte length of
+/// their texts (u32), their texts one after another (UTF-8), then for
+/// each player, in the roster's order: its status (0 active, 1 withdrawn,
+/// 2 disqualified), which values are given (bits: 1 birth date, 2 age, 4
+/// family, 8 group), the age (u32) when given, and the byte length of each
+/// of its texts: the id, the name, and the birth date, family and group
+/// when given. A length under 255 is one byte, else 255 and a u32;
+/// little-endian.
+fn encode_players(roster: &Roster, players: std::ops::Range<usize>, body: &mut Vec<u8>) {
+    let mut texts = String::new();
+    let mut records = Vec::with_capacity(players.len() * 8);
+    for i in players {
+        let p = roster.fields(crate::domain::PlayerId(i as u32));
+        records.push(match p.status {
+            Status::Active => 0,
+            Status::Withdrawn => 1,
+            Status::Disqualified => 2,
+        });
+        let given = u8::from(p.birth_date.is_some())
+            | u8::from(p.age.is_some()) << 1
+            | u8::from(p.family.is_some()) << 2
+            | u8::from(p.group.is_some()) << 3;
+        records.push(given);
+        if let Some(age) = p.age {
+            records.extend_from_slice(&age.to_le_bytes());
+        }
+        let given = [p.birth_date, p.family, p.group].into_iter().flatten();
+        for t in [p.id, p.name].into_iter().chain(given) {
+            texts.push_str(t);
+            match u8::try_from(t.len()) {
+                Ok(n) if n < u8::MAX => records.push(n),
+                _ => {
+                    records.push(u8::MAX);
+                    // (a text is one cell: well under 4 GiB)
+                    records.extend_from_slice(&(t.len() as u32).to_le_bytes());
+                }
+            }
+        }
+    }
+    body.clear();
+    body.extend_from_slice(&(texts.len() as u32).to_le_bytes());
+    body.extend_from_slice(texts.as_bytes());
+    body.extend_from_slice(&records);
+}
+
+/// Adds to `roster` the players [`encode_players`] wrote in `body`, the
+/// first of them at 1-based position `first` of the roster stored
+/// (listed on line `first + 1` of `source`, the roster as a dump writes
+/// it); a player whose id is taken is left out, as a roster file's. The
+/// next position, or `None` for bytes it did not write (a damaged or
+/// hand-edited database).
+pub(super) fn add_players(
+    roster: &mut Roster,
+    mut body: &[u8],
+    first: u32,
+    source: &Source,
+) -> Option<u32> {
+    fn take<'a>(body: &mut &'a [u8], n: usize) -> Option<&'a [u8]> {
+        let (head, rest) = (body.get(..n)?, body.get(n..)?);
+        *body = rest;
+        Some(head)
+    }
+    fn u32_le(body: &mut &[u8]) -> Option<u32> {
+        Some(u32::from_le_bytes(take(body, 4)?.try_into().ok()?))
+    }
+    let size = u32_le(&mut body)? as usize;
+    let texts = std::str::from_utf8(take(&mut body, size)?).ok()?;
+    let mut at = 0usize;
+    let mut text = |body: &mut &[u8]| -> Option<&str> {
+        let n = match *take(body, 1)?.first()? {
+            u8::MAX => u32_le(body)? as usize,
+            n => usize::from(n),
+        };
+        let t = texts.get(at..at.checked_add(n)?)?;
+        at += n;
+        Some(t)
+    };
+    let mut players = Vec::new();
+    while !body.is_empty() {
+        let [status, given] = take(&mut body, 2)?.try_into().ok()?;
+        let status = match status {
+            0 => Status::Active,
+            1 => Status::Withdrawn,
+            2 => Status::Disqualified,
+            _ => return None,
+        };
+        if given > 0b1111 {
+            return None;
+        }
+        let age = match given & 2 {
+            0 => None,
+            _ => Some(u32_le(&mut body)?),
+        };
+        let (id, name) = (text(&mut body)?, text(&mut body)?);
+        let mut optional = |bit: u8| match given & bit {
+            0 => Some(None),
+            _ => text(&mut body).map(Some),
+        };
+        players.push(crate::roster::PlayerFields {
+            id,
+            name,
+            birth_date: optional(1)?,
+            age,
+            family: optional(4)?,
+            status,
+            group: optional(8)?,
+        });
+    }
+    if at != texts.len() {
+        return None;
+    }
+    // each id hashed first, and the index read a few players ahead of the
+    // one added (see Roster::warm)
+    const AHEAD: usize = 16;
+    let hasher = roster.hasher();
+    let mut scratch = String::new();
+    let hashes: Vec<u64> = players
+        .iter()
+        .map(|p| hasher.hash(p.id, &mut scratch))
+        .collect();
+    for &h in hashes.iter().take(AHEAD) {
+        roster.warm(h);
+    }
+    let mut position = first;
+    for (i, (player, &hash)) in players.iter().zip(&hashes).enumerate() {
+        if let Some(&later) = hashes.get(i + AHEAD) {
+            roster.warm(later);
+        }
+        let _ = roster.add_fields_hashed(player, Some((source, position + 1)), hash);
+        position = position.checked_add(1)?;
+    }
+    Some(position)
+}
+
+/// A piece of a stored roster, as read (see [`Store::each_roster_piece`]).
+pub(super) enum RosterPiece {
+    /// A player of a roster stored a row a player (before schema 5).
+    Player(Player),
+    /// Players as [`encode_players`] wrote them.
+    Part(Vec<u8>),
 }
 
 /// What [`Store::each_card_ref`] gives each card to: its row id, key and
@@ -501,26 +659,56 @@ impl Store {
         };
         let mut roster = Roster::default();
         roster.reserve(self.player_count(log)?);
-        self.each_player(log, &mut |player| {
-            let _ = roster.add(player);
+        let source = self.roster_source();
+        let mut next = Some(1);
+        self.each_roster_piece(log, &mut |piece| match piece {
+            RosterPiece::Player(player) => {
+                let _ = roster.add(player);
+            }
+            RosterPiece::Part(body) => {
+                next = next.and_then(|first| add_players(&mut roster, &body, first, &source));
+            }
         })?;
-        Ok(Some(roster))
+        match next {
+            Some(_) => Ok(Some(roster)),
+            None => Err(self.damaged_roster()),
+        }
+    }
+
+    /// Where a stored roster's players are listed: the roster as a dump
+    /// writes it, a line a player after its header.
+    pub(super) fn roster_source(&self) -> Source {
+        Source::sheet(&self.path.display().to_string(), "roster")
+    }
+
+    /// The error of a stored roster that cannot be read.
+    pub(super) fn damaged_roster(&self) -> FolderError {
+        FolderError::Database {
+            path: self.path.display().to_string(),
+            reason: "is damaged: the stored roster cannot be read".to_string(),
+        }
     }
 
     /// The log row of the newest roster: `None` when none was stored.
     pub(super) fn roster_log(&self) -> Result<Option<i64>, FolderError> {
         self.conn
-            .query_row("SELECT max(log) FROM players", [], |r| r.get(0))
+            .query_row(
+                "SELECT max(log) FROM (SELECT max(log) AS log FROM players
+                                       UNION ALL SELECT max(log) FROM roster_parts)",
+                [],
+                |r| r.get(0),
+            )
             .map_err(|e| self.error(e))
     }
 
-    /// How many players the roster of log row `log` has (its positions run
-    /// 1 to the count), to make room for them.
+    /// How many players the roster of log row `log` has, to make room for
+    /// them.
     pub(super) fn player_count(&self, log: i64) -> Result<usize, FolderError> {
         let count: Option<i64> = self
             .conn
             .query_row(
-                "SELECT max(position) FROM players WHERE log = ?1",
+                "SELECT coalesce((SELECT sum(players) FROM roster_parts WHERE log = ?1),
+                                 (SELECT max(position) FROM players WHERE log = ?1))",
                 [log],
                 |r| r.get(0),
             )
@@ -528,14 +716,38 @@ impl Store {
         Ok(usize::try_from(count.unwrap_or(0)).unwrap_or(0))
     }
 
-    /// Each player of the roster of log row `log`, in the roster's order.
-    pub(super) fn each_player(
+    /// The roster of log row `log`, piece by piece in the roster's order:
+    /// its parts (schema 5 on), or a player a row (a roster stored before).
+    pub(super) fn each_roster_piece(
         &self,
         log: i64,
-        add: &mut dyn FnMut(Player),
+        f: &mut dyn FnMut(RosterPiece),
     ) -> Result<(), FolderError> {
         let e = |e| self.error(e);
-        let source = Source::sheet(&self.path.display().to_string(), "roster");
+        let mut stmt = self
+            .conn
+            .prepare("SELECT body FROM roster_parts WHERE log = ?1 ORDER BY part")
+            .map_err(e)?;
+        let mut rows = stmt.query([log]).map_err(e)?;
+        let mut parts = false;
+        while let Some(r) = rows.next().map_err(e)? {
+            match r.get_ref(0).map_err(e)? {
+                ValueRef::Blob(body) => f(RosterPiece::Part(body.to_vec())),
+                _ => return Err(self.damaged_roster()),
+            }
+            parts = true;
+        }
+        if parts {
+            return Ok(());
+        }
+        self.each_player(log, &mut |player| f(RosterPiece::Player(player)))
+    }
+
+    /// Each player of the roster of log row `log` stored a row a player
+    /// (before schema 5), in the roster's order.
+    fn each_player(&self, log: i64, add: &mut dyn FnMut(Player)) -> Result<(), FolderError> {
+        let e = |e| self.error(e);
+        let source = self.roster_source();
         let mut stmt = self
             .conn
             .prepare(
@@ -862,30 +1074,20 @@ impl Store {
         Ok(())
     }
 
+    /// Stores `roster` as the roster of log row `log`, in parts of
+    /// [`PART_PLAYERS`] players.
     pub(super) fn insert_roster(&self, log: i64, roster: &Roster) -> Result<(), FolderError> {
         let e = |e| self.error(e);
         let mut stmt = self
             .conn
-            .prepare(
-                "INSERT INTO players (log, position, id, name, birth_date, age, family, status, grp)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            )
+            .prepare("INSERT INTO roster_parts (log, part, players, body) VALUES (?1, ?2, ?3, ?4)")
             .map_err(e)?;
-        // (each entry's texts borrowed where the roster holds them)
-        for i in 0..roster.len() {
-            let p = roster.fields(crate::domain::PlayerId(i as u32));
-            stmt.execute(params![
-                log,
-                i as i64 + 1,
-                p.id,
-                p.name,
-                p.birth_date,
-                p.age,
-                p.family,
-                status_text(p.status),
-                p.group
-            ])
-            .map_err(e)?;
+        let mut body = Vec::new();
+        for (part, start) in (0..roster.len()).step_by(PART_PLAYERS).enumerate() {
+            let end = roster.len().min(start + PART_PLAYERS);
+            encode_players(roster, start..end, &mut body);
+            stmt.execute(params![log, part as i64 + 1, (end - start) as i64, body])
+                .map_err(e)?;
         }
         Ok(())
     }
