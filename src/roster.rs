@@ -504,6 +504,12 @@ impl Roster {
         self.entries.recs.shrink_to_fit();
     }
 
+    /// Makes room for `bytes` more bytes of the entries' texts, exactly (a
+    /// stored roster, whose size is known before it is read).
+    pub fn reserve_entry_text(&mut self, bytes: usize) {
+        self.entries.text.reserve_exact(bytes);
+    }
+
     /// Makes room for `bytes` more bytes of learned ids.
     pub fn reserve_text(&mut self, bytes: usize) {
         if self.open {
