@@ -1278,7 +1278,7 @@ fn read_stored(
     let keep = intake.keeps_cards();
     let hasher = intake.roster().hasher();
     if let Some(log) = roster {
-        intake.roster_mut().reserve(store.player_count(log)?);
+        store.reserve_roster(log, intake.roster_mut())?;
     }
     let db = store.path.display().to_string();
     let roster_source = store.roster_source();

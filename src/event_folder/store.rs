@@ -156,6 +156,7 @@ pub const MIGRATIONS: &[&str] = &[
         log     INTEGER NOT NULL REFERENCES log(id),
         part    INTEGER NOT NULL,      -- 1-based, the roster's order
         players INTEGER NOT NULL,      -- how many players the body holds
+        texts   INTEGER NOT NULL,      -- the byte length of their texts
         body    BLOB NOT NULL,
         PRIMARY KEY (log, part)
     );
@@ -307,7 +308,8 @@ pub(super) fn decode_lines_ref(mut body: &[u8]) -> Option<Vec<StoredLine<&str>>>
 /// of its texts: the id, the name, and the birth date, family and group
 /// when given. A length under 255 is one byte, else 255 and a u32;
 /// little-endian.
-fn encode_players(roster: &Roster, players: std::ops::Range<usize>, body: &mut Vec<u8>) {
+/// Returns the byte length of the texts.
+fn encode_players(roster: &Roster, players: std::ops::Range<usize>, body: &mut Vec<u8>) -> usize {
     let mut texts = String::new();
     let mut records = Vec::with_capacity(players.len() * 8);
     for i in players {
@@ -342,6 +344,7 @@ fn encode_players(roster: &Roster, players: std::ops::Range<usize>, body: &mut V
     body.extend_from_slice(&(texts.len() as u32).to_le_bytes());
     body.extend_from_slice(texts.as_bytes());
     body.extend_from_slice(&records);
+    texts.len()
 }
 
 /// Adds to `roster` the players [`encode_players`] wrote in `body`, the
@@ -658,7 +661,7 @@ impl Store {
             return Ok(None);
         };
         let mut roster = Roster::default();
-        roster.reserve(self.player_count(log)?);
+        self.reserve_roster(log, &mut roster)?;
         let source = self.roster_source();
         let mut next = Some(1);
         self.each_roster_piece(log, &mut |piece| match piece {
@@ -701,19 +704,24 @@ impl Store {
             .map_err(|e| self.error(e))
     }
 
-    /// How many players the roster of log row `log` has, to make room for
-    /// them.
-    pub(super) fn player_count(&self, log: i64) -> Result<usize, FolderError> {
-        let count: Option<i64> = self
+    /// Makes room in `roster` for the players of the roster of log row
+    /// `log` (and for their texts, when stored in parts).
+    pub(super) fn reserve_roster(&self, log: i64, roster: &mut Roster) -> Result<(), FolderError> {
+        let (players, texts): (Option<i64>, Option<i64>) = self
             .conn
             .query_row(
                 "SELECT coalesce((SELECT sum(players) FROM roster_parts WHERE log = ?1),
-                                 (SELECT max(position) FROM players WHERE log = ?1))",
+                                 (SELECT max(position) FROM players WHERE log = ?1)),
+                        (SELECT sum(texts) FROM roster_parts WHERE log = ?1)",
                 [log],
-                |r| r.get(0),
+                |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .map_err(|e| self.error(e))?;
-        Ok(usize::try_from(count.unwrap_or(0)).unwrap_or(0))
+        // (what a damaged count says is only room made)
+        let room = |n: Option<i64>| usize::try_from(n.unwrap_or(0)).unwrap_or(0).min(1 << 32);
+        roster.reserve(room(players));
+        roster.reserve_entry_text(room(texts));
+        Ok(())
     }
 
     /// The roster of log row `log`, piece by piece in the roster's order:
@@ -808,42 +816,40 @@ impl Store {
     /// lines borrowed from the row read.
     pub(super) fn each_card_ref(&self, f: &mut EachCard<'_>) -> Result<(), FolderError> {
         let e = |e| self.error(e);
-        let mut order: Vec<(CardKey, i64)> = Vec::new();
-        {
+        // the key of a card whose stage, session and table are columns
+        // `at`.. of row `r`
+        let key_at = |r: &rusqlite::Row<'_>, at: usize| -> Result<CardKey, FolderError> {
+            let text = |i: usize| -> Result<String, FolderError> { r.get(at + i).map_err(e) };
+            let (stage, session, table) = (text(0)?, text(1)?, text(2)?);
+            Ok(CardKey {
+                stage: Stage::new(&stage),
+                session: Label::session(&session).unwrap_or(Label::Text(session)),
+                table: Label::table(&table).unwrap_or(Label::Text(table)),
+            })
+        };
+        // (stored in the order imported: most often the cards' own order,
+        // read then in one pass, each key as it comes; else every key first,
+        // sorted, and the cards read one by one)
+        let in_id_order = {
             let mut stmt = self
                 .conn
-                .prepare("SELECT id, stage, session, tbl FROM cards WHERE replaced_by IS NULL ORDER BY id")
+                .prepare(
+                    "SELECT stage, session, tbl FROM cards WHERE replaced_by IS NULL ORDER BY id",
+                )
                 .map_err(e)?;
             let mut rows = stmt.query([]).map_err(e)?;
+            let mut last: Option<CardKey> = None;
+            let mut sorted = true;
             while let Some(r) = rows.next().map_err(e)? {
-                let text = |i: usize| -> rusqlite::Result<String> { r.get(i) };
-                let (stage, session, table) = (
-                    text(1).map_err(e)?,
-                    text(2).map_err(e)?,
-                    text(3).map_err(e)?,
-                );
-                let key = CardKey {
-                    stage: Stage::new(&stage),
-                    session: Label::session(&session).unwrap_or(Label::Text(session)),
-                    table: Label::table(&table).unwrap_or(Label::Text(table)),
-                };
-                order.push((key, r.get(0).map_err(e)?));
+                let key = key_at(r, 0)?;
+                if last.as_ref().is_some_and(|last| *last > key) {
+                    sorted = false;
+                    break;
+                }
+                last = Some(key);
             }
-        }
-        // (stored in the order imported: most often the cards' own order,
-        // read then in one pass; else card by card)
-        let in_id_order = order.is_sorted_by(|a, b| a.0 <= b.0);
-        if !in_id_order {
-            order.sort_by(|a, b| a.0.cmp(&b.0));
-        }
-        let mut by_id = self
-            .conn
-            .prepare("SELECT id, body FROM cards WHERE id = ?1")
-            .map_err(e)?;
-        let mut all = self
-            .conn
-            .prepare("SELECT id, body FROM cards WHERE replaced_by IS NULL ORDER BY id")
-            .map_err(e)?;
+            sorted
+        };
         let mut old_lines = self
             .conn
             .prepare(
@@ -871,14 +877,34 @@ impl Store {
             Ok(())
         };
         if in_id_order {
+            let mut all = self
+                .conn
+                .prepare(
+                    "SELECT id, body, stage, session, tbl FROM cards
+                     WHERE replaced_by IS NULL ORDER BY id",
+                )
+                .map_err(e)?;
             let mut rows = all.query([]).map_err(e)?;
-            for (key, id) in order {
-                match rows.next().map_err(e)? {
-                    Some(r) => card(key, id, r)?,
-                    None => break,
-                }
+            while let Some(r) = rows.next().map_err(e)? {
+                card(key_at(r, 2)?, r.get(0).map_err(e)?, r)?;
             }
         } else {
+            let mut order: Vec<(CardKey, i64)> = Vec::new();
+            let mut stmt = self
+                .conn
+                .prepare(
+                    "SELECT id, stage, session, tbl FROM cards WHERE replaced_by IS NULL ORDER BY id",
+                )
+                .map_err(e)?;
+            let mut rows = stmt.query([]).map_err(e)?;
+            while let Some(r) = rows.next().map_err(e)? {
+                order.push((key_at(r, 1)?, r.get(0).map_err(e)?));
+            }
+            order.sort_by(|a, b| a.0.cmp(&b.0));
+            let mut by_id = self
+                .conn
+                .prepare("SELECT id, body FROM cards WHERE id = ?1")
+                .map_err(e)?;
             for (key, id) in order {
                 let mut rows = by_id.query([id]).map_err(e)?;
                 if let Some(r) = rows.next().map_err(e)? {
@@ -1080,14 +1106,23 @@ impl Store {
         let e = |e| self.error(e);
         let mut stmt = self
             .conn
-            .prepare("INSERT INTO roster_parts (log, part, players, body) VALUES (?1, ?2, ?3, ?4)")
+            .prepare(
+                "INSERT INTO roster_parts (log, part, players, texts, body)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+            )
             .map_err(e)?;
         let mut body = Vec::new();
         for (part, start) in (0..roster.len()).step_by(PART_PLAYERS).enumerate() {
             let end = roster.len().min(start + PART_PLAYERS);
-            encode_players(roster, start..end, &mut body);
-            stmt.execute(params![log, part as i64 + 1, (end - start) as i64, body])
-                .map_err(e)?;
+            let texts = encode_players(roster, start..end, &mut body);
+            stmt.execute(params![
+                log,
+                part as i64 + 1,
+                (end - start) as i64,
+                texts as i64,
+                body
+            ])
+            .map_err(e)?;
         }
         Ok(())
     }
