@@ -556,6 +556,11 @@ impl crate::stream::Take for FileImport<'_> {
     fn problems(&mut self) -> &mut Problems {
         &mut self.problems
     }
+    fn warm(&self, hashes: &[u64; 4]) {
+        for &h in hashes {
+            self.roster.warm(h);
+        }
+    }
     fn add_checked(&mut self, source: &Source, card: Checked, hashes: Option<&[u64; 4]>) {
         let players = name_players(&card, source, hashes, self.roster, &mut self.problems);
         if let (Some(values), Some(players)) = (&card.values, players) {
