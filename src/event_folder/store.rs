@@ -707,20 +707,26 @@ impl Store {
     /// Makes room in `roster` for the players of the roster of log row
     /// `log` (and for their texts, when stored in parts).
     pub(super) fn reserve_roster(&self, log: i64, roster: &mut Roster) -> Result<(), FolderError> {
-        let (players, texts): (Option<i64>, Option<i64>) = self
+        let (players, texts, bytes): (Option<i64>, Option<i64>, Option<i64>) = self
             .conn
             .query_row(
                 "SELECT coalesce((SELECT sum(players) FROM roster_parts WHERE log = ?1),
                                  (SELECT max(position) FROM players WHERE log = ?1)),
-                        (SELECT sum(texts) FROM roster_parts WHERE log = ?1)",
+                        (SELECT sum(texts) FROM roster_parts WHERE log = ?1),
+                        (SELECT sum(length(body)) FROM roster_parts WHERE log = ?1)",
                 [log],
-                |r| Ok((r.get(0)?, r.get(1)?)),
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
             .map_err(|e| self.error(e))?;
-        // (what a damaged count says is only room made)
-        let room = |n: Option<i64>| usize::try_from(n.unwrap_or(0)).unwrap_or(0).min(1 << 32);
-        roster.reserve(room(players));
-        roster.reserve_entry_text(room(texts));
+        let room = |n: Option<i64>| usize::try_from(n.unwrap_or(0)).unwrap_or(0);
+        // (never more than the parts' bytes can hold, whatever a damaged
+        // count says: a player takes 4 bytes at least)
+        let players = match bytes {
+            Some(bytes) => room(players).min(room(Some(bytes)) / 4),
+            None => room(players),
+        };
+        roster.reserve(players);
+        roster.reserve_entry_text(room(texts).min(room(bytes)));
         Ok(())
     }
 
@@ -1236,6 +1242,55 @@ mod tests {
                 bad[16..24].fill(0);
             }
             assert_eq!(decode_lines(&bad), None, "byte {at}");
+        }
+    }
+
+    #[test]
+    fn a_rosters_players_read_back_exactly_and_damaged_bytes_are_refused() {
+        let mut roster = Roster::default();
+        let long = "x".repeat(300);
+        let players = [
+            Player::named("P0001", "Chan Tai Man"),
+            Player {
+                birth_date: Some("2010-01-31".into()),
+                age: Some(16),
+                family: Some(String::new()),
+                status: Status::Withdrawn,
+                group: Some("U18".into()),
+                ..Player::named("李小明", &long)
+            },
+            Player {
+                status: Status::Disqualified,
+                age: Some(u32::MAX - 1),
+                ..Player::named("Z", "")
+            },
+        ];
+        for p in players.clone() {
+            roster.add(p).unwrap();
+        }
+        let mut body = Vec::new();
+        let texts = encode_players(&roster, 0..roster.len(), &mut body);
+        assert_eq!(texts, 5 + 12 + 9 + 300 + 10 + 3 + 1);
+        let source = Source::sheet("tilerank.db", "roster");
+        let mut back = Roster::default();
+        assert_eq!(add_players(&mut back, &body, 7, &source), Some(10));
+        assert_eq!(back.len(), 3);
+        for (i, p) in players.iter().enumerate() {
+            let got = back.get(crate::domain::PlayerId(i as u32)).into_owned();
+            assert_eq!(got.place, Some(source.at(i as u32 + 8, None)));
+            assert_eq!(Player { place: None, ..got }, *p);
+        }
+        // every cut short (the last player's id is a text: a cut before it
+        // leaves a text unread), and a status or given out of range:
+        // refused, never a panic
+        for n in 0..body.len() {
+            let cut = add_players(&mut Roster::default(), &body[..n], 1, &source);
+            assert_eq!(cut, None, "cut at {n}");
+        }
+        for (at, byte) in [(4 + texts, 3u8), (4 + texts + 1, 16)] {
+            let mut bad = body.clone();
+            bad[at] = byte;
+            assert_eq!(add_players(&mut Roster::default(), &bad, 1, &source), None);
         }
     }
 
