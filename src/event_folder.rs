@@ -1288,7 +1288,8 @@ fn read_stored(
     let db = store.path.display().to_string();
     let roster_source = store.roster_source();
     std::thread::scope(|scope| {
-        let (to_adder, for_adder) = std::sync::mpsc::sync_channel::<Vec<RosterPiece>>(4);
+        // (one piece waiting at most: a part is a megabyte or so)
+        let (to_adder, for_adder) = std::sync::mpsc::sync_channel::<Vec<RosterPiece>>(1);
         let mut to_checkers = Vec::new();
         let mut checked = Vec::new();
         let mut checkers = Vec::new();

@@ -379,61 +379,62 @@ pub(super) fn add_players(
         at += n;
         Some(t)
     };
-    let mut players = Vec::new();
-    while !body.is_empty() {
-        let [status, given] = take(&mut body, 2)?.try_into().ok()?;
-        let status = match status {
-            0 => Status::Active,
-            1 => Status::Withdrawn,
-            2 => Status::Disqualified,
-            _ => return None,
-        };
-        if given > 0b1111 {
-            return None;
-        }
-        let age = match given & 2 {
-            0 => None,
-            _ => Some(u32_le(&mut body)?),
-        };
-        let (id, name) = (text(&mut body)?, text(&mut body)?);
-        let mut optional = |bit: u8| match given & bit {
-            0 => Some(None),
-            _ => text(&mut body).map(Some),
-        };
-        players.push(crate::roster::PlayerFields {
-            id,
-            name,
-            birth_date: optional(1)?,
-            age,
-            family: optional(4)?,
-            status,
-            group: optional(8)?,
-        });
-    }
-    if at != texts.len() {
-        return None;
-    }
-    // each id hashed first, and the index read a few players ahead of the
-    // one added (see Roster::warm)
+    // a thousand players at a time: read, their ids hashed, then added,
+    // the index read a few players ahead of the one added (see
+    // Roster::warm)
+    const CHUNK: usize = 1024;
     const AHEAD: usize = 16;
     let hasher = roster.hasher();
     let mut scratch = String::new();
-    let hashes: Vec<u64> = players
-        .iter()
-        .map(|p| hasher.hash(p.id, &mut scratch))
-        .collect();
-    for &h in hashes.iter().take(AHEAD) {
-        roster.warm(h);
-    }
+    let mut players = Vec::with_capacity(CHUNK);
+    let mut hashes = Vec::with_capacity(CHUNK);
     let mut position = first;
-    for (i, (player, &hash)) in players.iter().zip(&hashes).enumerate() {
-        if let Some(&later) = hashes.get(i + AHEAD) {
-            roster.warm(later);
+    while !body.is_empty() {
+        players.clear();
+        while !body.is_empty() && players.len() < CHUNK {
+            let [status, given] = take(&mut body, 2)?.try_into().ok()?;
+            let status = match status {
+                0 => Status::Active,
+                1 => Status::Withdrawn,
+                2 => Status::Disqualified,
+                _ => return None,
+            };
+            if given > 0b1111 {
+                return None;
+            }
+            let age = match given & 2 {
+                0 => None,
+                _ => Some(u32_le(&mut body)?),
+            };
+            let (id, name) = (text(&mut body)?, text(&mut body)?);
+            let mut optional = |bit: u8| match given & bit {
+                0 => Some(None),
+                _ => text(&mut body).map(Some),
+            };
+            players.push(crate::roster::PlayerFields {
+                id,
+                name,
+                birth_date: optional(1)?,
+                age,
+                family: optional(4)?,
+                status,
+                group: optional(8)?,
+            });
         }
-        let _ = roster.add_fields_hashed(player, Some((source, position + 1)), hash);
-        position = position.checked_add(1)?;
+        hashes.clear();
+        hashes.extend(players.iter().map(|p| hasher.hash(p.id, &mut scratch)));
+        for &h in hashes.iter().take(AHEAD) {
+            roster.warm(h);
+        }
+        for (i, (player, &hash)) in players.iter().zip(&hashes).enumerate() {
+            if let Some(&later) = hashes.get(i + AHEAD) {
+                roster.warm(later);
+            }
+            let _ = roster.add_fields_hashed(player, Some((source, position + 1)), hash);
+            position = position.checked_add(1)?;
+        }
     }
-    Some(position)
+    (at == texts.len()).then_some(position)
 }
 
 /// A piece of a stored roster, as read (see [`Store::each_roster_piece`]).
