@@ -75,7 +75,7 @@ pub use entry::{
 pub use referees::{
     check_site_url, entry_link, Denied, Referee, RefereeKey, DEFAULT_SITE, KEY_LEN,
 };
-use store::{roster_fields, StoredLine, StoredScore, ROSTER_HEADER};
+use store::{add_players, roster_fields, RosterPiece, StoredLine, StoredScore, ROSTER_HEADER};
 pub use store::{LogEntry, Store, MIGRATIONS, WAIT_FOR_WRITER};
 
 /// The database file in the event folder.
@@ -555,6 +555,11 @@ impl crate::stream::Take for FileImport<'_> {
     }
     fn problems(&mut self) -> &mut Problems {
         &mut self.problems
+    }
+    fn warm(&self, hashes: &[u64; 4]) {
+        for &h in hashes {
+            self.roster.warm(h);
+        }
     }
     fn add_checked(&mut self, source: &Source, card: Checked, hashes: Option<&[u64; 4]>) {
         let players = name_players(&card, source, hashes, self.roster, &mut self.problems);
@@ -1249,14 +1254,15 @@ fn diff(key: &CardKey, old: &[StoredLine], new: &[StoredLine]) -> String {
     out
 }
 
-/// Every stored card into `intake`, in the order stored, on three
-/// threads: this one reads the database; another reads each card as the
-/// results layout reads it ([`StoredReader`]) and checks its values
-/// ([`check_values`]); the third names its players and adds it up
-/// ([`Intake::add_checked`]). The problems are the intake's in the order
-/// one thread gives them. With `roster`, the log row of the stored roster,
-/// its players are read first into the intake's roster (empty until then):
-/// this thread reads them, the third adds them.
+/// Every stored card into `intake`, in the order stored, on four
+/// threads: this one reads the database; two others read each card as the
+/// results layout reads it ([`StoredReader`]) and check its values
+/// ([`check_values`]), a batch of cards each in turn; the fourth names
+/// their players and adds them up ([`Intake::add_checked`]), the batches
+/// in the order read. The problems are the intake's in the order one
+/// thread gives them. With `roster`, the log row of the stored roster, its
+/// players are read first into the intake's roster (empty until then):
+/// this thread reads them, the fourth adds them.
 fn read_stored(
     store: &Store,
     mut intake: Intake,
@@ -1268,108 +1274,156 @@ fn read_stored(
         problems: Problems,
         card: Option<(Source, Checked, [u64; 4])>,
     }
-    enum Batch {
-        Players(Vec<crate::roster::Player>),
-        Cards(Vec<Read>),
-    }
     const BATCH: usize = 256;
+    /// The threads that read and check cards.
+    const CHECKERS: usize = 2;
+    /// How many cards ahead of the one named their names are looked for.
+    const AHEAD: usize = 16;
     let rules = intake.rules().clone();
     let keep = intake.keeps_cards();
     let hasher = intake.roster().hasher();
     if let Some(log) = roster {
-        intake.roster_mut().reserve(store.player_count(log)?);
+        store.reserve_roster(log, intake.roster_mut())?;
     }
-    let mut reader = StoredReader::new(&store.path.display().to_string());
+    let db = store.path.display().to_string();
+    let roster_source = store.roster_source();
     std::thread::scope(|scope| {
-        let (to_adder, for_adder) = std::sync::mpsc::sync_channel::<Batch>(4);
-        let (to_checker, for_checker) = std::sync::mpsc::sync_channel::<StoredBatch>(4);
-        let adder = scope.spawn(move || {
-            for batch in for_adder {
-                match batch {
-                    Batch::Players(players) => {
-                        for player in players {
-                            let _ = intake.roster_mut().add(player);
+        // (one piece waiting at most: a part is a megabyte or so)
+        let (to_adder, for_adder) = std::sync::mpsc::sync_channel::<Vec<RosterPiece>>(1);
+        let mut to_checkers = Vec::new();
+        let mut checked = Vec::new();
+        let mut checkers = Vec::new();
+        for _ in 0..CHECKERS {
+            let (to_checker, for_checker) = std::sync::mpsc::sync_channel::<StoredBatch>(2);
+            let (to_adder, for_adder) = std::sync::mpsc::sync_channel::<Vec<Read>>(2);
+            to_checkers.push(to_checker);
+            checked.push(for_adder);
+            let mut reader = StoredReader::new(&db);
+            let (rules, hasher) = (&rules, hasher.clone());
+            checkers.push(scope.spawn(move || {
+                let mut scratch = String::new();
+                for cards in for_checker {
+                    let mut batch = Vec::with_capacity(cards.keys.len());
+                    cards.each(|key, lines| {
+                        let mut problems = Problems::new();
+                        let raws = reader.read(key, lines, &mut problems);
+                        if raws.is_empty() {
+                            batch.push(Read {
+                                problems: std::mem::take(&mut problems),
+                                card: None,
+                            });
                         }
-                    }
-                    Batch::Cards(cards) => {
-                        for read in cards {
-                            intake.problems.extend(read.problems);
-                            if let Some((source, card, hashes)) = read.card {
-                                intake.add_checked(&source, card, Some(&hashes));
+                        for raw in raws {
+                            let values = check_values(&raw, rules, keep, &mut problems);
+                            let mut hashes = [0u64; 4];
+                            for s in &raw.seats {
+                                hashes[s.seat.index()] = hasher.hash(&s.player, &mut scratch);
                             }
+                            let source = raw.source.clone();
+                            batch.push(Read {
+                                problems: std::mem::take(&mut problems),
+                                card: Some((source, Checked::from_raw(raw, values), hashes)),
+                            });
                         }
+                    });
+                    // (a closed channel: the other thread panicked, said below)
+                    let _ = to_adder.send(batch);
+                }
+            }));
+        }
+        let adder = scope.spawn(move || {
+            // the position of the next player of a part (None: a part
+            // could not be read)
+            let mut next = Some(1);
+            for piece in for_adder.into_iter().flatten() {
+                match piece {
+                    RosterPiece::Player(player) => {
+                        let _ = intake.roster_mut().add(player);
+                    }
+                    RosterPiece::Part(body) => {
+                        next = next.and_then(|first| {
+                            add_players(intake.roster_mut(), &body, first, &roster_source)
+                        });
                     }
                 }
             }
-            intake
-        });
-        // (the checker sends its first cards once every player is sent)
-        let checked = to_adder.clone();
-        let checker = scope.spawn(move || {
-            let mut scratch = String::new();
-            for cards in for_checker {
-                let mut batch = Vec::with_capacity(cards.keys.len());
-                cards.each(|key, lines| {
-                    let mut problems = Problems::new();
-                    let raws = reader.read(key, lines, &mut problems);
-                    if raws.is_empty() {
-                        batch.push(Read {
-                            problems: std::mem::take(&mut problems),
-                            card: None,
-                        });
+            // the names of the cards a few ahead are looked for while these
+            // are named (see Roster::warm)
+            let warm = |intake: &Intake, read: Option<&Read>| {
+                if let Some((_, _, hashes)) = read.and_then(|r| r.card.as_ref()) {
+                    for &h in hashes {
+                        intake.roster().warm(h);
                     }
-                    for raw in raws {
-                        let values = check_values(&raw, &rules, keep, &mut problems);
-                        let mut hashes = [0u64; 4];
-                        for s in &raw.seats {
-                            hashes[s.seat.index()] = hasher.hash(&s.player, &mut scratch);
-                        }
-                        let source = raw.source.clone();
-                        batch.push(Read {
-                            problems: std::mem::take(&mut problems),
-                            card: Some((source, Checked::from_raw(raw, values), hashes)),
-                        });
+                }
+            };
+            // the batches in the order read: from each checker in turn,
+            // till one has no more
+            'batches: for turn in (0..CHECKERS).cycle() {
+                let Ok(mut cards) = checked[turn].recv() else {
+                    break 'batches;
+                };
+                for read in cards.iter().take(AHEAD) {
+                    warm(&intake, Some(read));
+                }
+                for i in 0..cards.len() {
+                    warm(&intake, cards.get(i + AHEAD));
+                    let read = &mut cards[i];
+                    intake.problems.extend(std::mem::take(&mut read.problems));
+                    if let Some((source, card, hashes)) = read.card.take() {
+                        intake.add_checked(&source, card, Some(&hashes));
                     }
-                });
-                // (a closed channel: the other thread panicked, said below)
-                let _ = checked.send(Batch::Cards(batch));
+                }
             }
+            (intake, next.is_some())
         });
+        // (a roster stored a row a player is sent a batch of players at a
+        // time, one stored in parts a part at a time)
+        let mut pieces = Vec::new();
         let players = match roster {
-            Some(log) => {
-                let mut batch = Vec::with_capacity(BATCH);
-                let read = store.each_player(log, &mut |player| {
-                    batch.push(player);
-                    if batch.len() >= BATCH {
-                        let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
-                        let _ = to_adder.send(Batch::Players(full));
-                    }
-                });
-                let _ = to_adder.send(Batch::Players(batch));
-                read
-            }
+            Some(log) => store.each_roster_piece(log, &mut |piece| {
+                let part = matches!(piece, RosterPiece::Part(_));
+                pieces.push(piece);
+                if part || pieces.len() >= BATCH {
+                    let _ = to_adder.send(std::mem::take(&mut pieces));
+                }
+            }),
             None => Ok(()),
         };
+        let _ = to_adder.send(pieces);
         drop(to_adder);
         let mut stored = 0;
         let mut batch = StoredBatch::default();
+        let mut turn = (0..CHECKERS).cycle();
+        let mut send = |batch: StoredBatch| {
+            let _ = to_checkers[turn.next().unwrap_or_default()].send(batch);
+        };
         let read = players.and_then(|()| {
             store.each_card_ref(&mut |_, key, lines| {
                 stored += 1;
                 batch.push(key, lines);
                 if batch.keys.len() >= BATCH {
-                    let _ = to_checker.send(std::mem::take(&mut batch));
+                    send(std::mem::take(&mut batch));
                 }
             })
         });
-        let _ = to_checker.send(batch);
-        drop(to_checker);
-        let checker = checker.join();
-        let mut intake = match (adder.join(), checker) {
-            (Ok(intake), Ok(())) => intake,
-            (Err(panic), _) | (_, Err(panic)) => std::panic::resume_unwind(panic),
+        if !batch.keys.is_empty() {
+            send(batch);
+        }
+        drop(to_checkers);
+        let mut panic = None;
+        for checker in checkers {
+            if let Err(p) = checker.join() {
+                panic.get_or_insert(p);
+            }
+        }
+        let (mut intake, roster_read) = match (adder.join(), panic) {
+            (Ok(added), None) => added,
+            (Err(panic), _) | (_, Some(panic)) => std::panic::resume_unwind(panic),
         };
         read?;
+        if !roster_read {
+            return Err(store.damaged_roster());
+        }
         intake.counts.stored += stored;
         Ok(intake)
     })

@@ -261,14 +261,15 @@ impl Entries {
     }
 
     fn push(&mut self, p: Player) {
+        let place = p.place.as_ref().map(|at| (&at.source, at.row.unwrap_or(0)));
+        self.push_fields(&PlayerFields::of(&p), place);
+    }
+
+    /// Pushes an entry of values `p`, listed on line `row` of `source`
+    /// (0: no line).
+    fn push_fields(&mut self, p: &PlayerFields<'_>, place: Option<(&Source, u32)>) {
         let start = self.text.len() as u64;
-        let texts = [
-            Some(p.id.as_str()),
-            Some(p.name.as_str()),
-            p.birth_date.as_deref(),
-            p.family.as_deref(),
-            p.group.as_deref(),
-        ];
+        let texts = [Some(p.id), Some(p.name), p.birth_date, p.family, p.group];
         let mut lens = [0u32; 5];
         let mut given = 0u8;
         for (i, t) in texts.iter().enumerate() {
@@ -280,12 +281,12 @@ impl Entries {
             }
         }
         let k = self.recs.len() as u32;
-        let row = match &p.place {
-            Some(place) => {
-                if self.sources.last().is_none_or(|(_, s)| *s != place.source) {
-                    self.sources.push((k, place.source.clone()));
+        let row = match place {
+            Some((source, row)) => {
+                if self.sources.last().is_none_or(|(_, s)| s != source) {
+                    self.sources.push((k, source.clone()));
                 }
-                place.row.unwrap_or(0)
+                row
             }
             None => 0,
         };
@@ -360,7 +361,20 @@ pub struct PlayerFields<'a> {
     pub group: Option<&'a str>,
 }
 
-impl PlayerFields<'_> {
+impl<'a> PlayerFields<'a> {
+    /// The values of `p`, borrowed.
+    pub fn of(p: &'a Player) -> PlayerFields<'a> {
+        PlayerFields {
+            id: &p.id,
+            name: &p.name,
+            birth_date: p.birth_date.as_deref(),
+            age: p.age,
+            family: p.family.as_deref(),
+            status: p.status,
+            group: p.group.as_deref(),
+        }
+    }
+
     fn player(&self, place: Option<Place>) -> Player {
         Player {
             id: self.id.to_string(),
@@ -562,6 +576,12 @@ impl Roster {
         self.entries.recs.shrink_to_fit();
     }
 
+    /// Makes room for `bytes` more bytes of the entries' texts, exactly (a
+    /// stored roster, whose size is known before it is read).
+    pub fn reserve_entry_text(&mut self, bytes: usize) {
+        self.entries.text.reserve_exact(bytes);
+    }
+
     /// Makes room for `bytes` more bytes of learned ids.
     pub fn reserve_text(&mut self, bytes: usize) {
         if self.open {
@@ -575,12 +595,41 @@ impl Roster {
 
     /// Adds a player; `Err` with the one already there when the id is taken.
     pub fn add(&mut self, player: Player) -> Result<PlayerId, PlayerId> {
+        let place = player
+            .place
+            .as_ref()
+            .map(|at| (&at.source, at.row.unwrap_or(0)));
+        self.add_fields(&PlayerFields::of(&player), place)
+    }
+
+    /// As [`Roster::add`], the player's values borrowed (no [`Player`] of
+    /// texts made for each of a stored roster's million) and listed on line
+    /// `row` of `source`, when `place` is given.
+    pub fn add_fields(
+        &mut self,
+        player: &PlayerFields<'_>,
+        place: Option<(&Source, u32)>,
+    ) -> Result<PlayerId, PlayerId> {
         let mut id_key = std::mem::take(&mut self.scratch);
-        match_key_into(&player.id, &mut id_key);
-        let h = short(hash_key(&self.by_id.hasher, &id_key));
-        let existing = self.find_id_hashed(&id_key, h);
+        let hash = self.hasher().hash(player.id, &mut id_key);
         self.scratch = id_key;
-        if let Some(existing) = existing {
+        self.add_fields_hashed(player, place, hash)
+    }
+
+    /// As [`Roster::add_fields`], `hash` being the hash of the player's id
+    /// by [`Roster::hasher`] (hashed ahead, so that the index is read for
+    /// a few players at once: see [`Roster::warm`]).
+    pub fn add_fields_hashed(
+        &mut self,
+        player: &PlayerFields<'_>,
+        place: Option<(&Source, u32)>,
+        hash: u64,
+    ) -> Result<PlayerId, PlayerId> {
+        let h = short(hash);
+        let existing = self.by_id.table.find(spread(h), |&(p, ph)| {
+            ph == h && same_key(self.id(p), player.id)
+        });
+        if let Some(&(existing, _)) = existing {
             return Err(existing);
         }
         if self.learned.len() > 0 {
@@ -594,7 +643,7 @@ impl Roster {
         }
         self.by_name.take();
         let pid = PlayerId(self.entries.len() as u32);
-        self.entries.push(player);
+        self.entries.push_fields(player, place);
         self.index_id(h, pid);
         Ok(pid)
     }

@@ -506,13 +506,13 @@ fn a_dump_builds_the_same_event_again() {
         first,
         "the dump read as files ranks the same"
     );
-    // The stored rows themselves: roster and cards (each card's lines in
-    // its body).
+    // The stored rows themselves: roster and cards (the roster's players in
+    // parts, each card's lines in its body).
     let rows = |dir: &Path| {
         let db = rusqlite::Connection::open(dir.join("tilerank.db")).unwrap();
         let mut out = Vec::new();
         for sql in [
-            "SELECT position, id, name, birth_date, age, family, status, grp FROM players ORDER BY position",
+            "SELECT part, players, body FROM roster_parts ORDER BY part",
             "SELECT stage, session, tbl, body FROM cards WHERE replaced_by IS NULL
              ORDER BY stage, session, tbl",
         ] {
@@ -527,7 +527,12 @@ fn a_dump_builds_the_same_event_again() {
         out
     };
     let (a, b) = (rows(&one), rows(&two));
-    assert_eq!(a.len(), 1200 + 50);
+    assert_eq!(a.len(), 1 + 50);
+    assert!(
+        a[0].starts_with("[Integer(1), Integer(1200), Blob("),
+        "{}",
+        a[0]
+    );
     assert_eq!(a, b);
 }
 
@@ -955,6 +960,61 @@ fn a_damaged_stored_card_is_named() {
         .failure(2)
         .stderr_has("tilerank.db")
         .stderr_has("is damaged: the stored card session S02 table 7 cannot be read");
+}
+
+/// An event of the first schema keeps its roster's rows, and the same
+/// roster again stores nothing; a roster stored now goes in parts and is
+/// the event's; a part whose bytes were damaged is named, never guessed.
+#[test]
+fn a_roster_stored_in_parts_is_the_events_and_a_damaged_part_is_named() {
+    use crate::test::Test;
+    let scratch = Scratch::new("roster-parts");
+    let (event, demo) = schema1_event(&scratch);
+    let event_s = event.display().to_string();
+    let standings = || {
+        Test::new()
+            .args(["standings", "--format", "csv", "--event", &event_s])
+            .run()
+            .success()
+            .stdout
+    };
+    let before = standings();
+    assert!(before.contains("Vivian Ng Pik Sze"), "{before}");
+    let roster = demo.join("roster.csv");
+    Test::new()
+        .args(["roster", "--event", &event_s])
+        .arg(&roster)
+        .run()
+        .success();
+    let db = rusqlite::Connection::open(event.join("tilerank.db")).unwrap();
+    let count = |sql: &str| -> i64 { db.query_row(sql, [], |r| r.get(0)).unwrap() };
+    assert_eq!(count("SELECT count(*) FROM roster_parts"), 0);
+    assert_eq!(standings(), before);
+    let text = std::fs::read_to_string(&roster)
+        .unwrap()
+        .replace("Vivian Ng Pik Sze", "Vivian Ng Pik-sze");
+    let renamed = scratch.write("roster.csv", &text);
+    Test::new()
+        .args(["roster", "--event", &event_s])
+        .arg(&renamed)
+        .run()
+        .success();
+    assert_eq!(count("SELECT count(*) FROM roster_parts"), 1);
+    assert_eq!(
+        standings(),
+        before.replace("Vivian Ng Pik Sze", "Vivian Ng Pik-sze")
+    );
+    let changed = db
+        .execute("UPDATE roster_parts SET body = substr(body, 1, 30)", [])
+        .unwrap();
+    assert_eq!(changed, 1);
+    drop(db);
+    Test::new()
+        .args(["standings", "--event", &event_s])
+        .run()
+        .failure(2)
+        .stderr_has("tilerank.db")
+        .stderr_has("is damaged: the stored roster cannot be read");
 }
 
 /// The same roster again stores nothing (not even a log line); a roster

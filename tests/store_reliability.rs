@@ -87,6 +87,7 @@ fn state(dir: &Path) -> String {
         "SELECT c.stage, c.session, c.tbl, c.replaced_by FROM cards c
          WHERE c.replaced_by IS NOT NULL ORDER BY 1, 2, 3, 4",
         "SELECT log, position, id, name FROM players ORDER BY log, position",
+        "SELECT log, part, players, body FROM roster_parts ORDER BY log, part",
         "SELECT id, action, file, sha256, stage, cards, games, reason FROM log ORDER BY id",
     ] {
         let mut stmt = db.prepare(sql).unwrap();

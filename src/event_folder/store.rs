@@ -147,7 +147,24 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE TRIGGER decisions_are_kept_delete BEFORE DELETE ON decisions
         BEGIN SELECT RAISE(ABORT, 'decisions are append-only'); END;
     ",
+    // 5: a roster's players in a few values (see `encode_players`), not a
+    // row each: storing and reading a roster of a million players writes
+    // and reads some forty values. Rosters stored under schemas 1 to 4 keep
+    // their rows in `players` and read as before.
+    "
+    CREATE TABLE roster_parts (
+        log     INTEGER NOT NULL REFERENCES log(id),
+        part    INTEGER NOT NULL,      -- 1-based, the roster's order
+        players INTEGER NOT NULL,      -- how many players the body holds
+        texts   INTEGER NOT NULL,      -- the byte length of their texts
+        body    BLOB NOT NULL,
+        PRIMARY KEY (log, part)
+    );
+    ",
 ];
+
+/// How many players a part of a stored roster holds (the last, fewer).
+const PART_PLAYERS: usize = 32_768;
 
 /// One line of a stored card; `P` holds the player's id (a line read
 /// from the database borrows it, `&str`).
@@ -281,6 +298,151 @@ pub(super) fn decode_lines_ref(mut body: &[u8]) -> Option<Vec<StoredLine<&str>>>
         });
     }
     Some(lines)
+}
+
+/// Players' values as a part of a roster's `body`: the byte length of
+/// their texts (u32), their texts one after another (UTF-8), then for
+/// each player, in the roster's order: its status (0 active, 1 withdrawn,
+/// 2 disqualified), which values are given (bits: 1 birth date, 2 age, 4
+/// family, 8 group), the age (u32) when given, and the byte length of each
+/// of its texts: the id, the name, and the birth date, family and group
+/// when given. A length under 255 is one byte, else 255 and a u32;
+/// little-endian.
+/// Returns the byte length of the texts.
+fn encode_players(roster: &Roster, players: std::ops::Range<usize>, body: &mut Vec<u8>) -> usize {
+    let mut texts = String::new();
+    let mut records = Vec::with_capacity(players.len() * 8);
+    for i in players {
+        let p = roster.fields(crate::domain::PlayerId(i as u32));
+        records.push(match p.status {
+            Status::Active => 0,
+            Status::Withdrawn => 1,
+            Status::Disqualified => 2,
+        });
+        let given = u8::from(p.birth_date.is_some())
+            | u8::from(p.age.is_some()) << 1
+            | u8::from(p.family.is_some()) << 2
+            | u8::from(p.group.is_some()) << 3;
+        records.push(given);
+        if let Some(age) = p.age {
+            records.extend_from_slice(&age.to_le_bytes());
+        }
+        let given = [p.birth_date, p.family, p.group].into_iter().flatten();
+        for t in [p.id, p.name].into_iter().chain(given) {
+            texts.push_str(t);
+            match u8::try_from(t.len()) {
+                Ok(n) if n < u8::MAX => records.push(n),
+                _ => {
+                    records.push(u8::MAX);
+                    // (a text is one cell: well under 4 GiB)
+                    records.extend_from_slice(&(t.len() as u32).to_le_bytes());
+                }
+            }
+        }
+    }
+    body.clear();
+    body.extend_from_slice(&(texts.len() as u32).to_le_bytes());
+    body.extend_from_slice(texts.as_bytes());
+    body.extend_from_slice(&records);
+    texts.len()
+}
+
+/// Adds to `roster` the players [`encode_players`] wrote in `body`, the
+/// first of them at 1-based position `first` of the roster stored
+/// (listed on line `first + 1` of `source`, the roster as a dump writes
+/// it); a player whose id is taken is left out, as a roster file's. The
+/// next position, or `None` for bytes it did not write (a damaged or
+/// hand-edited database).
+pub(super) fn add_players(
+    roster: &mut Roster,
+    mut body: &[u8],
+    first: u32,
+    source: &Source,
+) -> Option<u32> {
+    fn take<'a>(body: &mut &'a [u8], n: usize) -> Option<&'a [u8]> {
+        let (head, rest) = (body.get(..n)?, body.get(n..)?);
+        *body = rest;
+        Some(head)
+    }
+    fn u32_le(body: &mut &[u8]) -> Option<u32> {
+        Some(u32::from_le_bytes(take(body, 4)?.try_into().ok()?))
+    }
+    let size = u32_le(&mut body)? as usize;
+    let texts = std::str::from_utf8(take(&mut body, size)?).ok()?;
+    let mut at = 0usize;
+    let mut text = |body: &mut &[u8]| -> Option<&str> {
+        let n = match *take(body, 1)?.first()? {
+            u8::MAX => u32_le(body)? as usize,
+            n => usize::from(n),
+        };
+        let t = texts.get(at..at.checked_add(n)?)?;
+        at += n;
+        Some(t)
+    };
+    // a thousand players at a time: read, their ids hashed, then added,
+    // the index read a few players ahead of the one added (see
+    // Roster::warm)
+    const CHUNK: usize = 1024;
+    const AHEAD: usize = 16;
+    let hasher = roster.hasher();
+    let mut scratch = String::new();
+    let mut players = Vec::with_capacity(CHUNK);
+    let mut hashes = Vec::with_capacity(CHUNK);
+    let mut position = first;
+    while !body.is_empty() {
+        players.clear();
+        while !body.is_empty() && players.len() < CHUNK {
+            let [status, given] = take(&mut body, 2)?.try_into().ok()?;
+            let status = match status {
+                0 => Status::Active,
+                1 => Status::Withdrawn,
+                2 => Status::Disqualified,
+                _ => return None,
+            };
+            if given > 0b1111 {
+                return None;
+            }
+            let age = match given & 2 {
+                0 => None,
+                _ => Some(u32_le(&mut body)?),
+            };
+            let (id, name) = (text(&mut body)?, text(&mut body)?);
+            let mut optional = |bit: u8| match given & bit {
+                0 => Some(None),
+                _ => text(&mut body).map(Some),
+            };
+            players.push(crate::roster::PlayerFields {
+                id,
+                name,
+                birth_date: optional(1)?,
+                age,
+                family: optional(4)?,
+                status,
+                group: optional(8)?,
+            });
+        }
+        hashes.clear();
+        hashes.extend(players.iter().map(|p| hasher.hash(p.id, &mut scratch)));
+        for &h in hashes.iter().take(AHEAD) {
+            roster.warm(h);
+        }
+        for (i, (player, &hash)) in players.iter().zip(&hashes).enumerate() {
+            if let Some(&later) = hashes.get(i + AHEAD) {
+                roster.warm(later);
+            }
+            let _ = roster.add_fields_hashed(player, Some((source, position + 1)), hash);
+            position = position.checked_add(1)?;
+        }
+    }
+    (at == texts.len()).then_some(position)
+}
+
+/// A piece of a stored roster, as read (see [`Store::each_roster_piece`]).
+pub(super) enum RosterPiece {
+    /// A player of a roster stored a row a player (before schema 5).
+    Player(Player),
+    /// Players as [`encode_players`] wrote them.
+    Part(Vec<u8>),
 }
 
 /// What [`Store::each_card_ref`] gives each card to: its row id, key and
@@ -500,42 +662,107 @@ impl Store {
             return Ok(None);
         };
         let mut roster = Roster::default();
-        roster.reserve(self.player_count(log)?);
-        self.each_player(log, &mut |player| {
-            let _ = roster.add(player);
+        self.reserve_roster(log, &mut roster)?;
+        let source = self.roster_source();
+        let mut next = Some(1);
+        self.each_roster_piece(log, &mut |piece| match piece {
+            RosterPiece::Player(player) => {
+                let _ = roster.add(player);
+            }
+            RosterPiece::Part(body) => {
+                next = next.and_then(|first| add_players(&mut roster, &body, first, &source));
+            }
         })?;
-        Ok(Some(roster))
+        match next {
+            Some(_) => Ok(Some(roster)),
+            None => Err(self.damaged_roster()),
+        }
+    }
+
+    /// Where a stored roster's players are listed: the roster as a dump
+    /// writes it, a line a player after its header.
+    pub(super) fn roster_source(&self) -> Source {
+        Source::sheet(&self.path.display().to_string(), "roster")
+    }
+
+    /// The error of a stored roster that cannot be read.
+    pub(super) fn damaged_roster(&self) -> FolderError {
+        FolderError::Database {
+            path: self.path.display().to_string(),
+            reason: "is damaged: the stored roster cannot be read".to_string(),
+        }
     }
 
     /// The log row of the newest roster: `None` when none was stored.
     pub(super) fn roster_log(&self) -> Result<Option<i64>, FolderError> {
         self.conn
-            .query_row("SELECT max(log) FROM players", [], |r| r.get(0))
+            .query_row(
+                "SELECT max(log) FROM (SELECT max(log) AS log FROM players
+                                       UNION ALL SELECT max(log) FROM roster_parts)",
+                [],
+                |r| r.get(0),
+            )
             .map_err(|e| self.error(e))
     }
 
-    /// How many players the roster of log row `log` has (its positions run
-    /// 1 to the count), to make room for them.
-    pub(super) fn player_count(&self, log: i64) -> Result<usize, FolderError> {
-        let count: Option<i64> = self
+    /// Makes room in `roster` for the players of the roster of log row
+    /// `log` (and for their texts, when stored in parts).
+    pub(super) fn reserve_roster(&self, log: i64, roster: &mut Roster) -> Result<(), FolderError> {
+        let (players, texts, bytes): (Option<i64>, Option<i64>, Option<i64>) = self
             .conn
             .query_row(
-                "SELECT max(position) FROM players WHERE log = ?1",
+                "SELECT coalesce((SELECT sum(players) FROM roster_parts WHERE log = ?1),
+                                 (SELECT max(position) FROM players WHERE log = ?1)),
+                        (SELECT sum(texts) FROM roster_parts WHERE log = ?1),
+                        (SELECT sum(length(body)) FROM roster_parts WHERE log = ?1)",
                 [log],
-                |r| r.get(0),
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
             .map_err(|e| self.error(e))?;
-        Ok(usize::try_from(count.unwrap_or(0)).unwrap_or(0))
+        let room = |n: Option<i64>| usize::try_from(n.unwrap_or(0)).unwrap_or(0);
+        // (never more than the parts' bytes can hold, whatever a damaged
+        // count says: a player takes 4 bytes at least)
+        let players = match bytes {
+            Some(bytes) => room(players).min(room(Some(bytes)) / 4),
+            None => room(players),
+        };
+        roster.reserve(players);
+        roster.reserve_entry_text(room(texts).min(room(bytes)));
+        Ok(())
     }
 
-    /// Each player of the roster of log row `log`, in the roster's order.
-    pub(super) fn each_player(
+    /// The roster of log row `log`, piece by piece in the roster's order:
+    /// its parts (schema 5 on), or a player a row (a roster stored before).
+    pub(super) fn each_roster_piece(
         &self,
         log: i64,
-        add: &mut dyn FnMut(Player),
+        f: &mut dyn FnMut(RosterPiece),
     ) -> Result<(), FolderError> {
         let e = |e| self.error(e);
-        let source = Source::sheet(&self.path.display().to_string(), "roster");
+        let mut stmt = self
+            .conn
+            .prepare("SELECT body FROM roster_parts WHERE log = ?1 ORDER BY part")
+            .map_err(e)?;
+        let mut rows = stmt.query([log]).map_err(e)?;
+        let mut parts = false;
+        while let Some(r) = rows.next().map_err(e)? {
+            match r.get_ref(0).map_err(e)? {
+                ValueRef::Blob(body) => f(RosterPiece::Part(body.to_vec())),
+                _ => return Err(self.damaged_roster()),
+            }
+            parts = true;
+        }
+        if parts {
+            return Ok(());
+        }
+        self.each_player(log, &mut |player| f(RosterPiece::Player(player)))
+    }
+
+    /// Each player of the roster of log row `log` stored a row a player
+    /// (before schema 5), in the roster's order.
+    fn each_player(&self, log: i64, add: &mut dyn FnMut(Player)) -> Result<(), FolderError> {
+        let e = |e| self.error(e);
+        let source = self.roster_source();
         let mut stmt = self
             .conn
             .prepare(
@@ -596,42 +823,40 @@ impl Store {
     /// lines borrowed from the row read.
     pub(super) fn each_card_ref(&self, f: &mut EachCard<'_>) -> Result<(), FolderError> {
         let e = |e| self.error(e);
-        let mut order: Vec<(CardKey, i64)> = Vec::new();
-        {
+        // the key of a card whose stage, session and table are columns
+        // `at`.. of row `r`
+        let key_at = |r: &rusqlite::Row<'_>, at: usize| -> Result<CardKey, FolderError> {
+            let text = |i: usize| -> Result<String, FolderError> { r.get(at + i).map_err(e) };
+            let (stage, session, table) = (text(0)?, text(1)?, text(2)?);
+            Ok(CardKey {
+                stage: Stage::new(&stage),
+                session: Label::session(&session).unwrap_or(Label::Text(session)),
+                table: Label::table(&table).unwrap_or(Label::Text(table)),
+            })
+        };
+        // (stored in the order imported: most often the cards' own order,
+        // read then in one pass, each key as it comes; else every key first,
+        // sorted, and the cards read one by one)
+        let in_id_order = {
             let mut stmt = self
                 .conn
-                .prepare("SELECT id, stage, session, tbl FROM cards WHERE replaced_by IS NULL ORDER BY id")
+                .prepare(
+                    "SELECT stage, session, tbl FROM cards WHERE replaced_by IS NULL ORDER BY id",
+                )
                 .map_err(e)?;
             let mut rows = stmt.query([]).map_err(e)?;
+            let mut last: Option<CardKey> = None;
+            let mut sorted = true;
             while let Some(r) = rows.next().map_err(e)? {
-                let text = |i: usize| -> rusqlite::Result<String> { r.get(i) };
-                let (stage, session, table) = (
-                    text(1).map_err(e)?,
-                    text(2).map_err(e)?,
-                    text(3).map_err(e)?,
-                );
-                let key = CardKey {
-                    stage: Stage::new(&stage),
-                    session: Label::session(&session).unwrap_or(Label::Text(session)),
-                    table: Label::table(&table).unwrap_or(Label::Text(table)),
-                };
-                order.push((key, r.get(0).map_err(e)?));
+                let key = key_at(r, 0)?;
+                if last.as_ref().is_some_and(|last| *last > key) {
+                    sorted = false;
+                    break;
+                }
+                last = Some(key);
             }
-        }
-        // (stored in the order imported: most often the cards' own order,
-        // read then in one pass; else card by card)
-        let in_id_order = order.is_sorted_by(|a, b| a.0 <= b.0);
-        if !in_id_order {
-            order.sort_by(|a, b| a.0.cmp(&b.0));
-        }
-        let mut by_id = self
-            .conn
-            .prepare("SELECT id, body FROM cards WHERE id = ?1")
-            .map_err(e)?;
-        let mut all = self
-            .conn
-            .prepare("SELECT id, body FROM cards WHERE replaced_by IS NULL ORDER BY id")
-            .map_err(e)?;
+            sorted
+        };
         let mut old_lines = self
             .conn
             .prepare(
@@ -659,14 +884,34 @@ impl Store {
             Ok(())
         };
         if in_id_order {
+            let mut all = self
+                .conn
+                .prepare(
+                    "SELECT id, body, stage, session, tbl FROM cards
+                     WHERE replaced_by IS NULL ORDER BY id",
+                )
+                .map_err(e)?;
             let mut rows = all.query([]).map_err(e)?;
-            for (key, id) in order {
-                match rows.next().map_err(e)? {
-                    Some(r) => card(key, id, r)?,
-                    None => break,
-                }
+            while let Some(r) = rows.next().map_err(e)? {
+                card(key_at(r, 2)?, r.get(0).map_err(e)?, r)?;
             }
         } else {
+            let mut order: Vec<(CardKey, i64)> = Vec::new();
+            let mut stmt = self
+                .conn
+                .prepare(
+                    "SELECT id, stage, session, tbl FROM cards WHERE replaced_by IS NULL ORDER BY id",
+                )
+                .map_err(e)?;
+            let mut rows = stmt.query([]).map_err(e)?;
+            while let Some(r) = rows.next().map_err(e)? {
+                order.push((key_at(r, 1)?, r.get(0).map_err(e)?));
+            }
+            order.sort_by(|a, b| a.0.cmp(&b.0));
+            let mut by_id = self
+                .conn
+                .prepare("SELECT id, body FROM cards WHERE id = ?1")
+                .map_err(e)?;
             for (key, id) in order {
                 let mut rows = by_id.query([id]).map_err(e)?;
                 if let Some(r) = rows.next().map_err(e)? {
@@ -862,28 +1107,27 @@ impl Store {
         Ok(())
     }
 
+    /// Stores `roster` as the roster of log row `log`, in parts of
+    /// [`PART_PLAYERS`] players.
     pub(super) fn insert_roster(&self, log: i64, roster: &Roster) -> Result<(), FolderError> {
         let e = |e| self.error(e);
         let mut stmt = self
             .conn
             .prepare(
-                "INSERT INTO players (log, position, id, name, birth_date, age, family, status, grp)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                "INSERT INTO roster_parts (log, part, players, texts, body)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
             )
             .map_err(e)?;
-        // (each entry's texts borrowed where the roster holds them)
-        for i in 0..roster.len() {
-            let p = roster.fields(crate::domain::PlayerId(i as u32));
+        let mut body = Vec::new();
+        for (part, start) in (0..roster.len()).step_by(PART_PLAYERS).enumerate() {
+            let end = roster.len().min(start + PART_PLAYERS);
+            let texts = encode_players(roster, start..end, &mut body);
             stmt.execute(params![
                 log,
-                i as i64 + 1,
-                p.id,
-                p.name,
-                p.birth_date,
-                p.age,
-                p.family,
-                status_text(p.status),
-                p.group
+                part as i64 + 1,
+                (end - start) as i64,
+                texts as i64,
+                body
             ])
             .map_err(e)?;
         }
@@ -999,6 +1243,55 @@ mod tests {
                 bad[16..24].fill(0);
             }
             assert_eq!(decode_lines(&bad), None, "byte {at}");
+        }
+    }
+
+    #[test]
+    fn a_rosters_players_read_back_exactly_and_damaged_bytes_are_refused() {
+        let mut roster = Roster::default();
+        let long = "x".repeat(300);
+        let players = [
+            Player::named("P0001", "Chan Tai Man"),
+            Player {
+                birth_date: Some("2010-01-31".into()),
+                age: Some(16),
+                family: Some(String::new()),
+                status: Status::Withdrawn,
+                group: Some("U18".into()),
+                ..Player::named("李小明", &long)
+            },
+            Player {
+                status: Status::Disqualified,
+                age: Some(u32::MAX - 1),
+                ..Player::named("Z", "")
+            },
+        ];
+        for p in players.clone() {
+            roster.add(p).unwrap();
+        }
+        let mut body = Vec::new();
+        let texts = encode_players(&roster, 0..roster.len(), &mut body);
+        assert_eq!(texts, 5 + 12 + 9 + 300 + 10 + 3 + 1);
+        let source = Source::sheet("tilerank.db", "roster");
+        let mut back = Roster::default();
+        assert_eq!(add_players(&mut back, &body, 7, &source), Some(10));
+        assert_eq!(back.len(), 3);
+        for (i, p) in players.iter().enumerate() {
+            let got = back.get(crate::domain::PlayerId(i as u32)).into_owned();
+            assert_eq!(got.place, Some(source.at(i as u32 + 8, None)));
+            assert_eq!(Player { place: None, ..got }, *p);
+        }
+        // every cut short (the last player's id is a text: a cut before it
+        // leaves a text unread), and a status or given out of range:
+        // refused, never a panic
+        for n in 0..body.len() {
+            let cut = add_players(&mut Roster::default(), &body[..n], 1, &source);
+            assert_eq!(cut, None, "cut at {n}");
+        }
+        for (at, byte) in [(4 + texts, 3u8), (4 + texts + 1, 16)] {
+            let mut bad = body.clone();
+            bad[at] = byte;
+            assert_eq!(add_players(&mut Roster::default(), &bad, 1, &source), None);
         }
     }
 
