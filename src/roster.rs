@@ -300,18 +300,14 @@ impl Entries {
         });
     }
 
-    /// Appends entry `k` of `other`, as [`Entries::push`] appended it there.
+    /// Appends entry `k` of `other` (its texts copied at once).
     fn push_from(&mut self, other: &Entries, k: usize) {
         let r = other.recs[k];
         let len: usize = r.lens.iter().map(|&l| l as usize).sum();
         let start = self.text.len() as u64;
         self.text
             .push_str(&other.text[r.start as usize..r.start as usize + len]);
-        if r.row > 0 {
-            let at = other
-                .sources
-                .partition_point(|(first, _)| *first as usize <= k);
-            let source = &other.sources[at - 1].1;
+        if let Some((source, _)) = other.listed(k) {
             if self.sources.last().is_none_or(|(_, s)| s != source) {
                 self.sources.push((self.recs.len() as u32, source.clone()));
             }
@@ -336,14 +332,19 @@ impl Entries {
         }
     }
 
-    fn player(&self, k: usize) -> Player {
+    /// Where entry `k` is listed: its source and line, when it has one.
+    fn listed(&self, k: usize) -> Option<(&Source, u32)> {
         let r = &self.recs[k];
-        let place = (r.row > 0).then(|| {
+        (r.row > 0).then(|| {
             let at = self
                 .sources
                 .partition_point(|(first, _)| *first as usize <= k);
-            self.sources[at - 1].1.at(r.row, None)
-        });
+            (&self.sources[at - 1].1, r.row)
+        })
+    }
+
+    fn player(&self, k: usize) -> Player {
+        let place = self.listed(k).map(|(source, row)| source.at(row, None));
         self.fields(k).player(place)
     }
 }
@@ -460,8 +461,8 @@ impl NameIndex {
 /// a few buffers a batch, not a text per field.
 pub struct Batch {
     entries: Entries,
-    /// The short hash of each entry's id's match key.
-    hashes: Vec<u32>,
+    /// The hash of each entry's id by [`Roster::hasher`].
+    hashes: Vec<u64>,
     hasher: NameHasher,
     scratch: String,
 }
@@ -479,7 +480,7 @@ impl Batch {
 
     pub fn push(&mut self, player: Player) {
         self.hashes
-            .push(short(self.hasher.hash(&player.id, &mut self.scratch)));
+            .push(self.hasher.hash(&player.id, &mut self.scratch));
         self.entries.push(player);
     }
 
@@ -625,10 +626,40 @@ impl Roster {
         place: Option<(&Source, u32)>,
         hash: u64,
     ) -> Result<PlayerId, PlayerId> {
+        self.add_hashed(player.id, hash, |entries| {
+            entries.push_fields(player, place)
+        })
+    }
+
+    /// Adds the players of `batch` in order, as [`Roster::add`] adds each:
+    /// `taken(k, first)` for each player `k` whose id is taken (that player
+    /// is not added), `first` being the player who has it.
+    pub fn add_batch(&mut self, batch: &Batch, mut taken: impl FnMut(usize, Cow<'_, Player>)) {
+        self.entries.recs.reserve(batch.len());
+        for (k, &hash) in batch.hashes.iter().enumerate() {
+            let added = self.add_hashed(batch.entries.id(k), hash, |entries| {
+                entries.push_from(&batch.entries, k)
+            });
+            if let Err(first) = added {
+                taken(k, self.get(first));
+            }
+        }
+    }
+
+    /// Adds a player of id `id` (its hash `hash`) by `push`, which appends
+    /// its entry; `Err` with the one already there when the id is taken.
+    /// The one way a player is added.
+    fn add_hashed(
+        &mut self,
+        id: &str,
+        hash: u64,
+        push: impl FnOnce(&mut Entries),
+    ) -> Result<PlayerId, PlayerId> {
         let h = short(hash);
-        let existing = self.by_id.table.find(spread(h), |&(p, ph)| {
-            ph == h && same_key(self.id(p), player.id)
-        });
+        let existing = self
+            .by_id
+            .table
+            .find(spread(h), |&(p, ph)| ph == h && same_key(self.id(p), id));
         if let Some(&(existing, _)) = existing {
             return Err(existing);
         }
@@ -643,35 +674,9 @@ impl Roster {
         }
         self.by_name.take();
         let pid = PlayerId(self.entries.len() as u32);
-        self.entries.push_fields(player, place);
+        push(&mut self.entries);
         self.index_id(h, pid);
         Ok(pid)
-    }
-
-    /// Adds the players of `batch` in order, as [`Roster::add`] adds each:
-    /// `taken(k, first)` for each player `k` whose id is taken (that player
-    /// is not added), `first` being the player who has it.
-    pub fn add_batch(&mut self, batch: &Batch, mut taken: impl FnMut(usize, Cow<'_, Player>)) {
-        self.entries.recs.reserve(batch.len());
-        for (k, &h) in batch.hashes.iter().enumerate() {
-            let id = batch.entries.id(k);
-            let existing = self
-                .by_id
-                .table
-                .find(spread(h), |&(p, ph)| ph == h && same_key(self.id(p), id))
-                .map(|&(p, _)| p);
-            if let Some(existing) = existing {
-                taken(k, self.get(existing));
-            } else if self.learned.len() > 0 {
-                // (the learned players become entries first: the one way)
-                let _ = self.add(batch.entries.player(k));
-            } else {
-                self.by_name.take();
-                let pid = PlayerId(self.entries.len() as u32);
-                self.entries.push_from(&batch.entries, k);
-                self.index_id(h, pid);
-            }
-        }
     }
 
     /// The player a text names: an id, else a name that matches one entry,
