@@ -1108,8 +1108,19 @@ pub struct Seating {
     sessions: Labels,
     tables: Labels,
     sources: Vec<Source>,
+    /// The source whose file the last card read from a sheet named after
+    /// its key stands for (see [`NAMED`]).
+    named: Option<u32>,
     cards: Vec<Sitting>,
 }
+
+/// A card's source, as a [`Seating`] keeps it, with this bit set: the card
+/// was read from a sheet named after its key
+/// ([`crate::event_folder::card_name`]), as each stored card is
+/// (`tilerank.db[prelim-S01-T07]`), in the file of the source the rest
+/// of the number indexes. The sheet's name is made again when a message
+/// needs it, so a million stored cards keep one source, not a million.
+const NAMED: u32 = 1 << 31;
 
 /// The keys of a [`Seating`]'s cards, in the order added (12 bytes a
 /// card; who sat where is the seating's).
@@ -1148,7 +1159,8 @@ impl CardKeys {
 struct Sitting {
     /// Stage, session and table, as interned numbers.
     key: (u32, u32, u32),
-    /// The index of its source, and where the card is named.
+    /// The index of its source (or [`NAMED`] and the index of its
+    /// file's), and where the card is named.
     source: u32,
     at: At,
     /// Who sits at each seat (A, B, C, D), and where the card names them.
@@ -1190,20 +1202,14 @@ impl Seating {
                 self.stages.len() - 1
             }
         } as u32;
-        // cards one after another are mostly of one source
-        let source = match self.sources.last() {
-            Some(last) if last == source => self.sources.len() - 1,
-            _ => {
-                self.sources.push(source.clone());
-                self.sources.len() - 1
-            }
-        } as u32;
+        let key = (
+            stage,
+            self.sessions.id(&key.session),
+            self.tables.id(&key.table),
+        );
+        let source = self.source_index(key, source);
         let mut sitting = Sitting {
-            key: (
-                stage,
-                self.sessions.id(&key.session),
-                self.tables.id(&key.table),
-            ),
+            key,
             source,
             at,
             seats: [None; 4],
@@ -1238,6 +1244,41 @@ impl Seating {
         )
     }
 
+    /// How a card of `key` (interned) read from `source` keeps its source.
+    fn source_index(&mut self, key: (u32, u32, u32), source: &Source) -> u32 {
+        // cards one after another are mostly of one source
+        if self.sources.last() == Some(source) {
+            return self.sources.len() as u32 - 1;
+        }
+        // a stored card: its sheet named after its key, as read back here
+        if source.is_workbook()
+            && source.sheet.as_deref()
+                == Some(crate::event_folder::card_name(&self.key_of(key)).as_str())
+        {
+            match self.named {
+                Some(i) if self.sources[i as usize].file == source.file => return i | NAMED,
+                _ => {
+                    self.sources.push(source.clone());
+                    let i = self.sources.len() as u32 - 1;
+                    self.named = Some(i);
+                    return i | NAMED;
+                }
+            }
+        }
+        self.sources.push(source.clone());
+        self.sources.len() as u32 - 1
+    }
+
+    /// The source of card `i`.
+    fn source(&self, i: usize) -> Source {
+        let source = self.cards[i].source;
+        let kept = &self.sources[(source & !NAMED) as usize];
+        if source & NAMED == 0 {
+            return kept.clone();
+        }
+        Source::sheet(&kept.file, &crate::event_folder::card_name(&self.key(i)))
+    }
+
     /// The cards of this seating whose key `keep` keeps, then every card of
     /// `then`, in order.
     pub fn kept_then(&self, keep: impl Fn(&CardKey) -> bool, then: Seating) -> Seating {
@@ -1257,7 +1298,7 @@ impl Seating {
                 let seats = Seat::ALL
                     .into_iter()
                     .filter_map(|seat| c.seats[seat.index()].map(|(p, at)| (seat, p, at)));
-                all.add(&key, &seating.sources[c.source as usize], c.at, seats);
+                all.add(&key, &seating.source(i), c.at, seats);
             }
         }
         all
@@ -1274,7 +1315,11 @@ impl Seating {
 
     /// The key of card `i`.
     pub fn key(&self, i: usize) -> CardKey {
-        let (stage, session, table) = self.cards[i].key;
+        self.key_of(self.cards[i].key)
+    }
+
+    /// The key interned as `key`.
+    fn key_of(&self, (stage, session, table): (u32, u32, u32)) -> CardKey {
         CardKey {
             stage: self.stages[stage as usize].clone(),
             session: self.sessions.labels[session as usize].clone(),
@@ -1299,8 +1344,9 @@ impl Seating {
         (0..self.cards.len()).map(|i| self.key(i))
     }
 
-    fn place(&self, source: u32, at: At) -> Place {
-        self.sources[source as usize].place(at)
+    /// The place `at` of card `i`.
+    fn place(&self, i: usize, at: At) -> Place {
+        self.source(i).place(at)
     }
 
     /// The check: each card whose table is given twice in its session, or
@@ -1320,11 +1366,11 @@ impl Seating {
                 for &i in again {
                     let c = &self.cards[i as usize];
                     problems.error(
-                        self.place(c.source, c.at),
+                        self.place(i as usize, c.at),
                         format!(
                             "{} is given twice (also at {}); a table plays once per session",
                             self.key(i as usize),
-                            self.place(f.source, f.at)
+                            self.place(*first as usize, f.at)
                         ),
                     );
                 }
@@ -1334,48 +1380,58 @@ impl Seating {
             }
         }
         // A player at two tables of a session: each sitting after the
-        // player's first in the session, at a card of another key.
-        let mut sittings: Vec<(u32, u32, PlayerId, u32, u8)> =
-            Vec::with_capacity(self.cards.len() * 4);
+        // player's first in the session, at a card of another key. A
+        // sitting is 12 bytes: the session of its stage, numbered in the
+        // order of (stage, session); the player; the card and seat, as
+        // card * 4 + seat (a seating holds fewer than a billion cards).
+        let mut sessions: Vec<(u32, u32)> = self.cards.iter().map(|c| (c.key.0, c.key.1)).collect();
+        sessions.sort_unstable();
+        sessions.dedup();
+        sessions.shrink_to_fit();
+        let mut sittings: Vec<(u32, PlayerId, u32)> = Vec::with_capacity(self.cards.len() * 4);
         for (i, c) in self.cards.iter().enumerate() {
+            let session = sessions.partition_point(|&s| s < (c.key.0, c.key.1)) as u32;
             for (s, seat) in c.seats.iter().enumerate() {
                 if let Some((player, _)) = seat {
-                    sittings.push((c.key.0, c.key.1, *player, i as u32, s as u8));
+                    sittings.push((session, *player, (i * 4 + s) as u32));
                 }
             }
         }
+        drop(sessions);
         sittings.sort_unstable();
-        for group in sittings.chunk_by(|a, b| (a.0, a.1, a.2) == (b.0, b.1, b.2)) {
-            let [(_, _, _, j, js), rest @ ..] = group else {
+        for group in sittings.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
+            let [(_, _, first_sitting), rest @ ..] = group else {
                 continue;
             };
-            let first = &self.cards[*j as usize];
-            for &(_, _, player, i, s) in rest {
+            let (j, js) = (first_sitting / 4, first_sitting % 4);
+            let first = &self.cards[j as usize];
+            for &(_, player, sitting) in rest {
+                let (i, s) = (sitting / 4, sitting % 4);
                 let c = &self.cards[i as usize];
                 if c.key == first.key {
                     continue; // the table given twice, said above
                 }
                 let (Some((_, at)), Some((_, first_at))) =
-                    (c.seats[s as usize], first.seats[*js as usize])
+                    (c.seats[s as usize], first.seats[js as usize])
                 else {
                     continue;
                 };
                 let p = roster.get(player);
-                let (key, first_key) = (self.key(i as usize), self.key(*j as usize));
+                let (key, first_key) = (self.key(i as usize), self.key(j as usize));
                 problems.error(
-                    self.place(c.source, at),
+                    self.place(i as usize, at),
                     format!(
                         "{} ({}) is seated at table {} and at table {} ({}) in session {}; a player sits at one table per session",
                         p.id,
                         p.name,
                         key.table,
                         first_key.table,
-                        self.place(first.source, first_at),
+                        self.place(j as usize, first_at),
                         SessionName(&key.session)
                     ),
                 );
                 rejected.push(i as usize);
-                rejected.push(*j as usize);
+                rejected.push(j as usize);
             }
         }
         rejected.sort_unstable();
@@ -1387,6 +1443,41 @@ impl Seating {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cards_read_from_sheets_named_after_them_keep_one_source() {
+        let mut seating = Seating::default();
+        for table in 1..=3 {
+            let key = CardKey {
+                stage: Stage::prelim(),
+                session: Label::Num(1),
+                table: Label::Num(table),
+            };
+            let sheet = crate::event_folder::card_name(&key);
+            seating.add(&key, &Source::sheet("tilerank.db", &sheet), At::row(2), []);
+        }
+        // a sheet of another name is kept as it is
+        let key = CardKey {
+            stage: Stage::prelim(),
+            session: Label::Num(1),
+            table: Label::Num(4),
+        };
+        seating.add(
+            &key,
+            &Source::sheet("S01.xlsx", "Table 4"),
+            At::cell(9, 5),
+            [],
+        );
+        assert_eq!(seating.sources.len(), 2);
+        assert_eq!(
+            seating.place(2, At::row(2)).to_string(),
+            "tilerank.db[prelim-S01-T03] row 2"
+        );
+        assert_eq!(
+            seating.place(3, At::cell(9, 5)).to_string(),
+            "S01.xlsx[Table 4]!E9"
+        );
+    }
 
     #[test]
     fn won_accepts_one_and_zero_as_people_type_them() {
