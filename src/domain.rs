@@ -174,6 +174,33 @@ pub struct CardKey {
     pub table: Label,
 }
 
+impl CardKey {
+    /// The name a card goes by in the store and in a dump, and the sheet a
+    /// stored card is read from: `prelim-S01-T07`.
+    pub fn name(&self) -> String {
+        let clean = |s: String| {
+            s.chars()
+                .map(|c| {
+                    if c.is_alphanumeric() || c == '-' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect::<String>()
+        };
+        let table = match &self.table {
+            Label::Num(n) => format!("T{n:02}"),
+            Label::Text(t) => format!("T{}", clean(t.clone())),
+        };
+        format!(
+            "{}-{}-{table}",
+            clean(self.stage.to_string()),
+            clean(SessionName(&self.session).to_string())
+        )
+    }
+}
+
 impl fmt::Display for CardKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.stage.as_str() != Stage::DEFAULT {

@@ -47,7 +47,7 @@
 //! database of an older version is migrated in one transaction when opened.
 
 use crate::config::{Config, ConfigError, FILE_NAME};
-use crate::domain::{Card, CardKey, Label, SessionName, Stage};
+use crate::domain::{Card, CardKey, SessionName, Stage};
 use crate::event::{Event, Keep, Request};
 use crate::ingest::cell::Cell;
 use crate::ingest::raw::RawCard;
@@ -201,30 +201,6 @@ fn sha256_file(path: &Path) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
-}
-
-/// The name a card goes by in the store and in a dump: `prelim-S01-T07`.
-pub fn card_name(key: &CardKey) -> String {
-    let clean = |s: String| {
-        s.chars()
-            .map(|c| {
-                if c.is_alphanumeric() || c == '-' {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect::<String>()
-    };
-    let table = match &key.table {
-        Label::Num(n) => format!("T{n:02}"),
-        Label::Text(t) => format!("T{}", clean(t.clone())),
-    };
-    format!(
-        "{}-{}-{table}",
-        clean(key.stage.to_string()),
-        clean(SessionName(&key.session).to_string())
-    )
 }
 
 /// The results-layout header of a stored card.
@@ -1203,7 +1179,7 @@ impl EventFolder {
             }
         }
         for card in &cards {
-            let path = cards_dir.join(format!("{}.csv", card_name(&card.key)));
+            let path = cards_dir.join(format!("{}.csv", card.key.name()));
             write(
                 &path,
                 &CARD_HEADER,
@@ -1514,7 +1490,7 @@ impl StoredReader {
         lines: &[StoredLine<P>],
         problems: &mut Problems,
     ) -> Vec<RawCard> {
-        let source = Source::sheet(&self.db, &card_name(key));
+        let source = Source::sheet(&self.db, &key.name());
         use compact_str::ToCompactString;
         let texts = [
             key.stage.to_compact_string(),

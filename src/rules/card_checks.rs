@@ -1116,7 +1116,7 @@ pub struct Seating {
 
 /// A card's source, as a [`Seating`] keeps it, with this bit set: the card
 /// was read from a sheet named after its key
-/// ([`crate::event_folder::card_name`]), as each stored card is
+/// ([`CardKey::name`]), as each stored card is
 /// (`tilerank.db[prelim-S01-T07]`), in the file of the source the rest
 /// of the number indexes. The sheet's name is made again when a message
 /// needs it, so a million stored cards keep one source, not a million.
@@ -1251,9 +1251,7 @@ impl Seating {
             return self.sources.len() as u32 - 1;
         }
         // a stored card: its sheet named after its key, as read back here
-        if source.is_workbook()
-            && source.sheet.as_deref()
-                == Some(crate::event_folder::card_name(&self.key_of(key)).as_str())
+        if source.is_workbook() && source.sheet.as_deref() == Some(self.key_of(key).name().as_str())
         {
             match self.named {
                 Some(i) if self.sources[i as usize].file == source.file => return i | NAMED,
@@ -1276,7 +1274,7 @@ impl Seating {
         if source & NAMED == 0 {
             return kept.clone();
         }
-        Source::sheet(&kept.file, &crate::event_folder::card_name(&self.key(i)))
+        Source::sheet(&kept.file, &self.key(i).name())
     }
 
     /// The cards of this seating whose key `keep` keeps, then every card of
@@ -1453,7 +1451,7 @@ mod tests {
                 session: Label::Num(1),
                 table: Label::Num(table),
             };
-            let sheet = crate::event_folder::card_name(&key);
+            let sheet = key.name();
             seating.add(&key, &Source::sheet("tilerank.db", &sheet), At::row(2), []);
         }
         // a sheet of another name is kept as it is
