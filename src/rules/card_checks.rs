@@ -1378,58 +1378,62 @@ impl Seating {
             }
         }
         // A player at two tables of a session: each sitting after the
-        // player's first in the session, at a card of another key. A
-        // sitting is 12 bytes: the session of its stage, numbered in the
-        // order of (stage, session); the player; the card and seat, as
-        // card * 4 + seat (a seating holds fewer than a billion cards).
-        let mut sessions: Vec<(u32, u32)> = self.cards.iter().map(|c| (c.key.0, c.key.1)).collect();
-        sessions.sort_unstable();
-        sessions.dedup();
-        sessions.shrink_to_fit();
-        let mut sittings: Vec<(u32, PlayerId, u32)> = Vec::with_capacity(self.cards.len() * 4);
-        for (i, c) in self.cards.iter().enumerate() {
-            let session = sessions.partition_point(|&s| s < (c.key.0, c.key.1)) as u32;
-            for (s, seat) in c.seats.iter().enumerate() {
-                if let Some((player, _)) = seat {
-                    sittings.push((session, *player, (i * 4 + s) as u32));
+        // player's first in the session, at a card of another key. The
+        // sessions are taken one at a time, in the order of (stage,
+        // session), so that only one session's sittings are held (8 bytes
+        // each: the player; the card and seat, as card * 4 + seat, a
+        // seating holding fewer than a billion cards).
+        let session_of = |i: u32| {
+            let c = &self.cards[i as usize];
+            (c.key.0, c.key.1)
+        };
+        let mut by_session: Vec<u32> = (0..self.cards.len() as u32).collect();
+        by_session.sort_unstable_by_key(|&i| (session_of(i), i));
+        let mut sittings: Vec<(PlayerId, u32)> = Vec::new();
+        for cards in by_session.chunk_by(|&a, &b| session_of(a) == session_of(b)) {
+            sittings.clear();
+            for &i in cards {
+                for (s, seat) in self.cards[i as usize].seats.iter().enumerate() {
+                    if let Some((player, _)) = seat {
+                        sittings.push((*player, i * 4 + s as u32));
+                    }
                 }
             }
-        }
-        drop(sessions);
-        sittings.sort_unstable();
-        for group in sittings.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
-            let [(_, _, first_sitting), rest @ ..] = group else {
-                continue;
-            };
-            let (j, js) = (first_sitting / 4, first_sitting % 4);
-            let first = &self.cards[j as usize];
-            for &(_, player, sitting) in rest {
-                let (i, s) = (sitting / 4, sitting % 4);
-                let c = &self.cards[i as usize];
-                if c.key == first.key {
-                    continue; // the table given twice, said above
-                }
-                let (Some((_, at)), Some((_, first_at))) =
-                    (c.seats[s as usize], first.seats[js as usize])
-                else {
+            sittings.sort_unstable();
+            for group in sittings.chunk_by(|a, b| a.0 == b.0) {
+                let [(_, first_sitting), rest @ ..] = group else {
                     continue;
                 };
-                let p = roster.get(player);
-                let (key, first_key) = (self.key(i as usize), self.key(j as usize));
-                problems.error(
-                    self.place(i as usize, at),
-                    format!(
-                        "{} ({}) is seated at table {} and at table {} ({}) in session {}; a player sits at one table per session",
-                        p.id,
-                        p.name,
-                        key.table,
-                        first_key.table,
-                        self.place(j as usize, first_at),
-                        SessionName(&key.session)
-                    ),
-                );
-                rejected.push(i as usize);
-                rejected.push(j as usize);
+                let (j, js) = (first_sitting / 4, first_sitting % 4);
+                let first = &self.cards[j as usize];
+                for &(player, sitting) in rest {
+                    let (i, s) = (sitting / 4, sitting % 4);
+                    let c = &self.cards[i as usize];
+                    if c.key == first.key {
+                        continue; // the table given twice, said above
+                    }
+                    let (Some((_, at)), Some((_, first_at))) =
+                        (c.seats[s as usize], first.seats[js as usize])
+                    else {
+                        continue;
+                    };
+                    let p = roster.get(player);
+                    let (key, first_key) = (self.key(i as usize), self.key(j as usize));
+                    problems.error(
+                        self.place(i as usize, at),
+                        format!(
+                            "{} ({}) is seated at table {} and at table {} ({}) in session {}; a player sits at one table per session",
+                            p.id,
+                            p.name,
+                            key.table,
+                            first_key.table,
+                            self.place(j as usize, first_at),
+                            SessionName(&key.session)
+                        ),
+                    );
+                    rejected.push(i as usize);
+                    rejected.push(j as usize);
+                }
             }
         }
         rejected.sort_unstable();
