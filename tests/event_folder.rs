@@ -945,21 +945,26 @@ fn a_damaged_stored_card_is_named() {
         .arg(demo.join("cards/S02.xlsx"))
         .run()
         .success();
+    damaged_then_named(
+        &event,
+        "UPDATE cards SET body = substr(body, 1, 30) WHERE session = 'S02' AND tbl = '7'",
+        "is damaged: the stored card session S02 table 7 cannot be read",
+    );
+}
+
+/// Damages one row of the event's database with `sql`; then `standings`
+/// fails, naming the database and saying `says`.
+fn damaged_then_named(event: &std::path::Path, sql: &str, says: &str) {
     let db = rusqlite::Connection::open(event.join("tilerank.db")).unwrap();
-    let changed = db
-        .execute(
-            "UPDATE cards SET body = substr(body, 1, 30) WHERE session = 'S02' AND tbl = '7'",
-            [],
-        )
-        .unwrap();
-    assert_eq!(changed, 1);
+    assert_eq!(db.execute(sql, []).unwrap(), 1, "{sql}");
     drop(db);
-    Test::new()
-        .args(["standings", "--event", &event_s])
+    crate::test::Test::new()
+        .args(["standings", "--event"])
+        .arg(event)
         .run()
         .failure(2)
         .stderr_has("tilerank.db")
-        .stderr_has("is damaged: the stored card session S02 table 7 cannot be read");
+        .stderr_has(says);
 }
 
 /// An event of the first schema keeps its roster's rows, and the same
@@ -1004,17 +1009,12 @@ fn a_roster_stored_in_parts_is_the_events_and_a_damaged_part_is_named() {
         standings(),
         before.replace("Vivian Ng Pik Sze", "Vivian Ng Pik-sze")
     );
-    let changed = db
-        .execute("UPDATE roster_parts SET body = substr(body, 1, 30)", [])
-        .unwrap();
-    assert_eq!(changed, 1);
     drop(db);
-    Test::new()
-        .args(["standings", "--event", &event_s])
-        .run()
-        .failure(2)
-        .stderr_has("tilerank.db")
-        .stderr_has("is damaged: the stored roster cannot be read");
+    damaged_then_named(
+        &event,
+        "UPDATE roster_parts SET body = substr(body, 1, 30)",
+        "is damaged: the stored roster cannot be read",
+    );
 }
 
 /// The same roster again stores nothing (not even a log line); a roster

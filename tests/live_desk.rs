@@ -188,14 +188,7 @@ pub fn hk_event(scratch: &Scratch) -> HkEvent {
         .arg(&imported)
         .run()
         .success();
-    let dumped = scratch.path("dumped");
-    Test::new()
-        .arg("dump")
-        .arg("--event")
-        .arg(&imported)
-        .arg(&dumped)
-        .run()
-        .success();
+    let dumped = dump(&imported, scratch.path("dumped"));
     let mut cards: Vec<PathBuf> = std::fs::read_dir(dumped.join("cards"))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -240,6 +233,18 @@ fn director(server: &Serving) -> String {
         "{set}"
     );
     set.split(';').next().unwrap().to_string()
+}
+
+/// The event dumped into `dir` (`tilerank dump --event EVENT DIR`).
+fn dump(event: &Path, dir: PathBuf) -> PathBuf {
+    Test::new()
+        .arg("dump")
+        .arg("--event")
+        .arg(event)
+        .arg(&dir)
+        .run()
+        .success();
+    dir
 }
 
 /// The desk imports a card file (`tilerank import FILE --event DIR`).
@@ -690,14 +695,7 @@ fn a_conflict_is_settled_on_the_board_with_a_reason_and_the_referee_corrects_the
     let log = answer(&hk.dir, &["log"]);
     assert!(log.contains("checked the signed card"), "{log}");
     // the event's card is Bob's now, and Ann may no longer replace it
-    let dump = scratch.path("dump");
-    Test::new()
-        .arg("dump")
-        .arg("--event")
-        .arg(&hk.dir)
-        .arg(&dump)
-        .run()
-        .success();
+    let dump = dump(&hk.dir, scratch.path("dump"));
     let now = std::fs::read_to_string(dump.join("cards/prelim-S01-T01.csv")).unwrap();
     assert_eq!(now, other);
     // the dump keeps every entry as posted, and the decision
@@ -1021,14 +1019,7 @@ fn the_desks_typing_that_differs_from_a_referees_card_waits_on_the_board_beside_
     )
     .unwrap();
     assert_eq!(a.status, 303, "{a:?}");
-    let dump = scratch.path("dump");
-    Test::new()
-        .arg("dump")
-        .arg("--event")
-        .arg(&hk.dir)
-        .arg(&dump)
-        .run()
-        .success();
+    let dump = dump(&hk.dir, scratch.path("dump"));
     let now = std::fs::read_to_string(dump.join("cards/prelim-S01-T01.csv")).unwrap();
     assert_eq!(now, card, "the desk's typing is the event's card");
     // and the desk's file now imports as the same card

@@ -731,6 +731,27 @@ mod tests {
         }
     }
 
+    /// Ranks `tallies` and checks the order against the exact comparison
+    /// of their keys, then their ids (the players set apart left out), and
+    /// that players tie, and share their rank, exactly when their keys do.
+    fn assert_ranked_as_compared(tallies: &[Tally], order: &[SortKey], r: &Roster, name: &str) {
+        let s = rank(tallies.to_vec(), &Stage::prelim(), order.to_vec(), r);
+        let mut expected: Vec<&Tally> = tallies
+            .iter()
+            .filter(|t| apart_reason(t, r).is_none())
+            .collect();
+        expected
+            .sort_by(|a, b| compare(a, b, order).then_with(|| r.id(a.player).cmp(r.id(b.player))));
+        let got: Vec<PlayerId> = s.ranked.iter().map(|e| e.player()).collect();
+        let want: Vec<PlayerId> = expected.iter().map(|t| t.player).collect();
+        assert_eq!(got, want, "{name}");
+        for w in s.ranked.windows(2) {
+            let tied = compare(&w[0].tally(), &w[1].tally(), order) == Ordering::Equal;
+            assert_eq!(tied, w[0].rank == w[1].rank, "{name}");
+            assert!(!tied || (w[0].shared && w[1].shared), "{name}");
+        }
+    }
+
     fn roster(n: usize) -> Roster {
         let mut r = Roster::default();
         for i in 0..n {
@@ -1033,18 +1054,7 @@ mod tests {
                 key: Key::BestGame,
                 better: Better::Higher,
             });
-            let s = rank(tallies.clone(), &Stage::prelim(), order.clone(), &r);
-            let mut expected = tallies.clone();
-            expected.sort_by(|a, b| {
-                compare(a, b, &order).then_with(|| r.get(a.player).id.cmp(&r.get(b.player).id))
-            });
-            let got: Vec<PlayerId> = s.ranked.iter().map(|e| e.player()).collect();
-            let want: Vec<PlayerId> = expected.iter().map(|t| t.player).collect();
-            assert_eq!(got, want, "{name}");
-            for w in s.ranked.windows(2) {
-                let tied = compare(&w[0].tally(), &w[1].tally(), &order) == Ordering::Equal;
-                assert_eq!(tied, w[0].rank == w[1].rank, "{name}");
-            }
+            assert_ranked_as_compared(&tallies, &order, &r, name);
             // the values do not all fit in one 128-bit key: compared as fractions
             let huge: Vec<Tally> = tallies
                 .iter()
@@ -1096,22 +1106,7 @@ mod tests {
         for tallies in [narrow, wide] {
             for name in ["hk", "nvso", "pressman", "gwinnett"] {
                 let order = crate::profile::by_name(name).unwrap().order;
-                let s = rank(tallies.clone(), &Stage::prelim(), order.clone(), &r);
-                let mut expected: Vec<&Tally> = tallies
-                    .iter()
-                    .filter(|t| apart_reason(t, &r).is_none())
-                    .collect();
-                expected.sort_by(|a, b| {
-                    compare(a, b, &order).then_with(|| r.id(a.player).cmp(r.id(b.player)))
-                });
-                let got: Vec<PlayerId> = s.ranked.iter().map(|e| e.player()).collect();
-                let want: Vec<PlayerId> = expected.iter().map(|t| t.player).collect();
-                assert_eq!(got, want, "{name}");
-                for w in s.ranked.windows(2) {
-                    let tied = compare(&w[0].tally(), &w[1].tally(), &order) == Ordering::Equal;
-                    assert_eq!(tied, w[0].rank == w[1].rank, "{name}");
-                    assert!(!tied || (w[0].shared && w[1].shared), "{name}");
-                }
+                assert_ranked_as_compared(&tallies, &order, &r, name);
             }
         }
     }
