@@ -478,10 +478,11 @@ impl Batch {
         }
     }
 
-    pub fn push(&mut self, player: Player) {
+    /// Adds a player of values `player`, listed on line `row` of `source`.
+    pub fn push(&mut self, player: &PlayerFields<'_>, source: &Source, row: u32) {
         self.hashes
-            .push(self.hasher.hash(&player.id, &mut self.scratch));
-        self.entries.push(player);
+            .push(self.hasher.hash(player.id, &mut self.scratch));
+        self.entries.push_fields(player, Some((source, row)));
     }
 
     pub fn len(&self) -> usize {
@@ -635,8 +636,16 @@ impl Roster {
     /// `taken(k, first)` for each player `k` whose id is taken (that player
     /// is not added), `first` being the player who has it.
     pub fn add_batch(&mut self, batch: &Batch, mut taken: impl FnMut(usize, Cow<'_, Player>)) {
+        // the index is read a few players ahead (see `Roster::warm`)
+        const AHEAD: usize = 16;
         self.entries.recs.reserve(batch.len());
+        for &hash in batch.hashes.iter().take(AHEAD) {
+            self.warm(hash);
+        }
         for (k, &hash) in batch.hashes.iter().enumerate() {
+            if let Some(&later) = batch.hashes.get(k + AHEAD) {
+                self.warm(later);
+            }
             let added = self.add_hashed(batch.entries.id(k), hash, |entries| {
                 entries.push_from(&batch.entries, k)
             });

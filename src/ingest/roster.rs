@@ -5,7 +5,8 @@ use super::header::{each_line, map_header, Column};
 use super::limits::{hint, Limits};
 use super::{expand, open, recognise, InputError, Kind};
 use crate::problem::Problems;
-use crate::roster::{Batch, NameHasher, Player, Roster, Status};
+use crate::roster::{Batch, NameHasher, PlayerFields, Roster, Status};
+use std::borrow::Cow;
 use std::path::PathBuf;
 
 const ID: usize = 0;
@@ -235,10 +236,10 @@ fn read_sheet(
             |_| true,
             &mut here,
             |m, row, here| {
-                if let Some((player, id_col)) = read_line(source, m, &row, limits, here) {
+                if let Some(line) = read_line(source, m, &row, limits, here) {
                     read.say(here);
-                    read.players.push(player);
-                    read.id_cols.push(id_col);
+                    read.players.push(&line.fields(), source, row.number);
+                    read.id_cols.push(line.id_col);
                     if read.players.len() >= BATCH {
                         let full = std::mem::replace(&mut read, Read::new(&hasher));
                         // (a closed channel: the adder panicked, said at its join)
@@ -257,15 +258,48 @@ fn read_sheet(
     });
 }
 
-/// A roster line's player and the column of its id, or `None` when the
-/// line cannot name one (each problem said).
-fn read_line(
+/// A roster line's values, borrowed from its cells where they are text
+/// (a million lines: no text of its own each).
+struct Line<'a> {
+    id: Cow<'a, str>,
+    name: Cow<'a, str>,
+    birth_date: Option<Cow<'a, str>>,
+    age: Option<u32>,
+    family: Cow<'a, str>,
+    status: Status,
+    group: Cow<'a, str>,
+    /// The column of the id (for a message).
+    id_col: u32,
+}
+
+/// A text given, when it is not blank.
+fn given(t: &str) -> Option<&str> {
+    Some(t).filter(|t| !t.is_empty())
+}
+
+impl Line<'_> {
+    fn fields(&self) -> PlayerFields<'_> {
+        PlayerFields {
+            id: &self.id,
+            name: &self.name,
+            birth_date: self.birth_date.as_deref(),
+            age: self.age,
+            family: given(&self.family),
+            status: self.status,
+            group: given(&self.group),
+        }
+    }
+}
+
+/// A roster line's values, or `None` when the line cannot name a player
+/// (each problem said).
+fn read_line<'a>(
     source: &crate::place::Source,
     m: &super::header::ColumnMap,
-    row: &Row,
+    row: &'a Row,
     limits: &Limits,
     problems: &mut Problems,
-) -> Option<(Player, u32)> {
+) -> Option<Line<'a>> {
     // (a cell's place is made when a message needs it: a roster of a
     // million lines)
     let get = |c: usize| m.get(c).map(|i| (row.get(i), i));
@@ -283,6 +317,11 @@ fn read_line(
         return None;
     }
     for (column, value) in [(ID, &id), (NAME, &name)] {
+        // (a character is at most 4 bytes: a short text is within the limit
+        // without counting its characters)
+        if value.len() as u64 <= limits.name_chars {
+            continue;
+        }
         let n = value.chars().count() as u64;
         if n > limits.name_chars {
             problems.unreadable(
@@ -296,8 +335,16 @@ fn read_line(
             return None;
         }
     }
-    let mut player = Player::named(&id, &name);
-    player.place = Some(line());
+    let mut player = Line {
+        id,
+        name,
+        birth_date: None,
+        age: None,
+        family: text(FAMILY),
+        status: Status::Active,
+        group: text(GROUP),
+        id_col: get(ID).map_or(0, |(_, i)| row.col(i)),
+    };
     if let Some((cell, i)) = get(BIRTH).filter(|(c, _)| !c.is_empty()) {
         match birth_date(cell) {
             Some(d) => player.birth_date = Some(d),
@@ -322,8 +369,6 @@ fn read_line(
             ),
         }
     }
-    player.family = Some(text(FAMILY).into_owned()).filter(|f| !f.is_empty());
-    player.group = Some(text(GROUP).into_owned()).filter(|g| !g.is_empty());
     if let Some((cell, i)) = get(STATUS) {
         match Status::parse(&cell.text_ref()) {
             Some(s) => player.status = s,
@@ -336,15 +381,14 @@ fn read_line(
             ),
         }
     }
-    let id_col = get(ID).map_or(0, |(_, i)| row.col(i));
-    Some((player, id_col))
+    Some(player)
 }
 
 /// A birth date as `YYYY-MM-DD`, from a date cell or text (`2014-09-30`,
 /// `2014/9/30`).
-pub fn birth_date(cell: &Cell) -> Option<String> {
+pub fn birth_date(cell: &Cell) -> Option<Cow<'_, str>> {
     let text = match cell {
-        Cell::Date(serial) => return super::cell::date_from_serial(*serial),
+        Cell::Date(serial) => return super::cell::date_from_serial(*serial).map(Cow::Owned),
         Cell::Text(t) => t.trim(),
         _ => return None,
     };
@@ -383,9 +427,9 @@ pub fn birth_date(cell: &Cell) -> Option<String> {
             .all(|p| p.bytes().all(|b| b.is_ascii_digit()));
     valid.then(|| {
         if kept {
-            text.to_string()
+            Cow::Borrowed(text)
         } else {
-            format!("{y:04}-{m:02}-{d:02}")
+            Cow::Owned(format!("{y:04}-{m:02}-{d:02}"))
         }
     })
 }
