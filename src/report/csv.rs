@@ -17,21 +17,101 @@ impl Exporter for Csv {
 
 /// The tables to `out`, each row written as it is made.
 pub fn write(tables: Vec<Streamed<'_>>, out: &mut dyn std::io::Write) -> Result<(), ExportError> {
-    // one buffer for the cells that are not already text
-    let mut text = String::new();
+    write_with(tables, out, AHEAD_FROM)
+}
+
+/// Tables of this many rows and more are written on two threads: this one
+/// makes the rows, another writes them as CSV (a million rows: each is as
+/// much work as the other).
+const AHEAD_FROM: usize = 16 * 1024;
+
+/// Rows handed to the writing thread at a time, and batches it may have
+/// waiting.
+const BATCH_ROWS: usize = 1024;
+const BATCHES_AHEAD: usize = 4;
+
+/// As [`write`], tables of `ahead_from` rows and more on two threads.
+#[doc(hidden)]
+pub fn write_with(
+    tables: Vec<Streamed<'_>>,
+    out: &mut dyn std::io::Write,
+    ahead_from: usize,
+) -> Result<(), ExportError> {
     for (i, table) in tables.into_iter().enumerate() {
         if i > 0 {
             out.write_all(b"\n")?;
         }
-        let mut w = ::csv::Writer::from_writer(&mut *out);
-        w.write_record(table.columns.iter().map(|c| c.name))?;
-        for row in (table.rows)() {
-            for value in row.iter() {
-                w.write_field(cell(value, &mut text))?;
-            }
-            w.write_record(None::<&[u8]>)?;
+        let header = table.columns.iter().map(|c| c.name);
+        let mut rows = (table.rows)();
+        if rows.size_hint().0 < ahead_from {
+            let mut w = ::csv::Writer::from_writer(&mut *out);
+            w.write_record(header)?;
+            write_rows(&mut w, rows)?;
+            w.flush()?;
+            continue;
         }
-        w.flush()?;
+        {
+            let mut w = ::csv::Writer::from_writer(&mut *out);
+            w.write_record(header)?;
+            w.flush()?;
+        }
+        std::thread::scope(|scope| {
+            let (to_writer, for_writer) = std::sync::mpsc::sync_channel::<Vec<_>>(BATCHES_AHEAD);
+            let (to_out, written) = std::sync::mpsc::channel::<Result<Vec<u8>, ExportError>>();
+            let writer = scope.spawn(move || {
+                for batch in for_writer {
+                    let mut bytes = Vec::new();
+                    let mut w = ::csv::Writer::from_writer(&mut bytes);
+                    let done = write_rows(&mut w, batch.into_iter()).and_then(|()| Ok(w.flush()?));
+                    drop(w);
+                    let failed = done.is_err();
+                    // (a closed channel: the rows are no longer wanted)
+                    if to_out.send(done.map(|()| bytes)).is_err() || failed {
+                        return;
+                    }
+                }
+            });
+            let mut result = Ok(());
+            let mut put = |bytes: Result<Vec<u8>, ExportError>| {
+                if result.is_ok() {
+                    result = bytes.and_then(|b| Ok(out.write_all(&b)?));
+                }
+                result.is_ok()
+            };
+            loop {
+                let batch: Vec<_> = rows.by_ref().take(BATCH_ROWS).collect();
+                // (a closed channel: the writer stopped, its error below)
+                if batch.is_empty() || to_writer.send(batch).is_err() {
+                    break;
+                }
+                if !written.try_iter().all(&mut put) {
+                    break;
+                }
+            }
+            drop(to_writer);
+            // what is still to come, up to the writer's end
+            written.iter().for_each(|bytes| _ = put(bytes));
+            if let Err(panic) = writer.join() {
+                std::panic::resume_unwind(panic);
+            }
+            result
+        })?;
+    }
+    Ok(())
+}
+
+/// Each row of `rows` to `w`.
+fn write_rows<'v, W: std::io::Write>(
+    w: &mut ::csv::Writer<W>,
+    rows: impl Iterator<Item = std::borrow::Cow<'v, [Value]>>,
+) -> Result<(), ExportError> {
+    // one buffer for the cells that are not already text
+    let mut text = String::new();
+    for row in rows {
+        for value in row.iter() {
+            w.write_field(cell(value, &mut text))?;
+        }
+        w.write_record(None::<&[u8]>)?;
     }
     Ok(())
 }
@@ -83,5 +163,90 @@ mod tests {
             out,
             "name,score\n\"'=HYPERLINK(\"\"x\"\")\",-3.33\n\"Chan, Tai Man\",5\n"
         );
+    }
+
+    /// Long tables are written on two threads: the same bytes as on one,
+    /// for tables of fewer rows than a batch, of many batches, and one
+    /// after another.
+    #[test]
+    fn rows_written_on_two_threads_are_the_rows_written_on_one() {
+        let table = |n: i64| Table {
+            name: "t".into(),
+            title: "t".into(),
+            columns: vec![
+                Column::text("name"),
+                Column::score("score"),
+                Column::int("n"),
+            ],
+            rows: (0..n)
+                .map(|i| {
+                    vec![
+                        match i % 3 {
+                            0 => Value::Text(format!("=P{i}")),
+                            1 => Value::Empty,
+                            _ => Value::Text(format!("Chan, {i}")),
+                        },
+                        Value::Score(Score::ratio(-i, 3)),
+                        Value::Int(i),
+                    ]
+                })
+                .collect(),
+            notes: vec![],
+        };
+        let tables = [
+            table(5),
+            table(3 * BATCH_ROWS as i64 + 7),
+            table(0),
+            table(BATCH_ROWS as i64),
+        ];
+        let written = |ahead_from: usize| {
+            let mut out = Vec::new();
+            write_with(
+                tables.iter().map(Table::streamed).collect(),
+                &mut out,
+                ahead_from,
+            )
+            .unwrap();
+            out
+        };
+        let one = written(usize::MAX);
+        assert_eq!(
+            one.iter().filter(|&&b| b == b'\n').count(),
+            4 * BATCH_ROWS + 12 + 4 + 3
+        );
+        assert_eq!(
+            String::from_utf8(written(0)).unwrap(),
+            String::from_utf8(one).unwrap()
+        );
+    }
+
+    /// A place that stops taking bytes (a full disk) ends the writing with
+    /// its error, on two threads as on one.
+    #[test]
+    fn a_failing_output_ends_the_writing_with_its_error() {
+        struct Full(usize);
+        impl std::io::Write for Full {
+            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+                if self.0 < buf.len() {
+                    return Err(std::io::Error::other("no space left"));
+                }
+                self.0 -= buf.len();
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let table = Table {
+            name: "t".into(),
+            title: "t".into(),
+            columns: vec![Column::int("n")],
+            rows: (0..100_000).map(|i| vec![Value::Int(i)]).collect(),
+            notes: vec![],
+        };
+        for ahead_from in [0, usize::MAX] {
+            let e = write_with(vec![table.streamed()], &mut Full(50_000), ahead_from).unwrap_err();
+            assert!(e.to_string().contains("no space left"), "{e}");
+        }
     }
 }
