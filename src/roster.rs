@@ -202,29 +202,59 @@ const FAMILY: usize = 3;
 const GROUP: usize = 4;
 
 /// One roster entry, packed: where its texts are, its line, age and status
-/// (40 bytes; its texts follow each other in one shared text).
+/// (16 bytes; its texts follow each other in one shared text). What does
+/// not fit (a text of 255 bytes or more, an age past 253, a shared text
+/// past 4 GiB) is kept beside the records, in [`Wide`].
 #[derive(Clone, Copy, Debug)]
 struct Rec {
-    start: u64,
-    /// Byte lengths of the id, name, birth date, family and group.
-    lens: [u32; 5],
+    /// Where its texts begin in the shared text, less the 4 GiB steps
+    /// [`Wide::steps`] counts.
+    start: u32,
     /// The line the roster lists it on (0: none).
     row: u32,
-    /// `u32::MAX`: no age given.
-    age: u32,
-    status: Status,
+    /// Byte lengths of the id, name, birth date, family and group; all
+    /// [`LONG`] when one of them is that long or longer (the lengths are
+    /// then in [`Wide::lens`]).
+    lens: [u8; 5],
     /// Which of `lens` are given (a given text may be empty).
     given: u8,
+    /// [`NO_AGE`]: no age given; [`WIDE_AGE`]: the age is in
+    /// [`Wide::ages`].
+    age: u8,
+    status: Status,
+}
+
+const _: () = assert!(std::mem::size_of::<Rec>() == 16);
+
+/// A [`Rec`]'s lengths are in [`Wide::lens`].
+const LONG: u8 = u8::MAX;
+/// A [`Rec`] without an age.
+const NO_AGE: u8 = u8::MAX;
+/// A [`Rec`] whose age is in [`Wide::ages`].
+const WIDE_AGE: u8 = u8::MAX - 1;
+
+/// What the entries' records do not hold, for the few entries it concerns,
+/// by entry in order (entries are only ever added at the end).
+#[derive(Clone, Debug, Default)]
+struct Wide {
+    /// For each 4 GiB of the shared text, the first entry whose texts begin
+    /// past it.
+    steps: Vec<u32>,
+    /// The byte lengths of the entries with a long text.
+    lens: Vec<(u32, [u32; 5])>,
+    /// The ages that do not fit a record.
+    ages: Vec<(u32, u32)>,
 }
 
 /// The roster's entries, in its order: every text of every entry in one
-/// text, and a fixed record each. A million players cost some 80 bytes
+/// text, and a fixed record each. A million players cost some 65 bytes
 /// each (their texts, a record, the id index), not a record of strings
 /// each; a full [`Player`] is made when one is asked for.
 #[derive(Clone, Debug, Default)]
 struct Entries {
     text: String,
     recs: Vec<Rec>,
+    wide: Wide,
     /// The source of the entries from each index on (a roster may have
     /// several sheets): the file, sheet, of each entry's line.
     sources: Vec<(u32, Source)>,
@@ -248,8 +278,57 @@ impl Entries {
         if r.given & (1 << field) == 0 {
             return None;
         }
-        let start = r.start as usize + r.lens[..field].iter().map(|&l| l as usize).sum::<usize>();
-        Some(start..start + r.lens[field] as usize)
+        let (before, len) = if r.lens[0] == LONG {
+            let lens = self.wide_lens(k);
+            let before: usize = lens[..field].iter().map(|&l| l as usize).sum();
+            (before, lens[field] as usize)
+        } else {
+            let before: usize = r.lens[..field].iter().map(|&l| usize::from(l)).sum();
+            (before, usize::from(r.lens[field]))
+        };
+        let start = self.start(k) + before;
+        Some(start..start + len)
+    }
+
+    /// Where entry `k`'s texts begin in `text`.
+    fn start(&self, k: usize) -> usize {
+        let low = self.recs[k].start as usize;
+        if self.wide.steps.is_empty() {
+            return low;
+        }
+        let steps = self
+            .wide
+            .steps
+            .partition_point(|&first| first as usize <= k);
+        ((steps as u64) << 32 | low as u64) as usize
+    }
+
+    /// The byte lengths of entry `k`'s texts.
+    fn lens(&self, k: usize) -> [u32; 5] {
+        let r = &self.recs[k];
+        if r.lens[0] == LONG {
+            self.wide_lens(k)
+        } else {
+            r.lens.map(u32::from)
+        }
+    }
+
+    /// The lengths of entry `k`, one with a long text.
+    fn wide_lens(&self, k: usize) -> [u32; 5] {
+        let lens = &self.wide.lens;
+        lens[lens.partition_point(|&(e, _)| (e as usize) < k)].1
+    }
+
+    /// The age of entry `k`, when given.
+    fn age(&self, k: usize) -> Option<u32> {
+        match self.recs[k].age {
+            NO_AGE => None,
+            WIDE_AGE => {
+                let ages = &self.wide.ages;
+                Some(ages[ages.partition_point(|&(e, _)| (e as usize) < k)].1)
+            }
+            age => Some(u32::from(age)),
+        }
     }
 
     fn id(&self, k: usize) -> &str {
@@ -268,7 +347,7 @@ impl Entries {
     /// Pushes an entry of values `p`, listed on line `row` of `source`
     /// (0: no line).
     fn push_fields(&mut self, p: &PlayerFields<'_>, place: Option<(&Source, u32)>) {
-        let start = self.text.len() as u64;
+        let start = self.text.len();
         let texts = [Some(p.id), Some(p.name), p.birth_date, p.family, p.group];
         let mut lens = [0u32; 5];
         let mut given = 0u8;
@@ -280,39 +359,72 @@ impl Entries {
                 given |= 1 << i;
             }
         }
-        let k = self.recs.len() as u32;
         let row = match place {
             Some((source, row)) => {
                 if self.sources.last().is_none_or(|(_, s)| s != source) {
-                    self.sources.push((k, source.clone()));
+                    self.sources.push((self.recs.len() as u32, source.clone()));
                 }
                 row
             }
             None => 0,
         };
-        self.recs.push(Rec {
-            start,
-            lens,
-            row,
-            age: p.age.unwrap_or(u32::MAX),
-            status: p.status,
-            given,
-        });
+        self.push_rec(start, lens, given, row, p.age, p.status);
     }
 
     /// Appends entry `k` of `other` (its texts copied at once).
     fn push_from(&mut self, other: &Entries, k: usize) {
         let r = other.recs[k];
-        let len: usize = r.lens.iter().map(|&l| l as usize).sum();
-        let start = self.text.len() as u64;
-        self.text
-            .push_str(&other.text[r.start as usize..r.start as usize + len]);
+        let lens = other.lens(k);
+        let from = other.start(k);
+        let len: usize = lens.iter().map(|&l| l as usize).sum();
+        let start = self.text.len();
+        self.text.push_str(&other.text[from..from + len]);
         if let Some((source, _)) = other.listed(k) {
             if self.sources.last().is_none_or(|(_, s)| s != source) {
                 self.sources.push((self.recs.len() as u32, source.clone()));
             }
         }
-        self.recs.push(Rec { start, ..r });
+        self.push_rec(start, lens, r.given, r.row, other.age(k), r.status);
+    }
+
+    /// Appends the record of an entry whose texts, of byte lengths `lens`,
+    /// begin at `start` in `text`.
+    fn push_rec(
+        &mut self,
+        start: usize,
+        lens: [u32; 5],
+        given: u8,
+        row: u32,
+        age: Option<u32>,
+        status: Status,
+    ) {
+        let k = self.recs.len() as u32;
+        while (self.wide.steps.len() as u64) < (start as u64 >> 32) {
+            self.wide.steps.push(k);
+        }
+        let lens = if lens.iter().all(|&l| l < u32::from(LONG)) {
+            lens.map(|l| l as u8)
+        } else {
+            self.wide.lens.push((k, lens));
+            [LONG; 5]
+        };
+        let age = match age {
+            None => NO_AGE,
+            Some(age) if age < u32::from(WIDE_AGE) => age as u8,
+            Some(age) => {
+                self.wide.ages.push((k, age));
+                WIDE_AGE
+            }
+        };
+        self.recs.push(Rec {
+            // the low 32 bits: the rest are counted by `wide.steps`
+            start: start as u32,
+            row,
+            lens,
+            given,
+            age,
+            status,
+        });
     }
 
     /// Entry `k`'s values, borrowed.
@@ -322,7 +434,7 @@ impl Entries {
             id: self.id(k),
             name: self.name(k),
             birth_date: self.field(k, BIRTH),
-            age: (r.age != u32::MAX).then_some(r.age),
+            age: self.age(k),
             family: self.field(k, FAMILY),
             status: r.status,
             group: match self.groups.get(&(k as u32)) {
@@ -1053,6 +1165,47 @@ mod tests {
         r.set_group(PlayerId(2), "60+");
         assert_eq!(r.get(PlayerId(2)).group.as_deref(), Some("60+"));
         assert_eq!(r.group(PlayerId(2)), Some("60+"));
+    }
+
+    #[test]
+    fn long_texts_and_large_ages_read_back() {
+        let mut players = Vec::new();
+        for (i, age) in [
+            None,
+            Some(0),
+            Some(253),
+            Some(254),
+            Some(255),
+            Some(u32::MAX),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut p = Player::named(&format!("P{i}"), &"名".repeat(40 + 20 * i));
+            p.age = age;
+            p.family = (i % 2 == 1).then(|| "x".repeat(300 * i));
+            p.place = Some(Source::file("roster.csv").at(i as u32 + 2, None));
+            players.push(p);
+        }
+        let mut r = Roster::default();
+        let mut batch = Batch::new(r.hasher());
+        for p in &players {
+            r.add(p.clone()).unwrap();
+            let mut again = p.clone();
+            again.id.push('b');
+            batch.push(again);
+        }
+        r.add_batch(&batch, |_, _| unreachable!("no id is taken"));
+        for (i, p) in players.iter().enumerate() {
+            assert_eq!(*r.get(PlayerId(i as u32)), *p);
+            let copied = r.get(PlayerId((i + players.len()) as u32));
+            assert_eq!(
+                (copied.id.trim_end_matches('b'), &copied.name),
+                (&*p.id, &p.name)
+            );
+            assert_eq!((copied.age, &copied.family), (p.age, &p.family));
+        }
+        assert_eq!(r.find("P5b"), Ok(PlayerId(11)));
     }
 
     #[test]

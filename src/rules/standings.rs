@@ -341,9 +341,14 @@ fn ranking_order(
                 run.sort_by(|a, b| id(*a as u32).cmp(id(*b as u32)));
             }
         }
-        for (i, &item) in items.iter().enumerate() {
-            each(item as u32, i > 0 && items[i - 1] >> 96 == item >> 96);
-        }
+        let ranked = Ranked::of(items.len(), |i| {
+            (
+                items[i] as u32,
+                i > 0 && items[i - 1] >> 96 == items[i] >> 96,
+            )
+        });
+        drop(items);
+        ranked.hand_on(each);
     } else if let Some(packing) = &packing {
         let mut items: Vec<(u128, u64, u32)> = slots
             .iter()
@@ -355,9 +360,11 @@ fn ranking_order(
                 .cmp(&(b.0, b.1))
                 .then_with(|| id(a.2).cmp(id(b.2)))
         });
-        for (i, item) in items.iter().enumerate() {
-            each(item.2, i > 0 && items[i - 1].0 == item.0);
-        }
+        let ranked = Ranked::of(items.len(), |i| {
+            (items[i].2, i > 0 && items[i - 1].0 == items[i].0)
+        });
+        drop(items);
+        ranked.hand_on(each);
     } else {
         let values: Vec<SortValues> = slots
             .iter()
@@ -372,6 +379,40 @@ fn ranking_order(
         for (i, &k) in by_rank.iter().enumerate() {
             let tied = i > 0 && values[by_rank[i - 1] as usize] == values[k as usize];
             each(slots[k as usize], tied);
+        }
+    }
+}
+
+/// A ranking as it is handed on: the slots, best first, and for each a bit
+/// that says whether it ties the one before. 4 bytes a player: the items
+/// sorted (16 bytes or more each) are gone before the entries of the
+/// standings are made, not held beside them.
+struct Ranked {
+    slots: Vec<u32>,
+    tied: Vec<u64>,
+}
+
+impl Ranked {
+    /// The ranking of `len` players, `item(i)` being the slot of the
+    /// `i`th and whether it ties the one before.
+    fn of(len: usize, item: impl Fn(usize) -> (u32, bool)) -> Ranked {
+        let mut ranked = Ranked {
+            slots: Vec::with_capacity(len),
+            tied: vec![0; len.div_ceil(64)],
+        };
+        for i in 0..len {
+            let (slot, tied) = item(i);
+            ranked.slots.push(slot);
+            ranked.tied[i / 64] |= u64::from(tied) << (i % 64);
+        }
+        ranked
+    }
+
+    /// Gives `each` the slots in order, each with whether it ties the one
+    /// before.
+    fn hand_on(self, mut each: impl FnMut(u32, bool)) {
+        for (i, slot) in self.slots.into_iter().enumerate() {
+            each(slot, self.tied[i / 64] >> (i % 64) & 1 == 1);
         }
     }
 }

@@ -5,10 +5,11 @@
 //! for its standings only, the sums are made here: a seat's games at one
 //! card by [`SeatSums::add`], then the player's by [`Tallies::add_seat`].
 //!
-//! A million players are kept in 32 bytes each: scores are exact whole
+//! A million players are kept in 24 bytes each: scores are exact whole
 //! multiples of one fraction per stage (`1/den`: whole points, halves when
-//! a pot is shared by two, ...). A score that does not fit that way turns
-//! the stage's sums into plain exact fractions.
+//! a pot is shared by two, ...). A score that does not fit that way (or a
+//! best game past 29 bits of units) turns the stage's sums into plain
+//! exact fractions.
 
 use crate::domain::{Card, PlayerId, Stage};
 use crate::profile::Rules;
@@ -116,19 +117,52 @@ struct StageSums {
     players: usize,
 }
 
+const _: () = assert!(std::mem::size_of::<Row>() == 24);
+
 /// A seat was taken at a card of the stage.
 const PRESENT: u8 = 1;
 /// Fewer games than the card's were played.
 const WITHDRAWN: u8 = 2;
 
+/// One player's sums in a stage (24 bytes): the best game, in units,
+/// shares its 32 bits with the flags ([`PRESENT`], [`WITHDRAWN`]).
 #[derive(Clone, Copy, Debug, Default)]
 struct Row {
     games: u32,
     won: u32,
     tiles: u32,
-    flags: u8,
+    /// The best game shifted left by [`FLAG_BITS`], the flags below it.
+    best_flags: i32,
     total: i64,
-    best: i64,
+}
+
+/// The low bits of [`Row::best_flags`] that are flags.
+const FLAG_BITS: u32 = 2;
+
+impl Row {
+    fn flags(&self) -> u8 {
+        (self.best_flags & ((1 << FLAG_BITS) - 1)) as u8
+    }
+
+    fn set_flag(&mut self, flag: u8) {
+        self.best_flags |= i32::from(flag);
+    }
+
+    /// The best game, in units.
+    fn best(&self) -> i64 {
+        i64::from(self.best_flags >> FLAG_BITS)
+    }
+
+    /// Whether a best game of `best` units fits a row.
+    fn fits_best(best: i64) -> bool {
+        (i64::from(i32::MIN >> FLAG_BITS)..=i64::from(i32::MAX >> FLAG_BITS)).contains(&best)
+    }
+
+    /// Sets the best game, `best` units ([`Row::fits_best`]).
+    fn set_best(&mut self, best: i64) {
+        debug_assert!(Row::fits_best(best));
+        self.best_flags = (best as i32) << FLAG_BITS | i32::from(self.flags());
+    }
 }
 
 /// The largest unit denominator kept: beyond it, plain fractions.
@@ -154,8 +188,8 @@ impl StageSums {
             }
         }
         let row = &mut self.rows[i];
-        if row.flags & PRESENT == 0 {
-            row.flags |= PRESENT;
+        if row.flags() & PRESENT == 0 {
+            row.set_flag(PRESENT);
             self.players += 1;
         }
         row
@@ -179,14 +213,18 @@ impl StageSums {
                 let rows: Option<Vec<(i64, i64)>> = self
                     .rows
                     .iter()
-                    .map(|r| Some((r.total.checked_mul(by)?, r.best.checked_mul(by)?)))
+                    .map(|r| {
+                        let best = r.best().checked_mul(by).filter(|&b| Row::fits_best(b))?;
+                        Some((r.total.checked_mul(by)?, best))
+                    })
                     .collect();
                 Some((den, rows?))
             });
             match scaled {
                 Some((den, values)) => {
                     for (r, (t, b)) in self.rows.iter_mut().zip(values) {
-                        (r.total, r.best) = (t, b);
+                        r.total = t;
+                        r.set_best(b);
                     }
                     self.den = den;
                 }
@@ -212,7 +250,7 @@ impl StageSums {
         self.exact = Some(
             self.rows
                 .iter()
-                .map(|r| (Score::ratio(r.total, den), Score::ratio(r.best, den)))
+                .map(|r| (Score::ratio(r.total, den), Score::ratio(r.best(), den)))
                 .collect(),
         );
     }
@@ -223,15 +261,15 @@ impl StageSums {
 
     /// The tally of player slot `i`, whose row is `r`.
     fn tally_of(&self, i: usize, r: &Row) -> Option<Tally> {
-        if r.flags & PRESENT == 0 {
+        if r.flags() & PRESENT == 0 {
             return None;
         }
         let (total, best) = match &self.exact {
             Some(exact) => exact[i],
-            None if self.den == 1 => (Score::whole(r.total), Score::whole(r.best)),
+            None if self.den == 1 => (Score::whole(r.total), Score::whole(r.best())),
             None => (
                 Score::ratio(r.total, self.den),
-                Score::ratio(r.best, self.den),
+                Score::ratio(r.best(), self.den),
             ),
         };
         Some(Tally {
@@ -240,7 +278,7 @@ impl StageSums {
             won: r.won,
             total,
             tiles: r.tiles,
-            withdrawn: r.flags & WITHDRAWN != 0,
+            withdrawn: r.flags() & WITHDRAWN != 0,
             best_game: (r.games > 0).then_some(best),
         })
     }
@@ -288,7 +326,7 @@ impl Tallies {
         let i = player.index();
         let row = sums.row(player);
         if (seat.games as usize) < games {
-            row.flags |= WITHDRAWN;
+            row.set_flag(WITHDRAWN);
         }
         if seat.games == 0 {
             return;
@@ -297,13 +335,14 @@ impl Tallies {
         row.games = row.games.saturating_add(seat.games);
         row.won = row.won.saturating_add(seat.won);
         row.tiles = row.tiles.saturating_add(seat.tiles);
-        let fits = total
-            .zip(best)
-            .and_then(|(t, b)| Some((row.total.checked_add(t)?, b)));
+        let fits = total.zip(best).and_then(|(t, b)| {
+            let best = if first { b } else { row.best().max(b) };
+            Some((row.total.checked_add(t)?, best)).filter(|_| Row::fits_best(best))
+        });
         match fits {
-            Some((total, b)) => {
+            Some((total, best)) => {
                 row.total = total;
-                row.best = if first { b } else { row.best.max(b) };
+                row.set_best(best);
             }
             None => {
                 if sums.exact.is_none() {
@@ -413,7 +452,7 @@ impl Tallies {
         self.stages.iter().any(|s| {
             s.rows
                 .get(player.index())
-                .is_some_and(|r| r.flags & PRESENT != 0)
+                .is_some_and(|r| r.flags() & PRESENT != 0)
         })
     }
 
@@ -504,6 +543,40 @@ mod tests {
         assert_eq!(final_[0].total, Score::whole(i64::MAX / 2 + i64::MAX / 4));
         assert_eq!(final_[0].best_game, Some(Score::whole(i64::MAX / 2)));
         assert_eq!(final_[1].total, Score::ratio(1, 2));
+    }
+
+    #[test]
+    fn a_best_game_past_the_rows_bits_turns_the_sums_exact() {
+        let seat = |score: Score| {
+            let mut seat = SeatSums::default();
+            seat.add(false, score, Some(1));
+            seat
+        };
+        let big = Score::whole(1 << 30);
+        let mut t = Tallies::default();
+        let s = t.stage(&Stage::prelim());
+        t.add_seat(s, PlayerId(0), 1, &seat(Score::whole(-7)));
+        t.add_seat(s, PlayerId(1), 2, &seat(big));
+        t.add_seat(s, PlayerId(1), 2, &seat(Score::whole(3)));
+        let all = t.of(&Stage::prelim());
+        assert_eq!(
+            (all[0].total, all[0].best_game),
+            (Score::whole(-7), Some(Score::whole(-7)))
+        );
+        assert_eq!(
+            (all[1].total, all[1].best_game),
+            (big + Score::whole(3), Some(big))
+        );
+        assert!(!all[0].withdrawn && all[1].withdrawn);
+        // a finer unit that takes a best game past them
+        let mut t = Tallies::default();
+        let s = t.stage(&Stage::prelim());
+        let near = Score::whole((1 << 28) + 1);
+        t.add_seat(s, PlayerId(0), 1, &seat(near));
+        t.add_seat(s, PlayerId(1), 1, &seat(Score::ratio(1, 2)));
+        let all = t.of(&Stage::prelim());
+        assert_eq!(all[0].best_game, Some(near));
+        assert_eq!(all[1].best_game, Some(Score::ratio(1, 2)));
     }
 
     #[test]
