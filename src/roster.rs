@@ -1193,7 +1193,8 @@ mod tests {
             r.add(p.clone()).unwrap();
             let mut again = p.clone();
             again.id.push('b');
-            batch.push(again);
+            let row = again.place.as_ref().and_then(|at| at.row).unwrap_or(0);
+            batch.push(&PlayerFields::of(&again), &Source::file("roster.csv"), row);
         }
         r.add_batch(&batch, |_, _| unreachable!("no id is taken"));
         for (i, p) in players.iter().enumerate() {
