@@ -36,6 +36,11 @@ impl Score {
     }
 
     pub fn ratio(numer: i64, denom: i64) -> Score {
+        if denom == 1 {
+            // (already in lowest terms: the common case of a whole score,
+            // a million times over)
+            return Score::whole(numer);
+        }
         Score(Ratio::new(numer, denom))
     }
 
@@ -163,6 +168,10 @@ impl Score {
     /// dividing `denominators_lcm` (6 for halves and thirds). A value that is
     /// not within 0.005 of such a fraction is `None`.
     pub fn snap(&self, denominators_lcm: i64) -> Option<Score> {
+        if self.is_whole() {
+            // (a whole number is a multiple of 1/k itself)
+            return Some(*self);
+        }
         let k = denominators_lcm;
         // nearest multiple of 1/k
         let scaled = self.0 * k;
@@ -289,6 +298,24 @@ impl From<i64> for Score {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The quick ways for whole numbers give what the fraction
+        /// arithmetic gives: a score made of a numerator and denominator,
+        /// and a score snapped to the nearest sixth or whole.
+        #[test]
+        fn whole_numbers_take_a_short_way_to_the_same_answer(
+            numer in -2_000_000_000i64..2_000_000_000,
+            denom in proptest::sample::select(vec![1i64, 2, 3, 6, 100, 1_000_000]),
+            k in proptest::sample::select(vec![1i64, 6]),
+        ) {
+            let score = Score::ratio(numer, denom);
+            proptest::prop_assert_eq!(score.0, Ratio::new(numer, denom));
+            let nearest = Score((score.0 * k).round() / k);
+            let slow = ((nearest.0 - score.0).abs() <= Ratio::new(1, 200)).then_some(nearest);
+            proptest::prop_assert_eq!(score.snap(k), slow);
+        }
+    }
 
     #[test]
     fn prints_at_most_two_decimals_half_away_from_zero() {
