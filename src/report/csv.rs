@@ -57,22 +57,26 @@ pub fn write_with(
         }
         std::thread::scope(|scope| {
             let (to_writer, for_writer) = std::sync::mpsc::sync_channel::<Vec<_>>(BATCHES_AHEAD);
-            let (to_out, written) = std::sync::mpsc::channel::<Result<Vec<u8>, ExportError>>();
+            // the bytes of each batch, and the batch itself: its rows are
+            // given back to be dropped where they were made (the memory
+            // allocator frees faster on the thread that allocated)
+            type Written<R> = (Result<Vec<u8>, ExportError>, Vec<R>);
+            let (to_out, written) = std::sync::mpsc::channel::<Written<_>>();
             let writer = scope.spawn(move || {
                 for batch in for_writer {
                     let mut bytes = Vec::new();
                     let mut w = ::csv::Writer::from_writer(&mut bytes);
-                    let done = write_rows(&mut w, batch.into_iter()).and_then(|()| Ok(w.flush()?));
+                    let done = write_rows(&mut w, batch.iter()).and_then(|()| Ok(w.flush()?));
                     drop(w);
                     let failed = done.is_err();
                     // (a closed channel: the rows are no longer wanted)
-                    if to_out.send(done.map(|()| bytes)).is_err() || failed {
+                    if to_out.send((done.map(|()| bytes), batch)).is_err() || failed {
                         return;
                     }
                 }
             });
             let mut result = Ok(());
-            let mut put = |bytes: Result<Vec<u8>, ExportError>| {
+            let mut put = |(bytes, _rows): Written<_>| {
                 if result.is_ok() {
                     result = bytes.and_then(|b| Ok(out.write_all(&b)?));
                 }
@@ -101,14 +105,14 @@ pub fn write_with(
 }
 
 /// Each row of `rows` to `w`.
-fn write_rows<'v, W: std::io::Write>(
+fn write_rows<W: std::io::Write>(
     w: &mut ::csv::Writer<W>,
-    rows: impl Iterator<Item = std::borrow::Cow<'v, [Value]>>,
+    rows: impl Iterator<Item = impl AsRef<[Value]>>,
 ) -> Result<(), ExportError> {
     // one buffer for the cells that are not already text
     let mut text = String::new();
     for row in rows {
-        for value in row.iter() {
+        for value in row.as_ref() {
             w.write_field(cell(value, &mut text))?;
         }
         w.write_record(None::<&[u8]>)?;
