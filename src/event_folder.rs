@@ -1532,14 +1532,16 @@ struct StoredRow<'a, P> {
 
 impl<'a, P: AsRef<str>> StoredRow<'a, P> {
     fn new(number: u32, key: &'a [ingest::cell::Text; 3], line: &'a StoredLine<P>) -> Self {
-        use compact_str::ToCompactString;
+        // (numbers written without the formatting machinery: a million
+        // lines)
+        let text = |n: u32| ingest::cell::Text::new(itoa::Buffer::new().format(n));
         StoredRow {
             number,
             key,
             line,
-            game: line.game.to_compact_string(),
+            game: text(line.game),
             seat: [line.seat.letter() as u8],
-            tiles: line.tiles.map(|t| t.to_compact_string()),
+            tiles: line.tiles.map(|t| text(u32::from(t))),
             taken: 0,
         }
     }
