@@ -300,6 +300,10 @@ pub struct Grouper<L> {
     source: Source,
     pub cards: Vec<Grouped<L>>,
     index: HashMap<CardKey, usize, foldhash::fast::RandomState>,
+    /// The room of cards done with ([`Grouper::give_back`]), for the
+    /// cards to come: a large file's reader asks for none per card.
+    spare_games: Vec<Vec<GameLines<L>>>,
+    spare_lines: Vec<Vec<L>>,
 }
 
 impl<L: Line> Grouper<L> {
@@ -308,7 +312,19 @@ impl<L: Line> Grouper<L> {
             source: source.clone(),
             cards: Vec::new(),
             index: HashMap::default(),
+            spare_games: Vec::new(),
+            spare_lines: Vec::new(),
         }
+    }
+
+    /// A card's games, done with: their room is used for the cards to come.
+    pub fn give_back(&mut self, mut games: Vec<GameLines<L>>) {
+        for game in games.drain(..) {
+            let mut lines = game.lines;
+            lines.clear();
+            self.spare_lines.push(lines);
+        }
+        self.spare_games.push(games);
     }
 
     /// Groups the lines of another source, as [`Grouper::new`] (its cards
@@ -331,7 +347,7 @@ impl<L: Line> Grouper<L> {
                         key: head.key,
                         at: head.row,
                         seats: Vec::with_capacity(4),
-                        games: Vec::new(),
+                        games: self.spare_games.pop().unwrap_or_default(),
                         defective: false,
                     });
                     self.cards.len() - 1
@@ -369,10 +385,14 @@ impl<L: Line> Grouper<L> {
         let game = match card.games.iter().position(|g| g.number == number) {
             Some(i) => &mut card.games[i],
             None => {
+                let lines = self
+                    .spare_lines
+                    .pop()
+                    .unwrap_or_else(|| Vec::with_capacity(4));
                 card.games.push(GameLines {
                     number,
                     at: head.row,
-                    lines: Vec::with_capacity(4),
+                    lines,
                 });
                 card.games.last_mut().expect("just pushed")
             }
