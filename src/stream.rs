@@ -907,4 +907,40 @@ mod tests {
         assert_eq!(s.split(b"S01,\"1\",1\n"), None);
         assert_eq!(s.split(b"S01,1\r,1\n"), None);
     }
+
+    #[test]
+    fn a_line_splits_where_its_delimiters_are_whatever_its_length() {
+        let mut s = Splitter::new(b';', &Limits::default());
+        for line in [
+            "a",
+            ";",
+            "a;b",
+            ";;;;;;;",
+            "1234567;",
+            "12345678;",
+            "1234567;9",
+            "S00001;1;1;A;P0000001;0;-12;2",
+            "S00001;1;1;A;P0000001;0;-12;2;;",
+            "prelim;S01;17;2;D;Ana María Ñúñez;1;+30;0",
+        ] {
+            let filled = line.split(';').any(|f| !f.is_empty());
+            assert_eq!(s.split(line.as_bytes()), Some(filled), "{line:?}");
+            let fields: Vec<&str> = s.fields.iter().map(|&(a, b)| &line[a..b]).collect();
+            assert_eq!(fields, line.split(';').collect::<Vec<_>>(), "{line:?}");
+        }
+        assert_eq!(s.split(b"12345678\"9;1\n"), None);
+        assert_eq!(s.split(b"1;2;3;4;5;6;7;8;9\r;\n"), None);
+    }
+
+    #[test]
+    fn a_short_field_is_the_cell_the_csv_reader_makes() {
+        let mut cells = Cells::new();
+        for _ in 0..2 {
+            for field in [
+                "0", "1", " 1 ", "+11", "-12", "   ", "", "1234567", "12345678", "é",
+            ] {
+                assert_eq!(cells.cell(field), Cell::text(field), "{field:?}");
+            }
+        }
+    }
 }
