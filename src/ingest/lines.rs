@@ -337,7 +337,7 @@ impl<L: Line> Grouper<L> {
 
     pub fn add(&mut self, head: Head, line: L, problems: &mut Problems) {
         let last = self.cards.len().checked_sub(1);
-        let idx = match last.filter(|&i| self.cards[i].key == head.key) {
+        let idx = match last.filter(|&i| same_key(&self.cards[i].key, &head.key)) {
             Some(i) => i,
             None => match self.index.get(&head.key) {
                 Some(&i) => i,
@@ -358,7 +358,8 @@ impl<L: Line> Grouper<L> {
         let seat = head.seat;
         match card.seats.iter().find(|s| s.seat == seat) {
             Some(known)
-                if known.player != head.player && !same_player(&known.player, &head.player) =>
+                if !same_short(&known.player, &head.player)
+                    && !same_player(&known.player, &head.player) =>
             {
                 problems.error(
                     self.source.place(head.player_at),
@@ -410,6 +411,20 @@ impl<L: Line> Grouper<L> {
         }
         game.lines.push(line);
     }
+}
+
+/// Whether two cards' keys are the same, as [`same_short`] compares texts:
+/// asked for every line.
+#[inline]
+fn same_key(a: &CardKey, b: &CardKey) -> bool {
+    let same = |a: &Label, b: &Label| match (a, b) {
+        (Label::Num(a), Label::Num(b)) => a == b,
+        (Label::Text(a), Label::Text(b)) => same_short(a, b),
+        _ => false,
+    };
+    same(&a.table, &b.table)
+        && same(&a.session, &b.session)
+        && same_short(a.stage.as_str(), b.stage.as_str())
 }
 
 fn same_player(a: &str, b: &str) -> bool {
