@@ -333,6 +333,11 @@ impl<L: Line> Grouper<L> {
         self.source = source.clone();
         self.cards.clear();
         self.index.clear();
+        // the room given back is taken in the order it was given: the
+        // lines of cards one after another stay one after another in
+        // memory, as they were read
+        self.spare_games.reverse();
+        self.spare_lines.reverse();
     }
 
     pub fn add(&mut self, head: Head, line: L, problems: &mut Problems) {
