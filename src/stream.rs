@@ -30,7 +30,7 @@ use crate::ingest::cell::{Cell, Row};
 use crate::ingest::header::{map_header, warn_unknown, ColumnMap};
 use crate::ingest::limits::Limits;
 use crate::ingest::lines::{self, Grouper, StageCache};
-use crate::ingest::raw::{RawCard, RawLine};
+use crate::ingest::raw::RawLine;
 use crate::ingest::{self, results, text};
 use crate::intake::Intake;
 use crate::place::Source;
@@ -256,6 +256,43 @@ struct Splitter {
     line_bytes: u64,
     field_bytes: u64,
     fields: Vec<(usize, usize)>,
+    cells: Cells,
+}
+
+/// The cells made last for short fields, by their bytes: a results file
+/// says the same few values (`0`, `1`, `+11`) millions of times, and a
+/// copy of a cell is cheaper than making it again.
+struct Cells {
+    slots: Vec<(u64, Cell)>,
+}
+
+impl Cells {
+    /// Fields of up to this many bytes are kept.
+    const SHORT: usize = 7;
+
+    fn new() -> Cells {
+        Cells {
+            slots: vec![(0, Cell::Empty); 256],
+        }
+    }
+
+    /// The cell of a field's text, as [`Cell::text`] makes it.
+    #[inline]
+    fn cell(&mut self, field: &str) -> Cell {
+        let bytes = field.as_bytes();
+        if bytes.is_empty() || bytes.len() > Self::SHORT {
+            return Cell::text(field);
+        }
+        // the bytes and the length, one number (never 0)
+        let key = bytes
+            .iter()
+            .fold(bytes.len() as u64, |k, &b| (k << 8) | u64::from(b));
+        let slot = &mut self.slots[(key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 56) as usize];
+        if slot.0 != key {
+            *slot = (key, Cell::text(field));
+        }
+        slot.1.clone()
+    }
 }
 
 impl Splitter {
@@ -265,6 +302,7 @@ impl Splitter {
             line_bytes: limits.line_bytes,
             field_bytes: limits.field_bytes,
             fields: Vec::with_capacity(16),
+            cells: Cells::new(),
         }
     }
 
@@ -277,25 +315,43 @@ impl Splitter {
         let body = raw.strip_suffix(b"\r").unwrap_or(raw);
         // quotes, and a carriage return that is not part of a line break,
         // are left to the CSV reader (it ends a line at a lone one)
-        if body.len() as u64 > self.line_bytes || memchr::memchr2(b'"', b'\r', body).is_some() {
+        if body.len() as u64 > self.line_bytes {
             return None;
         }
-        // (a byte at a time: fields are short)
+        // eight bytes at a time: where the delimiters are, and whether
+        // there is a quote or a carriage return (fields are short)
         self.fields.clear();
-        let mut start = 0;
-        for (i, &c) in body.iter().enumerate() {
-            if c == self.delimiter {
-                self.fields.push((start, i));
-                start = i + 1;
+        let (mut start, mut widest) = (0, 0);
+        let mut at = 0;
+        while at < body.len() {
+            let end = (at + 8).min(body.len());
+            let word = if end - at == 8 {
+                u64::from_le_bytes(body[at..end].try_into().ok()?)
+            } else if body.len() >= 8 {
+                // the line's last eight bytes, moved down to its tail
+                u64::from_le_bytes(body[body.len() - 8..].try_into().ok()?)
+                    >> (8 * (8 - (end - at)))
+            } else {
+                body.iter().rev().fold(0, |w, &c| (w << 8) | u64::from(c))
+            };
+            // (the bytes past the line's end are not looked at)
+            let valid = u64::MAX >> (8 * (8 - (end - at)));
+            if (bytes_equal(word, b'"') | bytes_equal(word, b'\r')) & valid != 0 {
+                return None;
             }
+            let mut found = bytes_equal(word, self.delimiter) & valid;
+            while found != 0 {
+                let i = at + (found.trailing_zeros() / 8) as usize;
+                self.fields.push((start, i));
+                widest = widest.max(i - start);
+                start = i + 1;
+                found &= found - 1;
+            }
+            at = end;
         }
         self.fields.push((start, body.len()));
-        if self.fields.len() as u64 > text::MAX_FIELDS
-            || self
-                .fields
-                .iter()
-                .any(|&(a, b)| (b - a) as u64 > self.field_bytes)
-        {
+        widest = widest.max(body.len() - start);
+        if self.fields.len() as u64 > text::MAX_FIELDS || widest as u64 > self.field_bytes {
             return None;
         }
         // blank as the CSV reader's cells are: nothing but spaces (a field
@@ -312,10 +368,11 @@ impl Splitter {
     }
 
     /// The line split last, as the fields of a line numbered `number`.
-    fn line<'a>(&'a self, text: &'a str, number: u32) -> SplitLine<'a> {
+    fn line<'a>(&'a mut self, text: &'a str, number: u32) -> SplitLine<'a> {
         SplitLine {
             text,
             fields: &self.fields,
+            cells: &mut self.cells,
             number,
         }
     }
@@ -339,6 +396,7 @@ impl Splitter {
 struct SplitLine<'a> {
     text: &'a str,
     fields: &'a [(usize, usize)],
+    cells: &'a mut Cells,
     number: u32,
 }
 
@@ -357,8 +415,18 @@ impl lines::Fields for SplitLine<'_> {
     }
 
     fn take(&mut self, i: usize) -> Cell {
-        Cell::text(self.fields.get(i).map_or("", |&(a, b)| &self.text[a..b]))
+        self.cells
+            .cell(self.fields.get(i).map_or("", |&(a, b)| &self.text[a..b]))
     }
+}
+
+/// The bytes of `word` equal to `byte`: the high bit of each such byte set,
+/// no other bit.
+#[inline]
+fn bytes_equal(word: u64, byte: u8) -> u64 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let x = word ^ (u64::from(byte) * 0x0101_0101_0101_0101);
+    !(((x & LOW) + LOW) | x | LOW)
 }
 
 fn trim_bytes(b: &[u8]) -> &[u8] {
@@ -526,10 +594,37 @@ struct Chunk {
     lines: u32,
     source: Source,
     /// Each card as the one check left it (its lines stay on the thread
-    /// that read them), and its names hashed.
-    cards: Vec<(Checked, [u64; 4])>,
+    /// that read them), and its names hashed (by card, by seat).
+    cards: Vec<Checked>,
+    hashes: Vec<[u64; 4]>,
     problems: Problems,
 }
+
+/// What a thread reads chunks with, kept from one chunk to the next: its
+/// file, and the room its buffers made (the chunk's bytes, its lines
+/// grouped into cards), so that the chunks after the first grow none.
+struct Parser {
+    file: std::fs::File,
+    buf: Vec<u8>,
+    grouper: Grouper<RawLine>,
+    splitter: Splitter,
+    scratch: String,
+}
+
+impl Parser {
+    fn new(path: &Path, reading: &Reading) -> Option<Parser> {
+        Some(Parser {
+            file: std::fs::File::open(path).ok()?,
+            buf: Vec::new(),
+            grouper: Grouper::new(&Source::file(reading.name)),
+            splitter: Splitter::new(reading.head.delimiter, reading.limits),
+            scratch: String::new(),
+        })
+    }
+}
+
+/// A chunk's cards and their names' hashes, as [`Chunk`] holds them.
+type Lists = (Vec<Checked>, Vec<[u64; 4]>);
 
 /// What every chunk of a file is read with.
 struct Reading<'a> {
@@ -539,6 +634,9 @@ struct Reading<'a> {
     name: &'a str,
     hasher: NameHasher,
     keep: bool,
+    /// The lists of chunks accepted, emptied, for chunks to come: their
+    /// room is not given back and asked for again.
+    spare: std::sync::Mutex<Vec<Lists>>,
 }
 
 /// Reads one file; `None` when it is not the common case.
@@ -572,6 +670,7 @@ fn read_file<T: Take>(
         name: &name,
         hasher: intake.hasher(),
         keep: intake.keeps_cards(),
+        spare: std::sync::Mutex::new(Vec::new()),
     };
     // the header's unknown columns, as the ordinary read warns of them
     let source = Source::file(&name);
@@ -594,42 +693,48 @@ fn read_file<T: Take>(
     // chunks before it are in). A message may name another place of the
     // chunk in its text ("first at ..."): a chunk with any problem is read
     // again here, its rows counted from the right line.
-    let mut again = Vec::new();
+    let mut again: Option<Parser> = None;
+    let reading = &reading;
     let mut accept = |range: (u64, u64), chunk: Chunk, intake: &mut T| -> Option<()> {
-        let chunk = if chunk.problems.is_empty() {
+        let mut chunk = if chunk.problems.is_empty() {
             chunk
         } else {
-            parse_chunk(&mut file, &reading, range, base, &mut again)?
+            let parser = match &mut again {
+                Some(p) => p,
+                None => again.insert(Parser::new(path, reading)?),
+            };
+            parse_chunk(parser, reading, range, base)?
         };
         let shift = if chunk.problems.is_empty() { base } else { 0 };
         found |= !chunk.cards.is_empty();
-        intake.problems().extend(chunk.problems);
+        intake
+            .problems()
+            .extend(std::mem::take(&mut chunk.problems));
         // the names of the cards a few ahead are looked for while these
         // are named (see `Take::warm`)
-        let ahead: Vec<[u64; 4]> = chunk.cards.iter().map(|(_, h)| *h).collect();
+        let ahead = &chunk.hashes;
         for hashes in ahead.iter().take(AHEAD_NAMES) {
             intake.warm(hashes);
         }
-        for (i, (mut card, hashes)) in chunk.cards.into_iter().enumerate() {
+        for (i, mut card) in chunk.cards.drain(..).enumerate() {
             if let Some(later) = ahead.get(i + AHEAD_NAMES) {
                 intake.warm(later);
             }
             card.rows_from = shift;
             seen.add(&card.key);
-            intake.add_checked(&chunk.source, card, Some(&hashes));
+            intake.add_checked(&chunk.source, card, Some(&ahead[i]));
         }
         base = base.checked_add(chunk.lines)?;
+        chunk.hashes.clear();
+        if let Ok(mut spare) = reading.spare.lock() {
+            spare.push((chunk.cards, chunk.hashes));
+        }
         Some(())
     };
     if !threads || ranges.len() < 2 {
-        let mut buf = Vec::new();
-        let mut own = std::fs::File::open(path).ok()?;
+        let mut parser = Parser::new(path, reading)?;
         for &range in &ranges {
-            accept(
-                range,
-                parse_chunk(&mut own, &reading, range, 0, &mut buf)?,
-                intake,
-            )?;
+            accept(range, parse_chunk(&mut parser, reading, range, 0)?, intake)?;
         }
     } else {
         use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
@@ -639,19 +744,17 @@ fn read_file<T: Take>(
             let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Option<Chunk>)>(AHEAD);
             let (next, stop, ranges, reading) = (&next, &stop, &ranges, &reading);
             let worker = scope.spawn(move || {
-                let mut file = std::fs::File::open(path).ok()?;
-                let mut buf = Vec::new();
+                let mut parser = Parser::new(path, reading)?;
                 while !stop.load(Relaxed) {
                     let i = next.fetch_add(1, Relaxed);
                     let Some(&range) = ranges.get(i) else { break };
-                    let chunk = parse_chunk(&mut file, reading, range, 0, &mut buf);
+                    let chunk = parse_chunk(&mut parser, reading, range, 0);
                     // a closed channel: this thread stopped listening
                     tx.send((i, chunk)).ok()?;
                 }
                 Some(())
             });
-            let mut own_file = std::fs::File::open(path).ok()?;
-            let mut buf = Vec::new();
+            let mut parser = Parser::new(path, reading)?;
             let mut pending: Vec<(usize, Option<Chunk>)> = Vec::new();
             let mut ok = Some(());
             for want in 0..ranges.len() {
@@ -666,7 +769,7 @@ fn read_file<T: Take>(
                     if pending.len() < AHEAD {
                         let i = next.fetch_add(1, Relaxed);
                         if let Some(&range) = ranges.get(i) {
-                            let parsed = parse_chunk(&mut own_file, reading, range, 0, &mut buf);
+                            let parsed = parse_chunk(&mut parser, reading, range, 0);
                             pending.push((i, parsed));
                             continue;
                         }
@@ -696,13 +799,19 @@ fn read_file<T: Take>(
 /// each checked ([`check_values`]) and its names hashed; its rows are
 /// counted from `base + 1`.
 fn parse_chunk(
-    file: &mut std::fs::File,
+    parser: &mut Parser,
     reading: &Reading,
     (a, b): (u64, u64),
     base: u32,
-    buf: &mut Vec<u8>,
 ) -> Option<Chunk> {
     let len = b.checked_sub(a)?;
+    let Parser {
+        file,
+        buf,
+        grouper,
+        splitter,
+        scratch,
+    } = parser;
     read_at(file, a, len, buf)?;
     if (buf.len() as u64) != len {
         return None; // the file changed while read
@@ -712,15 +821,21 @@ fn parse_chunk(
     let text = std::str::from_utf8(buf).ok()?;
     // each chunk its own source: the threads share no counter
     let source = Source::file(reading.name);
+    let (cards, hashes) = reading
+        .spare
+        .lock()
+        .ok()
+        .and_then(|mut s| s.pop())
+        .unwrap_or_default();
     let mut chunk = Chunk {
         lines: 0,
         source: source.clone(),
-        cards: Vec::new(),
+        cards,
+        hashes,
         problems: Problems::new(),
     };
-    let mut grouper: Grouper<RawLine> = Grouper::new(&source);
+    grouper.restart(&source);
     let mut stages = StageCache::default();
-    let mut splitter = Splitter::new(reading.head.delimiter, reading.limits);
     let columns = &reading.head.columns;
     let mut number = base;
     let mut rest = text;
@@ -738,7 +853,7 @@ fn parse_chunk(
             columns,
             &mut row,
             &mut stages,
-            &mut grouper,
+            grouper,
             &mut chunk.problems,
         ) {
             continue;
@@ -753,24 +868,29 @@ fn parse_chunk(
         }
     }
     chunk.lines = number - base;
-    let cards: Vec<RawCard> = results::cards(&source, &mut grouper).collect();
     ingest::check_names(
-        cards
+        grouper
+            .cards
             .iter()
-            .flat_map(|c| c.seats.iter().map(|s| (&c.source, s))),
+            .flat_map(|c| c.seats.iter().map(|s| (&source, s))),
         reading.limits,
         &mut chunk.problems,
     );
-    let mut scratch = String::new();
-    chunk.cards.reserve(cards.len());
-    for raw in cards {
+    chunk.cards.reserve(grouper.cards.len());
+    chunk.hashes.reserve(grouper.cards.len());
+    let mut grouped = std::mem::take(&mut grouper.cards);
+    for g in grouped.drain(..) {
+        let mut raw = results::card(&source, g);
         let values = check_values(&raw, reading.rules, reading.keep, &mut chunk.problems);
         let mut hashes = [0u64; 4];
         for s in &raw.seats {
-            hashes[s.seat.index()] = reading.hasher.hash(&s.player, &mut scratch);
+            hashes[s.seat.index()] = reading.hasher.hash(&s.player, scratch);
         }
-        chunk.cards.push((Checked::from_raw(raw, values), hashes));
+        grouper.give_back(std::mem::take(&mut raw.games));
+        chunk.cards.push(Checked::from_raw(raw, values));
+        chunk.hashes.push(hashes);
     }
+    grouper.cards = grouped;
     Some(chunk)
 }
 
@@ -786,5 +906,41 @@ mod tests {
         assert_eq!(s.split(b" , \t,\n"), Some(false), "blank");
         assert_eq!(s.split(b"S01,\"1\",1\n"), None);
         assert_eq!(s.split(b"S01,1\r,1\n"), None);
+    }
+
+    #[test]
+    fn a_line_splits_where_its_delimiters_are_whatever_its_length() {
+        let mut s = Splitter::new(b';', &Limits::default());
+        for line in [
+            "a",
+            ";",
+            "a;b",
+            ";;;;;;;",
+            "1234567;",
+            "12345678;",
+            "1234567;9",
+            "S00001;1;1;A;P0000001;0;-12;2",
+            "S00001;1;1;A;P0000001;0;-12;2;;",
+            "prelim;S01;17;2;D;Ana María Ñúñez;1;+30;0",
+        ] {
+            let filled = line.split(';').any(|f| !f.is_empty());
+            assert_eq!(s.split(line.as_bytes()), Some(filled), "{line:?}");
+            let fields: Vec<&str> = s.fields.iter().map(|&(a, b)| &line[a..b]).collect();
+            assert_eq!(fields, line.split(';').collect::<Vec<_>>(), "{line:?}");
+        }
+        assert_eq!(s.split(b"12345678\"9;1\n"), None);
+        assert_eq!(s.split(b"1;2;3;4;5;6;7;8;9\r;\n"), None);
+    }
+
+    #[test]
+    fn a_short_field_is_the_cell_the_csv_reader_makes() {
+        let mut cells = Cells::new();
+        for _ in 0..2 {
+            for field in [
+                "0", "1", " 1 ", "+11", "-12", "   ", "", "1234567", "12345678", "é",
+            ] {
+                assert_eq!(cells.cell(field), Cell::text(field), "{field:?}");
+            }
+        }
     }
 }

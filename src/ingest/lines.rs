@@ -300,6 +300,10 @@ pub struct Grouper<L> {
     source: Source,
     pub cards: Vec<Grouped<L>>,
     index: HashMap<CardKey, usize, foldhash::fast::RandomState>,
+    /// The room of cards done with ([`Grouper::give_back`]), for the
+    /// cards to come: a large file's reader asks for none per card.
+    spare_games: Vec<Vec<GameLines<L>>>,
+    spare_lines: Vec<Vec<L>>,
 }
 
 impl<L: Line> Grouper<L> {
@@ -308,7 +312,19 @@ impl<L: Line> Grouper<L> {
             source: source.clone(),
             cards: Vec::new(),
             index: HashMap::default(),
+            spare_games: Vec::new(),
+            spare_lines: Vec::new(),
         }
+    }
+
+    /// A card's games, done with: their room is used for the cards to come.
+    pub fn give_back(&mut self, mut games: Vec<GameLines<L>>) {
+        for game in games.drain(..) {
+            let mut lines = game.lines;
+            lines.clear();
+            self.spare_lines.push(lines);
+        }
+        self.spare_games.push(games);
     }
 
     /// Groups the lines of another source, as [`Grouper::new`] (its cards
@@ -317,11 +333,16 @@ impl<L: Line> Grouper<L> {
         self.source = source.clone();
         self.cards.clear();
         self.index.clear();
+        // the room given back is taken in the order it was given: the
+        // lines of cards one after another stay one after another in
+        // memory, as they were read
+        self.spare_games.reverse();
+        self.spare_lines.reverse();
     }
 
     pub fn add(&mut self, head: Head, line: L, problems: &mut Problems) {
         let last = self.cards.len().checked_sub(1);
-        let idx = match last.filter(|&i| self.cards[i].key == head.key) {
+        let idx = match last.filter(|&i| same_key(&self.cards[i].key, &head.key)) {
             Some(i) => i,
             None => match self.index.get(&head.key) {
                 Some(&i) => i,
@@ -331,7 +352,7 @@ impl<L: Line> Grouper<L> {
                         key: head.key,
                         at: head.row,
                         seats: Vec::with_capacity(4),
-                        games: Vec::new(),
+                        games: self.spare_games.pop().unwrap_or_default(),
                         defective: false,
                     });
                     self.cards.len() - 1
@@ -342,7 +363,8 @@ impl<L: Line> Grouper<L> {
         let seat = head.seat;
         match card.seats.iter().find(|s| s.seat == seat) {
             Some(known)
-                if known.player != head.player && !same_player(&known.player, &head.player) =>
+                if !same_short(&known.player, &head.player)
+                    && !same_player(&known.player, &head.player) =>
             {
                 problems.error(
                     self.source.place(head.player_at),
@@ -369,10 +391,14 @@ impl<L: Line> Grouper<L> {
         let game = match card.games.iter().position(|g| g.number == number) {
             Some(i) => &mut card.games[i],
             None => {
+                let lines = self
+                    .spare_lines
+                    .pop()
+                    .unwrap_or_else(|| Vec::with_capacity(4));
                 card.games.push(GameLines {
                     number,
                     at: head.row,
-                    lines: Vec::with_capacity(4),
+                    lines,
                 });
                 card.games.last_mut().expect("just pushed")
             }
@@ -390,6 +416,20 @@ impl<L: Line> Grouper<L> {
         }
         game.lines.push(line);
     }
+}
+
+/// Whether two cards' keys are the same, as [`same_short`] compares texts:
+/// asked for every line.
+#[inline]
+fn same_key(a: &CardKey, b: &CardKey) -> bool {
+    let same = |a: &Label, b: &Label| match (a, b) {
+        (Label::Num(a), Label::Num(b)) => a == b,
+        (Label::Text(a), Label::Text(b)) => same_short(a, b),
+        _ => false,
+    };
+    same(&a.table, &b.table)
+        && same(&a.session, &b.session)
+        && same_short(a.stage.as_str(), b.stage.as_str())
 }
 
 fn same_player(a: &str, b: &str) -> bool {

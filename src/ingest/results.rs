@@ -7,7 +7,9 @@
 
 use super::cell::Row;
 use super::header::{each_line, map_header, Column, ColumnMap};
-use super::lines::{self, Fields, Grouper, Line, StageCache, HEAD_COLUMNS, OPTIONAL_COLUMNS};
+use super::lines::{
+    self, Fields, Grouped, Grouper, Line, StageCache, HEAD_COLUMNS, OPTIONAL_COLUMNS,
+};
 use super::raw::{Layout, RawCard, RawLine};
 use crate::domain::Seat;
 use crate::place::{At, Source};
@@ -104,22 +106,26 @@ pub fn add_line(
     true
 }
 
-/// The cards `grouper` put together from lines of `source`, taken out of it.
+/// The cards `grouper` put together from lines of `source`, taken out of it
+/// (it keeps the room they took, for the lines of another source).
 pub fn cards<'a>(
     source: &'a Source,
     grouper: &'a mut Grouper<RawLine>,
 ) -> impl Iterator<Item = RawCard> + 'a {
-    std::mem::take(&mut grouper.cards)
-        .into_iter()
-        .map(|g| RawCard {
-            key: g.key,
-            layout: Layout::Results,
-            source: source.clone(),
-            at: g.at,
-            table_at: g.at,
-            seats: g.seats,
-            games: g.games,
-            total: None,
-            defective: g.defective,
-        })
+    grouper.cards.drain(..).map(|g| card(source, g))
+}
+
+/// A card of lines of `source` as [`Grouper`] put them together.
+pub fn card(source: &Source, g: Grouped<RawLine>) -> RawCard {
+    RawCard {
+        key: g.key,
+        layout: Layout::Results,
+        source: source.clone(),
+        at: g.at,
+        table_at: g.at,
+        seats: g.seats,
+        games: g.games,
+        total: None,
+        defective: g.defective,
+    }
 }

@@ -45,6 +45,20 @@ const NO_SAVED_VALUE: &str =
 
 /// A whole number as a spreadsheet may write it, `7.0` (or `7.0.0`), as
 /// `7`.
+/// `t` without the spaces around it, as [`str::trim`] gives it, with no
+/// search for the usual cell: one that starts and ends with a printable
+/// ASCII character.
+#[inline]
+fn trimmed(t: &str) -> &str {
+    let printable = |b: &u8| (b'!'..=b'~').contains(b);
+    let b = t.as_bytes();
+    if b.first().is_some_and(printable) && b.last().is_some_and(printable) {
+        t
+    } else {
+        t.trim()
+    }
+}
+
 fn without_point_zero(t: &str) -> &str {
     let mut t = t;
     while let Some(rest) = t.as_bytes().strip_suffix(b".0") {
@@ -59,7 +73,7 @@ pub fn parse_won(cell: &Cell) -> Result<bool, String> {
         Cell::Number(n) if *n == 1.0 => return Ok(true),
         Cell::Number(n) if *n == 0.0 => return Ok(false),
         Cell::Bool(b) => return Ok(*b),
-        Cell::Text(t) => match without_point_zero(t.trim()) {
+        Cell::Text(t) => match without_point_zero(trimmed(t)) {
             "1" => return Ok(true),
             "0" => return Ok(false),
             _ => cell.describe(),
@@ -76,7 +90,7 @@ pub fn parse_tiles(cell: &Cell) -> Result<Option<u16>, String> {
     let n = match cell {
         Cell::Empty => return Ok(None),
         Cell::Number(n) if n.fract() == 0.0 => Some(*n),
-        Cell::Text(t) => without_point_zero(t.trim())
+        Cell::Text(t) => without_point_zero(trimmed(t))
             .parse::<u32>()
             .ok()
             .map(f64::from),
