@@ -748,16 +748,8 @@ impl Roster {
     /// `taken(k, first)` for each player `k` whose id is taken (that player
     /// is not added), `first` being the player who has it.
     pub fn add_batch(&mut self, batch: &Batch, mut taken: impl FnMut(usize, Cow<'_, Player>)) {
-        // the index is read a few players ahead (see `Roster::warm`)
-        const AHEAD: usize = 16;
         self.entries.recs.reserve(batch.len());
-        for &hash in batch.hashes.iter().take(AHEAD) {
-            self.warm(hash);
-        }
         for (k, &hash) in batch.hashes.iter().enumerate() {
-            if let Some(&later) = batch.hashes.get(k + AHEAD) {
-                self.warm(later);
-            }
             let added = self.add_hashed(batch.entries.id(k), hash, |entries| {
                 entries.push_from(&batch.entries, k)
             });

@@ -179,145 +179,29 @@ fn count_outside_quotes(line: &str, delim: u8) -> usize {
 }
 
 /// Rows of a CSV text, each with its line number. Ragged rows are fine.
-///
-/// A large text is parsed on a thread of its own, a batch of rows ahead of
-/// the one that takes them (a roster of a million lines: splitting and
-/// making cells is as much work as reading the players). The rows, their
-/// order and any error are the same either way (tested).
 pub struct CsvRows {
-    rows: Rows,
-    /// The text's lines, for [`Iterator::size_hint`] (at most that many
-    /// rows remain).
-    lines: usize,
-    /// The line of the last row given.
-    last: u32,
-}
-
-enum Rows {
-    Here(Parser),
-    Ahead {
-        batches: std::sync::mpsc::Receiver<Vec<Result<Row, String>>>,
-        batch: std::vec::IntoIter<Result<Row, String>>,
-        parser: Option<std::thread::JoinHandle<()>>,
-    },
-}
-
-/// Texts from this size on are parsed on a thread of their own.
-const AHEAD_FROM: usize = 1 << 20;
-
-/// Rows sent at a time from the parsing thread, and batches it may be
-/// ahead.
-const BATCH_ROWS: usize = 512;
-const BATCHES_AHEAD: usize = 4;
-
-impl CsvRows {
-    pub fn new(text: String) -> CsvRows {
-        let ahead = text.len() >= AHEAD_FROM;
-        CsvRows::parsed(text, ahead)
-    }
-
-    /// As [`CsvRows::new`], parsed on a thread of its own when `ahead`.
-    #[doc(hidden)]
-    pub fn parsed(text: String, ahead: bool) -> CsvRows {
-        let lines = memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1;
-        let mut parser = Parser::new(text);
-        let rows = if ahead {
-            let (tx, rx) = std::sync::mpsc::sync_channel(BATCHES_AHEAD);
-            let spawned = std::thread::Builder::new().spawn(move || loop {
-                let batch: Vec<_> = parser.by_ref().take(BATCH_ROWS).collect();
-                let done = batch.len() < BATCH_ROWS;
-                // (a closed channel: the rows are no longer wanted)
-                if batch.is_empty() || tx.send(batch).is_err() || done {
-                    break;
-                }
-            });
-            match spawned {
-                Ok(handle) => Rows::Ahead {
-                    batches: rx,
-                    batch: Vec::new().into_iter(),
-                    parser: Some(handle),
-                },
-                // no thread to be had (the system is out of them): the
-                // text went with the thread's work, and the file is said
-                // to be unreadable rather than read in part
-                Err(e) => Rows::Ahead {
-                    batches: rx,
-                    batch: vec![Err(format!("cannot start a thread: {e}"))].into_iter(),
-                    parser: None,
-                },
-            }
-        } else {
-            Rows::Here(parser)
-        };
-        CsvRows {
-            rows,
-            lines,
-            last: 0,
-        }
-    }
-}
-
-impl Iterator for CsvRows {
-    type Item = Result<Row, String>;
-
-    /// At most a row a line of the text not yet read.
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (0, Some(self.lines.saturating_sub(self.last as usize)))
-    }
-
-    /// The next row with a filled cell: blank lines (`;;;` too) are left
-    /// out, as they are from workbooks, and so are trailing blank cells.
-    fn next(&mut self) -> Option<Self::Item> {
-        let row = match &mut self.rows {
-            Rows::Here(parser) => parser.next(),
-            Rows::Ahead {
-                batches,
-                batch,
-                parser,
-            } => loop {
-                if let Some(row) = batch.next() {
-                    break Some(row);
-                }
-                match batches.recv() {
-                    Ok(next) => *batch = next.into_iter(),
-                    Err(_) => {
-                        // the parsing thread ended: a panic there is one here
-                        if let Some(Err(panic)) = parser.take().map(|h| h.join()) {
-                            std::panic::resume_unwind(panic);
-                        }
-                        break None;
-                    }
-                }
-            },
-        };
-        if let Some(Ok(r)) = &row {
-            self.last = r.number;
-        }
-        row
-    }
-}
-
-/// The CSV reader over a text, giving rows.
-struct Parser {
     /// The reader over the text (the text is the cursor's: held once).
     reader: csv::Reader<std::io::Cursor<Vec<u8>>>,
     record: csv::StringRecord,
-    /// A read failed: nothing more is read.
-    failed: bool,
+    /// The text's lines, for [`Iterator::size_hint`] (at most that many
+    /// rows remain).
+    lines: usize,
 }
 
-impl Parser {
-    fn new(text: String) -> Parser {
+impl CsvRows {
+    pub fn new(text: String) -> CsvRows {
         let delimiter = sniff_delimiter(&text);
         let reader = csv::ReaderBuilder::new()
             .has_headers(false)
             .flexible(true)
             .delimiter(delimiter)
             .from_reader(std::io::Cursor::new(text.into_bytes()));
-        Parser {
+        let bytes = reader.get_ref().get_ref();
+        let lines = memchr::memchr_iter(b'\n', bytes).count() + 1;
+        CsvRows {
             reader,
             record: csv::StringRecord::new(),
-            failed: false,
+            lines,
         }
     }
 
@@ -335,13 +219,18 @@ impl Parser {
     }
 }
 
-impl Iterator for Parser {
+impl Iterator for CsvRows {
     type Item = Result<Row, String>;
 
+    /// At most a row a line of the text not yet read.
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let read = self.reader.position().line() as usize;
+        (0, Some(self.lines.saturating_sub(read.saturating_sub(1))))
+    }
+
+    /// The next row with a filled cell: blank lines (`;;;` too) are left
+    /// out, as they are from workbooks, and so are trailing blank cells.
     fn next(&mut self) -> Option<Self::Item> {
-        if self.failed {
-            return None;
-        }
         loop {
             match self.reader.read_record(&mut self.record) {
                 Ok(false) => return None,
@@ -358,10 +247,7 @@ impl Iterator for Parser {
                         cells,
                     }));
                 }
-                Err(e) => {
-                    self.failed = true;
-                    return Some(Err(e.to_string()));
-                }
+                Err(e) => return Some(Err(e.to_string())),
             }
         }
     }
@@ -470,35 +356,5 @@ mod tests {
             vec![1, 3, 5]
         );
         assert_eq!(rows[1].cells[0], Cell::Text("x\ny".into()));
-    }
-
-    /// A large text is parsed on a thread of its own: the same rows, in
-    /// the same order, with the same numbers, over many batches, and the
-    /// bound on what remains holds all the way.
-    #[test]
-    fn rows_parsed_ahead_are_the_rows_parsed_here() {
-        let mut text = String::from("id;name\n");
-        for i in 0..3_000 {
-            match i % 7 {
-                0 => text.push_str("\n;;\n"),
-                1 => text.push_str(&format!("\"P{i}\n\";\"a;b\"\r\n")),
-                _ => text.push_str(&format!("P{i}; name {i} ;\n")),
-            }
-        }
-        let all = |ahead: bool| {
-            let mut rows = CsvRows::parsed(text.clone(), ahead);
-            let mut out = Vec::new();
-            loop {
-                let (_, most) = rows.size_hint();
-                let Some(row) = rows.next() else { break };
-                let row = row.unwrap();
-                assert!(most.unwrap() >= 1, "{most:?} before line {}", row.number);
-                out.push((row.number, row.first_col, row.cells));
-            }
-            out
-        };
-        let here = all(false);
-        assert_eq!(here.len(), 1 + 3_000 - 3_000 / 7 - 1);
-        assert_eq!(all(true), here);
     }
 }
