@@ -178,26 +178,51 @@ impl CardKey {
     /// The name a card goes by in the store and in a dump, and the sheet a
     /// stored card is read from: `prelim-S01-T07`.
     pub fn name(&self) -> String {
-        let clean = |s: String| {
-            s.chars()
-                .map(|c| {
-                    if c.is_alphanumeric() || c == '-' {
-                        c
-                    } else {
-                        '_'
-                    }
-                })
-                .collect::<String>()
-        };
-        let table = match &self.table {
-            Label::Num(n) => format!("T{n:02}"),
-            Label::Text(t) => format!("T{}", clean(t.clone())),
-        };
-        format!(
-            "{}-{}-{table}",
-            clean(self.stage.to_string()),
-            clean(SessionName(&self.session).to_string())
-        )
+        let mut name = String::with_capacity(16);
+        // (writing to a String does not fail)
+        let _ = self.write_name(&mut name);
+        name
+    }
+
+    /// Whether the card's [`CardKey::name`] is `text` (the name is not made:
+    /// a stored event's million lines).
+    pub fn is_named(&self, text: &str) -> bool {
+        /// Compares what is written with the rest of a text.
+        struct Same<'a>(&'a str);
+        impl fmt::Write for Same<'_> {
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                self.0 = self.0.strip_prefix(s).ok_or(fmt::Error)?;
+                Ok(())
+            }
+        }
+        let mut same = Same(text);
+        self.write_name(&mut same).is_ok() && same.0.is_empty()
+    }
+
+    /// The name to `out`: the stage, session and table, a character that
+    /// is not a letter, digit or `-` written `_`.
+    fn write_name(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        use fmt::Write;
+        struct Clean<'a, W>(&'a mut W);
+        impl<W: fmt::Write> fmt::Write for Clean<'_, W> {
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                for c in s.chars() {
+                    let clean = c.is_alphanumeric() || c == '-';
+                    self.0.write_char(if clean { c } else { '_' })?;
+                }
+                Ok(())
+            }
+        }
+        write!(Clean(out), "{}", self.stage)?;
+        out.write_char('-')?;
+        write!(Clean(out), "{}", SessionName(&self.session))?;
+        match &self.table {
+            Label::Num(n) => write!(out, "-T{n:02}"),
+            Label::Text(t) => {
+                out.write_str("-T")?;
+                Clean(out).write_str(t)
+            }
+        }
     }
 }
 
@@ -247,6 +272,35 @@ pub struct Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A card's name in the store: its stage, session and table, anything
+    /// but letters, digits and `-` written `_`; and a name is recognised
+    /// without being made.
+    #[test]
+    fn a_cards_name_is_its_stage_session_and_table() {
+        let key = |stage: &str, session: &str, table: &str| CardKey {
+            stage: Stage::new(stage),
+            session: Label::session(session).unwrap(),
+            table: Label::table(table).unwrap(),
+        };
+        for (k, name) in [
+            (key("prelim", "1", "7"), "prelim-S01-T07"),
+            (key("final", "S12", "123"), "final-S12-T123"),
+            (key("final", "Evening", "Blue 2"), "final-Evening-TBlue_2"),
+            (key("決賽", "下午", "甲/1"), "決賽-下午-T甲_1"),
+        ] {
+            assert_eq!(k.name(), name);
+            assert!(k.is_named(name));
+            for other in [
+                &name[..name.len() - 1],
+                "",
+                "prelim-S01-T07x",
+                "prelim-S01-T08",
+            ] {
+                assert_eq!(k.is_named(other), other == name, "{other}");
+            }
+        }
+    }
 
     #[test]
     fn sessions_and_tables_are_the_same_however_written() {

@@ -1265,7 +1265,11 @@ impl Seating {
             return self.sources.len() as u32 - 1;
         }
         // a stored card: its sheet named after its key, as read back here
-        if source.is_workbook() && source.sheet.as_deref() == Some(self.key_of(key).name().as_str())
+        if source.is_workbook()
+            && source
+                .sheet
+                .as_deref()
+                .is_some_and(|sheet| self.key_of(key).is_named(sheet))
         {
             match self.named {
                 Some(i) if self.sources[i as usize].file == source.file => return i | NAMED,
