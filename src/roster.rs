@@ -567,33 +567,22 @@ impl NameIndex {
     }
 }
 
-/// Players read, packed as a roster keeps them and their ids hashed, to
-/// be added in order by [`Roster::add_batch`]: one thread reads a roster
-/// into batches while another adds them, and what moves between the two is
-/// a few buffers a batch, not a text per field.
+/// Players read, packed as a roster keeps them, to be added in order by
+/// [`Roster::add_batch`]: one thread reads a roster into batches while
+/// another hashes their ids and adds them, and what moves between the two
+/// is a few buffers a batch, not a text per field.
+#[derive(Default)]
 pub struct Batch {
     entries: Entries,
-    /// The hash of each entry's id by [`Roster::hasher`].
-    hashes: Vec<u64>,
-    hasher: NameHasher,
-    scratch: String,
 }
 
 impl Batch {
-    /// An empty batch for the roster whose [`Roster::hasher`] is `hasher`.
-    pub fn new(hasher: NameHasher) -> Batch {
-        Batch {
-            entries: Entries::default(),
-            hashes: Vec::new(),
-            hasher,
-            scratch: String::new(),
-        }
+    pub fn new() -> Batch {
+        Batch::default()
     }
 
     /// Adds a player of values `player`, listed on line `row` of `source`.
     pub fn push(&mut self, player: &PlayerFields<'_>, source: &Source, row: u32) {
-        self.hashes
-            .push(self.hasher.hash(player.id, &mut self.scratch));
         self.entries.push_fields(player, Some((source, row)));
     }
 
@@ -749,14 +738,17 @@ impl Roster {
     /// is not added), `first` being the player who has it.
     pub fn add_batch(&mut self, batch: &Batch, mut taken: impl FnMut(usize, Cow<'_, Player>)) {
         self.entries.recs.reserve(batch.len());
-        for (k, &hash) in batch.hashes.iter().enumerate() {
-            let added = self.add_hashed(batch.entries.id(k), hash, |entries| {
-                entries.push_from(&batch.entries, k)
-            });
+        let hasher = self.hasher();
+        let mut scratch = std::mem::take(&mut self.scratch);
+        for k in 0..batch.len() {
+            let id = batch.entries.id(k);
+            let hash = hasher.hash(id, &mut scratch);
+            let added = self.add_hashed(id, hash, |entries| entries.push_from(&batch.entries, k));
             if let Err(first) = added {
                 taken(k, self.get(first));
             }
         }
+        self.scratch = scratch;
     }
 
     /// Adds a player of id `id` (its hash `hash`) by `push`, which appends
@@ -1180,7 +1172,7 @@ mod tests {
             players.push(p);
         }
         let mut r = Roster::default();
-        let mut batch = Batch::new(r.hasher());
+        let mut batch = Batch::new();
         for p in &players {
             r.add(p.clone()).unwrap();
             let mut again = p.clone();

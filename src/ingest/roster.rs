@@ -5,7 +5,7 @@ use super::header::{each_line, map_header, Column};
 use super::limits::{hint, Limits};
 use super::{expand, open, recognise, InputError, Kind};
 use crate::problem::Problems;
-use crate::roster::{Batch, NameHasher, PlayerFields, Roster, Status};
+use crate::roster::{Batch, PlayerFields, Roster, Status};
 use std::borrow::Cow;
 use std::path::PathBuf;
 
@@ -156,9 +156,9 @@ struct Read {
 }
 
 impl Read {
-    fn new(hasher: &NameHasher) -> Read {
+    fn new() -> Read {
         Read {
-            players: Batch::new(hasher.clone()),
+            players: Batch::new(),
             id_cols: Vec::with_capacity(BATCH),
             said: Vec::new(),
         }
@@ -194,7 +194,6 @@ fn read_sheet(
     if let (_, Some(most)) = rows.size_hint() {
         roster.reserve(most.min(1 << 22));
     }
-    let hasher = roster.hasher();
     std::thread::scope(|scope| {
         let (to_adder, for_adder) = std::sync::mpsc::sync_channel::<Read>(8);
         let adder = scope.spawn(move || {
@@ -227,7 +226,7 @@ fn read_sheet(
             }
             out
         });
-        let mut read = Read::new(&hasher);
+        let mut read = Read::new();
         let mut here = Problems::new();
         each_line(
             source,
@@ -241,7 +240,7 @@ fn read_sheet(
                     read.players.push(&line.fields(), source, row.number);
                     read.id_cols.push(line.id_col);
                     if read.players.len() >= BATCH {
-                        let full = std::mem::replace(&mut read, Read::new(&hasher));
+                        let full = std::mem::replace(&mut read, Read::new());
                         // (a closed channel: the adder panicked, said at its join)
                         let _ = to_adder.send(full);
                     }
