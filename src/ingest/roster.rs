@@ -316,8 +316,8 @@ fn read_line<'a>(
         return None;
     }
     for (column, value) in [(ID, &id), (NAME, &name)] {
-        // (a character is at most 4 bytes: a short text is within the limit
-        // without counting its characters)
+        // (a character is at least a byte: a text of no more bytes than the
+        // limit is within it without counting its characters)
         if value.len() as u64 <= limits.name_chars {
             continue;
         }
