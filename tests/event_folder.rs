@@ -86,6 +86,34 @@ fn init_refuses_an_existing_event() {
     assert!(again.unwrap_err().to_string().contains("exists already"));
 }
 
+/// Files of one import are taken in turn: a card of the second file is
+/// compared with the same card stored from the first, in the same run.
+#[test]
+fn a_card_given_again_by_a_later_file_of_the_same_import_is_compared() {
+    let s = Scratch::new("one-run");
+    let folder = event(&s);
+    let first = cards_file(&s, "s1.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
+    let same = cards_file(&s, "s1-again.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
+    let fixed = cards_file(&s, "s1-fixed.csv", &[card(1, ["P1", "P2", "P3", "P4"], 25)]);
+    let report = import(&folder, &[first.clone(), same, fixed.clone()], false, None);
+    let fates: Vec<Vec<CardFate>> = report
+        .files
+        .iter()
+        .map(|f| f.1.iter().map(|c| c.1.clone()).collect())
+        .collect();
+    assert_eq!(
+        fates,
+        [vec![CardFate::New], vec![CardFate::Unchanged], vec![]],
+        "the third file refused"
+    );
+    assert_eq!(report.refused, vec![fixed.display().to_string()]);
+    let message = report.problems.iter().next().unwrap().to_string();
+    assert!(
+        message.contains("was imported before and differs"),
+        "{message}"
+    );
+}
+
 #[test]
 fn importing_twice_is_a_no_op_and_a_different_card_needs_replace() {
     let s = Scratch::new("replace");
