@@ -95,7 +95,7 @@ fn a_card_given_again_by_a_later_file_of_the_same_import_is_compared() {
     let first = cards_file(&s, "s1.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
     let same = cards_file(&s, "s1-again.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
     let fixed = cards_file(&s, "s1-fixed.csv", &[card(1, ["P1", "P2", "P3", "P4"], 25)]);
-    let report = import(&folder, &[first.clone(), same, fixed.clone()], false, None);
+    let report = import(&folder, &[first, same, fixed.clone()], false, None);
     let fates: Vec<Vec<CardFate>> = report
         .files
         .iter()

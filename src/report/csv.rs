@@ -31,8 +31,7 @@ const BATCH_ROWS: usize = 1024;
 const BATCHES_AHEAD: usize = 4;
 
 /// As [`write`], tables of `ahead_from` rows and more on two threads.
-#[doc(hidden)]
-pub fn write_with(
+fn write_with(
     tables: Vec<Streamed<'_>>,
     out: &mut dyn std::io::Write,
     ahead_from: usize,
