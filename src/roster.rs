@@ -69,13 +69,17 @@ pub fn match_key(text: &str) -> String {
     key
 }
 
+/// Whether `text` is its own match key (no spaces, no capitals, ASCII):
+/// most ids.
+fn is_own_key(text: &str) -> bool {
+    text.bytes()
+        .all(|b| b.is_ascii_graphic() && !b.is_ascii_uppercase())
+}
+
 /// [`match_key`] written into `key` (cleared first).
 fn match_key_into(text: &str, key: &mut String) {
     key.clear();
-    if text
-        .bytes()
-        .all(|b| b.is_ascii_graphic() && !b.is_ascii_uppercase())
-    {
+    if is_own_key(text) {
         key.push_str(text); // already its own key
     } else if text.bytes().all(|b| b.is_ascii_graphic()) {
         key.push_str(text);
@@ -95,24 +99,34 @@ fn match_key_into(text: &str, key: &mut String) {
     }
 }
 
-/// The index of players by id: a table of player indexes, each with 32
-/// bits of its id's hash, so that growing the table never reads an id
-/// again and a look-up reads only the ids whose hash matches.
+/// The index of players by id: a table of player indexes only (4 bytes a
+/// player; a million players' table is 10 MB, not the 19 it was with 32
+/// bits of each hash beside the index). A look-up compares the ids the
+/// table's 7-bit tag picks, nearly always the one looked for; growing the
+/// table hashes each id again ([`IdIndex::hash_of`]), which room reserved
+/// up front avoids for a roster read whole.
 #[derive(Clone, Default)]
 struct IdIndex {
-    table: hashbrown::HashTable<(PlayerId, u32)>,
+    table: hashbrown::HashTable<PlayerId>,
     hasher: foldhash::fast::RandomState,
 }
 
-/// The 32 bits of a hash the id index keeps.
-fn short(hash: u64) -> u32 {
-    (hash >> 32) as u32
-}
-
-/// The table's hash of a kept [`short`] hash: spread over 64 bits (the
-/// table takes its slot from the low bits, its tag from the high ones).
-fn spread(short: u32) -> u64 {
-    u64::from(short).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+impl IdIndex {
+    /// The table's hash of player `pid`, an entry or a learned player:
+    /// its id's match key's, as [`NameHasher::hash`] makes it.
+    fn hash_of(
+        hasher: &foldhash::fast::RandomState,
+        entries: &Entries,
+        learned: &Learned,
+        pid: PlayerId,
+    ) -> u64 {
+        let id = id_of(entries, learned, pid);
+        if is_own_key(id) {
+            hash_key(hasher, id)
+        } else {
+            hash_key(hasher, &match_key(id))
+        }
+    }
 }
 
 impl std::fmt::Debug for IdIndex {
@@ -247,7 +261,7 @@ struct Wide {
 }
 
 /// The roster's entries, in its order: every text of every entry in one
-/// text, and a fixed record each. A million players cost some 65 bytes
+/// text, and a fixed record each. A million players cost some 56 bytes
 /// each (their texts, a record, the id index), not a record of strings
 /// each; a full [`Player`] is made when one is asked for.
 #[derive(Clone, Debug, Default)]
@@ -630,25 +644,26 @@ impl Roster {
 
     /// The player whose id has the match key `key`.
     fn find_id(&self, key: &str) -> Option<PlayerId> {
-        self.find_id_hashed(key, short(hash_key(&self.by_id.hasher, key)))
-    }
-
-    /// As [`Roster::find_id`], `h` being the key's short hash.
-    fn find_id_hashed(&self, key: &str, h: u32) -> Option<PlayerId> {
         self.by_id
             .table
-            .find(spread(h), |&(p, ph)| {
-                ph == h && key_matches(self.id(p), key)
+            .find(hash_key(&self.by_id.hasher, key), |&p| {
+                key_matches(self.id(p), key)
             })
-            .map(|&(p, _)| p)
+            .copied()
     }
 
-    /// Indexes the player `pid` (already in `entries`) by its id's match
-    /// key's short hash `h`.
-    fn index_id(&mut self, h: u32, pid: PlayerId) {
-        self.by_id
-            .table
-            .insert_unique(spread(h), (pid, h), |&(_, h)| spread(h));
+    /// Indexes the player `pid` (already an entry or learned) by its id's
+    /// match key's hash `hash`.
+    fn index_id(&mut self, hash: u64, pid: PlayerId) {
+        let Roster {
+            by_id,
+            entries,
+            learned,
+            ..
+        } = self;
+        by_id.table.insert_unique(hash, pid, |&p| {
+            IdIndex::hash_of(&by_id.hasher, entries, learned, p)
+        });
     }
 
     /// Roster entries whose name has the match key `key`.
@@ -669,7 +684,15 @@ impl Roster {
         } else {
             self.entries.recs.reserve(additional);
         }
-        self.by_id.table.reserve(additional, |&(_, h)| spread(h));
+        let Roster {
+            by_id,
+            entries,
+            learned,
+            ..
+        } = self;
+        by_id.table.reserve(additional, |&p| {
+            IdIndex::hash_of(&by_id.hasher, entries, learned, p)
+        });
     }
 
     /// Gives back the room the entries grew into and do not use (a roster
@@ -760,12 +783,8 @@ impl Roster {
         hash: u64,
         push: impl FnOnce(&mut Entries),
     ) -> Result<PlayerId, PlayerId> {
-        let h = short(hash);
-        let existing = self
-            .by_id
-            .table
-            .find(spread(h), |&(p, ph)| ph == h && same_key(self.id(p), id));
-        if let Some(&(existing, _)) = existing {
+        let existing = self.by_id.table.find(hash, |&p| same_key(self.id(p), id));
+        if let Some(&existing) = existing {
             return Err(existing);
         }
         if self.learned.len() > 0 {
@@ -780,7 +799,7 @@ impl Roster {
         self.by_name.take();
         let pid = PlayerId(self.entries.len() as u32);
         push(&mut self.entries);
-        self.index_id(h, pid);
+        self.index_id(hash, pid);
         Ok(pid)
     }
 
@@ -822,20 +841,15 @@ impl Roster {
     /// a large index (a million players: far past the processor's caches)
     /// wait for memory together rather than one after another.
     pub fn warm(&self, hash: u64) {
-        let h = short(hash);
-        std::hint::black_box(self.by_id.table.find(spread(h), |&(_, ph)| ph == h));
+        std::hint::black_box(self.by_id.table.find(hash, |_| true));
     }
 
     /// As [`Roster::resolve`], `hash` being the name's hash by
     /// [`Roster::hasher`].
     pub fn resolve_hashed(&mut self, text: &str, hash: u64) -> Result<PlayerId, Unresolved> {
-        let h = short(hash);
-        let by_id = self
-            .by_id
-            .table
-            .find(spread(h), |&(p, ph)| ph == h && same_key(self.id(p), text));
+        let by_id = self.by_id.table.find(hash, |&p| same_key(self.id(p), text));
         let found = match by_id {
-            Some(&(pid, _)) => Ok(pid),
+            Some(&pid) => Ok(pid),
             // no entries, no name to match (and no key to make: an open
             // roster learns a million ids this way)
             None if self.entries.len() == 0 => {
@@ -875,9 +889,7 @@ impl Roster {
             }
         }
         self.learned.ends.push(self.learned.text.len() as u64);
-        self.by_id
-            .table
-            .insert_unique(spread(h), (pid, h), |&(_, h)| spread(h));
+        self.index_id(hash, pid);
         Ok(pid)
     }
 
@@ -1224,5 +1236,48 @@ mod tests {
         assert_eq!(r.find("chantaiman"), Ok(a));
         let clone = r.clone();
         assert_eq!(clone.find("CHAN TAI MAN"), Ok(a));
+    }
+
+    /// The id index keeps player numbers only: growing, it hashes each id
+    /// again, by its match key (not its text), for entries and for the
+    /// players an open roster learned alike.
+    #[test]
+    fn ids_are_found_after_the_index_grows_past_its_room() {
+        let id = |k: u32| match k % 3 {
+            0 => format!("P{k:05}"),
+            1 => format!("Chan {k} Tai"),
+            _ => format!("李 {k}"),
+        };
+        let asked = |k: u32| match k % 3 {
+            0 => format!("p{k:05}"),
+            1 => format!(" CHAN{k}tai "),
+            _ => format!("李{k}"),
+        };
+        let mut closed = Roster::default();
+        for k in 0..5_000 {
+            closed.add(Player::named(&id(k), "Someone")).unwrap();
+        }
+        let mut open = Roster::open();
+        for k in 0..5_000 {
+            assert_eq!(open.resolve(&id(k)), Ok(PlayerId(k)));
+        }
+        for k in 0..5_000 {
+            assert_eq!(closed.find(&asked(k)), Ok(PlayerId(k)), "{}", id(k));
+            assert_eq!(open.resolve(&asked(k)), Ok(PlayerId(k)), "{}", id(k));
+        }
+        assert_eq!(open.len(), 5_000);
+        // a roster added to an open one that learned players first: the
+        // learned become entries, and are still found
+        assert_eq!(
+            open.add(Player::named("P99999", "Late")),
+            Ok(PlayerId(5_000))
+        );
+        open.reserve(100_000);
+        assert_eq!(open.find("p99999"), Ok(PlayerId(5_000)));
+        assert_eq!(open.find(&asked(4_999)), Ok(PlayerId(4_999)));
+        assert_eq!(
+            open.add(Player::named(&asked(7), "Again")),
+            Err(PlayerId(7))
+        );
     }
 }

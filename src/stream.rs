@@ -161,10 +161,14 @@ pub fn read_with(
     let players = usize::try_from(bytes / 28 / games)
         .unwrap_or(0)
         .min(1 << 26);
-    if intake.roster_mut().is_open() {
+    let players = if intake.roster_mut().is_open() {
         intake.roster_mut().reserve(players);
         intake.roster_mut().reserve_text(players * 8);
-    }
+        players
+    } else {
+        // a roster given: no player beyond it
+        players.min(intake.roster().len())
+    };
     intake.reserve(&Stage::prelim(), players);
     let mut seen = Keys::default();
     for path in &files {

@@ -1126,6 +1126,10 @@ pub struct Seating {
     /// its key stands for (see [`NAMED`]).
     named: Option<u32>,
     cards: Vec<Sitting>,
+    /// Where the card names a seat's player, for each seat whose place a
+    /// [`Sitting`] cannot hold: (card, seat, place), in card then seat
+    /// order.
+    wide: Vec<(u32, u8, At)>,
 }
 
 /// A card's source, as a [`Seating`] keeps it, with this bit set: the card
@@ -1168,7 +1172,8 @@ impl CardKeys {
     }
 }
 
-/// One card of a [`Seating`].
+/// One card of a [`Seating`] (52 bytes: a million players' quarter of a
+/// million cards in 13 MB).
 #[derive(Clone, Copy, Debug)]
 struct Sitting {
     /// Stage, session and table, as interned numbers.
@@ -1177,9 +1182,21 @@ struct Sitting {
     /// file's), and where the card is named.
     source: u32,
     at: At,
-    /// Who sits at each seat (A, B, C, D), and where the card names them.
-    seats: [Option<(PlayerId, At)>; 4],
+    /// Who sits at each seat (A, B, C, D); [`NOBODY`] at an empty seat.
+    players: [PlayerId; 4],
+    /// Where the card names each seat's player: `rows[s]` rows below `at`,
+    /// in column `col`, the same for all seats (a file's player column, a
+    /// printed card's name column). [`WIDE`]: elsewhere, kept in
+    /// [`Seating::wide`].
+    rows: [u16; 4],
+    col: u16,
 }
+
+/// An empty seat of a [`Sitting`].
+const NOBODY: PlayerId = PlayerId(u32::MAX);
+
+/// A seat's place a [`Sitting`] does not hold (see [`Sitting::rows`]).
+const WIDE: u16 = u16::MAX;
 
 /// Session or table labels as small numbers, in the order met.
 #[derive(Clone, Debug, Default)]
@@ -1226,13 +1243,60 @@ impl Seating {
             key,
             source,
             at,
-            seats: [None; 4],
+            players: [NOBODY; 4],
+            rows: [WIDE; 4],
+            col: WIDE,
         };
-        for (seat, player, at) in seats {
-            sitting.seats[seat.index()] = Some((player, at));
+        let card = self.cards.len() as u32;
+        let wide = self.wide.len();
+        for (n, (seat, player, seat_at)) in seats.into_iter().enumerate() {
+            let s = seat.index();
+            debug_assert!(player != NOBODY, "fewer than 4 billion players");
+            sitting.players[s] = player;
+            if n == 0 {
+                sitting.col = seat_at.col.min(u32::from(WIDE)) as u16;
+            }
+            let row = seat_at.row.checked_sub(at.row);
+            match row {
+                Some(r) if r < u32::from(WIDE) && seat_at.col == u32::from(sitting.col) => {
+                    sitting.rows[s] = r as u16;
+                }
+                _ => {
+                    sitting.rows[s] = WIDE;
+                    // (a seat given twice: its last place, as for its player)
+                    if let Some(k) = self.wide[wide..].iter().position(|w| usize::from(w.1) == s) {
+                        self.wide.remove(wide + k);
+                    }
+                    self.wide.push((card, s as u8, seat_at));
+                }
+            }
         }
+        self.wide[wide..].sort_unstable_by_key(|&(c, s, _)| (c, s));
         self.cards.push(sitting);
         self.cards.len() - 1
+    }
+
+    /// Who sits at seat `s` (0 to 3) of card `i`, and where the card names
+    /// the player.
+    fn seat(&self, i: usize, s: usize) -> Option<(PlayerId, At)> {
+        let c = &self.cards[i];
+        if c.players[s] == NOBODY {
+            return None;
+        }
+        let at = match c.rows[s] {
+            WIDE => {
+                let k = self
+                    .wide
+                    .binary_search_by_key(&(i as u32, s as u8), |&(c, s, _)| (c, s))
+                    .ok()?;
+                self.wide[k].2
+            }
+            r => At {
+                row: c.at.row + u32::from(r),
+                col: u32::from(c.col),
+            },
+        };
+        Some((c.players[s], at))
     }
 
     /// The seating of checked cards, in their order.
@@ -1313,7 +1377,7 @@ impl Seating {
                 }
                 let seats = Seat::ALL
                     .into_iter()
-                    .filter_map(|seat| c.seats[seat.index()].map(|(p, at)| (seat, p, at)));
+                    .filter_map(|seat| seating.seat(i, seat.index()).map(|(p, at)| (seat, p, at)));
                 all.add(&key, &seating.source(i), c.at, seats);
             }
         }
@@ -1411,9 +1475,9 @@ impl Seating {
         for cards in by_session.chunk_by(|&a, &b| session_of(a) == session_of(b)) {
             sittings.clear();
             for &i in cards {
-                for (s, seat) in self.cards[i as usize].seats.iter().enumerate() {
-                    if let Some((player, _)) = seat {
-                        sittings.push((*player, i * 4 + s as u32));
+                for (s, &player) in self.cards[i as usize].players.iter().enumerate() {
+                    if player != NOBODY {
+                        sittings.push((player, i * 4 + s as u32));
                     }
                 }
             }
@@ -1430,9 +1494,10 @@ impl Seating {
                     if c.key == first.key {
                         continue; // the table given twice, said above
                     }
-                    let (Some((_, at)), Some((_, first_at))) =
-                        (c.seats[s as usize], first.seats[js as usize])
-                    else {
+                    let (Some((_, at)), Some((_, first_at))) = (
+                        self.seat(i as usize, s as usize),
+                        self.seat(j as usize, js as usize),
+                    ) else {
                         continue;
                     };
                     let p = roster.get(player);
@@ -1496,6 +1561,109 @@ mod tests {
         assert_eq!(
             seating.place(3, At::cell(9, 5)).to_string(),
             "S01.xlsx[Table 4]!E9"
+        );
+    }
+
+    #[test]
+    fn a_seating_gives_back_every_seat_place_it_was_given() {
+        let key = |table| CardKey {
+            stage: Stage::prelim(),
+            session: Label::Num(1),
+            table: Label::Num(table),
+        };
+        let file = Source::file("S01.csv");
+        let mut seating = Seating::default();
+        // seats a few rows below the card, in one column: held in the card
+        let near = [
+            (Seat::A, PlayerId(0), At::cell(10, 5)),
+            (Seat::C, PlayerId(2), At::cell(12, 5)),
+            (Seat::B, PlayerId(1), At::cell(11, 5)),
+        ];
+        seating.add(&key(1), &file, At::cell(10, 3), near);
+        // seats above the card, in another column, 65,535 rows or more
+        // below it, past 65,535 columns: kept beside the cards
+        let far = [
+            (Seat::A, PlayerId(3), At::cell(4, 2)),
+            (Seat::B, PlayerId(4), At::cell(21, 2)),
+            (Seat::C, PlayerId(5), At::cell(20, 7)),
+            (Seat::D, PlayerId(6), At::cell(20 + 65_535, 2)),
+        ];
+        seating.add(&key(2), &file, At::cell(20, 3), far);
+        let wide = [(Seat::B, PlayerId(7), At::cell(30, 70_000))];
+        seating.add(&key(3), &file, At::cell(30, 3), wide);
+        assert_eq!(seating.wide.len(), 4);
+        let seats = |i: usize| {
+            (0..4)
+                .filter_map(|s| seating.seat(i, s).map(|(p, at)| (s, p.0, at)))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            seats(0),
+            [
+                (0, 0, At::cell(10, 5)),
+                (1, 1, At::cell(11, 5)),
+                (2, 2, At::cell(12, 5))
+            ]
+        );
+        assert_eq!(
+            seats(1),
+            [
+                (0, 3, At::cell(4, 2)),
+                (1, 4, At::cell(21, 2)),
+                (2, 5, At::cell(20, 7)),
+                (3, 6, At::cell(20 + 65_535, 2))
+            ]
+        );
+        assert_eq!(seats(2), [(1, 7, At::cell(30, 70_000))]);
+        // and so does a seating made again from it
+        let again = Seating::default().kept_then(|_| true, seating.clone());
+        let again_seats = |i: usize| (0..4).map(|s| again.seat(i, s)).collect::<Vec<_>>();
+        for i in 0..3 {
+            assert_eq!(
+                again_seats(i),
+                (0..4).map(|s| seating.seat(i, s)).collect::<Vec<_>>()
+            );
+        }
+    }
+
+    #[test]
+    fn a_player_at_two_tables_is_named_at_both_seat_places() {
+        let mut roster = Roster::default();
+        for (id, name) in [("P1", "Ann"), ("P2", "Bo"), ("P3", "Cy"), ("P4", "Di")] {
+            roster.add(crate::roster::Player::named(id, name)).unwrap();
+        }
+        let key = |table| CardKey {
+            stage: Stage::prelim(),
+            session: Label::Num(1),
+            table: Label::Num(table),
+        };
+        let file = Source::file("S01.csv");
+        let mut seating = Seating::default();
+        seating.add(
+            &key(1),
+            &file,
+            At::cell(2, 2),
+            [
+                (Seat::A, PlayerId(0), At::cell(2, 5)),
+                (Seat::B, PlayerId(1), At::cell(3, 5)),
+            ],
+        );
+        // Bo again, named above the card's own place (kept beside it)
+        seating.add(
+            &key(2),
+            &file,
+            At::cell(9, 2),
+            [
+                (Seat::A, PlayerId(2), At::cell(9, 5)),
+                (Seat::C, PlayerId(1), At::cell(7, 5)),
+            ],
+        );
+        let mut problems = Problems::new();
+        assert_eq!(seating.clashes(&roster, &mut problems), [0, 1]);
+        let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        assert_eq!(
+            said,
+            ["S01.csv:7:5: error: P2 (Bo) is seated at table 2 and at table 1 (S01.csv:3:5) in session S01; a player sits at one table per session"]
         );
     }
 
