@@ -541,10 +541,10 @@ impl crate::stream::Take for FileImport<'_> {
             self.roster.warm(h);
         }
     }
-    fn add_checked(&mut self, source: &Source, card: Checked, hashes: Option<&[u64; 4]>) {
-        let players = name_players(&card, source, hashes, self.roster, &mut self.problems);
+    fn add_checked(&mut self, source: &Source, card: &Checked, hashes: Option<&[u64; 4]>) {
+        let players = name_players(card, source, hashes, self.roster, &mut self.problems);
         if let (Some(values), Some(players)) = (&card.values, players) {
-            self.accept(checked_card(&card, source, values, &players));
+            self.accept(checked_card(card, source, values, &players));
         }
     }
 }
@@ -1354,8 +1354,8 @@ fn read_stored(
                     warm(&intake, cards.get(i + AHEAD));
                     let read = &mut cards[i];
                     intake.problems.extend(std::mem::take(&mut read.problems));
-                    if let Some((source, card, hashes)) = read.card.take() {
-                        intake.add_checked(&source, card, Some(&hashes));
+                    if let Some((source, card, hashes)) = &read.card {
+                        intake.add_checked(source, card, Some(hashes));
                     }
                 }
             }

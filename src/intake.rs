@@ -146,16 +146,16 @@ impl Intake {
     /// One card as read: checked, and accepted when it passes.
     pub fn add(&mut self, raw: &RawCard) {
         let values = check_values(raw, &self.rules, self.keep_cards, &mut self.problems);
-        self.add_checked(&raw.source, Checked::of(raw, values), None);
+        self.add_checked(&raw.source, &Checked::of(raw, values), None);
     }
 
     /// A card of `source` whose values were checked already
     /// ([`check_values`], on a reading thread), its names hashed there by
     /// the roster's [`crate::roster::NameHasher`] (`hashes`, by seat):
     /// named here, and accepted when it passed.
-    pub fn add_checked(&mut self, source: &Source, card: Checked, hashes: Option<&[u64; 4]>) {
+    pub fn add_checked(&mut self, source: &Source, card: &Checked, hashes: Option<&[u64; 4]>) {
         self.counts.cards_read += 1;
-        let players = name_players(&card, source, hashes, &mut self.roster, &mut self.problems);
+        let players = name_players(card, source, hashes, &mut self.roster, &mut self.problems);
         let (Some(values), Some(players)) = (&card.values, players) else {
             self.counts.cards_rejected += 1;
             return;
@@ -179,7 +179,7 @@ impl Intake {
         self.counts.games += values.played as usize;
         if self.keep_cards {
             self.cards
-                .push(checked_card(&card, source, values, &players));
+                .push(checked_card(card, source, values, &players));
         }
     }
 
