@@ -28,7 +28,7 @@ pub fn run(args: LogArgs) -> Result<Outcome> {
                 if v.is_empty() {
                     Value::Empty
                 } else {
-                    Value::Text(v)
+                    Value::Text(v.into())
                 }
             };
             // The table shows a hash's first 12 characters (whole characters).

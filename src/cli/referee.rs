@@ -4,6 +4,7 @@
 use super::{say_waiting, say_written, write_stdout, EventFolderArg, Outcome, OutputArgs};
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
+use compact_str::ToCompactString;
 use std::path::PathBuf;
 use tilerank::event_folder::{check_site_url, entry_link, DEFAULT_SITE};
 use tilerank::report::{Column, Table, Value};
@@ -134,7 +135,7 @@ fn list(args: ListArgs) -> Result<Outcome> {
         if v.is_empty() {
             Value::Empty
         } else {
-            Value::Text(v.to_string())
+            Value::Text(v.to_compact_string())
         }
     };
     let rows = folder

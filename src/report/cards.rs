@@ -5,6 +5,7 @@ use super::scorecard_xlsx::{PrintCard, PrintLine};
 use super::{Column, Table, Value};
 use crate::domain::{Card, Label, Stage};
 use crate::roster::Roster;
+use compact_str::ToCompactString;
 
 /// The results layout of docs/formats.md, one row per seat per game.
 pub fn results_table(cards: &[Card], roster: &Roster) -> Table {
@@ -29,14 +30,18 @@ pub fn results_table(cards: &[Card], roster: &Roster) -> Table {
             for r in &game.results {
                 let mut row = Vec::new();
                 if with_stage {
-                    row.push(Value::Text(card.key.stage.to_string()));
+                    row.push(Value::Text(card.key.stage.to_compact_string()));
                 }
                 row.extend([
-                    Value::Text(crate::domain::SessionName(&card.key.session).to_string()),
-                    Value::Text(card.key.table.to_string()),
+                    Value::Text(
+                        crate::domain::SessionName(&card.key.session)
+                            .to_string()
+                            .into(),
+                    ),
+                    Value::Text(card.key.table.to_compact_string()),
                     Value::Int(i64::from(game.number)),
-                    Value::Text(r.seat.to_string()),
-                    Value::Text(roster.get(r.player).id.clone()),
+                    Value::Text(r.seat.to_compact_string()),
+                    Value::text(&roster.get(r.player).id),
                     Value::Int(i64::from(r.won)),
                     Value::Score(r.score),
                     r.tiles.map_or(Value::Empty, |t| Value::Int(i64::from(t))),

@@ -185,9 +185,9 @@ mod tests {
                 .map(|i| {
                     vec![
                         match i % 3 {
-                            0 => Value::Text(format!("=P{i}")),
+                            0 => Value::Text(format!("=P{i}").into()),
                             1 => Value::Empty,
-                            _ => Value::Text(format!("Chan, {i}")),
+                            _ => Value::Text(format!("Chan, {i}").into()),
                         },
                         Value::Score(Score::ratio(-i, 3)),
                         Value::Int(i),

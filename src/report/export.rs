@@ -25,6 +25,7 @@ use crate::problem::{Problems, Severity};
 use crate::profile::{CutoffTies, NoWinnerBy, PenaltyMode, Scoring};
 use crate::rules::awards::SuperFamily;
 use crate::score::Score;
+use compact_str::ToCompactString;
 use std::collections::BTreeMap;
 
 /// What the export is built from, beyond the event.
@@ -94,7 +95,7 @@ fn text(s: &str) -> Value {
     if s.is_empty() {
         Value::Empty
     } else {
-        Value::Text(s.to_string())
+        Value::Text(s.to_compact_string())
     }
 }
 
@@ -152,10 +153,10 @@ pub fn missing_table(event: &Event, c: &crate::event::Completeness) -> Table {
         .map(|k| {
             vec![
                 Value::Text("missing card".into()),
-                Value::Text(k.session.to_string()),
+                Value::Text(k.session.to_compact_string()),
                 match &k.table {
                     Label::Num(n) => Value::Int(i64::from(*n)),
-                    Label::Text(t) => Value::Text(t.clone()),
+                    Label::Text(t) => Value::text(t),
                 },
                 Value::Empty,
                 Value::Empty,
@@ -168,7 +169,7 @@ pub fn missing_table(event: &Event, c: &crate::event::Completeness) -> Table {
             Value::Text("played no game".into()),
             Value::Empty,
             Value::Empty,
-            Value::Text(pl.id.clone()),
+            Value::text(&pl.id),
             text(&pl.name),
         ]
     }));
@@ -392,27 +393,27 @@ pub fn games_table(cards: &[Card], event: &Event) -> Table {
             for r in &game.results {
                 let p = event.roster.get(r.player);
                 rows.push(vec![
-                    Value::Text(card.key.stage.to_string()),
-                    Value::Text(SessionName(&card.key.session).to_string()),
+                    Value::Text(card.key.stage.to_compact_string()),
+                    Value::Text(SessionName(&card.key.session).to_compact_string()),
                     match &card.key.table {
                         Label::Num(n) => Value::Int(i64::from(*n)),
-                        Label::Text(t) => Value::Text(t.clone()),
+                        Label::Text(t) => Value::text(t),
                     },
                     Value::Int(i64::from(game.number)),
-                    Value::Text(r.seat.to_string()),
-                    Value::Text(p.id.clone()),
+                    Value::Text(r.seat.to_compact_string()),
+                    Value::text(&p.id),
                     text(&p.name),
                     Value::Int(i64::from(r.won)),
                     Value::Score(r.score),
                     r.tiles.map_or(Value::Empty, |t| Value::Int(i64::from(t))),
                     Value::Int(players as i64),
-                    Value::Text(finish.to_string()),
+                    Value::Text(finish.to_compact_string()),
                     Value::Int(i64::from(Some(r.score) == best)),
                     Value::Score(sum),
                     totals
                         .get(&r.seat)
                         .map_or(Value::Empty, |t| Value::Score(*t)),
-                    Value::Text(check.clone()),
+                    Value::text(&check),
                 ]);
             }
         }
@@ -450,20 +451,19 @@ pub fn problems_table(problems: &Problems, extra: &[String]) -> Table {
                         Severity::Warning => "warning",
                         Severity::Note => "note",
                     }
-                    .to_string(),
+                    .to_string()
+                    .into(),
                 ),
                 text(&p.place.to_string()),
-                Value::Text(p.message.clone()),
+                Value::text(&p.message),
             ]
         })
         .collect();
-    rows.extend(extra.iter().map(|m| {
-        vec![
-            Value::Text("note".into()),
-            Value::Empty,
-            Value::Text(m.clone()),
-        ]
-    }));
+    rows.extend(
+        extra
+            .iter()
+            .map(|m| vec![Value::Text("note".into()), Value::Empty, Value::text(m)]),
+    );
     let notes = if rows.is_empty() {
         vec!["Nothing to report: no warnings, no notes.".to_string()]
     } else {
@@ -489,7 +489,7 @@ pub fn settings_table(event: &Event, name: &str, sources: &[(String, String)]) -
     let mut put = |k: &str, v: Value| rows.push((k.to_string(), v));
     put("event", text(name));
     put("date", text(r.event_date.as_deref().unwrap_or_default()));
-    put("profile", Value::Text(r.profile.to_string()));
+    put("profile", Value::Text(r.profile.to_compact_string()));
     put("joker_value", Value::Int(r.joker_value));
     put("no_meld", Value::Int(r.penalties.no_meld));
     put("refused_meld", Value::Int(r.penalties.refused_meld));
@@ -544,15 +544,16 @@ pub fn settings_table(event: &Event, name: &str, sources: &[(String, String)]) -
                 .iter()
                 .map(|k| k.to_string())
                 .collect::<Vec<_>>()
-                .join(", then "),
+                .join(", then ")
+                .into(),
         ),
     );
     for g in &r.age_groups {
-        put("age_group", Value::Text(g.to_string()));
+        put("age_group", Value::Text(g.to_compact_string()));
     }
     let groups = &event.groups.names;
     if !groups.is_empty() && r.age_groups.is_empty() {
-        put("age_groups", Value::Text(groups.join(", ")));
+        put("age_groups", Value::Text(groups.join(", ").into()));
     }
     for (k, v) in sources {
         put(k, text(v));
@@ -567,7 +568,7 @@ pub fn settings_table(event: &Event, name: &str, sources: &[(String, String)]) -
     put("players", Value::Int(event.roster.len() as i64));
     put(
         "tilerank",
-        Value::Text(env!("CARGO_PKG_VERSION").to_string()),
+        Value::Text(env!("CARGO_PKG_VERSION").to_compact_string()),
     );
     Table {
         name: "Settings".into(),
@@ -578,7 +579,7 @@ pub fn settings_table(event: &Event, name: &str, sources: &[(String, String)]) -
         columns: vec![col("setting", Kind::Text), col("value", Kind::Text)],
         rows: rows
             .into_iter()
-            .map(|(k, v)| vec![Value::Text(k), v])
+            .map(|(k, v)| vec![Value::Text(k.into()), v])
             .collect(),
         notes: Vec::new(),
     }

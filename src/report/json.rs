@@ -12,7 +12,7 @@ pub struct Json;
 fn value(v: &Value) -> J {
     match v {
         Value::Empty => J::Null,
-        Value::Text(t) => J::String(t.clone()),
+        Value::Text(t) => J::String(t.to_string()),
         Value::Int(i) => J::Number((*i).into()),
         Value::Score(s) => {
             let h = s.hundredths();
@@ -139,7 +139,7 @@ mod tests {
                 .map(|i| {
                     vec![
                         Value::Int(i as i64),
-                        Value::Text(format!("P\"{i}\u{2212}")),
+                        Value::Text(format!("P\"{i}\u{2212}").into()),
                         Value::Score(Score::ratio(i as i64, 3)),
                     ]
                 })

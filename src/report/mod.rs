@@ -25,14 +25,23 @@ use crate::score::Score;
 use std::fmt;
 use std::str::FromStr;
 
-/// A value in a report cell.
+/// A value in a report cell. A text of up to 24 bytes (an id, most names,
+/// a note) is held in the value itself, not allocated: a million standings
+/// rows make and drop millions of them.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     Empty,
-    Text(String),
+    Text(crate::ingest::cell::Text),
     Int(i64),
     /// Printed with at most two decimals.
     Score(Score),
+}
+
+impl Value {
+    /// A text value, held in the value when it is short.
+    pub fn text(s: &str) -> Value {
+        Value::Text(s.into())
+    }
 }
 
 impl fmt::Display for Value {

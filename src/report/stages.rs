@@ -7,12 +7,13 @@ use crate::roster::Roster;
 use crate::rules::awards::SuperFamily;
 use crate::rules::medals::Medals;
 use crate::rules::seating::Seating;
+use compact_str::ToCompactString;
 
 fn text(s: &str) -> Value {
     if s.is_empty() {
         Value::Empty
     } else {
-        Value::Text(s.to_string())
+        Value::Text(s.to_compact_string())
     }
 }
 
@@ -38,9 +39,9 @@ pub fn advance_table(list: &AdvanceList, roster: &Roster) -> Table {
             let pl = roster.get(a.player);
             vec![
                 text(list.group.as_deref().unwrap_or("")),
-                Value::Text(pl.id.clone()),
+                Value::text(&pl.id),
                 text(&pl.name),
-                Value::Text(super::going_on::reason(a)),
+                Value::Text(super::going_on::reason(a).into()),
             ]
         })
         .collect();
@@ -137,8 +138,8 @@ pub fn seating_table(seating: &Seating, event: &Event, title: &str) -> Table {
             rows.push(vec![
                 Value::Int(i64::from(t.session)),
                 Value::Int(i64::from(t.number)),
-                Value::Text(seat.to_string()),
-                Value::Text(pl.id.clone()),
+                Value::Text(seat.to_compact_string()),
+                Value::text(&pl.id),
                 text(&pl.name),
                 text(event.groups.of.get(p).map(String::as_str).unwrap_or("")),
             ]);
@@ -182,9 +183,9 @@ pub fn medals_table(all: &[Medals], event: &Event) -> Table {
             let p = event.roster.get(x.player);
             rows.push(vec![
                 text(m.group.as_deref().unwrap_or("")),
-                Value::Text(x.medal.name(names).to_string()),
+                Value::Text(x.medal.name(names).to_compact_string()),
                 Value::Int(i64::from(x.rank)),
-                Value::Text(p.id.clone()),
+                Value::text(&p.id),
                 text(&p.name),
                 if x.shared {
                     Value::Text("shared".into())
@@ -243,11 +244,11 @@ pub fn awards_table(award: &SuperFamily, roster: &Roster) -> Table {
         .map(|u| {
             vec![
                 Value::Int(i64::from(u.rank)),
-                Value::Text(u.unit.family.clone()),
-                Value::Text(roster.get(u.unit.parent).id.clone()),
-                Value::Text(roster.get(u.unit.parent).name.clone()),
-                Value::Text(roster.get(u.unit.child).id.clone()),
-                Value::Text(roster.get(u.unit.child).name.clone()),
+                Value::text(&u.unit.family),
+                Value::text(&roster.get(u.unit.parent).id),
+                Value::text(&roster.get(u.unit.parent).name),
+                Value::text(&roster.get(u.unit.child).id),
+                Value::text(&roster.get(u.unit.child).name),
                 Value::Int(i64::from(u.won)),
                 Value::Score(u.average),
                 Value::Int(i64::from(u.tiles)),

@@ -4,9 +4,11 @@
 
 use super::{Column, Table, Value};
 use crate::domain::PlayerId;
+use crate::ingest::cell::Text;
 use crate::roster::Roster;
 use crate::rules::advancement::Cut;
 use crate::rules::standings::{deciding_key, tallies, Apart, Entry, Key, Standings, Tally};
+use compact_str::ToCompactString;
 
 pub const COLUMNS: [Column; 11] = [
     Column::int("rank"),
@@ -22,7 +24,7 @@ pub const COLUMNS: [Column; 11] = [
     Column::text("note"),
 ];
 
-fn row(e: &Entry, roster: &Roster, status: &str, note: String) -> Vec<Value> {
+fn row(e: &Entry, roster: &Roster, status: &str, note: Text) -> Vec<Value> {
     let p = e.player();
     let player = (roster.id(p), roster.name(p), roster.group(p));
     row_of(e, &e.tally(), player, status, note)
@@ -35,18 +37,18 @@ fn row_of(
     t: &Tally,
     (id, name, group): (&str, &str, Option<&str>),
     status: &str,
-    note: String,
+    note: Text,
 ) -> Vec<Value> {
     let text = |s: &str| {
         if s.is_empty() {
             Value::Empty
         } else {
-            Value::Text(s.to_string())
+            Value::text(s)
         }
     };
     vec![
         e.rank.map_or(Value::Empty, |r| Value::Int(i64::from(r))),
-        Value::Text(id.to_string()),
+        Value::text(id),
         text(name),
         text(group.unwrap_or("")),
         Value::Int(i64::from(t.games)),
@@ -92,7 +94,7 @@ impl<'a, F> Rows<'a, F> {
     }
 }
 
-impl<F: FnMut(&Entry) -> (&'static str, String)> Iterator for Rows<'_, F> {
+impl<F: FnMut(&Entry) -> (&'static str, Text)> Iterator for Rows<'_, F> {
     type Item = Vec<Value>;
 
     fn next(&mut self) -> Option<Vec<Value>> {
@@ -124,14 +126,15 @@ fn apart_status(e: &Entry) -> &'static str {
     }
 }
 
-fn shared_note(e: &Entry) -> String {
+fn shared_note(e: &Entry) -> Text {
     if e.shared {
-        // (a million rows may say it: no formatting machinery)
-        let mut note = String::from("shared rank ");
+        // (a million rows may say it: no formatting machinery, and no
+        // allocation: the note is held in its value)
+        let mut note = Text::const_new("shared rank ");
         note.push_str(itoa::Buffer::new().format(e.rank.unwrap_or(0)));
         note
     } else {
-        String::new()
+        Text::default()
     }
 }
 
@@ -185,13 +188,13 @@ pub fn standings_rows<'a>(
     let ranked = Rows::new(&s.ranked, roster, move |e: &Entry| {
         let mut note = shared_note(e);
         if straddle_rank.is_some() && e.rank == straddle_rank {
-            note = format!("tie at cutoff, {note}");
+            note = compact_str::format_compact!("tie at cutoff, {note}");
         }
         let status = if going.contains(&e.player()) { "Q" } else { "" };
         (status, note)
     });
     let apart = Rows::new(&s.apart, roster, |e: &Entry| {
-        (apart_status(e), String::new())
+        (apart_status(e), Text::default())
     });
     ranked.chain(apart)
 }
@@ -205,7 +208,7 @@ pub fn qualifiers_table(s: &Standings, q: &Cut, roster: &Roster, title: &str) ->
         .map(|e| {
             let mut note = shared_note(e);
             if straddle_rank.is_some() && e.rank == straddle_rank {
-                note = format!("tie at cutoff, {note}");
+                note = compact_str::format_compact!("tie at cutoff, {note}");
             }
             row(e, roster, "Q", note)
         })
@@ -306,13 +309,13 @@ pub fn explain_table(s: &Standings, roster: &Roster, player: PlayerId) -> Option
         let p = roster.get(e.player());
         let mut row = vec![
             e.rank.map_or(Value::Empty, |r| Value::Int(i64::from(r))),
-            Value::Text(p.id.clone()),
-            Value::Text(p.name.clone()),
+            Value::text(&p.id),
+            Value::text(&p.name),
         ];
         row.extend(keys.iter().map(|&k| key_cell(e, k)));
         row.push(match apart_status(e) {
             "" => Value::Empty,
-            st => Value::Text(st.to_string()),
+            st => Value::Text(st.to_compact_string()),
         });
         row
     };

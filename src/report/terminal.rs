@@ -191,7 +191,7 @@ fn total(cols: &[Col], gap: usize) -> usize {
 fn shown(value: Option<&Value>, width: Option<usize>, keeps_end: bool) -> String {
     match value {
         Some(Value::Text(t)) => {
-            let t = width.map_or_else(|| t.clone(), |w| cut(t, w.max(1), keeps_end));
+            let t = width.map_or_else(|| t.to_string(), |w| cut(t, w.max(1), keeps_end));
             // One line a row: line breaks in input are spaces.
             if t.contains(['\n', '\r', '\t']) {
                 t.replace(['\n', '\r', '\t'], " ")
@@ -615,11 +615,14 @@ mod tests {
                 .map(|i| {
                     vec![
                         Value::Int(i as i64),
-                        Value::Text(if i == 3 {
-                            long.clone()
-                        } else {
-                            format!("Player 陳 {i}")
-                        }),
+                        Value::Text(
+                            if i == 3 {
+                                long.clone()
+                            } else {
+                                format!("Player 陳 {i}")
+                            }
+                            .into(),
+                        ),
                         Value::Score(Score::ratio(i as i64 - 50, 3)),
                         if i % 7 == 0 {
                             Value::Text("shared rank".into())
@@ -680,8 +683,8 @@ mod tests {
                 .map(|(i, n)| {
                     vec![
                         Value::Int(i as i64 + 1),
-                        Value::Text(format!("P{:04}", i + 1)),
-                        Value::Text(n.to_string()),
+                        Value::Text(format!("P{:04}", i + 1).into()),
+                        Value::text(n),
                         Value::Empty,
                         Value::Int(3),
                         Value::Int(3 - i as i64 % 4),
@@ -689,11 +692,14 @@ mod tests {
                         Value::Score(Score::whole(-470 + 37 * i as i64)),
                         Value::Int(i as i64 * 3),
                         Value::Text(if i % 5 == 4 { "W" } else { "" }.into()),
-                        Value::Text(if i == 1 {
-                            "tie at cutoff, shared rank 120".into()
-                        } else {
-                            String::new()
-                        }),
+                        Value::Text(
+                            if i == 1 {
+                                "tie at cutoff, shared rank 120".into()
+                            } else {
+                                String::new()
+                            }
+                            .into(),
+                        ),
                     ]
                 })
                 .collect(),
@@ -788,7 +794,7 @@ mod tests {
     fn piped_output_is_never_cut() {
         let long = "長".repeat(50_000) + "x".repeat(50_000).as_str();
         let mut table = standings(&NAMES);
-        table.rows[0][2] = Value::Text(long.clone());
+        table.rows[0][2] = Value::text(&long);
         let text = show(&table, None);
         assert!(text.contains(&long));
         assert!(!text.contains('…'));
@@ -830,7 +836,7 @@ mod tests {
     #[test]
     fn a_name_of_100k_characters_is_cut_in_one_pass() {
         let mut table = standings(&NAMES);
-        table.rows[0][2] = Value::Text("陳".repeat(100_000));
+        table.rows[0][2] = Value::Text("陳".repeat(100_000).into());
         let text = show(&table, Some(80));
         assert!(text.lines().all(|l| l.width() <= 80 || !l.contains("P000")));
         assert!(text.len() < 5_000, "{}", text.len());

@@ -318,16 +318,16 @@ fn write_table(
                 Value::Empty => {}
                 Value::Text(t) => match (looks_like_formula(t), wrap) {
                     (true, true) => {
-                        sheet.write_string_with_format(r, c16, t, &f.wrapped_quoted)?;
+                        sheet.write_string_with_format(r, c16, t.as_str(), &f.wrapped_quoted)?;
                     }
                     (true, false) => {
-                        sheet.write_string_with_format(r, c16, t, &f.quoted)?;
+                        sheet.write_string_with_format(r, c16, t.as_str(), &f.quoted)?;
                     }
                     (false, true) => {
-                        sheet.write_string_with_format(r, c16, t, &f.wrapped)?;
+                        sheet.write_string_with_format(r, c16, t.as_str(), &f.wrapped)?;
                     }
                     (false, false) => {
-                        sheet.write_string_with_format(r, c16, t, &f.text)?;
+                        sheet.write_string_with_format(r, c16, t.as_str(), &f.text)?;
                     }
                 },
                 Value::Int(i) => {

@@ -15,6 +15,7 @@ use crate::report::{Column, Table, Value};
 use crate::roster::{Player, Status};
 use crate::rules::standings::Standings;
 use crate::rules::standings::{deciding_key, Apart, Entry};
+use compact_str::ToCompactString;
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -22,7 +23,7 @@ fn text(s: &str) -> Value {
     if s.is_empty() {
         Value::Empty
     } else {
-        Value::Text(s.to_string())
+        Value::Text(s.to_compact_string())
     }
 }
 
@@ -51,7 +52,7 @@ pub fn list_page(ctx: &Context) -> String {
             .iter()
             .map(|(_, p)| {
                 vec![
-                    Value::Text(p.id.clone()),
+                    Value::text(&p.id),
                     text(&p.name),
                     text(p.group.as_deref().unwrap_or("")),
                     text(status(&p)),
@@ -94,7 +95,7 @@ fn ids_in(table: &Table, row: &[Value]) -> Vec<String> {
         .zip(row)
         .filter(|(c, _)| matches!(c.name, "player" | "parent" | "child"))
         .filter_map(|(_, v)| match v {
-            Value::Text(t) => Some(t.clone()),
+            Value::Text(t) => Some(t.to_string()),
             _ => None,
         })
         .collect()
@@ -338,7 +339,7 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
             let mine: Vec<&Vec<Value>> = g
                 .rows
                 .iter()
-                .filter(|row| *cell(g, row, "player") == Value::Text(p.id.clone()))
+                .filter(|row| *cell(g, row, "player") == Value::text(&p.id))
                 .collect();
             let Some(first) = mine.first() else {
                 continue;
