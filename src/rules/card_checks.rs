@@ -1564,13 +1564,17 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_seating_gives_back_every_seat_place_it_was_given() {
-        let key = |table| CardKey {
+    /// The key of table `table` of session 1 of the preliminary round.
+    fn key(table: u32) -> CardKey {
+        CardKey {
             stage: Stage::prelim(),
             session: Label::Num(1),
             table: Label::Num(table),
-        };
+        }
+    }
+
+    #[test]
+    fn a_seating_gives_back_every_seat_place_it_was_given() {
         let file = Source::file("S01.csv");
         let mut seating = Seating::default();
         // seats a few rows below the card, in one column: held in the card
@@ -1632,11 +1636,6 @@ mod tests {
         for (id, name) in [("P1", "Ann"), ("P2", "Bo"), ("P3", "Cy"), ("P4", "Di")] {
             roster.add(crate::roster::Player::named(id, name)).unwrap();
         }
-        let key = |table| CardKey {
-            stage: Stage::prelim(),
-            session: Label::Num(1),
-            table: Label::Num(table),
-        };
         let file = Source::file("S01.csv");
         let mut seating = Seating::default();
         seating.add(
