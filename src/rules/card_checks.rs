@@ -1192,6 +1192,8 @@ struct Sitting {
     col: u16,
 }
 
+const _: () = assert!(std::mem::size_of::<Sitting>() == 52);
+
 /// An empty seat of a [`Sitting`].
 const NOBODY: PlayerId = PlayerId(u32::MAX);
 
