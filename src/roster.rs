@@ -215,17 +215,19 @@ const BIRTH: usize = 2;
 const FAMILY: usize = 3;
 const GROUP: usize = 4;
 
-/// One roster entry, packed: where its texts are, its line, age and status
-/// (16 bytes; its texts follow each other in one shared text). What does
-/// not fit (a text of 255 bytes or more, an age past 253, a shared text
-/// past 4 GiB) is kept beside the records, in [`Wide`].
+/// One roster entry, packed: where its texts are, its birth date, age and
+/// status (16 bytes; its texts follow each other in one shared text). What
+/// does not fit (a text of 255 bytes or more, an age past 253, a shared
+/// text past 4 GiB) is kept beside the records, in [`Wide`]; the line it
+/// is listed on is kept in runs ([`Entries::lines`]).
 #[derive(Clone, Copy, Debug)]
 struct Rec {
     /// Where its texts begin in the shared text, less the 4 GiB steps
     /// [`Wide::steps`] counts.
     start: u32,
-    /// The line the roster lists it on (0: none).
-    row: u32,
+    /// The number of its birth date in [`Entries::dates`]; [`IN_TEXT`]
+    /// when the birth date is with its texts (or not given).
+    born: u32,
     /// Byte lengths of the id, name, birth date, family and group; all
     /// [`LONG`] when one of them is that long or longer (the lengths are
     /// then in [`Wide::lens`]).
@@ -246,6 +248,68 @@ const LONG: u8 = u8::MAX;
 const NO_AGE: u8 = u8::MAX;
 /// A [`Rec`] whose age is in [`Wide::ages`].
 const WIDE_AGE: u8 = u8::MAX - 1;
+/// A [`Rec`] whose birth date is with its texts, or not given.
+const IN_TEXT: u32 = u32::MAX;
+
+/// Birth dates as the roster's reader writes them, `YYYY-MM-DD` from 1900
+/// to 2100, each kept once: a million players share some 30,000 birth
+/// dates, so an entry holds the number of its date instead of its ten
+/// bytes. A date written any other way stays with the entry's texts.
+#[derive(Clone, Debug, Default)]
+struct Dates {
+    /// Each date met, [`DATE_LEN`] bytes each, in the order first met.
+    text: String,
+    /// By day ([`Dates::day`]), the number of its date plus one (0: not
+    /// met yet); empty until a first date.
+    numbers: Vec<u32>,
+}
+
+const DATE_LEN: usize = 10;
+const FIRST_YEAR: u32 = 1900;
+const YEARS: u32 = 201;
+
+impl Dates {
+    /// Where the date written `text` is in [`Dates::numbers`], when it is
+    /// written `YYYY-MM-DD` with a year, month and day in range (the text
+    /// is given back exactly: each such text has a day of its own).
+    fn day(text: &str) -> Option<usize> {
+        let b = text.as_bytes();
+        if b.len() != DATE_LEN || b[4] != b'-' || b[7] != b'-' {
+            return None;
+        }
+        let number = |digits: &[u8]| {
+            digits.iter().try_fold(0u32, |n, &c| {
+                c.is_ascii_digit().then(|| n * 10 + u32::from(c - b'0'))
+            })
+        };
+        let (y, m, d) = (number(&b[..4])?, number(&b[5..7])?, number(&b[8..])?);
+        let in_range = (FIRST_YEAR..FIRST_YEAR + YEARS).contains(&y)
+            && (1..=12).contains(&m)
+            && (1..=31).contains(&d);
+        in_range.then(|| ((y - FIRST_YEAR) * 372 + (m - 1) * 31 + (d - 1)) as usize)
+    }
+
+    /// The number of the date written `text`, kept when first met; `None`
+    /// when it is not written as [`Dates::day`] reads.
+    fn number(&mut self, text: &str) -> Option<u32> {
+        let day = Dates::day(text)?;
+        if self.numbers.is_empty() {
+            self.numbers = vec![0; (YEARS * 372) as usize];
+        }
+        let n = &mut self.numbers[day];
+        if *n == 0 {
+            self.text.push_str(text);
+            *n = (self.text.len() / DATE_LEN) as u32;
+        }
+        Some(*n - 1)
+    }
+
+    /// The date of number `n`, as written.
+    fn get(&self, n: u32) -> &str {
+        let start = n as usize * DATE_LEN;
+        &self.text[start..start + DATE_LEN]
+    }
+}
 
 /// What the entries' records do not hold, for the few entries it concerns,
 /// by entry in order (entries are only ever added at the end).
@@ -261,17 +325,24 @@ struct Wide {
 }
 
 /// The roster's entries, in its order: every text of every entry in one
-/// text, and a fixed record each. A million players cost some 56 bytes
-/// each (their texts, a record, the id index), not a record of strings
-/// each; a full [`Player`] is made when one is asked for.
+/// text, and a fixed record each. A million players cost some 47 bytes
+/// each (an id and a name, a record, the id index; their birth dates are
+/// kept once for all who share them), not a record of strings each; a
+/// full [`Player`] is made when one is asked for.
 #[derive(Clone, Debug, Default)]
 struct Entries {
     text: String,
     recs: Vec<Rec>,
     wide: Wide,
+    dates: Dates,
     /// The source of the entries from each index on (a roster may have
     /// several sheets): the file, sheet, of each entry's line.
     sources: Vec<(u32, Source)>,
+    /// The lines the entries are listed on, in runs: from entry `first`
+    /// on, entry `first + i` is on line `line + i` (line 0: the run's
+    /// entries are on no line). A roster read from a file is one run, or
+    /// a few where it has blank lines.
+    lines: Vec<(u32, u32)>,
     /// The age groups the players were put in ([`Roster::set_group`]).
     groups: std::collections::HashMap<u32, String>,
 }
@@ -283,7 +354,23 @@ impl Entries {
 
     /// Text `field` of entry `k`, when given.
     fn field(&self, k: usize, field: usize) -> Option<&str> {
+        let born = self.recs[k].born;
+        if field == BIRTH && born != IN_TEXT {
+            return Some(self.dates.get(born));
+        }
         Some(&self.text[self.span(k, field)?])
+    }
+
+    /// The line entry `k` is listed on (0: none).
+    fn line(&self, k: usize) -> u32 {
+        let run = self
+            .lines
+            .partition_point(|&(first, _)| first as usize <= k);
+        match run.checked_sub(1).map(|run| self.lines[run]) {
+            Some((_, 0)) | None => 0,
+            // (in range: the run was begun where it would not be)
+            Some((first, line)) => line + (k as u32 - first),
+        }
     }
 
     /// Where text `field` of entry `k` is in `text`, when given.
@@ -362,9 +449,11 @@ impl Entries {
     /// (0: no line).
     fn push_fields(&mut self, p: &PlayerFields<'_>, place: Option<(&Source, u32)>) {
         let start = self.text.len();
-        let texts = [Some(p.id), Some(p.name), p.birth_date, p.family, p.group];
+        let born = p.birth_date.and_then(|d| self.dates.number(d));
+        let birth_date = p.birth_date.filter(|_| born.is_none());
+        let texts = [Some(p.id), Some(p.name), birth_date, p.family, p.group];
         let mut lens = [0u32; 5];
-        let mut given = 0u8;
+        let mut given = u8::from(born.is_some()) << BIRTH;
         for (i, t) in texts.iter().enumerate() {
             if let Some(t) = t {
                 self.text.push_str(t);
@@ -382,7 +471,7 @@ impl Entries {
             }
             None => 0,
         };
-        self.push_rec(start, lens, given, row, p.age, p.status);
+        self.push_rec(start, lens, given, born, row, p.age, p.status);
     }
 
     /// Appends entry `k` of `other` (its texts copied at once).
@@ -398,21 +487,43 @@ impl Entries {
                 self.sources.push((self.recs.len() as u32, source.clone()));
             }
         }
-        self.push_rec(start, lens, r.given, r.row, other.age(k), r.status);
+        let born = match r.born {
+            IN_TEXT => None,
+            n => self.dates.number(other.dates.get(n)),
+        };
+        self.push_rec(
+            start,
+            lens,
+            r.given,
+            born,
+            other.line(k),
+            other.age(k),
+            r.status,
+        );
     }
 
     /// Appends the record of an entry whose texts, of byte lengths `lens`,
-    /// begin at `start` in `text`.
+    /// begin at `start` in `text`, and whose birth date is number `born`
+    /// of [`Entries::dates`] (`None`: with its texts, or not given).
+    #[allow(clippy::too_many_arguments)]
     fn push_rec(
         &mut self,
         start: usize,
         lens: [u32; 5],
         given: u8,
+        born: Option<u32>,
         row: u32,
         age: Option<u32>,
         status: Status,
     ) {
         let k = self.recs.len() as u32;
+        let follows = self.lines.last().is_some_and(|&(first, line)| match line {
+            0 => row == 0,
+            line => u64::from(line) + u64::from(k - first) == u64::from(row),
+        });
+        if !follows {
+            self.lines.push((k, row));
+        }
         while (self.wide.steps.len() as u64) < (start as u64 >> 32) {
             self.wide.steps.push(k);
         }
@@ -433,7 +544,7 @@ impl Entries {
         self.recs.push(Rec {
             // the low 32 bits: the rest are counted by `wide.steps`
             start: start as u32,
-            row,
+            born: born.unwrap_or(IN_TEXT),
             lens,
             given,
             age,
@@ -460,12 +571,12 @@ impl Entries {
 
     /// Where entry `k` is listed: its source and line, when it has one.
     fn listed(&self, k: usize) -> Option<(&Source, u32)> {
-        let r = &self.recs[k];
-        (r.row > 0).then(|| {
+        let line = self.line(k);
+        (line > 0).then(|| {
             let at = self
                 .sources
                 .partition_point(|(first, _)| *first as usize <= k);
-            (&self.sources[at - 1].1, r.row)
+            (&self.sources[at - 1].1, line)
         })
     }
 
@@ -703,7 +814,9 @@ impl Roster {
     }
 
     /// Makes room for `bytes` more bytes of the entries' texts, exactly (a
-    /// stored roster, whose size is known before it is read).
+    /// stored roster, whose size is known before it is read; its birth
+    /// dates are counted, though most are kept apart: room never touched
+    /// is never in memory).
     pub fn reserve_entry_text(&mut self, bytes: usize) {
         self.entries.text.reserve_exact(bytes);
     }
@@ -1161,6 +1274,65 @@ mod tests {
         r.set_group(PlayerId(2), "60+");
         assert_eq!(r.get(PlayerId(2)).group.as_deref(), Some("60+"));
         assert_eq!(r.group(PlayerId(2)), Some("60+"));
+    }
+
+    #[test]
+    fn birth_dates_and_lines_read_back_however_written() {
+        let source = Source::file("roster.csv");
+        // (a date kept once for all who share it, one written any other
+        // way kept as written; lines in runs, with gaps and none)
+        let dates = [
+            Some("1953-02-07"),
+            Some("1900-01-01"),
+            Some("2100-12-31"),
+            Some("1953-02-07"),
+            Some("1899-12-31"),
+            Some("2101-01-01"),
+            Some("2014-13-01"),
+            Some("2014-02-30"),
+            Some("2014/9/30"),
+            Some("2014-9-30 "),
+            Some("２０１４-09-30"),
+            Some(""),
+            None,
+            Some("1970-06-14"),
+        ];
+        let lines = [2, 3, 4, 6, 0, 0, 7, 8, 8, 1, 0, 9, u32::MAX, 10];
+        let players: Vec<Player> = dates
+            .iter()
+            .zip(lines)
+            .enumerate()
+            .map(|(i, (date, line))| Player {
+                birth_date: date.map(str::to_string),
+                family: (i % 3 == 0).then(|| format!("F{i}")),
+                place: (line > 0).then(|| source.at(line, None)),
+                ..Player::named(&format!("P{i}"), &format!("名 {i}"))
+            })
+            .collect();
+        let mut r = Roster::default();
+        let mut batch = Batch::new();
+        for p in &players {
+            r.add(p.clone()).unwrap();
+            let mut again = p.clone();
+            again.id.push('b');
+            let line = p.place.as_ref().and_then(|at| at.row).unwrap_or(0);
+            batch.push(&PlayerFields::of(&again), &source, line);
+        }
+        r.add_batch(&batch, |_, _| unreachable!("no id is taken"));
+        let n = players.len();
+        for (i, p) in players.iter().enumerate() {
+            assert_eq!(*r.get(PlayerId(i as u32)), *p, "entry {i}");
+            let copied = r.get(PlayerId((n + i) as u32));
+            assert_eq!(copied.birth_date, p.birth_date, "copied entry {i}");
+            assert_eq!(copied.family, p.family, "copied entry {i}");
+            let line = p.place.as_ref().and_then(|at| at.row);
+            let copied_line = copied.place.as_ref().and_then(|at| at.row);
+            assert_eq!(copied_line, line, "copied entry {i}");
+        }
+        // the two players born on 7 February 1953 share one kept date
+        assert_eq!(r.entries.dates.text.len(), 5 * DATE_LEN);
+        assert_eq!(r.entries.recs[0].born, r.entries.recs[3].born);
+        assert_eq!(r.entries.recs[4].born, IN_TEXT);
     }
 
     #[test]
