@@ -166,6 +166,30 @@ pub const MIGRATIONS: &[&str] = &[
 /// How many players a part of a stored roster holds (the last, fewer).
 const PART_PLAYERS: usize = 32_768;
 
+/// Reads cards' keys as stored, the stage and session read again only
+/// when they are not the card before's.
+#[derive(Default)]
+struct KeyReader {
+    /// The stage and session of the card before, as stored and as read.
+    last: Option<(String, String, Stage, Label)>,
+}
+
+impl KeyReader {
+    fn key(&mut self, stage: &str, session: &str, table: &str) -> CardKey {
+        let same = |(s, n, _, _): &(String, String, Stage, Label)| s == stage && n == session;
+        if !self.last.as_ref().is_some_and(same) {
+            let label = Label::session(session).unwrap_or_else(|| Label::Text(session.into()));
+            self.last = Some((stage.into(), session.into(), Stage::new(stage), label));
+        }
+        let (_, _, stage, session) = self.last.as_ref().expect("set above");
+        CardKey {
+            stage: stage.clone(),
+            session: session.clone(),
+            table: Label::table(table).unwrap_or_else(|| Label::Text(table.into())),
+        }
+    }
+}
+
 /// One line of a stored card; `P` holds the player's id (a line read
 /// from the database borrows it, `&str`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -824,15 +848,21 @@ impl Store {
     pub(super) fn each_card_ref(&self, f: &mut EachCard<'_>) -> Result<(), FolderError> {
         let e = |e| self.error(e);
         // the key of a card whose stage, session and table are columns
-        // `at`.. of row `r`
-        let key_at = |r: &rusqlite::Row<'_>, at: usize| -> Result<CardKey, FolderError> {
-            let text = |i: usize| -> Result<String, FolderError> { r.get(at + i).map_err(e) };
-            let (stage, session, table) = (text(0)?, text(1)?, text(2)?);
-            Ok(CardKey {
-                stage: Stage::new(&stage),
-                session: Label::session(&session).unwrap_or(Label::Text(session)),
-                table: Label::table(&table).unwrap_or(Label::Text(table)),
-            })
+        // `at`.. of row `r` (the stage and session read again only when
+        // they are not the card before's: most cards share them)
+        let mut keys = KeyReader::default();
+        let mut key_at = |r: &rusqlite::Row<'_>, at: usize| -> Result<CardKey, FolderError> {
+            let text = |i: usize| -> Result<&str, FolderError> {
+                match r.get_ref(at + i).map_err(e)?.as_str() {
+                    Ok(text) => Ok(text),
+                    // (what is not text is said as reading it as text says)
+                    Err(_) => Err(e(r
+                        .get::<_, String>(at + i)
+                        .err()
+                        .unwrap_or(rusqlite::Error::InvalidColumnIndex(at + i)))),
+                }
+            };
+            Ok(keys.key(text(0)?, text(1)?, text(2)?))
         };
         // (stored in the order imported: most often the cards' own order,
         // read then in one pass, each key as it comes; else every key first,
