@@ -195,46 +195,47 @@ impl StageSums {
         row
     }
 
-    /// `score` in units of `1 / den`, the units made finer when needed;
-    /// `None` once the sums are plain fractions.
+    /// Makes the units fine enough for a score of denominator `d` (every
+    /// row's sums made in the finer ones), or the sums plain fractions
+    /// when they do not fit them.
+    fn finer(&mut self, d: i64) {
+        if self.exact.is_some() || self.den % d == 0 {
+            return;
+        }
+        let g = num_integer_gcd(self.den, d);
+        let finer = (self.den / g).checked_mul(d).filter(|&x| x <= MAX_DEN);
+        let scaled = finer.and_then(|den| {
+            let by = den / self.den;
+            let rows: Option<Vec<(i64, i64)>> = self
+                .rows
+                .iter()
+                .map(|r| {
+                    let best = r.best().checked_mul(by).filter(|&b| Row::fits_best(b))?;
+                    Some((r.total.checked_mul(by)?, best))
+                })
+                .collect();
+            Some((den, rows?))
+        });
+        match scaled {
+            Some((den, values)) => {
+                for (r, (t, b)) in self.rows.iter_mut().zip(values) {
+                    r.total = t;
+                    r.set_best(b);
+                }
+                self.den = den;
+            }
+            None => self.make_exact(),
+        }
+    }
+
+    /// `score` in units of `1 / den` (made fine enough for it first:
+    /// [`StageSums::finer`]); `None` once the sums are plain fractions.
     fn units(&mut self, score: Score) -> Option<i64> {
         if self.exact.is_some() {
             return None;
         }
-        let d = score.denom();
-        if d == 1 {
-            return self.checked_units(score.numer().checked_mul(self.den));
-        }
-        if self.den % d != 0 {
-            let g = num_integer_gcd(self.den, d);
-            let finer = (self.den / g).checked_mul(d).filter(|&x| x <= MAX_DEN);
-            let scaled = finer.and_then(|den| {
-                let by = den / self.den;
-                let rows: Option<Vec<(i64, i64)>> = self
-                    .rows
-                    .iter()
-                    .map(|r| {
-                        let best = r.best().checked_mul(by).filter(|&b| Row::fits_best(b))?;
-                        Some((r.total.checked_mul(by)?, best))
-                    })
-                    .collect();
-                Some((den, rows?))
-            });
-            match scaled {
-                Some((den, values)) => {
-                    for (r, (t, b)) in self.rows.iter_mut().zip(values) {
-                        r.total = t;
-                        r.set_best(b);
-                    }
-                    self.den = den;
-                }
-                None => {
-                    self.make_exact();
-                    return None;
-                }
-            }
-        }
-        self.checked_units(score.numer().checked_mul(self.den / d))
+        debug_assert_eq!(self.den % score.denom(), 0);
+        self.checked_units(score.numer().checked_mul(self.den / score.denom()))
     }
 
     /// `units`, or plain fractions from now on when they did not fit.
@@ -321,6 +322,13 @@ impl Tallies {
     /// `games` games (fewer played: the player withdrew).
     pub fn add_seat(&mut self, s: usize, player: PlayerId, games: usize, seat: &SeatSums) {
         let sums = &mut self.stages[s];
+        // (units fine enough for both scores before either is counted in
+        // them: made finer for the best game, they would leave the total
+        // counted in the coarser ones, and two halves summed to a half)
+        sums.finer(seat.total.denom());
+        if let Some(b) = seat.best {
+            sums.finer(b.denom());
+        }
         let total = sums.units(seat.total);
         let best = seat.best.and_then(|b| sums.units(b));
         let i = player.index();
@@ -588,5 +596,32 @@ mod tests {
         assert!(!t.played(PlayerId(4)));
         assert_eq!(t.players(), vec![PlayerId(5)]);
         assert!(t.of(&Stage::new("final")).is_empty());
+    }
+
+    #[test]
+    fn a_whole_total_of_halves_is_counted_in_the_halves() {
+        // two shared pots of 1 at one card: a total of 1, a best game of
+        // 1/2 (the stage's first halves), and thirds the same way
+        let mut t = Tallies::default();
+        let s = t.stage(&Stage::prelim());
+        let mut seat = SeatSums::default();
+        seat.add(false, Score::ratio(1, 2), Some(1));
+        seat.add(false, Score::ratio(1, 2), Some(1));
+        t.add_seat(s, PlayerId(1), 2, &seat);
+        t.add_seat(s, PlayerId(1), 2, &seat);
+        let mut thirds = SeatSums::default();
+        for _ in 0..3 {
+            thirds.add(false, Score::ratio(1, 3), Some(1));
+        }
+        t.add_seat(s, PlayerId(0), 3, &thirds);
+        let all = t.of(&Stage::prelim());
+        assert_eq!(
+            (all[0].total, all[0].best_game),
+            (Score::whole(1), Some(Score::ratio(1, 3)))
+        );
+        assert_eq!(
+            (all[1].total, all[1].best_game),
+            (Score::whole(2), Some(Score::ratio(1, 2)))
+        );
     }
 }
