@@ -5,11 +5,13 @@
 //! for its standings only, the sums are made here: a seat's games at one
 //! card by [`SeatSums::add`], then the player's by [`Tallies::add_seat`].
 //!
-//! A million players are kept in 24 bytes each: scores are exact whole
+//! A million players are kept in 16 bytes each: scores are exact whole
 //! multiples of one fraction per stage (`1/den`: whole points, halves when
-//! a pot is shared by two, ...). A score that does not fit that way (or a
-//! best game past 29 bits of units) turns the stage's sums into plain
-//! exact fractions.
+//! a pot is shared by two, ...), a total in 32 bits of them, a best game
+//! in 30, games and wins in 16 bits. Sums that do not fit that way (units
+//! finer than 1/2^32, a total past 31 bits of units or a best game past
+//! 29, 65,536 games or wins) turn the stage wide: every player's sums kept
+//! in full, scores as plain exact fractions.
 
 use crate::domain::{Card, PlayerId, Stage};
 use crate::profile::Rules;
@@ -111,33 +113,94 @@ struct StageSums {
     /// Scores are counted in units of `1 / den`.
     den: i64,
     rows: Vec<Row>,
-    /// Once a score does not fit the units: each player's total and best
-    /// game as plain fractions (and `total`, `best` of `rows` unused).
-    exact: Option<Vec<(Score, Score)>>,
+    /// Once the sums do not all fit rows (the stage is wide): every
+    /// player's sums in full, scores as plain fractions (and the rows keep
+    /// their flags only).
+    wide: Option<Vec<Wide>>,
     players: usize,
 }
 
-const _: () = assert!(std::mem::size_of::<Row>() == 24);
+const _: () = assert!(std::mem::size_of::<Row>() == 16);
 
 /// A seat was taken at a card of the stage.
 const PRESENT: u8 = 1;
 /// Fewer games than the card's were played.
 const WITHDRAWN: u8 = 2;
 
-/// One player's sums in a stage (24 bytes): the best game, in units,
-/// shares its 32 bits with the flags ([`PRESENT`], [`WITHDRAWN`]).
+/// One player's sums in a stage (16 bytes), scores in units: the best
+/// game shares its 32 bits with the flags ([`PRESENT`], [`WITHDRAWN`]).
+/// Sums past these fields turn the stage wide ([`Row::keep`]).
 #[derive(Clone, Copy, Debug, Default)]
 struct Row {
-    games: u32,
-    won: u32,
-    tiles: u32,
+    /// In units.
+    total: i32,
     /// The best game shifted left by [`FLAG_BITS`], the flags below it.
     best_flags: i32,
-    total: i64,
+    tiles: u32,
+    games: u16,
+    won: u16,
 }
 
 /// The low bits of [`Row::best_flags`] that are flags.
 const FLAG_BITS: u32 = 2;
+
+/// A player's sums in a stage, scores as `S`: units (as `i64`: a
+/// [`Row`]'s read out, or new ones before [`Row::keep`] checks that they
+/// fit it) or plain fractions ([`Wide`]). Games, wins and tiles are kept
+/// at most `u32::MAX` either way.
+#[derive(Clone, Copy, Debug, Default)]
+struct Sums<S> {
+    games: u32,
+    won: u32,
+    tiles: u32,
+    total: S,
+    /// The best game (any value before the first game).
+    best: S,
+}
+
+/// A player's sums once the stage is wide: all of them, whatever their
+/// size (made only for a stage past the rows).
+type Wide = Sums<Score>;
+
+impl<S: Copy + Ord> Sums<S> {
+    /// These sums and a seat's: its games, wins and tiles, and `scores`,
+    /// its total and best game as `S` (`None` for a seat of no best game:
+    /// the scores left as they are), the totals summed by `add` (`None`
+    /// when past what `S` holds).
+    fn and_seat(
+        self,
+        seat: &SeatSums,
+        scores: Option<(S, S)>,
+        add: impl FnOnce(S, S) -> Option<S>,
+    ) -> Option<Sums<S>> {
+        let mut sums = Sums {
+            games: self.games.saturating_add(seat.games),
+            won: self.won.saturating_add(seat.won),
+            tiles: self.tiles.saturating_add(seat.tiles),
+            ..self
+        };
+        if let Some((total, best)) = scores {
+            sums.total = add(self.total, total)?;
+            sums.best = if self.games == 0 {
+                best
+            } else {
+                self.best.max(best)
+            };
+        }
+        Some(sums)
+    }
+
+    /// The same sums, each score made by `f`.
+    fn map<T>(self, f: impl Fn(S) -> T) -> Sums<T> {
+        Sums {
+            games: self.games,
+            won: self.won,
+            tiles: self.tiles,
+            total: f(self.total),
+            best: f(self.best),
+        }
+    }
+}
 
 impl Row {
     fn flags(&self) -> u8 {
@@ -163,6 +226,36 @@ impl Row {
         debug_assert!(Row::fits_best(best));
         self.best_flags = (best as i32) << FLAG_BITS | i32::from(self.flags());
     }
+
+    /// The row's sums, scores in units.
+    fn sums(&self) -> Sums<i64> {
+        Sums {
+            games: self.games.into(),
+            won: self.won.into(),
+            tiles: self.tiles,
+            total: self.total.into(),
+            best: self.best(),
+        }
+    }
+
+    /// Keeps `sums` (scores in units) when they fit the row: a total in
+    /// 32 bits, a best game in 30 ([`Row::fits_best`]), games and wins in
+    /// 16. Whether they did (if not, the row is left as it was).
+    fn keep(&mut self, sums: &Sums<i64>) -> bool {
+        let (Ok(total), Ok(games), Ok(won)) = (
+            i32::try_from(sums.total),
+            u16::try_from(sums.games),
+            u16::try_from(sums.won),
+        ) else {
+            return false;
+        };
+        if !Row::fits_best(sums.best) {
+            return false;
+        }
+        (self.total, self.tiles, self.games, self.won) = (total, sums.tiles, games, won);
+        self.set_best(sums.best);
+        true
+    }
 }
 
 /// The largest unit denominator kept: beyond it, plain fractions.
@@ -174,7 +267,7 @@ impl StageSums {
             stage: stage.clone(),
             den: 1,
             rows: Vec::new(),
-            exact: None,
+            wide: None,
             players: 0,
         }
     }
@@ -183,8 +276,8 @@ impl StageSums {
         let i = player.index();
         if i >= self.rows.len() {
             self.rows.resize(i + 1, Row::default());
-            if let Some(exact) = &mut self.exact {
-                exact.resize(i + 1, (Score::ZERO, Score::ZERO));
+            if let Some(wide) = &mut self.wide {
+                wide.resize(i + 1, Wide::default());
             }
         }
         let row = &mut self.rows[i];
@@ -195,64 +288,70 @@ impl StageSums {
         row
     }
 
-    /// `score` in units of `1 / den`, the units made finer when needed;
-    /// `None` once the sums are plain fractions.
-    fn units(&mut self, score: Score) -> Option<i64> {
-        if self.exact.is_some() {
-            return None;
+    /// Makes the units fine enough for a score of denominator `d` (every
+    /// row's sums made in the finer ones), or the stage wide when they, or
+    /// a row's total or best game in them, do not fit.
+    fn finer(&mut self, d: i64) {
+        if self.wide.is_some() || self.den % d == 0 {
+            return;
         }
-        let d = score.denom();
-        if d == 1 {
-            return self.checked_units(score.numer().checked_mul(self.den));
-        }
-        if self.den % d != 0 {
-            let g = num_integer_gcd(self.den, d);
-            let finer = (self.den / g).checked_mul(d).filter(|&x| x <= MAX_DEN);
-            let scaled = finer.and_then(|den| {
-                let by = den / self.den;
-                let rows: Option<Vec<(i64, i64)>> = self
-                    .rows
-                    .iter()
-                    .map(|r| {
-                        let best = r.best().checked_mul(by).filter(|&b| Row::fits_best(b))?;
-                        Some((r.total.checked_mul(by)?, best))
-                    })
-                    .collect();
-                Some((den, rows?))
-            });
-            match scaled {
-                Some((den, values)) => {
-                    for (r, (t, b)) in self.rows.iter_mut().zip(values) {
-                        r.total = t;
-                        r.set_best(b);
-                    }
-                    self.den = den;
+        let g = num_integer_gcd(self.den, d);
+        let by = (self.den / g)
+            .checked_mul(d)
+            .filter(|&den| den <= MAX_DEN)
+            .map(|den| den / self.den);
+        // (checked for every row before any is changed, with no copy of
+        // the rows: two passes)
+        let scaled = |r: &Row, by: i64| {
+            let total = i64::from(r.total).checked_mul(by)?;
+            let best = r.best().checked_mul(by).filter(|&b| Row::fits_best(b))?;
+            Some((i32::try_from(total).ok()?, best))
+        };
+        match by {
+            Some(by) if self.rows.iter().all(|r| scaled(r, by).is_some()) => {
+                for r in &mut self.rows {
+                    let (total, best) = scaled(r, by).expect("checked above");
+                    r.total = total;
+                    r.set_best(best);
                 }
-                None => {
-                    self.make_exact();
-                    return None;
-                }
+                self.den *= by;
             }
+            _ => self.make_wide(),
         }
-        self.checked_units(score.numer().checked_mul(self.den / d))
     }
 
-    /// `units`, or plain fractions from now on when they did not fit.
+    /// `score` in units of `1 / den` (made fine enough for it first:
+    /// [`StageSums::finer`]); `None` once the stage is wide.
+    fn units(&mut self, score: Score) -> Option<i64> {
+        if self.wide.is_some() {
+            return None;
+        }
+        debug_assert_eq!(self.den % score.denom(), 0);
+        self.checked_units(score.numer().checked_mul(self.den / score.denom()))
+    }
+
+    /// `units`, or the stage wide from now on when they did not fit.
     fn checked_units(&mut self, units: Option<i64>) -> Option<i64> {
         if units.is_none() {
-            self.make_exact();
+            self.make_wide();
         }
         units
     }
 
-    fn make_exact(&mut self) {
+    /// Turns the stage wide: every row's sums copied into a [`Wide`], the
+    /// rows keeping their flags only.
+    fn make_wide(&mut self) {
+        debug_assert!(self.wide.is_none());
         let den = self.den;
-        self.exact = Some(
-            self.rows
-                .iter()
-                .map(|r| (Score::ratio(r.total, den), Score::ratio(r.best(), den)))
-                .collect(),
-        );
+        let wide = self.rows.iter_mut().map(|r| {
+            let sums = r.sums().map(|units| Score::ratio(units, den));
+            *r = Row {
+                best_flags: i32::from(r.flags()),
+                ..Row::default()
+            };
+            sums
+        });
+        self.wide = Some(wide.collect());
     }
 
     fn tally(&self, i: usize) -> Option<Tally> {
@@ -264,22 +363,18 @@ impl StageSums {
         if r.flags() & PRESENT == 0 {
             return None;
         }
-        let (total, best) = match &self.exact {
-            Some(exact) => exact[i],
-            None if self.den == 1 => (Score::whole(r.total), Score::whole(r.best())),
-            None => (
-                Score::ratio(r.total, self.den),
-                Score::ratio(r.best(), self.den),
-            ),
+        let sums = match &self.wide {
+            Some(wide) => wide[i],
+            None => r.sums().map(|units| Score::ratio(units, self.den)),
         };
         Some(Tally {
             player: PlayerId(i as u32),
-            games: r.games,
-            won: r.won,
-            total,
-            tiles: r.tiles,
+            games: sums.games,
+            won: sums.won,
+            total: sums.total,
+            tiles: sums.tiles,
             withdrawn: r.flags() & WITHDRAWN != 0,
-            best_game: (r.games > 0).then_some(best),
+            best_game: (sums.games > 0).then_some(sums.best),
         })
     }
 }
@@ -321,6 +416,13 @@ impl Tallies {
     /// `games` games (fewer played: the player withdrew).
     pub fn add_seat(&mut self, s: usize, player: PlayerId, games: usize, seat: &SeatSums) {
         let sums = &mut self.stages[s];
+        // (units fine enough for both scores before either is counted in
+        // them: made finer for the best game, they would leave the total
+        // counted in the coarser ones, and two halves summed to a half)
+        sums.finer(seat.total.denom());
+        if let Some(b) = seat.best {
+            sums.finer(b.denom());
+        }
         let total = sums.units(seat.total);
         let best = seat.best.and_then(|b| sums.units(b));
         let i = player.index();
@@ -331,30 +433,22 @@ impl Tallies {
         if seat.games == 0 {
             return;
         }
-        let first = row.games == 0;
-        row.games = row.games.saturating_add(seat.games);
-        row.won = row.won.saturating_add(seat.won);
-        row.tiles = row.tiles.saturating_add(seat.tiles);
-        let fits = total.zip(best).and_then(|(t, b)| {
-            let best = if first { b } else { row.best().max(b) };
-            Some((row.total.checked_add(t)?, best)).filter(|_| Row::fits_best(best))
-        });
-        match fits {
-            Some((total, best)) => {
-                row.total = total;
-                row.set_best(best);
+        if sums.wide.is_none() {
+            // in units (both scores counted in them while the stage is
+            // not wide), kept in the row when they fit it
+            let row = &mut sums.rows[i];
+            let sum = row.sums().and_seat(seat, total.zip(best), i64::checked_add);
+            if sum.is_some_and(|sum| row.keep(&sum)) {
+                return;
             }
-            None => {
-                if sums.exact.is_none() {
-                    sums.make_exact();
-                }
-                if let (Some(exact), Some(b)) = (&mut sums.exact, seat.best) {
-                    let (total, best) = &mut exact[i];
-                    *total += seat.total;
-                    *best = if first { b } else { (*best).max(b) };
-                }
-            }
+            sums.make_wide();
         }
+        // the same sum, made in the player's wide sums
+        let wide = sums.wide.as_mut().expect("made wide above");
+        let scores = seat.best.map(|best| (seat.total, best));
+        wide[i] = wide[i]
+            .and_seat(seat, scores, |a, b| Some(a + b))
+            .expect("fractions are summed with no limit");
     }
 
     /// Adds one accepted card.
@@ -482,6 +576,15 @@ impl TallySource for StageView<'_> {
 mod tests {
     use super::*;
 
+    /// The sums of one seat's games (won, score, tiles left).
+    fn seat_of(games: &[(bool, Score, Option<u16>)]) -> SeatSums {
+        let mut seat = SeatSums::default();
+        for &(won, score, tiles) in games {
+            seat.add(won, score, tiles);
+        }
+        seat
+    }
+
     #[test]
     fn halves_and_thirds_stay_exact_and_huge_fractions_too() {
         let mut t = Tallies::default();
@@ -588,5 +691,293 @@ mod tests {
         assert!(!t.played(PlayerId(4)));
         assert_eq!(t.players(), vec![PlayerId(5)]);
         assert!(t.of(&Stage::new("final")).is_empty());
+    }
+
+    #[test]
+    fn a_whole_total_of_halves_is_counted_in_the_halves() {
+        // two shared pots of 1 at one card: a total of 1, a best game of
+        // 1/2 (the stage's first halves), and thirds the same way
+        let mut t = Tallies::default();
+        let s = t.stage(&Stage::prelim());
+        let mut seat = SeatSums::default();
+        seat.add(false, Score::ratio(1, 2), Some(1));
+        seat.add(false, Score::ratio(1, 2), Some(1));
+        t.add_seat(s, PlayerId(1), 2, &seat);
+        t.add_seat(s, PlayerId(1), 2, &seat);
+        let mut thirds = SeatSums::default();
+        for _ in 0..3 {
+            thirds.add(false, Score::ratio(1, 3), Some(1));
+        }
+        t.add_seat(s, PlayerId(0), 3, &thirds);
+        let all = t.of(&Stage::prelim());
+        assert_eq!(
+            (all[0].total, all[0].best_game),
+            (Score::whole(1), Some(Score::ratio(1, 3)))
+        );
+        assert_eq!(
+            (all[1].total, all[1].best_game),
+            (Score::whole(2), Some(Score::ratio(1, 2)))
+        );
+    }
+
+    #[test]
+    fn games_and_wins_past_16_bits_turn_the_stage_wide_and_stay_exact() {
+        let prelim = Stage::prelim();
+        let mut t = Tallies::default();
+        let s = t.stage(&prelim);
+        // a player of two games (a shared pot among them: halves), one of
+        // 80,000 (72,000 won), one who comes after the stage turned wide
+        let (few, many, late) = (PlayerId(0), PlayerId(2), PlayerId(5));
+        let half = Score::ratio(5, 2);
+        t.add_seat(
+            s,
+            few,
+            2,
+            &seat_of(&[(true, half, Some(0)), (false, Score::whole(-4), None)]),
+        );
+        let (mut games, mut won, mut tiles, mut total, mut best) = (0u32, 0u32, 0u32, 0i64, 0i64);
+        for n in 0..20_000u32 {
+            let mut seat = SeatSums::default();
+            for g in n * 4..n * 4 + 4 {
+                let score = if g == 70_001 {
+                    77
+                } else {
+                    i64::from(g % 11) - 4
+                };
+                seat.add(g % 10 != 0, Score::whole(score), Some((g % 5) as u16));
+                (games, won, tiles, total) = (
+                    games + 1,
+                    won + u32::from(g % 10 != 0),
+                    tiles + g % 5,
+                    total + score,
+                );
+                best = if g == 0 { score } else { best.max(score) };
+            }
+            t.add_seat(s, many, 4, &seat);
+            assert_eq!(t.stages[s].wide.is_some(), games > 65_535);
+        }
+        assert!(won > 65_535 && best == 77);
+        t.add_seat(
+            s,
+            late,
+            3,
+            &seat_of(&[
+                (true, Score::ratio(1, 3), Some(2)),
+                (false, Score::whole(1), Some(1)),
+            ]),
+        );
+        let tally = |player, games, won, total, tiles, best, withdrawn| Tally {
+            player,
+            games,
+            won,
+            total,
+            tiles,
+            withdrawn,
+            best_game: Some(best),
+        };
+        let want = vec![
+            tally(
+                few,
+                2,
+                1,
+                half - Score::whole(4),
+                KNOCKED_RACK_TILES,
+                half,
+                false,
+            ),
+            tally(
+                many,
+                games,
+                won,
+                Score::whole(total),
+                tiles,
+                Score::whole(best),
+                false,
+            ),
+            tally(late, 2, 1, Score::ratio(4, 3), 3, Score::whole(1), true),
+        ];
+        assert_eq!((games, won, tiles), (80_000, 72_000, 160_000));
+        assert_eq!(t.of(&prelim), want);
+        assert_eq!(
+            t.tallies_at(s, &[5, 1, 2, 0]),
+            vec![
+                Some(want[2].clone()),
+                None,
+                Some(want[1].clone()),
+                Some(want[0].clone())
+            ]
+        );
+        assert_eq!(t.view(&prelim).tally(2), Some(want[1].clone()));
+        assert_eq!((t.players(), t.count(&prelim)), (vec![few, many, late], 3));
+        // more wins than games (a seat made by hand) turn it wide too
+        let semi = t.stage(&Stage::new("semi"));
+        let odd = SeatSums {
+            games: 2,
+            won: 40_000,
+            total: Score::whole(3),
+            tiles: 1,
+            best: Some(Score::whole(2)),
+        };
+        t.add_seat(semi, late, 2, &odd);
+        t.add_seat(semi, late, 2, &odd);
+        assert!(t.stages[semi].wide.is_some());
+        let got = &t.of(&Stage::new("semi"))[0];
+        assert_eq!(
+            (got.games, got.won, got.tiles, got.total),
+            (4, 80_000, 2, Score::whole(6))
+        );
+        // games, wins and tiles are kept at most u32::MAX, as they were
+        let f = t.stage(&Stage::new("final"));
+        let huge = SeatSums {
+            games: u32::MAX - 1,
+            won: u32::MAX - 1,
+            total: Score::whole(3),
+            tiles: u32::MAX - 1,
+            best: Some(Score::whole(3)),
+        };
+        t.add_seat(f, few, 1, &huge);
+        t.add_seat(f, few, 1, &huge);
+        let got = &t.of(&Stage::new("final"))[0];
+        assert_eq!(
+            (got.games, got.won, got.tiles, got.total),
+            (u32::MAX, u32::MAX, u32::MAX, Score::whole(6))
+        );
+    }
+
+    #[test]
+    fn a_total_past_32_bits_of_units_turns_the_stage_wide_and_stays_exact() {
+        let prelim = Stage::prelim();
+        let step = 1i64 << 28;
+        let one = |score: i64| seat_of(&[(false, Score::whole(score), Some(1))]);
+        let mut t = Tallies::default();
+        let s = t.stage(&prelim);
+        // -2^31 units just fit a row, 2^31 do not
+        for _ in 0..8 {
+            t.add_seat(s, PlayerId(0), 1, &one(-step));
+        }
+        assert!(t.stages[s].wide.is_none());
+        for n in 1..=8 {
+            t.add_seat(s, PlayerId(1), 1, &one(step));
+            assert_eq!(t.stages[s].wide.is_some(), n == 8);
+        }
+        t.add_seat(s, PlayerId(1), 1, &one(5));
+        t.add_seat(
+            s,
+            PlayerId(2),
+            1,
+            &seat_of(&[(true, Score::ratio(7, 2), None)]),
+        );
+        let all = t.of(&prelim);
+        assert_eq!(
+            (all[0].total, all[0].best_game, all[0].games, all[0].tiles),
+            (Score::whole(-8 * step), Some(Score::whole(-step)), 8, 8)
+        );
+        assert_eq!(
+            (all[1].total, all[1].best_game, all[1].games, all[1].tiles),
+            (Score::whole(8 * step + 5), Some(Score::whole(step)), 9, 9)
+        );
+        assert_eq!(
+            (all[2].total, all[2].best_game, all[2].won, all[2].tiles),
+            (
+                Score::ratio(7, 2),
+                Some(Score::ratio(7, 2)),
+                1,
+                KNOCKED_RACK_TILES
+            )
+        );
+        // one seat's sum of 2^31 (of games that each fit) likewise
+        let f = t.stage(&Stage::new("final"));
+        t.add_seat(
+            f,
+            PlayerId(3),
+            8,
+            &seat_of(&[(true, Score::whole(step), Some(2)); 8]),
+        );
+        assert!(t.stages[f].wide.is_some());
+        let got = &t.of(&Stage::new("final"))[0];
+        assert_eq!(
+            (
+                got.player,
+                got.total,
+                got.best_game,
+                got.games,
+                got.won,
+                got.tiles
+            ),
+            (
+                PlayerId(3),
+                Score::whole(8 * step),
+                Some(Score::whole(step)),
+                8,
+                8,
+                16
+            )
+        );
+    }
+
+    #[test]
+    fn finer_units_that_take_a_total_past_32_bits_turn_the_stage_wide() {
+        let step = 1i64 << 25;
+        let one = |score: Score| seat_of(&[(false, score, Some(1))]);
+        let whole = |n: i64| one(Score::whole(n));
+        // 2^30 - 1 points: in halves (2^31 - 2) they fit a row, in sixths
+        // not (the best game, 2^25 points, fits in either)
+        let prelim = Stage::prelim();
+        let mut t = Tallies::default();
+        let s = t.stage(&prelim);
+        for _ in 0..31 {
+            t.add_seat(s, PlayerId(0), 1, &whole(step));
+        }
+        t.add_seat(s, PlayerId(0), 1, &whole(step - 1));
+        t.add_seat(s, PlayerId(1), 1, &whole(100));
+        t.add_seat(s, PlayerId(4), 1, &one(Score::ratio(1, 2)));
+        assert!(t.stages[s].wide.is_none() && t.stages[s].den == 2);
+        t.add_seat(s, PlayerId(1), 1, &one(Score::ratio(1, 3)));
+        assert!(t.stages[s].wide.is_some());
+        t.add_seat(s, PlayerId(0), 1, &one(Score::ratio(1, 3)));
+        let all = t.of(&prelim);
+        let p0 = (1i64 << 30) - 1;
+        assert_eq!(
+            (all[0].total, all[0].best_game, all[0].games),
+            (Score::ratio(3 * p0 + 1, 3), Some(Score::whole(step)), 33)
+        );
+        assert_eq!(
+            (all[1].total, all[1].best_game, all[1].games),
+            (Score::ratio(301, 3), Some(Score::whole(100)), 2)
+        );
+        assert_eq!(
+            (all[2].player, all[2].total, all[2].best_game),
+            (PlayerId(4), Score::ratio(1, 2), Some(Score::ratio(1, 2)))
+        );
+        // 2^30 + 3 whole points, then a half: 2^31 + 6 halves
+        let f = Stage::new("final");
+        let mut t = Tallies::default();
+        let s = t.stage(&f);
+        for _ in 0..32 {
+            t.add_seat(s, PlayerId(0), 1, &whole(step));
+        }
+        t.add_seat(s, PlayerId(0), 1, &whole(3));
+        t.add_seat(s, PlayerId(1), 1, &whole(-100));
+        assert!(t.stages[s].wide.is_none());
+        t.add_seat(s, PlayerId(2), 1, &one(Score::ratio(-1, 2)));
+        assert!(t.stages[s].wide.is_some());
+        let all = t.of(&f);
+        assert_eq!(
+            (all[0].total, all[0].best_game, all[0].games, all[0].tiles),
+            (
+                Score::whole((1 << 30) + 3),
+                Some(Score::whole(step)),
+                33,
+                33
+            )
+        );
+        assert_eq!(
+            (all[1].total, all[2].total, all[2].best_game),
+            (
+                Score::whole(-100),
+                Score::ratio(-1, 2),
+                Some(Score::ratio(-1, 2))
+            )
+        );
     }
 }
