@@ -335,6 +335,10 @@ struct Entries {
     recs: Vec<Rec>,
     wide: Wide,
     dates: Dates,
+    /// Birth dates kept with the entries' texts, not in `dates` (a batch
+    /// of a reading thread: its entries are copied into the roster, which
+    /// keeps the dates apart, so the day table is made once).
+    loose_dates: bool,
     /// The source of the entries from each index on (a roster may have
     /// several sheets): the file, sheet, of each entry's line.
     sources: Vec<(u32, Source)>,
@@ -449,7 +453,10 @@ impl Entries {
     /// (0: no line).
     fn push_fields(&mut self, p: &PlayerFields<'_>, place: Option<(&Source, u32)>) {
         let start = self.text.len();
-        let born = p.birth_date.and_then(|d| self.dates.number(d));
+        let born = p
+            .birth_date
+            .filter(|_| !self.loose_dates)
+            .and_then(|d| self.dates.number(d));
         let birth_date = p.birth_date.filter(|_| born.is_none());
         let texts = [Some(p.id), Some(p.name), birth_date, p.family, p.group];
         let mut lens = [0u32; 5];
@@ -474,23 +481,31 @@ impl Entries {
         self.push_rec(start, lens, given, born, row, p.age, p.status);
     }
 
-    /// Appends entry `k` of `other` (its texts copied at once).
+    /// Appends entry `k` of `other` (its texts copied as they lie, but
+    /// for a birth date this roster keeps apart).
     fn push_from(&mut self, other: &Entries, k: usize) {
         let r = other.recs[k];
-        let lens = other.lens(k);
-        let from = other.start(k);
-        let len: usize = lens.iter().map(|&l| l as usize).sum();
+        let mut lens = other.lens(k);
+        let born = other
+            .field(k, BIRTH)
+            .filter(|_| !self.loose_dates)
+            .and_then(|d| self.dates.number(d));
         let start = self.text.len();
-        self.text.push_str(&other.text[from..from + len]);
+        let mut from = other.start(k);
+        for (i, len) in lens.iter_mut().enumerate() {
+            let text = &other.text[from..from + *len as usize];
+            from += text.len();
+            if i == BIRTH && born.is_some() {
+                *len = 0;
+            } else {
+                self.text.push_str(text);
+            }
+        }
         if let Some((source, _)) = other.listed(k) {
             if self.sources.last().is_none_or(|(_, s)| s != source) {
                 self.sources.push((self.recs.len() as u32, source.clone()));
             }
         }
-        let born = match r.born {
-            IN_TEXT => None,
-            n => self.dates.number(other.dates.get(n)),
-        };
         self.push_rec(
             start,
             lens,
@@ -696,14 +711,24 @@ impl NameIndex {
 /// [`Roster::add_batch`]: one thread reads a roster into batches while
 /// another hashes their ids and adds them, and what moves between the two
 /// is a few buffers a batch, not a text per field.
-#[derive(Default)]
 pub struct Batch {
     entries: Entries,
 }
 
+impl Default for Batch {
+    fn default() -> Batch {
+        Batch::new()
+    }
+}
+
 impl Batch {
     pub fn new() -> Batch {
-        Batch::default()
+        Batch {
+            entries: Entries {
+                loose_dates: true,
+                ..Entries::default()
+            },
+        }
     }
 
     /// Adds a player of values `player`, listed on line `row` of `source`.
@@ -1333,6 +1358,11 @@ mod tests {
         assert_eq!(r.entries.dates.text.len(), 5 * DATE_LEN);
         assert_eq!(r.entries.recs[0].born, r.entries.recs[3].born);
         assert_eq!(r.entries.recs[4].born, IN_TEXT);
+        // a batch keeps its dates with its texts; the roster, apart, when
+        // it copies them
+        assert!(batch.entries.dates.text.is_empty());
+        assert_eq!(r.entries.recs[n].born, r.entries.recs[0].born);
+        assert_eq!(r.entries.recs[n + 4].born, IN_TEXT);
     }
 
     #[test]
