@@ -292,7 +292,8 @@ impl StageSums {
     /// row's sums made in the finer ones), or the stage wide when they, or
     /// a row's total or best game in them, do not fit.
     fn finer(&mut self, d: i64) {
-        if self.wide.is_some() || self.den % d == 0 {
+        // (whole points, most games' scores, first: no division)
+        if d == 1 || self.wide.is_some() || self.den % d == 0 {
             return;
         }
         let g = num_integer_gcd(self.den, d);
@@ -326,8 +327,10 @@ impl StageSums {
         if self.wide.is_some() {
             return None;
         }
-        debug_assert_eq!(self.den % score.denom(), 0);
-        self.checked_units(score.numer().checked_mul(self.den / score.denom()))
+        let d = score.denom();
+        debug_assert_eq!(self.den % d, 0);
+        let per = if d == 1 { self.den } else { self.den / d };
+        self.checked_units(score.numer().checked_mul(per))
     }
 
     /// `units`, or the stage wide from now on when they did not fit.
