@@ -26,7 +26,26 @@ fn payload_text(payload: &(dyn std::any::Any + Send)) -> &str {
         .unwrap_or("")
 }
 
+/// Has glibc's allocator take every block of 4 MiB or more from the
+/// system on its own and give it back when freed, rather than raise that
+/// threshold as large blocks come and go: a million players' vectors grow
+/// by doubling, and past the first few the freed halves stayed in the
+/// process (a peak 8 to 20 MiB higher, in time within 1%; see the README's
+/// Scale section). Whether the allocator took the setting.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn give_back_large_blocks() -> bool {
+    // SAFETY: mallopt sets one of the allocator's parameters; it is
+    // called first thing in main, before any other thread exists.
+    unsafe { libc::mallopt(libc::M_MMAP_THRESHOLD, 4 << 20) == 1 }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn give_back_large_blocks() -> bool {
+    true
+}
+
 fn main() -> ExitCode {
+    give_back_large_blocks();
     let previous = panic::take_hook();
     panic::set_hook(Box::new(move |info| {
         if !print_failed(payload_text(info.payload())) {
@@ -46,5 +65,13 @@ fn main() -> ExitCode {
             ExitCode::from(cli::status_so_far())
         }
         Err(payload) => panic::resume_unwind(payload),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_allocator_takes_the_setting() {
+        assert!(super::give_back_large_blocks());
     }
 }
