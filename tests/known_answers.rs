@@ -1,5 +1,6 @@
 //! Known answers of RULES.md, from recorded cards: the three HK examples of
-//! section 3 and the Pressman rulebook standings of section 7.
+//! section 3, shared pots' halves, and the Pressman rulebook standings of
+//! section 7.
 
 use crate::test::Test;
 
@@ -35,6 +36,27 @@ fn hk_examples_standings() {
              2,P0002,Lee Siu Ming,,3,2,5.67,17,3,,\n\
              3,P0003,Wong Ka Yan,,3,0,-11.33,-34,7,,\n\
              4,P0004,Cheung Mei Ling,,3,0,-11.67,-35,12,,\n",
+        );
+}
+
+/// Two pots of 11 shared by two leaders (RULES.md section 3: halves) in
+/// games 1 and 2, then a whole game 3. P1: +5.5 +5.5 -10 = 1 (avg 0.33),
+/// best game 5.5: a whole total counted before the stage's first half
+/// (it was summed as 0.5 once). P4: +5.5 +5.5 -15 = -4. P3: -4 -4 +31 =
+/// 23. P2: -7 -7 -6 = -20.
+#[test]
+fn two_shared_pots_sum_to_a_whole_total() {
+    Test::new()
+        .args(["standings", "--format", "csv"])
+        .fixture("good/two-shared-pots.csv")
+        .run()
+        .success()
+        .stdout_is(
+            "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note\n\
+             1,P1,P1,,3,2,0.33,1,7,,\n\
+             2,P4,P4,,3,2,-1.33,-4,8,,\n\
+             3,P3,P3,,3,1,7.67,23,6,,\n\
+             4,P2,P2,,3,0,-6.67,-20,10,,\n",
         );
 }
 
