@@ -372,7 +372,7 @@ impl Entries {
             .partition_point(|&(first, _)| first as usize <= k);
         match run.checked_sub(1).map(|run| self.lines[run]) {
             Some((_, 0)) | None => 0,
-            // (in range: the run was begun where it would not be)
+            // (no overflow: a run goes on only while its lines do)
             Some((first, line)) => line + (k as u32 - first),
         }
     }

@@ -178,10 +178,12 @@ impl KeyReader {
     fn key(&mut self, stage: &str, session: &str, table: &str) -> CardKey {
         let same = |(s, n, _, _): &(String, String, Stage, Label)| s == stage && n == session;
         if !self.last.as_ref().is_some_and(same) {
-            let label = Label::session(session).unwrap_or_else(|| Label::Text(session.into()));
-            self.last = Some((stage.into(), session.into(), Stage::new(stage), label));
+            self.last = None;
         }
-        let (_, _, stage, session) = self.last.as_ref().expect("set above");
+        let (_, _, stage, session) = self.last.get_or_insert_with(|| {
+            let label = Label::session(session).unwrap_or_else(|| Label::Text(session.into()));
+            (stage.into(), session.into(), Stage::new(stage), label)
+        });
         CardKey {
             stage: stage.clone(),
             session: session.clone(),
