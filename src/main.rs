@@ -30,8 +30,9 @@ fn payload_text(payload: &(dyn std::any::Any + Send)) -> &str {
 /// system on its own and give it back when freed, rather than raise that
 /// threshold as large blocks come and go: a million players' vectors grow
 /// by doubling, and past the first few the freed halves stayed in the
-/// process (a peak 8 to 20 MiB higher, in time within 1%; see the README's
-/// Scale section). Whether the allocator took the setting.
+/// process (a peak 2 to 16 MiB higher; up to 3% more processor time for
+/// the blocks taken fresh; see the README's Scale section). Whether the
+/// allocator took the setting.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 fn give_back_large_blocks() -> bool {
     // SAFETY: mallopt sets one of the allocator's parameters; it is
