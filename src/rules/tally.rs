@@ -983,4 +983,68 @@ mod tests {
             )
         );
     }
+
+    proptest::proptest! {
+        /// Whatever the seats, in whatever order, the sums are those of
+        /// plain exact arithmetic: scores whole, halves and thirds (what
+        /// cards hold), near the rows' 30 and 32 bits and past them, so
+        /// that a stage stays in units, is made finer, or turns wide, at
+        /// any point (a unit too fine to keep: the tests above).
+        #[test]
+        fn the_sums_are_plain_exact_arithmetic(
+            seats in proptest::collection::vec(
+                (
+                    0u32..5,
+                    proptest::collection::vec(
+                        (
+                            proptest::bool::ANY,
+                            proptest::sample::select(vec![
+                                (7i64, 1i64), (-12, 1), (0, 1), (30, 1), (11, 2), (-23, 2),
+                                (10, 3), (-41, 3), (1 << 29, 1), (-(1 << 29), 1),
+                                ((1 << 30) + 3, 1), (i64::from(i32::MAX), 1),
+                                (i64::from(i32::MIN) - 1, 1),
+                            ]),
+                            proptest::option::of(0u16..30),
+                        ),
+                        0..4,
+                    ),
+                ),
+                1..40,
+            )
+        ) {
+            let mut t = Tallies::default();
+            let s = t.stage(&Stage::prelim());
+            // the plain sums: games, won, tiles, total, best, withdrawn
+            let mut plain: std::collections::BTreeMap<u32, (u32, u32, u32, Score, Option<Score>, bool)> =
+                Default::default();
+            for (player, games) in &seats {
+                let seat = seat_of(
+                    &games
+                        .iter()
+                        .map(|&(won, (n, d), tiles)| (won, Score::ratio(n, d), tiles))
+                        .collect::<Vec<_>>(),
+                );
+                t.add_seat(s, PlayerId(*player), 3, &seat);
+                let p = plain.entry(*player).or_insert((0, 0, 0, Score::ZERO, None, false));
+                for &(won, (n, d), tiles) in games {
+                    let score = Score::ratio(n, d);
+                    p.0 += 1;
+                    p.1 += u32::from(won);
+                    p.2 += tiles.map_or(KNOCKED_RACK_TILES, u32::from);
+                    p.3 = p.3 + score;
+                    p.4 = Some(p.4.map_or(score, |b: Score| b.max(score)));
+                }
+                p.5 |= games.len() < 3;
+            }
+            let got: Vec<Tally> = t.of(&Stage::prelim());
+            proptest::prop_assert_eq!(got.len(), plain.len());
+            for (tally, (player, p)) in got.iter().zip(&plain) {
+                proptest::prop_assert_eq!(tally.player, PlayerId(*player));
+                proptest::prop_assert_eq!(
+                    (tally.games, tally.won, tally.tiles, tally.total, tally.best_game, tally.withdrawn),
+                    *p
+                );
+            }
+        }
+    }
 }
