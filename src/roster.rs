@@ -1301,6 +1301,23 @@ mod tests {
         assert_eq!(r.group(PlayerId(2)), Some("60+"));
     }
 
+    /// A roster of `players`, each added as it is, then each again (its
+    /// id ending in `b`) from a batch read from `source`, as a roster
+    /// file's reader adds them; and that batch.
+    fn added_and_copied(players: &[Player], source: &Source) -> (Roster, Batch) {
+        let mut r = Roster::default();
+        let mut batch = Batch::new();
+        for p in players {
+            r.add(p.clone()).unwrap();
+            let mut again = p.clone();
+            again.id.push('b');
+            let line = p.place.as_ref().and_then(|at| at.row).unwrap_or(0);
+            batch.push(&PlayerFields::of(&again), source, line);
+        }
+        r.add_batch(&batch, |_, _| unreachable!("no id is taken"));
+        (r, batch)
+    }
+
     #[test]
     fn birth_dates_and_lines_read_back_however_written() {
         let source = Source::file("roster.csv");
@@ -1334,16 +1351,7 @@ mod tests {
                 ..Player::named(&format!("P{i}"), &format!("名 {i}"))
             })
             .collect();
-        let mut r = Roster::default();
-        let mut batch = Batch::new();
-        for p in &players {
-            r.add(p.clone()).unwrap();
-            let mut again = p.clone();
-            again.id.push('b');
-            let line = p.place.as_ref().and_then(|at| at.row).unwrap_or(0);
-            batch.push(&PlayerFields::of(&again), &source, line);
-        }
-        r.add_batch(&batch, |_, _| unreachable!("no id is taken"));
+        let (r, batch) = added_and_copied(&players, &source);
         let n = players.len();
         for (i, p) in players.iter().enumerate() {
             assert_eq!(*r.get(PlayerId(i as u32)), *p, "entry {i}");
@@ -1385,16 +1393,7 @@ mod tests {
             p.place = Some(Source::file("roster.csv").at(i as u32 + 2, None));
             players.push(p);
         }
-        let mut r = Roster::default();
-        let mut batch = Batch::new();
-        for p in &players {
-            r.add(p.clone()).unwrap();
-            let mut again = p.clone();
-            again.id.push('b');
-            let row = again.place.as_ref().and_then(|at| at.row).unwrap_or(0);
-            batch.push(&PlayerFields::of(&again), &Source::file("roster.csv"), row);
-        }
-        r.add_batch(&batch, |_, _| unreachable!("no id is taken"));
+        let (r, _) = added_and_copied(&players, &Source::file("roster.csv"));
         for (i, p) in players.iter().enumerate() {
             assert_eq!(*r.get(PlayerId(i as u32)), *p);
             let copied = r.get(PlayerId((i + players.len()) as u32));
