@@ -832,10 +832,13 @@ impl Roster {
     }
 
     /// Gives back the room the entries grew into and do not use (a roster
-    /// read whole, to be kept while the cards are read).
+    /// read whole, to be kept while the cards are read, or copied), and the
+    /// table of the birth dates' days (300 KB), which only adding uses: a
+    /// player added after is kept as right, their date kept again.
     pub fn shrink_to_fit(&mut self) {
         self.entries.text.shrink_to_fit();
         self.entries.recs.shrink_to_fit();
+        self.entries.dates.numbers = Vec::new();
     }
 
     /// Makes room for `bytes` more bytes of the entries' texts, exactly (a
@@ -1371,6 +1374,17 @@ mod tests {
         assert!(batch.entries.dates.text.is_empty());
         assert_eq!(r.entries.recs[n].born, r.entries.recs[0].born);
         assert_eq!(r.entries.recs[n + 4].born, IN_TEXT);
+        // once shrunk, the days' table is gone, and a date met again is
+        // kept again
+        let mut r = r;
+        r.shrink_to_fit();
+        assert!(r.entries.dates.numbers.is_empty());
+        let mut late = players[0].clone();
+        late.id = "P-late".into();
+        let pid = r.add(late.clone()).unwrap();
+        assert_eq!(*r.get(pid), late);
+        assert_eq!(*r.get(PlayerId(0)), players[0]);
+        assert_eq!(r.entries.dates.text.len(), 6 * DATE_LEN);
     }
 
     #[test]

@@ -700,7 +700,12 @@ impl Store {
             }
         })?;
         match next {
-            Some(_) => Ok(Some(roster)),
+            Some(_) => {
+                // (a roster to keep, and to copy for each card a referee
+                // enters: nothing kept only for adding)
+                roster.shrink_to_fit();
+                Ok(Some(roster))
+            }
             None => Err(self.damaged_roster()),
         }
     }
