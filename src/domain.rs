@@ -213,15 +213,27 @@ impl CardKey {
                 Ok(())
             }
         }
-        write!(Clean(out), "{}", self.stage)?;
-        out.write_char('-')?;
-        write!(Clean(out), "{}", SessionName(&self.session))?;
-        match &self.table {
-            Label::Num(n) => write!(out, "-T{n:02}"),
-            Label::Text(t) => {
-                out.write_str("-T")?;
-                Clean(out).write_str(t)
+        /// `n` in two digits at least, as `{n:02}` writes it (without the
+        /// formatting machinery: a name for each of a million cards).
+        fn two_digits(out: &mut impl fmt::Write, n: u32) -> fmt::Result {
+            if n < 10 {
+                out.write_char('0')?;
             }
+            out.write_str(itoa::Buffer::new().format(n))
+        }
+        Clean(out).write_str(self.stage.as_str())?;
+        out.write_char('-')?;
+        match &self.session {
+            Label::Num(n) => {
+                out.write_char('S')?;
+                two_digits(out, *n)?;
+            }
+            Label::Text(t) => Clean(out).write_str(t)?,
+        }
+        out.write_str("-T")?;
+        match &self.table {
+            Label::Num(n) => two_digits(out, *n),
+            Label::Text(t) => Clean(out).write_str(t),
         }
     }
 }
