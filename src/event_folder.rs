@@ -47,7 +47,7 @@
 //! database of an older version is migrated in one transaction when opened.
 
 use crate::config::{Config, ConfigError, FILE_NAME};
-use crate::domain::{Card, CardKey, SessionName, Stage};
+use crate::domain::{Card, CardKey, Label, Seat, SessionName, Stage};
 use crate::event::{Event, Keep, Request};
 use crate::ingest::cell::Cell;
 use crate::ingest::raw::RawCard;
@@ -1298,8 +1298,10 @@ fn read_stored(
                                 card: None,
                             });
                         }
-                        for raw in raws {
+                        for mut raw in raws {
                             let values = check_values(&raw, rules, keep, &mut problems);
+                            // (its games' room kept for the cards to come)
+                            reader.give_back(std::mem::take(&mut raw.games));
                             let mut hashes = [0u64; 4];
                             for s in &raw.seats {
                                 hashes[s.seat.index()] = hasher.hash(&s.player, &mut scratch);
@@ -1387,7 +1389,8 @@ fn read_stored(
                 stored += 1;
                 batch.push(key, lines);
                 if batch.keys.len() >= BATCH {
-                    send(std::mem::take(&mut batch));
+                    let next = StoredBatch::like(&batch);
+                    send(std::mem::replace(&mut batch, next));
                 }
             })
         });
@@ -1427,6 +1430,17 @@ struct StoredBatch {
 }
 
 impl StoredBatch {
+    /// An empty batch with the room `full` took (a batch is not grown a
+    /// line at a time).
+    fn like(full: &StoredBatch) -> StoredBatch {
+        StoredBatch {
+            keys: Vec::with_capacity(full.keys.len()),
+            ends: Vec::with_capacity(full.ends.len()),
+            lines: Vec::with_capacity(full.lines.len()),
+            text: String::with_capacity(full.text.len()),
+        }
+    }
+
     fn push(&mut self, key: &CardKey, lines: &[StoredLine<&str>]) {
         self.keys.push(key.clone());
         for l in lines {
@@ -1474,6 +1488,8 @@ struct StoredReader {
     columns: ingest::header::ColumnMap,
     grouper: ingest::lines::Grouper<ingest::raw::RawLine>,
     stages: ingest::lines::StageCache,
+    /// The stage and session of the card read before, and their texts.
+    last: Option<(Stage, Label, [ingest::cell::Text; 2])>,
 }
 
 impl StoredReader {
@@ -1488,7 +1504,39 @@ impl StoredReader {
             columns,
             grouper: ingest::lines::Grouper::new(&source),
             stages: ingest::lines::StageCache::default(),
+            last: None,
         }
+    }
+
+    /// The texts of the stage, session and table of `key`, as a results
+    /// file writes them. (The stage's and session's are kept from the card
+    /// before: the cards of a session follow one another.)
+    fn texts(&mut self, key: &CardKey) -> [ingest::cell::Text; 3] {
+        use compact_str::ToCompactString;
+        let table = match &key.table {
+            Label::Num(n) => ingest::cell::Text::new(itoa::Buffer::new().format(*n)),
+            table => table.to_compact_string(),
+        };
+        match &self.last {
+            Some((stage, session, [s, t])) if *stage == key.stage && *session == key.session => {
+                [s.clone(), t.clone(), table]
+            }
+            _ => {
+                let texts = [
+                    key.stage.to_compact_string(),
+                    SessionName(&key.session).to_compact_string(),
+                ];
+                self.last = Some((key.stage.clone(), key.session.clone(), texts.clone()));
+                let [s, t] = texts;
+                [s, t, table]
+            }
+        }
+    }
+
+    /// A card's games, done with: their room is used for the cards to
+    /// come.
+    fn give_back(&mut self, games: Vec<ingest::raw::RawGame>) {
+        self.grouper.give_back(games);
     }
 
     /// The card of `key` whose lines are `lines`, as read (a card, or none
@@ -1500,12 +1548,7 @@ impl StoredReader {
         problems: &mut Problems,
     ) -> Vec<RawCard> {
         let source = Source::sheet(&self.db, &key.name());
-        use compact_str::ToCompactString;
-        let texts = [
-            key.stage.to_compact_string(),
-            SessionName(&key.session).to_compact_string(),
-            key.table.to_compact_string(),
-        ];
+        let texts = self.texts(key);
         self.grouper.restart(&source);
         for (i, line) in lines.iter().enumerate() {
             let mut row = StoredRow::new(i as u32 + 2, &texts, line);
@@ -1526,14 +1569,14 @@ impl StoredReader {
 }
 
 /// One line of a stored card as a row of its sheet: the cells of
-/// [`CARD_HEADER`], column 1 on, each made when it is read.
+/// [`CARD_HEADER`], column 1 on, each made when it is read. Its game and
+/// seat are given as they are stored ([`ingest::lines::Fields::whole`],
+/// [`ingest::lines::Fields::seat`]), written as text only for a message.
 struct StoredRow<'a, P> {
     number: u32,
     /// The card's stage, session and table as written.
     key: &'a [ingest::cell::Text; 3],
     line: &'a StoredLine<P>,
-    game: ingest::cell::Text,
-    seat: [u8; 1],
     tiles: Option<ingest::cell::Text>,
     /// The cells taken out (see [`ingest::lines::Fields::take`]), by bit.
     taken: u16,
@@ -1541,51 +1584,51 @@ struct StoredRow<'a, P> {
 
 impl<'a, P: AsRef<str>> StoredRow<'a, P> {
     fn new(number: u32, key: &'a [ingest::cell::Text; 3], line: &'a StoredLine<P>) -> Self {
-        // (numbers written without the formatting machinery: a million
-        // lines)
-        let text = |n: u32| ingest::cell::Text::new(itoa::Buffer::new().format(n));
         StoredRow {
             number,
             key,
             line,
-            game: text(line.game),
-            seat: [line.seat.letter() as u8],
-            tiles: line.tiles.map(|t| text(u32::from(t))),
+            // (written without the formatting machinery: a million lines)
+            tiles: line
+                .tiles
+                .map(|t| ingest::cell::Text::new(itoa::Buffer::new().format(t))),
             taken: 0,
         }
     }
 
     /// Cell `i` as text when it holds text (all but an exact score).
-    fn field(&self, i: usize) -> &str {
+    fn field(&self, i: usize) -> std::borrow::Cow<'_, str> {
+        use std::borrow::Cow::{Borrowed, Owned};
         match i {
-            0..=2 => &self.key[i],
-            3 => &self.game,
-            4 => std::str::from_utf8(&self.seat).unwrap_or_default(),
-            5 => self.line.player.as_ref(),
-            6 => {
-                if self.line.won {
-                    "1"
-                } else {
-                    "0"
-                }
-            }
+            0..=2 => Borrowed(&self.key[i]),
+            3 => Owned(itoa::Buffer::new().format(self.line.game).to_string()),
+            4 => Borrowed(["A", "B", "C", "D"][self.line.seat.index()]),
+            5 => Borrowed(self.line.player.as_ref()),
+            6 => Borrowed(if self.line.won { "1" } else { "0" }),
             7 => match &self.line.score {
-                StoredScore::Text(t) => t,
-                StoredScore::Exact(_) => "",
+                StoredScore::Text(t) => Borrowed(t),
+                StoredScore::Exact(_) => Borrowed(""),
             },
-            8 => self.tiles.as_deref().unwrap_or_default(),
-            _ => "",
+            8 => Borrowed(self.tiles.as_deref().unwrap_or_default()),
+            _ => Borrowed(""),
         }
     }
 
     fn cell(&self, i: usize) -> Cell {
+        let text = |t: &str| match t {
+            "" => Cell::Empty,
+            t => Cell::Text(t.into()),
+        };
         if self.taken & (1 << i) != 0 {
             return Cell::Empty;
         }
-        match (&self.line.score, self.field(i)) {
-            (StoredScore::Exact(s), _) if i == 7 => Cell::Exact(*s),
-            (_, "") => Cell::Empty,
-            (_, t) => Cell::Text(t.into()),
+        // (the values a card keeps made at once: a million lines)
+        match (i, &self.line.score) {
+            (5, _) => text(self.line.player.as_ref()),
+            (6, _) => Cell::Text(if self.line.won { "1" } else { "0" }.into()),
+            (7, StoredScore::Exact(s)) => Cell::Exact(*s),
+            (8, _) => self.tiles.clone().map_or(Cell::Empty, Cell::Text),
+            _ => text(&self.field(i)),
         }
     }
 
@@ -1608,7 +1651,7 @@ impl<P: AsRef<str>> ingest::lines::Fields for StoredRow<'_, P> {
         match &self.line.score {
             StoredScore::Exact(_) if i == 7 => self.cell(i).text_ref().into_owned().into(),
             _ if self.taken & (1 << i) != 0 => "".into(),
-            _ => self.field(i).into(),
+            _ => self.field(i),
         }
     }
 
@@ -1619,11 +1662,73 @@ impl<P: AsRef<str>> ingest::lines::Fields for StoredRow<'_, P> {
         }
         cell
     }
+
+    fn whole(&self, i: usize) -> Option<u32> {
+        match i {
+            3 if self.taken & (1 << i) == 0 => Some(self.line.game),
+            _ => ingest::lines::whole_number_text(&self.text(i)),
+        }
+    }
+
+    fn seat(&self, i: usize) -> Option<Seat> {
+        match i {
+            4 if self.taken & (1 << i) == 0 => Some(self.line.seat),
+            _ => Seat::parse(&self.text(i)),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A stored line's game and seat are given to the layout's reader as
+    /// they are stored, and a bad value (a hand-edited database) is still
+    /// named at its cell as a file's would be.
+    #[test]
+    fn stored_lines_are_read_as_the_layout_reads_a_file() {
+        let key = CardKey {
+            stage: Stage::new(Stage::DEFAULT),
+            session: Label::Num(1),
+            table: Label::Num(7),
+        };
+        let line = |game, seat, player: &str| StoredLine {
+            game,
+            seat,
+            player: player.to_string(),
+            won: false,
+            score: StoredScore::Exact(Score::whole(-5)),
+            tiles: Some(5),
+        };
+        let mut reader = StoredReader::new("tilerank.db");
+        let mut problems = Problems::new();
+        let good = [line(2, Seat::C, "P1"), line(2, Seat::A, "P2")];
+        let cards = reader.read(&key, &good, &mut problems);
+        assert!(problems.is_empty());
+        let [card] = &cards[..] else {
+            panic!("one card: {cards:?}")
+        };
+        assert_eq!(card.games.len(), 1);
+        assert_eq!(card.games[0].number, 2);
+        let seats: Vec<(Seat, &str)> = card
+            .seats
+            .iter()
+            .map(|s| (s.seat, s.player.as_str()))
+            .collect();
+        assert_eq!(seats, [(Seat::A, "P2"), (Seat::C, "P1")]);
+        assert_eq!(card.source.to_string(), "tilerank.db[prelim-S01-T07]");
+
+        let bad = [line(0, Seat::B, "P1"), line(1, Seat::D, "")];
+        reader.read(&key, &bad, &mut problems);
+        let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        assert_eq!(
+            said,
+            [
+                "tilerank.db[prelim-S01-T07]!D2: error: game is 0; expected a game number 1, 2, 3...",
+                "tilerank.db[prelim-S01-T07]!F3: error: player is blank; expected a roster id or name",
+            ]
+        );
+    }
 
     #[test]
     fn scores_are_stored_exactly_and_read_back() {

@@ -100,6 +100,17 @@ pub trait Fields {
     fn text(&self, i: usize) -> std::borrow::Cow<'_, str>;
     /// Field `i`, taken out.
     fn take(&mut self, i: usize) -> Cell;
+    /// Field `i` as a whole number, as [`whole_number_text`] reads its
+    /// text. (A reader that holds the number already, such as the
+    /// event's store, gives it as it is.)
+    fn whole(&self, i: usize) -> Option<u32> {
+        whole_number_text(&self.text(i))
+    }
+    /// Field `i` as a seat, as [`Seat::parse`] reads its text. (A reader
+    /// that holds the seat already gives it as it is.)
+    fn seat(&self, i: usize) -> Option<Seat> {
+        Seat::parse(&self.text(i))
+    }
 }
 
 impl Fields for Row {
@@ -215,10 +226,8 @@ pub fn head(
             ),
         }
     };
-    let game = text(map, row, GAME)
-        .and_then(|t| whole_number_text(&t))
-        .filter(|&n| n >= 1);
-    let seat = text(map, row, SEAT).and_then(|t| Seat::parse(&t));
+    let game = map.get(GAME).and_then(|i| row.whole(i)).filter(|&n| n >= 1);
+    let seat = map.get(SEAT).and_then(|i| row.seat(i));
     let player = take(map, row, PLAYER);
     let at = |col: usize| map.get(col).map_or(At::row(row.number()), |i| row.at(i));
     if !session {
