@@ -79,6 +79,18 @@ impl Score {
 
     /// Hundredths, rounded half away from zero: the printed value.
     pub fn hundredths(&self) -> i64 {
+        let (numer, denom) = (self.numer(), self.denom());
+        // (the common cases without 128-bit division, the same value: a
+        // whole score, and one whose hundreds fit in 64 bits; a million
+        // standings rows print two or three scores each)
+        if denom == 1 {
+            return (i128::from(numer) * 100) as i64;
+        }
+        if let Some(n) = numer.checked_mul(100) {
+            let (q, r) = (n / denom, n % denom);
+            let half_up = r.unsigned_abs() * 2 >= denom.unsigned_abs();
+            return if half_up { q + n.signum() } else { q };
+        }
         let n = i128::from(self.numer()) * 100;
         let d = i128::from(self.denom());
         let q = n / d;
@@ -197,7 +209,7 @@ impl fmt::Display for Score {
 
 impl Score {
     /// The printed value (see [`Score::hundredths`]) to `out`.
-    fn write_printed(&self, out: &mut impl fmt::Write) -> fmt::Result {
+    pub fn write_printed(&self, out: &mut impl fmt::Write) -> fmt::Result {
         let h = self.hundredths();
         if h < 0 {
             out.write_char('-')?;
@@ -314,6 +326,27 @@ mod tests {
             let nearest = Score((score.0 * k).round() / k);
             let slow = ((nearest.0 - score.0).abs() <= Ratio::new(1, 200)).then_some(nearest);
             proptest::prop_assert_eq!(score.snap(k), slow);
+        }
+
+        /// The printed hundredths take a short way when they can, to what
+        /// the 128-bit arithmetic gives: rounded half away from zero.
+        #[test]
+        fn hundredths_take_a_short_way_to_the_same_answer(
+            numer in proptest::prop_oneof![
+                -2_000_000_000i64..2_000_000_000,
+                proptest::num::i64::ANY,
+            ],
+            denom in proptest::prop_oneof![
+                proptest::sample::select(vec![1i64, 2, 3, 6, 8, 200, 1_000_000]),
+                1i64..=i64::MAX,
+            ],
+        ) {
+            let score = Score::ratio(numer, denom);
+            let n = i128::from(score.numer()) * 100;
+            let d = i128::from(score.denom());
+            let (q, r) = (n / d, n % d);
+            let slow = if 2 * r.abs() >= d { q + n.signum() } else { q } as i64;
+            proptest::prop_assert_eq!(score.hundredths(), slow);
         }
     }
 

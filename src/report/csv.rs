@@ -121,7 +121,6 @@ fn write_rows<W: std::io::Write>(
 
 /// The cell's text: its own, or written in `buf`.
 fn cell<'a>(value: &'a Value, buf: &'a mut String) -> &'a str {
-    use std::fmt::Write;
     buf.clear();
     match value {
         Value::Text(t) if looks_like_formula(t) => {
@@ -132,7 +131,7 @@ fn cell<'a>(value: &'a Value, buf: &'a mut String) -> &'a str {
         Value::Empty => return "",
         Value::Int(i) => buf.push_str(itoa::Buffer::new().format(*i)),
         // (writing to a String does not fail)
-        v => _ = write!(buf, "{v}"),
+        Value::Score(s) => _ = s.write_printed(buf),
     }
     buf
 }
