@@ -1273,8 +1273,13 @@ fn read_stored(
     let db = store.path.display().to_string();
     let roster_source = store.roster_source();
     std::thread::scope(|scope| {
-        // (one piece waiting at most: a part is a megabyte or so)
-        let (to_adder, for_adder) = std::sync::mpsc::sync_channel::<Vec<RosterPiece>>(1);
+        // (every piece may wait: this thread reads the roster's parts, a
+        // megabyte or so each, at once, and goes on to the cards (first
+        // seeing whether they were stored in order, a read of the whole
+        // table) while the fourth adds the players; this costs at most the
+        // roster's bytes once more, and saves a tenth of a second at a
+        // million players)
+        let (to_adder, for_adder) = std::sync::mpsc::channel::<Vec<RosterPiece>>();
         let mut to_checkers = Vec::new();
         let mut checked = Vec::new();
         let mut checkers = Vec::new();
