@@ -1264,6 +1264,10 @@ fn read_stored(
     const CHECKERS: usize = 2;
     /// How many cards ahead of the one named their names are looked for.
     const AHEAD: usize = 16;
+    /// How many batches a thread may check before the fourth takes them:
+    /// it adds the roster first, and meanwhile the cards are checked (at a
+    /// million players, a tenth of a second of checking, ten megabytes).
+    const CHECKED_AHEAD: usize = 32;
     let rules = intake.rules().clone();
     let keep = intake.keeps_cards();
     let hasher = intake.roster().hasher();
@@ -1285,7 +1289,7 @@ fn read_stored(
         let mut checkers = Vec::new();
         for _ in 0..CHECKERS {
             let (to_checker, for_checker) = std::sync::mpsc::sync_channel::<StoredBatch>(2);
-            let (to_adder, for_adder) = std::sync::mpsc::sync_channel::<Vec<Read>>(2);
+            let (to_adder, for_adder) = std::sync::mpsc::sync_channel::<Vec<Read>>(CHECKED_AHEAD);
             to_checkers.push(to_checker);
             checked.push(for_adder);
             let mut reader = StoredReader::new(&db);
