@@ -640,7 +640,7 @@ impl EventFolder {
         let Some(store) = self.reader()? else {
             return Ok(Vec::new());
         };
-        let roster = store.roster()?;
+        let mut roster = store.roster()?;
         let entries = store.entry_rows()?;
         let decisions = store.decision_rows()?;
         let mut keys: Vec<CardKey> = Vec::new();
@@ -684,7 +684,7 @@ impl EventFolder {
             }
             let mut shown_entries = Vec::new();
             for e in latest {
-                let lines = entry_lines(&e.body, &e.referee, &rules, roster.as_ref());
+                let lines = entry_lines(&e.body, &e.referee, &rules, roster.as_mut());
                 let agrees = card_lines_now.is_some_and(|c| Some(c) == lines.as_ref());
                 shown_entries.push(BoardEntry {
                     id: e.id,
@@ -874,14 +874,24 @@ fn entry_lines(
     body: &[u8],
     referee: &str,
     rules: &crate::profile::Rules,
-    roster: Option<&crate::roster::Roster>,
+    roster: Option<&mut crate::roster::Roster>,
 ) -> Option<Vec<StoredLine>> {
-    let mut roster = roster?.clone();
+    let roster = roster?;
+    // (an open roster learns the players a card names: each entry is then
+    // checked against a copy of it; a closed one, the stored roster,
+    // changes nothing and is not copied, whatever its size)
+    let mut copy;
+    let roster = if roster.is_open() {
+        copy = roster.clone();
+        &mut copy
+    } else {
+        roster
+    };
     let posted = Posted::read(referee, body, rules);
     let raw = posted.cards.first()?;
     let mut problems = Problems::new();
-    let card = check_card(raw, rules, &mut roster, &mut problems)?;
-    Some(card_lines(&card, &roster))
+    let card = check_card(raw, rules, roster, &mut problems)?;
+    Some(card_lines(&card, roster))
 }
 
 /// A card's lines as results-layout CSV lines (with the header first).
