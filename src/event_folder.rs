@@ -1580,13 +1580,14 @@ impl StoredReader {
 /// One line of a stored card as a row of its sheet: the cells of
 /// [`CARD_HEADER`], column 1 on, each made when it is read. Its game and
 /// seat are given as they are stored ([`ingest::lines::Fields::whole`],
-/// [`ingest::lines::Fields::seat`]), written as text only for a message.
+/// [`ingest::lines::Fields::seat`]), written as text only for a message;
+/// its won and tiles are number cells, as a workbook's are (said the same
+/// in a message: `200`).
 struct StoredRow<'a, P> {
     number: u32,
     /// The card's stage, session and table as written.
     key: &'a [ingest::cell::Text; 3],
     line: &'a StoredLine<P>,
-    tiles: Option<ingest::cell::Text>,
     /// The cells taken out (see [`ingest::lines::Fields::take`]), by bit.
     taken: u16,
 }
@@ -1597,10 +1598,6 @@ impl<'a, P: AsRef<str>> StoredRow<'a, P> {
             number,
             key,
             line,
-            // (written without the formatting machinery: a million lines)
-            tiles: line
-                .tiles
-                .map(|t| ingest::cell::Text::new(itoa::Buffer::new().format(t))),
             taken: 0,
         }
     }
@@ -1618,7 +1615,10 @@ impl<'a, P: AsRef<str>> StoredRow<'a, P> {
                 StoredScore::Text(t) => Borrowed(t),
                 StoredScore::Exact(_) => Borrowed(""),
             },
-            8 => Borrowed(self.tiles.as_deref().unwrap_or_default()),
+            8 => match self.line.tiles {
+                Some(t) => Owned(itoa::Buffer::new().format(t).to_string()),
+                None => Borrowed(""),
+            },
             _ => Borrowed(""),
         }
     }
@@ -1634,9 +1634,12 @@ impl<'a, P: AsRef<str>> StoredRow<'a, P> {
         // (the values a card keeps made at once: a million lines)
         match (i, &self.line.score) {
             (5, _) => text(self.line.player.as_ref()),
-            (6, _) => Cell::Text(if self.line.won { "1" } else { "0" }.into()),
+            (6, _) => Cell::Number(if self.line.won { 1.0 } else { 0.0 }),
             (7, StoredScore::Exact(s)) => Cell::Exact(*s),
-            (8, _) => self.tiles.clone().map_or(Cell::Empty, Cell::Text),
+            (8, _) => self
+                .line
+                .tiles
+                .map_or(Cell::Empty, |t| Cell::Number(f64::from(t))),
             _ => text(&self.field(i)),
         }
     }
@@ -1729,13 +1732,29 @@ mod tests {
 
         let bad = [line(0, Seat::B, "P1"), line(1, Seat::D, "")];
         reader.read(&key, &bad, &mut problems);
+        // tiles past the most a rack holds, and a won given (as a number,
+        // as a workbook's) beside it
+        let too_many = StoredLine {
+            tiles: Some(200),
+            won: true,
+            ..line(1, Seat::A, "P3")
+        };
+        for raw in reader.read(&key, &[too_many], &mut problems) {
+            check_values(&raw, &Rules::hk(), false, &mut problems);
+        }
         let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
         assert_eq!(
-            said,
+            said[..2],
             [
                 "tilerank.db[prelim-S01-T07]!D2: error: game is 0; expected a game number 1, 2, 3...",
                 "tilerank.db[prelim-S01-T07]!F3: error: player is blank; expected a roster id or name",
             ]
+        );
+        // (the card's other errors, one player seated, are said beside)
+        let tiles: Vec<&String> = said.iter().filter(|s| s.contains("tiles")).collect();
+        assert_eq!(
+            tiles,
+            ["tilerank.db[prelim-S01-T07]!I2: error: tiles is 200; expected a whole number of tiles from 0 to 106"]
         );
     }
 
