@@ -147,6 +147,42 @@ pub fn streamed(data: &[u8]) {
     }
 }
 
+/// The settings of the folder the `event_store` target reads its
+/// databases in: the HK rules, one prelim session of two tables, as the
+/// end-to-end fixture its corpus is seeded from (`run.sh`). They must be
+/// settings a folder opens with, or no database is ever read (tested).
+pub const STORE_SETTINGS: &str = "[event]\nname = \"Fuzz\"\ndate = \"2026-03-28\"\nprofile = \"hk\"\n[sessions]\ncount = 1\ntables = 2\n";
+
+/// What the `event_store` target does with its bytes: `data` as the
+/// `tilerank.db` of the folder `dir` (its settings [`STORE_SETTINGS`]),
+/// opened and read the way every reading command reads an event, ranked,
+/// its log read, then dumped as plain files. `None` when the folder did
+/// not open; else whether the event was read (a damaged database is
+/// refused with an error, never a panic).
+pub fn stored(dir: &std::path::Path, data: &[u8]) -> Option<bool> {
+    use tilerank::event_folder::EventFolder;
+    let _ = std::fs::create_dir_all(dir);
+    let settings = dir.join("tilerank.toml");
+    if std::fs::read(&settings).ok().as_deref() != Some(STORE_SETTINGS.as_bytes()) {
+        std::fs::write(&settings, STORE_SETTINGS).ok()?;
+    }
+    let _ = std::fs::remove_file(dir.join("tilerank.db-journal"));
+    let _ = std::fs::remove_dir_all(dir.join("dump"));
+    std::fs::write(dir.join("tilerank.db"), data).ok()?;
+    let folder = EventFolder::open(dir).ok()?;
+    let read = match folder.load(&[], None) {
+        Ok(event) => {
+            report(&event.problems);
+            let _ = event.standings(&tilerank::domain::Stage::prelim());
+            true
+        }
+        Err(_) => false,
+    };
+    let _ = folder.log();
+    let _ = folder.dump(&dir.join("dump"));
+    Some(read)
+}
+
 /// A third source of the same cards: an event folder's database. When the
 /// file is clean, the event its database holds (the file imported, under a
 /// roster of the players the file names) ranks every stage as the file
@@ -233,5 +269,52 @@ mod tests {
             }
         }
         assert!(ran > 20, "{ran} fixtures");
+    }
+
+    /// The `event_store` target reads the database it is seeded with (an
+    /// event of the end-to-end fixture), so that what the fuzzer changes
+    /// is read; and a damaged copy is refused or read, never a panic.
+    #[test]
+    fn the_store_target_reads_a_real_event() {
+        use tilerank::event_folder::EventFolder;
+        let fixture =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/e2e/hk");
+        let base = std::env::temp_dir().join(format!("tilerank-fuzz-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        let made = base.join("made");
+        std::fs::create_dir_all(&made).unwrap();
+        std::fs::copy(fixture.join("tilerank.toml"), made.join("tilerank.toml")).unwrap();
+        let folder = EventFolder::open(&made).unwrap();
+        let rules = folder.rules();
+        let (problems, _) = folder
+            .store_roster(&fixture.join("roster.csv"), &rules, &mut || {})
+            .unwrap();
+        assert!(!problems.has_errors(), "{:?}", problems.sorted());
+        let report = folder
+            .import(
+                &[fixture.join("cards/prelim.csv")],
+                None,
+                false,
+                None,
+                &mut || {},
+            )
+            .unwrap();
+        assert!(
+            !report.problems.has_errors(),
+            "{:?}",
+            report.problems.sorted()
+        );
+        let db = std::fs::read(made.join("tilerank.db")).unwrap();
+
+        let target = base.join("target");
+        assert_eq!(super::stored(&target, &db), Some(true), "the event is read");
+        assert!(target.join("dump/roster.csv").exists(), "and dumped");
+        // every page's first bytes damaged in turn: refused or read
+        for page in 0..db.len() / 4096 {
+            let mut damaged = db.clone();
+            damaged[page * 4096 + 100..page * 4096 + 116].fill(0xA5);
+            assert!(super::stored(&target, &damaged).is_some(), "page {page}");
+        }
+        let _ = std::fs::remove_dir_all(&base);
     }
 }
