@@ -81,7 +81,7 @@ impl Score {
     pub fn hundredths(&self) -> i64 {
         let (numer, denom) = (self.numer(), self.denom());
         // (the common cases without 128-bit division, the same value: a
-        // whole score, and one whose hundreds fit in 64 bits; a million
+        // whole score, and one whose hundredths fit in 64 bits; a million
         // standings rows print two or three scores each)
         if denom == 1 {
             return (i128::from(numer) * 100) as i64;
