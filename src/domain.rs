@@ -109,13 +109,32 @@ impl Label {
 /// A session label prints as `S01`; a table label as its number.
 pub struct SessionName<'a>(pub &'a Label);
 
-impl fmt::Display for SessionName<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl SessionName<'_> {
+    /// `S01` (or the label's text) to `out`.
+    fn write_to(&self, out: &mut impl fmt::Write) -> fmt::Result {
         match self.0 {
-            Label::Num(n) => write!(f, "S{n:02}"),
-            Label::Text(t) => write!(f, "{t}"),
+            Label::Num(n) => {
+                out.write_char('S')?;
+                two_digits(out, *n)
+            }
+            Label::Text(t) => out.write_str(t),
         }
     }
+}
+
+impl fmt::Display for SessionName<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
+    }
+}
+
+/// `n` in two digits at least, as `{n:02}` writes it (without the
+/// formatting machinery: a name for each of a million cards).
+fn two_digits(out: &mut impl fmt::Write, n: u32) -> fmt::Result {
+    if n < 10 {
+        out.write_char('0')?;
+    }
+    out.write_str(itoa::Buffer::new().format(n))
 }
 
 impl fmt::Display for Label {
@@ -213,23 +232,9 @@ impl CardKey {
                 Ok(())
             }
         }
-        /// `n` in two digits at least, as `{n:02}` writes it (without the
-        /// formatting machinery: a name for each of a million cards).
-        fn two_digits(out: &mut impl fmt::Write, n: u32) -> fmt::Result {
-            if n < 10 {
-                out.write_char('0')?;
-            }
-            out.write_str(itoa::Buffer::new().format(n))
-        }
         Clean(out).write_str(self.stage.as_str())?;
         out.write_char('-')?;
-        match &self.session {
-            Label::Num(n) => {
-                out.write_char('S')?;
-                two_digits(out, *n)?;
-            }
-            Label::Text(t) => Clean(out).write_str(t)?,
-        }
+        SessionName(&self.session).write_to(&mut Clean(out))?;
         out.write_str("-T")?;
         match &self.table {
             Label::Num(n) => two_digits(out, *n),
@@ -299,6 +304,7 @@ mod tests {
             (key("prelim", "1", "7"), "prelim-S01-T07"),
             (key("final", "S12", "123"), "final-S12-T123"),
             (key("final", "Evening", "Blue 2"), "final-Evening-TBlue_2"),
+            (key("prelim", "Day 1/pm", "7"), "prelim-Day_1_pm-T07"),
             (key("決賽", "下午", "甲/1"), "決賽-下午-T甲_1"),
         ] {
             assert_eq!(k.name(), name);
