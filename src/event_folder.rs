@@ -1266,8 +1266,10 @@ fn read_stored(
     const AHEAD: usize = 16;
     /// How many batches a thread may check before the fourth takes them:
     /// it adds the roster first, and meanwhile the cards are checked (at a
-    /// million players, a tenth of a second of checking, ten megabytes).
-    const CHECKED_AHEAD: usize = 32;
+    /// million players, two tenths of a second of adding, in which the
+    /// checking threads get some ninety batches ahead: with fewer, they
+    /// waited and a core was idle; the peak memory did not rise).
+    const CHECKED_AHEAD: usize = 256;
     let rules = intake.rules().clone();
     let keep = intake.keeps_cards();
     let hasher = intake.roster().hasher();
@@ -1558,9 +1560,14 @@ impl StoredReader {
     ) -> Vec<RawCard> {
         let source = Source::sheet(&self.db, &key.name());
         let texts = self.texts(key);
+        // the card its texts name, read once: when it is the one stored
+        // (always, but in a hand-edited database), its lines give it as
+        // it is
+        let read = self.stages.key([&texts[0], &texts[1], &texts[2]]);
+        let card = read.as_ref().filter(|read| *read == key);
         self.grouper.restart(&source);
         for (i, line) in lines.iter().enumerate() {
-            let mut row = StoredRow::new(i as u32 + 2, &texts, line);
+            let mut row = StoredRow::new(i as u32 + 2, &texts, card, line);
             if row.is_blank() {
                 continue;
             }
@@ -1587,16 +1594,24 @@ struct StoredRow<'a, P> {
     number: u32,
     /// The card's stage, session and table as written.
     key: &'a [ingest::cell::Text; 3],
+    /// The card those name, when known ([`ingest::lines::Fields::card`]).
+    card: Option<&'a CardKey>,
     line: &'a StoredLine<P>,
     /// The cells taken out (see [`ingest::lines::Fields::take`]), by bit.
     taken: u16,
 }
 
 impl<'a, P: AsRef<str>> StoredRow<'a, P> {
-    fn new(number: u32, key: &'a [ingest::cell::Text; 3], line: &'a StoredLine<P>) -> Self {
+    fn new(
+        number: u32,
+        key: &'a [ingest::cell::Text; 3],
+        card: Option<&'a CardKey>,
+        line: &'a StoredLine<P>,
+    ) -> Self {
         StoredRow {
             number,
             key,
+            card,
             line,
             taken: 0,
         }
@@ -1688,6 +1703,10 @@ impl<P: AsRef<str>> ingest::lines::Fields for StoredRow<'_, P> {
             _ => Seat::parse(&self.text(i)),
         }
     }
+
+    fn card(&self) -> Option<&CardKey> {
+        self.card
+    }
 }
 
 #[cfg(test)]
@@ -1755,6 +1774,21 @@ mod tests {
         assert_eq!(
             tiles,
             ["tilerank.db[prelim-S01-T07]!I2: error: tiles is 200; expected a whole number of tiles from 0 to 106"]
+        );
+
+        // a key no file could name (a hand-edited database: a blank
+        // session) is read from its cells, as a file's line is, and said
+        let blank = CardKey {
+            session: Label::Text(" ".into()),
+            ..key.clone()
+        };
+        let mut problems = Problems::new();
+        let cards = reader.read(&blank, &good, &mut problems);
+        assert!(cards.is_empty());
+        let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        assert_eq!(
+            said[0],
+            "tilerank.db[prelim-_-T07]!B2: error: session is blank; expected a session such as S01 or 1"
         );
     }
 

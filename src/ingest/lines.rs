@@ -111,6 +111,13 @@ pub trait Fields {
     fn seat(&self, i: usize) -> Option<Seat> {
         Seat::parse(&self.text(i))
     }
+    /// The card the line is on, when the reader knows it already as the
+    /// key its stage, session and table cells name (the event's store
+    /// reads each card's once, not once a line); `None`: the cells are
+    /// read, through [`StageCache`].
+    fn card(&self) -> Option<&CardKey> {
+        None
+    }
 }
 
 impl Fields for Row {
@@ -167,7 +174,7 @@ pub struct StageCache(Option<([Text; 3], CardKey)>);
 impl StageCache {
     /// The card these texts name; `None` when the session or the table
     /// is blank.
-    fn key(&mut self, texts: [&str; 3]) -> Option<CardKey> {
+    pub fn key(&mut self, texts: [&str; 3]) -> Option<CardKey> {
         if let Some((t, key)) = &self.0 {
             if (0..3).all(|i| same_short(&t[i], texts[i])) {
                 return Some(key.clone());
@@ -214,7 +221,9 @@ pub fn head(
     stages: &mut StageCache,
     problems: &mut Problems,
 ) -> Option<Head> {
-    let (key, session, table) = {
+    let (key, session, table) = if let Some(key) = row.card() {
+        (Some(key.clone()), true, true)
+    } else {
         let texts = [STAGE, SESSION, TABLE].map(|c| text(map, row, c).unwrap_or_default());
         let key = stages.key([&texts[0], &texts[1], &texts[2]]);
         match &key {
