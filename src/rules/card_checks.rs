@@ -837,18 +837,21 @@ fn check_nobody_out(number: u32, lines: &[Line], rules: &Rules, problems: &mut P
     let Some(top) = lines.iter().map(|l| l.score).max() else {
         return;
     };
-    let leaders: Vec<&Line> = lines.iter().filter(|l| l.score == top).collect();
+    // (the leaders and their names made only for a message: most games
+    // are right)
+    let leaders = || lines.iter().filter(move |l| l.score == top);
     if top.is_negative() {
         return; // the sum check has said it: the scores cannot add up to 0
     }
-    let leader_names = seats_list(leaders.iter().map(|l| l.seat()));
+    let leader_names = || seats_list(leaders().map(|l| l.seat()));
     for l in lines.iter().filter(|l| l.score != top) {
         if !l.score.is_negative() {
             problems.error(
                 l.score_place(),
                 format!(
-                    "score is {}; in game {number} nobody went out and the leaders ({leader_names}) score {}, so every other seat loses points",
+                    "score is {}; in game {number} nobody went out and the leaders ({}) score {}, so every other seat loses points",
                     l.score.signed(),
+                    leader_names(),
                     top.signed()
                 ),
             );
@@ -860,7 +863,7 @@ fn check_nobody_out(number: u32, lines: &[Line], rules: &Rules, problems: &mut P
             problems.error(l.tiles_place(), blank_tiles_error(l, rules));
         }
     }
-    let fewest = leaders.iter().filter_map(|l| l.tiles).min();
+    let fewest = leaders().filter_map(|l| l.tiles).min();
     for l in lines {
         let is_leader = l.score == top;
         let should_win = is_leader && l.tiles.is_some() && l.tiles == fewest;
@@ -869,9 +872,10 @@ fn check_nobody_out(number: u32, lines: &[Line], rules: &Rules, problems: &mut P
         }
         let reason = if !is_leader {
             format!(
-                "seat {} ({}) is not a leader; the leaders ({leader_names}) score {}",
+                "seat {} ({}) is not a leader; the leaders ({}) score {}",
                 l.seat(),
                 l.score.signed(),
+                leader_names(),
                 top.signed()
             )
         } else if should_win {
@@ -883,8 +887,7 @@ fn check_nobody_out(number: u32, lines: &[Line], rules: &Rules, problems: &mut P
             )
         } else {
             let fewer = seats_list(
-                leaders
-                    .iter()
+                leaders()
                     .filter(|x| x.tiles.is_some() && x.tiles == fewest)
                     .map(|x| x.seat()),
             );
@@ -918,15 +921,17 @@ fn check_nobody_out_by_tiles(number: u32, lines: &[Line], problems: &mut Problem
     let Some(fewest) = lines.iter().filter_map(|l| l.tiles).min() else {
         return;
     };
-    let leaders: Vec<&Line> = lines.iter().filter(|l| l.tiles == Some(fewest)).collect();
-    let names = seats_list(leaders.iter().map(|l| l.seat()));
-    if let Some(first) = leaders.first() {
-        for l in leaders.iter().filter(|l| l.score != first.score) {
+    // (their names made only for a message)
+    let leaders = || lines.iter().filter(move |l| l.tiles == Some(fewest));
+    let names = || seats_list(leaders().map(|l| l.seat()));
+    if let Some(first) = leaders().next() {
+        for l in leaders().filter(|l| l.score != first.score) {
             problems.error(
                 l.score_place(),
                 format!(
-                    "score is {}; in game {number} the leaders ({names}, fewest tiles) share the pot, and seat {} scores {}",
+                    "score is {}; in game {number} the leaders ({}, fewest tiles) share the pot, and seat {} scores {}",
                     l.score.signed(),
+                    names(),
                     first.seat(),
                     first.score.signed()
                 ),
@@ -939,7 +944,7 @@ fn check_nobody_out_by_tiles(number: u32, lines: &[Line], problems: &mut Problem
     {
         problems.error(
             l.score_place(),
-            format!("score is {}; in game {number} seat {} is not a leader (fewest tiles: {names}), so it loses points", l.score.signed(), l.seat()),
+            format!("score is {}; in game {number} seat {} is not a leader (fewest tiles: {}), so it loses points", l.score.signed(), l.seat(), names()),
         );
     }
     for l in lines {
@@ -948,9 +953,10 @@ fn check_nobody_out_by_tiles(number: u32, lines: &[Line], problems: &mut Problem
             problems.error(
                 l.won_place(),
                 format!(
-                    "game won is {}, expected {}: nobody went out, and the leaders ({names}) have the fewest tiles ({fewest})",
+                    "game won is {}, expected {}: nobody went out, and the leaders ({}) have the fewest tiles ({fewest})",
                     u8::from(l.won),
-                    u8::from(should_win)
+                    u8::from(should_win),
+                    names()
                 ),
             );
         }
@@ -1665,6 +1671,65 @@ mod tests {
         assert_eq!(
             said,
             ["S01.csv:7:5: error: P2 (Bo) is seated at table 2 and at table 1 (S01.csv:3:5) in session S01; a player sits at one table per session"]
+        );
+    }
+
+    /// The messages of check 5 that name the leaders (made only when a
+    /// game is wrong), as they are said.
+    #[test]
+    fn nobody_out_messages_name_the_leaders() {
+        let source = Source::file("S01.csv");
+        let line = |seat, won, score: i64, tiles| Line {
+            source: &source,
+            seat,
+            won_at: At::cell(2, 7),
+            score_at: At::cell(2, 8),
+            tiles_at: At::cell(2, 9),
+            won,
+            score: Score::whole(score),
+            tiles: Some(tiles),
+        };
+        let said = |rules: &Rules, lines: &[Line]| {
+            let mut problems = Problems::new();
+            check_nobody_out(2, lines, rules, &mut problems);
+            problems.iter().map(|p| p.to_string()).collect::<Vec<_>>()
+        };
+        // A and B lead with 11; C (+2) is not a leader and is marked won
+        let hk = Rules::hk();
+        assert_eq!(
+            said(
+                &hk,
+                &[
+                    line(Seat::A, false, 11, 3),
+                    line(Seat::B, true, 11, 1),
+                    line(Seat::C, true, 2, 4),
+                    line(Seat::D, false, -24, 5),
+                ]
+            ),
+            [
+                "S01.csv:2:8: error: score is +2; in game 2 nobody went out and the leaders (A and B) score +11, so every other seat loses points",
+                "S01.csv:2:7: error: game won is 1, expected 0: nobody went out and seat C (+2) is not a leader; the leaders (A and B) score +11",
+            ]
+        );
+        // by tiles: A and B hold the fewest (1); B's score is not A's, C
+        // (not a leader) gains, and A is not marked won
+        let mut by_tiles = Rules::hk();
+        by_tiles.no_winner_by = crate::profile::NoWinnerBy::Tiles;
+        assert_eq!(
+            said(
+                &by_tiles,
+                &[
+                    line(Seat::A, false, 5, 1),
+                    line(Seat::B, true, 4, 1),
+                    line(Seat::C, false, 1, 4),
+                    line(Seat::D, false, -10, 5),
+                ]
+            ),
+            [
+                "S01.csv:2:8: error: score is +4; in game 2 the leaders (A and B, fewest tiles) share the pot, and seat A scores +5",
+                "S01.csv:2:8: error: score is +1; in game 2 seat C is not a leader (fewest tiles: A and B), so it loses points",
+                "S01.csv:2:7: error: game won is 0, expected 1: nobody went out, and the leaders (A and B) have the fewest tiles (1)",
+            ]
         );
     }
 
