@@ -326,15 +326,31 @@ fn ranking_order(
     if let Some(packing) = packing.as_ref().filter(|p| p.bits() <= 32) {
         // the key, the first 8 bytes of the id and the slot in one
         // integer: a million players sort as plain numbers
-        let mut items: Vec<u128> = slots
-            .iter()
-            .map(|&slot| {
-                let key = packing.key(&values(slot));
-                key << 96 | u128::from(id_prefix(id(slot))) << 32 | u128::from(slot)
-            })
-            .collect();
+        let item = |slot: u32| {
+            let key = packing.key(&values(slot));
+            key << 96 | u128::from(id_prefix(id(slot))) << 32 | u128::from(slot)
+        };
+        let mut items = vec![0u128; slots.len()];
+        let fill = |items: &mut [u128], slots: &[u32]| {
+            for (item_of, &slot) in items.iter_mut().zip(slots) {
+                *item_of = item(slot);
+            }
+            items.sort_unstable();
+        };
+        if slots.len() >= SORTED_IN_HALVES_FROM {
+            // each half made and sorted on a thread of its own, then the
+            // two merged (a sort that finds two sorted runs merges them)
+            let half = slots.len() / 2;
+            let (a, b) = items.split_at_mut(half);
+            std::thread::scope(|scope| {
+                scope.spawn(|| fill(b, &slots[half..]));
+                fill(a, &slots[..half]);
+            });
+            items.sort();
+        } else {
+            fill(&mut items, &slots);
+        }
         drop(slots);
-        items.sort_unstable();
         // players of one key whose ids begin with the same 8 bytes: by id
         for run in items.chunk_by_mut(|a, b| a >> 32 == b >> 32) {
             if run.len() > 1 {
@@ -382,6 +398,10 @@ fn ranking_order(
         }
     }
 }
+
+/// From this many players, a ranking's keys are made and sorted in two
+/// halves at once (a million players: a twentieth of a second less).
+const SORTED_IN_HALVES_FROM: usize = 1 << 16;
 
 /// A ranking as it is handed on: the slots, best first, and for each a bit
 /// that says whether it ties the one before. 4 bytes a player: the items
@@ -1040,6 +1060,35 @@ mod tests {
         assert_eq!(top.ranked.iter().collect::<Vec<_>>(), want);
         assert!(top.ranked.len() >= 120);
         assert_eq!(top.apart, whole.apart);
+    }
+
+    #[test]
+    fn a_large_stage_sorted_in_halves_ranks_as_the_exact_comparison_does() {
+        // as an event's: three games each, whole scores (the keys fit in
+        // 32 bits), many ties
+        let mut x: u64 = 11;
+        let tallies: Vec<Tally> = (0..SORTED_IN_HALVES_FROM as u32 + 1001)
+            .map(|i| {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let r = (x >> 33) as i64;
+                Tally {
+                    player: PlayerId(i),
+                    games: 3,
+                    won: (r % 4) as u32,
+                    total: Score::whole(r % 301 - 150),
+                    tiles: (r % 40) as u32,
+                    withdrawn: r % 97 == 0,
+                    best_game: Some(Score::whole(r % 50)),
+                }
+            })
+            .collect();
+        let r = roster(tallies.len());
+        for name in ["hk", "gwinnett"] {
+            let order = crate::profile::by_name(name).unwrap().order;
+            assert_ranked_as_compared(&tallies, &order, &r, name);
+        }
     }
 
     #[test]
