@@ -1086,6 +1086,7 @@ impl EventFolder {
                 report.files.push((name, fates));
                 continue;
             }
+            store.note_card_order(&new_ids)?;
             store.append_log_as(
                 Some(log),
                 &LogEntry {
@@ -1248,11 +1249,45 @@ fn diff(key: &CardKey, old: &[StoredLine], new: &[StoredLine]) -> String {
 /// thread gives them. With `roster`, the log row of the stored roster, its
 /// players are read first into the intake's roster (empty until then):
 /// this thread reads them, the fourth adds them.
-fn read_stored(
+///
+/// The cards are read in one pass in the order stored when the store says
+/// that is their keys' order (they were imported in it: the common case),
+/// or does not know; else every key is read first and the cards by key.
+/// Read as stored, should a card's key come before the one before's after
+/// all (a hand-edited database, or one from before the store kept its
+/// cards' order), the cards added are forgotten ([`Intake::back_to`]: the
+/// roster stays) and every card is read again by key.
+fn read_stored(store: &Store, intake: Intake, roster: Option<i64>) -> Result<Intake, FolderError> {
+    if store.card_order()? == Some(false) {
+        return read_stored_in(store, intake, roster, CardOrder::ByKey).map(|(intake, _)| intake);
+    }
+    match read_stored_in(store, intake, roster, CardOrder::AsStored)? {
+        (intake, None) => Ok(intake),
+        (mut intake, Some(mark)) => {
+            intake.back_to(mark);
+            read_stored_in(store, intake, None, CardOrder::ByKey).map(|(intake, _)| intake)
+        }
+    }
+}
+
+/// The order [`read_stored_in`] reads the stored cards in.
+#[derive(Clone, Copy, PartialEq)]
+enum CardOrder {
+    /// As stored, while that is their keys' order.
+    AsStored,
+    /// By key.
+    ByKey,
+}
+
+/// [`read_stored`] in `order`; with [`CardOrder::AsStored`], the intake
+/// as it was before its first card (`Some`) when the cards were not stored
+/// in their keys' order.
+fn read_stored_in(
     store: &Store,
     mut intake: Intake,
     roster: Option<i64>,
-) -> Result<Intake, FolderError> {
+    order: CardOrder,
+) -> Result<(Intake, Option<crate::intake::Mark>), FolderError> {
     /// What one stored card gives: what reading and checking it said, and
     /// the card when it could be read (its names hashed).
     struct Read {
@@ -1280,11 +1315,9 @@ fn read_stored(
     let roster_source = store.roster_source();
     std::thread::scope(|scope| {
         // (every piece may wait: this thread reads the roster's parts, a
-        // megabyte or so each, at once, and goes on to the cards (first
-        // seeing whether they were stored in order, a read of the whole
-        // table) while the fourth adds the players; this costs at most the
-        // roster's bytes once more, and saves a tenth of a second at a
-        // million players)
+        // megabyte or so each, at once, and goes on to the cards while the
+        // fourth adds the players; this costs at most the roster's bytes
+        // once more, and lets the cards be read and checked meanwhile)
         let (to_adder, for_adder) = std::sync::mpsc::channel::<Vec<RosterPiece>>();
         let mut to_checkers = Vec::new();
         let mut checked = Vec::new();
@@ -1345,6 +1378,9 @@ fn read_stored(
                     }
                 }
             }
+            // (to come back to, should the cards be read again in another
+            // order)
+            let mark = (order == CardOrder::AsStored).then(|| intake.mark());
             // the names of the cards a few ahead are looked for while these
             // are named (see Roster::warm)
             let warm = |intake: &Intake, read: Option<&Read>| {
@@ -1372,7 +1408,7 @@ fn read_stored(
                     }
                 }
             }
-            (intake, next.is_some())
+            (intake, next.is_some(), mark)
         });
         // (a roster stored a row a player is sent a batch of players at a
         // time, one stored in parts a part at a time)
@@ -1395,15 +1431,18 @@ fn read_stored(
         let mut send = |batch: StoredBatch| {
             let _ = to_checkers[turn.next().unwrap_or_default()].send(batch);
         };
-        let read = players.and_then(|()| {
-            store.each_card_ref(&mut |_, key, lines| {
-                stored += 1;
-                batch.push(key, lines);
-                if batch.keys.len() >= BATCH {
-                    let next = StoredBatch::like(&batch);
-                    send(std::mem::replace(&mut batch, next));
-                }
-            })
+        let mut each = |_, key: &CardKey, lines: &[StoredLine<&str>]| {
+            stored += 1;
+            batch.push(key, lines);
+            if batch.keys.len() >= BATCH {
+                let next = StoredBatch::like(&batch);
+                send(std::mem::replace(&mut batch, next));
+            }
+        };
+        // (whether the cards came in their keys' order)
+        let read = players.and_then(|()| match order {
+            CardOrder::AsStored => store.each_card_as_stored(&mut each),
+            CardOrder::ByKey => store.each_card_by_key(&mut each).map(|()| true),
         });
         if !batch.keys.is_empty() {
             send(batch);
@@ -1415,16 +1454,19 @@ fn read_stored(
                 panic.get_or_insert(p);
             }
         }
-        let (mut intake, roster_read) = match (adder.join(), panic) {
+        let (mut intake, roster_read, mark) = match (adder.join(), panic) {
             (Ok(added), None) => added,
             (Err(panic), _) | (_, Some(panic)) => std::panic::resume_unwind(panic),
         };
-        read?;
+        let in_order = read?;
         if !roster_read {
             return Err(store.damaged_roster());
         }
+        if !in_order {
+            return Ok((intake, mark));
+        }
         intake.counts.stored += stored;
-        Ok(intake)
+        Ok((intake, None))
     })
 }
 

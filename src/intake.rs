@@ -31,6 +31,13 @@ pub struct Again {
     pub roster: Option<Box<Roster>>,
 }
 
+/// What an intake held before its first card ([`Intake::mark`]), to come
+/// back to ([`Intake::back_to`]).
+pub struct Mark {
+    problems: Problems,
+    counts: Counts,
+}
+
 /// An event being put together, card by card.
 pub struct Intake {
     rules: Rules,
@@ -116,6 +123,31 @@ impl Intake {
     /// for the players of a large file).
     pub fn roster_mut(&mut self) -> &mut Roster {
         &mut self.roster
+    }
+
+    /// What the intake holds now, before its first card, to come back to.
+    pub fn mark(&self) -> Mark {
+        Mark {
+            problems: self.problems.clone(),
+            counts: self.counts.clone(),
+        }
+    }
+
+    /// Back to `mark`, taken before the first card was added: the cards
+    /// added since are forgotten, their sums, seats and problems with
+    /// them (a reader that found its cards must be read in another order
+    /// reads them again). A roster given is kept as it is (it names the
+    /// same players the same way); players known only from the cards are
+    /// forgotten too.
+    pub fn back_to(&mut self, mark: Mark) {
+        self.seating = Seating::default();
+        self.tallies = Tallies::default();
+        self.cards.clear();
+        self.problems = mark.problems;
+        self.counts = mark.counts;
+        if !self.roster_given {
+            self.roster = Roster::open();
+        }
     }
 
     /// Room for `players` players in the first stage's sums.

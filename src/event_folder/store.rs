@@ -11,7 +11,7 @@ use crate::place::Source;
 use crate::roster::{Player, Roster, Status};
 use crate::score::Score;
 use rusqlite::types::ValueRef;
-use rusqlite::{params, Connection, ErrorCode, OpenFlags};
+use rusqlite::{params, Connection, ErrorCode, OpenFlags, OptionalExtension};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -160,6 +160,16 @@ pub const MIGRATIONS: &[&str] = &[
         body    BLOB NOT NULL,
         PRIMARY KEY (log, part)
     );
+    ",
+    // 6: whether the cards, in the order stored (the replaced ones left
+    // out), are in their keys' order: 1, the reports read them in one pass
+    // as stored; 0, they read every key first and the cards by key; NULL
+    // (cards stored before this schema), they read them as stored while
+    // they come in order. Kept by every import (`Store::note_card_order`).
+    "
+    CREATE TABLE card_order (in_key_order INTEGER);
+    INSERT INTO card_order
+        SELECT CASE WHEN EXISTS (SELECT 1 FROM cards) THEN NULL ELSE 1 END;
     ",
 ];
 
@@ -474,6 +484,44 @@ pub(super) enum RosterPiece {
 /// What [`Store::each_card_ref`] gives each card to: its row id, key and
 /// lines.
 pub(super) type EachCard<'a> = dyn FnMut(i64, &CardKey, &[StoredLine<&str>]) + 'a;
+
+/// Reads a stored card's lines from its row (`id`, then `body`): the
+/// lines its body holds, or, stored under schema 1, its rows of `lines`.
+struct CardReader<'a> {
+    store: &'a Store,
+    old_lines: rusqlite::Statement<'a>,
+}
+
+impl CardReader<'_> {
+    /// The card of `key` whose row is `r` (of row id `id`) to `f`.
+    fn card(
+        &mut self,
+        key: &CardKey,
+        id: i64,
+        r: &rusqlite::Row<'_>,
+        f: &mut EachCard<'_>,
+    ) -> Result<(), FolderError> {
+        let e = |e| self.store.error(e);
+        let got: i64 = r.get(0).map_err(e)?;
+        let old;
+        let lines = match r.get_ref(1).map_err(e)? {
+            ValueRef::Blob(body) => decode_lines_ref(body),
+            ValueRef::Null => {
+                old = self.store.old_lines(&mut self.old_lines, id)?;
+                Some(old.iter().map(StoredLine::as_ref_line).collect())
+            }
+            _ => None,
+        };
+        let Some(lines) = lines.filter(|_| got == id) else {
+            return Err(FolderError::Database {
+                path: self.store.path.display().to_string(),
+                reason: format!("is damaged: the stored card {key} cannot be read"),
+            });
+        };
+        f(id, key, &lines);
+        Ok(())
+    }
+}
 
 /// One stored card.
 #[derive(Debug, Clone)]
@@ -853,24 +901,6 @@ impl Store {
     /// As [`Store::each_card`], each card's row id, key and lines, its
     /// lines borrowed from the row read.
     pub(super) fn each_card_ref(&self, f: &mut EachCard<'_>) -> Result<(), FolderError> {
-        let e = |e| self.error(e);
-        // the key of a card whose stage, session and table are columns
-        // `at`.. of row `r` (the stage and session read again only when
-        // they are not the card before's: most cards share them)
-        let mut keys = KeyReader::default();
-        let mut key_at = |r: &rusqlite::Row<'_>, at: usize| -> Result<CardKey, FolderError> {
-            let text = |i: usize| -> Result<&str, FolderError> {
-                match r.get_ref(at + i).map_err(e)?.as_str() {
-                    Ok(text) => Ok(text),
-                    // (what is not text is said as reading it as text says)
-                    Err(_) => Err(e(r
-                        .get::<_, String>(at + i)
-                        .err()
-                        .unwrap_or(rusqlite::Error::InvalidColumnIndex(at + i)))),
-                }
-            };
-            Ok(keys.key(text(0)?, text(1)?, text(2)?))
-        };
         // (stored in the order imported: most often the cards' own order,
         // read then in one pass, each key as it comes; else every key first,
         // sorted, and the cards read one by one)
@@ -880,12 +910,13 @@ impl Store {
                 .prepare(
                     "SELECT stage, session, tbl FROM cards WHERE replaced_by IS NULL ORDER BY id",
                 )
-                .map_err(e)?;
-            let mut rows = stmt.query([]).map_err(e)?;
+                .map_err(|e| self.error(e))?;
+            let mut rows = stmt.query([]).map_err(|e| self.error(e))?;
+            let mut keys = KeyReader::default();
             let mut last: Option<CardKey> = None;
             let mut sorted = true;
-            while let Some(r) = rows.next().map_err(e)? {
-                let key = key_at(r, 0)?;
+            while let Some(r) = rows.next().map_err(|e| self.error(e))? {
+                let key = self.key_at(&mut keys, r, 0)?;
                 if last.as_ref().is_some_and(|last| *last > key) {
                     sorted = false;
                     break;
@@ -894,69 +925,158 @@ impl Store {
             }
             sorted
         };
-        let mut old_lines = self
+        match in_id_order {
+            true => self.each_card_as_stored(f).map(|_| ()),
+            false => self.each_card_by_key(f),
+        }
+    }
+
+    /// The key of a card whose stage, session and table are columns `at`..
+    /// of row `r` (the stage and session read again only when they are not
+    /// the card before's: most cards share them).
+    fn key_at(
+        &self,
+        keys: &mut KeyReader,
+        r: &rusqlite::Row<'_>,
+        at: usize,
+    ) -> Result<CardKey, FolderError> {
+        let e = |e| self.error(e);
+        let text = |i: usize| -> Result<&str, FolderError> {
+            match r.get_ref(at + i).map_err(e)?.as_str() {
+                Ok(text) => Ok(text),
+                // (what is not text is said as reading it as text says)
+                Err(_) => Err(e(r
+                    .get::<_, String>(at + i)
+                    .err()
+                    .unwrap_or(rusqlite::Error::InvalidColumnIndex(at + i)))),
+            }
+        };
+        Ok(keys.key(text(0)?, text(1)?, text(2)?))
+    }
+
+    /// As [`Store::each_card_ref`], in the order the cards were stored,
+    /// for as long as that is their keys' order (the common case: one pass,
+    /// no key read twice): `Ok(false)` when a card's key comes before the
+    /// one before's, that card and those after it not given (read them
+    /// again, [`Store::each_card_by_key`]).
+    pub(super) fn each_card_as_stored(&self, f: &mut EachCard<'_>) -> Result<bool, FolderError> {
+        let e = |e| self.error(e);
+        let mut keys = KeyReader::default();
+        let mut reader = self.card_reader()?;
+        let mut all = self
+            .conn
+            .prepare(
+                "SELECT id, body, stage, session, tbl FROM cards
+                 WHERE replaced_by IS NULL ORDER BY id",
+            )
+            .map_err(e)?;
+        let mut rows = all.query([]).map_err(e)?;
+        let mut last: Option<CardKey> = None;
+        while let Some(r) = rows.next().map_err(e)? {
+            let key = self.key_at(&mut keys, r, 2)?;
+            if last.as_ref().is_some_and(|last| *last > key) {
+                return Ok(false);
+            }
+            reader.card(&key, r.get(0).map_err(e)?, r, f)?;
+            last = Some(key);
+        }
+        Ok(true)
+    }
+
+    /// As [`Store::each_card_ref`], every key read first, sorted, and the
+    /// cards read one by one in that order.
+    pub(super) fn each_card_by_key(&self, f: &mut EachCard<'_>) -> Result<(), FolderError> {
+        let e = |e| self.error(e);
+        let mut keys = KeyReader::default();
+        let mut reader = self.card_reader()?;
+        let mut order: Vec<(CardKey, i64)> = Vec::new();
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT id, stage, session, tbl FROM cards WHERE replaced_by IS NULL ORDER BY id",
+            )
+            .map_err(e)?;
+        let mut rows = stmt.query([]).map_err(e)?;
+        while let Some(r) = rows.next().map_err(e)? {
+            order.push((self.key_at(&mut keys, r, 1)?, r.get(0).map_err(e)?));
+        }
+        order.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut by_id = self
+            .conn
+            .prepare("SELECT id, body FROM cards WHERE id = ?1")
+            .map_err(e)?;
+        for (key, id) in order {
+            let mut rows = by_id.query([id]).map_err(e)?;
+            if let Some(r) = rows.next().map_err(e)? {
+                reader.card(&key, id, r, f)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the cards, in the order stored, are in their keys' order
+    /// (see [`MIGRATIONS`], schema 6): `None` when not known.
+    pub(super) fn card_order(&self) -> Result<Option<bool>, FolderError> {
+        let order: Option<Option<i64>> = self
+            .conn
+            .query_row("SELECT in_key_order FROM card_order", [], |r| r.get(0))
+            .optional()
+            .map_err(|e| self.error(e))?;
+        Ok(order.flatten().map(|o| o == 1))
+    }
+
+    /// Keeps [`Store::card_order`] true only while the cards stored are in
+    /// their keys' order: `written` are the rows an import just wrote, in
+    /// the order written. (Replacing a card leaves the others in their
+    /// order; a card written after one of a later key breaks it, and it
+    /// stays broken.)
+    pub(super) fn note_card_order(&self, written: &[(CardKey, i64)]) -> Result<(), FolderError> {
+        let e = |e| self.error(e);
+        let Some(&(_, first)) = written.first() else {
+            return Ok(());
+        };
+        if self.card_order()? != Some(true) {
+            return Ok(());
+        }
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT stage, session, tbl FROM cards
+                 WHERE replaced_by IS NULL AND id < ?1 ORDER BY id DESC LIMIT 1",
+            )
+            .map_err(e)?;
+        let mut rows = stmt.query([first]).map_err(e)?;
+        let before = match rows.next().map_err(e)? {
+            Some(r) => Some(self.key_at(&mut KeyReader::default(), r, 0)?),
+            None => None,
+        };
+        let mut keys = before.iter().chain(written.iter().map(|(key, _)| key));
+        let mut last = keys.next();
+        let in_order = keys.all(|key| {
+            let ordered = last.is_none_or(|last| last <= key);
+            last = Some(key);
+            ordered
+        });
+        if !in_order {
+            self.conn
+                .execute("UPDATE card_order SET in_key_order = 0", [])
+                .map_err(e)?;
+        }
+        Ok(())
+    }
+
+    /// What reads a stored card's lines from its row.
+    fn card_reader(&self) -> Result<CardReader<'_>, FolderError> {
+        let old_lines = self
             .conn
             .prepare(
                 "SELECT game, seat, player, won, score, tiles FROM lines WHERE card = ?1 ORDER BY line",
             )
-            .map_err(e)?;
-        let mut card = |key: CardKey, id: i64, r: &rusqlite::Row<'_>| -> Result<(), FolderError> {
-            let got: i64 = r.get(0).map_err(e)?;
-            let old;
-            let lines = match r.get_ref(1).map_err(e)? {
-                ValueRef::Blob(body) => decode_lines_ref(body),
-                ValueRef::Null => {
-                    old = self.old_lines(&mut old_lines, id)?;
-                    Some(old.iter().map(StoredLine::as_ref_line).collect())
-                }
-                _ => None,
-            };
-            let Some(lines) = lines.filter(|_| got == id) else {
-                return Err(FolderError::Database {
-                    path: self.path.display().to_string(),
-                    reason: format!("is damaged: the stored card {key} cannot be read"),
-                });
-            };
-            f(id, &key, &lines);
-            Ok(())
-        };
-        if in_id_order {
-            let mut all = self
-                .conn
-                .prepare(
-                    "SELECT id, body, stage, session, tbl FROM cards
-                     WHERE replaced_by IS NULL ORDER BY id",
-                )
-                .map_err(e)?;
-            let mut rows = all.query([]).map_err(e)?;
-            while let Some(r) = rows.next().map_err(e)? {
-                card(key_at(r, 2)?, r.get(0).map_err(e)?, r)?;
-            }
-        } else {
-            let mut order: Vec<(CardKey, i64)> = Vec::new();
-            let mut stmt = self
-                .conn
-                .prepare(
-                    "SELECT id, stage, session, tbl FROM cards WHERE replaced_by IS NULL ORDER BY id",
-                )
-                .map_err(e)?;
-            let mut rows = stmt.query([]).map_err(e)?;
-            while let Some(r) = rows.next().map_err(e)? {
-                order.push((key_at(r, 1)?, r.get(0).map_err(e)?));
-            }
-            order.sort_by(|a, b| a.0.cmp(&b.0));
-            let mut by_id = self
-                .conn
-                .prepare("SELECT id, body FROM cards WHERE id = ?1")
-                .map_err(e)?;
-            for (key, id) in order {
-                let mut rows = by_id.query([id]).map_err(e)?;
-                if let Some(r) = rows.next().map_err(e)? {
-                    card(key, id, r)?;
-                }
-            }
-        }
-        Ok(())
+            .map_err(|e| self.error(e))?;
+        Ok(CardReader {
+            store: self,
+            old_lines,
+        })
     }
 
     /// The stored card of row `id` (its key as given).
@@ -1341,6 +1461,72 @@ mod tests {
             StoredScore::Exact(Score::whole(-12)),
             StoredScore::Text("-12".into())
         );
+    }
+
+    /// The store keeps whether its cards, in the order stored, are in
+    /// their keys' order: imports in order keep it, a card written after
+    /// one of a later key breaks it for good, a card replaced in place of
+    /// the last keeps it; a store whose cards came before schema 6 does not
+    /// know.
+    #[test]
+    fn the_cards_order_is_kept_by_every_import() {
+        let dir = std::env::temp_dir().join(format!("tilerank-order-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = Store::open(&dir.join(super::super::DB_FILE), true).unwrap();
+        assert_eq!(store.card_order().unwrap(), Some(true));
+        // the log rows the cards point to
+        for _ in 0..2 {
+            store
+                .append_log(&LogEntry {
+                    time: super::super::utc_now(),
+                    action: "import".into(),
+                    file: "x.csv".into(),
+                    sha256: String::new(),
+                    stage: String::new(),
+                    cards: 0,
+                    games: 0,
+                    reason: String::new(),
+                })
+                .unwrap();
+        }
+        let key = |session, table| CardKey {
+            stage: Stage::prelim(),
+            session: Label::Num(session),
+            table: Label::Num(table),
+        };
+        // what an import writes: its cards, then what it says of them
+        let import = |keys: &[CardKey]| {
+            let written: Vec<(CardKey, i64)> = keys
+                .iter()
+                .map(|k| (k.clone(), store.insert_card(1, k, "x.csv", &[]).unwrap()))
+                .collect();
+            store.note_card_order(&written).unwrap();
+            written
+        };
+        // tables 9 then 10: in order as numbers, not as texts
+        import(&[key(1, 9), key(1, 10)]);
+        let s2 = import(&[key(2, 1), key(2, 2)]);
+        assert_eq!(store.card_order().unwrap(), Some(true));
+        // the last card replaced: the new one follows the one before it
+        store.replace_card(s2[1].1, 2).unwrap();
+        import(&[key(2, 2)]);
+        assert_eq!(store.card_order().unwrap(), Some(true));
+        // a card of session 1 after session 2's: broken, and it stays so
+        import(&[key(1, 11)]);
+        assert_eq!(store.card_order().unwrap(), Some(false));
+        import(&[key(3, 1)]);
+        assert_eq!(store.card_order().unwrap(), Some(false));
+        // a store whose cards came before the order was kept
+        store
+            .conn
+            .execute_batch("DELETE FROM card_order; INSERT INTO card_order VALUES (NULL)")
+            .unwrap();
+        assert_eq!(store.card_order().unwrap(), None);
+        import(&[key(4, 1)]);
+        assert_eq!(store.card_order().unwrap(), None);
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
