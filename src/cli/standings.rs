@@ -6,7 +6,7 @@ use anyhow::Result;
 use clap::Args;
 use std::borrow::Cow;
 use tilerank::report::standings::{
-    standings_name, standings_notes, standings_rows, standings_table, COLUMNS,
+    standings_name, standings_notes, standings_rows_in, standings_table, COLUMNS,
 };
 use tilerank::report::Streamed;
 
@@ -77,19 +77,24 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
     let format = args.output.format()?;
     if format.streams() {
         // rows written as they are made (the terminal makes them twice, to
-        // measure and to draw): a million players are never held as text
+        // measure and to draw): a million players are never held as text;
+        // a large table's rows are made on two threads
         let roster = &event.roster;
-        let tables = ranked
-            .iter()
-            .map(|(name, title, s)| Streamed {
-                name: name.clone(),
-                title: title.clone(),
-                columns: COLUMNS.to_vec(),
-                rows: Box::new(move || Box::new(standings_rows(s, roster, None).map(Cow::Owned))),
-                notes: standings_notes(s, None),
-            })
-            .collect();
-        args.output.emit_streamed(format, tables)?;
+        std::thread::scope(|scope| {
+            let tables = ranked
+                .iter()
+                .map(|(name, title, s)| Streamed {
+                    name: name.clone(),
+                    title: title.clone(),
+                    columns: COLUMNS.to_vec(),
+                    rows: Box::new(move || {
+                        Box::new(standings_rows_in(scope, s, roster, None).map(Cow::Owned))
+                    }),
+                    notes: standings_notes(s, None),
+                })
+                .collect();
+            args.output.emit_streamed(format, tables)
+        })?;
         return Ok(Outcome::Done);
     }
     let mut tables = Vec::new();

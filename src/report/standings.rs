@@ -174,6 +174,41 @@ pub fn standings_name(s: &Standings) -> String {
     format!("Standings {}", s.stage)
 }
 
+/// What a ranked row says beside its sums: `Q` for a player who goes on,
+/// and its note (a shared rank, a tie at the cutoff).
+struct Marks {
+    going: std::collections::HashSet<PlayerId>,
+    straddle_rank: Option<u32>,
+}
+
+impl Marks {
+    fn of(s: &Standings, cut: Option<&Cut>) -> Marks {
+        Marks {
+            going: cut
+                .map(|q| q.qualified(s).iter().map(|x| x.player()).collect())
+                .unwrap_or_default(),
+            straddle_rank: cut.and_then(|q| q.straddle.as_ref().map(|s| s.rank)),
+        }
+    }
+
+    fn ranked(&self, e: &Entry) -> (&'static str, Text) {
+        let mut note = shared_note(e);
+        if self.straddle_rank.is_some() && e.rank == self.straddle_rank {
+            note = compact_str::format_compact!("tie at cutoff, {note}");
+        }
+        let status = if self.going.contains(&e.player()) {
+            "Q"
+        } else {
+            ""
+        };
+        (status, note)
+    }
+}
+
+fn apart_marks(e: &Entry) -> (&'static str, Text) {
+    (apart_status(e), Text::default())
+}
+
 /// The rows of [`standings_table`], each made when it is asked for: the
 /// ranking, then those listed apart.
 pub fn standings_rows<'a>(
@@ -181,22 +216,102 @@ pub fn standings_rows<'a>(
     roster: &'a Roster,
     cut: Option<&'a Cut>,
 ) -> impl Iterator<Item = Vec<Value>> + 'a {
-    let going: std::collections::HashSet<PlayerId> = cut
-        .map(|q| q.qualified(s).iter().map(|x| x.player()).collect())
-        .unwrap_or_default();
-    let straddle_rank = cut.and_then(|q| q.straddle.as_ref().map(|s| s.rank));
-    let ranked = Rows::new(&s.ranked, roster, move |e: &Entry| {
-        let mut note = shared_note(e);
-        if straddle_rank.is_some() && e.rank == straddle_rank {
-            note = compact_str::format_compact!("tie at cutoff, {note}");
-        }
-        let status = if going.contains(&e.player()) { "Q" } else { "" };
-        (status, note)
-    });
-    let apart = Rows::new(&s.apart, roster, |e: &Entry| {
-        (apart_status(e), Text::default())
-    });
+    let marks = Marks::of(s, cut);
+    let ranked = Rows::new(&s.ranked, roster, move |e: &Entry| marks.ranked(e));
+    let apart = Rows::new(&s.apart, roster, apart_marks);
     ranked.chain(apart)
+}
+
+/// From this many rows, [`standings_rows_in`] makes them on two threads.
+const ROWS_ON_TWO_FROM: usize = 16 * 1024;
+
+/// Rows made at a time by each of those threads.
+const CHUNK_ROWS: usize = 4096;
+
+/// The rows of [`standings_rows`], in the same order: from
+/// [`ROWS_ON_TWO_FROM`] rows on, made on two threads of `scope`, a chunk of
+/// [`CHUNK_ROWS`] each in turn, and handed on chunk by chunk as they are
+/// asked for (a chunk or two ahead of the one asked for). A million rows:
+/// making them (their players' ids, names and sums read in ranking order,
+/// scattered in memory) is as much work as writing them, and both cores
+/// share it.
+pub fn standings_rows_in<'scope, 'env>(
+    scope: &'scope std::thread::Scope<'scope, 'env>,
+    s: &'env Standings,
+    roster: &'env Roster,
+    cut: Option<&'env Cut>,
+) -> Box<dyn Iterator<Item = Vec<Value>> + 'scope> {
+    let all = s.ranked.len() + s.apart.len();
+    if all < ROWS_ON_TWO_FROM {
+        return Box::new(standings_rows(s, roster, cut));
+    }
+    let marks = std::sync::Arc::new(Marks::of(s, cut));
+    let chunks = all.div_ceil(CHUNK_ROWS);
+    const THREADS: usize = 2;
+    let mut made = Vec::with_capacity(THREADS);
+    for first in 0..THREADS {
+        let (to, from) = std::sync::mpsc::sync_channel::<Vec<Vec<Value>>>(1);
+        made.push(from);
+        let marks = std::sync::Arc::clone(&marks);
+        scope.spawn(move || {
+            let ranked = s.ranked.len();
+            for chunk in (first..chunks).step_by(THREADS) {
+                let rows = chunk * CHUNK_ROWS..(all).min((chunk + 1) * CHUNK_ROWS);
+                let mut made = Vec::with_capacity(rows.len());
+                let in_ranked = rows.start.min(ranked)..rows.end.min(ranked);
+                let in_apart = rows.start.max(ranked) - ranked..rows.end.max(ranked) - ranked;
+                made.extend(Rows::new(&s.ranked[in_ranked], roster, |e: &Entry| {
+                    marks.ranked(e)
+                }));
+                made.extend(Rows::new(&s.apart[in_apart], roster, apart_marks));
+                // (a closed channel: the rows are no longer wanted)
+                if to.send(made).is_err() {
+                    return;
+                }
+            }
+        });
+    }
+    Box::new(MadeRows {
+        made,
+        next: 0,
+        chunk: Vec::new().into_iter(),
+        left: all,
+    })
+}
+
+/// The rows the threads of [`standings_rows_in`] make, a chunk from each
+/// in turn; it says how many are left (a writer takes a second thread for
+/// a large table).
+struct MadeRows {
+    made: Vec<std::sync::mpsc::Receiver<Vec<Vec<Value>>>>,
+    /// The next chunk to take.
+    next: usize,
+    chunk: std::vec::IntoIter<Vec<Value>>,
+    left: usize,
+}
+
+impl Iterator for MadeRows {
+    type Item = Vec<Value>;
+
+    fn next(&mut self) -> Option<Vec<Value>> {
+        if self.left == 0 {
+            return None;
+        }
+        if self.chunk.len() == 0 {
+            let from = &self.made[self.next % self.made.len()];
+            self.chunk = from
+                .recv()
+                .expect("a thread making standings rows stopped")
+                .into_iter();
+            self.next += 1;
+        }
+        self.left -= 1;
+        self.chunk.next()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
 }
 
 /// Only the players who go on.
@@ -348,4 +463,49 @@ pub fn explain_table(s: &Standings, roster: &Roster, player: PlayerId) -> Option
         rows,
         notes,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::Stage;
+    use crate::roster::{Player, Status};
+    use crate::rules::standings::rank;
+    use crate::score::Score;
+
+    /// A large table's rows made on two threads are the rows made on one,
+    /// in the same order, the ranked ones and those listed apart, the
+    /// last chunk short and one chunk holding both.
+    #[test]
+    fn rows_made_on_two_threads_are_the_rows_made_on_one() {
+        let n = ROWS_ON_TWO_FROM + CHUNK_ROWS / 2 + 7;
+        let mut roster = Roster::default();
+        for i in 0..n {
+            let mut player = Player::named(&format!("P{i:06}"), &format!("Player {i}"));
+            if i % 97 == 0 {
+                player.status = Status::Withdrawn;
+            }
+            roster.add(player).unwrap();
+        }
+        let tallies = (0..n as u32).map(|i| Tally {
+            player: PlayerId(i),
+            games: 3,
+            won: i % 4,
+            total: Score::whole(i64::from(i % 301) - 150),
+            tiles: i % 40,
+            withdrawn: false,
+            best_game: None,
+        });
+        let order = crate::profile::by_name("hk").unwrap().order;
+        let s = rank(tallies, &Stage::prelim(), order, &roster);
+        assert!(!s.apart.is_empty() && s.ranked.len() % CHUNK_ROWS != 0);
+        let one: Vec<Vec<Value>> = standings_rows(&s, &roster, None).collect();
+        let two: Vec<Vec<Value>> = std::thread::scope(|scope| {
+            let rows = standings_rows_in(scope, &s, &roster, None);
+            assert_eq!(rows.size_hint(), (n, Some(n)));
+            rows.collect()
+        });
+        assert_eq!(one.len(), n);
+        assert!(one == two, "the rows differ");
+    }
 }
