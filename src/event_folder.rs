@@ -1300,11 +1300,12 @@ fn read_stored_in(
     /// How many cards ahead of the one named their names are looked for.
     const AHEAD: usize = 16;
     /// How many batches a thread may check before the fourth takes them:
-    /// it adds the roster first, and meanwhile the cards are checked (at a
-    /// million players, two tenths of a second of adding, in which the
-    /// checking threads get some ninety batches ahead: with fewer, they
-    /// waited and a core was idle; the peak memory did not rise).
-    const CHECKED_AHEAD: usize = 256;
+    /// it adds the roster first, and meanwhile the cards are checked. A
+    /// batch checked holds some 180 kB (about 720 bytes a card), so this
+    /// bounds them to some 23 MB (a million players: 32 batches left a
+    /// core idle while the roster was added; 128 and more took the peak
+    /// past 150 MiB once the cards were read without a first pass).
+    const CHECKED_AHEAD: usize = 64;
     let rules = intake.rules().clone();
     let keep = intake.keeps_cards();
     let hasher = intake.roster().hasher();

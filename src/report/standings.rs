@@ -226,7 +226,7 @@ pub fn standings_rows<'a>(
 const ROWS_ON_TWO_FROM: usize = 16 * 1024;
 
 /// Rows made at a time by each of those threads.
-const CHUNK_ROWS: usize = 4096;
+const CHUNK_ROWS: usize = 1024;
 
 /// The rows of [`standings_rows`], in the same order: from
 /// [`ROWS_ON_TWO_FROM`] rows on, made on two threads of `scope`, a chunk of
