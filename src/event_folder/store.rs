@@ -1463,6 +1463,20 @@ mod tests {
         );
     }
 
+    /// A log row of an import of nothing.
+    fn an_import() -> LogEntry {
+        LogEntry {
+            time: super::super::utc_now(),
+            action: "import".into(),
+            file: "x.csv".into(),
+            sha256: String::new(),
+            stage: String::new(),
+            cards: 0,
+            games: 0,
+            reason: String::new(),
+        }
+    }
+
     /// The store keeps whether its cards, in the order stored, are in
     /// their keys' order: imports in order keep it, a card written after
     /// one of a later key breaks it for good, a card replaced in place of
@@ -1477,18 +1491,7 @@ mod tests {
         assert_eq!(store.card_order().unwrap(), Some(true));
         // the log rows the cards point to
         for _ in 0..2 {
-            store
-                .append_log(&LogEntry {
-                    time: super::super::utc_now(),
-                    action: "import".into(),
-                    file: "x.csv".into(),
-                    sha256: String::new(),
-                    stage: String::new(),
-                    cards: 0,
-                    games: 0,
-                    reason: String::new(),
-                })
-                .unwrap();
+            store.append_log(&an_import()).unwrap();
         }
         let key = |session, table| CardKey {
             stage: Stage::prelim(),
@@ -1542,18 +1545,7 @@ mod tests {
         let store = Store::open(&path, false).unwrap();
         assert_eq!(store.version().unwrap(), MIGRATIONS.len());
         // The log is append-only.
-        store
-            .append_log(&LogEntry {
-                time: super::super::utc_now(),
-                action: "import".into(),
-                file: "x.csv".into(),
-                sha256: String::new(),
-                stage: String::new(),
-                cards: 0,
-                games: 0,
-                reason: String::new(),
-            })
-            .unwrap();
+        store.append_log(&an_import()).unwrap();
         let err = store.conn.execute("DELETE FROM log", []).unwrap_err();
         assert!(err.to_string().contains("append-only"), "{err}");
         // A newer schema is refused, not guessed at.
