@@ -448,7 +448,11 @@ fn id_prefix(id: &str) -> u64 {
 /// Each player's first `keys` values packed into one integer that sorts
 /// as the values do; `None` when they do not fit.
 #[cfg(test)]
-fn pack(len: usize, keys: usize, value: impl Fn(usize, usize) -> Fraction) -> Option<Vec<u128>> {
+fn pack(
+    len: usize,
+    keys: usize,
+    value: impl Fn(usize, usize) -> Fraction + Sync,
+) -> Option<Vec<u128>> {
     let values = |i: usize| {
         let mut v = SortValues::default();
         for (k, slot) in v.0.iter_mut().enumerate().take(keys) {
@@ -468,27 +472,31 @@ struct Packing {
 
 impl Packing {
     /// The packing of the first `keys` values of the items `0..len` (read
-    /// once); `None` when they do not fit in 128 bits.
-    fn of(len: usize, keys: usize, values: &impl Fn(usize) -> SortValues) -> Option<Packing> {
-        let mut lcms: Vec<i128> = vec![1; keys];
-        // each key's smallest and largest value: every value lies between
-        // them, in the common units too
-        let mut range: Vec<Option<(Fraction, Fraction)>> = vec![None; keys];
-        for i in 0..len {
-            let v = values(i);
-            for ((lcm, range), f) in lcms.iter_mut().zip(&mut range).zip(&v.0) {
-                if f.d != 1 && f.d != *lcm && *lcm % f.d != 0 {
-                    *lcm = lcm.checked_mul(f.d / gcd(*lcm, f.d))?;
-                    if *lcm > 1 << 62 {
-                        return None;
-                    }
-                }
-                *range = Some(match *range {
-                    None => (*f, *f),
-                    Some((min, max)) => (min.min(*f), max.max(*f)),
-                });
-            }
-        }
+    /// once; from [`SORTED_IN_HALVES_FROM`] items, in two halves at once);
+    /// `None` when they do not fit in 128 bits.
+    fn of(
+        len: usize,
+        keys: usize,
+        values: &(impl Fn(usize) -> SortValues + Sync),
+    ) -> Option<Packing> {
+        let bounds = if len >= SORTED_IN_HALVES_FROM {
+            let half = len / 2;
+            let (a, b) = std::thread::scope(|scope| {
+                let b = scope.spawn(|| Bounds::of(half..len, keys, values));
+                (Bounds::of(0..half, keys, values), b.join())
+            });
+            // (a panic in the other half: the same panic here)
+            let b = b.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            a?.and(b?)?
+        } else {
+            Bounds::of(0..len, keys, values)?
+        };
+        Packing::within(bounds)
+    }
+
+    /// The packing of values within `bounds`; `None` when they do not fit
+    /// in 128 bits.
+    fn within(Bounds { lcms, range }: Bounds) -> Option<Packing> {
         let columns = lcms
             .into_iter()
             .zip(range)
@@ -524,6 +532,78 @@ impl Packing {
                     _ => (acc << bits) | x as u128,
                 }
             })
+    }
+}
+
+/// What a packing is made from, per key: the common denominator of the
+/// values and their smallest and largest (`None`: no values).
+struct Bounds {
+    lcms: Vec<i128>,
+    range: Vec<Option<(Fraction, Fraction)>>,
+}
+
+impl Bounds {
+    /// The bounds of the first `keys` values of the items `items`; `None`
+    /// when their common denominator passes 2^62.
+    fn of(
+        items: std::ops::Range<usize>,
+        keys: usize,
+        values: &impl Fn(usize) -> SortValues,
+    ) -> Option<Bounds> {
+        let mut bounds = Bounds {
+            lcms: vec![1; keys],
+            // every value lies between the smallest and the largest, in
+            // the common units too
+            range: vec![None; keys],
+        };
+        for i in items {
+            let v = values(i);
+            for (k, f) in v.0.iter().enumerate().take(keys) {
+                bounds.add(k, f)?;
+            }
+        }
+        Some(bounds)
+    }
+
+    /// Takes in value `f` of key `k`; `None` when the common denominator
+    /// passes 2^62.
+    #[inline]
+    fn add(&mut self, k: usize, f: &Fraction) -> Option<()> {
+        self.add_denominator(k, f.d)?;
+        let range = &mut self.range[k];
+        *range = Some(match *range {
+            None => (*f, *f),
+            Some((min, max)) => (min.min(*f), max.max(*f)),
+        });
+        Some(())
+    }
+
+    /// Takes denominator `d` of key `k` into its common denominator;
+    /// `None` when that passes 2^62.
+    #[inline]
+    fn add_denominator(&mut self, k: usize, d: i128) -> Option<()> {
+        let lcm = &mut self.lcms[k];
+        if d != 1 && d != *lcm && *lcm % d != 0 {
+            *lcm = lcm.checked_mul(d / gcd(*lcm, d))?;
+            if *lcm > 1 << 62 {
+                return None;
+            }
+        }
+        Some(())
+    }
+
+    /// The bounds of the values of both (the common denominator only
+    /// grows as values are taken in: it passes 2^62 in the two together
+    /// exactly when it does taking in the values one at a time).
+    fn and(mut self, other: Bounds) -> Option<Bounds> {
+        for (k, (lcm, range)) in other.lcms.into_iter().zip(other.range).enumerate() {
+            self.add_denominator(k, lcm)?;
+            if let Some((min, max)) = range {
+                self.add(k, &min)?;
+                self.add(k, &max)?;
+            }
+        }
+        Some(self)
     }
 }
 
@@ -1060,6 +1140,59 @@ mod tests {
         assert_eq!(top.ranked.iter().collect::<Vec<_>>(), want);
         assert!(top.ranked.len() >= 120);
         assert_eq!(top.apart, whole.apart);
+    }
+
+    #[test]
+    fn bounds_taken_in_two_parts_are_the_bounds_taken_at_once() {
+        // thirds only in the first items, halves only in the last, the
+        // smallest and largest anywhere; and denominators whose common
+        // multiple passes 2^62 only once both parts are together
+        let f = |n: i128, d: i128| Fraction { n, d };
+        let cases: Vec<Vec<[Fraction; 2]>> = vec![
+            vec![
+                [f(1, 3), f(5, 1)],
+                [f(-7, 3), f(2, 1)],
+                [f(4, 1), f(9, 1)],
+                [f(1, 2), f(-3, 1)],
+                [f(11, 2), f(0, 1)],
+            ],
+            vec![
+                [f(1, (1 << 21) - 1), f(0, 1)],
+                [f(1, 1), f(0, 1)],
+                [f(1, (1 << 21) + 1), f(0, 1)],
+                [f(1, (1 << 21) + 3), f(0, 1)],
+            ],
+        ];
+        for items in &cases {
+            let values = |i: usize| {
+                let mut v = SortValues::default();
+                v.0[..2].copy_from_slice(&items[i]);
+                v
+            };
+            let whole = Bounds::of(0..items.len(), 2, &values).and_then(Packing::within);
+            for at in 0..=items.len() {
+                let a = Bounds::of(0..at, 2, &values);
+                let b = Bounds::of(at..items.len(), 2, &values);
+                let parts = a
+                    .zip(b)
+                    .and_then(|(a, b)| a.and(b))
+                    .and_then(Packing::within);
+                assert_eq!(
+                    parts.map(|p| p.columns),
+                    whole.as_ref().map(|p| p.columns.clone()),
+                    "{items:?} split at {at}"
+                );
+            }
+        }
+        // (the second's denominators fit two at a time, not all three)
+        let second = |i: usize| {
+            let mut v = SortValues::default();
+            v.0[..2].copy_from_slice(&cases[1][i]);
+            v
+        };
+        assert!(Bounds::of(0..2, 2, &second).is_some());
+        assert!(Bounds::of(2..4, 2, &second).is_some());
+        assert!(Bounds::of(0..4, 2, &second).is_none());
     }
 
     #[test]
