@@ -1297,8 +1297,6 @@ fn read_stored_in(
     const BATCH: usize = 256;
     /// The threads that read and check cards.
     const CHECKERS: usize = 2;
-    /// How many cards ahead of the one named their names are looked for.
-    const AHEAD: usize = 16;
     /// How many batches a thread may check before the fourth takes them:
     /// it adds the roster first, and meanwhile the cards are checked. A
     /// batch checked holds some 180 kB (about 720 bytes a card), so this
@@ -1397,11 +1395,8 @@ fn read_stored_in(
                 let Ok(mut cards) = checked[turn].recv() else {
                     break 'batches;
                 };
-                for read in cards.iter().take(AHEAD) {
-                    warm(&intake, Some(read));
-                }
                 for i in 0..cards.len() {
-                    warm(&intake, cards.get(i + AHEAD));
+                    crate::roster::warm_ahead(i, &cards, |read| warm(&intake, Some(read)));
                     let read = &mut cards[i];
                     intake.problems.extend(std::mem::take(&mut read.problems));
                     if let Some((source, card, hashes)) = &read.card {

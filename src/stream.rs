@@ -229,9 +229,6 @@ impl Keys {
 /// Chunks parsed ahead of the one to accept, at most (per thread).
 const AHEAD: usize = 3;
 
-/// How many cards ahead of the one named their names are looked for.
-const AHEAD_NAMES: usize = 16;
-
 /// The size of a chunk before it is cut at the next card boundary.
 const CHUNK: u64 = 512 << 10;
 
@@ -717,15 +714,8 @@ fn read_file<T: Take>(
         // the names of the cards a few ahead are looked for while these
         // are named (see `Take::warm`)
         let ahead = &chunk.hashes;
-        for hashes in ahead.iter().take(AHEAD_NAMES) {
-            intake.warm(hashes);
-        }
-        // (each card named where it lies: a checked card is some 450
-        // bytes, not to be moved again)
         for (i, card) in chunk.cards.iter_mut().enumerate() {
-            if let Some(later) = ahead.get(i + AHEAD_NAMES) {
-                intake.warm(later);
-            }
+            crate::roster::warm_ahead(i, ahead, |hashes| intake.warm(hashes));
             card.rows_from = shift;
             seen.add(&card.key);
             intake.add_checked(&chunk.source, card, Some(&ahead[i]));

@@ -417,9 +417,8 @@ pub(super) fn add_players(
     };
     // a thousand players at a time: read, their ids hashed, then added,
     // the index read a few players ahead of the one added (see
-    // Roster::warm)
+    // roster::warm_ahead)
     const CHUNK: usize = 1024;
-    const AHEAD: usize = 16;
     let hasher = roster.hasher();
     let mut scratch = String::new();
     let mut players = Vec::with_capacity(CHUNK);
@@ -459,13 +458,8 @@ pub(super) fn add_players(
         }
         hashes.clear();
         hashes.extend(players.iter().map(|p| hasher.hash(p.id, &mut scratch)));
-        for &h in hashes.iter().take(AHEAD) {
-            roster.warm(h);
-        }
         for (i, (player, &hash)) in players.iter().zip(&hashes).enumerate() {
-            if let Some(&later) = hashes.get(i + AHEAD) {
-                roster.warm(later);
-            }
+            crate::roster::warm_ahead(i, &hashes, |&h| roster.warm(h));
             let _ = roster.add_fields_hashed(player, Some((source, position + 1)), hash);
             position = position.checked_add(1)?;
         }
