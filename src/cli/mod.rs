@@ -353,7 +353,9 @@ impl OutputArgs {
     pub fn emit_streamed(&self, format: Format, tables: Vec<Streamed<'_>>) -> Result<()> {
         let path = self.output.clone().unwrap_or_else(|| PathBuf::from("-"));
         // each table's rows counted as they pass, to say what was written
-        let counted: Vec<(String, std::rc::Rc<std::cell::Cell<usize>>)> = tables
+        // (made on several threads when in chunks)
+        use std::sync::{atomic::AtomicUsize, atomic::Ordering::Relaxed, Arc};
+        let counted: Vec<(String, Arc<AtomicUsize>)> = tables
             .iter()
             .map(|t| (t.name.clone(), Default::default()))
             .collect();
@@ -361,14 +363,26 @@ impl OutputArgs {
             .into_iter()
             .zip(&counted)
             .map(|(t, (_, n))| {
-                let (n, rows) = (n.clone(), t.rows);
+                let (counter, rows) = (n.clone(), t.rows);
+                let chunks = t.chunks.map(|c| {
+                    let (n, make) = (n.clone(), c.make);
+                    tilerank::report::Chunks {
+                        rows: c.rows,
+                        make: Box::new(move |range| {
+                            let made = make(range);
+                            n.fetch_add(made.len(), Relaxed);
+                            made
+                        }),
+                    }
+                });
                 Streamed {
                     // (made again for each pass: the last pass counts)
                     rows: Box::new(move || {
-                        n.set(0);
-                        let n = n.clone();
-                        Box::new(rows().inspect(move |_| n.set(n.get() + 1)))
+                        counter.store(0, Relaxed);
+                        let n = counter.clone();
+                        Box::new(rows().inspect(move |_| _ = n.fetch_add(1, Relaxed)))
                     }),
+                    chunks,
                     ..t
                 }
             })
@@ -381,7 +395,9 @@ impl OutputArgs {
             Ok(())
         })?;
         if !output::is_stdout(&path) {
-            let what = counted.iter().map(|(name, n)| (name.as_str(), n.get()));
+            let what = counted
+                .iter()
+                .map(|(name, n)| (name.as_str(), n.load(Relaxed)));
             say_written(&path, &rows_written(what));
         }
         Ok(())

@@ -6,7 +6,7 @@ use anyhow::Result;
 use clap::Args;
 use std::borrow::Cow;
 use tilerank::report::standings::{
-    standings_name, standings_notes, standings_rows_in, standings_table, COLUMNS,
+    standings_chunks, standings_name, standings_notes, standings_rows_in, standings_table, COLUMNS,
 };
 use tilerank::report::Streamed;
 
@@ -90,6 +90,7 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
                     rows: Box::new(move || {
                         Box::new(standings_rows_in(scope, s, roster, None).map(Cow::Owned))
                     }),
+                    chunks: Some(standings_chunks(s, roster, None)),
                     notes: standings_notes(s, None),
                 })
                 .collect();

@@ -3,7 +3,7 @@
 //! could start a formula is written with a leading `'`; numbers (negative
 //! scores) stay numbers.
 
-use super::{looks_like_formula, ExportError, Exporter, Streamed, Table, Value};
+use super::{looks_like_formula, Chunks, ExportError, Exporter, Streamed, Table, Value};
 
 pub struct Csv;
 
@@ -41,6 +41,14 @@ fn write_with(
             out.write_all(b"\n")?;
         }
         let header = table.columns.iter().map(|c| c.name);
+        if let Some(chunks) = table.chunks.as_ref().filter(|c| c.rows >= ahead_from) {
+            let mut w = ::csv::Writer::from_writer(&mut *out);
+            w.write_record(header)?;
+            w.flush()?;
+            drop(w);
+            write_chunks(chunks, out)?;
+            continue;
+        }
         let mut rows = (table.rows)();
         if rows.size_hint().0 < ahead_from {
             let mut w = ::csv::Writer::from_writer(&mut *out);
@@ -101,6 +109,47 @@ fn write_with(
         })?;
     }
     Ok(())
+}
+
+/// The rows of `chunks`, made and written as CSV a batch at a time on two
+/// threads (each its own batches, in turn), the bytes put to `out` in
+/// order on this one. A batch's rows are dropped where they were made.
+fn write_chunks(chunks: &Chunks<'_>, out: &mut dyn std::io::Write) -> Result<(), ExportError> {
+    const THREADS: usize = 2;
+    let batches = chunks.rows.div_ceil(BATCH_ROWS);
+    std::thread::scope(|scope| {
+        let mut written = Vec::with_capacity(THREADS);
+        for first in 0..THREADS {
+            let (to_out, from) =
+                std::sync::mpsc::sync_channel::<Result<Vec<u8>, ExportError>>(BATCHES_AHEAD);
+            written.push(from);
+            scope.spawn(move || {
+                for batch in (first..batches).step_by(THREADS) {
+                    let rows = (chunks.make)(
+                        batch * BATCH_ROWS..chunks.rows.min((batch + 1) * BATCH_ROWS),
+                    );
+                    let mut bytes = Vec::new();
+                    let mut w = ::csv::Writer::from_writer(&mut bytes);
+                    let done = write_rows(&mut w, rows.iter()).and_then(|()| Ok(w.flush()?));
+                    drop(w);
+                    let failed = done.is_err();
+                    // (a closed channel: the rows are no longer wanted)
+                    if to_out.send(done.map(|()| bytes)).is_err() || failed {
+                        return;
+                    }
+                }
+            });
+        }
+        for batch in 0..batches {
+            // (a thread that stopped without its batch panicked: said as
+            // the scope ends)
+            let Ok(bytes) = written[batch % THREADS].recv() else {
+                break;
+            };
+            out.write_all(&bytes?)?;
+        }
+        Ok(())
+    })
 }
 
 /// Each row of `rows` to `w`.
@@ -218,8 +267,33 @@ mod tests {
         );
         assert_eq!(
             String::from_utf8(written(0)).unwrap(),
-            String::from_utf8(one).unwrap()
+            String::from_utf8(one.clone()).unwrap()
         );
+        // the rows made and written a chunk at a time, on two threads
+        let in_chunks = |ahead_from: usize| {
+            let mut out = Vec::new();
+            let streamed = tables.iter().map(|t| Streamed {
+                chunks: Some(chunks_of(t)),
+                ..t.streamed()
+            });
+            write_with(streamed.collect(), &mut out, ahead_from).unwrap();
+            out
+        };
+        for ahead_from in [0, BATCH_ROWS, usize::MAX] {
+            assert_eq!(
+                String::from_utf8(in_chunks(ahead_from)).unwrap(),
+                String::from_utf8(one.clone()).unwrap(),
+                "{ahead_from}"
+            );
+        }
+    }
+
+    /// A table's rows as chunks made on any thread.
+    fn chunks_of(t: &Table) -> Chunks<'_> {
+        Chunks {
+            rows: t.rows.len(),
+            make: Box::new(|range| t.rows[range].to_vec()),
+        }
     }
 
     /// A place that stops taking bytes (a full disk) ends the writing with
@@ -250,5 +324,12 @@ mod tests {
             let e = write_with(vec![table.streamed()], &mut Full(50_000), ahead_from).unwrap_err();
             assert!(e.to_string().contains("no space left"), "{e}");
         }
+        // made and written in chunks
+        let streamed = Streamed {
+            chunks: Some(chunks_of(&table)),
+            ..table.streamed()
+        };
+        let e = write_with(vec![streamed], &mut Full(50_000), 0).unwrap_err();
+        assert!(e.to_string().contains("no space left"), "{e}");
     }
 }

@@ -158,7 +158,23 @@ pub struct Streamed<'a> {
     pub columns: Vec<Column>,
     /// Makes the rows, from the first, each time it is called.
     pub rows: Box<dyn Fn() -> RowMaker<'a> + 'a>,
+    /// The same rows made a chunk at a time, on whichever thread asks: a
+    /// writer may then make and write a long table's chunks on two
+    /// threads at once (see [`Chunks`]).
+    pub chunks: Option<Chunks<'a>>,
     pub notes: Vec<String>,
+}
+
+/// A table's rows, any range of them made on any thread: the rows of
+/// [`Streamed::rows`], in the same order (a million standings rows: each
+/// thread reads its players' ids, names and sums and writes their CSV,
+/// and no row is handed from one thread to another).
+pub struct Chunks<'a> {
+    /// How many rows there are.
+    pub rows: usize,
+    /// Makes rows `range` (within `0..rows`).
+    #[allow(clippy::type_complexity)]
+    pub make: Box<dyn Fn(std::ops::Range<usize>) -> Vec<Vec<Value>> + Sync + 'a>,
 }
 
 /// Rows made one at a time (borrowed from a listed table, or made).
@@ -178,6 +194,7 @@ impl Table {
                         .map(|r| std::borrow::Cow::Borrowed(r.as_slice())),
                 )
             }),
+            chunks: None,
             notes: self.notes.clone(),
         }
     }

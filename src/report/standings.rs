@@ -2,7 +2,7 @@
 //! `rank, player, name, group, games, won, avg_score, total_score, tiles,
 //! status, note`. Status is `Q` (qualified), `W` (withdrawn) or `DQ`.
 
-use super::{Column, Table, Value};
+use super::{Chunks, Column, Table, Value};
 use crate::domain::PlayerId;
 use crate::ingest::cell::Text;
 use crate::roster::Roster;
@@ -254,16 +254,9 @@ pub fn standings_rows_in<'scope, 'env>(
         made.push(from);
         let marks = std::sync::Arc::clone(&marks);
         scope.spawn(move || {
-            let ranked = s.ranked.len();
             for chunk in (first..chunks).step_by(THREADS) {
                 let rows = chunk * CHUNK_ROWS..(all).min((chunk + 1) * CHUNK_ROWS);
-                let mut made = Vec::with_capacity(rows.len());
-                let in_ranked = rows.start.min(ranked)..rows.end.min(ranked);
-                let in_apart = rows.start.max(ranked) - ranked..rows.end.max(ranked) - ranked;
-                made.extend(Rows::new(&s.ranked[in_ranked], roster, |e: &Entry| {
-                    marks.ranked(e)
-                }));
-                made.extend(Rows::new(&s.apart[in_apart], roster, apart_marks));
+                let made = rows_of(s, roster, &marks, rows);
                 // (a closed channel: the rows are no longer wanted)
                 if to.send(made).is_err() {
                     return;
@@ -277,6 +270,39 @@ pub fn standings_rows_in<'scope, 'env>(
         chunk: Vec::new().into_iter(),
         left: all,
     })
+}
+
+/// Rows `rows` of [`standings_rows`] (the ranked players, then those
+/// listed apart), `marks` saying the ranked ones' status and note.
+fn rows_of(
+    s: &Standings,
+    roster: &Roster,
+    marks: &Marks,
+    rows: std::ops::Range<usize>,
+) -> Vec<Vec<Value>> {
+    let ranked = s.ranked.len();
+    let mut made = Vec::with_capacity(rows.len());
+    let in_ranked = rows.start.min(ranked)..rows.end.min(ranked);
+    let in_apart = rows.start.max(ranked) - ranked..rows.end.max(ranked) - ranked;
+    made.extend(Rows::new(&s.ranked[in_ranked], roster, |e: &Entry| {
+        marks.ranked(e)
+    }));
+    made.extend(Rows::new(&s.apart[in_apart], roster, apart_marks));
+    made
+}
+
+/// The rows of [`standings_rows`], any range of them made on any thread
+/// (a writer makes and writes a long table's chunks on two threads).
+pub fn standings_chunks<'a>(
+    s: &'a Standings,
+    roster: &'a Roster,
+    cut: Option<&'a Cut>,
+) -> Chunks<'a> {
+    let marks = Marks::of(s, cut);
+    Chunks {
+        rows: s.ranked.len() + s.apart.len(),
+        make: Box::new(move |rows| rows_of(s, roster, &marks, rows)),
+    }
 }
 
 /// The rows the threads of [`standings_rows_in`] make, a chunk from each
@@ -507,5 +533,19 @@ mod tests {
         });
         assert_eq!(one.len(), n);
         assert!(one == two, "the rows differ");
+        // any range, as the chunks of a writer ask for them
+        let chunks = standings_chunks(&s, &roster, None);
+        assert_eq!(chunks.rows, n);
+        let ranked = s.ranked.len();
+        for range in [
+            0..0,
+            0..n,
+            5..CHUNK_ROWS + 9,
+            ranked - 3..ranked + 4,
+            ranked..n,
+        ] {
+            let made = (chunks.make)(range.clone());
+            assert!(made == one[range.clone()], "rows {range:?} differ");
+        }
     }
 }
