@@ -1300,10 +1300,13 @@ fn read_stored_in(
     /// How many batches a thread may check before the fourth takes them:
     /// it adds the roster first, and meanwhile the cards are checked. A
     /// batch checked holds some 180 kB (about 720 bytes a card), so this
-    /// bounds them to some 23 MB (a million players: 32 batches left a
+    /// bounds them to some 17 MB (a million players: 32 batches left a
     /// core idle while the roster was added; 128 and more took the peak
-    /// past 150 MiB once the cards were read without a first pass).
-    const CHECKED_AHEAD: usize = 64;
+    /// past 150 MiB once the cards were read without a first pass; 64
+    /// reached 150 MiB once the rows were written in chunks, and was no
+    /// faster than 48 once the roster was added with its index read in
+    /// bursts).
+    const CHECKED_AHEAD: usize = 48;
     let rules = intake.rules().clone();
     let keep = intake.keeps_cards();
     let hasher = intake.roster().hasher();
