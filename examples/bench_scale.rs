@@ -355,6 +355,13 @@ fn main() {
         size as f64 / 1048576.0,
         t0.elapsed()
     );
+    // (the event's reports read its database from here: a disk busy
+    // writing, right after a large build, made them a fifth slower than a
+    // memory file system)
+    println!(
+        "files and the event folder in {} (TMPDIR sets where)",
+        dir.display()
+    );
 
     let self_stat = Path::new("/proc/self/stat");
     let (floor, fields) = (0..runs)
