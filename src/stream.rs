@@ -256,6 +256,10 @@ struct Splitter {
     delimiter: u8,
     line_bytes: u64,
     field_bytes: u64,
+    /// Where the delimiters and line breaks of the text scanned last are,
+    /// and the first not taken yet.
+    marks: Vec<u32>,
+    next_mark: usize,
     fields: Vec<(usize, usize)>,
     cells: Cells,
 }
@@ -302,79 +306,156 @@ impl Splitter {
             delimiter,
             line_bytes: limits.line_bytes,
             field_bytes: limits.field_bytes,
+            marks: Vec::new(),
+            next_mark: 0,
             fields: Vec::with_capacity(16),
             cells: Cells::new(),
         }
     }
 
-    /// Splits a line (with its line break, if any) into fields (their
-    /// ranges in the line, untrimmed); `None` when it is not the common
-    /// case (a quote, a carriage return inside, over a limit); `Some(false)`
-    /// for a blank line.
-    fn split(&mut self, raw: &[u8]) -> Option<bool> {
-        let raw = raw.strip_suffix(b"\n").unwrap_or(raw);
-        let body = raw.strip_suffix(b"\r").unwrap_or(raw);
-        // quotes, and a carriage return that is not part of a line break,
-        // are left to the CSV reader (it ends a line at a lone one)
-        if body.len() as u64 > self.line_bytes {
-            return None;
-        }
-        // eight bytes at a time: where the delimiters are, and whether
-        // there is a quote or a carriage return (fields are short)
-        self.fields.clear();
-        let (mut start, mut widest) = (0, 0);
+    /// Finds where the delimiters and line breaks of `text` (whole lines:
+    /// a chunk, or one line) are, eight bytes at a time, for
+    /// [`Splitter::next_line`] to take line by line; `None` when it is not
+    /// the common case: a quote, or a carriage return that is not part of
+    /// a line break, is left to the CSV reader (it ends a line at a lone
+    /// one).
+    fn scan(&mut self, text: &[u8]) -> Option<()> {
+        u32::try_from(text.len()).ok()?;
+        self.marks.clear();
+        self.next_mark = 0;
+        let (delimiter, len) = (self.delimiter, text.len());
         let mut at = 0;
-        while at < body.len() {
-            let end = (at + 8).min(body.len());
-            let word = if end - at == 8 {
-                u64::from_le_bytes(body[at..end].try_into().ok()?)
-            } else if body.len() >= 8 {
-                // the line's last eight bytes, moved down to its tail
-                u64::from_le_bytes(body[body.len() - 8..].try_into().ok()?)
-                    >> (8 * (8 - (end - at)))
-            } else {
-                body.iter().rev().fold(0, |w, &c| (w << 8) | u64::from(c))
+        // sixteen bytes at a time where the processor has it (every x86-64
+        // does), eight elsewhere
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{
+                __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
+                _mm_set1_epi8,
             };
-            // (the bytes past the line's end are not looked at)
-            let valid = u64::MAX >> (8 * (8 - (end - at)));
-            if (bytes_equal(word, b'"') | bytes_equal(word, b'\r')) & valid != 0 {
+            // SAFETY: SSE2 is part of every x86-64 processor; the loads
+            // read 16 bytes of `text` at `at`, within it (`at + 16 <= len`).
+            unsafe {
+                let each = |b: u8| _mm_set1_epi8(b as i8);
+                let (quote, cr, delim, lf) =
+                    (each(b'"'), each(b'\r'), each(delimiter), each(b'\n'));
+                while at + 16 <= len {
+                    let v = _mm_loadu_si128(text.as_ptr().add(at).cast::<__m128i>());
+                    let odd = _mm_movemask_epi8(_mm_or_si128(
+                        _mm_cmpeq_epi8(v, quote),
+                        _mm_cmpeq_epi8(v, cr),
+                    ));
+                    if odd != 0 && !plain(text, at, 16) {
+                        return None;
+                    }
+                    let mut found = _mm_movemask_epi8(_mm_or_si128(
+                        _mm_cmpeq_epi8(v, delim),
+                        _mm_cmpeq_epi8(v, lf),
+                    )) as u32;
+                    while found != 0 {
+                        self.marks.push(at as u32 + found.trailing_zeros());
+                        found &= found - 1;
+                    }
+                    at += 16;
+                }
+            }
+        }
+        while at + 8 <= len {
+            let word = u64::from_le_bytes(text[at..at + 8].try_into().ok()?);
+            if (bytes_equal(word, b'"') | bytes_equal(word, b'\r')) != 0 && !plain(text, at, 8) {
                 return None;
             }
-            let mut found = bytes_equal(word, self.delimiter) & valid;
+            let mut found = bytes_equal(word, delimiter) | bytes_equal(word, b'\n');
             while found != 0 {
-                let i = at + (found.trailing_zeros() / 8) as usize;
-                self.fields.push((start, i));
-                widest = widest.max(i - start);
-                start = i + 1;
+                self.marks
+                    .push((at + (found.trailing_zeros() / 8) as usize) as u32);
                 found &= found - 1;
             }
-            at = end;
+            at += 8;
         }
-        self.fields.push((start, body.len()));
-        widest = widest.max(body.len() - start);
-        if self.fields.len() as u64 > text::MAX_FIELDS || widest as u64 > self.field_bytes {
+        if !plain(text, at, len - at) {
             return None;
+        }
+        for (i, &c) in text[at..].iter().enumerate() {
+            if c == delimiter || c == b'\n' {
+                self.marks.push((at + i) as u32);
+            }
+        }
+        Some(())
+    }
+
+    /// Splits the line of the scanned `text` that starts at `from` into
+    /// fields (their ranges in the line, untrimmed, its line break left
+    /// out); the line's end (after its line break), and `Some(false)` for
+    /// a blank line; `None` when it is not the common case (over a limit).
+    fn next_line(&mut self, text: &[u8], from: usize) -> (usize, Option<bool>) {
+        self.fields.clear();
+        let (mut start, mut widest) = (from, 0);
+        let end = loop {
+            match self.marks.get(self.next_mark).map(|&m| m as usize) {
+                Some(m) if text[m] != b'\n' => {
+                    self.next_mark += 1;
+                    self.fields.push((start - from, m - from));
+                    widest = widest.max(m - start);
+                    start = m + 1;
+                }
+                Some(m) => {
+                    self.next_mark += 1;
+                    break m;
+                }
+                None => break text.len(),
+            }
+        };
+        let next = (end + 1).min(text.len());
+        let body = if end > start && text[end - 1] == b'\r' {
+            end - 1
+        } else {
+            end
+        };
+        let body = body.max(start);
+        self.fields.push((start - from, body - from));
+        widest = widest.max(body - start);
+        if (body - from) as u64 > self.line_bytes
+            || self.fields.len() as u64 > text::MAX_FIELDS
+            || widest as u64 > self.field_bytes
+        {
+            return (next, None);
         }
         // blank as the CSV reader's cells are: nothing but spaces (a field
         // that starts with a printable ASCII character says no at once)
-        let filled = |&(a, b): &(usize, usize)| match body[a..b]
+        let line = &text[from..body];
+        let filled = |&(a, b): &(usize, usize)| match line[a..b]
             .iter()
             .find(|c| !(c.is_ascii_whitespace() || **c == 0x0b))
         {
             None => false,
             Some(c) if c.is_ascii() => true,
-            Some(_) => std::str::from_utf8(&body[a..b]).is_ok_and(|t| !Cell::text(t).is_empty()),
+            Some(_) => std::str::from_utf8(&line[a..b]).is_ok_and(|t| !Cell::text(t).is_empty()),
         };
-        Some(self.fields.iter().any(filled))
+        (next, Some(self.fields.iter().any(filled)))
     }
 
-    /// The line split last, as the fields of a line numbered `number`.
-    fn line<'a>(&'a mut self, text: &'a str, number: u32) -> SplitLine<'a> {
+    /// Splits one line (with its line break, if any), as [`Splitter::scan`]
+    /// and [`Splitter::next_line`] split a chunk's.
+    fn split(&mut self, raw: &[u8]) -> Option<bool> {
+        self.scan(raw)?;
+        self.next_line(raw, 0).1
+    }
+
+    /// The line split last, as the fields of a line numbered `number`, on
+    /// card `card` when that is known already.
+    fn line<'a>(
+        &'a mut self,
+        text: &'a str,
+        number: u32,
+        card: Option<&'a CardKey>,
+    ) -> SplitLine<'a> {
         SplitLine {
             text,
             fields: &self.fields,
             cells: &mut self.cells,
             number,
+            card,
         }
     }
 
@@ -399,6 +480,9 @@ struct SplitLine<'a> {
     fields: &'a [(usize, usize)],
     cells: &'a mut Cells,
     number: u32,
+    /// The card the line is on, when its stage, session and table are
+    /// written as on the line before it (see [`lines::Fields::card`]).
+    card: Option<&'a CardKey>,
 }
 
 impl lines::Fields for SplitLine<'_> {
@@ -419,6 +503,21 @@ impl lines::Fields for SplitLine<'_> {
         self.cells
             .cell(self.fields.get(i).map_or("", |&(a, b)| &self.text[a..b]))
     }
+
+    fn card(&self) -> Option<&CardKey> {
+        self.card
+    }
+}
+
+/// Whether bytes `at..at + n` of `text` are plain: no quote, and each
+/// carriage return part of a line break (a line feed or the end of the
+/// text comes next).
+fn plain(text: &[u8], at: usize, n: usize) -> bool {
+    (at..at + n).all(|i| match text[i] {
+        b'"' => false,
+        b'\r' => text.get(i + 1).is_none_or(|&c| c == b'\n'),
+        _ => true,
+    })
 }
 
 /// The bytes of `word` equal to `byte`: the high bit of each such byte set,
@@ -837,16 +936,26 @@ fn parse_chunk(
     let mut stages = StageCache::default();
     let columns = &reading.head.columns;
     let mut number = base;
-    let mut rest = text;
-    while !rest.is_empty() {
-        let end = memchr::memchr(b'\n', rest.as_bytes()).map_or(rest.len(), |i| i + 1);
-        let (line, after) = rest.split_at(end);
-        rest = after;
+    // the card of the last line placed, by its stage, session and table
+    // as written: the lines after it that write them the same are on it
+    // (their cells are not read again)
+    let mut card: Option<([&[u8]; 3], CardKey)> = None;
+    splitter.scan(text.as_bytes())?;
+    let mut from = 0;
+    while from < text.len() {
+        let (end, filled) = splitter.next_line(text.as_bytes(), from);
+        let line = text.get(from..end)?;
+        from = end;
         number = number.checked_add(1)?;
-        if !splitter.split(line.as_bytes())? {
+        if !filled? {
             continue;
         }
-        let mut row = splitter.line(line, number);
+        let written = splitter.texts(line.as_bytes(), &reading.head.key_columns);
+        let known = card
+            .as_ref()
+            .filter(|(was, _)| (0..3).all(|i| lines::same_short_bytes(was[i], written[i])))
+            .map(|(_, key)| key);
+        let mut row = splitter.line(line, number, known);
         if !results::add_line(
             &source,
             columns,
@@ -856,6 +965,9 @@ fn parse_chunk(
             &mut chunk.problems,
         ) {
             continue;
+        }
+        if row.card.is_none() {
+            card = stages.last().map(|key| (written, key.clone()));
         }
         // a card has a line per seat and game: a card of more lines than
         // four seats can have is no card, and is not held (the ordinary
@@ -929,6 +1041,49 @@ mod tests {
         }
         assert_eq!(s.split(b"12345678\"9;1\n"), None);
         assert_eq!(s.split(b"1;2;3;4;5;6;7;8;9\r;\n"), None);
+    }
+
+    #[test]
+    fn a_chunk_splits_into_the_lines_each_line_splits_into() {
+        let lines = [
+            "S00001;1;1;A;P0000001;0;-12;2\r\n",
+            "\n",
+            " ; ;\n",
+            "prelim;S01;17;2;D;Ana María Ñúñez;1;+30;0\n",
+            ";;;;;;;;;;;;;;;;;;;;\r\n",
+            "a\n",
+            "1234567890123456;x\n",
+            "last;line\r",
+        ];
+        // every cut of the lines into a chunk: a chunk is whole lines
+        for first in 0..lines.len() {
+            for last in first + 1..=lines.len() {
+                let chunk = lines[first..last].concat();
+                let mut whole = Splitter::new(b';', &Limits::default());
+                whole.scan(chunk.as_bytes()).expect("plain");
+                let mut from = 0;
+                for line in &lines[first..last] {
+                    let (end, filled) = whole.next_line(chunk.as_bytes(), from);
+                    assert_eq!(&chunk[from..end], *line);
+                    let mut alone = Splitter::new(b';', &Limits::default());
+                    assert_eq!(alone.split(line.as_bytes()), filled, "{line:?}");
+                    assert_eq!(whole.fields, alone.fields, "{line:?}");
+                    from = end;
+                }
+                assert_eq!(from, chunk.len());
+            }
+        }
+        // a quote or a lone carriage return anywhere, at any offset from
+        // the start of the sixteen or eight bytes read at once
+        for at in 0..40 {
+            for odd in ["\"", "\r", "\ra"] {
+                let mut text = "x;".repeat(20);
+                text.insert_str(at, odd);
+                text.push('\n');
+                let mut s = Splitter::new(b';', &Limits::default());
+                assert_eq!(s.scan(text.as_bytes()), None, "{at} {odd:?}");
+            }
+        }
     }
 
     #[test]

@@ -172,6 +172,11 @@ pub struct Head {
 pub struct StageCache(Option<([Text; 3], CardKey)>);
 
 impl StageCache {
+    /// The card the texts it was given last name (when they named one).
+    pub fn last(&self) -> Option<&CardKey> {
+        self.0.as_ref().map(|(_, key)| key)
+    }
+
     /// The card these texts name; `None` when the session or the table
     /// is blank.
     pub fn key(&mut self, texts: [&str; 3]) -> Option<CardKey> {
@@ -200,7 +205,12 @@ impl StageCache {
 /// file (1M players, profiled).
 #[inline]
 fn same_short(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
+    same_short_bytes(a.as_bytes(), b.as_bytes())
+}
+
+/// [`same_short`] of bytes.
+#[inline]
+pub(crate) fn same_short_bytes(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
     }
