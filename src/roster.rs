@@ -1080,6 +1080,15 @@ impl Roster {
     /// `Chan Tai Man (P0314)`: the player of that id, when the name is that
     /// player's.
     fn find_name_with_id(&self, text: &str) -> Option<PlayerId> {
+        // (the common case at once: a text that ends in a printable ASCII
+        // character other than the parenthesis, an id such as `P0314`)
+        if text
+            .as_bytes()
+            .last()
+            .is_some_and(|&c| c != b')' && c.is_ascii_graphic())
+        {
+            return None;
+        }
         if !text.trim_end().ends_with(')') {
             return None;
         }

@@ -466,10 +466,22 @@ impl Splitter {
         line: &'a [u8],
         cols: &[Option<usize>; N],
     ) -> [&'a [u8]; N] {
-        cols.map(|c| {
+        self.written(line, cols).map(trim_bytes)
+    }
+
+    /// [`Splitter::texts`] as written, spaces and all.
+    #[inline]
+    fn written<'a, const N: usize>(
+        &self,
+        line: &'a [u8],
+        cols: &[Option<usize>; N],
+    ) -> [&'a [u8]; N] {
+        let field = |c: &Option<usize>| {
             c.and_then(|c| self.fields.get(c))
-                .map_or(&b""[..], |&(a, b)| trim_bytes(&line[a..b]))
-        })
+                .and_then(|&(a, b)| line.get(a..b))
+                .unwrap_or_default()
+        };
+        std::array::from_fn(|i| field(&cols[i]))
     }
 }
 
@@ -950,7 +962,7 @@ fn parse_chunk(
         if !filled? {
             continue;
         }
-        let written = splitter.texts(line.as_bytes(), &reading.head.key_columns);
+        let written = splitter.written(line.as_bytes(), &reading.head.key_columns);
         let known = card
             .as_ref()
             .filter(|(was, _)| (0..3).all(|i| lines::same_short_bytes(was[i], written[i])))

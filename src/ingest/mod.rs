@@ -505,6 +505,11 @@ pub fn check_names<'a>(
     problems: &mut Problems,
 ) {
     for (source, seat) in seats {
+        // (a character is at least a byte: a name of no more bytes than
+        // the limit is within it without counting its characters)
+        if seat.player.len() as u64 <= limits.name_chars {
+            continue;
+        }
         let n = seat.player.chars().count() as u64;
         if n > limits.name_chars {
             problems.unreadable(
