@@ -352,8 +352,10 @@ impl OutputArgs {
     /// to the file whole or not at all.
     pub fn emit_streamed(&self, format: Format, tables: Vec<Streamed<'_>>) -> Result<()> {
         let path = self.output.clone().unwrap_or_else(|| PathBuf::from("-"));
-        // each table's rows counted as they pass, to say what was written
-        // (made on several threads when in chunks)
+        // each table's rows counted as they pass, to say what was written:
+        // made one at a time, those of the last pass (the terminal makes
+        // them twice); made in chunks, on several threads and in any
+        // order, up to the furthest row made
         use std::sync::{atomic::AtomicUsize, atomic::Ordering::Relaxed, Arc};
         let counted: Vec<(String, Arc<AtomicUsize>)> = tables
             .iter()
@@ -369,8 +371,8 @@ impl OutputArgs {
                     tilerank::report::Chunks {
                         rows: c.rows,
                         make: Box::new(move |range| {
-                            let made = make(range);
-                            n.fetch_add(made.len(), Relaxed);
+                            let made = make(range.clone());
+                            n.fetch_max(range.start + made.len(), Relaxed);
                             made
                         }),
                     }

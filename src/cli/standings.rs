@@ -6,7 +6,7 @@ use anyhow::Result;
 use clap::Args;
 use std::borrow::Cow;
 use tilerank::report::standings::{
-    standings_chunks, standings_name, standings_notes, standings_rows_in, standings_table, COLUMNS,
+    standings_chunks, standings_name, standings_notes, standings_rows, standings_table, COLUMNS,
 };
 use tilerank::report::Streamed;
 
@@ -78,24 +78,20 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
     if format.streams() {
         // rows written as they are made (the terminal makes them twice, to
         // measure and to draw): a million players are never held as text;
-        // a large table's rows are made on two threads
+        // a long table's chunks are made on two threads
         let roster = &event.roster;
-        std::thread::scope(|scope| {
-            let tables = ranked
-                .iter()
-                .map(|(name, title, s)| Streamed {
-                    name: name.clone(),
-                    title: title.clone(),
-                    columns: COLUMNS.to_vec(),
-                    rows: Box::new(move || {
-                        Box::new(standings_rows_in(scope, s, roster, None).map(Cow::Owned))
-                    }),
-                    chunks: Some(standings_chunks(s, roster, None)),
-                    notes: standings_notes(s, None),
-                })
-                .collect();
-            args.output.emit_streamed(format, tables)
-        })?;
+        let tables = ranked
+            .iter()
+            .map(|(name, title, s)| Streamed {
+                name: name.clone(),
+                title: title.clone(),
+                columns: COLUMNS.to_vec(),
+                rows: Box::new(move || Box::new(standings_rows(s, roster, None).map(Cow::Owned))),
+                chunks: Some(standings_chunks(s, roster, None)),
+                notes: standings_notes(s, None),
+            })
+            .collect();
+        args.output.emit_streamed(format, tables)?;
         return Ok(Outcome::Done);
     }
     let mut tables = Vec::new();

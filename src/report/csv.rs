@@ -3,7 +3,10 @@
 //! could start a formula is written with a leading `'`; numbers (negative
 //! scores) stay numbers.
 
-use super::{looks_like_formula, Chunks, ExportError, Exporter, Streamed, Table, Value};
+use super::{
+    looks_like_formula, Chunks, ExportError, Exporter, Streamed, Table, Value, CHUNK_ROWS,
+    TWO_THREADS_FROM,
+};
 
 pub struct Csv;
 
@@ -15,19 +18,17 @@ impl Exporter for Csv {
     }
 }
 
-/// The tables to `out`, each row written as it is made.
+/// The tables to `out`, each row written as it is made. A long table
+/// ([`TWO_THREADS_FROM`] rows and more) is written on two threads, making
+/// its rows being as much work as writing them: with [`Chunks`], both make
+/// and write a chunk at a time; without, this one makes the rows and
+/// another writes them, handed on [`CHUNK_ROWS`] at a time.
 pub fn write(tables: Vec<Streamed<'_>>, out: &mut dyn std::io::Write) -> Result<(), ExportError> {
-    write_with(tables, out, AHEAD_FROM)
+    write_with(tables, out, TWO_THREADS_FROM)
 }
 
-/// Tables of this many rows and more are written on two threads: this one
-/// makes the rows, another writes them as CSV (a million rows: each is as
-/// much work as the other).
-const AHEAD_FROM: usize = 16 * 1024;
-
-/// Rows handed to the writing thread at a time, and batches it may have
-/// waiting.
-const BATCH_ROWS: usize = 1024;
+/// Batches a thread may have waiting for the next: rows to write as CSV,
+/// or their CSV to put out.
 const BATCHES_AHEAD: usize = 4;
 
 /// As [`write`], tables of `ahead_from` rows and more on two threads.
@@ -90,7 +91,7 @@ fn write_with(
                 result.is_ok()
             };
             loop {
-                let batch: Vec<_> = rows.by_ref().take(BATCH_ROWS).collect();
+                let batch: Vec<_> = rows.by_ref().take(CHUNK_ROWS).collect();
                 // (a closed channel: the writer stopped, its error below)
                 if batch.is_empty() || to_writer.send(batch).is_err() {
                     break;
@@ -111,41 +112,21 @@ fn write_with(
     Ok(())
 }
 
-/// The rows of `chunks`, made and written as CSV a batch at a time on two
-/// threads (each its own batches, in turn), the bytes put to `out` in
-/// order on this one. A batch's rows are dropped where they were made.
+/// The rows of `chunks`, made and written as CSV a chunk at a time on two
+/// threads (each its own chunks, in turn), the bytes put to `out` in
+/// order on this one. A chunk's rows are dropped where they were made.
 fn write_chunks(chunks: &Chunks<'_>, out: &mut dyn std::io::Write) -> Result<(), ExportError> {
-    const THREADS: usize = 2;
-    let batches = chunks.rows.div_ceil(BATCH_ROWS);
     std::thread::scope(|scope| {
-        let mut written = Vec::with_capacity(THREADS);
-        for first in 0..THREADS {
-            let (to_out, from) =
-                std::sync::mpsc::sync_channel::<Result<Vec<u8>, ExportError>>(BATCHES_AHEAD);
-            written.push(from);
-            scope.spawn(move || {
-                for batch in (first..batches).step_by(THREADS) {
-                    let rows = (chunks.make)(
-                        batch * BATCH_ROWS..chunks.rows.min((batch + 1) * BATCH_ROWS),
-                    );
-                    let mut bytes = Vec::new();
-                    let mut w = ::csv::Writer::from_writer(&mut bytes);
-                    let done = write_rows(&mut w, rows.iter()).and_then(|()| Ok(w.flush()?));
-                    drop(w);
-                    let failed = done.is_err();
-                    // (a closed channel: the rows are no longer wanted)
-                    if to_out.send(done.map(|()| bytes)).is_err() || failed {
-                        return;
-                    }
-                }
-            });
-        }
-        for batch in 0..batches {
-            // (a thread that stopped without its batch panicked: said as
-            // the scope ends)
-            let Ok(bytes) = written[batch % THREADS].recv() else {
-                break;
-            };
+        let written = chunks.in_turn(scope, BATCHES_AHEAD, |rows| {
+            let mut bytes = Vec::new();
+            let mut w = ::csv::Writer::from_writer(&mut bytes);
+            let done = write_rows(&mut w, rows.iter()).and_then(|()| Ok(w.flush()?));
+            drop(w);
+            done.map(|()| bytes)
+        });
+        // (a thread that stopped without its chunk panicked: said as the
+        // scope ends)
+        for bytes in written {
             out.write_all(&bytes?)?;
         }
         Ok(())
@@ -246,9 +227,9 @@ mod tests {
         };
         let tables = [
             table(5),
-            table(3 * BATCH_ROWS as i64 + 7),
+            table(3 * CHUNK_ROWS as i64 + 7),
             table(0),
-            table(BATCH_ROWS as i64),
+            table(CHUNK_ROWS as i64),
         ];
         let written = |ahead_from: usize| {
             let mut out = Vec::new();
@@ -263,7 +244,7 @@ mod tests {
         let one = written(usize::MAX);
         assert_eq!(
             one.iter().filter(|&&b| b == b'\n').count(),
-            4 * BATCH_ROWS + 12 + 4 + 3
+            4 * CHUNK_ROWS + 12 + 4 + 3
         );
         assert_eq!(
             String::from_utf8(written(0)).unwrap(),
@@ -272,27 +253,16 @@ mod tests {
         // the rows made and written a chunk at a time, on two threads
         let in_chunks = |ahead_from: usize| {
             let mut out = Vec::new();
-            let streamed = tables.iter().map(|t| Streamed {
-                chunks: Some(chunks_of(t)),
-                ..t.streamed()
-            });
+            let streamed = tables.iter().map(Table::chunked);
             write_with(streamed.collect(), &mut out, ahead_from).unwrap();
             out
         };
-        for ahead_from in [0, BATCH_ROWS, usize::MAX] {
+        for ahead_from in [0, CHUNK_ROWS, usize::MAX] {
             assert_eq!(
                 String::from_utf8(in_chunks(ahead_from)).unwrap(),
                 String::from_utf8(one.clone()).unwrap(),
                 "{ahead_from}"
             );
-        }
-    }
-
-    /// A table's rows as chunks made on any thread.
-    fn chunks_of(t: &Table) -> Chunks<'_> {
-        Chunks {
-            rows: t.rows.len(),
-            make: Box::new(|range| t.rows[range].to_vec()),
         }
     }
 
@@ -325,11 +295,7 @@ mod tests {
             assert!(e.to_string().contains("no space left"), "{e}");
         }
         // made and written in chunks
-        let streamed = Streamed {
-            chunks: Some(chunks_of(&table)),
-            ..table.streamed()
-        };
-        let e = write_with(vec![streamed], &mut Full(50_000), 0).unwrap_err();
+        let e = write_with(vec![table.chunked()], &mut Full(50_000), 0).unwrap_err();
         assert!(e.to_string().contains("no space left"), "{e}");
     }
 }

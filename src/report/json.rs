@@ -2,10 +2,10 @@
 //! tables, an object of arrays keyed by table name. Scores are numbers with
 //! at most two decimals.
 
-use super::{Column, ExportError, Exporter, RowMaker, Streamed, Table, Value};
+use super::{Column, ExportError, Exporter, Streamed, Table, Value};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Map, Number, Value as J};
-use std::cell::RefCell;
+use std::thread::Scope;
 
 pub struct Json;
 
@@ -35,49 +35,43 @@ fn object(columns: &[Column], row: &[Value]) -> J {
     J::Object(obj)
 }
 
-/// A table's rows as a JSON array, each made as it is written.
-struct Rows<'a> {
-    columns: Vec<Column>,
-    rows: RefCell<Option<RowMaker<'a>>>,
+/// A table's rows as a JSON array, each made as it is written (a long
+/// table's on two threads of `scope`).
+struct Rows<'s, 'e, 'a> {
+    table: &'s Streamed<'a>,
+    scope: &'s Scope<'s, 'e>,
 }
 
-impl Serialize for Rows<'_> {
+impl Serialize for Rows<'_, '_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut seq = s.serialize_seq(None)?;
-        for row in self.rows.borrow_mut().take().into_iter().flatten() {
-            seq.serialize_element(&object(&self.columns, &row))?;
+        for row in self.table.rows_in(self.scope) {
+            seq.serialize_element(&object(&self.table.columns, &row))?;
         }
         seq.end()
     }
 }
 
-impl<'a> From<Streamed<'a>> for Rows<'a> {
-    fn from(t: Streamed<'a>) -> Rows<'a> {
-        Rows {
-            columns: t.columns,
-            rows: RefCell::new(Some((t.rows)())),
-        }
-    }
-}
-
 /// Several tables: an object of arrays keyed by table name (in the order
 /// of the names; of two tables of one name, the last).
-struct Tables<'a>(RefCell<Vec<Option<Streamed<'a>>>>);
+struct Tables<'s, 'e, 'a> {
+    tables: &'s [Streamed<'a>],
+    scope: &'s Scope<'s, 'e>,
+}
 
-impl Serialize for Tables<'_> {
+impl Serialize for Tables<'_, '_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut tables = self.0.borrow_mut();
         let mut by_name = std::collections::BTreeMap::new();
-        for (i, t) in tables.iter().enumerate() {
-            if let Some(t) = t {
-                by_name.insert(t.name.clone(), i);
-            }
+        for (i, t) in self.tables.iter().enumerate() {
+            by_name.insert(&t.name, i);
         }
         let mut map = s.serialize_map(Some(by_name.len()))?;
         for (name, i) in by_name {
-            if let Some(t) = tables[i].take() {
-                map.serialize_entry(&name, &Rows::from(t))?;
-            }
+            let rows = Rows {
+                table: &self.tables[i],
+                scope: self.scope,
+            };
+            map.serialize_entry(name, &rows)?;
         }
         map.end()
     }
@@ -86,14 +80,10 @@ impl Serialize for Tables<'_> {
 /// The tables to `out`: one table as an array, several as an object of
 /// arrays; each row written as it is made.
 pub fn write(tables: Vec<Streamed<'_>>, out: &mut dyn std::io::Write) -> Result<(), ExportError> {
-    let mut tables = tables;
-    if tables.len() == 1 {
-        let one = Rows::from(tables.remove(0));
-        serde_json::to_writer_pretty(&mut *out, &one)?;
-    } else {
-        let many = Tables(RefCell::new(tables.into_iter().map(Some).collect()));
-        serde_json::to_writer_pretty(&mut *out, &many)?;
-    }
+    std::thread::scope(|scope| match tables.as_slice() {
+        [one] => serde_json::to_writer_pretty(&mut *out, &Rows { table: one, scope }),
+        tables => serde_json::to_writer_pretty(&mut *out, &Tables { tables, scope }),
+    })?;
     out.write_all(b"\n")?;
     Ok(())
 }
@@ -156,6 +146,31 @@ mod tests {
                 String::from_utf8(Json.export(&tables).unwrap()).unwrap(),
                 String::from_utf8(whole(&tables)).unwrap()
             );
+        }
+    }
+
+    /// A table made in chunks, a long one on two threads, is the same
+    /// document, alone or among others.
+    #[test]
+    fn rows_made_in_chunks_are_the_whole_document() {
+        let table = |name: &str, n: usize| Table {
+            name: name.into(),
+            title: "t".into(),
+            columns: vec![Column::int("rank"), Column::text("name")],
+            rows: (0..n)
+                .map(|i| vec![Value::Int(i as i64), Value::Text(format!("P{i}").into())])
+                .collect(),
+            notes: vec![],
+        };
+        let long = crate::report::TWO_THREADS_FROM + 5;
+        for tables in [
+            vec![table("a", long)],
+            vec![table("a", 3)],
+            vec![table("b", long), table("a", 2), table("c", long)],
+        ] {
+            let mut out = Vec::new();
+            write(tables.iter().map(Table::chunked).collect(), &mut out).unwrap();
+            assert!(out == whole(&tables), "{} tables differ", tables.len());
         }
     }
 

@@ -177,8 +177,194 @@ pub struct Chunks<'a> {
     pub make: Box<dyn Fn(std::ops::Range<usize>) -> Vec<Vec<Value>> + Sync + 'a>,
 }
 
+/// From this many rows, a table is made and written on two threads: a
+/// million standings rows are as much work to make (their players' ids,
+/// names and sums read in ranking order, scattered in memory) as to
+/// write, and both cores share it. Fewer are not worth the threads.
+pub const TWO_THREADS_FROM: usize = 16 * 1024;
+
+/// Rows made, or handed from one thread to another, at a time.
+pub const CHUNK_ROWS: usize = 1024;
+
+/// The threads that make a long table's chunks, a chunk each in turn.
+const THREADS: usize = 2;
+
+impl Chunks<'_> {
+    /// The rows of chunk `i`.
+    fn range(&self, i: usize) -> std::ops::Range<usize> {
+        i * CHUNK_ROWS..self.rows.min((i + 1) * CHUNK_ROWS)
+    }
+
+    /// How many chunks there are, the last one short.
+    fn count(&self) -> usize {
+        self.rows.div_ceil(CHUNK_ROWS)
+    }
+
+    /// The rows, in order: from [`TWO_THREADS_FROM`] rows on, made on two
+    /// threads of `scope`, a chunk each in turn, and handed on a chunk at
+    /// a time as they are asked for (a chunk or two ahead); fewer, made
+    /// here a chunk at a time. It says how many are left, exactly.
+    pub fn rows_in<'scope>(
+        &'scope self,
+        scope: &'scope std::thread::Scope<'scope, '_>,
+    ) -> MadeRows<'scope> {
+        let from = if self.rows < TWO_THREADS_FROM {
+            Made::Here(self)
+        } else {
+            Made::Threads(self.in_turn(scope, 1, Ok::<_, std::convert::Infallible>))
+        };
+        MadeRows {
+            from,
+            next: 0,
+            chunk: Vec::new().into_iter(),
+            left: self.rows,
+        }
+    }
+
+    /// Each chunk's rows given to `work` on two threads of `scope` (the
+    /// first thread's chunks 0, 2, 4..., the second's 1, 3, 5...), what it
+    /// makes of them handed back in the chunks' order, up to its first
+    /// error. A thread may have `ahead` chunks waiting. The rows are
+    /// dropped where `work` drops them: on its thread, unless it hands
+    /// them back.
+    fn in_turn<'scope, T, E, W>(
+        &'scope self,
+        scope: &'scope std::thread::Scope<'scope, '_>,
+        ahead: usize,
+        work: W,
+    ) -> InTurn<'scope, T, E>
+    where
+        T: Send + 'scope,
+        E: Send + 'scope,
+        W: Fn(Vec<Vec<Value>>) -> Result<T, E> + Send + Sync + 'scope,
+    {
+        let work = std::sync::Arc::new(work);
+        let chunks = self.count();
+        let mut from = Vec::with_capacity(THREADS);
+        for first in 0..THREADS {
+            let (to, made) = std::sync::mpsc::sync_channel(ahead);
+            from.push(made);
+            let work = std::sync::Arc::clone(&work);
+            scope.spawn(move || {
+                for chunk in (first..chunks).step_by(THREADS) {
+                    let done = work((self.make)(self.range(chunk)));
+                    let failed = done.is_err();
+                    // (a closed channel: the rest is no longer wanted)
+                    if to.send(done).is_err() || failed {
+                        return;
+                    }
+                }
+            });
+        }
+        InTurn {
+            from,
+            next: 0,
+            chunks,
+            scope: std::marker::PhantomData,
+        }
+    }
+}
+
+/// What the threads of [`Chunks::in_turn`] make of each chunk, in the
+/// chunks' order; it ends after the first error, or where a thread
+/// stopped without its chunk (a panic, said as the scope ends). Held only
+/// within the scope: the scope's end waits for threads that wait for it
+/// to take their work.
+struct InTurn<'scope, T, E> {
+    from: Vec<std::sync::mpsc::Receiver<Result<T, E>>>,
+    /// The next chunk to take.
+    next: usize,
+    chunks: usize,
+    scope: std::marker::PhantomData<&'scope ()>,
+}
+
+impl<T, E> Iterator for InTurn<'_, T, E> {
+    type Item = Result<T, E>;
+
+    fn next(&mut self) -> Option<Result<T, E>> {
+        if self.next == self.chunks {
+            return None;
+        }
+        let made = self.from[self.next % self.from.len()].recv().ok()?;
+        // (the thread stopped there: nothing after it is in order)
+        self.next = if made.is_ok() {
+            self.next + 1
+        } else {
+            self.chunks
+        };
+        Some(made)
+    }
+}
+
+/// The rows of [`Chunks::rows_in`], a chunk at a time; it says how many
+/// are left (a writer may take a second thread for a long table).
+pub struct MadeRows<'scope> {
+    from: Made<'scope>,
+    /// The next chunk to take.
+    next: usize,
+    chunk: std::vec::IntoIter<Vec<Value>>,
+    left: usize,
+}
+
+/// Where [`MadeRows`] takes its chunks from.
+enum Made<'scope> {
+    /// Made here, each when it is asked for.
+    Here(&'scope Chunks<'scope>),
+    /// Made on two threads, taken from each in turn.
+    Threads(InTurn<'scope, Vec<Vec<Value>>, std::convert::Infallible>),
+}
+
+impl Iterator for MadeRows<'_> {
+    type Item = Vec<Value>;
+
+    fn next(&mut self) -> Option<Vec<Value>> {
+        if self.left == 0 {
+            return None;
+        }
+        if self.chunk.len() == 0 {
+            let made = match &mut self.from {
+                Made::Here(chunks) if self.next < chunks.count() => {
+                    Some((chunks.make)(chunks.range(self.next)))
+                }
+                Made::Here(_) => None,
+                Made::Threads(made) => made.next().map(|Ok(rows)| rows),
+            };
+            // (no chunk: a thread stopped; its panic is said as the scope
+            // ends)
+            let Some(made) = made else {
+                self.left = 0;
+                return None;
+            };
+            self.chunk = made.into_iter();
+            self.next += 1;
+        }
+        let row = self.chunk.next();
+        self.left = if row.is_some() { self.left - 1 } else { 0 };
+        row
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
 /// Rows made one at a time (borrowed from a listed table, or made).
 pub type RowMaker<'a> = Box<dyn Iterator<Item = std::borrow::Cow<'a, [Value]>> + 'a>;
+
+impl<'a> Streamed<'a> {
+    /// The rows, from the first: made from its [`Chunks`] when it has
+    /// them (a long table's on two threads of `scope`), else by
+    /// [`Streamed::rows`].
+    fn rows_in<'scope>(
+        &'scope self,
+        scope: &'scope std::thread::Scope<'scope, '_>,
+    ) -> Box<dyn Iterator<Item = std::borrow::Cow<'a, [Value]>> + 'scope> {
+        match &self.chunks {
+            Some(chunks) => Box::new(chunks.rows_in(scope).map(std::borrow::Cow::Owned)),
+            None => (self.rows)(),
+        }
+    }
+}
 
 impl Table {
     /// This table's rows, as they are written.
@@ -196,6 +382,21 @@ impl Table {
             }),
             chunks: None,
             notes: self.notes.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+impl Table {
+    /// This table's rows, as they are written, and made in chunks on any
+    /// thread as well (as the standings are).
+    pub(crate) fn chunked(&self) -> Streamed<'_> {
+        Streamed {
+            chunks: Some(Chunks {
+                rows: self.rows.len(),
+                make: Box::new(|range| self.rows[range].to_vec()),
+            }),
+            ..self.streamed()
         }
     }
 }
@@ -359,6 +560,97 @@ mod tests {
             let l = c.label();
             assert!(!l.contains('_') && l.starts_with(char::is_uppercase), "{l}");
         }
+    }
+
+    /// Chunks of rows `0..n` (each row its number), noting the threads
+    /// that made them; the first thread's chunks made slowly, so that
+    /// the second's are ready first.
+    fn numbered(
+        n: usize,
+        threads: &std::sync::Mutex<std::collections::HashSet<std::thread::ThreadId>>,
+    ) -> Chunks<'_> {
+        Chunks {
+            rows: n,
+            make: Box::new(move |range| {
+                if let Ok(mut threads) = threads.lock() {
+                    threads.insert(std::thread::current().id());
+                }
+                if (range.start / CHUNK_ROWS).is_multiple_of(THREADS) {
+                    std::thread::sleep(std::time::Duration::from_millis(2));
+                }
+                range.map(|i| vec![Value::Int(i as i64)]).collect()
+            }),
+        }
+    }
+
+    /// A long table's rows made in chunks on two threads come in order,
+    /// however soon each chunk is made, the last chunk short, and each
+    /// step says exactly how many are left.
+    #[test]
+    fn rows_made_in_chunks_on_two_threads_come_in_order() {
+        let n = TWO_THREADS_FROM + CHUNK_ROWS / 2 + 7;
+        let threads = Default::default();
+        let chunks = numbered(n, &threads);
+        let made: Vec<Vec<Value>> = std::thread::scope(|scope| {
+            let mut rows = chunks.rows_in(scope);
+            let mut made = Vec::new();
+            loop {
+                let left = n - made.len();
+                assert_eq!(rows.size_hint(), (left, Some(left)));
+                let Some(row) = rows.next() else { break };
+                made.push(row);
+            }
+            assert_eq!(rows.next(), None);
+            made
+        });
+        let rows: Vec<Vec<Value>> = (0..n).map(|i| vec![Value::Int(i as i64)]).collect();
+        assert!(made == rows, "the rows are out of order");
+        drop(chunks);
+        let threads = threads.into_inner().unwrap();
+        assert_eq!(threads.len(), 2);
+        assert!(!threads.contains(&std::thread::current().id()));
+    }
+
+    /// A short table's rows are made here, a chunk at a time, in order.
+    #[test]
+    fn a_short_tables_rows_are_made_here() {
+        for n in [0, 1, CHUNK_ROWS, TWO_THREADS_FROM - 1] {
+            let threads = Default::default();
+            let chunks = numbered(n, &threads);
+            let made: Vec<Vec<Value>> = std::thread::scope(|scope| {
+                let rows = chunks.rows_in(scope);
+                assert_eq!(rows.size_hint(), (n, Some(n)));
+                rows.collect()
+            });
+            assert_eq!(made.len(), n);
+            assert!(made
+                .iter()
+                .enumerate()
+                .all(|(i, r)| r[..] == [Value::Int(i as i64)]));
+            drop(chunks);
+            let threads = threads.into_inner().unwrap();
+            let here = std::iter::once(std::thread::current().id()).collect();
+            assert_eq!(threads, if n == 0 { Default::default() } else { here });
+        }
+    }
+
+    /// Work done on the chunks comes back in order up to its first error,
+    /// which ends it.
+    #[test]
+    fn work_in_turn_stops_at_its_first_error() {
+        let threads = Default::default();
+        let chunks = numbered(10 * CHUNK_ROWS, &threads);
+        let done: Vec<Result<i64, i64>> = std::thread::scope(|scope| {
+            let first = |rows: Vec<Vec<Value>>| match rows[0][0] {
+                Value::Int(i) if i == 5 * CHUNK_ROWS as i64 => Err(i),
+                Value::Int(i) => Ok(i),
+                _ => Err(-1),
+            };
+            chunks.in_turn(scope, 4, first).collect()
+        });
+        let firsts = (0..5).map(|i| Ok(i * CHUNK_ROWS as i64));
+        let error = Err(5 * CHUNK_ROWS as i64);
+        assert_eq!(done, firsts.chain([error]).collect::<Vec<_>>());
     }
 
     #[test]

@@ -222,56 +222,6 @@ pub fn standings_rows<'a>(
     ranked.chain(apart)
 }
 
-/// From this many rows, [`standings_rows_in`] makes them on two threads.
-const ROWS_ON_TWO_FROM: usize = 16 * 1024;
-
-/// Rows made at a time by each of those threads.
-const CHUNK_ROWS: usize = 1024;
-
-/// The rows of [`standings_rows`], in the same order: from
-/// [`ROWS_ON_TWO_FROM`] rows on, made on two threads of `scope`, a chunk of
-/// [`CHUNK_ROWS`] each in turn, and handed on chunk by chunk as they are
-/// asked for (a chunk or two ahead of the one asked for). A million rows:
-/// making them (their players' ids, names and sums read in ranking order,
-/// scattered in memory) is as much work as writing them, and both cores
-/// share it.
-pub fn standings_rows_in<'scope, 'env>(
-    scope: &'scope std::thread::Scope<'scope, 'env>,
-    s: &'env Standings,
-    roster: &'env Roster,
-    cut: Option<&'env Cut>,
-) -> Box<dyn Iterator<Item = Vec<Value>> + 'scope> {
-    let all = s.ranked.len() + s.apart.len();
-    if all < ROWS_ON_TWO_FROM {
-        return Box::new(standings_rows(s, roster, cut));
-    }
-    let marks = std::sync::Arc::new(Marks::of(s, cut));
-    let chunks = all.div_ceil(CHUNK_ROWS);
-    const THREADS: usize = 2;
-    let mut made = Vec::with_capacity(THREADS);
-    for first in 0..THREADS {
-        let (to, from) = std::sync::mpsc::sync_channel::<Vec<Vec<Value>>>(1);
-        made.push(from);
-        let marks = std::sync::Arc::clone(&marks);
-        scope.spawn(move || {
-            for chunk in (first..chunks).step_by(THREADS) {
-                let rows = chunk * CHUNK_ROWS..(all).min((chunk + 1) * CHUNK_ROWS);
-                let made = rows_of(s, roster, &marks, rows);
-                // (a closed channel: the rows are no longer wanted)
-                if to.send(made).is_err() {
-                    return;
-                }
-            }
-        });
-    }
-    Box::new(MadeRows {
-        made,
-        next: 0,
-        chunk: Vec::new().into_iter(),
-        left: all,
-    })
-}
-
 /// Rows `rows` of [`standings_rows`] (the ranked players, then those
 /// listed apart), `marks` saying the ranked ones' status and note.
 fn rows_of(
@@ -302,41 +252,6 @@ pub fn standings_chunks<'a>(
     Chunks {
         rows: s.ranked.len() + s.apart.len(),
         make: Box::new(move |rows| rows_of(s, roster, &marks, rows)),
-    }
-}
-
-/// The rows the threads of [`standings_rows_in`] make, a chunk from each
-/// in turn; it says how many are left (a writer takes a second thread for
-/// a large table).
-struct MadeRows {
-    made: Vec<std::sync::mpsc::Receiver<Vec<Vec<Value>>>>,
-    /// The next chunk to take.
-    next: usize,
-    chunk: std::vec::IntoIter<Vec<Value>>,
-    left: usize,
-}
-
-impl Iterator for MadeRows {
-    type Item = Vec<Value>;
-
-    fn next(&mut self) -> Option<Vec<Value>> {
-        if self.left == 0 {
-            return None;
-        }
-        if self.chunk.len() == 0 {
-            let from = &self.made[self.next % self.made.len()];
-            self.chunk = from
-                .recv()
-                .expect("a thread making standings rows stopped")
-                .into_iter();
-            self.next += 1;
-        }
-        self.left -= 1;
-        self.chunk.next()
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.left, Some(self.left))
     }
 }
 
@@ -499,12 +414,13 @@ mod tests {
     use crate::rules::standings::rank;
     use crate::score::Score;
 
-    /// A large table's rows made on two threads are the rows made on one,
-    /// in the same order, the ranked ones and those listed apart, the
-    /// last chunk short and one chunk holding both.
+    /// A large table's rows made in chunks on two threads are the rows
+    /// made on one, in the same order, the ranked ones and those listed
+    /// apart, the last chunk short and one chunk holding both.
     #[test]
     fn rows_made_on_two_threads_are_the_rows_made_on_one() {
-        let n = ROWS_ON_TWO_FROM + CHUNK_ROWS / 2 + 7;
+        use crate::report::{CHUNK_ROWS, TWO_THREADS_FROM};
+        let n = TWO_THREADS_FROM + CHUNK_ROWS / 2 + 7;
         let mut roster = Roster::default();
         for i in 0..n {
             let mut player = Player::named(&format!("P{i:06}"), &format!("Player {i}"));
@@ -526,16 +442,16 @@ mod tests {
         let s = rank(tallies, &Stage::prelim(), order, &roster);
         assert!(!s.apart.is_empty() && s.ranked.len() % CHUNK_ROWS != 0);
         let one: Vec<Vec<Value>> = standings_rows(&s, &roster, None).collect();
+        let chunks = standings_chunks(&s, &roster, None);
+        assert_eq!(chunks.rows, n);
         let two: Vec<Vec<Value>> = std::thread::scope(|scope| {
-            let rows = standings_rows_in(scope, &s, &roster, None);
+            let rows = chunks.rows_in(scope);
             assert_eq!(rows.size_hint(), (n, Some(n)));
             rows.collect()
         });
         assert_eq!(one.len(), n);
         assert!(one == two, "the rows differ");
         // any range, as the chunks of a writer ask for them
-        let chunks = standings_chunks(&s, &roster, None);
-        assert_eq!(chunks.rows, n);
         let ranked = s.ranked.len();
         for range in [
             0..0,

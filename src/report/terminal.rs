@@ -121,7 +121,8 @@ impl Terminal {
             if i > 0 {
                 out.write_all(b"\n")?;
             }
-            render(table, width, SCREEN, out)?;
+            // (a long table's rows made on two threads, for each pass)
+            std::thread::scope(|scope| render(table, scope, width, SCREEN, out))?;
         }
         Ok(())
     }
@@ -205,8 +206,9 @@ fn shown(value: Option<&Value>, width: Option<usize>, keeps_end: bool) -> String
 }
 
 /// The table laid out in `width`, drawn `screen` rows at a time.
-fn render(
-    table: &Streamed<'_>,
+fn render<'s>(
+    table: &'s Streamed<'_>,
+    scope: &'s std::thread::Scope<'s, '_>,
     width: Option<usize>,
     screen: usize,
     out: &mut dyn std::io::Write,
@@ -244,7 +246,7 @@ fn render(
         .collect();
     // Every row measured, none kept.
     let mut rows = 0;
-    for row in (table.rows)() {
+    for row in table.rows_in(scope) {
         rows += 1;
         for c in &mut cols {
             let value = row.get(c.index);
@@ -322,7 +324,8 @@ fn render(
             ));
         }
     }
-    write_table(&cols, table, rows, gap, width, screen, out)?;
+    // (made again from the first)
+    write_table(&cols, table.rows_in(scope), rows, gap, width, screen, out)?;
     let mut notes = String::new();
     for note in table.notes.iter().chain(&under) {
         push_wrapped(note, width, &mut notes);
@@ -434,18 +437,17 @@ fn header_lines(label: &str, width: usize) -> Vec<String> {
 /// drawn in the memory of one.
 const SCREEN: usize = 1024;
 
-/// Draws the table's `rows` rows, `screenful` at a time, made again from
-/// its first ([`draw`]).
-fn write_table(
+/// Draws the table's `rows` rows, `made` as they are drawn, `screenful` at
+/// a time ([`draw`]).
+fn write_table<'a>(
     cols: &[Col],
-    table: &Streamed<'_>,
+    mut made: impl Iterator<Item = std::borrow::Cow<'a, [Value]>>,
     rows: usize,
     gap: usize,
     width: Option<usize>,
     screenful: usize,
     out: &mut dyn std::io::Write,
 ) -> std::io::Result<()> {
-    let mut made = (table.rows)();
     let mut drawn = 0;
     loop {
         let screen: Vec<Vec<String>> = made
@@ -639,7 +641,8 @@ mod tests {
             for width in [None, Some(40), Some(80), Some(300)] {
                 let draw = |screen: usize| {
                     let mut out = Vec::new();
-                    render(&t.streamed(), width, screen, &mut out).unwrap();
+                    let t = t.streamed();
+                    std::thread::scope(|scope| render(&t, scope, width, screen, &mut out)).unwrap();
                     String::from_utf8(out).unwrap()
                 };
                 let whole = draw(usize::MAX);
@@ -715,6 +718,30 @@ mod tests {
         "Cherry Wong Siu Yan Mei Ling Kwok",
         "黃佩君",
     ];
+
+    /// A table made in chunks, a long one on two threads for each pass,
+    /// is drawn the same, at every width.
+    #[test]
+    fn rows_made_in_chunks_draw_the_same_table() {
+        let long: Vec<&str> = NAMES
+            .iter()
+            .cycle()
+            .take(crate::report::TWO_THREADS_FROM + 5)
+            .copied()
+            .collect();
+        for table in [standings(&NAMES), standings(&long)] {
+            for width in [None, Some(80), Some(40)] {
+                let terminal = Terminal {
+                    width,
+                    ..Terminal::default()
+                };
+                let mut out = Vec::new();
+                terminal.write(vec![table.chunked()], &mut out).unwrap();
+                let rows = table.rows.len();
+                assert!(out == show(&table, width).into_bytes(), "{rows}, {width:?}");
+            }
+        }
+    }
 
     #[test]
     fn chinese_names_line_up() {
