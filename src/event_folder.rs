@@ -1346,17 +1346,18 @@ fn read_stored_in(
                         }
                         for mut raw in raws {
                             let values = check_values(&raw, rules, keep, &mut problems);
-                            // (its games' room kept for the cards to come)
-                            reader.give_back(std::mem::take(&mut raw.games));
                             let mut hashes = [0u64; 4];
                             for s in &raw.seats {
                                 hashes[s.seat.index()] = hasher.hash(&s.player, &mut scratch);
                             }
-                            let source = raw.source.clone();
+                            let checked = Checked::from_raw(&mut raw, values);
                             batch.push(Read {
                                 problems: std::mem::take(&mut problems),
-                                card: Some((source, Checked::from_raw(raw, values), hashes)),
+                                card: Some((raw.source, checked, hashes)),
                             });
+                            // (its games' and seats' room kept for the cards
+                            // to come)
+                            reader.give_back(raw.games, raw.seats);
                         }
                     });
                     // (a closed channel: the other thread panicked, said below)
@@ -1585,10 +1586,10 @@ impl StoredReader {
         }
     }
 
-    /// A card's games, done with: their room is used for the cards to
-    /// come.
-    fn give_back(&mut self, games: Vec<ingest::raw::RawGame>) {
-        self.grouper.give_back(games);
+    /// A card's games and list of seats, done with: their room is used
+    /// for the cards to come.
+    fn give_back(&mut self, games: Vec<ingest::raw::RawGame>, seats: Vec<ingest::raw::RawSeat>) {
+        self.grouper.give_back(games, seats);
     }
 
     /// The card of `key` whose lines are `lines`, as read (a card, or none

@@ -1009,8 +1009,8 @@ fn parse_chunk(
         for s in &raw.seats {
             hashes[s.seat.index()] = reading.hasher.hash(&s.player, scratch);
         }
-        grouper.give_back(std::mem::take(&mut raw.games));
-        chunk.cards.push(Checked::from_raw(raw, values));
+        chunk.cards.push(Checked::from_raw(&mut raw, values));
+        grouper.give_back(raw.games, raw.seats);
         chunk.hashes.push(hashes);
     }
     grouper.cards = grouped;

@@ -157,7 +157,9 @@ pub fn take(map: &ColumnMap, row: &mut impl Fields, col: usize) -> RawCell {
 
 /// Which card, game and seat a line is, and who sits there.
 pub struct Head {
-    pub key: CardKey,
+    /// The card's key; `None` when the line's reader knows it already
+    /// ([`Fields::card`]): the key is not copied for every line.
+    pub key: Option<CardKey>,
     pub game: u32,
     pub seat: Seat,
     pub player: Text,
@@ -231,15 +233,15 @@ pub fn head(
     stages: &mut StageCache,
     problems: &mut Problems,
 ) -> Option<Head> {
-    let (key, session, table) = if let Some(key) = row.card() {
-        (Some(key.clone()), true, true)
+    // (`Some(None)`: the reader's card)
+    let (key, session, table) = if row.card().is_some() {
+        (Some(None), true, true)
     } else {
         let texts = [STAGE, SESSION, TABLE].map(|c| text(map, row, c).unwrap_or_default());
-        let key = stages.key([&texts[0], &texts[1], &texts[2]]);
-        match &key {
-            Some(_) => (key, true, true),
+        match stages.key([&texts[0], &texts[1], &texts[2]]) {
+            Some(key) => (Some(Some(key)), true, true),
             None => (
-                key,
+                None,
                 Label::session(&texts[1]).is_some(),
                 Label::table(&texts[2]).is_some(),
             ),
@@ -332,6 +334,7 @@ pub struct Grouper<L> {
     /// cards to come: a large file's reader asks for none per card.
     spare_games: Vec<Vec<GameLines<L>>>,
     spare_lines: Vec<Vec<L>>,
+    spare_seats: Vec<Vec<RawSeat>>,
 }
 
 impl<L: Line> Grouper<L> {
@@ -342,17 +345,21 @@ impl<L: Line> Grouper<L> {
             index: HashMap::default(),
             spare_games: Vec::new(),
             spare_lines: Vec::new(),
+            spare_seats: Vec::new(),
         }
     }
 
-    /// A card's games, done with: their room is used for the cards to come.
-    pub fn give_back(&mut self, mut games: Vec<GameLines<L>>) {
+    /// A card's games and its list of seats, done with: their room is
+    /// used for the cards to come.
+    pub fn give_back(&mut self, mut games: Vec<GameLines<L>>, mut seats: Vec<RawSeat>) {
         for game in games.drain(..) {
             let mut lines = game.lines;
             lines.clear();
             self.spare_lines.push(lines);
         }
         self.spare_games.push(games);
+        seats.clear();
+        self.spare_seats.push(seats);
     }
 
     /// Groups the lines of another source, as [`Grouper::new`] (its cards
@@ -368,18 +375,27 @@ impl<L: Line> Grouper<L> {
         self.spare_lines.reverse();
     }
 
-    pub fn add(&mut self, head: Head, line: L, problems: &mut Problems) {
+    /// Adds a line to its card: `head.key`'s, or `known` when that is
+    /// `None` (the card its reader knows, [`Fields::card`]).
+    pub fn add(&mut self, head: Head, known: Option<&CardKey>, line: L, problems: &mut Problems) {
+        let Some(key) = head.key.as_ref().or(known) else {
+            return; // (no reader gives a line without a card)
+        };
         let last = self.cards.len().checked_sub(1);
-        let idx = match last.filter(|&i| same_key(&self.cards[i].key, &head.key)) {
+        let idx = match last.filter(|&i| same_key(&self.cards[i].key, key)) {
             Some(i) => i,
-            None => match self.index.get(&head.key) {
+            None => match self.index.get(key) {
                 Some(&i) => i,
                 None => {
-                    self.index.insert(head.key.clone(), self.cards.len());
+                    let key = head.key.clone().unwrap_or_else(|| key.clone());
+                    self.index.insert(key.clone(), self.cards.len());
                     self.cards.push(Grouped {
-                        key: head.key,
+                        key,
                         at: head.row,
-                        seats: Vec::with_capacity(4),
+                        seats: self
+                            .spare_seats
+                            .pop()
+                            .unwrap_or_else(|| Vec::with_capacity(4)),
                         games: self.spare_games.pop().unwrap_or_default(),
                         defective: false,
                     });

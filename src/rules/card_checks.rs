@@ -168,6 +168,7 @@ fn plain_whole(t: &str) -> Option<i64> {
 
 /// One seat's values in one game, parsed, with where its cells are (made
 /// places only when an error is reported).
+#[derive(Clone, Copy)]
 struct Line<'a> {
     source: &'a Source,
     seat: Seat,
@@ -304,10 +305,21 @@ pub fn check_values(
     // Seats with a game that could not be read: their Total is not checked
     // (the error is already listed; a Total "wrong" by that game is not).
     let mut unread: Vec<Seat> = Vec::new();
-    // (a game has at most four seats: no allocation for its lines)
-    let mut lines: Vec<Line> = Vec::with_capacity(4);
+    // (a game has a line a seat at most, four: held here, no allocation
+    // a card; `read` of them filled)
+    let blank = Line {
+        source,
+        seat: Seat::A,
+        won_at: At::default(),
+        score_at: At::default(),
+        tiles_at: At::default(),
+        won: false,
+        score: Score::ZERO,
+        tiles: None,
+    };
+    let mut held = [blank; 4];
     for g in raw.games.iter().filter(is_played) {
-        lines.clear();
+        let mut read = 0;
         let mut values_ok = true;
         for raw_line in g.lines.iter().filter(|l| !l.is_blank()) {
             if raw.seat(raw_line.seat).is_none() {
@@ -322,22 +334,28 @@ pub fn check_values(
             let tiles = parse_tiles(&raw_line.tiles.value)
                 .map_err(|e| problems.error(source.place(raw_line.tiles.at), e));
             match (won, score, tiles) {
-                (Ok(won), Ok(score), Ok(tiles)) => lines.push(Line {
-                    source,
-                    seat: raw_line.seat,
-                    won_at: raw_line.won.at,
-                    score_at: raw_line.score.at,
-                    tiles_at: raw_line.tiles.at,
-                    won,
-                    score,
-                    tiles,
-                }),
+                // (a seat's second line in a game is refused as it is
+                // grouped: never more than four)
+                (Ok(won), Ok(score), Ok(tiles)) if read < held.len() => {
+                    held[read] = Line {
+                        source,
+                        seat: raw_line.seat,
+                        won_at: raw_line.won.at,
+                        score_at: raw_line.score.at,
+                        tiles_at: raw_line.tiles.at,
+                        won,
+                        score,
+                        tiles,
+                    };
+                    read += 1;
+                }
                 _ => {
                     values_ok = false;
                     unread.push(raw_line.seat);
                 }
             }
         }
+        let lines = &held[..read];
         let seated = g.lines.iter().filter(|l| !l.is_blank()).count();
         if !(3..=4).contains(&seated) {
             unread.extend(g.lines.iter().filter(|l| !l.is_blank()).map(|l| l.seat));
@@ -353,10 +371,10 @@ pub fn check_values(
             continue;
         }
         if values_ok {
-            check_game(g.number, (source, g.at), &lines, rules, problems);
+            check_game(g.number, (source, g.at), lines, rules, problems);
         }
         values.played += 1;
-        for l in &lines {
+        for l in lines {
             values.sums[l.seat.index()].add(l.won, l.score, l.tiles);
         }
         // (the Total line is checked against the games)
@@ -433,14 +451,15 @@ impl Checked {
         }
     }
 
-    /// As [`Checked::of`], taking the card's key and names.
-    pub fn from_raw(raw: RawCard, values: Option<Values>) -> Checked {
+    /// As [`Checked::of`], taking the card's names out of it (its list of
+    /// seats left empty, for the reader to use again).
+    pub fn from_raw(raw: &mut RawCard, values: Option<Values>) -> Checked {
         let mut seats: [Option<(Text, At)>; 4] = Default::default();
-        for s in raw.seats {
+        for s in raw.seats.drain(..) {
             seats[s.seat.index()] = Some((s.player, s.at));
         }
         Checked {
-            key: raw.key,
+            key: raw.key.clone(),
             rows_from: 0,
             at: raw.at,
             table_at: raw.table_at,
