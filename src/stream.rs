@@ -314,7 +314,7 @@ impl Splitter {
     }
 
     /// Finds where the delimiters and line breaks of `text` (whole lines:
-    /// a chunk, or one line) are, eight bytes at a time, for
+    /// a chunk, or one line) are, sixteen bytes at a time, for
     /// [`Splitter::next_line`] to take line by line; `None` when it is not
     /// the common case: a quote, or a carriage return that is not part of
     /// a line break, is left to the CSV reader (it ends a line at a lone

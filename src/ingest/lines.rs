@@ -387,7 +387,7 @@ impl<L: Line> Grouper<L> {
             None => match self.index.get(key) {
                 Some(&i) => i,
                 None => {
-                    let key = head.key.clone().unwrap_or_else(|| key.clone());
+                    let key = key.clone();
                     self.index.insert(key.clone(), self.cards.len());
                     self.cards.push(Grouped {
                         key,
