@@ -4,8 +4,7 @@
 //! scores) stay numbers.
 
 use super::{
-    looks_like_formula, Chunks, ExportError, Exporter, Streamed, Table, Value, CHUNK_ROWS,
-    TWO_THREADS_FROM,
+    looks_like_formula, Chunks, ExportError, Exporter, Streamed, Table, Value, TWO_THREADS_FROM,
 };
 
 pub struct Csv;
@@ -19,19 +18,19 @@ impl Exporter for Csv {
 }
 
 /// The tables to `out`, each row written as it is made. A long table
-/// ([`TWO_THREADS_FROM`] rows and more) is written on two threads, making
-/// its rows being as much work as writing them: with [`Chunks`], both make
-/// and write a chunk at a time; without, this one makes the rows and
-/// another writes them, handed on [`CHUNK_ROWS`] at a time.
+/// ([`TWO_THREADS_FROM`] rows and more) whose rows are made in [`Chunks`]
+/// (the standings: making a row is as much work as writing it) is made
+/// and written on two threads, a chunk at a time; a table whose rows are
+/// already made (a listed [`Table`]) is written here.
 pub fn write(tables: Vec<Streamed<'_>>, out: &mut dyn std::io::Write) -> Result<(), ExportError> {
     write_with(tables, out, TWO_THREADS_FROM)
 }
 
-/// Batches a thread may have waiting for the next: rows to write as CSV,
-/// or their CSV to put out.
-const BATCHES_AHEAD: usize = 4;
+/// Chunks a thread may have made and written, waiting to be put out.
+const CHUNKS_AHEAD: usize = 4;
 
-/// As [`write`], tables of `ahead_from` rows and more on two threads.
+/// As [`write`], tables in chunks of `ahead_from` rows and more on two
+/// threads.
 fn write_with(
     tables: Vec<Streamed<'_>>,
     out: &mut dyn std::io::Write,
@@ -41,73 +40,19 @@ fn write_with(
         if i > 0 {
             out.write_all(b"\n")?;
         }
-        let header = table.columns.iter().map(|c| c.name);
-        if let Some(chunks) = table.chunks.as_ref().filter(|c| c.rows >= ahead_from) {
-            let mut w = ::csv::Writer::from_writer(&mut *out);
-            w.write_record(header)?;
-            w.flush()?;
-            drop(w);
-            write_chunks(chunks, out)?;
-            continue;
-        }
-        let mut rows = (table.rows)();
-        if rows.size_hint().0 < ahead_from {
-            let mut w = ::csv::Writer::from_writer(&mut *out);
-            w.write_record(header)?;
-            write_rows(&mut w, rows)?;
-            w.flush()?;
-            continue;
-        }
-        {
-            let mut w = ::csv::Writer::from_writer(&mut *out);
-            w.write_record(header)?;
-            w.flush()?;
-        }
-        std::thread::scope(|scope| {
-            let (to_writer, for_writer) = std::sync::mpsc::sync_channel::<Vec<_>>(BATCHES_AHEAD);
-            // the bytes of each batch, and the batch itself: its rows are
-            // given back to be dropped where they were made (the memory
-            // allocator frees faster on the thread that allocated)
-            type Written<R> = (Result<Vec<u8>, ExportError>, Vec<R>);
-            let (to_out, written) = std::sync::mpsc::channel::<Written<_>>();
-            let writer = scope.spawn(move || {
-                for batch in for_writer {
-                    let mut bytes = Vec::new();
-                    let mut w = ::csv::Writer::from_writer(&mut bytes);
-                    let done = write_rows(&mut w, batch.iter()).and_then(|()| Ok(w.flush()?));
-                    drop(w);
-                    let failed = done.is_err();
-                    // (a closed channel: the rows are no longer wanted)
-                    if to_out.send((done.map(|()| bytes), batch)).is_err() || failed {
-                        return;
-                    }
-                }
-            });
-            let mut result = Ok(());
-            let mut put = |(bytes, _rows): Written<_>| {
-                if result.is_ok() {
-                    result = bytes.and_then(|b| Ok(out.write_all(&b)?));
-                }
-                result.is_ok()
-            };
-            loop {
-                let batch: Vec<_> = rows.by_ref().take(CHUNK_ROWS).collect();
-                // (a closed channel: the writer stopped, its error below)
-                if batch.is_empty() || to_writer.send(batch).is_err() {
-                    break;
-                }
-                if !written.try_iter().all(&mut put) {
-                    break;
-                }
+        let mut w = ::csv::Writer::from_writer(&mut *out);
+        w.write_record(table.columns.iter().map(|c| c.name))?;
+        match table.chunks.as_ref().filter(|c| c.rows >= ahead_from) {
+            Some(chunks) => {
+                w.flush()?;
+                drop(w);
+                write_chunks(chunks, out)?;
             }
-            drop(to_writer);
-            // what is still to come, up to the writer's end
-            written.iter().for_each(|bytes| _ = put(bytes));
-            if let Err(panic) = writer.join() {
-                std::panic::resume_unwind(panic);
+            None => {
+                write_rows(&mut w, (table.rows)())?;
+                w.flush()?;
             }
-            result
-        })?;
+        }
     }
     Ok(())
 }
@@ -117,7 +62,7 @@ fn write_with(
 /// order on this one. A chunk's rows are dropped where they were made.
 fn write_chunks(chunks: &Chunks<'_>, out: &mut dyn std::io::Write) -> Result<(), ExportError> {
     std::thread::scope(|scope| {
-        let written = chunks.in_turn(scope, BATCHES_AHEAD, |rows| {
+        let written = chunks.in_turn(scope, CHUNKS_AHEAD, |rows| {
             let mut bytes = Vec::new();
             let mut w = ::csv::Writer::from_writer(&mut bytes);
             let done = write_rows(&mut w, rows.iter()).and_then(|()| Ok(w.flush()?));
@@ -170,6 +115,7 @@ fn cell<'a>(value: &'a Value, buf: &'a mut String) -> &'a str {
 mod tests {
     use super::*;
     use crate::report::Column;
+    use crate::report::CHUNK_ROWS;
     use crate::score::Score;
 
     #[test]
@@ -246,10 +192,6 @@ mod tests {
             one.iter().filter(|&&b| b == b'\n').count(),
             4 * CHUNK_ROWS + 12 + 4 + 3
         );
-        assert_eq!(
-            String::from_utf8(written(0)).unwrap(),
-            String::from_utf8(one.clone()).unwrap()
-        );
         // the rows made and written a chunk at a time, on two threads
         let in_chunks = |ahead_from: usize| {
             let mut out = Vec::new();
@@ -290,10 +232,8 @@ mod tests {
             rows: (0..100_000).map(|i| vec![Value::Int(i)]).collect(),
             notes: vec![],
         };
-        for ahead_from in [0, usize::MAX] {
-            let e = write_with(vec![table.streamed()], &mut Full(50_000), ahead_from).unwrap_err();
-            assert!(e.to_string().contains("no space left"), "{e}");
-        }
+        let e = write_with(vec![table.streamed()], &mut Full(50_000), 0).unwrap_err();
+        assert!(e.to_string().contains("no space left"), "{e}");
         // made and written in chunks
         let e = write_with(vec![table.chunked()], &mut Full(50_000), 0).unwrap_err();
         assert!(e.to_string().contains("no space left"), "{e}");

@@ -297,7 +297,7 @@ impl<T, E> Iterator for InTurn<'_, T, E> {
 }
 
 /// The rows of [`Chunks::rows_in`], a chunk at a time; it says how many
-/// are left (a writer may take a second thread for a long table).
+/// are left, exactly.
 pub struct MadeRows<'scope> {
     from: Made<'scope>,
     /// The next chunk to take.
