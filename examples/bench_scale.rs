@@ -321,6 +321,8 @@ struct Row {
     mib_target: f64,
     wall: Option<Duration>,
     peak: Option<f64>,
+    /// D, measured in turn with the command.
+    d: Option<Duration>,
 }
 
 fn main() {
@@ -421,10 +423,13 @@ fn main() {
         .status()
         .is_ok_and(|s| s.success());
     let mut d = None;
-    if has_duckdb {
+    let duckdb = || {
         let mut cmd = Command::new("python3");
         cmd.args(["-c", DUCKDB]).arg(&path);
-        match best_of(&mut cmd) {
+        cmd
+    };
+    if has_duckdb {
+        match best_of(&mut duckdb()) {
             Some((wall, peak, cpu, out)) => {
                 let mut out = out.lines();
                 let query = out.next().unwrap_or("?").to_string();
@@ -460,17 +465,29 @@ fn main() {
     let out_csv = dir.join("out.csv");
     let event_dir = dir.join("event");
     let mut rows: Vec<Row> = Vec::new();
+    // Each command's runs take turns with DuckDB's, and its time is a ratio
+    // to the best of those: the machine's speed drifts by a tenth or more
+    // over the minutes the bench takes, and a row compared with a D
+    // measured minutes before it would carry that drift.
     let mut measure = |what: &'static str,
                        ratio_target: f64,
                        mib_target: f64,
                        mut cmd: Command,
                        prepare: &mut dyn FnMut()| {
-        let run = best_of_prepared(&mut cmd, prepare);
+        let mut duck = d.map(|_| duckdb());
+        let mut beside: Option<Duration> = None;
+        let run = best_of_prepared(&mut cmd, &mut || {
+            if let Some(wall) = duck.as_mut().and_then(run_measured).map(|r| r.0) {
+                beside = Some(beside.map_or(wall, |b| b.min(wall)));
+            }
+            prepare();
+        });
         let (wall, peak) = run.as_ref().map_or((None, None), |r| (Some(r.0), r.1));
         println!(
-            "  {what}: {} wall, peak {}",
+            "  {what}: {} wall, peak {}{}",
             wall.map_or("?".into(), |w| format!("{w:.2?}")),
-            mib(peak)
+            mib(peak),
+            beside.map_or(String::new(), |b| format!(" (D in turn with it: {b:.2?})"))
         );
         rows.push(Row {
             what,
@@ -478,9 +495,10 @@ fn main() {
             mib_target,
             wall,
             peak,
+            d: beside.or(d),
         });
     };
-    println!("commands (processes, best of {runs}):");
+    println!("commands (processes, best of {runs}, each run after one of DuckDB's):");
     measure(
         "`qualifiers FILE` with no roster",
         0.5,
@@ -623,7 +641,7 @@ fn main() {
     for r in &rows {
         let ratio = r
             .wall
-            .zip(d)
+            .zip(r.d)
             .map(|(w, d)| w.as_secs_f64() / d.as_secs_f64());
         let failed = r.wall.is_none();
         let held = !failed
