@@ -99,6 +99,9 @@ fn within_limits_unquoted(bytes: &[u8], limits: &Limits) -> bool {
     if memchr::memchr(b'"', bytes).is_some() {
         return false;
     }
+    if each_block_has_a_line_break(bytes, longest) {
+        return true;
+    }
     let mut start = 0;
     for end in memchr::memchr_iter(b'\n', bytes).chain([bytes.len()]) {
         if (end - start) as u64 > longest {
@@ -107,6 +110,21 @@ fn within_limits_unquoted(bytes: &[u8], limits: &Limits) -> bool {
         start = end + 1;
     }
     true
+}
+
+/// Whether every line of `bytes` is `longest` bytes or shorter, known
+/// without finding every line break: when each whole block of
+/// `(longest + 2) / 2` bytes (counted from the start) holds a line break,
+/// no two line breaks (nor the text's start or end and the nearest line
+/// break) are more than twice that apart, so no line is longer. A file of
+/// a million short lines is then looked at once a block, not once a line;
+/// `false` when a block holds none (some line may be long: the lines are
+/// then measured one by one).
+fn each_block_has_a_line_break(bytes: &[u8], longest: u64) -> bool {
+    let block = usize::try_from(longest / 2 + 1).unwrap_or(usize::MAX);
+    bytes
+        .chunks_exact(block)
+        .all(|b| memchr::memchr(b'\n', b).is_some())
 }
 
 /// Bytes to text. UTF-8 (and UTF-16 with a BOM) is taken as it is; anything
@@ -305,6 +323,37 @@ mod tests {
         let wide = ";".repeat(MAX_FIELDS as usize);
         let e = check_lengths(&wide, "f.csv", &Limits::default()).unwrap_err();
         assert!(e.to_string().contains("more than 16384 fields"), "{e}");
+    }
+
+    #[test]
+    fn a_line_break_in_each_block_means_no_line_is_too_long() {
+        // every text of up to 11 bytes of `x` and line breaks
+        let mut texts: Vec<String> = vec![String::new()];
+        for _ in 0..11 {
+            let longer: Vec<String> = texts
+                .iter()
+                .flat_map(|t| ["x", "\n"].map(|c| format!("{t}{c}")))
+                .collect();
+            texts.extend(longer);
+        }
+        let mut said_yes = 0;
+        for longest in 0..=8u64 {
+            for text in &texts {
+                let widest = text.split('\n').map(str::len).max().unwrap_or(0) as u64;
+                if each_block_has_a_line_break(text.as_bytes(), longest) {
+                    said_yes += 1;
+                    assert!(widest <= longest, "{longest}: {text:?}");
+                }
+                // lines of up to half the limit: always known at once
+                if widest <= longest / 2 {
+                    assert!(
+                        each_block_has_a_line_break(text.as_bytes(), longest),
+                        "{longest}: {text:?}"
+                    );
+                }
+            }
+        }
+        assert!(said_yes > 1000, "{said_yes}");
     }
 
     #[test]
