@@ -16,6 +16,7 @@ pub mod raw;
 pub mod results;
 pub mod roster;
 pub mod scorecard;
+pub mod split;
 pub mod text;
 pub mod workbook;
 mod xlscheck;

@@ -4,6 +4,7 @@
 
 use super::cell::{Cell, Row};
 use super::limits::{hint, Limits};
+use super::split::Splitter;
 use super::InputError;
 use crate::place::Source;
 use encoding_rs::Encoding;
@@ -198,43 +199,112 @@ fn count_outside_quotes(line: &str, delim: u8) -> usize {
 
 /// Rows of a CSV text, each with its line number. Ragged rows are fine.
 pub struct CsvRows {
-    /// The reader over the text (the text is the cursor's: held once).
-    reader: csv::Reader<std::io::Cursor<Vec<u8>>>,
-    record: csv::StringRecord,
+    how: How,
     /// The text's lines, for [`Iterator::size_hint`] (at most that many
     /// rows remain).
     lines: usize,
 }
 
+/// How a text is split into fields.
+enum How {
+    /// By the CSV reader (the text is the cursor's: held once).
+    Reader {
+        reader: csv::Reader<std::io::Cursor<Vec<u8>>>,
+        record: csv::StringRecord,
+    },
+    /// A text with no quote, each carriage return part of a line break
+    /// (nearly every file a spreadsheet program writes): its lines split
+    /// where they lie, as the CSV reader splits them, a window of whole
+    /// lines at a time.
+    Plain {
+        text: String,
+        splitter: Splitter,
+        /// The window scanned last (byte range of `text`), where its next
+        /// line starts (from the window's start), and the lines before it.
+        window: (usize, usize),
+        from: usize,
+        line: u32,
+    },
+}
+
+/// The bytes of a window of whole lines scanned at a time, at least.
+const WINDOW: usize = 64 << 10;
+
 impl CsvRows {
     pub fn new(text: String) -> CsvRows {
-        let delimiter = sniff_delimiter(&text);
-        let reader = csv::ReaderBuilder::new()
-            .has_headers(false)
-            .flexible(true)
-            .delimiter(delimiter)
-            .from_reader(std::io::Cursor::new(text.into_bytes()));
-        let bytes = reader.get_ref().get_ref();
-        let lines = memchr::memchr_iter(b'\n', bytes).count() + 1;
-        CsvRows {
-            reader,
-            record: csv::StringRecord::new(),
-            lines,
-        }
+        let bytes = text.as_bytes();
+        let plain = memchr::memchr(b'"', bytes).is_none()
+            && memchr::memchr_iter(b'\r', bytes)
+                .all(|i| bytes.get(i + 1).is_none_or(|&c| c == b'\n'));
+        CsvRows::split_by(text, plain)
     }
 
-    /// The record's first line. csv counts a record from the end of the one
-    /// before, so blank lines skipped in between are counted here.
-    fn line_of(&self, pos: &csv::Position) -> u32 {
-        let start = pos.byte() as usize;
-        let bytes = self.reader.get_ref().get_ref();
-        let skipped = bytes[start.min(bytes.len())..]
-            .iter()
-            .take_while(|&&b| b == b'\n' || b == b'\r')
-            .filter(|&&b| b == b'\n')
-            .count();
-        (pos.line() as usize + skipped) as u32
+    /// The rows of `text`, split where they lie when `plain` (it must be,
+    /// as [`CsvRows::new`] says), else by the CSV reader.
+    fn split_by(text: String, plain: bool) -> CsvRows {
+        let delimiter = sniff_delimiter(&text);
+        let lines = memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1;
+        let how = if plain {
+            // (the text's lines are within the limits already, checked
+            // before it is read: see `check_lengths`)
+            let unlimited = Limits {
+                line_bytes: u64::MAX,
+                field_bytes: u64::MAX,
+                ..Limits::default()
+            };
+            How::Plain {
+                text,
+                splitter: Splitter::new(delimiter, &unlimited),
+                window: (0, 0),
+                from: 0,
+                line: 0,
+            }
+        } else {
+            How::Reader {
+                reader: csv::ReaderBuilder::new()
+                    .has_headers(false)
+                    .flexible(true)
+                    .delimiter(delimiter)
+                    .from_reader(std::io::Cursor::new(text.into_bytes())),
+                record: csv::StringRecord::new(),
+            }
+        };
+        CsvRows { how, lines }
     }
+}
+
+/// The record's first line. csv counts a record from the end of the one
+/// before, so blank lines skipped in between are counted here.
+fn line_of(reader: &csv::Reader<std::io::Cursor<Vec<u8>>>, pos: &csv::Position) -> u32 {
+    let start = pos.byte() as usize;
+    let bytes = reader.get_ref().get_ref();
+    let skipped = bytes[start.min(bytes.len())..]
+        .iter()
+        .take_while(|&&b| b == b'\n' || b == b'\r')
+        .filter(|&&b| b == b'\n')
+        .count();
+    (pos.line() as usize + skipped) as u32
+}
+
+/// The row of a line's fields, numbered `number`: `None` when no field
+/// is filled (blank lines, `;;;` too, are left out, as they are from
+/// workbooks); trailing blank fields are left out too.
+fn row_of<'a, F>(number: u32, fields: F) -> Option<Row>
+where
+    F: IntoIterator<Item = &'a str>,
+    F::IntoIter: DoubleEndedIterator + Clone,
+{
+    let fields = fields.into_iter();
+    let blank_after = fields
+        .clone()
+        .rev()
+        .position(|f| !super::cell::trim(f).is_empty())?;
+    let keep = fields.clone().count() - blank_after;
+    Some(Row {
+        number,
+        first_col: 1,
+        cells: fields.take(keep).map(Cell::text).collect(),
+    })
 }
 
 impl Iterator for CsvRows {
@@ -242,31 +312,70 @@ impl Iterator for CsvRows {
 
     /// At most a row a line of the text not yet read.
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let read = self.reader.position().line() as usize;
-        (0, Some(self.lines.saturating_sub(read.saturating_sub(1))))
+        let read = match &self.how {
+            How::Reader { reader, .. } => (reader.position().line() as usize).saturating_sub(1),
+            How::Plain { line, .. } => *line as usize,
+        };
+        (0, Some(self.lines.saturating_sub(read)))
     }
 
-    /// The next row with a filled cell: blank lines (`;;;` too) are left
-    /// out, as they are from workbooks, and so are trailing blank cells.
+    /// The next row with a filled cell.
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            match self.reader.read_record(&mut self.record) {
-                Ok(false) => return None,
-                Ok(true) => {
-                    let filled = (0..self.record.len())
-                        .rev()
-                        .find(|&i| !super::cell::trim(&self.record[i]).is_empty());
-                    let Some(last) = filled else { continue };
-                    let number = self.record.position().map_or(0, |p| self.line_of(p));
-                    let cells = self.record.iter().take(last + 1).map(Cell::text).collect();
-                    return Some(Ok(Row {
-                        number,
-                        first_col: 1,
-                        cells,
-                    }));
+        match &mut self.how {
+            How::Reader { reader, record } => loop {
+                match reader.read_record(record) {
+                    Ok(false) => return None,
+                    Ok(true) => {
+                        let number = record.position().map_or(0, |p| line_of(reader, p));
+                        if let Some(row) = row_of(number, record.iter()) {
+                            return Some(Ok(row));
+                        }
+                    }
+                    Err(e) => return Some(Err(e.to_string())),
                 }
-                Err(e) => return Some(Err(e.to_string())),
-            }
+            },
+            How::Plain {
+                text,
+                splitter,
+                window,
+                from,
+                line,
+            } => loop {
+                let bytes = text.as_bytes();
+                if window.0 + *from >= window.1 {
+                    // the next window: whole lines, from where the last ended
+                    let start = window.1;
+                    if start >= bytes.len() {
+                        return None;
+                    }
+                    let end = match bytes.get(start + WINDOW..) {
+                        Some(rest) => memchr::memchr(b'\n', rest)
+                            .map_or(bytes.len(), |i| start + WINDOW + i + 1),
+                        None => bytes.len(),
+                    };
+                    *window = (start, end);
+                    *from = 0;
+                    if splitter.scan(&bytes[start..end]).is_none() {
+                        // (never: `new` looked for both first)
+                        *window = (bytes.len(), bytes.len());
+                        return Some(Err("a quote or a lone carriage return".into()));
+                    }
+                }
+                let scanned = &text[window.0..window.1];
+                // (over no limit: the splitter's are none but the fields a
+                // line, checked before, as the text's lengths are)
+                let (end, _) = splitter.next_line(scanned.as_bytes(), *from);
+                let at = std::mem::replace(from, end);
+                *line += 1;
+                let this = scanned.get(at..end).unwrap_or_default();
+                let fields = splitter.fields.iter();
+                if let Some(row) = row_of(
+                    *line,
+                    fields.map(|&(a, b)| this.get(a..b).unwrap_or_default()),
+                ) {
+                    return Some(Ok(row));
+                }
+            },
         }
     }
 }
@@ -393,6 +502,53 @@ mod tests {
                 "{text:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_text_with_no_quote_splits_as_the_csv_reader_splits_it() {
+        // every text of up to 5 pieces, each a field's text, a delimiter
+        // or a line break, with and without a last line break
+        let pieces = ["x", " ", "", "é 1", ",", ";", "\n", "\r\n"];
+        let mut texts: Vec<String> = vec![String::new()];
+        for _ in 0..5 {
+            let longer: Vec<String> = texts
+                .iter()
+                .flat_map(|t| pieces.map(|p| format!("{t}{p}")))
+                .collect();
+            texts.extend(longer);
+        }
+        texts.sort();
+        texts.dedup();
+        // and a text of many windows, with blank lines between
+        let mut long = String::from("id;name\n");
+        for i in 0..20_000 {
+            long.push_str(&format!("P{i};Chan Tai Man {i}\r\n"));
+            if i % 997 == 0 {
+                long.push_str("\n;;\n");
+            }
+        }
+        texts.push(long);
+        let rows = |rows: CsvRows| -> Vec<(u32, Vec<Cell>)> {
+            rows.map(|r| r.map(|r| (r.number, r.cells)).expect("read"))
+                .collect()
+        };
+        for text in &texts {
+            let split = rows(CsvRows::split_by(text.clone(), true));
+            let read = rows(CsvRows::split_by(text.clone(), false));
+            assert_eq!(split, read, "{text:?}");
+        }
+        assert!(matches!(
+            CsvRows::new("a,\"b\"\n".into()).how,
+            How::Reader { .. }
+        ));
+        assert!(matches!(
+            CsvRows::new("a,b\rc\n".into()).how,
+            How::Reader { .. }
+        ));
+        assert!(matches!(
+            CsvRows::new("a,b\r\nc\r".into()).how,
+            How::Plain { .. }
+        ));
     }
 
     #[test]
