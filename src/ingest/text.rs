@@ -517,6 +517,9 @@ mod tests {
                 .collect();
             texts.extend(longer);
         }
+        // a carriage return closing the text, the last line's break
+        let closed: Vec<String> = texts.iter().map(|t| format!("{t}\r")).collect();
+        texts.extend(closed);
         texts.sort();
         texts.dedup();
         // and a text of many windows, with blank lines between
