@@ -141,7 +141,7 @@ pub fn civil_from_days(z: i64) -> (i64, u32, u32) {
 }
 
 /// One row of cells and where it stands.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Row {
     /// 1-based row number in the sheet, or line number in the CSV file.
     pub number: u32,
