@@ -232,10 +232,7 @@ const WINDOW: usize = 64 << 10;
 
 impl CsvRows {
     pub fn new(text: String) -> CsvRows {
-        let bytes = text.as_bytes();
-        let plain = memchr::memchr(b'"', bytes).is_none()
-            && memchr::memchr_iter(b'\r', bytes)
-                .all(|i| bytes.get(i + 1).is_none_or(|&c| c == b'\n'));
+        let plain = super::split::takes(text.as_bytes());
         CsvRows::split_by(text, plain)
     }
 
