@@ -725,7 +725,6 @@ fn parse_chunk(
     // as written: the lines after it that write them the same are on it
     // (their cells are not read again)
     let mut card: Option<([&[u8]; 3], CardKey)> = None;
-    splitter.scan(text.as_bytes())?;
     let mut from = 0;
     while from < text.len() {
         let (end, filled) = splitter.next_line(text.as_bytes(), from);

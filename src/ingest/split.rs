@@ -14,13 +14,75 @@ pub struct Splitter {
     delimiter: u8,
     line_bytes: u64,
     field_bytes: u64,
-    /// Where the delimiters and line breaks of the text scanned last are,
-    /// and the first not taken yet.
-    marks: Vec<u32>,
-    next_mark: usize,
     /// The fields of the line split last: their byte ranges in the line,
     /// untrimmed.
     pub fields: Vec<(usize, usize)>,
+}
+
+/// What the bytes of a block of a text are, a bit a byte (bit `i`: the
+/// block's byte `i`): its delimiters, its line feeds, its odd bytes (a
+/// quote, a carriage return), and how many bytes it has (16, fewer at the
+/// text's end).
+#[derive(Debug, PartialEq)]
+struct Block {
+    delimiters: u32,
+    line_feeds: u32,
+    odd: u32,
+    width: usize,
+}
+
+impl Block {
+    /// The block of `text` at `at` (`at < text.len()`): sixteen bytes at
+    /// a time where the processor has it (every x86-64 does), a byte at a
+    /// time at the text's end and elsewhere.
+    #[inline]
+    fn at(text: &[u8], at: usize, delimiter: u8) -> Block {
+        #[cfg(target_arch = "x86_64")]
+        if at + 16 <= text.len() {
+            use std::arch::x86_64::{
+                __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
+                _mm_set1_epi8,
+            };
+            // SAFETY: SSE2 is part of every x86-64 processor; the load
+            // reads the 16 bytes of `text` at `at`, within it.
+            unsafe {
+                let v = _mm_loadu_si128(text.as_ptr().add(at).cast::<__m128i>());
+                let each = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
+                return Block {
+                    delimiters: _mm_movemask_epi8(each(delimiter)) as u32,
+                    line_feeds: _mm_movemask_epi8(each(b'\n')) as u32,
+                    odd: _mm_movemask_epi8(_mm_or_si128(each(b'"'), each(b'\r'))) as u32,
+                    width: 16,
+                };
+            }
+        }
+        Block::bytewise(text, at, delimiter)
+    }
+
+    /// [`Block::at`], a byte at a time.
+    fn bytewise(text: &[u8], at: usize, delimiter: u8) -> Block {
+        let bytes = text.get(at..).unwrap_or_default();
+        let bytes = &bytes[..bytes.len().min(16)];
+        let mut block = Block {
+            delimiters: 0,
+            line_feeds: 0,
+            odd: 0,
+            width: bytes.len(),
+        };
+        for (i, &c) in bytes.iter().enumerate() {
+            let bit = 1 << i;
+            if c == delimiter {
+                block.delimiters |= bit;
+            }
+            if c == b'\n' {
+                block.line_feeds |= bit;
+            }
+            if c == b'"' || c == b'\r' {
+                block.odd |= bit;
+            }
+        }
+        block
+    }
 }
 
 impl Splitter {
@@ -29,106 +91,55 @@ impl Splitter {
             delimiter,
             line_bytes: limits.line_bytes,
             field_bytes: limits.field_bytes,
-            marks: Vec::new(),
-            next_mark: 0,
             fields: Vec::with_capacity(16),
         }
     }
 
-    /// Finds where the delimiters and line breaks of `text` (whole lines:
-    /// a chunk, or one line) are, sixteen bytes at a time, for
-    /// [`Splitter::next_line`] to take line by line; `None` when it is not
-    /// the common case: a quote, or a carriage return that is not part of
-    /// a line break, is left to the CSV reader (it ends a line at a lone
-    /// one).
-    pub fn scan(&mut self, text: &[u8]) -> Option<()> {
-        u32::try_from(text.len()).ok()?;
-        self.marks.clear();
-        self.next_mark = 0;
-        let (delimiter, len) = (self.delimiter, text.len());
-        let mut at = 0;
-        // sixteen bytes at a time where the processor has it (every x86-64
-        // does), eight elsewhere
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{
-                __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
-                _mm_set1_epi8,
-            };
-            // SAFETY: SSE2 is part of every x86-64 processor; the loads
-            // read 16 bytes of `text` at `at`, within it (`at + 16 <= len`).
-            unsafe {
-                let each = |b: u8| _mm_set1_epi8(b as i8);
-                let (quote, cr, delim, lf) =
-                    (each(b'"'), each(b'\r'), each(delimiter), each(b'\n'));
-                while at + 16 <= len {
-                    let v = _mm_loadu_si128(text.as_ptr().add(at).cast::<__m128i>());
-                    let odd = _mm_movemask_epi8(_mm_or_si128(
-                        _mm_cmpeq_epi8(v, quote),
-                        _mm_cmpeq_epi8(v, cr),
-                    ));
-                    if odd != 0 && !plain(text, at, 16) {
-                        return None;
-                    }
-                    let mut found = _mm_movemask_epi8(_mm_or_si128(
-                        _mm_cmpeq_epi8(v, delim),
-                        _mm_cmpeq_epi8(v, lf),
-                    )) as u32;
-                    while found != 0 {
-                        self.marks.push(at as u32 + found.trailing_zeros());
-                        found &= found - 1;
-                    }
-                    at += 16;
-                }
-            }
-        }
-        while at + 8 <= len {
-            let word = u64::from_le_bytes(text[at..at + 8].try_into().ok()?);
-            if (bytes_equal(word, b'"') | bytes_equal(word, b'\r')) != 0 && !plain(text, at, 8) {
-                return None;
-            }
-            let mut found = bytes_equal(word, delimiter) | bytes_equal(word, b'\n');
-            while found != 0 {
-                self.marks
-                    .push((at + (found.trailing_zeros() / 8) as usize) as u32);
-                found &= found - 1;
-            }
-            at += 8;
-        }
-        if !plain(text, at, len - at) {
-            return None;
-        }
-        for (i, &c) in text[at..].iter().enumerate() {
-            if c == delimiter || c == b'\n' {
-                self.marks.push((at + i) as u32);
-            }
-        }
-        Some(())
-    }
-
-    /// Splits the line of the scanned `text` that starts at `from` into
-    /// fields (their ranges in the line, untrimmed, its line break left
-    /// out); the line's end (after its line break), and `Some(false)` for
-    /// a blank line; `None` when it is not the common case (over a limit).
+    /// Splits the line of `text` that starts at `from` into fields (their
+    /// ranges in the line, untrimmed, its line break left out), looking at
+    /// sixteen bytes at a time; the line's end (after its line break), and
+    /// `Some(false)` for a blank line. `None` when it is not the common
+    /// case: over a limit, or a quote or a carriage return that is not
+    /// part of a line break, which are left to the CSV reader (it ends a
+    /// line at a lone one; the end given is then the text's).
     pub fn next_line(&mut self, text: &[u8], from: usize) -> (usize, Option<bool>) {
         self.fields.clear();
-        let (mut start, mut widest) = (from, 0);
+        let (mut start, mut over) = (from, false);
+        let mut at = from;
         let end = loop {
-            match self.marks.get(self.next_mark).map(|&m| m as usize) {
-                Some(m) if text[m] != b'\n' => {
-                    self.next_mark += 1;
-                    self.fields.push((start - from, m - from));
-                    widest = widest.max(m - start);
-                    start = m + 1;
-                }
-                Some(m) => {
-                    self.next_mark += 1;
-                    break m;
-                }
-                None => break text.len(),
+            if at >= text.len() {
+                break text.len();
             }
+            let block = Block::at(text, at, self.delimiter);
+            // the block's bytes that are this line's: to its line feed
+            let (mine, width) = match block.line_feeds {
+                0 => (u32::MAX, block.width),
+                lf => (
+                    (2 << lf.trailing_zeros()) - 1,
+                    lf.trailing_zeros() as usize + 1,
+                ),
+            };
+            if block.odd & mine != 0 && !plain(text, at, width) {
+                return (text.len(), None);
+            }
+            let mut delimiters = block.delimiters & mine;
+            // (a line of more fields than allowed is not split further)
+            while delimiters != 0 && !over {
+                let m = at + delimiters.trailing_zeros() as usize;
+                delimiters &= delimiters - 1;
+                self.fields.push((start - from, m - from));
+                start = m + 1;
+            }
+            over = self.fields.len() as u64 > text::MAX_FIELDS;
+            if block.line_feeds != 0 {
+                break at + width - 1;
+            }
+            at += width;
         };
         let next = (end + 1).min(text.len());
+        if over {
+            return (next, None);
+        }
         let body = if end > start && text[end - 1] == b'\r' {
             end - 1
         } else {
@@ -136,10 +147,11 @@ impl Splitter {
         };
         let body = body.max(start);
         self.fields.push((start - from, body - from));
-        widest = widest.max(body - start);
+        // (no field is wider than its line)
+        let wide = |&(a, b): &(usize, usize)| (b - a) as u64 > self.field_bytes;
         if (body - from) as u64 > self.line_bytes
             || self.fields.len() as u64 > text::MAX_FIELDS
-            || widest as u64 > self.field_bytes
+            || ((body - from) as u64 > self.field_bytes && self.fields.iter().any(wide))
         {
             return (next, None);
         }
@@ -157,10 +169,9 @@ impl Splitter {
         (next, Some(self.fields.iter().any(filled)))
     }
 
-    /// Splits one line (with its line break, if any), as [`Splitter::scan`]
-    /// and [`Splitter::next_line`] split a chunk's.
+    /// Splits one line (with its line break, if any), as
+    /// [`Splitter::next_line`] splits a chunk's.
     pub fn split(&mut self, raw: &[u8]) -> Option<bool> {
-        self.scan(raw)?;
         self.next_line(raw, 0).1
     }
 
@@ -207,15 +218,6 @@ fn plain(text: &[u8], at: usize, n: usize) -> bool {
         b'\r' => text.get(i + 1).is_none_or(|&c| c == b'\n'),
         _ => true,
     })
-}
-
-/// The bytes of `word` equal to `byte`: the high bit of each such byte set,
-/// no other bit.
-#[inline]
-fn bytes_equal(word: u64, byte: u8) -> u64 {
-    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let x = word ^ (u64::from(byte) * 0x0101_0101_0101_0101);
-    !(((x & LOW) + LOW) | x | LOW)
 }
 
 fn trim_bytes(b: &[u8]) -> &[u8] {
@@ -285,7 +287,6 @@ mod tests {
             for last in first + 1..=lines.len() {
                 let chunk = lines[first..last].concat();
                 let mut whole = Splitter::new(b';', &Limits::default());
-                whole.scan(chunk.as_bytes()).expect("plain");
                 let mut from = 0;
                 for line in &lines[first..last] {
                     let (end, filled) = whole.next_line(chunk.as_bytes(), from);
@@ -306,8 +307,46 @@ mod tests {
                 text.insert_str(at, odd);
                 text.push('\n');
                 let mut s = Splitter::new(b';', &Limits::default());
-                assert_eq!(s.scan(text.as_bytes()), None, "{at} {odd:?}");
+                assert_eq!(s.split(text.as_bytes()), None, "{at} {odd:?}");
             }
         }
+    }
+
+    #[test]
+    fn a_block_is_what_its_bytes_are_read_one_at_a_time() {
+        let text = b"a;b\nc\"d\r\n;;\t\r;x\n\n;".repeat(7);
+        for delimiter in [b';', b',', b'\t'] {
+            for at in 0..text.len() {
+                assert_eq!(
+                    Block::at(&text, at, delimiter),
+                    Block::bytewise(&text, at, delimiter),
+                    "{at}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_line_over_a_limit_is_not_split_and_ends_where_it_ends() {
+        let limits = Limits {
+            line_bytes: 10,
+            field_bytes: 4,
+            ..Limits::default()
+        };
+        let mut s = Splitter::new(b',', &limits);
+        assert_eq!(s.next_line(b"12345,1\nok\n", 0), (8, None), "a field");
+        assert_eq!(s.next_line(b"1,2,3,4,5,6\nok\n", 0), (12, None), "a line");
+        assert_eq!(s.next_line(b"1,2,3,4,5\nok\n", 0), (10, Some(true)));
+        let many = ",".repeat(text::MAX_FIELDS as usize + 5) + "\nok\n";
+        let mut s = Splitter::new(b',', &Limits::default());
+        assert_eq!(
+            s.next_line(many.as_bytes(), 0),
+            (many.len() - 3, None),
+            "fields"
+        );
+        assert!(
+            s.fields.len() as u64 <= text::MAX_FIELDS + 16,
+            "no more held"
+        );
     }
 }

@@ -214,21 +214,15 @@ enum How {
     },
     /// A text with no quote, each carriage return part of a line break
     /// (nearly every file a spreadsheet program writes): its lines split
-    /// where they lie, as the CSV reader splits them, a window of whole
-    /// lines at a time.
+    /// where they lie, as the CSV reader splits them.
     Plain {
         text: String,
         splitter: Splitter,
-        /// The window scanned last (byte range of `text`), where its next
-        /// line starts (from the window's start), and the lines before it.
-        window: (usize, usize),
+        /// Where the next line starts, and the lines before it.
         from: usize,
         line: u32,
     },
 }
-
-/// The bytes of a window of whole lines scanned at a time, at least.
-const WINDOW: usize = 64 << 10;
 
 impl CsvRows {
     pub fn new(text: String) -> CsvRows {
@@ -252,7 +246,6 @@ impl CsvRows {
             How::Plain {
                 text,
                 splitter: Splitter::new(delimiter, &unlimited),
-                window: (0, 0),
                 from: 0,
                 line: 0,
             }
@@ -347,37 +340,18 @@ impl Iterator for CsvRows {
             How::Plain {
                 text,
                 splitter,
-                window,
                 from,
                 line,
             } => loop {
-                let bytes = text.as_bytes();
-                if window.0 + *from >= window.1 {
-                    // the next window: whole lines, from where the last ended
-                    let start = window.1;
-                    if start >= bytes.len() {
-                        return None;
-                    }
-                    let end = match bytes.get(start + WINDOW..) {
-                        Some(rest) => memchr::memchr(b'\n', rest)
-                            .map_or(bytes.len(), |i| start + WINDOW + i + 1),
-                        None => bytes.len(),
-                    };
-                    *window = (start, end);
-                    *from = 0;
-                    if splitter.scan(&bytes[start..end]).is_none() {
-                        // (never: `new` looked for both first)
-                        *window = (bytes.len(), bytes.len());
-                        return Some(Err("a quote or a lone carriage return".into()));
-                    }
+                if *from >= text.len() {
+                    return None;
                 }
-                let scanned = &text[window.0..window.1];
                 // (over no limit: the splitter's are none but the fields a
                 // line, checked before, as the text's lengths are)
-                let (end, _) = splitter.next_line(scanned.as_bytes(), *from);
+                let (end, _) = splitter.next_line(text.as_bytes(), *from);
                 let at = std::mem::replace(from, end);
                 *line += 1;
-                let this = scanned.get(at..end).unwrap_or_default();
+                let this = text.get(at..end).unwrap_or_default();
                 let fields = splitter.fields.iter();
                 if let Some(row) = row_of(
                     *line,
