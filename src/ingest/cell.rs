@@ -92,6 +92,22 @@ impl Cell {
     }
 }
 
+/// A text of one to nine ASCII digits as its number, `None` for any other
+/// text: the way a count is nearly always typed, read without the
+/// library's general parse (the readers of a game number, a number of
+/// tiles and a score fall back on theirs for every other spelling).
+#[inline]
+pub fn digits(t: &str) -> Option<u32> {
+    let b = t.as_bytes();
+    if b.is_empty() || b.len() > 9 {
+        return None;
+    }
+    b.iter().try_fold(0u32, |n, &c| {
+        let d = c.wrapping_sub(b'0');
+        (d <= 9).then(|| n * 10 + u32::from(d))
+    })
+}
+
 /// A text as a cell holds it: without the spaces (and byte order mark)
 /// around it.
 pub fn trim(s: &str) -> &str {
@@ -205,6 +221,29 @@ impl Merge {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_to_nine_digits_are_their_number_and_nothing_else_is() {
+        for (text, n) in [("0", 0), ("7", 7), ("007", 7), ("123456789", 123_456_789)] {
+            assert_eq!(digits(text), Some(n), "{text:?}");
+            assert_eq!(text.parse::<u32>().ok(), Some(n), "{text:?}");
+        }
+        for text in [
+            "",
+            "1234567890",
+            "+1",
+            "-1",
+            " 1",
+            "1 ",
+            "1.0",
+            "1e3",
+            "١",
+            "/",
+            ":",
+        ] {
+            assert_eq!(digits(text), None, "{text:?}");
+        }
+    }
 
     #[test]
     fn spreadsheet_serials_become_iso_dates() {

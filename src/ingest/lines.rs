@@ -81,6 +81,9 @@ pub fn whole_number(cell: &Cell) -> Option<u32> {
 /// [`whole_number`] of a text: `2`, `2.0`, ` 2 `.
 pub fn whole_number_text(t: &str) -> Option<u32> {
     let t = super::cell::trim(t);
+    if let Some(n) = super::cell::digits(t) {
+        return Some(n);
+    }
     let t = match t.as_bytes().strip_suffix(b".0") {
         Some(r) => &t[..r.len()],
         None => t,
@@ -388,7 +391,7 @@ impl<L: Line> Grouper<L> {
 
     /// Adds a line to its card: `head.key`'s, or `known` when that is
     /// `None` (the card its reader knows, [`Fields::card`]).
-    pub fn add(&mut self, head: Head, known: Option<&CardKey>, line: L, problems: &mut Problems) {
+    pub fn add(&mut self, head: &Head, known: Option<&CardKey>, line: L, problems: &mut Problems) {
         let Some(key) = head.key.as_ref().or(known) else {
             return; // (no reader gives a line without a card)
         };
@@ -436,7 +439,7 @@ impl<L: Line> Grouper<L> {
             None => {
                 card.seats.push(RawSeat {
                     seat,
-                    player: head.player,
+                    player: head.player.clone(),
                     at: head.player_at,
                 });
                 card.seats.sort_by_key(|s| s.seat);

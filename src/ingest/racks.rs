@@ -125,7 +125,7 @@ pub fn read(
                 penalty: get(PENALTY),
                 rack: get(RACK),
             };
-            grouper.add(head, lines::Fields::card(&row), line, problems);
+            grouper.add(&head, lines::Fields::card(&row), line, problems);
         },
     );
     grouper

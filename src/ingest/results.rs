@@ -102,7 +102,7 @@ pub fn add_line(
         score: get(SCORE),
         tiles: get(TILES),
     };
-    grouper.add(head, row.card(), line, problems);
+    grouper.add(&head, row.card(), line, problems);
     true
 }
 

@@ -27,7 +27,7 @@
 use crate::domain::{
     Card, CardKey, Game, Label, PlayerId, Seat, SeatPlayer, SeatResult, SessionName, Stage,
 };
-use crate::ingest::cell::{Cell, Text};
+use crate::ingest::cell::{digits, Cell, Text};
 use crate::ingest::raw::{RawCard, RawCell, RawGame, RawLine};
 use crate::place::{At, Place, Source};
 use crate::problem::Problems;
@@ -90,10 +90,10 @@ pub fn parse_tiles(cell: &Cell) -> Result<Option<u16>, String> {
     let n = match cell {
         Cell::Empty => return Ok(None),
         Cell::Number(n) if n.fract() == 0.0 => Some(*n),
-        Cell::Text(t) => without_point_zero(trimmed(t))
-            .parse::<u32>()
-            .ok()
-            .map(f64::from),
+        Cell::Text(t) => {
+            let t = without_point_zero(trimmed(t));
+            digits(t).or_else(|| t.parse::<u32>().ok()).map(f64::from)
+        }
         Cell::FormulaWithoutValue(f) => return Err(format!("tiles {f} {NO_SAVED_VALUE}")),
         _ => None,
     };
@@ -152,17 +152,12 @@ pub fn parse_score(cell: &Cell, rules: &Rules) -> Result<Score, String> {
 /// the way nearly every score is typed (anything else is read by
 /// [`Score::parse`], to the same value).
 fn plain_whole(t: &str) -> Option<i64> {
-    let (negative, digits) = match t.as_bytes() {
-        [b'-', rest @ ..] => (true, rest),
-        [b'+', rest @ ..] => (false, rest),
-        all => (false, all),
+    let (negative, rest) = match t.as_bytes().first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, t),
     };
-    if digits.is_empty() || digits.len() > 9 {
-        return None;
-    }
-    let n = digits.iter().try_fold(0i64, |n, &b| {
-        b.is_ascii_digit().then(|| n * 10 + i64::from(b - b'0'))
-    })?;
+    let n = i64::from(digits(rest)?);
     Some(if negative { -n } else { n })
 }
 
