@@ -159,13 +159,18 @@ pub fn take(map: &ColumnMap, row: &mut impl Fields, col: usize) -> RawCell {
 }
 
 /// Which card, game and seat a line is, and who sits there.
-pub struct Head {
+pub struct Head<'a> {
     /// The card's key; `None` when the line's reader knows it already
     /// ([`Fields::card`]): the key is not copied for every line.
     pub key: Option<CardKey>,
     pub game: u32,
     pub seat: Seat,
-    pub player: Text,
+    /// The card the line's reader knows it is on ([`Fields::card`]), when
+    /// `key` is `None`.
+    pub known: Option<&'a CardKey>,
+    /// As the line writes it (borrowed where it can be: a seat's player
+    /// is kept once a card, not once a line).
+    pub player: std::borrow::Cow<'a, str>,
     pub player_at: At,
     pub row: At,
 }
@@ -240,13 +245,13 @@ pub(crate) fn same_short_bytes(a: &[u8], b: &[u8]) -> bool {
 
 /// Reads the head of a line; each unreadable field is an error, and the
 /// line is then `None` (it cannot be placed on a card).
-pub fn head(
+pub fn head<'a>(
     source: &Source,
     map: &ColumnMap,
-    row: &mut impl Fields,
+    row: &'a mut impl Fields,
     stages: &mut StageCache,
     problems: &mut Problems,
-) -> Option<Head> {
+) -> Option<Head<'a>> {
     // (`Some(None)`: the reader's card)
     let (key, session, table) = if row.card().is_some() {
         (Some(None), true, true)
@@ -263,17 +268,15 @@ pub fn head(
     };
     let game = map.get(GAME).and_then(|i| row.whole(i)).filter(|&n| n >= 1);
     let seat = map.get(SEAT).and_then(|i| row.seat(i));
-    let player = take(map, row, PLAYER);
-    let at = |col: usize| map.get(col).map_or(At::row(row.number()), |i| row.at(i));
     if !session {
         problems.error(
-            source.place(at(SESSION)),
+            source.place(at(map, row, SESSION)),
             "session is blank; expected a session such as S01 or 1",
         );
     }
     if !table {
         problems.error(
-            source.place(at(TABLE)),
+            source.place(at(map, row, TABLE)),
             "table is blank; expected a table number such as 7",
         );
     }
@@ -294,10 +297,13 @@ pub fn head(
             format!("seat is {}; expected A, B, C or D", cell.value.describe()),
         );
     }
-    let player_name = player.value.into_text();
-    if player_name.is_empty() {
+    let (player_at, line) = (at(map, row, PLAYER), At::row(row.number()));
+    // (the player's text as the line has it: read, not taken)
+    let row: &'a _ = row;
+    let player = text(map, row, PLAYER).unwrap_or_default();
+    if player.is_empty() {
         problems.error(
-            source.place(player.at),
+            source.place(player_at),
             "player is blank; expected a roster id or name",
         );
     }
@@ -305,10 +311,17 @@ pub fn head(
         key: key?,
         game: game?,
         seat: seat?,
-        player: Some(player_name).filter(|p| !p.is_empty())?,
-        player_at: player.at,
-        row: At::row(row.number()),
+        known: row.card(),
+        player: Some(player).filter(|p| !p.is_empty())?,
+        player_at,
+        row: line,
     })
+}
+
+/// Where column `col` of a line is (the line, when the layout has no such
+/// column).
+fn at(map: &ColumnMap, row: &impl Fields, col: usize) -> At {
+    map.get(col).map_or(At::row(row.number()), |i| row.at(i))
 }
 
 /// The text of column `col` of a line, when the layout has the column.
@@ -389,10 +402,10 @@ impl<L: Line> Grouper<L> {
         self.spare_lines.reverse();
     }
 
-    /// Adds a line to its card: `head.key`'s, or `known` when that is
+    /// Adds a line to its card: `head.key`'s, or `head.known` when that is
     /// `None` (the card its reader knows, [`Fields::card`]).
-    pub fn add(&mut self, head: &Head, known: Option<&CardKey>, line: L, problems: &mut Problems) {
-        let Some(key) = head.key.as_ref().or(known) else {
+    pub fn add(&mut self, head: &Head, line: L, problems: &mut Problems) {
+        let Some(key) = head.key.as_ref().or(head.known) else {
             return; // (no reader gives a line without a card)
         };
         let last = self.cards.len().checked_sub(1);
@@ -428,7 +441,7 @@ impl<L: Line> Grouper<L> {
                     self.source.place(head.player_at),
                     format!(
                         "seat {seat} is {:?} here but {:?} at {}; a seat keeps its player for the whole card",
-                        head.player.as_str(),
+                        &*head.player,
                         known.player.as_str(),
                         self.source.place(known.at)
                     ),
@@ -439,7 +452,7 @@ impl<L: Line> Grouper<L> {
             None => {
                 card.seats.push(RawSeat {
                     seat,
-                    player: head.player.clone(),
+                    player: Text::from(&*head.player),
                     at: head.player_at,
                 });
                 card.seats.sort_by_key(|s| s.seat);

@@ -112,20 +112,28 @@ pub fn read(
         has_racks,
         problems,
         |m, mut row, problems| {
+            // (the values taken first: the head borrows the line's player)
+            let mut get = |col| lines::take(m, &mut row, col);
+            let (points, jokers, tiles, penalty, rack) = (
+                get(POINTS),
+                get(JOKERS),
+                get(TILES),
+                get(PENALTY),
+                get(RACK),
+            );
             let Some(head) = lines::head(source, m, &mut row, &mut stages, problems) else {
                 return;
             };
-            let mut get = |col| lines::take(m, &mut row, col);
             let line = RackLine {
                 seat: head.seat,
                 row: head.row,
-                points: get(POINTS),
-                jokers: get(JOKERS),
-                tiles: get(TILES),
-                penalty: get(PENALTY),
-                rack: get(RACK),
+                points,
+                jokers,
+                tiles,
+                penalty,
+                rack,
             };
-            grouper.add(&head, lines::Fields::card(&row), line, problems);
+            grouper.add(&head, line, problems);
         },
     );
     grouper

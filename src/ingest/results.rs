@@ -92,17 +92,19 @@ pub fn add_line(
     grouper: &mut Grouper<RawLine>,
     problems: &mut Problems,
 ) -> bool {
+    // (the values taken first: the head borrows the line's player)
+    let mut get = |col| lines::take(m, row, col);
+    let (won, score, tiles) = (get(WON), get(SCORE), get(TILES));
     let Some(head) = lines::head(source, m, row, stages, problems) else {
         return false;
     };
-    let mut get = |col| lines::take(m, row, col);
     let line = RawLine {
         seat: head.seat,
-        won: get(WON),
-        score: get(SCORE),
-        tiles: get(TILES),
+        won,
+        score,
+        tiles,
     };
-    grouper.add(&head, row.card(), line, problems);
+    grouper.add(&head, line, problems);
     true
 }
 
