@@ -244,6 +244,10 @@ mod tests {
         assert_eq!(s.split(b" , \t,\n"), Some(false), "blank");
         assert_eq!(s.split(b"S01,\"1\",1\n"), None);
         assert_eq!(s.split(b"S01,1\r,1\n"), None);
+        // in a text of many lines, the line it is on says so
+        let text = b"a,b\nc,\"d\"\ne\n";
+        assert_eq!(s.next_line(text, 0), (4, Some(true)));
+        assert_eq!(s.next_line(text, 4), (text.len(), None));
     }
 
     #[test]

@@ -506,7 +506,8 @@ mod tests {
         texts.extend(closed);
         texts.sort();
         texts.dedup();
-        // and a text of many windows, with blank lines between
+        // and a long text (lines of every length, cut at every offset of
+        // the sixteen bytes read at once), with blank lines between
         let mut long = String::from("id;name\n");
         for i in 0..20_000 {
             long.push_str(&format!("P{i};Chan Tai Man {i}\r\n"));
