@@ -143,18 +143,22 @@ impl IdIndex {
         learned: &Learned,
         pid: PlayerId,
     ) -> u64 {
-        let id = id_of(entries, learned, pid);
-        if is_own_key(id) {
-            hash_key(hasher, id)
-        } else {
-            hash_key(hasher, &match_key(id))
-        }
+        key_hash(hasher, id_of(entries, learned, pid))
     }
 }
 
 impl std::fmt::Debug for IdIndex {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "IdIndex({} players)", self.table.len())
+    }
+}
+
+/// The hash of `text`'s match key, as [`NameHasher::hash`] makes it.
+fn key_hash(hasher: &foldhash::fast::RandomState, text: &str) -> u64 {
+    if is_own_key(text) {
+        hash_key(hasher, text)
+    } else {
+        hash_key(hasher, &match_key(text))
     }
 }
 
@@ -198,9 +202,19 @@ pub struct NameHasher(foldhash::fast::RandomState);
 impl NameHasher {
     /// The hash of `text`'s match key (built in `scratch`).
     pub fn hash(&self, text: &str, scratch: &mut String) -> u64 {
+        if is_own_key(text) {
+            return hash_key(&self.0, text);
+        }
         match_key_into(text, scratch);
         hash_key(&self.0, scratch)
     }
+}
+
+/// Which of `runs` (each from the entry it names on, in order) hold
+/// entries of `range`.
+fn runs_in<T>(runs: &[(u32, T)], range: &std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let from = runs.partition_point(|(first, _)| *first as usize <= range.start);
+    from.saturating_sub(1)..runs.partition_point(|(first, _)| (*first as usize) < range.end)
 }
 
 /// Players an open roster learned from the cards: their ids (also their
@@ -248,7 +262,7 @@ struct Rec {
     /// Where its texts begin in the shared text, less the 4 GiB steps
     /// [`Wide::steps`] counts.
     start: u32,
-    /// The number of its birth date in [`Entries::dates`]; [`IN_TEXT`]
+    /// The day of its birth date ([`date_day`]); [`IN_TEXT`]
     /// when the birth date is with its texts (or not given).
     born: u32,
     /// Byte lengths of the id, name, birth date, family and group; all
@@ -274,64 +288,56 @@ const WIDE_AGE: u8 = u8::MAX - 1;
 /// A [`Rec`] whose birth date is with its texts, or not given.
 const IN_TEXT: u32 = u32::MAX;
 
-/// Birth dates as the roster's reader writes them, `YYYY-MM-DD` from 1900
-/// to 2100, each kept once: a million players share some 30,000 birth
-/// dates, so an entry holds the number of its date instead of its ten
-/// bytes. A date written any other way stays with the entry's texts.
-#[derive(Clone, Debug, Default)]
-struct Dates {
-    /// Each date met, [`DATE_LEN`] bytes each, in the order first met.
-    text: String,
-    /// By day ([`Dates::day`]), the number of its date plus one (0: not
-    /// met yet); empty until a first date.
-    numbers: Vec<u32>,
-}
-
+/// Birth dates written `YYYY-MM-DD` from 1900 to 2100 (as the roster's
+/// reader writes every date it reads) are kept as the number of their day
+/// ([`date_day`]), not as ten bytes each: the number says the text back
+/// exactly ([`day_text`]), and is the same whoever reads it first, so the
+/// threads that read a roster number its dates apart. A date written any
+/// other way stays with the entry's texts.
 const DATE_LEN: usize = 10;
 const FIRST_YEAR: u32 = 1900;
 const YEARS: u32 = 201;
+/// Days a year has room for: 12 months of 31 (a day that no month has,
+/// such as `2014-02-30`, still has a number, and reads back as written).
+const YEAR_DAYS: u32 = 12 * 31;
 
-impl Dates {
-    /// Where the date written `text` is in [`Dates::numbers`], when it is
-    /// written `YYYY-MM-DD` with a year, month and day in range (the text
-    /// is given back exactly: each such text has a day of its own).
-    fn day(text: &str) -> Option<usize> {
-        let b = text.as_bytes();
-        if b.len() != DATE_LEN || b[4] != b'-' || b[7] != b'-' {
-            return None;
-        }
-        let number = |digits: &[u8]| {
-            digits.iter().try_fold(0u32, |n, &c| {
-                c.is_ascii_digit().then(|| n * 10 + u32::from(c - b'0'))
-            })
-        };
-        let (y, m, d) = (number(&b[..4])?, number(&b[5..7])?, number(&b[8..])?);
-        let in_range = (FIRST_YEAR..FIRST_YEAR + YEARS).contains(&y)
-            && (1..=12).contains(&m)
-            && (1..=31).contains(&d);
-        in_range.then(|| ((y - FIRST_YEAR) * 372 + (m - 1) * 31 + (d - 1)) as usize)
+/// The number of the day written `text`, when it is written `YYYY-MM-DD`
+/// with a year, month and day in range.
+fn date_day(text: &str) -> Option<u32> {
+    let b = text.as_bytes();
+    if b.len() != DATE_LEN || b[4] != b'-' || b[7] != b'-' {
+        return None;
     }
+    let number = |digits: &[u8]| {
+        digits.iter().try_fold(0u32, |n, &c| {
+            c.is_ascii_digit().then(|| n * 10 + u32::from(c - b'0'))
+        })
+    };
+    let (y, m, d) = (number(&b[..4])?, number(&b[5..7])?, number(&b[8..])?);
+    let in_range = (FIRST_YEAR..FIRST_YEAR + YEARS).contains(&y)
+        && (1..=12).contains(&m)
+        && (1..=31).contains(&d);
+    in_range.then(|| (y - FIRST_YEAR) * YEAR_DAYS + (m - 1) * 31 + (d - 1))
+}
 
-    /// The number of the date written `text`, kept when first met; `None`
-    /// when it is not written as [`Dates::day`] reads.
-    fn number(&mut self, text: &str) -> Option<u32> {
-        let day = Dates::day(text)?;
-        if self.numbers.is_empty() {
-            self.numbers = vec![0; (YEARS * 372) as usize];
+/// The text of day number `day` (of [`date_day`]): every day's ten bytes,
+/// in one text made the first time a date is read back (730 KiB).
+fn day_text(day: u32) -> &'static str {
+    static DAYS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let days = DAYS.get_or_init(|| {
+        let mut text = String::with_capacity((YEARS * YEAR_DAYS) as usize * DATE_LEN);
+        for y in FIRST_YEAR..FIRST_YEAR + YEARS {
+            for m in 1..=12 {
+                for d in 1..=31 {
+                    use std::fmt::Write;
+                    let _ = write!(text, "{y:04}-{m:02}-{d:02}");
+                }
+            }
         }
-        let n = &mut self.numbers[day];
-        if *n == 0 {
-            self.text.push_str(text);
-            *n = (self.text.len() / DATE_LEN) as u32;
-        }
-        Some(*n - 1)
-    }
-
-    /// The date of number `n`, as written.
-    fn get(&self, n: u32) -> &str {
-        let start = n as usize * DATE_LEN;
-        &self.text[start..start + DATE_LEN]
-    }
+        text
+    });
+    let start = day as usize * DATE_LEN;
+    &days[start..start + DATE_LEN]
 }
 
 /// What the entries' records do not hold, for the few entries it concerns,
@@ -357,11 +363,6 @@ struct Entries {
     text: String,
     recs: Vec<Rec>,
     wide: Wide,
-    dates: Dates,
-    /// Birth dates kept with the entries' texts, not in `dates` (a batch
-    /// of a reading thread: its entries are copied into the roster, which
-    /// keeps the dates apart, so the day table is made once).
-    loose_dates: bool,
     /// The source of the entries from each index on (a roster may have
     /// several sheets): the file, sheet, of each entry's line.
     sources: Vec<(u32, Source)>,
@@ -383,7 +384,7 @@ impl Entries {
     fn field(&self, k: usize, field: usize) -> Option<&str> {
         let born = self.recs[k].born;
         if field == BIRTH && born != IN_TEXT {
-            return Some(self.dates.get(born));
+            return Some(day_text(born));
         }
         Some(&self.text[self.span(k, field)?])
     }
@@ -476,10 +477,7 @@ impl Entries {
     /// (0: no line).
     fn push_fields(&mut self, p: &PlayerFields<'_>, place: Option<(&Source, u32)>) {
         let start = self.text.len();
-        let born = p
-            .birth_date
-            .filter(|_| !self.loose_dates)
-            .and_then(|d| self.dates.number(d));
+        let born = p.birth_date.and_then(date_day);
         let birth_date = p.birth_date.filter(|_| born.is_none());
         let texts = [Some(p.id), Some(p.name), birth_date, p.family, p.group];
         let mut lens = [0u32; 5];
@@ -494,9 +492,7 @@ impl Entries {
         }
         let row = match place {
             Some((source, row)) => {
-                if self.sources.last().is_none_or(|(_, s)| s != source) {
-                    self.sources.push((self.recs.len() as u32, source.clone()));
-                }
+                self.note_source(self.recs.len() as u32, source);
                 row
             }
             None => 0,
@@ -504,31 +500,18 @@ impl Entries {
         self.push_rec(start, lens, given, born, row, p.age, p.status);
     }
 
-    /// Appends entry `k` of `other` (its texts copied as they lie, but
-    /// for a birth date this roster keeps apart).
+    /// Appends entry `k` of `other`, its texts copied as they lie.
     fn push_from(&mut self, other: &Entries, k: usize) {
         let r = other.recs[k];
-        let mut lens = other.lens(k);
-        let born = other
-            .field(k, BIRTH)
-            .filter(|_| !self.loose_dates)
-            .and_then(|d| self.dates.number(d));
+        let lens = other.lens(k);
+        let from = other.start(k);
+        let len: usize = lens.iter().map(|&l| l as usize).sum();
         let start = self.text.len();
-        let mut from = other.start(k);
-        for (i, len) in lens.iter_mut().enumerate() {
-            let text = &other.text[from..from + *len as usize];
-            from += text.len();
-            if i == BIRTH && born.is_some() {
-                *len = 0;
-            } else {
-                self.text.push_str(text);
-            }
-        }
+        self.text.push_str(&other.text[from..from + len]);
         if let Some((source, _)) = other.listed(k) {
-            if self.sources.last().is_none_or(|(_, s)| s != source) {
-                self.sources.push((self.recs.len() as u32, source.clone()));
-            }
+            self.note_source(self.recs.len() as u32, source);
         }
+        let born = (r.born != IN_TEXT).then_some(r.born);
         self.push_rec(
             start,
             lens,
@@ -540,9 +523,74 @@ impl Entries {
         );
     }
 
+    /// Notes that entry `k` (the next) is listed on line `row` (0: none),
+    /// which goes on the last run of lines or begins one.
+    fn note_line(&mut self, k: u32, row: u32) {
+        let follows = self.lines.last().is_some_and(|&(first, line)| match line {
+            0 => row == 0,
+            line => u64::from(line) + u64::from(k - first) == u64::from(row),
+        });
+        if !follows {
+            self.lines.push((k, row));
+        }
+    }
+
+    /// Notes that entry `k` (the next) is listed in `source`.
+    fn note_source(&mut self, k: u32, source: &Source) {
+        if self.sources.last().is_none_or(|(_, s)| s != source) {
+            self.sources.push((k, source.clone()));
+        }
+    }
+
+    /// Whether [`Entries::append`] can append entries of `other`: neither
+    /// has a text past 4 GiB, and `other` no long text or large age.
+    fn appends(&self, other: &Entries) -> bool {
+        let wide = &other.wide;
+        wide.steps.is_empty()
+            && wide.lens.is_empty()
+            && wide.ages.is_empty()
+            && (self.text.len() as u64 + other.text.len() as u64) < 1 << 32
+    }
+
+    /// Appends entries `range` of `other` (which [`Entries::appends`]) as
+    /// they lie: their texts in one copy, their records moved along, their
+    /// runs of lines and sources joined to these.
+    fn append(&mut self, other: &Entries, range: std::ops::Range<usize>) {
+        if range.is_empty() {
+            return;
+        }
+        let from = other.start(range.start);
+        let to = match other.recs.get(range.end) {
+            Some(_) => other.start(range.end),
+            None => other.text.len(),
+        };
+        // (both texts under 4 GiB: a start is its offset)
+        let moved = (self.text.len() as u32).wrapping_sub(from as u32);
+        self.text.push_str(&other.text[from..to]);
+        let k0 = self.recs.len();
+        // the entry of `other` that begins each of its runs within range
+        let at = |first: u32| (first as usize).max(range.start);
+        for &(first, line) in &other.lines[runs_in(&other.lines, &range)] {
+            let k = at(first);
+            let row = if line == 0 {
+                0
+            } else {
+                line + (k as u32 - first)
+            };
+            self.note_line((k0 + k - range.start) as u32, row);
+        }
+        for (first, source) in &other.sources[runs_in(&other.sources, &range)] {
+            self.note_source((k0 + at(*first) - range.start) as u32, source);
+        }
+        self.recs.extend(other.recs[range].iter().map(|r| Rec {
+            start: r.start.wrapping_add(moved),
+            ..*r
+        }));
+    }
+
     /// Appends the record of an entry whose texts, of byte lengths `lens`,
-    /// begin at `start` in `text`, and whose birth date is number `born`
-    /// of [`Entries::dates`] (`None`: with its texts, or not given).
+    /// begin at `start` in `text`, and whose birth date is day `born`
+    /// ([`date_day`]; `None`: with its texts, or not given).
     #[allow(clippy::too_many_arguments)]
     fn push_rec(
         &mut self,
@@ -555,13 +603,7 @@ impl Entries {
         status: Status,
     ) {
         let k = self.recs.len() as u32;
-        let follows = self.lines.last().is_some_and(|&(first, line)| match line {
-            0 => row == 0,
-            line => u64::from(line) + u64::from(k - first) == u64::from(row),
-        });
-        if !follows {
-            self.lines.push((k, row));
-        }
+        self.note_line(k, row);
         while (self.wide.steps.len() as u64) < (start as u64 >> 32) {
             self.wide.steps.push(k);
         }
@@ -731,32 +773,57 @@ impl NameIndex {
 }
 
 /// Players read, packed as a roster keeps them, to be added in order by
-/// [`Roster::add_batch`]: one thread reads a roster into batches while
-/// another hashes their ids and adds them, and what moves between the two
-/// is a few buffers a batch, not a text per field.
+/// [`Roster::add_batch`]: threads read a roster into batches, their ids
+/// hashed, while another adds them, and what moves between them is a few
+/// buffers a batch, not a text per field.
 pub struct Batch {
     entries: Entries,
-}
-
-impl Default for Batch {
-    fn default() -> Batch {
-        Batch::new()
-    }
+    /// The hash of each player's id, by the roster's [`NameHasher`].
+    hashes: Vec<u64>,
+    hasher: NameHasher,
+    scratch: String,
 }
 
 impl Batch {
-    pub fn new() -> Batch {
+    /// An empty batch for a roster that hashes ids by `hasher` (its
+    /// [`Roster::hasher`]).
+    pub fn new(hasher: NameHasher) -> Batch {
         Batch {
-            entries: Entries {
-                loose_dates: true,
-                ..Entries::default()
-            },
+            entries: Entries::default(),
+            hashes: Vec::new(),
+            hasher,
+            scratch: String::new(),
         }
     }
 
     /// Adds a player of values `player`, listed on line `row` of `source`.
     pub fn push(&mut self, player: &PlayerFields<'_>, source: &Source, row: u32) {
+        self.hashes
+            .push(self.hasher.hash(player.id, &mut self.scratch));
         self.entries.push_fields(player, Some((source, row)));
+    }
+
+    /// Makes room for the players of `bytes` bytes of lines (some 16
+    /// bytes a line, or more: it grows if there are more).
+    pub fn reserve(&mut self, bytes: usize) {
+        self.entries.text.reserve(bytes);
+        self.entries.recs.reserve(bytes / 16);
+        self.hashes.reserve(bytes / 16);
+    }
+
+    /// Empties the batch, keeping its room (a batch used again is not
+    /// memory the system must give and clear again).
+    pub fn clear(&mut self) {
+        let e = &mut self.entries;
+        let (mut text, mut recs) = (std::mem::take(&mut e.text), std::mem::take(&mut e.recs));
+        text.clear();
+        recs.clear();
+        *e = Entries {
+            text,
+            recs,
+            ..Entries::default()
+        };
+        self.hashes.clear();
     }
 
     pub fn len(&self) -> usize {
@@ -855,13 +922,10 @@ impl Roster {
     }
 
     /// Gives back the room the entries grew into and do not use (a roster
-    /// read whole, to be kept while the cards are read, or copied), and the
-    /// table of the birth dates' days (300 KB), which only adding uses: a
-    /// player added after is kept as right, their date kept again.
+    /// read whole, to be kept while the cards are read, or copied).
     pub fn shrink_to_fit(&mut self) {
         self.entries.text.shrink_to_fit();
         self.entries.recs.shrink_to_fit();
-        self.entries.dates.numbers = Vec::new();
     }
 
     /// Makes room for `bytes` more bytes of the entries' texts, exactly (a
@@ -925,20 +989,66 @@ impl Roster {
     /// is not added), `first` being the player who has it.
     pub fn add_batch(&mut self, batch: &Batch, mut taken: impl FnMut(usize, Cow<'_, Player>)) {
         self.entries.recs.reserve(batch.len());
-        let hasher = self.hasher();
-        let mut scratch = std::mem::take(&mut self.scratch);
-        let hashes: Vec<u64> = (0..batch.len())
-            .map(|k| hasher.hash(batch.entries.id(k), &mut scratch))
-            .collect();
-        for (k, &hash) in hashes.iter().enumerate() {
-            warm_ahead(k, &hashes, |&h| self.warm(h));
-            let id = batch.entries.id(k);
-            let added = self.add_hashed(id, hash, |entries| entries.push_from(&batch.entries, k));
+        let mut k = 0;
+        while k < batch.len() {
+            // the players up to one whose id is taken, added together
+            let till = self.index_batch(batch, k);
+            if till > k {
+                self.entries.append(&batch.entries, k..till);
+                self.by_name.take();
+                k = till;
+                continue;
+            }
+            // one by one: a player whose id is taken (not added), or any
+            // that cannot be appended as it lies
+            let added = self.add_hashed(batch.entries.id(k), batch.hashes[k], |entries| {
+                entries.push_from(&batch.entries, k)
+            });
             if let Err(first) = added {
                 taken(k, self.get(first));
             }
+            k += 1;
         }
-        self.scratch = scratch;
+    }
+
+    /// Indexes the players of `batch` from `from` on as if appended after
+    /// the entries, up to one whose id is taken (by an entry or one of
+    /// them): where that one is, or the batch's end. `from` when the batch
+    /// cannot be appended as it lies ([`Entries::appends`]), or players
+    /// learned from cards are to become entries first.
+    fn index_batch(&mut self, batch: &Batch, from: usize) -> usize {
+        if self.learned.len() > 0 || !self.entries.appends(&batch.entries) {
+            return from;
+        }
+        let n = self.entries.len();
+        let Roster {
+            by_id: IdIndex { table, hasher },
+            entries,
+            ..
+        } = self;
+        // (player `n + i` is the batch's `from + i`)
+        let id_at = |p: &PlayerId| match p.index().checked_sub(n) {
+            None => entries.id(p.index()),
+            Some(i) => batch.entries.id(from + i),
+        };
+        for k in from..batch.len() {
+            warm_ahead(k, &batch.hashes, |&h| {
+                std::hint::black_box(table.find(h, |_| true).copied());
+            });
+            let id = batch.entries.id(k);
+            let found = table.entry(
+                batch.hashes[k],
+                |p| same_key(id_at(p), id),
+                |p| key_hash(hasher, id_at(p)),
+            );
+            match found {
+                hashbrown::hash_table::Entry::Occupied(_) => return k,
+                hashbrown::hash_table::Entry::Vacant(vacant) => {
+                    vacant.insert(PlayerId((n + k - from) as u32));
+                }
+            }
+        }
+        batch.len()
     }
 
     /// Adds a player of id `id` (its hash `hash`) by `push`, which appends
@@ -950,23 +1060,37 @@ impl Roster {
         hash: u64,
         push: impl FnOnce(&mut Entries),
     ) -> Result<PlayerId, PlayerId> {
-        let existing = self.by_id.table.find(hash, |&p| same_key(self.id(p), id));
-        if let Some(&existing) = existing {
-            return Err(existing);
-        }
-        if self.learned.len() > 0 {
+        let Roster {
+            by_id: IdIndex { table, hasher },
+            entries,
+            learned,
+            by_name,
+            ..
+        } = self;
+        // (one look in the index, which says where the id goes when it is
+        // not there)
+        let found = table.entry(
+            hash,
+            |&p| same_key(id_of(entries, learned, p), id),
+            |&p| IdIndex::hash_of(hasher, entries, learned, p),
+        );
+        let vacant = match found {
+            hashbrown::hash_table::Entry::Occupied(taken) => return Err(*taken.get()),
+            hashbrown::hash_table::Entry::Vacant(vacant) => vacant,
+        };
+        if learned.len() > 0 {
             // entries come first: the learned players become entries
-            let learned = std::mem::take(&mut self.learned);
+            let learned = std::mem::take(learned);
             for k in 0..learned.len() {
                 let mut p = Player::named(learned.id(k), learned.id(k));
                 p.group = learned.groups.get(&(k as u32)).cloned();
-                self.entries.push(p);
+                entries.push(p);
             }
         }
-        self.by_name.take();
-        let pid = PlayerId(self.entries.len() as u32);
-        push(&mut self.entries);
-        self.index_id(hash, pid);
+        by_name.take();
+        let pid = PlayerId(entries.len() as u32);
+        push(entries);
+        vacant.insert(pid);
         Ok(pid)
     }
 
@@ -1427,7 +1551,7 @@ mod tests {
     /// file's reader adds them; and that batch.
     fn added_and_copied(players: &[Player], source: &Source) -> (Roster, Batch) {
         let mut r = Roster::default();
-        let mut batch = Batch::new();
+        let mut batch = Batch::new(r.hasher());
         for p in players {
             r.add(p.clone()).unwrap();
             let mut again = p.clone();
@@ -1483,26 +1607,53 @@ mod tests {
             let copied_line = copied.place.as_ref().and_then(|at| at.row);
             assert_eq!(copied_line, line, "copied entry {i}");
         }
-        // the two players born on 7 February 1953 share one kept date
-        assert_eq!(r.entries.dates.text.len(), 5 * DATE_LEN);
+        // a date written as the reader writes it is kept as its day, the
+        // same in a batch and in the roster that copies it; one written
+        // any other way, with the entry's texts
         assert_eq!(r.entries.recs[0].born, r.entries.recs[3].born);
+        assert_eq!(day_text(r.entries.recs[0].born), "1953-02-07");
         assert_eq!(r.entries.recs[4].born, IN_TEXT);
-        // a batch keeps its dates with its texts; the roster, apart, when
-        // it copies them
-        assert!(batch.entries.dates.text.is_empty());
+        assert_eq!(batch.entries.recs[0].born, r.entries.recs[0].born);
         assert_eq!(r.entries.recs[n].born, r.entries.recs[0].born);
         assert_eq!(r.entries.recs[n + 4].born, IN_TEXT);
-        // once shrunk, the days' table is gone, and a date met again is
-        // kept again
+        // a day no month has reads back as written
+        assert_eq!(day_text(date_day("2014-02-30").unwrap()), "2014-02-30");
         let mut r = r;
         r.shrink_to_fit();
-        assert!(r.entries.dates.numbers.is_empty());
         let mut late = players[0].clone();
         late.id = "P-late".into();
         let pid = r.add(late.clone()).unwrap();
         assert_eq!(*r.get(pid), late);
         assert_eq!(*r.get(PlayerId(0)), players[0]);
-        assert_eq!(r.entries.dates.text.len(), 6 * DATE_LEN);
+    }
+
+    /// Every day from 1900 to 2100 (and the days no month has) reads back
+    /// as written, and nothing else is a day.
+    #[test]
+    fn every_day_reads_back_as_written() {
+        for y in 1900..=2100 {
+            for m in 1..=12 {
+                for d in 1..=31 {
+                    let text = format!("{y:04}-{m:02}-{d:02}");
+                    assert_eq!(date_day(&text).map(day_text), Some(text.as_str()));
+                }
+            }
+        }
+        for text in [
+            "1899-12-31",
+            "2101-01-01",
+            "2014-13-01",
+            "2014-00-01",
+            "2014-01-00",
+            "2014-01-32",
+            "2014/01/01",
+            "2014-1-01",
+            "2014-01-1 ",
+            "２０１４-01-01",
+            "",
+        ] {
+            assert_eq!(date_day(text), None, "{text}");
+        }
     }
 
     #[test]

@@ -67,35 +67,55 @@ pub fn map_header(cells: &[String], columns: &[Column]) -> Option<ColumnMap> {
 /// cannot be read ends the sheet with an error.
 pub fn each_line(
     source: &crate::place::Source,
-    rows: impl Iterator<Item = Result<super::cell::Row, String>>,
+    mut rows: impl Iterator<Item = Result<super::cell::Row, String>>,
     columns: &[Column],
     accept: impl Fn(&ColumnMap) -> bool,
     problems: &mut crate::problem::Problems,
     mut line: impl FnMut(&ColumnMap, super::cell::Row, &mut crate::problem::Problems),
 ) {
-    let mut map: Option<ColumnMap> = None;
+    let Some(map) = header_of(source, &mut rows, columns, accept, problems) else {
+        return;
+    };
+    for row in rows {
+        match row {
+            Ok(row) if row.is_blank() => {}
+            Ok(row) => line(&map, row, problems),
+            Err(e) => {
+                problems.error(source.whole(), format!("cannot be read as CSV: {e}"));
+                return;
+            }
+        }
+    }
+}
+
+/// The column map of the first row of `rows` that `accept`s (rows read up
+/// to it), as [`each_line`] finds it; `None` when there is none, or a row
+/// before it cannot be read (an error said).
+pub fn header_of(
+    source: &crate::place::Source,
+    rows: &mut impl Iterator<Item = Result<super::cell::Row, String>>,
+    columns: &[Column],
+    accept: impl Fn(&ColumnMap) -> bool,
+    problems: &mut crate::problem::Problems,
+) -> Option<ColumnMap> {
     for row in rows {
         let row = match row {
             Ok(row) => row,
             Err(e) => {
                 problems.error(source.whole(), format!("cannot be read as CSV: {e}"));
-                return;
+                return None;
             }
         };
         if row.is_blank() {
             continue;
         }
-        match &map {
-            Some(m) => line(m, row, problems),
-            None => {
-                let texts: Vec<String> = row.cells.iter().map(super::cell::Cell::as_text).collect();
-                if let Some(m) = map_header(&texts, columns).filter(|m| accept(m)) {
-                    warn_unknown(source, &row, &m, problems);
-                    map = Some(m);
-                }
-            }
+        let texts: Vec<String> = row.cells.iter().map(super::cell::Cell::as_text).collect();
+        if let Some(m) = map_header(&texts, columns).filter(|m| accept(m)) {
+            warn_unknown(source, &row, &m, problems);
+            return Some(m);
         }
     }
+    None
 }
 
 /// A warning for each column of the header `row` that the layout does not

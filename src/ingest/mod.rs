@@ -120,7 +120,7 @@ const WORKBOOK_EXTENSIONS: [&str; 4] = ["xlsx", "xlsm", "xls", "ods"];
 /// One sheet (or CSV file) as a stream of rows.
 pub struct Sheet {
     pub source: Source,
-    pub rows: Box<dyn Iterator<Item = Result<Row, String>>>,
+    pub rows: Rows,
     /// The encoding a CSV file was decoded from, when it was not UTF-8.
     pub encoding: Option<&'static str>,
     /// Cells the workbook reader could not read, each an error at its place;
@@ -128,6 +128,31 @@ pub struct Sheet {
     pub bad_cells: Vec<(Place, String)>,
     /// A workbook sheet's merged ranges.
     pub merged: Vec<workbook::Merge>,
+}
+
+/// A sheet's rows: a CSV text's (which a reader may split itself: see
+/// [`text::CsvRows::into_plain`]), or a workbook sheet's.
+pub enum Rows {
+    Csv(text::CsvRows),
+    Cells(std::vec::IntoIter<Row>),
+}
+
+impl Iterator for Rows {
+    type Item = Result<Row, String>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Rows::Csv(rows) => rows.next(),
+            Rows::Cells(rows) => rows.next().map(Ok),
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            Rows::Csv(rows) => rows.size_hint(),
+            Rows::Cells(rows) => rows.size_hint(),
+        }
+    }
 }
 
 /// Files named on the command line, folders expanded to their CSV and
@@ -263,7 +288,7 @@ pub fn read_bytes(name: &str, bytes: Vec<u8>, limits: &Limits) -> Result<Vec<She
                     .collect();
                 Sheet {
                     source,
-                    rows: Box::new(s.rows.into_iter().map(Ok)),
+                    rows: Rows::Cells(s.rows.into_iter()),
                     encoding: None,
                     bad_cells,
                     merged: s.merged,
@@ -275,7 +300,7 @@ pub fn read_bytes(name: &str, bytes: Vec<u8>, limits: &Limits) -> Result<Vec<She
     text::check_lengths(&text, name, limits)?;
     Ok(vec![Sheet {
         source: Source::file(name),
-        rows: Box::new(text::CsvRows::new(text)),
+        rows: Rows::Csv(text::CsvRows::new(text)),
         encoding,
         bad_cells: Vec::new(),
         merged: Vec::new(),

@@ -1,11 +1,15 @@
 //! The roster layout (FORMATS.md): `id,name,birth_date,family,status,group`.
 
-use super::cell::{Cell, Row};
-use super::header::{each_line, map_header, Column};
+use super::cell::{Cell, Row, Text};
+use super::header::{header_of, map_header, Column, ColumnMap};
 use super::limits::{hint, Limits};
-use super::{expand, open, recognise, InputError, Kind};
+use super::lines::Fields;
+use super::split::Splitter;
+use super::text::{PlainRest, SplitFields};
+use super::{expand, open, recognise, InputError, Kind, Rows};
+use crate::place::Source;
 use crate::problem::Problems;
-use crate::roster::{Batch, PlayerFields, Roster, Status};
+use crate::roster::{Batch, NameHasher, PlayerFields, Roster, Status};
 use std::borrow::Cow;
 use std::path::PathBuf;
 
@@ -132,8 +136,7 @@ fn read_sheets(
         match kind {
             Kind::Roster => {
                 found = true;
-                let rows = seen.into_iter().map(Ok).chain(sheet.rows);
-                read_sheet(&sheet.source, rows, roster, limits, problems);
+                read_sheet(&sheet.source, seen, sheet.rows, roster, limits, problems);
             }
             Kind::Empty => {}
             _ => problems.warning(
@@ -145,9 +148,9 @@ fn read_sheets(
     found
 }
 
-/// What the reading thread gives the adding one: players, and the
-/// problems said before each (by the index of the player they came
-/// before), so that every message comes where one thread would say it.
+/// What a reading thread gives the adding one: players, and the problems
+/// said before each (by the index of the player they came before), so
+/// that every message comes where one thread would say it.
 struct Read {
     players: Batch,
     /// For each player, the column of its id (for a message).
@@ -156,9 +159,9 @@ struct Read {
 }
 
 impl Read {
-    fn new() -> Read {
+    fn new(hasher: NameHasher) -> Read {
         Read {
-            players: Batch::new(),
+            players: Batch::new(hasher),
             id_cols: Vec::with_capacity(BATCH),
             said: Vec::new(),
         }
@@ -170,18 +173,78 @@ impl Read {
             self.said.push((self.players.len(), std::mem::take(here)));
         }
     }
+
+    /// Reads a roster line (not blank): a player, or problems said.
+    fn line(
+        &mut self,
+        source: &Source,
+        m: &ColumnMap,
+        fields: &mut impl Fields,
+        limits: &Limits,
+        here: &mut Problems,
+    ) {
+        let number = fields.number();
+        if let Some(line) = read_line(source, m, fields, limits, here) {
+            self.say(here);
+            self.players.push(&line.fields(), source, number);
+            self.id_cols.push(line.id_col);
+        }
+    }
+
+    /// Adds the players read to `roster`, in order, each message said in
+    /// its place among those of the lines (an id already taken is one).
+    fn add_to(&mut self, roster: &mut Roster, source: &Source, out: &mut Problems) {
+        let mut said = std::mem::take(&mut self.said).into_iter().peekable();
+        let mut say_to = |k: usize, out: &mut Problems| {
+            while let Some((_, p)) = said.next_if(|(before, _)| *before <= k) {
+                out.extend(p);
+            }
+        };
+        let (players, id_cols) = (&self.players, &self.id_cols);
+        roster.add_batch(players, |k, first| {
+            say_to(k, out);
+            let player = players.player(k);
+            let row = player.place.as_ref().and_then(|p| p.row).unwrap_or(0);
+            let at = first
+                .place
+                .as_ref()
+                .map(|p| p.to_string())
+                .unwrap_or_default();
+            out.error(
+                source.at(row, Some(id_cols[k])),
+                format!(
+                    "id {:?} is already used at {at} ({}); ids must be unique",
+                    player.id, first.name
+                ),
+            );
+        });
+        say_to(usize::MAX, out);
+    }
+
+    /// Empties what was read, keeping its room.
+    fn clear(&mut self) {
+        self.players.clear();
+        self.id_cols.clear();
+        self.said.clear();
+    }
 }
 
-/// Players sent to the adding thread at a time.
+/// Players a reading thread sends at a time, from rows.
 const BATCH: usize = 1024;
 
-/// Reads a roster sheet: its lines are read into players on this thread,
-/// and added to `roster` on another (a roster of a million reads in about
-/// the time of the slower of the two). The messages are those, and in the
-/// order, that one thread gives.
+/// Bytes of a plain text a thread reads at a time (some 8,000 roster lines).
+const CHUNK: usize = 256 << 10;
+
+/// Reads a roster sheet, whose rows before `rest` are `seen` (its header
+/// is the last of them, as [`recognise`] stops there). Its lines are read
+/// into players on other threads and added to `roster` in order: a plain
+/// CSV text (nearly every roster) is split where it lies, in chunks, on
+/// every core; other rows are read on one thread. The messages are
+/// those, and in the order, that one thread reading row by row gives.
 fn read_sheet(
-    source: &crate::place::Source,
-    rows: impl Iterator<Item = Result<Row, String>>,
+    source: &Source,
+    seen: Vec<Row>,
+    mut rest: Rows,
     roster: &mut Roster,
     limits: &Limits,
     problems: &mut Problems,
@@ -191,62 +254,75 @@ fn read_sheet(
     // new tables at once). Up to 4 million players: room reserved is
     // untouched memory, but a text of nothing but line breaks is not to
     // reserve gigabytes.
-    if let (_, Some(most)) = rows.size_hint() {
-        roster.reserve(most.min(1 << 22));
+    if let (_, Some(most)) = rest.size_hint() {
+        roster.reserve(most.saturating_add(seen.len()).min(1 << 22));
     }
+    let mut seen = seen.into_iter().map(Ok);
+    let header = header_of(source, &mut seen, &COLUMNS, |_| true, problems);
+    let Some(map) = header.or_else(|| header_of(source, &mut rest, &COLUMNS, |_| true, problems))
+    else {
+        return;
+    };
+    // (the lines after the header among those seen: none, as it is the
+    // last seen; read first all the same)
+    let mut first = Read::new(roster.hasher());
+    let mut here = Problems::new();
+    for mut row in seen.flatten().filter(|row| !row.is_blank()) {
+        first.line(source, &map, &mut row, limits, &mut here);
+    }
+    first.say(&mut here);
+    let rest = match rest {
+        Rows::Csv(rows) => match rows.into_plain() {
+            Ok(plain) => {
+                first.add_to(roster, source, problems);
+                first.clear();
+                return read_plain(source, &map, &plain, roster, limits, problems);
+            }
+            Err(rows) => Rows::Csv(*rows),
+        },
+        rows => rows,
+    };
+    read_rows(source, &map, first, rest, roster, limits, problems);
+}
+
+/// Reads rows on this thread into batches, which another adds.
+fn read_rows(
+    source: &Source,
+    map: &ColumnMap,
+    first: Read,
+    rows: Rows,
+    roster: &mut Roster,
+    limits: &Limits,
+    problems: &mut Problems,
+) {
+    let hasher = roster.hasher();
     std::thread::scope(|scope| {
         let (to_adder, for_adder) = std::sync::mpsc::sync_channel::<Read>(8);
         let adder = scope.spawn(move || {
             let mut out = Problems::new();
-            for read in for_adder {
-                let mut said = read.said.into_iter().peekable();
-                let mut say_to = |k: usize, out: &mut Problems| {
-                    while let Some((_, p)) = said.next_if(|(before, _)| *before <= k) {
-                        out.extend(p);
-                    }
-                };
-                roster.add_batch(&read.players, |k, first| {
-                    say_to(k, &mut out);
-                    let player = read.players.player(k);
-                    let row = player.place.as_ref().and_then(|p| p.row).unwrap_or(0);
-                    let at = first
-                        .place
-                        .as_ref()
-                        .map(|p| p.to_string())
-                        .unwrap_or_default();
-                    out.error(
-                        source.at(row, Some(read.id_cols[k])),
-                        format!(
-                            "id {:?} is already used at {at} ({}); ids must be unique",
-                            player.id, first.name
-                        ),
-                    );
-                });
-                say_to(usize::MAX, &mut out);
+            for mut read in for_adder {
+                read.add_to(roster, source, &mut out);
             }
             out
         });
-        let mut read = Read::new();
+        let _ = to_adder.send(first);
+        let mut read = Read::new(hasher.clone());
         let mut here = Problems::new();
-        each_line(
-            source,
-            rows,
-            &COLUMNS,
-            |_| true,
-            &mut here,
-            |m, row, here| {
-                if let Some(line) = read_line(source, m, &row, limits, here) {
-                    read.say(here);
-                    read.players.push(&line.fields(), source, row.number);
-                    read.id_cols.push(line.id_col);
-                    if read.players.len() >= BATCH {
-                        let full = std::mem::replace(&mut read, Read::new());
-                        // (a closed channel: the adder panicked, said at its join)
-                        let _ = to_adder.send(full);
-                    }
+        for row in rows {
+            match row {
+                Ok(row) if row.is_blank() => {}
+                Ok(mut row) => read.line(source, map, &mut row, limits, &mut here),
+                Err(e) => {
+                    here.error(source.whole(), format!("cannot be read as CSV: {e}"));
+                    break;
                 }
-            },
-        );
+            }
+            if read.players.len() >= BATCH {
+                let full = std::mem::replace(&mut read, Read::new(hasher.clone()));
+                // (a closed channel: the adder panicked, said at its join)
+                let _ = to_adder.send(full);
+            }
+        }
         read.say(&mut here);
         let _ = to_adder.send(read);
         drop(to_adder);
@@ -257,12 +333,127 @@ fn read_sheet(
     });
 }
 
+/// Reads the rest of a plain text: chunks of its lines are read on every
+/// core, and added here in their order.
+fn read_plain(
+    source: &Source,
+    map: &ColumnMap,
+    plain: &PlainRest,
+    roster: &mut Roster,
+    limits: &Limits,
+    problems: &mut Problems,
+) {
+    let chunks = chunks(plain);
+    // (what the chunks were read into, added: read into again)
+    let spare = std::sync::Mutex::new(Vec::<Read>::new());
+    // (room for the texts of every line: untouched room is never in memory)
+    roster.reserve_entry_text(plain.text.len() - plain.from);
+    let hasher = roster.hasher();
+    let read_chunk = |&(start, end, before): &(usize, usize, u32)| {
+        let (text, bytes) = (plain.text.as_str(), &plain.text.as_bytes()[..end]);
+        // (the text's lines are within the limits already, checked before
+        // it is read)
+        let unlimited = Limits {
+            line_bytes: u64::MAX,
+            field_bytes: u64::MAX,
+            ..Limits::default()
+        };
+        let mut splitter = Splitter::new(plain.delimiter, &unlimited);
+        let mut read = spare
+            .lock()
+            .ok()
+            .and_then(|mut spare| spare.pop())
+            .unwrap_or_else(|| Read::new(hasher.clone()));
+        read.players.reserve(end - start);
+        let mut here = Problems::new();
+        let (mut at, mut number) = (start, before);
+        while at < end {
+            let (next, _) = splitter.next_line(bytes, at);
+            number += 1;
+            let mut line = SplitFields {
+                text: text.get(at..next).unwrap_or_default(),
+                fields: &splitter.fields,
+                number,
+            };
+            if !line.is_blank() {
+                read.line(source, map, &mut line, limits, &mut here);
+            }
+            at = next;
+        }
+        read.say(&mut here);
+        read
+    };
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(chunks.len());
+    if threads <= 1 {
+        for chunk in &chunks {
+            read_chunk(chunk).add_to(roster, source, problems);
+        }
+        return;
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let (to_adder, for_adder) = std::sync::mpsc::sync_channel::<(usize, Read)>(2 * threads);
+        for _ in 0..threads {
+            let to_adder = to_adder.clone();
+            let (next, chunks, read_chunk) = (&next, &chunks, &read_chunk);
+            scope.spawn(move || loop {
+                let j = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(chunk) = chunks.get(j) else { break };
+                // (a closed channel: this thread's reading is not wanted)
+                if to_adder.send((j, read_chunk(chunk))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(to_adder);
+        // each chunk added in its turn; those read ahead of it wait
+        let mut ahead = std::collections::BTreeMap::new();
+        let mut turn = 0;
+        for (j, read) in for_adder {
+            ahead.insert(j, read);
+            while let Some(mut read) = ahead.remove(&turn) {
+                read.add_to(roster, source, problems);
+                read.clear();
+                if let Ok(mut spare) = spare.lock() {
+                    spare.push(read);
+                }
+                turn += 1;
+            }
+        }
+    });
+}
+
+/// The chunks of a plain text's rest, each ending where a line does: where
+/// each starts and ends, and the lines before it.
+fn chunks(plain: &PlainRest) -> Vec<(usize, usize, u32)> {
+    let bytes = plain.text.as_bytes();
+    let mut chunks = Vec::new();
+    let (mut at, mut before) = (plain.from, plain.line);
+    while at < bytes.len() {
+        let end = match bytes.get(at + CHUNK..) {
+            Some(after) => memchr::memchr(b'\n', after).map_or(bytes.len(), |i| at + CHUNK + i + 1),
+            None => bytes.len(),
+        };
+        chunks.push((at, end, before));
+        // (a sum, not a filter: it is counted sixteen bytes at a time)
+        let breaks: usize = bytes[at..end]
+            .iter()
+            .map(|&b| usize::from(b == b'\n'))
+            .sum();
+        before = before.saturating_add(breaks as u32);
+        at = end;
+    }
+    chunks
+}
+
 /// A roster line's values, borrowed from its cells where they are text
 /// (a million lines: no text of its own each).
 struct Line<'a> {
     id: Cow<'a, str>,
     name: Cow<'a, str>,
-    birth_date: Option<Cow<'a, str>>,
+    birth_date: Option<Text>,
     age: Option<u32>,
     family: Cow<'a, str>,
     status: Status,
@@ -293,20 +484,31 @@ impl Line<'_> {
 /// A roster line's values, or `None` when the line cannot name a player
 /// (each problem said).
 fn read_line<'a>(
-    source: &crate::place::Source,
-    m: &super::header::ColumnMap,
-    row: &'a Row,
+    source: &Source,
+    m: &ColumnMap,
+    row: &'a mut impl Fields,
     limits: &Limits,
     problems: &mut Problems,
 ) -> Option<Line<'a>> {
     // (a cell's place is made when a message needs it: a roster of a
     // million lines)
-    let get = |c: usize| m.get(c).map(|i| (row.get(i), i));
-    let place = |i: usize| row.place(source, i);
-    let text = |c: usize| get(c).map(|(v, _)| v.text_ref()).unwrap_or_default();
+    let number = row.number();
+    // the values read as cells (a date or number cell of a workbook) are
+    // taken out first; the texts are borrowed
+    // (a birth date written as it is kept, the usual roster's, is read
+    // from the text: no cell made)
+    let written = m
+        .get(BIRTH)
+        .and_then(|i| written_date(&row.text(i)).map(Text::from));
+    let mut cell = |c: usize| m.get(c).map(|i| (row.take(i), i));
+    let birth = if written.is_some() { None } else { cell(BIRTH) };
+    let (age, status) = (cell(AGE), cell(STATUS));
+    let row = &*row;
+    let place = |i: usize| source.at(number, Some(row.at(i).col));
+    let text = move |c: usize| m.get(c).map(|i| row.text(i)).unwrap_or_default();
     let (id, name) = (text(ID), text(NAME));
-    let line = || source.at(row.number, None);
-    let place_of = |c: usize| get(c).map_or_else(line, |(_, i)| place(i));
+    let line = || source.at(number, None);
+    let place_of = |c: usize| m.get(c).map_or_else(line, place);
     if id.is_empty() {
         problems.error(place_of(ID), "id is blank; every player needs a unique id");
         return None;
@@ -337,16 +539,16 @@ fn read_line<'a>(
     let mut player = Line {
         id,
         name,
-        birth_date: None,
+        birth_date: written,
         age: None,
         family: text(FAMILY),
         status: Status::Active,
         group: text(GROUP),
-        id_col: get(ID).map_or(0, |(_, i)| row.col(i)),
+        id_col: m.get(ID).map_or(0, |i| row.at(i).col),
     };
-    if let Some((cell, i)) = get(BIRTH).filter(|(c, _)| !c.is_empty()) {
-        match birth_date(cell) {
-            Some(d) => player.birth_date = Some(d),
+    if let Some((cell, i)) = birth.filter(|(c, _)| !c.is_empty()) {
+        match birth_date(&cell) {
+            Some(d) => player.birth_date = Some(Text::from(d.as_ref())),
             None => problems.error(
                 place(i),
                 format!(
@@ -356,8 +558,8 @@ fn read_line<'a>(
             ),
         }
     }
-    if let Some((cell, i)) = get(AGE).filter(|(c, _)| !c.is_empty()) {
-        match super::results::whole_number(cell).filter(|&a| a <= 130) {
+    if let Some((cell, i)) = age.filter(|(c, _)| !c.is_empty()) {
+        match super::lines::whole_number(&cell).filter(|&a| a <= 130) {
             Some(a) => player.age = Some(a),
             None => problems.error(
                 place(i),
@@ -368,7 +570,7 @@ fn read_line<'a>(
             ),
         }
     }
-    if let Some((cell, i)) = get(STATUS) {
+    if let Some((cell, i)) = status {
         match Status::parse(&cell.text_ref()) {
             Some(s) => player.status = s,
             None => problems.error(
@@ -391,6 +593,9 @@ pub fn birth_date(cell: &Cell) -> Option<Cow<'_, str>> {
         Cell::Text(t) => t.trim(),
         _ => return None,
     };
+    if let Some(date) = written_date(text) {
+        return Some(Cow::Borrowed(date));
+    }
     let mut parts = text.split(['-', '/', '.']);
     let (Some(ys), Some(ms), Some(ds), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())
@@ -398,7 +603,25 @@ pub fn birth_date(cell: &Cell) -> Option<Cow<'_, str>> {
         return None;
     };
     let (y, m, d): (u32, u32, u32) = (ys.parse().ok()?, ms.parse().ok()?, ds.parse().ok()?);
-    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    is_date(y, m, d).then(|| Cow::Owned(format!("{y:04}-{m:02}-{d:02}")))
+}
+
+/// A text that is a birth date written as it is kept, `YYYY-MM-DD` (the
+/// usual roster's): read without splitting it.
+fn written_date(text: &str) -> Option<&str> {
+    let b = text.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return None;
+    }
+    let number = |at: std::ops::Range<usize>| super::cell::digits(text.get(at)?);
+    let (y, m, d) = (number(0..4)?, number(5..7)?, number(8..10)?);
+    is_date(y, m, d).then_some(text)
+}
+
+/// Whether year `y`, month `m`, day `d` is a birth date the roster takes:
+/// a day of the calendar from 1900 to 2100.
+fn is_date(y: u32, m: u32, d: u32) -> bool {
+    let leap = (y.is_multiple_of(4) && !y.is_multiple_of(100)) || y.is_multiple_of(400);
     let days = [
         31,
         if leap { 29 } else { 28 },
@@ -413,78 +636,93 @@ pub fn birth_date(cell: &Cell) -> Option<Cow<'_, str>> {
         30,
         31,
     ];
-    let valid = (1900..=2100).contains(&y)
-        && (1..=12).contains(&m)
-        && d >= 1
-        && d <= days[(m - 1) as usize];
-    // (a date written as it is kept, the usual roster's, is kept as written)
-    let kept = text.len() == 10
-        && text.as_bytes()[4] == b'-'
-        && text.as_bytes()[7] == b'-'
-        && [ys, ms, ds]
-            .iter()
-            .all(|p| p.bytes().all(|b| b.is_ascii_digit()));
-    valid.then(|| {
-        if kept {
-            Cow::Borrowed(text)
-        } else {
-            Cow::Owned(format!("{y:04}-{m:02}-{d:02}"))
-        }
-    })
+    (1900..=2100).contains(&y) && (1..=12).contains(&m) && d >= 1 && d <= days[(m - 1) as usize]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// A roster of thousands of lines is read on two threads, in batches:
-    /// its messages are in the order of its lines, across batches too, and
-    /// each comes once, at its place.
+    /// A roster of tens of thousands of lines is read on several threads,
+    /// in chunks (split where it lies) or in batches (by the CSV reader,
+    /// when a field is quoted): its messages are in the order of its
+    /// lines, across chunks and batches too, and each comes once, at its
+    /// place; an id is taken by the first line that has it, in whichever
+    /// chunk that is.
     #[test]
     fn a_long_rosters_messages_come_in_line_order() {
-        let mut csv = String::from("id,name,birth_date\n");
-        for i in 1..=3000u32 {
-            let id = if i % 700 == 0 { i - 1 } else { i };
-            let name = if i == 1500 {
-                String::new()
-            } else {
-                format!("N{i}")
-            };
-            let birth = if i % 300 == 0 {
-                "1999-02-30"
-            } else {
-                "1999-02-28"
-            };
-            csv.push_str(&format!("P{id},{name},{birth}\n"));
+        const LINES: u32 = 40_000;
+        for quoted in [false, true] {
+            let mut csv = String::from("id,name,birth_date\n");
+            for i in 1..=LINES {
+                // (an id taken again from far back: another chunk)
+                let id = match i {
+                    _ if i % 7000 == 0 => i - 6999,
+                    _ if i % 700 == 0 => i - 1,
+                    _ => i,
+                };
+                let name = match i {
+                    15_000 => String::new(),
+                    1 if quoted => "\"N1, the first\"".to_string(),
+                    _ => format!("N{i}"),
+                };
+                let birth = if i % 300 == 0 {
+                    "1999-02-30"
+                } else {
+                    "1999-02-28"
+                };
+                csv.push_str(&format!("P{id},{name},{birth}\n"));
+                if i % 5000 == 0 {
+                    csv.push_str(",,\n");
+                }
+            }
+            assert!(csv.len() > 3 * CHUNK, "several chunks");
+            let mut problems = Problems::new();
+            let roster =
+                from_bytes("r.csv", csv.into_bytes(), &Limits::default(), &mut problems).unwrap();
+            let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+            let mut expected = Vec::new();
+            let mut taken = 0;
+            for i in 1..=LINES {
+                // (a blank line after every 5000th)
+                let line = i + 1 + (i - 1) / 5000;
+                if i == 15_000 {
+                    expected.push(format!("r.csv:{line}:2: error: name of P15000 is blank"));
+                    continue;
+                }
+                if i % 300 == 0 {
+                    expected.push(format!(
+                        "r.csv:{line}:3: error: birth_date is \"1999-02-30\"; expected a date YYYY-MM-DD"
+                    ));
+                }
+                let first = match i {
+                    _ if i % 7000 == 0 => Some(i - 6999),
+                    _ if i % 700 == 0 => Some(i - 1),
+                    _ => None,
+                };
+                if let Some(first) = first {
+                    taken += 1;
+                    let name = if first == 1 && quoted {
+                        "N1, the first".to_string()
+                    } else {
+                        format!("N{first}")
+                    };
+                    expected.push(format!(
+                        "r.csv:{line}:1: error: id \"P{first}\" is already used at r.csv:{} ({name}); ids must be unique",
+                        first + 1 + (first - 1) / 5000,
+                    ));
+                }
+            }
+            assert_eq!(said, expected, "quoted: {quoted}");
+            // every line but the blank name's and the taken ids
+            assert_eq!(roster.len(), LINES as usize - 1 - taken, "quoted: {quoted}");
+            let last = roster.find(&format!("P{LINES}")).unwrap();
+            assert_eq!(roster.name(last), format!("N{LINES}"));
+            assert_eq!(
+                roster.get(last).place.as_ref().and_then(|p| p.row),
+                Some(LINES + 1 + (LINES - 1) / 5000)
+            );
         }
-        let mut problems = Problems::new();
-        let roster =
-            from_bytes("r.csv", csv.into_bytes(), &Limits::default(), &mut problems).unwrap();
-        let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
-        let mut expected = Vec::new();
-        for i in 1..=3000u32 {
-            let line = i + 1;
-            if i == 1500 {
-                expected.push(format!("r.csv:{line}:2: error: name of P1500 is blank"));
-                continue;
-            }
-            if i % 300 == 0 {
-                expected.push(format!(
-                    "r.csv:{line}:3: error: birth_date is \"1999-02-30\"; expected a date YYYY-MM-DD"
-                ));
-            }
-            if i % 700 == 0 {
-                expected.push(format!(
-                    "r.csv:{line}:1: error: id \"P{}\" is already used at r.csv:{} (N{}); ids must be unique",
-                    i - 1,
-                    line - 1,
-                    i - 1
-                ));
-            }
-        }
-        assert_eq!(said, expected);
-        // every line but the blank name's and the four taken ids
-        assert_eq!(roster.len(), 3000 - 1 - 4);
     }
 
     #[test]

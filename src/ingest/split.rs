@@ -86,6 +86,10 @@ impl Block {
 }
 
 impl Splitter {
+    pub fn delimiter(&self) -> u8 {
+        self.delimiter
+    }
+
     pub fn new(delimiter: u8, limits: &Limits) -> Splitter {
         Splitter {
             delimiter,

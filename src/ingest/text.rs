@@ -263,6 +263,82 @@ impl CsvRows {
     }
 }
 
+/// What a plain text's rows (see [`How::Plain`]) have not given yet:
+/// a reader that splits lines itself ([`crate::ingest::roster`], on two
+/// threads) goes on from here.
+pub struct PlainRest {
+    pub text: String,
+    /// Where the next line starts in `text`, and the lines before it.
+    pub from: usize,
+    pub line: u32,
+    pub delimiter: u8,
+}
+
+impl CsvRows {
+    /// The rest of a plain text (its rows not read yet), or these rows
+    /// back when they are not split where they lie.
+    pub fn into_plain(self) -> Result<PlainRest, Box<CsvRows>> {
+        match self.how {
+            How::Plain {
+                text,
+                splitter,
+                from,
+                line,
+            } => Ok(PlainRest {
+                text,
+                from,
+                line,
+                delimiter: splitter.delimiter(),
+            }),
+            how => Err(Box::new(CsvRows { how, ..self })),
+        }
+    }
+}
+
+/// A line of a plain text split where it lies ([`crate::ingest::split`]):
+/// its fields borrowed, a cell made only for a field taken.
+pub struct SplitFields<'a> {
+    /// The line (its line break left out or not: no field holds it).
+    pub text: &'a str,
+    /// The fields' ranges in `text`.
+    pub fields: &'a [(usize, usize)],
+    pub number: u32,
+}
+
+impl SplitFields<'_> {
+    fn field(&self, i: usize) -> &str {
+        self.fields
+            .get(i)
+            .and_then(|&(a, b)| self.text.get(a..b))
+            .unwrap_or_default()
+    }
+
+    /// Whether no field is filled: the line is not a row (as [`CsvRows`]
+    /// leaves it out).
+    pub fn is_blank(&self) -> bool {
+        (0..self.fields.len()).all(|i| super::cell::trim(self.field(i)).is_empty())
+    }
+}
+
+impl super::lines::Fields for SplitFields<'_> {
+    fn number(&self) -> u32 {
+        self.number
+    }
+
+    fn at(&self, i: usize) -> crate::place::At {
+        crate::place::At::cell(self.number, i as u32 + 1)
+    }
+
+    /// As its cell's text ([`Cell::text`] trims, as here).
+    fn text(&self, i: usize) -> std::borrow::Cow<'_, str> {
+        std::borrow::Cow::Borrowed(super::cell::trim(self.field(i)))
+    }
+
+    fn take(&mut self, i: usize) -> Cell {
+        Cell::text(self.field(i))
+    }
+}
+
 /// The rows of a text with no quote and no lone carriage return read both
 /// ways, by the splitter and by the CSV reader (`None` for any other
 /// text): the fuzz targets hold the two the same, as a test does.
