@@ -437,12 +437,8 @@ fn chunks(plain: &PlainRest) -> Vec<(usize, usize, u32)> {
             None => bytes.len(),
         };
         chunks.push((at, end, before));
-        // (a sum, not a filter: it is counted sixteen bytes at a time)
-        let breaks: usize = bytes[at..end]
-            .iter()
-            .map(|&b| usize::from(b == b'\n'))
-            .sum();
-        before = before.saturating_add(breaks as u32);
+        let breaks = super::split::line_feeds(&bytes[at..end]);
+        before = before.saturating_add(u32::try_from(breaks).unwrap_or(u32::MAX));
         at = end;
     }
     chunks

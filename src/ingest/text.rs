@@ -234,7 +234,7 @@ impl CsvRows {
     /// as [`CsvRows::new`] says), else by the CSV reader.
     fn split_by(text: String, plain: bool) -> CsvRows {
         let delimiter = sniff_delimiter(&text);
-        let lines = memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1;
+        let lines = super::split::line_feeds(text.as_bytes()) + 1;
         let how = if plain {
             // (the text's lines are within the limits already, checked
             // before it is read: see `check_lengths`)
