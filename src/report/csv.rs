@@ -37,21 +37,18 @@ fn write_with(
     ahead_from: usize,
 ) -> Result<(), ExportError> {
     for (i, table) in tables.into_iter().enumerate() {
+        let mut bytes = Vec::new();
         if i > 0 {
-            out.write_all(b"\n")?;
+            bytes.push(b'\n');
         }
-        let mut w = ::csv::Writer::from_writer(&mut *out);
-        w.write_record(table.columns.iter().map(|c| c.name))?;
+        let names = table.columns.iter().map(|c| Field::Text(c.name));
+        push_record(&mut bytes, names);
         match table.chunks.as_ref().filter(|c| c.rows >= ahead_from) {
             Some(chunks) => {
-                w.flush()?;
-                drop(w);
+                out.write_all(&bytes)?;
                 write_chunks(chunks, out)?;
             }
-            None => {
-                write_rows(&mut w, (table.rows)())?;
-                w.flush()?;
-            }
+            None => write_rows(&mut bytes, (table.rows)(), out)?,
         }
     }
     Ok(())
@@ -64,10 +61,11 @@ fn write_chunks(chunks: &Chunks<'_>, out: &mut dyn std::io::Write) -> Result<(),
     std::thread::scope(|scope| {
         let written = chunks.in_turn(scope, CHUNKS_AHEAD, |rows| {
             let mut bytes = Vec::new();
-            let mut w = ::csv::Writer::from_writer(&mut bytes);
-            let done = write_rows(&mut w, rows.iter()).and_then(|()| Ok(w.flush()?));
-            drop(w);
-            done.map(|()| bytes)
+            let mut text = String::new();
+            for row in &rows {
+                push_row(&mut bytes, row, &mut text);
+            }
+            Ok::<_, ExportError>(bytes)
         });
         // (a thread that stopped without its chunk panicked: said as the
         // scope ends)
@@ -78,37 +76,122 @@ fn write_chunks(chunks: &Chunks<'_>, out: &mut dyn std::io::Write) -> Result<(),
     })
 }
 
-/// Each row of `rows` to `w`.
-fn write_rows<W: std::io::Write>(
-    w: &mut ::csv::Writer<W>,
+/// Bytes gathered before they are put out, when rows are written here.
+const WRITE_AT: usize = 64 << 10;
+
+/// Each row of `rows` to `out`, after the bytes in `bytes`, put out every
+/// [`WRITE_AT`] bytes.
+fn write_rows(
+    bytes: &mut Vec<u8>,
     rows: impl Iterator<Item = impl AsRef<[Value]>>,
+    out: &mut dyn std::io::Write,
 ) -> Result<(), ExportError> {
     // one buffer for the cells that are not already text
     let mut text = String::new();
     for row in rows {
-        for value in row.as_ref() {
-            w.write_field(cell(value, &mut text))?;
+        push_row(bytes, row.as_ref(), &mut text);
+        if bytes.len() >= WRITE_AT {
+            out.write_all(bytes)?;
+            bytes.clear();
         }
-        w.write_record(None::<&[u8]>)?;
     }
+    out.write_all(bytes)?;
     Ok(())
 }
 
-/// The cell's text: its own, or written in `buf`.
-fn cell<'a>(value: &'a Value, buf: &'a mut String) -> &'a str {
+/// A row's CSV record, at the end of `bytes`.
+fn push_row(bytes: &mut Vec<u8>, row: &[Value], text: &mut String) {
+    let mut record = Record::new(bytes);
+    for value in row {
+        record.field(field(value, text));
+    }
+    record.end();
+}
+
+/// A field as it is written: a text, or a whole number.
+enum Field<'a> {
+    Text(&'a str),
+    Int(i64),
+}
+
+/// What cell `value` is written as: its text, a number, or a text made in
+/// `buf` (a score, a text that could start a formula).
+fn field<'a>(value: &'a Value, buf: &'a mut String) -> Field<'a> {
     buf.clear();
     match value {
         Value::Text(t) if looks_like_formula(t) => {
             buf.push('\'');
             buf.push_str(t);
         }
-        Value::Text(t) => return t,
-        Value::Empty => return "",
-        Value::Int(i) => buf.push_str(itoa::Buffer::new().format(*i)),
+        Value::Text(t) => return Field::Text(t),
+        Value::Empty => return Field::Text(""),
+        Value::Int(i) => return Field::Int(*i),
         // (writing to a String does not fail)
         Value::Score(s) => _ = s.write_printed(buf),
     }
-    buf
+    Field::Text(buf)
+}
+
+/// A record's fields, written as the csv crate writes a record, at the end
+/// of `bytes`: a comma between fields, a line feed after; a field that
+/// holds a comma, a quote or a line break (`\r` or `\n`) quoted, each of
+/// its quotes doubled; a record of one empty field written `""`, so that
+/// it is not a blank line.
+fn push_record<'a>(bytes: &mut Vec<u8>, fields: impl Iterator<Item = Field<'a>>) {
+    let mut record = Record::new(bytes);
+    for field in fields {
+        record.field(field);
+    }
+    record.end();
+}
+
+/// A record being written (see [`push_record`]).
+struct Record<'b> {
+    bytes: &'b mut Vec<u8>,
+    start: usize,
+    fields: usize,
+}
+
+impl<'b> Record<'b> {
+    fn new(bytes: &'b mut Vec<u8>) -> Record<'b> {
+        let start = bytes.len();
+        Record {
+            bytes,
+            start,
+            fields: 0,
+        }
+    }
+
+    fn field(&mut self, field: Field<'_>) {
+        let bytes = &mut *self.bytes;
+        if self.fields > 0 {
+            bytes.push(b',');
+        }
+        self.fields += 1;
+        match field {
+            Field::Int(n) => bytes.extend_from_slice(itoa::Buffer::new().format(n).as_bytes()),
+            Field::Text(t) if !t.bytes().any(|b| matches!(b, b',' | b'"' | b'\r' | b'\n')) => {
+                bytes.extend_from_slice(t.as_bytes());
+            }
+            Field::Text(t) => {
+                bytes.push(b'"');
+                for part in t.split_inclusive('"') {
+                    bytes.extend_from_slice(part.as_bytes());
+                    if part.ends_with('"') {
+                        bytes.push(b'"');
+                    }
+                }
+                bytes.push(b'"');
+            }
+        }
+    }
+
+    fn end(self) {
+        if self.bytes.len() == self.start {
+            self.bytes.extend_from_slice(b"\"\"");
+        }
+        self.bytes.push(b'\n');
+    }
 }
 
 #[cfg(test)]
@@ -117,6 +200,41 @@ mod tests {
     use crate::report::Column;
     use crate::report::CHUNK_ROWS;
     use crate::score::Score;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+        /// Records are written as the csv crate writes them: the same
+        /// bytes, whatever their fields hold (commas, quotes, line breaks,
+        /// nothing) and however many they are.
+        #[test]
+        fn records_are_written_as_the_csv_crate_writes_them(
+            records in proptest::collection::vec(
+                proptest::collection::vec("[a,\"\r\n '=é名]{0,6}", 0..4),
+                0..5,
+            ),
+            number in proptest::prelude::any::<i64>(),
+        ) {
+            let mut ours = Vec::new();
+            let mut w = ::csv::WriterBuilder::new().flexible(true).from_writer(Vec::new());
+            for (k, fields) in records.iter().enumerate() {
+                let with_number = k % 2 == 1;
+                let mut texts: Vec<String> = fields.clone();
+                if with_number {
+                    texts.push(number.to_string());
+                }
+                push_record(
+                    &mut ours,
+                    fields
+                        .iter()
+                        .map(|t| Field::Text(t))
+                        .chain(with_number.then_some(Field::Int(number))),
+                );
+                w.write_record(&texts).unwrap();
+            }
+            let theirs = w.into_inner().unwrap();
+            proptest::prop_assert_eq!(String::from_utf8(ours).unwrap(), String::from_utf8(theirs).unwrap());
+        }
+    }
 
     #[test]
     fn text_never_starts_a_formula_and_numbers_stay_numbers() {

@@ -495,8 +495,6 @@ pub trait Exporter {
 pub enum ExportError {
     #[error("cannot write the workbook: {0}")]
     Xlsx(#[from] rust_xlsxwriter::XlsxError),
-    #[error("cannot write CSV: {0}")]
-    Csv(#[from] ::csv::Error),
     #[error("cannot write JSON: {0}")]
     Json(#[from] serde_json::Error),
     #[error("cannot write: {0}")]
@@ -511,10 +509,6 @@ impl From<ExportError> for std::io::Error {
     fn from(e: ExportError) -> std::io::Error {
         match e {
             ExportError::Io(e) => e,
-            ExportError::Csv(e) => match e.into_kind() {
-                ::csv::ErrorKind::Io(e) => e,
-                other => std::io::Error::other(format!("cannot write CSV: {other:?}")),
-            },
             ExportError::Json(e) => match e.io_error_kind() {
                 Some(kind) => std::io::Error::from(kind),
                 None => std::io::Error::other(e),
