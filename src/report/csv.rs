@@ -60,7 +60,8 @@ fn write_with(
 fn write_chunks(chunks: &Chunks<'_>, out: &mut dyn std::io::Write) -> Result<(), ExportError> {
     std::thread::scope(|scope| {
         let written = chunks.in_turn(scope, CHUNKS_AHEAD, |rows| {
-            let mut bytes = Vec::new();
+            // (room for rows of some 64 bytes: a standings row is)
+            let mut bytes = Vec::with_capacity(rows.len() * 64);
             let mut text = String::new();
             for row in &rows {
                 push_row(&mut bytes, row, &mut text);
@@ -145,6 +146,16 @@ fn push_record<'a>(bytes: &mut Vec<u8>, fields: impl Iterator<Item = Field<'a>>)
     record.end();
 }
 
+/// The bytes for which a field is quoted (see [`push_record`]).
+const QUOTED_FOR: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b',' as usize] = true;
+    table[b'"' as usize] = true;
+    table[b'\r' as usize] = true;
+    table[b'\n' as usize] = true;
+    table
+};
+
 /// A record being written (see [`push_record`]).
 struct Record<'b> {
     bytes: &'b mut Vec<u8>,
@@ -170,7 +181,7 @@ impl<'b> Record<'b> {
         self.fields += 1;
         match field {
             Field::Int(n) => bytes.extend_from_slice(itoa::Buffer::new().format(n).as_bytes()),
-            Field::Text(t) if !t.bytes().any(|b| matches!(b, b',' | b'"' | b'\r' | b'\n')) => {
+            Field::Text(t) if !t.bytes().any(|b| QUOTED_FOR[usize::from(b)]) => {
                 bytes.extend_from_slice(t.as_bytes());
             }
             Field::Text(t) => {
