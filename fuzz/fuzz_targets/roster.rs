@@ -1,9 +1,16 @@
 #![no_main]
-//! A roster, CSV or workbook (the first bytes tell).
+//! A roster, CSV or workbook (the first bytes tell); a plain CSV one is
+//! also read both ways, split where it lies and by the CSV reader.
 use libfuzzer_sys::fuzz_target;
 use tilerank::problem::Problems;
 
 fuzz_target!(|data: &[u8]| {
+    // a plain roster, split where it lies, reads as the CSV reader's rows
+    if let Some([split, read]) =
+        tilerank::ingest::roster::both_ways("roster.csv", data.to_vec(), &tilerank_fuzz::limits())
+    {
+        assert_eq!(split, read, "split and read apart");
+    }
     let mut problems = Problems::new();
     let _ = tilerank::ingest::roster::from_bytes(
         "roster.csv",

@@ -113,6 +113,42 @@ pub fn from_bytes(
     Ok(roster)
 }
 
+/// A plain CSV roster (no quote, no lone carriage return) read both ways:
+/// split where it lies, in chunks on every core, and row by row from the
+/// CSV reader's rows; for each, every message and every player. `None`
+/// for any other text. The roster fuzz target holds the two the same, as
+/// a test does.
+#[doc(hidden)]
+pub fn both_ways(
+    name: &str,
+    bytes: Vec<u8>,
+    limits: &Limits,
+) -> Option<[(Vec<String>, Vec<crate::roster::Player>); 2]> {
+    let (text, _) = super::text::decode_owned(bytes);
+    super::text::check_lengths(&text, name, limits).ok()?;
+    if text.is_empty() || !super::split::takes(text.as_bytes()) {
+        return None;
+    }
+    let read = |rows: super::text::CsvRows| {
+        let sheet = super::Sheet {
+            source: Source::file(name),
+            rows: Rows::Csv(rows),
+            encoding: None,
+            bad_cells: Vec::new(),
+            merged: Vec::new(),
+        };
+        let (mut roster, mut problems) = (Roster::default(), Problems::new());
+        read_sheets(vec![sheet], limits, &mut roster, &mut problems);
+        let said = problems.iter().map(|p| p.to_string()).collect();
+        let players = roster.iter().map(|(_, p)| p.into_owned()).collect();
+        (said, players)
+    };
+    Some([
+        read(super::text::CsvRows::new(text.clone())),
+        read(super::text::rows_by_reader(text)),
+    ])
+}
+
 fn not_found(name: &str, problems: &mut Problems) {
     problems.error(
         crate::place::Source::file(name).whole(),
@@ -719,6 +755,50 @@ mod tests {
                 Some(LINES + 1 + (LINES - 1) / 5000)
             );
         }
+    }
+
+    /// A plain roster split where it lies, in chunks on every core, reads
+    /// as the CSV reader's rows read: the same messages and players, for
+    /// rosters with blank lines, `;` and CRLF, long fields, taken ids, and
+    /// many chunks.
+    #[test]
+    fn a_plain_roster_reads_as_the_csv_readers_rows_read() {
+        let mut long = String::from("\r\nid;name;birth_date;age;status;group;family\r\n");
+        for i in 0..30_000u32 {
+            let id = if i % 977 == 0 { i / 2 } else { i };
+            let birth =
+                ["1953-02-07", "1953/2/7", "", "1953-02-30", " 2001-12-31 "][i as usize % 5];
+            let age = ["", "7", "7.0", "x", "131"][(i as usize / 5) % 5];
+            let status = ["", "", "withdrawn", "dq", "maybe"][(i as usize / 25) % 5];
+            long.push_str(&format!(
+                "P{id};  Chan Tai Man {i} ;{birth};{age};{status};U{};F{}\r\n",
+                i % 3,
+                i / 4
+            ));
+            if i % 4999 == 0 {
+                long.push_str(";;;\r\n\r\n");
+            }
+        }
+        let texts = [
+            "id,name\nP1,A\nP1,B\n,C\nP2,\n\nP3,D".to_string(),
+            "id,name,birth_date\nP1,A,2014-02-30\nP2,B,2014-02-28\n".to_string(),
+            format!("id,name\nP1,{}\n", "x".repeat(300)),
+            long,
+        ];
+        for text in texts {
+            let [split, read] =
+                both_ways("r.csv", text.clone().into_bytes(), &Limits::default()).expect("plain");
+            assert_eq!(split, read, "{}", &text[..text.len().min(200)]);
+            if text.len() > 4 * CHUNK {
+                // (the long roster: messages of every kind, most players)
+                let (said, players) = &split;
+                for kind in ["already used", "birth_date is", "age is", "status is"] {
+                    assert!(said.iter().any(|m| m.contains(kind)), "{kind}");
+                }
+                assert!(players.len() > 29_000, "{}", players.len());
+            }
+        }
+        assert!(both_ways("r.csv", b"id,name\nP1,\"A\"\n".to_vec(), &Limits::default()).is_none());
     }
 
     #[test]

@@ -339,6 +339,14 @@ impl super::lines::Fields for SplitFields<'_> {
     }
 }
 
+/// The rows of a text by the CSV reader, whatever the text (a plain text
+/// too, which [`CsvRows::new`] would split itself): what the readers that
+/// split a plain text are held against.
+#[doc(hidden)]
+pub fn rows_by_reader(text: String) -> CsvRows {
+    CsvRows::split_by(text, false)
+}
+
 /// The rows of a text with no quote and no lone carriage return read both
 /// ways, by the splitter and by the CSV reader (`None` for any other
 /// text): the fuzz targets hold the two the same, as a test does.
