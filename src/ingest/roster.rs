@@ -641,34 +641,18 @@ pub fn birth_date(cell: &Cell) -> Option<Cow<'_, str>> {
 /// A text that is a birth date written as it is kept, `YYYY-MM-DD` (the
 /// usual roster's): read without splitting it.
 fn written_date(text: &str) -> Option<&str> {
-    let b = text.as_bytes();
-    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
-        return None;
-    }
-    let number = |at: std::ops::Range<usize>| super::cell::digits(text.get(at)?);
-    let (y, m, d) = (number(0..4)?, number(5..7)?, number(8..10)?);
+    let (y, m, d) = crate::roster::written_ymd(text)?;
     is_date(y, m, d).then_some(text)
 }
 
 /// Whether year `y`, month `m`, day `d` is a birth date the roster takes:
-/// a day of the calendar from 1900 to 2100.
+/// a day of the calendar ([`crate::rules::age_groups::days_in_month`])
+/// from 1900 to 2100.
 fn is_date(y: u32, m: u32, d: u32) -> bool {
-    let leap = (y.is_multiple_of(4) && !y.is_multiple_of(100)) || y.is_multiple_of(400);
-    let days = [
-        31,
-        if leap { 29 } else { 28 },
-        31,
-        30,
-        31,
-        30,
-        31,
-        31,
-        30,
-        31,
-        30,
-        31,
-    ];
-    (1900..=2100).contains(&y) && (1..=12).contains(&m) && d >= 1 && d <= days[(m - 1) as usize]
+    (1900..=2100).contains(&y)
+        && (1..=12).contains(&m)
+        && d >= 1
+        && d <= crate::rules::age_groups::days_in_month(y as i32, m)
 }
 
 #[cfg(test)]

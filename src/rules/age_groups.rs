@@ -83,7 +83,8 @@ pub fn is_leap_year(year: i32) -> bool {
     (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
 }
 
-fn days_in_month(year: i32, month: u32) -> u32 {
+/// The days month `month` (1 to 12) of `year` has.
+pub fn days_in_month(year: i32, month: u32) -> u32 {
     match month {
         2 if is_leap_year(year) => 29,
         2 => 28,
