@@ -370,10 +370,9 @@ impl OutputArgs {
                     let (n, make) = (n.clone(), c.make);
                     tilerank::report::Chunks {
                         rows: c.rows,
-                        make: Box::new(move |range| {
-                            let made = make(range.clone());
-                            n.fetch_max(range.start + made.len(), Relaxed);
-                            made
+                        make: Box::new(move |range, sink| {
+                            make(range.clone(), sink);
+                            n.fetch_max(range.end, Relaxed);
                         }),
                     }
                 });

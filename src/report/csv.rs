@@ -4,8 +4,10 @@
 //! scores) stay numbers.
 
 use super::{
-    looks_like_formula, Chunks, ExportError, Exporter, Streamed, Table, Value, TWO_THREADS_FROM,
+    looks_like_formula, Chunks, ExportError, Exporter, Given, RowSink, Streamed, Table, Value,
+    TWO_THREADS_FROM,
 };
+use crate::score::Score;
 
 pub struct Csv;
 
@@ -62,10 +64,8 @@ fn write_chunks(chunks: &Chunks<'_>, out: &mut dyn std::io::Write) -> Result<(),
         let written = chunks.in_turn(scope, CHUNKS_AHEAD, |rows| {
             // (room for rows of some 64 bytes: a standings row is)
             let mut bytes = Vec::with_capacity(rows.len() * 64);
-            let mut text = String::new();
-            for row in &rows {
-                push_row(&mut bytes, row, &mut text);
-            }
+            // each value written as it is made: no row of values between
+            (chunks.make)(rows, &mut Record::new(&mut bytes));
             Ok::<_, ExportError>(bytes)
         });
         // (a thread that stopped without its chunk panicked: said as the
@@ -87,10 +87,8 @@ fn write_rows(
     rows: impl Iterator<Item = impl AsRef<[Value]>>,
     out: &mut dyn std::io::Write,
 ) -> Result<(), ExportError> {
-    // one buffer for the cells that are not already text
-    let mut text = String::new();
     for row in rows {
-        push_row(bytes, row.as_ref(), &mut text);
+        push_row(bytes, row.as_ref());
         if bytes.len() >= WRITE_AT {
             out.write_all(bytes)?;
             bytes.clear();
@@ -101,36 +99,33 @@ fn write_rows(
 }
 
 /// A row's CSV record, at the end of `bytes`.
-fn push_row(bytes: &mut Vec<u8>, row: &[Value], text: &mut String) {
+fn push_row(bytes: &mut Vec<u8>, row: &[Value]) {
     let mut record = Record::new(bytes);
     for value in row {
-        record.field(field(value, text));
+        record.value(value.as_given());
     }
-    record.end();
+    record.end_row();
 }
 
-/// A field as it is written: a text, or a whole number.
+/// A field as it is written.
 enum Field<'a> {
     Text(&'a str),
+    /// A text written after a `'`: it could start a formula.
+    Guarded(&'a str),
     Int(i64),
+    Score(Score),
 }
 
-/// What cell `value` is written as: its text, a number, or a text made in
-/// `buf` (a score, a text that could start a formula).
-fn field<'a>(value: &'a Value, buf: &'a mut String) -> Field<'a> {
-    buf.clear();
+/// What field a value is written as: a text (one that could start a
+/// formula guarded), or a number.
+fn field(value: Given<'_>) -> Field<'_> {
     match value {
-        Value::Text(t) if looks_like_formula(t) => {
-            buf.push('\'');
-            buf.push_str(t);
-        }
-        Value::Text(t) => return Field::Text(t),
-        Value::Empty => return Field::Text(""),
-        Value::Int(i) => return Field::Int(*i),
-        // (writing to a String does not fail)
-        Value::Score(s) => _ = s.write_printed(buf),
+        Given::Text(t) if looks_like_formula(t) => Field::Guarded(t),
+        Given::Text(t) => Field::Text(t),
+        Given::Empty => Field::Text(""),
+        Given::Int(i) => Field::Int(i),
+        Given::Score(s) => Field::Score(s),
     }
-    Field::Text(buf)
 }
 
 /// A record's fields, written as the csv crate writes a record, at the end
@@ -143,7 +138,7 @@ fn push_record<'a>(bytes: &mut Vec<u8>, fields: impl Iterator<Item = Field<'a>>)
     for field in fields {
         record.field(field);
     }
-    record.end();
+    record.end_row();
 }
 
 /// The bytes for which a field is quoted (see [`push_record`]).
@@ -156,9 +151,11 @@ const QUOTED_FOR: [bool; 256] = {
     table
 };
 
-/// A record being written (see [`push_record`]).
+/// Records being written, one after another, at the end of their bytes
+/// (see [`push_record`]).
 struct Record<'b> {
     bytes: &'b mut Vec<u8>,
+    /// Where the record being written starts.
     start: usize,
     fields: usize,
 }
@@ -181,27 +178,60 @@ impl<'b> Record<'b> {
         self.fields += 1;
         match field {
             Field::Int(n) => bytes.extend_from_slice(itoa::Buffer::new().format(n).as_bytes()),
-            Field::Text(t) if !t.bytes().any(|b| QUOTED_FOR[usize::from(b)]) => {
-                bytes.extend_from_slice(t.as_bytes());
-            }
-            Field::Text(t) => {
-                bytes.push(b'"');
-                for part in t.split_inclusive('"') {
-                    bytes.extend_from_slice(part.as_bytes());
-                    if part.ends_with('"') {
-                        bytes.push(b'"');
-                    }
-                }
-                bytes.push(b'"');
-            }
+            // (digits, a sign and a point: never quoted)
+            Field::Score(s) => _ = s.write_printed(&mut Bytes(bytes)),
+            Field::Text(t) => text(bytes, b"", t),
+            Field::Guarded(t) => text(bytes, b"'", t),
         }
     }
 
-    fn end(self) {
+    /// Ends the record; the next field starts another.
+    fn end_row(&mut self) {
         if self.bytes.len() == self.start {
             self.bytes.extend_from_slice(b"\"\"");
         }
         self.bytes.push(b'\n');
+        self.start = self.bytes.len();
+        self.fields = 0;
+    }
+}
+
+impl RowSink for Record<'_> {
+    fn value(&mut self, value: Given<'_>) {
+        self.field(field(value));
+    }
+
+    fn end_row(&mut self) {
+        Record::end_row(self);
+    }
+}
+
+/// Text `t` after `prefix` (which holds nothing to quote), as one field:
+/// quoted when it holds what [`QUOTED_FOR`] says.
+fn text(bytes: &mut Vec<u8>, prefix: &[u8], t: &str) {
+    if !t.bytes().any(|b| QUOTED_FOR[usize::from(b)]) {
+        bytes.extend_from_slice(prefix);
+        bytes.extend_from_slice(t.as_bytes());
+        return;
+    }
+    bytes.push(b'"');
+    bytes.extend_from_slice(prefix);
+    for part in t.split_inclusive('"') {
+        bytes.extend_from_slice(part.as_bytes());
+        if part.ends_with('"') {
+            bytes.push(b'"');
+        }
+    }
+    bytes.push(b'"');
+}
+
+/// Bytes written to as text (a score printed into a record).
+struct Bytes<'a>(&'a mut Vec<u8>);
+
+impl std::fmt::Write for Bytes<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0.extend_from_slice(s.as_bytes());
+        Ok(())
     }
 }
 

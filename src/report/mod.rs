@@ -42,6 +42,67 @@ impl Value {
     pub fn text(s: &str) -> Value {
         Value::Text(s.into())
     }
+
+    /// The value as a row gives it to a [`RowSink`].
+    pub fn as_given(&self) -> Given<'_> {
+        match self {
+            Value::Empty => Given::Empty,
+            Value::Text(t) => Given::Text(t),
+            Value::Int(i) => Given::Int(*i),
+            Value::Score(s) => Given::Score(*s),
+        }
+    }
+}
+
+/// A value as a row gives it, one after another, to a [`RowSink`]: its
+/// text borrowed (a million standings rows' ids and names are read where
+/// the roster holds them, not copied into values first).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Given<'a> {
+    Empty,
+    Text(&'a str),
+    Int(i64),
+    Score(Score),
+}
+
+impl From<Given<'_>> for Value {
+    fn from(g: Given<'_>) -> Value {
+        match g {
+            Given::Empty => Value::Empty,
+            Given::Text(t) => Value::text(t),
+            Given::Int(i) => Value::Int(i),
+            Given::Score(s) => Value::Score(s),
+        }
+    }
+}
+
+/// Where a table's rows go as they are made, value by value: made into
+/// [`Value`]s ([`Collected`]), or written as they come (a CSV writer
+/// writes each value straight into its bytes).
+pub trait RowSink {
+    /// The row's next value.
+    fn value(&mut self, value: Given<'_>);
+    /// The row is over.
+    fn end_row(&mut self);
+}
+
+/// Rows made into values.
+#[derive(Default)]
+pub struct Collected {
+    pub rows: Vec<Vec<Value>>,
+    row: Vec<Value>,
+}
+
+impl RowSink for Collected {
+    fn value(&mut self, value: Given<'_>) {
+        self.row.push(value.into());
+    }
+
+    fn end_row(&mut self) {
+        let width = self.row.len();
+        let row = std::mem::replace(&mut self.row, Vec::with_capacity(width));
+        self.rows.push(row);
+    }
 }
 
 impl fmt::Display for Value {
@@ -172,9 +233,9 @@ pub struct Streamed<'a> {
 pub struct Chunks<'a> {
     /// How many rows there are.
     pub rows: usize,
-    /// Makes rows `range` (within `0..rows`).
+    /// Makes rows `range` (within `0..rows`), each given to the sink.
     #[allow(clippy::type_complexity)]
-    pub make: Box<dyn Fn(std::ops::Range<usize>) -> Vec<Vec<Value>> + Sync + 'a>,
+    pub make: Box<dyn Fn(std::ops::Range<usize>, &mut dyn RowSink) + Sync + 'a>,
 }
 
 /// From this many rows, a table is made and written on two threads: a
@@ -190,6 +251,16 @@ pub const CHUNK_ROWS: usize = 1024;
 const THREADS: usize = 2;
 
 impl Chunks<'_> {
+    /// Rows `range`, made into values.
+    pub fn made(&self, range: std::ops::Range<usize>) -> Vec<Vec<Value>> {
+        let mut made = Collected {
+            rows: Vec::with_capacity(range.len()),
+            row: Vec::new(),
+        };
+        (self.make)(range, &mut made);
+        made.rows
+    }
+
     /// The rows of chunk `i`.
     fn range(&self, i: usize) -> std::ops::Range<usize> {
         i * CHUNK_ROWS..self.rows.min((i + 1) * CHUNK_ROWS)
@@ -211,7 +282,9 @@ impl Chunks<'_> {
         let from = if self.rows < TWO_THREADS_FROM {
             Made::Here(self)
         } else {
-            Made::Threads(self.in_turn(scope, 1, Ok::<_, std::convert::Infallible>))
+            Made::Threads(self.in_turn(scope, 1, |range| {
+                Ok::<_, std::convert::Infallible>(self.made(range))
+            }))
         };
         MadeRows {
             from,
@@ -221,12 +294,12 @@ impl Chunks<'_> {
         }
     }
 
-    /// Each chunk's rows given to `work` on two threads of `scope` (the
-    /// first thread's chunks 0, 2, 4..., the second's 1, 3, 5...), what it
-    /// makes of them handed back in the chunks' order, up to its first
-    /// error. A thread may have `ahead` chunks waiting. The rows are
-    /// dropped where `work` drops them: on its thread, unless it hands
-    /// them back.
+    /// Each chunk's range of rows given to `work` on two threads of
+    /// `scope` (the first thread's chunks 0, 2, 4..., the second's 1, 3,
+    /// 5...), what it makes of them handed back in the chunks' order, up
+    /// to its first error. A thread may have `ahead` chunks waiting.
+    /// `work` makes the rows ([`Chunks::make`]) into what it hands back:
+    /// the rows themselves, or their bytes.
     fn in_turn<'scope, T, E, W>(
         &'scope self,
         scope: &'scope std::thread::Scope<'scope, '_>,
@@ -236,7 +309,7 @@ impl Chunks<'_> {
     where
         T: Send + 'scope,
         E: Send + 'scope,
-        W: Fn(Vec<Vec<Value>>) -> Result<T, E> + Send + Sync + 'scope,
+        W: Fn(std::ops::Range<usize>) -> Result<T, E> + Send + Sync + 'scope,
     {
         let work = std::sync::Arc::new(work);
         let chunks = self.count();
@@ -247,7 +320,7 @@ impl Chunks<'_> {
             let work = std::sync::Arc::clone(&work);
             scope.spawn(move || {
                 for chunk in (first..chunks).step_by(THREADS) {
-                    let done = work((self.make)(self.range(chunk)));
+                    let done = work(self.range(chunk));
                     let failed = done.is_err();
                     // (a closed channel: the rest is no longer wanted)
                     if to.send(done).is_err() || failed {
@@ -324,7 +397,7 @@ impl Iterator for MadeRows<'_> {
         if self.chunk.len() == 0 {
             let made = match &mut self.from {
                 Made::Here(chunks) if self.next < chunks.count() => {
-                    Some((chunks.make)(chunks.range(self.next)))
+                    Some(chunks.made(chunks.range(self.next)))
                 }
                 Made::Here(_) => None,
                 Made::Threads(made) => made.next().map(|Ok(rows)| rows),
@@ -394,7 +467,14 @@ impl Table {
         Streamed {
             chunks: Some(Chunks {
                 rows: self.rows.len(),
-                make: Box::new(|range| self.rows[range].to_vec()),
+                make: Box::new(|range, sink| {
+                    for row in &self.rows[range] {
+                        for value in row {
+                            sink.value(value.as_given());
+                        }
+                        sink.end_row();
+                    }
+                }),
             }),
             ..self.streamed()
         }
@@ -565,14 +645,17 @@ mod tests {
     ) -> Chunks<'_> {
         Chunks {
             rows: n,
-            make: Box::new(move |range| {
+            make: Box::new(move |range, sink| {
                 if let Ok(mut threads) = threads.lock() {
                     threads.insert(std::thread::current().id());
                 }
                 if (range.start / CHUNK_ROWS).is_multiple_of(THREADS) {
                     std::thread::sleep(std::time::Duration::from_millis(2));
                 }
-                range.map(|i| vec![Value::Int(i as i64)]).collect()
+                for i in range {
+                    sink.value(Given::Int(i as i64));
+                    sink.end_row();
+                }
             }),
         }
     }
@@ -635,7 +718,7 @@ mod tests {
         let threads = Default::default();
         let chunks = numbered(10 * CHUNK_ROWS, &threads);
         let done: Vec<Result<i64, i64>> = std::thread::scope(|scope| {
-            let first = |rows: Vec<Vec<Value>>| match rows[0][0] {
+            let first = |range| match chunks.made(range)[0][0] {
                 Value::Int(i) if i == 5 * CHUNK_ROWS as i64 => Err(i),
                 Value::Int(i) => Ok(i),
                 _ => Err(-1),

@@ -2,7 +2,7 @@
 //! `rank, player, name, group, games, won, avg_score, total_score, tiles,
 //! status, note`. Status is `Q` (qualified), `W` (withdrawn) or `DQ`.
 
-use super::{Chunks, Column, Table, Value};
+use super::{Chunks, Collected, Column, Given, RowSink, Table, Value, CHUNK_ROWS};
 use crate::domain::PlayerId;
 use crate::ingest::cell::Text;
 use crate::roster::Roster;
@@ -27,42 +27,44 @@ pub const COLUMNS: [Column; 11] = [
 fn row(e: &Entry, roster: &Roster, status: &str, note: Text) -> Vec<Value> {
     let p = e.player();
     let player = (roster.id(p), roster.name(p), roster.group(p));
-    row_of(e, &e.tally(), player, status, note)
+    let mut made = Collected::default();
+    row_into(e, &e.tally(), player, status, &note, &mut made);
+    made.rows.pop().unwrap_or_default()
 }
 
 /// The row of entry `e`, whose sums are `t` and whose roster id, name and
-/// group are `player`.
-fn row_of(
+/// group are `player`, given value by value to `sink`.
+fn row_into(
     e: &Entry,
     t: &Tally,
     (id, name, group): (&str, &str, Option<&str>),
     status: &str,
-    note: Text,
-) -> Vec<Value> {
-    let text = |s: &str| {
+    note: &str,
+    sink: &mut dyn RowSink,
+) {
+    fn text(s: &str) -> Given<'_> {
         if s.is_empty() {
-            Value::Empty
+            Given::Empty
         } else {
-            Value::text(s)
+            Given::Text(s)
         }
-    };
-    vec![
-        e.rank.map_or(Value::Empty, |r| Value::Int(i64::from(r))),
-        Value::text(id),
+    }
+    for value in [
+        e.rank.map_or(Given::Empty, |r| Given::Int(i64::from(r))),
+        Given::Text(id),
         text(name),
         text(group.unwrap_or("")),
-        Value::Int(i64::from(t.games)),
-        Value::Int(i64::from(t.won)),
-        Value::Score(t.average()),
-        Value::Score(t.total),
-        Value::Int(i64::from(t.tiles)),
+        Given::Int(i64::from(t.games)),
+        Given::Int(i64::from(t.won)),
+        Given::Score(t.average()),
+        Given::Score(t.total),
+        Given::Int(i64::from(t.tiles)),
         text(status),
-        if note.is_empty() {
-            Value::Empty
-        } else {
-            Value::Text(note)
-        },
-    ]
+        text(note),
+    ] {
+        sink.value(value);
+    }
+    sink.end_row();
 }
 
 /// Standings rows are made one at a time, but their players' roster ids
@@ -72,49 +74,22 @@ fn row_of(
 /// waiting for memory.
 const AHEAD: usize = 256;
 
-/// The rows of `entries`, `how` giving each one's status and note.
-struct Rows<'a, F> {
-    entries: &'a [Entry],
-    roster: &'a Roster,
-    how: F,
-    /// The ids, names and sums of the entries from `next` on, read ahead.
-    ahead: std::iter::Zip<std::vec::IntoIter<(&'a str, &'a str)>, std::vec::IntoIter<Tally>>,
-    next: usize,
-}
-
-impl<'a, F> Rows<'a, F> {
-    fn new(entries: &'a [Entry], roster: &'a Roster, how: F) -> Rows<'a, F> {
-        Rows {
-            entries,
-            roster,
-            how,
-            ahead: Vec::new().into_iter().zip(Vec::new()),
-            next: 0,
+/// The rows of `entries` to `sink`, `how` giving each one's status and
+/// note.
+fn rows_into(
+    entries: &[Entry],
+    roster: &Roster,
+    mut how: impl FnMut(&Entry) -> (&'static str, Text),
+    sink: &mut dyn RowSink,
+) {
+    for ahead in entries.chunks(AHEAD) {
+        let players: Vec<PlayerId> = ahead.iter().map(Entry::player).collect();
+        let names = roster.ids_and_names(&players);
+        for ((e, (id, name)), t) in ahead.iter().zip(names).zip(tallies(ahead)) {
+            let (status, note) = how(e);
+            let player = (id, name, roster.group(e.player()));
+            row_into(e, &t, player, status, &note, sink);
         }
-    }
-}
-
-impl<F: FnMut(&Entry) -> (&'static str, Text)> Iterator for Rows<'_, F> {
-    type Item = Vec<Value>;
-
-    fn next(&mut self) -> Option<Vec<Value>> {
-        let e = self.entries.get(self.next)?;
-        if self.ahead.len() == 0 {
-            let ahead = &self.entries[self.next..(self.next + AHEAD).min(self.entries.len())];
-            let players: Vec<PlayerId> = ahead.iter().map(Entry::player).collect();
-            let names = self.roster.ids_and_names(&players);
-            self.ahead = names.into_iter().zip(tallies(ahead));
-        }
-        self.next += 1;
-        let ((id, name), t) = self.ahead.next()?;
-        let (status, note) = (self.how)(e);
-        let player = (id, name, self.roster.group(e.player()));
-        Some(row_of(e, &t, player, status, note))
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.entries.len() - self.next;
-        (left, Some(left))
     }
 }
 
@@ -177,7 +152,7 @@ pub fn standings_name(s: &Standings) -> String {
 /// What a ranked row says beside its sums: `Q` for a player who goes on,
 /// and its note (a shared rank, a tie at the cutoff).
 struct Marks {
-    going: std::collections::HashSet<PlayerId>,
+    going: std::collections::HashSet<PlayerId, foldhash::fast::RandomState>,
     straddle_rank: Option<u32>,
 }
 
@@ -209,36 +184,38 @@ fn apart_marks(e: &Entry) -> (&'static str, Text) {
     (apart_status(e), Text::default())
 }
 
-/// The rows of [`standings_table`], each made when it is asked for: the
-/// ranking, then those listed apart.
+/// The rows of [`standings_table`], a chunk of them made when the first of
+/// it is asked for: the ranking, then those listed apart.
 pub fn standings_rows<'a>(
     s: &'a Standings,
     roster: &'a Roster,
     cut: Option<&'a Cut>,
 ) -> impl Iterator<Item = Vec<Value>> + 'a {
     let marks = Marks::of(s, cut);
-    let ranked = Rows::new(&s.ranked, roster, move |e: &Entry| marks.ranked(e));
-    let apart = Rows::new(&s.apart, roster, apart_marks);
-    ranked.chain(apart)
+    let rows = s.ranked.len() + s.apart.len();
+    (0..rows.div_ceil(CHUNK_ROWS)).flat_map(move |chunk| {
+        let range = chunk * CHUNK_ROWS..rows.min((chunk + 1) * CHUNK_ROWS);
+        let mut made = Collected::default();
+        rows_of(s, roster, &marks, range, &mut made);
+        made.rows
+    })
 }
 
 /// Rows `rows` of [`standings_rows`] (the ranked players, then those
-/// listed apart), `marks` saying the ranked ones' status and note.
+/// listed apart) to `sink`, `marks` saying the ranked ones' status and
+/// note.
 fn rows_of(
     s: &Standings,
     roster: &Roster,
     marks: &Marks,
     rows: std::ops::Range<usize>,
-) -> Vec<Vec<Value>> {
+    sink: &mut dyn RowSink,
+) {
     let ranked = s.ranked.len();
-    let mut made = Vec::with_capacity(rows.len());
     let in_ranked = rows.start.min(ranked)..rows.end.min(ranked);
     let in_apart = rows.start.max(ranked) - ranked..rows.end.max(ranked) - ranked;
-    made.extend(Rows::new(&s.ranked[in_ranked], roster, |e: &Entry| {
-        marks.ranked(e)
-    }));
-    made.extend(Rows::new(&s.apart[in_apart], roster, apart_marks));
-    made
+    rows_into(&s.ranked[in_ranked], roster, |e| marks.ranked(e), sink);
+    rows_into(&s.apart[in_apart], roster, apart_marks, sink);
 }
 
 /// The rows of [`standings_rows`], any range of them made on any thread
@@ -251,7 +228,7 @@ pub fn standings_chunks<'a>(
     let marks = Marks::of(s, cut);
     Chunks {
         rows: s.ranked.len() + s.apart.len(),
-        make: Box::new(move |rows| rows_of(s, roster, &marks, rows)),
+        make: Box::new(move |rows, sink| rows_of(s, roster, &marks, rows, sink)),
     }
 }
 
@@ -460,7 +437,7 @@ mod tests {
             ranked - 3..ranked + 4,
             ranked..n,
         ] {
-            let made = (chunks.make)(range.clone());
+            let made = chunks.made(range.clone());
             assert!(made == one[range.clone()], "rows {range:?} differ");
         }
     }
