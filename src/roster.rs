@@ -153,13 +153,20 @@ impl std::fmt::Debug for IdIndex {
     }
 }
 
-/// The hash of `text`'s match key, as [`NameHasher::hash`] makes it.
+/// The hash of `text`'s match key, as [`NameHasher::hash`] makes it (a
+/// text not its own key: its key built in a text of its own).
 fn key_hash(hasher: &foldhash::fast::RandomState, text: &str) -> u64 {
+    key_hash_in(hasher, text, &mut String::new())
+}
+
+/// The hash of `text`'s match key, the key built in `scratch` when the
+/// text is not its own key (most ids are: nothing is built).
+fn key_hash_in(hasher: &foldhash::fast::RandomState, text: &str, scratch: &mut String) -> u64 {
     if is_own_key(text) {
-        hash_key(hasher, text)
-    } else {
-        hash_key(hasher, &match_key(text))
+        return hash_key(hasher, text);
     }
+    match_key_into(text, scratch);
+    hash_key(hasher, scratch)
 }
 
 fn hash_key(hasher: &foldhash::fast::RandomState, key: &str) -> u64 {
@@ -202,11 +209,7 @@ pub struct NameHasher(foldhash::fast::RandomState);
 impl NameHasher {
     /// The hash of `text`'s match key (built in `scratch`).
     pub fn hash(&self, text: &str, scratch: &mut String) -> u64 {
-        if is_own_key(text) {
-            return hash_key(&self.0, text);
-        }
-        match_key_into(text, scratch);
-        hash_key(&self.0, scratch)
+        key_hash_in(&self.0, text, scratch)
     }
 }
 

@@ -251,49 +251,11 @@ struct Head {
     line: u32,
 }
 
-/// The cells made last for short fields, by their bytes: a results file
-/// says the same few values (`0`, `1`, `+11`) millions of times, and a
-/// copy of a cell is cheaper than making it again.
-struct Cells {
-    slots: Vec<(u64, Cell)>,
-}
-
-impl Cells {
-    /// Fields of up to this many bytes are kept.
-    const SHORT: usize = 7;
-
-    fn new() -> Cells {
-        Cells {
-            slots: vec![(0, Cell::Empty); 256],
-        }
-    }
-
-    /// The cell of a field's text, as [`Cell::text`] makes it.
-    #[inline]
-    fn cell(&mut self, field: &str) -> Cell {
-        let bytes = field.as_bytes();
-        if bytes.is_empty() || bytes.len() > Self::SHORT {
-            return Cell::text(field);
-        }
-        // the bytes and the length, one number (never 0)
-        let key = bytes
-            .iter()
-            .fold(bytes.len() as u64, |k, &b| (k << 8) | u64::from(b));
-        let slot = &mut self.slots[(key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 56) as usize];
-        if slot.0 != key {
-            *slot = (key, Cell::text(field));
-        }
-        slot.1.clone()
-    }
-}
-
-/// A line of a CSV file, split where it lies: a cell is made only for a
-/// field that is taken ([`lines::take`]), as the CSV reader would make it.
+/// A line of a CSV file, split where it lies ([`text::SplitFields`]: a
+/// cell is made only for a field that is taken), and the card it is on
+/// when its reader knows it.
 struct SplitLine<'a> {
-    text: &'a str,
-    fields: &'a [(usize, usize)],
-    cells: &'a mut Cells,
-    number: u32,
+    line: text::SplitFields<'a>,
     /// The card the line is on, when its stage, session and table are
     /// written as on the line before it (see [`lines::Fields::card`]).
     card: Option<&'a CardKey>,
@@ -301,21 +263,19 @@ struct SplitLine<'a> {
 
 impl lines::Fields for SplitLine<'_> {
     fn number(&self) -> u32 {
-        self.number
+        self.line.number()
     }
 
     fn at(&self, i: usize) -> crate::place::At {
-        crate::place::At::cell(self.number, i as u32 + 1)
+        self.line.at(i)
     }
 
     fn text(&self, i: usize) -> std::borrow::Cow<'_, str> {
-        let field = self.fields.get(i).map_or("", |&(a, b)| &self.text[a..b]);
-        std::borrow::Cow::Borrowed(crate::ingest::cell::trim(field))
+        self.line.text(i)
     }
 
     fn take(&mut self, i: usize) -> Cell {
-        self.cells
-            .cell(self.fields.get(i).map_or("", |&(a, b)| &self.text[a..b]))
+        self.line.take(i)
     }
 
     fn card(&self) -> Option<&CardKey> {
@@ -490,7 +450,6 @@ struct Parser {
     buf: Vec<u8>,
     grouper: Grouper<RawLine>,
     splitter: Splitter,
-    cells: Cells,
     scratch: String,
 }
 
@@ -501,7 +460,6 @@ impl Parser {
             buf: Vec::new(),
             grouper: Grouper::new(&Source::file(reading.name)),
             splitter: Splitter::new(reading.head.delimiter, reading.limits),
-            cells: Cells::new(),
             scratch: String::new(),
         })
     }
@@ -692,7 +650,6 @@ fn parse_chunk(
         buf,
         grouper,
         splitter,
-        cells,
         scratch,
     } = parser;
     read_at(file, a, len, buf)?;
@@ -740,10 +697,11 @@ fn parse_chunk(
             .filter(|(was, _)| (0..3).all(|i| lines::same_short_bytes(was[i], written[i])))
             .map(|(_, key)| key);
         let mut row = SplitLine {
-            text: line,
-            fields: &splitter.fields,
-            cells,
-            number,
+            line: text::SplitFields {
+                text: line,
+                fields: &splitter.fields,
+                number,
+            },
             card: known,
         };
         if !results::add_line(
@@ -793,21 +751,4 @@ fn parse_chunk(
     }
     grouper.cards = grouped;
     Some(chunk)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_short_field_is_the_cell_the_csv_reader_makes() {
-        let mut cells = Cells::new();
-        for _ in 0..2 {
-            for field in [
-                "0", "1", " 1 ", "+11", "-12", "   ", "", "1234567", "12345678", "é",
-            ] {
-                assert_eq!(cells.cell(field), Cell::text(field), "{field:?}");
-            }
-        }
-    }
 }
