@@ -45,6 +45,76 @@ fn give_back_large_blocks() -> bool {
     true
 }
 
+/// The system's allocator, asking Linux to back each block of
+/// [`HUGE_FROM`] bytes or more with huge pages (2 MiB) where the system
+/// gives them on request (`madvise`, as most distributions set it). A
+/// million players' roster text, id index, sums and sort keys are such
+/// blocks, and each 4 KiB page of them first touched is a page fault (some
+/// 2.4 µs each on the machine the README's Scale section was measured
+/// on); a huge page is one fault for 512 pages. `qualifiers FILE --roster
+/// R` at a million players took 33,700 faults, 12,200 with huge pages.
+/// What a block does not touch is still not taken; a block's last huge
+/// page may be taken whole for a part of it (a peak some 1 to 7 MiB
+/// higher at a million).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+struct HugeBlocks;
+
+/// Blocks from this size on are asked to be huge pages: those glibc maps
+/// on their own (see [`give_back_large_blocks`]).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+const HUGE_FROM: usize = 4 << 20;
+
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[global_allocator]
+static ALLOCATOR: HugeBlocks = HugeBlocks;
+
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+impl HugeBlocks {
+    /// Asks for huge pages for the whole 2 MiB pages within `size` bytes
+    /// from `ptr` (advice only: nothing is said if it is not taken).
+    fn advise(ptr: *mut u8, size: usize) {
+        const HUGE: usize = 2 << 20;
+        if ptr.is_null() || size < HUGE_FROM {
+            return;
+        }
+        let start = (ptr as usize).next_multiple_of(HUGE);
+        let end = (ptr as usize + size) / HUGE * HUGE;
+        if start < end {
+            // SAFETY: the range lies within the block just allocated;
+            // the advice changes how its pages are backed, not what they
+            // hold.
+            unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE) };
+        }
+    }
+}
+
+// SAFETY: every call is the system allocator's, with its arguments as
+// given; `advise` only advises the kernel on the block returned.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+unsafe impl std::alloc::GlobalAlloc for HugeBlocks {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        let ptr = unsafe { std::alloc::System.alloc(layout) };
+        HugeBlocks::advise(ptr, layout.size());
+        ptr
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
+        let ptr = unsafe { std::alloc::System.alloc_zeroed(layout) };
+        HugeBlocks::advise(ptr, layout.size());
+        ptr
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
+        let ptr = unsafe { std::alloc::System.realloc(ptr, layout, new_size) };
+        HugeBlocks::advise(ptr, new_size);
+        ptr
+    }
+}
+
 fn main() -> ExitCode {
     give_back_large_blocks();
     let previous = panic::take_hook();
@@ -74,5 +144,25 @@ mod tests {
     #[test]
     fn the_allocator_takes_the_setting() {
         assert!(super::give_back_large_blocks());
+    }
+
+    /// Blocks asked to be huge pages hold what is written to them, grown
+    /// and shrunk (the advice changes how pages are backed, not what they
+    /// hold), at sizes on either side of the threshold.
+    #[test]
+    fn large_blocks_keep_what_they_hold() {
+        for mib in [1, 3, 4, 5, 9] {
+            let n = mib << 20;
+            let mut v: Vec<u64> = (0..n as u64 / 8).collect();
+            v.extend(0..n as u64 / 8);
+            v.truncate(n / 16);
+            v.shrink_to_fit();
+            assert!(
+                v.iter().enumerate().all(|(i, &x)| x == i as u64),
+                "{mib} MiB"
+            );
+            let zeroed = vec![0u8; n];
+            assert!(zeroed.iter().all(|&b| b == 0));
+        }
     }
 }
