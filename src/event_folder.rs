@@ -75,7 +75,7 @@ pub use entry::{
 pub use referees::{
     check_site_url, entry_link, Denied, Referee, RefereeKey, DEFAULT_SITE, KEY_LEN,
 };
-use store::{add_players, roster_fields, RosterPiece, StoredLine, StoredScore, ROSTER_HEADER};
+use store::{read_players, roster_fields, RosterPiece, StoredLine, StoredScore, ROSTER_HEADER};
 pub use store::{LogEntry, Store, MIGRATIONS, WAIT_FOR_WRITER};
 
 /// The database file in the event folder.
@@ -1279,6 +1279,15 @@ enum CardOrder {
     ByKey,
 }
 
+/// A stored roster's players as the thread that reads its parts hands
+/// them to the one that adds them.
+enum Added {
+    /// A player stored a row a player.
+    Player(crate::roster::Player),
+    /// A part's players.
+    Batch(crate::roster::Batch),
+}
+
 /// [`read_stored`] in `order`; with [`CardOrder::AsStored`], the intake
 /// as it was before its first card (`Some`) when the cards were not stored
 /// in their keys' order.
@@ -1366,21 +1375,52 @@ fn read_stored_in(
             }));
         }
         let adder = scope.spawn(move || {
-            // the position of the next player of a part (None: a part
-            // could not be read)
-            let mut next = Some(1);
-            for piece in for_adder.into_iter().flatten() {
-                match piece {
-                    RosterPiece::Player(player) => {
-                        let _ = intake.roster_mut().add(player);
+            // The roster's parts are read into batches of players on a
+            // thread beside this one, which adds each batch as it comes
+            // (while the roster is added, the checking threads soon wait:
+            // a million players read and added here took most of the
+            // event's `qualifiers` at that size).
+            let hasher = intake.roster().hasher();
+            let roster_source = &roster_source;
+            let next = std::thread::scope(|scope| {
+                let (to_add, for_adding) = std::sync::mpsc::sync_channel::<Added>(2);
+                let reader = scope.spawn(move || {
+                    // the position of the next player of a part (None: a
+                    // part could not be read)
+                    let mut next = Some(1);
+                    for piece in for_adder.into_iter().flatten() {
+                        let added = match piece {
+                            RosterPiece::Player(player) => Added::Player(player),
+                            RosterPiece::Part(body) => {
+                                let mut batch = crate::roster::Batch::new(hasher.clone());
+                                next = next.and_then(|first| {
+                                    read_players(&mut batch, &body, first, roster_source)
+                                });
+                                if next.is_none() {
+                                    break; // (nothing of a damaged part is added)
+                                }
+                                Added::Batch(batch)
+                            }
+                        };
+                        // (a closed channel: the adding thread panicked)
+                        if to_add.send(added).is_err() {
+                            break;
+                        }
                     }
-                    RosterPiece::Part(body) => {
-                        next = next.and_then(|first| {
-                            add_players(intake.roster_mut(), &body, first, &roster_source)
-                        });
+                    next
+                });
+                for added in for_adding {
+                    match added {
+                        Added::Player(player) => {
+                            let _ = intake.roster_mut().add(player);
+                        }
+                        Added::Batch(batch) => intake.roster_mut().add_batch(&batch, |_, _| {}),
                     }
                 }
-            }
+                reader
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            });
             // (to come back to, should the cards be read again in another
             // order)
             let mark = (order == CardOrder::AsStored).then(|| intake.mark());

@@ -398,9 +398,25 @@ fn encode_players(roster: &Roster, players: std::ops::Range<usize>, body: &mut V
 /// (listed on line `first + 1` of `source`, the roster as a dump writes
 /// it); a player whose id is taken is left out, as a roster file's. The
 /// next position, or `None` for bytes it did not write (a damaged or
-/// hand-edited database).
+/// hand-edited database: none of them is added).
 pub(super) fn add_players(
     roster: &mut Roster,
+    body: &[u8],
+    first: u32,
+    source: &Source,
+) -> Option<u32> {
+    let mut batch = crate::roster::Batch::new(roster.hasher());
+    let next = read_players(&mut batch, body, first, source)?;
+    roster.add_batch(&batch, |_, _| {});
+    Some(next)
+}
+
+/// The players [`encode_players`] wrote in `body` pushed to `batch`, as
+/// [`add_players`] adds them (on any thread: a roster's parts are read
+/// into batches beside the thread that adds them). The next position, or
+/// `None` for bytes it did not write.
+pub(super) fn read_players(
+    batch: &mut crate::roster::Batch,
     mut body: &[u8],
     first: u32,
     source: &Source,
@@ -425,54 +441,38 @@ pub(super) fn add_players(
         at += n;
         Some(t)
     };
-    // a thousand players at a time: read, their ids hashed, then added,
-    // the index read a few players ahead of the one added (see
-    // roster::warm_ahead)
-    const CHUNK: usize = 1024;
-    let hasher = roster.hasher();
-    let mut scratch = String::new();
-    let mut players = Vec::with_capacity(CHUNK);
-    let mut hashes = Vec::with_capacity(CHUNK);
     let mut position = first;
     while !body.is_empty() {
-        players.clear();
-        while !body.is_empty() && players.len() < CHUNK {
-            let [status, given] = take(&mut body, 2)?.try_into().ok()?;
-            let status = match status {
-                0 => Status::Active,
-                1 => Status::Withdrawn,
-                2 => Status::Disqualified,
-                _ => return None,
-            };
-            if given > 0b1111 {
-                return None;
-            }
-            let age = match given & 2 {
-                0 => None,
-                _ => Some(u32_le(&mut body)?),
-            };
-            let (id, name) = (text(&mut body)?, text(&mut body)?);
-            let mut optional = |bit: u8| match given & bit {
-                0 => Some(None),
-                _ => text(&mut body).map(Some),
-            };
-            players.push(crate::roster::PlayerFields {
-                id,
-                name,
-                birth_date: optional(1)?,
-                age,
-                family: optional(4)?,
-                status,
-                group: optional(8)?,
-            });
+        let [status, given] = take(&mut body, 2)?.try_into().ok()?;
+        let status = match status {
+            0 => Status::Active,
+            1 => Status::Withdrawn,
+            2 => Status::Disqualified,
+            _ => return None,
+        };
+        if given > 0b1111 {
+            return None;
         }
-        hashes.clear();
-        hashes.extend(players.iter().map(|p| hasher.hash(p.id, &mut scratch)));
-        for (i, (player, &hash)) in players.iter().zip(&hashes).enumerate() {
-            crate::roster::warm_ahead(i, &hashes, |&h| roster.warm(h));
-            let _ = roster.add_fields_hashed(player, Some((source, position + 1)), hash);
-            position = position.checked_add(1)?;
-        }
+        let age = match given & 2 {
+            0 => None,
+            _ => Some(u32_le(&mut body)?),
+        };
+        let (id, name) = (text(&mut body)?, text(&mut body)?);
+        let mut optional = |bit: u8| match given & bit {
+            0 => Some(None),
+            _ => text(&mut body).map(Some),
+        };
+        let player = crate::roster::PlayerFields {
+            id,
+            name,
+            birth_date: optional(1)?,
+            age,
+            family: optional(4)?,
+            status,
+            group: optional(8)?,
+        };
+        batch.push(&player, source, position + 1);
+        position = position.checked_add(1)?;
     }
     (at == texts.len()).then_some(position)
 }
