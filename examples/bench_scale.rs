@@ -18,7 +18,9 @@
 //! Run: `cargo build --release && cargo run --release --example bench_scale`
 //! (or add `-- 100000` for that many players; `--keep` keeps the files and
 //! says where they are; `--runs N` takes the best of N runs, 3 by default;
-//! `--make DIR` only writes the two files into DIR).
+//! `--make DIR` only writes the two files into DIR; `--growth` measures
+//! instead how each command's time and memory grow from 100,000 players to
+//! a million, the two sizes run in turn, see [`growth`]).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -325,6 +327,194 @@ struct Row {
     d: Option<Duration>,
 }
 
+/// The release binary beside this example (`target/release/tilerank`).
+fn release_binary() -> Option<PathBuf> {
+    std::env::current_exe()
+        .ok()
+        .and_then(|e| Some(e.parent()?.parent()?.join("tilerank")))
+        .filter(|e| e.is_file())
+}
+
+/// A new event folder at `dir` for the bench's file of `players` players.
+fn init_event(exe: &Path, dir: &Path, players: usize) {
+    let _ = std::fs::remove_dir_all(dir);
+    let ok = Command::new(exe)
+        .arg("init")
+        .arg(dir)
+        .args(["--profile", "hk", "--name", "Bench"])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(ok, "tilerank init failed");
+    // this event has as many sessions as the file, not HK's 12
+    let toml = dir.join("tilerank.toml");
+    let text = std::fs::read_to_string(&toml).expect("tilerank.toml");
+    let sessions = players.div_ceil(100);
+    let text = text.replace("\ncount = 12\n", &format!("\ncount = {sessions}\n"));
+    std::fs::write(&toml, text).expect("tilerank.toml");
+}
+
+/// A copy of folder `from` at `to`, whatever was there before.
+fn copy_folder(from: &Path, to: &Path) {
+    let _ = std::fs::remove_dir_all(to);
+    let ok = Command::new("cp")
+        .arg("-a")
+        .arg(from)
+        .arg(to)
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(ok, "cp -a failed");
+}
+
+/// `--growth`: how each command's time and peak memory grow from 100,000
+/// players to a million (the target: at most 11 times, as the players'
+/// 10). A ratio of two runs minutes apart carries this machine's drift
+/// (it runs at two speeds a third apart, and moves between them within
+/// minutes), so each command is run at the one size, then right away at
+/// the other, `runs` times over: the best against the best, and the
+/// median against the median.
+fn growth(exe: &Path, dir: &Path, runs: usize) {
+    const SIZES: [usize; 2] = [100_000, 1_000_000];
+    let folders: Vec<(usize, PathBuf)> = SIZES
+        .iter()
+        .map(|&n| {
+            let d = dir.join(n.to_string());
+            std::fs::create_dir_all(&d).expect("temp dir");
+            write_results(&d.join("results.csv"), n).expect("write the results file");
+            write_roster(&d.join("roster.csv"), n).expect("write the roster");
+            // an event with the roster only (for `import`), and one with
+            // the cards too (for the reports)
+            init_event(exe, &d.join("roster-only"), n);
+            let in_folder = |folder: &str, args: &[&str]| {
+                let ok = Command::new(exe)
+                    .args(args)
+                    .current_dir(d.join(folder))
+                    .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::null())
+                    .status()
+                    .is_ok_and(|s| s.success());
+                assert!(ok, "tilerank {args:?} failed");
+            };
+            let (results, roster) = (d.join("results.csv"), d.join("roster.csv"));
+            in_folder("roster-only", &["roster", &roster.to_string_lossy()]);
+            copy_folder(&d.join("roster-only"), &d.join("event"));
+            in_folder("event", &["import", &results.to_string_lossy()]);
+            (n, d)
+        })
+        .collect();
+    println!(
+        "files and events made for {} and {} players; each command run at each size in turn, {runs} times",
+        SIZES[0], SIZES[1]
+    );
+    let rows: [&str; 8] = [
+        "`qualifiers FILE` with no roster",
+        "`qualifiers FILE --roster R`",
+        "`standings FILE --roster R --format csv -o F`",
+        "event: `roster R`",
+        "event: `import FILE`",
+        "event: `qualifiers --format csv -o F`",
+        "event: `standings --format csv -o F`",
+        "`standings FILE` to a terminal",
+    ];
+    // row `row`'s command at folder `d` of `n` players, made ready to run
+    // (an event to fill made afresh)
+    let command = |row: usize, n: usize, d: &Path| -> Command {
+        let file = |name: &str| d.join(name).to_string_lossy().into_owned();
+        let (results, roster, out) = (file("results.csv"), file("roster.csv"), file("out.csv"));
+        let mut cmd = Command::new(exe);
+        match row {
+            0 => _ = cmd.args(["qualifiers", &results]),
+            1 => _ = cmd.args(["qualifiers", &results, "--roster", &roster]),
+            2 => {
+                _ = cmd.args([
+                    "standings",
+                    &results,
+                    "--roster",
+                    &roster,
+                    "--format",
+                    "csv",
+                    "-o",
+                    &out,
+                ])
+            }
+            3 => {
+                init_event(exe, &d.join("fresh"), n);
+                cmd.args(["roster", &roster]).current_dir(d.join("fresh"));
+            }
+            4 => {
+                copy_folder(&d.join("roster-only"), &d.join("fresh"));
+                cmd.args(["import", &results]).current_dir(d.join("fresh"));
+            }
+            5 => {
+                _ = cmd
+                    .args(["qualifiers", "--format", "csv", "-o", &out])
+                    .current_dir(d.join("event"))
+            }
+            6 => {
+                _ = cmd
+                    .args(["standings", "--format", "csv", "-o", &out])
+                    .current_dir(d.join("event"))
+            }
+            _ => {
+                // a terminal of 100 columns (script(1) gives the command one)
+                cmd = Command::new("script");
+                cmd.args(["-qec"])
+                    .arg(format!(
+                        "stty cols 100 rows 40; '{}' standings '{results}' --profile hk",
+                        exe.display()
+                    ))
+                    .arg("/dev/null");
+            }
+        }
+        cmd
+    };
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
+    };
+    println!();
+    println!("| command | time grows (best, median) | peak grows | target |");
+    println!("|---|---|---|---|");
+    let mut missed = 0;
+    for (row, what) in rows.iter().enumerate() {
+        // each size's runs: wall seconds, peak MiB
+        let mut at: [Vec<(f64, f64)>; 2] = Default::default();
+        for _ in 0..runs {
+            for (k, (n, d)) in folders.iter().enumerate() {
+                if let Some((wall, peak, _, _)) = run_measured(&mut command(row, *n, d)) {
+                    at[k].push((wall.as_secs_f64(), peak.unwrap_or(f64::NAN)));
+                }
+            }
+        }
+        let times = |k: usize| at[k].iter().map(|r| r.0).collect::<Vec<f64>>();
+        let best = |k: usize| times(k).into_iter().fold(f64::INFINITY, f64::min);
+        let peak = |k: usize| at[k].iter().map(|r| r.1).fold(f64::NAN, f64::max);
+        let (by_best, by_median) = (best(1) / best(0), median(times(1)) / median(times(0)));
+        let memory = peak(1) / peak(0);
+        let ran = at.iter().all(|runs| !runs.is_empty());
+        let held =
+            ran && by_best <= 11.0 && by_median <= 11.0 && (memory.is_nan() || memory <= 11.0);
+        missed += usize::from(!held);
+        println!(
+            "| {what} | {by_best:.1}, {by_median:.1} ({:.3} s, {:.3} s at {}) | {memory:.1} | ≤ 11{} |",
+            best(1),
+            best(0),
+            SIZES[0],
+            if !ran {
+                " (FAILED: the command did not run)"
+            } else if held {
+                ""
+            } else {
+                " (MISSED)"
+            }
+        );
+    }
+    println!(
+        "{missed} of {} rows grow faster than the target",
+        rows.len()
+    );
+}
+
 fn main() {
     let players: usize = std::env::args()
         .skip(1)
@@ -345,6 +535,16 @@ fn main() {
     }
     let dir = std::env::temp_dir().join(format!("tilerank-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
+    if args.iter().any(|a| a == "--growth") {
+        match release_binary() {
+            Some(exe) => growth(&exe, &dir, runs),
+            None => {
+                println!("no release binary beside this example: run `cargo build --release` first")
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    }
     let path = dir.join("results.csv");
     let roster = dir.join("roster.csv");
 
@@ -448,11 +648,7 @@ fn main() {
         println!("duckdb: not measured (`python3 -c \"import duckdb\"` fails: pip install duckdb)");
     }
 
-    let exe = std::env::current_exe()
-        .ok()
-        .and_then(|e| Some(e.parent()?.parent()?.join("tilerank")))
-        .filter(|e| e.is_file());
-    let Some(exe) = exe else {
+    let Some(exe) = release_binary() else {
         println!("no release binary beside this example: run `cargo build --release` first");
         return;
     };
@@ -544,23 +740,7 @@ fn main() {
         &mut || {},
     );
     // an event folder: init, then the roster stored afresh before each run
-    let init = |dir: &Path| {
-        let _ = std::fs::remove_dir_all(dir);
-        let ok = Command::new(&exe)
-            .arg("init")
-            .arg(dir)
-            .args(["--profile", "hk", "--name", "Bench"])
-            .stderr(std::process::Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(ok, "tilerank init failed");
-        // this event has as many sessions as the file, not HK's 12
-        let toml = dir.join("tilerank.toml");
-        let text = std::fs::read_to_string(&toml).expect("tilerank.toml");
-        let sessions = players.div_ceil(100);
-        let text = text.replace("\ncount = 12\n", &format!("\ncount = {sessions}\n"));
-        std::fs::write(&toml, text).expect("tilerank.toml");
-    };
+    let init = |dir: &Path| init_event(&exe, dir, players);
     let in_event = |mut cmd: Command| {
         cmd.current_dir(&event_dir);
         cmd
@@ -574,23 +754,13 @@ fn main() {
     );
     let with_roster = dir.join("event-with-roster");
     let _ = std::fs::remove_dir_all(&with_roster);
-    let copy = |from: &Path, to: &Path| {
-        let _ = std::fs::remove_dir_all(to);
-        let ok = Command::new("cp")
-            .arg("-a")
-            .arg(from)
-            .arg(to)
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(ok, "cp -a failed");
-    };
-    copy(&event_dir, &with_roster);
+    copy_folder(&event_dir, &with_roster);
     measure(
         "event: `import FILE`",
         6.0,
         300.0,
         in_event(tilerank(&[os("import"), path.as_os_str()])),
-        &mut || copy(&with_roster, &event_dir),
+        &mut || copy_folder(&with_roster, &event_dir),
     );
     measure(
         "event: `qualifiers --format csv -o F`",
