@@ -244,6 +244,93 @@ fn the_roster_check_knows_the_event_date() {
     );
 }
 
+/// A roster of several stored parts (its parts read on one thread, its
+/// players added on another) is the roster file's: the demo's players
+/// spread over three parts among 70,000 others, the event's standings and
+/// every player's record are those of the files read directly.
+#[test]
+fn a_roster_of_several_parts_reads_back_as_its_file() {
+    use tilerank::event::{Event, Request};
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026");
+    let s = Scratch::new("roster-several-parts");
+    // the demo's lines, 3,500 others after every 60 of them (some
+    // withdrawn, some with a birth date, a family, a group)
+    let text = std::fs::read_to_string(demo.join("roster.csv")).unwrap();
+    let mut lines = text.lines();
+    let mut big = format!("{}\n", lines.next().unwrap());
+    let mut other = 0;
+    for (i, line) in lines.enumerate() {
+        big.push_str(line);
+        big.push('\n');
+        if i % 60 == 59 {
+            for _ in 0..3_500 {
+                other += 1;
+                let status = if other % 97 == 0 { "W" } else { "" };
+                let born = if other % 3 == 0 { "1961-02-28" } else { "" };
+                big.push_str(&format!(
+                    "X{other:06},Other Player {other},{born},F{},{status},\n",
+                    other % 11
+                ));
+            }
+        }
+    }
+    let roster = s.write("roster.csv", &big);
+    let folder = EventFolder::init(
+        &s.0.join("event"),
+        ProfileName::default(),
+        "HK 2026",
+        Some("2026-03-28"),
+    )
+    .unwrap();
+    let (problems, players) = folder
+        .store_roster(&roster, &Rules::hk(), &mut || {})
+        .unwrap();
+    assert!(!problems.has_errors(), "{:?}", problems.sorted());
+    assert_eq!(players, 1200 + 70_000);
+    let db = rusqlite::Connection::open(s.0.join("event/tilerank.db")).unwrap();
+    let parts: i64 = db
+        .query_row("SELECT count(*) FROM roster_parts", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(parts, 3);
+    drop(db);
+    let report = import(&folder, &[demo.join("cards")], false, None);
+    assert!(report.refused.is_empty(), "{:?}", report.problems.sorted());
+    let imported = folder.load(&[], None).unwrap();
+    let direct = Event::load(&Request {
+        keep: tilerank::event::Keep::Cards,
+        inputs: vec![demo.join("cards")],
+        roster: Some(roster.clone()),
+        rules: Rules::hk(),
+    })
+    .unwrap();
+    assert_eq!(imported.roster.len(), direct.roster.len());
+    for ((a, p), (b, q)) in imported.roster.iter().zip(direct.roster.iter()) {
+        assert_eq!(a, b);
+        assert_eq!(
+            tilerank::roster::Player {
+                place: None,
+                ..p.into_owned()
+            },
+            tilerank::roster::Player {
+                place: None,
+                ..q.into_owned()
+            }
+        );
+    }
+    let ranking = |e: &Event| {
+        let standings = e.standings(&tilerank::domain::Stage::prelim());
+        standings
+            .ranked
+            .iter()
+            .chain(&standings.apart)
+            .map(|x| (x.rank, e.roster.id(x.player()).to_string(), x.tally()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(ranking(&imported), ranking(&direct));
+    // (the demo's two players who played no game are not ranked)
+    assert_eq!(ranking(&direct).len(), 1198);
+}
+
 /// The demo event imported session by session gives the same qualifiers as
 /// the session files read directly.
 #[test]
