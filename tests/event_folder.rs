@@ -244,13 +244,41 @@ fn the_roster_check_knows_the_event_date() {
     );
 }
 
+/// The HK 2026 event folder made in `s`, the roster `roster` stored in it
+/// without an error; how many players it stored.
+fn hk_event_with_roster(s: &Scratch, roster: &Path) -> (EventFolder, usize) {
+    let folder = EventFolder::init(
+        &s.0.join("event"),
+        ProfileName::default(),
+        "HK 2026",
+        Some("2026-03-28"),
+    )
+    .unwrap();
+    let (problems, players) = folder
+        .store_roster(roster, &Rules::hk(), &mut || {})
+        .unwrap();
+    assert!(!problems.has_errors(), "{:?}", problems.sorted());
+    (folder, players)
+}
+
+/// The demo's cards read directly from their files, with roster `roster`.
+fn demo_read_directly(demo: &Path, roster: &Path) -> tilerank::event::Event {
+    tilerank::event::Event::load(&tilerank::event::Request {
+        keep: tilerank::event::Keep::Cards,
+        inputs: vec![demo.join("cards")],
+        roster: Some(roster.to_path_buf()),
+        rules: Rules::hk(),
+    })
+    .unwrap()
+}
+
 /// A roster of several stored parts (its parts read on one thread, its
 /// players added on another) is the roster file's: the demo's players
 /// spread over three parts among 70,000 others, the event's standings and
 /// every player's record are those of the files read directly.
 #[test]
 fn a_roster_of_several_parts_reads_back_as_its_file() {
-    use tilerank::event::{Event, Request};
+    use tilerank::event::Event;
     let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026");
     let s = Scratch::new("roster-several-parts");
     // the demo's lines, 3,500 others after every 60 of them (some
@@ -275,17 +303,7 @@ fn a_roster_of_several_parts_reads_back_as_its_file() {
         }
     }
     let roster = s.write("roster.csv", &big);
-    let folder = EventFolder::init(
-        &s.0.join("event"),
-        ProfileName::default(),
-        "HK 2026",
-        Some("2026-03-28"),
-    )
-    .unwrap();
-    let (problems, players) = folder
-        .store_roster(&roster, &Rules::hk(), &mut || {})
-        .unwrap();
-    assert!(!problems.has_errors(), "{:?}", problems.sorted());
+    let (folder, players) = hk_event_with_roster(&s, &roster);
     assert_eq!(players, 1200 + 70_000);
     let db = rusqlite::Connection::open(s.0.join("event/tilerank.db")).unwrap();
     let parts: i64 = db
@@ -296,13 +314,7 @@ fn a_roster_of_several_parts_reads_back_as_its_file() {
     let report = import(&folder, &[demo.join("cards")], false, None);
     assert!(report.refused.is_empty(), "{:?}", report.problems.sorted());
     let imported = folder.load(&[], None).unwrap();
-    let direct = Event::load(&Request {
-        keep: tilerank::event::Keep::Cards,
-        inputs: vec![demo.join("cards")],
-        roster: Some(roster.clone()),
-        rules: Rules::hk(),
-    })
-    .unwrap();
+    let direct = demo_read_directly(&demo, &roster);
     assert_eq!(imported.roster.len(), direct.roster.len());
     for ((a, p), (b, q)) in imported.roster.iter().zip(direct.roster.iter()) {
         assert_eq!(a, b);
@@ -335,21 +347,10 @@ fn a_roster_of_several_parts_reads_back_as_its_file() {
 /// the session files read directly.
 #[test]
 fn importing_the_demo_session_by_session_gives_the_same_qualifiers() {
-    use tilerank::event::{Event, Request};
     use tilerank::rules::advancement::select;
     let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026");
     let s = Scratch::new("demo");
-    let folder = EventFolder::init(
-        &s.0.join("event"),
-        ProfileName::default(),
-        "HK 2026",
-        Some("2026-03-28"),
-    )
-    .unwrap();
-    let (problems, players) = folder
-        .store_roster(&demo.join("roster.csv"), &Rules::hk(), &mut || {})
-        .unwrap();
-    assert!(!problems.has_errors(), "{:?}", problems.sorted());
+    let (folder, players) = hk_event_with_roster(&s, &demo.join("roster.csv"));
     assert_eq!(players, 1200);
     let mut sessions: Vec<PathBuf> = std::fs::read_dir(demo.join("cards"))
         .unwrap()
@@ -362,13 +363,7 @@ fn importing_the_demo_session_by_session_gives_the_same_qualifiers() {
         assert!(report.refused.is_empty(), "{:?}", report.problems.sorted());
     }
     let imported = folder.load(&[], None).unwrap();
-    let direct = Event::load(&Request {
-        keep: tilerank::event::Keep::Cards,
-        inputs: vec![demo.join("cards")],
-        roster: Some(demo.join("roster.csv")),
-        rules: Rules::hk(),
-    })
-    .unwrap();
+    let direct = demo_read_directly(&demo, &demo.join("roster.csv"));
     assert_eq!(imported.cards.len(), 300);
     let list = |e: &tilerank::event::Event| {
         let standings = e.standings(&tilerank::domain::Stage::prelim());
