@@ -304,26 +304,10 @@ const YEARS: u32 = 201;
 /// such as `2014-02-30`, still has a number, and reads back as written).
 const YEAR_DAYS: u32 = 12 * 31;
 
-/// The year, month and day of a text written `YYYY-MM-DD` (ten bytes:
-/// digits, and dashes where they go), whatever their range; the one
-/// reader of that shape, for the roster's reader and its dates' days.
-pub(crate) fn written_ymd(text: &str) -> Option<(u32, u32, u32)> {
-    let b = text.as_bytes();
-    if b.len() != DATE_LEN || b[4] != b'-' || b[7] != b'-' {
-        return None;
-    }
-    let number = |digits: &[u8]| {
-        digits.iter().try_fold(0u32, |n, &c| {
-            c.is_ascii_digit().then(|| n * 10 + u32::from(c - b'0'))
-        })
-    };
-    Some((number(&b[..4])?, number(&b[5..7])?, number(&b[8..])?))
-}
-
 /// The number of the day written `text`, when it is written `YYYY-MM-DD`
 /// with a year, month and day in range.
 fn date_day(text: &str) -> Option<u32> {
-    let (y, m, d) = written_ymd(text)?;
+    let (y, m, d) = crate::rules::age_groups::written_ymd(text)?;
     let in_range = (FIRST_YEAR..FIRST_YEAR + YEARS).contains(&y)
         && (1..=12).contains(&m)
         && (1..=31).contains(&d);

@@ -10,6 +10,7 @@ use super::{expand, open, recognise, InputError, Kind, Rows};
 use crate::place::Source;
 use crate::problem::Problems;
 use crate::roster::{Batch, NameHasher, PlayerFields, Roster, Status};
+use crate::rules::age_groups::Date;
 use std::borrow::Cow;
 use std::path::PathBuf;
 
@@ -617,8 +618,8 @@ fn read_line<'a>(
     Some(player)
 }
 
-/// A birth date as `YYYY-MM-DD`, from a date cell or text (`2014-09-30`,
-/// `2014/9/30`).
+/// A birth date as `YYYY-MM-DD`, from a date cell or text read as every
+/// date is ([`Date::parse`]: `2014-09-30`, `2014/9/30`), from 1900 to 2100.
 pub fn birth_date(cell: &Cell) -> Option<Cow<'_, str>> {
     let text = match cell {
         Cell::Date(serial) => return super::cell::date_from_serial(*serial).map(Cow::Owned),
@@ -628,31 +629,21 @@ pub fn birth_date(cell: &Cell) -> Option<Cow<'_, str>> {
     if let Some(date) = written_date(text) {
         return Some(Cow::Borrowed(date));
     }
-    let mut parts = text.split(['-', '/', '.']);
-    let (Some(ys), Some(ms), Some(ds), None) =
-        (parts.next(), parts.next(), parts.next(), parts.next())
-    else {
-        return None;
-    };
-    let (y, m, d): (u32, u32, u32) = (ys.parse().ok()?, ms.parse().ok()?, ds.parse().ok()?);
-    is_date(y, m, d).then(|| Cow::Owned(format!("{y:04}-{m:02}-{d:02}")))
+    let date = Date::parse(text).filter(is_birth_year)?;
+    Some(Cow::Owned(date.to_string()))
 }
 
 /// A text that is a birth date written as it is kept, `YYYY-MM-DD` (the
-/// usual roster's): read without splitting it.
+/// usual roster's): taken as it is, no text made.
 fn written_date(text: &str) -> Option<&str> {
-    let (y, m, d) = crate::roster::written_ymd(text)?;
-    is_date(y, m, d).then_some(text)
+    let (y, m, d) = crate::rules::age_groups::written_ymd(text)?;
+    Date::new(y, m, d).filter(is_birth_year).map(|_| text)
 }
 
-/// Whether year `y`, month `m`, day `d` is a birth date the roster takes:
-/// a day of the calendar ([`crate::rules::age_groups::days_in_month`])
-/// from 1900 to 2100.
-fn is_date(y: u32, m: u32, d: u32) -> bool {
-    (1900..=2100).contains(&y)
-        && (1..=12).contains(&m)
-        && d >= 1
-        && d <= crate::rules::age_groups::days_in_month(y as i32, m)
+/// Whether a date is in the years a birth date is taken from: 1900 to
+/// 2100.
+fn is_birth_year(date: &Date) -> bool {
+    (1900..=2100).contains(&date.year)
 }
 
 #[cfg(test)]
@@ -801,5 +792,35 @@ mod tests {
         );
         assert_eq!(birth_date(&Cell::text("2014-02-30")), None);
         assert_eq!(birth_date(&Cell::text("30/09/2014")), None);
+        assert_eq!(birth_date(&Cell::text("1899-12-31")), None, "before 1900");
+        assert_eq!(birth_date(&Cell::text("2101-01-01")), None, "after 2100");
+    }
+
+    /// A birth date's text is read as every date is (the settings', the
+    /// command line's): the same texts taken, each as the same day.
+    #[test]
+    fn a_birth_date_is_read_as_every_date_is() {
+        for text in [
+            "2014-09-30",
+            " 2014-9-3 ",
+            "2014.09.30",
+            "2014/9/30",
+            "2000-02-29",
+            "1900-02-29",
+            "+2014-1-1",
+            "02014-01-01",
+            "2014-009-03",
+            "2014-1-1-1",
+            "14-09-30",
+            "2014-13-01",
+            "",
+        ] {
+            let every = crate::config::parse_date(text).ok();
+            assert_eq!(
+                birth_date(&Cell::text(text)).map(|d| d.into_owned()),
+                every,
+                "{text:?}"
+            );
+        }
     }
 }

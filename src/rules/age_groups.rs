@@ -49,10 +49,19 @@ pub struct Date {
 
 impl Date {
     /// Reads `YYYY-MM-DD` (also `YYYY/M/D`, `YYYY.MM.DD`); `None` for a
-    /// date that does not exist.
+    /// date that does not exist. The one reader of a date's text: the
+    /// settings', the command line's and the roster's birth dates.
     pub fn parse(text: &str) -> Option<Date> {
-        let parts: Vec<&str> = text.trim().split(['-', '/', '.']).collect();
-        let [y, m, d] = parts.as_slice() else {
+        let text = text.trim();
+        // (the usual spelling, a million birth dates in a roster, read
+        // without splitting it)
+        if let Some((y, m, d)) = written_ymd(text) {
+            return Date::new(y, m, d);
+        }
+        let mut parts = text.split(['-', '/', '.']);
+        let (Some(y), Some(m), Some(d), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
             return None;
         };
         let digits = |s: &str, max_len: usize| {
@@ -61,16 +70,36 @@ impl Date {
         if y.len() != 4 || !digits(y, 4) || !digits(m, 2) || !digits(d, 2) {
             return None;
         }
-        let date = Date {
-            year: y.parse().ok()?,
-            month: m.parse().ok()?,
-            day: d.parse().ok()?,
-        };
-        let valid = (1..=12).contains(&date.month)
-            && date.day >= 1
-            && date.day <= days_in_month(date.year, date.month);
-        valid.then_some(date)
+        Date::new(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?)
     }
+
+    /// Year `y`, month `m`, day `d`, when it is a day of the calendar.
+    pub fn new(y: u32, m: u32, d: u32) -> Option<Date> {
+        let year = i32::try_from(y).ok()?;
+        let valid = (1..=12).contains(&m) && d >= 1 && d <= days_in_month(year, m);
+        valid.then_some(Date {
+            year,
+            month: m,
+            day: d,
+        })
+    }
+}
+
+/// The year, month and day of a text written `YYYY-MM-DD` (ten bytes:
+/// digits, and dashes where they go), whatever their range; the one
+/// reader of that shape (for [`Date::parse`], and for the roster, which
+/// keeps such a date as the number of its day).
+pub(crate) fn written_ymd(text: &str) -> Option<(u32, u32, u32)> {
+    let b = text.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return None;
+    }
+    let number = |digits: &[u8]| {
+        digits.iter().try_fold(0u32, |n, &c| {
+            c.is_ascii_digit().then(|| n * 10 + u32::from(c - b'0'))
+        })
+    };
+    Some((number(&b[..4])?, number(&b[5..7])?, number(&b[8..])?))
 }
 
 impl fmt::Display for Date {
