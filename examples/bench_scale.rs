@@ -155,19 +155,22 @@ fn runs() -> usize {
 }
 
 /// [`run_measured`] `runs()` times: the run of the least wall time.
-fn best_of(cmd: &mut Command) -> Option<(Duration, Option<f64>, Option<f64>, String)> {
-    best_of_prepared(cmd, &mut || {})
+fn best_of(
+    make: &mut dyn FnMut() -> Command,
+) -> Option<(Duration, Option<f64>, Option<f64>, String)> {
+    best_of_made(make, &mut || {})
 }
 
-/// As [`best_of`], `prepare` run before each run (and not timed).
-fn best_of_prepared(
-    cmd: &mut Command,
-    prepare: &mut dyn FnMut(),
+/// As [`best_of`], the command made by `make` for each run (which readies
+/// what it runs on, untimed), `before` run before each (and not timed).
+fn best_of_made(
+    make: &mut dyn FnMut() -> Command,
+    before: &mut dyn FnMut(),
 ) -> Option<(Duration, Option<f64>, Option<f64>, String)> {
     let mut best: Option<(Duration, Option<f64>, Option<f64>, String)> = None;
     for _ in 0..runs() {
-        prepare();
-        let run = run_measured(cmd)?;
+        before();
+        let run = run_measured(&mut make())?;
         if best.as_ref().is_none_or(|b| run.0 < b.0) {
             best = Some(run);
         }
@@ -366,6 +369,152 @@ fn copy_folder(from: &Path, to: &Path) {
     assert!(ok, "cp -a failed");
 }
 
+/// A command of the table: what it is, its targets (time as a ratio to D,
+/// none for the terminal's; peak memory in MiB), and how it is made for a
+/// size ([`Size`]), for the table and for `--growth` alike.
+struct Cmd {
+    what: &'static str,
+    ratio_target: f64,
+    mib_target: f64,
+    make: fn(&Size) -> Command,
+}
+
+/// The table's commands, in its order.
+fn table() -> [Cmd; 8] {
+    let cmd = |what, ratio_target, mib_target, make| Cmd {
+        what,
+        ratio_target,
+        mib_target,
+        make,
+    };
+    [
+        cmd("`qualifiers FILE` with no roster", 0.5, 100.0, |s| {
+            s.tilerank(&["qualifiers", RESULTS, "--profile", "hk"])
+        }),
+        cmd("`qualifiers FILE --roster R`", 0.5, 100.0, |s| {
+            s.tilerank(&["qualifiers", RESULTS, "--roster", ROSTER, "--profile", "hk"])
+        }),
+        cmd(
+            "`standings FILE --roster R --format csv -o F`",
+            1.0,
+            150.0,
+            |s| {
+                s.tilerank(&[
+                    "standings",
+                    RESULTS,
+                    "--roster",
+                    ROSTER,
+                    "--profile",
+                    "hk",
+                    "--format",
+                    "csv",
+                    "-o",
+                    OUT,
+                ])
+            },
+        ),
+        cmd("event: `roster R`", 2.0, 300.0, |s| {
+            init_event(&s.exe, &s.path(FRESH), s.players);
+            s.in_folder(FRESH, &["roster", ROSTER])
+        }),
+        cmd("event: `import FILE`", 6.0, 300.0, |s| {
+            copy_folder(&s.path(ROSTER_ONLY), &s.path(FRESH));
+            s.in_folder(FRESH, &["import", RESULTS])
+        }),
+        cmd("event: `qualifiers --format csv -o F`", 1.0, 150.0, |s| {
+            s.in_folder(EVENT, &["qualifiers", "--format", "csv", "-o", OUT])
+        }),
+        cmd("event: `standings --format csv -o F`", 1.5, 150.0, |s| {
+            s.in_folder(EVENT, &["standings", "--format", "csv", "-o", OUT])
+        }),
+        cmd(
+            "`standings FILE` to a terminal",
+            f64::INFINITY,
+            150.0,
+            |s| {
+                // a terminal of 100 columns (script(1) gives the command one)
+                let mut script = Command::new("script");
+                script
+                    .args(["-qec"])
+                    .arg(format!(
+                        "stty cols 100 rows 40; '{}' standings '{}' --profile hk",
+                        s.exe.display(),
+                        s.path(RESULTS).display()
+                    ))
+                    .arg("/dev/null");
+                script
+            },
+        ),
+    ]
+}
+
+/// The names in a size's folder ([`Size`]).
+const RESULTS: &str = "results.csv";
+const ROSTER: &str = "roster.csv";
+const OUT: &str = "out.csv";
+const ROSTER_ONLY: &str = "roster-only";
+const EVENT: &str = "event";
+const FRESH: &str = "fresh";
+
+/// One size of the bench, in its folder `dir`: `results.csv` and
+/// `roster.csv`, and two event folders, `roster-only` (the roster
+/// stored: what `import` starts from) and `event` (the roster and the
+/// cards: what the reports read). A command that fills an event runs in
+/// `fresh`, made again before each run.
+struct Size {
+    exe: PathBuf,
+    dir: PathBuf,
+    players: usize,
+}
+
+impl Size {
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.join(name)
+    }
+
+    fn write_files(&self) {
+        std::fs::create_dir_all(&self.dir).expect("the bench's folder");
+        write_results(&self.path(RESULTS), self.players).expect("write the results file");
+        write_roster(&self.path(ROSTER), self.players).expect("write the roster");
+    }
+
+    /// Makes `roster-only` and `event` from the files.
+    fn make_events(&self) {
+        let run = |cmd: &mut Command| {
+            let ok = cmd
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success());
+            assert!(ok, "{cmd:?} failed");
+        };
+        init_event(&self.exe, &self.path(ROSTER_ONLY), self.players);
+        run(&mut self.in_folder(ROSTER_ONLY, &["roster", ROSTER]));
+        copy_folder(&self.path(ROSTER_ONLY), &self.path(EVENT));
+        run(&mut self.in_folder(EVENT, &["import", RESULTS]));
+    }
+
+    /// tilerank with `args`, each a name in the folder ([`RESULTS`]...)
+    /// given as its path.
+    fn tilerank(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::new(&self.exe);
+        for arg in args {
+            match *arg {
+                RESULTS | ROSTER | OUT => cmd.arg(self.path(arg)),
+                _ => cmd.arg(arg),
+            };
+        }
+        cmd
+    }
+
+    /// [`Size::tilerank`] run in event folder `folder`.
+    fn in_folder(&self, folder: &str, args: &[&str]) -> Command {
+        let mut cmd = self.tilerank(args);
+        cmd.current_dir(self.path(folder));
+        cmd
+    }
+}
+
 /// `--growth`: how each command's time and peak memory grow from 100,000
 /// players to a million (the target: at most 11 times, as the players'
 /// 10). A ratio of two runs minutes apart carries this machine's drift
@@ -375,99 +524,23 @@ fn copy_folder(from: &Path, to: &Path) {
 /// median against the median.
 fn growth(exe: &Path, dir: &Path, runs: usize) {
     const SIZES: [usize; 2] = [100_000, 1_000_000];
-    let folders: Vec<(usize, PathBuf)> = SIZES
+    let sizes: Vec<Size> = SIZES
         .iter()
         .map(|&n| {
-            let d = dir.join(n.to_string());
-            std::fs::create_dir_all(&d).expect("temp dir");
-            write_results(&d.join("results.csv"), n).expect("write the results file");
-            write_roster(&d.join("roster.csv"), n).expect("write the roster");
-            // an event with the roster only (for `import`), and one with
-            // the cards too (for the reports)
-            init_event(exe, &d.join("roster-only"), n);
-            let in_folder = |folder: &str, args: &[&str]| {
-                let ok = Command::new(exe)
-                    .args(args)
-                    .current_dir(d.join(folder))
-                    .stdout(std::process::Stdio::null())
-                    .stderr(std::process::Stdio::null())
-                    .status()
-                    .is_ok_and(|s| s.success());
-                assert!(ok, "tilerank {args:?} failed");
+            let size = Size {
+                exe: exe.to_path_buf(),
+                dir: dir.join(n.to_string()),
+                players: n,
             };
-            let (results, roster) = (d.join("results.csv"), d.join("roster.csv"));
-            in_folder("roster-only", &["roster", &roster.to_string_lossy()]);
-            copy_folder(&d.join("roster-only"), &d.join("event"));
-            in_folder("event", &["import", &results.to_string_lossy()]);
-            (n, d)
+            size.write_files();
+            size.make_events();
+            size
         })
         .collect();
     println!(
         "files and events made for {} and {} players; each command run at each size in turn, {runs} times",
         SIZES[0], SIZES[1]
     );
-    let rows: [&str; 8] = [
-        "`qualifiers FILE` with no roster",
-        "`qualifiers FILE --roster R`",
-        "`standings FILE --roster R --format csv -o F`",
-        "event: `roster R`",
-        "event: `import FILE`",
-        "event: `qualifiers --format csv -o F`",
-        "event: `standings --format csv -o F`",
-        "`standings FILE` to a terminal",
-    ];
-    // row `row`'s command at folder `d` of `n` players, made ready to run
-    // (an event to fill made afresh)
-    let command = |row: usize, n: usize, d: &Path| -> Command {
-        let file = |name: &str| d.join(name).to_string_lossy().into_owned();
-        let (results, roster, out) = (file("results.csv"), file("roster.csv"), file("out.csv"));
-        let mut cmd = Command::new(exe);
-        match row {
-            0 => _ = cmd.args(["qualifiers", &results]),
-            1 => _ = cmd.args(["qualifiers", &results, "--roster", &roster]),
-            2 => {
-                _ = cmd.args([
-                    "standings",
-                    &results,
-                    "--roster",
-                    &roster,
-                    "--format",
-                    "csv",
-                    "-o",
-                    &out,
-                ])
-            }
-            3 => {
-                init_event(exe, &d.join("fresh"), n);
-                cmd.args(["roster", &roster]).current_dir(d.join("fresh"));
-            }
-            4 => {
-                copy_folder(&d.join("roster-only"), &d.join("fresh"));
-                cmd.args(["import", &results]).current_dir(d.join("fresh"));
-            }
-            5 => {
-                _ = cmd
-                    .args(["qualifiers", "--format", "csv", "-o", &out])
-                    .current_dir(d.join("event"))
-            }
-            6 => {
-                _ = cmd
-                    .args(["standings", "--format", "csv", "-o", &out])
-                    .current_dir(d.join("event"))
-            }
-            _ => {
-                // a terminal of 100 columns (script(1) gives the command one)
-                cmd = Command::new("script");
-                cmd.args(["-qec"])
-                    .arg(format!(
-                        "stty cols 100 rows 40; '{}' standings '{results}' --profile hk",
-                        exe.display()
-                    ))
-                    .arg("/dev/null");
-            }
-        }
-        cmd
-    };
     let median = |mut v: Vec<f64>| {
         v.sort_by(f64::total_cmp);
         v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
@@ -476,12 +549,12 @@ fn growth(exe: &Path, dir: &Path, runs: usize) {
     println!("| command | time grows (best, median) | peak grows | target |");
     println!("|---|---|---|---|");
     let mut missed = 0;
-    for (row, what) in rows.iter().enumerate() {
+    for Cmd { what, make, .. } in table() {
         // each size's runs: wall seconds, peak MiB
         let mut at: [Vec<(f64, f64)>; 2] = Default::default();
         for _ in 0..runs {
-            for (k, (n, d)) in folders.iter().enumerate() {
-                if let Some((wall, peak, _, _)) = run_measured(&mut command(row, *n, d)) {
+            for (k, size) in sizes.iter().enumerate() {
+                if let Some((wall, peak, _, _)) = run_measured(&mut make(size)) {
                     at[k].push((wall.as_secs_f64(), peak.unwrap_or(f64::NAN)));
                 }
             }
@@ -511,7 +584,7 @@ fn growth(exe: &Path, dir: &Path, runs: usize) {
     }
     println!(
         "{missed} of {} rows grow faster than the target",
-        rows.len()
+        table().len()
     );
 }
 
@@ -629,7 +702,7 @@ fn main() {
         cmd
     };
     if has_duckdb {
-        match best_of(&mut duckdb()) {
+        match best_of(&mut { duckdb }) {
             Some((wall, peak, cpu, out)) => {
                 let mut out = out.lines();
                 let query = out.next().unwrap_or("?").to_string();
@@ -652,31 +725,36 @@ fn main() {
         println!("no release binary beside this example: run `cargo build --release` first");
         return;
     };
-    let tilerank = |args: &[&std::ffi::OsStr]| {
-        let mut cmd = Command::new(&exe);
-        cmd.args(args);
-        cmd
+    let size = Size {
+        exe: exe.clone(),
+        dir: dir.clone(),
+        players,
     };
-    let os = |s: &'static str| std::ffi::OsStr::new(s);
-    let out_csv = dir.join("out.csv");
-    let event_dir = dir.join("event");
+    let t2 = Instant::now();
+    size.make_events();
+    println!(
+        "event folders made (the roster stored, the cards imported) in {:.2?}",
+        t2.elapsed()
+    );
     let mut rows: Vec<Row> = Vec::new();
     // Each command's runs take turns with DuckDB's, and its time is a ratio
     // to the best of those: the machine's speed drifts by a tenth or more
     // over the minutes the bench takes, and a row compared with a D
     // measured minutes before it would carry that drift.
-    let mut measure = |what: &'static str,
-                       ratio_target: f64,
-                       mib_target: f64,
-                       mut cmd: Command,
-                       prepare: &mut dyn FnMut()| {
+    println!("commands (processes, best of {runs}, each run after one of DuckDB's):");
+    for Cmd {
+        what,
+        ratio_target,
+        mib_target,
+        make,
+    } in table()
+    {
         let mut duck = d.map(|_| duckdb());
         let mut beside: Option<Duration> = None;
-        let run = best_of_prepared(&mut cmd, &mut || {
+        let run = best_of_made(&mut || make(&size), &mut || {
             if let Some(wall) = duck.as_mut().and_then(run_measured).map(|r| r.0) {
                 beside = Some(beside.map_or(wall, |b| b.min(wall)));
             }
-            prepare();
         });
         let (wall, peak) = run.as_ref().map_or((None, None), |r| (Some(r.0), r.1));
         println!(
@@ -693,116 +771,7 @@ fn main() {
             peak,
             d: beside.or(d),
         });
-    };
-    println!("commands (processes, best of {runs}, each run after one of DuckDB's):");
-    measure(
-        "`qualifiers FILE` with no roster",
-        0.5,
-        100.0,
-        tilerank(&[
-            os("qualifiers"),
-            path.as_os_str(),
-            os("--profile"),
-            os("hk"),
-        ]),
-        &mut || {},
-    );
-    measure(
-        "`qualifiers FILE --roster R`",
-        0.5,
-        100.0,
-        tilerank(&[
-            os("qualifiers"),
-            path.as_os_str(),
-            os("--roster"),
-            roster.as_os_str(),
-            os("--profile"),
-            os("hk"),
-        ]),
-        &mut || {},
-    );
-    measure(
-        "`standings FILE --roster R --format csv -o F`",
-        1.0,
-        150.0,
-        tilerank(&[
-            os("standings"),
-            path.as_os_str(),
-            os("--roster"),
-            roster.as_os_str(),
-            os("--profile"),
-            os("hk"),
-            os("--format"),
-            os("csv"),
-            os("-o"),
-            out_csv.as_os_str(),
-        ]),
-        &mut || {},
-    );
-    // an event folder: init, then the roster stored afresh before each run
-    let init = |dir: &Path| init_event(&exe, dir, players);
-    let in_event = |mut cmd: Command| {
-        cmd.current_dir(&event_dir);
-        cmd
-    };
-    measure(
-        "event: `roster R`",
-        2.0,
-        300.0,
-        in_event(tilerank(&[os("roster"), roster.as_os_str()])),
-        &mut || init(&event_dir),
-    );
-    let with_roster = dir.join("event-with-roster");
-    let _ = std::fs::remove_dir_all(&with_roster);
-    copy_folder(&event_dir, &with_roster);
-    measure(
-        "event: `import FILE`",
-        6.0,
-        300.0,
-        in_event(tilerank(&[os("import"), path.as_os_str()])),
-        &mut || copy_folder(&with_roster, &event_dir),
-    );
-    measure(
-        "event: `qualifiers --format csv -o F`",
-        1.0,
-        150.0,
-        in_event(tilerank(&[
-            os("qualifiers"),
-            os("--format"),
-            os("csv"),
-            os("-o"),
-            out_csv.as_os_str(),
-        ])),
-        &mut || {},
-    );
-    measure(
-        "event: `standings --format csv -o F`",
-        1.5,
-        150.0,
-        in_event(tilerank(&[
-            os("standings"),
-            os("--format"),
-            os("csv"),
-            os("-o"),
-            out_csv.as_os_str(),
-        ])),
-        &mut || {},
-    );
-    // a terminal of 100 columns (script(1) gives the command one)
-    let mut script = Command::new("script");
-    script.args(["-qec"]).arg(format!(
-        "stty cols 100 rows 40; '{}' standings '{}' --profile hk",
-        exe.display(),
-        path.display()
-    ));
-    script.arg("/dev/null");
-    measure(
-        "`standings FILE` to a terminal",
-        f64::INFINITY,
-        150.0,
-        script,
-        &mut || {},
-    );
+    }
 
     println!();
     println!("| command | time / D | peak | target |");
@@ -850,22 +819,17 @@ fn main() {
     if demo.join("cards").is_dir() {
         let cards = demo.join("cards");
         let demo_roster = demo.join("roster.csv");
-        let mut q = Command::new(&exe);
-        q.arg("qualifiers")
-            .arg(&cards)
-            .arg("--roster")
-            .arg(&demo_roster);
         let site = std::env::temp_dir().join(format!("tilerank-bench-site-{}", std::process::id()));
-        let mut publish = Command::new(&exe);
-        publish
-            .arg("publish")
-            .arg(&cards)
-            .arg("--roster")
-            .arg(&demo_roster)
-            .arg("-o")
-            .arg(&site);
-        for (what, mut cmd) in [("qualifiers", q), ("publish", publish)] {
-            match best_of(&mut cmd) {
+        let demo_command = |what: &str| {
+            let mut cmd = Command::new(&exe);
+            cmd.arg(what).arg(&cards).arg("--roster").arg(&demo_roster);
+            if what == "publish" {
+                cmd.arg("-o").arg(&site);
+            }
+            cmd
+        };
+        for what in ["qualifiers", "publish"] {
+            match best_of(&mut || demo_command(what)) {
                 Some((wall, peak, _, _)) => {
                     println!("demo: `{what}` {wall:.2?} wall, peak {}", mib(peak))
                 }
