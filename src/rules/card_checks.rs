@@ -1457,9 +1457,16 @@ impl Seating {
     /// in order (every card involved: the tool cannot tell which is right).
     pub fn clashes(&self, roster: &Roster, problems: &mut Problems) -> Vec<usize> {
         let mut rejected = Vec::new();
+        // Cards added in rising order of their keys (a file's, read in
+        // its order, nearly always are) hold no table twice and are in
+        // session order already: neither is sorted for.
+        let rising = self.cards.windows(2).all(|w| w[0].key < w[1].key);
         // A table twice: cards of one key, by key then in the order added.
-        let mut by_key: Vec<u32> = (0..self.cards.len() as u32).collect();
-        by_key.sort_by_key(|&i| (self.cards[i as usize].key, i));
+        let mut by_key: Vec<u32> = Vec::new();
+        if !rising {
+            by_key = (0..self.cards.len() as u32).collect();
+            by_key.sort_by_key(|&i| (self.cards[i as usize].key, i));
+        }
         for group in
             by_key.chunk_by(|&a, &b| self.cards[a as usize].key == self.cards[b as usize].key)
         {
@@ -1492,7 +1499,9 @@ impl Seating {
             (c.key.0, c.key.1)
         };
         let mut by_session: Vec<u32> = (0..self.cards.len() as u32).collect();
-        by_session.sort_unstable_by_key(|&i| (session_of(i), i));
+        if !rising {
+            by_session.sort_unstable_by_key(|&i| (session_of(i), i));
+        }
         let mut sittings: Vec<(PlayerId, u32)> = Vec::new();
         for cards in by_session.chunk_by(|&a, &b| session_of(a) == session_of(b)) {
             sittings.clear();
@@ -1592,6 +1601,72 @@ mod tests {
             stage: Stage::prelim(),
             session: Label::Num(1),
             table: Label::Num(table),
+        }
+    }
+
+    /// Cards added in rising order of their keys (sorted for nothing),
+    /// or not (sorted): a table twice and a player at two tables of a
+    /// session are found either way, and nothing else is.
+    #[test]
+    fn clashes_are_found_whatever_order_the_cards_came_in() {
+        let mut roster = Roster::default();
+        for i in 0..12 {
+            roster
+                .add(crate::roster::Player::named(
+                    &format!("P{i}"),
+                    &format!("N{i}"),
+                ))
+                .unwrap();
+        }
+        let card = |session: u32, table: u32| CardKey {
+            session: Label::Num(session),
+            ..key(table)
+        };
+        // (session, table, first player of its three)
+        let clashes = |cards: &[(u32, u32, u32)]| {
+            let mut seating = Seating::default();
+            let file = Source::file("S.csv");
+            for (i, &(session, table, first)) in cards.iter().enumerate() {
+                let seats = [Seat::A, Seat::B, Seat::C]
+                    .into_iter()
+                    .zip(first..)
+                    .map(|(seat, p)| (seat, PlayerId(p), At::row(i as u32 + 2)));
+                seating.add(&card(session, table), &file, At::row(i as u32 + 2), seats);
+            }
+            let mut problems = Problems::new();
+            let rejected = seating.clashes(&roster, &mut problems);
+            let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+            (rejected, said)
+        };
+        // in rising order, no clash; then P2 at tables 1 and 2
+        assert_eq!(
+            clashes(&[(1, 1, 0), (1, 2, 3), (2, 1, 0)]),
+            (vec![], vec![])
+        );
+        let (rejected, said) = clashes(&[(1, 1, 0), (1, 2, 2), (1, 3, 6)]);
+        assert_eq!(rejected, [0, 1]);
+        assert_eq!(said.len(), 1);
+        assert!(
+            said[0].contains("P2 (N2) is seated at table 2 and at table 1"),
+            "{said:?}"
+        );
+        // not in rising order: session 1 again after session 2
+        let (rejected, said) = clashes(&[(1, 1, 0), (2, 1, 0), (1, 2, 2)]);
+        assert_eq!(rejected, [0, 2]);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert_eq!(
+            clashes(&[(1, 1, 0), (2, 1, 0), (1, 2, 3)]),
+            (vec![], vec![])
+        );
+        // a table twice, in a row and apart
+        for (cards, twice) in [
+            ([(1, 1, 0), (1, 1, 3), (1, 2, 6)], [0, 1]),
+            ([(1, 1, 0), (1, 2, 6), (1, 1, 3)], [0, 2]),
+        ] {
+            let (rejected, said) = clashes(&cards);
+            assert_eq!(rejected, twice);
+            assert_eq!(said.len(), 1, "{said:?}");
+            assert!(said[0].contains("is given twice"), "{said:?}");
         }
     }
 

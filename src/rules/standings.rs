@@ -651,6 +651,11 @@ pub fn rank_top(
             };
             match apart_reason(&t, roster) {
                 Some(why) => part.apart.push((t, why)),
+                // (most players are outdone on the first key alone: their
+                // other keys are not worked out)
+                None if order
+                    .first()
+                    .is_some_and(|&sk| part.outdone(&key_value(&t, sk))) => {}
                 None => part.offer(key_values(&t, &order), t),
             }
         }
@@ -728,6 +733,17 @@ impl TopPart {
             prune_at: 4 * n + 4096,
             apart: Vec::new(),
         }
+    }
+
+    /// Whether a player whose first key's value is `first` is outdone by
+    /// the `n` best already, whatever their other keys: what [`offer`]
+    /// would find of them, known from the first key.
+    ///
+    /// [`offer`]: TopPart::offer
+    fn outdone(&self, first: &Fraction) -> bool {
+        self.n > 0
+            && self.best.len() >= self.n
+            && self.best.peek().is_some_and(|worst| *first > worst.0[0])
     }
 
     fn offer(&mut self, key: SortValues, tally: Tally) {
