@@ -263,34 +263,42 @@ const HALVES_FROM: u64 = 8 << 20;
 /// took one processor some 20 ms for such a file.
 fn read_whole(path: &Path) -> std::io::Result<Vec<u8>> {
     let mut file = std::fs::File::open(path)?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileExt;
-        let meta = file.metadata()?;
-        let len = usize::try_from(meta.len()).unwrap_or(usize::MAX);
-        if meta.is_file() && meta.len() >= HALVES_FROM && len < usize::MAX {
-            let mut bytes = vec![0u8; len];
-            let half = len / 2;
-            let (first, second) = bytes.split_at_mut(half);
-            let file = &file;
-            let (a, b) = std::thread::scope(|scope| {
-                let second = scope.spawn(move || file.read_exact_at(second, half as u64));
-                let a = file.read_exact_at(first, 0);
-                (a, second.join())
-            });
-            // (a file that changed while it was read, grown, shrunk or
-            // unreadable on one side: read again, whole, as it is now)
-            let grown = file
-                .read_at(&mut [0u8; 1], len as u64)
-                .map_or(true, |n| n > 0);
-            if a.is_ok() && matches!(b, Ok(Ok(()))) && !grown {
-                return Ok(bytes);
-            }
+    let meta = file.metadata()?;
+    if meta.is_file() && meta.len() >= HALVES_FROM {
+        if let Some(bytes) = read_halves(&file, meta.len()) {
+            return Ok(bytes);
         }
     }
     let mut bytes = Vec::new();
     file.read_to_end(&mut bytes)?;
     Ok(bytes)
+}
+
+/// The `len` bytes of `file`, read in two halves at once; `None` when the
+/// file is no longer `len` bytes long or a half cannot be read (it is
+/// then read again, whole, as it is now), or on a system without
+/// positioned reads.
+fn read_halves(file: &std::fs::File, len: u64) -> Option<Vec<u8>> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileExt;
+        let len_bytes = usize::try_from(len).ok()?;
+        let mut bytes = vec![0u8; len_bytes];
+        let half = len_bytes / 2;
+        let (first, second) = bytes.split_at_mut(half);
+        let (a, b) = std::thread::scope(|scope| {
+            let second = scope.spawn(move || file.read_exact_at(second, half as u64));
+            let a = file.read_exact_at(first, 0);
+            (a, second.join())
+        });
+        let grown = file.read_at(&mut [0u8; 1], len).map_or(true, |n| n > 0);
+        (a.is_ok() && matches!(b, Ok(Ok(()))) && !grown).then_some(bytes)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, len);
+        None
+    }
 }
 
 /// Reads a file's bytes as its sheets, the way [`open`] does: the entry
@@ -602,6 +610,18 @@ mod tests {
             std::fs::write(&path, &bytes).unwrap();
             let read = super::read_whole(&path).unwrap();
             assert!(read == bytes, "{len} bytes read back differently");
+            // (the halves themselves, not the whole read they fall back on)
+            if !cfg!(unix) {
+                continue;
+            }
+            let file = std::fs::File::open(&path).unwrap();
+            let halves = super::read_halves(&file, len as u64);
+            assert!(
+                halves.as_deref() == Some(&bytes[..]),
+                "{len} bytes in halves"
+            );
+            // a file longer than it was said to be is not taken in halves
+            assert!(super::read_halves(&file, len as u64 - 1).is_none());
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }
