@@ -12,7 +12,7 @@ use tilerank::report::{Column, Table, Value};
 /// Referees of the live desk: add one (a key of their own, shown once), list them, revoke one
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank referee add \"Ann Lee\" --site-url http://192.168.1.20:8080 -o ann.png\n  tilerank referee list\n  tilerank referee revoke \"Ann Lee\"\n\nThe event keeps only a hash of each key. The entry page the link opens is not served yet: it comes with the live desk."
+    after_help = "Examples:\n  tilerank referee add \"Ann Lee\" --site-url http://192.168.1.20:8080 -o ann.png\n  tilerank referee list\n  tilerank referee revoke \"Ann Lee\"\n\nThe event keeps only a hash of each key. The link opens the entry page of the live desk (tilerank serve --entry --bind 0.0.0.0) on the hall's network."
 )]
 pub struct RefereeArgs {
     #[command(subcommand)]
