@@ -70,21 +70,23 @@ static ALLOCATOR: HugeBlocks = HugeBlocks;
 
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 impl HugeBlocks {
-    /// Asks for huge pages for the whole 2 MiB pages within `size` bytes
-    /// from `ptr` (advice only: nothing is said if it is not taken).
+    /// Asks for huge pages for the pages of the `size` bytes from `ptr`
+    /// (advice only: nothing is said if it is not taken). The advice
+    /// covers every page the block touches, the block's whole mapping
+    /// (glibc maps such a block on its own, from the page before it): a
+    /// mapping advised in part is split in two or three, and glibc's
+    /// `realloc` of a block, which moves its mapping whole (`mremap`),
+    /// then fails and copies the block into a new one instead.
     fn advise(ptr: *mut u8, size: usize) {
-        const HUGE: usize = 2 << 20;
+        const PAGE: usize = 4 << 10;
         if ptr.is_null() || size < HUGE_FROM {
             return;
         }
-        let start = (ptr as usize).next_multiple_of(HUGE);
-        let end = (ptr as usize + size) / HUGE * HUGE;
-        if start < end {
-            // SAFETY: the range lies within the block just allocated;
-            // the advice changes how its pages are backed, not what they
-            // hold.
-            unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE) };
-        }
+        let start = ptr as usize / PAGE * PAGE;
+        let end = (ptr as usize + size).next_multiple_of(PAGE);
+        // SAFETY: the range is the pages the block just allocated lies
+        // in; the advice changes how they are backed, not what they hold.
+        unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE) };
     }
 }
 
@@ -163,6 +165,36 @@ mod tests {
             );
             let zeroed = vec![0u8; n];
             assert!(zeroed.iter().all(|&b| b == 0));
+        }
+    }
+
+    /// A large block's mapping is advised whole, one mapping, so that
+    /// growing it moves the mapping (`mremap`) rather than copy the
+    /// block into a new one: advised in part, its 2 MiB pages were a
+    /// mapping of their own and its ends two more.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[test]
+    fn a_large_block_is_one_mapping() {
+        let maps = || std::fs::read_to_string("/proc/self/maps").unwrap();
+        for mib in [5, 9, 33] {
+            let block = vec![1u8; (mib << 20) + 12_345];
+            let (first, last) = (
+                block.as_ptr() as usize,
+                block.as_ptr() as usize + block.len() - 1,
+            );
+            let holding = |at: usize| {
+                maps()
+                    .lines()
+                    .map(|line| {
+                        let range = line.split(' ').next().unwrap();
+                        let (a, b) = range.split_once('-').unwrap();
+                        let number = |t| usize::from_str_radix(t, 16).unwrap();
+                        (number(a), number(b))
+                    })
+                    .find(|&(a, b)| a <= at && at < b)
+                    .unwrap()
+            };
+            assert_eq!(holding(first), holding(last), "{mib} MiB:\n{}", maps());
         }
     }
 }
