@@ -1,10 +1,12 @@
 //! What keeps the live desk answering when the hall's network is not
-//! kind: a cap on open connections, a connection dropped when it sends
+//! kind: a cap on open connections, and on those of one address (one
+//! device cannot take every place), a connection dropped when it sends
 //! nothing for a while (a phone that left the Wi-Fi mid-request, or a slow
 //! client on purpose), and a rate of requests per key.
 
 use std::collections::HashMap;
 use std::io;
+use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
@@ -17,13 +19,26 @@ use tokio::time::Sleep;
 /// Connections open at once; more wait to be accepted.
 pub const MAX_CONNECTIONS: usize = 256;
 
+/// Connections one address may hold open at once; more are closed as
+/// they come. A browser opens six at most to a server, so a phone, the
+/// projector or the director's laptop never comes near; a device that
+/// holds connections open on purpose takes an eighth of the places, not
+/// all. The server's own machine (a loopback address) is not counted.
+pub const PER_ADDRESS: usize = 32;
+
 /// A connection that sends nothing for this long is closed.
 pub const IDLE: Duration = Duration::from_secs(30);
 
-/// Listens, holding at most [`MAX_CONNECTIONS`] open.
+/// Listens, holding at most [`MAX_CONNECTIONS`] open, and at most
+/// [`PER_ADDRESS`] of one address.
 pub struct Limited {
     listener: TcpListener,
     open: Arc<Semaphore>,
+    per_address: usize,
+    /// Whether a loopback address is held to `per_address` too.
+    count_loopback: bool,
+    /// The connections open from each address counted.
+    from: Arc<Mutex<HashMap<IpAddr, usize>>>,
     idle: Duration,
 }
 
@@ -32,7 +47,43 @@ impl Limited {
         Limited {
             listener,
             open: Arc::new(Semaphore::new(max)),
+            per_address: PER_ADDRESS,
+            count_loopback: false,
+            from: Arc::default(),
             idle,
+        }
+    }
+
+    /// Takes a connection of `address` when it has fewer than
+    /// `per_address` open: what gives its place back when it closes.
+    fn admit(&self, address: IpAddr) -> Option<Counted> {
+        if address.is_loopback() && !self.count_loopback {
+            return Some(Counted(None));
+        }
+        let mut from = self.from.lock().unwrap_or_else(|e| e.into_inner());
+        let open = from.entry(address).or_insert(0);
+        if *open >= self.per_address {
+            return None;
+        }
+        *open += 1;
+        Some(Counted(Some((Arc::clone(&self.from), address))))
+    }
+}
+
+/// A connection's place among those of its address (none: not counted),
+/// given back when dropped.
+struct Counted(Option<(Arc<Mutex<HashMap<IpAddr, usize>>>, IpAddr)>);
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        if let Some((from, address)) = self.0.take() {
+            let mut from = from.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(open) = from.get_mut(&address) {
+                *open -= 1;
+                if *open == 0 {
+                    from.remove(&address);
+                }
+            }
         }
     }
 }
@@ -49,11 +100,17 @@ impl axum::serve::Listener for Limited {
                 .expect("the semaphore is never closed");
             match self.listener.accept().await {
                 Ok((stream, addr)) => {
+                    // (one address past its share: closed at once, its
+                    // place free again)
+                    let Some(counted) = self.admit(addr.ip()) else {
+                        continue;
+                    };
                     let _ = stream.set_nodelay(true);
                     return (
                         Connection {
                             stream,
                             _permit: permit,
+                            _counted: counted,
                             idle: self.idle,
                             quiet: None,
                         },
@@ -77,6 +134,7 @@ impl axum::serve::Listener for Limited {
 pub struct Connection {
     stream: TcpStream,
     _permit: OwnedSemaphorePermit,
+    _counted: Counted,
     idle: Duration,
     /// Since when a read has waited.
     quiet: Option<Pin<Box<Sleep>>>,
@@ -184,6 +242,75 @@ mod tests {
         assert!(rate.allow("a"));
         assert!(!rate.allow("a"), "the fourth is refused");
         assert!(rate.allow("b"), "another key has its own bucket");
+    }
+
+    /// Connections of one address past its share are closed as they
+    /// come; a place given back is taken again; the server's own machine
+    /// is not counted.
+    #[test]
+    fn one_address_holds_its_share_of_the_places() {
+        use std::io::Read;
+        use std::sync::mpsc;
+        let serve = |count_loopback: bool| {
+            let (to_test, accepted) = mpsc::channel();
+            let (address_to, address) = mpsc::channel();
+            std::thread::spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .unwrap();
+                runtime.block_on(async move {
+                    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+                    address_to.send(listener.local_addr().unwrap()).unwrap();
+                    let mut limited = Limited::new(listener, 64, IDLE);
+                    limited.per_address = 2;
+                    limited.count_loopback = count_loopback;
+                    loop {
+                        let (connection, _) = axum::serve::Listener::accept(&mut limited).await;
+                        if to_test.send(connection).is_err() {
+                            break;
+                        }
+                    }
+                });
+            });
+            (address.recv().unwrap(), accepted)
+        };
+        let wait = Duration::from_secs(10);
+        // whether the server closed the connection (else it holds it open)
+        let closed = |client: &mut std::net::TcpStream| {
+            client
+                .set_read_timeout(Some(Duration::from_millis(300)))
+                .unwrap();
+            matches!(client.read(&mut [0u8; 1]), Ok(0))
+        };
+        let (address, accepted) = serve(true);
+        let connect = || std::net::TcpStream::connect(address).unwrap();
+        let mut clients = vec![connect(), connect()];
+        let first = accepted.recv_timeout(wait).unwrap();
+        let _second = accepted.recv_timeout(wait).unwrap();
+        let mut third = connect();
+        // (closed once accepted: read until the server has had its turn)
+        let deadline = Instant::now() + wait;
+        while !closed(&mut third) {
+            assert!(Instant::now() < deadline, "the third connection stays open");
+        }
+        assert!(accepted.try_recv().is_err(), "the third is not served");
+        assert!(!closed(&mut clients[0]) && !closed(&mut clients[1]));
+        drop(first);
+        clients.push(connect());
+        let _fourth = accepted
+            .recv_timeout(wait)
+            .expect("a place given back is taken");
+        assert!(!closed(&mut clients[2]));
+
+        // the machine's own connections are not counted
+        let (address, accepted) = serve(false);
+        let clients: Vec<_> = (0..5)
+            .map(|_| std::net::TcpStream::connect(address).unwrap())
+            .collect();
+        for _ in &clients {
+            accepted.recv_timeout(wait).unwrap();
+        }
     }
 
     #[test]
