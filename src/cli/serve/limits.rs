@@ -37,8 +37,7 @@ pub struct Limited {
     per_address: usize,
     /// Whether a loopback address is held to `per_address` too.
     count_loopback: bool,
-    /// The connections open from each address counted.
-    from: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    from: OpenFrom,
     idle: Duration,
 }
 
@@ -72,7 +71,10 @@ impl Limited {
 
 /// A connection's place among those of its address (none: not counted),
 /// given back when dropped.
-struct Counted(Option<(Arc<Mutex<HashMap<IpAddr, usize>>>, IpAddr)>);
+struct Counted(Option<(OpenFrom, IpAddr)>);
+
+/// The connections open from each address counted.
+type OpenFrom = Arc<Mutex<HashMap<IpAddr, usize>>>;
 
 impl Drop for Counted {
     fn drop(&mut self) {
