@@ -937,6 +937,36 @@ fn once_the_desks_typing_agrees_the_referee_can_no_longer_change_the_card() {
 }
 
 #[test]
+fn a_page_from_the_events_site_is_this_sites_own_behind_a_proxy() {
+    let scratch = Scratch::new("proxy");
+    let hk = hk_event(&scratch);
+    let key = add_referee(&hk.dir, "Ann Lee");
+    let card = std::fs::read(&hk.cards[0]).unwrap();
+    let bearer = format!("Bearer {key}");
+    // (a proxy that passes on its own host: the page's origin is not it)
+    let check = |server: &Serving| {
+        let headers = [
+            ("Authorization", bearer.as_str()),
+            ("Origin", "https://desk.example"),
+            ("Content-Type", "text/csv"),
+        ];
+        http(&server.addr, "POST", "/api/check", &headers, &card)
+            .unwrap()
+            .status
+    };
+    assert_eq!(check(&Serving::start(&hk.dir)), 403);
+    let toml = hk.dir.join("tilerank.toml");
+    let text = std::fs::read_to_string(&toml).unwrap().replacen(
+        "# site = \"http://192.168.1.20:8080\"",
+        "site = \"https://desk.example/hall/\"",
+        1,
+    );
+    assert!(text.contains("\nsite = "), "{text}");
+    std::fs::write(&toml, text).unwrap();
+    assert_eq!(check(&Serving::start(&hk.dir)), 200);
+}
+
+#[test]
 fn phones_that_stop_mid_request_hold_up_no_one() {
     let scratch = Scratch::new("slow");
     let hk = hk_event(&scratch);

@@ -11,8 +11,10 @@
 //!   the board's link set.
 //! - A request made with a cookie must also carry this run's form token
 //!   (header `X-CSRF-Token`, or the form's `csrf` field), and come from
-//!   this site (`Origin`, when the browser says it): another site's page
-//!   cannot post for a signed-in phone. The cookies are `HttpOnly` and
+//!   this site (`Origin`, when the browser says it: this server's host, or
+//!   the event's `site`, the address the phones open, which a proxy in
+//!   front may not pass on as the host): another site's page cannot post
+//!   for a signed-in phone. The cookies are `HttpOnly` and
 //!   `SameSite=Strict`.
 
 use super::{lang_of, small_page, Desk};
@@ -85,12 +87,15 @@ fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
 }
 
-/// A request from a page of another site (its `Origin` is not this
-/// server's host).
-fn cross_site(headers: &HeaderMap) -> bool {
+/// A request from a page of another site: its `Origin` is neither this
+/// server's host nor `site` (the origin of the event's `site`, when set).
+fn cross_site(headers: &HeaderMap, site: Option<&str>) -> bool {
     let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
         return false;
     };
+    if site.is_some_and(|site| origin.eq_ignore_ascii_case(site)) {
+        return false;
+    }
     let host = headers
         .get(header::HOST)
         .and_then(|v| v.to_str().ok())
@@ -102,10 +107,19 @@ fn cross_site(headers: &HeaderMap) -> bool {
     host.is_empty() || !origin_host.eq_ignore_ascii_case(host)
 }
 
+/// The origin of the event's `site` (scheme and host, as a browser's
+/// `Origin` says it), when it is an address ([`check_site_url`]).
+pub(super) fn site_origin(site: &str) -> Option<String> {
+    let site = tilerank::event_folder::check_site_url(site).ok()?;
+    let (scheme, rest) = site.split_once("://")?;
+    let host = rest.split('/').next()?;
+    Some(format!("{scheme}://{host}"))
+}
+
 /// The referee a request is from, and the key they are known by (for the
 /// rate), or the answer that refuses it.
 async fn referee(desk: &Arc<Desk>, headers: &HeaderMap) -> Result<(Referee, String), Response> {
-    if cross_site(headers) {
+    if cross_site(headers, desk.site_origin.as_deref()) {
         return Err(refused(
             StatusCode::FORBIDDEN,
             "a request from another site's page is refused",
@@ -502,7 +516,7 @@ async fn accept(
     headers: HeaderMap,
     Form(form): Form<AcceptForm>,
 ) -> Response {
-    if cross_site(&headers) || !same_secret(&form.csrf, &desk.csrf) {
+    if cross_site(&headers, desk.site_origin.as_deref()) || !same_secret(&form.csrf, &desk.csrf) {
         return small_page(
             StatusCode::FORBIDDEN,
             "Refused",
@@ -577,21 +591,47 @@ mod tests {
         let mut h = HeaderMap::new();
         h.insert(header::HOST, HeaderValue::from_static("127.0.0.1:8080"));
         assert!(
-            !cross_site(&h),
+            !cross_site(&h, None),
             "no Origin: not a browser's cross-site post"
         );
         h.insert(
             header::ORIGIN,
             HeaderValue::from_static("http://127.0.0.1:8080"),
         );
-        assert!(!cross_site(&h));
+        assert!(!cross_site(&h, None));
         h.insert(
             header::ORIGIN,
             HeaderValue::from_static("http://evil.example"),
         );
-        assert!(cross_site(&h));
+        assert!(cross_site(&h, None));
+        assert!(cross_site(&h, Some("https://desk.example")));
         h.insert(header::ORIGIN, HeaderValue::from_static("null"));
-        assert!(cross_site(&h));
+        assert!(cross_site(&h, None));
+        // behind a proxy that passes on its own host: the event's site
+        h.insert(
+            header::ORIGIN,
+            HeaderValue::from_static("https://desk.example"),
+        );
+        assert!(cross_site(&h, None));
+        assert!(!cross_site(&h, Some("https://desk.example")));
+        assert!(!cross_site(&h, Some("https://DESK.example")));
+        assert!(
+            cross_site(&h, Some("http://desk.example")),
+            "another scheme"
+        );
+    }
+
+    #[test]
+    fn a_sites_origin_is_its_scheme_and_host() {
+        assert_eq!(
+            site_origin("https://desk.example/hall-2/").as_deref(),
+            Some("https://desk.example")
+        );
+        assert_eq!(
+            site_origin("http://192.168.1.20:8080").as_deref(),
+            Some("http://192.168.1.20:8080")
+        );
+        assert_eq!(site_origin("desk.example"), None);
     }
 
     #[test]

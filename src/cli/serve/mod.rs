@@ -151,6 +151,10 @@ pub(crate) struct Desk {
     csrf: String,
     /// The director's key for this run.
     director: String,
+    /// The origin of the event's `site` ([`api::site_origin`]): the
+    /// address the phones open, which a proxy in front may not pass on
+    /// as the host; a page from it is this site's.
+    site_origin: Option<String>,
     rate: limits::Rate,
     lang: Lang,
 }
@@ -317,7 +321,7 @@ pub(crate) fn lang_of(headers: &HeaderMap, default: Lang) -> Lang {
 }
 
 pub fn run(args: ServeArgs) -> Result<Outcome> {
-    let event_dir = if args.entry {
+    let (event_dir, site_origin) = if args.entry {
         let folder = args.event.event.folder()?.ok_or_else(|| {
             anyhow!("--entry needs an event folder (--event DIR, or run it inside one): the cards entered are stored in its database")
         })?;
@@ -329,9 +333,15 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
                 folder.convert_message(&["cards"])
             ));
         }
-        Some(folder.dir)
+        let site = folder
+            .config
+            .event
+            .site
+            .as_deref()
+            .and_then(api::site_origin);
+        (Some(folder.dir), site)
     } else {
-        None
+        (None, None)
     };
     let version = Arc::new(AtomicU64::new(0));
     let lang = args.event.lang;
@@ -350,6 +360,7 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
         event_dir,
         csrf: new_secret()?,
         director: new_secret()?,
+        site_origin,
         // a burst of 120 requests, then 2 a second: a card checked at
         // every pause of the typing, and many cards a session
         rate: limits::Rate::new(120, 2.0),
