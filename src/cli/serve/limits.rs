@@ -56,6 +56,8 @@ impl Limited {
     /// Takes a connection of `address` when it has fewer than
     /// `per_address` open: what gives its place back when it closes.
     fn admit(&self, address: IpAddr) -> Option<Counted> {
+        // (an IPv4 client of a server listening on IPv6 as itself)
+        let address = address.to_canonical();
         if address.is_loopback() && !self.count_loopback {
             return Some(Counted(None));
         }
@@ -313,6 +315,28 @@ mod tests {
         for _ in &clients {
             accepted.recv_timeout(wait).unwrap();
         }
+    }
+
+    /// An IPv4 client of a server listening on IPv6 is its IPv4 address.
+    #[test]
+    fn an_address_is_counted_as_itself_whichever_way_it_came() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let listener = runtime.block_on(TcpListener::bind("127.0.0.1:0")).unwrap();
+        let mut limited = Limited::new(listener, 8, IDLE);
+        limited.per_address = 1;
+        let mapped: IpAddr = "::ffff:127.0.0.1".parse().unwrap();
+        let plain: IpAddr = "127.0.0.1".parse().unwrap();
+        let held = [limited.admit(mapped), limited.admit(mapped)];
+        assert!(held.iter().all(Option::is_some), "loopback, not counted");
+        limited.count_loopback = true;
+        let first = limited.admit(mapped);
+        assert!(first.is_some());
+        assert!(limited.admit(plain).is_none(), "the same address");
+        drop(first);
+        assert!(limited.admit(plain).is_some(), "its place given back");
     }
 
     #[test]
