@@ -70,22 +70,28 @@ static ALLOCATOR: HugeBlocks = HugeBlocks;
 
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 impl HugeBlocks {
-    /// Asks for huge pages for the pages of the `size` bytes from `ptr`
-    /// (advice only: nothing is said if it is not taken). The advice
-    /// covers every page the block touches, the block's whole mapping
-    /// (glibc maps such a block on its own, from the page before it): a
-    /// mapping advised in part is split in two or three, and glibc's
-    /// `realloc` of a block, which moves its mapping whole (`mremap`),
-    /// then fails and copies the block into a new one instead.
+    /// Asks for huge pages for the pages of the block of `size` bytes at
+    /// `ptr`, just allocated by glibc (advice only: nothing is said if it
+    /// is not taken). The advice covers the block's whole mapping: glibc
+    /// maps such a block on its own, from the page its header is on to
+    /// the end of what the block may use (`malloc_usable_size`, which
+    /// may end a page past the bytes asked for). A mapping advised in
+    /// part is split in two or three, and glibc's `realloc`, which moves
+    /// a block's mapping whole (`mremap`), then fails and copies the
+    /// block into a new one instead.
     fn advise(ptr: *mut u8, size: usize) {
         const PAGE: usize = 4 << 10;
         if ptr.is_null() || size < HUGE_FROM {
             return;
         }
+        // SAFETY: `ptr` was just returned by glibc's allocator (through
+        // the system allocator) and not yet freed.
+        let usable = unsafe { libc::malloc_usable_size(ptr.cast()) };
         let start = ptr as usize / PAGE * PAGE;
-        let end = (ptr as usize + size).next_multiple_of(PAGE);
-        // SAFETY: the range is the pages the block just allocated lies
-        // in; the advice changes how they are backed, not what they hold.
+        let end = (ptr as usize + size.max(usable)).next_multiple_of(PAGE);
+        // SAFETY: the range is the pages the block lies in, its header's
+        // and its usable end's included; the advice changes how they are
+        // backed, not what they hold.
         unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE) };
     }
 }
@@ -176,11 +182,20 @@ mod tests {
     #[test]
     fn a_large_block_is_one_mapping() {
         let maps = || std::fs::read_to_string("/proc/self/maps").unwrap();
-        for mib in [5, 9, 33] {
-            let block = vec![1u8; (mib << 20) + 12_345];
+        // (sizes whose mapping ends on the page after the block's last
+        // byte, as glibc rounds, among them)
+        for len in (0..40).map(|k| (5 << 20) + 12_345 * k).chain([
+            (5 << 20) - 20,
+            (9 << 20) - 17,
+            (33 << 20) - 30,
+        ]) {
+            let block = vec![1u8; len];
+            // SAFETY: the block was allocated by glibc's malloc (through
+            // the system allocator) and is alive.
+            let usable = unsafe { libc::malloc_usable_size(block.as_ptr() as *mut libc::c_void) };
             let (first, last) = (
                 block.as_ptr() as usize,
-                block.as_ptr() as usize + block.len() - 1,
+                block.as_ptr() as usize + usable - 1,
             );
             let holding = |at: usize| {
                 maps()
@@ -194,7 +209,7 @@ mod tests {
                     .find(|&(a, b)| a <= at && at < b)
                     .unwrap()
             };
-            assert_eq!(holding(first), holding(last), "{mib} MiB:\n{}", maps());
+            assert_eq!(holding(first), holding(last), "{len} bytes:\n{}", maps());
         }
     }
 }
