@@ -108,11 +108,18 @@ fn cross_site(headers: &HeaderMap, site: Option<&str>) -> bool {
 }
 
 /// The origin of the event's `site` (scheme and host, as a browser's
-/// `Origin` says it), when it is an address ([`check_site_url`]).
+/// `Origin` says it: without the scheme's own port), when it is an
+/// address ([`check_site_url`]).
 pub(super) fn site_origin(site: &str) -> Option<String> {
     let site = tilerank::event_folder::check_site_url(site).ok()?;
     let (scheme, rest) = site.split_once("://")?;
     let host = rest.split('/').next()?;
+    let own_port = if scheme.eq_ignore_ascii_case("https") {
+        ":443"
+    } else {
+        ":80"
+    };
+    let host = host.strip_suffix(own_port).unwrap_or(host);
     Some(format!("{scheme}://{host}"))
 }
 
@@ -630,6 +637,19 @@ mod tests {
         assert_eq!(
             site_origin("http://192.168.1.20:8080").as_deref(),
             Some("http://192.168.1.20:8080")
+        );
+        assert_eq!(
+            site_origin("https://desk.example:443/hall").as_deref(),
+            Some("https://desk.example"),
+            "the port a browser leaves out"
+        );
+        assert_eq!(
+            site_origin("http://desk.example:80").as_deref(),
+            Some("http://desk.example")
+        );
+        assert_eq!(
+            site_origin("http://desk.example:443").as_deref(),
+            Some("http://desk.example:443")
         );
         assert_eq!(site_origin("desk.example"), None);
     }
