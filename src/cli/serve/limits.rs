@@ -19,21 +19,26 @@ use tokio::time::Sleep;
 /// Connections open at once; more wait to be accepted.
 pub const MAX_CONNECTIONS: usize = 256;
 
-/// Connections one address may hold open at once; more are closed as
-/// they come. A browser opens six at most to a server, so a phone, the
-/// projector or the director's laptop never comes near; a device that
-/// holds connections open on purpose takes an eighth of the places, not
-/// all. The server's own machine (a loopback address) is not counted.
+/// Connections one address may hold open at once while half the places
+/// or more are taken; more are then closed as they come. A browser opens
+/// six at most to a server, so a phone, the projector or the director's
+/// laptop never comes near; a device that holds connections open on
+/// purpose cannot take more than half the places. With room to spare,
+/// an address may hold more: a hall's phones behind one router that
+/// translates their addresses (NAT) are one address to the server. The
+/// server's own machine (a loopback address) is not counted.
 pub const PER_ADDRESS: usize = 32;
 
 /// A connection that sends nothing for this long is closed.
 pub const IDLE: Duration = Duration::from_secs(30);
 
-/// Listens, holding at most [`MAX_CONNECTIONS`] open, and at most
-/// [`PER_ADDRESS`] of one address.
+/// Listens, holding at most [`MAX_CONNECTIONS`] open, and, once half
+/// of them are, at most [`PER_ADDRESS`] of one address.
 pub struct Limited {
     listener: TcpListener,
     open: Arc<Semaphore>,
+    /// The connections that may be open at once.
+    max: usize,
     per_address: usize,
     /// Whether a loopback address is held to `per_address` too.
     count_loopback: bool,
@@ -46,6 +51,7 @@ impl Limited {
         Limited {
             listener,
             open: Arc::new(Semaphore::new(max)),
+            max,
             per_address: PER_ADDRESS,
             count_loopback: false,
             from: Arc::default(),
@@ -53,8 +59,10 @@ impl Limited {
         }
     }
 
-    /// Takes a connection of `address` when it has fewer than
-    /// `per_address` open: what gives its place back when it closes.
+    /// Takes a connection of `address` (its place among the open ones
+    /// already taken) when the address has fewer than `per_address` open,
+    /// or fewer than half the places are taken: what gives its place
+    /// back when it closes.
     fn admit(&self, address: IpAddr) -> Option<Counted> {
         // (an IPv4 client of a server listening on IPv6 as itself)
         let address = address.to_canonical();
@@ -63,7 +71,8 @@ impl Limited {
         }
         let mut from = self.from.lock().unwrap_or_else(|e| e.into_inner());
         let open = from.entry(address).or_insert(0);
-        if *open >= self.per_address {
+        let taken = self.max - self.open.available_permits();
+        if *open >= self.per_address && 2 * taken > self.max {
             return None;
         }
         *open += 1;
@@ -248,14 +257,15 @@ mod tests {
         assert!(rate.allow("b"), "another key has its own bucket");
     }
 
-    /// Connections of one address past its share are closed as they
-    /// come; a place given back is taken again; the server's own machine
-    /// is not counted.
+    /// Once half the places are taken, connections of one address past
+    /// its share are closed as they come; a place given back is taken
+    /// again; with room to spare an address may hold more; the server's
+    /// own machine is not counted.
     #[test]
     fn one_address_holds_its_share_of_the_places() {
         use std::io::Read;
         use std::sync::mpsc;
-        let serve = |count_loopback: bool| {
+        let serve = |count_loopback: bool, max: usize| {
             let (to_test, accepted) = mpsc::channel();
             let (address_to, address) = mpsc::channel();
             std::thread::spawn(move || {
@@ -266,7 +276,7 @@ mod tests {
                 runtime.block_on(async move {
                     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
                     address_to.send(listener.local_addr().unwrap()).unwrap();
-                    let mut limited = Limited::new(listener, 64, IDLE);
+                    let mut limited = Limited::new(listener, max, IDLE);
                     limited.per_address = 2;
                     limited.count_loopback = count_loopback;
                     loop {
@@ -287,7 +297,8 @@ mod tests {
                 .unwrap();
             matches!(client.read(&mut [0u8; 1]), Ok(0))
         };
-        let (address, accepted) = serve(true);
+        // (4 places: the third connection takes the third)
+        let (address, accepted) = serve(true, 4);
         let connect = || std::net::TcpStream::connect(address).unwrap();
         let mut clients = vec![connect(), connect()];
         let first = accepted.recv_timeout(wait).unwrap();
@@ -307,14 +318,28 @@ mod tests {
             .expect("a place given back is taken");
         assert!(!closed(&mut clients[2]));
 
-        // the machine's own connections are not counted
-        let (address, accepted) = serve(false);
+        // with room to spare (64 places), an address may hold more
+        let (address, accepted) = serve(true, 64);
         let clients: Vec<_> = (0..5)
             .map(|_| std::net::TcpStream::connect(address).unwrap())
             .collect();
-        for _ in &clients {
-            accepted.recv_timeout(wait).unwrap();
-        }
+        let held: Vec<_> = clients
+            .iter()
+            .map(|_| accepted.recv_timeout(wait).unwrap())
+            .collect();
+        assert_eq!(held.len(), 5);
+
+        // the machine's own connections are not counted (6 places: a
+        // counted fourth would be closed)
+        let (address, accepted) = serve(false, 6);
+        let clients: Vec<_> = (0..4)
+            .map(|_| std::net::TcpStream::connect(address).unwrap())
+            .collect();
+        let held: Vec<_> = clients
+            .iter()
+            .map(|_| accepted.recv_timeout(wait).unwrap())
+            .collect();
+        assert_eq!(held.len(), 4);
     }
 
     /// An IPv4 client of a server listening on IPv6 is its IPv4 address.
@@ -329,6 +354,8 @@ mod tests {
         limited.per_address = 1;
         let mapped: IpAddr = "::ffff:127.0.0.1".parse().unwrap();
         let plain: IpAddr = "127.0.0.1".parse().unwrap();
+        // (5 of the 8 places taken: past half)
+        let _taken = Arc::clone(&limited.open).try_acquire_many_owned(5);
         let held = [limited.admit(mapped), limited.admit(mapped)];
         assert!(held.iter().all(Option::is_some), "loopback, not counted");
         limited.count_loopback = true;
