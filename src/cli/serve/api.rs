@@ -630,28 +630,20 @@ mod tests {
 
     #[test]
     fn a_sites_origin_is_its_scheme_and_host() {
-        assert_eq!(
-            site_origin("https://desk.example/hall-2/").as_deref(),
-            Some("https://desk.example")
-        );
-        assert_eq!(
-            site_origin("http://192.168.1.20:8080").as_deref(),
-            Some("http://192.168.1.20:8080")
-        );
-        assert_eq!(
-            site_origin("https://desk.example:443/hall").as_deref(),
-            Some("https://desk.example"),
-            "the port a browser leaves out"
-        );
-        assert_eq!(
-            site_origin("http://desk.example:80").as_deref(),
-            Some("http://desk.example")
-        );
-        assert_eq!(
-            site_origin("http://desk.example:443").as_deref(),
-            Some("http://desk.example:443")
-        );
-        assert_eq!(site_origin("desk.example"), None);
+        for (site, origin) in [
+            ("https://desk.example/hall-2/", Some("https://desk.example")),
+            ("http://192.168.1.20:8080", Some("http://192.168.1.20:8080")),
+            // the port a browser leaves out, and one it does not
+            (
+                "https://desk.example:443/hall",
+                Some("https://desk.example"),
+            ),
+            ("http://desk.example:80", Some("http://desk.example")),
+            ("http://desk.example:443", Some("http://desk.example:443")),
+            ("desk.example", None),
+        ] {
+            assert_eq!(site_origin(site).as_deref(), origin, "{site}");
+        }
     }
 
     #[test]

@@ -318,28 +318,25 @@ mod tests {
             .expect("a place given back is taken");
         assert!(!closed(&mut clients[2]));
 
+        // `n` connections to a server of `max` places, each served
+        let all_served = |count_loopback: bool, max: usize, n: usize| {
+            let (address, accepted) = serve(count_loopback, max);
+            let clients: Vec<_> = (0..n)
+                .map(|_| std::net::TcpStream::connect(address).unwrap())
+                .collect();
+            for k in 0..n {
+                assert!(
+                    accepted.recv_timeout(wait).is_ok(),
+                    "connection {k} of {n}, {max} places"
+                );
+            }
+            drop(clients);
+        };
         // with room to spare (64 places), an address may hold more
-        let (address, accepted) = serve(true, 64);
-        let clients: Vec<_> = (0..5)
-            .map(|_| std::net::TcpStream::connect(address).unwrap())
-            .collect();
-        let held: Vec<_> = clients
-            .iter()
-            .map(|_| accepted.recv_timeout(wait).unwrap())
-            .collect();
-        assert_eq!(held.len(), 5);
-
+        all_served(true, 64, 5);
         // the machine's own connections are not counted (6 places: a
         // counted fourth would be closed)
-        let (address, accepted) = serve(false, 6);
-        let clients: Vec<_> = (0..4)
-            .map(|_| std::net::TcpStream::connect(address).unwrap())
-            .collect();
-        let held: Vec<_> = clients
-            .iter()
-            .map(|_| accepted.recv_timeout(wait).unwrap())
-            .collect();
-        assert_eq!(held.len(), 4);
+        all_served(false, 6, 4);
     }
 
     /// An IPv4 client of a server listening on IPv6 is its IPv4 address.
