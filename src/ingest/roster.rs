@@ -429,14 +429,19 @@ fn read_plain(
         }
         return;
     }
+    // Threads but this one read chunks; this one adds them in their
+    // order, and reads the next chunk itself when the one to add is not
+    // read yet (a thread a processor: one more, on two processors, left
+    // them a fifth idle, waiting on each other).
     let next = std::sync::atomic::AtomicUsize::new(0);
+    let claim = || next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     std::thread::scope(|scope| {
         let (to_adder, for_adder) = std::sync::mpsc::sync_channel::<(usize, Read)>(2 * threads);
-        for _ in 0..threads {
+        for _ in 1..threads {
             let to_adder = to_adder.clone();
-            let (next, chunks, read_chunk) = (&next, &chunks, &read_chunk);
+            let (claim, chunks, read_chunk) = (&claim, &chunks, &read_chunk);
             scope.spawn(move || loop {
-                let j = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let j = claim();
                 let Some(chunk) = chunks.get(j) else { break };
                 // (a closed channel: this thread's reading is not wanted)
                 if to_adder.send((j, read_chunk(chunk))).is_err() {
@@ -446,17 +451,35 @@ fn read_plain(
         }
         drop(to_adder);
         // each chunk added in its turn; those read ahead of it wait
-        let mut ahead = std::collections::BTreeMap::new();
+        let mut ahead = std::collections::BTreeMap::<usize, Read>::new();
         let mut turn = 0;
-        for (j, read) in for_adder {
-            ahead.insert(j, read);
-            while let Some(mut read) = ahead.remove(&turn) {
+        while turn < chunks.len() {
+            if let Some(mut read) = ahead.remove(&turn) {
                 read.add_to(roster, source, problems);
                 read.clear();
                 if let Ok(mut spare) = spare.lock() {
                     spare.push(read);
                 }
                 turn += 1;
+                continue;
+            }
+            if let Ok((j, read)) = for_adder.try_recv() {
+                ahead.insert(j, read);
+                continue;
+            }
+            if ahead.len() < 2 * threads {
+                let j = claim();
+                if let Some(chunk) = chunks.get(j) {
+                    ahead.insert(j, read_chunk(chunk));
+                    continue;
+                }
+            }
+            match for_adder.recv() {
+                Ok((j, read)) => {
+                    ahead.insert(j, read);
+                }
+                // every other thread ended: no chunk is to come
+                Err(_) => break,
             }
         }
     });
