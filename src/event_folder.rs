@@ -181,9 +181,15 @@ pub fn score_text(score: &Score) -> String {
 }
 
 /// The SHA-256 of a file's bytes, read a block at a time (empty bytes'
-/// hash when it cannot be read: the file was read a moment ago).
+/// hash when it cannot be read: the file was read a moment ago); for `-`,
+/// of the bytes read from standard input (once read).
 fn sha256_file(path: &Path) -> String {
     use std::io::Read;
+    if path.as_os_str() == "-" {
+        if let Some(hash) = ingest::stdin_sha256() {
+            return hash.to_string();
+        }
+    }
     let mut hasher = Sha256::new();
     if let Ok(mut f) = std::fs::File::open(path) {
         let mut block = vec![0u8; 1 << 16];
@@ -885,9 +891,10 @@ impl EventFolder {
     fn read_file(&self, file: &Path, stage: Option<&str>) -> Result<ReadFile, FolderError> {
         let rules = self.rules();
         let name = ingest::shown(file);
-        let sha256 = sha256_file(file);
         let mut problems = Problems::new();
         let mut inputs = ingest::read_cards(&[file.to_path_buf()], &mut problems)?;
+        // (after the read: standard input's bytes are hashed as read)
+        let sha256 = sha256_file(file);
         if let Some(s) = stage {
             let s = Stage::new(s);
             inputs
@@ -987,11 +994,10 @@ impl EventFolder {
             let (name, sha256, read_none, mut file) = match file {
                 ToImport::File(path) => {
                     let name = ingest::shown(&path);
-                    let sha256 = sha256_file(&path);
                     let mut file =
                         FileImport::new(&rules, &mut roster, store, &by_key, log, replace, entries);
                     if stage.is_none() && crate::stream::read_one(&path, &mut file).is_some() {
-                        (name, sha256, false, file)
+                        (name, sha256_file(&path), false, file)
                     } else {
                         // not the common shape: read whole, the ordinary way
                         drop(file);
@@ -1010,7 +1016,7 @@ impl EventFolder {
                         let read_none = read.cards.is_empty();
                         file.problems = read.problems;
                         file.add_raw(read.cards);
-                        (name, sha256, read_none, file)
+                        (name, read.sha256, read_none, file)
                     }
                 }
                 ToImport::Read(read) => {

@@ -1163,3 +1163,47 @@ fn a_roster_is_stored_once_until_it_changes() {
         Some("1980-02-04")
     );
 }
+
+/// A roster and cards piped in (`-`) are logged with the SHA-256 of the
+/// bytes read, as a file is (not of nothing: the pipe is read once).
+#[test]
+fn what_is_piped_in_is_logged_with_the_hash_of_its_bytes() {
+    use crate::test::Test;
+    let s = Scratch::new("log-stdin");
+    let dir = s.0.join("event");
+    let d = dir.display().to_string();
+    Test::new()
+        .args(["init", &d, "--name", "Piped Open", "--date", "2026-03-28"])
+        .run()
+        .success();
+    let cards = format!(
+        "session,table,game,seat,player,won,score,tiles\n{}",
+        card(1, ["P1", "P2", "P3", "P4"], 20)
+    );
+    Test::new()
+        .args(["roster", "-", "--event", &d])
+        .stdin(ROSTER)
+        .run()
+        .success();
+    Test::new()
+        .args(["import", "-", "--event", &d])
+        .stdin(cards.as_str())
+        .run()
+        .success();
+    let log = Test::new()
+        .args(["log", "--format", "csv", "--event", &d])
+        .run()
+        .success()
+        .stdout;
+    let hash = tilerank::event_folder::sha256_hex;
+    let rows: Vec<&str> = log.lines().skip(1).collect();
+    assert_eq!(rows.len(), 2, "{log}");
+    assert!(
+        rows[0].contains(&format!(",roster,<stdin>,{},", hash(ROSTER.as_bytes()))),
+        "{log}"
+    );
+    assert!(
+        rows[1].contains(&format!(",import,<stdin>,{},", hash(cards.as_bytes()))),
+        "{log}"
+    );
+}

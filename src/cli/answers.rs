@@ -160,7 +160,7 @@ pub fn sources(args: &EventArgs, name: Option<&str>, loaded: &Loaded) -> Result<
     };
     let mut read = |action: &str, path: &std::path::Path| {
         let hash = if path.as_os_str() == "-" {
-            String::new()
+            ingest::stdin_sha256().unwrap_or_default().to_string()
         } else {
             std::fs::read(path)
                 .map(|b| sha256_hex(&b))

@@ -236,6 +236,15 @@ pub fn note_read(path: &Path) {
     }
 }
 
+/// The SHA-256 of the bytes this run read from standard input (it is read
+/// once), as lowercase hex; `None` before it is read.
+static STDIN_SHA256: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// See [`STDIN_SHA256`]: what the import log keeps for an input `-`.
+pub fn stdin_sha256() -> Option<&'static str> {
+    STDIN_SHA256.get().map(String::as_str)
+}
+
 /// Opens a file as its sheets: one for a CSV file, one per workbook sheet.
 pub fn open(path: &Path) -> Result<Vec<Sheet>, InputError> {
     let limits = Limits::from_env()?;
@@ -243,7 +252,9 @@ pub fn open(path: &Path) -> Result<Vec<Sheet>, InputError> {
     note_read(path);
     let mut bytes = Vec::new();
     let read = if path.as_os_str() == "-" {
-        std::io::stdin().read_to_end(&mut bytes).map(|_| ())
+        std::io::stdin().read_to_end(&mut bytes).map(|_| {
+            let _ = STDIN_SHA256.set(crate::event_folder::sha256_hex(&bytes));
+        })
     } else {
         read_whole(path).map(|read| bytes = read)
     };
