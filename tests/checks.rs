@@ -410,6 +410,50 @@ mod check_7_games {
     }
 }
 
+/// A card whose stage the event does not play (a typo, `fianl`) is an
+/// error at the card, naming the stages there are; so is an import whose
+/// `--stage` is one.
+#[test]
+fn a_stage_the_event_does_not_play_is_an_error() {
+    check("bad/stage-unknown.csv").errors(1).error_at(
+        "bad/stage-unknown.csv:2",
+        &[
+            "fianl session S01 table 7: stage \"fianl\" is not one of this event's stages (prelim, final)",
+            "[rules] stages",
+        ],
+    );
+    let s = crate::test::Scratch::new("stage-unknown");
+    let dir = s.0.join("event");
+    let d = dir.display().to_string();
+    let roster = crate::test::fixtures().join("roster.csv");
+    Test::new()
+        .args(["init", &d, "--name", "Stage Open"])
+        .run()
+        .success();
+    Test::new()
+        .args(["roster", &roster.display().to_string(), "--event", &d])
+        .run()
+        .success();
+    let card = crate::test::fixtures().join("good/went-out.csv");
+    Test::new()
+        .args(["import", &card.display().to_string(), "--stage", "semi", "--event", &d])
+        .run()
+        .failure(1)
+        .stderr_has("semi session S01 table 7: stage \"semi\" is not one of this event's stages (prelim, final)")
+        .stderr_has("nothing imported");
+    Test::new()
+        .args([
+            "import",
+            &card.display().to_string(),
+            "--stage",
+            "Finals",
+            "--event",
+            &d,
+        ])
+        .run()
+        .success();
+}
+
 /// A file with three different errors in three games: three lines, sorted
 /// by place, then the summary, exit 1.
 #[test]

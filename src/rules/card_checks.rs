@@ -264,6 +264,20 @@ pub fn check_values(
         );
     }
 
+    // The card's stage is one the event plays (a typo would file the card
+    // under standings nobody reads).
+    if !rules.stages.iter().any(|s| s == raw.key.stage.as_str()) {
+        problems.error(
+            raw.place(),
+            format!(
+                "{}: stage \"{}\" is not one of this event's stages ({}); correct the card's stage, or list the stage in [rules] stages of tilerank.toml",
+                raw.key,
+                raw.key.stage.as_str(),
+                rules.stages.join(", ")
+            ),
+        );
+    }
+
     // Check 7: the games the profile expects, numbered 1..=N.
     let expected = rules.games_for(&raw.key.stage);
     let is_played = |g: &&RawGame| g.lines.iter().any(|l| !l.is_blank());
