@@ -86,8 +86,27 @@ pub struct Event {
     /// Every player's sums in every stage, from the accepted cards: what
     /// every standings ranks.
     pub tallies: std::sync::Arc<Tallies>,
+    /// Each later stage that has cards, against who went on to it.
+    pub entrants: Vec<Entrants>,
     pub problems: Problems,
     pub counts: Counts,
+}
+
+/// Who plays a later stage, against who went on to it from the stage
+/// before (RULES.md section 7): the one answer of whether a stage's
+/// players are the right ones ([`Event::finish`] makes a player who did
+/// not go on an error at the card) and whether it is complete
+/// ([`Completeness::waiting`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entrants {
+    pub stage: Stage,
+    pub from: Stage,
+    /// How many went on to it.
+    pub went_on: usize,
+    /// Players on its cards who did not go on.
+    pub strangers: Vec<PlayerId>,
+    /// Players who went on and have no card of it yet.
+    pub waiting: Vec<PlayerId>,
 }
 
 impl Event {
@@ -217,7 +236,7 @@ impl Event {
             }
         }
         warn_mixed_groups(&cards, &groups, &mut problems);
-        Event {
+        let mut event = Event {
             rules: rules.clone(),
             roster,
             groups,
@@ -225,8 +244,96 @@ impl Event {
             card_keys: seating.into_keys(),
             rejected,
             tallies: std::sync::Arc::new(tallies),
+            entrants: Vec::new(),
             problems,
             counts,
+        };
+        // (who goes on is not known while cards have errors)
+        if !event.problems.has_errors() {
+            event.entrants = event.find_entrants();
+            event.say_strangers();
+        }
+        event
+    }
+
+    /// [`Event::entrants`]: each later stage with cards, from the first,
+    /// against who went on from the stage before. Nothing is judged of a
+    /// stage whose stage before is not complete (cards missing, players
+    /// still to play), nor of a group whose list waits for the director.
+    fn find_entrants(&self) -> Vec<Entrants> {
+        use std::collections::{BTreeSet, HashSet};
+        let played = self.stages();
+        let mut out: Vec<Entrants> = Vec::new();
+        // (an event of one stage so far: nothing to judge, nothing counted)
+        if !self.rules.stages[1.min(self.rules.stages.len())..]
+            .iter()
+            .any(|s| played.contains(&Stage::new(s)))
+        {
+            return out;
+        }
+        let mut from_complete = self.completeness_of_schedule().is_empty();
+        for pair in self.rules.stages.windows(2) {
+            let (from, to) = (Stage::new(&pair[0]), Stage::new(&pair[1]));
+            if !(from_complete && played.contains(&from) && played.contains(&to)) {
+                break;
+            }
+            let lists = self.advance_all(&from, &self.group_list(), &[]);
+            if lists.iter().any(|l| !l.settled) {
+                break;
+            }
+            let going: HashSet<PlayerId> = lists
+                .iter()
+                .flat_map(|l| l.going.iter().map(|a| a.player))
+                .collect();
+            let here: BTreeSet<PlayerId> = self.tallies.each_of(&to).map(|t| t.player).collect();
+            let mut waiting: Vec<PlayerId> = going
+                .iter()
+                .copied()
+                .filter(|p| !here.contains(p))
+                .collect();
+            waiting.sort_by(|a, b| self.roster.id(*a).cmp(self.roster.id(*b)));
+            let entry = Entrants {
+                stage: to,
+                from,
+                went_on: going.len(),
+                strangers: here.into_iter().filter(|p| !going.contains(p)).collect(),
+                waiting,
+            };
+            from_complete = entry.waiting.is_empty();
+            out.push(entry);
+        }
+        out
+    }
+
+    /// A player on a later stage's card who did not go on to it is an
+    /// error at that card (a mistyped id would win a medal).
+    fn say_strangers(&mut self) {
+        let mut said = Vec::new();
+        for e in &self.entrants {
+            for &p in &e.strangers {
+                let card = self
+                    .cards
+                    .iter()
+                    .find(|c| c.key.stage == e.stage && c.seats.iter().any(|s| s.player == p));
+                let (place, key) = match card {
+                    Some(c) => (c.place.clone(), format!("{}: ", c.key)),
+                    None => (
+                        crate::place::Place::nowhere(&format!("{} cards", e.stage)),
+                        String::new(),
+                    ),
+                };
+                let player = self.roster.get(p);
+                said.push((
+                    place,
+                    format!(
+                        "{key}{} {} plays the {} but did not go on from the {} ({} went on; tilerank qualifiers --stage {} lists them): correct the card, or, if {} took the seat of one who went on and left, mark that player withdrawn on the roster",
+                        player.id, player.name, e.stage, e.from, e.went_on, e.from, player.id
+                    ),
+                ));
+            }
+        }
+        for (place, message) in said {
+            self.problems.error(place, message);
         }
     }
 
@@ -623,11 +730,22 @@ impl Event {
             .collect()
     }
 
-    pub fn completeness(&self) -> Completeness {
-        let missing = match self.rules.schedule {
+    /// The first stage's cards its schedule names and that are not in.
+    fn completeness_of_schedule(&self) -> Vec<crate::domain::CardKey> {
+        match self.rules.schedule {
             Some(s) => missing_cards(&self.accepted_keys(), Some(s.sessions), Some(s.tables)),
             None => Vec::new(),
-        };
+        }
+    }
+
+    pub fn completeness(&self) -> Completeness {
+        let missing = self.completeness_of_schedule();
+        let waiting = self
+            .entrants
+            .iter()
+            .filter(|e| !e.waiting.is_empty())
+            .map(|e| (e.stage.clone(), e.waiting.clone()))
+            .collect();
         let no_shows = if self.roster.is_open() {
             Vec::new()
         } else {
@@ -639,7 +757,11 @@ impl Event {
                 })
                 .collect()
         };
-        Completeness { missing, no_shows }
+        Completeness {
+            missing,
+            waiting,
+            no_shows,
+        }
     }
 }
 
@@ -648,13 +770,43 @@ impl Event {
 pub struct Completeness {
     /// Cards the schedule expects, by session then table.
     pub missing: Vec<crate::domain::CardKey>,
+    /// Of each later stage that has begun, the players who went on to it
+    /// and have no card of it yet (by id).
+    pub waiting: Vec<(Stage, Vec<PlayerId>)>,
     /// Players on the roster (not withdrawn or disqualified) with no game.
     pub no_shows: Vec<PlayerId>,
 }
 
 impl Completeness {
     pub fn is_complete(&self) -> bool {
-        self.missing.is_empty()
+        self.missing.is_empty() && self.waiting.is_empty()
+    }
+
+    /// What is still to come, in a few words for a title
+    /// (`PROVISIONAL: 3 cards missing`, `... 117 players of the final
+    /// still to play`); `None` when nothing is.
+    pub fn still_to_come(&self) -> Option<String> {
+        let count = |n: usize, one: &str, many: &str| {
+            if n == 1 {
+                format!("1 {one}")
+            } else {
+                format!("{n} {many}")
+            }
+        };
+        let mut parts = Vec::new();
+        if !self.missing.is_empty() {
+            parts.push(format!(
+                "{} missing",
+                count(self.missing.len(), "card", "cards")
+            ));
+        }
+        for (stage, players) in &self.waiting {
+            parts.push(format!(
+                "{} of the {stage} still to play",
+                count(players.len(), "player", "players")
+            ));
+        }
+        (!parts.is_empty()).then(|| parts.join(", "))
     }
 
     /// The missing cards grouped by session, one line each, for a

@@ -566,6 +566,16 @@ fn gwinnett_prelim_semi_final_medals() {
 /// in no tie changes nothing and says so.
 #[test]
 fn gwinnett_a_tie_for_the_lowest_total_is_reported_and_settled_by_name() {
+    // (the fixture's cards as files, under the profile alone: its event
+    // records the director's name, G17)
+    let event = |_: &str, args: &[&str]| {
+        Test::new()
+            .args(args)
+            .args(["--profile", "gwinnett", "--roster"])
+            .fixture("e2e/gwinnett/roster.csv")
+            .fixture("e2e/gwinnett/cards")
+            .run()
+    };
     let out = event("gwinnett", &["advance", "--format", "csv"])
         .success()
         .stderr_has(
@@ -930,12 +940,129 @@ fn the_seed_demos_read_clean_and_give_their_medals() {
         .errors(0)
         .warnings(0)
         .stderr_has("13 cards accepted, 34 games; 0 errors");
+    // (the demo's settings record the director's name: the semi was
+    // played so)
     demo("gwinnett", &["advance"]).success().stderr_has(
-        "NOTE: TIE at table 6: 2 players (GW07, GW16) share the lowest total 36; all of them go on",
+        "NOTE: TIE at table 6: 2 players (GW07, GW16) share the lowest total 36; the director named GW07",
     );
     demo("gwinnett", &["advance", "--player", "GW07"])
         .success()
         .stderr_has("NOTE: TIE at table 6: 2 players (GW07, GW16) share the lowest total 36; the director named GW07");
     let medals = demo("gwinnett", &["medals", "--format", "csv"]).success();
     assert_eq!(medals.column("medal"), ["gold", "silver", "bronze"]);
+}
+
+// ------------------------------------- a later stage's players (section 7)
+
+/// A copy of `from` (a folder of files) in a scratch folder.
+fn copy_of(scratch: &crate::test::Scratch, from: &std::path::Path) -> std::path::PathBuf {
+    fn copy(from: &std::path::Path, to: &std::path::Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            let target = to.join(entry.file_name());
+            if entry.file_type().unwrap().is_dir() {
+                copy(&entry.path(), &target);
+            } else {
+                std::fs::copy(entry.path(), target).unwrap();
+            }
+        }
+    }
+    let dir = scratch.0.join("event");
+    copy(from, &dir);
+    dir
+}
+
+/// HK, the top 4 go on (H01 to H04): a final card with H05 typed for H03
+/// is an error at that card, so nobody who did not go on wins a medal.
+#[test]
+fn a_final_player_who_did_not_go_on_is_an_error_at_the_card() {
+    let s = crate::test::Scratch::new("stranger");
+    let dir = copy_of(&s, &crate::test::fixtures().join("e2e/hk"));
+    let final_cards = dir.join("cards/final.csv");
+    let text = std::fs::read_to_string(&final_cards).unwrap();
+    std::fs::write(&final_cards, text.replace(",H03,", ",H05,")).unwrap();
+    let d = dir.display().to_string();
+    let out = Test::new()
+        .args(["check", "--event", &d])
+        .run()
+        .failure(1)
+        .errors(1);
+    let error = &out.problems("error")[0];
+    assert!(
+        error.starts_with(&format!(
+            "{d}/cards/final.csv:2: error: final session S01 table 1: H05 "
+        )),
+        "{error}"
+    );
+    assert!(
+        error.contains("plays the final but did not go on from the prelim (4 went on; tilerank qualifiers --stage prelim lists them)"),
+        "{error}"
+    );
+    Test::new()
+        .args(["medals", "--event", &d])
+        .run()
+        .failure(1)
+        .stdout_is("")
+        .stderr_has("Nothing ranked");
+}
+
+/// NVSO, three age groups, each with its championship table: with one
+/// final card of three in, the medals wait (exit 1) and say who has not
+/// played; `--allow-incomplete` gives the one group's medals marked
+/// PROVISIONAL, the other groups none yet; the site says the same.
+#[test]
+fn the_medals_wait_for_every_player_who_went_on_to_the_final() {
+    let s = crate::test::Scratch::new("final-waits");
+    let examples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let dir = copy_of(&s, &examples.join("nvso-2023"));
+    for t in ["final-S01-T02.csv", "final-S01-T03.csv"] {
+        std::fs::remove_file(dir.join("cards").join(t)).unwrap();
+    }
+    let d = dir.display().to_string();
+    let waiting = "final: 8 of the 12 players who went on from the prelim have no card yet: NV10, NV15, NV20, NV26, NV28, NV34, NV35, NV36";
+    // (the award waits the same way, by the same function: nvso gives none)
+    for command in ["medals", "export"] {
+        let mut args = vec![command, "--event", &d];
+        if command == "export" {
+            args.extend(["-o", "x.xlsx"]);
+        }
+        Test::new()
+            .args(&args)
+            .run()
+            .failure(1)
+            .stdout_is("")
+            .stderr_has(waiting);
+    }
+    Test::new()
+        .args(["medals", "--allow-incomplete", "--event", &d])
+        .run()
+        .success()
+        .stdout_has("Medals (nvso rules) (PROVISIONAL: 8 players of the final still to play)")
+        .stdout_has("NV01  Martin Nelson")
+        .stdout_has("Group 65-79: no medal yet: no one is ranked in the final yet");
+    Test::new()
+        .args(["standings", "--stage", "final", "--event", &d])
+        .run()
+        .success()
+        .stdout_has("(PROVISIONAL: 8 players of the final still to play)");
+    // the prelim is complete: its standings are not provisional
+    Test::new()
+        .args(["standings", "--event", &d])
+        .run()
+        .success()
+        .stdout_lacks("PROVISIONAL");
+    let site = s.0.join("site");
+    Test::new()
+        .args(["publish", "--event", &d, "-o"])
+        .arg(&site)
+        .run()
+        .success();
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(
+        index.contains("Results so far: 8 players of the final still to come"),
+        "{index}"
+    );
+    assert!(!index.contains("The final has been played"), "{index}");
+    assert!(index.contains("8 players of the final: NV10 NV15 NV20 NV26 NV28 NV34 NV35 NV36"));
 }

@@ -36,13 +36,7 @@ pub fn rankable(event: &Event, stage: &str) -> Result<Option<Stage>> {
 /// said on standard error: the missing cards session by session, and the
 /// roster's players who have not played.
 pub fn report_missing(loaded: &Loaded) -> Completeness {
-    let c = loaded.event.completeness();
-    if !c.missing.is_empty() {
-        say!("{} missing:", crate::cli::cards(c.missing.len()));
-        for line in c.missing_by_session(loaded.event.rules.schedule) {
-            say!("  {line}");
-        }
-    }
+    let c = report_incomplete(loaded);
     if !c.no_shows.is_empty() && !c.missing.is_empty() {
         // Cards are still to come: their players have not played yet.
         say!(
@@ -50,26 +44,69 @@ pub fn report_missing(loaded: &Loaded) -> Completeness {
             crate::cli::players(c.no_shows.len())
         );
     } else if !c.no_shows.is_empty() {
-        // a line a person reads: the first ids, and how many more
-        const SHOWN: usize = 20;
-        let mut ids: Vec<&str> = c
-            .no_shows
-            .iter()
-            .take(SHOWN)
-            .map(|&p| loaded.event.roster.id(p))
-            .collect();
-        let more = c.no_shows.len().saturating_sub(SHOWN);
-        let more = format!("and {more} more");
-        if c.no_shows.len() > SHOWN {
-            ids.push(&more);
-        }
         say!(
             "{} on the roster played no game: {}",
             crate::cli::players(c.no_shows.len()),
-            ids.join(", ")
+            some_ids(&c.no_shows, &loaded.event.roster)
         );
     }
     c
+}
+
+/// What the event still lacks, said on standard error: the missing cards
+/// session by session, and the players who went on to a later stage and
+/// have not played it yet.
+pub fn report_incomplete(loaded: &Loaded) -> Completeness {
+    let event = &loaded.event;
+    let c = event.completeness();
+    if !c.missing.is_empty() {
+        say!("{} missing:", crate::cli::cards(c.missing.len()));
+        for line in c.missing_by_session(event.rules.schedule) {
+            say!("  {line}");
+        }
+    }
+    for e in event.entrants.iter().filter(|e| !e.waiting.is_empty()) {
+        say!(
+            "{}: {} of the {} who went on from the {} {} no card yet: {}",
+            e.stage,
+            e.waiting.len(),
+            crate::cli::players(e.went_on),
+            e.from,
+            if e.waiting.len() == 1 { "has" } else { "have" },
+            some_ids(&e.waiting, &event.roster)
+        );
+    }
+    c
+}
+
+/// The final answers (medals, the award) wait while the event lacks
+/// anything (exit 1) unless `allow` (`--allow-incomplete`): `None` when
+/// they wait, else what their titles add (` (PROVISIONAL: ...)`, or
+/// nothing).
+pub fn final_answers(loaded: &Loaded, allow: bool, what: &str) -> Option<String> {
+    let c = report_incomplete(loaded);
+    match c.still_to_come() {
+        None => Some(String::new()),
+        Some(_) if !allow => {
+            say!("No {what} yet: the event is not complete. Import the rest, or give --allow-incomplete for provisional {what}.");
+            None
+        }
+        Some(still) => Some(format!(" (PROVISIONAL: {still})")),
+    }
+}
+
+/// A line a person reads: the first ids, and how many more.
+fn some_ids(players: &[PlayerId], roster: &Roster) -> String {
+    const SHOWN: usize = 20;
+    let mut ids: Vec<String> = players
+        .iter()
+        .take(SHOWN)
+        .map(|&p| roster.id(p).to_string())
+        .collect();
+    if players.len() > SHOWN {
+        ids.push(format!("and {} more", players.len() - SHOWN));
+    }
+    ids.join(", ")
 }
 
 /// The players `--player` names.

@@ -1,6 +1,6 @@
 //! `tilerank awards`: the HK Super Family Award.
 
-use super::answers::rankable;
+use super::answers::{final_answers, rankable};
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::{bail, Result};
 use clap::Args;
@@ -9,11 +9,15 @@ use tilerank::report::stages::awards_table;
 /// Print the Super Family Award (hk): parent-and-child units who both reached the final, ranked on their summed results
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank awards --event hk-2026\n  tilerank awards prelim-cards/ final-cards/ --roster roster.csv --date 2026-04-12\n\nA unit is two roster entries with the same family id: a child aged 7 to 18 and a parent aged 18 or over on the event date. Both must qualify from the prelim; the final's results decide."
+    after_help = "Examples:\n  tilerank awards --event hk-2026\n  tilerank awards prelim-cards/ final-cards/ --roster roster.csv --date 2026-04-12\n\nA unit is two roster entries with the same family id: a child aged 7 to 18 and a parent aged 18 or over on the event date. Both must qualify from the prelim; the final's results decide. The award waits (exit 1) while a player who went on has no final card yet, or cards the event expects are missing; --allow-incomplete decides it marked PROVISIONAL."
 )]
 pub struct AwardsArgs {
     #[command(flatten)]
     pub event: EventArgs,
+
+    /// Decide the award even while the final (or a card the event expects) is not all in (marked PROVISIONAL)
+    #[arg(long)]
+    pub allow_incomplete: bool,
 
     #[command(flatten)]
     pub output: OutputArgs,
@@ -29,9 +33,15 @@ pub fn run(args: AwardsArgs) -> Result<Outcome> {
     if !event.stages().contains(&qualifying) {
         bail!("the award needs the {qualifying} cards too (who qualified for the final)");
     }
-    match event.super_family() {
-        Ok(award) => args.output.emit(&[awards_table(&award, &event.roster)])?,
+    let award = match event.super_family() {
+        Ok(award) => award,
         Err(why) => bail!("{why}"),
-    }
+    };
+    let Some(provisional) = final_answers(&loaded, args.allow_incomplete, "award") else {
+        return Ok(Outcome::DataErrors);
+    };
+    let mut table = awards_table(&award, &event.roster);
+    table.title.push_str(&provisional);
+    args.output.emit(&[table])?;
     Ok(Outcome::Done)
 }

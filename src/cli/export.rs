@@ -54,7 +54,7 @@ pub fn run(args: ExportArgs) -> Result<Outcome> {
     say!("{}", summary(event));
     let completeness = report_missing(&loaded);
     if !completeness.is_complete() && !args.allow_incomplete {
-        say!("Nothing exported: cards are missing. Import them, or give --allow-incomplete for a provisional export.");
+        say!("Nothing exported: the event is not complete (above). Import the rest, or give --allow-incomplete for a provisional export.");
         return Ok(Outcome::DataErrors);
     }
     let Sources { name, sources, log } = sources(&args.event, args.name.as_deref(), &loaded)?;

@@ -1,6 +1,6 @@
 //! `tilerank medals`: gold, silver and bronze of the final, per age group.
 
-use super::answers::{groups, rankable};
+use super::answers::{final_answers, groups, rankable};
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::Result;
 use clap::Args;
@@ -9,7 +9,7 @@ use tilerank::report::stages::medals_table;
 /// Print the medals of the final per age group (HK: Champion, 1st and 2nd runner-up); ties share a medal
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank medals --event hk-2026\n  tilerank medals final-cards.xlsx --roster roster.csv --profile nvso -o medals.xlsx"
+    after_help = "Examples:\n  tilerank medals --event hk-2026\n  tilerank medals final-cards.xlsx --roster roster.csv --profile nvso -o medals.xlsx\n\nThe medals wait (exit 1) while a player who went on to the final has no final card yet, or while cards the event expects are missing; --allow-incomplete gives them marked PROVISIONAL."
 )]
 pub struct MedalsArgs {
     #[command(flatten)]
@@ -18,6 +18,10 @@ pub struct MedalsArgs {
     /// One age group only
     #[arg(long, value_name = "GROUP")]
     pub group: Option<String>,
+
+    /// Give the medals even while the final (or a card the event expects) is not all in (marked PROVISIONAL)
+    #[arg(long)]
+    pub allow_incomplete: bool,
 
     #[command(flatten)]
     pub output: OutputArgs,
@@ -30,12 +34,17 @@ pub fn run(args: MedalsArgs) -> Result<Outcome> {
         return Ok(Outcome::DataErrors);
     };
     let wanted = groups(event, &args.group)?;
+    let Some(provisional) = final_answers(&loaded, args.allow_incomplete, "medals") else {
+        return Ok(Outcome::DataErrors);
+    };
     let all: Vec<_> = event
         .medals()
         .unwrap_or_default()
         .into_iter()
         .filter(|m| wanted.contains(&m.group))
         .collect();
-    args.output.emit(&[medals_table(&all, event)])?;
+    let mut table = medals_table(&all, event);
+    table.title.push_str(&provisional);
+    args.output.emit(&[table])?;
     Ok(Outcome::Done)
 }

@@ -43,7 +43,11 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
     let Some(stage) = rankable(event, &args.stage)? else {
         return Ok(Outcome::DataErrors);
     };
-    let missing = report_missing(&loaded).missing;
+    let mut completeness = report_missing(&loaded);
+    // (the standings of a stage are provisional while cards of the first
+    // are missing, or while players who went on to it have not played it)
+    completeness.waiting.retain(|(s, _)| *s == stage);
+    let still = completeness.still_to_come();
     let groups: Vec<Option<String>> = match (&args.group, args.by_group) {
         (Some(_), _) => groups(event, &args.group)?,
         (None, true) => event.group_list(),
@@ -62,11 +66,8 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
             standings.ranked.len(),
             standings.apart.len()
         );
-        if !missing.is_empty() {
-            title.push_str(&format!(
-                " (PROVISIONAL: {} missing)",
-                crate::cli::cards(missing.len())
-            ));
+        if let Some(still) = &still {
+            title.push_str(&format!(" (PROVISIONAL: {still})"));
         }
         let name = match &group {
             Some(g) => format!("{stage} {g}"),

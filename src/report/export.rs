@@ -107,11 +107,10 @@ pub fn build(req: &ExportRequest) -> Export {
         decisions: Vec::new(),
         unsettled: false,
     };
-    let missing = &req.completeness.missing;
-    let provisional = if missing.is_empty() {
-        String::new()
-    } else {
-        format!(" (PROVISIONAL: {} missing)", plural_cards(missing.len()))
+    let still = req.completeness.still_to_come();
+    let provisional = match &still {
+        None => String::new(),
+        Some(still) => format!(" (PROVISIONAL: {still})"),
     };
     qualifier_tables(event, &provisional, &mut export);
     export
@@ -121,11 +120,8 @@ pub fn build(req: &ExportRequest) -> Export {
     export.tables.push(awards_sheet(event));
     export.tables.push(games_table(&event.cards, event));
     let mut notes = export.decisions.clone();
-    if !missing.is_empty() {
-        notes.push(format!(
-            "PROVISIONAL: {} missing (see the Missing sheet)",
-            plural_cards(missing.len())
-        ));
+    if let Some(still) = &still {
+        notes.push(format!("PROVISIONAL: {still} (see the Missing sheet)"));
     }
     export.tables.push(missing_table(event, req.completeness));
     export.tables.push(problems_table(&event.problems, &notes));
@@ -163,6 +159,18 @@ pub fn missing_table(event: &Event, c: &crate::event::Completeness) -> Table {
             ]
         })
         .collect();
+    for (stage, players) in &c.waiting {
+        rows.extend(players.iter().map(|&p| {
+            let pl = event.roster.get(p);
+            vec![
+                Value::Text(format!("{stage}: still to play").into()),
+                Value::Empty,
+                Value::Empty,
+                Value::text(&pl.id),
+                text(&pl.name),
+            ]
+        }));
+    }
     rows.extend(c.no_shows.iter().map(|&p| {
         let pl = event.roster.get(p);
         vec![

@@ -195,7 +195,17 @@ pub fn medals_table(all: &[Medals], event: &Event) -> Table {
             ]);
         }
         let skipped: Vec<&str> = m.not_awarded().iter().map(|md| md.name(names)).collect();
-        if !skipped.is_empty() {
+        if m.medalists.is_empty() {
+            // (a group whose final has no card yet, under --allow-incomplete)
+            notes.push(format!(
+                "{}no medal yet: no one is ranked in the {} yet",
+                m.group
+                    .as_ref()
+                    .map(|g| format!("Group {g}: "))
+                    .unwrap_or_default(),
+                m.stage
+            ));
+        } else if !skipped.is_empty() {
             notes.push(format!(
                 "{}not awarded: {} (ties took the place, or too few players)",
                 m.group

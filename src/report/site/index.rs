@@ -43,15 +43,33 @@ pub fn cards(ctx: &Context, n: usize) -> String {
     }
 }
 
-/// The banner of a page while cards the event expects are missing.
-pub fn provisional(ctx: &Context) -> String {
-    let missing = ctx.req.completeness.missing.len();
-    if missing == 0 {
-        return String::new();
+/// What the event still lacks, in the page's words (`3 cards, 117
+/// players of the final`); `None` when it lacks nothing.
+fn still_to_come(ctx: &Context) -> Option<String> {
+    let w = ctx.words();
+    let c = &ctx.req.completeness;
+    let mut parts = Vec::new();
+    if !c.missing.is_empty() {
+        parts.push(cards(ctx, c.missing.len()));
     }
+    for (stage, players) in &c.waiting {
+        let stage = w.stage(stage.as_str());
+        parts.push(match players.len() {
+            1 => fill(w.one_waiting, &[&stage]),
+            n => fill(w.n_waiting, &[&n, &stage]),
+        });
+    }
+    (!parts.is_empty()).then(|| parts.join(", "))
+}
+
+/// The banner of a page while the event lacks cards or players.
+pub fn provisional(ctx: &Context) -> String {
+    let Some(still) = still_to_come(ctx) else {
+        return String::new();
+    };
     format!(
         "<p class=\"warn provisional\">{}</p>\n",
-        esc(&fill(ctx.words().provisional, &[&cards(ctx, missing)]))
+        esc(&fill(ctx.words().provisional, &[&still]))
     )
 }
 
@@ -63,9 +81,9 @@ fn state(ctx: &Context) -> Vec<String> {
     let Some(latest) = event.stages().pop() else {
         return vec![w.state_none.to_string()];
     };
-    let missing = ctx.req.completeness.missing.len();
-    let mut out = vec![if missing > 0 {
-        fill(w.state_provisional, &[&cards(ctx, missing)])
+    let still = still_to_come(ctx);
+    let mut out = vec![if let Some(still) = &still {
+        fill(w.state_provisional, &[still])
     } else if event.rules.schedule.is_none() {
         fill(w.state_unchecked, &[&w.stage(latest.as_str())])
     } else {
@@ -86,7 +104,7 @@ fn state(ctx: &Context) -> Vec<String> {
         ));
     }
     let medals = ctx.tables.iter().find(|t| t.name == "Medals");
-    if medals.is_some_and(|t| !t.rows.is_empty()) {
+    if still.is_none() && medals.is_some_and(|t| !t.rows.is_empty()) {
         out.push(w.state_final_played.to_string());
     }
     out
@@ -105,17 +123,9 @@ pub fn page(ctx: &Context) -> String {
     let _ = writeln!(b, "<h1>{}</h1>", esc(name));
     // What a player came for first: the search, then where the event is.
     b.push_str(&html::search_form("", ctx.lang, "search find"));
-    let missing = &ctx.req.completeness.missing;
-    let class = if missing.is_empty() {
-        "state"
-    } else {
-        "state warn"
-    };
-    let id = if missing.is_empty() {
-        "state"
-    } else {
-        "provisional"
-    };
+    let complete = ctx.req.completeness.is_complete();
+    let class = if complete { "state" } else { "state warn" };
+    let id = if complete { "state" } else { "provisional" };
     let _ = writeln!(
         b,
         "<p class=\"{class}\" id=\"{id}\">{}</p>",
@@ -212,9 +222,26 @@ pub fn page(ctx: &Context) -> String {
         b.push_str("</tbody></table></div>\n");
     }
     let _ = writeln!(b, "<h2>{}</h2>", esc(w.missing));
-    if missing.is_empty() {
+    let missing = &ctx.req.completeness.missing;
+    if ctx.req.completeness.is_complete() {
         let _ = writeln!(b, "<p id=\"missing\">{}</p>", esc(w.nothing_missing));
-    } else {
+    }
+    // players who went on to a stage and have not played it: the ids
+    for (stage, players) in &ctx.req.completeness.waiting {
+        let stage = w.stage(stage.as_str());
+        let who = match players.len() {
+            1 => fill(w.one_waiting, &[&stage]),
+            n => fill(w.n_waiting, &[&n, &stage]),
+        };
+        let ids: Vec<&str> = players.iter().map(|&p| event.roster.id(p)).collect();
+        let _ = writeln!(
+            b,
+            "<p class=\"waiting\">{}: {}</p>",
+            esc(&who),
+            esc(&ids.join(" "))
+        );
+    }
+    if !missing.is_empty() {
         let _ = writeln!(
             b,
             "<div class=\"wrap\"><table class=\"imported\" id=\"missing\">{head}<tbody>"

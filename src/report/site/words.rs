@@ -86,6 +86,9 @@ pub struct Words {
     pub provisional: &'static str,
     pub one_card: &'static str,
     pub n_cards: &'static str,
+    /// Players who went on to a stage and have not played it yet.
+    pub one_waiting: &'static str,
+    pub n_waiting: &'static str,
 
     // The index.
     pub date: &'static str,
@@ -285,6 +288,8 @@ pub static EN: Words = Words {
     provisional: "Provisional: {} not in yet, so places can still change.",
     one_card: "1 card",
     n_cards: "{} cards",
+    one_waiting: "1 player of the {}",
+    n_waiting: "{} players of the {}",
 
     date: "Date",
     rules: "Rules",
@@ -485,6 +490,8 @@ pub static ZH_HANT: Words = Words {
     provisional: "臨時結果：尚欠 {}，名次仍可能改變。",
     one_card: "1 張計分卡",
     n_cards: "{} 張計分卡",
+    one_waiting: "1 名{}選手",
+    n_waiting: "{} 名{}選手",
 
     date: "日期",
     rules: "規則",
