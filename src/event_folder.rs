@@ -774,6 +774,34 @@ impl EventFolder {
         if same {
             return Ok((problems, roster.len()));
         }
+        // A new roster replaces the whole list: every player on a stored
+        // card must be on it, or every report would stop at that card.
+        let mut reader = StoredReader::new(&store.path.display().to_string());
+        let mut read_problems = Problems::new();
+        let mut lacking: BTreeMap<String, String> = BTreeMap::new();
+        store.each_card_ref(&mut |_, key, lines| {
+            for raw in reader.read(key, lines, &mut read_problems) {
+                for seat in &raw.seats {
+                    if roster.find(&seat.player).is_err() {
+                        lacking
+                            .entry(seat.player.to_string())
+                            .or_insert_with(|| raw.key.to_string());
+                    }
+                }
+            }
+        })?;
+        if !lacking.is_empty() {
+            let whole = Source::file(&ingest::shown(source)).whole();
+            for (player, card) in &lacking {
+                problems.error(
+                    whole.clone(),
+                    format!(
+                        "player \"{player}\" of the imported card {card} is not on this roster: a roster replaces the whole list, so keep every player who has played (nothing stored)"
+                    ),
+                );
+            }
+            return Ok((problems, roster.len()));
+        }
         let log = store.append_log(&LogEntry {
             time: utc_now(),
             action: "roster".into(),

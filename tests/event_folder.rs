@@ -1207,3 +1207,46 @@ fn what_is_piped_in_is_logged_with_the_hash_of_its_bytes() {
         "{log}"
     );
 }
+
+/// A new roster that lacks a player of an imported card is refused, the
+/// player and the card named, and the stored roster kept: every report
+/// would otherwise stop at that card.
+#[test]
+fn a_roster_that_drops_a_player_who_has_played_is_refused() {
+    use crate::test::Test;
+    let s = Scratch::new("roster-drops");
+    let folder = event(&s);
+    import(
+        &folder,
+        &[cards_file(
+            &s,
+            "s01.csv",
+            &[card(1, ["P1", "P2", "P3", "P4"], 20)],
+        )],
+        false,
+        None,
+    );
+    let d = folder.dir.display().to_string();
+    let without_p4: String = ROSTER
+        .lines()
+        .filter(|l| !l.starts_with("P4,"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let new = s.write("new-roster.csv", &without_p4);
+    Test::new()
+        .args(["roster", &new.display().to_string(), "--event", &d])
+        .run()
+        .failure(1)
+        .stderr_has("new-roster.csv: error: player \"P4\" of the imported card session S01 table 1 is not on this roster: a roster replaces the whole list, so keep every player who has played (nothing stored)");
+    Test::new()
+        .args(["standings", "--event", &d])
+        .run()
+        .success()
+        .stdout_has("Ho Mei Ling");
+    // a roster that keeps them (and adds one) is stored
+    let more = s.write("more.csv", &format!("{ROSTER}P9,Chow Yun Fat\n"));
+    Test::new()
+        .args(["roster", &more.display().to_string(), "--event", &d])
+        .run()
+        .success();
+}
