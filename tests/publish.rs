@@ -1479,3 +1479,20 @@ mod browser {
         }
     }
 }
+
+/// `serve` given a folder or file that is not there stops at once with the
+/// message and exit status every command gives (it used to serve "no
+/// results yet" pages that never came).
+#[test]
+fn serve_of_an_event_or_file_not_there_stops_with_exit_status_2() {
+    Test::new()
+        .args(["serve", "--event", "no-such-event", "--port", "0"])
+        .run()
+        .failure(2)
+        .stderr_has("no-such-event: not an event folder (no tilerank.toml)");
+    Test::new()
+        .args(["serve", "no-such-file.csv", "--port", "0"])
+        .run()
+        .failure(2)
+        .stderr_has("no-such-file.csv: no such file or folder");
+}

@@ -80,6 +80,9 @@ impl Test {
 
     pub fn run(self) -> Output {
         let mut cmd = Command::cargo_bin("tilerank").expect("the tilerank binary is built");
+        // (a command that should end and does not, a server, fails the
+        // test instead of hanging it)
+        cmd.timeout(std::time::Duration::from_secs(300));
         cmd.current_dir(fixtures())
             .args(&self.args)
             .env("NO_COLOR", "1")

@@ -35,7 +35,7 @@ use tilerank::report::site::{Lang, Site};
 /// Serve the results website live, rebuilt when a card is imported; with --entry, referees enter cards on their phones (Ctrl-C stops)
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank serve --event hk-2026                 then open http://127.0.0.1:8080/\n  tilerank serve --event hk-2026 --bind 0.0.0.0 --port 8080   the hall's network (the projector: /projector.html)\n  tilerank serve --event hk-2026 --entry --bind 0.0.0.0       referees enter cards at the table\n\nThe pages are those of tilerank publish. At most once a second, on a request, the event's files are looked at (their times and sizes); when any changed, the event is read again and every page rebuilt. While the cards have errors, the last good pages stay up. Open pages reload themselves within seconds of a new card.\n\nWith --entry, each referee opens the link `tilerank referee add NAME` printed (their phone keeps a cookie, not the link); the director's board link is printed at start and changes at every start. API: POST /api/cards with Authorization: Bearer KEY and a text/csv card (see docs/formats.md)."
+    after_help = "Examples:\n  tilerank serve --event hk-2026                 then open http://127.0.0.1:8080/\n  tilerank serve --event hk-2026 --bind 0.0.0.0 --port 8080   the hall's network (the projector: /projector.html)\n  tilerank serve --event hk-2026 --entry --bind 0.0.0.0       referees enter cards at the table\n\nThe pages are those of tilerank publish. At most once a second, on a request, the event's files are looked at (their times and sizes); when any changed, the event is read again and every page rebuilt. While the cards have errors, the last good pages stay up; an event folder or file that is not there at the start stops it (exit status 2), as every command. Open pages reload themselves within seconds of a new card.\n\nWith --entry, each referee opens the link `tilerank referee add NAME` printed (their phone keeps a cookie, not the link); the director's board link is printed at start and changes at every start. API: POST /api/cards with Authorization: Bearer KEY and a text/csv card (see docs/formats.md)."
 )]
 pub struct ServeArgs {
     #[command(flatten)]
@@ -107,23 +107,31 @@ struct Live {
 
 impl Live {
     fn rebuild(&mut self) {
+        if let Err(e) = self.try_rebuild() {
+            eprintln!("Pages not rebuilt: {e:#}; the last good pages stay up.");
+            self.refused = Some(format!("{e:#}"));
+        }
+    }
+
+    /// Builds the pages; `Err` when the event cannot be read at all (a
+    /// folder or file not there, a wrong tilerank.toml), which stops the
+    /// command at its start, as every command stops (exit status 2). Data
+    /// errors keep the last good pages up (the director fixes them live).
+    fn try_rebuild(&mut self) -> Result<()> {
         self.seen = fingerprint(&self.args);
-        match self.args.build() {
-            Ok(Built::Site(site)) => {
+        match self.args.build()? {
+            Built::Site(site) => {
                 eprintln!("Pages rebuilt: {} files.", site.files.len());
                 self.site = Some(Arc::new(site));
                 self.refused = None;
                 self.version.fetch_add(1, Ordering::SeqCst);
             }
-            Ok(Built::Refused(why)) => {
+            Built::Refused(why) => {
                 eprintln!("Pages not rebuilt: {why}; the last good pages stay up.");
                 self.refused = Some(why);
             }
-            Err(e) => {
-                eprintln!("Pages not rebuilt: {e:#}; the last good pages stay up.");
-                self.refused = Some(format!("{e:#}"));
-            }
         }
+        Ok(())
     }
 
     /// Reads the event again if its files changed (looked at once a
@@ -260,7 +268,7 @@ async fn page(
             StatusCode::SERVICE_UNAVAILABLE,
             "No results yet",
             &format!(
-                "No results to show: {}.</p><p>This page shows the results as soon as the event's data is right; reload it.",
+                "No results to show: {}.</p><p>This page shows the results as soon as the event's data is right (it reloads itself every 5 seconds).<meta http-equiv=\"refresh\" content=\"5\">",
                 esc(refused.as_deref().unwrap_or("the event was not read"))
             ),
         ),
@@ -353,7 +361,7 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
         checked: Instant::now(),
         version: Arc::clone(&version),
     };
-    live.rebuild();
+    live.try_rebuild()?;
     let desk = Arc::new(Desk {
         live: Mutex::new(live),
         version,
