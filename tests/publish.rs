@@ -1496,3 +1496,28 @@ fn serve_of_an_event_or_file_not_there_stops_with_exit_status_2() {
         .failure(2)
         .stderr_has("no-such-file.csv: no such file or folder");
 }
+
+/// On a phone the medals keep their age group (a gold means nothing
+/// without it) and a card's page its tiles left; the id and the note go.
+#[test]
+fn a_phone_keeps_the_medals_group_and_the_cards_tiles() {
+    let scratch = Scratch::new("phone-columns");
+    let site = scratch.path("site");
+    publish(&[PathBuf::from("--event"), example("nvso-2023")], &site);
+    let hidden = |page: &str| -> String {
+        let html = std::fs::read_to_string(site.join(page)).unwrap();
+        let at = html
+            .find("@media screen and (max-width:640px){")
+            .expect(page);
+        html[at..].split('}').next().unwrap().to_string()
+    };
+    // medals: group, medal, rank, player, name, note
+    assert_eq!(
+        hidden("medals.html"),
+        "@media screen and (max-width:640px){#data tr>:nth-child(4),#data tr>:nth-child(6){display:none"
+    );
+    // a card: game, seat, player, name, won, score, tiles, ...
+    let card = hidden("t/final-S01-T1.html");
+    assert!(!card.contains("nth-child(7)"), "{card}");
+    assert!(card.contains("nth-child(3)"), "{card}");
+}

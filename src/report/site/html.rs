@@ -286,6 +286,12 @@ pub fn table(t: &TableHtml) -> String {
     let (shown, same) = columns_shown(t, rows);
     let many = shown.len() > PHONE_COLUMNS;
     let named = shown.iter().any(|&i| table.columns[i].name == "name");
+    // (a medal means nothing without its age group, a card's line without
+    // the tiles left: those stay on phones)
+    let kept = |c: &str| {
+        let has = |name: &str| shown.iter().any(|&i| table.columns[i].name == name);
+        (c == "group" && has("medal")) || (c == "tiles" && has("card_total"))
+    };
     let ordinals: Vec<Option<Vec<Option<usize>>>> = table
         .columns
         .iter()
@@ -301,7 +307,10 @@ pub fn table(t: &TableHtml) -> String {
         let c = &table.columns[i];
         let nth = format!("#{} tr>:nth-child({})", esc(t.id), k + 1);
         // The name links to the player's page: a phone can do without the id.
-        if many && (OPTIONAL_ON_PHONES.contains(&c.name) || (c.name == "player" && named)) {
+        if many
+            && !kept(c.name)
+            && (OPTIONAL_ON_PHONES.contains(&c.name) || (c.name == "player" && named))
+        {
             hide.push(nth.clone());
         }
         if c.kind != Kind::Text {
