@@ -10,7 +10,8 @@ use calamine::{open_workbook, Data, Reader, Xlsx};
 use std::collections::BTreeSet;
 use std::path::Path;
 
-fn copy_dir(from: &Path, to: &Path) {
+/// A copy of the folder `from` at `to`, its folders too.
+pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();

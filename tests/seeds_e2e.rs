@@ -956,20 +956,8 @@ fn the_seed_demos_read_clean_and_give_their_medals() {
 
 /// A copy of `from` (a folder of files) in a scratch folder.
 fn copy_of(scratch: &crate::test::Scratch, from: &std::path::Path) -> std::path::PathBuf {
-    fn copy(from: &std::path::Path, to: &std::path::Path) {
-        std::fs::create_dir_all(to).unwrap();
-        for entry in std::fs::read_dir(from).unwrap() {
-            let entry = entry.unwrap();
-            let target = to.join(entry.file_name());
-            if entry.file_type().unwrap().is_dir() {
-                copy(&entry.path(), &target);
-            } else {
-                std::fs::copy(entry.path(), target).unwrap();
-            }
-        }
-    }
     let dir = scratch.0.join("event");
-    copy(from, &dir);
+    crate::one_model::copy_dir(from, &dir);
     dir
 }
 
