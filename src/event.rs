@@ -265,8 +265,11 @@ impl Event {
         let played = self.stages();
         let mut out: Vec<Entrants> = Vec::new();
         // (an event of one stage so far: nothing to judge, nothing counted)
-        if !self.rules.stages[1.min(self.rules.stages.len())..]
+        if !self
+            .rules
+            .stages
             .iter()
+            .skip(1)
             .any(|s| played.contains(&Stage::new(s)))
         {
             return out;
