@@ -448,7 +448,14 @@ impl<'a> FileImport<'a> {
         // stored before, and to be stored)
         let lines = card_lines(&card, self.roster);
         let fate = match &old {
-            None => CardFate::New,
+            None => match self.waiting_differs(&card.key, &lines) {
+                // double entry: the desk's typing differs from a referee's
+                Some((referee, entered)) => {
+                    self.differ(&card, Some(referee), &entered, &lines);
+                    CardFate::Unchanged
+                }
+                None => CardFate::New,
+            },
             Some(old) if old.lines == lines => CardFate::Unchanged,
             Some(_) if self.replaces(&card.key) => CardFate::Replaced,
             Some(old) => {
@@ -463,20 +470,7 @@ impl<'a> FileImport<'a> {
                 } else {
                     None
                 };
-                let message = match by {
-                    Some(referee) => format!(
-                        "{} was entered by referee {referee} and differs:\n{}this typing is kept for the director's board (tilerank serve --entry), or give --replace --reason \"...\" to replace the referee's card",
-                        card.key,
-                        diff(&card.key, &old.lines, &lines)
-                    ),
-                    None => format!(
-                        "{} was imported before and differs:\n{}give --replace --reason \"...\" to replace it (the old card is kept in the event's database)",
-                        card.key,
-                        diff(&card.key, &old.lines, &lines)
-                    ),
-                };
-                self.differs.error(card.place.clone(), message);
-                self.conflicts.push((card.key.clone(), lines.clone()));
+                self.differ(&card, by, &old.lines, &lines);
                 CardFate::Unchanged
             }
         };
@@ -493,6 +487,60 @@ impl<'a> FileImport<'a> {
             }
         }
         self.fates.push((card.key, fate));
+    }
+
+    /// Refuses `card`, typed as `lines`, for differing from the event's
+    /// version of it (`was`), which `referee` entered at the table.
+    fn differ(
+        &mut self,
+        card: &Card,
+        referee: Option<String>,
+        was: &[StoredLine],
+        lines: &[StoredLine],
+    ) {
+        let key = &card.key;
+        let message = match referee {
+            Some(referee) => format!(
+                "{key} was entered by referee {referee} and differs:\n{}this typing is kept for the director's board (tilerank serve --entry), or give --replace --reason \"...\" to replace the referee's card",
+                diff(key, was, lines)
+            ),
+            None => format!(
+                "{key} was imported before and differs:\n{}give --replace --reason \"...\" to replace it (the old card is kept in the event's database)",
+                diff(key, was, lines)
+            ),
+        };
+        self.differs.error(card.place.clone(), message);
+        self.conflicts.push((key.clone(), lines.to_vec()));
+    }
+
+    /// Double entry: the first referee whose entry of `key`, waiting for
+    /// the desk, differs from the desk's typing `lines`, with the entry's
+    /// lines. (Until the two agree, or the director decides on the board,
+    /// the card does not count.)
+    fn waiting_differs(
+        &mut self,
+        key: &CardKey,
+        lines: &[StoredLine],
+    ) -> Option<(String, Vec<StoredLine>)> {
+        // (`--replace` puts the desk's typing in, as over a referee's card
+        // under single entry)
+        let replacing = matches!(self.replace, Replace::Yes);
+        if replacing || !(self.beside_entries && self.rules.double_entry) {
+            return None;
+        }
+        let waiting = match self.store.waiting_entries(key) {
+            Ok(waiting) => waiting,
+            Err(e) => {
+                self.failed.get_or_insert(e);
+                return None;
+            }
+        };
+        waiting.into_iter().find_map(|(referee, body)| {
+            // (an entry that no longer passes the checks is the board's
+            // to show; it is not compared)
+            let entered = entry::entry_lines(&body, &referee, self.rules, Some(self.roster))?;
+            (entered != lines).then_some((referee, entered))
+        })
     }
 
     /// Whether a card of `key` that differs from the stored one replaces it.

@@ -766,9 +766,31 @@ fn with_double_entry_a_referees_card_counts_once_the_desk_agrees() {
             .status,
         202
     );
-    desk_import(&hk.dir, &hk.cards[1]).success();
+    // the desk is told at once, and the card does not count
+    desk_import(&hk.dir, &hk.cards[1])
+        .failure(1)
+        .stderr_has("was entered by referee Ann Lee and differs")
+        .stderr_has("\n  - S01,2,3,A,")
+        .stderr_has("kept for the director's board");
+    assert_eq!(stored_keys(&hk.dir).len(), 1);
     let board = the_board(addr, &cookie);
     assert!(board.body.contains("1 in conflict"), "{}", board.body);
+    let file = hk.cards[1].display();
+    assert!(
+        board.body.contains(&format!("by desk: {file}")),
+        "{}",
+        board.body
+    );
+    // the director may put the desk's typing in over the referee's
+    Test::new()
+        .arg("import")
+        .arg(&hk.cards[1])
+        .args(["--replace", "--reason", "the signed card says so"])
+        .arg("--event")
+        .arg(&hk.dir)
+        .run()
+        .success();
+    assert_eq!(stored_keys(&hk.dir).len(), 2);
 }
 
 #[test]

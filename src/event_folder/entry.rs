@@ -13,8 +13,10 @@
 //!   the log says so) until the director settles the table on the board.
 //! - Double entry (`[entry] double = true`): the referee's card is checked
 //!   and kept as an entry only; the desk's typing of the paper (`import`)
-//!   is what counts. The board shows where the two agree, and where they
-//!   differ, side by side; the director then accepts one with a reason.
+//!   is what counts, once it agrees with the referee's. A typing that
+//!   differs is refused by the import, as under single entry, and kept
+//!   beside the referee's: the board shows the two side by side, and the
+//!   director accepts one with a reason.
 //!
 //! Every entry is kept (`entries`, append-only), and so is every decision
 //! of the board (`decisions`), each with its log row when it changed a
@@ -365,6 +367,37 @@ impl Store {
             .map_err(|e| self.error(e))
     }
 
+    /// Double entry: each referee's latest entry of `key`, when it waits
+    /// for the desk's typing (posted after the director last decided the
+    /// table): who entered it, and the card as posted.
+    pub(super) fn waiting_entries(
+        &self,
+        key: &CardKey,
+    ) -> Result<Vec<(String, Vec<u8>)>, FolderError> {
+        let (stage, session, table) = key_fields(key);
+        let e = |e| self.error(e);
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT e.referee, e.body FROM entries e
+                  WHERE e.stage = ?1 AND e.session = ?2 AND e.tbl = ?3 AND e.outcome = 'waiting'
+                    AND e.id > coalesce((SELECT d.last_entry FROM decisions d
+                         WHERE d.stage = ?1 AND d.session = ?2 AND d.tbl = ?3
+                         ORDER BY d.id DESC LIMIT 1), 0)
+                    AND e.id = (SELECT max(f.id) FROM entries f
+                         WHERE f.stage = ?1 AND f.session = ?2 AND f.tbl = ?3
+                           AND f.referee = e.referee)
+                  ORDER BY e.id",
+            )
+            .map_err(e)?;
+        let rows = stmt
+            .query_map(params![stage, session, table], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .map_err(e)?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(e)
+    }
+
     /// Every entry and every decision as rows of a dump's `entries.csv`
     /// and `decisions.csv` (with their headers).
     pub(super) fn entries_for_dump(&self) -> Result<[Vec<Vec<String>>; 2], FolderError> {
@@ -410,7 +443,7 @@ impl Store {
         file: &str,
         lines: &[StoredLine],
     ) -> Result<(), FolderError> {
-        if self.entered_by(key)?.is_none() {
+        if self.entered_by(key)?.is_none() && self.waiting_entries(key)?.is_empty() {
             return Ok(());
         }
         let mut body = shown(key, lines).join("\n");
@@ -870,7 +903,7 @@ fn outcome(posted: &Posted, report: &ImportReport, double: bool, key: &CardKey) 
 
 /// A posted card's lines as the store keeps them, or `None` when it no
 /// longer passes its checks (the roster or settings changed).
-fn entry_lines(
+pub(super) fn entry_lines(
     body: &[u8],
     referee: &str,
     rules: &crate::profile::Rules,
