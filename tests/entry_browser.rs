@@ -120,11 +120,13 @@ fn the_entry_page_types_builds_and_sends_one_csv_card() {
     let s = Scratch::new("page");
     let sessions: Vec<String> = (1..=3).map(|n| format!("S{n:02}")).collect();
     let tables: Vec<String> = (1..=12).map(|n| n.to_string()).collect();
+    let stages = ["prelim".to_string(), "final".to_string()];
     let html = page(&EntryPage {
         lang: Lang::En,
         event: "Entry <Open>",
         referee: "Ann Lee",
         stage: "prelim",
+        stages: &stages,
         sessions: &sessions,
         tables: &tables,
         games: 3,
@@ -429,6 +431,7 @@ fn the_entry_page_types_builds_and_sends_one_csv_card() {
         event: "二〇二六年香港拉密公開賽初賽",
         referee: "陳大文",
         stage: "prelim",
+        stages: &stages,
         sessions: &[],
         tables: &[],
         games: 3,

@@ -490,6 +490,45 @@ fn wrong_keys_other_sites_and_huge_bodies_are_refused_and_the_server_goes_on() {
     let page = http(addr, "GET", "/entry", &[("Cookie", &cookie)], b"").unwrap();
     assert_eq!(page.status, 200);
     assert_eq!(page.header("cache-control"), Some("no-store"));
+    // the first stage, with a link to each other stage the event plays
+    assert!(page.body.contains(r#""stage":"prelim""#), "{}", page.body);
+    assert!(
+        page.body
+            .contains(r#"<a href="/entry?stage=final">final</a>"#),
+        "{}",
+        page.body
+    );
+    // a referee at a final table enters a final card
+    let page = http(
+        addr,
+        "GET",
+        "/entry?stage=final",
+        &[("Cookie", &cookie)],
+        b"",
+    )
+    .unwrap();
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains(r#""stage":"final""#), "{}", page.body);
+    assert!(
+        page.body.contains(r#"<a href="/entry?stage=prelim">"#),
+        "{}",
+        page.body
+    );
+    let page = http(
+        addr,
+        "GET",
+        "/entry?stage=semi",
+        &[("Cookie", &cookie)],
+        b"",
+    )
+    .unwrap();
+    assert_eq!(page.status, 404);
+    assert!(
+        page.body
+            .contains("no stage \"semi\"; its stages are prelim, final"),
+        "{}",
+        page.body
+    );
     // another site's form, posting with the phone's cookie: refused
     let a = http(
         addr,

@@ -357,6 +357,8 @@ async fn cards(State(desk): State<Arc<Desk>>, headers: HeaderMap, body: Body) ->
 #[derive(Deserialize)]
 struct KeyQuery {
     key: Option<String>,
+    /// The entry page's stage (`/entry?stage=final`); none: the first.
+    stage: Option<String>,
 }
 
 /// `GET /entry?key=KEY` signs a phone in (the key becomes a cookie, and
@@ -412,7 +414,27 @@ async fn entry_page(
         }
         Err(answer) => return answer,
     };
-    let (sessions, tables) = match rules.schedule {
+    let stage = match query.stage {
+        None => rules.stages.first().cloned().unwrap_or_default(),
+        Some(asked) => match rules.stages.iter().find(|s| **s == asked) {
+            Some(stage) => stage.clone(),
+            None => {
+                return small_page(
+                    StatusCode::NOT_FOUND,
+                    "No such stage",
+                    &format!(
+                        "This event plays no stage \"{}\"; its stages are {}.",
+                        tilerank::report::site::html::esc(&asked),
+                        tilerank::report::site::html::esc(&rules.stages.join(", "))
+                    ),
+                )
+            }
+        },
+    };
+    // (the schedule is the first stage's; a later stage's session and
+    // table are typed)
+    let first = rules.stages.first() == Some(&stage);
+    let (sessions, tables) = match rules.schedule.filter(|_| first) {
         Some(s) => (
             (1..=s.sessions.min(999))
                 .map(|n| SessionName(&Label::Num(n)).to_string())
@@ -421,15 +443,15 @@ async fn entry_page(
         ),
         None => (Vec::new(), Vec::new()),
     };
-    let stage = Stage::prelim().to_string();
     let html = entry::page(&EntryPage {
         lang: lang_of(&headers, desk.lang),
         event: &event_name,
         referee: &referee.name,
         stage: &stage,
+        stages: &rules.stages,
         sessions: &sessions,
         tables: &tables,
-        games: rules.games_per_session,
+        games: rules.games_for(&Stage::new(&stage)),
         seats: &['A', 'B', 'C', 'D'],
         csrf: &desk.csrf,
     });

@@ -76,6 +76,9 @@ pub struct EntryPage<'a> {
     pub referee: &'a str,
     /// The stage cards are entered for (`prelim`).
     pub stage: &'a str,
+    /// Every stage the event plays, in order: with more than one, the page
+    /// links to each (`/entry?stage=final`).
+    pub stages: &'a [String],
     /// The sessions to pick from (`S01`...); none: a text field.
     pub sessions: &'a [String],
     /// The tables to pick from (`1`...`50`); none: a text field.
@@ -86,6 +89,54 @@ pub struct EntryPage<'a> {
     pub seats: &'a [char],
     /// Sent back as the header `X-CSRF-Token` on every post.
     pub csrf: &'a str,
+}
+
+/// The stage cards are entered for; with more than one stage, a link to
+/// each other (a referee at a final table taps "Final").
+fn stage_links(s: &mut String, p: &EntryPage) {
+    let w = p.lang.words();
+    if p.stages.len() < 2 {
+        let _ = writeln!(
+            s,
+            "<p>{}</p>",
+            esc(&fill(w.entry_stage, &[&w.stage(p.stage)]))
+        );
+        return;
+    }
+    let links: Vec<String> = p
+        .stages
+        .iter()
+        .map(|stage| {
+            let name = esc(w.stage(stage));
+            if stage == p.stage {
+                format!(r#"<strong aria-current="page">{name}</strong>"#)
+            } else {
+                format!(
+                    r#"<a href="/entry?stage={}">{name}</a>"#,
+                    esc(&url_word(stage))
+                )
+            }
+        })
+        .collect();
+    let _ = writeln!(
+        s,
+        r#"<p class="stages">{}</p>"#,
+        fill(&esc(w.entry_stage), &[&links.join(" · ")])
+    );
+}
+
+/// A stage's name as a query value: letters, digits, `-` and `_` as they
+/// are, any other byte `%XX`.
+fn url_word(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b == b'-' || b == b'_' {
+            out.push(b as char);
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
 }
 
 /// The entry page: a whole HTML document.
@@ -116,11 +167,11 @@ pub fn page(p: &EntryPage) -> String {
     if !p.event.is_empty() {
         let _ = writeln!(s, r#"<p class="event">{}</p>"#, esc(p.event));
     }
+    let _ = writeln!(s, "<p>{}</p>", esc(&fill(w.entry_referee, &[&p.referee])));
+    stage_links(&mut s, p);
     let _ = write!(
         s,
-        r#"<p>{referee}</p>
-<p>{stage}</p>
-</header>
+        r#"</header>
 <main>
 <noscript><p class="msgs"><span class="error">{noscript}</span></p></noscript>
 <form id="card" autocomplete="off" novalidate>
@@ -131,8 +182,6 @@ pub fn page(p: &EntryPage) -> String {
 </section>
 <section class="where">
 "#,
-        referee = esc(&fill(w.entry_referee, &[&p.referee])),
-        stage = esc(&fill(w.entry_stage, &[&w.stage(p.stage)])),
         noscript = esc(w.entry_no_script),
         unsent = esc(w.entry_unsent),
     );
@@ -697,6 +746,7 @@ mod tests {
             event,
             referee,
             stage: "prelim",
+            stages: &[],
             sessions,
             tables,
             games: 3,
