@@ -630,6 +630,41 @@ fn a_card_with_errors_is_answered_with_each_problem_at_its_game_and_seat() {
         }
     }
     assert!(stored_keys(&hk.dir).is_empty(), "nothing bad gets in");
+    // a seat that changes player in game 1 (an error of the card's reading)
+    // hides none of the card's other problems, as `check` lists them all
+    let other = std::fs::read_to_string(&hk.cards[1]).unwrap();
+    let stranger = other.lines().nth(1).unwrap().split(',').nth(5).unwrap();
+    let seat_c = wrong.lines().nth(3).unwrap();
+    let mut c_fields: Vec<&str> = seat_c.split(',').collect();
+    assert_eq!(c_fields[3..5], ["1", "C"]);
+    c_fields[5] = stranger;
+    let changing = wrong.replacen(seat_c, &c_fields.join(","), 1);
+    for path in ["/api/check", "/api/cards"] {
+        let a = http(
+            &server.addr,
+            "POST",
+            path,
+            &[
+                ("Authorization", &format!("Bearer {key}")),
+                ("Content-Type", "text/csv"),
+            ],
+            changing.as_bytes(),
+        )
+        .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&a.body).unwrap();
+        let said: Vec<&str> = v["problems"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["message"].as_str().unwrap())
+            .collect();
+        assert!(said.iter().any(|m| m.contains("seat C")), "{path}: {v}");
+        assert!(
+            said.iter().any(|m| m.contains("add up to +1")),
+            "{path}: {v}"
+        );
+    }
+    assert!(stored_keys(&hk.dir).is_empty(), "nothing bad gets in");
     // a card without its third game: a problem of the card, at no game
     let short: String = card
         .lines()

@@ -556,7 +556,9 @@ impl EventFolder {
         let posted = Posted::read(referee, body, &rules);
         let store = self.writer()?;
         let players = self.seat_names(&store, &posted)?;
-        if posted.problems.has_errors() {
+        // (a card read with errors is still checked, as `check` does: every
+        // problem is listed at once; a post of other than one card is not)
+        if posted.key().is_none() {
             return Ok(EntryCheck {
                 problems: posted.located(&posted.problems.sorted()),
                 players,
@@ -581,9 +583,6 @@ impl EventFolder {
         let rules = self.rules();
         let double = rules.double_entry;
         let posted = Posted::read(referee, body, &rules);
-        if posted.problems.has_errors() {
-            return Ok(Entered::Refused(posted.located(&posted.problems.sorted())));
-        }
         let Some(key) = posted.key().cloned() else {
             // (a post of other than one card is an error of its reading)
             return Ok(Entered::Refused(posted.located(&posted.problems.sorted())));
@@ -634,7 +633,9 @@ impl EventFolder {
             name: posted.name.clone(),
             sha256: posted.sha256.clone(),
             cards: posted.cards.clone(),
-            problems: Problems::new(),
+            // (the reading's problems too: a card read with errors is
+            // refused, with every problem its checks find)
+            problems: posted.problems.clone(),
         };
         let how = How {
             stage: None,
