@@ -763,6 +763,7 @@ impl EventFolder {
             Some(_) => store.roster().map(|_| None)?,
             None => store.roster_log()?,
         };
+        let given = roster.is_some();
         let roster = match roster {
             Some(path) => Some(ingest::roster::read(&path, &mut problems)?),
             None => stored_roster.map(|_| Roster::default()),
@@ -770,7 +771,11 @@ impl EventFolder {
         let more = if extra.is_empty() {
             None
         } else {
-            Some(ingest::read_cards(extra, &mut problems)?)
+            let mut more = ingest::read_cards(extra, &mut problems)?;
+            // (the stored roster is read with the stored cards, below)
+            let given = roster.as_ref().filter(|_| given);
+            set_aside_imported(&store, &mut more, given, rules, &mut problems)?;
+            Some(more)
         };
         let keep_cards = keep == Keep::Cards || !crate::event::sums_suffice(rules);
         let pass = |roster: Option<Roster>, skip: Vec<usize>| -> Result<Intake, FolderError> {
@@ -1339,6 +1344,80 @@ fn diff(key: &CardKey, old: &[StoredLine], new: &[StoredLine]) -> String {
 /// all (a hand-edited database, or one from before the store kept its
 /// cards' order), the cards added are forgotten ([`Intake::back_to`]: the
 /// roster stays) and every card is read again by key.
+/// Cards of files given beside the event's own (`check FILE` in an event
+/// folder) whose table the event holds already, as `import` takes them: a
+/// card as it was imported is that card (left out: the event counts it
+/// once, and a note says so, a note a file); one that differs is an error
+/// naming what differs, as `import` refuses it. A card with errors of its
+/// own stays, for the ordinary checks to list them.
+fn set_aside_imported(
+    store: &Store,
+    more: &mut ingest::CardInputs,
+    roster: Option<&Roster>,
+    rules: &Rules,
+    problems: &mut Problems,
+) -> Result<(), FolderError> {
+    // (the roster that names the cards: this run's, else the stored one;
+    // taken once, and only when a card's table is stored)
+    let mut naming: Option<Option<Roster>> = None;
+    let mut same: Vec<(Source, usize)> = Vec::new();
+    let mut kept = Vec::with_capacity(more.cards.len());
+    for raw in std::mem::take(&mut more.cards) {
+        let Some(old) = store.card_of_key(&raw.key)? else {
+            kept.push(raw);
+            continue;
+        };
+        let named = match &mut naming {
+            Some(named) => named,
+            None => naming.insert(match roster {
+                Some(r) => Some(r.clone()),
+                None => store.roster()?,
+            }),
+        };
+        let Some(named) = named.as_mut() else {
+            kept.push(raw);
+            continue;
+        };
+        let mut own = Problems::new();
+        let Some(card) = check_card(&raw, rules, named, &mut own) else {
+            kept.push(raw);
+            continue;
+        };
+        let lines = card_lines(&card, named);
+        if lines == old.lines {
+            match same.iter_mut().find(|(s, _)| *s == raw.source) {
+                Some((_, n)) => *n += 1,
+                None => same.push((raw.source.clone(), 1)),
+            }
+            continue;
+        }
+        problems.error(
+            card.place.clone(),
+            format!(
+                "{} was imported before and differs:\n{}import it with --replace --reason \"...\" to replace the event's card",
+                card.key,
+                diff(&card.key, &old.lines, &lines)
+            ),
+        );
+    }
+    more.cards = kept;
+    for (source, n) in same {
+        problems.note(
+            source.whole(),
+            format!(
+                "{} imported already, as typed here: the event counts {} once",
+                if n == 1 {
+                    "1 card".to_string()
+                } else {
+                    format!("{n} cards")
+                },
+                if n == 1 { "it" } else { "each" }
+            ),
+        );
+    }
+    Ok(())
+}
+
 fn read_stored(store: &Store, intake: Intake, roster: Option<i64>) -> Result<Intake, FolderError> {
     if store.card_order()? == Some(false) {
         return read_stored_in(store, intake, roster, CardOrder::ByKey).map(|(intake, _)| intake);

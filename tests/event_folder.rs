@@ -169,6 +169,64 @@ fn importing_twice_is_a_no_op_and_a_different_card_needs_replace() {
 }
 
 #[test]
+fn checking_a_file_the_event_holds_says_what_import_would() {
+    let s = Scratch::new("check-again");
+    let folder = event(&s);
+    let dir = s.0.join("event");
+    let file = cards_file(
+        &s,
+        "s1.csv",
+        &[
+            card(1, ["P1", "P2", "P3", "P4"], 20),
+            card(2, ["P5", "P6", "P7", "P8"], 20),
+        ],
+    );
+    import(&folder, std::slice::from_ref(&file), false, None);
+    let check = |file: &Path| {
+        crate::test::Test::new()
+            .arg("check")
+            .arg(file)
+            .arg("--event")
+            .arg(&dir)
+            .run()
+    };
+    // the same cards again: the event's own, counted once, not "given twice"
+    check(&file)
+        .success()
+        .stderr_lacks("given twice")
+        .stderr_has(
+            "s1.csv: note: 2 cards imported already, as typed here: the event counts each once",
+        );
+    let standings = |extra: &[&Path]| {
+        let mut t = crate::test::Test::new().arg("standings");
+        for f in extra {
+            t = t.arg(f);
+        }
+        t.args(["--format", "csv", "--event"])
+            .arg(&dir)
+            .run()
+            .success()
+    };
+    assert_eq!(standings(&[&file]).csv(), standings(&[]).csv());
+    // a corrected card: what import says of it
+    let corrected = cards_file(
+        &s,
+        "s1-fixed.csv",
+        &[
+            card(1, ["P1", "P2", "P3", "P4"], 25),
+            card(2, ["P5", "P6", "P7", "P8"], 20),
+        ],
+    );
+    check(&corrected)
+        .failure(1)
+        .stderr_has("s1-fixed.csv:2: error: session S01 table 1 was imported before and differs:\n")
+        .stderr_has("\n  + S01,1,3,A,P1,1,30,0\n")
+        .stderr_has("import it with --replace --reason")
+        .stderr_has("s1-fixed.csv: note: 1 card imported already")
+        .stderr_lacks("given twice");
+}
+
+#[test]
 fn a_file_with_any_error_imports_nothing() {
     let s = Scratch::new("whole");
     let folder = event(&s);

@@ -311,7 +311,7 @@ fn key_of(stage: String, session: String, table: String) -> CardKey {
     }
 }
 
-fn key_fields(key: &CardKey) -> (String, String, String) {
+pub(super) fn key_fields(key: &CardKey) -> (String, String, String) {
     (
         key.stage.to_string(),
         SessionName(&key.session).to_string(),

@@ -1083,6 +1083,23 @@ impl Store {
         })
     }
 
+    /// The event's card of `key` (not one replaced), when it has one.
+    pub(super) fn card_of_key(&self, key: &CardKey) -> Result<Option<StoredCard>, FolderError> {
+        let (stage, session, table) = super::entry::key_fields(key);
+        let id: Option<i64> = self
+            .conn
+            .prepare_cached(
+                "SELECT id FROM cards
+                  WHERE stage = ?1 AND session = ?2 AND tbl = ?3 AND replaced_by IS NULL",
+            )
+            .and_then(|mut stmt| {
+                stmt.query_row(rusqlite::params![stage, session, table], |r| r.get(0))
+                    .optional()
+            })
+            .map_err(|e| self.error(e))?;
+        id.map(|id| self.card(id, key)).transpose()
+    }
+
     /// The stored card of row `id` (its key as given).
     pub(super) fn card(&self, id: i64, key: &CardKey) -> Result<StoredCard, FolderError> {
         let e = |e| self.error(e);
