@@ -108,6 +108,27 @@ mod check_1_seats_and_players {
     }
 
     #[test]
+    fn a_blank_player_is_the_one_error_of_its_line() {
+        // (its values still count in the game's sums: no sum is wrong)
+        check("bad/check1-blank-player.csv")
+            .errors(2)
+            .error_at(
+                "bad/check1-blank-player.csv:3:5",
+                &["player is blank", "roster id or name"],
+            )
+            .error_at("bad/check1-blank-player.csv:7:5", &["player is blank"])
+            .stderr_lacks("add up to")
+            .stderr_has("0 cards accepted, 0 games, 1 rejected");
+        // without a roster, no blank player is learned
+        Test::new()
+            .arg("check")
+            .fixture("bad/check1-blank-player.csv")
+            .run()
+            .failure(1)
+            .errors(2);
+    }
+
+    #[test]
     fn an_unknown_name_on_a_score_card() {
         check("scorecard/check1-unknown-player.csv")
             .errors(1)

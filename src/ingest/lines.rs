@@ -302,6 +302,8 @@ pub fn head<'a>(
     let row: &'a _ = row;
     let player = text(map, row, PLAYER).unwrap_or_default();
     if player.is_empty() {
+        // (the line is still placed: its values count in its game's sums,
+        // which are then not wrong for want of it)
         problems.error(
             source.place(player_at),
             "player is blank; expected a roster id or name",
@@ -312,7 +314,7 @@ pub fn head<'a>(
         game: game?,
         seat: seat?,
         known: row.card(),
-        player: Some(player).filter(|p| !p.is_empty())?,
+        player,
         player_at,
         row: line,
     })
@@ -432,7 +434,16 @@ impl<L: Line> Grouper<L> {
         };
         let card = &mut self.cards[idx];
         let seat = head.seat;
-        match card.seats.iter().find(|s| s.seat == seat) {
+        // (a blank player is an error said already; the seat's player is
+        // the one its other lines write)
+        let blank = head.player.is_empty();
+        card.defective |= blank;
+        match card.seats.iter_mut().find(|s| s.seat == seat) {
+            Some(_) if blank => {}
+            Some(known) if known.player.is_empty() => {
+                known.player = Text::from(&*head.player);
+                known.at = head.player_at;
+            }
             Some(known)
                 if !same_short(&known.player, &head.player)
                     && !same_player(&known.player, &head.player) =>

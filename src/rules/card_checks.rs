@@ -512,6 +512,11 @@ pub fn name_players(
     let mut players = [None; 4];
     let mut ok = true;
     for (seat, name, at) in card.named() {
+        if name.is_empty() {
+            // a blank player: said where the line was read
+            ok = false;
+            continue;
+        }
         let found = match hashes {
             Some(h) => roster.resolve_hashed(name, h[seat.index()]),
             None => roster.resolve(name),
