@@ -129,6 +129,37 @@ mod check_1_seats_and_players {
     }
 
     #[test]
+    fn what_is_below_a_score_cards_signature_line_is_said_not_read() {
+        for (fixture, row, words) in [
+            (
+                "scorecard/second-card-below.csv",
+                "scorecard/second-card-below.csv:16",
+                &[
+                    "a second score card starts here",
+                    "not read",
+                    "one card per sheet",
+                ][..],
+            ),
+            (
+                "scorecard/game-below-signature.csv",
+                "scorecard/game-below-signature.csv:13",
+                &["game 4 is below the signature line", "not read"][..],
+            ),
+        ] {
+            Test::new()
+                .arg("check")
+                .fixture(fixture)
+                .roster()
+                .run()
+                .success()
+                .errors(0)
+                .warnings(1)
+                .warning_at(row, words)
+                .stderr_has("1 card accepted, 3 games");
+        }
+    }
+
+    #[test]
     fn an_unknown_name_on_a_score_card() {
         check("scorecard/check1-unknown-player.csv")
             .errors(1)

@@ -136,6 +136,40 @@ struct Card<'a> {
 }
 
 impl<'a> Card<'a> {
+    /// Lines after the signature line are not read; a second card there,
+    /// or a game, is said (a warning), not lost without a word.
+    fn after_end(
+        &self,
+        rows: &[Row],
+        label_end: usize,
+        seats_cols: &[SeatColumns],
+        problems: &mut Problems,
+    ) {
+        let texts = |r: &Row| r.cells.iter().map(Cell::as_text).collect::<Vec<_>>();
+        for row in rows {
+            if is_name_row(&texts(row)) {
+                problems.warning(
+                    self.source.at(row.number, None),
+                    "a second score card starts here, below the signature line of the first: it is not read (one card per sheet: move it to a sheet of its own)",
+                );
+                return;
+            }
+            let label = (0..label_end.max(1))
+                .find(|&i| !row.get(i).is_empty())
+                .map(|i| row_label(&row.get(i).as_text()));
+            let filled = seats_cols
+                .iter()
+                .any(|sc| !row.get(sc.won).is_empty() || !row.get(sc.score).is_empty());
+            if let (Some(RowLabel::Game(n)), true) = (label, filled) {
+                problems.warning(
+                    self.source.at(row.number, None),
+                    format!("game {n} is below the signature line: it is not read (the games go above it)"),
+                );
+                return;
+            }
+        }
+    }
+
     fn read(
         source: &'a Source,
         grid: &'a [Row],
@@ -215,7 +249,7 @@ impl<'a> Card<'a> {
         let mut games: Vec<RawGame> = Vec::new();
         let mut total = None;
         let mut defective = !ok;
-        for row in &grid[sub_row + 1..] {
+        for (i, row) in grid.iter().enumerate().skip(sub_row + 1) {
             if row.is_blank() {
                 continue;
             }
@@ -225,7 +259,10 @@ impl<'a> Card<'a> {
                 .unwrap_or(RowLabel::None);
             let lines = || card.lines(row, &seats_cols);
             match label {
-                RowLabel::End => break,
+                RowLabel::End => {
+                    card.after_end(&grid[i + 1..], label_end, &seats_cols, problems);
+                    break;
+                }
                 RowLabel::Game(n) => {
                     if let Some(first) = games.iter().find(|g| g.number == n) {
                         problems.error(
