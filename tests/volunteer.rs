@@ -413,3 +413,53 @@ fn the_readme_shows_the_volunteers_mistakes_as_printed() {
         readme_block_after("tilerank import volunteer/mixed --event EVENT")
     );
 }
+
+/// `good/went-out.csv` as a results-layout workbook whose session, table
+/// and game cells are merged down their rows, the way a volunteer types a
+/// session once: they read as typed on every row.
+#[test]
+fn results_with_session_table_and_game_merged_down_read_as_on_every_row() {
+    use rust_xlsxwriter::{Format, Workbook};
+    let csv = fixtures().join("good/went-out.csv");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split(',').collect()).collect();
+    let mut book = Workbook::new();
+    let sheet = book.add_worksheet();
+    let last = rows.len() as u32 - 1;
+    // session A2:A13 and table B2:B13; each game's four lines, C2:C5...
+    let mut merged = vec![(1, 0, last, 0), (1, 1, last, 1)];
+    merged.extend((0..3).map(|g| (1 + 4 * g, 2, 4 + 4 * g, 2)));
+    for &(r0, c0, r1, c1) in &merged {
+        let value = rows[r0 as usize][c0 as usize];
+        sheet
+            .merge_range(r0, c0, r1, c1, value, &Format::new())
+            .unwrap();
+    }
+    for (r, row) in rows.iter().enumerate() {
+        for (c, value) in row.iter().enumerate() {
+            let (r, c) = (r as u32, c as u16);
+            let in_merge = merged
+                .iter()
+                .any(|&(r0, c0, r1, c1)| (r0..=r1).contains(&r) && (c0..=c1).contains(&c));
+            if !in_merge {
+                sheet.write_string(r, c, *value).unwrap();
+            }
+        }
+    }
+    let s = Scratch::new("merged-results");
+    let file = s.path("merged.xlsx");
+    std::fs::write(&file, book.save_to_buffer().unwrap()).unwrap();
+    let standings = |path: &std::path::Path| {
+        Test::new()
+            .arg("standings")
+            .arg(path)
+            .args(["--format", "csv"])
+            .roster()
+            .run()
+            .success()
+            .errors(0)
+            .stderr_has("1 card accepted, 3 games")
+            .csv()
+    };
+    assert_eq!(standings(&file), standings(&csv));
+}

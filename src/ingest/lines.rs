@@ -69,6 +69,62 @@ pub const OPTIONAL_COLUMNS: [Column; 2] = [
     },
 ];
 
+/// A line layout's label cells (stage, session, table, game) merged down
+/// a column of a sheet, the way a volunteer types a session once for its
+/// rows: a cell the range covers is blank in the file, and reads as the
+/// range's first cell. (A merged value cell is not filled: which seat's
+/// tiles it holds is not known.)
+pub struct MergedLabels {
+    /// Ranges one column wide, by (column, first row): their last row.
+    down: std::collections::BTreeMap<(u32, u32), u32>,
+    /// Each label column's last filled cell, with its row.
+    last: [Option<(u32, Cell)>; 4],
+}
+
+impl MergedLabels {
+    pub fn new(merged: &[super::cell::Merge]) -> MergedLabels {
+        let down = merged
+            .iter()
+            .filter(|m| m.first.1 == m.last.1 && m.first.0 < m.last.0)
+            .map(|m| ((m.first.1, m.first.0), m.last.0))
+            .collect();
+        MergedLabels {
+            down,
+            last: Default::default(),
+        }
+    }
+
+    /// Fills the label cells of `row` that a merged range covers.
+    pub fn fill(&mut self, m: &ColumnMap, row: &mut Row) {
+        if self.down.is_empty() {
+            return;
+        }
+        for (k, col) in [STAGE, SESSION, TABLE, GAME].into_iter().enumerate() {
+            let Some(i) = m.get(col) else { continue };
+            let cell = row.get(i);
+            if !cell.is_empty() {
+                self.last[k] = Some((row.number, cell.clone()));
+                continue;
+            }
+            let c = row.col(i);
+            let range = self.down.range(..=(c, row.number)).next_back();
+            let Some((&(range_col, first), &last)) = range else {
+                continue;
+            };
+            let covered = range_col == c && first < row.number && row.number <= last;
+            match &self.last[k] {
+                Some((at, value)) if covered && *at == first => {
+                    if row.cells.len() <= i {
+                        row.cells.resize(i + 1, Cell::Empty);
+                    }
+                    row.cells[i] = value.clone();
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
 /// A whole number such as a game number: `2`, `2.0`, `"2"`.
 pub fn whole_number(cell: &Cell) -> Option<u32> {
     match cell {

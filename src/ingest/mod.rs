@@ -520,12 +520,12 @@ fn read_file(
             Kind::Results => {
                 recognised += 1;
                 out.cards
-                    .extend(results::read(&sheet.source, rows, problems));
+                    .extend(results::read(&sheet.source, rows, &sheet.merged, problems));
             }
             Kind::Racks => {
                 recognised += 1;
                 out.rack_cards
-                    .extend(racks::read(&sheet.source, rows, problems));
+                    .extend(racks::read(&sheet.source, rows, &sheet.merged, problems));
             }
             Kind::ScoreCard => {
                 recognised += 1;

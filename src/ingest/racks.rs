@@ -99,10 +99,12 @@ pub struct RackCard {
 pub fn read(
     source: &Source,
     rows: impl Iterator<Item = Result<Row, String>>,
+    merged: &[super::cell::Merge],
     problems: &mut Problems,
 ) -> Vec<RackCard> {
     let mut grouper: Grouper<RackLine> = Grouper::new(source);
     let mut stages = StageCache::default();
+    let mut labels = lines::MergedLabels::new(merged);
     let columns = columns();
     let has_racks = |m: &ColumnMap| m.get(POINTS).is_some() || m.get(RACK).is_some();
     each_line(
@@ -112,6 +114,7 @@ pub fn read(
         has_racks,
         problems,
         |m, mut row, problems| {
+            labels.fill(m, &mut row);
             // (the values taken first: the head borrows the line's player)
             let mut get = |col| lines::take(m, &mut row, col);
             let (points, jokers, tiles, penalty, rack) = (

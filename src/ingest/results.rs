@@ -5,10 +5,10 @@
 //! S01,7,1,A,P0001,0,+11,3
 //! ```
 
-use super::cell::Row;
+use super::cell::{Merge, Row};
 use super::header::{each_line, map_header, Column, ColumnMap};
 use super::lines::{
-    self, Fields, Grouped, Grouper, Line, StageCache, HEAD_COLUMNS, OPTIONAL_COLUMNS,
+    self, Fields, Grouped, Grouper, Line, MergedLabels, StageCache, HEAD_COLUMNS, OPTIONAL_COLUMNS,
 };
 use super::raw::{Layout, RawCard, RawLine};
 use crate::domain::Seat;
@@ -58,14 +58,17 @@ impl Line for RawLine {
     }
 }
 
+/// The cards of a sheet (or text) of the layout, with its merged ranges.
 pub fn read(
     source: &Source,
     rows: impl Iterator<Item = Result<Row, String>>,
+    merged: &[Merge],
     problems: &mut Problems,
 ) -> Vec<RawCard> {
     let columns = columns();
     let mut grouper: Grouper<RawLine> = Grouper::new(source);
     let mut stages = StageCache::default();
+    let mut labels = MergedLabels::new(merged);
     each_line(
         source,
         rows,
@@ -73,6 +76,7 @@ pub fn read(
         |_| true,
         problems,
         |m, mut row, problems| {
+            labels.fill(m, &mut row);
             add_line(source, m, &mut row, &mut stages, &mut grouper, problems);
         },
     );
