@@ -1327,23 +1327,6 @@ fn diff(key: &CardKey, old: &[StoredLine], new: &[StoredLine]) -> String {
     out
 }
 
-/// Every stored card into `intake`, in the order stored, on four
-/// threads: this one reads the database; two others read each card as the
-/// results layout reads it ([`StoredReader`]) and check its values
-/// ([`check_values`]), a batch of cards each in turn; the fourth names
-/// their players and adds them up ([`Intake::add_checked`]), the batches
-/// in the order read. The problems are the intake's in the order one
-/// thread gives them. With `roster`, the log row of the stored roster, its
-/// players are read first into the intake's roster (empty until then):
-/// this thread reads them, the fourth adds them.
-///
-/// The cards are read in one pass in the order stored when the store says
-/// that is their keys' order (they were imported in it: the common case),
-/// or does not know; else every key is read first and the cards by key.
-/// Read as stored, should a card's key come before the one before's after
-/// all (a hand-edited database, or one from before the store kept its
-/// cards' order), the cards added are forgotten ([`Intake::back_to`]: the
-/// roster stays) and every card is read again by key.
 /// Cards of files given beside the event's own (`check FILE` in an event
 /// folder) whose table the event holds already, as `import` takes them: a
 /// card as it was imported is that card (left out: the event counts it
@@ -1418,6 +1401,23 @@ fn set_aside_imported(
     Ok(())
 }
 
+/// Every stored card into `intake`, in the order stored, on four
+/// threads: this one reads the database; two others read each card as the
+/// results layout reads it ([`StoredReader`]) and check its values
+/// ([`check_values`]), a batch of cards each in turn; the fourth names
+/// their players and adds them up ([`Intake::add_checked`]), the batches
+/// in the order read. The problems are the intake's in the order one
+/// thread gives them. With `roster`, the log row of the stored roster, its
+/// players are read first into the intake's roster (empty until then):
+/// this thread reads them, the fourth adds them.
+///
+/// The cards are read in one pass in the order stored when the store says
+/// that is their keys' order (they were imported in it: the common case),
+/// or does not know; else every key is read first and the cards by key.
+/// Read as stored, should a card's key come before the one before's after
+/// all (a hand-edited database, or one from before the store kept its
+/// cards' order), the cards added are forgotten ([`Intake::back_to`]: the
+/// roster stays) and every card is read again by key.
 fn read_stored(store: &Store, intake: Intake, roster: Option<i64>) -> Result<Intake, FolderError> {
     if store.card_order()? == Some(false) {
         return read_stored_in(store, intake, roster, CardOrder::ByKey).map(|(intake, _)| intake);
