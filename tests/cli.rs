@@ -108,13 +108,54 @@ fn a_bad_cutoff_policy_and_top() {
 
 #[test]
 fn an_unknown_stage() {
+    // a stage the rules do not play: the command line is wrong
+    Test::new()
+        .args(["standings", "--stage", "semi"])
+        .fixture("good/went-out.csv")
+        .run()
+        .failure(2)
+        .stderr_has("no cards of stage semi")
+        .stderr_has("prelim");
+    // the final, before its cards: still to come, as missing cards are
     Test::new()
         .args(["standings", "--stage", "final"])
         .fixture("good/went-out.csv")
         .run()
-        .failure(2)
-        .stderr_has("no cards of stage final")
-        .stderr_has("prelim");
+        .failure(1)
+        .stderr_has(
+            "no cards of stage final yet, it is still to be played (the cards have prelim)",
+        );
+}
+
+#[test]
+fn an_event_with_no_cards_yet_is_incomplete_not_a_wrong_command() {
+    let s = crate::test::Scratch::new("no-cards-yet");
+    let dir = s.path("e0");
+    Test::new()
+        .args(["init"])
+        .arg(&dir)
+        .args(["--name", "x", "--date", "2026-03-28"])
+        .run()
+        .success();
+    for command in ["standings", "qualifiers", "medals"] {
+        Test::new()
+            .arg(command)
+            .arg("--event")
+            .arg(&dir)
+            .run()
+            .failure(1)
+            .stderr_has("Nothing ranked: the event has no cards yet");
+    }
+    let out = s.path("x.xlsx");
+    Test::new()
+        .args(["export", "-o"])
+        .arg(&out)
+        .arg("--event")
+        .arg(&dir)
+        .run()
+        .failure(1)
+        .stderr_has("Nothing exported: the event has no cards yet");
+    assert!(!out.exists());
 }
 
 #[test]

@@ -20,6 +20,21 @@ pub fn rankable(event: &Event, stage: &str) -> Result<Option<Stage>> {
     let stage = Stage::new(stage);
     if !event.stages().contains(&stage) {
         let known: Vec<String> = event.stages().iter().map(|s| s.to_string()).collect();
+        // A stage the event plays and has no card of yet is data still to
+        // come (exit status 1, as missing cards are); another stage is a
+        // mistyped command line (2).
+        if event.rules.stages.iter().any(|s| s == stage.as_str()) {
+            say!("{}", summary(event));
+            if known.is_empty() {
+                say!("Nothing ranked: the event has no cards yet (import the first session's cards).");
+            } else {
+                say!(
+                    "Nothing ranked: no cards of stage {stage} yet, it is still to be played (the cards have {}).",
+                    known.join(", ")
+                );
+            }
+            return Ok(None);
+        }
         if known.is_empty() {
             bail!("no cards were read: nothing to rank");
         }

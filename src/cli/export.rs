@@ -49,7 +49,10 @@ pub fn run(args: ExportArgs) -> Result<Outcome> {
         return Ok(Outcome::DataErrors);
     }
     if event.cards.is_empty() {
-        bail!("no cards were read: nothing to export");
+        // (cards still to come, as missing cards are: exit status 1)
+        say!("{}", summary(event));
+        say!("Nothing exported: the event has no cards yet (import the first session's cards).");
+        return Ok(Outcome::DataErrors);
     }
     say!("{}", summary(event));
     let completeness = report_missing(&loaded);
