@@ -1368,9 +1368,10 @@ fn set_aside_imported(
         };
         let lines = card_lines(&card, named);
         if lines == old.lines {
-            match same.iter_mut().find(|(s, _)| *s == raw.source) {
+            // (counted by file: a workbook's cards are each on a sheet)
+            match same.iter_mut().find(|(s, _)| s.file == raw.source.file) {
                 Some((_, n)) => *n += 1,
-                None => same.push((raw.source.clone(), 1)),
+                None => same.push((Source::file(&raw.source.file), 1)),
             }
             continue;
         }

@@ -227,6 +227,24 @@ fn checking_a_file_the_event_holds_says_what_import_would() {
 }
 
 #[test]
+fn a_workbook_the_event_holds_is_one_note_not_one_a_sheet() {
+    let s = Scratch::new("check-book-again");
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026");
+    let (folder, _) = hk_event_with_roster(&s, &demo.join("roster.csv"));
+    let book = demo.join("cards/S01.xlsx");
+    import(&folder, std::slice::from_ref(&book), false, None);
+    let out = crate::test::Test::new()
+        .arg("check")
+        .arg(&book)
+        .arg("--event")
+        .arg(s.0.join("event"))
+        .run()
+        .success()
+        .stderr_has("S01.xlsx: note: 25 cards imported already, as typed here");
+    assert_eq!(out.problems("note").len(), 1, "{:?}", out.problems("note"));
+}
+
+#[test]
 fn a_file_with_any_error_imports_nothing() {
     let s = Scratch::new("whole");
     let folder = event(&s);
