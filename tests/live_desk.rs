@@ -142,10 +142,15 @@ pub fn http(
 
 /// Posts a card with a referee's key.
 pub fn post_card(addr: &str, key: &str, card: &[u8]) -> Option<Answer> {
+    post_to(addr, "/api/cards", key, card)
+}
+
+/// A card posted to `path` (`/api/cards`, `/api/check`) with a referee's key.
+fn post_to(addr: &str, path: &str, key: &str, card: &[u8]) -> Option<Answer> {
     http(
         addr,
         "POST",
-        "/api/cards",
+        path,
         &[
             ("Authorization", &format!("Bearer {key}")),
             ("Content-Type", "text/csv"),
@@ -601,17 +606,7 @@ fn a_card_with_errors_is_answered_with_each_problem_at_its_game_and_seat() {
     .join(",");
     let wrong = card.replacen(line, &wrong_line, 1);
     for path in ["/api/check", "/api/cards"] {
-        let a = http(
-            &server.addr,
-            "POST",
-            path,
-            &[
-                ("Authorization", &format!("Bearer {key}")),
-                ("Content-Type", "text/csv"),
-            ],
-            wrong.as_bytes(),
-        )
-        .unwrap();
+        let a = post_to(&server.addr, path, &key, wrong.as_bytes()).unwrap();
         let v: serde_json::Value = serde_json::from_str(&a.body).unwrap();
         let problems = v["problems"].as_array().unwrap();
         assert!(
@@ -640,17 +635,7 @@ fn a_card_with_errors_is_answered_with_each_problem_at_its_game_and_seat() {
     c_fields[5] = stranger;
     let changing = wrong.replacen(seat_c, &c_fields.join(","), 1);
     for path in ["/api/check", "/api/cards"] {
-        let a = http(
-            &server.addr,
-            "POST",
-            path,
-            &[
-                ("Authorization", &format!("Bearer {key}")),
-                ("Content-Type", "text/csv"),
-            ],
-            changing.as_bytes(),
-        )
-        .unwrap();
+        let a = post_to(&server.addr, path, &key, changing.as_bytes()).unwrap();
         let v: serde_json::Value = serde_json::from_str(&a.body).unwrap();
         let said: Vec<&str> = v["problems"]
             .as_array()
