@@ -504,14 +504,8 @@ fn wrong_keys_other_sites_and_huge_bodies_are_refused_and_the_server_goes_on() {
         page.body
     );
     // a referee at a final table enters a final card
-    let page = http(
-        addr,
-        "GET",
-        "/entry?stage=final",
-        &[("Cookie", &cookie)],
-        b"",
-    )
-    .unwrap();
+    let entry_page = |path: &str| http(addr, "GET", path, &[("Cookie", &cookie)], b"").unwrap();
+    let page = entry_page("/entry?stage=final");
     assert_eq!(page.status, 200);
     assert!(page.body.contains(r#""stage":"final""#), "{}", page.body);
     assert!(
@@ -519,14 +513,7 @@ fn wrong_keys_other_sites_and_huge_bodies_are_refused_and_the_server_goes_on() {
         "{}",
         page.body
     );
-    let page = http(
-        addr,
-        "GET",
-        "/entry?stage=semi",
-        &[("Cookie", &cookie)],
-        b"",
-    )
-    .unwrap();
+    let page = entry_page("/entry?stage=semi");
     assert_eq!(page.status, 404);
     assert!(
         page.body
