@@ -325,19 +325,22 @@ impl Event {
                         String::new(),
                     ),
                 };
-                let player = self.roster.get(p);
-                said.push((
-                    place,
-                    format!(
-                        "{key}{} {} plays the {} but did not go on from the {} ({} went on; tilerank qualifiers --stage {} lists them): correct the card, or, if {} took the seat of one who went on and left, mark that player withdrawn on the roster",
-                        player.id, player.name, e.stage, e.from, e.went_on, e.from, player.id
-                    ),
-                ));
+                said.push((place, format!("{key}{}", self.stranger(e, p))));
             }
         }
         for (place, message) in said {
             self.problems.error(place, message);
         }
+    }
+
+    /// What is wrong with stranger `p` on the cards of `e`'s stage (the
+    /// card's key goes before it).
+    pub fn stranger(&self, e: &Entrants, p: PlayerId) -> String {
+        let player = self.roster.get(p);
+        format!(
+            "{} {} plays the {} but did not go on from the {} ({} went on; tilerank qualifiers --stage {} lists them): correct the card, or, if {} took the seat of one who went on and left, mark that player withdrawn on the roster",
+            player.id, player.name, e.stage, e.from, e.went_on, e.from, player.id
+        )
     }
 
     /// The stages that have cards, in the profile's order (then others by

@@ -759,7 +759,7 @@ impl EventFolder {
         let mut problems = Problems::new();
         // the stored roster is read into the first pass's intake, beside
         // its cards (see read_stored)
-        let mut stored_roster = match &roster {
+        let stored_roster = match &roster {
             Some(_) => store.roster().map(|_| None)?,
             None => store.roster_log()?,
         };
@@ -777,16 +777,7 @@ impl EventFolder {
             set_aside_imported(&store, &mut more, given, rules, &mut problems)?;
             Some(more)
         };
-        let keep_cards = keep == Keep::Cards || !crate::event::sums_suffice(rules);
-        let pass = |roster: Option<Roster>, skip: Vec<usize>| -> Result<Intake, FolderError> {
-            let intake = Intake::new(roster, rules, keep_cards, problems.clone(), skip);
-            let mut intake = read_stored(&store, intake, stored_roster.take())?;
-            if let Some(more) = &more {
-                intake.add_inputs(more);
-            }
-            Ok(intake)
-        };
-        let event = crate::intake::in_passes(roster, pass)?;
+        let event = stored_event(&store, rules, keep, roster, stored_roster, more, problems)?;
         read.commit().map_err(|e| store.error(e))?;
         Ok(event)
     }
@@ -1065,6 +1056,9 @@ impl EventFolder {
             (roster, stored_ids, seating)
         };
         let (mut roster, mut by_key, mut current) = stored;
+        // The keys of the cards kept; whether any is of a later stage
+        let mut kept: HashSet<CardKey, foldhash::fast::RandomState> = HashSet::default();
+        let mut later_kept = false;
 
         let files = read.len();
         for (n, file) in read.into_iter().enumerate() {
@@ -1135,6 +1129,7 @@ impl EventFolder {
                 outputs,
                 ..
             } = file;
+            let later = stages.iter().any(|s| rules.stage_rank(&Stage::new(s)) > 0);
             if problems.has_errors() {
                 store.undo_to_mark()?;
                 if entries {
@@ -1157,9 +1152,20 @@ impl EventFolder {
             }
             report.problems.extend(problems);
             if trial {
-                // Checked as an import would, and nothing kept.
+                // Checked as an import would (a later stage's players
+                // too), and nothing kept.
+                let mut strangers = Problems::new();
+                if later {
+                    strangers_on(store, &rules, &all, &keys, &roster, &mut strangers)?;
+                }
                 store.undo_to_mark()?;
-                report.files.push((name, fates));
+                if strangers.has_errors() {
+                    report.problems.extend(strangers);
+                    report.refused.push(name.clone());
+                    report.files.push((name, Vec::new()));
+                } else {
+                    report.files.push((name, fates));
+                }
                 continue;
             }
             if entries {
@@ -1201,7 +1207,35 @@ impl EventFolder {
                 by_key.extend(new_ids);
             }
             current = all;
+            later_kept |= later;
+            kept.extend(keys);
             report.files.push((name, fates));
+        }
+        // A later stage's card: its players are those who went on, judged
+        // (as the reading commands judge them) once every file is in, as
+        // the files may bring the stage before too (a folder's final.csv
+        // before its prelim.csv). A player who did not go on refuses the
+        // whole import.
+        if later_kept {
+            let mut problems = Problems::new();
+            strangers_on(store, &rules, &current, &kept, &roster, &mut problems)?;
+            if problems.has_errors() {
+                // (files of no such card are refused too: said once)
+                if report.files.len() - report.refused.len() > 1 {
+                    problems.error(
+                        Source::file(&store.path.display().to_string()).whole(),
+                        "a later stage's card above has a player who did not go on: nothing imported (correct the card, or import the other files without it)",
+                    );
+                }
+                report.problems.extend(problems);
+                for (name, fates) in &mut report.files {
+                    fates.clear();
+                    if !report.refused.contains(name) {
+                        report.refused.push(name.clone());
+                    }
+                }
+                return Ok(report);
+            }
         }
         then(store, &report)?;
         tx.commit().map_err(|e| store.error(e))?;
@@ -1400,6 +1434,67 @@ fn set_aside_imported(
         );
     }
     Ok(())
+}
+
+/// Each player on a card of `keys` (a file's, written into `store`'s
+/// transaction, and sat in `seating`) who plays a later stage without
+/// having gone on to it: an error at the card, as the reading commands
+/// say it of the event that holds the card.
+fn strangers_on(
+    store: &Store,
+    rules: &Rules,
+    seating: &Seating,
+    keys: &HashSet<CardKey, foldhash::fast::RandomState>,
+    roster: &Roster,
+    problems: &mut Problems,
+) -> Result<(), FolderError> {
+    let stored_roster = store.roster_log()?;
+    let given = stored_roster.map(|_| Roster::default());
+    let event = stored_event(
+        store,
+        rules,
+        Keep::Sums,
+        given,
+        stored_roster,
+        None,
+        Problems::new(),
+    )?;
+    for e in &event.entrants {
+        for &p in &e.strangers {
+            let Ok(here) = roster.find(event.roster.id(p)) else {
+                continue;
+            };
+            let on = |k: &CardKey| k.stage == e.stage && keys.contains(k);
+            if let Some((key, place)) = seating.card_of(here, on) {
+                problems.error(place, format!("{key}: {}", event.stranger(e, p)));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The event `store` holds, as its transaction sees it, under `rules`:
+/// its cards, and `more`; its roster is `roster` when given, else the one
+/// stored by log row `stored_roster` (read beside the cards).
+fn stored_event(
+    store: &Store,
+    rules: &Rules,
+    keep: Keep,
+    roster: Option<Roster>,
+    mut stored_roster: Option<i64>,
+    more: Option<ingest::CardInputs>,
+    problems: Problems,
+) -> Result<Event, FolderError> {
+    let keep_cards = keep == Keep::Cards || !crate::event::sums_suffice(rules);
+    let pass = |roster: Option<Roster>, skip: Vec<usize>| -> Result<Intake, FolderError> {
+        let intake = Intake::new(roster, rules, keep_cards, problems.clone(), skip);
+        let mut intake = read_stored(store, intake, stored_roster.take())?;
+        if let Some(more) = &more {
+            intake.add_inputs(more);
+        }
+        Ok(intake)
+    };
+    crate::intake::in_passes(roster, pass)
 }
 
 /// Every stored card into `intake`, in the order stored, on four

@@ -995,6 +995,67 @@ fn a_final_player_who_did_not_go_on_is_an_error_at_the_card() {
         .stderr_has("Nothing ranked");
 }
 
+/// An event folder takes the same card as the reading commands judge it:
+/// `import` refuses the file (exit 1, the same error at the same place,
+/// nothing stored), and the card as it should be goes in.
+#[test]
+fn import_refuses_a_final_card_with_a_player_who_did_not_go_on() {
+    let s = crate::test::Scratch::new("stranger-import");
+    let from = crate::test::fixtures().join("e2e/hk");
+    let dir = s.0.join("event");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(from.join("tilerank.toml"), dir.join("tilerank.toml")).unwrap();
+    let d = dir.display().to_string();
+    let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
+    run(&["roster", &from.join("roster.csv").display().to_string()]).success();
+    // a folder whose final.csv comes before its prelim.csv: the final's
+    // card is judged once the prelim is in, and refuses the whole import
+    let text = std::fs::read_to_string(from.join("cards/final.csv")).unwrap();
+    let folder = s.0.join("both");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("final.csv"), text.replace(",H03,", ",H05,")).unwrap();
+    std::fs::copy(from.join("cards/prelim.csv"), folder.join("prelim.csv")).unwrap();
+    let both = folder.display().to_string();
+    run(&["import", &both])
+        .failure(1)
+        .errors(2)
+        .stderr_has(&format!(
+            "{both}/final.csv:2: error: final session S01 table 1: H05 "
+        ))
+        .stderr_has("a later stage's card above has a player who did not go on: nothing imported (correct the card, or import the other files without it)")
+        .stderr_has("2 files: 0 imported (0 cards), 2 with errors: nothing imported from them");
+    run(&["standings"])
+        .failure(1)
+        .stderr_has("the event has no cards yet");
+    run(&[
+        "import",
+        &from.join("cards/prelim.csv").display().to_string(),
+    ])
+    .success();
+    let wrong = s.write("final.csv", &text.replace(",H03,", ",H05,"));
+    let wrong = wrong.display().to_string();
+    let out = run(&["import", &wrong]).failure(1).errors(1);
+    let error = &out.problems("error")[0];
+    assert!(
+        error.starts_with(&format!(
+            "{wrong}:2: error: final session S01 table 1: H05 "
+        )),
+        "{error}"
+    );
+    assert!(
+        error.contains("plays the final but did not go on from the prelim (4 went on;"),
+        "{error}"
+    );
+    out.stderr_has(&format!("{wrong}: nothing imported (errors above)"))
+        .stderr_has("1 file: 0 imported (0 cards), 1 with errors");
+    run(&["standings", "--stage", "final"])
+        .failure(1)
+        .stderr_has("no cards of stage final yet");
+    let right = s.write("final-right.csv", &text);
+    run(&["import", &right.display().to_string()]).success();
+    run(&["medals"]).success().errors(0);
+}
+
 /// NVSO, three age groups, each with its championship table: with one
 /// final card of three in, the medals wait (exit 1) and say who has not
 /// played; `--allow-incomplete` gives the one group's medals marked

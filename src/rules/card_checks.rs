@@ -1465,6 +1465,20 @@ impl Seating {
         (0..self.cards.len()).map(|i| self.key(i))
     }
 
+    /// The first card `on` keeps at which `player` sits: its key and
+    /// where the card is.
+    pub fn card_of(
+        &self,
+        player: PlayerId,
+        on: impl Fn(&CardKey) -> bool,
+    ) -> Option<(CardKey, Place)> {
+        (0..self.cards.len())
+            .filter(|&i| self.cards[i].players.contains(&player))
+            .map(|i| (i, self.key(i)))
+            .find(|(_, key)| on(key))
+            .map(|(i, key)| (key, self.place(i, self.cards[i].at)))
+    }
+
     /// The place `at` of card `i`.
     fn place(&self, i: usize, at: At) -> Place {
         self.source(i).place(at)
