@@ -1179,3 +1179,38 @@ fn a_card_posted_while_the_stored_cards_break_todays_settings_is_refused_with_wh
     );
     assert_eq!(stored_keys(&hk.dir).len(), 1);
 }
+
+/// A later stage's card posted by a referee is judged as the desk's
+/// import judges it: a player who did not go on is refused, by the check
+/// and by the entry, and nothing is stored.
+#[test]
+fn a_final_card_with_a_player_who_did_not_go_on_is_refused_at_the_table() {
+    let scratch = Scratch::new("stranger-entry");
+    let from = crate::test::fixtures().join("e2e/hk");
+    let dir = scratch.path("event");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(from.join("tilerank.toml"), dir.join("tilerank.toml")).unwrap();
+    for (command, file) in [("roster", "roster.csv"), ("import", "cards/prelim.csv")] {
+        crate::test::Test::new()
+            .arg(command)
+            .arg(from.join(file))
+            .arg("--event")
+            .arg(&dir)
+            .run()
+            .success();
+    }
+    let key = add_referee(&dir, "Ann Lee");
+    let server = Serving::start(&dir);
+    let text = std::fs::read_to_string(from.join("cards/final.csv")).unwrap();
+    let wrong = text.replace(",H03,", ",H05,");
+    let said = "H05 Wong Chi Keung plays the final but did not go on from the prelim";
+    let checked = post_to(&server.addr, "/api/check", &key, wrong.as_bytes()).unwrap();
+    assert!(checked.body.contains(said), "{checked:?}");
+    let entered = post_card(&server.addr, &key, wrong.as_bytes()).unwrap();
+    assert_eq!(entered.status, 422, "{entered:?}");
+    assert!(entered.body.contains(said), "{entered:?}");
+    assert!(!stored_keys(&dir).iter().any(|k| k.starts_with("final")));
+    let right = post_card(&server.addr, &key, text.as_bytes()).unwrap();
+    assert_eq!(right.status, 201, "{right:?}");
+    assert!(stored_keys(&dir).iter().any(|k| k.starts_with("final")));
+}
