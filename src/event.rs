@@ -107,6 +107,10 @@ pub struct Entrants {
     pub strangers: Vec<PlayerId>,
     /// Players who went on and have no card of it yet.
     pub waiting: Vec<PlayerId>,
+    /// Players the settings say did not turn up (`[stages.NAME] absent`):
+    /// who went on and has no card of it is not waited for; who did not go
+    /// on, or has a card, is an error of the settings.
+    pub absent: Vec<PlayerId>,
 }
 
 impl Event {
@@ -235,6 +239,16 @@ impl Event {
                 );
             }
         }
+        for (stage, names) in &rules.absent {
+            for name in names.iter().filter(|n| roster.find(n).is_err()) {
+                problems.error(
+                    crate::place::Place::nowhere(crate::config::FILE_NAME),
+                    format!(
+                        "[stages.{stage}] absent: {name:?} names no single player of this event"
+                    ),
+                );
+            }
+        }
         warn_mixed_groups(&cards, &groups, &mut problems);
         let mut event = Event {
             rules: rules.clone(),
@@ -289,18 +303,27 @@ impl Event {
                 .flat_map(|l| l.going.iter().map(|a| a.player))
                 .collect();
             let here: BTreeSet<PlayerId> = self.tallies.each_of(&to).map(|t| t.player).collect();
+            let absent: Vec<PlayerId> = self.absent_from(&to).collect();
             let mut waiting: Vec<PlayerId> = going
                 .iter()
                 .copied()
-                .filter(|p| !here.contains(p))
+                .filter(|p| !here.contains(p) && !absent.contains(p))
                 .collect();
             waiting.sort_by(|a, b| self.roster.id(*a).cmp(self.roster.id(*b)));
             let entry = Entrants {
                 stage: to,
                 from,
                 went_on: going.len(),
-                strangers: here.into_iter().filter(|p| !going.contains(p)).collect(),
+                strangers: here
+                    .iter()
+                    .copied()
+                    .filter(|p| !going.contains(p))
+                    .collect(),
                 waiting,
+                absent: absent
+                    .into_iter()
+                    .filter(|p| !going.contains(p) || here.contains(p))
+                    .collect(),
             };
             from_complete = entry.waiting.is_empty();
             out.push(entry);
@@ -328,19 +351,60 @@ impl Event {
                 said.push((place, format!("{key}{}", self.stranger(e, p))));
             }
         }
+        for e in &self.entrants {
+            for &p in &e.absent {
+                let plays = self
+                    .cards
+                    .iter()
+                    .find(|c| c.key.stage == e.stage && c.seats.iter().any(|s| s.player == p));
+                let why = match plays {
+                    Some(c) => format!("plays it ({})", c.key),
+                    None => format!("did not go on to it from the {}", e.from),
+                };
+                said.push((
+                    crate::place::Place::nowhere(crate::config::FILE_NAME),
+                    format!(
+                        "[stages.{}] absent: {} {why}; remove {} from the list",
+                        e.stage,
+                        self.who(p),
+                        self.roster.id(p)
+                    ),
+                ));
+            }
+        }
         for (place, message) in said {
             self.problems.error(place, message);
         }
     }
 
+    /// The players `[stages.NAME] absent` names for `stage` (those it names
+    /// that are no single player are said by [`Event::finish`]).
+    fn absent_from(&self, stage: &Stage) -> impl Iterator<Item = PlayerId> + '_ {
+        let names = self.rules.absent.get(stage.as_str());
+        names
+            .into_iter()
+            .flatten()
+            .filter_map(|n| self.roster.find(n).ok())
+    }
+
     /// What is wrong with stranger `p` on the cards of `e`'s stage (the
     /// card's key goes before it).
     pub fn stranger(&self, e: &Entrants, p: PlayerId) -> String {
-        let player = self.roster.get(p);
         format!(
-            "{} {} plays the {} but did not go on from the {} ({} went on; tilerank qualifiers --stage {} lists them): correct the card, or, if {} took the seat of one who went on and left, mark that player withdrawn on the roster",
-            player.id, player.name, e.stage, e.from, e.went_on, e.from, player.id
+            "{} plays the {} but did not go on from the {} ({} went on; tilerank qualifiers --stage {} lists them): correct the card, or, if {} took the seat of one who went on and left, mark that player withdrawn on the roster",
+            self.who(p), e.stage, e.from, e.went_on, e.from, self.roster.id(p)
         )
+    }
+
+    /// A player as a message names them: id and name (the id alone when
+    /// no roster gives a name).
+    fn who(&self, p: PlayerId) -> String {
+        let (id, name) = (self.roster.id(p), self.roster.name(p));
+        if id == name {
+            id.to_string()
+        } else {
+            format!("{id} {name}")
+        }
     }
 
     /// The stages that have cards, in the profile's order (then others by

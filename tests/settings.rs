@@ -316,6 +316,55 @@ fn stages_carry_brings_points_into_the_final() {
     assert!(after.stdout.lines().nth(1).unwrap().contains(",6,"));
 }
 
+/// A finalist who did not turn up: the final's medals wait for them
+/// (exit status 1) until `[stages.final] absent` names them; naming one
+/// who plays the final, or did not go on, or is no player, is an error of
+/// the settings.
+#[test]
+fn stages_absent_lets_the_final_end_without_a_no_show() {
+    let prelim = fixture("e2e/hk/cards/prelim.csv");
+    let event = Event::new("absent", "hk", &[UNSCHEDULED, ("top = 120", "top = 4")]);
+    // H03 did not turn up: the final is played at a table of three
+    let three = event.dir.join("final.csv");
+    std::fs::write(
+        &three,
+        "stage,session,table,game,seat,player,won,score,tiles
+final,S01,1,1,A,H01,0,-10,3
+final,S01,1,1,B,H04,0,-6,2
+final,S01,1,1,C,H02,1,+16,0
+final,S01,1,2,A,H01,0,-9,2
+final,S01,1,2,B,H04,1,+12,0
+final,S01,1,2,C,H02,0,-3,1
+final,S01,1,3,A,H01,1,+11,0
+final,S01,1,3,B,H04,0,-7,4
+final,S01,1,3,C,H02,0,-4,3
+",
+    )
+    .unwrap();
+    let three = three.display().to_string();
+    let medals = ["medals", &prelim, &three, "--format", "csv"];
+    let (before, after) =
+        event.before_after(("# absent = [\"P0007\"]", "absent = [\"H03\"]"), &medals);
+    before
+        .failure(1)
+        .stderr_has("final: 1 of the 4 players who went on from the prelim has no card yet: H03")
+        .stderr_has("No medals yet");
+    let after = after.success().errors(0);
+    assert_eq!(after.column("player"), ["H02", "H04", "H01"]);
+    for (absent, says) in [
+        ("H02", "[stages.final] absent: H02 plays it (final session S01 table 1); remove H02 from the list"),
+        ("H05", "[stages.final] absent: H05 did not go on to it from the prelim; remove H05 from the list"),
+        ("H99", "[stages.final] absent: \"H99\" names no single player of this event"),
+    ] {
+        event.edit(&[("absent = [\"H03\"]", &format!("absent = [\"H03\", \"{absent}\"]"))]);
+        event
+            .run(&medals)
+            .failure(1)
+            .stderr_has(&format!("tilerank.toml: error: {says}"));
+        event.edit(&[(&format!("absent = [\"H03\", \"{absent}\"]"), "absent = [\"H03\"]")]);
+    }
+}
+
 #[test]
 fn age_groups_split_the_standings() {
     let cards = fixture("e2e/hk/cards/prelim.csv");

@@ -30,6 +30,15 @@ use std::path::Path;
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
+/// A `[stages.NAME]` table as given: its name, games, carry and absent
+/// players.
+type StageSettings = (
+    String,
+    Option<u32>,
+    Option<Carry>,
+    Option<(Vec<String>, std::ops::Range<usize>)>,
+);
+
 pub const FILE_NAME: &str = "tilerank.toml";
 
 /// An event's `tilerank.toml`: who the event is, and its rules.
@@ -225,6 +234,7 @@ fn blank() -> Rules {
         order: Vec::new(),
         stage_games: BTreeMap::new(),
         carry: BTreeMap::new(),
+        absent: BTreeMap::new(),
         event_date: None,
         age_groups: Vec::new(),
         age_scheme: AgeScheme::None,
@@ -307,7 +317,7 @@ impl<'t> Reader<'t> {
     ) -> Result<BTreeSet<(&'static str, &'static str)>, ConfigError> {
         let mut given = BTreeSet::new();
         let mut sessions_at = 0..0;
-        let mut stage_settings: Vec<(String, Option<u32>, Option<Carry>)> = Vec::new();
+        let mut stage_settings: Vec<StageSettings> = Vec::new();
         for (key, value) in self.top() {
             let section = key.get_ref().as_ref();
             if own.contains(&section) {
@@ -318,8 +328,7 @@ impl<'t> Reader<'t> {
                     for (name, stage) in self.table(value, "stages")? {
                         let stage_table =
                             self.table(stage, &format!("stages.{}", name.get_ref()))?;
-                        let mut games = None;
-                        let mut carry = None;
+                        let (mut games, mut carry, mut absent) = (None, None, None);
                         for (k, v) in stage_table {
                             match k.get_ref().as_ref() {
                                 "games" => {
@@ -334,17 +343,24 @@ impl<'t> Reader<'t> {
                                         s.parse::<Carry>().map_err(|e| self.at(v.span(), e))?,
                                     );
                                 }
+                                "absent" => {
+                                    absent = Some((
+                                        settings::strings(v.get_ref(), "absent")
+                                            .map_err(|e| self.at(v.span(), e))?,
+                                        v.span(),
+                                    ));
+                                }
                                 other => {
                                     return Err(self.at(
                                         k.span(),
-                                        format!("unknown setting `{other}` in [stages.{}]: expected `games` or `carry`", name.get_ref()),
+                                        format!("unknown setting `{other}` in [stages.{}]: expected `games`, `carry` or `absent`", name.get_ref()),
                                     ))
                                 }
                             }
                         }
                         // `semi-final` and `Semi` are the stage `semi`, as on the cards.
                         let name = Stage::new(name.get_ref()).as_str().to_string();
-                        stage_settings.push((name, games, carry));
+                        stage_settings.push((name, games, carry, absent));
                     }
                 }
                 "age_groups" => {
@@ -413,7 +429,16 @@ impl<'t> Reader<'t> {
                 ));
             }
         }
-        for (name, games, carry) in stage_settings {
+        for (name, games, carry, absent) in stage_settings {
+            if let Some((a, at)) = absent.filter(|(a, _)| !a.is_empty()) {
+                if rules.stages.first() == Some(&name) {
+                    return Err(self.at(
+                        at,
+                        format!("absent is for a later stage, and {name} is the first: a player with no card of it has played no game, and is not waited for"),
+                    ));
+                }
+                rules.absent.insert(name.clone(), a);
+            }
             if let Some(g) = games {
                 if rules.stages.first() == Some(&name) {
                     rules.games_per_session = g;
@@ -516,12 +541,16 @@ fn sections(rules: &Rules) -> String {
         }
     }
     out.push_str(
-        "\n# Each stage after the first, in the order played: games on each card,\n# and what the stage carries over from the one before: \"none\" (fresh\n# standings), \"all\", or \"half\" (half the points, rounded up).\n",
+        "\n# Each stage after the first, in the order played: games on each card,\n# and what the stage carries over from the one before: \"none\" (fresh\n# standings), \"all\", or \"half\" (half the points, rounded up); absent:\n# who went on and did not turn up (the stage does not wait for them).\n",
     );
     for s in rules.stages.iter().skip(1) {
         let carry = rules.carry.get(s).copied().unwrap_or_default();
+        let absent = match rules.absent.get(s) {
+            Some(a) => format!("absent = {}", settings::list(a.iter().map(String::as_str))),
+            None => "# absent = [\"P0007\"]".to_string(),
+        };
         out.push_str(&format!(
-            "[stages.{s}]\ngames = {}\ncarry = \"{}\"\n\n",
+            "[stages.{s}]\ngames = {}\ncarry = \"{}\"\n{absent}\n\n",
             rules.games_for(&Stage::new(s)),
             carry.as_str()
         ));
@@ -959,6 +988,16 @@ mod tests {
                 "table_ties is \"some\"",
             ),
             ("[stages.final]\ncarry = \"most\"\n", 4, "carry is \"most\""),
+            (
+                "[stages.final]\nabsent = \"P0007\"\n",
+                4,
+                "absent is text; expected a list in brackets",
+            ),
+            (
+                "[stages.prelim]\nabsent = [\"P0007\"]\n",
+                4,
+                "absent is for a later stage, and prelim is the first",
+            ),
         ] {
             let (at, message) = invalid(&format!("{head}{text}"));
             assert_eq!(at, line, "{text}: {message}");

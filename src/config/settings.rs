@@ -509,12 +509,17 @@ pub const SETTINGS: &[Setting] = &[
 ];
 
 /// A later stage's settings, `[stages.NAME]`.
-pub const STAGE_SETTINGS: [(&str, &str, &str); 2] = [
+pub const STAGE_SETTINGS: [(&str, &str, &str); 3] = [
     ("games", "Games on each card of the stage.", "1 to 100"),
     (
         "carry",
         "What the stage carries over from the one before: \"none\" (fresh standings), \"all\", or \"half\" (half the points, rounded up).",
         "\"none\", \"all\" or \"half\"",
+    ),
+    (
+        "absent",
+        "Players who went on to the stage and did not turn up (roster ids): the stage does not wait for them, and they are not ranked in it.",
+        "a list of roster ids",
     ),
 ];
 
@@ -610,7 +615,7 @@ fn quote(s: &str) -> String {
     toml::Value::String(s.to_string()).to_string()
 }
 
-fn list<'a>(items: impl Iterator<Item = &'a str>) -> String {
+pub(super) fn list<'a>(items: impl Iterator<Item = &'a str>) -> String {
     format!("[{}]", items.map(quote).collect::<Vec<_>>().join(", "))
 }
 
@@ -701,7 +706,7 @@ fn boolean(v: &DeValue, what: &str) -> Result<bool, String> {
         .ok_or_else(|| format!("{what} is {}; expected true or false", kind(v)))
 }
 
-fn strings(v: &DeValue, what: &str) -> Result<Vec<String>, String> {
+pub(super) fn strings(v: &DeValue, what: &str) -> Result<Vec<String>, String> {
     let items = v
         .as_array()
         .ok_or_else(|| format!("{what} is {}; expected a list in brackets", kind(v)))?;

@@ -217,6 +217,9 @@ pub struct Rules {
     /// What each stage carries over from the one before (default: none,
     /// standings start fresh).
     pub carry: std::collections::BTreeMap<String, vocabulary::Carry>,
+    /// Players (roster ids or names) who went on to a stage and did not
+    /// play it, by stage: the stage does not wait for them.
+    pub absent: std::collections::BTreeMap<String, Vec<String>>,
     /// The event date, `YYYY-MM-DD`: ages are taken on it.
     pub event_date: Option<String>,
     /// Age groups the event configures; when empty, [`Rules::age_scheme`]
