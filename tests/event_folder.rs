@@ -1331,3 +1331,24 @@ fn a_roster_that_drops_a_player_who_has_played_is_refused() {
         .run()
         .success();
 }
+
+/// While cards are still to come, the roster's players with no card yet
+/// are counted, in words that agree with the count.
+#[test]
+fn one_player_still_to_play_is_said_in_the_singular() {
+    let s = Scratch::new("one-to-play");
+    let folder = event(&s);
+    let second = card(1, ["P5", "P6", "P7", "P1"], 10).replace("S01,", "S02,");
+    let file = cards_file(
+        &s,
+        "two.csv",
+        &[card(1, ["P1", "P2", "P3", "P4"], 10), second],
+    );
+    assert!(import(&folder, &[file], false, None).refused.is_empty());
+    crate::test::Test::new()
+        .args(["standings", "--event"])
+        .arg(s.0.join("event"))
+        .run()
+        .success()
+        .stderr_has("1 player on the roster has not played yet\n");
+}

@@ -566,9 +566,14 @@ fn wrong_keys_other_sites_and_huge_bodies_are_refused_and_the_server_goes_on() {
     // the board is the director's only
     let a = the_board(addr, &cookie);
     assert_eq!(a.status, 401);
-    // and the server goes on answering
+    // and the server goes on answering (the scheme's name in any case)
     assert_eq!(http(addr, "GET", "/", &[], b"").unwrap().status, 200);
-    let a = post_card(addr, &key, &card).unwrap();
+    let lower = format!("bearer {key}");
+    let headers = [
+        ("Authorization", lower.as_str()),
+        ("Content-Type", "text/csv"),
+    ];
+    let a = http(addr, "POST", "/api/cards", &headers, &card).unwrap();
     assert_eq!(a.status, 201, "{a:?}");
     assert_eq!(stored_keys(&hk.dir).len(), 1);
 }

@@ -1041,6 +1041,22 @@ fn serve_says_why_it_has_no_pages_while_the_cards_have_errors() {
         response.starts_with("HTTP/1.0 405") || response.starts_with("HTTP/1.1 405"),
         "{response}"
     );
+    // a referee's phone posting to a server without the live desk
+    let mut stream = std::net::TcpStream::connect(&server.address).unwrap();
+    write!(
+        stream,
+        "POST /api/cards HTTP/1.0\r\nContent-Length: 0\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    assert!(
+        response.contains(" 405 ")
+            && response.contains(
+                "the live desk is off: the director starts it with tilerank serve --entry"
+            ),
+        "{response}"
+    );
 }
 
 #[test]

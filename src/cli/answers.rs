@@ -54,9 +54,11 @@ pub fn report_missing(loaded: &Loaded) -> Completeness {
     let c = report_incomplete(loaded);
     if !c.no_shows.is_empty() && !c.missing.is_empty() {
         // Cards are still to come: their players have not played yet.
+        let n = c.no_shows.len();
         say!(
-            "{} on the roster have not played yet",
-            crate::cli::players(c.no_shows.len())
+            "{} on the roster {} not played yet",
+            crate::cli::players(n),
+            if n == 1 { "has" } else { "have" }
         );
     } else if !c.no_shows.is_empty() {
         say!(

@@ -135,8 +135,10 @@ async fn referee(desk: &Arc<Desk>, headers: &HeaderMap) -> Result<(Referee, Stri
     let bearer = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::trim);
+        // (the scheme's name in any case, as HTTP has it)
+        .and_then(|v| v.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, key)| key.trim());
     let key = match (bearer, cookie(headers, REFEREE_COOKIE)) {
         (Some(key), _) => key.to_string(),
         (None, Some(key)) => {

@@ -235,6 +235,15 @@ async fn page(
 ) -> Response {
     use axum::http::Method;
     if !matches!(*request.method(), Method::GET | Method::HEAD) {
+        if request.uri().path().starts_with("/api/") {
+            // (the live desk's address, on a server that has it off)
+            return (
+                StatusCode::METHOD_NOT_ALLOWED,
+                [(header::ALLOW, "GET, HEAD")],
+                "the live desk is off: the director starts it with tilerank serve --entry\n",
+            )
+                .into_response();
+        }
         return (
             StatusCode::METHOD_NOT_ALLOWED,
             [(header::ALLOW, "GET, HEAD")],
