@@ -1056,7 +1056,7 @@ impl EventFolder {
             (roster, stored_ids, seating)
         };
         let (mut roster, mut by_key, mut current) = stored;
-        // The keys of the cards kept; whether any is of a later stage
+        // The keys of the later stages' cards kept; whether there are any
         let mut kept: HashSet<CardKey, foldhash::fast::RandomState> = HashSet::default();
         let mut later_kept = false;
 
@@ -1207,8 +1207,12 @@ impl EventFolder {
                 by_key.extend(new_ids);
             }
             current = all;
-            later_kept |= later;
-            kept.extend(keys);
+            if later {
+                later_kept = true;
+                // (a later stage's keys only: an import of a million
+                // players' prelim holds none)
+                kept.extend(keys.into_iter().filter(|k| rules.stage_rank(&k.stage) > 0));
+            }
             report.files.push((name, fates));
         }
         // A later stage's card: its players are those who went on, judged
