@@ -337,11 +337,7 @@ impl Event {
         let mut said = Vec::new();
         for e in &self.entrants {
             for &p in &e.strangers {
-                let card = self
-                    .cards
-                    .iter()
-                    .find(|c| c.key.stage == e.stage && c.seats.iter().any(|s| s.player == p));
-                let (place, key) = match card {
+                let (place, key) = match self.card_of(&e.stage, p) {
                     Some(c) => (c.place.clone(), format!("{}: ", c.key)),
                     None => (
                         crate::place::Place::nowhere(&format!("{} cards", e.stage)),
@@ -353,11 +349,7 @@ impl Event {
         }
         for e in &self.entrants {
             for &p in &e.absent {
-                let plays = self
-                    .cards
-                    .iter()
-                    .find(|c| c.key.stage == e.stage && c.seats.iter().any(|s| s.player == p));
-                let why = match plays {
+                let why = match self.card_of(&e.stage, p) {
                     Some(c) => format!("plays it ({})", c.key),
                     None => format!("did not go on to it from the {}", e.from),
                 };
@@ -375,6 +367,13 @@ impl Event {
         for (place, message) in said {
             self.problems.error(place, message);
         }
+    }
+
+    /// The first card of `stage` that `p` plays on (the cards kept).
+    fn card_of(&self, stage: &Stage, p: PlayerId) -> Option<&Card> {
+        self.cards
+            .iter()
+            .find(|c| c.key.stage == *stage && c.seats.iter().any(|s| s.player == p))
     }
 
     /// The players `[stages.NAME] absent` names for `stage` (those it names
