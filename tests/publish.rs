@@ -1033,23 +1033,21 @@ fn serve_says_why_it_has_no_pages_while_the_cards_have_errors() {
         std::thread::sleep(Duration::from_millis(300));
     };
     assert_eq!(status, 200);
-    let mut stream = std::net::TcpStream::connect(&server.address).unwrap();
-    write!(stream, "POST / HTTP/1.0\r\nContent-Length: 0\r\n\r\n").unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).unwrap();
+    // (an empty POST: the whole answer)
+    let post = |path: &str| {
+        let mut stream = std::net::TcpStream::connect(&server.address).unwrap();
+        write!(stream, "POST {path} HTTP/1.0\r\nContent-Length: 0\r\n\r\n").unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        response
+    };
+    let response = post("/");
     assert!(
         response.starts_with("HTTP/1.0 405") || response.starts_with("HTTP/1.1 405"),
         "{response}"
     );
     // a referee's phone posting to a server without the live desk
-    let mut stream = std::net::TcpStream::connect(&server.address).unwrap();
-    write!(
-        stream,
-        "POST /api/cards HTTP/1.0\r\nContent-Length: 0\r\n\r\n"
-    )
-    .unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).unwrap();
+    let response = post("/api/cards");
     assert!(
         response.contains(" 405 ")
             && response.contains(
