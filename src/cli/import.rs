@@ -9,7 +9,7 @@ use tilerank::event_folder::CardFate;
 /// Check score cards and store them in the event: each file whole, or nothing from it
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank import S01.xlsx S02.xlsx\n  tilerank import S03-table7.csv --replace --reason \"score of seat B corrected by the referee\"\n\nImporting the same card again changes nothing. A different card for a table already imported is refused, showing what differs, unless --replace (with --reason): the old card is kept in the event's database. One import is one transaction: stopped or failed, it stores nothing; a second import of the same event waits for the first, then checks against its cards. Every import is recorded in the log (tilerank log)."
+    after_help = "Examples:\n  tilerank import S01.xlsx S02.xlsx\n  tilerank import S03-table7.csv --replace --reason \"score of seat B corrected by the referee\"\n\nImporting the same card again changes nothing. A different card for a table already imported is refused, showing what differs, unless --replace (with --reason): the old card is kept in the event's database. One import is one transaction: stopped or failed, it stores nothing; a second import of the same event waits for the first, then checks against its cards. A later stage's card (the final) with a player who did not go on refuses the whole import. Every import is recorded in the log (tilerank log)."
 )]
 pub struct ImportArgs {
     /// Card files or folders (CSV or workbooks)
