@@ -150,10 +150,12 @@ impl Intake {
         }
     }
 
-    /// Room for `players` players in the first stage's sums.
-    pub fn reserve(&mut self, stage: &crate::domain::Stage, players: usize) {
+    /// Room for `players` players in the first stage's sums, and for
+    /// `cards` cards.
+    pub fn reserve(&mut self, stage: &crate::domain::Stage, players: usize, cards: usize) {
         let s = self.tallies.stage(stage);
         self.tallies.reserve(s, players);
+        self.seating.reserve(cards);
     }
 
     /// Every card of what the ordinary readers read, racks scored first.

@@ -150,9 +150,11 @@ pub fn read_with(
     if files.is_empty() || !files.iter().all(|f| is_text_file(f)) {
         return None;
     }
-    // Room for the players, judged from the size of the files (a line is
-    // some 28 bytes; a player has a line per game): no regrowing of a
-    // million entries. Room not used is never touched.
+    // Room for the players and the cards, judged from the size of the
+    // files (a line is some 28 bytes; a player has a line per game, a
+    // card three or four players): no regrowing of a million entries,
+    // each regrowing a copy into memory the system must clear. Room not
+    // used is never touched.
     let bytes: u64 = files
         .iter()
         .filter_map(|f| std::fs::metadata(f).ok())
@@ -170,8 +172,12 @@ pub fn read_with(
         // a roster given: no player beyond it
         players.min(intake.roster().len())
     };
-    intake.reserve(&Stage::prelim(), players);
+    let cards = usize::try_from(bytes / 28 / games / 3)
+        .unwrap_or(0)
+        .min(1 << 24);
+    intake.reserve(&Stage::prelim(), players, cards);
     let mut seen = Keys::default();
+    seen.packed.reserve(cards);
     for path in &files {
         let large = std::fs::metadata(path).is_ok_and(|m| m.len() >= THREADS_FROM);
         read_file(

@@ -1259,6 +1259,12 @@ impl Labels {
 }
 
 impl Seating {
+    /// Makes room for `cards` more cards without regrowing (room not used
+    /// is never touched).
+    pub fn reserve(&mut self, cards: usize) {
+        self.cards.reserve(cards);
+    }
+
     /// Adds a card; its index in the order added.
     pub fn add(
         &mut self,
