@@ -83,6 +83,12 @@ fn add_prints_a_key_and_its_link_and_stores_only_its_hash() {
 fn list_shows_who_and_when_never_a_key() {
     let scratch = Scratch::new("list");
     let dir = event(&scratch);
+    // none yet: the table says how to add one; the CSV is its header alone
+    referee(&dir, &["list"])
+        .success()
+        .stdout_has("No referee yet: add one with tilerank referee add NAME");
+    let rows = referee(&dir, &["list", "--format", "csv"]).success().csv();
+    assert_eq!(rows, [["name", "status", "added", "revoked"]]);
     let (ann, _) = key_and_link(&referee(&dir, &["add", "Ann Lee"]).success());
     let (bob, _) = key_and_link(&referee(&dir, &["add", "Bob"]).success());
     referee(&dir, &["revoke", "Bob"]).success();
@@ -100,6 +106,7 @@ fn list_shows_who_and_when_never_a_key() {
     assert_eq!(rows[2][..2], ["Bob", "revoked"]);
     assert!(rows[2][3].ends_with('Z'), "{rows:?}");
     assert!(table.stdout.contains("Ann Lee") && table.stdout.contains("revoked"));
+    assert!(!table.stdout.contains("No referee yet"), "{}", table.stdout);
 }
 
 #[test]

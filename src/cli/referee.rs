@@ -153,7 +153,12 @@ fn list(args: ListArgs) -> Result<Outcome> {
                 text(r.revoked.as_deref().unwrap_or("")),
             ]
         })
-        .collect();
+        .collect::<Vec<_>>();
+    let notes = if rows.is_empty() {
+        vec!["No referee yet: add one with tilerank referee add NAME (it prints their key and the link to the entry page).".into()]
+    } else {
+        Vec::new()
+    };
     let table = Table {
         name: "Referees".into(),
         title: format!("Referees of {}", folder.config.event.name),
@@ -164,7 +169,7 @@ fn list(args: ListArgs) -> Result<Outcome> {
             Column::text("revoked"),
         ],
         rows,
-        notes: Vec::new(),
+        notes,
     };
     args.output.emit(&[table])?;
     Ok(Outcome::Done)
