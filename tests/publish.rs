@@ -751,10 +751,21 @@ fn the_index_says_what_is_imported_and_what_is_missing() {
     let toml = std::fs::read_to_string(event.join("tilerank.toml")).unwrap();
     let toml = toml.replace("count = 1\ntables = 2", "count = 2\ntables = 2");
     std::fs::write(event.join("tilerank.toml"), toml).unwrap();
+    // a ninth player on the roster, who has not played yet
+    let mut roster = std::fs::read_to_string(event.join("roster.csv")).unwrap();
+    roster.push_str("H09,Yip Ka Wai,1990-01-01,,,\n");
+    std::fs::write(event.join("roster.csv"), roster).unwrap();
     let site = scratch.path("site");
     publish(&[PathBuf::from("--event"), event], &site).stderr_has("2 cards missing");
     let index = std::fs::read_to_string(site.join("index.html")).unwrap();
     assert!(index.contains("<h1>HK end to end</h1>"));
+    // the front page's title is the event's name, once
+    assert!(index.contains("<title>HK end to end</title>"), "{index}");
+    // the players who played, then the roster's count
+    assert!(
+        index.contains("<dt>Cards in</dt><dd>3 cards, 9 games, 8 players (9 on the roster)</dd>"),
+        "{index}"
+    );
     assert!(index.contains("<dt>Date</dt><dd>2026-03-28</dd>"));
     assert!(index.contains("<dt>Rules</dt><dd>hk</dd>"));
     assert!(index.contains("Results so far: 2 cards still to come, so places can still change."));

@@ -79,9 +79,10 @@ pub fn search_form(root: &str, lang: Lang, class: &str) -> String {
     )
 }
 
-/// A page's `<title>`, escaped: what it is, then the event's name.
+/// A page's `<title>`, escaped: what it is, then the event's name (the
+/// front page, whose title is the event's name, says it once).
 pub fn title_of(title: &str, event: &str) -> String {
-    if event.is_empty() {
+    if event.is_empty() || title == event {
         esc(title)
     } else {
         format!("{} · {}", esc(title), esc(event))

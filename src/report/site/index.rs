@@ -6,7 +6,7 @@ use super::html::{self, esc, Frame};
 use super::links::card_page;
 use super::words::fill;
 use super::Context;
-use crate::domain::{CardKey, Label, SessionName, Stage};
+use crate::domain::{CardKey, Label, PlayerId, SessionName, Stage};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -172,15 +172,19 @@ pub fn page(ctx: &Context) -> String {
         esc(w.rules),
         esc(&rules.profile.to_string())
     );
-    let _ = writeln!(
-        b,
-        "<dt>{}</dt><dd>{}</dd>",
-        esc(w.imported),
-        esc(&fill(
-            w.imported_counts,
-            &[&event.cards.len(), &event.counts.games, &event.roster.len()]
-        ))
+    // the players who sat at a card; the roster's count after them when
+    // some are still to play
+    let played = (0..event.roster.len() as u32)
+        .filter(|&p| event.tallies.played(PlayerId(p)))
+        .count();
+    let mut counts = fill(
+        w.imported_counts,
+        &[&event.cards.len(), &event.counts.games, &played],
     );
+    if played < event.roster.len() {
+        counts.push_str(&fill(w.on_roster, &[&event.roster.len()]));
+    }
+    let _ = writeln!(b, "<dt>{}</dt><dd>{}</dd>", esc(w.imported), esc(&counts));
     let _ = writeln!(b, "</dl>");
 
     let stages = event.stages();
