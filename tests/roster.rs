@@ -1,7 +1,7 @@
 //! Roster matching (FORMATS.md): a card names a player by roster id, or by
 //! roster name when it matches exactly one entry, case and spacing ignored.
 
-use crate::test::Test;
+use crate::test::{Scratch, Test};
 
 #[test]
 fn players_by_id() {
@@ -117,6 +117,42 @@ fn a_bad_birth_date() {
         .error_at(
             "roster/bad-birth-date.csv:4:3",
             &["birth_date is \"1970-02-30\"", "YYYY-MM-DD"],
+        );
+}
+
+/// A date of a year no player is born in says the years taken; digits
+/// typed full-width (a phone's or a Chinese keyboard's) are said to be,
+/// on the roster as on a card.
+#[test]
+fn a_birth_date_out_of_the_years_or_in_full_width_digits_says_why() {
+    let scratch = Scratch::new("birth-years");
+    let roster = scratch.write(
+        "roster.csv",
+        "id,name,birth_date\nP0001,Chan Tai Man,1850-01-01\nP0002,Lee Siu Ming,\u{FF12}\u{FF10}\u{FF11}\u{FF10}-01-01\nP0003,Wong Ka Yan,1970-01-01\nP0004,Ho Wing,1971-01-01\n",
+    );
+    let card = scratch.write(
+        "card.csv",
+        "session,table,game,seat,player,won,score,tiles\nS01,1,1,A,P0001,1,\u{FF11}\u{FF10},0\n",
+    );
+    let at = |file: &std::path::Path, place: &str| format!("{}:{place}", file.display());
+    Test::new()
+        .arg("check")
+        .arg(&card)
+        .arg("--roster")
+        .arg(&roster)
+        .run()
+        .failure(1)
+        .error_at(
+            &at(&roster, "2:3"),
+            &["birth_date is \"1850-01-01\"; expected a date from 1900 to 2100"],
+        )
+        .error_at(
+            &at(&roster, "3:3"),
+            &["(full-width characters: type the digits, +, - and . plainly); expected a date YYYY-MM-DD"],
+        )
+        .error_at(
+            &at(&card, "2:7"),
+            &["score is \"\u{FF11}\u{FF10}\" (full-width characters: type the digits, +, - and . plainly); expected a number such as +30, -5 or 5.5"],
         );
 }
 

@@ -81,6 +81,12 @@ impl Cell {
             Cell::Empty => "blank".to_string(),
             // A number typed as text reads as the number, like a number cell.
             Cell::Text(t) if crate::score::Score::parse(t).is_some() => t.to_string(),
+            // (a phone's or a Chinese keyboard's full-width digits look like
+            // digits and are not: said, so that the fix is seen)
+            Cell::Text(t) if t.chars().any(is_full_width_number) => format!(
+                "{:?} (full-width characters: type the digits, +, - and . plainly)",
+                t.as_str()
+            ),
             Cell::Text(t) => format!("{:?}", t.as_str()),
             Cell::Number(n) => format_number(*n),
             Cell::Bool(b) => b.to_string().to_uppercase(),
@@ -90,6 +96,14 @@ impl Cell {
             Cell::Exact(s) => s.to_string(),
         }
     }
+}
+
+/// A full-width digit, plus, minus or point (`０`, `＋`, `－`, `．`).
+fn is_full_width_number(c: char) -> bool {
+    matches!(
+        c,
+        '\u{FF10}'..='\u{FF19}' | '\u{FF0B}' | '\u{FF0D}' | '\u{FF0E}'
+    )
 }
 
 /// A text of one to nine ASCII digits as its number, `None` for any other

@@ -607,10 +607,18 @@ fn read_line<'a>(
             Some(d) => player.birth_date = Some(Text::from(d.as_ref())),
             None => problems.error(
                 place(i),
-                format!(
-                    "birth_date is {}; expected a date YYYY-MM-DD",
-                    cell.describe()
-                ),
+                if matches!(&cell, Cell::Text(t) if Date::parse(t).is_some()) {
+                    // a date, of a year no player is born in
+                    format!(
+                        "birth_date is {}; expected a date from 1900 to 2100",
+                        cell.describe()
+                    )
+                } else {
+                    format!(
+                        "birth_date is {}; expected a date YYYY-MM-DD",
+                        cell.describe()
+                    )
+                },
             ),
         }
     }
