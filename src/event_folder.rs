@@ -1851,7 +1851,7 @@ impl StoredReader {
         let header: Vec<String> = CARD_HEADER.iter().map(|h| h.to_string()).collect();
         let columns = ingest::header::map_header(&header, &ingest::results::columns())
             .expect("the stored cards' header is the results layout's");
-        debug_assert!(columns.unknown.is_empty());
+        debug_assert!(columns.unknown.is_empty() && columns.twice.is_empty());
         let source = Source::sheet(db, "");
         StoredReader {
             db: db.to_string(),

@@ -1,7 +1,7 @@
 //! Layout detection (FORMATS.md): each sheet is read on its own and its
 //! layout recognised from its header; folders are read file by file.
 
-use crate::test::Test;
+use crate::test::{fixtures, Scratch, Test};
 
 /// A folder with a results CSV (table 7), a printed score card as CSV
 /// (table 8) and a results workbook written by LibreOffice (table 10).
@@ -23,6 +23,39 @@ fn a_folder_of_results_a_score_card_and_a_workbook() {
     let rows = out.csv();
     let p10 = rows.iter().find(|r| r[1] == "P0010").unwrap();
     assert_eq!(p10[7], "37", "P0010's total: +35 -3 +5");
+}
+
+/// A column not read is said, at its place: one the layout does not know,
+/// and a known one given again (the first is read: a second score column
+/// of nonsense does not reject the card).
+#[test]
+fn a_column_not_read_is_said_unknown_or_given_twice() {
+    let scratch = Scratch::new("columns");
+    let good = std::fs::read_to_string(fixtures().join("good/went-out.csv")).unwrap();
+    let mut lines = good.lines();
+    let mut csv = format!("{},Notes,Score (+/-)\n", lines.next().unwrap());
+    for line in lines {
+        csv.push_str(&format!("{line},ok,x\n"));
+    }
+    let file = scratch.write("cols.csv", &csv);
+    let place = |col: u32| format!("{}:1:{col}", file.display());
+    let out = Test::new()
+        .arg("check")
+        .arg(&file)
+        .roster()
+        .run()
+        .success()
+        .errors(0)
+        .warnings(2)
+        .warning_at(&place(9), &["unknown column \"Notes\" ignored"])
+        .warning_at(
+            &place(10),
+            &[&format!(
+                "column \"Score (+/-)\" is given twice (the one read is at {}); this one is ignored",
+                place(7)
+            )],
+        );
+    assert!(out.stderr.contains("1 card accepted"), "{}", out.stderr);
 }
 
 #[test]

@@ -26,7 +26,11 @@ pub struct Column {
 #[derive(Debug)]
 pub struct ColumnMap {
     pub index: Vec<Option<usize>>,
+    /// Columns whose name the layout does not know: (column, name).
     pub unknown: Vec<(usize, String)>,
+    /// A known column's name given again, not read: (column, name, the
+    /// column read).
+    pub twice: Vec<(usize, String, usize)>,
 }
 
 impl ColumnMap {
@@ -52,13 +56,26 @@ pub fn map_header(cells: &[String], columns: &[Column]) -> Option<ColumnMap> {
             return None;
         }
     }
-    let unknown = cells
-        .iter()
-        .enumerate()
-        .filter(|(i, c)| !used[*i] && !c.trim().is_empty())
-        .map(|(i, c)| (i, c.clone()))
-        .collect();
-    Some(ColumnMap { index, unknown })
+    let (mut unknown, mut twice) = (Vec::new(), Vec::new());
+    for (i, c) in cells.iter().enumerate() {
+        if used[i] || c.trim().is_empty() {
+            continue;
+        }
+        let n = &normalized[i];
+        let read = columns
+            .iter()
+            .position(|col| n == col.name || col.aliases.contains(&n.as_str()))
+            .and_then(|ci| index[ci]);
+        match read {
+            Some(first) => twice.push((i, c.clone(), first)),
+            None => unknown.push((i, c.clone())),
+        }
+    }
+    Some(ColumnMap {
+        index,
+        unknown,
+        twice,
+    })
 }
 
 /// Reads a table layout: skips blank rows, finds the header row (the first
@@ -118,19 +135,32 @@ pub fn header_of(
     None
 }
 
-/// A warning for each column of the header `row` that the layout does not
-/// know (it is not read).
+/// A warning for each column of the header `row` that is not read: one
+/// the layout does not know, or a known one given again (the first is
+/// read).
 pub fn warn_unknown(
     source: &crate::place::Source,
     row: &super::cell::Row,
     map: &ColumnMap,
     problems: &mut crate::problem::Problems,
 ) {
-    for (i, name) in &map.unknown {
-        problems.warning(
-            row.place(source, *i),
-            format!("unknown column {name:?} ignored"),
-        );
+    let mut said: Vec<(usize, String)> = map
+        .unknown
+        .iter()
+        .map(|(i, name)| (*i, format!("unknown column {name:?} ignored")))
+        .collect();
+    said.extend(map.twice.iter().map(|(i, name, first)| {
+        (
+            *i,
+            format!(
+                "column {name:?} is given twice (the one read is at {}); this one is ignored",
+                row.place(source, *first)
+            ),
+        )
+    }));
+    said.sort_by_key(|(i, _)| *i);
+    for (i, text) in said {
+        problems.warning(row.place(source, i), text);
     }
 }
 
