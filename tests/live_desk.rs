@@ -550,6 +550,23 @@ fn wrong_keys_other_sites_and_huge_bodies_are_refused_and_the_server_goes_on() {
     let huge = vec![b'1'; 10 * 1024 * 1024];
     let a = post_card(addr, &key, &huge).unwrap();
     assert_eq!(a.status, 413, "{a:?}");
+    // a card cut off mid-way (the phone left the Wi-Fi): not "too large"
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let head = format!(
+        "POST /api/cards HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nAuthorization: Bearer {key}\r\nContent-Type: text/csv\r\nContent-Length: 500\r\n\r\nsession,table,game"
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    s.shutdown(std::net::Shutdown::Write).unwrap();
+    let mut answer = String::new();
+    let _ = s.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    assert!(
+        answer.contains(
+            "the card did not arrive whole (the connection stalled or dropped): send it again"
+        ),
+        "{answer}"
+    );
     // not a card's type
     let a = http(
         addr,

@@ -223,11 +223,23 @@ async fn card_body(headers: &HeaderMap, body: Body) -> Result<Bytes, Response> {
     }
     axum::body::to_bytes(body, ENTRY_MAX_BYTES)
         .await
-        .map_err(|_| {
-            refused(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                &format!("a card is at most {ENTRY_MAX_BYTES} bytes"),
-            )
+        .map_err(|e| {
+            let too_large = e
+                .into_inner()
+                .downcast_ref::<http_body_util::LengthLimitError>()
+                .is_some();
+            if too_large {
+                refused(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    &format!("a card is at most {ENTRY_MAX_BYTES} bytes"),
+                )
+            } else {
+                // (the phone left the Wi-Fi, or stalled, mid-card)
+                refused(
+                    StatusCode::BAD_REQUEST,
+                    "the card did not arrive whole (the connection stalled or dropped): send it again",
+                )
+            }
         })
 }
 
