@@ -44,8 +44,8 @@
 //!   the desk holds a different card (the server's message shown), 422 not
 //!   stored (problems shown as for a check), 401/403 signed out (open the
 //!   link again), 413 too large, 429 too many tries; anything else (400:
-//!   the card was cut off on the way): not
-//!   stored, send again. Problems that come with 200/201/202 (warnings)
+//!   the card was cut off on the way): not stored, send again. Problems
+//!   that come with 200/201/202 (warnings)
 //!   are shown too. The card stays on screen: a referee corrects it and
 //!   sends again, or starts the next with "New card".
 //! - **Nothing typed is lost.** Every keystroke is saved in the phone's
