@@ -414,6 +414,40 @@ fn the_readme_shows_the_volunteers_mistakes_as_printed() {
     );
 }
 
+/// A value cell merged with the one above (two seats' tiles in one cell)
+/// is an error that names the merge, not a blank tiles cell.
+#[test]
+fn a_merged_value_cell_is_an_error_that_names_the_merge() {
+    use rust_xlsxwriter::{Format, Workbook};
+    let text = std::fs::read_to_string(fixtures().join("good/went-out.csv")).unwrap();
+    let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split(',').collect()).collect();
+    let mut book = Workbook::new();
+    let sheet = book.add_worksheet();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, value) in row.iter().enumerate() {
+            sheet.write_string(r as u32, c as u16, *value).unwrap();
+        }
+    }
+    // game 1's tiles of seats B and C typed once, in H3:H4
+    sheet
+        .merge_range(2, 7, 3, 7, rows[2][7], &Format::new())
+        .unwrap();
+    let s = Scratch::new("merged-value");
+    let file = s.path("merged.xlsx");
+    std::fs::write(&file, book.save_to_buffer().unwrap()).unwrap();
+    Test::new()
+        .arg("check")
+        .arg(&file)
+        .roster()
+        .run()
+        .failure(1)
+        .errors(1)
+        .error_at(
+            &format!("{}[Sheet1]!H4", file.display()),
+            &["tiles is part of the merged cells H3:H4 (a value belongs to one row: unmerge them and type each row's value); expected a whole number of tiles from 0 to 106"],
+        );
+}
+
 /// `good/went-out.csv` as a results-layout workbook whose session, table
 /// and game cells are merged down their rows, the way a volunteer types a
 /// session once: they read as typed on every row.

@@ -26,6 +26,10 @@ pub enum Cell {
     /// from racks, a stored card's score): read as it is, with no decimal
     /// text between.
     Exact(Score),
+    /// A blank value cell of a line layout that a merged range covers
+    /// (not its first cell), with the range's name (`H2:H5`): a value
+    /// belongs to one row, so it is an error that says so, not a blank.
+    Merged(String),
 }
 
 impl Cell {
@@ -72,6 +76,7 @@ impl Cell {
             Cell::FormulaWithoutValue(f) => f.clone(),
             Cell::Error(e) => e.clone(),
             Cell::Exact(s) => s.to_string(),
+            Cell::Merged(_) => String::new(),
         }
     }
 
@@ -94,6 +99,9 @@ impl Cell {
             Cell::FormulaWithoutValue(f) => format!("the formula {f} with no saved value"),
             Cell::Error(e) => format!("the error value {e}"),
             Cell::Exact(s) => s.to_string(),
+            Cell::Merged(range) => format!(
+                "part of the merged cells {range} (a value belongs to one row: unmerge them and type each row's value)"
+            ),
         }
     }
 }

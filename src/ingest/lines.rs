@@ -72,11 +72,14 @@ pub const OPTIONAL_COLUMNS: [Column; 2] = [
 /// A line layout's label cells (stage, session, table, game) merged down
 /// a column of a sheet, the way a volunteer types a session once for its
 /// rows: a cell the range covers is blank in the file, and reads as the
-/// range's first cell. (A merged value cell is not filled: which seat's
-/// tiles it holds is not known.)
+/// range's first cell. A value cell a range covers is not filled (which
+/// seat's tiles it holds is not known): it reads as [`Cell::Merged`], an
+/// error that names the range.
 pub struct MergedLabels {
     /// Ranges one column wide, by (column, first row): their last row.
     down: std::collections::BTreeMap<(u32, u32), u32>,
+    /// Every range of more than one cell.
+    all: Vec<super::cell::Merge>,
     /// Each label column's last filled cell, with its row.
     last: [Option<(u32, Cell)>; 4],
 }
@@ -90,14 +93,33 @@ impl MergedLabels {
             .collect();
         MergedLabels {
             down,
+            all: merged
+                .iter()
+                .filter(|m| m.first != m.last)
+                .copied()
+                .collect(),
             last: Default::default(),
         }
     }
 
-    /// Fills the label cells of `row` that a merged range covers.
-    pub fn fill(&mut self, m: &ColumnMap, row: &mut Row) {
-        if self.down.is_empty() {
+    /// Fills the label cells of `row` that a merged range covers, and
+    /// marks the blank cells of the layout's value columns `values` that
+    /// one covers ([`Cell::Merged`]).
+    pub fn fill(&mut self, m: &ColumnMap, row: &mut Row, values: &[usize]) {
+        if self.all.is_empty() {
             return;
+        }
+        for i in values.iter().filter_map(|&col| m.get(col)) {
+            if !row.get(i).is_empty() {
+                continue;
+            }
+            let (r, c) = (row.number, row.col(i));
+            if let Some(range) = self.all.iter().find(|g| g.covers(r, c)) {
+                if row.cells.len() <= i {
+                    row.cells.resize(i + 1, Cell::Empty);
+                }
+                row.cells[i] = Cell::Merged(range.name());
+            }
         }
         for (k, col) in [STAGE, SESSION, TABLE, GAME].into_iter().enumerate() {
             let Some(i) = m.get(col) else { continue };

@@ -114,7 +114,7 @@ pub fn read(
         has_racks,
         problems,
         |m, mut row, problems| {
-            labels.fill(m, &mut row);
+            labels.fill(m, &mut row, &[POINTS, JOKERS, TILES, PENALTY, RACK]);
             // (the values taken first: the head borrows the line's player)
             let mut get = |col| lines::take(m, &mut row, col);
             let (points, jokers, tiles, penalty, rack) = (

@@ -76,7 +76,7 @@ pub fn read(
         |_| true,
         problems,
         |m, mut row, problems| {
-            labels.fill(m, &mut row);
+            labels.fill(m, &mut row, &[WON, SCORE, TILES]);
             add_line(source, m, &mut row, &mut stages, &mut grouper, problems);
         },
     );
