@@ -45,9 +45,9 @@
 //!   stored (problems shown as for a check), 401/403 signed out (open the
 //!   link again), 413 too large, 429 too many tries; anything else (400:
 //!   the card was cut off on the way): not stored, send again. Problems
-//!   that come with 200/201/202 (warnings)
-//!   are shown too. The card stays on screen: a referee corrects it and
-//!   sends again, or starts the next with "New card".
+//!   that come with 200/201/202 (warnings) are shown too. The card stays
+//!   on screen: a referee corrects it and sends again, or starts the next
+//!   with "New card".
 //! - **Nothing typed is lost.** Every keystroke is saved in the phone's
 //!   `localStorage`, keyed by stage, session and table; a reload brings
 //!   back the card last typed. Choosing session and table with nothing
