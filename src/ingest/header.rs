@@ -22,6 +22,13 @@ pub struct Column {
     pub required: bool,
 }
 
+impl Column {
+    /// Whether a header's normalized name `n` ([`normalize`]) names it.
+    fn is_named(&self, n: &str) -> bool {
+        n == self.name || self.aliases.contains(&n)
+    }
+}
+
 /// Where each known column stands in a header row.
 #[derive(Debug)]
 pub struct ColumnMap {
@@ -46,7 +53,7 @@ pub fn map_header(cells: &[String], columns: &[Column]) -> Option<ColumnMap> {
     let mut used = vec![false; cells.len()];
     for (ci, col) in columns.iter().enumerate() {
         for (i, n) in normalized.iter().enumerate() {
-            if !used[i] && (n == col.name || col.aliases.contains(&n.as_str())) {
+            if !used[i] && col.is_named(n) {
                 index[ci] = Some(i);
                 used[i] = true;
                 break;
@@ -64,7 +71,7 @@ pub fn map_header(cells: &[String], columns: &[Column]) -> Option<ColumnMap> {
         let n = &normalized[i];
         let read = columns
             .iter()
-            .position(|col| n == col.name || col.aliases.contains(&n.as_str()))
+            .position(|col| col.is_named(n))
             .and_then(|ci| index[ci]);
         match read {
             Some(first) => twice.push((i, c.clone(), first)),

@@ -610,8 +610,10 @@ fn read_line<'a>(
                 if matches!(&cell, Cell::Text(t) if Date::parse(t).is_some()) {
                     // a date, of a year no player is born in
                     format!(
-                        "birth_date is {}; expected a date from 1900 to 2100",
-                        cell.describe()
+                        "birth_date is {}; expected a date from {} to {}",
+                        cell.describe(),
+                        BIRTH_YEARS.start(),
+                        BIRTH_YEARS.end()
                     )
                 } else {
                     format!(
@@ -671,10 +673,13 @@ fn written_date(text: &str) -> Option<&str> {
     Date::new(y, m, d).filter(is_birth_year).map(|_| text)
 }
 
-/// Whether a date is in the years a birth date is taken from: 1900 to
-/// 2100.
+/// The years a birth date is taken from.
+const BIRTH_YEARS: std::ops::RangeInclusive<i32> = 1900..=2100;
+
+/// Whether a date is in the years a birth date is taken from
+/// ([`BIRTH_YEARS`]).
 fn is_birth_year(date: &Date) -> bool {
-    (1900..=2100).contains(&date.year)
+    BIRTH_YEARS.contains(&date.year)
 }
 
 #[cfg(test)]
