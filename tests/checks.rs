@@ -129,6 +129,25 @@ mod check_1_seats_and_players {
     }
 
     #[test]
+    fn a_line_of_unreadable_seat_or_game_is_the_one_error_of_its_game() {
+        // Game 1 without B's line and game 2 without C's would add up to
+        // +5 and +12: that follows from the line not read, and is not said.
+        check("bad/blank-seat-and-game.csv")
+            .errors(2)
+            .error_at(
+                "bad/blank-seat-and-game.csv:3:4",
+                &["seat is blank", "expected A, B, C or D"],
+            )
+            .error_at(
+                "bad/blank-seat-and-game.csv:8:3",
+                &["game is \"x\"", "expected a game number"],
+            )
+            .stderr_lacks("add up to")
+            .stderr_lacks("played")
+            .stderr_has("0 cards accepted, 0 games, 1 rejected");
+    }
+
+    #[test]
     fn what_is_below_a_score_cards_signature_line_is_said_not_read() {
         for (fixture, row, words) in [
             (

@@ -110,6 +110,7 @@ fn recorded(games: &[(Vec<Rack>, Vec<Outcome>)]) -> RawCard {
             .collect(),
         total: None,
         defective: false,
+        lost: Default::default(),
     }
 }
 

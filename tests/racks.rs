@@ -240,3 +240,33 @@ fn a_game_of_two_players_out_or_more_tiles_than_the_set_is_refused() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_rack_line_of_blank_seat_keeps_its_card_out() {
+    // Table 7's game 1 without B's rack would score from three racks: the
+    // card counts for nothing, and the one error is the blank seat.
+    let dir = std::env::temp_dir().join(format!("tilerank-racks-seat-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("s01.csv");
+    let text = std::fs::read_to_string(fixtures().join("racks/s01.csv")).unwrap();
+    let text: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| match i {
+            2 => l.replacen(",B,", ",,", 1),
+            _ => l.to_string(),
+        })
+        .collect();
+    std::fs::write(&file, text.join("\n")).unwrap();
+    let shown = file.display().to_string();
+    Test::new()
+        .arg("check")
+        .arg(&file)
+        .roster()
+        .run()
+        .failure(1)
+        .errors(1)
+        .error_at(&format!("{shown}:3:4"), &["seat is blank"])
+        .stderr_has("1 card accepted, 3 games, 1 rejected; 1 error");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

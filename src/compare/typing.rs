@@ -601,6 +601,7 @@ mod tests {
             }],
             total: None,
             defective: false,
+            lost: Default::default(),
         }
     }
 

@@ -7,7 +7,7 @@
 
 use super::cell::{Cell, Row, Text};
 use super::header::{Column, ColumnMap};
-use super::raw::{GameLines, RawCell, RawSeat};
+use super::raw::{GameLines, LostLines, RawCell, RawSeat};
 use crate::domain::{CardKey, Label, Seat, Stage};
 use crate::place::{At, Source};
 use crate::problem::Problems;
@@ -321,15 +321,28 @@ pub(crate) fn same_short_bytes(a: &[u8], b: &[u8]) -> bool {
     }
 }
 
+/// A line that cannot be placed on its card, its card read: its game or
+/// its seat is unreadable (an error said at the line). Its card is told
+/// ([`Grouper::lose`]), so that its checks do not count the line missing.
+pub struct Lost<'a> {
+    /// As [`Head::key`] and [`Head::known`].
+    pub key: Option<CardKey>,
+    pub known: Option<&'a CardKey>,
+    /// The line's game, when it could be read.
+    pub game: Option<u32>,
+    pub row: At,
+}
+
 /// Reads the head of a line; each unreadable field is an error, and the
-/// line is then `None` (it cannot be placed on a card).
+/// line is then an `Err` (it cannot be placed on a card): [`Lost`] when
+/// its card could be read.
 pub fn head<'a>(
     source: &Source,
     map: &ColumnMap,
     row: &'a mut impl Fields,
     stages: &mut StageCache,
     problems: &mut Problems,
-) -> Option<Head<'a>> {
+) -> Result<Head<'a>, Option<Lost<'a>>> {
     // (`Some(None)`: the reader's card)
     let (key, session, table) = if row.card().is_some() {
         (Some(None), true, true)
@@ -387,15 +400,24 @@ pub fn head<'a>(
             "player is blank; expected a roster id or name",
         );
     }
-    Some(Head {
-        key: key?,
-        game: game?,
-        seat: seat?,
-        known: row.card(),
-        player,
-        player_at,
-        row: line,
-    })
+    match (key, game, seat) {
+        (Some(key), Some(game), Some(seat)) => Ok(Head {
+            key,
+            game,
+            seat,
+            known: row.card(),
+            player,
+            player_at,
+            row: line,
+        }),
+        (Some(key), game, _) => Err(Some(Lost {
+            key,
+            known: row.card(),
+            game,
+            row: line,
+        })),
+        (None, ..) => Err(None),
+    }
 }
 
 /// Where column `col` of a line is (the line, when the layout has no such
@@ -428,6 +450,7 @@ pub struct Grouped<L> {
     /// Games in the order first seen.
     pub games: Vec<GameLines<L>>,
     pub defective: bool,
+    pub lost: LostLines,
 }
 
 /// Groups the lines of one source into cards: the lines of a card may be
@@ -482,35 +505,28 @@ impl<L: Line> Grouper<L> {
         self.spare_lines.reverse();
     }
 
+    /// A line of a card that cannot be placed on it ([`Lost`]): the card
+    /// is not to count, and its checks leave the line's game to the error
+    /// said at the line.
+    pub fn lose(&mut self, lost: &Lost) {
+        let Some(key) = lost.key.as_ref().or(lost.known) else {
+            return; // (no reader gives a line without a card)
+        };
+        let idx = self.card_index(key, lost.row);
+        let card = &mut self.cards[idx];
+        card.defective = true;
+        card.lost.add(lost.game);
+    }
+
     /// Adds a line to its card: `head.key`'s, or `head.known` when that is
     /// `None` (the card its reader knows, [`Fields::card`]).
     pub fn add(&mut self, head: &Head, line: L, problems: &mut Problems) {
         let Some(key) = head.key.as_ref().or(head.known) else {
             return; // (no reader gives a line without a card)
         };
-        let last = self.cards.len().checked_sub(1);
-        let idx = match last.filter(|&i| same_key(&self.cards[i].key, key)) {
-            Some(i) => i,
-            None => match self.index.get(key) {
-                Some(&i) => i,
-                None => {
-                    let key = key.clone();
-                    self.index.insert(key.clone(), self.cards.len());
-                    self.cards.push(Grouped {
-                        key,
-                        at: head.row,
-                        seats: self
-                            .spare_seats
-                            .pop()
-                            .unwrap_or_else(|| Vec::with_capacity(4)),
-                        games: self.spare_games.pop().unwrap_or_default(),
-                        defective: false,
-                    });
-                    self.cards.len() - 1
-                }
-            },
-        };
+        let idx = self.card_index(key, head.row);
         let card = &mut self.cards[idx];
+
         let seat = head.seat;
         // (a blank player is an error said already; the seat's player is
         // the one its other lines write)
@@ -575,6 +591,37 @@ impl<L: Line> Grouper<L> {
             return;
         }
         game.lines.push(line);
+    }
+}
+
+impl<L> Grouper<L> {
+    /// The card of `key` (the last one, a look-up, or a new card that
+    /// starts at `row`).
+    #[inline]
+    fn card_index(&mut self, key: &CardKey, row: At) -> usize {
+        let last = self.cards.len().checked_sub(1);
+        match last.filter(|&i| same_key(&self.cards[i].key, key)) {
+            Some(i) => i,
+            None => match self.index.get(key) {
+                Some(&i) => i,
+                None => {
+                    let key = key.clone();
+                    self.index.insert(key.clone(), self.cards.len());
+                    self.cards.push(Grouped {
+                        key,
+                        at: row,
+                        seats: self
+                            .spare_seats
+                            .pop()
+                            .unwrap_or_else(|| Vec::with_capacity(4)),
+                        games: self.spare_games.pop().unwrap_or_default(),
+                        defective: false,
+                        lost: LostLines::default(),
+                    });
+                    self.cards.len() - 1
+                }
+            },
+        }
     }
 }
 

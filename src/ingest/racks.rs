@@ -124,8 +124,14 @@ pub fn read(
                 get(PENALTY),
                 get(RACK),
             );
-            let Some(head) = lines::head(source, m, &mut row, &mut stages, problems) else {
-                return;
+            let head = match lines::head(source, m, &mut row, &mut stages, problems) {
+                Ok(head) => head,
+                Err(lost) => {
+                    if let Some(lost) = lost {
+                        grouper.lose(&lost);
+                    }
+                    return;
+                }
             };
             let line = RackLine {
                 seat: head.seat,
@@ -308,6 +314,9 @@ pub fn score_card(card: &RackCard, rules: &Rules, problems: &mut Problems) -> Op
     let mut games = Vec::new();
     for game in &grouped.games {
         let (number, at, lines) = (game.number, game.at, &game.lines);
+        if grouped.lost.game(number) {
+            continue; // short of a line its reader said it could not place
+        }
         let place = source.place(at);
         let racks: Vec<Option<Read>> = lines.iter().map(|l| rack_of(l, source, problems)).collect();
         if racks.iter().any(Option::is_none) {
@@ -378,5 +387,6 @@ pub fn score_card(card: &RackCard, rules: &Rules, problems: &mut Problems) -> Op
         games,
         total: None,
         defective: false,
+        lost: Default::default(),
     })
 }

@@ -82,6 +82,42 @@ pub struct RawCard {
     pub total: Option<RawGame>,
     /// A reader already reported an error for this card: it must not count.
     pub defective: bool,
+    /// Lines of the card its reader could not place (said at each line).
+    pub lost: LostLines,
+}
+
+/// The lines of a card that could not be placed on it: their game or seat
+/// is unreadable (an error said at the line), so the card's counts (seats
+/// seated, players in a game, games played, a game's sum) are short by
+/// them. What the counts would say of those games follows from the error
+/// already said, and is not said again.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LostLines {
+    /// The games that lost a line (their number read).
+    pub games: Vec<u32>,
+    /// A line whose game could not be read was lost: any game may be short.
+    pub unknown_game: bool,
+}
+
+impl LostLines {
+    /// Whether any line was lost.
+    pub fn any(&self) -> bool {
+        self.unknown_game || !self.games.is_empty()
+    }
+
+    /// Whether game `number` may be short of a line.
+    pub fn game(&self, number: u32) -> bool {
+        self.unknown_game || self.games.contains(&number)
+    }
+
+    /// A line of game `game` (`None`: unreadable) was lost.
+    pub fn add(&mut self, game: Option<u32>) {
+        match game {
+            Some(n) if !self.games.contains(&n) => self.games.push(n),
+            Some(_) => {}
+            None => self.unknown_game = true,
+        }
+    }
 }
 
 impl RawCard {

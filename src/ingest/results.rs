@@ -99,8 +99,14 @@ pub fn add_line(
     // (the values taken first: the head borrows the line's player)
     let mut get = |col| lines::take(m, row, col);
     let (won, score, tiles) = (get(WON), get(SCORE), get(TILES));
-    let Some(head) = lines::head(source, m, row, stages, problems) else {
-        return false;
+    let head = match lines::head(source, m, row, stages, problems) {
+        Ok(head) => head,
+        Err(lost) => {
+            if let Some(lost) = lost {
+                grouper.lose(&lost);
+            }
+            return false;
+        }
     };
     let line = RawLine {
         seat: head.seat,
@@ -133,5 +139,6 @@ pub fn card(source: &Source, g: Grouped<RawLine>) -> RawCard {
         games: g.games,
         total: None,
         defective: g.defective,
+        lost: g.lost,
     }
 }

@@ -389,6 +389,7 @@ impl<'a> Card<'a> {
             games,
             total,
             defective,
+            lost: Default::default(),
         })
     }
 

@@ -250,9 +250,10 @@ pub fn check_values(
     let errors_before = problems.error_count();
     let source = &raw.source;
 
-    // Check 1: 3 or 4 seats.
+    // Check 1: 3 or 4 seats (a line the reader could not place may be a
+    // seat's only one: its error is said).
     let filled = raw.seats.len();
-    if !(3..=4).contains(&filled) {
+    if !(3..=4).contains(&filled) && !raw.lost.any() {
         problems.error(
             raw.place(),
             format!(
@@ -294,6 +295,7 @@ pub fn check_values(
     }
     let missing: Vec<String> = (1..=expected)
         .filter(|n| !raw.games.iter().filter(is_played).any(|g| g.number == *n))
+        .filter(|n| !raw.lost.game(*n))
         .map(|n| n.to_string())
         .collect();
     if !missing.is_empty() {
@@ -365,6 +367,12 @@ pub fn check_values(
             }
         }
         let lines = &held[..read];
+        if raw.lost.game(g.number) {
+            // a line of it could not be placed (its error is said): its
+            // count and its sums are short by it
+            unread.extend(g.lines.iter().map(|l| l.seat));
+            continue;
+        }
         let seated = g.lines.iter().filter(|l| !l.is_blank()).count();
         if !(3..=4).contains(&seated) {
             unread.extend(g.lines.iter().filter(|l| !l.is_blank()).map(|l| l.seat));
