@@ -161,6 +161,13 @@ fn clean_name(name: &str) -> Result<String, FolderError> {
     Ok(name.to_string())
 }
 
+/// Whether two referees' names are one name, as the roster compares
+/// players' (case and spacing aside): `Ann Lee` and `ann  lee` are one
+/// referee on the desk's lists and on the board, so never two at once.
+fn same_name(a: &str, b: &str) -> bool {
+    crate::roster::match_key(a) == crate::roster::match_key(b)
+}
+
 /// Two hashes compared in a time that does not depend on where they
 /// differ.
 fn same_hash(a: &[u8], b: &[u8]) -> bool {
@@ -224,10 +231,15 @@ impl EventFolder {
         let rows = store.referee_rows()?;
         if let Some((same, _)) = rows
             .iter()
-            .find(|(r, _)| r.name == name && r.revoked.is_none())
+            .find(|(r, _)| same_name(&r.name, &name) && r.revoked.is_none())
         {
+            let written = if same.name == name {
+                String::new()
+            } else {
+                format!(" as {:?}", same.name)
+            };
             return Err(FolderError::Refused(format!(
-                "{}: referee {name:?} exists already (added {}): give another name, or revoke theirs first (tilerank referee revoke NAME)",
+                "{}: referee {name:?} exists already{written} (added {}): give another name, or revoke theirs first (tilerank referee revoke NAME)",
                 store.path.display(),
                 same.added
             )));
@@ -270,7 +282,7 @@ impl EventFolder {
         let rows = store.referee_rows()?;
         let Some((referee, hash)) = rows
             .iter()
-            .find(|(r, _)| r.name == name && r.revoked.is_none())
+            .find(|(r, _)| same_name(&r.name, name) && r.revoked.is_none())
         else {
             let active: Vec<String> = rows
                 .iter()
@@ -280,7 +292,7 @@ impl EventFolder {
             let was = rows
                 .iter()
                 .rev()
-                .find(|(r, _)| r.name == name)
+                .find(|(r, _)| same_name(&r.name, name))
                 .and_then(|(r, _)| r.revoked.as_deref())
                 .map(|at| format!(" (revoked already, at {at})"))
                 .unwrap_or_default();
@@ -453,8 +465,19 @@ mod tests {
         // a name in use is refused; another is not
         let e = folder.add_referee("Ann Lee", &mut || {}).unwrap_err();
         assert!(e.to_string().contains("exists already"), "{e}");
-        // revoked: the key is refused, the row kept
-        let revoked = folder.revoke_referee("Ann Lee", &mut || {}).unwrap();
+        // so is one that differs only in case and spacing, which says how
+        // the one in use is written
+        let e = folder
+            .add_referee(" ann  LEE", &mut || {})
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("referee \"ann  LEE\" exists already as \"Ann Lee\" (added "),
+            "{e}"
+        );
+        // revoked (as it is written or not): the key is refused, the row kept
+        let revoked = folder.revoke_referee("ann lee", &mut || {}).unwrap();
+        assert_eq!(revoked.name, "Ann Lee");
         let at = revoked.revoked.clone().unwrap();
         assert_eq!(
             folder.authenticate(key.as_str()).unwrap(),
