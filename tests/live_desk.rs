@@ -657,6 +657,17 @@ fn a_card_with_errors_is_answered_with_each_problem_at_its_game_and_seat() {
             said.iter().any(|m| m.contains("add up to +1")),
             "{path}: {v}"
         );
+        // the other line a message names is said as the page says places,
+        // not as a line and column of a file the referee never saw
+        assert!(
+            said.iter()
+                .any(|m| m.contains(&format!("but \"{stranger}\" at game 1, seat C;"))),
+            "{path}: {v}"
+        );
+        assert!(
+            said.iter().all(|m| !m.contains("entry by referee")),
+            "{path}: {v}"
+        );
     }
     assert!(stored_keys(&hk.dir).is_empty(), "nothing bad gets in");
     // a card without its third game: a problem of the card, at no game

@@ -30,7 +30,7 @@ use super::{
 use crate::domain::{CardKey, Label, Seat, SessionName, Stage};
 use crate::ingest::raw::RawCard;
 use crate::ingest::{self, limits::Limits};
-use crate::place::{At, Place};
+use crate::place::{At, Place, Source};
 use crate::problem::{Problem, Problems, Severity};
 use crate::rules::card_checks::check_card;
 use rusqlite::{params, OptionalExtension};
@@ -165,33 +165,78 @@ impl Posted {
         problems
             .iter()
             .map(|p| {
-                let (game, seat, field) = self.locate(&p.place, &p.message);
+                let (game, seat, field) = self.locate(&p.place, !p.message.starts_with("game "));
                 EntryProblem {
                     severity: p.severity,
                     game,
                     seat,
                     field,
-                    message: p.message.clone(),
+                    message: self.in_words(&p.message),
                 }
             })
             .collect()
     }
 
+    /// A message with each place of this entry it names in its text (a
+    /// file's message names another line so: `first at S01.csv:4`) said
+    /// as the entry page says places: `game 1, seat C`. The page has no
+    /// lines and columns, and the entry's name is the referee's.
+    fn in_words(&self, message: &str) -> String {
+        let mut out = String::new();
+        let mut rest = message;
+        while let Some(i) = rest.find(&self.name) {
+            out.push_str(&rest[..i]);
+            let after = &rest[i + self.name.len()..];
+            let mut numbers = [None, None];
+            let mut used = 0;
+            for n in &mut numbers {
+                let Some(tail) = after[used..].strip_prefix(':') else {
+                    break;
+                };
+                let digits = tail.bytes().take_while(u8::is_ascii_digit).count();
+                let Ok(v) = tail[..digits].parse::<u32>() else {
+                    break;
+                };
+                *n = Some(v);
+                used += 1 + digits;
+            }
+            let Some(row) = numbers[0] else {
+                out.push_str(&self.name);
+                rest = after;
+                continue;
+            };
+            let place = Place {
+                source: Source::file(&self.name),
+                row: Some(row),
+                col: numbers[1],
+            };
+            // (as a line's place: the game and seat it is on)
+            match self.locate(&place, false) {
+                (Some(game), Some(seat), _) => out.push_str(&format!("game {game}, seat {seat}")),
+                (Some(game), None, _) => out.push_str(&format!("game {game}")),
+                _ => out.push_str(&format!("line {row}")),
+            }
+            rest = &after[used..];
+        }
+        out.push_str(rest);
+        out
+    }
+
     /// The game, seat and field a problem is about, from its place: a cell
     /// is a seat's value; a whole line where a game begins is the game (or,
-    /// where the card begins and the message names no game, the card);
-    /// another whole line is its seat.
+    /// where the card begins and `of_card`, as for a message that names no
+    /// game, the card); another whole line is its seat.
     fn locate(
         &self,
         place: &Place,
-        message: &str,
+        of_card: bool,
     ) -> (Option<u32>, Option<Seat>, Option<&'static str>) {
         let Some(row) = place.row else {
             return (None, None, None);
         };
         let Some(col) = place.col else {
             for card in &self.cards {
-                if card.at.row == row && !message.starts_with("game ") {
+                if card.at.row == row && of_card {
                     return (None, None, None);
                 }
                 for game in &card.games {
