@@ -270,3 +270,51 @@ fn a_rack_line_of_blank_seat_keeps_its_card_out() {
         .stderr_has("1 card accepted, 3 games, 1 rejected; 1 error");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_rack_only_file_writes_the_rack_of_a_player_who_went_out_as_a_dash() {
+    // game 1: A out (-), the others 8, 10 and 6 points left: A +24;
+    // game 2: B out (0): A -1, B +6; game 3: C out (none): A -1, C +7.
+    let dir = std::env::temp_dir().join(format!("tilerank-racks-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("racks.csv");
+    let racks = [
+        ["-", "R5 B3", "K10", "O1 O2 O3"],
+        ["R1", "0", "R2", "R3"],
+        ["B1", "B2", "none", "B4"],
+    ];
+    let mut text = "session,table,game,seat,player,rack\n".to_string();
+    for (g, game) in racks.iter().enumerate() {
+        for (i, rack) in game.iter().enumerate() {
+            let seat = ["A", "B", "C", "D"][i];
+            text.push_str(&format!("S01,1,{},{seat},P000{},{rack}\n", g + 1, i + 1));
+        }
+    }
+    std::fs::write(&file, &text).unwrap();
+    let out = Test::new()
+        .args(["standings", "--format", "csv"])
+        .arg(&file)
+        .roster()
+        .run()
+        .success();
+    let a = out
+        .stdout
+        .lines()
+        .find(|l| l.contains("P0001"))
+        .unwrap_or_else(|| panic!("{}", out.stdout));
+    assert!(a.contains(",22,"), "{a}");
+    // a blank rack is still a rack not given, not an empty one
+    std::fs::write(&file, text.replacen(",-\n", ",\n", 1)).unwrap();
+    let shown = file.display().to_string();
+    Test::new()
+        .arg("check")
+        .arg(&file)
+        .roster()
+        .run()
+        .failure(1)
+        .error_at(
+            &format!("{shown}:2"),
+            &["rack not given", "- for an empty rack"],
+        );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -288,7 +288,7 @@ fn rack_of(line: &RackLine, source: &Source, problems: &mut Problems) -> Option<
             };
             problems.error(
                 source.place(missing.at),
-                "rack not given: expected points and tiles (and jokers), or the rack's tiles listed such as R5 B13 J",
+                "rack not given: expected points and tiles (and jokers), or the rack's tiles listed such as R5 B13 J (- for an empty rack: the player went out)",
             );
             return None;
         }

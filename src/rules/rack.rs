@@ -127,6 +127,11 @@ impl Tile {
     }
 }
 
+/// How a `rack` cell says the rack is empty (the player went out): a
+/// blank cell is a rack not given, which is an error, so that a line
+/// forgotten is never read as a player who went out.
+pub const EMPTY_RACK: [&str; 5] = ["-", "–", "—", "0", "none"];
+
 /// The tiles a `rack` column lists, counted: points, jokers, tiles.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileList {
@@ -136,10 +141,14 @@ pub struct TileList {
 impl TileList {
     /// Parses `R5 B13 K7 O1 J` (spaces or commas between tiles). Every
     /// problem is listed: an unknown tile, more than two jokers, a tile more
-    /// often than the set has it.
+    /// often than the set has it. [`EMPTY_RACK`]'s words are a rack with
+    /// no tile (the player went out).
     pub fn parse(text: &str) -> Result<TileList, Vec<String>> {
         let mut tiles = Vec::new();
         let mut errors = Vec::new();
+        if EMPTY_RACK.contains(&text.trim()) {
+            return Ok(TileList { tiles });
+        }
         for word in text.split([' ', ',', ';']).filter(|w| !w.trim().is_empty()) {
             match Tile::parse(word) {
                 Some(t) => tiles.push(t),
@@ -277,6 +286,15 @@ mod tests {
         assert_eq!((list.points(), list.jokers(), list.tiles.len()), (26, 1, 5));
         assert_eq!(TileList::parse("y12, r1").unwrap().points(), 13);
         assert_eq!(TileList::parse("").unwrap().tiles.len(), 0);
+        // a rack written empty, as a volunteer marks a player who went out
+        for empty in ["-", " – ", "—", "0", "none"] {
+            assert_eq!(
+                TileList::parse(empty),
+                Ok(TileList { tiles: vec![] }),
+                "{empty}"
+            );
+        }
+        assert!(TileList::parse("- R5").is_err());
     }
 
     #[test]
