@@ -24,7 +24,7 @@
 //! Ranks (games won, then average): P0001 (374/3), P0005 (258.33/3), P0006,
 //! P0002, P0008 (-5), P0003 (-40.67), P0007 (-68.56), P0004 (-75).
 
-use crate::test::{fixtures, Test};
+use crate::test::{fixtures, Scratch, Test};
 
 #[test]
 fn every_score_is_computed_from_the_racks() {
@@ -245,9 +245,7 @@ fn a_game_of_two_players_out_or_more_tiles_than_the_set_is_refused() {
 fn a_rack_line_of_blank_seat_keeps_its_card_out() {
     // Table 7's game 1 without B's rack would score from three racks: the
     // card counts for nothing, and the one error is the blank seat.
-    let dir = std::env::temp_dir().join(format!("tilerank-racks-seat-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("s01.csv");
+    let scratch = Scratch::new("racks-seat");
     let text = std::fs::read_to_string(fixtures().join("racks/s01.csv")).unwrap();
     let text: Vec<String> = text
         .lines()
@@ -257,7 +255,7 @@ fn a_rack_line_of_blank_seat_keeps_its_card_out() {
             _ => l.to_string(),
         })
         .collect();
-    std::fs::write(&file, text.join("\n")).unwrap();
+    let file = scratch.write("s01.csv", &text.join("\n"));
     let shown = file.display().to_string();
     Test::new()
         .arg("check")
@@ -268,16 +266,13 @@ fn a_rack_line_of_blank_seat_keeps_its_card_out() {
         .errors(1)
         .error_at(&format!("{shown}:3:4"), &["seat is blank"])
         .stderr_has("1 card accepted, 3 games, 1 rejected; 1 error");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_rack_only_file_writes_the_rack_of_a_player_who_went_out_as_a_dash() {
     // game 1: A out (-), the others 8, 10 and 6 points left: A +24;
     // game 2: B out (0): A -1, B +6; game 3: C out (none): A -1, C +7.
-    let dir = std::env::temp_dir().join(format!("tilerank-racks-empty-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("racks.csv");
+    let scratch = Scratch::new("racks-empty");
     let racks = [
         ["-", "R5 B3", "K10", "O1 O2 O3"],
         ["R1", "0", "R2", "R3"],
@@ -290,7 +285,7 @@ fn a_rack_only_file_writes_the_rack_of_a_player_who_went_out_as_a_dash() {
             text.push_str(&format!("S01,1,{},{seat},P000{},{rack}\n", g + 1, i + 1));
         }
     }
-    std::fs::write(&file, &text).unwrap();
+    let file = scratch.write("racks.csv", &text);
     let out = Test::new()
         .args(["standings", "--format", "csv"])
         .arg(&file)
@@ -304,7 +299,7 @@ fn a_rack_only_file_writes_the_rack_of_a_player_who_went_out_as_a_dash() {
         .unwrap_or_else(|| panic!("{}", out.stdout));
     assert!(a.contains(",22,"), "{a}");
     // a blank rack is still a rack not given, not an empty one
-    std::fs::write(&file, text.replacen(",-\n", ",\n", 1)).unwrap();
+    let file = scratch.write("racks.csv", &text.replacen(",-\n", ",\n", 1));
     let shown = file.display().to_string();
     Test::new()
         .arg("check")
@@ -316,5 +311,4 @@ fn a_rack_only_file_writes_the_rack_of_a_player_who_went_out_as_a_dash() {
             &format!("{shown}:2"),
             &["rack not given", "- for an empty rack"],
         );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
