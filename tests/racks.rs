@@ -257,12 +257,7 @@ fn a_rack_line_of_blank_seat_keeps_its_card_out() {
         .collect();
     let file = scratch.write("s01.csv", &text.join("\n"));
     let shown = file.display().to_string();
-    Test::new()
-        .arg("check")
-        .arg(&file)
-        .roster()
-        .run()
-        .failure(1)
+    check_failing(&file)
         .errors(1)
         .error_at(&format!("{shown}:3:4"), &["seat is blank"])
         .stderr_has("1 card accepted, 3 games, 1 rejected; 1 error");
@@ -270,8 +265,9 @@ fn a_rack_line_of_blank_seat_keeps_its_card_out() {
 
 #[test]
 fn a_rack_only_file_writes_the_rack_of_a_player_who_went_out_as_a_dash() {
-    // game 1: A out (-), the others 8, 10 and 6 points left: A +24;
-    // game 2: B out (0): A -1, B +6; game 3: C out (none): A -1, C +7.
+    // game 1: A out (-), B -8, C -10, D -6: A +24; game 2: B out (0),
+    // A -1, C -2, D -3: B +6; game 3: C out (none), A -1, B -2, D -4:
+    // C +7. Totals A +22, B -4, C -5, D -13.
     let scratch = Scratch::new("racks-empty");
     let racks = [
         ["-", "R5 B3", "K10", "O1 O2 O3"],
@@ -292,23 +288,33 @@ fn a_rack_only_file_writes_the_rack_of_a_player_who_went_out_as_a_dash() {
         .roster()
         .run()
         .success();
-    let a = out
-        .stdout
-        .lines()
-        .find(|l| l.contains("P0001"))
-        .unwrap_or_else(|| panic!("{}", out.stdout));
-    assert!(a.contains(",22,"), "{a}");
+    let totals: Vec<(String, String)> = out
+        .column("player")
+        .into_iter()
+        .zip(out.column("total_score"))
+        .collect();
+    for (player, total) in [
+        ("P0001", "22"),
+        ("P0002", "-4"),
+        ("P0003", "-5"),
+        ("P0004", "-13"),
+    ] {
+        assert!(
+            totals.contains(&(player.to_string(), total.to_string())),
+            "{player} {total}: {totals:?}"
+        );
+    }
     // a blank rack is still a rack not given, not an empty one
     let file = scratch.write("racks.csv", &text.replacen(",-\n", ",\n", 1));
     let shown = file.display().to_string();
-    Test::new()
-        .arg("check")
-        .arg(&file)
-        .roster()
-        .run()
-        .failure(1)
-        .error_at(
-            &format!("{shown}:2"),
-            &["rack not given", "- for an empty rack"],
-        );
+    check_failing(&file).error_at(
+        &format!("{shown}:2"),
+        &["rack not given", "- for an empty rack"],
+    );
+}
+
+/// `tilerank check FILE --roster roster.csv`, expected to fail with exit
+/// status 1.
+fn check_failing(file: &std::path::Path) -> crate::test::Output {
+    Test::new().arg("check").arg(file).roster().run().failure(1)
 }
