@@ -104,6 +104,17 @@ impl Problems {
         self.items.extend(other.items);
     }
 
+    /// Moves every problem that names a row down `by` rows: a reader that
+    /// read a part of a file, its rows counted from the part's start, says
+    /// them where they are in the file.
+    pub fn move_rows(&mut self, by: u32) {
+        for p in &mut self.items {
+            if let Some(row) = &mut p.place.row {
+                *row = row.saturating_add(by);
+            }
+        }
+    }
+
     pub fn count(&self, severity: Severity) -> usize {
         self.counts[severity.index()]
     }

@@ -832,6 +832,17 @@ impl Batch {
         self.hashes.clear();
     }
 
+    /// Moves the batch's players down `by` lines: a part of a file read
+    /// with its lines counted from the part's start, listed where they are
+    /// in the file.
+    pub fn move_lines(&mut self, by: u32) {
+        for (_, line) in &mut self.entries.lines {
+            if *line > 0 {
+                *line = line.saturating_add(by);
+            }
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.entries.len()
     }

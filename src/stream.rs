@@ -47,20 +47,9 @@ use std::path::{Path, PathBuf};
 /// reads a file more than once) named as CSV text.
 pub fn can_read(inputs: &[PathBuf]) -> bool {
     match ingest::expand(inputs) {
-        Ok(files) => !files.is_empty() && files.iter().all(|f| is_text_file(f)),
+        Ok(files) => !files.is_empty() && files.iter().all(|f| ingest::is_text_file(f)),
         Err(_) => false,
     }
-}
-
-fn is_text_file(path: &Path) -> bool {
-    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
-        return false;
-    }
-    let ext = path
-        .extension()
-        .map(|e| e.to_string_lossy().to_lowercase())
-        .unwrap_or_default();
-    matches!(ext.as_str(), "csv" | "tsv" | "txt")
 }
 
 /// What takes the cards the streaming reader reads, in file order: an
@@ -115,7 +104,7 @@ impl Take for Intake {
 /// then to be dropped, and the file read the ordinary way.
 pub fn read_one(path: &Path, take: &mut impl Take) -> Option<()> {
     let limits = Limits::from_env().ok()?;
-    if !is_text_file(path) {
+    if !ingest::is_text_file(path) {
         return None;
     }
     let large = std::fs::metadata(path).is_ok_and(|m| m.len() >= THREADS_FROM);
@@ -147,7 +136,7 @@ pub fn read_with(
 ) -> Option<()> {
     let limits = Limits::from_env().ok()?;
     let files = ingest::expand(inputs).ok()?;
-    if files.is_empty() || !files.iter().all(|f| is_text_file(f)) {
+    if files.is_empty() || !files.iter().all(|f| ingest::is_text_file(f)) {
         return None;
     }
     // Room for the players and the cards, judged from the size of the
@@ -242,9 +231,6 @@ const CHUNK: u64 = 512 << 10;
 /// Files from this size on are parsed on two threads.
 const THREADS_FROM: u64 = 4 << 20;
 
-/// Non-blank lines the delimiter is judged on (as `sniff_delimiter` does).
-const SNIFF_LINES: usize = 20;
-
 /// What the start of a file says: its delimiter, its columns, and where
 /// its lines after the header start (byte offset and line number).
 struct Head {
@@ -297,12 +283,12 @@ fn read_head(file: &mut std::fs::File, limits: &Limits) -> Option<Head> {
     let mut head: Vec<u8> = Vec::new();
     let mut ends: Vec<usize> = Vec::new();
     let mut non_blank = 0;
-    while non_blank < SNIFF_LINES {
+    while non_blank < text::SNIFF_LINES {
         let start = head.len();
         if reader.read_until(b'\n', &mut head).ok()? == 0 {
             break;
         }
-        if head.len() as u64 > limits.line_bytes * SNIFF_LINES as u64 {
+        if head.len() as u64 > limits.line_bytes * text::SNIFF_LINES as u64 {
             return None;
         }
         ends.push(head.len());

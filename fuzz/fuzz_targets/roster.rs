@@ -1,6 +1,7 @@
 #![no_main]
 //! A roster, CSV or workbook (the first bytes tell); a plain CSV one is
-//! also read both ways, split where it lies and by the CSV reader.
+//! also read both ways, split where it lies and by the CSV reader, and as
+//! a file a chunk at a time (as a large one is) and whole.
 use libfuzzer_sys::fuzz_target;
 use tilerank::problem::Problems;
 
@@ -11,6 +12,7 @@ fuzz_target!(|data: &[u8]| {
     {
         assert_eq!(split, read, "split and read apart");
     }
+    tilerank_fuzz::roster_in_chunks(data);
     let mut problems = Problems::new();
     let _ = tilerank::ingest::roster::from_bytes(
         "roster.csv",

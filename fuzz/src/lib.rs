@@ -48,6 +48,36 @@ pub fn report(problems: &Problems) {
     }
 }
 
+/// The roster file of bytes `data` read a chunk at a time, as a large one
+/// is, in chunks of any size: where it answers, what the whole read of the
+/// same bytes says, every message and player; where the whole read cannot
+/// read them, it does not answer.
+pub fn roster_in_chunks(data: &[u8]) {
+    use tilerank::ingest::roster::{from_bytes, in_chunks};
+    let dir = std::env::temp_dir().join(format!("tilerank-fuzz-roster-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let path = dir.join("roster.csv");
+    if std::fs::write(&path, data).is_err() {
+        return;
+    }
+    let name = path.display().to_string();
+    let mut problems = Problems::new();
+    let whole = from_bytes(&name, data.to_vec(), &limits(), &mut problems).map(|roster| {
+        let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        let players: Vec<_> = roster.iter().map(|(_, p)| p.into_owned()).collect();
+        (said, players)
+    });
+    for size in [1 << 30, 61, 7] {
+        let Some(got) = in_chunks(&path, size, &limits()) else {
+            continue;
+        };
+        match &whole {
+            Ok(whole) => assert_eq!(&got, whole, "chunks of {size}"),
+            Err(e) => panic!("read in chunks of {size}, not whole: {e}"),
+        }
+    }
+}
+
 /// `bytes` after a first line, for the targets of one CSV layout.
 pub fn after(header: &str, data: &[u8]) -> Vec<u8> {
     let mut v = header.as_bytes().to_vec();

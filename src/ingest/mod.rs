@@ -265,6 +265,20 @@ pub fn open(path: &Path) -> Result<Vec<Sheet>, InputError> {
     read_bytes(&name, bytes, &limits)
 }
 
+/// Whether `path` is a regular file named as CSV text (`.csv`, `.tsv`,
+/// `.txt`): one a reader may read in parts, more than once (a pipe or a
+/// device is read once, whole).
+pub fn is_text_file(path: &Path) -> bool {
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    matches!(ext.as_str(), "csv" | "tsv" | "txt")
+}
+
 /// Files from this size on are read in two halves at once.
 const HALVES_FROM: u64 = 8 << 20;
 
@@ -290,25 +304,35 @@ fn read_whole(path: &Path) -> std::io::Result<Vec<u8>> {
 /// then read again, whole, as it is now), or on a system without
 /// positioned reads.
 fn read_halves(file: &std::fs::File, len: u64) -> Option<Vec<u8>> {
+    let len_bytes = usize::try_from(len).ok()?;
+    let mut bytes = vec![0u8; len_bytes];
+    let half = len_bytes / 2;
+    let (first, second) = bytes.split_at_mut(half);
+    let (a, b) = std::thread::scope(|scope| {
+        let second = scope.spawn(move || read_exact_at(file, second, half as u64));
+        let a = read_exact_at(file, first, 0);
+        (a, second.join())
+    });
+    let grown = !matches!(
+        read_exact_at(file, &mut [0u8; 1], len),
+        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof
+    );
+    (a.is_ok() && matches!(b, Ok(Ok(()))) && !grown).then_some(bytes)
+}
+
+/// Fills `buf` with the bytes of `file` from `at`, without moving its
+/// cursor (threads read parts of one file at once); an error when the file
+/// ends first, or on a system without positioned reads.
+pub(crate) fn read_exact_at(file: &std::fs::File, buf: &mut [u8], at: u64) -> std::io::Result<()> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileExt;
-        let len_bytes = usize::try_from(len).ok()?;
-        let mut bytes = vec![0u8; len_bytes];
-        let half = len_bytes / 2;
-        let (first, second) = bytes.split_at_mut(half);
-        let (a, b) = std::thread::scope(|scope| {
-            let second = scope.spawn(move || file.read_exact_at(second, half as u64));
-            let a = file.read_exact_at(first, 0);
-            (a, second.join())
-        });
-        let grown = file.read_at(&mut [0u8; 1], len).map_or(true, |n| n > 0);
-        (a.is_ok() && matches!(b, Ok(Ok(()))) && !grown).then_some(bytes)
+        file.read_exact_at(buf, at)
     }
     #[cfg(not(unix))]
     {
-        let _ = (file, len);
-        None
+        let _ = (file, buf, at);
+        Err(std::io::ErrorKind::Unsupported.into())
     }
 }
 

@@ -12,7 +12,7 @@ use crate::problem::Problems;
 use crate::roster::{Batch, NameHasher, PlayerFields, Roster, Status};
 use crate::rules::age_groups::Date;
 use std::borrow::Cow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 const ID: usize = 0;
 const NAME: usize = 1;
@@ -67,6 +67,15 @@ pub fn is_header(texts: &[String]) -> bool {
 /// Reads a roster file (CSV or workbook; every roster sheet of it).
 pub fn read(path: &PathBuf, problems: &mut Problems) -> Result<Roster, InputError> {
     let limits = Limits::from_env()?;
+    let large = std::fs::metadata(path).is_ok_and(|m| m.len() >= CHUNKED_FROM);
+    if large && super::is_text_file(path) {
+        if let Some((mut roster, said)) = read_file(path, &limits, CHUNK) {
+            super::note_read(path);
+            problems.extend(said);
+            roster.shrink_to_fit();
+            return Ok(roster);
+        }
+    }
     let mut roster = Roster::default();
     let mut found = false;
     let mut unreadable = false;
@@ -150,6 +159,22 @@ pub fn both_ways(
     ])
 }
 
+/// A roster file read a chunk at a time, `size` bytes a chunk, as [`read`]
+/// reads a large one: every message and every player; `None` where it is
+/// left to the whole read. Tests and the roster fuzz target hold it to
+/// [`from_bytes`] of the file's bytes.
+#[doc(hidden)]
+pub fn in_chunks(
+    path: &Path,
+    size: u64,
+    limits: &Limits,
+) -> Option<(Vec<String>, Vec<crate::roster::Player>)> {
+    let (roster, problems) = read_file(path, limits, size)?;
+    let said = problems.iter().map(|p| p.to_string()).collect();
+    let players = roster.iter().map(|(_, p)| p.into_owned()).collect();
+    Some((said, players))
+}
+
 fn not_found(name: &str, problems: &mut Problems) {
     problems.error(
         crate::place::Source::file(name).whole(),
@@ -193,6 +218,8 @@ struct Read {
     /// For each player, the column of its id (for a message).
     id_cols: Vec<u32>,
     said: Vec<(usize, Problems)>,
+    /// The bytes of the file's chunk read last, kept for its room.
+    buf: Vec<u8>,
 }
 
 impl Read {
@@ -201,6 +228,17 @@ impl Read {
             players: Batch::new(hasher),
             id_cols: Vec::with_capacity(BATCH),
             said: Vec::new(),
+            buf: Vec::new(),
+        }
+    }
+
+    /// Moves what was read down `by` lines: a chunk's lines were counted
+    /// from its start. (A message of a roster line names no other line:
+    /// each is moved where it is said.)
+    fn move_down(&mut self, by: u32) {
+        self.players.move_lines(by);
+        for (_, said) in &mut self.said {
+            said.move_rows(by);
         }
     }
 
@@ -270,14 +308,15 @@ impl Read {
 const BATCH: usize = 1024;
 
 /// Bytes of a plain text a thread reads at a time (some 8,000 roster lines).
-const CHUNK: usize = 256 << 10;
+const CHUNK: u64 = 256 << 10;
 
 /// Reads a roster sheet, whose rows before `rest` are `seen` (its header
 /// is the last of them, as [`recognise`] stops there). Its lines are read
 /// into players on other threads and added to `roster` in order: a plain
 /// CSV text (nearly every roster) is split where it lies, in chunks, on
-/// every core; other rows are read on one thread. The messages are
-/// those, and in the order, that one thread reading row by row gives.
+/// every core ([`read_body`]); other rows are read on one thread. The
+/// messages are those, and in the order, that one thread reading row by
+/// row gives.
 fn read_sheet(
     source: &Source,
     seen: Vec<Row>,
@@ -288,38 +327,67 @@ fn read_sheet(
 ) {
     // Room for a player a line, when the rows say how many lines there
     // are: the id index then never grows (growing, it holds its old and
-    // new tables at once). Up to 4 million players: room reserved is
-    // untouched memory, but a text of nothing but line breaks is not to
-    // reserve gigabytes.
+    // new tables at once).
     if let (_, Some(most)) = rest.size_hint() {
-        roster.reserve(most.saturating_add(seen.len()).min(1 << 22));
+        roster.reserve(most.saturating_add(seen.len()).min(MOST_RESERVED));
     }
-    let mut seen = seen.into_iter().map(Ok);
-    let header = header_of(source, &mut seen, &COLUMNS, |_| true, problems);
-    let Some(map) = header.or_else(|| header_of(source, &mut rest, &COLUMNS, |_| true, problems))
+    let hasher = roster.hasher();
+    let Some((map, mut first)) =
+        header_and_first(source, seen, &mut rest, hasher, limits, problems)
     else {
         return;
     };
-    // (the lines after the header among those seen: none, as it is the
-    // last seen; read first all the same)
-    let mut first = Read::new(roster.hasher());
-    let mut here = Problems::new();
-    for mut row in seen.flatten().filter(|row| !row.is_blank()) {
-        first.line(source, &map, &mut row, limits, &mut here);
-    }
-    first.say(&mut here);
     let rest = match rest {
         Rows::Csv(rows) => match rows.into_plain() {
             Ok(plain) => {
                 first.add_to(roster, source, problems);
-                first.clear();
-                return read_plain(source, &map, &plain, roster, limits, problems);
+                // (a text held whole is read to its end: see `Body::Text`)
+                let _ = read_body(
+                    source,
+                    &map,
+                    &Body::Text(&plain),
+                    CHUNK,
+                    roster,
+                    limits,
+                    problems,
+                );
+                return;
             }
             Err(rows) => Rows::Csv(*rows),
         },
         rows => rows,
     };
     read_rows(source, &map, first, rest, roster, limits, problems);
+}
+
+/// Players reserved room for at most, ahead of reading them (up to 4
+/// million: room reserved is untouched memory, but a text of nothing but
+/// line breaks is not to reserve gigabytes).
+const MOST_RESERVED: usize = 1 << 22;
+
+/// The column map of a roster sheet's header (among the rows `seen`, else
+/// the first of `rest` that is one), and the lines after it among those
+/// seen, read; `None` when there is no header.
+fn header_and_first(
+    source: &Source,
+    seen: Vec<Row>,
+    rest: &mut Rows,
+    hasher: NameHasher,
+    limits: &Limits,
+    problems: &mut Problems,
+) -> Option<(ColumnMap, Read)> {
+    let mut seen = seen.into_iter().map(Ok);
+    let header = header_of(source, &mut seen, &COLUMNS, |_| true, problems);
+    let map = header.or_else(|| header_of(source, rest, &COLUMNS, |_| true, problems))?;
+    // (the lines after the header among those seen: none, as it is the
+    // last seen; read all the same)
+    let mut first = Read::new(hasher);
+    let mut here = Problems::new();
+    for mut row in seen.flatten().filter(|row| !row.is_blank()) {
+        first.line(source, &map, &mut row, limits, &mut here);
+    }
+    first.say(&mut here);
+    Some((map, first))
 }
 
 /// Reads rows on this thread into batches, which another adds.
@@ -370,43 +438,167 @@ fn read_rows(
     });
 }
 
-/// Reads the rest of a plain text: chunks of its lines are read on every
-/// core, and added here in their order.
-fn read_plain(
+/// The lines of a plain roster text after its header, read a chunk at a
+/// time: a text held whole, or a file's (never held whole).
+enum Body<'a> {
+    /// The rest of a text held whole. Its lines are within the limits
+    /// (checked when it was read), and plain (or it would not be one).
+    Text(&'a PlainRest),
+    /// Bytes `from..len` of a file, the first of line `line + 1`. Any
+    /// line that is not plain or could be over a limit, or bytes that are
+    /// not UTF-8, and the file is read whole instead ([`read_file`]).
+    File {
+        file: &'a std::fs::File,
+        from: u64,
+        len: u64,
+        line: u32,
+        delimiter: u8,
+    },
+}
+
+/// Bytes looked at, from a chunk's nominal end, for the line break it ends
+/// at: a line this long is not a roster's (the file is read whole).
+const WINDOW: usize = 4 << 10;
+
+impl Body<'_> {
+    fn delimiter(&self) -> u8 {
+        match self {
+            Body::Text(plain) => plain.delimiter,
+            Body::File { delimiter, .. } => *delimiter,
+        }
+    }
+
+    /// The lines before the body.
+    fn line(&self) -> u32 {
+        match self {
+            Body::Text(plain) => plain.line,
+            Body::File { line, .. } => *line,
+        }
+    }
+
+    /// Where the body's bytes start and end.
+    fn span(&self) -> (u64, u64) {
+        match self {
+            Body::Text(plain) => (plain.from as u64, plain.text.len() as u64),
+            Body::File { from, len, .. } => (*from, *len),
+        }
+    }
+
+    /// Its chunks: about `size` bytes each, each ending where a line does.
+    fn chunks(&self, size: u64) -> Option<Vec<(u64, u64)>> {
+        let (mut at, end) = self.span();
+        let mut chunks = Vec::new();
+        let mut buf = Vec::new();
+        while at < end {
+            let nominal = at.saturating_add(size.max(1));
+            let next = if nominal >= end {
+                end
+            } else {
+                self.line_end(nominal - 1, end, &mut buf)?
+            };
+            chunks.push((at, next));
+            at = next;
+        }
+        Some(chunks)
+    }
+
+    /// Where the line byte `at` is on ends (after its line break; `end`
+    /// when it has none): a file's read into `buf` a window at a time.
+    fn line_end(&self, at: u64, end: u64, buf: &mut Vec<u8>) -> Option<u64> {
+        let found = match self {
+            Body::Text(plain) => memchr::memchr(b'\n', &plain.text.as_bytes()[at as usize..]),
+            Body::File { file, .. } => {
+                buf.resize(
+                    usize::try_from(end - at).map_or(WINDOW, |n| n.min(WINDOW)),
+                    0,
+                );
+                super::read_exact_at(file, buf, at).ok()?;
+                match memchr::memchr(b'\n', buf) {
+                    None if at + (buf.len() as u64) < end => return None,
+                    found => found,
+                }
+            }
+        };
+        Some(found.map_or(end, |i| at + i as u64 + 1))
+    }
+
+    /// The text of chunk `a..b` (a file's read into `buf`); `None` when a
+    /// file's bytes are not UTF-8, or fewer than they were.
+    fn text<'b>(&'b self, (a, b): (u64, u64), buf: &'b mut Vec<u8>) -> Option<&'b str> {
+        match self {
+            Body::Text(plain) => plain.text.get(a as usize..b as usize),
+            Body::File { file, .. } => {
+                buf.resize(usize::try_from(b - a).ok()?, 0);
+                super::read_exact_at(file, buf, a).ok()?;
+                std::str::from_utf8(buf).ok()
+            }
+        }
+    }
+
+    /// The limits a line of the body is split within: none for a text
+    /// held whole (its lines were checked); for a file's, those within
+    /// which a line is surely within every limit (the whole read says
+    /// which limit a line is over).
+    fn splitting(&self, limits: &Limits) -> Limits {
+        match self {
+            Body::Text(_) => Limits {
+                line_bytes: u64::MAX,
+                field_bytes: u64::MAX,
+                ..*limits
+            },
+            Body::File { .. } => {
+                // (the splitter counts a line without its carriage return)
+                let longest = super::text::longest_within(limits);
+                Limits {
+                    line_bytes: longest.saturating_sub(1),
+                    field_bytes: longest,
+                    ..*limits
+                }
+            }
+        }
+    }
+}
+
+/// Reads the lines of `body` into `roster`: chunks of about `size` bytes
+/// are read on every core, each line counted from its chunk's start, and
+/// added here in their order, moved down to their lines. `None` when a
+/// file's line is not the splitter's (see [`Body::File`]): what was added
+/// is then to be dropped.
+fn read_body(
     source: &Source,
     map: &ColumnMap,
-    plain: &PlainRest,
+    body: &Body,
+    size: u64,
     roster: &mut Roster,
     limits: &Limits,
     problems: &mut Problems,
-) {
-    let chunks = chunks(plain);
+) -> Option<()> {
+    let chunks = body.chunks(size)?;
     // (what the chunks were read into, added: read into again)
     let spare = std::sync::Mutex::new(Vec::<Read>::new());
     // (room for the texts of every line: untouched room is never in memory)
-    roster.reserve_entry_text(plain.text.len() - plain.from);
+    let (from, end) = body.span();
+    roster.reserve_entry_text(usize::try_from(end - from).unwrap_or(0));
     let hasher = roster.hasher();
-    let read_chunk = |&(start, end, before): &(usize, usize, u32)| {
-        let (text, bytes) = (plain.text.as_str(), &plain.text.as_bytes()[..end]);
-        // (the text's lines are within the limits already, checked before
-        // it is read)
-        let unlimited = Limits {
-            line_bytes: u64::MAX,
-            field_bytes: u64::MAX,
-            ..Limits::default()
-        };
-        let mut splitter = Splitter::new(plain.delimiter, &unlimited);
+    let splitting = body.splitting(limits);
+    let read_chunk = |&range: &(u64, u64)| -> Option<(Read, u32)> {
         let mut read = spare
             .lock()
             .ok()
             .and_then(|mut spare| spare.pop())
             .unwrap_or_else(|| Read::new(hasher.clone()));
-        read.players.reserve(end - start);
+        let mut buf = std::mem::take(&mut read.buf);
+        let text = body.text(range, &mut buf)?;
+        let mut splitter = Splitter::new(body.delimiter(), &splitting);
+        read.players.reserve(text.len());
         let mut here = Problems::new();
-        let (mut at, mut number) = (start, before);
-        while at < end {
-            let (next, _) = splitter.next_line(bytes, at);
-            number += 1;
+        let (mut at, mut number) = (0, 0u32);
+        while at < text.len() {
+            let (next, plain) = splitter.next_line(text.as_bytes(), at);
+            if plain.is_none() && matches!(body, Body::File { .. }) {
+                return None;
+            }
+            number = number.saturating_add(1);
             let mut line = SplitFields {
                 text: text.get(at..next).unwrap_or_default(),
                 fields: &splitter.fields,
@@ -418,90 +610,183 @@ fn read_plain(
             at = next;
         }
         read.say(&mut here);
-        read
+        read.buf = buf;
+        Some((read, number))
     };
+    let mut before = body.line();
+    let add = |(mut read, lines): (Read, u32)| {
+        read.move_down(before);
+        before = before.saturating_add(lines);
+        read.add_to(roster, source, problems);
+        read.clear();
+        if let Ok(mut spare) = spare.lock() {
+            spare.push(read);
+        }
+    };
+    in_order(&chunks, read_chunk, add)
+}
+
+/// Reads each of `items` by `read`, on every core, and gives each to `add`
+/// in their order; `None` as soon as a read is. Threads but this one read;
+/// this one adds, and reads the next item itself when the one to add is
+/// not read yet (a thread a processor: one more, on two processors, left
+/// them a fifth idle, waiting on each other).
+fn in_order<T: Sync, R: Send>(
+    items: &[T],
+    read: impl Fn(&T) -> Option<R> + Sync,
+    mut add: impl FnMut(R),
+) -> Option<()> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
-        .min(chunks.len());
+        .min(items.len());
     if threads <= 1 {
-        for chunk in &chunks {
-            read_chunk(chunk).add_to(roster, source, problems);
+        for item in items {
+            add(read(item)?);
         }
-        return;
+        return Some(());
     }
-    // Threads but this one read chunks; this one adds them in their
-    // order, and reads the next chunk itself when the one to add is not
-    // read yet (a thread a processor: one more, on two processors, left
-    // them a fifth idle, waiting on each other).
     let next = std::sync::atomic::AtomicUsize::new(0);
     let claim = || next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     std::thread::scope(|scope| {
-        let (to_adder, for_adder) = std::sync::mpsc::sync_channel::<(usize, Read)>(2 * threads);
+        let (to_adder, for_adder) =
+            std::sync::mpsc::sync_channel::<(usize, Option<R>)>(2 * threads);
         for _ in 1..threads {
             let to_adder = to_adder.clone();
-            let (claim, chunks, read_chunk) = (&claim, &chunks, &read_chunk);
+            let (claim, read) = (&claim, &read);
             scope.spawn(move || loop {
                 let j = claim();
-                let Some(chunk) = chunks.get(j) else { break };
+                let Some(item) = items.get(j) else { break };
+                let got = read(item);
+                let failed = got.is_none();
                 // (a closed channel: this thread's reading is not wanted)
-                if to_adder.send((j, read_chunk(chunk))).is_err() {
+                if to_adder.send((j, got)).is_err() || failed {
                     break;
                 }
             });
         }
         drop(to_adder);
-        // each chunk added in its turn; those read ahead of it wait
-        let mut ahead = std::collections::BTreeMap::<usize, Read>::new();
+        // each item added in its turn; those read ahead of it wait
+        let mut ahead = std::collections::BTreeMap::<usize, Option<R>>::new();
         let mut turn = 0;
-        while turn < chunks.len() {
-            if let Some(mut read) = ahead.remove(&turn) {
-                read.add_to(roster, source, problems);
-                read.clear();
-                if let Ok(mut spare) = spare.lock() {
-                    spare.push(read);
-                }
+        while turn < items.len() {
+            if let Some(got) = ahead.remove(&turn) {
+                add(got?);
                 turn += 1;
                 continue;
             }
-            if let Ok((j, read)) = for_adder.try_recv() {
-                ahead.insert(j, read);
+            if let Ok((j, got)) = for_adder.try_recv() {
+                ahead.insert(j, got);
                 continue;
             }
             if ahead.len() < 2 * threads {
                 let j = claim();
-                if let Some(chunk) = chunks.get(j) {
-                    ahead.insert(j, read_chunk(chunk));
+                if let Some(item) = items.get(j) {
+                    ahead.insert(j, read(item));
                     continue;
                 }
             }
             match for_adder.recv() {
-                Ok((j, read)) => {
-                    ahead.insert(j, read);
+                Ok((j, got)) => {
+                    ahead.insert(j, got);
                 }
-                // every other thread ended: no chunk is to come
+                // every other thread ended: no item is to come
                 Err(_) => break,
             }
         }
-    });
+        (turn == items.len()).then_some(())
+    })
 }
 
-/// The chunks of a plain text's rest, each ending where a line does: where
-/// each starts and ends, and the lines before it.
-fn chunks(plain: &PlainRest) -> Vec<(usize, usize, u32)> {
-    let bytes = plain.text.as_bytes();
-    let mut chunks = Vec::new();
-    let (mut at, mut before) = (plain.from, plain.line);
-    while at < bytes.len() {
-        let end = match bytes.get(at + CHUNK..) {
-            Some(after) => memchr::memchr(b'\n', after).map_or(bytes.len(), |i| at + CHUNK + i + 1),
-            None => bytes.len(),
-        };
-        chunks.push((at, end, before));
-        let breaks = super::split::line_feeds(&bytes[at..end]);
-        before = before.saturating_add(u32::try_from(breaks).unwrap_or(u32::MAX));
-        at = end;
+/// Files from this size on are read a chunk at a time when they can be
+/// ([`read_file`]): never held whole, a roster of a million players is
+/// some 32 MB less memory to ask the system for.
+const CHUNKED_FROM: u64 = 1 << 20;
+
+/// Bytes of the start of a file read for its header: whole lines, the
+/// delimiter judged on them as on a text's first lines.
+const HEAD: u64 = 64 << 10;
+
+/// Reads a roster file a chunk at a time, never whole, as [`read`] reads
+/// a large one: its players and the problems said. `None` for any file but
+/// the common shape (UTF-8 CSV with no quote, its header among its first
+/// lines, each line short and plain): it is then read whole, the way any
+/// file is, which says what is wrong with it.
+fn read_file(path: &Path, limits: &Limits, size: u64) -> Option<(Roster, Problems)> {
+    let name = super::shown(path);
+    let source = Source::file(&name);
+    let file = std::fs::File::open(path).ok()?;
+    let len = file.metadata().ok()?.len();
+    let mut head = vec![0u8; usize::try_from(len.min(HEAD)).ok()?];
+    super::read_exact_at(&file, &mut head, 0).ok()?;
+    if super::not_spreadsheet_kind(&head).is_some() || super::workbook::format_of(&head).is_some() {
+        return None;
     }
-    chunks
+    let whole = head.len() as u64 == len;
+    if !whole {
+        head.truncate(memchr::memrchr(b'\n', &head)? + 1);
+    }
+    let bom = if head.starts_with(b"\xEF\xBB\xBF") {
+        3
+    } else {
+        0
+    };
+    let text = std::str::from_utf8(&head[bom..]).ok()?;
+    let judged = text.lines().filter(|l| !l.trim().is_empty()).count();
+    if !super::split::takes(text.as_bytes()) || (!whole && judged < super::text::SNIFF_LINES) {
+        return None;
+    }
+    let mut problems = Problems::new();
+    let mut sheet = super::Sheet {
+        source: source.clone(),
+        rows: Rows::Csv(super::text::CsvRows::new(text.to_string())),
+        encoding: None,
+        bad_cells: Vec::new(),
+        merged: Vec::new(),
+    };
+    let (kind, seen) = recognise(&mut sheet, &mut problems);
+    let header = seen.last().map(|row| row.number).filter(|&n| n > 0)?;
+    if kind != Kind::Roster {
+        return None;
+    }
+    // the lines after the header's (a plain text's lines are its line
+    // feeds')
+    let from = match memchr::memchr_iter(b'\n', text.as_bytes()).nth(header as usize - 1) {
+        Some(i) => (bom + i + 1) as u64,
+        None => len,
+    };
+    let mut roster = Roster::default();
+    // room for a player a line, the lines judged by the head's
+    let lines = super::split::line_feeds(text.as_bytes()).max(1) as u64;
+    let per_line = (text.len() as u64 / lines).max(1);
+    roster.reserve(
+        usize::try_from(len / per_line + 1).map_or(MOST_RESERVED, |n| n.min(MOST_RESERVED)),
+    );
+    let hasher = roster.hasher();
+    let mut no_rest = Rows::Csv(super::text::CsvRows::new(String::new()));
+    let (map, mut first) =
+        header_and_first(&source, seen, &mut no_rest, hasher, limits, &mut problems)?;
+    first.add_to(&mut roster, &source, &mut problems);
+    let body = Body::File {
+        file: &file,
+        from,
+        len,
+        line: header,
+        delimiter: super::text::sniff_delimiter(text),
+    };
+    read_body(
+        &source,
+        &map,
+        &body,
+        size,
+        &mut roster,
+        limits,
+        &mut problems,
+    )?;
+    // a file that grew while it was read is read again, whole
+    if file.metadata().ok()?.len() != len {
+        return None;
+    }
+    Some((roster, problems))
 }
 
 /// A roster line's values, borrowed from its cells where they are text
@@ -719,7 +1004,7 @@ mod tests {
                     csv.push_str(",,\n");
                 }
             }
-            assert!(csv.len() > 3 * CHUNK, "several chunks");
+            assert!(csv.len() as u64 > 3 * CHUNK, "several chunks");
             let mut problems = Problems::new();
             let roster =
                 from_bytes("r.csv", csv.into_bytes(), &Limits::default(), &mut problems).unwrap();
@@ -800,7 +1085,7 @@ mod tests {
             let [split, read] =
                 both_ways("r.csv", text.clone().into_bytes(), &Limits::default()).expect("plain");
             assert_eq!(split, read, "{}", &text[..text.len().min(200)]);
-            if text.len() > 4 * CHUNK {
+            if text.len() as u64 > 4 * CHUNK {
                 // (the long roster: messages of every kind, most players)
                 let (said, players) = &split;
                 for kind in ["already used", "birth_date is", "age is", "status is"] {
@@ -810,6 +1095,113 @@ mod tests {
             }
         }
         assert!(both_ways("r.csv", b"id,name\nP1,\"A\"\n".to_vec(), &Limits::default()).is_none());
+    }
+
+    /// A roster file read a chunk at a time (never whole, as a large one
+    /// is) reads as it reads whole: the same messages, at the same places,
+    /// and the same players listed on the same lines, in chunks of any
+    /// size; and a file that is not the common shape is left to the whole
+    /// read, which says what is wrong.
+    #[test]
+    fn a_roster_file_read_in_chunks_reads_as_it_reads_whole() {
+        let dir = std::env::temp_dir().join(format!("tilerank-chunks-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut long = String::from(
+            "\u{feff}Spring league roster\r\n\r\nid;name;birth_date;age;status;group;family\r\n",
+        );
+        for i in 0..3_000u32 {
+            let id = if i % 97 == 0 { i / 2 } else { i };
+            let birth =
+                ["1953-02-07", "1953/2/7", "", "1953-02-30", " 2001-12-31 "][i as usize % 5];
+            let age = ["", "7", "7.0", "x", "131"][(i as usize / 5) % 5];
+            let status = ["", "", "withdrawn", "dq", "maybe"][(i as usize / 25) % 5];
+            let name = if i == 1500 {
+                String::new()
+            } else {
+                format!("陳大文 {i}")
+            };
+            long.push_str(&format!(
+                "P{id};  {name} ;{birth};{age};{status};U{};F{}\r\n",
+                i % 3,
+                i / 4
+            ));
+            if i % 499 == 0 {
+                long.push_str(";;;\r\n\r\n");
+            }
+        }
+        let small: String = (1..=30).map(|i| format!("P{i},N{i}\n")).collect();
+        let texts = [
+            long.clone(),
+            format!("id,name\n{small}P1,again\n,blank id\nP99,"),
+            format!("id,name\n{small}"),
+            "id,name\nP1,A\nP1,B\n,C\nP2,\n\nP3,D".to_string(),
+        ];
+        let path = dir.join("roster.csv");
+        let limits = Limits::default();
+        for text in &texts {
+            std::fs::write(&path, text).unwrap();
+            let mut problems = Problems::new();
+            let name = path.display().to_string();
+            let whole =
+                from_bytes(&name, text.clone().into_bytes(), &limits, &mut problems).unwrap();
+            let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+            let players: Vec<_> = whole.iter().map(|(_, p)| p.into_owned()).collect();
+            for size in [1, 7, 61, 4096, 1 << 30] {
+                let (in_chunks_said, in_chunks_players) =
+                    in_chunks(&path, size, &limits).expect("the common shape");
+                assert_eq!(in_chunks_said, said, "chunks of {size}: {}", &text[..40]);
+                assert_eq!(
+                    in_chunks_players,
+                    players,
+                    "chunks of {size}: {}",
+                    &text[..40]
+                );
+            }
+        }
+        // (the long roster: messages of every kind, on lines far down)
+        std::fs::write(&path, &long).unwrap();
+        let (said, players) = in_chunks(&path, 4096, &limits).unwrap();
+        for kind in [
+            "already used",
+            "birth_date is",
+            "age is",
+            "status is",
+            "name of P1500 is blank",
+        ] {
+            assert!(said.iter().any(|m| m.contains(kind)), "{kind}");
+        }
+        assert!(players.len() > 2_900, "{}", players.len());
+        assert!(
+            said.iter().any(|m| m.contains("roster.csv:3008:")),
+            "{said:?}"
+        );
+        // left to the whole read: a quote, bytes that are not UTF-8, a
+        // line that could be over a limit, a header that comes late, a
+        // workbook, an image
+        let late = format!("{}id,name\n{small}", "a note\n".repeat(45));
+        let over = Limits {
+            line_bytes: 6,
+            ..Limits::default()
+        };
+        for (bytes, limits) in [
+            (b"id,name\nP1,\"A\"\n".to_vec(), &limits),
+            (
+                [format!("id,name\n{small}").as_bytes(), b"P2,\xE9\n"].concat(),
+                &limits,
+            ),
+            (format!("id,name\n{small}").into_bytes(), &over),
+            (late.into_bytes(), &limits),
+            (b"PK\x03\x04id,name\nP1,A\n".to_vec(), &limits),
+            (b"%PDF-1.4 id,name\nP1,A\n".to_vec(), &limits),
+        ] {
+            std::fs::write(&path, &bytes).unwrap();
+            assert!(
+                in_chunks(&path, 61, limits).is_none(),
+                "{:?}",
+                String::from_utf8_lossy(&bytes)
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -93,10 +93,7 @@ fn check_each_byte(text: &str, name: &str, limits: &Limits) -> Result<(), InputE
 /// line shorter than each limit holds no field or line too long, nor too
 /// many fields (the common case, said a line at a time, not a byte).
 fn within_limits_unquoted(bytes: &[u8], limits: &Limits) -> bool {
-    let longest = limits
-        .field_bytes
-        .min(limits.line_bytes)
-        .min(MAX_FIELDS - 1);
+    let longest = longest_within(limits);
     if memchr::memchr(b'"', bytes).is_some() {
         return false;
     }
@@ -111,6 +108,16 @@ fn within_limits_unquoted(bytes: &[u8], limits: &Limits) -> bool {
         start = end + 1;
     }
     true
+}
+
+/// The bytes a line with no quote may have (its carriage return counted,
+/// not its line feed) and be within every limit, whatever its fields:
+/// no field of it, nor it, too long, nor of too many fields.
+pub fn longest_within(limits: &Limits) -> u64 {
+    limits
+        .field_bytes
+        .min(limits.line_bytes)
+        .min(MAX_FIELDS - 1)
 }
 
 /// Whether every line of `bytes` is `longest` bytes or shorter, known
@@ -159,13 +166,17 @@ pub fn decode(bytes: &[u8]) -> (String, Option<&'static str>) {
     (text.into_owned(), Some(encoding.name()))
 }
 
+/// The lines that are not blank the delimiter is judged on.
+pub const SNIFF_LINES: usize = 20;
+
 /// The field delimiter: of `,` `;` and tab, the one that splits the first
-/// lines into the most fields, most consistently. Quoted text is skipped.
+/// [`SNIFF_LINES`] lines that are not blank into the most fields, most
+/// consistently. Quoted text is skipped.
 pub fn sniff_delimiter(text: &str) -> u8 {
     let lines: Vec<&str> = text
         .lines()
         .filter(|l| !l.trim().is_empty())
-        .take(20)
+        .take(SNIFF_LINES)
         .collect();
     let mut best = (b',', 0usize);
     for delim in [b',', b';', b'\t'] {
