@@ -626,6 +626,46 @@ fn csv_lines_and_fields_are_limited() {
         );
 }
 
+/// A line's break is not part of its length: a CRLF file whose longest
+/// line is at the limit reads the same from a file (the streaming reader)
+/// and from standard input (the ordinary reader), and one byte longer is
+/// over it either way, its length said without the break.
+#[test]
+fn a_line_at_the_limit_reads_the_same_from_a_file_and_a_pipe() {
+    let text = std::fs::read_to_string(fixtures().join("good/went-out.csv"))
+        .unwrap()
+        .replace('\n', "\r\n");
+    // (the header, 46 bytes, is the longest line)
+    let file = scratch_with("csv", text.as_bytes());
+    for input in [file.as_str(), "-"] {
+        let out = Test::new()
+            .args(["check", input])
+            .env("TILERANK_MAX_LINE_BYTES", "46")
+            .stdin(text.as_str())
+            .run()
+            .success();
+        assert!(
+            out.stderr.contains("1 card accepted"),
+            "{input}: {}",
+            out.stderr
+        );
+        Test::new()
+            .args(["check", input])
+            .env("TILERANK_MAX_LINE_BYTES", "45")
+            .stdin(text.as_str())
+            .run()
+            .failure(2)
+            .error_at(
+                &if input == "-" {
+                    "<stdin>:1".to_string()
+                } else {
+                    format!("{file}:1")
+                },
+                &["a line of 46 bytes; the limit is 45"],
+            );
+    }
+}
+
 /// A name of 32,768 characters (more than a spreadsheet cell holds) is
 /// refused where it is, as cards and as a roster.
 #[test]

@@ -20,7 +20,8 @@ pub struct Limits {
     pub zip_member_bytes: u64,
     /// Entries of a workbook's shared string table (as declared, and as read).
     pub shared_strings: u64,
-    /// Bytes of one line of a CSV file.
+    /// Bytes of one line of a CSV file, its line break (LF or CRLF) not
+    /// counted.
     pub line_bytes: u64,
     /// Bytes of one CSV field or workbook text cell.
     pub field_bytes: u64,

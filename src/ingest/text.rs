@@ -34,13 +34,30 @@ fn check_each_byte(text: &str, name: &str, limits: &Limits) -> Result<(), InputE
         place: source.at(line, col),
         message,
     };
+    // (a carriage return before a line feed, or at the text's end, is part
+    // of the line break: counted in neither the line nor its last field,
+    // as the splitter and the CSV reader leave it out)
+    let breaks = |j: usize| bytes[j] == b'\r' && bytes.get(j + 1).is_none_or(|&c| c == b'\n');
+    let without_break = |start: usize, end: usize| {
+        if end > start && breaks(end - 1) {
+            end - 1
+        } else {
+            end
+        }
+    };
     for (i, &b) in bytes.iter().enumerate() {
         if b == b'"' {
             quoted = !quoted;
         }
         let ends_field = !quoted && (b == delimiter || b == b'\n');
         if ends_field || i + 1 == bytes.len() {
-            let len = (i + usize::from(!ends_field) - field_start) as u64;
+            let end = if ends_field { i } else { i + 1 };
+            let end = if b == delimiter && ends_field {
+                end
+            } else {
+                without_break(field_start, end)
+            };
+            let len = (end - field_start) as u64;
             if len > limits.field_bytes {
                 return Err(over(
                     line,
@@ -66,7 +83,7 @@ fn check_each_byte(text: &str, name: &str, limits: &Limits) -> Result<(), InputE
         if b == b'\n' || i + 1 == bytes.len() {
             // the line's bytes, without its line break
             let end = if b == b'\n' { i } else { i + 1 };
-            let len = end.saturating_sub(line_start) as u64;
+            let len = without_break(line_start, end).saturating_sub(line_start) as u64;
             if len > limits.line_bytes {
                 return Err(over(
                     line,
@@ -500,6 +517,16 @@ mod tests {
         assert!(
             e.to_string()
                 .starts_with("f.csv:2: a line of 21 bytes; the limit is 20"),
+            "{e}"
+        );
+        // a line break is not counted, a carriage return and line feed
+        // as a line feed (each line and last field here at its limit)
+        for text in ["a,b\r\n1,2,3,4,5,6,12345678\r\n", "a\r\n12345678\r"] {
+            assert!(check_lengths(text, "f.csv", &limits).is_ok(), "{text:?}");
+        }
+        let e = check_lengths("a\r\n123456789\r\n", "f.csv", &limits).unwrap_err();
+        assert!(
+            e.to_string().starts_with("f.csv:2:1: a field of 9 bytes"),
             "{e}"
         );
         // a quoted field runs over line breaks
