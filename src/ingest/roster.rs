@@ -1053,28 +1053,44 @@ mod tests {
         }
     }
 
+    /// A roster text (`;` and CRLF) of `n` lines after `head` and its
+    /// header, with values of every kind read or refused: an id taken
+    /// again every `taken` lines, birth dates, ages and statuses good and
+    /// bad, blank lines after every `blank`th; names by `name`.
+    fn varied_roster(
+        head: &str,
+        n: u32,
+        taken: u32,
+        blank: u32,
+        name: impl Fn(u32) -> String,
+    ) -> String {
+        let mut text = format!("{head}id;name;birth_date;age;status;group;family\r\n");
+        for i in 0..n {
+            let id = if i % taken == 0 { i / 2 } else { i };
+            let birth =
+                ["1953-02-07", "1953/2/7", "", "1953-02-30", " 2001-12-31 "][i as usize % 5];
+            let age = ["", "7", "7.0", "x", "131"][(i as usize / 5) % 5];
+            let status = ["", "", "withdrawn", "dq", "maybe"][(i as usize / 25) % 5];
+            text.push_str(&format!(
+                "P{id};  {} ;{birth};{age};{status};U{};F{}\r\n",
+                name(i),
+                i % 3,
+                i / 4
+            ));
+            if i % blank == 0 {
+                text.push_str(";;;\r\n\r\n");
+            }
+        }
+        text
+    }
+
     /// A plain roster split where it lies, in chunks on every core, reads
     /// as the CSV reader's rows read: the same messages and players, for
     /// rosters with blank lines, `;` and CRLF, long fields, taken ids, and
     /// many chunks.
     #[test]
     fn a_plain_roster_reads_as_the_csv_readers_rows_read() {
-        let mut long = String::from("\r\nid;name;birth_date;age;status;group;family\r\n");
-        for i in 0..30_000u32 {
-            let id = if i % 977 == 0 { i / 2 } else { i };
-            let birth =
-                ["1953-02-07", "1953/2/7", "", "1953-02-30", " 2001-12-31 "][i as usize % 5];
-            let age = ["", "7", "7.0", "x", "131"][(i as usize / 5) % 5];
-            let status = ["", "", "withdrawn", "dq", "maybe"][(i as usize / 25) % 5];
-            long.push_str(&format!(
-                "P{id};  Chan Tai Man {i} ;{birth};{age};{status};U{};F{}\r\n",
-                i % 3,
-                i / 4
-            ));
-            if i % 4999 == 0 {
-                long.push_str(";;;\r\n\r\n");
-            }
-        }
+        let long = varied_roster("\r\n", 30_000, 977, 4999, |i| format!("Chan Tai Man {i}"));
         let texts = [
             "id,name\nP1,A\nP1,B\n,C\nP2,\n\nP3,D".to_string(),
             "id,name,birth_date\nP1,A,2014-02-30\nP2,B,2014-02-28\n".to_string(),
@@ -1106,29 +1122,19 @@ mod tests {
     fn a_roster_file_read_in_chunks_reads_as_it_reads_whole() {
         let dir = std::env::temp_dir().join(format!("tilerank-chunks-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let mut long = String::from(
-            "\u{feff}Spring league roster\r\n\r\nid;name;birth_date;age;status;group;family\r\n",
+        let long = varied_roster(
+            "\u{feff}Spring league roster\r\n\r\n",
+            3_000,
+            97,
+            499,
+            |i| {
+                if i == 1500 {
+                    String::new()
+                } else {
+                    format!("陳大文 {i}")
+                }
+            },
         );
-        for i in 0..3_000u32 {
-            let id = if i % 97 == 0 { i / 2 } else { i };
-            let birth =
-                ["1953-02-07", "1953/2/7", "", "1953-02-30", " 2001-12-31 "][i as usize % 5];
-            let age = ["", "7", "7.0", "x", "131"][(i as usize / 5) % 5];
-            let status = ["", "", "withdrawn", "dq", "maybe"][(i as usize / 25) % 5];
-            let name = if i == 1500 {
-                String::new()
-            } else {
-                format!("陳大文 {i}")
-            };
-            long.push_str(&format!(
-                "P{id};  {name} ;{birth};{age};{status};U{};F{}\r\n",
-                i % 3,
-                i / 4
-            ));
-            if i % 499 == 0 {
-                long.push_str(";;;\r\n\r\n");
-            }
-        }
         let small: String = (1..=30).map(|i| format!("P{i},N{i}\n")).collect();
         let texts = [
             long.clone(),
