@@ -66,7 +66,7 @@ pub fn is_header(texts: &[String]) -> bool {
 
 /// Reads a roster file (CSV or workbook; every roster sheet of it). A
 /// large plain CSV file is read a chunk at a time, never whole
-/// ([`read_file`]); any other file is read whole.
+/// (`read_file`); any other file is read whole.
 pub fn read(path: &PathBuf, problems: &mut Problems) -> Result<Roster, InputError> {
     let limits = Limits::from_env()?;
     let large = std::fs::metadata(path).is_ok_and(|m| m.len() >= CHUNKED_FROM);
