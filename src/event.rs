@@ -94,7 +94,7 @@ pub struct Event {
 
 /// Who plays a later stage, against who went on to it from the stage
 /// before (RULES.md section 7): the one answer of whether a stage's
-/// players are the right ones ([`Event::finish`] makes a player who did
+/// players are the right ones (`Event::finish` makes a player who did
 /// not go on an error at the card) and whether it is complete
 /// ([`Completeness::waiting`]).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -240,7 +240,7 @@ pub fn note_read(path: &Path) {
 /// once), as lowercase hex; `None` before it is read.
 static STDIN_SHA256: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 
-/// See [`STDIN_SHA256`]: what the import log keeps for an input `-`.
+/// See `STDIN_SHA256`: what the import log keeps for an input `-`.
 pub fn stdin_sha256() -> Option<&'static str> {
     STDIN_SHA256.get().map(String::as_str)
 }

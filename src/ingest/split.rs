@@ -217,7 +217,7 @@ pub fn line_feeds(bytes: &[u8]) -> usize {
 }
 
 /// Whether a whole text is the splitter's to split: no quote, and each
-/// carriage return part of a line break (what [`plain`] says of a few
+/// carriage return part of a line break (what `plain` says of a few
 /// bytes, said of a text at memory speed).
 pub fn takes(text: &[u8]) -> bool {
     memchr::memchr(b'"', text).is_none()

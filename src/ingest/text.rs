@@ -291,7 +291,7 @@ impl CsvRows {
     }
 }
 
-/// What a plain text's rows (see [`How::Plain`]) have not given yet:
+/// What a plain text's rows (see `How::Plain`) have not given yet:
 /// a reader that splits lines itself ([`crate::ingest::roster`], on two
 /// threads) goes on from here.
 pub struct PlainRest {

@@ -4,7 +4,7 @@
 //! A workbook may come from anywhere, so it is read defensively:
 //! - before calamine opens a zip (`.xlsx`, `.ods`), every member is expanded
 //!   once into nothing, to check its size, the shared-string count of an
-//!   `.xlsx` and the used range of each `.ods` table ([`super::zipcheck`]);
+//!   `.xlsx` and the used range of each `.ods` table (`super::zipcheck`);
 //! - an `.xlsx` sheet is read cell by cell (calamine's cell reader), never as
 //!   a rectangle, so one far cell costs one cell;
 //! - the whole read runs contained ([`super::contained`]): a panic or an

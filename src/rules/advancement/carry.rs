@@ -60,7 +60,7 @@ pub fn starting_tallies(previous: &[Tally], advancing: &[PlayerId], carry: Carry
 }
 
 /// Adds the starting tallies to a stage's own tallies (from
-/// [`super::standings::tally`]), by player; `withdrawn` is the stage's.
+/// [`crate::rules::standings::tally`]), by player; `withdrawn` is the stage's.
 pub fn add_carried(start: &[Tally], stage: Vec<Tally>) -> Vec<Tally> {
     let mut by_player: BTreeMap<PlayerId, Tally> = start
         .iter()

@@ -5,10 +5,10 @@
 //! | rule | file |
 //! |---|---|
 //! | the top `N` of the standings, with the cutoff-tie policy | [`top`] |
-//! | the tables of a stage, placed on their totals | [`tables`] |
+//! | the tables of a stage, placed on their totals | `tables` |
 //! | table winners, then the best seconds (`nvso`) | [`nvso`] |
-//! | the best `K` at each table (`gwinnett`: the lowest total) | [`each_table`] |
-//! | what a stage carries into the next one | [`carry`] |
+//! | the best `K` at each table (`gwinnett`: the lowest total) | `each_table` |
+//! | what a stage carries into the next one | `carry` |
 //!
 //! Under the table rules each checked card of the stage is one table: the
 //! totals are summed over the card's games. The answer lists every player
