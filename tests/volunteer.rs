@@ -497,3 +497,53 @@ fn results_with_session_table_and_game_merged_down_read_as_on_every_row() {
     };
     assert_eq!(standings(&file), standings(&csv));
 }
+
+/// `good/went-out.csv` as a workbook with its lines by seat, then game,
+/// each seat and its player typed once for the seat's three games, merged
+/// down their rows: they read as typed on every row.
+#[test]
+fn results_with_seat_and_player_merged_down_read_as_on_every_row() {
+    use rust_xlsxwriter::{Format, Workbook};
+    let csv = fixtures().join("good/went-out.csv");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut rows: Vec<Vec<&str>> = text.lines().map(|l| l.split(',').collect()).collect();
+    // (by seat, then game: each seat's three lines one under another)
+    rows[1..].sort_by_key(|r| (r[3], r[2]));
+    let mut book = Workbook::new();
+    let sheet = book.add_worksheet();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, value) in row.iter().enumerate() {
+            // the seat and player only on a seat's first line
+            if (c == 3 || c == 4) && r > 0 && (r - 1) % 3 != 0 {
+                continue;
+            }
+            sheet.write_string(r as u32, c as u16, *value).unwrap();
+        }
+    }
+    // seat A in D2:D4 and its player in E2:E4, seat B in D5:D7...
+    for seat in 0..4u32 {
+        let (r0, r1) = (1 + 3 * seat, 3 + 3 * seat);
+        for c in [3u16, 4] {
+            let value = rows[r0 as usize][usize::from(c)];
+            sheet
+                .merge_range(r0, c, r1, c, value, &Format::new())
+                .unwrap();
+        }
+    }
+    let s = Scratch::new("merged-seats");
+    let file = s.path("merged.xlsx");
+    std::fs::write(&file, book.save_to_buffer().unwrap()).unwrap();
+    let standings = |path: &std::path::Path| {
+        Test::new()
+            .arg("standings")
+            .arg(path)
+            .args(["--format", "csv"])
+            .roster()
+            .run()
+            .success()
+            .errors(0)
+            .stderr_has("1 card accepted, 3 games")
+            .csv()
+    };
+    assert_eq!(standings(&file), standings(&csv));
+}

@@ -69,20 +69,24 @@ pub const OPTIONAL_COLUMNS: [Column; 2] = [
     },
 ];
 
-/// A line layout's label cells (stage, session, table, game) merged down
-/// a column of a sheet, the way a volunteer types a session once for its
-/// rows: a cell the range covers is blank in the file, and reads as the
-/// range's first cell. A value cell a range covers is not filled (which
-/// seat's tiles it holds is not known): it reads as [`Cell::Merged`], an
-/// error that names the range.
+/// A line layout's label cells (stage, session, table, game, seat,
+/// player) merged down a column of a sheet, the way a volunteer types a
+/// session once for its rows, or a seat and its player once for the
+/// seat's games: a cell the range covers is blank in the file, and reads
+/// as the range's first cell. A value cell a range covers is not filled
+/// (which seat's tiles it holds is not known): it reads as
+/// [`Cell::Merged`], an error that names the range.
 pub struct MergedLabels {
     /// Ranges one column wide, by (column, first row): their last row.
     down: std::collections::BTreeMap<(u32, u32), u32>,
     /// Every range of more than one cell.
     all: Vec<super::cell::Merge>,
     /// Each label column's last filled cell, with its row.
-    last: [Option<(u32, Cell)>; 4],
+    last: [Option<(u32, Cell)>; LABELS.len()],
 }
+
+/// The columns [`MergedLabels`] fills down.
+const LABELS: [usize; 6] = [STAGE, SESSION, TABLE, GAME, SEAT, PLAYER];
 
 impl MergedLabels {
     pub fn new(merged: &[super::cell::Merge]) -> MergedLabels {
@@ -121,7 +125,7 @@ impl MergedLabels {
                 row.cells[i] = Cell::Merged(range.name());
             }
         }
-        for (k, col) in [STAGE, SESSION, TABLE, GAME].into_iter().enumerate() {
+        for (k, col) in LABELS.into_iter().enumerate() {
             let Some(i) = m.get(col) else { continue };
             let cell = row.get(i);
             if !cell.is_empty() {
