@@ -448,6 +448,20 @@ fn a_merged_value_cell_is_an_error_that_names_the_merge() {
         );
 }
 
+/// The standings CSV of a file of one clean card of three games.
+fn one_card_standings(path: &std::path::Path) -> Vec<Vec<String>> {
+    Test::new()
+        .arg("standings")
+        .arg(path)
+        .args(["--format", "csv"])
+        .roster()
+        .run()
+        .success()
+        .errors(0)
+        .stderr_has("1 card accepted, 3 games")
+        .csv()
+}
+
 /// `good/went-out.csv` as a results-layout workbook whose session, table
 /// and game cells are merged down their rows, the way a volunteer types a
 /// session once: they read as typed on every row.
@@ -483,19 +497,7 @@ fn results_with_session_table_and_game_merged_down_read_as_on_every_row() {
     let s = Scratch::new("merged-results");
     let file = s.path("merged.xlsx");
     std::fs::write(&file, book.save_to_buffer().unwrap()).unwrap();
-    let standings = |path: &std::path::Path| {
-        Test::new()
-            .arg("standings")
-            .arg(path)
-            .args(["--format", "csv"])
-            .roster()
-            .run()
-            .success()
-            .errors(0)
-            .stderr_has("1 card accepted, 3 games")
-            .csv()
-    };
-    assert_eq!(standings(&file), standings(&csv));
+    assert_eq!(one_card_standings(&file), one_card_standings(&csv));
 }
 
 /// `good/went-out.csv` as a workbook with its lines by seat, then game,
@@ -533,17 +535,5 @@ fn results_with_seat_and_player_merged_down_read_as_on_every_row() {
     let s = Scratch::new("merged-seats");
     let file = s.path("merged.xlsx");
     std::fs::write(&file, book.save_to_buffer().unwrap()).unwrap();
-    let standings = |path: &std::path::Path| {
-        Test::new()
-            .arg("standings")
-            .arg(path)
-            .args(["--format", "csv"])
-            .roster()
-            .run()
-            .success()
-            .errors(0)
-            .stderr_has("1 card accepted, 3 games")
-            .csv()
-    };
-    assert_eq!(standings(&file), standings(&csv));
+    assert_eq!(one_card_standings(&file), one_card_standings(&csv));
 }
