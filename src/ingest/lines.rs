@@ -122,7 +122,7 @@ impl MergedLabels {
                 if row.cells.len() <= i {
                     row.cells.resize(i + 1, Cell::Empty);
                 }
-                row.cells[i] = Cell::Merged(range.name());
+                row.cells[i] = Cell::Merged(range.name().into());
             }
         }
         for (k, col) in LABELS.into_iter().enumerate() {

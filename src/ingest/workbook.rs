@@ -258,7 +258,7 @@ fn convert_ref(value: &DataRef<'_>) -> Cell {
         DataRef::DateTime(d) if d.is_datetime() => Cell::Date(d.as_f64()),
         DataRef::DateTime(d) => Cell::Number(d.as_f64()),
         DataRef::DateTimeIso(s) | DataRef::DurationIso(s) => Cell::text(s),
-        DataRef::Error(e) => Cell::Error(format!("{e}")),
+        DataRef::Error(e) => Cell::Error(e.to_string().into()),
     }
 }
 
@@ -272,7 +272,7 @@ fn convert(value: &Data) -> Cell {
         Data::DateTime(d) if d.is_datetime() => Cell::Date(d.as_f64()),
         Data::DateTime(d) => Cell::Number(d.as_f64()),
         Data::DateTimeIso(s) | Data::DurationIso(s) => Cell::text(s),
-        Data::Error(e) => Cell::Error(format!("{e}")),
+        Data::Error(e) => Cell::Error(e.to_string().into()),
     }
 }
 
@@ -349,7 +349,7 @@ fn read_xlsx_sheet(
                 };
                 let cell = match (convert_ref(&record.value), formula) {
                     (Cell::Empty, Some(f)) if !f.is_empty() => {
-                        Cell::FormulaWithoutValue(format!("={f}"))
+                        Cell::FormulaWithoutValue(format!("={f}").into())
                     }
                     (cell, _) => cell,
                 };
@@ -467,7 +467,7 @@ where
                     .get_value((r, c))
                     .is_none_or(|v| convert(v).is_empty());
                 if blank && !f.is_empty() {
-                    cells.push(r, c, Cell::FormulaWithoutValue(format!("={f}")))?;
+                    cells.push(r, c, Cell::FormulaWithoutValue(format!("={f}").into()))?;
                 }
             }
         }
