@@ -31,7 +31,7 @@ fn payload_text(payload: &(dyn std::any::Any + Send)) -> &str {
 /// threshold as large blocks come and go: a million players' vectors grow
 /// by doubling, and past the first few the freed halves stayed in the
 /// process (a peak 2 to 16 MiB higher; up to 3% more processor time for
-/// the blocks taken fresh; see the README's Scale section). Whether the
+/// the blocks taken fresh; see docs/scale.md, "Memory"). Whether the
 /// allocator took the setting.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 fn give_back_large_blocks() -> bool {
@@ -50,7 +50,7 @@ fn give_back_large_blocks() -> bool {
 /// gives them on request (`madvise`, as most distributions set it). A
 /// million players' roster text, id index, sums and sort keys are such
 /// blocks, and each 4 KiB page of them first touched is a page fault (some
-/// 2.4 µs each on the machine the README's Scale section was measured
+/// 2.4 µs each on the machine docs/scale.md was measured
 /// on); a huge page is one fault for 512 pages. `qualifiers FILE --roster
 /// R` at a million players took 33,700 faults, 12,200 with huge pages.
 /// What a block does not touch is still not taken; a block's last huge
