@@ -24,19 +24,19 @@ fn hk_examples_are_a_valid_card() {
 /// average decides. C and D won none: C's -11.33 is above D's -11.67.
 #[test]
 fn hk_examples_standings() {
-    Test::new()
+    let out = Test::new()
         .args(["standings", "--format", "csv"])
         .fixture("good/hk-examples.csv")
         .roster()
         .run()
-        .success()
-        .stdout_is(
-            "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note\n\
-             1,P0001,Chan Tai Man,,3,2,17.33,52,5,,\n\
-             2,P0002,Lee Siu Ming,,3,2,5.67,17,3,,\n\
-             3,P0003,Wong Ka Yan,,3,0,-11.33,-34,7,,\n\
-             4,P0004,Cheung Mei Ling,,3,0,-11.67,-35,12,,\n",
-        );
+        .success();
+    insta::assert_snapshot!(out.stdout, @"
+    rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+    1,P0001,Chan Tai Man,,3,2,17.33,52,5,,
+    2,P0002,Lee Siu Ming,,3,2,5.67,17,3,,
+    3,P0003,Wong Ka Yan,,3,0,-11.33,-34,7,,
+    4,P0004,Cheung Mei Ling,,3,0,-11.67,-35,12,,
+    ");
 }
 
 /// Two pots of 11 shared by two leaders (RULES.md section 3: halves) in
@@ -46,18 +46,18 @@ fn hk_examples_standings() {
 /// 23. P2: -7 -7 -6 = -20.
 #[test]
 fn two_shared_pots_sum_to_a_whole_total() {
-    Test::new()
+    let out = Test::new()
         .args(["standings", "--format", "csv"])
         .fixture("good/two-shared-pots.csv")
         .run()
-        .success()
-        .stdout_is(
-            "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note\n\
-             1,P1,P1,,3,2,0.33,1,7,,\n\
-             2,P4,P4,,3,2,-1.33,-4,8,,\n\
-             3,P3,P3,,3,1,7.67,23,6,,\n\
-             4,P2,P2,,3,0,-6.67,-20,10,,\n",
-        );
+        .success();
+    insta::assert_snapshot!(out.stdout, @"
+    rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+    1,P1,P1,,3,2,0.33,1,7,,
+    2,P4,P4,,3,2,-1.33,-4,8,,
+    3,P3,P3,,3,1,7.67,23,6,,
+    4,P2,P2,,3,0,-6.67,-20,10,,
+    ");
 }
 
 /// The rulebook's four games at one table, as one card. The `pressman`

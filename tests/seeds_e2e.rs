@@ -7,7 +7,10 @@
 //! every expected number is worked out by hand in the comments: a game is
 //! written `A out: B 12/3, C 20/5` for "A went out; B was left with 12
 //! points on 3 tiles, C with 20 on 5", or `nobody out: A 6/2 ...` for an
-//! unfinished game (RULES.md section 3). Outputs are compared as CSV.
+//! unfinished game (RULES.md section 3). Outputs are compared as CSV, each
+//! written out beside the working that gives it as an inline snapshot
+//! (insta): a change in an output fails with its diff, and once read, is
+//! accepted with `cargo insta review`.
 
 use crate::test::{Output, Test};
 use std::collections::{BTreeMap, BTreeSet};
@@ -19,16 +22,6 @@ fn event(name: &str, args: &[&str]) -> Output {
         .arg("--event")
         .fixture(&format!("e2e/{name}"))
         .run()
-}
-
-/// `CSV` with the leading spaces of each line removed (so the expected
-/// outputs can be indented in the source).
-fn lines(text: &str) -> String {
-    text.lines()
-        .map(str::trim_start)
-        .filter(|l| !l.is_empty())
-        .map(|l| format!("{l}\n"))
-        .collect()
 }
 
 // ------------------------------------------------------------------- hk
@@ -67,44 +60,42 @@ fn hk_prelim_to_final_medals_and_the_super_family_award() {
         .errors(0)
         .stderr_has("2 files, 2 sheets: 3 cards accepted, 9 games; 0 errors");
 
-    event("hk", &["standings", "--format", "csv"])
-        .success()
-        .stdout_is(&lines(
-            "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
-             1,H01,Chan Tai Man,,3,2,20.33,61,3,,
-             2,H04,Lee Ka Yan,,3,2,16.67,50,2,,
-             3,H02,Chan Siu Ming,,3,1,18.67,56,5,,
-             4,H03,Lee Mei Ling,,3,1,5,15,6,,
-             5,H07,Ho Wing Sze,,3,0,-8.67,-26,9,,
-             6,H05,Wong Chi Keung,,3,0,-16.67,-50,15,,
-             7,H08,Lam Yuk Lan,,3,0,-17,-51,8,,
-             8,H06,Wong Siu Fung,,3,0,-18.33,-55,13,,",
-        ));
+    let out = event("hk", &["standings", "--format", "csv"]).success();
+    insta::assert_snapshot!(out.stdout, @"
+    rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+    1,H01,Chan Tai Man,,3,2,20.33,61,3,,
+    2,H04,Lee Ka Yan,,3,2,16.67,50,2,,
+    3,H02,Chan Siu Ming,,3,1,18.67,56,5,,
+    4,H03,Lee Mei Ling,,3,1,5,15,6,,
+    5,H07,Ho Wing Sze,,3,0,-8.67,-26,9,,
+    6,H05,Wong Chi Keung,,3,0,-16.67,-50,15,,
+    7,H08,Lam Yuk Lan,,3,0,-17,-51,8,,
+    8,H06,Wong Siu Fung,,3,0,-18.33,-55,13,,
+    ");
 
     // tilerank.toml: [qualifiers] top = 4, no tie at the cutoff.
-    event("hk", &["qualifiers", "--format", "csv"])
+    let out = event("hk", &["qualifiers", "--format", "csv"])
         .success()
-        .stderr_lacks("TIE AT THE CUTOFF")
-        .stdout_is(&lines(
-            "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
-             1,H01,Chan Tai Man,,3,2,20.33,61,3,Q,
-             2,H04,Lee Ka Yan,,3,2,16.67,50,2,Q,
-             3,H02,Chan Siu Ming,,3,1,18.67,56,5,Q,
-             4,H03,Lee Mei Ling,,3,1,5,15,6,Q,",
-        ));
-    event("hk", &["advance", "--format", "csv"])
-        .success()
-        .stdout_is(&lines(
-            "group,player,name,reason
-             ,H01,Chan Tai Man,rank 1 of the top 4
-             ,H04,Lee Ka Yan,rank 2 of the top 4
-             ,H02,Chan Siu Ming,rank 3 of the top 4
-             ,H03,Lee Mei Ling,rank 4 of the top 4",
-        ));
+        .stderr_lacks("TIE AT THE CUTOFF");
+    insta::assert_snapshot!(out.stdout, @"
+    rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+    1,H01,Chan Tai Man,,3,2,20.33,61,3,Q,
+    2,H04,Lee Ka Yan,,3,2,16.67,50,2,Q,
+    3,H02,Chan Siu Ming,,3,1,18.67,56,5,Q,
+    4,H03,Lee Mei Ling,,3,1,5,15,6,Q,
+    ");
+    let out = event("hk", &["advance", "--format", "csv"]).success();
+    insta::assert_snapshot!(out.stdout, @"
+    group,player,name,reason
+    ,H01,Chan Tai Man,rank 1 of the top 4
+    ,H04,Lee Ka Yan,rank 2 of the top 4
+    ,H02,Chan Siu Ming,rank 3 of the top 4
+    ,H03,Lee Mei Ling,rank 4 of the top 4
+    ");
 
     // Seated by standings: the best four at table 1, seat A for the best.
     // The final card uses these seats.
-    event(
+    let out = event(
         "hk",
         &[
             "seating",
@@ -116,14 +107,14 @@ fn hk_prelim_to_final_medals_and_the_super_family_award() {
             "csv",
         ],
     )
-    .success()
-    .stdout_is(&lines(
-        "session,table,seat,player,name,group
-         1,1,A,H01,Chan Tai Man,
-         1,1,B,H04,Lee Ka Yan,
-         1,1,C,H02,Chan Siu Ming,
-         1,1,D,H03,Lee Mei Ling,",
-    ));
+    .success();
+    insta::assert_snapshot!(out.stdout, @"
+    session,table,seat,player,name,group
+    1,1,A,H01,Chan Tai Man,
+    1,1,B,H04,Lee Ka Yan,
+    1,1,C,H02,Chan Siu Ming,
+    1,1,D,H03,Lee Mei Ling,
+    ");
 
     // The final starts fresh. Seats H01 H04 H02 H03:
     // - game 1, H02 out: H01 10/3, H04 6/2, H03 15/4 -> H02 +31
@@ -136,23 +127,21 @@ fn hk_prelim_to_final_medals_and_the_super_family_award() {
     // H02 won 1, 31 - 3 - 4 = 24 (avg 8), tiles 0+1+3 = 4;
     // H03 won 1, -15 - 20 + 5.5 = -29.5 (avg -9.83), tiles 4+5+2 = 11.
     // All won 1: the average decides.
-    event("hk", &["standings", "--stage", "final", "--format", "csv"])
-        .success()
-        .stdout_is(&lines(
-            "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
-             1,H02,Chan Siu Ming,,3,1,8,24,4,,
-             2,H04,Lee Ka Yan,,3,1,6.33,19,6,,
-             3,H01,Chan Tai Man,,3,1,-4.5,-13.5,7,,
-             4,H03,Lee Mei Ling,,3,1,-9.83,-29.5,11,,",
-        ));
-    event("hk", &["medals", "--format", "csv"])
-        .success()
-        .stdout_is(&lines(
-            "group,medal,rank,player,name,note
-             ,Champion,1,H02,Chan Siu Ming,
-             ,1st runner-up,2,H04,Lee Ka Yan,
-             ,2nd runner-up,3,H01,Chan Tai Man,",
-        ));
+    let out = event("hk", &["standings", "--stage", "final", "--format", "csv"]).success();
+    insta::assert_snapshot!(out.stdout, @"
+    rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+    1,H02,Chan Siu Ming,,3,1,8,24,4,,
+    2,H04,Lee Ka Yan,,3,1,6.33,19,6,,
+    3,H01,Chan Tai Man,,3,1,-4.5,-13.5,7,,
+    4,H03,Lee Mei Ling,,3,1,-9.83,-29.5,11,,
+    ");
+    let out = event("hk", &["medals", "--format", "csv"]).success();
+    insta::assert_snapshot!(out.stdout, @"
+    group,medal,rank,player,name,note
+    ,Champion,1,H02,Chan Siu Ming,
+    ,1st runner-up,2,H04,Lee Ka Yan,
+    ,2nd runner-up,3,H01,Chan Tai Man,
+    ");
 
     // RULES.md section 9, ages on 2026-03-28. F1: H01 (45) and H02 (13);
     // F2: H03 (51) and H04 (16); F3: H05 (40) and H06 (11), neither
@@ -160,13 +149,12 @@ fn hk_prelim_to_final_medals_and_the_super_family_award() {
     // F1 won 1+1 = 2, avg -4.5 + 8 = 3.5, tiles 7+4 = 11;
     // F2 won 1+1 = 2, avg -29.5/3 + 19/3 = -3.5, tiles 11+6 = 17.
     // Tied on games won, F1 wins on the summed average.
-    event("hk", &["awards", "--format", "csv"])
-        .success()
-        .stdout_is(&lines(
-            "rank,family,parent,parent_name,child,child_name,won,avg_score,tiles
-             1,F1,H01,Chan Tai Man,H02,Chan Siu Ming,2,3.5,11
-             2,F2,H03,Lee Mei Ling,H04,Lee Ka Yan,2,-3.5,17",
-        ));
+    let out = event("hk", &["awards", "--format", "csv"]).success();
+    insta::assert_snapshot!(out.stdout, @"
+    rank,family,parent,parent_name,child,child_name,won,avg_score,tiles
+    1,F1,H01,Chan Tai Man,H02,Chan Siu Ming,2,3.5,11
+    2,F2,H03,Lee Mei Ling,H04,Lee Ka Yan,2,-3.5,17
+    ");
     event("hk", &["awards"])
         .success()
         .stdout_has("Super Family Award: family F1 (H01 Chan Tai Man and H02 Chan Siu Ming).")
@@ -211,50 +199,49 @@ fn nvso_qualifying_to_championship_medals() {
         .success()
         .errors(0)
         .stderr_has("2 files, 2 sheets: 4 cards accepted, 12 games; 0 errors");
-    event("nvso", &["standings", "--format", "csv"])
-        .success()
-        .stdout_is(&lines(
-            "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
-             1,N01,Alice Archer,Open,3,2,20.67,62,2,,
-             2,N06,Frank Fisher,Open,3,2,14.67,44,3,,
-             3,N05,Eve Ellis,Open,3,1,8,24,3,,
-             4,N12,Leo Lane,Open,3,1,6.33,19,5,,
-             5,N09,Iris Irving,Open,3,1,4,12,4,,
-             6,N02,Bob Baker,Open,3,1,3.67,11,5,,
-             7,N11,Kate King,Open,3,1,2.33,7,7,,
-             8,N08,Hank Hill,Open,3,0,-11,-33,11,,
-             9,N07,Grace Gill,Open,3,0,-11.67,-35,10,,
-             10,N03,Carol Carter,Open,3,0,-12,-36,10,,
-             11,N04,Dan Dalton,Open,3,0,-12.33,-37,10,,
-             12,N10,Jack Jones,Open,3,0,-12.67,-38,10,,",
-        ));
+    let out = event("nvso", &["standings", "--format", "csv"]).success();
+    insta::assert_snapshot!(out.stdout, @"
+    rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+    1,N01,Alice Archer,Open,3,2,20.67,62,2,,
+    2,N06,Frank Fisher,Open,3,2,14.67,44,3,,
+    3,N05,Eve Ellis,Open,3,1,8,24,3,,
+    4,N12,Leo Lane,Open,3,1,6.33,19,5,,
+    5,N09,Iris Irving,Open,3,1,4,12,4,,
+    6,N02,Bob Baker,Open,3,1,3.67,11,5,,
+    7,N11,Kate King,Open,3,1,2.33,7,7,,
+    8,N08,Hank Hill,Open,3,0,-11,-33,11,,
+    9,N07,Grace Gill,Open,3,0,-11.67,-35,10,,
+    10,N03,Carol Carter,Open,3,0,-12,-36,10,,
+    11,N04,Dan Dalton,Open,3,0,-12.33,-37,10,,
+    12,N10,Jack Jones,Open,3,0,-12.67,-38,10,,
+    ");
     // N05 is third in the standings but only second at its table: the
     // table, not the standings, decides.
-    event("nvso", &["advance", "--format", "csv"])
+    let out = event("nvso", &["advance", "--format", "csv"])
         .success()
-        .stderr_lacks("DECISION")
-        .stdout_is(&lines(
-            "group,player,name,reason
-             Open,N01,Alice Archer,table winner at table 1 with +62
-             Open,N06,Frank Fisher,table winner at table 2 with +44
-             Open,N12,Leo Lane,table winner at table 3 with +19
-             Open,N09,Iris Irving,best second: 7 behind the winner of table 3",
-        ));
+        .stderr_lacks("DECISION");
+    insta::assert_snapshot!(out.stdout, @"
+    group,player,name,reason
+    Open,N01,Alice Archer,table winner at table 1 with +62
+    Open,N06,Frank Fisher,table winner at table 2 with +44
+    Open,N12,Leo Lane,table winner at table 3 with +19
+    Open,N09,Iris Irving,best second: 7 behind the winner of table 3
+    ");
     // The championship card uses this draw's seats.
-    event(
+    let out = event(
         "nvso",
         &[
             "seating", "--from", "prelim", "--seed", "2023", "--format", "csv",
         ],
     )
-    .success()
-    .stdout_is(&lines(
-        "session,table,seat,player,name,group
-         1,1,A,N09,Iris Irving,Open
-         1,1,B,N01,Alice Archer,Open
-         1,1,C,N06,Frank Fisher,Open
-         1,1,D,N12,Leo Lane,Open",
-    ));
+    .success();
+    insta::assert_snapshot!(out.stdout, @"
+    session,table,seat,player,name,group
+    1,1,A,N09,Iris Irving,Open
+    1,1,B,N01,Alice Archer,Open
+    1,1,C,N06,Frank Fisher,Open
+    1,1,D,N12,Leo Lane,Open
+    ");
 
     // Championship, N09 N01 N06 N12, fresh standings:
     // - N12 out: N09 11/3, N01 14/4, N06 9/3 -> N12 +34
@@ -262,28 +249,29 @@ fn nvso_qualifying_to_championship_medals() {
     // - N01 out: N09 5/1, N06 7/2, N12 12/4 -> N01 +24
     // N12 34 - 8 - 12 = 14; N09 -11 + 29 - 5 = 13; N01 -14 - 6 + 24 = 4;
     // N06 -9 - 15 - 7 = -31.
-    event(
+    let out = event(
         "nvso",
         &["standings", "--stage", "final", "--format", "csv"],
     )
-    .success()
-    .stdout_is(&lines(
-        "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
-             1,N12,Leo Lane,Open,3,1,4.67,14,6,,
-             2,N09,Iris Irving,Open,3,1,4.33,13,4,,
-             3,N01,Alice Archer,Open,3,1,1.33,4,6,,
-             4,N06,Frank Fisher,Open,3,0,-10.33,-31,9,,",
-    ));
-    let medals = "group,medal,rank,player,name,note
-                  Open,gold,1,N12,Leo Lane,
-                  Open,silver,2,N09,Iris Irving,
-                  Open,bronze,3,N01,Alice Archer,";
-    event("nvso", &["medals", "--format", "csv"])
-        .success()
-        .stdout_is(&lines(medals));
+    .success();
+    insta::assert_snapshot!(out.stdout, @"
+    rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+    1,N12,Leo Lane,Open,3,1,4.67,14,6,,
+    2,N09,Iris Irving,Open,3,1,4.33,13,4,,
+    3,N01,Alice Archer,Open,3,1,1.33,4,6,,
+    4,N06,Frank Fisher,Open,3,0,-10.33,-31,9,,
+    ");
+    let out = event("nvso", &["medals", "--format", "csv"]).success();
+    insta::assert_snapshot!(out.stdout, @"
+    group,medal,rank,player,name,note
+    Open,gold,1,N12,Leo Lane,
+    Open,silver,2,N09,Iris Irving,
+    Open,bronze,3,N01,Alice Archer,
+    ");
+    // the one group asked for: the same placings
     event("nvso", &["medals", "--group", "open", "--format", "csv"])
         .success()
-        .stdout_is(&lines(medals));
+        .stdout_is(&out.stdout);
 }
 
 // -------------------------------------------------------------- pressman
@@ -316,27 +304,25 @@ fn pressman_prelim_to_final_with_a_shared_silver() {
         .success()
         .errors(0)
         .stderr_has("2 files, 2 sheets: 3 cards accepted, 9 games; 0 errors");
-    event("pressman", &["standings", "--format", "csv"])
-        .success()
-        .stdout_is(&lines(
-            "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
-             1,P01,Ann Abbott,,3,2,13.17,39.5,5,,
-             2,P02,Ben Brooks,,3,1,3.5,10.5,5,,
-             3,P05,Ella Evans,,3,1,2.33,7,4,,
-             4,P06,Finn Ford,,3,1,1.67,5,4,,
-             5,P07,Gus Gray,,3,1,-4,-12,6,,
-             6,P03,Cleo Cruz,,3,1,-10,-30,12,,
-             7,P04,Dev Doyle,,3,0,-6.67,-20,7,,",
-        ));
-    event("pressman", &["advance", "--format", "csv"])
-        .success()
-        .stdout_is(&lines(
-            "group,player,name,reason
-             ,P01,Ann Abbott,rank 1 of the top 4
-             ,P02,Ben Brooks,rank 2 of the top 4
-             ,P05,Ella Evans,rank 3 of the top 4
-             ,P06,Finn Ford,rank 4 of the top 4",
-        ));
+    let out = event("pressman", &["standings", "--format", "csv"]).success();
+    insta::assert_snapshot!(out.stdout, @"
+    rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+    1,P01,Ann Abbott,,3,2,13.17,39.5,5,,
+    2,P02,Ben Brooks,,3,1,3.5,10.5,5,,
+    3,P05,Ella Evans,,3,1,2.33,7,4,,
+    4,P06,Finn Ford,,3,1,1.67,5,4,,
+    5,P07,Gus Gray,,3,1,-4,-12,6,,
+    6,P03,Cleo Cruz,,3,1,-10,-30,12,,
+    7,P04,Dev Doyle,,3,0,-6.67,-20,7,,
+    ");
+    let out = event("pressman", &["advance", "--format", "csv"]).success();
+    insta::assert_snapshot!(out.stdout, @"
+    group,player,name,reason
+    ,P01,Ann Abbott,rank 1 of the top 4
+    ,P02,Ben Brooks,rank 2 of the top 4
+    ,P05,Ella Evans,rank 3 of the top 4
+    ,P06,Finn Ford,rank 4 of the top 4
+    ");
 
     // Final, P01 P02 P05 P06:
     // - P01 out: P02 10/3, P05 10/3, P06 15/4 -> P01 +35
@@ -346,26 +332,25 @@ fn pressman_prelim_to_final_with_a_shared_silver() {
     // P05 won 1, -10 - 8 + 26 = 8; P06 won 0, -15 - 6 - 9 = -30.
     // P02 and P05 are equal on both keys: they share rank 2 (1, 2, 2, 4),
     // both get silver, and no bronze is given (RULES.md section 8).
-    event(
+    let out = event(
         "pressman",
         &["standings", "--stage", "final", "--format", "csv"],
     )
-    .success()
-    .stdout_is(&lines(
-        "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
-             1,P01,Ann Abbott,,3,1,4.67,14,5,,
-             2,P02,Ben Brooks,,3,1,2.67,8,5,,shared rank 2
-             2,P05,Ella Evans,,3,1,2.67,8,5,,shared rank 2
-             4,P06,Finn Ford,,3,0,-10,-30,8,,",
-    ));
-    event("pressman", &["medals", "--format", "csv"])
-        .success()
-        .stdout_is(&lines(
-            "group,medal,rank,player,name,note
-             ,gold,1,P01,Ann Abbott,
-             ,silver,2,P02,Ben Brooks,shared
-             ,silver,2,P05,Ella Evans,shared",
-        ));
+    .success();
+    insta::assert_snapshot!(out.stdout, @"
+    rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+    1,P01,Ann Abbott,,3,1,4.67,14,5,,
+    2,P02,Ben Brooks,,3,1,2.67,8,5,,shared rank 2
+    2,P05,Ella Evans,,3,1,2.67,8,5,,shared rank 2
+    4,P06,Finn Ford,,3,0,-10,-30,8,,
+    ");
+    let out = event("pressman", &["medals", "--format", "csv"]).success();
+    insta::assert_snapshot!(out.stdout, @"
+    group,medal,rank,player,name,note
+    ,gold,1,P01,Ann Abbott,
+    ,silver,2,P02,Ben Brooks,shared
+    ,silver,2,P05,Ella Evans,shared
+    ");
     event("pressman", &["medals"])
         .success()
         .stdout_has("not awarded: bronze");
@@ -380,7 +365,7 @@ fn pressman_prelim_to_final_with_a_shared_silver() {
 #[test]
 
 fn pressman_final_carrying_half_the_prelim_points() {
-    Test::new()
+    let out = Test::new()
         .args([
             "standings",
             "--stage",
@@ -392,14 +377,14 @@ fn pressman_final_carrying_half_the_prelim_points() {
         .fixture("e2e/pressman-carry")
         .fixture("e2e/pressman/cards")
         .run()
-        .success()
-        .stdout_is(&lines(
-            "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
-             1,P01,Ann Abbott,,3,1,11.33,34,5,,
-             2,P02,Ben Brooks,,3,1,4.67,14,5,,
-             3,P05,Ella Evans,,3,1,4,12,5,,
-             4,P06,Finn Ford,,3,0,-9,-27,8,,",
-        ));
+        .success();
+    insta::assert_snapshot!(out.stdout, @"
+    rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+    1,P01,Ann Abbott,,3,1,11.33,34,5,,
+    2,P02,Ben Brooks,,3,1,4.67,14,5,,
+    3,P05,Ella Evans,,3,1,4,12,5,,
+    4,P06,Finn Ford,,3,0,-9,-27,8,,
+    ");
 }
 
 // -------------------------------------------------------------- gwinnett
@@ -447,114 +432,115 @@ fn gwinnett_prelim_semi_final_medals() {
     );
     assert_eq!(rows.len(), 28, "27 players ranked");
 
-    event(
+    let out = event(
         "gwinnett",
         &["advance", "--player", "G17", "--format", "csv"],
     )
     .success()
-    .stderr_has("TIE at table 6: 2 players (G16, G17) share the lowest total 20; the director named G17")
-    .stdout_is(&lines(
-        "group,player,name,reason
-         ,G01,Abe Smith1,lowest total at table 1 with 8
-         ,G05,Eli Smith5,lowest total at table 2 with 20
-         ,G09,Ida Smith9,lowest total at table 3 with 23
-         ,G11,Kim Smith11,lowest total at table 4 with 7
-         ,G13,Max Smith13,lowest total at table 5 with 19
-         ,G17,Quin Smith17,\"lowest total at table 6 with 20 (shared), named by the director to settle a tie\"
-         ,G19,Sal Smith19,lowest total at table 7 with 19
-         ,G23,Walt Smith23,lowest total at table 8 with 14
-         ,G26,Zoe Smith26,lowest total at table 9 with 18",
-    ));
+    .stderr_has(
+        "TIE at table 6: 2 players (G16, G17) share the lowest total 20; the director named G17",
+    );
+    insta::assert_snapshot!(out.stdout, @r#"
+    group,player,name,reason
+    ,G01,Abe Smith1,lowest total at table 1 with 8
+    ,G05,Eli Smith5,lowest total at table 2 with 20
+    ,G09,Ida Smith9,lowest total at table 3 with 23
+    ,G11,Kim Smith11,lowest total at table 4 with 7
+    ,G13,Max Smith13,lowest total at table 5 with 19
+    ,G17,Quin Smith17,"lowest total at table 6 with 20 (shared), named by the director to settle a tie"
+    ,G19,Sal Smith19,lowest total at table 7 with 19
+    ,G23,Walt Smith23,lowest total at table 8 with 14
+    ,G26,Zoe Smith26,lowest total at table 9 with 18
+    "#);
 
     // The semi cards use this draw (tables of 3: 9 players).
-    event(
+    let out = event(
         "gwinnett",
         &[
             "seating", "--from", "prelim", "--player", "G17", "--seed", "2024", "--format", "csv",
         ],
     )
-    .success()
-    .stdout_is(&lines(
-        "session,table,seat,player,name,group
-         1,1,A,G17,Quin Smith17,
-         1,1,B,G11,Kim Smith11,
-         1,1,C,G26,Zoe Smith26,
-         1,2,A,G01,Abe Smith1,
-         1,2,B,G19,Sal Smith19,
-         1,2,C,G09,Ida Smith9,
-         1,3,A,G13,Max Smith13,
-         1,3,B,G05,Eli Smith5,
-         1,3,C,G23,Walt Smith23,",
-    ));
+    .success();
+    insta::assert_snapshot!(out.stdout, @"
+    session,table,seat,player,name,group
+    1,1,A,G17,Quin Smith17,
+    1,1,B,G11,Kim Smith11,
+    1,1,C,G26,Zoe Smith26,
+    1,2,A,G01,Abe Smith1,
+    1,2,B,G19,Sal Smith19,
+    1,2,C,G09,Ida Smith9,
+    1,3,A,G13,Max Smith13,
+    1,3,B,G05,Eli Smith5,
+    1,3,C,G23,Walt Smith23,
+    ");
 
     // Semi, two games, fresh standings:
     // table 1: G17 0 + 12 = 12, G11 14 + 0 = 14, G26 9 + 6 = 15 -> G17
     // table 2: G01 10 + 0 = 10, G19 0 + 8 = 8, G09 21 + 17 = 38 -> G19
     // table 3: G13 0 + 5 = 5, G05 19 + 11 = 30, G23 7 + 0 = 7 -> G13
     // G23 (7) is second in the semi standings but not its table's winner.
-    event(
+    let out = event(
         "gwinnett",
         &["standings", "--stage", "semi", "--format", "csv"],
     )
-    .success()
-    .stdout_is(&lines(
-        "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
-             1,G13,Max Smith13,,2,1,2.5,5,1,,
-             2,G23,Walt Smith23,,2,1,3.5,7,1,,
-             3,G19,Sal Smith19,,2,1,4,8,2,,
-             4,G01,Abe Smith1,,2,1,5,10,2,,
-             5,G17,Quin Smith17,,2,1,6,12,2,,
-             6,G11,Kim Smith11,,2,1,7,14,2,,
-             7,G26,Zoe Smith26,,2,0,7.5,15,3,,
-             8,G05,Eli Smith5,,2,0,15,30,5,,
-             9,G09,Ida Smith9,,2,0,19,38,6,,",
-    ));
-    event(
+    .success();
+    insta::assert_snapshot!(out.stdout, @"
+    rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+    1,G13,Max Smith13,,2,1,2.5,5,1,,
+    2,G23,Walt Smith23,,2,1,3.5,7,1,,
+    3,G19,Sal Smith19,,2,1,4,8,2,,
+    4,G01,Abe Smith1,,2,1,5,10,2,,
+    5,G17,Quin Smith17,,2,1,6,12,2,,
+    6,G11,Kim Smith11,,2,1,7,14,2,,
+    7,G26,Zoe Smith26,,2,0,7.5,15,3,,
+    8,G05,Eli Smith5,,2,0,15,30,5,,
+    9,G09,Ida Smith9,,2,0,19,38,6,,
+    ");
+    let out = event(
         "gwinnett",
         &["advance", "--stage", "semi", "--format", "csv"],
     )
     .success()
-    .stderr_lacks("DECISION")
-    .stdout_is(&lines(
-        "group,player,name,reason
-             ,G17,Quin Smith17,lowest total at table 1 with 12
-             ,G19,Sal Smith19,lowest total at table 2 with 8
-             ,G13,Max Smith13,lowest total at table 3 with 5",
-    ));
-    event(
+    .stderr_lacks("DECISION");
+    insta::assert_snapshot!(out.stdout, @"
+    group,player,name,reason
+    ,G17,Quin Smith17,lowest total at table 1 with 12
+    ,G19,Sal Smith19,lowest total at table 2 with 8
+    ,G13,Max Smith13,lowest total at table 3 with 5
+    ");
+    let out = event(
         "gwinnett",
         &[
             "seating", "--from", "semi", "--seed", "2024", "--format", "csv",
         ],
     )
-    .success()
-    .stdout_is(&lines(
-        "session,table,seat,player,name,group
-         1,1,A,G19,Sal Smith19,
-         1,1,B,G17,Quin Smith17,
-         1,1,C,G13,Max Smith13,",
-    ));
+    .success();
+    insta::assert_snapshot!(out.stdout, @"
+    session,table,seat,player,name,group
+    1,1,A,G19,Sal Smith19,
+    1,1,B,G17,Quin Smith17,
+    1,1,C,G13,Max Smith13,
+    ");
 
     // Final, one game: G19 went out (0), G13 9, G17 17.
-    event(
+    let out = event(
         "gwinnett",
         &["standings", "--stage", "final", "--format", "csv"],
     )
-    .success()
-    .stdout_is(&lines(
-        "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
-             1,G19,Sal Smith19,,1,1,0,0,0,,
-             2,G13,Max Smith13,,1,0,9,9,2,,
-             3,G17,Quin Smith17,,1,0,17,17,3,,",
-    ));
-    event("gwinnett", &["medals", "--format", "csv"])
-        .success()
-        .stdout_is(&lines(
-            "group,medal,rank,player,name,note
-             ,gold,1,G19,Sal Smith19,
-             ,silver,2,G13,Max Smith13,
-             ,bronze,3,G17,Quin Smith17,",
-        ));
+    .success();
+    insta::assert_snapshot!(out.stdout, @"
+    rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+    1,G19,Sal Smith19,,1,1,0,0,0,,
+    2,G13,Max Smith13,,1,0,9,9,2,,
+    3,G17,Quin Smith17,,1,0,17,17,3,,
+    ");
+    let out = event("gwinnett", &["medals", "--format", "csv"]).success();
+    insta::assert_snapshot!(out.stdout, @"
+    group,medal,rank,player,name,note
+    ,gold,1,G19,Sal Smith19,
+    ,silver,2,G13,Max Smith13,
+    ,bronze,3,G17,Quin Smith17,
+    ");
 }
 
 // ------------------------------------------------- decisions (section 7)

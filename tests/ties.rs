@@ -6,19 +6,19 @@ use crate::test::Test;
 
 #[test]
 fn tied_players_share_a_rank_and_the_next_skips() {
-    Test::new()
+    let out = Test::new()
         .args(["standings", "--format", "csv"])
         .fixture("ties/shared-rank.csv")
         .roster()
         .run()
-        .success()
-        .stdout_is(
-            "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note\n\
-             1,P0001,Chan Tai Man,,3,2,12,36,2,,\n\
-             2,P0002,Lee Siu Ming,,3,1,-1.67,-5,5,,shared rank 2\n\
-             2,P0003,Wong Ka Yan,,3,1,-1.67,-5,5,,shared rank 2\n\
-             4,P0004,Cheung Mei Ling,,3,0,-8.67,-26,9,,\n",
-        );
+        .success();
+    insta::assert_snapshot!(out.stdout, @"
+    rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
+    1,P0001,Chan Tai Man,,3,2,12,36,2,,
+    2,P0002,Lee Siu Ming,,3,1,-1.67,-5,5,,shared rank 2
+    2,P0003,Wong Ka Yan,,3,1,-1.67,-5,5,,shared rank 2
+    4,P0004,Cheung Mei Ling,,3,0,-8.67,-26,9,,
+    ");
 }
 
 #[test]
