@@ -9,6 +9,9 @@
 //! * DuckDB ranking the same file in SQL (when `python3 -c "import duckdb"`
 //!   works), without checking anything: D, the unit of every ratio; its top
 //!   120 is compared with tilerank's;
+//! * DuckDB doing the same while reading the roster too (its names joined,
+//!   the players it lacks counted): D_R, printed for reference beside the
+//!   rows that read a roster (their targets stay ratios to D);
 //! * every command a director runs at this size, each as its own process
 //!   (the release binary): with a file and a roster, and in an event folder
 //!   (`roster`, `import`, then the reports), each row's time as a ratio to
@@ -288,6 +291,28 @@ rows = con.sql("""
   LIMIT 120""", params=[sys.argv[1]]).fetchall()
 print(time.time() - t)
 for (p,) in rows:
+    print(p)
+"#;
+
+/// D with the roster, for reference (not a target's unit): DuckDB ranks
+/// the file as [`DUCKDB`] does and also reads the roster, as a command
+/// with `--roster R` must: the top 120 with their names, and how many
+/// players of the file the roster does not list.
+const DUCKDB_ROSTER: &str = r#"
+import duckdb, sys, time
+t = time.time()
+con = duckdb.connect()
+con.execute("SET enable_progress_bar = false")
+rows = con.sql("""
+  WITH r AS (SELECT id, name FROM read_csv(?, header = true)),
+       s AS (SELECT player, sum(won) w, sum(CAST(score AS INTEGER)) / count(*) a, sum(tiles) t
+             FROM read_csv(?, header = true) GROUP BY player)
+  SELECT s.player, r.name, (SELECT count(*) FROM s WHERE player NOT IN (SELECT id FROM r))
+  FROM s JOIN r ON r.id = s.player
+  ORDER BY w DESC, a DESC, t ASC, s.player
+  LIMIT 120""", params=[sys.argv[2], sys.argv[1]]).fetchall()
+print(time.time() - t)
+for (p, name, strangers) in rows:
     print(p)
 "#;
 
@@ -720,6 +745,26 @@ fn main() {
     } else {
         println!("duckdb: not measured (`python3 -c \"import duckdb\"` fails: pip install duckdb)");
     }
+    // D_R: the same with the roster read too (a reference for the rows
+    // with `--roster R`; their targets stay ratios to D)
+    let mut d_roster = None;
+    if d.is_some() {
+        let mut with_roster = || {
+            let mut cmd = Command::new("python3");
+            cmd.args(["-c", DUCKDB_ROSTER]).arg(&path).arg(&roster);
+            cmd
+        };
+        if let Some((wall, peak, cpu, out)) = best_of(&mut with_roster) {
+            let duck_top: Vec<&str> = out.lines().skip(1).collect();
+            println!(
+                "D_R = duckdb reading the roster too (names joined, players it lacks counted; best of {runs}): {wall:.2?} wall, {} CPU, peak {}; its top 120 {} tilerank's",
+                secs(cpu),
+                mib(peak),
+                if duck_top == top { "is" } else { "is NOT" }
+            );
+            d_roster = Some(wall);
+        }
+    }
 
     let Some(exe) = release_binary() else {
         println!("no release binary beside this example: run `cargo build --release` first");
@@ -808,6 +853,17 @@ fn main() {
         );
     }
     println!("{missed} of {} rows miss their target", rows.len());
+    if let Some(d_roster) = d_roster {
+        for r in rows.iter().filter(|r| r.what.contains("--roster R")) {
+            if let Some(wall) = r.wall {
+                println!(
+                    "for reference, {}: {:.2} × D_R",
+                    r.what,
+                    wall.as_secs_f64() / d_roster.as_secs_f64()
+                );
+            }
+        }
+    }
 
     if std::env::args().any(|a| a == "--keep") {
         println!("kept: {}", dir.display());
