@@ -148,13 +148,46 @@ fn mib(m: Option<f64>) -> String {
 
 /// Each measure is the best of this many runs (the least disturbed by
 /// whatever else the machine does), for every contender alike (`--runs N`).
+/// The bench's command line.
+#[derive(clap::Parser)]
+#[command(
+    about = "Times tilerank at a million players beside DuckDB (see README.md, Scale)",
+    after_help = "Examples:\n  \
+        cargo run --release --example bench_scale                      # 1,000,000 players, best of 3\n  \
+        cargo run --release --example bench_scale -- --runs 5          # best of 5\n  \
+        cargo run --release --example bench_scale -- 100000            # 100,000 players\n  \
+        cargo run --release --example bench_scale -- --make /tmp/b     # only the two files\n  \
+        cargo run --release --example bench_scale -- --growth --runs 3 # growth, 100,000 to 1,000,000\n\n\
+        Build the release binary first (cargo build --release): the commands are run as processes.\n\
+        TMPDIR sets where the files and event folders go (a memory file system, such as /dev/shm, \
+        keeps the disk out of the figures)."
+)]
+struct Args {
+    /// Players in the files made (three lines a player)
+    #[arg(default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(100..))]
+    players: u64,
+    /// Each figure the best of this many runs
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..))]
+    runs: u64,
+    /// Only write results.csv and roster.csv into DIR, to run commands on by hand
+    #[arg(long, value_name = "DIR")]
+    make: Option<PathBuf>,
+    /// How each command's time and memory grow from 100,000 players to 1,000,000
+    #[arg(long)]
+    growth: bool,
+    /// Keep the files and the event folders, and say where they are
+    #[arg(long)]
+    keep: bool,
+}
+
+/// The command line, read once.
+fn args() -> &'static Args {
+    static ARGS: std::sync::OnceLock<Args> = std::sync::OnceLock::new();
+    ARGS.get_or_init(<Args as clap::Parser>::parse)
+}
+
 fn runs() -> usize {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == "--runs")
-        .and_then(|i| args.get(i + 1)?.parse().ok())
-        .unwrap_or(3)
-        .max(1)
+    args().runs as usize
 }
 
 /// [`run_measured`] `runs()` times: the run of the least wall time.
@@ -614,18 +647,11 @@ fn growth(exe: &Path, dir: &Path, runs: usize) {
 }
 
 fn main() {
-    let players: usize = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .find_map(|a| a.parse().ok())
-        .filter(|&n: &usize| n >= 100)
-        .unwrap_or(1_000_000);
+    let players = args().players as usize;
     let runs = runs();
-    let args: Vec<String> = std::env::args().collect();
-    if let Some(i) = args.iter().position(|a| a == "--make") {
+    if let Some(dir) = &args().make {
         // only the files, in the folder given: to run commands on by hand
-        let dir = PathBuf::from(args.get(i + 1).expect("--make DIR"));
-        std::fs::create_dir_all(&dir).expect("the folder");
+        std::fs::create_dir_all(dir).expect("the folder");
         write_results(&dir.join("results.csv"), players).expect("write the results file");
         write_roster(&dir.join("roster.csv"), players).expect("write the roster");
         println!("made {0}/results.csv and {0}/roster.csv", dir.display());
@@ -633,7 +659,7 @@ fn main() {
     }
     let dir = std::env::temp_dir().join(format!("tilerank-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    if args.iter().any(|a| a == "--growth") {
+    if args().growth {
         match release_binary() {
             Some(exe) => growth(&exe, &dir, runs),
             None => {
@@ -865,7 +891,7 @@ fn main() {
         }
     }
 
-    if std::env::args().any(|a| a == "--keep") {
+    if args().keep {
         println!("kept: {}", dir.display());
     } else {
         let _ = std::fs::remove_dir_all(&dir);
