@@ -327,6 +327,24 @@ for (p,) in rows:
     print(p)
 "#;
 
+/// The best of a DuckDB script's runs (`make` makes its command; the
+/// script prints its query's seconds, then its top 120): the wall time,
+/// and what to say of it (the query's time, the process's, and whether
+/// its top 120 is `top`).
+fn duckdb_best(make: &mut dyn FnMut() -> Command, top: &[String]) -> Option<(Duration, String)> {
+    let (wall, peak, cpu, out) = best_of(make)?;
+    let mut out = out.lines();
+    let query = out.next().unwrap_or("?").to_string();
+    let duck_top: Vec<&str> = out.collect();
+    let said = format!(
+        "query alone {query:.5} s): {wall:.2?} wall, {} CPU, peak {}; its top 120 {} tilerank's",
+        secs(cpu),
+        mib(peak),
+        if duck_top == top { "is" } else { "is NOT" }
+    );
+    Some((wall, said))
+}
+
 /// D with the roster, for reference (not a target's unit): DuckDB ranks
 /// the file as [`DUCKDB`] does and also reads the roster, as a command
 /// with `--roster R` must: the top 120 with their names, and how many
@@ -753,17 +771,9 @@ fn main() {
         cmd
     };
     if has_duckdb {
-        match best_of(&mut { duckdb }) {
-            Some((wall, peak, cpu, out)) => {
-                let mut out = out.lines();
-                let query = out.next().unwrap_or("?").to_string();
-                let duck_top: Vec<&str> = out.collect();
-                println!(
-                    "D = duckdb (process, python3, best of {runs}; query alone {query:.5} s): {wall:.2?} wall, {} CPU, peak {}; its top 120 {} tilerank's",
-                    secs(cpu),
-                    mib(peak),
-                    if duck_top == top { "is" } else { "is NOT" }
-                );
+        match duckdb_best(&mut { duckdb }, &top) {
+            Some((wall, said)) => {
+                println!("D = duckdb (process, python3, best of {runs}; {said}");
                 d = Some(wall);
             }
             None => println!("duckdb: could not be run"),
@@ -780,13 +790,9 @@ fn main() {
             cmd.args(["-c", DUCKDB_ROSTER]).arg(&path).arg(&roster);
             cmd
         };
-        if let Some((wall, peak, cpu, out)) = best_of(&mut with_roster) {
-            let duck_top: Vec<&str> = out.lines().skip(1).collect();
+        if let Some((wall, said)) = duckdb_best(&mut with_roster, &top) {
             println!(
-                "D_R = duckdb reading the roster too (names joined, players it lacks counted; best of {runs}): {wall:.2?} wall, {} CPU, peak {}; its top 120 {} tilerank's",
-                secs(cpu),
-                mib(peak),
-                if duck_top == top { "is" } else { "is NOT" }
+                "D_R = duckdb reading the roster too (names joined, players it lacks counted; best of {runs}; {said}"
             );
             d_roster = Some(wall);
         }
