@@ -416,9 +416,25 @@ impl<'a> FileImport<'a> {
     /// Cards read whole, the ordinary way: each is done with once checked.
     fn add_raw(&mut self, raw: Vec<RawCard>) {
         for raw in raw {
-            if let Some(card) = check_card(&raw, self.rules, self.roster, &mut self.problems) {
-                self.accept(card);
+            match check_card(&raw, self.rules, self.roster, &mut self.problems) {
+                Ok(card) => self.accept(card),
+                Err(refused) => self.refuse(&refused.card, &raw.source, &refused.players),
             }
+        }
+    }
+
+    /// A card its own checks refused (the file is refused with it): seated
+    /// for the checks across cards, so that a table given twice is said
+    /// now, not once its errors are mended.
+    fn refuse(
+        &mut self,
+        card: &Checked,
+        source: &Source,
+        players: &[Option<crate::domain::PlayerId>; 4],
+    ) {
+        self.seating.add_refused(card, source, players);
+        if !self.keys.insert(card.key.clone()) {
+            self.doomed = true;
         }
     }
 
@@ -596,9 +612,14 @@ impl crate::stream::Take for FileImport<'_> {
         }
     }
     fn add_checked(&mut self, source: &Source, card: &Checked, hashes: Option<&[u64; 4]>) {
-        let players = name_players(card, source, hashes, self.roster, &mut self.problems);
-        if let (Some(values), Some(players)) = (&card.values, players) {
-            self.accept(checked_card(card, source, values, &players));
+        match (
+            &card.values,
+            name_players(card, source, hashes, self.roster, &mut self.problems),
+        ) {
+            (Some(values), Ok(players)) => {
+                self.accept(checked_card(card, source, values, &players))
+            }
+            (_, Ok(players) | Err(players)) => self.refuse(card, source, &players),
         }
     }
 }
@@ -1032,7 +1053,7 @@ impl EventFolder {
             let mut stored_ids = StoredIds::default();
             store.each_card_ref(&mut |id, key, lines| {
                 for raw in reader.read(key, lines, &mut problems) {
-                    if let Some(card) = check_card(&raw, &rules, &mut roster, &mut problems) {
+                    if let Ok(card) = check_card(&raw, &rules, &mut roster, &mut problems) {
                         seating.add_card(&card);
                     }
                 }
@@ -1400,7 +1421,7 @@ fn set_aside_imported(
             continue;
         };
         let mut own = Problems::new();
-        let Some(card) = check_card(&raw, rules, named, &mut own) else {
+        let Ok(card) = check_card(&raw, rules, named, &mut own) else {
             kept.push(raw);
             continue;
         };

@@ -189,8 +189,11 @@ impl Intake {
     /// named here, and accepted when it passed.
     pub fn add_checked(&mut self, source: &Source, card: &Checked, hashes: Option<&[u64; 4]>) {
         self.counts.cards_read += 1;
-        let players = name_players(card, source, hashes, &mut self.roster, &mut self.problems);
-        let (Some(values), Some(players)) = (&card.values, players) else {
+        let named = name_players(card, source, hashes, &mut self.roster, &mut self.problems);
+        let (Some(values), Ok(players)) = (&card.values, named) else {
+            // (seated all the same, for the checks across cards)
+            let (Ok(players) | Err(players)) = named;
+            self.seating.add_refused(card, source, &players);
             self.counts.cards_rejected += 1;
             return;
         };
@@ -222,13 +225,18 @@ impl Intake {
     /// added up: read the cards again into an intake that skips them.
     pub fn finish(mut self) -> Result<Event, Again> {
         let rejected = self.seating.clashes(&self.roster, &mut self.problems);
-        if rejected.iter().any(|i| self.skip.binary_search(i).is_err()) {
+        // (cards refused by their own checks were counted, never added up)
+        let clashing = rejected.iter().filter(|&&i| !self.seating.is_refused(i));
+        if clashing
+            .clone()
+            .any(|i| self.skip.binary_search(i).is_err())
+        {
             return Err(Again {
                 skip: rejected,
                 roster: self.roster_given.then(|| Box::new(self.roster)),
             });
         }
-        self.counts.cards_rejected += rejected.len();
+        self.counts.cards_rejected += clashing.count();
         self.counts.accepted = self.seating.len() - rejected.len();
         self.tallies.drop_empty();
         Ok(Event::finish(

@@ -249,9 +249,17 @@ mod check_1_seats_and_players {
                     "also at scorecard/good.csv:5:2",
                 ],
             )
-            // the bad card was rejected by its own check, not counted twice
+            // a card with errors of its own is said twice too, at once
+            // (not only once its own errors are mended)
+            .error_at(
+                "scorecard/check6-total-wrong.csv:5:2",
+                &[
+                    "session S01 table 7 is given twice",
+                    "also at scorecard/good.csv:5:2",
+                ],
+            )
             .error_at("scorecard/check6-total-wrong.csv:11:3", &["Total score"])
-            .errors(2);
+            .errors(3);
     }
 }
 
@@ -548,10 +556,18 @@ fn errors_of_several_files_are_listed_together() {
         .roster()
         .run()
         .failure(1)
-        .errors(2)
+        .errors(3)
         .error_at("bad/check2-won-2.csv:6:6", &["game won"])
         .error_at("scorecard/check6-total-wrong.csv:11:3", &["Total score"])
-        .stderr_has("2 files, 2 sheets: 0 cards accepted, 0 games, 2 rejected; 2 errors");
+        // (two typings of one table, each with an error of its own)
+        .error_at(
+            "scorecard/check6-total-wrong.csv:5:2",
+            &[
+                "session S01 table 7 is given twice",
+                "also at bad/check2-won-2.csv:2",
+            ],
+        )
+        .stderr_has("2 files, 2 sheets: 0 cards accepted, 0 games, 2 rejected; 3 errors");
 }
 
 /// A good card and a bad one: nothing is ranked (exit 1), and the good card

@@ -28,10 +28,13 @@ fn good_card() -> Vec<Vec<String>> {
 /// The card as a workbook: numbers as numbers, except the cells of `text`
 /// (row, column, 0-based) typed as text; the Total row as `=SUM` formulas
 /// whose saved values are what a spreadsheet computes (text left out);
-/// `merged` ranges keep their first cell's value.
-fn card_xlsx(text: &[(u32, u16, &str)], merged: &[(u32, u16, u32, u16)]) -> Vec<u8> {
+/// `merged` ranges keep their first cell's value; the card is of session
+/// `session`.
+fn card_xlsx(session: u32, text: &[(u32, u16, &str)], merged: &[(u32, u16, u32, u16)]) -> Vec<u8> {
     use rust_xlsxwriter::{Format, Formula, Workbook};
     let mut cells = good_card();
+    // B4: the session number
+    cells[3][1] = session.to_string();
     for &(r, c, t) in text {
         cells[r as usize][c as usize] = t.to_string();
     }
@@ -112,12 +115,18 @@ fn the_volunteer_fixtures_are_made_here() {
         }
     };
     // I10: seat C's game 3 score, typed with a Unicode minus: text
-    write("text-under-sum.xlsx", &card_xlsx(&[(9, 8, "−12")], &[]));
+    // (each mistake in a session of its own: 1, 2, 3)
+    write("text-under-sum.xlsx", &card_xlsx(1, &[(9, 8, "−12")], &[]));
     // M8:M9: seat D's tiles of games 1 and 2 (4 and 4) merged
-    write("merged-tiles.xlsx", &card_xlsx(&[], &[(7, 12, 8, 12)]));
+    write("merged-tiles.xlsx", &card_xlsx(2, &[], &[(7, 12, 8, 12)]));
     let good = std::fs::read_to_string(fixtures().join("scorecard/good.csv")).unwrap();
     // seat C: P0100, for P0010 (two digits swapped) or P0001
-    write("near-id.csv", good.replace(",P0003,", ",P0100,").as_bytes());
+    let near = good.replace(",P0003,", ",P0100,");
+    write(
+        "near-id.csv",
+        near.replace("Session number:,1,", "Session number:,3,")
+            .as_bytes(),
+    );
     write("empty.xlsx", b"");
     write("card-photo.png", PNG);
     write("mixed/S01-T07.csv", good.as_bytes());

@@ -157,7 +157,7 @@ pub fn second_entry(
             .any(|p| p.severity == Severity::Error && p.place.source.file == *file);
         let checked = cards
             .iter()
-            .filter(|c| check_card(c, &rules, &mut roster, &mut problems).is_some())
+            .filter(|c| check_card(c, &rules, &mut roster, &mut problems).is_ok())
             .count();
         if read_errors || checked < cards.len() || problems.error_count() > before {
             refused.push(file.clone());

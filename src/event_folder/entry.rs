@@ -969,7 +969,7 @@ pub(super) fn entry_lines(
     let posted = Posted::read(referee, body, rules);
     let raw = posted.cards.first()?;
     let mut problems = Problems::new();
-    let card = check_card(raw, rules, roster, &mut problems)?;
+    let card = check_card(raw, rules, roster, &mut problems).ok()?;
     Some(card_lines(&card, roster))
 }
 

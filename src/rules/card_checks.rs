@@ -508,7 +508,8 @@ impl Checked {
 
 /// Check 1, who sits at the card: each seat a known player (a roster id, or
 /// a name that matches one entry), no player at two seats. The players by
-/// seat (A, B, C, D) when every seat is named. `hashes` are the names'
+/// seat (A, B, C, D): `Ok` when every seat is named, else `Err` with the
+/// seats that are (for the checks across cards). `hashes` are the names'
 /// hashes by seat when a reading thread made them ([`crate::roster::NameHasher`]).
 pub fn name_players(
     card: &Checked,
@@ -516,7 +517,7 @@ pub fn name_players(
     hashes: Option<&[u64; 4]>,
     roster: &mut Roster,
     problems: &mut Problems,
-) -> Option<[Option<PlayerId>; 4]> {
+) -> Result<[Option<PlayerId>; 4], [Option<PlayerId>; 4]> {
     let mut players = [None; 4];
     let mut ok = true;
     for (seat, name, at) in card.named() {
@@ -554,7 +555,11 @@ pub fn name_players(
         }
         players[seat.index()] = Some(player);
     }
-    ok.then_some(players)
+    if ok {
+        Ok(players)
+    } else {
+        Err(players)
+    }
 }
 
 /// Why a seat's name names no one player.
@@ -670,6 +675,15 @@ pub fn checked_card(
     }
 }
 
+/// A card its own checks refused (their errors said): what the checks
+/// across cards still need of it ([`Seating::add_refused`]).
+#[derive(Debug)]
+pub struct Refused {
+    pub card: Checked,
+    /// The players named on it, by seat.
+    pub players: [Option<PlayerId>; 4],
+}
+
 /// Checks one card (checks 1 to 7, but for what needs the other cards:
 /// [`Seating`]) and returns it when it passed every check: the players
 /// named ([`name_players`]), then the values ([`check_values`]).
@@ -678,11 +692,14 @@ pub fn check_card(
     rules: &Rules,
     roster: &mut Roster,
     problems: &mut Problems,
-) -> Option<Card> {
-    let checked = Checked::of(raw, None);
-    let players = name_players(&checked, &raw.source, None, roster, problems);
+) -> Result<Card, Refused> {
+    let card = Checked::of(raw, None);
+    let named = name_players(&card, &raw.source, None, roster, problems);
     let values = check_values(raw, rules, true, problems);
-    Some(checked_card(&checked, &raw.source, &values?, &players?))
+    match (values, named) {
+        (Some(values), Ok(players)) => Ok(checked_card(&card, &raw.source, &values, &players)),
+        (_, Ok(players) | Err(players)) => Err(Refused { card, players }),
+    }
 }
 
 fn plural(n: usize, word: &str) -> String {
@@ -1177,6 +1194,10 @@ pub struct Seating {
     /// [`Sitting`] cannot hold: (card, seat, place), in card then seat
     /// order.
     wide: Vec<(u32, u8, At)>,
+    /// The cards refused by their own checks, in order: seated all the
+    /// same, so that a table given twice or a player at two tables is said
+    /// at once, not only once the card's own errors are mended.
+    refused: Vec<u32>,
 }
 
 /// A card's source, as a [`Seating`] keeps it, with this bit set: the card
@@ -1331,6 +1352,30 @@ impl Seating {
         self.cards.len() - 1
     }
 
+    /// Adds a card its own checks refused ([`check_values`],
+    /// [`name_players`]): its key, its table's place and the players named
+    /// on it (`players`, by seat), for the checks across cards. Its index
+    /// in the order added; [`Seating::clashes`] always rejects it.
+    pub fn add_refused(
+        &mut self,
+        card: &Checked,
+        source: &Source,
+        players: &[Option<PlayerId>; 4],
+    ) -> usize {
+        let seats = card
+            .named()
+            .filter_map(|(seat, _, at)| Some((seat, players[seat.index()]?, at)));
+        let i = self.add(&card.key, source, card.at(card.table_at), seats);
+        self.refused.push(i as u32);
+        i
+    }
+
+    /// Whether card `i` was refused by its own checks
+    /// ([`Seating::add_refused`]).
+    pub fn is_refused(&self, i: usize) -> bool {
+        self.refused.binary_search(&(i as u32)).is_ok()
+    }
+
     /// Who sits at seat `s` (0 to 3) of card `i`, and where the card names
     /// the player.
     fn seat(&self, i: usize, s: usize) -> Option<(PlayerId, At)> {
@@ -1433,7 +1478,10 @@ impl Seating {
                 let seats = Seat::ALL
                     .into_iter()
                     .filter_map(|seat| seating.seat(i, seat.index()).map(|(p, at)| (seat, p, at)));
-                all.add(&key, &seating.source(i), c.at, seats);
+                let k = all.add(&key, &seating.source(i), c.at, seats);
+                if seating.is_refused(i) {
+                    all.refused.push(k as u32);
+                }
             }
         }
         all
@@ -1501,7 +1549,8 @@ impl Seating {
     /// The check: each card whose table is given twice in its session, or
     /// one of whose players sits at another table of the session, is an
     /// error naming both places. Returns the indexes of the cards to reject,
-    /// in order (every card involved: the tool cannot tell which is right).
+    /// in order: every card involved (the tool cannot tell which is right),
+    /// and every card refused by its own checks.
     pub fn clashes(&self, roster: &Roster, problems: &mut Problems) -> Vec<usize> {
         let mut rejected = Vec::new();
         // Cards added in rising order of their keys (a file's, read in
@@ -1597,6 +1646,7 @@ impl Seating {
                 }
             }
         }
+        rejected.extend(self.refused.iter().map(|&i| i as usize));
         rejected.sort_unstable();
         rejected.dedup();
         rejected
@@ -1715,6 +1765,36 @@ mod tests {
             assert_eq!(said.len(), 1, "{said:?}");
             assert!(said[0].contains("is given twice"), "{said:?}");
         }
+    }
+
+    /// A card refused by its own checks still sits: its table given again
+    /// is said at once, and it is rejected with or without a clash.
+    #[test]
+    fn a_refused_card_is_seated_for_the_checks_across_cards() {
+        let roster = Roster::default();
+        let file = Source::file("S.csv");
+        let checked = |table: u32, row: u32| Checked {
+            key: key(table),
+            rows_from: 0,
+            at: At::row(row),
+            table_at: At { row, col: 2 },
+            seats: Default::default(),
+            values: None,
+        };
+        let mut seating = Seating::default();
+        seating.add(&key(1), &file, At::row(2), []);
+        assert_eq!(seating.add_refused(&checked(1, 14), &file, &[None; 4]), 1);
+        assert_eq!(seating.add_refused(&checked(2, 26), &file, &[None; 4]), 2);
+        assert!(!seating.is_refused(0) && seating.is_refused(1) && seating.is_refused(2));
+        let mut problems = Problems::new();
+        assert_eq!(seating.clashes(&roster, &mut problems), [0, 1, 2]);
+        let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        assert_eq!(
+            said,
+            ["S.csv:14:2: error: session S01 table 1 is given twice (also at S.csv:2); a table plays once per session"]
+        );
+        // the keys of every card are kept, refused or not
+        assert_eq!(seating.into_keys().len(), 3);
     }
 
     #[test]
