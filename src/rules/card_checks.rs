@@ -692,13 +692,13 @@ pub fn check_card(
     rules: &Rules,
     roster: &mut Roster,
     problems: &mut Problems,
-) -> Result<Card, Refused> {
+) -> Result<Card, Box<Refused>> {
     let card = Checked::of(raw, None);
     let named = name_players(&card, &raw.source, None, roster, problems);
     let values = check_values(raw, rules, true, problems);
     match (values, named) {
         (Some(values), Ok(players)) => Ok(checked_card(&card, &raw.source, &values, &players)),
-        (_, Ok(players) | Err(players)) => Err(Refused { card, players }),
+        (_, Ok(players) | Err(players)) => Err(Box::new(Refused { card, players })),
     }
 }
 
