@@ -730,7 +730,7 @@ impl Event {
 
     /// The first stage of the event: the one players qualify from.
     pub fn qualifying_stage(&self) -> Stage {
-        Stage::new(self.rules.stages.first().map_or("prelim", String::as_str))
+        self.rules.first_stage()
     }
 
     /// The medals of the final, one entry per group (RULES.md section 8);
@@ -802,7 +802,12 @@ impl Event {
     /// The first stage's cards its schedule names and that are not in.
     fn completeness_of_schedule(&self) -> Vec<crate::domain::CardKey> {
         match self.rules.schedule {
-            Some(s) => missing_cards(&self.accepted_keys(), Some(s.sessions), Some(s.tables)),
+            Some(s) => missing_cards(
+                &self.accepted_keys(),
+                &self.qualifying_stage(),
+                Some(s.sessions),
+                Some(s.tables),
+            ),
             None => Vec::new(),
         }
     }
@@ -884,8 +889,9 @@ impl Completeness {
     pub fn missing_by_session(&self, schedule: Option<crate::profile::Schedule>) -> Vec<String> {
         use crate::domain::{Label, SessionName};
         let mut lines: Vec<(String, Vec<&Label>)> = Vec::new();
+        // (the missing cards are all of the first stage)
         for key in &self.missing {
-            let session = format!("{} session {}", key.stage, SessionName(&key.session));
+            let session = format!("session {}", SessionName(&key.session));
             match lines.last_mut() {
                 Some((s, tables)) if *s == session => tables.push(&key.table),
                 _ => lines.push((session, vec![&key.table])),
@@ -894,7 +900,6 @@ impl Completeness {
         lines
             .into_iter()
             .map(|(session, tables)| {
-                let session = session.trim_start_matches("prelim ");
                 if schedule.is_some_and(|s| tables.len() as u64 == u64::from(s.tables)) {
                     return format!("{session}: all {} tables", tables.len());
                 }
@@ -965,6 +970,7 @@ fn warn_mixed_groups(cards: &[Card], groups: &Groups, problems: &mut Problems) {
 /// [`missing_cards`] for a schedule too large for a table of flags.
 fn missing_cards_by_set(
     keys: &[crate::domain::CardKey],
+    first: &Stage,
     sessions: u32,
     tables: u32,
 ) -> Vec<crate::domain::CardKey> {
@@ -974,7 +980,7 @@ fn missing_cards_by_set(
     for s in 1..=sessions {
         for t in 1..=tables {
             let key = CardKey {
-                stage: Stage::prelim(),
+                stage: first.clone(),
                 session: Label::Num(s),
                 table: Label::Num(t),
             };
@@ -986,10 +992,12 @@ fn missing_cards_by_set(
     missing
 }
 
-/// The prelim cards a schedule of `sessions` sessions of `tables` tables
-/// expects that are not among `keys` (none when no schedule is set).
+/// The cards of the first stage (`first`) a schedule of `sessions`
+/// sessions of `tables` tables expects that are not among `keys` (none
+/// when no schedule is set).
 pub fn missing_cards(
     keys: &[crate::domain::CardKey],
+    first: &Stage,
     sessions: Option<u32>,
     tables: Option<u32>,
 ) -> Vec<crate::domain::CardKey> {
@@ -1000,12 +1008,11 @@ pub fn missing_cards(
     // the schedule's cards that are here, as a table of sessions by tables
     let (ns, nt) = (sessions as usize, tables as usize);
     let Some(cells) = ns.checked_mul(nt).filter(|&c| c <= 1 << 24) else {
-        return missing_cards_by_set(keys, sessions, tables);
+        return missing_cards_by_set(keys, first, sessions, tables);
     };
     let mut have = vec![false; cells];
     let slot = |s: u32, t: u32| (s as usize - 1) * nt + (t as usize - 1);
-    let prelim = Stage::prelim();
-    for key in keys.iter().filter(|k| k.stage == prelim) {
+    for key in keys.iter().filter(|k| k.stage == *first) {
         if let (Label::Num(s), Label::Num(t)) = (&key.session, &key.table) {
             if (1..=sessions).contains(s) && (1..=tables).contains(t) {
                 if let Some(h) = have.get_mut(slot(*s, *t)) {
@@ -1019,7 +1026,7 @@ pub fn missing_cards(
         for t in 1..=tables {
             if !have.get(slot(s, t)).copied().unwrap_or(false) {
                 missing.push(CardKey {
-                    stage: Stage::prelim(),
+                    stage: first.clone(),
                     session: Label::Num(s),
                     table: Label::Num(t),
                 });

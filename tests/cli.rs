@@ -114,8 +114,9 @@ fn an_unknown_stage() {
         .fixture("good/went-out.csv")
         .run()
         .failure(2)
-        .stderr_has("no cards of stage semi")
-        .stderr_has("prelim");
+        .stderr_has(
+            "tilerank: stage semi is not one of this event's stages (prelim, final: [rules] stages in tilerank.toml)",
+        );
     // the final, before its cards: still to come, as missing cards are
     Test::new()
         .args(["standings", "--stage", "final"])

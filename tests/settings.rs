@@ -274,6 +274,102 @@ fn sessions_name_the_missing_cards() {
     );
 }
 
+/// A first-stage card the schedule does not name (a session or table
+/// typed wrong: S13, 7.5) is an error at the card, never games counted
+/// beside the card it was meant to be.
+#[test]
+fn sessions_refuse_a_card_the_schedule_does_not_name() {
+    let cards = fixture("e2e/hk/cards/prelim.csv");
+    let event = Event::new(
+        "schedule",
+        "hk",
+        &[
+            ("\ncount = 12\n", "\ncount = 1\n"),
+            ("\ntables = 25\n", "\ntables = 2\n"),
+        ],
+    );
+    let (before, after) = event.before_after(
+        ("\ntables = 2\n", "\ntables = 1\n"),
+        &["standings", &cards, "--format", "csv"],
+    );
+    assert_eq!(before.status, Some(0), "{}", before.stderr);
+    after.failure(1).error_at(
+        &format!("{cards}:14"),
+        &["table 2 of session S01 is not on this event's schedule (tables 1 to 1 in each session: [sessions] tables = 1 in tilerank.toml); correct the card's table"],
+    );
+    // a session past the schedule's, and one that is no number
+    let typed = event.dir.join("typed.csv");
+    let text = std::fs::read_to_string(&cards).unwrap();
+    let s13 = text.replacen("prelim,S01,1,", "prelim,S13,1,", 12);
+    std::fs::write(&typed, s13.replace("prelim,S01,2,", "prelim,Round 1,2,")).unwrap();
+    let typed = typed.display().to_string();
+    event
+        .run(&["check", &typed])
+        .failure(1)
+        .error_at(
+            &format!("{typed}:2"),
+            &["session S13 is not on this event's schedule (sessions S01 to S01: [sessions] count = 1 in tilerank.toml)"],
+        )
+        .error_at(
+            &format!("{typed}:14"),
+            &["session Round 1 is not on this event's schedule"],
+        );
+}
+
+/// A schedule of more cards than a million is refused at its line: every
+/// card it names missing is held in memory.
+#[test]
+fn sessions_of_too_many_cards_are_refused_at_their_line() {
+    let event = Event::new("huge", "hk", &[]);
+    event.edit(&[
+        ("count = 12", "count = 10000"),
+        ("tables = 25", "tables = 10000"),
+    ]);
+    let text = std::fs::read_to_string(event.toml()).unwrap();
+    let line = text.lines().position(|l| l == "[sessions]").unwrap() + 1;
+    for command in ["standings", "qualifiers"] {
+        event
+            .run(&[command])
+            .failure(2)
+            .stderr_has(&format!("tilerank.toml:{line}:"))
+            .stderr_has("[sessions]: 10000 sessions of 10000 tables is 100000000 cards; expected at most 1000000 (or check = false: no card is expected)");
+    }
+}
+
+/// The first stage may have another name than prelim: it is the stage
+/// `standings` ranks by default, and the one the schedule names cards of.
+#[test]
+fn the_first_stage_is_whatever_stages_names_first() {
+    let event = Event::new(
+        "heats",
+        "hk",
+        &[
+            (
+                "stages = [\"prelim\", \"final\"]",
+                "stages = [\"heats\", \"final\"]",
+            ),
+            ("\ncount = 12\n", "\ncount = 1\n"),
+            ("\ntables = 25\n", "\ntables = 3\n"),
+        ],
+    );
+    let text = std::fs::read_to_string(fixture("e2e/hk/cards/prelim.csv")).unwrap();
+    let heats = event.dir.join("heats.csv");
+    std::fs::write(&heats, text.replace("prelim,", "heats,")).unwrap();
+    let heats = heats.display().to_string();
+    let out = event.run(&["standings", &heats, "--format", "csv"]);
+    assert!(out.stdout.starts_with("rank,player"), "{}", out.stderr);
+    // the cards of tables 1 and 2 are in, table 3's is missing
+    assert!(
+        out.stderr.contains("session S01: table 3") && !out.stderr.contains("tables 1"),
+        "{}",
+        out.stderr
+    );
+    event
+        .run(&["standings", &heats, "--stage", "prelim"])
+        .failure(2)
+        .stderr_has("stage prelim is not one of this event's stages (heats, final: [rules] stages in tilerank.toml)");
+}
+
 #[test]
 fn standings_order_decides_the_ranking() {
     let cards = fixture("ties/shared-rank.csv");

@@ -8,6 +8,15 @@ use std::path::{Path, PathBuf};
 use tilerank::event::{Event, Keep, Request};
 use tilerank::profile::{self, Rules};
 
+/// The hk rules as a run on files has them (no event folder): no schedule
+/// of expected cards, so files of any sessions are read whole.
+fn hk() -> Rules {
+    Rules {
+        schedule: None,
+        ..Rules::hk()
+    }
+}
+
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
 }
@@ -48,7 +57,7 @@ fn hk_request(file: PathBuf, keep: Keep) -> Request {
         keep,
         inputs: vec![file],
         roster: None,
-        rules: Rules::hk(),
+        rules: hk(),
     }
 }
 
@@ -154,7 +163,7 @@ fn streamed(inputs: &[PathBuf], keep: Keep, threads: Option<bool>, chunk: u64) -
         keep,
         inputs: inputs.to_vec(),
         roster: None,
-        rules: Rules::hk(),
+        rules: hk(),
     };
     Event::load_streamed(&request, threads, chunk)
 }
@@ -169,7 +178,7 @@ fn a_large_clean_file_streams_and_cards_apart_do_not() {
         .expect("a clean results file is read by the streaming reader");
     assert_eq!(event.cards.len(), 60);
     assert_eq!(event.roster.len(), 240);
-    same_both_ways(vec![clean.clone()], None, Rules::hk());
+    same_both_ways(vec![clean.clone()], None, hk());
 
     // the same lines ordered by game: each card's lines are apart. In
     // one chunk they are put together, as the ordinary reader does; in
@@ -180,10 +189,10 @@ fn a_large_clean_file_streams_and_cards_apart_do_not() {
     let whole = streamed(std::slice::from_ref(&apart), Keep::Cards, None, WHOLE).unwrap();
     assert_eq!(whole.cards.len(), 60);
     assert!(streamed(std::slice::from_ref(&apart), Keep::Cards, None, 500).is_none());
-    same_both_ways(vec![apart.clone()], None, Rules::hk());
+    same_both_ways(vec![apart.clone()], None, hk());
 
     // and both files at once: every card given twice
-    same_both_ways(vec![clean, apart], None, Rules::hk());
+    same_both_ways(vec![clean, apart], None, hk());
 }
 
 #[test]
@@ -207,7 +216,7 @@ fn a_wrong_line_in_a_large_file_is_reported_by_its_place() {
     // the streaming reader says it itself, as the ordinary one does
     let alone = streamed(std::slice::from_ref(&path), Keep::Cards, None, 1000).unwrap();
     assert_eq!(summary(&alone), summary(&event));
-    same_both_ways(vec![path], None, Rules::hk());
+    same_both_ways(vec![path], None, hk());
 }
 
 #[test]
@@ -250,7 +259,7 @@ fn the_spellings_a_spreadsheet_writes_stream_and_read_the_same() {
             streamed(std::slice::from_ref(&path), Keep::Cards, None, WHOLE).is_some(),
             "{name} streams"
         );
-        same_both_ways(vec![path], None, Rules::hk());
+        same_both_ways(vec![path], None, hk());
     }
     // quotes are left to the CSV reader
     let quoted = temp("quoted.csv");
@@ -260,7 +269,7 @@ fn the_spellings_a_spreadsheet_writes_stream_and_read_the_same() {
     )
     .unwrap();
     assert!(streamed(std::slice::from_ref(&quoted), Keep::Cards, None, WHOLE).is_none());
-    same_both_ways(vec![quoted], None, Rules::hk());
+    same_both_ways(vec![quoted], None, hk());
 }
 
 #[test]
@@ -284,7 +293,7 @@ fn two_threads_read_what_one_reads() {
     let two = streamed(std::slice::from_ref(&wrong), Keep::Cards, Some(true), 4096).unwrap();
     assert!(one.problems.has_errors());
     assert_eq!(summary(&one), summary(&two));
-    same_both_ways(vec![wrong], None, Rules::hk());
+    same_both_ways(vec![wrong], None, hk());
 }
 
 #[test]
@@ -294,7 +303,12 @@ fn missing_cards_are_the_schedule_less_the_cards() {
     let event = streamed(std::slice::from_ref(&path), Keep::Sums, None, WHOLE).unwrap();
     assert!(event.cards.is_empty(), "kept as sums");
     let keys = event.accepted_keys();
-    let missing = tilerank::event::missing_cards(&keys, Some(13), Some(6));
+    let missing = tilerank::event::missing_cards(
+        &keys,
+        &tilerank::domain::Stage::prelim(),
+        Some(13),
+        Some(6),
+    );
     let shown: Vec<String> = missing.iter().map(|k| k.to_string()).collect();
     let mut expected = Vec::new();
     for s in 1..=13u32 {
@@ -305,7 +319,13 @@ fn missing_cards_are_the_schedule_less_the_cards() {
         }
     }
     assert_eq!(shown, expected);
-    assert!(tilerank::event::missing_cards(&keys, None, Some(6)).is_empty());
+    assert!(tilerank::event::missing_cards(
+        &keys,
+        &tilerank::domain::Stage::prelim(),
+        None,
+        Some(6)
+    )
+    .is_empty());
 }
 
 #[test]
@@ -353,7 +373,7 @@ fn chunks_of_any_size_on_one_or_two_threads_read_what_one_chunk_reads() {
                 }
             }
         }
-        same_both_ways(vec![path], None, Rules::hk());
+        same_both_ways(vec![path], None, hk());
     }
 }
 
@@ -371,7 +391,7 @@ fn an_event_kept_as_sums_ranks_as_the_event_with_its_cards() {
     }
     let mut compared = 0;
     for input in inputs {
-        for rules in [Rules::hk(), profile::by_name("pressman").unwrap()] {
+        for rules in [hk(), profile::by_name("pressman").unwrap()] {
             let request = |keep| Request {
                 keep,
                 inputs: input.clone(),
@@ -444,8 +464,8 @@ fn lines_that_all_name_one_card_are_one_card_and_are_not_held() {
     let many = temp("many-games.csv");
     std::fs::write(&many, &text).unwrap();
     assert!(streamed(std::slice::from_ref(&many), Keep::Sums, None, WHOLE).is_none());
-    same_both_ways(vec![many], None, Rules::hk());
-    same_both_ways(vec![path.clone()], None, Rules::hk());
+    same_both_ways(vec![many], None, hk());
+    same_both_ways(vec![path.clone()], None, hk());
     let event = Event::load(&hk_request(path, Keep::Sums)).unwrap();
     assert!(event.problems.has_errors());
 }

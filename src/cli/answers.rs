@@ -18,6 +18,12 @@ pub fn rankable(event: &Event, stage: &str) -> Result<Option<Stage>> {
         return Ok(None);
     }
     let stage = Stage::new(stage);
+    if !event.rules.stages.iter().any(|s| s == stage.as_str()) {
+        bail!(
+            "stage {stage} is not one of this event's stages ({}: [rules] stages in tilerank.toml)",
+            event.rules.stages.join(", ")
+        );
+    }
     if !event.stages().contains(&stage) {
         let known: Vec<String> = event.stages().iter().map(|s| s.to_string()).collect();
         // A stage the event plays and has no card of yet is data still to

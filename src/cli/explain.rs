@@ -20,9 +20,9 @@ pub struct ExplainArgs {
     #[command(flatten)]
     pub event: EventArgs,
 
-    /// The stage
-    #[arg(long, default_value = "prelim")]
-    pub stage: String,
+    /// The stage (default: the event's first, prelim under every profile)
+    #[arg(long)]
+    pub stage: Option<String>,
 
     #[command(flatten)]
     pub output: OutputArgs,
@@ -31,7 +31,13 @@ pub struct ExplainArgs {
 pub fn run(args: ExplainArgs) -> Result<Outcome> {
     let loaded = args.event.load(args.event.rules()?)?;
     let event = loaded.event;
-    let Some(stage) = rankable(&event, &args.stage)? else {
+    let Some(stage) = rankable(
+        &event,
+        &args
+            .stage
+            .unwrap_or_else(|| event.qualifying_stage().to_string()),
+    )?
+    else {
         return Ok(Outcome::DataErrors);
     };
     let player = match event.roster.find(&args.player) {

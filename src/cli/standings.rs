@@ -19,9 +19,10 @@ pub struct StandingsArgs {
     #[command(flatten)]
     pub event: EventArgs,
 
-    /// The stage to rank: prelim, semi, final, or a stage named on the cards
-    #[arg(long, default_value = "prelim")]
-    pub stage: String,
+    /// The stage to rank: one of the event's stages ([rules] stages; default:
+    /// the first, prelim under every profile)
+    #[arg(long)]
+    pub stage: Option<String>,
 
     /// One age group only
     #[arg(long, value_name = "GROUP", conflicts_with = "by_group")]
@@ -40,7 +41,13 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
         .event
         .load_keeping(args.event.rules()?, tilerank::event::Keep::Sums)?;
     let event = &loaded.event;
-    let Some(stage) = rankable(event, &args.stage)? else {
+    let Some(stage) = rankable(
+        event,
+        &args
+            .stage
+            .unwrap_or_else(|| event.qualifying_stage().to_string()),
+    )?
+    else {
         return Ok(Outcome::DataErrors);
     };
     let mut completeness = report_missing(&loaded);

@@ -41,6 +41,11 @@ type StageSettings = (
 
 pub const FILE_NAME: &str = "tilerank.toml";
 
+/// The most cards a first stage's schedule may expect (sessions times
+/// tables): four million players at four a table, and each card the
+/// schedule names missing is held in memory.
+pub const MAX_SCHEDULED_CARDS: u64 = 1_000_000;
+
 /// An event's `tilerank.toml`: who the event is, and its rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
@@ -426,6 +431,16 @@ impl<'t> Reader<'t> {
                 return Err(self.at(
                     sessions_at,
                     "[sessions]: count or tables alone, and these rules expect no sessions: give both, or check = false",
+                ));
+            }
+            let cards = u64::from(s.sessions) * u64::from(s.tables);
+            if cards > MAX_SCHEDULED_CARDS {
+                return Err(self.at(
+                    sessions_at,
+                    format!(
+                        "[sessions]: {} sessions of {} tables is {cards} cards; expected at most {MAX_SCHEDULED_CARDS} (or check = false: no card is expected)",
+                        s.sessions, s.tables
+                    ),
                 ));
             }
         }

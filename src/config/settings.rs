@@ -321,8 +321,8 @@ pub const SETTINGS: &[Setting] = &[
     Setting {
         section: "sessions",
         key: "count",
-        doc: "Sessions of the first stage: missing cards are named, and the qualifier list waits for them.",
-        allowed: "1 to 1000000 (check = false expects none)",
+        doc: "Sessions of the first stage: missing cards are named, and the qualifier list waits for them; a card of a session or table not on this schedule is an error.",
+        allowed: "1 to 1000000, sessions times tables at most 1000000 (check = false expects none)",
         get: |r| r.schedule.map(|s| s.sessions.to_string()),
         example: "12",
         set: |r, v| {
@@ -340,8 +340,8 @@ pub const SETTINGS: &[Setting] = &[
     Setting {
         section: "sessions",
         key: "tables",
-        doc: "Tables in each session of the first stage.",
-        allowed: "1 to 100000 (check = false expects none)",
+        doc: "Tables in each session of the first stage, numbered from 1.",
+        allowed: "1 to 100000, sessions times tables at most 1000000 (check = false expects none)",
         get: |r| r.schedule.map(|s| s.tables.to_string()),
         example: "25",
         set: |r, v| {

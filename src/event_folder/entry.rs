@@ -727,7 +727,7 @@ impl EventFolder {
             for session in 1..=s.sessions.min(1_000) {
                 for table in 1..=s.tables.min(1_000) {
                     keys.push(CardKey {
-                        stage: Stage::prelim(),
+                        stage: rules.first_stage(),
                         session: Label::Num(session),
                         table: Label::Num(table),
                     });

@@ -264,6 +264,12 @@ impl Rules {
             .unwrap_or(self.games_per_session)
     }
 
+    /// The first stage, the one players qualify from and the schedule
+    /// names the cards of (`prelim` under every profile).
+    pub fn first_stage(&self) -> crate::domain::Stage {
+        crate::domain::Stage::new(self.stages.first().map_or("prelim", String::as_str))
+    }
+
     /// The stage after `stage`, when the event has one.
     pub fn next_stage(&self, stage: &crate::domain::Stage) -> Option<crate::domain::Stage> {
         let at = self.stages.iter().position(|s| s == stage.as_str())?;

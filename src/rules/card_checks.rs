@@ -279,6 +279,38 @@ pub fn check_values(
         );
     }
 
+    // A card of the first stage is one its schedule expects (a typo such as
+    // S13 or table 7.5 would count a table's games twice, and leave the
+    // card meant named missing).
+    if let Some(s) = rules.schedule {
+        if raw.key.stage == rules.first_stage() {
+            let on = |label: &Label, n: u32| matches!(label, Label::Num(k) if (1..=n).contains(k));
+            if !on(&raw.key.session, s.sessions) {
+                problems.error(
+                    raw.place(),
+                    format!(
+                        "session {} is not on this event's schedule (sessions S01 to {}: [sessions] count = {} in tilerank.toml); correct the card's session",
+                        SessionName(&raw.key.session),
+                        SessionName(&Label::Num(s.sessions)),
+                        s.sessions
+                    ),
+                );
+            }
+            if !on(&raw.key.table, s.tables) {
+                problems.error(
+                    source.place(raw.table_at),
+                    format!(
+                        "table {} of session {} is not on this event's schedule (tables 1 to {} in each session: [sessions] tables = {} in tilerank.toml); correct the card's table",
+                        raw.key.table,
+                        SessionName(&raw.key.session),
+                        s.tables,
+                        s.tables
+                    ),
+                );
+            }
+        }
+    }
+
     // Check 7: the games the profile expects, numbered 1..=N.
     let expected = rules.games_for(&raw.key.stage);
     let is_played = |g: &&RawGame| g.lines.iter().any(|l| !l.is_blank());
