@@ -334,6 +334,10 @@ pub struct OutputArgs {
 impl OutputArgs {
     /// `--format`, else the output file's extension, else the terminal.
     pub fn format(&self) -> Result<Format> {
+        // (refused before anything is read: the event's files)
+        if let Some(path) = &self.output {
+            output::check_target(path)?;
+        }
         Ok(match (self.format, &self.output) {
             (Some(f), _) => f,
             (None, None) => Format::Table,
