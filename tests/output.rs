@@ -1,4 +1,6 @@
-//! Where `-o` writes: never over the event's own files.
+//! Where `-o` writes: never over the event's own files, into a named pipe
+//! or a device as it is (the node stays), through a link to a regular file
+//! (the link stays).
 
 use crate::test::{Scratch, Test};
 use std::path::{Path, PathBuf};
@@ -212,4 +214,114 @@ fn the_events_database_elsewhere_is_known_by_its_path() {
         .arg(&dir)
         .run()
         .success();
+}
+
+/// A named pipe given to `-o` (or a link to one) gets the report, and
+/// stays a pipe: it is written into, not replaced.
+#[test]
+fn a_named_pipe_is_written_into_and_stays_a_pipe() {
+    use std::os::unix::fs::FileTypeExt;
+    let s = Scratch::new("fifo");
+    let fifo = s.path("pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let link = s.path("pipe-link.csv");
+    std::os::unix::fs::symlink("pipe", &link).unwrap();
+    for target in [&fifo, &link] {
+        // the reader, on a thread of its own; waited for with a timeout, so
+        // that a pipe replaced by a file (its reader never answered) fails
+        // the test instead of hanging it
+        let (tx, rx) = std::sync::mpsc::channel();
+        let reading = fifo.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(std::fs::read_to_string(&reading));
+        });
+        let out = Test::new()
+            .args(["score", "racks/s01.csv", "--format", "csv", "-o"])
+            .arg(target)
+            .run();
+        let read = rx
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .unwrap_or_else(|_| panic!("nothing came through the pipe; stderr: {}", out.stderr));
+        out.success()
+            .stderr_has(&format!("{} written:", target.display()));
+        assert!(
+            read.unwrap().starts_with("session,table,game,seat,player"),
+            "the report came through"
+        );
+        assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+    }
+    assert_eq!(names(&s.0), ["pipe", "pipe-link.csv"], "no temporary left");
+}
+
+/// `/dev/null` (and a link to it) is written into: the run succeeds and
+/// `/dev/null` stays a character device.
+#[test]
+fn dev_null_is_written_into_and_stays_a_device() {
+    use std::os::unix::fs::FileTypeExt;
+    let s = Scratch::new("dev-null");
+    let link = s.path("nowhere.csv");
+    std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+    for target in [Path::new("/dev/null"), &link] {
+        Test::new()
+            .args(["score", "racks/s01.csv", "--format", "csv", "-o"])
+            .arg(target)
+            .run()
+            .success()
+            .stderr_has(&format!("{} written:", target.display()));
+        let null = std::fs::metadata("/dev/null").unwrap();
+        assert!(null.file_type().is_char_device(), "/dev/null is a device");
+    }
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(names(&s.0), ["nowhere.csv"]);
+}
+
+/// `-o /dev/stdout` on a pipe is standard output.
+#[test]
+fn dev_stdout_is_standard_output() {
+    Test::new()
+        .args([
+            "score",
+            "racks/s01.csv",
+            "--format",
+            "csv",
+            "-o",
+            "/dev/stdout",
+        ])
+        .run()
+        .success()
+        .stdout_has("session,table,game,seat,player");
+}
+
+/// A link to a regular file is written through: the file it points to is
+/// replaced whole and the link stays a link.
+#[test]
+fn a_link_to_a_file_stays_a_link() {
+    let s = Scratch::new("link");
+    let real = s.write("real.csv", "old\n");
+    let link = s.path("link.csv");
+    std::os::unix::fs::symlink("real.csv", &link).unwrap();
+    Test::new()
+        .args(["score", "racks/s01.csv", "--format", "csv", "-o"])
+        .arg(&link)
+        .run()
+        .success();
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read_to_string(&real)
+        .unwrap()
+        .starts_with("session,table"));
+    assert_eq!(names(&s.0), ["link.csv", "real.csv"]);
 }

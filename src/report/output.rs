@@ -3,13 +3,17 @@
 //! failure leaves no half file), or standard output for `-o -`.
 //!
 //! A symbolic link is written through: the file it points to gets the new
-//! contents and the link stays.
+//! contents and the link stays. A target that is there and is not a
+//! regular file (a named pipe, `/dev/null`, a terminal, `/dev/stdout`) is
+//! written into as it is: opened for writing, with no temporary file and
+//! no rename, so the node stays what it was.
 //!
 //! Refused before anything is written:
 //! - a file this run has read (`score racks.csv -o racks.csv`);
 //! - the files of an event folder (`tilerank.toml`, `tilerank.db` and the
 //!   database's `-journal`, `-wal` and `-shm` files), in whatever folder
-//!   holds a `tilerank.toml`, named in any way (`./tilerank.db`, a link).
+//!   holds a `tilerank.toml`, named in any way (`./tilerank.db`, a link);
+//! - a block device (a disk).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -21,6 +25,8 @@ pub enum OutputError {
     IsAnInput { path: String },
     #[error("{path}: is {what}; a report is never written over the event's own files: write it to another file")]
     IsAnEventFile { path: String, what: &'static str },
+    #[error("{path}: is a disk (a block device), not a file: give a file name for the report")]
+    IsADisk { path: String },
     #[error("{path}: cannot be written: {source}")]
     Io {
         path: String,
@@ -115,13 +121,30 @@ pub fn not_an_event_file(path: &Path) -> Result<(), OutputError> {
 }
 
 /// Refuses, before anything is read or written, a target a report is
-/// never written to: an event folder's own file. (A file this run reads is
-/// refused when the report is written: see [`write_report`].)
+/// never written to: an event folder's own file, a disk. (A file
+/// this run reads is refused when the report is written: see
+/// [`write_report`].)
 pub fn check_target(path: &Path) -> Result<(), OutputError> {
     if is_stdout(path) {
         return Ok(());
     }
-    not_an_event_file(path)
+    not_an_event_file(path)?;
+    match std::fs::metadata(path) {
+        Ok(m) if is_block_device(&m) => Err(OutputError::IsADisk {
+            path: path.display().to_string(),
+        }),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(unix)]
+fn is_block_device(m: &std::fs::Metadata) -> bool {
+    std::os::unix::fs::FileTypeExt::is_block_device(&m.file_type())
+}
+
+#[cfg(not(unix))]
+fn is_block_device(_: &std::fs::Metadata) -> bool {
+    false
 }
 
 /// Writes a report to `path` (`-`: standard output), refusing a file that
@@ -131,7 +154,8 @@ pub fn write_report(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
 }
 
 /// As [`write_report`], the report written by `write` as it is made (a
-/// long table is never held whole): to a file, whole or not at all.
+/// long table is never held whole): to a regular file, whole or not at
+/// all; into a named pipe or a device, as it is.
 pub fn write_report_with(
     path: &Path,
     write: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
@@ -150,10 +174,54 @@ pub fn write_report_with(
         return Err(OutputError::IsAnInput { path: shown });
     }
     check_target(path)?;
-    write_atomically_with(path, write).map_err(|source| OutputError::Io {
+    let written = match written_in_place(path) {
+        Some(append) => write_in_place(path, append, write),
+        None => write_atomically_with(path, write),
+    };
+    written.map_err(|source| OutputError::Io {
         path: shown,
         source,
     })
+}
+
+/// Whether `path` is written into as it is rather than replaced, and then
+/// whether at its end: a target that is there and is not a regular file
+/// (a named pipe, a character device), or one reached through a process's
+/// file descriptors (`/dev/stdout`, `/dev/fd/3`, `/proc/self/fd/1`: what
+/// the shell opened, a file redirected to with `>>` too, which is added
+/// to).
+fn written_in_place(path: &Path) -> Option<bool> {
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => Some(false),
+        Ok(_) if through_descriptor(path) => Some(true),
+        _ => None,
+    }
+}
+
+/// Whether `path`, or a symbolic link on the way from it, names a file
+/// descriptor (`/dev/fd/N`, `/proc/.../fd/N`; `/dev/stdout` is a link to
+/// `/proc/self/fd/1`).
+fn through_descriptor(path: &Path) -> bool {
+    links(path)
+        .iter()
+        .any(|p| p.starts_with("/dev/fd") || p.starts_with("/proc"))
+}
+
+/// Writes into the file `path` names as it is (no temporary, no rename):
+/// a named pipe, a device; at its end when `append`. A write the device
+/// refuses (`/dev/full`: no space left) is an error.
+fn write_in_place(
+    path: &Path,
+    append: bool,
+    write: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .append(append)
+        .open(path)?;
+    let mut out = std::io::BufWriter::new(file);
+    write(&mut out)?;
+    out.flush()
 }
 
 /// `path`, then each file the symbolic links from it name in turn: the
