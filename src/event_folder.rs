@@ -1268,6 +1268,12 @@ impl EventFolder {
         };
         crate::report::output::not_an_event_file(out)
             .map_err(|e| FolderError::Refused(e.to_string()))?;
+        if out.exists() && !out.is_dir() {
+            return Err(FolderError::Refused(format!(
+                "{}: is a file, not a folder: dump writes the event into a folder (new or empty), such as backup-2026-03-28",
+                out.display()
+            )));
+        }
         if std::fs::read_dir(out).is_ok_and(|mut d| d.next().is_some()) {
             return Err(FolderError::Refused(format!(
                 "{}: the folder is not empty; dump into a new or empty folder",

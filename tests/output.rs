@@ -1,8 +1,8 @@
 //! Where `-o` writes: never over the event's own files, into a named pipe
 //! or a device as it is (the node stays), through a link to a regular file
-//! (the link stays).
+//! (the link stays), and what it says when it cannot.
 
-use crate::test::{Scratch, Test};
+use crate::test::{fixtures, Scratch, Test};
 use std::path::{Path, PathBuf};
 
 /// An event folder `event` in `s`: the fixtures' roster and one card.
@@ -324,4 +324,59 @@ fn a_link_to_a_file_stays_a_link() {
         .unwrap()
         .starts_with("session,table"));
     assert_eq!(names(&s.0), ["link.csv", "real.csv"]);
+}
+
+/// A folder given to `-o` is said to be a folder, with or without a
+/// format; a system error is said once; `dump FILE` says it wants a
+/// folder.
+#[test]
+fn what_cannot_be_written_is_said_plainly_and_once() {
+    let s = Scratch::new("said");
+    let folder = s.path("adir");
+    std::fs::create_dir(&folder).unwrap();
+    let shown = folder.display().to_string();
+    for (target, format) in [
+        (format!("{shown}/"), Some("csv")),
+        (shown.clone(), Some("csv")),
+        (shown.clone(), None),
+    ] {
+        let mut test = Test::new().args(["score", "racks/s01.csv", "-o", &target]);
+        if let Some(f) = format {
+            test = test.args(["--format", f]);
+        }
+        test.run()
+            .failure(2)
+            .stderr_has(&format!(
+                "tilerank: {target}: is a folder, not a file: give a file name for the report"
+            ))
+            .stderr_lacks("os error")
+            .stderr_lacks("cannot tell the format");
+    }
+    let new_folder = format!("{}/", s.path("new").display());
+    Test::new()
+        .args(["score", "racks/s01.csv", "--format", "csv", "-o", &new_folder])
+        .run()
+        .failure(2)
+        .stderr_has(&format!(
+            "tilerank: {new_folder}: names a folder (it ends in /), not a file: give a file name for the report"
+        ));
+    let missing = s.path("no-such-folder/out.csv").display().to_string();
+    let out = Test::new()
+        .args(["score", "racks/s01.csv", "--format", "csv", "-o", &missing])
+        .run()
+        .failure(2)
+        .stderr_has(&format!("tilerank: {missing}: cannot be written: "));
+    assert_eq!(out.stderr.matches("os error").count(), 1, "{}", out.stderr);
+    // dump wants a folder
+    let event = event(&s);
+    let file = fixtures().join("roster.csv").display().to_string();
+    Test::new()
+        .args(["dump", &file, "--event"])
+        .arg(&event)
+        .run()
+        .failure(2)
+        .stderr_has(&format!(
+            "tilerank: {file}: is a file, not a folder: dump writes the event into a folder"
+        ))
+        .stderr_lacks("Not a directory");
 }

@@ -13,7 +13,7 @@
 //! - the files of an event folder (`tilerank.toml`, `tilerank.db` and the
 //!   database's `-journal`, `-wal` and `-shm` files), in whatever folder
 //!   holds a `tilerank.toml`, named in any way (`./tilerank.db`, a link);
-//! - a block device (a disk).
+//! - a folder, and a block device (a disk).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -25,6 +25,10 @@ pub enum OutputError {
     IsAnInput { path: String },
     #[error("{path}: is {what}; a report is never written over the event's own files: write it to another file")]
     IsAnEventFile { path: String, what: &'static str },
+    #[error("{path}: is a folder, not a file: give a file name for the report")]
+    IsAFolder { path: String },
+    #[error("{path}: names a folder (it ends in /), not a file: give a file name for the report")]
+    NamesAFolder { path: String },
     #[error("{path}: is a disk (a block device), not a file: give a file name for the report")]
     IsADisk { path: String },
     #[error("{path}: cannot be written: {source}")]
@@ -121,7 +125,7 @@ pub fn not_an_event_file(path: &Path) -> Result<(), OutputError> {
 }
 
 /// Refuses, before anything is read or written, a target a report is
-/// never written to: an event folder's own file, a disk. (A file
+/// never written to: an event folder's own file, a folder, a disk. (A file
 /// this run reads is refused when the report is written: see
 /// [`write_report`].)
 pub fn check_target(path: &Path) -> Result<(), OutputError> {
@@ -129,10 +133,16 @@ pub fn check_target(path: &Path) -> Result<(), OutputError> {
         return Ok(());
     }
     not_an_event_file(path)?;
+    let shown = path.display().to_string();
+    // `adir/` names a folder, there or not
+    let says_folder = path
+        .as_os_str()
+        .to_string_lossy()
+        .ends_with(std::path::MAIN_SEPARATOR);
     match std::fs::metadata(path) {
-        Ok(m) if is_block_device(&m) => Err(OutputError::IsADisk {
-            path: path.display().to_string(),
-        }),
+        Ok(m) if m.is_dir() => Err(OutputError::IsAFolder { path: shown }),
+        _ if says_folder => Err(OutputError::NamesAFolder { path: shown }),
+        Ok(m) if is_block_device(&m) => Err(OutputError::IsADisk { path: shown }),
         _ => Ok(()),
     }
 }
