@@ -673,6 +673,8 @@ impl EventFolder {
 
     pub fn open(dir: &Path) -> Result<EventFolder, FolderError> {
         let config = Config::load(&dir.join(FILE_NAME))?;
+        // (a report of this run is never written over them)
+        crate::report::output::note_event(dir);
         let storage = if dir.join(DB_FILE).exists() {
             Storage::Database
         } else {
@@ -1285,6 +1287,14 @@ impl EventFolder {
                 self.dir.display()
             )));
         };
+        crate::report::output::not_an_event_file(out)
+            .map_err(|e| FolderError::Refused(e.to_string()))?;
+        if out.exists() && !out.is_dir() {
+            return Err(FolderError::Refused(format!(
+                "{}: is a file, not a folder: dump writes the event into a folder (new or empty), such as backup-2026-03-28",
+                out.display()
+            )));
+        }
         if std::fs::read_dir(out).is_ok_and(|mut d| d.next().is_some()) {
             return Err(FolderError::Refused(format!(
                 "{}: the folder is not empty; dump into a new or empty folder",

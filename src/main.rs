@@ -137,7 +137,7 @@ fn main() -> ExitCode {
         Ok(Ok(cli::Outcome::DataErrors)) => ExitCode::from(1),
         Ok(Err(e)) if cli::is_broken_pipe(&e) => ExitCode::from(cli::status_so_far()),
         Ok(Err(e)) => {
-            cli::say_line(&format!("tilerank: {e:#}"));
+            cli::say_line(&format!("tilerank: {}", cli::said_once(&e)));
             ExitCode::from(2)
         }
         Err(payload) if print_failed(payload_text(&*payload)) => {

@@ -27,6 +27,7 @@ pub struct Test {
     args: Vec<OsString>,
     stdin: Option<Vec<u8>>,
     env: Vec<(String, String)>,
+    dir: Option<PathBuf>,
 }
 
 impl Test {
@@ -35,7 +36,14 @@ impl Test {
             args: Vec::new(),
             stdin: None,
             env: Vec::new(),
+            dir: None,
         }
+    }
+
+    /// Runs in `dir` (an event folder, say) instead of `tests/fixtures`.
+    pub fn in_dir(mut self, dir: impl Into<PathBuf>) -> Test {
+        self.dir = Some(dir.into());
+        self
     }
 
     pub fn arg(mut self, arg: impl Into<OsString>) -> Test {
@@ -83,7 +91,7 @@ impl Test {
         // (a command that should end and does not, a server, fails the
         // test instead of hanging it)
         cmd.timeout(std::time::Duration::from_secs(300));
-        cmd.current_dir(fixtures())
+        cmd.current_dir(self.dir.clone().unwrap_or_else(fixtures))
             .args(&self.args)
             .env("NO_COLOR", "1")
             .env_remove("COLUMNS")

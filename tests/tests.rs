@@ -18,6 +18,8 @@ mod known_answers;
 mod layouts;
 mod live_desk;
 mod one_model;
+#[cfg(unix)]
+mod output;
 mod properties;
 mod publish;
 mod racks;

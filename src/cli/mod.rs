@@ -334,6 +334,10 @@ pub struct OutputArgs {
 impl OutputArgs {
     /// `--format`, else the output file's extension, else the terminal.
     pub fn format(&self) -> Result<Format> {
+        // (refused before anything is read: a folder, the event's files)
+        if let Some(path) = &self.output {
+            output::check_target(path)?;
+        }
         Ok(match (self.format, &self.output) {
             (Some(f), _) => f,
             (None, None) => Format::Table,
@@ -595,6 +599,25 @@ pub fn score_cards(n: usize) -> String {
     }
 }
 
+/// An error and its causes, each said once: `what failed: why: why
+/// not`. A cause an error already says at its end (`out.csv: cannot be
+/// written: No such file or directory (os error 2)`, whose cause is
+/// that system error) is not said again.
+pub fn said_once(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let said = cause.to_string();
+        if text.ends_with(&said) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&said);
+    }
+    text
+}
+
 pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| {
         c.downcast_ref::<std::io::Error>()
@@ -610,6 +633,25 @@ mod tests {
     #[test]
     fn the_command_line_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn a_cause_already_said_is_not_said_again() {
+        let os = || std::io::Error::from(std::io::ErrorKind::NotFound);
+        let e = anyhow::Error::from(output::OutputError::Io {
+            path: "out.csv".into(),
+            source: os(),
+        });
+        let said = os().to_string();
+        assert_eq!(said_once(&e), format!("out.csv: cannot be written: {said}"));
+        // a context above it, and a cause not said yet, are kept
+        let e = e.context("the site was not written");
+        assert_eq!(
+            said_once(&e),
+            format!("the site was not written: out.csv: cannot be written: {said}")
+        );
+        let e = anyhow::Error::from(os()).context("x.csv: cannot be read");
+        assert_eq!(said_once(&e), format!("x.csv: cannot be read: {said}"));
     }
 
     #[test]

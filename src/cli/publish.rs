@@ -91,6 +91,9 @@ impl SiteEventArgs {
 }
 
 pub fn run(args: PublishArgs) -> Result<Outcome> {
+    // (a site folder named as one of the event's files would stop the
+    // event being read)
+    tilerank::report::output::not_an_event_file(&args.output)?;
     let site = match args.event.build()? {
         Built::Site(site) => site,
         Built::Refused(why) => {

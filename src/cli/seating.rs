@@ -5,9 +5,10 @@ use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use std::collections::HashMap;
+use std::io::IsTerminal;
 use tilerank::domain::{CardKey, Label, PlayerId, Stage};
 use tilerank::report::cards::blank_card;
-use tilerank::report::scorecard_xlsx::{write_cards_with, CardExtras};
+use tilerank::report::scorecard_xlsx::{cards_workbook_with, CardExtras};
 use tilerank::report::site::{links::card_url, Lang};
 use tilerank::report::stages::seating_table;
 use tilerank::report::Format;
@@ -257,8 +258,13 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
     };
     match (args.output.format()?, &args.output.output) {
         (Format::Xlsx, Some(path)) => {
-            write_cards_with(&cards, &extras, path)
-                .with_context(|| format!("{}: cannot be written", path.display()))?;
+            if tilerank::report::output::is_stdout(path) && std::io::stdout().is_terminal() {
+                bail!("a workbook cannot be shown in the terminal: give -o FILE.xlsx");
+            }
+            let bytes =
+                cards_workbook_with(&cards, &extras).context("the score cards cannot be made")?;
+            // whole or not at all, never over an input or the event's files
+            tilerank::report::output::write_report(path, &bytes)?;
             if !tilerank::report::output::is_stdout(path) {
                 super::say_written(
                     path,

@@ -3,9 +3,17 @@
 //! failure leaves no half file), or standard output for `-o -`.
 //!
 //! A symbolic link is written through: the file it points to gets the new
-//! contents and the link stays. A report is never written over a file this
-//! run has read (`score racks.csv -o racks.csv`): that is refused before
-//! anything is written.
+//! contents and the link stays. A target that is there and is not a
+//! regular file (a named pipe, `/dev/null`, a terminal, `/dev/stdout`) is
+//! written into as it is: opened for writing, with no temporary file and
+//! no rename, so the node stays what it was.
+//!
+//! Refused before anything is written:
+//! - a file this run has read (`score racks.csv -o racks.csv`);
+//! - the files of an event folder (`tilerank.toml`, `tilerank.db` and the
+//!   database's `-journal`, `-wal` and `-shm` files), in whatever folder
+//!   holds a `tilerank.toml`, named in any way (`./tilerank.db`, a link);
+//! - a folder, and a block device (a disk).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -15,6 +23,14 @@ use std::path::{Path, PathBuf};
 pub enum OutputError {
     #[error("{path}: is one of the inputs of this run; write the report to another file")]
     IsAnInput { path: String },
+    #[error("{path}: is {what}; a report is never written over the event's own files: write it to another file")]
+    IsAnEventFile { path: String, what: &'static str },
+    #[error("{path}: is a folder, not a file: give a file name for the report")]
+    IsAFolder { path: String },
+    #[error("{path}: names a folder (it ends in /), not a file: give a file name for the report")]
+    NamesAFolder { path: String },
+    #[error("{path}: is a disk (a block device), not a file: give a file name for the report")]
+    IsADisk { path: String },
     #[error("{path}: cannot be written: {source}")]
     Io {
         path: String,
@@ -28,14 +44,128 @@ pub fn is_stdout(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
+/// The files an event folder holds beside its settings, by name, and what
+/// each one is (see [`crate::event_folder`]).
+const EVENT_FILES: [(&str, &str); 5] = [
+    (crate::config::FILE_NAME, "the event's settings"),
+    (crate::event_folder::DB_FILE, "the event's database"),
+    ("tilerank.db-journal", "the journal of the event's database"),
+    ("tilerank.db-wal", "the log of the event's database"),
+    ("tilerank.db-shm", "the index of the event's database"),
+];
+
+/// What `path` is, when it names one of an event folder's own files (see
+/// [`EVENT_FILES`]; there or not yet): its name, or that of a symbolic
+/// link on the way from it, in a folder that holds a `tilerank.toml`
+/// (names compared without case, as some file systems do); or the file it
+/// comes to is one of the files of the event this run opened
+/// ([`note_event`]), however named.
+pub fn event_file(path: &Path) -> Option<&'static str> {
+    let steps = links(path);
+    let named = steps.iter().find_map(|step| {
+        let name = step.file_name()?.to_str()?;
+        let what = EVENT_FILES
+            .iter()
+            .find(|(file, _)| file.eq_ignore_ascii_case(name))?
+            .1;
+        folder_of(step)
+            .join(crate::config::FILE_NAME)
+            .is_file()
+            .then_some(what)
+    });
+    named.or_else(|| {
+        let target = canonical(steps.last()?)?;
+        EVENT.lock().ok()?.get(&target).copied()
+    })
+}
+
+/// The event folder's files of this run, by the canonical path of the
+/// file each one comes to ([`note_event`]).
+static EVENT: std::sync::Mutex<std::collections::BTreeMap<PathBuf, &'static str>> =
+    std::sync::Mutex::new(std::collections::BTreeMap::new());
+
+/// Records the files of the event folder `dir` this run opened: a report
+/// is never written over one of them, whatever path names it
+/// ([`event_file`]).
+pub fn note_event(dir: &Path) {
+    let Ok(mut event) = EVENT.lock() else {
+        return;
+    };
+    for (name, what) in EVENT_FILES {
+        if let Some(target) = canonical(&resolve(&dir.join(name))) {
+            event.insert(target, what);
+        }
+    }
+}
+
+/// The folder a path is in (`.` for a bare name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
+}
+
+/// `path` with its folder canonical (the file itself need not be there).
+fn canonical(path: &Path) -> Option<PathBuf> {
+    let name = path.file_name()?;
+    Some(std::fs::canonicalize(folder_of(path)).ok()?.join(name))
+}
+
+/// Refuses a path that names one of an event folder's own files
+/// ([`event_file`]): what `publish -o DIR` and `dump DIR` check too.
+pub fn not_an_event_file(path: &Path) -> Result<(), OutputError> {
+    match event_file(path) {
+        Some(what) => Err(OutputError::IsAnEventFile {
+            path: path.display().to_string(),
+            what,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Refuses, before anything is read or written, a target a report is
+/// never written to: an event folder's own file, a folder, a disk. (A file
+/// this run reads is refused when the report is written: see
+/// [`write_report`].)
+pub fn check_target(path: &Path) -> Result<(), OutputError> {
+    if is_stdout(path) {
+        return Ok(());
+    }
+    not_an_event_file(path)?;
+    let shown = path.display().to_string();
+    // `adir/` names a folder, there or not
+    let says_folder = path
+        .as_os_str()
+        .to_string_lossy()
+        .ends_with(std::path::MAIN_SEPARATOR);
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => Err(OutputError::IsAFolder { path: shown }),
+        _ if says_folder => Err(OutputError::NamesAFolder { path: shown }),
+        Ok(m) if is_block_device(&m) => Err(OutputError::IsADisk { path: shown }),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(unix)]
+fn is_block_device(m: &std::fs::Metadata) -> bool {
+    std::os::unix::fs::FileTypeExt::is_block_device(&m.file_type())
+}
+
+#[cfg(not(unix))]
+fn is_block_device(_: &std::fs::Metadata) -> bool {
+    false
+}
+
 /// Writes a report to `path` (`-`: standard output), refusing a file that
-/// this run has read.
+/// this run has read and the targets of [`check_target`].
 pub fn write_report(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     write_report_with(path, &mut |out| out.write_all(bytes))
 }
 
 /// As [`write_report`], the report written by `write` as it is made (a
-/// long table is never held whole): to a file, whole or not at all.
+/// long table is never held whole): to a regular file, whole or not at
+/// all; into a named pipe or a device, as it is.
 pub fn write_report_with(
     path: &Path,
     write: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
@@ -53,28 +183,79 @@ pub fn write_report_with(
     if crate::ingest::was_read(path) {
         return Err(OutputError::IsAnInput { path: shown });
     }
-    write_atomically_with(path, write).map_err(|source| OutputError::Io {
+    check_target(path)?;
+    let written = match written_in_place(path) {
+        Some(append) => write_in_place(path, append, write),
+        None => write_atomically_with(path, write),
+    };
+    written.map_err(|source| OutputError::Io {
         path: shown,
         source,
     })
 }
 
+/// Whether `path` is written into as it is rather than replaced, and then
+/// whether at its end: a target that is there and is not a regular file
+/// (a named pipe, a character device), or one reached through a process's
+/// file descriptors (`/dev/stdout`, `/dev/fd/3`, `/proc/self/fd/1`: what
+/// the shell opened, a file redirected to with `>>` too, which is added
+/// to).
+fn written_in_place(path: &Path) -> Option<bool> {
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => Some(false),
+        Ok(_) if through_descriptor(path) => Some(true),
+        _ => None,
+    }
+}
+
+/// Whether `path`, or a symbolic link on the way from it, names a file
+/// descriptor (`/dev/fd/N`, `/proc/.../fd/N`; `/dev/stdout` is a link to
+/// `/proc/self/fd/1`).
+fn through_descriptor(path: &Path) -> bool {
+    links(path)
+        .iter()
+        .any(|p| p.starts_with("/dev/fd") || p.starts_with("/proc"))
+}
+
+/// Writes into the file `path` names as it is (no temporary, no rename):
+/// a named pipe, a device; at its end when `append`. A write the device
+/// refuses (`/dev/full`: no space left) is an error.
+fn write_in_place(
+    path: &Path,
+    append: bool,
+    write: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .append(append)
+        .open(path)?;
+    let mut out = std::io::BufWriter::new(file);
+    write(&mut out)?;
+    out.flush()
+}
+
+/// `path`, then each file the symbolic links from it name in turn: the
+/// last is the file it comes to (also a link to a file not yet there).
+fn links(path: &Path) -> Vec<PathBuf> {
+    let mut steps = vec![path.to_path_buf()];
+    for _ in 0..40 {
+        let current = steps.last().expect("the path itself");
+        let Ok(target) = std::fs::read_link(current) else {
+            break;
+        };
+        let next = match current.parent() {
+            Some(dir) if target.is_relative() => dir.join(target),
+            _ => target,
+        };
+        steps.push(next);
+    }
+    steps
+}
+
 /// The file a path names, following symbolic links (also a link to a file
 /// not yet there).
 fn resolve(path: &Path) -> PathBuf {
-    let mut current = path.to_path_buf();
-    for _ in 0..40 {
-        match std::fs::read_link(&current) {
-            Ok(target) => {
-                current = match current.parent() {
-                    Some(dir) if target.is_relative() => dir.join(target),
-                    _ => target,
-                }
-            }
-            Err(_) => return current,
-        }
-    }
-    current
+    links(path).pop().expect("the path itself")
 }
 
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {

@@ -108,8 +108,9 @@ struct Live {
 impl Live {
     fn rebuild(&mut self) {
         if let Err(e) = self.try_rebuild() {
-            eprintln!("Pages not rebuilt: {e:#}; the last good pages stay up.");
-            self.refused = Some(format!("{e:#}"));
+            let said = super::said_once(&e);
+            eprintln!("Pages not rebuilt: {said}; the last good pages stay up.");
+            self.refused = Some(said);
         }
     }
 
