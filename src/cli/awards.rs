@@ -37,11 +37,11 @@ pub fn run(args: AwardsArgs) -> Result<Outcome> {
         Ok(award) => award,
         Err(why) => bail!("{why}"),
     };
-    let Some(provisional) = final_answers(&loaded, args.allow_incomplete, "award") else {
+    let Some(completeness) = final_answers(&loaded, args.allow_incomplete, "award") else {
         return Ok(Outcome::DataErrors);
     };
     let mut table = awards_table(&award, &event.roster);
-    table.title.push_str(&provisional);
+    table.title.push_str(&completeness.title_suffix());
     args.output.emit(&[table])?;
     Ok(Outcome::Done)
 }

@@ -34,7 +34,7 @@ pub fn run(args: MedalsArgs) -> Result<Outcome> {
         return Ok(Outcome::DataErrors);
     };
     let wanted = groups(event, &args.group)?;
-    let Some(provisional) = final_answers(&loaded, args.allow_incomplete, "medals") else {
+    let Some(completeness) = final_answers(&loaded, args.allow_incomplete, "medals") else {
         return Ok(Outcome::DataErrors);
     };
     let all: Vec<_> = event
@@ -44,7 +44,7 @@ pub fn run(args: MedalsArgs) -> Result<Outcome> {
         .filter(|m| wanted.contains(&m.group))
         .collect();
     let mut table = medals_table(&all, event);
-    table.title.push_str(&provisional);
+    table.title.push_str(&completeness.title_suffix());
     args.output.emit(&[table])?;
     Ok(Outcome::Done)
 }

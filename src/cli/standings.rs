@@ -1,6 +1,6 @@
 //! `tilerank standings`: the ranking of one stage.
 
-use super::answers::{groups, rankable, report_missing};
+use super::answers::{groups, rankable, report_missing_of};
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::Result;
 use clap::Args;
@@ -43,11 +43,10 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
     let Some(stage) = rankable(event, &args.stage)? else {
         return Ok(Outcome::DataErrors);
     };
-    let mut completeness = report_missing(&loaded);
     // (the standings of a stage are provisional while cards of the first
-    // are missing, or while players who went on to it have not played it)
-    completeness.waiting.retain(|(s, _)| *s == stage);
-    let still = completeness.still_to_come();
+    // are missing, or while players who went on to it, or to a stage
+    // before it, have not played it: the rule of every answer of the stage)
+    let provisional = report_missing_of(&loaded, &stage).title_suffix();
     let groups: Vec<Option<String>> = match (&args.group, args.by_group) {
         (Some(_), _) => groups(event, &args.group)?,
         (None, true) => event.group_list(),
@@ -66,9 +65,7 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
             standings.ranked.len(),
             standings.apart.len()
         );
-        if let Some(still) = &still {
-            title.push_str(&format!(" (PROVISIONAL: {still})"));
-        }
+        title.push_str(&provisional);
         let name = match &group {
             Some(g) => format!("{stage} {g}"),
             None => standings_name(&standings),
