@@ -3,7 +3,9 @@
 //! `Event::completeness_of`: for the cards the event expects and for the
 //! players who went on to the stage, or to one before it, and have not
 //! played it. Each command that gives such an answer waits (exit 1, what
-//! is missing named) or, with `--allow-incomplete`, marks it PROVISIONAL.
+//! is missing named) or, with `--allow-incomplete`, marks it PROVISIONAL;
+//! the export's sheets say PROVISIONAL as the commands that print them
+//! alone do.
 
 use crate::one_model::copy_dir;
 use crate::test::{fixtures, sheets, Output, Scratch, Test};
@@ -182,4 +184,111 @@ fn a_later_stage_waits_for_the_players_who_went_on_to_it() {
     on(&dir, &["standings"])
         .success()
         .stdout_lacks("PROVISIONAL");
+}
+
+/// The first line of what a command printed: a table's title.
+fn title(out: &Output) -> String {
+    out.stdout.lines().next().unwrap_or_default().to_string()
+}
+
+/// The prelim complete, the final begun (HK, the top 8 to a final of two
+/// tables, one of them in): the export's prelim standings and qualifiers
+/// are final, its final standings, medals and award PROVISIONAL, each
+/// sheet's title the very title of the command that prints it alone.
+#[test]
+fn each_sheet_of_the_export_says_provisional_as_its_command_does() {
+    let s = Scratch::new("export");
+    let dir = copy(&s, "hk");
+    let toml = dir.join("tilerank.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, text.replace("top = 4", "top = 8")).unwrap();
+    let still = "(PROVISIONAL: 4 players of the final still to play)";
+    on(&dir, &["medals"]).failure(1).stderr_has(
+        "final: 4 of the 8 players who went on from the prelim have no card yet: H05, H06, H07, H08",
+    );
+    let alone = [
+        title(&on(&dir, &["standings"]).success()),
+        title(&on(&dir, &["standings", "--stage", "final"]).success()),
+        title(&on(&dir, &["qualifiers"]).success()),
+        title(&on(&dir, &["medals", "--allow-incomplete"]).success()),
+        title(&on(&dir, &["awards", "--allow-incomplete"]).success()),
+    ];
+    assert!(!alone[0].contains("PROVISIONAL"), "{alone:?}");
+    assert!(alone[1].ends_with(still), "{alone:?}");
+    assert!(!alone[2].contains("PROVISIONAL"), "{alone:?}");
+    assert_eq!(alone[3], format!("Medals (hk rules) {still}"));
+    assert_eq!(alone[4], format!("Super Family Award {still}"));
+    let out = on(&dir, &["export", "--allow-incomplete", "--format", "table"]).success();
+    let titles: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| {
+            [
+                "Standings, ",
+                "Qualifiers ",
+                "Medals ",
+                "Super Family Award ",
+            ]
+            .iter()
+            .any(|t| l.starts_with(t))
+        })
+        .collect();
+    assert_eq!(titles, alone, "{}", out.stdout);
+
+    // The workbook: the same titles head the printed sheets.
+    let book = s.path("results.xlsx");
+    on(
+        &dir,
+        &["export", "--allow-incomplete", "-o", book.to_str().unwrap()],
+    )
+    .success();
+    let headers = sheet_headers(&book);
+    for (sheet, provisional) in [
+        ("Standings prelim", false),
+        ("Standings final", true),
+        ("Qualifiers", false),
+        ("Medals", true),
+        ("Super Family Award", true),
+    ] {
+        let header = &headers[sheet];
+        assert_eq!(
+            header.contains("PROVISIONAL"),
+            provisional,
+            "{sheet}: {header}"
+        );
+    }
+}
+
+/// Each sheet's printed header, by sheet name.
+fn sheet_headers(book: &Path) -> std::collections::BTreeMap<String, String> {
+    use std::io::Read;
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(book).unwrap()).unwrap();
+    let mut text = |name: &str| {
+        let mut s = String::new();
+        zip.by_name(name).unwrap().read_to_string(&mut s).unwrap();
+        s
+    };
+    let workbook = text("xl/workbook.xml");
+    let names: Vec<String> = workbook
+        .split("<sheet ")
+        .skip(1)
+        .map(|s| {
+            let at = s.find("name=\"").unwrap() + 6;
+            s[at..at + s[at..].find('"').unwrap()].to_string()
+        })
+        .collect();
+    names
+        .into_iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let xml = text(&format!("xl/worksheets/sheet{}.xml", i + 1));
+            let header = xml
+                .split("<oddHeader>")
+                .nth(1)
+                .and_then(|h| h.split("</oddHeader>").next())
+                .unwrap_or_default()
+                .to_string();
+            (name, header)
+        })
+        .collect()
 }

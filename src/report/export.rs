@@ -33,8 +33,9 @@ pub struct ExportRequest<'a> {
     pub event: &'a Event,
     /// The event's name, for titles and the Settings sheet.
     pub name: &'a str,
-    /// What the event lacks: missing cards make titles say PROVISIONAL;
-    /// they and the players who never played are listed on a sheet.
+    /// What the event lacks, listed on the Missing sheet (each table's
+    /// title says PROVISIONAL by what its own stage lacks:
+    /// [`Event::completeness_of`]).
     pub completeness: &'a crate::event::Completeness,
     /// Where the data came from, for the Settings sheet: (setting, value).
     pub sources: Vec<(String, String)>,
@@ -107,20 +108,16 @@ pub fn build(req: &ExportRequest) -> Export {
         decisions: Vec::new(),
         unsettled: false,
     };
-    let still = req.completeness.still_to_come();
-    let provisional = match &still {
-        None => String::new(),
-        Some(still) => format!(" (PROVISIONAL: {still})"),
-    };
-    qualifier_tables(event, &provisional, &mut export);
-    export
-        .tables
-        .splice(0..0, standings_tables(event, &provisional));
+    // Each sheet says PROVISIONAL exactly when what it shows is not final,
+    // by the rule of the command that prints it alone
+    // ([`Event::completeness_of`] its stage).
+    qualifier_tables(event, &mut export);
+    export.tables.splice(0..0, standings_tables(event));
     export.tables.push(medals_sheet(event));
     export.tables.push(awards_sheet(event));
     export.tables.push(games_table(&event.cards, event));
     let mut notes = export.decisions.clone();
-    if let Some(still) = &still {
+    if let Some(still) = &req.completeness.still_to_come() {
         notes.push(format!("PROVISIONAL: {still} (see the Missing sheet)"));
     }
     export.tables.push(missing_table(event, req.completeness));
@@ -203,11 +200,13 @@ fn group_suffix(group: &Option<String>) -> String {
 }
 
 /// One standings table per stage and age group; `Q` marks who goes on from
-/// the qualifying stage under a top-N rule.
-pub fn standings_tables(event: &Event, provisional: &str) -> Vec<Table> {
+/// the qualifying stage under a top-N rule. A stage's title says
+/// PROVISIONAL while it is not complete, as `tilerank standings` says it.
+pub fn standings_tables(event: &Event) -> Vec<Table> {
     let mut tables = Vec::new();
     let qualifying = event.qualifying_stage();
     for stage in event.stages() {
+        let provisional = event.completeness_of(&stage).title_suffix();
         for group in event.group_list() {
             // the whole standings, ranked once, and who goes on from them
             let (s, cut) = if stage == qualifying {
@@ -238,9 +237,12 @@ pub fn standings_tables(event: &Event, provisional: &str) -> Vec<Table> {
 }
 
 /// The qualifier list of each group ([`Event::advance`] from the
-/// qualifying stage), into `export`.
-fn qualifier_tables(event: &Event, provisional: &str, export: &mut Export) {
+/// qualifying stage), into `export`; PROVISIONAL while that stage is not
+/// complete, as `tilerank qualifiers --allow-incomplete` says it.
+fn qualifier_tables(event: &Event, export: &mut Export) {
     let stage = event.qualifying_stage();
+    let provisional = event.completeness_of(&stage).title_suffix();
+    let provisional = provisional.as_str();
     if !event.stages().contains(&stage) {
         let mut table = qualifiers_placeholder(event);
         table
@@ -286,11 +288,16 @@ fn qualifiers_placeholder(event: &Event) -> Table {
     }
 }
 
-/// The medals of the final, every group on one sheet; until the final is
-/// played, the sheet says so.
+/// The medals of the final, every group on one sheet, PROVISIONAL while
+/// the final is not complete (as `tilerank medals --allow-incomplete`
+/// says it); until the final is played, the sheet says so.
 pub fn medals_sheet(event: &Event) -> Table {
     match event.medals() {
-        Some(all) => medals_table(&all, event),
+        Some(all) => {
+            let mut table = medals_table(&all, event);
+            provisional_final(event, &mut table);
+            table
+        }
         None => {
             let mut table = medals_table(&[], event);
             table.title = format!("Medals ({} rules): no final stage yet", event.rules.profile);
@@ -302,11 +309,16 @@ pub fn medals_sheet(event: &Event) -> Table {
     }
 }
 
-/// The Super Family Award ([`Event::super_family`]); until it can be
-/// decided, the sheet says why.
+/// The Super Family Award ([`Event::super_family`]), PROVISIONAL while the
+/// final is not complete (as `tilerank awards --allow-incomplete` says
+/// it); until it can be decided, the sheet says why.
 pub fn awards_sheet(event: &Event) -> Table {
     match event.super_family() {
-        Ok(award) => awards_table(&award, &event.roster),
+        Ok(award) => {
+            let mut table = awards_table(&award, &event.roster);
+            provisional_final(event, &mut table);
+            table
+        }
         Err(why) => {
             let empty = SuperFamily {
                 ranked: Vec::new(),
@@ -319,6 +331,13 @@ pub fn awards_sheet(event: &Event) -> Table {
             table
         }
     }
+}
+
+/// Marks a table of the final's answers PROVISIONAL in its title while the
+/// final is not complete.
+fn provisional_final(event: &Event, table: &mut Table) {
+    let still = event.completeness_of(&event.final_stage());
+    table.title.push_str(&still.title_suffix());
 }
 
 /// What the checks computed for one game: (seats, finish, best score, sum).
