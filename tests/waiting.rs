@@ -5,7 +5,8 @@
 //! played it. Each command that gives such an answer waits (exit 1, what
 //! is missing named) or, with `--allow-incomplete`, marks it PROVISIONAL;
 //! the export's sheets say PROVISIONAL as the commands that print them
-//! alone do.
+//! alone do; and a file a reader sees no title of (CSV, JSON, a workbook's
+//! sheet) says it on every row.
 
 use crate::one_model::copy_dir;
 use crate::test::{fixtures, sheets, Output, Scratch, Test};
@@ -235,6 +236,32 @@ fn each_sheet_of_the_export_says_provisional_as_its_command_does() {
         .collect();
     assert_eq!(titles, alone, "{}", out.stdout);
 
+    // Written to a file, their rows say it: the final's, not the prelim's.
+    let mark = "PROVISIONAL: 4 players of the final still to play";
+    for args in [
+        &["standings", "--stage", "final", "--format", "csv"][..],
+        &["medals", "--allow-incomplete", "--format", "csv"],
+        &["awards", "--allow-incomplete", "--format", "csv"],
+    ] {
+        let notes = on(&dir, args).success().column("note");
+        assert!(!notes.is_empty(), "{args:?}");
+        assert!(
+            notes.iter().all(|n| n.starts_with(mark)),
+            "{args:?}: {notes:?}"
+        );
+    }
+    for args in [
+        &["standings", "--format", "csv"][..],
+        &["qualifiers", "--format", "json"],
+    ] {
+        on(&dir, args).success().stdout_lacks("PROVISIONAL");
+    }
+    let out = on(&dir, &["export", "--allow-incomplete", "--format", "csv"]).success();
+    let blocks: Vec<&str> = out.stdout.split("\n\n").collect();
+    for (i, provisional) in [false, true, false, true, true].into_iter().enumerate() {
+        assert_eq!(blocks[i].contains(mark), provisional, "{}", blocks[i]);
+    }
+
     // The workbook: the same titles head the printed sheets.
     let book = s.path("results.xlsx");
     on(
@@ -290,5 +317,111 @@ fn sheet_headers(book: &Path) -> std::collections::BTreeMap<String, String> {
                 .to_string();
             (name, header)
         })
+        .collect()
+}
+
+/// A qualifier list written to a file while it is not final says so on
+/// every row, in its `note` column (CSV and JSON have no title): while a
+/// card is missing (`--allow-incomplete`), and while a tie at the cutoff
+/// waits for the director (`--cutoff-ties error`, exit 1). The export's
+/// Qualifiers sheet, and `advance` and `seating` written to a file, the
+/// same. A final list says nothing of the kind.
+#[test]
+fn a_list_written_while_it_is_not_final_says_so_on_every_row() {
+    let s = Scratch::new("marks");
+    let dir = hk_one_card_missing(&s);
+    let mark = "PROVISIONAL: 1 card missing";
+    let csv = s.path("q.csv");
+    on(
+        &dir,
+        &[
+            "qualifiers",
+            "--allow-incomplete",
+            "-o",
+            csv.to_str().unwrap(),
+        ],
+    )
+    .success();
+    let notes = column(&std::fs::read_to_string(&csv).unwrap(), "note");
+    assert_eq!(notes, vec![mark; 4]);
+    let json = on(
+        &dir,
+        &["qualifiers", "--allow-incomplete", "--format", "json"],
+    )
+    .success();
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(rows.len(), 4);
+    assert!(rows.iter().all(|r| r["note"] == mark), "{}", json.stdout);
+    for args in [
+        &["advance", "--allow-incomplete", "--format", "csv"][..],
+        &[
+            "seating",
+            "--from",
+            "prelim",
+            "--allow-incomplete",
+            "--format",
+            "csv",
+        ],
+    ] {
+        let out = on(&dir, args).success();
+        assert_eq!(out.column("note"), vec![mark; 4], "{args:?}");
+    }
+    let out = on(&dir, &["standings", "--format", "csv"]).success();
+    assert_eq!(out.column("note"), vec![mark; 4]);
+    // the export's Standings prelim and Qualifiers blocks
+    let out = on(&dir, &["export", "--allow-incomplete", "--format", "csv"]).success();
+    let blocks: Vec<&str> = out.stdout.split("\n\n").collect();
+    for block in &blocks[..2] {
+        assert_eq!(column(block, "note"), vec![mark; 4], "{block}");
+    }
+    // on the screen the title says it, once
+    on(&dir, &["qualifiers", "--allow-incomplete"])
+        .success()
+        .stdout_has("(PROVISIONAL: 1 card missing)")
+        .stdout_lacks("PROVISIONAL: 1 card missing\n");
+
+    // The HK demo's tie at 120, left to the director: exit 1, and the
+    // list written says on each row that it is not final.
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026");
+    let undecided = s.path("undecided.csv");
+    Test::new()
+        .arg("qualifiers")
+        .arg(demo.join("cards"))
+        .arg("--roster")
+        .arg(demo.join("roster.csv"))
+        .args(["--cutoff-ties", "error", "-o", undecided.to_str().unwrap()])
+        .run()
+        .failure(1)
+        .stderr_has("DECISION: TIE AT THE CUTOFF");
+    let notes = column(&std::fs::read_to_string(&undecided).unwrap(), "note");
+    assert_eq!(notes.len(), 119);
+    assert!(
+        notes
+            .iter()
+            .all(|n| n.starts_with("NOT FINAL: the director decides")),
+        "{notes:?}"
+    );
+    let decided = Test::new()
+        .args(["qualifiers", "--format", "csv"])
+        .arg(demo.join("cards"))
+        .arg("--roster")
+        .arg(demo.join("roster.csv"))
+        .run()
+        .success();
+    assert!(!decided.stdout.contains("NOT FINAL") && !decided.stdout.contains("PROVISIONAL"));
+}
+
+/// One column of a CSV text, by header name.
+fn column(text: &str, name: &str) -> Vec<String> {
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let at = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .position(|h| h == name)
+        .unwrap_or_else(|| panic!("no column {name} in {text}"));
+    reader
+        .records()
+        .map(|r| r.unwrap()[at].to_string())
         .collect()
 }

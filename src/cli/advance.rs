@@ -4,12 +4,12 @@ use super::answers::{answers_of, groups, named, print_decisions, rankable};
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::Result;
 use clap::Args;
-use tilerank::report::stages::advance_table;
+use tilerank::report::stages::{advance_table, mark_not_final};
 
 /// List who goes on from a stage and why (rank, table winner, best second), and what needs the director
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank advance --event hk-2026\n  tilerank advance cards/ --roster roster.csv --profile nvso\n  tilerank advance --event gwinnett --player P0007\n\nWho goes on is the rule of the event's profile or rules file ([qualifiers] rule: the top N of the standings with the cutoff-tie policy, table winners then the best seconds, or the best at each table; the profiles command lists the built-in profiles). Ties the rules cannot settle are DECISION lines and exit 1 (the list is still written, marked not final); --player settles them, or table_ties = \"all\" in tilerank.toml sends every tied player on.\n\nAs qualifiers does, the list waits (exit 1) while cards the event expects are missing, or players who went on to the stage have not played it; --allow-incomplete prints it marked PROVISIONAL."
+    after_help = "Examples:\n  tilerank advance --event hk-2026\n  tilerank advance cards/ --roster roster.csv --profile nvso\n  tilerank advance --event gwinnett --player P0007\n\nWho goes on is the rule of the event's profile or rules file ([qualifiers] rule: the top N of the standings with the cutoff-tie policy, table winners then the best seconds, or the best at each table; the profiles command lists the built-in profiles). Ties the rules cannot settle are DECISION lines and exit 1 (the list is still written, marked not final); --player settles them, or table_ties = \"all\" in tilerank.toml sends every tied player on.\n\nAs qualifiers does, the list waits (exit 1) while cards the event expects are missing, or players who went on to the stage have not played it; --allow-incomplete prints it marked PROVISIONAL. Written to a CSV, JSON or workbook file, a list that is not final says so on every row, in a note column."
 )]
 pub struct AdvanceArgs {
     #[command(flatten)]
@@ -54,6 +54,8 @@ pub fn run(args: AdvanceArgs) -> Result<Outcome> {
     ) else {
         return Ok(Outcome::DataErrors);
     };
+    // (a file without titles says it on every row)
+    let marked = !args.output.shows_titles()?;
     let mut tables = Vec::new();
     let mut refused = false;
     for group in groups(event, &args.group)? {
@@ -62,6 +64,9 @@ pub fn run(args: AdvanceArgs) -> Result<Outcome> {
         refused |= list.is_refused();
         let mut table = advance_table(&list, &event.roster);
         table.title.push_str(&completeness.title_suffix());
+        if marked {
+            mark_not_final(&mut table, &list, completeness.mark().as_deref());
+        }
         tables.push(table);
     }
     args.output.emit(&tables)?;

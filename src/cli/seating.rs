@@ -219,6 +219,7 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
             }
         }
     }
+    let titled = args.output.shows_titles()?;
     for (group, count, drawn) in seated {
         let tables_text = match drawn.tables.len() {
             1 => "1 table".to_string(),
@@ -260,6 +261,10 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
             cards.push(card);
         }
         let mut table = seating_table(&drawn, event, &title);
+        // (a file without titles says it on every row)
+        if let Some(mark) = completeness.mark().filter(|_| !titled) {
+            tilerank::report::stages::mark_rows(&mut table, &mark);
+        }
         if let Some(g) = &group {
             table.name = format!("Seating {g}");
         }
