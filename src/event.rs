@@ -839,8 +839,8 @@ impl Event {
     /// schedule expects (every stage goes on from the first), and for the
     /// players who went on to `stage`, or to a stage before it, and have
     /// no card of it yet; not for a later stage. The one rule of every
-    /// command, of the export's sheets and of the site:
-    /// [`Completeness::still_to_come`] of it says PROVISIONAL.
+    /// command and of the export's sheets: [`Completeness::mark`] of it
+    /// says PROVISIONAL.
     pub fn completeness_of(&self, stage: &Stage) -> Completeness {
         let mut c = self.completeness();
         let at = self.rules.stage_rank(stage);
