@@ -1298,6 +1298,7 @@ fn print_card(
         seats,
         games,
         total: true,
+        provisional: None,
     }
 }
 

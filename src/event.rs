@@ -837,6 +837,21 @@ impl Event {
             no_shows,
         }
     }
+
+    /// What the answers of `stage` wait for: its standings, who goes on
+    /// from it (`qualifiers`, `advance`, `seating --from`), and, of the
+    /// last stage, the medals and the award. They wait for the cards the
+    /// schedule expects (every stage goes on from the first), and for the
+    /// players who went on to `stage`, or to a stage before it, and have
+    /// no card of it yet; not for a later stage. The one rule of every
+    /// command and of the export's sheets: [`Completeness::mark`] of it
+    /// says PROVISIONAL.
+    pub fn completeness_of(&self, stage: &Stage) -> Completeness {
+        let mut c = self.completeness();
+        let at = self.rules.stage_rank(stage);
+        c.waiting.retain(|(s, _)| self.rules.stage_rank(s) <= at);
+        c
+    }
 }
 
 /// What an event still lacks (see [`Event::completeness`]).
@@ -881,6 +896,19 @@ impl Completeness {
             ));
         }
         (!parts.is_empty()).then(|| parts.join(", "))
+    }
+
+    /// `PROVISIONAL: 3 cards missing`, what marks an answer given while
+    /// something is still to come ([`Completeness::still_to_come`]); `None`
+    /// when nothing is.
+    pub fn mark(&self) -> Option<String> {
+        self.still_to_come().map(|s| format!("PROVISIONAL: {s}"))
+    }
+
+    /// What ends the title of such an answer: ` (PROVISIONAL: 3 cards
+    /// missing)`, or nothing.
+    pub fn title_suffix(&self) -> String {
+        self.mark().map(|m| format!(" ({m})")).unwrap_or_default()
     }
 
     /// The missing cards grouped by session, one line each, for a

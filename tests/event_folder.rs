@@ -1097,6 +1097,11 @@ fn an_event_of_the_first_schema_answers_unchanged() {
         .success()
         .stdout;
     assert!(stored.lines().count() > 90, "{stored}");
+    // (the event expects HK's 12 sessions and holds one: written to a
+    // file, its standings say so on every row; the files alone expect none)
+    let mark = "PROVISIONAL: 275 cards missing";
+    assert!(stored.lines().skip(1).all(|l| l.contains(mark)), "{stored}");
+    let stored = stored.replace(&format!("{mark}; "), "").replace(mark, "");
     assert_eq!(stored, from_files);
     let again = Test::new()
         .args(["import", "--event", &event_s])

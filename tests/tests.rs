@@ -36,5 +36,6 @@ mod streaming;
 mod test;
 mod ties;
 mod volunteer;
+mod waiting;
 mod watch;
 mod workbooks;

@@ -1,15 +1,15 @@
 //! `tilerank advance`: who goes on from a stage, and why.
 
-use super::answers::{groups, named, print_decisions, rankable};
+use super::answers::{answers_of, groups, named, print_decisions, rankable};
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::Result;
 use clap::Args;
-use tilerank::report::stages::advance_table;
+use tilerank::report::stages::{advance_table, mark_not_final};
 
 /// List who goes on from a stage and why (rank, table winner, best second), and what needs the director
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank advance --event hk-2026\n  tilerank advance cards/ --roster roster.csv --profile nvso\n  tilerank advance --event gwinnett --player P0007\n\nWho goes on is the rule of the event's profile or rules file ([qualifiers] rule: the top N of the standings with the cutoff-tie policy, table winners then the best seconds, or the best at each table; the profiles command lists the built-in profiles). Ties the rules cannot settle are DECISION lines and exit 1 (the list is still written, marked not final); --player settles them, or table_ties = \"all\" in tilerank.toml sends every tied player on."
+    after_help = "Examples:\n  tilerank advance --event hk-2026\n  tilerank advance cards/ --roster roster.csv --profile nvso\n  tilerank advance --event gwinnett --player P0007\n\nWho goes on is the rule of the event's profile or rules file ([qualifiers] rule: the top N of the standings with the cutoff-tie policy, table winners then the best seconds, or the best at each table; the profiles command lists the built-in profiles). Ties the rules cannot settle are DECISION lines and exit 1 (the list is still written, marked not final); --player settles them, or table_ties = \"all\" in tilerank.toml sends every tied player on.\n\nAs qualifiers does, the list waits (exit 1) while cards the event expects are missing, or players who went on to the stage have not played it; --allow-incomplete prints it marked PROVISIONAL. Written to a CSV, JSON or workbook file, a list that is not final says so on every row, in a note column."
 )]
 pub struct AdvanceArgs {
     #[command(flatten)]
@@ -27,6 +27,10 @@ pub struct AdvanceArgs {
     #[arg(long = "player", value_name = "PLAYER")]
     pub players: Vec<String>,
 
+    /// Present the list even while cards the event expects are missing (marked PROVISIONAL)
+    #[arg(long)]
+    pub allow_incomplete: bool,
+
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -42,13 +46,28 @@ pub fn run(args: AdvanceArgs) -> Result<Outcome> {
         return Ok(Outcome::DataErrors);
     };
     let named = named(event, &args.players)?;
+    let Some(completeness) = answers_of(
+        &loaded,
+        &stage,
+        args.allow_incomplete,
+        &format!("No list of who goes on from the {stage}: cards are missing. Import them, or give --allow-incomplete for a provisional list."),
+    ) else {
+        return Ok(Outcome::DataErrors);
+    };
+    // (a file without titles says it on every row)
+    let marked = !args.output.shows_titles()?;
     let mut tables = Vec::new();
     let mut refused = false;
     for group in groups(event, &args.group)? {
         let list = event.advance(&stage, group.as_deref(), &named);
         print_decisions(&list, &event.roster, &[]);
         refused |= list.is_refused();
-        tables.push(advance_table(&list, &event.roster));
+        let mut table = advance_table(&list, &event.roster);
+        table.title.push_str(&completeness.title_suffix());
+        if marked {
+            mark_not_final(&mut table, &list, completeness.mark().as_deref());
+        }
+        tables.push(table);
     }
     args.output.emit(&tables)?;
     if refused {

@@ -54,10 +54,84 @@ pub fn rankable(event: &Event, stage: &str) -> Result<Option<Stage>> {
 }
 
 /// What the event still lacks ([`tilerank::event::Event::completeness`]),
-/// said on standard error: the missing cards session by session, and the
-/// roster's players who have not played.
+/// said on standard error: the missing cards session by session, the
+/// players who went on to a later stage and have not played it yet, and
+/// the roster's players who have not played. For the views of the whole
+/// event (the export, the site).
 pub fn report_missing(loaded: &Loaded) -> Completeness {
-    let c = report_incomplete(loaded);
+    let c = loaded.event.completeness();
+    say_lacking(loaded, &c, true);
+    c
+}
+
+/// What the answers of `stage` wait for
+/// ([`tilerank::event::Event::completeness_of`]), said on standard error as
+/// [`report_missing`] says it: the missing cards, the players who went on
+/// to `stage` (or a stage before it) and have not played it, and, of the
+/// first stage, the roster's players who have not played.
+pub fn report_missing_of(loaded: &Loaded, stage: &Stage) -> Completeness {
+    let event = &loaded.event;
+    let c = event.completeness_of(stage);
+    say_lacking(loaded, &c, *stage == event.qualifying_stage());
+    c
+}
+
+/// The one gate of the answers of `stage` (who goes on from it: `qualifiers`,
+/// `advance`, `seating --from`; of the last stage: `medals`, `awards`):
+/// what they wait for is said ([`report_missing_of`]); while anything is,
+/// they wait (`None`, after `refusal`) unless `allow`
+/// (`--allow-incomplete`). Else what the event lacks for them: its
+/// [`Completeness::title_suffix`] and [`Completeness::mark`] say
+/// PROVISIONAL, or nothing once it lacks nothing.
+pub fn answers_of(
+    loaded: &Loaded,
+    stage: &Stage,
+    allow: bool,
+    refusal: &str,
+) -> Option<Completeness> {
+    let c = report_missing_of(loaded, stage);
+    if !c.is_complete() && !allow {
+        say!("{refusal}");
+        return None;
+    }
+    Some(c)
+}
+
+/// The answers of the last stage (the medals, the award): [`answers_of`]
+/// it.
+pub fn final_answers(loaded: &Loaded, allow: bool, what: &str) -> Option<Completeness> {
+    let refusal = format!("No {what} yet: the event is not complete. Import the rest, or give --allow-incomplete for provisional {what}.");
+    answers_of(loaded, &loaded.event.final_stage(), allow, &refusal)
+}
+
+/// Says `c` on standard error; the roster's players who have not played
+/// too when `no_shows`.
+fn say_lacking(loaded: &Loaded, c: &Completeness, no_shows: bool) {
+    let event = &loaded.event;
+    if !c.missing.is_empty() {
+        say!("{} missing:", crate::cli::cards(c.missing.len()));
+        for line in c.missing_by_session(event.rules.schedule) {
+            say!("  {line}");
+        }
+    }
+    for e in event
+        .entrants
+        .iter()
+        .filter(|e| !e.waiting.is_empty() && c.waiting.iter().any(|(s, _)| *s == e.stage))
+    {
+        say!(
+            "{}: {} of the {} who went on from the {} {} no card yet: {}",
+            e.stage,
+            e.waiting.len(),
+            crate::cli::players(e.went_on),
+            e.from,
+            if e.waiting.len() == 1 { "has" } else { "have" },
+            some_ids(&e.waiting, &event.roster)
+        );
+    }
+    if !no_shows {
+        return;
+    }
     if !c.no_shows.is_empty() && !c.missing.is_empty() {
         // Cards are still to come: their players have not played yet.
         let n = c.no_shows.len();
@@ -70,51 +144,8 @@ pub fn report_missing(loaded: &Loaded) -> Completeness {
         say!(
             "{} on the roster played no game: {}",
             crate::cli::players(c.no_shows.len()),
-            some_ids(&c.no_shows, &loaded.event.roster)
+            some_ids(&c.no_shows, &event.roster)
         );
-    }
-    c
-}
-
-/// What the event still lacks, said on standard error: the missing cards
-/// session by session, and the players who went on to a later stage and
-/// have not played it yet.
-pub fn report_incomplete(loaded: &Loaded) -> Completeness {
-    let event = &loaded.event;
-    let c = event.completeness();
-    if !c.missing.is_empty() {
-        say!("{} missing:", crate::cli::cards(c.missing.len()));
-        for line in c.missing_by_session(event.rules.schedule) {
-            say!("  {line}");
-        }
-    }
-    for e in event.entrants.iter().filter(|e| !e.waiting.is_empty()) {
-        say!(
-            "{}: {} of the {} who went on from the {} {} no card yet: {}",
-            e.stage,
-            e.waiting.len(),
-            crate::cli::players(e.went_on),
-            e.from,
-            if e.waiting.len() == 1 { "has" } else { "have" },
-            some_ids(&e.waiting, &event.roster)
-        );
-    }
-    c
-}
-
-/// The final answers (medals, the award) wait while the event lacks
-/// anything (exit 1) unless `allow` (`--allow-incomplete`): `None` when
-/// they wait, else what their titles add (` (PROVISIONAL: ...)`, or
-/// nothing).
-pub fn final_answers(loaded: &Loaded, allow: bool, what: &str) -> Option<String> {
-    let c = report_incomplete(loaded);
-    match c.still_to_come() {
-        None => Some(String::new()),
-        Some(_) if !allow => {
-            say!("No {what} yet: the event is not complete. Import the rest, or give --allow-incomplete for provisional {what}.");
-            None
-        }
-        Some(still) => Some(format!(" (PROVISIONAL: {still})")),
     }
 }
 

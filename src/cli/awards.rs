@@ -4,12 +4,12 @@ use super::answers::{final_answers, rankable};
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::{bail, Result};
 use clap::Args;
-use tilerank::report::stages::awards_table;
+use tilerank::report::stages::{awards_table, mark_rows};
 
 /// Print the Super Family Award (hk): parent-and-child units who both reached the final, ranked on their summed results
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank awards --event hk-2026\n  tilerank awards prelim-cards/ final-cards/ --roster roster.csv --date 2026-04-12\n\nA unit is two roster entries with the same family id: a child aged 7 to 18 and a parent aged 18 or over on the event date. Both must qualify from the prelim; the final's results decide. The award waits (exit 1) while a player who went on has no final card yet, or cards the event expects are missing; --allow-incomplete decides it marked PROVISIONAL."
+    after_help = "Examples:\n  tilerank awards --event hk-2026\n  tilerank awards prelim-cards/ final-cards/ --roster roster.csv --date 2026-04-12\n\nA unit is two roster entries with the same family id: a child aged 7 to 18 and a parent aged 18 or over on the event date. Both must qualify from the prelim; the final's results decide. The award waits (exit 1) while a player who went on has no final card yet, or cards the event expects are missing; --allow-incomplete decides it marked PROVISIONAL (in a CSV, JSON or workbook file, on every row too)."
 )]
 pub struct AwardsArgs {
     #[command(flatten)]
@@ -24,6 +24,7 @@ pub struct AwardsArgs {
 }
 
 pub fn run(args: AwardsArgs) -> Result<Outcome> {
+    let titled = args.output.shows_titles()?;
     let loaded = args.event.load(args.event.rules()?)?;
     let event = &loaded.event;
     let Some(_) = rankable(event, "final")? else {
@@ -37,11 +38,15 @@ pub fn run(args: AwardsArgs) -> Result<Outcome> {
         Ok(award) => award,
         Err(why) => bail!("{why}"),
     };
-    let Some(provisional) = final_answers(&loaded, args.allow_incomplete, "award") else {
+    let Some(completeness) = final_answers(&loaded, args.allow_incomplete, "award") else {
         return Ok(Outcome::DataErrors);
     };
     let mut table = awards_table(&award, &event.roster);
-    table.title.push_str(&provisional);
+    table.title.push_str(&completeness.title_suffix());
+    // (a file without titles says it on every row)
+    if let Some(mark) = completeness.mark().filter(|_| !titled) {
+        mark_rows(&mut table, &mark);
+    }
     args.output.emit(&[table])?;
     Ok(Outcome::Done)
 }

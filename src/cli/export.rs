@@ -14,7 +14,7 @@ use tilerank::report::{output, Format, Table};
 /// Export the results: standings per stage and group, qualifiers, medals, awards, every game line, problems, settings and log
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank export --event hk-2026 -o results.xlsx\n  tilerank export cards/ --roster roster.csv --name \"HK Open 2026\" -o results.xlsx\n  tilerank export cards/ --roster roster.csv --format csv > results.csv\n\nThe workbook has one sheet per table, numbers stored as numbers, a frozen header with a filter, and pages that print one page wide with the header row on each. A name from input that begins with = + - @ is written as text, never as a formula. Nothing is written while any card has an error, or while cards the event expects are missing (unless --allow-incomplete)."
+    after_help = "Examples:\n  tilerank export --event hk-2026 -o results.xlsx\n  tilerank export cards/ --roster roster.csv --name \"HK Open 2026\" -o results.xlsx\n  tilerank export cards/ --roster roster.csv --format csv > results.csv\n\nThe workbook has one sheet per table, numbers stored as numbers, a frozen header with a filter, and pages that print one page wide with the header row on each. A name from input that begins with = + - @ is written as text, never as a formula. Nothing is written while any card has an error, or while cards the event expects are missing or players who went on to a stage have not played it (unless --allow-incomplete: each table that is not final then says PROVISIONAL, as the command that prints it alone does, and so does each of its rows in the note column)."
 )]
 pub struct ExportArgs {
     #[command(flatten)]
@@ -27,7 +27,7 @@ pub struct ExportArgs {
     #[command(flatten)]
     pub cutoff: CutoffArgs,
 
-    /// Export even while cards the event expects are missing (titles say PROVISIONAL)
+    /// Export even while cards the event expects are missing (each table that is not final says PROVISIONAL)
     #[arg(long)]
     pub allow_incomplete: bool,
 
@@ -65,6 +65,7 @@ pub fn run(args: ExportArgs) -> Result<Outcome> {
         event,
         name: &name,
         completeness: &completeness,
+        marked: format != Format::Table,
         sources,
         log,
     });

@@ -4,12 +4,12 @@ use super::answers::{final_answers, groups, rankable};
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::Result;
 use clap::Args;
-use tilerank::report::stages::medals_table;
+use tilerank::report::stages::{mark_rows, medals_table};
 
 /// Print the medals of the final per age group (HK: Champion, 1st and 2nd runner-up); ties share a medal
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank medals --event hk-2026\n  tilerank medals final-cards.xlsx --roster roster.csv --profile nvso -o medals.xlsx\n\nThe medals wait (exit 1) while a player who went on to the final has no final card yet, or while cards the event expects are missing; --allow-incomplete gives them marked PROVISIONAL."
+    after_help = "Examples:\n  tilerank medals --event hk-2026\n  tilerank medals final-cards.xlsx --roster roster.csv --profile nvso -o medals.xlsx\n\nThe medals wait (exit 1) while a player who went on to the final has no final card yet, or while cards the event expects are missing; --allow-incomplete gives them marked PROVISIONAL (in a CSV, JSON or workbook file, on every row too)."
 )]
 pub struct MedalsArgs {
     #[command(flatten)]
@@ -28,13 +28,14 @@ pub struct MedalsArgs {
 }
 
 pub fn run(args: MedalsArgs) -> Result<Outcome> {
+    let titled = args.output.shows_titles()?;
     let loaded = args.event.load(args.event.rules()?)?;
     let event = &loaded.event;
     let Some(_) = rankable(event, "final")? else {
         return Ok(Outcome::DataErrors);
     };
     let wanted = groups(event, &args.group)?;
-    let Some(provisional) = final_answers(&loaded, args.allow_incomplete, "medals") else {
+    let Some(completeness) = final_answers(&loaded, args.allow_incomplete, "medals") else {
         return Ok(Outcome::DataErrors);
     };
     let all: Vec<_> = event
@@ -44,7 +45,11 @@ pub fn run(args: MedalsArgs) -> Result<Outcome> {
         .filter(|m| wanted.contains(&m.group))
         .collect();
     let mut table = medals_table(&all, event);
-    table.title.push_str(&provisional);
+    table.title.push_str(&completeness.title_suffix());
+    // (a file without titles says it on every row)
+    if let Some(mark) = completeness.mark().filter(|_| !titled) {
+        mark_rows(&mut table, &mark);
+    }
     args.output.emit(&[table])?;
     Ok(Outcome::Done)
 }

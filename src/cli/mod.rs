@@ -351,6 +351,14 @@ impl OutputArgs {
         })
     }
 
+    /// Whether the reader of the report sees the tables' titles: the text
+    /// table does. CSV and JSON have none, and a workbook has them in the
+    /// printed page's header only: there a list that is not final marks
+    /// its rows ([`tilerank::report::stages::mark_not_final`]).
+    pub fn shows_titles(&self) -> Result<bool> {
+        Ok(self.format()? == Format::Table)
+    }
+
     /// Writes tables whose rows are made as they are written, in a format
     /// that writes row by row ([`Format::streams`]): to standard output, or
     /// to the file whole or not at all.

@@ -73,6 +73,8 @@ impl SiteEventArgs {
                 event,
                 name: &name,
                 completeness: &completeness,
+                // (the pages show each table's title)
+                marked: false,
                 sources,
                 log,
             },

@@ -3,16 +3,16 @@
 //! cutoff-tie policy, table winners and best seconds, or each table's
 //! lowest total.
 
-use super::answers::{groups, print_decisions, rankable, report_missing};
+use super::answers::{answers_of, groups, print_decisions, rankable};
 use super::{CutoffArgs, EventArgs, Outcome, OutputArgs};
 use anyhow::Result;
 use clap::Args;
-use tilerank::report::stages::qualifiers_view;
+use tilerank::report::stages::{mark_not_final, qualifiers_view};
 
 /// List who goes on to the final (HK: the top 120 of the prelim standings; other profiles by their own rule)
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank qualifiers cards/ --roster roster.csv\n  tilerank qualifiers cards/ --roster roster.csv --top 120 --cutoff-ties exclude -o qualifiers.xlsx\n  tilerank qualifiers --event nvso-2023          # table winners and best seconds, per age group\n\nWhen players tied on every key straddle the cutoff, the list says so and applies --cutoff-ties: include (all of them go), exclude (none of them go) or error (exit 1, the director decides). A tie the profile's table rule cannot settle is a DECISION line and exit 1 (the list is still written, marked not final, as by advance) until the director names players ([qualifiers] named in tilerank.toml; tilerank advance --player tries it) or sets table_ties = \"all\".\n\nIn an event folder whose settings list the sessions and tables, the list waits (exit 1) until every card is in; --allow-incomplete prints it marked PROVISIONAL."
+    after_help = "Examples:\n  tilerank qualifiers cards/ --roster roster.csv\n  tilerank qualifiers cards/ --roster roster.csv --top 120 --cutoff-ties exclude -o qualifiers.xlsx\n  tilerank qualifiers --event nvso-2023          # table winners and best seconds, per age group\n\nWhen players tied on every key straddle the cutoff, the list says so and applies --cutoff-ties: include (all of them go), exclude (none of them go) or error (exit 1, the director decides). A tie the profile's table rule cannot settle is a DECISION line and exit 1 (the list is still written, marked not final, as by advance) until the director names players ([qualifiers] named in tilerank.toml; tilerank advance --player tries it) or sets table_ties = \"all\".\n\nIn an event folder whose settings list the sessions and tables, the list waits (exit 1) until every card is in (and, from a later stage, until every player who went on to it has played it); --allow-incomplete prints it marked PROVISIONAL. Written to a CSV, JSON or workbook file, a list that is not final says so on every row, in its note column (PROVISIONAL: ..., or NOT FINAL: the director decides)."
 )]
 pub struct QualifiersArgs {
     #[command(flatten)]
@@ -50,19 +50,17 @@ pub fn run(args: QualifiersArgs) -> Result<Outcome> {
     let Some(stage) = rankable(event, &stage)? else {
         return Ok(Outcome::DataErrors);
     };
-    let missing = report_missing(&loaded).missing;
-    if !missing.is_empty() && !args.allow_incomplete {
-        say!("No qualifier list: cards are missing. Import them, or give --allow-incomplete for a provisional list.");
+    let Some(completeness) = answers_of(
+        &loaded,
+        &stage,
+        args.allow_incomplete,
+        "No qualifier list: cards are missing. Import them, or give --allow-incomplete for a provisional list.",
+    ) else {
         return Ok(Outcome::DataErrors);
-    }
-    let provisional = if missing.is_empty() {
-        String::new()
-    } else {
-        format!(
-            " (PROVISIONAL: {} missing)",
-            crate::cli::cards(missing.len())
-        )
     };
+    let provisional = completeness.title_suffix();
+    // (a file without titles says it on every row)
+    let marked = !args.output.shows_titles()?;
     let mut tables = Vec::new();
     let mut refused = false;
     // The table on the screen says a settled tie under it: said once.
@@ -75,6 +73,9 @@ pub fn run(args: QualifiersArgs) -> Result<Outcome> {
     for group in groups(event, &args.group)? {
         let list = event.advance(&stage, group.as_deref(), &[]);
         let mut table = qualifiers_view(&list, event, &provisional);
+        if marked {
+            mark_not_final(&mut table, &list, completeness.mark().as_deref());
+        }
         if on_screen && list.is_refused() {
             // the DECISION is said on standard error, not again under the table
             let said: Vec<String> = list

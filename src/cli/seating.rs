@@ -1,6 +1,6 @@
 //! `tilerank seating`: the tables of the next stage, and their blank cards.
 
-use super::answers::{groups, named, print_decisions, rankable};
+use super::answers::{answers_of, groups, named, print_decisions, rankable};
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -26,7 +26,7 @@ pub enum By {
 /// Seat the players of the next stage: a list, or blank score cards (.xlsx) ready to print
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank seating --event hk-2026 --from prelim --seed 2026 -o final-cards.xlsx\n  tilerank seating cards/ --roster roster.csv --from prelim --by standings\n  tilerank seating --roster roster.csv --seed 7 -o prelim-seating.csv\n\nWith --from, the players who go on from that stage are seated (tilerank advance lists them); without it, every active roster player. Tables of 4, 3 where the count requires. The same --seed gives the same seating."
+    after_help = "Examples:\n  tilerank seating --event hk-2026 --from prelim --seed 2026 -o final-cards.xlsx\n  tilerank seating cards/ --roster roster.csv --from prelim --by standings\n  tilerank seating --roster roster.csv --seed 7 -o prelim-seating.csv\n\nWith --from, the players who go on from that stage are seated (tilerank advance lists them); without it, every active roster player. Tables of 4, 3 where the count requires. The same --seed gives the same seating.\n\nAs qualifiers does, --from waits (exit 1) while cards the event expects are missing, or players who went on to that stage have not played it; --allow-incomplete seats the provisional list, marked PROVISIONAL, and each printed card says PROVISIONAL SEATING under its title."
 )]
 pub struct SeatingArgs {
     #[command(flatten)]
@@ -55,6 +55,10 @@ pub struct SeatingArgs {
     /// A player the director names to settle a tie for going on (repeatable)
     #[arg(long = "player", value_name = "PLAYER")]
     pub players: Vec<String>,
+
+    /// Present the seating even while cards the event expects are missing (marked PROVISIONAL, on each printed card too)
+    #[arg(long, requires = "from")]
+    pub allow_incomplete: bool,
 
     /// The event's name on the score cards (default: the event's, else "Rummikub")
     #[arg(long)]
@@ -87,6 +91,17 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
             }
             None
         }
+    };
+    // (who goes on from a stage waits for it, as qualifiers does)
+    let completeness = match &from {
+        Some(f) => {
+            let refusal = format!("Nothing seated: who goes on from the {f} is not known while cards are missing. Import them, or give --allow-incomplete for a provisional seating (each printed card says so).");
+            match answers_of(&loaded, f, args.allow_incomplete, &refusal) {
+                Some(c) => c,
+                None => return Ok(Outcome::DataErrors),
+            }
+        }
+        None => tilerank::event::Completeness::default(),
     };
     let stage = match (&args.stage, &from) {
         (Some(s), _) => Stage::new(s),
@@ -205,19 +220,21 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
             }
         }
     }
+    let titled = args.output.shows_titles()?;
     for (group, count, drawn) in seated {
         let tables_text = match drawn.tables.len() {
             1 => "1 table".to_string(),
             n => format!("{n} tables"),
         };
         let title = format!(
-            "Seating of the {stage} stage{}: {} players at {tables_text} (seed {})",
+            "Seating of the {stage} stage{}: {} players at {tables_text} (seed {}){}",
             group
                 .as_ref()
                 .map(|g| format!(", group {g}"))
                 .unwrap_or_default(),
             count,
-            args.seed
+            args.seed,
+            completeness.title_suffix()
         );
         let games = event.rules.games_for(&stage) as usize;
         for t in &drawn.tables {
@@ -241,9 +258,14 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
             );
             // the event's date, as its settings or --date give it
             card.date.clone_from(&event.rules.event_date);
+            card.provisional = completeness.still_to_come();
             cards.push(card);
         }
         let mut table = seating_table(&drawn, event, &title);
+        // (a file without titles says it on every row)
+        if let Some(mark) = completeness.mark().filter(|_| !titled) {
+            tilerank::report::stages::mark_rows(&mut table, &mark);
+        }
         if let Some(g) = &group {
             table.name = format!("Seating {g}");
         }
@@ -269,13 +291,17 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
                 super::say_written(
                     path,
                     &format!(
-                        "{} of the {stage} stage, one a sheet, players' names filled in, to print{}",
+                        "{} of the {stage} stage, one a sheet, players' names filled in, to print{}{}",
                         super::score_cards(cards.len()),
                         event
                             .rules
                             .event_date
                             .as_ref()
                             .map(|d| format!(" (Date {d})"))
+                            .unwrap_or_default(),
+                        completeness
+                            .mark()
+                            .map(|m| format!(", each marked {m}"))
                             .unwrap_or_default()
                     ),
                 );

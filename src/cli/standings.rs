@@ -1,6 +1,6 @@
 //! `tilerank standings`: the ranking of one stage.
 
-use super::answers::{groups, rankable, report_missing};
+use super::answers::{groups, rankable, report_missing_of};
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::Result;
 use clap::Args;
@@ -13,7 +13,7 @@ use tilerank::report::Streamed;
 /// Print the standings of a stage (withdrawn and disqualified players listed apart)
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank standings cards/ --roster roster.csv\n  tilerank standings cards/ --roster roster.csv -o standings.xlsx\n  tilerank standings results.csv --format csv > standings.csv\n\nNothing is ranked while any card has an error: fix it (see tilerank check) or leave its file out."
+    after_help = "Examples:\n  tilerank standings cards/ --roster roster.csv\n  tilerank standings cards/ --roster roster.csv -o standings.xlsx\n  tilerank standings results.csv --format csv > standings.csv\n\nNothing is ranked while any card has an error: fix it (see tilerank check) or leave its file out. While cards the event expects are missing, or players who went on to the stage (or one before it) have not played it, the title says PROVISIONAL, and so does every row of a CSV, JSON or workbook file, in the note column."
 )]
 pub struct StandingsArgs {
     #[command(flatten)]
@@ -50,11 +50,15 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
     else {
         return Ok(Outcome::DataErrors);
     };
-    let mut completeness = report_missing(&loaded);
     // (the standings of a stage are provisional while cards of the first
-    // are missing, or while players who went on to it have not played it)
-    completeness.waiting.retain(|(s, _)| *s == stage);
-    let still = completeness.still_to_come();
+    // are missing, or while players who went on to it, or to a stage
+    // before it, have not played it: the rule of every answer of the stage)
+    let completeness = report_missing_of(&loaded, &stage);
+    let provisional = completeness.title_suffix();
+    // (a file without titles says it on every row)
+    let marked = !args.output.shows_titles()?;
+    let mark = completeness.mark().filter(|_| marked);
+    let mark = mark.as_deref();
     let groups: Vec<Option<String>> = match (&args.group, args.by_group) {
         (Some(_), _) => groups(event, &args.group)?,
         (None, true) => event.group_list(),
@@ -73,9 +77,7 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
             standings.ranked.len(),
             standings.apart.len()
         );
-        if let Some(still) = &still {
-            title.push_str(&format!(" (PROVISIONAL: {still})"));
-        }
+        title.push_str(&provisional);
         let name = match &group {
             Some(g) => format!("{stage} {g}"),
             None => standings_name(&standings),
@@ -94,8 +96,10 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
                 name: name.clone(),
                 title: title.clone(),
                 columns: COLUMNS.to_vec(),
-                rows: Box::new(move || Box::new(standings_rows(s, roster, None).map(Cow::Owned))),
-                chunks: Some(standings_chunks(s, roster, None)),
+                rows: Box::new(move || {
+                    Box::new(standings_rows(s, roster, None, mark).map(Cow::Owned))
+                }),
+                chunks: Some(standings_chunks(s, roster, None, mark)),
                 notes: standings_notes(s, None),
             })
             .collect();
@@ -106,6 +110,9 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
     for (name, title, standings) in &ranked {
         let mut table = standings_table(standings, &event.roster, None, title);
         table.name = name.clone();
+        if let Some(mark) = mark {
+            tilerank::report::stages::mark_rows(&mut table, mark);
+        }
         tables.push(table);
     }
     args.output.emit(&tables)?;

@@ -134,6 +134,7 @@ pub fn blank_card(
         seats,
         games: vec![Default::default(); games],
         total: true,
+        provisional: None,
     }
 }
 
@@ -179,6 +180,7 @@ pub fn print_cards(cards: &[Card], roster: &Roster, event_name: &str) -> Vec<Pri
                 seats,
                 games,
                 total: true,
+                provisional: None,
             }
         })
         .collect()

@@ -33,9 +33,15 @@ pub struct ExportRequest<'a> {
     pub event: &'a Event,
     /// The event's name, for titles and the Settings sheet.
     pub name: &'a str,
-    /// What the event lacks: missing cards make titles say PROVISIONAL;
-    /// they and the players who never played are listed on a sheet.
+    /// What the event lacks, listed on the Missing sheet (each table's
+    /// title says PROVISIONAL by what its own stage lacks:
+    /// [`Event::completeness_of`]).
     pub completeness: &'a crate::event::Completeness,
+    /// The tables go where their titles are not seen (a workbook on the
+    /// screen, CSV, JSON): a list that is not final then says so on each
+    /// row ([`super::stages::mark_not_final`]), as `tilerank qualifiers`
+    /// writes it to such a file.
+    pub marked: bool,
     /// Where the data came from, for the Settings sheet: (setting, value).
     pub sources: Vec<(String, String)>,
     /// Lines of the import log (`log.csv` of an event folder, then the
@@ -107,20 +113,18 @@ pub fn build(req: &ExportRequest) -> Export {
         decisions: Vec::new(),
         unsettled: false,
     };
-    let still = req.completeness.still_to_come();
-    let provisional = match &still {
-        None => String::new(),
-        Some(still) => format!(" (PROVISIONAL: {still})"),
-    };
-    qualifier_tables(event, &provisional, &mut export);
+    // Each sheet says PROVISIONAL exactly when what it shows is not final,
+    // by the rule of the command that prints it alone
+    // ([`Event::completeness_of`] its stage).
+    qualifier_tables(event, req.marked, &mut export);
     export
         .tables
-        .splice(0..0, standings_tables(event, &provisional));
-    export.tables.push(medals_sheet(event));
-    export.tables.push(awards_sheet(event));
+        .splice(0..0, standings_tables(event, req.marked));
+    export.tables.push(medals_sheet(event, req.marked));
+    export.tables.push(awards_sheet(event, req.marked));
     export.tables.push(games_table(&event.cards, event));
     let mut notes = export.decisions.clone();
-    if let Some(still) = &still {
+    if let Some(still) = &req.completeness.still_to_come() {
         notes.push(format!("PROVISIONAL: {still} (see the Missing sheet)"));
     }
     export.tables.push(missing_table(event, req.completeness));
@@ -203,11 +207,16 @@ fn group_suffix(group: &Option<String>) -> String {
 }
 
 /// One standings table per stage and age group; `Q` marks who goes on from
-/// the qualifying stage under a top-N rule.
-pub fn standings_tables(event: &Event, provisional: &str) -> Vec<Table> {
+/// the qualifying stage under a top-N rule. A stage's title says
+/// PROVISIONAL while it is not complete, as `tilerank standings` says it
+/// (and its rows too when `marked`).
+pub fn standings_tables(event: &Event, marked: bool) -> Vec<Table> {
     let mut tables = Vec::new();
     let qualifying = event.qualifying_stage();
     for stage in event.stages() {
+        let completeness = event.completeness_of(&stage);
+        let provisional = completeness.title_suffix();
+        let mark = completeness.mark().filter(|_| marked);
         for group in event.group_list() {
             // the whole standings, ranked once, and who goes on from them
             let (s, cut) = if stage == qualifying {
@@ -231,6 +240,9 @@ pub fn standings_tables(event: &Event, provisional: &str) -> Vec<Table> {
             );
             let mut table = standings_table(&s, &event.roster, cut.as_ref(), &title);
             table.name = format!("Standings {stage}{}", group_suffix(&group));
+            if let Some(mark) = &mark {
+                super::stages::mark_rows(&mut table, mark);
+            }
             tables.push(table);
         }
     }
@@ -238,9 +250,13 @@ pub fn standings_tables(event: &Event, provisional: &str) -> Vec<Table> {
 }
 
 /// The qualifier list of each group ([`Event::advance`] from the
-/// qualifying stage), into `export`.
-fn qualifier_tables(event: &Event, provisional: &str, export: &mut Export) {
+/// qualifying stage), into `export`; PROVISIONAL while that stage is not
+/// complete, as `tilerank qualifiers --allow-incomplete` says it.
+fn qualifier_tables(event: &Event, marked: bool, export: &mut Export) {
     let stage = event.qualifying_stage();
+    let completeness = event.completeness_of(&stage);
+    let provisional = completeness.title_suffix();
+    let provisional = provisional.as_str();
     if !event.stages().contains(&stage) {
         let mut table = qualifiers_placeholder(event);
         table
@@ -257,6 +273,9 @@ fn qualifier_tables(event: &Event, provisional: &str, export: &mut Export) {
             .map(|g| format!("Group {g}: "))
             .unwrap_or_default();
         let mut table = qualifiers_view(&list, event, provisional);
+        if marked {
+            super::stages::mark_not_final(&mut table, &list, completeness.mark().as_deref());
+        }
         for d in &list.decisions {
             let d = super::going_on::decision(d, &event.roster, list.table_ties);
             export.decisions.push(format!("{prefix}{d}"));
@@ -286,11 +305,17 @@ fn qualifiers_placeholder(event: &Event) -> Table {
     }
 }
 
-/// The medals of the final, every group on one sheet; until the final is
-/// played, the sheet says so.
-pub fn medals_sheet(event: &Event) -> Table {
+/// The medals of the final, every group on one sheet, PROVISIONAL while
+/// the final is not complete (as `tilerank medals --allow-incomplete`
+/// says it, on each row too when `marked`); until the final is played,
+/// the sheet says so.
+pub fn medals_sheet(event: &Event, marked: bool) -> Table {
     match event.medals() {
-        Some(all) => medals_table(&all, event),
+        Some(all) => {
+            let mut table = medals_table(&all, event);
+            provisional_final(event, marked, &mut table);
+            table
+        }
         None => {
             let mut table = medals_table(&[], event);
             table.title = format!("Medals ({} rules): no final stage yet", event.rules.profile);
@@ -302,11 +327,17 @@ pub fn medals_sheet(event: &Event) -> Table {
     }
 }
 
-/// The Super Family Award ([`Event::super_family`]); until it can be
-/// decided, the sheet says why.
-pub fn awards_sheet(event: &Event) -> Table {
+/// The Super Family Award ([`Event::super_family`]), PROVISIONAL while the
+/// final is not complete (as `tilerank awards --allow-incomplete` says
+/// it, on each row too when `marked`); until it can be decided, the sheet
+/// says why.
+pub fn awards_sheet(event: &Event, marked: bool) -> Table {
     match event.super_family() {
-        Ok(award) => awards_table(&award, &event.roster),
+        Ok(award) => {
+            let mut table = awards_table(&award, &event.roster);
+            provisional_final(event, marked, &mut table);
+            table
+        }
         Err(why) => {
             let empty = SuperFamily {
                 ranked: Vec::new(),
@@ -318,6 +349,16 @@ pub fn awards_sheet(event: &Event) -> Table {
             table.notes = vec![why];
             table
         }
+    }
+}
+
+/// Marks a table of the final's answers PROVISIONAL while the final is not
+/// complete: its title, and when `marked` its rows.
+fn provisional_final(event: &Event, marked: bool, table: &mut Table) {
+    let still = event.completeness_of(&event.final_stage());
+    table.title.push_str(&still.title_suffix());
+    if let Some(mark) = still.mark().filter(|_| marked) {
+        super::stages::mark_rows(table, &mark);
     }
 }
 

@@ -70,6 +70,10 @@ pub struct PrintCard {
     pub games: Vec<[Option<PrintLine>; 4]>,
     /// Write a `Total` row of `=SUM(..)` formulas (with their values saved).
     pub total: bool,
+    /// A blank card of a seating made while who goes on can still change
+    /// (`seating --allow-incomplete`): what is still to come (`275 cards
+    /// missing`), said in bold under the title; `None` prints no line.
+    pub provisional: Option<String>,
 }
 
 /// Rows (0-based) of the sheet's parts.
@@ -161,6 +165,7 @@ struct Formats {
     signature: Format,
     remark: Format,
     qr_caption: Format,
+    provisional: Format,
 }
 
 impl Formats {
@@ -200,6 +205,13 @@ impl Formats {
                 .set_align(FormatAlign::Right)
                 .set_align(FormatAlign::Top)
                 .set_font_size(9),
+            provisional: Format::new()
+                .set_bold()
+                .set_font_size(12)
+                .set_font_color(rust_xlsxwriter::Color::Red)
+                .set_border(FormatBorder::Medium)
+                .set_align(FormatAlign::Center)
+                .set_align(FormatAlign::VerticalCenter),
         }
     }
 
@@ -262,6 +274,19 @@ fn write_card(
     // Title.
     sheet.set_row_height(TITLE_ROW, 24)?;
     sheet.merge_range(TITLE_ROW, 0, TITLE_ROW, LAST_COL, &card.title, &f.title)?;
+    // A provisional seating: said on the line under the title, in bold.
+    if let Some(still) = &card.provisional {
+        let text = fill(w.card_provisional, &[still]);
+        sheet.set_row_height(TITLE_ROW + 1, 20)?;
+        sheet.merge_range(
+            TITLE_ROW + 1,
+            0,
+            TITLE_ROW + 1,
+            LAST_COL,
+            &text,
+            &f.provisional,
+        )?;
+    }
 
     // Date, referee, session, table: label in A, value in B (B:E merged).
     let labels: [(&str, Option<&str>); 4] = [
@@ -588,6 +613,7 @@ mod tests {
                 ],
             ],
             total: true,
+            provisional: None,
         }
     }
 
@@ -746,6 +772,7 @@ mod tests {
             seats: [None, None, None, None],
             games: vec![[None, None, None, None]; 3],
             total: true,
+            provisional: None,
         };
         let names_only = PrintCard {
             seats: [
@@ -796,6 +823,47 @@ mod tests {
             "{total:?}"
         );
         std::fs::remove_file(&path).ok();
+    }
+
+    /// A card of a provisional seating says so under its title, and reads
+    /// back as the same card: filled in and typed, it is the final's card.
+    #[test]
+    fn a_provisional_card_says_so_and_reads_as_the_card() {
+        let (plain, marked) = (temp_path("plain"), temp_path("provisional"));
+        let mut card = sample_card();
+        card.title = "Rummikub Final Score Card".into();
+        write_cards(std::slice::from_ref(&card), &plain).unwrap();
+        card.provisional = Some("275 cards missing".into());
+        write_cards(std::slice::from_ref(&card), &marked).unwrap();
+        let mut problems = Problems::new();
+        let read = |path: &std::path::PathBuf, problems: &mut Problems| {
+            let inputs = read_cards(std::slice::from_ref(path), problems).unwrap();
+            assert_eq!(inputs.cards.len(), 1);
+            let mut r = roster();
+            check_card(&inputs.cards[0], &Rules::hk(), &mut r, problems).unwrap()
+        };
+        let (a, b) = (read(&plain, &mut problems), read(&marked, &mut problems));
+        assert!(!problems.has_errors(), "{:?}", problems.sorted());
+        assert_eq!(b.key, a.key);
+        assert_eq!(b.key.stage.as_str(), "final");
+        let lines = |c: &crate::domain::Card| -> Vec<(bool, Score, Option<u16>)> {
+            c.games
+                .iter()
+                .flat_map(|g| g.results.iter().map(|r| (r.won, r.score, r.tiles)))
+                .collect()
+        };
+        assert_eq!(lines(&b), lines(&a));
+        use calamine::Reader;
+        let mut book: calamine::Xlsx<_> = calamine::open_workbook(&marked).unwrap();
+        let sheet = book.sheet_names()[0].clone();
+        let range = book.worksheet_range(&sheet).unwrap();
+        let under_title = range.get_value((1, 0)).cloned();
+        assert_eq!(
+            under_title,
+            Some(calamine::Data::String("PROVISIONAL SEATING (275 cards missing): who goes on can still change. Check this table against the final seating before play.".into()))
+        );
+        std::fs::remove_file(&plain).ok();
+        std::fs::remove_file(&marked).ok();
     }
 
     #[test]

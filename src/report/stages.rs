@@ -69,6 +69,46 @@ pub fn advance_table(list: &AdvanceList, roster: &Roster) -> Table {
     }
 }
 
+/// What each row of a list that waits for the director says in its note
+/// (see [`mark_not_final`]).
+pub const NOT_FINAL: &str = "NOT FINAL: the director decides";
+
+/// Marks every row of a list that is not final in its `note` column, for
+/// a file whose reader sees no title (CSV, JSON, a workbook's sheet on
+/// the screen): `provisional` first (`PROVISIONAL: 3 cards missing`,
+/// [`crate::event::Completeness::mark`]) while its stage is not complete,
+/// then [`NOT_FINAL`] while a decision waits for the director. A final
+/// list is left as it is.
+pub fn mark_not_final(table: &mut Table, list: &AdvanceList, provisional: Option<&str>) {
+    let marks: Vec<&str> = provisional
+        .into_iter()
+        .chain((!list.settled).then_some(NOT_FINAL))
+        .collect();
+    if !marks.is_empty() {
+        mark_rows(table, &marks.join("; "));
+    }
+}
+
+/// Begins the `note` of every row with `mark`, what the note said (a
+/// shared rank) after it; a table without a `note` column gets one, last.
+pub fn mark_rows(table: &mut Table, mark: &str) {
+    let at = match table.columns.iter().position(|c| c.name == "note") {
+        Some(at) => at,
+        None => {
+            table.columns.push(Column::text("note"));
+            table.columns.len() - 1
+        }
+    };
+    for row in &mut table.rows {
+        row.resize(row.len().max(at + 1), Value::Empty);
+        let note = match &row[at] {
+            Value::Text(t) if !t.is_empty() => format!("{mark}; {t}"),
+            _ => mark.to_string(),
+        };
+        row[at] = Value::Text(note.into());
+    }
+}
+
 /// The note that marks a list waiting for the director, the same on every
 /// view of it.
 fn not_final(list: &AdvanceList) -> Option<String> {

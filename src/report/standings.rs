@@ -125,7 +125,7 @@ pub fn standings_table(s: &Standings, roster: &Roster, cut: Option<&Cut>, title:
         name: standings_name(s),
         title: title.to_string(),
         columns: COLUMNS.to_vec(),
-        rows: standings_rows(s, roster, cut).collect(),
+        rows: standings_rows(s, roster, cut, None).collect(),
         notes: standings_notes(s, cut),
     }
 }
@@ -150,20 +150,38 @@ pub fn standings_name(s: &Standings) -> String {
 }
 
 /// What a ranked row says beside its sums: `Q` for a player who goes on,
-/// and its note (a shared rank, a tie at the cutoff).
+/// and its note (a shared rank, a tie at the cutoff), begun by what marks
+/// standings that are not final in a file
+/// ([`super::stages::mark_rows`]).
 struct Marks {
     going: std::collections::HashSet<PlayerId, foldhash::fast::RandomState>,
     straddle_rank: Option<u32>,
+    not_final: Option<String>,
 }
 
 impl Marks {
-    fn of(s: &Standings, cut: Option<&Cut>) -> Marks {
+    fn of(s: &Standings, cut: Option<&Cut>, not_final: Option<&str>) -> Marks {
         Marks {
             going: cut
                 .map(|q| q.qualified(s).iter().map(|x| x.player()).collect())
                 .unwrap_or_default(),
             straddle_rank: cut.and_then(|q| q.straddle.as_ref().map(|s| s.rank)),
+            not_final: not_final.map(str::to_string),
         }
+    }
+
+    /// `note` begun by the mark of standings that are not final.
+    fn marked(&self, note: Text) -> Text {
+        match (&self.not_final, note.is_empty()) {
+            (None, _) => note,
+            (Some(mark), true) => mark.to_compact_string(),
+            (Some(mark), false) => compact_str::format_compact!("{mark}; {note}"),
+        }
+    }
+
+    fn apart(&self, e: &Entry) -> (&'static str, Text) {
+        let (status, note) = apart_marks(e);
+        (status, self.marked(note))
     }
 
     fn ranked(&self, e: &Entry) -> (&'static str, Text) {
@@ -176,7 +194,7 @@ impl Marks {
         } else {
             ""
         };
-        (status, note)
+        (status, self.marked(note))
     }
 }
 
@@ -185,13 +203,16 @@ fn apart_marks(e: &Entry) -> (&'static str, Text) {
 }
 
 /// The rows of [`standings_table`], a chunk of them made when the first of
-/// it is asked for: the ranking, then those listed apart.
+/// it is asked for: the ranking, then those listed apart; `not_final`
+/// (`PROVISIONAL: 3 cards missing`) begins every note, for a file whose
+/// reader sees no title.
 pub fn standings_rows<'a>(
     s: &'a Standings,
     roster: &'a Roster,
     cut: Option<&'a Cut>,
+    not_final: Option<&'a str>,
 ) -> impl Iterator<Item = Vec<Value>> + 'a {
-    let marks = Marks::of(s, cut);
+    let marks = Marks::of(s, cut, not_final);
     let rows = s.ranked.len() + s.apart.len();
     (0..rows.div_ceil(CHUNK_ROWS)).flat_map(move |chunk| {
         let range = chunk * CHUNK_ROWS..rows.min((chunk + 1) * CHUNK_ROWS);
@@ -215,7 +236,7 @@ fn rows_of(
     let in_ranked = rows.start.min(ranked)..rows.end.min(ranked);
     let in_apart = rows.start.max(ranked) - ranked..rows.end.max(ranked) - ranked;
     rows_into(&s.ranked[in_ranked], roster, |e| marks.ranked(e), sink);
-    rows_into(&s.apart[in_apart], roster, apart_marks, sink);
+    rows_into(&s.apart[in_apart], roster, |e| marks.apart(e), sink);
 }
 
 /// The rows of [`standings_rows`], any range of them made on any thread
@@ -224,8 +245,9 @@ pub fn standings_chunks<'a>(
     s: &'a Standings,
     roster: &'a Roster,
     cut: Option<&'a Cut>,
+    not_final: Option<&'a str>,
 ) -> Chunks<'a> {
-    let marks = Marks::of(s, cut);
+    let marks = Marks::of(s, cut, not_final);
     Chunks {
         rows: s.ranked.len() + s.apart.len(),
         make: Box::new(move |rows, sink| rows_of(s, roster, &marks, rows, sink)),
@@ -418,8 +440,8 @@ mod tests {
         let order = crate::profile::by_name("hk").unwrap().order;
         let s = rank(tallies, &Stage::prelim(), order, &roster);
         assert!(!s.apart.is_empty() && s.ranked.len() % CHUNK_ROWS != 0);
-        let one: Vec<Vec<Value>> = standings_rows(&s, &roster, None).collect();
-        let chunks = standings_chunks(&s, &roster, None);
+        let one: Vec<Vec<Value>> = standings_rows(&s, &roster, None, None).collect();
+        let chunks = standings_chunks(&s, &roster, None, None);
         assert_eq!(chunks.rows, n);
         let two: Vec<Vec<Value>> = std::thread::scope(|scope| {
             let rows = chunks.rows_in(scope);

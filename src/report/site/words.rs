@@ -190,6 +190,9 @@ pub struct Words {
     pub card_remark_label: &'static str,
     pub card_remark: &'static str,
     pub card_qr: &'static str,
+    /// The line under a printed card's title while who sits at it can
+    /// still change (`{}`: what is still to come, `275 cards missing`).
+    pub card_provisional: &'static str,
 
     // The referee's entry page (`serve --entry`, [`super::entry`]).
     pub entry_title: &'static str,
@@ -382,6 +385,7 @@ pub static EN: Words = Words {
     card_remark_label: "Remark:",
     card_remark: "- Each participant needs to sign on the score card to confirm the scores. After signing the score card, any subsequent complaints or appeals will not be accepted.",
     card_qr: "This table's results:",
+    card_provisional: "PROVISIONAL SEATING ({}): who goes on can still change. Check this table against the final seating before play.",
 
     entry_title: "Score card entry",
     entry_referee: "Referee: {}",
@@ -589,6 +593,8 @@ pub static ZH_HANT: Words = Words {
     card_remark_label: "Remark (備註):",
     card_remark: "- 每位參賽者須在計分卡上簽名確認分數。簽名後，任何其後的投訴或上訴將不獲受理。",
     card_qr: "本桌賽果：",
+    card_provisional:
+        "PROVISIONAL SEATING 臨時座位（{}）：晉級名單仍可能改變，比賽前請核對最終座位。",
 
     entry_title: "計分卡輸入",
     entry_referee: "裁判：{}",

@@ -1,0 +1,427 @@
+//! What waits for what: every answer of a stage (its standings, who goes
+//! on from it, the medals and the award of the last) waits by one rule,
+//! `Event::completeness_of`: for the cards the event expects and for the
+//! players who went on to the stage, or to one before it, and have not
+//! played it. Each command that gives such an answer waits (exit 1, what
+//! is missing named) or, with `--allow-incomplete`, marks it PROVISIONAL;
+//! the export's sheets say PROVISIONAL as the commands that print them
+//! alone do; and a file a reader sees no title of (CSV, JSON, a workbook's
+//! sheet) says it on every row.
+
+use crate::one_model::copy_dir;
+use crate::test::{fixtures, sheets, Output, Scratch, Test};
+use std::path::{Path, PathBuf};
+
+/// A copy of the fixture event `e2e/NAME` in `scratch`.
+fn copy(scratch: &Scratch, name: &str) -> PathBuf {
+    let dir = scratch.0.join(name);
+    copy_dir(&fixtures().join("e2e").join(name), &dir);
+    dir
+}
+
+/// Keeps the lines of a card file that `keep` takes (and its header).
+fn keep_lines(file: &Path, keep: impl Fn(&str) -> bool) {
+    let text = std::fs::read_to_string(file).unwrap();
+    let kept: Vec<&str> = text
+        .lines()
+        .enumerate()
+        .filter(|(i, l)| *i == 0 || keep(l))
+        .map(|(_, l)| l)
+        .collect();
+    std::fs::write(file, kept.join("\n") + "\n").unwrap();
+}
+
+fn on(event: &Path, args: &[&str]) -> Output {
+    Test::new().args(args).arg("--event").arg(event).run()
+}
+
+/// The e2e HK event (one session of two tables expected, the top 4 to the
+/// final) with the prelim's table 2 not in yet and no final.
+fn hk_one_card_missing(s: &Scratch) -> PathBuf {
+    let dir = copy(s, "hk");
+    keep_lines(&dir.join("cards/prelim.csv"), |l| {
+        l.starts_with("prelim,S01,1,")
+    });
+    std::fs::remove_file(dir.join("cards/final.csv")).unwrap();
+    dir
+}
+
+/// `advance` and `seating --from` wait as `qualifiers` does, by the same
+/// gate: exit 1 naming the missing card, nothing written; with
+/// `--allow-incomplete` the list is PROVISIONAL, and so is each printed
+/// card of the seating.
+#[test]
+fn advance_and_seating_wait_for_missing_cards_as_qualifiers_does() {
+    let s = Scratch::new("missing");
+    let dir = hk_one_card_missing(&s);
+    let missing = "1 card missing:\n  session S01: table 2\n";
+    on(&dir, &["qualifiers"])
+        .failure(1)
+        .stdout_is("")
+        .stderr_has(missing)
+        .stderr_has("No qualifier list: cards are missing. Import them, or give --allow-incomplete for a provisional list.");
+    on(&dir, &["advance"])
+        .failure(1)
+        .stdout_is("")
+        .stderr_has(missing)
+        .stderr_has("No list of who goes on from the prelim: cards are missing. Import them, or give --allow-incomplete for a provisional list.");
+    let cards = s.path("final-cards.xlsx");
+    on(
+        &dir,
+        &["seating", "--from", "prelim", "-o", cards.to_str().unwrap()],
+    )
+    .failure(1)
+    .stderr_has(missing)
+    .stderr_has(
+        "Nothing seated: who goes on from the prelim is not known while cards are missing.",
+    );
+    assert!(!cards.exists(), "no cards printed while the list waits");
+
+    let title = "(PROVISIONAL: 1 card missing)";
+    on(&dir, &["qualifiers", "--allow-incomplete"])
+        .success()
+        .stdout_has(title);
+    on(&dir, &["advance", "--allow-incomplete"])
+        .success()
+        .stderr_has(missing)
+        .stdout_has(&format!(
+            "Going on from the prelim stage to the final: 4 players {title}"
+        ));
+    on(&dir, &["seating", "--from", "prelim", "--allow-incomplete"])
+        .success()
+        .stdout_has(&format!(
+            "Seating of the final stage: 4 players at 1 table (seed 1) {title}"
+        ));
+    on(
+        &dir,
+        &[
+            "seating",
+            "--from",
+            "prelim",
+            "--allow-incomplete",
+            "-o",
+            cards.to_str().unwrap(),
+        ],
+    )
+    .success()
+    .stderr_has("1 score card of the final stage, one a sheet, players' names filled in, to print (Date 2026-03-28), each marked PROVISIONAL: 1 card missing");
+    let printed = sheets(&cards);
+    assert_eq!(printed.len(), 1);
+    for (name, rows) in &printed {
+        assert_eq!(
+            rows[1][0],
+            "PROVISIONAL SEATING (1 card missing): who goes on can still change. Check this table against the final seating before play.",
+            "{name}: {rows:?}"
+        );
+    }
+    // (the flag seats who goes on from a stage: --from)
+    on(&dir, &["seating", "--allow-incomplete"]).failure(2);
+
+    // Once the card is in, nothing says PROVISIONAL.
+    let whole = Scratch::new("whole");
+    let whole = copy(&whole, "hk");
+    std::fs::remove_file(whole.join("cards/final.csv")).unwrap();
+    on(&whole, &["advance", "--format", "csv"])
+        .success()
+        .stdout_lacks("PROVISIONAL");
+    on(
+        &whole,
+        &["seating", "--from", "prelim", "-o", cards.to_str().unwrap()],
+    )
+    .success()
+    .stderr_lacks("PROVISIONAL");
+    assert_eq!(
+        sheets(&cards)[0].1[1]
+            .iter()
+            .filter(|c| !c.is_empty())
+            .count(),
+        0
+    );
+}
+
+/// A later stage waits for the players who went on to it (Gwinnett: the
+/// semi's table 3 not in): who goes on from the semi, and its seating,
+/// wait as the medals do; the final's standings, which the medals are,
+/// say PROVISIONAL as the medals do; the prelim, complete, says nothing.
+#[test]
+fn a_later_stage_waits_for_the_players_who_went_on_to_it() {
+    let s = Scratch::new("semi");
+    let dir = copy(&s, "gwinnett");
+    keep_lines(&dir.join("cards/semi.csv"), |l| !l.starts_with("semi,1,3,"));
+    let waiting =
+        "semi: 3 of the 9 players who went on from the prelim have no card yet: G05, G13, G23";
+    on(&dir, &["advance", "--stage", "semi"])
+        .failure(1)
+        .stdout_is("")
+        .stderr_has(waiting)
+        .stderr_has("No list of who goes on from the semi");
+    on(&dir, &["qualifiers", "--stage", "semi"])
+        .failure(1)
+        .stderr_has(waiting);
+    on(&dir, &["seating", "--from", "semi"])
+        .failure(1)
+        .stdout_is("")
+        .stderr_has(waiting)
+        .stderr_has("Nothing seated");
+    on(&dir, &["medals"]).failure(1).stderr_has(waiting);
+    let title = "(PROVISIONAL: 3 players of the semi still to play)";
+    on(&dir, &["advance", "--stage", "semi", "--allow-incomplete"])
+        .success()
+        .stdout_has(title);
+    on(&dir, &["medals", "--allow-incomplete"])
+        .success()
+        .stdout_has(title);
+    on(&dir, &["standings", "--stage", "final"])
+        .success()
+        .stdout_has(title);
+    on(&dir, &["standings", "--stage", "semi"])
+        .success()
+        .stdout_has(title);
+    // the prelim is complete: who goes on from it is final
+    on(&dir, &["advance"])
+        .success()
+        .stdout_lacks("PROVISIONAL")
+        .stderr_lacks("semi:");
+    on(&dir, &["standings"])
+        .success()
+        .stdout_lacks("PROVISIONAL");
+}
+
+/// The first line of what a command printed: a table's title.
+fn title(out: &Output) -> String {
+    out.stdout.lines().next().unwrap_or_default().to_string()
+}
+
+/// The prelim complete, the final begun (HK, the top 8 to a final of two
+/// tables, one of them in): the export's prelim standings and qualifiers
+/// are final, its final standings, medals and award PROVISIONAL, each
+/// sheet's title the very title of the command that prints it alone.
+#[test]
+fn each_sheet_of_the_export_says_provisional_as_its_command_does() {
+    let s = Scratch::new("export");
+    let dir = copy(&s, "hk");
+    let toml = dir.join("tilerank.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, text.replace("top = 4", "top = 8")).unwrap();
+    let still = "(PROVISIONAL: 4 players of the final still to play)";
+    on(&dir, &["medals"]).failure(1).stderr_has(
+        "final: 4 of the 8 players who went on from the prelim have no card yet: H05, H06, H07, H08",
+    );
+    let alone = [
+        title(&on(&dir, &["standings"]).success()),
+        title(&on(&dir, &["standings", "--stage", "final"]).success()),
+        title(&on(&dir, &["qualifiers"]).success()),
+        title(&on(&dir, &["medals", "--allow-incomplete"]).success()),
+        title(&on(&dir, &["awards", "--allow-incomplete"]).success()),
+    ];
+    assert!(!alone[0].contains("PROVISIONAL"), "{alone:?}");
+    assert!(alone[1].ends_with(still), "{alone:?}");
+    assert!(!alone[2].contains("PROVISIONAL"), "{alone:?}");
+    assert_eq!(alone[3], format!("Medals (hk rules) {still}"));
+    assert_eq!(alone[4], format!("Super Family Award {still}"));
+    let out = on(&dir, &["export", "--allow-incomplete", "--format", "table"]).success();
+    let titles: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| {
+            [
+                "Standings, ",
+                "Qualifiers ",
+                "Medals ",
+                "Super Family Award ",
+            ]
+            .iter()
+            .any(|t| l.starts_with(t))
+        })
+        .collect();
+    assert_eq!(titles, alone, "{}", out.stdout);
+
+    // Written to a file, their rows say it: the final's, not the prelim's.
+    let mark = "PROVISIONAL: 4 players of the final still to play";
+    for args in [
+        &["standings", "--stage", "final", "--format", "csv"][..],
+        &["medals", "--allow-incomplete", "--format", "csv"],
+        &["awards", "--allow-incomplete", "--format", "csv"],
+    ] {
+        let notes = on(&dir, args).success().column("note");
+        assert!(!notes.is_empty(), "{args:?}");
+        assert!(
+            notes.iter().all(|n| n.starts_with(mark)),
+            "{args:?}: {notes:?}"
+        );
+    }
+    for args in [
+        &["standings", "--format", "csv"][..],
+        &["qualifiers", "--format", "json"],
+    ] {
+        on(&dir, args).success().stdout_lacks("PROVISIONAL");
+    }
+    let out = on(&dir, &["export", "--allow-incomplete", "--format", "csv"]).success();
+    let blocks: Vec<&str> = out.stdout.split("\n\n").collect();
+    for (i, provisional) in [false, true, false, true, true].into_iter().enumerate() {
+        assert_eq!(blocks[i].contains(mark), provisional, "{}", blocks[i]);
+    }
+
+    // The workbook: the same titles head the printed sheets.
+    let book = s.path("results.xlsx");
+    on(
+        &dir,
+        &["export", "--allow-incomplete", "-o", book.to_str().unwrap()],
+    )
+    .success();
+    let headers = sheet_headers(&book);
+    for (sheet, provisional) in [
+        ("Standings prelim", false),
+        ("Standings final", true),
+        ("Qualifiers", false),
+        ("Medals", true),
+        ("Super Family Award", true),
+    ] {
+        let header = &headers[sheet];
+        assert_eq!(
+            header.contains("PROVISIONAL"),
+            provisional,
+            "{sheet}: {header}"
+        );
+    }
+}
+
+/// Each sheet's printed header, by sheet name.
+fn sheet_headers(book: &Path) -> std::collections::BTreeMap<String, String> {
+    use std::io::Read;
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(book).unwrap()).unwrap();
+    let mut text = |name: &str| {
+        let mut s = String::new();
+        zip.by_name(name).unwrap().read_to_string(&mut s).unwrap();
+        s
+    };
+    let workbook = text("xl/workbook.xml");
+    let names: Vec<String> = workbook
+        .split("<sheet ")
+        .skip(1)
+        .map(|s| {
+            let at = s.find("name=\"").unwrap() + 6;
+            s[at..at + s[at..].find('"').unwrap()].to_string()
+        })
+        .collect();
+    names
+        .into_iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let xml = text(&format!("xl/worksheets/sheet{}.xml", i + 1));
+            let header = xml
+                .split("<oddHeader>")
+                .nth(1)
+                .and_then(|h| h.split("</oddHeader>").next())
+                .unwrap_or_default()
+                .to_string();
+            (name, header)
+        })
+        .collect()
+}
+
+/// A qualifier list written to a file while it is not final says so on
+/// every row, in its `note` column (CSV and JSON have no title): while a
+/// card is missing (`--allow-incomplete`), and while a tie at the cutoff
+/// waits for the director (`--cutoff-ties error`, exit 1). The export's
+/// Qualifiers sheet, and `advance` and `seating` written to a file, the
+/// same. A final list says nothing of the kind.
+#[test]
+fn a_list_written_while_it_is_not_final_says_so_on_every_row() {
+    let s = Scratch::new("marks");
+    let dir = hk_one_card_missing(&s);
+    let mark = "PROVISIONAL: 1 card missing";
+    let csv = s.path("q.csv");
+    on(
+        &dir,
+        &[
+            "qualifiers",
+            "--allow-incomplete",
+            "-o",
+            csv.to_str().unwrap(),
+        ],
+    )
+    .success();
+    let notes = column(&std::fs::read_to_string(&csv).unwrap(), "note");
+    assert_eq!(notes, vec![mark; 4]);
+    let json = on(
+        &dir,
+        &["qualifiers", "--allow-incomplete", "--format", "json"],
+    )
+    .success();
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(rows.len(), 4);
+    assert!(rows.iter().all(|r| r["note"] == mark), "{}", json.stdout);
+    for args in [
+        &["advance", "--allow-incomplete", "--format", "csv"][..],
+        &[
+            "seating",
+            "--from",
+            "prelim",
+            "--allow-incomplete",
+            "--format",
+            "csv",
+        ],
+    ] {
+        let out = on(&dir, args).success();
+        assert_eq!(out.column("note"), vec![mark; 4], "{args:?}");
+    }
+    let out = on(&dir, &["standings", "--format", "csv"]).success();
+    assert_eq!(out.column("note"), vec![mark; 4]);
+    // the export's Standings prelim and Qualifiers blocks
+    let out = on(&dir, &["export", "--allow-incomplete", "--format", "csv"]).success();
+    let blocks: Vec<&str> = out.stdout.split("\n\n").collect();
+    for block in &blocks[..2] {
+        assert_eq!(column(block, "note"), vec![mark; 4], "{block}");
+    }
+    // on the screen the title says it, once
+    on(&dir, &["qualifiers", "--allow-incomplete"])
+        .success()
+        .stdout_has("(PROVISIONAL: 1 card missing)")
+        .stdout_lacks("PROVISIONAL: 1 card missing\n");
+
+    // The HK demo's tie at 120, left to the director: exit 1, and the
+    // list written says on each row that it is not final.
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026");
+    let undecided = s.path("undecided.csv");
+    Test::new()
+        .arg("qualifiers")
+        .arg(demo.join("cards"))
+        .arg("--roster")
+        .arg(demo.join("roster.csv"))
+        .args(["--cutoff-ties", "error", "-o", undecided.to_str().unwrap()])
+        .run()
+        .failure(1)
+        .stderr_has("DECISION: TIE AT THE CUTOFF");
+    let notes = column(&std::fs::read_to_string(&undecided).unwrap(), "note");
+    assert_eq!(notes.len(), 119);
+    assert!(
+        notes
+            .iter()
+            .all(|n| n.starts_with("NOT FINAL: the director decides")),
+        "{notes:?}"
+    );
+    let decided = Test::new()
+        .args(["qualifiers", "--format", "csv"])
+        .arg(demo.join("cards"))
+        .arg("--roster")
+        .arg(demo.join("roster.csv"))
+        .run()
+        .success();
+    assert!(!decided.stdout.contains("NOT FINAL") && !decided.stdout.contains("PROVISIONAL"));
+}
+
+/// One column of a CSV text, by header name.
+fn column(text: &str, name: &str) -> Vec<String> {
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let at = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .position(|h| h == name)
+        .unwrap_or_else(|| panic!("no column {name} in {text}"));
+    reader
+        .records()
+        .map(|r| r.unwrap()[at].to_string())
+        .collect()
+}
