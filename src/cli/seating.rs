@@ -77,6 +77,8 @@ pub struct SeatingArgs {
 }
 
 pub fn run(args: SeatingArgs) -> Result<Outcome> {
+    // (a file it cannot write is refused before anything is read)
+    args.output.format()?;
     let loaded = args.event.load(args.event.rules()?)?;
     let event = &loaded.event;
     let from = match &args.from {
