@@ -55,7 +55,7 @@ const EVENT_FILES: [(&str, &str); 5] = [
 ];
 
 /// What `path` is, when it names one of an event folder's own files (see
-/// [`EVENT_FILES`]; there or not yet): its name, or that of a symbolic
+/// `EVENT_FILES`; there or not yet): its name, or that of a symbolic
 /// link on the way from it, in a folder that holds a `tilerank.toml`
 /// (names compared without case, as some file systems do); or the file it
 /// comes to is one of the files of the event this run opened
