@@ -278,6 +278,40 @@ mod check_2_values {
         );
     }
 
+    /// A spreadsheet's true-or-false cell saved as CSV is `TRUE` or
+    /// `FALSE`: read as 1 and 0, the same standings as the card typed
+    /// with numbers.
+    #[test]
+    fn won_as_true_or_false_reads_as_one_or_zero() {
+        let s = crate::test::Scratch::new("won-true");
+        let card = crate::test::fixtures().join("good/went-out.csv");
+        let text = std::fs::read_to_string(&card).unwrap();
+        let worded: String = text
+            .lines()
+            .map(|l| {
+                let mut f: Vec<&str> = l.split(',').collect();
+                f[5] = match f[5] {
+                    "1" => "TRUE",
+                    "0" => "false",
+                    w => w,
+                };
+                format!("{}\n", f.join(","))
+            })
+            .collect();
+        assert!(worded.contains(",TRUE,") && worded.contains(",false,"));
+        let path = s.0.join("worded.csv");
+        std::fs::write(&path, worded).unwrap();
+        let standings = |p: &std::path::Path| {
+            Test::new()
+                .args(["standings", &p.display().to_string(), "--format", "csv"])
+                .roster()
+                .run()
+                .success()
+                .stdout
+        };
+        assert_eq!(standings(&path), standings(&card));
+    }
+
     #[test]
     fn tiles_107() {
         check("bad/check2-tiles-107.csv").errors(1).error_at(

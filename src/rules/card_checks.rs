@@ -67,7 +67,8 @@ fn without_point_zero(t: &str) -> &str {
     t
 }
 
-/// Check 2: `won` is 1 or 0 (`1.0`, `"1"` and TRUE count).
+/// Check 2: `won` is 1 or 0 (`1.0`, `"1"` and TRUE count: a workbook's
+/// TRUE, and the `TRUE` a spreadsheet writes of it in a CSV file).
 pub fn parse_won(cell: &Cell) -> Result<bool, String> {
     let found = match cell {
         Cell::Number(n) if *n == 1.0 => return Ok(true),
@@ -76,6 +77,8 @@ pub fn parse_won(cell: &Cell) -> Result<bool, String> {
         Cell::Text(t) => match without_point_zero(trimmed(t)) {
             "1" => return Ok(true),
             "0" => return Ok(false),
+            t if t.eq_ignore_ascii_case("true") => return Ok(true),
+            t if t.eq_ignore_ascii_case("false") => return Ok(false),
             _ => cell.describe(),
         },
         Cell::FormulaWithoutValue(f) => return Err(format!("game won {f} {NO_SAVED_VALUE}")),
@@ -1986,6 +1989,10 @@ mod tests {
         assert_eq!(parse_won(&Cell::Number(1.0)), Ok(true));
         assert_eq!(parse_won(&Cell::text("0")), Ok(false));
         assert_eq!(parse_won(&Cell::text("1.0")), Ok(true));
+        // a workbook's TRUE and FALSE, as cells and as a CSV has them
+        assert_eq!(parse_won(&Cell::Bool(true)), Ok(true));
+        assert_eq!(parse_won(&Cell::text("TRUE")), Ok(true));
+        assert_eq!(parse_won(&Cell::text(" False ")), Ok(false));
         assert_eq!(
             parse_won(&Cell::text("yes")),
             Err("game won is \"yes\"; expected 1 or 0".into())
