@@ -618,6 +618,86 @@ pub struct AdvanceList {
     pub cut: Option<Cut>,
 }
 
+/// A stage's standings and who goes on from them
+/// ([`Event::standings_going_on`]).
+#[derive(Clone, Debug)]
+pub struct StandingsGoingOn {
+    pub standings: Standings,
+    /// Who goes on: one list per age group the standings hold (one for an
+    /// event without groups, or for one group); none from the last stage.
+    /// A list's own `standings` are not kept: they are `standings`, or a
+    /// group's part of them.
+    pub lists: Vec<AdvanceList>,
+    /// Every player of the lists who goes on.
+    pub going: PlayerSet,
+    /// The players tied across a top-N cutoff (whether they go on is the
+    /// policy's answer, in `going`).
+    pub at_cutoff: PlayerSet,
+}
+
+/// A set of players, hashed fast (a view asks it of a million rows).
+pub type PlayerSet = std::collections::HashSet<PlayerId, foldhash::fast::RandomState>;
+
+impl StandingsGoingOn {
+    /// Standings that mark nobody.
+    pub fn unmarked(standings: Standings) -> StandingsGoingOn {
+        StandingsGoingOn::of(Some(standings), Vec::new())
+    }
+
+    /// `standings` (else the one list's own) marked by `lists`, whose own
+    /// standings are then let go.
+    fn of(standings: Option<Standings>, mut lists: Vec<AdvanceList>) -> StandingsGoingOn {
+        let going = lists
+            .iter()
+            .flat_map(|l| l.going.iter().map(|a| a.player))
+            .collect();
+        let at_cutoff = lists
+            .iter()
+            .flat_map(|l| {
+                let rank = l
+                    .cut
+                    .as_ref()
+                    .and_then(|c| c.straddle.as_ref())
+                    .map(|s| s.rank);
+                l.standings
+                    .ranked
+                    .iter()
+                    .filter(move |e| rank.is_some() && e.rank == rank)
+                    .map(|e| e.player())
+            })
+            .collect();
+        let mut own = standings;
+        for l in &mut lists {
+            let emptied = Standings {
+                stage: l.standings.stage.clone(),
+                order: l.standings.order.clone(),
+                ranked: Vec::new(),
+                apart: Vec::new(),
+            };
+            let theirs = std::mem::replace(&mut l.standings, emptied);
+            own.get_or_insert(theirs);
+        }
+        StandingsGoingOn {
+            standings: own.unwrap_or_else(|| Standings {
+                stage: Stage::prelim(),
+                order: Vec::new(),
+                ranked: Vec::new(),
+                apart: Vec::new(),
+            }),
+            lists,
+            going,
+            at_cutoff,
+        }
+    }
+
+    /// The list that sends `player` on, with the reason.
+    pub fn advancer(&self, player: PlayerId) -> Option<(&AdvanceList, &Advancer)> {
+        self.lists
+            .iter()
+            .find_map(|l| l.going.iter().find(|a| a.player == player).map(|a| (l, a)))
+    }
+}
+
 impl AdvanceList {
     pub fn goes_on(&self, player: PlayerId) -> bool {
         self.going.iter().any(|a| a.player == player)
@@ -645,11 +725,25 @@ impl Event {
         self.advance_from(stage, group, named, standings)
     }
 
-    /// [`Event::advance`] with the whole standings of the stage and group
-    /// ranked once, for a view that shows every player and marks who goes
-    /// on (the export's standings).
-    pub fn advance_ranking_all(&self, stage: &Stage, group: Option<&str>) -> AdvanceList {
-        self.advance_from(stage, group, &[], self.standings_in(stage, group))
+    /// The whole standings of `stage` (of `group`, or of the whole event)
+    /// with who goes on from them: what every view of the standings marks
+    /// (`standings`, the export, the published pages, `explain`), taken
+    /// from the same lists as `qualifiers` and `advance` give. Nobody goes
+    /// on from the event's last stage.
+    pub fn standings_going_on(&self, stage: &Stage, group: Option<&str>) -> StandingsGoingOn {
+        let standings = self.standings_in(stage, group);
+        if self.rules.next_stage(stage).is_none() {
+            return StandingsGoingOn::unmarked(standings);
+        }
+        if group.is_some() || self.groups.names.is_empty() {
+            // one list, from these very standings (ranked once)
+            let list = self.advance_from(stage, group, &[], standings);
+            return StandingsGoingOn::of(None, vec![list]);
+        }
+        // the whole event's standings, while each age group has its own
+        // list: a player goes on as their group's list says
+        let lists = self.advance_all(stage, &self.group_list(), &[]);
+        StandingsGoingOn::of(Some(standings), lists)
     }
 
     fn advance_from(

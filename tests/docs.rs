@@ -322,26 +322,17 @@ fn hk_demo_at(width: u16) -> (String, String) {
         rules: tilerank::profile::Rules::hk(),
     })
     .unwrap();
-    let standings = event.standings(&Stage::prelim());
-    let q = tilerank::rules::advancement::select(&standings, 120, event.rules.cutoff_ties);
+    let marked = event.standings_going_on(&Stage::prelim(), None);
+    let standings = &marked.standings;
+    let q = tilerank::rules::advancement::select(standings, 120, event.rules.cutoff_ties);
     let terminal = Terminal {
         width: Some(width),
         ..Terminal::default()
     };
     let show = |t| String::from_utf8(terminal.export(&[t]).unwrap()).unwrap();
     (
-        show(standings_table(
-            &standings,
-            &event.roster,
-            None,
-            "Standings",
-        )),
-        show(qualifiers_table(
-            &standings,
-            &q,
-            &event.roster,
-            "Qualifiers",
-        )),
+        show(standings_table(&marked, &event.roster, "Standings")),
+        show(qualifiers_table(standings, &q, &event.roster, "Qualifiers")),
     )
 }
 

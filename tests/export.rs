@@ -236,7 +236,7 @@ fn csv_never_lets_a_name_start_a_formula_and_numbers_stay_numbers() {
         .arg(&roster)
         .run()
         .success()
-        .stdout_has("1,P0001,\"'=HYPERLINK(\"\"x\"\")\",,3,2,17.33,52,5,,");
+        .stdout_has("1,P0001,\"'=HYPERLINK(\"\"x\"\")\",,3,2,17.33,52,5,Q,");
 }
 
 #[test]

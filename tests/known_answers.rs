@@ -32,10 +32,10 @@ fn hk_examples_standings() {
         .success();
     insta::assert_snapshot!(out.stdout, @"
     rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
-    1,P0001,Chan Tai Man,,3,2,17.33,52,5,,
-    2,P0002,Lee Siu Ming,,3,2,5.67,17,3,,
-    3,P0003,Wong Ka Yan,,3,0,-11.33,-34,7,,
-    4,P0004,Cheung Mei Ling,,3,0,-11.67,-35,12,,
+    1,P0001,Chan Tai Man,,3,2,17.33,52,5,Q,
+    2,P0002,Lee Siu Ming,,3,2,5.67,17,3,Q,
+    3,P0003,Wong Ka Yan,,3,0,-11.33,-34,7,Q,
+    4,P0004,Cheung Mei Ling,,3,0,-11.67,-35,12,Q,
     ");
 }
 
@@ -53,10 +53,10 @@ fn two_shared_pots_sum_to_a_whole_total() {
         .success();
     insta::assert_snapshot!(out.stdout, @"
     rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
-    1,P1,P1,,3,2,0.33,1,7,,
-    2,P4,P4,,3,2,-1.33,-4,8,,
-    3,P3,P3,,3,1,7.67,23,6,,
-    4,P2,P2,,3,0,-6.67,-20,10,,
+    1,P1,P1,,3,2,0.33,1,7,Q,
+    2,P4,P4,,3,2,-1.33,-4,8,Q,
+    3,P3,P3,,3,1,7.67,23,6,Q,
+    4,P2,P2,,3,0,-6.67,-20,10,Q,
     ");
 }
 

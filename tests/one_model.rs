@@ -91,6 +91,62 @@ fn sheet_players(book: &Path, prefix: &str) -> BTreeSet<String> {
     found
 }
 
+/// The players a CSV output marks `Q` in its `status` column.
+fn marked_q(out: &Output) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    for block in out.stdout.split("\n\n").filter(|b| !b.trim().is_empty()) {
+        let mut reader = csv::Reader::from_reader(block.as_bytes());
+        let headers = reader.headers().unwrap().clone();
+        let at = |name: &str| headers.iter().position(|h| h == name).unwrap();
+        let (player, status) = (at("player"), at("status"));
+        for r in reader.records() {
+            let r = r.unwrap();
+            if &r[status] == "Q" {
+                found.insert(r[player].to_string());
+            }
+        }
+    }
+    found
+}
+
+/// The players marked `Q` on the export's standings sheets of its first
+/// stage (every group's).
+fn sheet_marked_q(book: &Path) -> BTreeSet<String> {
+    let mut wb: Xlsx<_> = open_workbook(book).unwrap();
+    let names = wb.sheet_names();
+    let first = names
+        .iter()
+        .find(|n| n.starts_with("Standings "))
+        .expect("a standings sheet");
+    let stage = first.split(' ').nth(1).unwrap().to_string();
+    let mut found = BTreeSet::new();
+    for name in names.iter().filter(|n| n.split(' ').nth(1) == Some(&stage)) {
+        if !name.starts_with("Standings ") {
+            continue;
+        }
+        let range = wb.worksheet_range(name).unwrap();
+        let mut rows = range.rows();
+        let header = rows.next().unwrap();
+        let at = |want: &str| {
+            header
+                .iter()
+                .position(|c| matches!(c, Data::String(s) if s.eq_ignore_ascii_case(want)))
+                .unwrap_or_else(|| panic!("no {want} column on sheet {name}"))
+        };
+        let (player, status) = (at("ID"), at("status"));
+        for row in rows {
+            if let (Some(Data::String(p)), Some(Data::String(q))) =
+                (row.get(player), row.get(status))
+            {
+                if q == "Q" {
+                    found.insert(p.clone());
+                }
+            }
+        }
+    }
+    found
+}
+
 fn run(event: &str, args: &[&str]) -> Output {
     Test::new().args(args).arg("--event").arg(event).run()
 }
@@ -108,6 +164,18 @@ fn views_agree(event: &str, scratch: &Scratch, expect_going: usize) {
         sheet_players(&book, "Qualifiers"),
         qualified,
         "{event}: the export's Qualifiers"
+    );
+
+    // every view of the standings marks the same players Q: the whole
+    // event's, each group's, and the export's
+    for by in [&["--by-group"][..], &[]] {
+        let standings = run(event, &[&["standings", "--format", "csv"], by].concat()).success();
+        assert_eq!(marked_q(&standings), qualified, "{event}: standings {by:?}");
+    }
+    assert_eq!(
+        sheet_marked_q(&book),
+        qualified,
+        "{event}: the export's standings"
     );
 
     let medals = run(event, &["medals", "--format", "csv"]).success();

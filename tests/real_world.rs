@@ -12,10 +12,10 @@ use crate::test::{fixtures, Output, Test};
 /// spelling of the file.
 const WENT_OUT_STANDINGS: &str = "\
 rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
-1,P0001,Chan Tai Man,,3,2,17.33,52,4,,
-2,P0002,Lee Siu Ming,,3,2,5.67,17,4,,
-3,P0003,Wong Ka Yan,,3,0,-11.33,-34,7,,
-4,P0004,Cheung Mei Ling,,3,0,-11.67,-35,12,,
+1,P0001,Chan Tai Man,,3,2,17.33,52,4,Q,
+2,P0002,Lee Siu Ming,,3,2,5.67,17,4,Q,
+3,P0003,Wong Ka Yan,,3,0,-11.33,-34,7,Q,
+4,P0004,Cheung Mei Ling,,3,0,-11.67,-35,12,Q,
 ";
 
 fn standings(fixture: &str, roster: &str) -> Output {
@@ -187,7 +187,7 @@ fn a_withdrawn_player_is_listed_apart() {
     let out = standings("scorecard/withdrawn.csv", "roster.csv");
     assert_eq!(out.column("player"), ["P0001", "P0002", "P0003", "P0004"]);
     assert_eq!(out.column("rank"), ["1", "2", "3", ""]);
-    assert_eq!(out.column("status"), ["", "", "", "W"]);
+    assert_eq!(out.column("status"), ["Q", "Q", "Q", "W"]);
     assert_eq!(out.column("games"), ["3", "3", "3", "2"]);
     Test::new()
         .arg("standings")

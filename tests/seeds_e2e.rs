@@ -63,10 +63,10 @@ fn hk_prelim_to_final_medals_and_the_super_family_award() {
     let out = event("hk", &["standings", "--format", "csv"]).success();
     insta::assert_snapshot!(out.stdout, @"
     rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
-    1,H01,Chan Tai Man,,3,2,20.33,61,3,,
-    2,H04,Lee Ka Yan,,3,2,16.67,50,2,,
-    3,H02,Chan Siu Ming,,3,1,18.67,56,5,,
-    4,H03,Lee Mei Ling,,3,1,5,15,6,,
+    1,H01,Chan Tai Man,,3,2,20.33,61,3,Q,
+    2,H04,Lee Ka Yan,,3,2,16.67,50,2,Q,
+    3,H02,Chan Siu Ming,,3,1,18.67,56,5,Q,
+    4,H03,Lee Mei Ling,,3,1,5,15,6,Q,
     5,H07,Ho Wing Sze,,3,0,-8.67,-26,9,,
     6,H05,Wong Chi Keung,,3,0,-16.67,-50,15,,
     7,H08,Lam Yuk Lan,,3,0,-17,-51,8,,
@@ -202,11 +202,11 @@ fn nvso_qualifying_to_championship_medals() {
     let out = event("nvso", &["standings", "--format", "csv"]).success();
     insta::assert_snapshot!(out.stdout, @"
     rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
-    1,N01,Alice Archer,Open,3,2,20.67,62,2,,
-    2,N06,Frank Fisher,Open,3,2,14.67,44,3,,
+    1,N01,Alice Archer,Open,3,2,20.67,62,2,Q,
+    2,N06,Frank Fisher,Open,3,2,14.67,44,3,Q,
     3,N05,Eve Ellis,Open,3,1,8,24,3,,
-    4,N12,Leo Lane,Open,3,1,6.33,19,5,,
-    5,N09,Iris Irving,Open,3,1,4,12,4,,
+    4,N12,Leo Lane,Open,3,1,6.33,19,5,Q,
+    5,N09,Iris Irving,Open,3,1,4,12,4,Q,
     6,N02,Bob Baker,Open,3,1,3.67,11,5,,
     7,N11,Kate King,Open,3,1,2.33,7,7,,
     8,N08,Hank Hill,Open,3,0,-11,-33,11,,
@@ -307,10 +307,10 @@ fn pressman_prelim_to_final_with_a_shared_silver() {
     let out = event("pressman", &["standings", "--format", "csv"]).success();
     insta::assert_snapshot!(out.stdout, @"
     rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
-    1,P01,Ann Abbott,,3,2,13.17,39.5,5,,
-    2,P02,Ben Brooks,,3,1,3.5,10.5,5,,
-    3,P05,Ella Evans,,3,1,2.33,7,4,,
-    4,P06,Finn Ford,,3,1,1.67,5,4,,
+    1,P01,Ann Abbott,,3,2,13.17,39.5,5,Q,
+    2,P02,Ben Brooks,,3,1,3.5,10.5,5,Q,
+    3,P05,Ella Evans,,3,1,2.33,7,4,Q,
+    4,P06,Finn Ford,,3,1,1.67,5,4,Q,
     5,P07,Gus Gray,,3,1,-4,-12,6,,
     6,P03,Cleo Cruz,,3,1,-10,-30,12,,
     7,P04,Dev Doyle,,3,0,-6.67,-20,7,,
@@ -421,12 +421,12 @@ fn gwinnett_prelim_semi_final_medals() {
         rows[..7],
         [
             "rank,player,name,group,games,won,avg_score,total_score,tiles,status,note",
-            "1,G11,Kim Smith11,,3,2,2.33,7,1,,",
-            "2,G01,Abe Smith1,,3,2,2.67,8,2,,",
-            "3,G23,Walt Smith23,,3,1,4.67,14,3,,",
-            "4,G26,Zoe Smith26,,3,1,6,18,3,,",
-            "5,G13,Max Smith13,,3,1,6.33,19,3,,shared rank 5",
-            "5,G19,Sal Smith19,,3,1,6.33,19,3,,shared rank 5",
+            "1,G11,Kim Smith11,,3,2,2.33,7,1,Q,",
+            "2,G01,Abe Smith1,,3,2,2.67,8,2,Q,",
+            "3,G23,Walt Smith23,,3,1,4.67,14,3,Q,",
+            "4,G26,Zoe Smith26,,3,1,6,18,3,Q,",
+            "5,G13,Max Smith13,,3,1,6.33,19,3,Q,shared rank 5",
+            "5,G19,Sal Smith19,,3,1,6.33,19,3,Q,shared rank 5",
         ]
         .map(|l| l.split(',').map(str::to_string).collect::<Vec<_>>())
     );
@@ -486,11 +486,11 @@ fn gwinnett_prelim_semi_final_medals() {
     .success();
     insta::assert_snapshot!(out.stdout, @"
     rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
-    1,G13,Max Smith13,,2,1,2.5,5,1,,
+    1,G13,Max Smith13,,2,1,2.5,5,1,Q,
     2,G23,Walt Smith23,,2,1,3.5,7,1,,
-    3,G19,Sal Smith19,,2,1,4,8,2,,
+    3,G19,Sal Smith19,,2,1,4,8,2,Q,
     4,G01,Abe Smith1,,2,1,5,10,2,,
-    5,G17,Quin Smith17,,2,1,6,12,2,,
+    5,G17,Quin Smith17,,2,1,6,12,2,Q,
     6,G11,Kim Smith11,,2,1,7,14,2,,
     7,G26,Zoe Smith26,,2,0,7.5,15,3,,
     8,G05,Eli Smith5,,2,0,15,30,5,,

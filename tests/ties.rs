@@ -14,10 +14,10 @@ fn tied_players_share_a_rank_and_the_next_skips() {
         .success();
     insta::assert_snapshot!(out.stdout, @"
     rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
-    1,P0001,Chan Tai Man,,3,2,12,36,2,,
-    2,P0002,Lee Siu Ming,,3,1,-1.67,-5,5,,shared rank 2
-    2,P0003,Wong Ka Yan,,3,1,-1.67,-5,5,,shared rank 2
-    4,P0004,Cheung Mei Ling,,3,0,-8.67,-26,9,,
+    1,P0001,Chan Tai Man,,3,2,12,36,2,Q,
+    2,P0002,Lee Siu Ming,,3,1,-1.67,-5,5,Q,shared rank 2
+    2,P0003,Wong Ka Yan,,3,1,-1.67,-5,5,Q,shared rank 2
+    4,P0004,Cheung Mei Ling,,3,0,-8.67,-26,9,Q,
     ");
 }
 

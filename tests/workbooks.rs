@@ -13,10 +13,10 @@ use crate::test::Test;
 
 const STANDINGS: &str = "\
 rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
-1,P0010,Lam Chi Keung,,3,2,11.78,35.33,2,,
-2,P0009,Wong Ka Yan,,3,2,1.78,5.33,6,,
-3,P0011,Tsang Yuk Lan,,3,0,-4.22,-12.67,6,,
-4,P0012,Mak Siu Fung,,3,0,-9.33,-28,12,,
+1,P0010,Lam Chi Keung,,3,2,11.78,35.33,2,Q,
+2,P0009,Wong Ka Yan,,3,2,1.78,5.33,6,Q,
+3,P0011,Tsang Yuk Lan,,3,0,-4.22,-12.67,6,Q,
+4,P0012,Mak Siu Fung,,3,0,-9.33,-28,12,Q,
 ";
 
 #[test]

@@ -59,18 +59,9 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
     // The player's own group: the same standings and list as every other
     // command shows.
     let group = event.groups.of.get(&player).cloned();
-    // the whole standings, ranked once; from the qualifying stage, who goes
-    // on from them
-    let going = (stage == event.qualifying_stage())
-        .then(|| event.advance_ranking_all(&stage, group.as_deref()));
-    let ranked_here;
-    let standings = match &going {
-        Some(list) => &list.standings,
-        None => {
-            ranked_here = event.standings_in(&stage, group.as_deref());
-            &ranked_here
-        }
-    };
+    // the whole standings, ranked once, and who goes on from them
+    let marked = event.standings_going_on(&stage, group.as_deref());
+    let standings = &marked.standings;
     let Some(mut table) = explain_table(standings, &event.roster, player) else {
         bail!(
             "{} has no games in the {stage} stage",
@@ -80,14 +71,14 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
     if let Some(g) = &group {
         table.notes.push(format!("Ranked in age group {g}."));
     }
-    if let Some(list) = &going {
-        let verdict = match list.going.iter().find(|a| a.player == player) {
-            Some(a) => format!(
+    if let Some(to) = marked.lists.first().map(|l| &l.to) {
+        let verdict = match marked.advancer(player) {
+            Some((list, a)) => format!(
                 "Goes on to the {}: {}.",
                 list.to,
                 tilerank::report::going_on::reason(a)
             ),
-            None => format!("Does not go on to the {}.", list.to),
+            None => format!("Does not go on to the {to}."),
         };
         table.notes.push(verdict);
     }

@@ -66,7 +66,8 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
     };
     let mut ranked = Vec::new();
     for group in groups {
-        let standings = event.standings_in(&stage, group.as_deref());
+        // who goes on marked as every view marks it
+        let standings = event.standings_going_on(&stage, group.as_deref());
         let mut title = format!(
             "Standings, {stage}{} ({} rules): {} ranked, {} apart",
             group
@@ -74,13 +75,13 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
                 .map(|g| format!(", group {g}"))
                 .unwrap_or_default(),
             event.rules.profile,
-            standings.ranked.len(),
-            standings.apart.len()
+            standings.standings.ranked.len(),
+            standings.standings.apart.len()
         );
         title.push_str(&provisional);
         let name = match &group {
             Some(g) => format!("{stage} {g}"),
-            None => standings_name(&standings),
+            None => standings_name(&standings.standings),
         };
         ranked.push((name, title, standings));
     }
@@ -96,11 +97,9 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
                 name: name.clone(),
                 title: title.clone(),
                 columns: COLUMNS.to_vec(),
-                rows: Box::new(move || {
-                    Box::new(standings_rows(s, roster, None, mark).map(Cow::Owned))
-                }),
-                chunks: Some(standings_chunks(s, roster, None, mark)),
-                notes: standings_notes(s, None),
+                rows: Box::new(move || Box::new(standings_rows(s, roster, mark).map(Cow::Owned))),
+                chunks: Some(standings_chunks(s, roster, mark)),
+                notes: standings_notes(s),
             })
             .collect();
         args.output.emit_streamed(format, tables)?;
@@ -108,7 +107,7 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
     }
     let mut tables = Vec::new();
     for (name, title, standings) in &ranked {
-        let mut table = standings_table(standings, &event.roster, None, title);
+        let mut table = standings_table(standings, &event.roster, title);
         table.name = name.clone();
         if let Some(mark) = mark {
             tilerank::report::stages::mark_rows(&mut table, mark);

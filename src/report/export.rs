@@ -206,39 +206,32 @@ fn group_suffix(group: &Option<String>) -> String {
     group.as_ref().map(|g| format!(" {g}")).unwrap_or_default()
 }
 
-/// One standings table per stage and age group; `Q` marks who goes on from
-/// the qualifying stage under a top-N rule. A stage's title says
-/// PROVISIONAL while it is not complete, as `tilerank standings` says it
-/// (and its rows too when `marked`).
+/// One standings table per stage and age group, `Q` marking who goes on
+/// ([`Event::standings_going_on`]). A stage's title says PROVISIONAL while
+/// it is not complete, as `tilerank standings` says it (and its rows too
+/// when `marked`).
 pub fn standings_tables(event: &Event, marked: bool) -> Vec<Table> {
     let mut tables = Vec::new();
-    let qualifying = event.qualifying_stage();
     for stage in event.stages() {
         let completeness = event.completeness_of(&stage);
         let provisional = completeness.title_suffix();
         let mark = completeness.mark().filter(|_| marked);
         for group in event.group_list() {
             // the whole standings, ranked once, and who goes on from them
-            let (s, cut) = if stage == qualifying {
-                let list = event.advance_ranking_all(&stage, group.as_deref());
-                (list.standings, list.cut)
-            } else {
-                (event.standings_in(&stage, group.as_deref()), None)
-            };
-            if s.ranked.is_empty() && s.apart.is_empty() {
+            let s = event.standings_going_on(&stage, group.as_deref());
+            let (ranked, apart) = (s.standings.ranked.len(), s.standings.apart.len());
+            if ranked == 0 && apart == 0 {
                 continue;
             }
             let title = format!(
-                "Standings, {stage}{} ({} rules): {} ranked, {} apart{provisional}",
+                "Standings, {stage}{} ({} rules): {ranked} ranked, {apart} apart{provisional}",
                 group
                     .as_ref()
                     .map(|g| format!(", group {g}"))
                     .unwrap_or_default(),
                 event.rules.profile,
-                s.ranked.len(),
-                s.apart.len()
             );
-            let mut table = standings_table(&s, &event.roster, cut.as_ref(), &title);
+            let mut table = standings_table(&s, &event.roster, &title);
             table.name = format!("Standings {stage}{}", group_suffix(&group));
             if let Some(mark) = &mark {
                 super::stages::mark_rows(&mut table, mark);

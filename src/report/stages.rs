@@ -111,7 +111,7 @@ pub fn mark_rows(table: &mut Table, mark: &str) {
 
 /// The note that marks a list waiting for the director, the same on every
 /// view of it.
-fn not_final(list: &AdvanceList) -> Option<String> {
+pub(crate) fn not_final(list: &AdvanceList) -> Option<String> {
     (!list.settled).then(|| {
         "The list is not final until the director decides (tilerank advance --player, or [qualifiers] named in tilerank.toml)."
             .to_string()

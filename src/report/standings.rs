@@ -4,6 +4,7 @@
 
 use super::{Chunks, Collected, Column, Given, RowSink, Table, Value, CHUNK_ROWS};
 use crate::domain::PlayerId;
+use crate::event::{PlayerSet, StandingsGoingOn};
 use crate::ingest::cell::Text;
 use crate::roster::Roster;
 use crate::rules::advancement::Cut;
@@ -118,29 +119,44 @@ fn order_note(s: &Standings) -> String {
     format!("Order: {}.", keys.join(", then "))
 }
 
-/// Every player of the stage: the ranking, then those listed apart.
-/// With `qualifiers`, status `Q` marks who goes on.
-pub fn standings_table(s: &Standings, roster: &Roster, cut: Option<&Cut>, title: &str) -> Table {
+/// Every player of the stage: the ranking, then those listed apart, `Q`
+/// marking who goes on ([`Event::standings_going_on`]).
+///
+/// [`Event::standings_going_on`]: crate::event::Event::standings_going_on
+pub fn standings_table(s: &StandingsGoingOn, roster: &Roster, title: &str) -> Table {
     Table {
-        name: standings_name(s),
+        name: standings_name(&s.standings),
         title: title.to_string(),
         columns: COLUMNS.to_vec(),
-        rows: standings_rows(s, roster, cut, None).collect(),
-        notes: standings_notes(s, cut),
+        rows: standings_rows(s, roster, None).collect(),
+        notes: standings_notes(s),
     }
 }
 
 /// The sentences under the standings: the order, who is listed apart, a
-/// tie at the cutoff.
-pub fn standings_notes(s: &Standings, cut: Option<&Cut>) -> Vec<String> {
-    let mut notes = vec![order_note(s)];
-    if !s.apart.is_empty() {
+/// tie at the cutoff, a list of who goes on that waits for the director.
+pub fn standings_notes(s: &StandingsGoingOn) -> Vec<String> {
+    let mut notes = vec![order_note(&s.standings)];
+    if !s.standings.apart.is_empty() {
         notes.push(format!(
             "{} listed apart, not ranked (W withdrawn, DQ disqualified).",
-            s.apart.len()
+            s.standings.apart.len()
         ));
     }
-    notes.extend(cut.and_then(super::going_on::cutoff_tie));
+    for list in &s.lists {
+        let group = list
+            .group
+            .as_ref()
+            .filter(|_| s.lists.len() > 1)
+            .map(|g| format!("Group {g}: "))
+            .unwrap_or_default();
+        if let Some(tie) = list.cut.as_ref().and_then(super::going_on::cutoff_tie) {
+            notes.push(format!("{group}{tie}"));
+        }
+        if let Some(wait) = super::stages::not_final(list) {
+            notes.push(format!("{group}{wait}"));
+        }
+    }
     notes
 }
 
@@ -153,26 +169,24 @@ pub fn standings_name(s: &Standings) -> String {
 /// and its note (a shared rank, a tie at the cutoff), begun by what marks
 /// standings that are not final in a file
 /// ([`super::stages::mark_rows`]).
-struct Marks {
-    going: std::collections::HashSet<PlayerId, foldhash::fast::RandomState>,
-    straddle_rank: Option<u32>,
-    not_final: Option<String>,
+struct Marks<'a> {
+    going: &'a PlayerSet,
+    at_cutoff: &'a PlayerSet,
+    not_final: Option<&'a str>,
 }
 
-impl Marks {
-    fn of(s: &Standings, cut: Option<&Cut>, not_final: Option<&str>) -> Marks {
+impl<'a> Marks<'a> {
+    fn of(s: &'a StandingsGoingOn, not_final: Option<&'a str>) -> Marks<'a> {
         Marks {
-            going: cut
-                .map(|q| q.qualified(s).iter().map(|x| x.player()).collect())
-                .unwrap_or_default(),
-            straddle_rank: cut.and_then(|q| q.straddle.as_ref().map(|s| s.rank)),
-            not_final: not_final.map(str::to_string),
+            going: &s.going,
+            at_cutoff: &s.at_cutoff,
+            not_final,
         }
     }
 
     /// `note` begun by the mark of standings that are not final.
     fn marked(&self, note: Text) -> Text {
-        match (&self.not_final, note.is_empty()) {
+        match (self.not_final, note.is_empty()) {
             (None, _) => note,
             (Some(mark), true) => mark.to_compact_string(),
             (Some(mark), false) => compact_str::format_compact!("{mark}; {note}"),
@@ -186,10 +200,12 @@ impl Marks {
 
     fn ranked(&self, e: &Entry) -> (&'static str, Text) {
         let mut note = shared_note(e);
-        if self.straddle_rank.is_some() && e.rank == self.straddle_rank {
+        // (most standings mark nobody, or a hundred players of a million:
+        // an empty set is not hashed into)
+        if !self.at_cutoff.is_empty() && self.at_cutoff.contains(&e.player()) {
             note = compact_str::format_compact!("tie at cutoff, {note}");
         }
-        let status = if self.going.contains(&e.player()) {
+        let status = if !self.going.is_empty() && self.going.contains(&e.player()) {
             "Q"
         } else {
             ""
@@ -207,17 +223,17 @@ fn apart_marks(e: &Entry) -> (&'static str, Text) {
 /// (`PROVISIONAL: 3 cards missing`) begins every note, for a file whose
 /// reader sees no title.
 pub fn standings_rows<'a>(
-    s: &'a Standings,
+    s: &'a StandingsGoingOn,
     roster: &'a Roster,
-    cut: Option<&'a Cut>,
     not_final: Option<&'a str>,
 ) -> impl Iterator<Item = Vec<Value>> + 'a {
-    let marks = Marks::of(s, cut, not_final);
-    let rows = s.ranked.len() + s.apart.len();
+    let marks = Marks::of(s, not_final);
+    let standings = &s.standings;
+    let rows = standings.ranked.len() + standings.apart.len();
     (0..rows.div_ceil(CHUNK_ROWS)).flat_map(move |chunk| {
         let range = chunk * CHUNK_ROWS..rows.min((chunk + 1) * CHUNK_ROWS);
         let mut made = Collected::default();
-        rows_of(s, roster, &marks, range, &mut made);
+        rows_of(standings, roster, &marks, range, &mut made);
         made.rows
     })
 }
@@ -242,15 +258,15 @@ fn rows_of(
 /// The rows of [`standings_rows`], any range of them made on any thread
 /// (a writer makes and writes a long table's chunks on two threads).
 pub fn standings_chunks<'a>(
-    s: &'a Standings,
+    s: &'a StandingsGoingOn,
     roster: &'a Roster,
-    cut: Option<&'a Cut>,
     not_final: Option<&'a str>,
 ) -> Chunks<'a> {
-    let marks = Marks::of(s, cut, not_final);
+    let marks = Marks::of(s, not_final);
+    let standings = &s.standings;
     Chunks {
-        rows: s.ranked.len() + s.apart.len(),
-        make: Box::new(move |rows, sink| rows_of(s, roster, &marks, rows, sink)),
+        rows: standings.ranked.len() + standings.apart.len(),
+        make: Box::new(move |rows, sink| rows_of(standings, roster, &marks, rows, sink)),
     }
 }
 
@@ -440,8 +456,9 @@ mod tests {
         let order = crate::profile::by_name("hk").unwrap().order;
         let s = rank(tallies, &Stage::prelim(), order, &roster);
         assert!(!s.apart.is_empty() && s.ranked.len() % CHUNK_ROWS != 0);
-        let one: Vec<Vec<Value>> = standings_rows(&s, &roster, None, None).collect();
-        let chunks = standings_chunks(&s, &roster, None, None);
+        let s = StandingsGoingOn::unmarked(s);
+        let one: Vec<Vec<Value>> = standings_rows(&s, &roster, None).collect();
+        let chunks = standings_chunks(&s, &roster, None);
         assert_eq!(chunks.rows, n);
         let two: Vec<Vec<Value>> = std::thread::scope(|scope| {
             let rows = chunks.rows_in(scope);
@@ -451,7 +468,7 @@ mod tests {
         assert_eq!(one.len(), n);
         assert!(one == two, "the rows differ");
         // any range, as the chunks of a writer ask for them
-        let ranked = s.ranked.len();
+        let ranked = s.standings.ranked.len();
         for range in [
             0..0,
             0..n,
