@@ -57,7 +57,7 @@ fn json_answer(status: StatusCode, value: Value) -> Response {
         .into_response()
 }
 
-fn refused(status: StatusCode, message: &str) -> Response {
+pub(super) fn refused(status: StatusCode, message: &str) -> Response {
     let word = if matches!(status, StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN) {
         "denied"
     } else {
