@@ -1242,6 +1242,95 @@ fn clients_that_trickle_a_request_are_closed_at_its_deadline() {
     assert_eq!(version.status, 200);
 }
 
+/// Each signed-in key has its own form token: a referee's page carries
+/// theirs, good with their own cookie only, and never the board's.
+#[test]
+fn a_form_token_is_good_with_its_own_cookie_only() {
+    let scratch = Scratch::new("tokens");
+    let event = scratch.path("event");
+    Test::new()
+        .args(["init", "--profile", "hk", "--name", "Live Open"])
+        .arg(&event)
+        .run()
+        .success();
+    Test::new()
+        .arg("roster")
+        .arg(hk("roster.csv"))
+        .arg("--event")
+        .arg(&event)
+        .run()
+        .success();
+    let ann = format!("tilerank_referee={}", add_referee(&event, "Ann Lee"));
+    let bob = format!("tilerank_referee={}", add_referee(&event, "Bob Chan"));
+    let server = Serving::start(&event);
+    let addr = server.addr.as_str();
+    let page_token = |cookie: &str| {
+        let page = http(addr, "GET", "/entry", &[("Cookie", cookie)], b"").unwrap();
+        assert_eq!(page.status, 200, "{page:?}");
+        page.body
+            .split("\"csrf\":\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .expect("the entry page carries a token")
+            .to_string()
+    };
+    let (ann_token, bob_token) = (page_token(&ann), page_token(&bob));
+    let director = director(&server);
+    assert_ne!(ann_token, bob_token);
+    assert_eq!(ann_token, page_token(&ann), "the same all the run");
+
+    let check = |cookie: &str, token: &str| {
+        http(
+            addr,
+            "POST",
+            "/api/check",
+            &[
+                ("Cookie", cookie),
+                ("X-CSRF-Token", token),
+                ("Content-Type", "text/csv"),
+            ],
+            b"stage,session,table,game,seat,player,won,score,tiles\n",
+        )
+        .unwrap()
+    };
+    assert_eq!(check(&ann, &ann_token).status, 200);
+    let other = check(&bob, &ann_token);
+    assert_eq!(other.status, 403);
+    assert!(
+        other
+            .body
+            .contains("the page's form token is missing or old: reload the entry page"),
+        "{}",
+        other.body
+    );
+    assert_eq!(check(&bob, &bob_token).status, 200);
+
+    // a referee's token on the board's form: refused
+    let accept = |token: &str| {
+        http(
+            addr,
+            "POST",
+            "/board/accept",
+            &[
+                ("Cookie", &director),
+                ("Content-Type", "application/x-www-form-urlencoded"),
+            ],
+            format!("stage=prelim&session=S01&table=1&choice=card&reason=r&csrf={token}")
+                .as_bytes(),
+        )
+        .unwrap()
+    };
+    let refused = accept(&ann_token);
+    assert_eq!(refused.status, 403);
+    assert!(
+        refused
+            .body
+            .contains("This form did not come from the board of this run: reload the board."),
+        "{}",
+        refused.body
+    );
+}
+
 /// A deadline that is not a number of seconds stops the server at its
 /// start, saying which and why.
 #[test]

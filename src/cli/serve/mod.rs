@@ -155,8 +155,10 @@ pub(crate) struct Desk {
     /// The event folder of the live desk (`--entry`), opened afresh for
     /// each request (its settings may change while the server runs).
     event_dir: Option<PathBuf>,
-    /// Sent back with every form and every request a signed-in page makes:
-    /// a request from another site cannot know it.
+    /// This run's secret that the form tokens are made from
+    /// ([`api::form_token`]): each signed-in key's token is sent back with
+    /// every form and every request its pages make; a request from another
+    /// site cannot know it.
     csrf: String,
     /// The director's key for this run.
     director: String,
