@@ -56,7 +56,7 @@ pub struct Deadlines {
 
 impl Deadlines {
     pub fn from_env() -> anyhow::Result<Deadlines> {
-        let seconds = |var: &str, default: Duration| -> anyhow::Result<Duration> {
+        let seconds = |var: &str, what: &str, default: Duration| -> anyhow::Result<Duration> {
             let Some(value) = std::env::var_os(var) else {
                 return Ok(default);
             };
@@ -69,14 +69,22 @@ impl Deadlines {
                 .map(Duration::from_secs)
                 .ok_or_else(|| {
                     anyhow::anyhow!(
-                        "{var}={value}: expected a whole number of seconds, 1 or more (the default is {})",
+                        "{var}={value:?}: expected a whole number above 0 (seconds {what}; the default is {})",
                         default.as_secs()
                     )
                 })
         };
         Ok(Deadlines {
-            head: seconds("TILERANK_HEAD_SECONDS", HEAD)?,
-            body: seconds("TILERANK_BODY_SECONDS", BODY)?,
+            head: seconds(
+                "TILERANK_HEAD_SECONDS",
+                "a request's head may take to arrive",
+                HEAD,
+            )?,
+            body: seconds(
+                "TILERANK_BODY_SECONDS",
+                "a request's body may take to arrive",
+                BODY,
+            )?,
         })
     }
 }
