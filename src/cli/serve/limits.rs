@@ -31,7 +31,9 @@ pub const MAX_CONNECTIONS: usize = 256;
 /// server's own machine (a loopback address) is not counted.
 pub const PER_ADDRESS: usize = 32;
 
-/// A connection that sends nothing for this long is closed.
+/// A connection that sends nothing for this long is closed; so is one
+/// that takes nothing of its answer for this long (a client that asks
+/// for a page and never reads it).
 pub const IDLE: Duration = Duration::from_secs(30);
 
 /// How long a request's head (its line and headers) may take to arrive,
@@ -247,6 +249,7 @@ impl axum::serve::Listener for Limited {
                             _counted: counted,
                             idle: self.idle,
                             quiet: None,
+                            stuck: None,
                         },
                         addr,
                     );
@@ -264,7 +267,8 @@ impl axum::serve::Listener for Limited {
 }
 
 /// An open connection: its place among the open ones is given back when
-/// it closes; reading from it fails once it has been quiet for too long.
+/// it closes; reading from it fails once it has been quiet for too long,
+/// writing to it once the client has taken nothing for as long.
 pub struct Connection {
     stream: TcpStream,
     _permit: OwnedSemaphorePermit,
@@ -272,6 +276,8 @@ pub struct Connection {
     idle: Duration,
     /// Since when a read has waited.
     quiet: Option<Pin<Box<Sleep>>>,
+    /// Since when a write has waited.
+    stuck: Option<Pin<Box<Sleep>>>,
 }
 
 impl AsyncRead for Connection {
@@ -309,7 +315,26 @@ impl AsyncWrite for Connection {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.stream).poll_write(cx, buf)
+        let this = &mut *self;
+        match Pin::new(&mut this.stream).poll_write(cx, buf) {
+            Poll::Ready(r) => {
+                this.stuck = None;
+                Poll::Ready(r)
+            }
+            Poll::Pending => {
+                let idle = this.idle;
+                let stuck = this
+                    .stuck
+                    .get_or_insert_with(|| Box::pin(tokio::time::sleep(idle)));
+                match stuck.as_mut().poll(cx) {
+                    Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
+                        io::ErrorKind::TimedOut,
+                        "the client took nothing of the answer for too long",
+                    ))),
+                    Poll::Pending => Poll::Pending,
+                }
+            }
+        }
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
@@ -482,6 +507,34 @@ mod tests {
         assert!(limited.admit(plain).is_none(), "the same address");
         drop(first);
         assert!(limited.admit(plain).is_some(), "its place given back");
+    }
+
+    /// A client that asks and never reads the answer: once the system's
+    /// buffers are full, the write waits, and fails after the idle time.
+    #[test]
+    fn a_client_that_takes_nothing_is_closed() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let listener = runtime.block_on(TcpListener::bind("127.0.0.1:0")).unwrap();
+        let address = listener.local_addr().unwrap();
+        let mut limited = Limited::new(listener, 4, Duration::from_millis(300));
+        let client = std::net::TcpStream::connect(address).unwrap();
+        let written = runtime.block_on(async {
+            let (mut connection, _) = axum::serve::Listener::accept(&mut limited).await;
+            let chunk = vec![b'x'; 1 << 16];
+            tokio::time::timeout(Duration::from_secs(120), async {
+                loop {
+                    std::future::poll_fn(|cx| Pin::new(&mut connection).poll_write(cx, &chunk))
+                        .await?;
+                }
+            })
+            .await
+        });
+        let err: io::Result<()> = written.expect("the write gives up before the test does");
+        assert_eq!(err.unwrap_err().kind(), io::ErrorKind::TimedOut);
+        drop(client);
     }
 
     #[test]
