@@ -917,7 +917,7 @@ impl EventFolder {
         reason: Option<&str>,
         on_wait: &mut dyn FnMut(),
     ) -> Result<ImportReport, FolderError> {
-        let files = Self::to_read(files)?;
+        let files = self.to_read(files, stage)?;
         let store = self.writer()?;
         self.store_read(
             &store,
@@ -960,7 +960,7 @@ impl EventFolder {
         reason: Option<&str>,
         on_wait: &mut dyn FnMut(),
     ) -> Result<ImportReport, FolderError> {
-        let files = Self::to_read(files)?;
+        let files = self.to_read(files, stage)?;
         self.store_read(
             store,
             files,
@@ -972,13 +972,26 @@ impl EventFolder {
 
     /// The card files an import reads, found before any lock is taken (a
     /// wrong name or limit is said at once); each is read in the import's
-    /// transaction, a card at a time where it can be.
-    fn to_read(files: &[PathBuf]) -> Result<Vec<ToImport>, FolderError> {
+    /// transaction, a card at a time where it can be. Standard input (`-`)
+    /// is read whole here, before the lock: the event is not held while
+    /// whatever feeds the pipe takes its time (a second import, or a card
+    /// a referee enters, goes in meanwhile).
+    fn to_read(
+        &self,
+        files: &[PathBuf],
+        stage: Option<&str>,
+    ) -> Result<Vec<ToImport>, FolderError> {
         crate::ingest::limits::Limits::from_env()?;
-        Ok(ingest::expand(files)?
+        ingest::expand(files)?
             .into_iter()
-            .map(ToImport::File)
-            .collect())
+            .map(|path| {
+                Ok(if path.as_os_str() == "-" {
+                    ToImport::Read(self.read_file(&path, stage)?)
+                } else {
+                    ToImport::File(path)
+                })
+            })
+            .collect()
     }
 
     /// Reads one card file the ordinary way, whole: racks are scored,

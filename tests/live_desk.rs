@@ -31,10 +31,16 @@ pub struct Serving {
 
 impl Serving {
     pub fn start(event: &Path) -> Serving {
+        Serving::start_with(event, &[])
+    }
+
+    /// As [`Serving::start`], with these environment variables set.
+    pub fn start_with(event: &Path, env: &[(&str, &str)]) -> Serving {
         let mut child = Command::new(assert_cmd::cargo::cargo_bin("tilerank"))
             .args(["serve", "--entry", "--port", "0", "--event"])
             .arg(event)
             .env("NO_COLOR", "1")
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -1099,6 +1105,266 @@ fn phones_that_stop_mid_request_hold_up_no_one() {
         start.elapsed()
     );
     drop(stalled);
+}
+
+/// Sends `bytes` one at a time, `every` apart, until the server closes
+/// the connection; then reads what it answered. How long it was open,
+/// and the answer (empty: closed without one); `None` if it was still
+/// open after `longest`.
+fn trickle(
+    addr: &str,
+    head: &[u8],
+    bytes: &[u8],
+    every: Duration,
+    longest: Duration,
+) -> Option<(Duration, String)> {
+    let mut s = TcpStream::connect(addr).unwrap();
+    let start = Instant::now();
+    s.write_all(head).unwrap();
+    s.set_read_timeout(Some(Duration::from_millis(1))).unwrap();
+    let mut answer = Vec::new();
+    for &b in bytes.iter().cycle() {
+        if start.elapsed() > longest {
+            return None;
+        }
+        // (a reset, or an answer and then the end: closed)
+        let mut buf = [0u8; 4096];
+        match s.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => answer.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
+            Err(_) => break,
+        }
+        if s.write_all(&[b]).is_err() {
+            break;
+        }
+        std::thread::sleep(every);
+    }
+    let elapsed = start.elapsed();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let _ = s.read_to_end(&mut answer);
+    Some((elapsed, String::from_utf8_lossy(&answer).into_owned()))
+}
+
+/// Slow clients on purpose (slowloris): a connection that trickles its
+/// headers is closed once its head's deadline has passed, one that
+/// trickles a body is answered 408 once the body's has; meanwhile the
+/// others are served. (The deadlines are set short here.)
+#[test]
+fn clients_that_trickle_a_request_are_closed_at_its_deadline() {
+    let scratch = Scratch::new("trickle");
+    let hk = hk_event(&scratch);
+    let key = add_referee(&hk.dir, "Ann Lee");
+    let server = Serving::start_with(
+        &hk.dir,
+        &[
+            ("TILERANK_HEAD_SECONDS", "2"),
+            ("TILERANK_BODY_SECONDS", "2"),
+        ],
+    );
+    let every = Duration::from_millis(100);
+    // (the idle limit is 30 s: a trickle is never idle; none of these
+    // would ever end on its own)
+    let longest = Duration::from_secs(25);
+    let addr = server.addr.clone();
+    let headers = std::thread::spawn(move || {
+        trickle(
+            &addr,
+            b"GET /api/version HTTP/1.1\r\nHost: x\r\nX-Slow: ",
+            b"abcdefgh",
+            every,
+            longest,
+        )
+    });
+    let addr = server.addr.clone();
+    let body_key = key.clone();
+    let body = std::thread::spawn(move || {
+        let head = format!(
+            "POST /api/check HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {body_key}\r\nContent-Type: text/csv\r\nContent-Length: 60000\r\n\r\n"
+        );
+        trickle(&addr, head.as_bytes(), b"stage,", every, longest)
+    });
+    // (given their places first)
+    std::thread::sleep(Duration::from_millis(300));
+    // more trickling heads than the server has places (256): each is
+    // closed at its deadline, its place taken by the next
+    let addr = server.addr.clone();
+    let crowd = std::thread::spawn(move || {
+        let mut open: Vec<TcpStream> = (0..300)
+            .map(|_| {
+                let mut s = TcpStream::connect(&addr).unwrap();
+                s.write_all(b"GET / HTTP/1.1\r\nX-Slow: ").unwrap();
+                s.set_nonblocking(true).unwrap();
+                s
+            })
+            .collect();
+        let start = Instant::now();
+        while !open.is_empty() && start.elapsed() < longest {
+            std::thread::sleep(every);
+            open.retain_mut(|s| {
+                let closed = match s.read(&mut [0u8; 64]) {
+                    Ok(_) => true,
+                    Err(e) => e.kind() != std::io::ErrorKind::WouldBlock,
+                };
+                !closed && s.write_all(b"a").is_ok()
+            });
+        }
+        open.len()
+    });
+    // while they all trickle, a referee's card goes in
+    std::thread::sleep(Duration::from_millis(500));
+    let card = std::fs::read(&hk.cards[0]).unwrap();
+    assert_eq!(post_card(&server.addr, &key, &card).unwrap().status, 201);
+    assert_eq!(crowd.join().unwrap(), 0, "every trickling head is closed");
+
+    let (open, answer) = headers
+        .join()
+        .unwrap()
+        .expect("the trickled head is closed");
+    assert!(open >= Duration::from_secs(2), "{open:?}");
+    assert!(answer.is_empty(), "closed without an answer: {answer}");
+    let (open, answer) = body.join().unwrap().expect("the trickled body is closed");
+    assert!(open >= Duration::from_secs(2), "{open:?}");
+    assert!(
+        answer.starts_with("HTTP/1.1 408 "),
+        "answered 408: {answer}"
+    );
+    assert!(
+        answer.contains(
+            "the request's body did not arrive within 2 seconds (the connection is too slow): send it again"
+        ),
+        "{answer}"
+    );
+    assert!(answer.contains("\"status\":\"refused\""), "{answer}");
+    // and the server goes on
+    let version = http(&server.addr, "GET", "/api/version", &[], b"").unwrap();
+    assert_eq!(version.status, 200);
+}
+
+/// Each signed-in key has its own form token: a referee's page carries
+/// theirs, good with their own cookie only, and never the board's.
+#[test]
+fn a_form_token_is_good_with_its_own_cookie_only() {
+    let scratch = Scratch::new("tokens");
+    let event = scratch.path("event");
+    Test::new()
+        .args(["init", "--profile", "hk", "--name", "Live Open"])
+        .arg(&event)
+        .run()
+        .success();
+    Test::new()
+        .arg("roster")
+        .arg(hk("roster.csv"))
+        .arg("--event")
+        .arg(&event)
+        .run()
+        .success();
+    let ann = format!("tilerank_referee={}", add_referee(&event, "Ann Lee"));
+    let bob = format!("tilerank_referee={}", add_referee(&event, "Bob Chan"));
+    let server = Serving::start(&event);
+    let addr = server.addr.as_str();
+    let page_token = |cookie: &str| {
+        let page = http(addr, "GET", "/entry", &[("Cookie", cookie)], b"").unwrap();
+        assert_eq!(page.status, 200, "{page:?}");
+        page.body
+            .split("\"csrf\":\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .expect("the entry page carries a token")
+            .to_string()
+    };
+    let (ann_token, bob_token) = (page_token(&ann), page_token(&bob));
+    let director = director(&server);
+    assert_ne!(ann_token, bob_token);
+    assert_eq!(ann_token, page_token(&ann), "the same all the run");
+
+    let check = |cookie: &str, token: &str| {
+        http(
+            addr,
+            "POST",
+            "/api/check",
+            &[
+                ("Cookie", cookie),
+                ("X-CSRF-Token", token),
+                ("Content-Type", "text/csv"),
+            ],
+            b"stage,session,table,game,seat,player,won,score,tiles\n",
+        )
+        .unwrap()
+    };
+    assert_eq!(check(&ann, &ann_token).status, 200);
+    let other = check(&bob, &ann_token);
+    assert_eq!(other.status, 403);
+    assert!(
+        other
+            .body
+            .contains("the page's form token is missing or old: reload the entry page"),
+        "{}",
+        other.body
+    );
+    assert_eq!(check(&bob, &bob_token).status, 200);
+
+    // a referee's token on the board's form: refused
+    let accept = |token: &str| {
+        http(
+            addr,
+            "POST",
+            "/board/accept",
+            &[
+                ("Cookie", &director),
+                ("Content-Type", "application/x-www-form-urlencoded"),
+            ],
+            format!("stage=prelim&session=S01&table=1&choice=card&reason=r&csrf={token}")
+                .as_bytes(),
+        )
+        .unwrap()
+    };
+    let refused = accept(&ann_token);
+    assert_eq!(refused.status, 403);
+    assert!(
+        refused
+            .body
+            .contains("This form did not come from the board of this run: reload the board."),
+        "{}",
+        refused.body
+    );
+}
+
+/// A deadline that is not a number of seconds stops the server at its
+/// start, saying which and why.
+#[test]
+fn a_wrong_deadline_is_said_at_the_start() {
+    let scratch = Scratch::new("deadline");
+    let event = scratch.path("event");
+    Test::new()
+        .args(["init", "--profile", "hk", "--name", "Live Open"])
+        .arg(&event)
+        .run()
+        .success();
+    for (var, value, said) in [
+        (
+            "TILERANK_HEAD_SECONDS",
+            "0",
+            "TILERANK_HEAD_SECONDS=\"0\": expected a whole number above 0 (seconds a request's head may take to arrive; the default is 15)",
+        ),
+        (
+            "TILERANK_BODY_SECONDS",
+            "soon",
+            "TILERANK_BODY_SECONDS=\"soon\": expected a whole number above 0 (seconds a request's body may take to arrive; the default is 20)",
+        ),
+    ] {
+        let out = Command::new(assert_cmd::cargo::cargo_bin("tilerank"))
+            .args(["serve", "--entry", "--port", "0", "--event"])
+            .arg(&event)
+            .env(var, value)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{var}={value}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(said), "{err}");
+    }
 }
 
 #[test]

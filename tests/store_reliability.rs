@@ -580,3 +580,85 @@ fn an_import_that_waits_too_long_gives_up_and_stores_nothing() {
     drop(store);
     assert_eq!(state(&base), before);
 }
+
+/// `import -` reads standard input whole before it takes the event: while
+/// whatever feeds the pipe takes its time, a second import goes in; then
+/// the first stores its card as well.
+#[test]
+fn an_import_from_standard_input_holds_nothing_while_it_waits_for_it() {
+    use std::io::Write;
+    let s = Scratch::new("stdin-wait");
+    let event = s.0.join("event");
+    base_event(&event);
+    let mut first = tilerank(&[
+        "import".as_ref(),
+        "-".as_ref(),
+        "--event".as_ref(),
+        event.as_os_str(),
+    ])
+    .stdin(Stdio::piped())
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
+    // (a part of the card now, the rest later: the pipe stays open)
+    let card = std::fs::read(demo("cards/S03.xlsx")).unwrap();
+    let mut stdin = first.stdin.take().unwrap();
+    stdin.write_all(&card[..card.len() / 2]).unwrap();
+    // (no lock taken: give it the time it would take to take one)
+    std::thread::sleep(Duration::from_millis(500));
+
+    let mut second = tilerank(&[
+        "import".as_ref(),
+        demo("cards/S02.xlsx").as_os_str(),
+        "--event".as_ref(),
+        event.as_os_str(),
+    ])
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = second.try_wait().unwrap() {
+            break Some(status);
+        }
+        if Instant::now() > deadline {
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    if status.is_none() {
+        let _ = second.kill();
+        let _ = first.kill();
+    }
+    let second = second.wait_with_output().unwrap();
+    assert!(
+        status.is_some_and(|s| s.success()),
+        "the second import goes in while the first waits for its input: {}",
+        stderr(&second)
+    );
+    assert!(
+        !stderr(&second).contains("waiting for another import"),
+        "{}",
+        stderr(&second)
+    );
+    assert!(first.try_wait().unwrap().is_none(), "the first still reads");
+
+    stdin.write_all(&card[card.len() / 2..]).unwrap();
+    drop(stdin);
+    let first = first.wait_with_output().unwrap();
+    assert!(first.status.success(), "{}", stderr(&first));
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&first.stdout),
+        stderr(&first)
+    );
+    assert!(said.contains("<stdin>: 25 cards imported"), "{said}");
+    let log = run(&event, &["log"]);
+    let log = String::from_utf8_lossy(&log.stdout);
+    assert!(
+        log.contains("S02.xlsx") && log.contains("<stdin>"),
+        "both are in the log: {log}"
+    );
+}

@@ -9,8 +9,10 @@
 //!   enter cards, nothing else.
 //! - The director is known by this run's director key, through the cookie
 //!   the board's link set.
-//! - A request made with a cookie must also carry this run's form token
-//!   (header `X-CSRF-Token`, or the form's `csrf` field), and come from
+//! - A request made with a cookie must also carry the form token of that
+//!   cookie's key for this run ([`form_token`]: header `X-CSRF-Token`, or
+//!   the form's `csrf` field; one phone's token is no use with another's
+//!   cookie, and a referee's page never shows the board's), and come from
 //!   this site (`Origin`, when the browser says it: this server's host, or
 //!   the event's `site`, the address the phones open, which a proxy in
 //!   front may not pass on as the host): another site's page cannot post
@@ -57,7 +59,7 @@ fn json_answer(status: StatusCode, value: Value) -> Response {
         .into_response()
 }
 
-fn refused(status: StatusCode, message: &str) -> Response {
+pub(super) fn refused(status: StatusCode, message: &str) -> Response {
     let word = if matches!(status, StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN) {
         "denied"
     } else {
@@ -80,6 +82,17 @@ fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
 
 fn set_cookie(name: &str, value: &str) -> String {
     format!("{name}={value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=604800")
+}
+
+/// The form token a signed-in key's pages carry, this run: a keyed hash
+/// of the key (an HMAC's shape, on SHA-256), so a token is good with its
+/// own cookie only. A referee sees their own on their page; the board's
+/// is the director's, never shown to a referee.
+pub(super) fn form_token(desk: &Desk, key: &str) -> String {
+    use tilerank::event_folder::sha256_hex;
+    let secret = &desk.csrf;
+    let inner = sha256_hex(format!("{secret}\0{key}").as_bytes());
+    sha256_hex(format!("{secret}\0{inner}").as_bytes())
 }
 
 /// Two secrets compared in full, whatever their first difference.
@@ -146,7 +159,7 @@ async fn referee(desk: &Arc<Desk>, headers: &HeaderMap) -> Result<(Referee, Stri
                 .get("x-csrf-token")
                 .and_then(|v| v.to_str().ok())
                 .unwrap_or("");
-            if !same_secret(token, &desk.csrf) {
+            if !same_secret(token, &form_token(desk, key)) {
                 return Err(refused(
                     StatusCode::FORBIDDEN,
                     "the page's form token is missing or old: reload the entry page",
@@ -467,7 +480,7 @@ async fn entry_page(
         tables: &tables,
         games: rules.games_for(&Stage::new(&stage)),
         seats: &['A', 'B', 'C', 'D'],
-        csrf: &desk.csrf,
+        csrf: &form_token(&desk, key),
     });
     guarded_html(html)
 }
@@ -524,7 +537,7 @@ async fn board(
         Ok(f) => f,
         Err(answer) => return answer,
     };
-    let csrf = desk.csrf.clone();
+    let csrf = form_token(&desk, &desk.director);
     let name = folder.config.event.name.clone();
     let double = folder.rules().double_entry;
     let answer = tokio::task::spawn_blocking(move || folder.board()).await;
@@ -559,7 +572,9 @@ async fn accept(
     headers: HeaderMap,
     Form(form): Form<AcceptForm>,
 ) -> Response {
-    if cross_site(&headers, desk.site_origin.as_deref()) || !same_secret(&form.csrf, &desk.csrf) {
+    if cross_site(&headers, desk.site_origin.as_deref())
+        || !same_secret(&form.csrf, &form_token(&desk, &desk.director))
+    {
         return small_page(
             StatusCode::FORBIDDEN,
             "Refused",

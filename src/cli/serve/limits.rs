@@ -2,7 +2,9 @@
 //! kind: a cap on open connections, and on those of one address (one
 //! device cannot take every place), a connection dropped when it sends
 //! nothing for a while (a phone that left the Wi-Fi mid-request, or a slow
-//! client on purpose), and a rate of requests per key.
+//! client on purpose), deadlines for a request's head and body (a client
+//! that trickles a request, never quiet, on purpose), and a rate of
+//! requests per key.
 
 use std::collections::HashMap;
 use std::io;
@@ -29,8 +31,129 @@ pub const MAX_CONNECTIONS: usize = 256;
 /// server's own machine (a loopback address) is not counted.
 pub const PER_ADDRESS: usize = 32;
 
-/// A connection that sends nothing for this long is closed.
+/// A connection that sends nothing for this long is closed; so is one
+/// that takes nothing of its answer for this long (a client that asks
+/// for a page and never reads it).
 pub const IDLE: Duration = Duration::from_secs(30);
+
+/// How long a request's head (its line and headers) may take to arrive,
+/// from when the server waits for it (a new connection, or the next
+/// request on a connection kept open): a connection past it is closed, so
+/// a client that trickles its headers a byte at a time gives its place
+/// back. A phone sends its few hundred bytes of head at once.
+pub const HEAD: Duration = Duration::from_secs(15);
+
+/// How long a request's body may take to arrive once its head has: a card
+/// is at most 64 KiB, some 3 KiB a second at the least. Past it the
+/// request is answered 408 and its connection closed.
+pub const BODY: Duration = Duration::from_secs(20);
+
+/// The deadlines of a request's head and body: [`HEAD`] and [`BODY`], or
+/// the seconds of `TILERANK_HEAD_SECONDS` and `TILERANK_BODY_SECONDS`.
+#[derive(Clone, Copy, Debug)]
+pub struct Deadlines {
+    pub head: Duration,
+    pub body: Duration,
+}
+
+impl Deadlines {
+    pub fn from_env() -> anyhow::Result<Deadlines> {
+        let seconds = |var: &str, what: &str, default: Duration| -> anyhow::Result<Duration> {
+            let Some(value) = std::env::var_os(var) else {
+                return Ok(default);
+            };
+            let value = value.to_string_lossy();
+            value
+                .trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0)
+                .map(Duration::from_secs)
+                .ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "{var}={value:?}: expected a whole number above 0 (seconds {what}; the default is {})",
+                        default.as_secs()
+                    )
+                })
+        };
+        Ok(Deadlines {
+            head: seconds(
+                "TILERANK_HEAD_SECONDS",
+                "a request's head may take to arrive",
+                HEAD,
+            )?,
+            body: seconds(
+                "TILERANK_BODY_SECONDS",
+                "a request's body may take to arrive",
+                BODY,
+            )?,
+        })
+    }
+}
+
+/// A request's body that fails once `deadline` has passed and it has not
+/// all arrived, saying so in `passed` (the request is then answered 408).
+pub struct BodyDeadline {
+    inner: axum::body::Body,
+    deadline: Pin<Box<Sleep>>,
+    passed: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl BodyDeadline {
+    pub fn new(
+        inner: axum::body::Body,
+        within: Duration,
+        passed: Arc<std::sync::atomic::AtomicBool>,
+    ) -> BodyDeadline {
+        BodyDeadline {
+            inner,
+            deadline: Box::pin(tokio::time::sleep(within)),
+            passed,
+        }
+    }
+}
+
+impl hyper::body::Body for BodyDeadline {
+    type Data = axum::body::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<hyper::body::Frame<Self::Data>, Self::Error>>> {
+        let this = &mut *self;
+        // (looked at first: a client that sends a byte at every poll
+        // still meets it)
+        if this.deadline.is_elapsed() {
+            return this.past();
+        }
+        match Pin::new(&mut this.inner).poll_frame(cx) {
+            Poll::Pending => match this.deadline.as_mut().poll(cx) {
+                Poll::Ready(()) => this.past(),
+                Poll::Pending => Poll::Pending,
+            },
+            ready => ready,
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        self.inner.size_hint()
+    }
+}
+
+impl BodyDeadline {
+    fn past<T>(&self) -> Poll<Option<Result<T, axum::Error>>> {
+        self.passed.store(true, std::sync::atomic::Ordering::SeqCst);
+        Poll::Ready(Some(Err(axum::Error::new(io::Error::new(
+            io::ErrorKind::TimedOut,
+            "the body took too long",
+        )))))
+    }
+}
 
 /// Listens, holding at most [`MAX_CONNECTIONS`] open, and, once half
 /// of them are, at most [`PER_ADDRESS`] of one address.
@@ -126,6 +249,7 @@ impl axum::serve::Listener for Limited {
                             _counted: counted,
                             idle: self.idle,
                             quiet: None,
+                            stuck: None,
                         },
                         addr,
                     );
@@ -143,7 +267,8 @@ impl axum::serve::Listener for Limited {
 }
 
 /// An open connection: its place among the open ones is given back when
-/// it closes; reading from it fails once it has been quiet for too long.
+/// it closes; reading from it fails once it has been quiet for too long,
+/// writing to it once the client has taken nothing for as long.
 pub struct Connection {
     stream: TcpStream,
     _permit: OwnedSemaphorePermit,
@@ -151,6 +276,8 @@ pub struct Connection {
     idle: Duration,
     /// Since when a read has waited.
     quiet: Option<Pin<Box<Sleep>>>,
+    /// Since when a write has waited.
+    stuck: Option<Pin<Box<Sleep>>>,
 }
 
 impl AsyncRead for Connection {
@@ -188,7 +315,26 @@ impl AsyncWrite for Connection {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.stream).poll_write(cx, buf)
+        let this = &mut *self;
+        match Pin::new(&mut this.stream).poll_write(cx, buf) {
+            Poll::Ready(r) => {
+                this.stuck = None;
+                Poll::Ready(r)
+            }
+            Poll::Pending => {
+                let idle = this.idle;
+                let stuck = this
+                    .stuck
+                    .get_or_insert_with(|| Box::pin(tokio::time::sleep(idle)));
+                match stuck.as_mut().poll(cx) {
+                    Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
+                        io::ErrorKind::TimedOut,
+                        "the client took nothing of the answer for too long",
+                    ))),
+                    Poll::Pending => Poll::Pending,
+                }
+            }
+        }
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
@@ -361,6 +507,34 @@ mod tests {
         assert!(limited.admit(plain).is_none(), "the same address");
         drop(first);
         assert!(limited.admit(plain).is_some(), "its place given back");
+    }
+
+    /// A client that asks and never reads the answer: once the system's
+    /// buffers are full, the write waits, and fails after the idle time.
+    #[test]
+    fn a_client_that_takes_nothing_is_closed() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let listener = runtime.block_on(TcpListener::bind("127.0.0.1:0")).unwrap();
+        let address = listener.local_addr().unwrap();
+        let mut limited = Limited::new(listener, 4, Duration::from_millis(300));
+        let client = std::net::TcpStream::connect(address).unwrap();
+        let written = runtime.block_on(async {
+            let (mut connection, _) = axum::serve::Listener::accept(&mut limited).await;
+            let chunk = vec![b'x'; 1 << 16];
+            tokio::time::timeout(Duration::from_secs(120), async {
+                loop {
+                    std::future::poll_fn(|cx| Pin::new(&mut connection).poll_write(cx, &chunk))
+                        .await?;
+                }
+            })
+            .await
+        });
+        let err: io::Result<()> = written.expect("the write gives up before the test does");
+        assert_eq!(err.unwrap_err().kind(), io::ErrorKind::TimedOut);
+        drop(client);
     }
 
     #[test]

@@ -155,8 +155,10 @@ pub(crate) struct Desk {
     /// The event folder of the live desk (`--entry`), opened afresh for
     /// each request (its settings may change while the server runs).
     event_dir: Option<PathBuf>,
-    /// Sent back with every form and every request a signed-in page makes:
-    /// a request from another site cannot know it.
+    /// This run's secret that the form tokens are made from
+    /// ([`api::form_token`]): each signed-in key's token is sent back with
+    /// every form and every request its pages make; a request from another
+    /// site cannot know it.
     csrf: String,
     /// The director's key for this run.
     director: String,
@@ -166,6 +168,8 @@ pub(crate) struct Desk {
     site_origin: Option<String>,
     rate: limits::Rate,
     lang: Lang,
+    /// How long a request's head and body may take to arrive.
+    deadlines: limits::Deadlines,
 }
 
 impl Desk {
@@ -313,6 +317,39 @@ async fn guard_headers(request: Request<Body>, next: axum::middleware::Next) -> 
     response
 }
 
+/// A request's body that does not arrive within the deadline
+/// ([`limits::BODY`]) fails as it is read, and the request is answered
+/// 408, its connection closed: a client that trickles a body gives its
+/// place back.
+async fn body_deadline(
+    axum::extract::State(desk): axum::extract::State<Arc<Desk>>,
+    request: Request<Body>,
+    next: axum::middleware::Next,
+) -> Response {
+    let passed = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let api = request.uri().path().starts_with("/api/");
+    let within = desk.deadlines.body;
+    let request =
+        request.map(|body| Body::new(limits::BodyDeadline::new(body, within, Arc::clone(&passed))));
+    let response = next.run(request).await;
+    if !passed.load(Ordering::SeqCst) {
+        return response;
+    }
+    let why = format!(
+        "the request's body did not arrive within {} seconds (the connection is too slow): send it again",
+        within.as_secs()
+    );
+    let mut answer = if api {
+        api::refused(StatusCode::REQUEST_TIMEOUT, &why)
+    } else {
+        small_page(StatusCode::REQUEST_TIMEOUT, "Too slow", &esc(&why))
+    };
+    answer
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    answer
+}
+
 /// A new random key (a director's, a form's), as a referee's is made.
 fn new_secret() -> Result<String> {
     Ok(RefereeKey::generate()
@@ -339,6 +376,7 @@ pub(crate) fn lang_of(headers: &HeaderMap, default: Lang) -> Lang {
 }
 
 pub fn run(args: ServeArgs) -> Result<Outcome> {
+    let deadlines = limits::Deadlines::from_env()?;
     let (event_dir, site_origin) = if args.entry {
         let folder = args.event.event.folder()?.ok_or_else(|| {
             anyhow!("--entry needs an event folder (--event DIR, or run it inside one): the cards entered are stored in its database")
@@ -383,6 +421,7 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
         // every pause of the typing, and many cards a session
         rate: limits::Rate::new(120, 2.0),
         lang,
+        deadlines,
     });
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -407,6 +446,10 @@ async fn serve(desk: Arc<Desk>, bind: IpAddr, port: u16) -> Result<Outcome> {
     }
     let app = app
         .fallback(page)
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&desk),
+            body_deadline,
+        ))
         .layer(axum::middleware::from_fn(guard_headers))
         .with_state(Arc::clone(&desk));
 
@@ -427,12 +470,49 @@ async fn serve(desk: Arc<Desk>, bind: IpAddr, port: u16) -> Result<Outcome> {
         );
     }
     let listener = limits::Limited::new(listener, limits::MAX_CONNECTIONS, limits::IDLE);
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async move { stop.notified().await })
-        .await
-        .map_err(|e| anyhow!("the server stopped: {e}"))?;
+    connections(listener, app, desk.deadlines.head, stop).await;
     eprintln!("Stopped.");
     Ok(Outcome::Done)
+}
+
+/// Serves each connection `listener` accepts, as axum::serve does, with a
+/// deadline for each request's head (`head`: hyper's own, on tokio's
+/// timer); once `stop` is told, takes no more, lets the requests under
+/// way finish, and returns when every connection has closed.
+async fn connections(
+    mut listener: limits::Limited,
+    app: Router,
+    head: Duration,
+    stop: Arc<tokio::sync::Notify>,
+) {
+    use axum::serve::Listener;
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    // (told to every connection when the server stops; each holds a
+    // receiver until it closes)
+    let (stopping, stopped) = tokio::sync::watch::channel(false);
+    loop {
+        let (io, _) = tokio::select! {
+            accepted = listener.accept() => accepted,
+            () = stop.notified() => break,
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let mut stopped = stopped.clone();
+        tokio::spawn(async move {
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder.timer(TokioTimer::new()).header_read_timeout(head);
+            let connection = builder.serve_connection(TokioIo::new(io), service);
+            let mut connection = std::pin::pin!(connection);
+            tokio::select! {
+                _ = connection.as_mut() => return,
+                _ = stopped.changed() => connection.as_mut().graceful_shutdown(),
+            }
+            let _ = connection.await;
+        });
+    }
+    drop(listener);
+    drop(stopped);
+    let _ = stopping.send(true);
+    stopping.closed().await;
 }
 
 #[cfg(test)]
