@@ -742,6 +742,56 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// Publishing again replaces what tilerank wrote and keeps what the
+/// director added to the folder: a page of their own, a logo.
+#[test]
+fn publish_again_keeps_the_directors_files_and_drops_its_own_old_pages() {
+    let scratch = Scratch::new("keep");
+    let event = scratch.path("nvso");
+    copy_dir(&example("nvso-2023"), &event);
+    let site = scratch.path("site");
+    let args = [PathBuf::from("--event"), event.clone()];
+    publish(&args, &site);
+    assert!(site.join("t/final-S01-T3.html").exists());
+    std::fs::write(site.join("extra.html"), "<p>Prize giving at 5</p>").unwrap();
+    std::fs::create_dir_all(site.join("img")).unwrap();
+    std::fs::write(site.join("logo.png"), b"\x89PNG").unwrap();
+    std::fs::write(site.join("img/hall.jpg"), b"jpg").unwrap();
+    // The card of final table 3 is taken out of the event: its page goes.
+    std::fs::remove_file(event.join("cards/final-S01-T03.csv")).unwrap();
+    publish(&args, &site)
+        .stderr_has("kept 3 files not written by tilerank: extra.html, img/hall.jpg, logo.png");
+    assert!(!site.join("t/final-S01-T3.html").exists());
+    assert!(site.join("t/final-S01-T2.html").exists());
+    assert_eq!(
+        std::fs::read_to_string(site.join("extra.html")).unwrap(),
+        "<p>Prize giving at 5</p>"
+    );
+    assert_eq!(std::fs::read(site.join("logo.png")).unwrap(), b"\x89PNG");
+    assert_eq!(std::fs::read(site.join("img/hall.jpg")).unwrap(), b"jpg");
+    // A file of the director's with the name of a page tilerank now
+    // writes stops the publish; nothing is lost.
+    std::fs::copy(
+        example("nvso-2023/cards/final-S01-T03.csv"),
+        event.join("cards/final-S01-T03.csv"),
+    )
+    .unwrap();
+    std::fs::write(site.join("t/final-S01-T3.html"), "mine").unwrap();
+    Test::new()
+        .arg("publish")
+        .args(&args)
+        .arg("-o")
+        .arg(&site)
+        .run()
+        .failure(2)
+        .stderr_has("t/final-S01-T3.html: is not a file tilerank wrote");
+    assert_eq!(
+        std::fs::read_to_string(site.join("t/final-S01-T3.html")).unwrap(),
+        "mine"
+    );
+    assert!(site.join("extra.html").exists());
+}
+
 #[test]
 fn the_index_says_what_is_imported_and_what_is_missing() {
     let scratch = Scratch::new("missing");
