@@ -742,6 +742,53 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// A card's page says where the card was played (its session and table),
+/// never where the desk keeps it (the event's database, a file).
+#[test]
+fn a_card_page_names_its_session_and_table_not_where_it_is_stored() {
+    let scratch = Scratch::new("card-place");
+    let event = scratch.path("event");
+    Test::new()
+        .in_dir(&scratch.0)
+        .args(["init", "event", "--profile", "hk", "--date", "2026-03-28"])
+        .args(["--name", "Club night"])
+        .run()
+        .success();
+    for (command, file) in [("roster", "roster.csv"), ("import", "good/hk-examples.csv")] {
+        Test::new()
+            .in_dir(&event)
+            .arg(command)
+            .arg(fixtures().join(file))
+            .run()
+            .success();
+    }
+    for (lang, said) in [
+        ("en", "3 games, as recorded at session S01, table 7."),
+        ("zh-Hant", "3 局，場次 S01 第 7 桌的紀錄。"),
+    ] {
+        let site = scratch.path(&format!("site-{lang}"));
+        publish(
+            &[
+                PathBuf::from("--event"),
+                event.clone(),
+                "--lang".into(),
+                lang.into(),
+            ],
+            &site,
+        );
+        let page = std::fs::read_to_string(site.join("t/prelim-S01-T7.html")).unwrap();
+        assert!(page.contains(said), "{page}");
+        for (path, bytes) in files(&site) {
+            let text = String::from_utf8_lossy(&bytes);
+            assert!(!text.contains("tilerank.db"), "{path} names the database");
+            // (the import log is the desk's page: it names the files)
+            if path != "log.html" {
+                assert!(!text.contains("hk-examples.csv"), "{path} names the file");
+            }
+        }
+    }
+}
+
 /// Publishing again replaces what tilerank wrote and keeps what the
 /// director added to the folder: a page of their own, a logo.
 #[test]

@@ -368,7 +368,7 @@ pub static EN: Words = Words {
     players_count: "Players: {}",
     players_hint: "Type in the box above to find a player by number, name or Chinese name.",
     card_title: "{}, session {}, table {}",
-    card_meta: "{} games, read from {}.",
+    card_meta: "{} games, as recorded at session {}, table {}.",
     scrolls: "This page scrolls by itself and reloads at the end.",
     no_standings: "No standings yet.",
 
@@ -572,7 +572,7 @@ pub static ZH_HANT: Words = Words {
     players_count: "選手：{}",
     players_hint: "在上方輸入姓名、英文名或選手編號以搜尋選手。",
     card_title: "{}，場次 {}，第 {} 桌",
-    card_meta: "{} 局，讀自 {}。",
+    card_meta: "{} 局，場次 {} 第 {} 桌的紀錄。",
     scrolls: "此頁會自動捲動，到底後重新載入。",
     no_standings: "暫時未有排名。",
 
