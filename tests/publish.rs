@@ -343,6 +343,85 @@ fn every_column_of_the_chinese_site_has_a_chinese_header() {
     }
 }
 
+/// What a page says: its text without styles, scripts and tags, a line
+/// per element.
+fn page_text(page: &str) -> String {
+    let mut text = page.to_string();
+    for (open, close) in [("<style", "</style>"), ("<script", "</script>")] {
+        while let Some(at) = text.find(open) {
+            let end = text[at..]
+                .find(close)
+                .map_or(text.len(), |e| at + e + close.len());
+            text.replace_range(at..end, "\n");
+        }
+    }
+    strip_tags(&text.replace('<', "\n<"))
+}
+
+/// Four English words in a row (lower-case letters, as a sentence has
+/// them; names are capitalised).
+fn english_run(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words
+        .windows(4)
+        .find(|w| {
+            w.iter().all(|w| {
+                let w = w.trim_end_matches([',', '.', ';', ':', ')']);
+                !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c == '\'')
+            })
+        })
+        .map(|w| w.join(" "))
+}
+
+/// Every sentence of a Chinese page is said in Chinese: the standings'
+/// order line, the notes under a table and in its cells (a shared rank, a
+/// shared medal, a tie at the cutoff), a card's page, the reasons of who
+/// goes on, the award's, the director's decisions. No piece of two words
+/// or more of an English sentence of the words table (the export's
+/// sentences, as the site says them) is on a page, nor four English words
+/// in a row. The Settings and Log pages show the desk's data as written.
+#[test]
+fn the_chinese_site_says_no_english_sentence() {
+    use tilerank::report::site::words::EN;
+    let scratch = Scratch::new("zh-sentences");
+    let pieces: Vec<&str> = EN
+        .said
+        .iter()
+        .flat_map(|t| t.split("{}"))
+        .map(str::trim)
+        .filter(|p| p.split_whitespace().count() >= 2)
+        .collect();
+    assert!(pieces.len() > 40, "{pieces:?}");
+    let events = [
+        vec![PathBuf::from("--event"), example("nvso-2023")],
+        vec![PathBuf::from("--event"), example("gwinnett")],
+        vec![PathBuf::from("--event"), fixtures().join("e2e/hk")],
+        hk_demo(),
+    ];
+    let mut pages = 0;
+    for (k, event) in events.into_iter().enumerate() {
+        let site = scratch.path(&format!("site{k}"));
+        publish(&with(event, &p(&["--lang", "zh-Hant"])), &site);
+        for (path, bytes) in files(&site) {
+            if !path.ends_with(".html") || path == "settings.html" || path == "log.html" {
+                continue;
+            }
+            let text = page_text(&String::from_utf8(bytes).unwrap());
+            for piece in &pieces {
+                assert!(
+                    !text.contains(piece),
+                    "{path} says {piece:?} in English:\n{text}"
+                );
+            }
+            if let Some(run) = english_run(&text) {
+                panic!("{path} has English words: {run:?}\n{text}");
+            }
+            pages += 1;
+        }
+    }
+    assert!(pages > 1600, "{pages} pages");
+}
+
 /// The contents of the zip entries of `path` whose names start with
 /// `prefix`, by name.
 fn zip_texts(path: &Path, prefix: &str) -> BTreeMap<String, String> {

@@ -263,11 +263,14 @@ pub fn page(ctx: &Context) -> String {
         }
         b.push_str("</tbody></table></div>\n");
     }
-    // The director's decisions and the desk's own pages, last: they
-    // speak the scoring desk's language.
+    // The director's decisions and the desk's own pages, last.
     let _ = writeln!(b, "<h2>{}</h2>", esc(w.desk_notes));
     for d in &ctx.decisions {
-        let _ = writeln!(b, "<p class=\"note\">{}</p>", esc(d));
+        let _ = writeln!(
+            b,
+            "<p class=\"note\">{}</p>",
+            esc(&super::said::say(ctx.lang, d))
+        );
     }
     b.push_str("<ul class=\"pages\">\n");
     for table in &ctx.tables {

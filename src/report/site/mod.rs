@@ -33,6 +33,7 @@ pub mod links;
 pub mod pages;
 pub mod player;
 pub mod projector;
+pub mod said;
 pub mod words;
 pub mod write;
 
