@@ -868,6 +868,65 @@ fn a_card_page_names_its_session_and_table_not_where_it_is_stored() {
     }
 }
 
+/// Each page says PROVISIONAL for what it shows, as the export marks each
+/// sheet: while players who went on to the final have not played it, the
+/// final's standings, the medals, the award and the projector (the
+/// latest stage) say so; the prelim's standings and its qualifier lists,
+/// which wait for nothing, do not; the index says what the event lacks.
+#[test]
+fn each_page_says_provisional_for_its_own_stage() {
+    let scratch = Scratch::new("provisional-pages");
+    let event = scratch.path("nvso");
+    copy_dir(&example("nvso-2023"), &event);
+    std::fs::remove_file(event.join("cards/final-S01-T03.csv")).unwrap();
+    let site = scratch.path("site");
+    publish(&[PathBuf::from("--event"), event], &site);
+    let banner = "<p class=\"warn provisional\">Provisional: 4 players of the final not in yet";
+    let mut said = Vec::new();
+    let mut quiet = Vec::new();
+    for (path, bytes) in files(&site) {
+        if !path.ends_with(".html") || path.contains('/') {
+            continue;
+        }
+        let page = String::from_utf8(bytes).unwrap();
+        if page.contains(banner) {
+            said.push(path);
+        } else {
+            quiet.push(path);
+        }
+    }
+    for page in [
+        "standings-final-50-64.html",
+        "standings-final-65-79.html",
+        "medals.html",
+        "super-family-award.html",
+        "projector.html",
+        "missing.html",
+    ] {
+        assert!(
+            said.iter().any(|p| p == page),
+            "{page} is not provisional: {said:?}"
+        );
+    }
+    for page in [
+        "standings-prelim-50-64.html",
+        "standings-prelim-65-79.html",
+        "qualifiers-50-64.html",
+        "qualifiers-65-79.html",
+        "players.html",
+    ] {
+        assert!(
+            quiet.iter().any(|p| p == page),
+            "{page} says provisional: {said:?}"
+        );
+    }
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(
+        index.contains("4 players of the final still to come"),
+        "{index}"
+    );
+}
+
 /// Publishing again replaces what tilerank wrote and keeps what the
 /// director added to the folder: a page of their own, a logo.
 #[test]

@@ -82,6 +82,31 @@ impl Context<'_> {
         self.lang.words()
     }
 
+    /// What the page of one of the export's tables waits for, as the
+    /// export marks its sheet: a stage's standings, its stage's
+    /// ([`Event::completeness_of`]); the qualifier lists, the qualifying
+    /// stage's; the medals and the award, the last stage's; the desk's
+    /// pages (missing, problems...), the whole event's.
+    pub fn completeness_of(&self, table: &Table) -> crate::event::Completeness {
+        let event = self.event;
+        let stage = if let Some(rest) = table.name.strip_prefix("Standings ") {
+            event
+                .stages()
+                .into_iter()
+                .find(|s| rest == s.as_str() || rest.starts_with(&format!("{} ", s.as_str())))
+        } else if table.name.starts_with("Qualifiers") {
+            Some(event.qualifying_stage())
+        } else if matches!(table.name.as_str(), "Medals" | "Super Family Award") {
+            Some(event.final_stage())
+        } else {
+            None
+        };
+        match stage {
+            Some(stage) => event.completeness_of(&stage),
+            None => self.req.completeness.clone(),
+        }
+    }
+
     /// What one of the export's tables is, in the page's words, from its
     /// name: `Standings prelim 50-64` is "Standings, prelim, group 50-64".
     pub fn heading(&self, table: &Table) -> String {
