@@ -18,7 +18,7 @@ pub struct PublishArgs {
     #[command(flatten)]
     pub event: SiteEventArgs,
 
-    /// The folder to write the site into (replaced whole)
+    /// The folder to write the site into (what tilerank wrote there is replaced; files you added are kept)
     #[arg(short, long, value_name = "DIR")]
     pub output: PathBuf,
 }
