@@ -134,6 +134,28 @@ mod tests {
             zh("Group 80+: no medal yet: no one is ranked in the final yet"),
             "80+組：暫無獎牌：決賽尚未有排名"
         );
+        // Every decision the director may see, in Chinese.
+        for english in [
+            "5 table winners (X01, X04, X07, X10, X13) for 4 championship seats: all are listed as going on; table_ties = \"all\": they all play the championship",
+            "TIE FOR THE LAST seats: 3 seconds (A, B, C) are each 4 behind their winners, for 2 seats; the director named A (1 of 2); name exactly 2",
+            "TIE FOR THE LAST seat: 2 seconds (A, B) are each 4 behind their winners, for 1 seat; the director named B",
+            "only 3 players go on to the 4 championship seats (a winner and a second from each table); table_ties = \"all\": the seats stay empty",
+            "P0007 played at 2 tables of the stage (table 1, table 3); each table was judged on its own",
+            "P0007 was named but is in no tie: it changes nothing",
+            "Group 50-64: not awarded: silver, bronze (ties took the place, or too few players)",
+            "Family F3 is not eligible: neither H05 nor H06 qualified for the final.",
+        ] {
+            let said = zh(english);
+            let words: Vec<&str> = said.split_whitespace().collect();
+            assert!(
+                !words.windows(3).any(|w| w.iter().all(|w| w.chars().all(|c| c.is_ascii_lowercase()))),
+                "{english:?} is said {said:?}"
+            );
+        }
+        assert_eq!(
+            zh("P0007 played at 2 tables of the stage (table 1, table 3); each table was judged on its own"),
+            "P0007 在此階段於 2 張桌比賽（第 1 桌、第 3 桌）；每桌各自計算"
+        );
         // Data is shown as written; English pages as the export says it.
         assert_eq!(zh("P0001"), "P0001");
         assert_eq!(
