@@ -181,9 +181,11 @@ const PHONE_COLUMNS: usize = 5;
 const WORDED: [&str; 2] = ["status", "medal"];
 
 /// Columns whose cells are the export's words (a note, a reason, a
-/// check, a message of the Problems page): said in the page's language
-/// ([`super::said`]).
-const SAID: [&str; 6] = ["note", "reason", "finish", "check", "what", "message"];
+/// check, a message of the Problems page, the standings' order among the
+/// settings): said in the page's language ([`super::said`]).
+const SAID: [&str; 7] = [
+    "note", "reason", "finish", "check", "what", "message", "value",
+];
 
 /// A cell of column `name` as the page shows it: a status or a medal in
 /// words, the export's words in the page's language, data as written.
