@@ -2,7 +2,8 @@
 //! ([`crate::report::export::build`]) as HTML pages, one page per player
 //! and per card, an index and a projector view.
 //!
-//! The site presents the export's answers and computes none of its own:
+//! The site presents the export's answers and computes none of its own
+//! (the export's sentences said in the page's language, [`said`]):
 //! standings, qualifiers, medals and the award are the export's tables;
 //! a player's place and its reasons are those tables' rows and
 //! [`crate::report::standings::explain_table`]; a card's page is the
@@ -16,6 +17,7 @@
 //! | `t/prelim-S01-T07.html` | one page per card, as recorded ([`card`]) |
 //! | `projector.html` | the latest stage's standings, large, scrolling and reloading itself ([`projector`]) |
 //! | `site.css`, `site.js`, `players.js` | styles (screen, phone, print), sorting and search, the search index ([`assets`]) |
+//! | `.tilerank-files` | what tilerank wrote, which the next publish replaces; anything else in the folder is kept ([`write::MANIFEST`]) |
 //!
 //! Beside the site, the page a referee types a card on at the table
 //! (`serve --entry`): [`entry`].
