@@ -343,6 +343,97 @@ fn every_column_of_the_chinese_site_has_a_chinese_header() {
     }
 }
 
+/// What a page says: its text without styles, scripts and tags, a line
+/// per element.
+fn page_text(page: &str) -> String {
+    let mut text = page.to_string();
+    for (open, close) in [("<style", "</style>"), ("<script", "</script>")] {
+        while let Some(at) = text.find(open) {
+            let end = text[at..]
+                .find(close)
+                .map_or(text.len(), |e| at + e + close.len());
+            text.replace_range(at..end, "\n");
+        }
+    }
+    strip_tags(&text.replace('<', "\n<"))
+}
+
+/// Four English words in a row (lower-case letters, as a sentence has
+/// them; names are capitalised).
+fn english_run(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words
+        .windows(4)
+        .find(|w| {
+            w.iter().all(|w| {
+                let w = w.trim_end_matches([',', '.', ';', ':', ')']);
+                !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c == '\'')
+            })
+        })
+        .map(|w| w.join(" "))
+}
+
+/// Every sentence of a Chinese page is said in Chinese: the standings'
+/// order line, the notes under a table and in its cells (a shared rank, a
+/// shared medal, a tie at the cutoff), a card's page, the reasons of who
+/// goes on, the award's, the director's decisions. No piece of two words
+/// or more of an English sentence of the words table (the export's
+/// sentences, as the site says them) is on a page, nor four English words
+/// in a row. The Log page shows the desk's data (files, times) as
+/// written.
+#[test]
+fn the_chinese_site_says_no_english_sentence() {
+    use tilerank::report::site::words::EN;
+    let scratch = Scratch::new("zh-sentences");
+    let keys = [
+        EN.order,
+        EN.sort_key,
+        EN.key_won,
+        EN.key_average,
+        EN.key_total,
+    ];
+    let keys = keys.into_iter().chain([EN.key_tiles, EN.key_best]);
+    let pieces: Vec<&str> = EN
+        .said
+        .iter()
+        .copied()
+        .chain(keys)
+        .flat_map(|t| t.split("{}"))
+        .map(str::trim)
+        .filter(|p| p.split_whitespace().count() >= 2)
+        .collect();
+    assert!(pieces.len() > 40, "{pieces:?}");
+    let events = [
+        vec![PathBuf::from("--event"), example("nvso-2023")],
+        vec![PathBuf::from("--event"), example("gwinnett")],
+        vec![PathBuf::from("--event"), fixtures().join("e2e/hk")],
+        hk_demo(),
+    ];
+    let mut pages = 0;
+    for (k, event) in events.into_iter().enumerate() {
+        let site = scratch.path(&format!("site{k}"));
+        publish(&with(event, &p(&["--lang", "zh-Hant"])), &site);
+        for (path, bytes) in files(&site) {
+            if !path.ends_with(".html") || path == "log.html" {
+                continue;
+            }
+            let text = page_text(&String::from_utf8(bytes).unwrap());
+            for piece in &pieces {
+                assert!(
+                    !text.contains(piece),
+                    "{path} says {piece:?} in English:\n{text}"
+                );
+            }
+            // (the settings are named by their keys, `date`, `games`...)
+            if let Some(run) = english_run(&text).filter(|_| path != "settings.html") {
+                panic!("{path} has English words: {run:?}\n{text}");
+            }
+            pages += 1;
+        }
+    }
+    assert!(pages > 1600, "{pages} pages");
+}
+
 /// The contents of the zip entries of `path` whose names start with
 /// `prefix`, by name.
 fn zip_texts(path: &Path, prefix: &str) -> BTreeMap<String, String> {
@@ -740,6 +831,162 @@ fn copy_dir(from: &Path, to: &Path) {
             std::fs::copy(&path, &target).unwrap();
         }
     }
+}
+
+/// A card's page says where the card was played (its session and table),
+/// never where the desk keeps it (the event's database, a file).
+#[test]
+fn a_card_page_names_its_session_and_table_not_where_it_is_stored() {
+    let scratch = Scratch::new("card-place");
+    let event = scratch.path("event");
+    Test::new()
+        .in_dir(&scratch.0)
+        .args(["init", "event", "--profile", "hk", "--date", "2026-03-28"])
+        .args(["--name", "Club night"])
+        .run()
+        .success();
+    for (command, file) in [("roster", "roster.csv"), ("import", "good/hk-examples.csv")] {
+        Test::new()
+            .in_dir(&event)
+            .arg(command)
+            .arg(fixtures().join(file))
+            .run()
+            .success();
+    }
+    for (lang, said) in [
+        ("en", "3 games, as recorded at session S01, table 7."),
+        ("zh-Hant", "3 局，場次 S01 第 7 桌的紀錄。"),
+    ] {
+        let site = scratch.path(&format!("site-{lang}"));
+        publish(
+            &[
+                PathBuf::from("--event"),
+                event.clone(),
+                "--lang".into(),
+                lang.into(),
+            ],
+            &site,
+        );
+        let page = std::fs::read_to_string(site.join("t/prelim-S01-T7.html")).unwrap();
+        assert!(page.contains(said), "{page}");
+        for (path, bytes) in files(&site) {
+            let text = String::from_utf8_lossy(&bytes);
+            assert!(!text.contains("tilerank.db"), "{path} names the database");
+            // (the import log is the desk's page: it names the files)
+            if path != "log.html" {
+                assert!(!text.contains("hk-examples.csv"), "{path} names the file");
+            }
+        }
+    }
+}
+
+/// Each page says PROVISIONAL for what it shows, as the export marks each
+/// sheet: while players who went on to the final have not played it, the
+/// final's standings, the medals, the award and the projector (the
+/// latest stage) say so; the prelim's standings and its qualifier lists,
+/// which wait for nothing, do not; the index says what the event lacks.
+#[test]
+fn each_page_says_provisional_for_its_own_stage() {
+    let scratch = Scratch::new("provisional-pages");
+    let event = scratch.path("nvso");
+    copy_dir(&example("nvso-2023"), &event);
+    std::fs::remove_file(event.join("cards/final-S01-T03.csv")).unwrap();
+    let site = scratch.path("site");
+    publish(&[PathBuf::from("--event"), event], &site);
+    let banner = "<p class=\"warn provisional\">Provisional: 4 players of the final not in yet";
+    let mut said = Vec::new();
+    let mut quiet = Vec::new();
+    for (path, bytes) in files(&site) {
+        if !path.ends_with(".html") || path.contains('/') {
+            continue;
+        }
+        let page = String::from_utf8(bytes).unwrap();
+        if page.contains(banner) {
+            said.push(path);
+        } else {
+            quiet.push(path);
+        }
+    }
+    for page in [
+        "standings-final-50-64.html",
+        "standings-final-65-79.html",
+        "medals.html",
+        "super-family-award.html",
+        "projector.html",
+        "missing.html",
+    ] {
+        assert!(
+            said.iter().any(|p| p == page),
+            "{page} is not provisional: {said:?}"
+        );
+    }
+    for page in [
+        "standings-prelim-50-64.html",
+        "standings-prelim-65-79.html",
+        "qualifiers-50-64.html",
+        "qualifiers-65-79.html",
+        "players.html",
+    ] {
+        assert!(
+            quiet.iter().any(|p| p == page),
+            "{page} says provisional: {said:?}"
+        );
+    }
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(
+        index.contains("4 players of the final still to come"),
+        "{index}"
+    );
+}
+
+/// Publishing again replaces what tilerank wrote and keeps what the
+/// director added to the folder: a page of their own, a logo.
+#[test]
+fn publish_again_keeps_the_directors_files_and_drops_its_own_old_pages() {
+    let scratch = Scratch::new("keep");
+    let event = scratch.path("nvso");
+    copy_dir(&example("nvso-2023"), &event);
+    let site = scratch.path("site");
+    let args = [PathBuf::from("--event"), event.clone()];
+    publish(&args, &site);
+    assert!(site.join("t/final-S01-T3.html").exists());
+    std::fs::write(site.join("extra.html"), "<p>Prize giving at 5</p>").unwrap();
+    std::fs::create_dir_all(site.join("img")).unwrap();
+    std::fs::write(site.join("logo.png"), b"\x89PNG").unwrap();
+    std::fs::write(site.join("img/hall.jpg"), b"jpg").unwrap();
+    // The card of final table 3 is taken out of the event: its page goes.
+    std::fs::remove_file(event.join("cards/final-S01-T03.csv")).unwrap();
+    publish(&args, &site)
+        .stderr_has("kept 3 files not written by tilerank: extra.html, img/hall.jpg, logo.png");
+    assert!(!site.join("t/final-S01-T3.html").exists());
+    assert!(site.join("t/final-S01-T2.html").exists());
+    assert_eq!(
+        std::fs::read_to_string(site.join("extra.html")).unwrap(),
+        "<p>Prize giving at 5</p>"
+    );
+    assert_eq!(std::fs::read(site.join("logo.png")).unwrap(), b"\x89PNG");
+    assert_eq!(std::fs::read(site.join("img/hall.jpg")).unwrap(), b"jpg");
+    // A file of the director's with the name of a page tilerank now
+    // writes stops the publish; nothing is lost.
+    std::fs::copy(
+        example("nvso-2023/cards/final-S01-T03.csv"),
+        event.join("cards/final-S01-T03.csv"),
+    )
+    .unwrap();
+    std::fs::write(site.join("t/final-S01-T3.html"), "mine").unwrap();
+    Test::new()
+        .arg("publish")
+        .args(&args)
+        .arg("-o")
+        .arg(&site)
+        .run()
+        .failure(2)
+        .stderr_has("t/final-S01-T3.html: is not a file tilerank wrote");
+    assert_eq!(
+        std::fs::read_to_string(site.join("t/final-S01-T3.html")).unwrap(),
+        "mine"
+    );
+    assert!(site.join("extra.html").exists());
 }
 
 #[test]

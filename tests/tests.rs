@@ -14,6 +14,7 @@ mod docs;
 mod entry_browser;
 mod event_folder;
 mod export;
+mod help_examples;
 mod known_answers;
 mod layouts;
 mod live_desk;

@@ -85,6 +85,36 @@ fn a_tie_at_the_cutoff_under_error() {
     assert_eq!(out.column("player"), ["P0001"]);
 }
 
+/// The line under the list says what settles a tie at the cutoff (the
+/// policy), not what settles a tie at a table (naming players).
+#[test]
+fn the_list_waiting_on_a_cutoff_tie_says_the_policy_settles_it() {
+    let advice = "set cutoff_ties = \"include\" (all the players tied at the cutoff go on) or \"exclude\" (none of them do)";
+    let out = Test::new()
+        .args(["qualifiers", "--top", "2", "--cutoff-ties", "error"])
+        .fixture("ties/shared-rank.csv")
+        .roster()
+        .run()
+        .failure(1)
+        .stdout_has(advice)
+        .stdout_has(
+            "naming players (--player, [qualifiers] named) does not settle a tie at the cutoff",
+        );
+    assert!(
+        !out.stdout.contains("(tilerank advance --player"),
+        "{}",
+        out.stdout
+    );
+    // More table winners than seats: only the table_ties policy settles it.
+    Test::new()
+        .args(["advance", "--profile", "nvso"])
+        .fixture("e2e/nvso-decisions/five-tables.csv")
+        .run()
+        .failure(1)
+        .stdout_has("set table_ties = \"all\"")
+        .stdout_lacks("cutoff_ties");
+}
+
 /// A cutoff between two ranks needs no policy: the error policy passes.
 #[test]
 fn a_clean_cutoff() {

@@ -12,13 +12,13 @@ use tilerank::report::site::{self, Lang, Site};
 /// Publish the results as a website: standings, qualifiers, medals, award, a page per player and per table
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank publish examples/hk-2026/cards --roster examples/hk-2026/roster.csv --name \"HK Open 2026\" -o site\n  tilerank publish --event hk-2026 -o site\n  tilerank publish --event hk-2026 --lang zh-Hant -o site-zh\n\nThe site works opened from disk (site/index.html) and on any web host: its styles and scripts are inside it and nothing is fetched from the network. The folder is written whole (a temporary folder renamed into place); an existing folder is replaced only if it is empty or an earlier tilerank site. While cards the event expects are missing, the pages say PROVISIONAL and the index lists what is missing. Nothing is written while any card has an error."
+    after_help = "Examples:\n  tilerank publish examples/hk-2026/cards --roster examples/hk-2026/roster.csv --name \"HK Open 2026\" -o site\n  tilerank publish --event hk-2026 -o site\n  tilerank publish --event hk-2026 --lang zh-Hant -o site-zh\n\nThe site works opened from disk (site/index.html) and on any web host: its styles and scripts are inside it and nothing is fetched from the network. The folder is written whole (a temporary folder renamed into place); an existing folder is replaced only if it is empty or an earlier tilerank site, and then only the files tilerank wrote (listed in its .tilerank-files): pages, pictures and other files you added to the folder are kept. While cards the event expects are missing, or players who went on have not played, each page says PROVISIONAL while what it shows waits for them (as each sheet of export), and the index lists what is missing. Nothing is written while any card has an error."
 )]
 pub struct PublishArgs {
     #[command(flatten)]
     pub event: SiteEventArgs,
 
-    /// The folder to write the site into (replaced whole)
+    /// The folder to write the site into (what tilerank wrote there is replaced; files you added are kept)
     #[arg(short, long, value_name = "DIR")]
     pub output: PathBuf,
 }
@@ -103,7 +103,7 @@ pub fn run(args: PublishArgs) -> Result<Outcome> {
             return Ok(Outcome::DataErrors);
         }
     };
-    site::write_site(&args.output, &site)
+    let kept = site::write_site(&args.output, &site)
         .with_context(|| "the site was not written".to_string())?;
     let players = site.files.keys().filter(|p| p.starts_with("p/")).count();
     let cards = site.files.keys().filter(|p| p.starts_with("t/")).count();
@@ -114,5 +114,16 @@ pub fn run(args: PublishArgs) -> Result<Outcome> {
         players,
         cards
     );
+    if !kept.is_empty() {
+        eprintln!(
+            "{}: kept {} not written by tilerank: {}",
+            args.output.display(),
+            match kept.len() {
+                1 => "1 file".to_string(),
+                n => format!("{n} files"),
+            },
+            kept.join(", ")
+        );
+    }
     Ok(Outcome::Done)
 }

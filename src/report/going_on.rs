@@ -160,6 +160,29 @@ pub fn decision(d: &Decision, roster: &Roster, policy: TableTies) -> String {
     }
 }
 
+/// What settles a decision the list waits for: what the director can
+/// actually do about it under the event's settings (`None` for one that
+/// is settled). Naming players (`--player`, `[qualifiers] named`) settles
+/// a tie at a table or for the last seats, never a tie at a top-N cutoff,
+/// which only the `cutoff_ties` policy settles.
+pub fn how_to_settle(d: &Decision, policy: TableTies) -> Option<&'static str> {
+    if d.is_settled(policy) {
+        return None;
+    }
+    Some(match d {
+        Decision::TieAtCutoff { .. } => {
+            "set cutoff_ties = \"include\" (all the players tied at the cutoff go on) or \"exclude\" (none of them do) in tilerank.toml's [qualifiers], or give --cutoff-ties include or exclude to qualifiers, export or publish; naming players (--player, [qualifiers] named) does not settle a tie at the cutoff"
+        }
+        Decision::TooManyTableWinners { .. } | Decision::EmptySeats { .. } => {
+            "set table_ties = \"all\" in tilerank.toml's [qualifiers]; naming players does not settle it"
+        }
+        Decision::TieForLastSeats { .. } | Decision::TieAtTable { .. } => {
+            "name who goes on (tilerank advance --player, or [qualifiers] named in tilerank.toml), or set table_ties = \"all\""
+        }
+        Decision::SeveralTables { .. } | Decision::NamedInNoTie { .. } => return None,
+    })
+}
+
 /// The tie at a top-N cutoff, when there is one.
 pub fn cutoff_tie(cut: &Cut) -> Option<String> {
     let s = cut.straddle.as_ref()?;

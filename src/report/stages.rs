@@ -110,11 +110,27 @@ pub fn mark_rows(table: &mut Table, mark: &str) {
 }
 
 /// The note that marks a list waiting for the director, the same on every
-/// view of it.
+/// view of it: what the director can do that settles it
+/// ([`super::going_on::how_to_settle`] each decision it waits for).
 pub(crate) fn not_final(list: &AdvanceList) -> Option<String> {
-    (!list.settled).then(|| {
-        "The list is not final until the director decides (tilerank advance --player, or [qualifiers] named in tilerank.toml)."
-            .to_string()
+    if list.settled {
+        return None;
+    }
+    let mut how: Vec<&str> = Vec::new();
+    for d in &list.decisions {
+        if let Some(h) = super::going_on::how_to_settle(d, list.table_ties) {
+            if !how.contains(&h) {
+                how.push(h);
+            }
+        }
+    }
+    Some(if how.is_empty() {
+        "The list is not final until the director decides.".to_string()
+    } else {
+        format!(
+            "The list is not final until the director decides: {}.",
+            how.join("; or ")
+        )
     })
 }
 

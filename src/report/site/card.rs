@@ -1,6 +1,6 @@
 //! One page per card: every game line as recorded, with what the checks
-//! computed (the export's Games table, for this card alone), and where the
-//! card was read from.
+//! computed (the export's Games table, for this card alone), under the
+//! card's stage, session and table.
 
 use super::html::{self, esc, Frame, TableHtml};
 use super::links::{card_page, Links};
@@ -62,9 +62,15 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
             let mut body = format!("<h1>{}</h1>\n", esc(&title));
             body.push_str(&format!(
                 "<p class=\"meta\">{}</p>\n",
+                // (where the desk keeps the card, a file or the event's
+                // database, is the desk's: a player reads the table)
                 esc(&fill(
                     w.card_meta,
-                    &[&card.games.len(), &card.place.to_string()]
+                    &[
+                        &card.games.len(),
+                        &SessionName(&card.key.session),
+                        &card.key.table
+                    ]
                 )),
             ));
             body.push_str(&html::table(&TableHtml {

@@ -180,6 +180,25 @@ const PHONE_COLUMNS: usize = 5;
 /// Columns whose cells are statuses or medals: shown in words.
 const WORDED: [&str; 2] = ["status", "medal"];
 
+/// Columns whose cells are the export's words (a note, a reason, a
+/// check, a message of the Problems page, the standings' order among the
+/// settings): said in the page's language ([`super::said`]).
+const SAID: [&str; 7] = [
+    "note", "reason", "finish", "check", "what", "message", "value",
+];
+
+/// A cell of column `name` as the page shows it: a status or a medal in
+/// words, the export's words in the page's language, data as written.
+fn shown_cell(lang: Lang, name: &str, text: &str) -> String {
+    if WORDED.contains(&name) {
+        lang.words().cell(text).to_string()
+    } else if SAID.contains(&name) {
+        super::said::say(lang, text)
+    } else {
+        text.to_string()
+    }
+}
+
 /// Where a table goes and what its rows link to.
 pub struct TableHtml<'a> {
     pub table: &'a Table,
@@ -382,12 +401,7 @@ pub fn table(t: &TableHtml) -> String {
                     .unwrap_or_default(),
                 _ => String::new(),
             };
-            let text = value.to_string();
-            let shown = if WORDED.contains(&c.name) {
-                esc(w.cell(&text))
-            } else {
-                esc(&text)
-            };
+            let shown = esc(&shown_cell(t.lang, c.name, &value.to_string()));
             // A name links to the player's page; the id beside it need not.
             let link = if c.name == "player" && named {
                 None
@@ -411,11 +425,7 @@ pub fn table(t: &TableHtml) -> String {
     }
     for (i, value) in same {
         let c = &table.columns[i];
-        let value = if WORDED.contains(&c.name) {
-            w.cell(&value)
-        } else {
-            &value
-        };
+        let value = shown_cell(t.lang, c.name, &value);
         let _ = writeln!(
             s,
             "<p class=\"meta same\">{}</p>",
@@ -425,7 +435,7 @@ pub fn table(t: &TableHtml) -> String {
     if t.notes && !table.notes.is_empty() {
         s.push_str("<ul class=\"notes\">\n");
         for n in &table.notes {
-            let _ = writeln!(s, "<li>{}</li>", esc(n));
+            let _ = writeln!(s, "<li>{}</li>", esc(&super::said::say(t.lang, n)));
         }
         s.push_str("</ul>\n");
     }

@@ -7,6 +7,7 @@ use super::links::card_page;
 use super::words::fill;
 use super::Context;
 use crate::domain::{CardKey, Label, PlayerId, SessionName, Stage};
+use crate::event::Completeness;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -43,11 +44,11 @@ pub fn cards(ctx: &Context, n: usize) -> String {
     }
 }
 
-/// What the event still lacks, in the page's words (`3 cards, 117
-/// players of the final`); `None` when it lacks nothing.
-fn still_to_come(ctx: &Context) -> Option<String> {
+/// What `c` (the event's, or what a stage's answers wait for) still
+/// lacks, in the page's words (`3 cards, 117 players of the final`);
+/// `None` when it lacks nothing.
+fn still_to_come(ctx: &Context, c: &Completeness) -> Option<String> {
     let w = ctx.words();
-    let c = &ctx.req.completeness;
     let mut parts = Vec::new();
     if !c.missing.is_empty() {
         parts.push(cards(ctx, c.missing.len()));
@@ -62,9 +63,12 @@ fn still_to_come(ctx: &Context) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join(", "))
 }
 
-/// The banner of a page while the event lacks cards or players.
-pub fn provisional(ctx: &Context) -> String {
-    let Some(still) = still_to_come(ctx) else {
+/// The banner of a page while what it shows lacks cards or players:
+/// `c`, the completeness of the page's stage
+/// ([`crate::event::Event::completeness_of`], as the export marks each
+/// sheet), or of the whole event.
+pub fn provisional(ctx: &Context, c: &Completeness) -> String {
+    let Some(still) = still_to_come(ctx, c) else {
         return String::new();
     };
     format!(
@@ -81,7 +85,7 @@ fn state(ctx: &Context) -> Vec<String> {
     let Some(latest) = event.stages().pop() else {
         return vec![w.state_none.to_string()];
     };
-    let still = still_to_come(ctx);
+    let still = still_to_come(ctx, ctx.req.completeness);
     let mut out = vec![if let Some(still) = &still {
         fill(w.state_provisional, &[still])
     } else if event.rules.schedule.is_none() {
@@ -263,11 +267,14 @@ pub fn page(ctx: &Context) -> String {
         }
         b.push_str("</tbody></table></div>\n");
     }
-    // The director's decisions and the desk's own pages, last: they
-    // speak the scoring desk's language.
+    // The director's decisions and the desk's own pages, last.
     let _ = writeln!(b, "<h2>{}</h2>", esc(w.desk_notes));
     for d in &ctx.decisions {
-        let _ = writeln!(b, "<p class=\"note\">{}</p>", esc(d));
+        let _ = writeln!(
+            b,
+            "<p class=\"note\">{}</p>",
+            esc(&super::said::say(ctx.lang, d))
+        );
     }
     b.push_str("<ul class=\"pages\">\n");
     for table in &ctx.tables {

@@ -2,7 +2,8 @@
 //! ([`crate::report::export::build`]) as HTML pages, one page per player
 //! and per card, an index and a projector view.
 //!
-//! The site presents the export's answers and computes none of its own:
+//! The site presents the export's answers and computes none of its own
+//! (the export's sentences said in the page's language, [`said`]):
 //! standings, qualifiers, medals and the award are the export's tables;
 //! a player's place and its reasons are those tables' rows and
 //! [`crate::report::standings::explain_table`]; a card's page is the
@@ -16,6 +17,7 @@
 //! | `t/prelim-S01-T07.html` | one page per card, as recorded ([`card`]) |
 //! | `projector.html` | the latest stage's standings, large, scrolling and reloading itself ([`projector`]) |
 //! | `site.css`, `site.js`, `players.js` | styles (screen, phone, print), sorting and search, the search index ([`assets`]) |
+//! | `.tilerank-files` | what tilerank wrote, which the next publish replaces; anything else in the folder is kept ([`write::MANIFEST`]) |
 //!
 //! Beside the site, the page a referee types a card on at the table
 //! (`serve --entry`): [`entry`].
@@ -33,6 +35,7 @@ pub mod links;
 pub mod pages;
 pub mod player;
 pub mod projector;
+pub mod said;
 pub mod words;
 pub mod write;
 
@@ -79,6 +82,31 @@ impl Context<'_> {
 
     pub fn words(&self) -> &'static Words {
         self.lang.words()
+    }
+
+    /// What the page of one of the export's tables waits for, as the
+    /// export marks its sheet: a stage's standings, its stage's
+    /// ([`Event::completeness_of`]); the qualifier lists, the qualifying
+    /// stage's; the medals and the award, the last stage's; the desk's
+    /// pages (missing, problems...), the whole event's.
+    pub fn completeness_of(&self, table: &Table) -> crate::event::Completeness {
+        let event = self.event;
+        let stage = if let Some(rest) = table.name.strip_prefix("Standings ") {
+            event
+                .stages()
+                .into_iter()
+                .find(|s| rest == s.as_str() || rest.starts_with(&format!("{} ", s.as_str())))
+        } else if table.name.starts_with("Qualifiers") {
+            Some(event.qualifying_stage())
+        } else if matches!(table.name.as_str(), "Medals" | "Super Family Award") {
+            Some(event.final_stage())
+        } else {
+            None
+        };
+        match stage {
+            Some(stage) => event.completeness_of(&stage),
+            None => self.req.completeness.clone(),
+        }
     }
 
     /// What one of the export's tables is, in the page's words, from its

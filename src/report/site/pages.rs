@@ -22,7 +22,7 @@ pub fn pages(ctx: &Context) -> Vec<(String, String)> {
         .map(|(table, path)| {
             let title = ctx.heading(table);
             let mut body = format!("<h1>{}</h1>\n", esc(&title));
-            body.push_str(&super::index::provisional(ctx));
+            body.push_str(&super::index::provisional(ctx, &ctx.completeness_of(table)));
             let ranked = table.columns.iter().position(|c| c.name == "rank");
             if let (Some(rank), true) = (ranked, table.name.starts_with("Standings ")) {
                 let n = table

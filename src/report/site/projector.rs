@@ -57,7 +57,11 @@ pub fn page(ctx: &Context) -> String {
         } else {
             ctx.name()
         }),
-        super::index::provisional(ctx),
+        // (the standings of the latest stage: what they wait for)
+        match &latest {
+            Some(stage) => super::index::provisional(ctx, &ctx.event.completeness_of(stage)),
+            None => super::index::provisional(ctx, ctx.req.completeness),
+        },
         esc(w.scrolls)
     );
     html::page(

@@ -6,8 +6,12 @@
 //! A folder that is already there is replaced only when it is empty or is
 //! a site tilerank wrote (its `index.html` says `generator tilerank`), so
 //! that `-o` pointing at the wrong folder cannot delete anything else.
+//! Even then only what tilerank wrote there goes (the files its
+//! [`MANIFEST`] lists): a page or a logo the director put in the folder is
+//! carried into the new one.
 
 use super::Site;
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, thiserror::Error)]
@@ -16,6 +20,8 @@ pub enum SiteWriteError {
     NotAFolder(PathBuf),
     #[error("{}: the folder has files and is not a site tilerank wrote (no index.html from tilerank): give a new or empty folder, or the folder of an earlier publish", .0.display())]
     NotASite(PathBuf),
+    #[error("{}: is not a file tilerank wrote, and has the name of one it writes now (or is where one goes): move or rename it, then publish again", .0.display())]
+    InTheWay(PathBuf),
     #[error("{}: cannot be written: {source}", path.display())]
     Io {
         path: PathBuf,
@@ -42,9 +48,10 @@ fn replaceable(dir: &Path) -> Result<bool, SiteWriteError> {
         return Err(SiteWriteError::NotAFolder(dir.to_path_buf()));
     }
     let empty = std::fs::read_dir(dir).map_err(io(dir))?.next().is_none();
-    let ours = std::fs::read_to_string(dir.join("index.html"))
-        .map(|t| t.contains(GENERATOR))
-        .unwrap_or(false);
+    let ours = dir.join(MANIFEST).is_file()
+        || std::fs::read_to_string(dir.join("index.html"))
+            .map(|t| t.contains(GENERATOR))
+            .unwrap_or(false);
     if empty || ours {
         Ok(true)
     } else {
@@ -88,9 +95,96 @@ fn remove_leftovers(parent: &Path, name: &str) {
     }
 }
 
-/// Writes `site` as the folder `dir`, whole. What killed runs left beside
-/// it is removed first.
-pub fn write_site(dir: &Path, site: &Site) -> Result<(), SiteWriteError> {
+/// The file in the site's folder that lists, one path a line, every file
+/// tilerank wrote there: what the next publish may replace or remove.
+/// Anything else in the folder (a page or a logo the director added) is
+/// kept.
+pub const MANIFEST: &str = ".tilerank-files";
+
+/// The styles and scripts of a site written before it had a
+/// [`MANIFEST`] (its pages carry [`GENERATOR`]).
+const ASSETS: [&str; 3] = ["site.css", "site.js", "players.js"];
+
+/// The files of the earlier site in `dir` that tilerank wrote: those its
+/// manifest lists; for a site written before there was one, the pages
+/// that carry the generator mark, and its styles and scripts.
+fn written_before(dir: &Path) -> Option<BTreeSet<String>> {
+    let text = std::fs::read_to_string(dir.join(MANIFEST)).ok()?;
+    Some(
+        text.lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(str::to_string)
+            .collect(),
+    )
+}
+
+fn ours_without_manifest(dir: &Path, rel: &str) -> bool {
+    if ASSETS.contains(&rel) {
+        return true;
+    }
+    rel.ends_with(".html")
+        && std::fs::read_to_string(dir.join(rel)).is_ok_and(|t| t.contains(GENERATOR))
+}
+
+/// What is in the folder `dir` that tilerank did not write, by path from
+/// it (`/` between folders): files and links, and folders with nothing in
+/// them. Folders are looked into, not followed when they are links.
+fn not_ours(dir: &Path) -> Result<Vec<(String, bool)>, SiteWriteError> {
+    let listed = written_before(dir);
+    let mut out = Vec::new();
+    let mut todo = vec![String::new()];
+    while let Some(folder) = todo.pop() {
+        let path = dir.join(&folder);
+        let mut empty = true;
+        for entry in std::fs::read_dir(&path).map_err(io(&path))? {
+            empty = false;
+            let entry = entry.map_err(io(&path))?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let rel = if folder.is_empty() {
+                name
+            } else {
+                format!("{folder}/{name}")
+            };
+            if entry.file_type().map_err(io(&entry.path()))?.is_dir() {
+                todo.push(rel);
+                continue;
+            }
+            let ours = rel == MANIFEST
+                || match &listed {
+                    Some(listed) => listed.contains(&rel),
+                    None => ours_without_manifest(dir, &rel),
+                };
+            if !ours {
+                out.push((rel, false));
+            }
+        }
+        if empty && !folder.is_empty() {
+            out.push((folder, true));
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// `from` as `to`: a link to the same file where the system can (the
+/// folders are side by side), else a copy; a symbolic link as itself.
+fn carry(from: &Path, to: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    if std::fs::symlink_metadata(from)?.file_type().is_symlink() {
+        return std::os::unix::fs::symlink(std::fs::read_link(from)?, to);
+    }
+    if std::fs::hard_link(from, to).is_ok() {
+        return Ok(());
+    }
+    std::fs::copy(from, to).map(|_| ())
+}
+
+/// Writes `site` as the folder `dir`, whole, with the [`MANIFEST`] of
+/// what it wrote. What killed runs left beside it is removed first. The
+/// files of an earlier site that tilerank wrote and the new one does not
+/// have are gone; whatever else is in the folder is kept, and returned
+/// (paths from `dir`).
+pub fn write_site(dir: &Path, site: &Site) -> Result<Vec<String>, SiteWriteError> {
     let parent = match dir.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -100,6 +194,20 @@ pub fn write_site(dir: &Path, site: &Site) -> Result<(), SiteWriteError> {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "site".to_string());
     let replace = replaceable(dir)?;
+    let kept = if replace { not_ours(dir)? } else { Vec::new() };
+    let in_the_way = |rel: &str| {
+        let under = format!("{rel}/");
+        site.files.contains_key(rel)
+            || rel == MANIFEST
+            || site
+                .files
+                .range(under.clone()..)
+                .next()
+                .is_some_and(|(p, _)| p.starts_with(&under))
+    };
+    if let Some((rel, _)) = kept.iter().find(|(rel, folder)| !folder && in_the_way(rel)) {
+        return Err(SiteWriteError::InTheWay(dir.join(rel)));
+    }
     remove_leftovers(&parent, &name);
     let tmp = parent.join(format!(".{name}.tilerank-{}.tmp", std::process::id()));
     let old = parent.join(format!(".{name}.tilerank-{}.old", std::process::id()));
@@ -107,12 +215,31 @@ pub fn write_site(dir: &Path, site: &Site) -> Result<(), SiteWriteError> {
     let filled = (|| {
         // A missing parent folder is the target's problem, not the temporary's.
         std::fs::create_dir(&tmp).map_err(io(dir))?;
+        let mut manifest = String::from(
+            "# The files tilerank wrote in this folder: the next publish replaces or removes them, and keeps every other file.\n",
+        );
         for (path, bytes) in &site.files {
             let file = tmp.join(path);
             if let Some(folder) = file.parent() {
                 std::fs::create_dir_all(folder).map_err(io(folder))?;
             }
             std::fs::write(&file, bytes).map_err(io(&file))?;
+            manifest.push_str(path);
+            manifest.push('\n');
+        }
+        let file = tmp.join(MANIFEST);
+        std::fs::write(&file, manifest).map_err(io(&file))?;
+        // The director's own files, carried into the new folder.
+        for (rel, folder) in &kept {
+            let to = tmp.join(rel);
+            if *folder {
+                std::fs::create_dir_all(&to).map_err(io(&to))?;
+                continue;
+            }
+            if let Some(up) = to.parent() {
+                std::fs::create_dir_all(up).map_err(|_| SiteWriteError::InTheWay(dir.join(rel)))?;
+            }
+            carry(&dir.join(rel), &to).map_err(io(&dir.join(rel)))?;
         }
         Ok(())
     })();
@@ -137,7 +264,11 @@ pub fn write_site(dir: &Path, site: &Site) -> Result<(), SiteWriteError> {
     if replace {
         let _ = std::fs::remove_dir_all(&old);
     }
-    Ok(())
+    Ok(kept
+        .into_iter()
+        .filter(|(_, folder)| !folder)
+        .map(|(rel, _)| rel)
+        .collect())
 }
 
 #[cfg(test)]
@@ -165,14 +296,16 @@ mod tests {
         let _ = std::fs::remove_dir_all(&base);
         std::fs::create_dir_all(&base).unwrap();
         let dir = base.join("site");
-        write_site(&dir, &site("one")).unwrap();
-        std::fs::write(dir.join("stale.html"), "x").unwrap();
+        let mut first = site("one");
+        first.files.insert("p/gone.html".into(), b"old".to_vec());
+        write_site(&dir, &first).unwrap();
         write_site(&dir, &site("two")).unwrap();
         assert_eq!(
             std::fs::read_to_string(dir.join("p/a.html")).unwrap(),
             "two"
         );
-        assert!(!dir.join("stale.html").exists());
+        // A page the new site does not have is gone.
+        assert!(!dir.join("p/gone.html").exists());
         // Only the site is left: no temporary or old folder beside it.
         assert_eq!(std::fs::read_dir(&base).unwrap().count(), 1);
 
@@ -185,6 +318,72 @@ mod tests {
             std::fs::read_to_string(other.join("thesis.txt")).unwrap(),
             "keep me"
         );
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+
+    #[test]
+    fn the_files_the_director_added_are_kept() {
+        let base = std::env::temp_dir().join(format!("tilerank-site-keep-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir_all(&base).unwrap();
+        let dir = base.join("site");
+        write_site(&dir, &site("one")).unwrap();
+        std::fs::write(dir.join("extra.html"), "mine").unwrap();
+        std::fs::create_dir_all(dir.join("img/empty")).unwrap();
+        std::fs::write(dir.join("img/logo.png"), [0x89, b'P']).unwrap();
+        std::fs::write(dir.join("p/note.txt"), "mine too").unwrap();
+        let kept = write_site(&dir, &site("two")).unwrap();
+        assert_eq!(kept, ["extra.html", "img/logo.png", "p/note.txt"]);
+        assert_eq!(
+            std::fs::read_to_string(dir.join("extra.html")).unwrap(),
+            "mine"
+        );
+        assert_eq!(
+            std::fs::read(dir.join("img/logo.png")).unwrap(),
+            [0x89, b'P']
+        );
+        assert!(dir.join("img/empty").is_dir());
+        assert_eq!(
+            std::fs::read_to_string(dir.join("p/a.html")).unwrap(),
+            "two"
+        );
+        let listed = std::fs::read_to_string(dir.join(MANIFEST)).unwrap();
+        assert!(listed.lines().any(|l| l == "p/a.html"), "{listed}");
+        assert!(!listed.contains("extra.html"), "{listed}");
+
+        // A file of the director's where the new site puts a page stops
+        // the publish, and the old site stays as it was.
+        std::fs::write(dir.join("p/b.html"), "mine").unwrap();
+        let mut more = site("three");
+        more.files.insert("p/b.html".into(), b"ours".to_vec());
+        let err = write_site(&dir, &more).unwrap_err();
+        assert!(matches!(err, SiteWriteError::InTheWay(_)), "{err}");
+        assert_eq!(
+            std::fs::read_to_string(dir.join("p/a.html")).unwrap(),
+            "two"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("p/b.html")).unwrap(),
+            "mine"
+        );
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+
+    #[test]
+    fn a_site_without_a_manifest_is_known_by_its_pages() {
+        let base = std::env::temp_dir().join(format!("tilerank-site-old-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir_all(base.join("site/p")).unwrap();
+        let dir = base.join("site");
+        // As an earlier tilerank wrote it: pages with the mark, the styles.
+        std::fs::write(dir.join("index.html"), GENERATOR).unwrap();
+        std::fs::write(dir.join("p/old.html"), format!("{GENERATOR}old")).unwrap();
+        std::fs::write(dir.join("site.css"), "old").unwrap();
+        std::fs::write(dir.join("extra.html"), "<p>the director's</p>").unwrap();
+        let kept = write_site(&dir, &site("new")).unwrap();
+        assert_eq!(kept, ["extra.html"]);
+        assert!(!dir.join("p/old.html").exists());
+        assert!(!dir.join("site.css").exists());
         std::fs::remove_dir_all(&base).unwrap();
     }
 

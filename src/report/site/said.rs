@@ -1,0 +1,171 @@
+//! The sentences of the export that the site shows (the notes under a
+//! table, a note or a reason in a cell, the director's decisions), said in
+//! the page's language.
+//!
+//! The export writes English. Each sentence it writes has a template in
+//! the words table ([`Words::said`], and the order of the standings'
+//! keys): the English one is the export's sentence with `{}` where its
+//! data goes, and each language has its own, in the same place of its
+//! table. A text that matches an English template is said with the
+//! page's template, each part that filled a `{}` said the same way (a
+//! stage, a status, a sentence within the sentence); a text that matches
+//! none is shown as written (names, ids, numbers). English pages show the
+//! export's text as it is.
+
+use super::words::{fill, Lang, Words, EN};
+
+/// The templates of `w`, in the same order for every language:
+/// [`Words::said`], then the standings' order line and its keys (of the
+/// templates that begin with `{}`, the first that matches is taken:
+/// `{}, then {}` comes before `{} ({} first)`).
+fn templates(w: &'static Words) -> Vec<&'static str> {
+    let mut t = w.said.to_vec();
+    t.extend([
+        w.order,
+        w.sort_key,
+        w.key_won,
+        w.key_average,
+        w.key_total,
+        w.key_tiles,
+        w.key_best,
+        w.more,
+        w.fewer,
+        w.higher,
+        w.lower,
+    ]);
+    t
+}
+
+/// The parts of `text` that fill the `{}` of `template`, if it matches:
+/// each literal piece found at its first place after the one before.
+fn parts<'t>(template: &str, text: &'t str) -> Option<Vec<&'t str>> {
+    let pieces: Vec<&str> = template.split("{}").collect();
+    let (first, rest) = pieces.split_first()?;
+    let Some((last, middle)) = rest.split_last() else {
+        return (template == text).then(Vec::new);
+    };
+    let mut left = text.strip_prefix(first)?;
+    let mut out = Vec::new();
+    for piece in middle {
+        let at = left.find(piece)?;
+        out.push(&left[..at]);
+        left = &left[at + piece.len()..];
+    }
+    out.push(left.strip_suffix(last)?);
+    Some(out)
+}
+
+/// `text`, which the export wrote, in `lang`'s words.
+pub fn say(lang: Lang, text: &str) -> String {
+    if lang == Lang::En {
+        return text.to_string();
+    }
+    said(lang.words(), text, 0)
+}
+
+fn said(w: &'static Words, text: &str, depth: usize) -> String {
+    // (a sentence within a sentence within a sentence is as deep as the
+    // export's go)
+    if depth > 8 {
+        return text.to_string();
+    }
+    // Templates that begin with words first (`Order: {}.` before
+    // `{}, then {}`), each kind in the table's order.
+    let pairs: Vec<(&str, &str)> = templates(&EN).into_iter().zip(templates(w)).collect();
+    let anchored = pairs.iter().filter(|(en, _)| !en.starts_with("{}"));
+    let loose = pairs.iter().filter(|(en, _)| en.starts_with("{}"));
+    for (en, here) in anchored.chain(loose) {
+        if let Some(parts) = parts(en, text) {
+            let parts: Vec<String> = parts.iter().map(|p| said(w, p, depth + 1)).collect();
+            let args: Vec<&dyn std::fmt::Display> =
+                parts.iter().map(|p| p as &dyn std::fmt::Display).collect();
+            return fill(here, &args);
+        }
+    }
+    // a stage or a status, in words; anything else as written
+    let stage = w.stage(text);
+    if stage != text {
+        return stage.to_string();
+    }
+    w.cell(text).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_has_a_template_for_every_sentence() {
+        let en = templates(&EN);
+        for lang in Lang::ALL {
+            let here = templates(lang.words());
+            assert_eq!(here.len(), en.len(), "{lang}: said");
+            for (e, h) in en.iter().zip(&here) {
+                assert_eq!(
+                    e.matches("{}").count(),
+                    h.matches("{}").count(),
+                    "{lang}: {e:?} and {h:?} take different parts"
+                );
+            }
+        }
+        // No two English templates are the same.
+        let mut seen = std::collections::HashSet::new();
+        for e in &en {
+            assert!(seen.insert(e), "{e:?} twice");
+        }
+    }
+
+    #[test]
+    fn the_exports_sentences_are_said_in_the_pages_words() {
+        let zh = |t: &str| say(Lang::ZhHant, t);
+        assert_eq!(
+            zh("Order: games won (more first), then average score (higher first), then tiles left (fewer first)."),
+            "排名次序：勝局（多者優先），其次平均得分（高者優先），其次餘牌（少者優先）。"
+        );
+        assert_eq!(
+            zh("tie at cutoff, shared rank 120"),
+            "晉級線同分，並列第 120 名"
+        );
+        assert_eq!(
+            zh("lowest total at table 6 with 36 (shared), named by the director to settle a tie"),
+            "第 6 桌最低總分 36（並列），由裁判長指定以解決同分"
+        );
+        assert_eq!(
+            zh("Group 80+: no medal yet: no one is ranked in the final yet"),
+            "80+組：暫無獎牌：決賽尚未有排名"
+        );
+        // Every decision the director may see, in Chinese.
+        for english in [
+            "5 table winners (X01, X04, X07, X10, X13) for 4 championship seats: all are listed as going on; table_ties = \"all\": they all play the championship",
+            "TIE FOR THE LAST seats: 3 seconds (A, B, C) are each 4 behind their winners, for 2 seats; the director named A (1 of 2); name exactly 2",
+            "TIE FOR THE LAST seat: 2 seconds (A, B) are each 4 behind their winners, for 1 seat; the director named B",
+            "only 3 players go on to the 4 championship seats (a winner and a second from each table); table_ties = \"all\": the seats stay empty",
+            "P0007 played at 2 tables of the stage (table 1, table 3); each table was judged on its own",
+            "P0007 was named but is in no tie: it changes nothing",
+            "Group 50-64: not awarded: silver, bronze (ties took the place, or too few players)",
+            "Family F3 is not eligible: neither H05 nor H06 qualified for the final.",
+        ] {
+            let said = zh(english);
+            let words: Vec<&str> = said.split_whitespace().collect();
+            assert!(
+                !words.windows(3).any(|w| w.iter().all(|w| w.chars().all(|c| c.is_ascii_lowercase()))),
+                "{english:?} is said {said:?}"
+            );
+        }
+        assert_eq!(
+            zh("P0007 played at 2 tables of the stage (table 1, table 3); each table was judged on its own"),
+            "P0007 在此階段於 2 張桌比賽（第 1 桌、第 3 桌）；每桌各自計算"
+        );
+        // Data is shown as written; English pages as the export says it.
+        assert_eq!(zh("P0001"), "P0001");
+        assert_eq!(
+            say(Lang::En, "tie at cutoff, shared rank 120"),
+            "tie at cutoff, shared rank 120"
+        );
+        assert_eq!(
+            parts("{} and {}", "a and b and c"),
+            Some(vec!["a", "b and c"])
+        );
+        assert_eq!(parts("x {}", "y"), None);
+    }
+}
