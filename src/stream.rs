@@ -276,6 +276,10 @@ impl lines::Fields for SplitLine<'_> {
     fn card(&self) -> Option<&CardKey> {
         self.card
     }
+
+    fn beyond(&self, width: usize) -> Option<usize> {
+        self.line.beyond(width)
+    }
 }
 
 /// Reads the start of a file: the delimiter is judged on the first lines,

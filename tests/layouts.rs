@@ -181,3 +181,60 @@ fn a_workbook_under_a_csv_name() {
         .success()
         .stderr_has("1 card accepted, 3 games; 0 errors");
 }
+
+/// A line with a filled field past its header's columns is an error at
+/// that field, by the streaming reader (a file) and the ordinary one
+/// (standard input) alike: an unquoted decimal comma (`-82,0`) moves the
+/// tiles a column on, into no column. The card counts for nothing, and
+/// the line is not counted again as a seat missing. Blank fields at the
+/// end (`,,` as Excel writes them) are no error.
+#[test]
+fn a_field_past_the_header_is_an_error_at_its_place() {
+    let scratch = Scratch::new("beyond");
+    let good = std::fs::read_to_string(fixtures().join("good/went-out.csv")).unwrap();
+    let bad = good.replace("S01,7,1,B,P0002,0,-5,2", "S01,7,1,B,P0002,0,-5,0,2");
+    let file = scratch.write("beyond.csv", &bad);
+    let shown = file.display().to_string();
+    for input in [shown.as_str(), "-"] {
+        let place = if input == "-" { "<stdin>" } else { &shown };
+        Test::new()
+            .args(["check", input])
+            .roster()
+            .stdin(bad.clone())
+            .run()
+            .failure(1)
+            .errors(1)
+            .error_at(
+                &format!("{place}:3:9"),
+                &[
+                    "field 9 is 2, past the header's 8 columns",
+                    "a comma inside a number or a name",
+                    "unless the value is in quotes (\"-82,0\")",
+                ],
+            )
+            .stderr_has("0 cards accepted");
+    }
+    // blank fields at the end of lines (and of the header) are read
+    let trailing = good.replace('\n', ",,\n");
+    let file = scratch.write("trailing.csv", &trailing);
+    Test::new()
+        .arg("check")
+        .arg(&file)
+        .roster()
+        .run()
+        .success()
+        .stderr_has("1 card accepted");
+    // a roster line's name split by a comma
+    let roster = scratch.write("roster.csv", "id,name\nP1,Chan, Tai Man\nP2,Lee,,\n");
+    Test::new()
+        .arg("check")
+        .fixture("good/went-out.csv")
+        .arg("--roster")
+        .arg(&roster)
+        .run()
+        .failure(1)
+        .error_at(
+            &format!("{}:2:3", roster.display()),
+            &["field 3 is \"Tai Man\", past the header's 2 columns"],
+        );
+}

@@ -38,6 +38,9 @@ pub struct ColumnMap {
     /// A known column's name given again, not read: (column, name, the
     /// column read).
     pub twice: Vec<(usize, String, usize)>,
+    /// The header's columns, to its last filled cell: a line's filled
+    /// field past them is no column's.
+    pub width: usize,
 }
 
 impl ColumnMap {
@@ -78,10 +81,15 @@ pub fn map_header(cells: &[String], columns: &[Column]) -> Option<ColumnMap> {
             None => unknown.push((i, c.clone())),
         }
     }
+    let width = cells
+        .iter()
+        .rposition(|c| !c.trim().is_empty())
+        .map_or(0, |i| i + 1);
     Some(ColumnMap {
         index,
         unknown,
         twice,
+        width,
     })
 }
 

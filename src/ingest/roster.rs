@@ -847,6 +847,9 @@ fn read_line<'a>(
     let birth = if written.is_some() { None } else { cell(BIRTH) };
     let (age, status) = (cell(AGE), cell(STATUS));
     let row = &*row;
+    if super::lines::beyond_header(source, m.width, row, problems) {
+        return None;
+    }
     let place = |i: usize| source.at(number, Some(row.at(i).col));
     let text = move |c: usize| m.get(c).map(|i| row.text(i)).unwrap_or_default();
     let (id, name) = (text(ID), text(NAME));

@@ -365,6 +365,10 @@ impl super::lines::Fields for SplitFields<'_> {
     fn take(&mut self, i: usize) -> Cell {
         Cell::text(self.field(i))
     }
+
+    fn beyond(&self, width: usize) -> Option<usize> {
+        (width..self.fields.len()).find(|&i| !super::cell::trim(self.field(i)).is_empty())
+    }
 }
 
 /// The rows of a text by the CSV reader, whatever the text (a plain text
