@@ -238,3 +238,40 @@ fn a_field_past_the_header_is_an_error_at_its_place() {
             &["field 3 is \"Tai Man\", past the header's 2 columns"],
         );
 }
+
+/// A header that comes near a layout says which of its columns are not
+/// there: the layout it lacks the fewest of (the racks layout for a
+/// header with `jokers` but no `points`), the columns by their names.
+#[test]
+fn no_known_layout_names_the_columns_the_nearest_layout_lacks() {
+    let expected = [
+        (
+            "session,table,game,seat,player,won,score,tile",
+            "the header in line 1 comes nearest the results layout, but has no tiles column",
+        ),
+        (
+            "Session,Table,Game,Seat,Player,Score",
+            "the header in line 1 comes nearest the results layout, but has no won and tiles columns",
+        ),
+        (
+            "session,table,game,seat,player,jokers,tiles",
+            "the header in line 1 comes nearest the racks layout, but has no points or rack column",
+        ),
+        (
+            "name,birth_date",
+            "the header in line 1 comes nearest the roster layout, but has no id column",
+        ),
+    ];
+    for (header, words) in expected {
+        Test::new()
+            .args(["check", "-"])
+            .stdin(format!("{header}\nS01,7,1,A,P0001,1,+30,0\n"))
+            .run()
+            .failure(1)
+            .errors(1)
+            .error_at(
+                "<stdin>",
+                &["no known layout: ", words, "expected a results header"],
+            );
+    }
+}

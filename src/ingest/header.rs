@@ -93,6 +93,35 @@ pub fn map_header(cells: &[String], columns: &[Column]) -> Option<ColumnMap> {
     })
 }
 
+/// How near a header row comes to a layout: how many of its cells name a
+/// column of the layout, and the names of the required columns it lacks.
+/// `either` is a pair of columns of which one is required (a racks
+/// header's `points` or `rack`), named `points or rack` when both are
+/// lacking.
+pub fn lacking(
+    cells: &[String],
+    columns: &[Column],
+    either: Option<(usize, usize)>,
+) -> (usize, Vec<String>) {
+    let normalized: Vec<String> = cells.iter().map(|c| normalize(c)).collect();
+    let named = |col: &Column| normalized.iter().any(|n| col.is_named(n));
+    let known = normalized
+        .iter()
+        .filter(|n| columns.iter().any(|c| c.is_named(n)))
+        .count();
+    let mut lacks: Vec<String> = columns
+        .iter()
+        .filter(|c| c.required && !named(c))
+        .map(|c| c.name.to_string())
+        .collect();
+    if let Some((a, b)) = either {
+        if !named(&columns[a]) && !named(&columns[b]) {
+            lacks.push(format!("{} or {}", columns[a].name, columns[b].name));
+        }
+    }
+    (known, lacks)
+}
+
 /// Reads a table layout: skips blank rows, finds the header row (the first
 /// that `accept`s, after [`map_header`]), warns of unknown columns, and hands
 /// every later non-blank row to `line` with the column map. A row that

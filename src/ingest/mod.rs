@@ -782,6 +782,11 @@ fn read_file(
             && seen
                 .iter()
                 .all(|r| r.cells.iter().filter(|c| !c.is_empty()).count() <= 2);
+        let nearest = if kind == Kind::Unknown && !prose {
+            nearest_layout(&seen, sheet.source.is_workbook())
+        } else {
+            None
+        };
         let rows = seen.into_iter().map(Ok).chain(sheet.rows);
         match kind {
             Kind::Results => {
@@ -812,15 +817,16 @@ fn read_file(
                 );
             }
             Kind::Empty => {}
-            Kind::Unknown => unknown.push((sheet.source, prose)),
+            Kind::Unknown => unknown.push((sheet.source, prose, nearest)),
         }
         out.sheets += 1;
     }
-    for (source, prose) in unknown {
+    for (source, prose, nearest) in unknown {
         let what = if prose {
-            "this is text, not a table of score cards (a note?): keep notes apart from the card files"
+            "this is text, not a table of score cards (a note?): keep notes apart from the card files".to_string()
         } else {
-            "no known layout: expected a results header (session, table, game, seat, player, won, score, tiles), a racks header (session, table, game, seat, player, points, jokers, tiles, penalty, or rack) or a printed score card (Session number, Table number, Name, Game Won / Score / Tiles on rack)"
+            let nearest = nearest.map(|n| format!("{n}; ")).unwrap_or_default();
+            format!("no known layout: {nearest}expected a results header (session, table, game, seat, player, won, score, tiles), a racks header (session, table, game, seat, player, points, jokers, tiles, penalty, or rack) or a printed score card (Session number, Table number, Name, Game Won / Score / Tiles on rack)")
         };
         // In a workbook with cards, an extra sheet (notes, a cover) is no error.
         if recognised > 0 && in_workbook > 1 {
@@ -845,6 +851,45 @@ fn read_file(
             "no cards found: the file is empty, or holds nothing but a header or blank lines",
         );
     }
+}
+
+/// What the row of `seen` nearest a known layout lacks of it, said: the
+/// layout that knows the most of a row's cells (as many at least as the
+/// columns it lacks), the fewest lacking on a tie. (A printed score card
+/// has no header row to be near.)
+fn nearest_layout(seen: &[Row], workbook: bool) -> Option<String> {
+    type Lacking = fn(&[String]) -> (usize, Vec<String>);
+    let layouts: [(&str, Lacking); 3] = [
+        ("results", |t| header::lacking(t, &results::columns(), None)),
+        ("racks", racks::lacking),
+        ("roster", roster::lacking),
+    ];
+    let mut best: Option<(usize, usize, u32, &str, Vec<String>)> = None;
+    for row in seen.iter().filter(|r| !r.is_blank()) {
+        let texts: Vec<String> = row.cells.iter().map(|c| c.as_text()).collect();
+        for (layout, lacking) in layouts {
+            let (found, lacks) = lacking(&texts);
+            if found == 0 || lacks.is_empty() || found < lacks.len() {
+                continue;
+            }
+            let better = best.as_ref().is_none_or(|(f, l, ..)| {
+                (found, std::cmp::Reverse(lacks.len())) > (*f, std::cmp::Reverse(*l))
+            });
+            if better {
+                best = Some((found, lacks.len(), row.number, layout, lacks));
+            }
+        }
+    }
+    let (_, _, number, layout, lacks) = best?;
+    let (list, them) = match lacks.split_last() {
+        Some((last, [])) => (last.clone(), "column"),
+        Some((last, rest)) => (format!("{} and {last}", rest.join(", ")), "columns"),
+        None => return None,
+    };
+    let line = if workbook { "row" } else { "line" };
+    Some(format!(
+        "the header in {line} {number} comes nearest the {layout} layout, but has no {list} {them}"
+    ))
 }
 
 /// Player names and ids longer than the limit, each marked unreadable.

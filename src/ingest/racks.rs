@@ -65,6 +65,12 @@ fn columns() -> Vec<Column> {
     c
 }
 
+/// How near a header row comes to the layout (see
+/// [`super::header::lacking`]).
+pub fn lacking(texts: &[String]) -> (usize, Vec<String>) {
+    super::header::lacking(texts, &columns(), Some((POINTS, RACK)))
+}
+
 pub fn is_header(texts: &[String]) -> bool {
     map_header(texts, &columns()).is_some_and(|m| m.get(POINTS).is_some() || m.get(RACK).is_some())
 }

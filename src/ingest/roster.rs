@@ -60,6 +60,12 @@ const COLUMNS: [Column; 7] = [
     },
 ];
 
+/// How near a header row comes to the layout (see
+/// [`super::header::lacking`]).
+pub fn lacking(texts: &[String]) -> (usize, Vec<String>) {
+    super::header::lacking(texts, &COLUMNS, None)
+}
+
 pub fn is_header(texts: &[String]) -> bool {
     map_header(texts, &COLUMNS).is_some()
 }
