@@ -665,3 +665,31 @@ fn a_files_errors_past_a_thousand_are_counted_not_listed() {
     let last = lines.iter().rposition(|l| l.starts_with(&many)).unwrap();
     assert!(lines[last].contains("more errors"), "{}", lines[last]);
 }
+
+/// A character nobody sees in a typed name (a zero width space pasted
+/// from a web page, a no-break space) is named where it stands, readably,
+/// in the message: never as Rust writes it (`\u{200b}`).
+#[test]
+fn an_invisible_character_is_named_readably() {
+    let s = crate::test::Scratch::new("invisible");
+    let card = std::fs::read_to_string(crate::test::fixtures().join("good/went-out.csv"))
+        .unwrap()
+        .replace("S01,7,1,C,P0003", "S01,7,1,C,P0003\u{200b}")
+        .replace("score,tiles", "score,tiles,note\u{a0}1");
+    let file = s.write("zw.csv", &card);
+    let file = file.display().to_string();
+    Test::new()
+        .args(["check", &file])
+        .roster()
+        .run()
+        .failure(1)
+        .error_at(
+            &format!("{file}:4:5"),
+            &["player \"P0003<U+200B zero width space>\" is not on the roster"],
+        )
+        .warning_at(
+            &format!("{file}:1:9"),
+            &["unknown column \"note<U+00A0 no-break space>1\" ignored"],
+        )
+        .stderr_lacks("\\u{");
+}

@@ -191,13 +191,19 @@ pub fn warn_unknown(
     let mut said: Vec<(usize, String)> = map
         .unknown
         .iter()
-        .map(|(i, name)| (*i, format!("unknown column {name:?} ignored")))
+        .map(|(i, name)| {
+            (
+                *i,
+                format!("unknown column {} ignored", super::cell::quoted(name)),
+            )
+        })
         .collect();
     said.extend(map.twice.iter().map(|(i, name, first)| {
         (
             *i,
             format!(
-                "column {name:?} is given twice (the one read is at {}); this one is ignored",
+                "column {} is given twice (the one read is at {}); this one is ignored",
+                super::cell::quoted(name),
                 row.place(source, *first)
             ),
         )

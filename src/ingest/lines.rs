@@ -594,9 +594,9 @@ impl<L: Line> Grouper<L> {
                 problems.error(
                     self.source.place(head.player_at),
                     format!(
-                        "seat {seat} is {:?} here but {:?} at {}; a seat keeps its player for the whole card",
-                        &*head.player,
-                        known.player.as_str(),
+                        "seat {seat} is {} here but {} at {}; a seat keeps its player for the whole card",
+                        super::cell::quoted(&head.player),
+                        super::cell::quoted(&known.player),
                         self.source.place(known.at)
                     ),
                 );

@@ -227,7 +227,8 @@ fn rack_of(line: &RackLine, source: &Source, problems: &mut Problems) -> Option<
                 problems.error(
                     source.place(line.penalty.at),
                     format!(
-                        "penalty is {text:?}; expected blank, no-meld, refused-meld or knocked"
+                        "penalty is {}; expected blank, no-meld, refused-meld or knocked",
+                        super::cell::quoted(text)
                     ),
                 );
                 None

@@ -296,8 +296,9 @@ impl Read {
             out.error(
                 source.at(row, Some(id_cols[k])),
                 format!(
-                    "id {:?} is already used at {at} ({}); ids must be unique",
-                    player.id, first.name
+                    "id {} is already used at {at} ({}); ids must be unique",
+                    super::cell::quoted(&player.id),
+                    first.name
                 ),
             );
         });

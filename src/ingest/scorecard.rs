@@ -293,7 +293,13 @@ impl<'a> Card<'a> {
                         let at = label_idx
                             .map(|i| row.place(source, i))
                             .unwrap_or_else(|| source.at(row.number, None));
-                        problems.error(at, format!("row label {text:?} is not a game: expected Game 1, Game 2, ... or Total"));
+                        problems.error(
+                            at,
+                            format!(
+                                "row label {} is not a game: expected Game 1, Game 2, ... or Total",
+                                super::cell::quoted(&text)
+                            ),
+                        );
                         defective = true;
                     }
                 }
