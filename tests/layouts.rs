@@ -275,3 +275,92 @@ fn no_known_layout_names_the_columns_the_nearest_layout_lacks() {
             );
     }
 }
+
+/// A stray quote at the start of a value makes the lines after it one
+/// field: said at the line and field where the quote opens, whether it is
+/// never closed or closed lines later, with the lines it took; the
+/// errors the short card would give are not said on top of it. A quoted
+/// header cell of two lines (no delimiter in its second) is no stray.
+#[test]
+fn a_stray_quote_is_said_where_it_opens() {
+    let s = Scratch::new("stray-quote");
+    let good = std::fs::read_to_string(fixtures().join("good/went-out.csv")).unwrap();
+    let lines: Vec<&str> = good.lines().collect();
+    let with = |edits: &[(usize, &str, &str)]| {
+        let mut out = lines
+            .clone()
+            .into_iter()
+            .map(String::from)
+            .collect::<Vec<_>>();
+        for &(i, from, to) in edits {
+            out[i] = out[i].replacen(from, to, 1);
+        }
+        out.join("\n") + "\n"
+    };
+    let cases = [
+        (
+            with(&[(2, "P0002", "\"P0002")]),
+            "3:5",
+            "a quote opens this field and is never closed: the rest of the file (lines 4 to 13) is read as this one field; remove the stray quote, or close it where the value ends",
+        ),
+        (
+            with(&[(2, "P0002", "\"P0002"), (8, "P0004", "\"P0004\"")]),
+            "3:5",
+            "a quote opens this field and closes only on line 9: lines 4 to 9 are read as part of this one field; remove the stray quote, or close it where the value ends",
+        ),
+        (
+            with(&[(12, "P0004", "\"P0004")]),
+            "13:5",
+            "a quote opens this field and is never closed: the rest of the file is read as this one field",
+        ),
+    ];
+    for (n, (text, at, words)) in cases.iter().enumerate() {
+        let file = s.write(&format!("{n}.csv"), text).display().to_string();
+        Test::new()
+            .args(["check", &file])
+            .roster()
+            .run()
+            .failure(1)
+            .errors(1)
+            .error_at(&format!("{file}:{at}"), &[words])
+            .stderr_has("0 cards accepted");
+    }
+    // longer than a field may be: the limit, said where the quote opens
+    let file = s.write("long.csv", &cases[0].0).display().to_string();
+    Test::new()
+        .args(["check", &file])
+        .env("TILERANK_MAX_FIELD_BYTES", "100")
+        .run()
+        .failure(2)
+        .error_at(
+            &format!("{file}:3:5"),
+            &[
+                "a field of ",
+                " bytes, from a quote here to line 13 (a stray quote?",
+                "set TILERANK_MAX_FIELD_BYTES",
+            ],
+        );
+    // in a roster too
+    let roster = s.write("roster.csv", "id,name\nP0001,\"Chan Tai Man\nP0002,Lee\n");
+    Test::new()
+        .arg("check")
+        .fixture("good/went-out.csv")
+        .arg("--roster")
+        .arg(&roster)
+        .run()
+        .failure(1)
+        .error_at(
+            &format!("{}:2:2", roster.display()),
+            &["a quote opens this field and is never closed: the rest of the file (line 3) is read as this one field"],
+        );
+    // a header cell of two lines is read
+    let two = good.replacen("score", "\"score\n(+/-)\"", 1);
+    let file = s.write("two-line-header.csv", &two);
+    Test::new()
+        .arg("check")
+        .arg(&file)
+        .roster()
+        .run()
+        .success()
+        .stderr_has("1 card accepted");
+}

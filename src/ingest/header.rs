@@ -125,28 +125,30 @@ pub fn lacking(
 /// Reads a table layout: skips blank rows, finds the header row (the first
 /// that `accept`s, after [`map_header`]), warns of unknown columns, and hands
 /// every later non-blank row to `line` with the column map. A row that
-/// cannot be read ends the sheet with an error.
+/// cannot be read ends the sheet with an error: false then (the lines
+/// after it are not read, and the cards read may be short of them).
 pub fn each_line(
     source: &crate::place::Source,
-    mut rows: impl Iterator<Item = Result<super::cell::Row, String>>,
+    mut rows: impl Iterator<Item = Result<super::cell::Row, super::text::RowError>>,
     columns: &[Column],
     accept: impl Fn(&ColumnMap) -> bool,
     problems: &mut crate::problem::Problems,
     mut line: impl FnMut(&ColumnMap, super::cell::Row, &mut crate::problem::Problems),
-) {
+) -> bool {
     let Some(map) = header_of(source, &mut rows, columns, accept, problems) else {
-        return;
+        return true;
     };
     for row in rows {
         match row {
             Ok(row) if row.is_blank() => {}
             Ok(row) => line(&map, row, problems),
             Err(e) => {
-                problems.error(source.whole(), format!("cannot be read as CSV: {e}"));
-                return;
+                problems.error(source.place(e.at), e.message);
+                return false;
             }
         }
     }
+    true
 }
 
 /// The column map of the first row of `rows` that `accept`s (rows read up
@@ -154,7 +156,7 @@ pub fn each_line(
 /// before it cannot be read (an error said).
 pub fn header_of(
     source: &crate::place::Source,
-    rows: &mut impl Iterator<Item = Result<super::cell::Row, String>>,
+    rows: &mut impl Iterator<Item = Result<super::cell::Row, super::text::RowError>>,
     columns: &[Column],
     accept: impl Fn(&ColumnMap) -> bool,
     problems: &mut crate::problem::Problems,
@@ -163,7 +165,7 @@ pub fn header_of(
         let row = match row {
             Ok(row) => row,
             Err(e) => {
-                problems.error(source.whole(), format!("cannot be read as CSV: {e}"));
+                problems.error(source.place(e.at), e.message);
                 return None;
             }
         };

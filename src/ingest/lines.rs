@@ -554,6 +554,17 @@ impl<L: Line> Grouper<L> {
         self.spare_lines.reverse();
     }
 
+    /// The lines after those read could not be read (an error said where
+    /// they start): every card read may be short of lines, in any game;
+    /// none is to count, and their checks leave their counts to that
+    /// error.
+    pub fn cut_short(&mut self) {
+        for card in &mut self.cards {
+            card.defective = true;
+            card.lost.unknown_game = true;
+        }
+    }
+
     /// A line of a card that cannot be placed on it ([`Lost`]): the card
     /// is not to count, and its checks leave the line's game to the error
     /// said at the line.

@@ -28,6 +28,7 @@ use cell::Row;
 use limits::Limits;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use text::RowError;
 
 /// A file that cannot be read at all (exit status 2), as opposed to data
 /// that is wrong (listed as problems, exit status 1).
@@ -138,7 +139,7 @@ pub enum Rows {
 }
 
 impl Iterator for Rows {
-    type Item = Result<Row, String>;
+    type Item = Result<Row, RowError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         match self {
@@ -655,7 +656,7 @@ pub fn recognise(sheet: &mut Sheet, problems: &mut Problems) -> (Kind, Vec<Row>)
             None => break,
             Some(Ok(row)) => row,
             Some(Err(e)) => {
-                problems.error(sheet.source.whole(), format!("cannot be read as CSV: {e}"));
+                problems.error(sheet.source.place(e.at), e.message);
                 return (Kind::Unknown, seen);
             }
         };

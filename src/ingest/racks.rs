@@ -16,6 +16,7 @@ use super::cell::{Cell, Row};
 use super::header::{each_line, map_header, Column, ColumnMap};
 use super::lines::{self, Grouped, Grouper, Line, StageCache, HEAD_COLUMNS, OPTIONAL_COLUMNS};
 use super::raw::{Layout, RawCard, RawCell, RawGame, RawLine};
+use super::text::RowError;
 use crate::domain::Seat;
 use crate::place::{At, Source};
 use crate::problem::Problems;
@@ -104,7 +105,7 @@ pub struct RackCard {
 /// Reads the racks of one sheet, grouped into cards.
 pub fn read(
     source: &Source,
-    rows: impl Iterator<Item = Result<Row, String>>,
+    rows: impl Iterator<Item = Result<Row, RowError>>,
     merged: &[super::cell::Merge],
     problems: &mut Problems,
 ) -> Vec<RackCard> {
@@ -113,7 +114,7 @@ pub fn read(
     let mut labels = lines::MergedLabels::new(merged);
     let columns = columns();
     let has_racks = |m: &ColumnMap| m.get(POINTS).is_some() || m.get(RACK).is_some();
-    each_line(
+    let whole = each_line(
         source,
         rows,
         &columns,
@@ -151,6 +152,9 @@ pub fn read(
             grouper.add(&head, line, problems);
         },
     );
+    if !whole {
+        grouper.cut_short();
+    }
     grouper
         .cards
         .into_iter()

@@ -427,7 +427,7 @@ fn read_rows(
                 Ok(row) if row.is_blank() => {}
                 Ok(mut row) => read.line(source, map, &mut row, limits, &mut here),
                 Err(e) => {
-                    here.error(source.whole(), format!("cannot be read as CSV: {e}"));
+                    here.error(source.place(e.at), e.message);
                     break;
                 }
             }
