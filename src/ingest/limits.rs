@@ -51,7 +51,7 @@ impl Default for Limits {
             name_chars: 1_000,
             sheet_text_bytes: 128 * 1024 * 1024,
             read_seconds: 20,
-            file_bytes: 1024 * 1024 * 1024,
+            file_bytes: 256 * 1024 * 1024,
         }
     }
 }
