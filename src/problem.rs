@@ -35,16 +35,36 @@ impl fmt::Display for Problem {
     }
 }
 
+/// The errors listed for one file at most: past them, a file's errors are
+/// counted, not kept (a file of three million bad lines held them all, some
+/// 2 GB), and one closing error says how many more there are
+/// ([`Problems::sorted`] lists it after the file's others).
+pub const ERRORS_KEPT_PER_FILE: usize = 1_000;
+
 /// The problems of one run, in the order found. Counts are kept as the
 /// problems come, so asking for them costs nothing however many there are.
+/// At most [`ERRORS_KEPT_PER_FILE`] errors of a file are kept.
 #[derive(Clone, Debug, Default)]
 pub struct Problems {
     items: Vec<Problem>,
-    /// Problems of each severity, indexed by [`Severity::index`].
+    /// Problems of each severity, indexed by [`Severity::index`], those
+    /// counted and not kept too.
     counts: [usize; 3],
     /// Errors that are files (or parts of them) that cannot be read at all:
     /// the run ends with exit status 2 once everything is listed.
     unreadable: usize,
+    /// Errors kept, by file.
+    kept: std::collections::HashMap<String, usize>,
+    /// The files whose errors were more than are kept: each one's closing
+    /// error (its index in `items`) and how many were not kept.
+    more: Vec<More>,
+}
+
+#[derive(Clone, Debug)]
+struct More {
+    file: String,
+    item: usize,
+    count: usize,
 }
 
 impl Severity {
@@ -88,6 +108,10 @@ impl Problems {
     }
 
     pub fn push(&mut self, severity: Severity, place: Place, message: impl Into<String>) {
+        if severity == Severity::Error && !self.keeps(&place.source.file) {
+            self.not_kept(&place.source.file, 1);
+            return;
+        }
         self.counts[severity.index()] += 1;
         self.items.push(Problem {
             severity,
@@ -96,12 +120,66 @@ impl Problems {
         });
     }
 
-    pub fn extend(&mut self, other: Problems) {
-        for i in 0..self.counts.len() {
-            self.counts[i] += other.counts[i];
+    /// Whether one more error of `file` is kept (it is then counted as
+    /// kept).
+    fn keeps(&mut self, file: &str) -> bool {
+        let kept = match self.kept.get_mut(file) {
+            Some(n) => n,
+            None => self.kept.entry(file.to_string()).or_default(),
+        };
+        if *kept >= ERRORS_KEPT_PER_FILE {
+            return false;
         }
+        *kept += 1;
+        true
+    }
+
+    /// `n` errors of `file` counted, not kept: said by the file's closing
+    /// error.
+    fn not_kept(&mut self, file: &str, n: usize) {
+        self.counts[Severity::Error.index()] += n;
+        let i = match self.more.iter().position(|m| m.file == file) {
+            Some(i) => i,
+            None => {
+                self.items.push(Problem {
+                    severity: Severity::Error,
+                    place: crate::place::Source::file(file).whole(),
+                    message: String::new(),
+                });
+                self.more.push(More {
+                    file: file.to_string(),
+                    item: self.items.len() - 1,
+                    count: 0,
+                });
+                self.more.len() - 1
+            }
+        };
+        let more = &mut self.more[i];
+        more.count += n;
+        let message = &mut self.items[more.item].message;
+        message.clear();
+        use std::fmt::Write;
+        let _ = write!(
+            message,
+            "… and {} more {} in {file} (the first {ERRORS_KEPT_PER_FILE} are listed)",
+            more.count,
+            if more.count == 1 { "error" } else { "errors" }
+        );
+    }
+
+    pub fn extend(&mut self, other: Problems) {
         self.unreadable += other.unreadable;
-        self.items.extend(other.items);
+        let mut closing: Vec<usize> = other.more.iter().map(|m| m.item).collect();
+        closing.sort_unstable();
+        for (i, p) in other.items.into_iter().enumerate() {
+            if closing.binary_search(&i).is_ok() {
+                continue;
+            }
+            self.push(p.severity, p.place, p.message);
+        }
+        for m in other.more {
+            self.not_kept(&m.file, m.count);
+        }
     }
 
     /// Moves every problem that names a row down `by` rows: a reader that
@@ -140,11 +218,22 @@ impl Problems {
     }
 
     /// Sorted by place (file, sheet, row, column), so the list reads like
-    /// the files; problems without a row come first within their source.
+    /// the files; problems without a row come first within their source,
+    /// and a file's closing error (its errors not kept) last within the
+    /// file.
     pub fn sorted(&self) -> Vec<&Problem> {
-        let mut v: Vec<&Problem> = self.items.iter().collect();
-        v.sort_by(|a, b| a.place.cmp(&b.place));
-        v
+        let mut closing: Vec<usize> = self.more.iter().map(|m| m.item).collect();
+        closing.sort_unstable();
+        let mut v: Vec<(bool, &Problem)> = self
+            .items
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (closing.binary_search(&i).is_ok(), p))
+            .collect();
+        v.sort_by(|(a_last, a), (b_last, b)| {
+            (&a.place.source.file, a_last, &a.place).cmp(&(&b.place.source.file, b_last, &b.place))
+        });
+        v.into_iter().map(|(_, p)| p).collect()
     }
 }
 
@@ -172,5 +261,53 @@ mod tests {
             a.error_count()
         );
         assert!(a.has_errors() && !Problems::new().has_errors());
+    }
+
+    /// Past the errors kept for a file, its errors are counted, and one
+    /// closing error says how many more, listed after the file's others;
+    /// another file's errors, warnings and counts are as they were.
+    #[test]
+    fn a_files_errors_past_the_kept_ones_are_counted_not_kept() {
+        let a = crate::place::Source::file("a.csv");
+        let b = crate::place::Source::file("b.csv");
+        let mut p = Problems::new();
+        let extra = 2_500;
+        for row in 1..=(ERRORS_KEPT_PER_FILE + extra) as u32 {
+            p.error(a.at(row, None), "bad");
+            p.warning(a.at(row, None), "odd");
+        }
+        p.error(b.at(1, None), "bad too");
+        assert_eq!(p.error_count(), ERRORS_KEPT_PER_FILE + extra + 1);
+        assert_eq!(p.count(Severity::Warning), ERRORS_KEPT_PER_FILE + extra);
+        let sorted = p.sorted();
+        let errors: Vec<String> = sorted
+            .iter()
+            .filter(|p| p.severity == Severity::Error)
+            .map(|p| p.to_string())
+            .collect();
+        assert_eq!(errors.len(), ERRORS_KEPT_PER_FILE + 2);
+        assert_eq!(
+            errors[ERRORS_KEPT_PER_FILE],
+            "a.csv: error: … and 2500 more errors in a.csv (the first 1000 are listed)"
+        );
+        assert_eq!(errors[ERRORS_KEPT_PER_FILE + 1], "b.csv:1: error: bad too");
+        // merged into another list, the cap and the counts hold
+        let mut all = Problems::new();
+        all.error(a.at(1, None), "first");
+        all.extend(p);
+        assert_eq!(all.error_count(), ERRORS_KEPT_PER_FILE + extra + 2);
+        let said: Vec<String> = all.sorted().iter().map(|p| p.to_string()).collect();
+        assert!(
+            said.contains(
+                &"a.csv: error: … and 2501 more errors in a.csv (the first 1000 are listed)"
+                    .to_string()
+            ),
+            "{:?}",
+            &said[said.len() - 3..]
+        );
+        assert_eq!(
+            said.iter().filter(|l| l.contains("error")).count(),
+            ERRORS_KEPT_PER_FILE + 2
+        );
     }
 }

@@ -276,6 +276,10 @@ impl lines::Fields for SplitLine<'_> {
     fn card(&self) -> Option<&CardKey> {
         self.card
     }
+
+    fn beyond(&self, width: usize) -> Option<usize> {
+        self.line.beyond(width)
+    }
 }
 
 /// Reads the start of a file: the delimiter is judged on the first lines,
@@ -286,12 +290,19 @@ fn read_head(file: &mut std::fs::File, limits: &Limits) -> Option<Head> {
     let mut head: Vec<u8> = Vec::new();
     let mut ends: Vec<usize> = Vec::new();
     let mut non_blank = 0;
+    // (no line longer than the limit is read whole: it is the ordinary
+    // read's to refuse)
+    let most = limits.line_bytes.saturating_add(2);
     while non_blank < text::SNIFF_LINES {
         let start = head.len();
-        if reader.read_until(b'\n', &mut head).ok()? == 0 {
+        let n = (&mut reader)
+            .take(most + 1)
+            .read_until(b'\n', &mut head)
+            .ok()?;
+        if n == 0 {
             break;
         }
-        if head.len() as u64 > limits.line_bytes * text::SNIFF_LINES as u64 {
+        if n as u64 > most {
             return None;
         }
         ends.push(head.len());

@@ -629,3 +629,67 @@ fn nothing_from_a_bad_card_counts() {
         .success()
         .stdout_has("P0005");
 }
+
+/// A file of more errors than are listed for one file: the first 1,000
+/// are listed, then one line says how many more (counted, not kept); the
+/// file fails whole, with exit status 1, and the summary counts them all.
+/// Another file's errors are listed as ever.
+#[test]
+fn a_files_errors_past_a_thousand_are_counted_not_listed() {
+    let s = crate::test::Scratch::new("many-errors");
+    let mut text = String::from("session,table,game,seat,player,won,score,tiles\n");
+    for table in 1..=1_500 {
+        // (one line a card: a game number that is none)
+        text.push_str(&format!("S09,{table},x,A,P0001,1,+30,0\n"));
+    }
+    let many = s.write("many.csv", &text);
+    let many = many.display().to_string();
+    let out = Test::new()
+        .args(["check", &many])
+        .arg("bad/three-errors.csv")
+        .run()
+        .failure(1)
+        .errors(1_000 + 1 + 3)
+        .error_at(
+            &many,
+            &[
+                "… and 500 more errors in ",
+                "many.csv (the first 1000 are listed)",
+            ],
+        )
+        .error_at(&format!("{many}:1001:3"), &["game is \"x\""])
+        .stderr_has("0 cards accepted")
+        .stderr_has("1503 errors");
+    // the closing line is the file's last
+    let lines = out.problems("error");
+    let last = lines.iter().rposition(|l| l.starts_with(&many)).unwrap();
+    assert!(lines[last].contains("more errors"), "{}", lines[last]);
+}
+
+/// A character nobody sees in a typed name (a zero width space pasted
+/// from a web page, a no-break space) is named where it stands, readably,
+/// in the message: never as Rust writes it (`\u{200b}`).
+#[test]
+fn an_invisible_character_is_named_readably() {
+    let s = crate::test::Scratch::new("invisible");
+    let card = std::fs::read_to_string(crate::test::fixtures().join("good/went-out.csv"))
+        .unwrap()
+        .replace("S01,7,1,C,P0003", "S01,7,1,C,P0003\u{200b}")
+        .replace("score,tiles", "score,tiles,note\u{a0}1");
+    let file = s.write("zw.csv", &card);
+    let file = file.display().to_string();
+    Test::new()
+        .args(["check", &file])
+        .roster()
+        .run()
+        .failure(1)
+        .error_at(
+            &format!("{file}:4:5"),
+            &["player \"P0003<U+200B zero width space>\" is not on the roster"],
+        )
+        .warning_at(
+            &format!("{file}:1:9"),
+            &["unknown column \"note<U+00A0 no-break space>1\" ignored"],
+        )
+        .stderr_lacks("\\u{");
+}

@@ -181,3 +181,186 @@ fn a_workbook_under_a_csv_name() {
         .success()
         .stderr_has("1 card accepted, 3 games; 0 errors");
 }
+
+/// A line with a filled field past its header's columns is an error at
+/// that field, by the streaming reader (a file) and the ordinary one
+/// (standard input) alike: an unquoted decimal comma (`-82,0`) moves the
+/// tiles a column on, into no column. The card counts for nothing, and
+/// the line is not counted again as a seat missing. Blank fields at the
+/// end (`,,` as Excel writes them) are no error.
+#[test]
+fn a_field_past_the_header_is_an_error_at_its_place() {
+    let scratch = Scratch::new("beyond");
+    let good = std::fs::read_to_string(fixtures().join("good/went-out.csv")).unwrap();
+    let bad = good.replace("S01,7,1,B,P0002,0,-5,2", "S01,7,1,B,P0002,0,-5,0,2");
+    let file = scratch.write("beyond.csv", &bad);
+    let shown = file.display().to_string();
+    for input in [shown.as_str(), "-"] {
+        let place = if input == "-" { "<stdin>" } else { &shown };
+        Test::new()
+            .args(["check", input])
+            .roster()
+            .stdin(bad.clone())
+            .run()
+            .failure(1)
+            .errors(1)
+            .error_at(
+                &format!("{place}:3:9"),
+                &[
+                    "field 9 is 2, past the header's 8 columns",
+                    "a comma inside a number or a name",
+                    "unless the value is in quotes (\"-82,0\")",
+                ],
+            )
+            .stderr_has("0 cards accepted");
+    }
+    // blank fields at the end of lines (and of the header) are read
+    let trailing = good.replace('\n', ",,\n");
+    let file = scratch.write("trailing.csv", &trailing);
+    Test::new()
+        .arg("check")
+        .arg(&file)
+        .roster()
+        .run()
+        .success()
+        .stderr_has("1 card accepted");
+    // a roster line's name split by a comma
+    let roster = scratch.write("roster.csv", "id,name\nP1,Chan, Tai Man\nP2,Lee,,\n");
+    Test::new()
+        .arg("check")
+        .fixture("good/went-out.csv")
+        .arg("--roster")
+        .arg(&roster)
+        .run()
+        .failure(1)
+        .error_at(
+            &format!("{}:2:3", roster.display()),
+            &["field 3 is \"Tai Man\", past the header's 2 columns"],
+        );
+}
+
+/// A header that comes near a layout says which of its columns are not
+/// there: the layout it lacks the fewest of (the racks layout for a
+/// header with `jokers` but no `points`), the columns by their names.
+#[test]
+fn no_known_layout_names_the_columns_the_nearest_layout_lacks() {
+    let expected = [
+        (
+            "session,table,game,seat,player,won,score,tile",
+            "the header in line 1 comes nearest the results layout, but has no tiles column",
+        ),
+        (
+            "Session,Table,Game,Seat,Player,Score",
+            "the header in line 1 comes nearest the results layout, but has no won and tiles columns",
+        ),
+        (
+            "session,table,game,seat,player,jokers,tiles",
+            "the header in line 1 comes nearest the racks layout, but has no points or rack column",
+        ),
+        (
+            "name,birth_date",
+            "the header in line 1 comes nearest the roster layout, but has no id column",
+        ),
+    ];
+    for (header, words) in expected {
+        Test::new()
+            .args(["check", "-"])
+            .stdin(format!("{header}\nS01,7,1,A,P0001,1,+30,0\n"))
+            .run()
+            .failure(1)
+            .errors(1)
+            .error_at(
+                "<stdin>",
+                &["no known layout: ", words, "expected a results header"],
+            );
+    }
+}
+
+/// A stray quote at the start of a value makes the lines after it one
+/// field: said at the line and field where the quote opens, whether it is
+/// never closed or closed lines later, with the lines it took; the
+/// errors the short card would give are not said on top of it. A quoted
+/// header cell of two lines (no delimiter in its second) is no stray.
+#[test]
+fn a_stray_quote_is_said_where_it_opens() {
+    let s = Scratch::new("stray-quote");
+    let good = std::fs::read_to_string(fixtures().join("good/went-out.csv")).unwrap();
+    let lines: Vec<&str> = good.lines().collect();
+    let with = |edits: &[(usize, &str, &str)]| {
+        let mut out = lines
+            .clone()
+            .into_iter()
+            .map(String::from)
+            .collect::<Vec<_>>();
+        for &(i, from, to) in edits {
+            out[i] = out[i].replacen(from, to, 1);
+        }
+        out.join("\n") + "\n"
+    };
+    let cases = [
+        (
+            with(&[(2, "P0002", "\"P0002")]),
+            "3:5",
+            "a quote opens this field and is never closed: the rest of the file (lines 4 to 13) is read as this one field; remove the stray quote, or close it where the value ends",
+        ),
+        (
+            with(&[(2, "P0002", "\"P0002"), (8, "P0004", "\"P0004\"")]),
+            "3:5",
+            "a quote opens this field and closes only on line 9: lines 4 to 9 are read as part of this one field; remove the stray quote, or close it where the value ends",
+        ),
+        (
+            with(&[(12, "P0004", "\"P0004")]),
+            "13:5",
+            "a quote opens this field and is never closed: the rest of the file is read as this one field",
+        ),
+    ];
+    for (n, (text, at, words)) in cases.iter().enumerate() {
+        let file = s.write(&format!("{n}.csv"), text).display().to_string();
+        Test::new()
+            .args(["check", &file])
+            .roster()
+            .run()
+            .failure(1)
+            .errors(1)
+            .error_at(&format!("{file}:{at}"), &[words])
+            .stderr_has("0 cards accepted");
+    }
+    // longer than a field may be: the limit, said where the quote opens
+    let file = s.write("long.csv", &cases[0].0).display().to_string();
+    Test::new()
+        .args(["check", &file])
+        .env("TILERANK_MAX_FIELD_BYTES", "100")
+        .run()
+        .failure(2)
+        .error_at(
+            &format!("{file}:3:5"),
+            &[
+                "a field of ",
+                " bytes, from a quote here to line 13 (a stray quote?",
+                "set TILERANK_MAX_FIELD_BYTES",
+            ],
+        );
+    // in a roster too
+    let roster = s.write("roster.csv", "id,name\nP0001,\"Chan Tai Man\nP0002,Lee\n");
+    Test::new()
+        .arg("check")
+        .fixture("good/went-out.csv")
+        .arg("--roster")
+        .arg(&roster)
+        .run()
+        .failure(1)
+        .error_at(
+            &format!("{}:2:2", roster.display()),
+            &["a quote opens this field and is never closed: the rest of the file (line 3) is read as this one field"],
+        );
+    // a header cell of two lines is read
+    let two = good.replacen("score", "\"score\n(+/-)\"", 1);
+    let file = s.write("two-line-header.csv", &two);
+    Test::new()
+        .arg("check")
+        .arg(&file)
+        .roster()
+        .run()
+        .success()
+        .stderr_has("1 card accepted");
+}

@@ -965,3 +965,139 @@ fn an_unreadable_roster_still_lets_the_cards_be_checked() {
         .error_at("bad/check2-won-2.csv:6:6", &["game won is 2"])
         .stderr_has("1 input could not be read (see above); nothing was decided");
 }
+
+/// A pipe that never ends writes `block` to the FIFO `fifo` until the
+/// reader goes: the writer, to be ended by [`end_fifo`].
+#[cfg(target_os = "linux")]
+fn endless_fifo(fifo: &Path, block: &'static [u8]) -> std::thread::JoinHandle<()> {
+    let status = std::process::Command::new("mkfifo")
+        .arg(fifo)
+        .status()
+        .unwrap();
+    assert!(status.success(), "mkfifo");
+    let fifo = fifo.to_path_buf();
+    std::thread::spawn(move || {
+        use std::io::Write;
+        let Ok(mut pipe) = std::fs::OpenOptions::new().write(true).open(&fifo) else {
+            return;
+        };
+        // (the reader gone, a write fails: SIGPIPE is ignored in Rust)
+        while pipe.write_all(block).is_ok() {}
+    })
+}
+
+/// Ends the writer of [`endless_fifo`], whether or not anything read the
+/// FIFO: a reader opens it and goes at once.
+#[cfg(target_os = "linux")]
+fn end_fifo(fifo: &Path, writer: std::thread::JoinHandle<()>) {
+    use std::os::unix::fs::OpenOptionsExt;
+    while !writer.is_finished() {
+        let reader = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(fifo);
+        drop(reader);
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    writer.join().unwrap();
+}
+
+/// A source that never ends (a FIFO fed for ever) is refused as it is
+/// read, as cards and as a roster: at its first line too long, or, lines
+/// short, at the bytes one input may hold; never held whole.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_source_that_never_ends_is_refused_as_it_is_read() {
+    let s = crate::test::Scratch::new("fifo");
+    let cases: [(&str, &'static [u8], &[&str]); 2] = [
+        (
+            "zeros",
+            &[0u8; 4096],
+            &["a line of more than 1000 bytes; the limit is 1000 (set TILERANK_MAX_LINE_BYTES to change it)"],
+        ),
+        (
+            "lines",
+            b"S01,7,1,A,P0001,1,+30,0\n",
+            &["a file of more than 200000 bytes, read whole; the limit is 200000 (set TILERANK_MAX_FILE_BYTES to change it)"],
+        ),
+    ];
+    for (name, block, words) in cases {
+        for roster in [false, true] {
+            let fifo = s.path(&format!("{name}-{roster}"));
+            let shown = fifo.display().to_string();
+            let writer = endless_fifo(&fifo, block);
+            let run = if roster {
+                Test::new()
+                    .arg("check")
+                    .fixture("good/went-out.csv")
+                    .args(["--roster", &shown])
+            } else {
+                Test::new().args(["check", &shown])
+            };
+            let out = run
+                .env("TILERANK_MAX_LINE_BYTES", "1000")
+                .env("TILERANK_MAX_FILE_BYTES", "200000")
+                .run();
+            end_fifo(&fifo, writer);
+            let place = if name == "zeros" {
+                format!("{shown}:1")
+            } else {
+                shown.clone()
+            };
+            out.failure(2).error_at(&place, words);
+        }
+    }
+}
+
+/// A regular file of one line far over the limit is refused at that line
+/// by every command that reads a file (its line read to its end, not
+/// held), and so is the same line from standard input.
+#[test]
+fn a_long_line_is_refused_by_every_reading_command() {
+    let mut text = b"session,table,game,seat,player,won,score,tiles\n".to_vec();
+    text.extend(std::iter::repeat_n(b'7', 3 << 20));
+    text.extend(b"\nS01,7,1,A,P0001,1,+30,0\n");
+    let file = scratch_with("csv", &text);
+    let message = [
+        "a line of 3145728 bytes; the limit is 1048576 (set TILERANK_MAX_LINE_BYTES to change it)",
+    ];
+    for command in ["check", "standings", "qualifiers"] {
+        Test::new()
+            .args([command, &file])
+            .run()
+            .failure(2)
+            .error_at(&format!("{file}:2"), &message);
+    }
+    Test::new()
+        .args(["check", "-"])
+        .stdin(text.clone())
+        .run()
+        .failure(2)
+        .error_at("<stdin>:2", &["a line of more than 1048576 bytes"]);
+    Test::new()
+        .arg("check")
+        .fixture("good/went-out.csv")
+        .args(["--roster", &file])
+        .run()
+        .failure(2)
+        .error_at(&format!("{file}:2"), &message);
+    let s = crate::test::Scratch::new("long-line");
+    let d = s.0.join("event").display().to_string();
+    Test::new()
+        .args(["init", &d, "--name", "Long Line"])
+        .run()
+        .success();
+    let out = Test::new().args(["roster", &file, "--event", &d]).run();
+    assert!(matches!(out.status, Some(1 | 2)), "{:?}", out.status);
+    out.error_at(&format!("{file}:2"), &message);
+    let roster = fixtures().join("roster.csv").display().to_string();
+    Test::new()
+        .args(["roster", &roster, "--event", &d])
+        .run()
+        .success();
+    Test::new()
+        .args(["import", &file, "--event", &d])
+        .run()
+        .failure(2)
+        .error_at(&format!("{file}:2"), &message);
+}

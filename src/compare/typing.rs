@@ -337,7 +337,9 @@ fn compare_cards(x: &RawCard, y: &RawCard, rules: &Rules, roster: &Roster) -> Ve
     let mut players = Vec::new();
     for seat in Seat::ALL {
         let quoted = |s: Option<&crate::ingest::raw::RawSeat>| {
-            s.map_or("blank".to_string(), |s| format!("{:?}", s.player))
+            s.map_or("blank".to_string(), |s| {
+                crate::ingest::cell::quoted(&s.player).to_string()
+            })
         };
         let (p, q) = (x.seat(seat), y.seat(seat));
         let same = match (p, q) {

@@ -88,7 +88,8 @@ impl Cell {
         }
     }
 
-    /// How the cell is quoted in a message: `"x"`, `7`, `blank`.
+    /// How the cell is quoted in a message: `"x"`, `7`, `blank` (a text
+    /// as [`quoted`] quotes it).
     pub fn describe(&self) -> String {
         match self {
             Cell::Empty => "blank".to_string(),
@@ -97,10 +98,10 @@ impl Cell {
             // (a phone's or a Chinese keyboard's full-width digits look like
             // digits and are not: said, so that the fix is seen)
             Cell::Text(t) if t.chars().any(is_full_width_number) => format!(
-                "{:?} (full-width characters: type the digits, +, - and . plainly)",
-                t.as_str()
+                "{} (full-width characters: type the digits, +, - and . plainly)",
+                quoted(t)
             ),
-            Cell::Text(t) => format!("{:?}", t.as_str()),
+            Cell::Text(t) => quoted(t).to_string(),
             Cell::Number(n) => format_number(*n),
             Cell::Bool(b) => b.to_string().to_uppercase(),
             Cell::Date(_) => format!("the date {}", self.as_text()),
@@ -112,6 +113,70 @@ impl Cell {
             ),
         }
     }
+}
+
+/// A text as a message quotes it: in double quotes, each character that
+/// cannot be seen (a control character, a zero-width one, a direction
+/// mark, a space other than the plain one) named where it stands, as
+/// `<U+200B zero width space>`: `"P0001<U+200B zero width space>"`, where
+/// Rust's own quoting said `"P0001\u{200b}"`.
+pub fn quoted(text: &str) -> Quoted<'_> {
+    Quoted(text)
+}
+
+/// A text quoted for a message (see [`quoted`]).
+pub struct Quoted<'a>(&'a str);
+
+impl std::fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use std::fmt::Write;
+        f.write_char('"')?;
+        let mut rest = self.0;
+        while let Some(at) = rest.find(|c: char| unseen(c).is_some()) {
+            f.write_str(&rest[..at])?;
+            let c = rest[at..].chars().next().unwrap_or_default();
+            let name = unseen(c).unwrap_or_default();
+            write!(f, "<U+{:04X} {name}>", u32::from(c))?;
+            rest = &rest[at + c.len_utf8()..];
+        }
+        f.write_str(rest)?;
+        f.write_char('"')
+    }
+}
+
+/// The name of a character that cannot be seen in a message, or is seen
+/// as a plain space and is not one; `None` for any other.
+fn unseen(c: char) -> Option<&'static str> {
+    Some(match c {
+        '\t' => "tab",
+        '\n' => "line break",
+        '\r' => "carriage return",
+        '\u{00A0}' => "no-break space",
+        '\u{00AD}' => "soft hyphen",
+        '\u{034F}' => "combining grapheme joiner",
+        '\u{061C}' => "arabic letter mark",
+        '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' => "hangul filler",
+        '\u{180E}' => "mongolian vowel separator",
+        '\u{2000}'..='\u{200A}' => "typographic space",
+        '\u{200B}' => "zero width space",
+        '\u{200C}' => "zero width non-joiner",
+        '\u{200D}' => "zero width joiner",
+        '\u{200E}' => "left-to-right mark",
+        '\u{200F}' => "right-to-left mark",
+        '\u{2028}' => "line separator",
+        '\u{2029}' => "paragraph separator",
+        '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => "direction control",
+        '\u{202F}' => "narrow no-break space",
+        '\u{205F}' => "medium mathematical space",
+        '\u{2060}' => "word joiner",
+        '\u{2061}'..='\u{2064}' => "invisible operator",
+        '\u{206A}'..='\u{206F}' => "deprecated format character",
+        '\u{FE00}'..='\u{FE0F}' => "variation selector",
+        '\u{FEFF}' => "zero width no-break space (byte order mark)",
+        '\u{FFF9}'..='\u{FFFB}' => "interlinear annotation character",
+        c if c.is_control() => "control character",
+        _ => return None,
+    })
 }
 
 /// A full-width digit, plus, minus or point (`０`, `＋`, `－`, `．`).
@@ -250,6 +315,28 @@ impl Merge {
 
 #[cfg(test)]
 mod tests {
+    /// A text is quoted as it is, but for the characters nobody sees,
+    /// each named where it stands: never Rust's `\u{200b}`.
+    #[test]
+    fn invisible_characters_are_named_where_they_stand() {
+        let said = |t: &str| super::quoted(t).to_string();
+        assert_eq!(said("Chan Tai Man"), "\"Chan Tai Man\"");
+        assert_eq!(said("陳大文 \"Tai\""), "\"陳大文 \"Tai\"\"");
+        assert_eq!(said("P0001\u{200b}"), "\"P0001<U+200B zero width space>\"");
+        assert_eq!(
+            said("\u{feff}id\tx\u{a0}"),
+            "\"<U+FEFF zero width no-break space (byte order mark)>id<U+0009 tab>x<U+00A0 no-break space>\""
+        );
+        assert_eq!(
+            said("\u{1}\u{202e}"),
+            "\"<U+0001 control character><U+202E direction control>\""
+        );
+        assert_eq!(
+            Cell::Text("P1\u{200d}".into()).describe(),
+            "\"P1<U+200D zero width joiner>\""
+        );
+    }
+
     use super::*;
 
     #[test]

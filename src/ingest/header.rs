@@ -38,6 +38,9 @@ pub struct ColumnMap {
     /// A known column's name given again, not read: (column, name, the
     /// column read).
     pub twice: Vec<(usize, String, usize)>,
+    /// The header's columns, to its last filled cell: a line's filled
+    /// field past them is no column's.
+    pub width: usize,
 }
 
 impl ColumnMap {
@@ -78,38 +81,74 @@ pub fn map_header(cells: &[String], columns: &[Column]) -> Option<ColumnMap> {
             None => unknown.push((i, c.clone())),
         }
     }
+    let width = cells
+        .iter()
+        .rposition(|c| !c.trim().is_empty())
+        .map_or(0, |i| i + 1);
     Some(ColumnMap {
         index,
         unknown,
         twice,
+        width,
     })
+}
+
+/// How near a header row comes to a layout: how many of its cells name a
+/// column of the layout, and the names of the required columns it lacks.
+/// `either` is a pair of columns of which one is required (a racks
+/// header's `points` or `rack`), named `points or rack` when both are
+/// lacking.
+pub fn lacking(
+    cells: &[String],
+    columns: &[Column],
+    either: Option<(usize, usize)>,
+) -> (usize, Vec<String>) {
+    let normalized: Vec<String> = cells.iter().map(|c| normalize(c)).collect();
+    let named = |col: &Column| normalized.iter().any(|n| col.is_named(n));
+    let known = normalized
+        .iter()
+        .filter(|n| columns.iter().any(|c| c.is_named(n)))
+        .count();
+    let mut lacks: Vec<String> = columns
+        .iter()
+        .filter(|c| c.required && !named(c))
+        .map(|c| c.name.to_string())
+        .collect();
+    if let Some((a, b)) = either {
+        if !named(&columns[a]) && !named(&columns[b]) {
+            lacks.push(format!("{} or {}", columns[a].name, columns[b].name));
+        }
+    }
+    (known, lacks)
 }
 
 /// Reads a table layout: skips blank rows, finds the header row (the first
 /// that `accept`s, after [`map_header`]), warns of unknown columns, and hands
 /// every later non-blank row to `line` with the column map. A row that
-/// cannot be read ends the sheet with an error.
+/// cannot be read ends the sheet with an error: false then (the lines
+/// after it are not read, and the cards read may be short of them).
 pub fn each_line(
     source: &crate::place::Source,
-    mut rows: impl Iterator<Item = Result<super::cell::Row, String>>,
+    mut rows: impl Iterator<Item = Result<super::cell::Row, super::text::RowError>>,
     columns: &[Column],
     accept: impl Fn(&ColumnMap) -> bool,
     problems: &mut crate::problem::Problems,
     mut line: impl FnMut(&ColumnMap, super::cell::Row, &mut crate::problem::Problems),
-) {
+) -> bool {
     let Some(map) = header_of(source, &mut rows, columns, accept, problems) else {
-        return;
+        return true;
     };
     for row in rows {
         match row {
             Ok(row) if row.is_blank() => {}
             Ok(row) => line(&map, row, problems),
             Err(e) => {
-                problems.error(source.whole(), format!("cannot be read as CSV: {e}"));
-                return;
+                problems.error(source.place(e.at), e.message);
+                return false;
             }
         }
     }
+    true
 }
 
 /// The column map of the first row of `rows` that `accept`s (rows read up
@@ -117,7 +156,7 @@ pub fn each_line(
 /// before it cannot be read (an error said).
 pub fn header_of(
     source: &crate::place::Source,
-    rows: &mut impl Iterator<Item = Result<super::cell::Row, String>>,
+    rows: &mut impl Iterator<Item = Result<super::cell::Row, super::text::RowError>>,
     columns: &[Column],
     accept: impl Fn(&ColumnMap) -> bool,
     problems: &mut crate::problem::Problems,
@@ -126,7 +165,7 @@ pub fn header_of(
         let row = match row {
             Ok(row) => row,
             Err(e) => {
-                problems.error(source.whole(), format!("cannot be read as CSV: {e}"));
+                problems.error(source.place(e.at), e.message);
                 return None;
             }
         };
@@ -154,13 +193,19 @@ pub fn warn_unknown(
     let mut said: Vec<(usize, String)> = map
         .unknown
         .iter()
-        .map(|(i, name)| (*i, format!("unknown column {name:?} ignored")))
+        .map(|(i, name)| {
+            (
+                *i,
+                format!("unknown column {} ignored", super::cell::quoted(name)),
+            )
+        })
         .collect();
     said.extend(map.twice.iter().map(|(i, name, first)| {
         (
             *i,
             format!(
-                "column {name:?} is given twice (the one read is at {}); this one is ignored",
+                "column {} is given twice (the one read is at {}); this one is ignored",
+                super::cell::quoted(name),
                 row.place(source, *first)
             ),
         )

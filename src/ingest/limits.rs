@@ -34,6 +34,10 @@ pub struct Limits {
     /// Seconds a workbook reader may take for one file (plus
     /// [`super::workbook::SECONDS_PER_MB`] for each MB of it).
     pub read_seconds: u64,
+    /// Bytes of one input held whole while it is read (any file but a
+    /// plain results or roster CSV file, which is read in chunks): a
+    /// pipe or a device that never ends is refused here.
+    pub file_bytes: u64,
 }
 
 impl Default for Limits {
@@ -47,12 +51,13 @@ impl Default for Limits {
             name_chars: 1_000,
             sheet_text_bytes: 128 * 1024 * 1024,
             read_seconds: 20,
+            file_bytes: 256 * 1024 * 1024,
         }
     }
 }
 
 /// Each limit's environment variable, and what it limits (for messages).
-pub const VARIABLES: [(&str, &str); 8] = [
+pub const VARIABLES: [(&str, &str); 9] = [
     ("TILERANK_MAX_CELLS", "cells per sheet"),
     (
         "TILERANK_MAX_ZIP_MEMBER_BYTES",
@@ -70,6 +75,7 @@ pub const VARIABLES: [(&str, &str); 8] = [
         "TILERANK_READ_SECONDS",
         "seconds to read one workbook, plus 5 a MB",
     ),
+    ("TILERANK_MAX_FILE_BYTES", "bytes of one input read whole"),
 ];
 
 impl Limits {
@@ -105,7 +111,8 @@ impl Limits {
             4 => &mut self.field_bytes,
             5 => &mut self.name_chars,
             6 => &mut self.sheet_text_bytes,
-            _ => &mut self.read_seconds,
+            7 => &mut self.read_seconds,
+            _ => &mut self.file_bytes,
         }
     }
 }

@@ -203,6 +203,43 @@ pub trait Fields {
     fn card(&self) -> Option<&CardKey> {
         None
     }
+    /// The first filled field past the first `width` (a CSV line's
+    /// fields beyond its header's columns; blank ones, as a spreadsheet
+    /// program writes them, `a,b,,`, are none). A reader whose lines
+    /// have no more fields than their columns (the event's store) has
+    /// none.
+    fn beyond(&self, width: usize) -> Option<usize> {
+        let _ = width;
+        None
+    }
+}
+
+/// A CSV line with a filled field beyond its header's `width` columns is
+/// an error at that field (what is there belongs to no column: most
+/// often a comma inside a value split it in two, and the values after it
+/// moved a column on); true when there is one. A workbook row's cells
+/// right of the table are notes beside it, not read.
+pub fn beyond_header(
+    source: &Source,
+    width: usize,
+    row: &impl Fields,
+    problems: &mut Problems,
+) -> bool {
+    if source.is_workbook() {
+        return false;
+    }
+    let Some(i) = row.beyond(width) else {
+        return false;
+    };
+    problems.error(
+        source.place(row.at(i)),
+        format!(
+            "field {} is {}, past the header's {width} columns: a comma inside a number or a name (-82,0 or Chan, Tai Man) splits it in two unless the value is in quotes (\"-82,0\")",
+            i + 1,
+            Cell::text(&row.text(i)).describe(),
+        ),
+    );
+    true
 }
 
 impl Fields for Row {
@@ -223,6 +260,11 @@ impl Fields for Row {
             .get_mut(i)
             .map(std::mem::take)
             .unwrap_or_default()
+    }
+
+    fn beyond(&self, width: usize) -> Option<usize> {
+        let past = self.cells.get(width..)?;
+        past.iter().position(|c| !c.is_empty()).map(|i| width + i)
     }
 }
 
@@ -392,6 +434,9 @@ pub fn head<'a>(
             format!("seat is {}; expected A, B, C or D", cell.value.describe()),
         );
     }
+    // (a line with a field past the header's columns has its values
+    // moved: it is not placed)
+    let beyond = beyond_header(source, map.width, row, problems);
     let (player_at, line) = (at(map, row, PLAYER), At::row(row.number()));
     // (the player's text as the line has it: read, not taken)
     let row: &'a _ = row;
@@ -405,7 +450,7 @@ pub fn head<'a>(
         );
     }
     match (key, game, seat) {
-        (Some(key), Some(game), Some(seat)) => Ok(Head {
+        (Some(key), Some(game), Some(seat)) if !beyond => Ok(Head {
             key,
             game,
             seat,
@@ -509,6 +554,17 @@ impl<L: Line> Grouper<L> {
         self.spare_lines.reverse();
     }
 
+    /// The lines after those read could not be read (an error said where
+    /// they start): every card read may be short of lines, in any game;
+    /// none is to count, and their checks leave their counts to that
+    /// error.
+    pub fn cut_short(&mut self) {
+        for card in &mut self.cards {
+            card.defective = true;
+            card.lost.unknown_game = true;
+        }
+    }
+
     /// A line of a card that cannot be placed on it ([`Lost`]): the card
     /// is not to count, and its checks leave the line's game to the error
     /// said at the line.
@@ -549,9 +605,9 @@ impl<L: Line> Grouper<L> {
                 problems.error(
                     self.source.place(head.player_at),
                     format!(
-                        "seat {seat} is {:?} here but {:?} at {}; a seat keeps its player for the whole card",
-                        &*head.player,
-                        known.player.as_str(),
+                        "seat {seat} is {} here but {} at {}; a seat keeps its player for the whole card",
+                        super::cell::quoted(&head.player),
+                        super::cell::quoted(&known.player),
                         self.source.place(known.at)
                     ),
                 );

@@ -28,6 +28,7 @@ use cell::Row;
 use limits::Limits;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use text::RowError;
 
 /// A file that cannot be read at all (exit status 2), as opposed to data
 /// that is wrong (listed as problems, exit status 1).
@@ -138,7 +139,7 @@ pub enum Rows {
 }
 
 impl Iterator for Rows {
-    type Item = Result<Row, String>;
+    type Item = Result<Row, RowError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         match self {
@@ -246,22 +247,21 @@ pub fn stdin_sha256() -> Option<&'static str> {
 }
 
 /// Opens a file as its sheets: one for a CSV file, one per workbook sheet.
+/// The file is read whole within the limits ([`read_limited`]): a line
+/// longer than [`Limits::line_bytes`] or a file longer than
+/// [`Limits::file_bytes`] is refused as it is read, so that a device or a
+/// pipe that never ends (`/dev/zero`) is not held.
 pub fn open(path: &Path) -> Result<Vec<Sheet>, InputError> {
     let limits = Limits::from_env()?;
     let name = shown(path);
     note_read(path);
-    let mut bytes = Vec::new();
-    let read = if path.as_os_str() == "-" {
-        std::io::stdin().read_to_end(&mut bytes).map(|_| {
-            let _ = STDIN_SHA256.set(crate::event_folder::sha256_hex(&bytes));
-        })
+    let bytes = if path.as_os_str() == "-" {
+        let bytes = read_limited(std::io::stdin().lock(), &name, false, &limits)?;
+        let _ = STDIN_SHA256.set(crate::event_folder::sha256_hex(&bytes));
+        bytes
     } else {
-        read_whole(path).map(|read| bytes = read)
+        read_whole(path, &name, &limits)?
     };
-    read.map_err(|e| InputError::Unreadable {
-        path: name.clone(),
-        reason: e.to_string(),
-    })?;
     read_bytes(&name, bytes, &limits)
 }
 
@@ -282,35 +282,279 @@ pub fn is_text_file(path: &Path) -> bool {
 /// Files from this size on are read in two halves at once.
 const HALVES_FROM: u64 = 8 << 20;
 
-/// A file's bytes. A large one (a roster of a million players, 33 MB) is
-/// read in two halves at once, on two threads: the memory the bytes go
-/// into is made ready by the system as they are written into it, and that
-/// took one processor some 20 ms for such a file.
-fn read_whole(path: &Path) -> std::io::Result<Vec<u8>> {
-    let mut file = std::fs::File::open(path)?;
-    let meta = file.metadata()?;
+/// What is read of a file at a time (and what it may be read past a
+/// limit before it is refused).
+const BLOCK: u64 = 1 << 20;
+
+/// A file's bytes, within the limits (see [`read_limited`]). A large one
+/// (a roster of a million players with a quoted field, 33 MB) is read in
+/// two halves at once, on two threads: the memory the bytes go into is
+/// made ready by the system as they are written into it, and that took
+/// one processor some 20 ms for such a file.
+fn read_whole(path: &Path, name: &str, limits: &Limits) -> Result<Vec<u8>, InputError> {
+    let file = std::fs::File::open(path).map_err(|e| unreadable(name, &e))?;
+    let meta = file.metadata().map_err(|e| unreadable(name, &e))?;
+    if meta.is_file() && meta.len() > limits.file_bytes {
+        return Err(too_long(name, Some(meta.len()), limits));
+    }
     if meta.is_file() && meta.len() >= HALVES_FROM {
-        if let Some(bytes) = read_halves(&file, meta.len()) {
+        let mut first = [0u8; 32];
+        let lines = read_exact_at(&file, &mut first, 0)
+            .ok()
+            .and_then(|()| LineWatch::for_start(name, &first, limits));
+        if let Some(bytes) = read_halves(&file, meta.len(), lines.as_ref()) {
             return Ok(bytes);
         }
     }
+    read_limited(file, name, meta.is_file(), limits)
+}
+
+fn unreadable(name: &str, e: &std::io::Error) -> InputError {
+    InputError::Unreadable {
+        path: name.to_string(),
+        reason: e.to_string(),
+    }
+}
+
+/// A file over [`Limits::file_bytes`]: of `len` bytes, when known.
+fn too_long(name: &str, len: Option<u64>, limits: &Limits) -> InputError {
+    let size = match len {
+        Some(n) => format!("{n} bytes"),
+        None => format!("more than {} bytes", limits.file_bytes),
+    };
+    InputError::Limit {
+        place: Source::file(name).whole(),
+        message: format!(
+            "a file of {size}, read whole; {}",
+            limits::hint(limits.file_bytes, "TILERANK_MAX_FILE_BYTES")
+        ),
+    }
+}
+
+/// Follows the lines of a CSV text as its bytes are read: a line longer
+/// than [`Limits::line_bytes`] is found as soon as its bytes are, before
+/// more are read. (A text's lines are measured exactly once it is decoded,
+/// [`text::check_lengths`]; here a line is over only when its bytes are
+/// surely too many for any text: a byte order mark and a carriage return
+/// are let through, and a UTF-16 text's two bytes a character.)
+struct LineWatch {
+    /// The bytes a line may have here, its line feed not counted.
+    bound: u64,
+    utf16: bool,
+    /// The line being read (from 1), and where it starts.
+    line: u32,
+    start: u64,
+    /// The bytes followed so far.
+    at: u64,
+}
+
+/// A line found over the limit: its number, and where it starts and ends
+/// (its line feed) when its end was read.
+struct LongLine {
+    line: u32,
+    start: u64,
+    end: Option<u64>,
+}
+
+impl LineWatch {
+    /// The watch for a file whose first bytes are `first` (at least 32,
+    /// or the whole file): `None` for a workbook (by its name or its
+    /// bytes), or a file of another kind (a photo), whose bytes are no
+    /// lines.
+    fn for_start(name: &str, first: &[u8], limits: &Limits) -> Option<LineWatch> {
+        let named_workbook =
+            extension(Path::new(name)).is_some_and(|e| WORKBOOK_EXTENSIONS.contains(&e.as_str()));
+        if named_workbook
+            || workbook::format_of(first).is_some()
+            || not_spreadsheet_kind(first).is_some()
+        {
+            return None;
+        }
+        let utf16 = first.starts_with(&[0xFF, 0xFE]) || first.starts_with(&[0xFE, 0xFF]);
+        let bound = if utf16 {
+            limits.line_bytes.saturating_mul(2).saturating_add(4)
+        } else {
+            limits.line_bytes.saturating_add(4)
+        };
+        Some(LineWatch {
+            bound,
+            utf16,
+            line: 1,
+            start: 0,
+            at: 0,
+        })
+    }
+
+    /// Follows the next bytes read: the first line found over the bound.
+    fn follow(&mut self, bytes: &[u8]) -> Option<LongLine> {
+        for i in memchr::memchr_iter(b'\n', bytes) {
+            let end = self.at + i as u64;
+            if end - self.start > self.bound {
+                return Some(LongLine {
+                    line: self.line,
+                    start: self.start,
+                    end: Some(end),
+                });
+            }
+            self.line = self.line.saturating_add(1);
+            self.start = end + 1;
+        }
+        self.at += bytes.len() as u64;
+        (self.at - self.start > self.bound).then_some(LongLine {
+            line: self.line,
+            start: self.start,
+            end: None,
+        })
+    }
+}
+
+/// Reads a file, a pipe or a device whole, refusing a line longer than
+/// [`Limits::line_bytes`] (in a CSV text) and more bytes than
+/// [`Limits::file_bytes`] as they are read: what is held is never more
+/// than a block past a limit. `regular`: the source is a regular file,
+/// whose end is near: a line over the limit is read to its end, not
+/// held, to say its length.
+fn read_limited(
+    mut source: impl Read,
+    name: &str,
+    regular: bool,
+    limits: &Limits,
+) -> Result<Vec<u8>, InputError> {
     let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes)?;
-    Ok(bytes)
+    let mut watch: Option<Option<LineWatch>> = None;
+    let mut followed = 0;
+    loop {
+        let n = (&mut source)
+            .take(BLOCK)
+            .read_to_end(&mut bytes)
+            .map_err(|e| unreadable(name, &e))?;
+        // (whether the bytes are lines is judged on the first 32)
+        if watch.is_none() && (n == 0 || bytes.len() >= 32) {
+            watch = Some(LineWatch::for_start(name, &bytes, limits));
+        }
+        if let Some(Some(lines)) = &mut watch {
+            if let Some(long) = lines.follow(&bytes[followed..]) {
+                let utf16 = lines.utf16;
+                return Err(long_line(
+                    name, &bytes, long, utf16, regular, source, limits,
+                ));
+            }
+            followed = bytes.len();
+        }
+        if bytes.len() as u64 > limits.file_bytes {
+            return Err(too_long(name, None, limits));
+        }
+        if n == 0 {
+            return Ok(bytes);
+        }
+    }
+}
+
+/// The error of a line over [`Limits::line_bytes`], found as it was read:
+/// its length said when its end was read or is near (a regular file's,
+/// read on to it and not held), else that it is longer than the limit.
+fn long_line(
+    name: &str,
+    bytes: &[u8],
+    long: LongLine,
+    utf16: bool,
+    regular: bool,
+    mut rest: impl Read,
+    limits: &Limits,
+) -> InputError {
+    let start = long.start as usize;
+    // the line's bytes, and its last byte (a carriage return is its line
+    // break's)
+    let len = match long.end {
+        Some(end) => Some((end - long.start, bytes.get(end as usize - 1).copied())),
+        None if regular => {
+            let (mut len, mut last) = ((bytes.len() - start) as u64, bytes.last().copied());
+            let mut block = vec![0u8; 1 << 16];
+            loop {
+                match rest.read(&mut block) {
+                    Ok(0) => break Some((len, last)),
+                    Ok(n) => match memchr::memchr(b'\n', &block[..n]) {
+                        Some(i) => {
+                            len += i as u64;
+                            last = if i > 0 { Some(block[i - 1]) } else { last };
+                            break Some((len, last));
+                        }
+                        None => {
+                            len += n as u64;
+                            last = Some(block[n - 1]);
+                        }
+                    },
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(_) => break None,
+                }
+            }
+        }
+        None => None,
+    };
+    let bom = if start == 0 && bytes.starts_with(b"\xEF\xBB\xBF") {
+        3
+    } else {
+        0
+    };
+    let size = match len.filter(|_| !utf16) {
+        Some((len, last)) => format!("{} bytes", len - u64::from(last == Some(b'\r')) - bom),
+        None => format!("more than {} bytes", limits.line_bytes),
+    };
+    InputError::Limit {
+        place: Source::file(name).at(long.line, None),
+        message: format!(
+            "a line of {size}; {}",
+            limits::hint(limits.line_bytes, "TILERANK_MAX_LINE_BYTES")
+        ),
+    }
 }
 
 /// The `len` bytes of `file`, read in two halves at once; `None` when the
 /// file is no longer `len` bytes long or a half cannot be read (it is
 /// then read again, whole, as it is now), or on a system without
-/// positioned reads.
-fn read_halves(file: &std::fs::File, len: u64) -> Option<Vec<u8>> {
+/// positioned reads; `None` too as soon as a half holds a run of bytes
+/// without a line feed longer than `lines` lets a line be (the whole
+/// read then says which line, holding no more of it).
+fn read_halves(file: &std::fs::File, len: u64, lines: Option<&LineWatch>) -> Option<Vec<u8>> {
     let len_bytes = usize::try_from(len).ok()?;
     let mut bytes = vec![0u8; len_bytes];
     let half = len_bytes / 2;
     let (first, second) = bytes.split_at_mut(half);
+    let bound = lines.map(|l| l.bound);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let read_half = |buf: &mut [u8], at: u64| -> std::io::Result<()> {
+        use std::sync::atomic::Ordering::Relaxed;
+        // (the bytes since the last line feed: a lower bound of the
+        // line's, for the second half)
+        let mut run = 0u64;
+        let mut done = 0;
+        for piece in buf.chunks_mut(BLOCK as usize) {
+            if stop.load(Relaxed) {
+                return Err(std::io::ErrorKind::Interrupted.into());
+            }
+            read_exact_at(file, piece, at + done)?;
+            done += piece.len() as u64;
+            if let Some(bound) = bound {
+                let (mut from, mut carried) = (0, run);
+                for lf in memchr::memchr_iter(b'\n', piece) {
+                    if carried + (lf - from) as u64 > bound {
+                        stop.store(true, Relaxed);
+                        return Err(std::io::ErrorKind::InvalidData.into());
+                    }
+                    (from, carried) = (lf + 1, 0);
+                }
+                run = carried + (piece.len() - from) as u64;
+                if run > bound {
+                    stop.store(true, Relaxed);
+                    return Err(std::io::ErrorKind::InvalidData.into());
+                }
+            }
+        }
+        Ok(())
+    };
     let (a, b) = std::thread::scope(|scope| {
-        let second = scope.spawn(move || read_exact_at(file, second, half as u64));
-        let a = read_exact_at(file, first, 0);
+        let second = scope.spawn(|| read_half(second, half as u64));
+        let a = read_half(first, 0);
         (a, second.join())
     });
     let grown = !matches!(
@@ -412,7 +656,7 @@ pub fn recognise(sheet: &mut Sheet, problems: &mut Problems) -> (Kind, Vec<Row>)
             None => break,
             Some(Ok(row)) => row,
             Some(Err(e)) => {
-                problems.error(sheet.source.whole(), format!("cannot be read as CSV: {e}"));
+                problems.error(sheet.source.place(e.at), e.message);
                 return (Kind::Unknown, seen);
             }
         };
@@ -539,6 +783,11 @@ fn read_file(
             && seen
                 .iter()
                 .all(|r| r.cells.iter().filter(|c| !c.is_empty()).count() <= 2);
+        let nearest = if kind == Kind::Unknown && !prose {
+            nearest_layout(&seen, sheet.source.is_workbook())
+        } else {
+            None
+        };
         let rows = seen.into_iter().map(Ok).chain(sheet.rows);
         match kind {
             Kind::Results => {
@@ -569,15 +818,16 @@ fn read_file(
                 );
             }
             Kind::Empty => {}
-            Kind::Unknown => unknown.push((sheet.source, prose)),
+            Kind::Unknown => unknown.push((sheet.source, prose, nearest)),
         }
         out.sheets += 1;
     }
-    for (source, prose) in unknown {
+    for (source, prose, nearest) in unknown {
         let what = if prose {
-            "this is text, not a table of score cards (a note?): keep notes apart from the card files"
+            "this is text, not a table of score cards (a note?): keep notes apart from the card files".to_string()
         } else {
-            "no known layout: expected a results header (session, table, game, seat, player, won, score, tiles), a racks header (session, table, game, seat, player, points, jokers, tiles, penalty, or rack) or a printed score card (Session number, Table number, Name, Game Won / Score / Tiles on rack)"
+            let nearest = nearest.map(|n| format!("{n}; ")).unwrap_or_default();
+            format!("no known layout: {nearest}expected a results header (session, table, game, seat, player, won, score, tiles), a racks header (session, table, game, seat, player, points, jokers, tiles, penalty, or rack) or a printed score card (Session number, Table number, Name, Game Won / Score / Tiles on rack)")
         };
         // In a workbook with cards, an extra sheet (notes, a cover) is no error.
         if recognised > 0 && in_workbook > 1 {
@@ -602,6 +852,45 @@ fn read_file(
             "no cards found: the file is empty, or holds nothing but a header or blank lines",
         );
     }
+}
+
+/// What the row of `seen` nearest a known layout lacks of it, said: the
+/// layout that knows the most of a row's cells (as many at least as the
+/// columns it lacks), the fewest lacking on a tie. (A printed score card
+/// has no header row to be near.)
+fn nearest_layout(seen: &[Row], workbook: bool) -> Option<String> {
+    type Lacking = fn(&[String]) -> (usize, Vec<String>);
+    let layouts: [(&str, Lacking); 3] = [
+        ("results", |t| header::lacking(t, &results::columns(), None)),
+        ("racks", racks::lacking),
+        ("roster", roster::lacking),
+    ];
+    let mut best: Option<(usize, usize, u32, &str, Vec<String>)> = None;
+    for row in seen.iter().filter(|r| !r.is_blank()) {
+        let texts: Vec<String> = row.cells.iter().map(|c| c.as_text()).collect();
+        for (layout, lacking) in layouts {
+            let (found, lacks) = lacking(&texts);
+            if found == 0 || lacks.is_empty() || found < lacks.len() {
+                continue;
+            }
+            let better = best.as_ref().is_none_or(|(f, l, ..)| {
+                (found, std::cmp::Reverse(lacks.len())) > (*f, std::cmp::Reverse(*l))
+            });
+            if better {
+                best = Some((found, lacks.len(), row.number, layout, lacks));
+            }
+        }
+    }
+    let (_, _, number, layout, lacks) = best?;
+    let (list, them) = match lacks.split_last() {
+        Some((last, [])) => (last.clone(), "column"),
+        Some((last, rest)) => (format!("{} and {last}", rest.join(", ")), "columns"),
+        None => return None,
+    };
+    let line = if workbook { "row" } else { "line" };
+    Some(format!(
+        "the header in {line} {number} comes nearest the {layout} layout, but has no {list} {them}"
+    ))
 }
 
 /// Player names and ids longer than the limit, each marked unreadable.
@@ -631,6 +920,8 @@ pub fn check_names<'a>(
 
 #[cfg(test)]
 mod tests {
+    use super::limits::Limits;
+
     /// A large file read in two halves is its bytes, at every length about
     /// the size the halves start from (an odd one too: halves of unequal
     /// length).
@@ -639,25 +930,90 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("tilerank-halves-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let from = super::HALVES_FROM as usize;
+        let limits = Limits::default();
         for len in [from - 1, from, from + 1, from + 4097] {
             let bytes: Vec<u8> = (0..len).map(|i| (i * 7 + i / 251) as u8).collect();
             let path = dir.join(format!("{len}.csv"));
             std::fs::write(&path, &bytes).unwrap();
-            let read = super::read_whole(&path).unwrap();
+            let read = super::read_whole(&path, "f.csv", &limits).unwrap();
             assert!(read == bytes, "{len} bytes read back differently");
             // (the halves themselves, not the whole read they fall back on)
             if !cfg!(unix) {
                 continue;
             }
             let file = std::fs::File::open(&path).unwrap();
-            let halves = super::read_halves(&file, len as u64);
-            assert!(
-                halves.as_deref() == Some(&bytes[..]),
-                "{len} bytes in halves"
-            );
+            let watch = super::LineWatch::for_start("f.csv", &bytes[..32], &limits);
+            for lines in [None, watch.as_ref()] {
+                let halves = super::read_halves(&file, len as u64, lines);
+                assert!(
+                    halves.as_deref() == Some(&bytes[..]),
+                    "{len} bytes in halves"
+                );
+            }
             // a file longer than it was said to be is not taken in halves
-            assert!(super::read_halves(&file, len as u64 - 1).is_none());
+            assert!(super::read_halves(&file, len as u64 - 1, None).is_none());
+        }
+        // a long line in either half: not taken in halves, and said by the
+        // whole read at its line, its length read to its end
+        for at in [from / 4, from * 3 / 4] {
+            let mut text = "a,b\n".repeat(at / 4).into_bytes();
+            text.extend(std::iter::repeat_n(b'x', 2 << 20));
+            text.extend(b"\r\n".iter().chain(&b"a,b\n".repeat(from / 8)));
+            let path = dir.join(format!("long-{at}.csv"));
+            std::fs::write(&path, &text).unwrap();
+            let file = std::fs::File::open(&path).unwrap();
+            let watch = super::LineWatch::for_start("f.csv", &text, &limits);
+            assert!(super::read_halves(&file, text.len() as u64, watch.as_ref()).is_none());
+            let e = super::read_whole(&path, "f.csv", &limits).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "f.csv:{}: a line of 2097152 bytes; the limit is 1048576 (set TILERANK_MAX_LINE_BYTES to change it)",
+                    at / 4 + 1
+                )
+            );
         }
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A source that never ends is refused as it is read: at a line too
+    /// long, or (lines, or a workbook's bytes) at the bytes a file may
+    /// have; what is held is never more than a block past the limit.
+    #[test]
+    fn a_source_that_never_ends_is_refused_as_it_is_read() {
+        let limits = Limits {
+            line_bytes: 1000,
+            file_bytes: 3 << 20,
+            ..Limits::default()
+        };
+        let read = |source: &mut dyn std::io::Read, name, regular| {
+            super::read_limited(source, name, regular, &limits)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            read(&mut std::io::repeat(0), "zero", false),
+            "zero:1: a line of more than 1000 bytes; the limit is 1000 (set TILERANK_MAX_LINE_BYTES to change it)"
+        );
+        assert_eq!(
+            read(&mut std::io::repeat(b'\n'), "<stdin>", false),
+            "<stdin>: a file of more than 3145728 bytes, read whole; the limit is 3145728 (set TILERANK_MAX_FILE_BYTES to change it)"
+        );
+        // a workbook's bytes are not lines
+        assert!(read(&mut std::io::repeat(0), "big.xlsx", false).contains("a file of more than"));
+        // a regular file's long line is measured to its end, its line
+        // break and a byte order mark not counted
+        let text = format!("\u{feff}{}\r\nok\n", "x".repeat(5000));
+        assert_eq!(
+            read(&mut std::io::Cursor::new(text), "f.csv", true),
+            "f.csv:1: a line of 5000 bytes; the limit is 1000 (set TILERANK_MAX_LINE_BYTES to change it)"
+        );
+        let text = format!("a,b\n{}", "x".repeat(3 << 20));
+        assert!(read(&mut std::io::Cursor::new(text), "f.csv", true)
+            .starts_with("f.csv:2: a line of 3145728 bytes"));
+        // lines at the limit, and a byte order mark or carriage return
+        // more, are read (their lengths are checked once decoded)
+        let text = format!("{}\r\n", "x".repeat(1003));
+        assert!(super::read_limited(std::io::Cursor::new(text), "f.csv", true, &limits).is_ok());
     }
 }

@@ -16,6 +16,7 @@ use super::cell::{Cell, Row};
 use super::header::{each_line, map_header, Column, ColumnMap};
 use super::lines::{self, Grouped, Grouper, Line, StageCache, HEAD_COLUMNS, OPTIONAL_COLUMNS};
 use super::raw::{Layout, RawCard, RawCell, RawGame, RawLine};
+use super::text::RowError;
 use crate::domain::Seat;
 use crate::place::{At, Source};
 use crate::problem::Problems;
@@ -65,6 +66,12 @@ fn columns() -> Vec<Column> {
     c
 }
 
+/// How near a header row comes to the layout (see
+/// [`super::header::lacking`]).
+pub fn lacking(texts: &[String]) -> (usize, Vec<String>) {
+    super::header::lacking(texts, &columns(), Some((POINTS, RACK)))
+}
+
 pub fn is_header(texts: &[String]) -> bool {
     map_header(texts, &columns()).is_some_and(|m| m.get(POINTS).is_some() || m.get(RACK).is_some())
 }
@@ -98,7 +105,7 @@ pub struct RackCard {
 /// Reads the racks of one sheet, grouped into cards.
 pub fn read(
     source: &Source,
-    rows: impl Iterator<Item = Result<Row, String>>,
+    rows: impl Iterator<Item = Result<Row, RowError>>,
     merged: &[super::cell::Merge],
     problems: &mut Problems,
 ) -> Vec<RackCard> {
@@ -107,7 +114,7 @@ pub fn read(
     let mut labels = lines::MergedLabels::new(merged);
     let columns = columns();
     let has_racks = |m: &ColumnMap| m.get(POINTS).is_some() || m.get(RACK).is_some();
-    each_line(
+    let whole = each_line(
         source,
         rows,
         &columns,
@@ -145,6 +152,9 @@ pub fn read(
             grouper.add(&head, line, problems);
         },
     );
+    if !whole {
+        grouper.cut_short();
+    }
     grouper
         .cards
         .into_iter()
@@ -221,7 +231,8 @@ fn rack_of(line: &RackLine, source: &Source, problems: &mut Problems) -> Option<
                 problems.error(
                     source.place(line.penalty.at),
                     format!(
-                        "penalty is {text:?}; expected blank, no-meld, refused-meld or knocked"
+                        "penalty is {}; expected blank, no-meld, refused-meld or knocked",
+                        super::cell::quoted(text)
                     ),
                 );
                 None

@@ -11,6 +11,7 @@ use super::lines::{
     self, Fields, Grouped, Grouper, Line, MergedLabels, StageCache, HEAD_COLUMNS, OPTIONAL_COLUMNS,
 };
 use super::raw::{Layout, RawCard, RawLine};
+use super::text::RowError;
 use crate::domain::Seat;
 use crate::place::{At, Source};
 use crate::problem::Problems;
@@ -61,7 +62,7 @@ impl Line for RawLine {
 /// The cards of a sheet (or text) of the layout, with its merged ranges.
 pub fn read(
     source: &Source,
-    rows: impl Iterator<Item = Result<Row, String>>,
+    rows: impl Iterator<Item = Result<Row, RowError>>,
     merged: &[Merge],
     problems: &mut Problems,
 ) -> Vec<RawCard> {
@@ -69,7 +70,7 @@ pub fn read(
     let mut grouper: Grouper<RawLine> = Grouper::new(source);
     let mut stages = StageCache::default();
     let mut labels = MergedLabels::new(merged);
-    each_line(
+    let whole = each_line(
         source,
         rows,
         &columns,
@@ -80,6 +81,9 @@ pub fn read(
             add_line(source, m, &mut row, &mut stages, &mut grouper, problems);
         },
     );
+    if !whole {
+        grouper.cut_short();
+    }
     cards(source, &mut grouper).collect()
 }
 

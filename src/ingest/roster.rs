@@ -60,6 +60,12 @@ const COLUMNS: [Column; 7] = [
     },
 ];
 
+/// How near a header row comes to the layout (see
+/// [`super::header::lacking`]).
+pub fn lacking(texts: &[String]) -> (usize, Vec<String>) {
+    super::header::lacking(texts, &COLUMNS, None)
+}
+
 pub fn is_header(texts: &[String]) -> bool {
     map_header(texts, &COLUMNS).is_some()
 }
@@ -290,8 +296,9 @@ impl Read {
             out.error(
                 source.at(row, Some(id_cols[k])),
                 format!(
-                    "id {:?} is already used at {at} ({}); ids must be unique",
-                    player.id, first.name
+                    "id {} is already used at {at} ({}); ids must be unique",
+                    super::cell::quoted(&player.id),
+                    first.name
                 ),
             );
         });
@@ -420,7 +427,7 @@ fn read_rows(
                 Ok(row) if row.is_blank() => {}
                 Ok(mut row) => read.line(source, map, &mut row, limits, &mut here),
                 Err(e) => {
-                    here.error(source.whole(), format!("cannot be read as CSV: {e}"));
+                    here.error(source.place(e.at), e.message);
                     break;
                 }
             }
@@ -847,6 +854,9 @@ fn read_line<'a>(
     let birth = if written.is_some() { None } else { cell(BIRTH) };
     let (age, status) = (cell(AGE), cell(STATUS));
     let row = &*row;
+    if super::lines::beyond_header(source, m.width, row, problems) {
+        return None;
+    }
     let place = |i: usize| source.at(number, Some(row.at(i).col));
     let text = move |c: usize| m.get(c).map(|i| row.text(i)).unwrap_or_default();
     let (id, name) = (text(ID), text(NAME));
@@ -1130,7 +1140,8 @@ mod tests {
             97,
             499,
             |i| {
-                if i == 1500 {
+                // (within the errors listed, the first 1,000)
+                if i == 150 {
                     String::new()
                 } else {
                     format!("陳大文 {i}")
@@ -1174,13 +1185,15 @@ mod tests {
             "birth_date is",
             "age is",
             "status is",
-            "name of P1500 is blank",
+            "name of P150 is blank",
+            // (past the errors listed, counted)
+            "more errors in",
         ] {
             assert!(said.iter().any(|m| m.contains(kind)), "{kind}");
         }
         assert!(players.len() > 2_900, "{}", players.len());
         assert!(
-            said.iter().any(|m| m.contains("roster.csv:3008:")),
+            said.iter().any(|m| m.contains("roster.csv:1250:")),
             "{said:?}"
         );
         // left to the whole read: a quote, bytes that are not UTF-8, a

@@ -20,6 +20,7 @@
 use super::cell::{Cell, Row};
 use super::header::normalize;
 use super::raw::{Layout, RawCard, RawCell, RawGame, RawLine, RawSeat};
+use super::text::RowError;
 use super::workbook::Merge;
 use crate::domain::{CardKey, Label, Seat, Stage};
 use crate::place::{column_name, At, Source};
@@ -114,7 +115,7 @@ fn row_label(text: &str) -> RowLabel {
 /// Problems name their cell.
 pub fn read(
     source: &Source,
-    rows: impl Iterator<Item = Result<Row, String>>,
+    rows: impl Iterator<Item = Result<Row, RowError>>,
     merged: &[Merge],
     problems: &mut Problems,
 ) -> Option<RawCard> {
@@ -123,7 +124,7 @@ pub fn read(
         match row {
             Ok(row) => grid.push(row),
             Err(e) => {
-                problems.error(source.whole(), format!("cannot be read as CSV: {e}"));
+                problems.error(source.place(e.at), e.message);
                 return None;
             }
         }
@@ -293,7 +294,13 @@ impl<'a> Card<'a> {
                         let at = label_idx
                             .map(|i| row.place(source, i))
                             .unwrap_or_else(|| source.at(row.number, None));
-                        problems.error(at, format!("row label {text:?} is not a game: expected Game 1, Game 2, ... or Total"));
+                        problems.error(
+                            at,
+                            format!(
+                                "row label {} is not a game: expected Game 1, Game 2, ... or Total",
+                                super::cell::quoted(&text)
+                            ),
+                        );
                         defective = true;
                     }
                 }

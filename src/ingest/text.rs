@@ -28,6 +28,8 @@ fn check_each_byte(text: &str, name: &str, limits: &Limits) -> Result<(), InputE
     let delimiter = sniff_delimiter(text);
     let source = Source::file(name);
     let (mut line, mut line_start, mut field_start, mut fields) = (1u32, 0usize, 0usize, 1u64);
+    // (the line a field starts on: a quoted one may run over line breaks)
+    let mut field_line = 1u32;
     let mut quoted = false;
     let bytes = text.as_bytes();
     let over = |line: u32, col: Option<u32>, message: String| InputError::Limit {
@@ -59,16 +61,26 @@ fn check_each_byte(text: &str, name: &str, limits: &Limits) -> Result<(), InputE
             };
             let len = (end - field_start) as u64;
             if len > limits.field_bytes {
+                // (said where it starts: a quote that runs over lines is
+                // most often a stray one)
+                let runs = if field_line < line {
+                    format!(
+                        ", from a quote here to line {line} (a stray quote? remove it, or close it where the value ends)"
+                    )
+                } else {
+                    String::new()
+                };
                 return Err(over(
-                    line,
+                    field_line,
                     Some(fields.min(u32::MAX as u64) as u32),
                     format!(
-                        "a field of {len} bytes; {}",
+                        "a field of {len} bytes{runs}; {}",
                         hint(limits.field_bytes, "TILERANK_MAX_FIELD_BYTES")
                     ),
                 ));
             }
             field_start = i + 1;
+            field_line = if b == b'\n' { line + 1 } else { line };
             fields += 1;
             if fields > MAX_FIELDS && b != b'\n' {
                 return Err(over(
@@ -239,6 +251,7 @@ enum How {
     Reader {
         reader: csv::Reader<std::io::Cursor<Vec<u8>>>,
         record: csv::StringRecord,
+        delimiter: u8,
     },
     /// A text with no quote, each carriage return part of a line break
     /// (nearly every file a spreadsheet program writes): its lines split
@@ -285,6 +298,7 @@ impl CsvRows {
                     .delimiter(delimiter)
                     .from_reader(std::io::Cursor::new(text.into_bytes())),
                 record: csv::StringRecord::new(),
+                delimiter,
             }
         };
         CsvRows { how, lines }
@@ -365,6 +379,10 @@ impl super::lines::Fields for SplitFields<'_> {
     fn take(&mut self, i: usize) -> Cell {
         Cell::text(self.field(i))
     }
+
+    fn beyond(&self, width: usize) -> Option<usize> {
+        (width..self.fields.len()).find(|&i| !super::cell::trim(self.field(i)).is_empty())
+    }
 }
 
 /// The rows of a text by the CSV reader, whatever the text (a plain text
@@ -379,13 +397,98 @@ pub fn rows_by_reader(text: String) -> CsvRows {
 /// ways, by the splitter and by the CSV reader (`None` for any other
 /// text): the fuzz targets hold the two the same, as a test does.
 #[doc(hidden)]
-pub fn rows_both_ways(text: &str) -> Option<[Vec<Result<Row, String>>; 2]> {
+pub fn rows_both_ways(text: &str) -> Option<[Vec<Result<Row, RowError>>; 2]> {
     match CsvRows::new(text.to_string()).how {
         How::Plain { .. } => {
             Some([true, false].map(|plain| CsvRows::split_by(text.to_string(), plain).collect()))
         }
         How::Reader { .. } => None,
     }
+}
+
+/// A row that cannot be read: where the trouble starts (the whole text
+/// when not known) and what it is, said whole. The sheet's reading ends
+/// there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowError {
+    pub at: crate::place::At,
+    pub message: String,
+}
+
+impl std::fmt::Display for RowError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// A quoted field of `record` (which starts on line `number`) that runs
+/// away: its quote opened a field and was never closed, or closed only
+/// lines further on, the lines between read as the field's text (each
+/// line after its first holds the delimiter, as the lines of the file
+/// do). A stray quote typed at the start of a value does that, and every
+/// line after it is lost into one field. A quoted text of a few lines
+/// without the delimiter (a header cell `"Game Won\n(1/0)"`) is no
+/// runaway.
+fn runaway_quote(
+    reader: &csv::Reader<std::io::Cursor<Vec<u8>>>,
+    record: &csv::StringRecord,
+    number: u32,
+    delimiter: u8,
+) -> Option<RowError> {
+    let (i, field) = record.iter().enumerate().find(|(_, f)| f.contains('\n'))?;
+    // where its quote opened: the record's line, and the line breaks of
+    // the fields before it
+    let before: usize = record.iter().take(i).map(|f| f.matches('\n').count()).sum();
+    let opened = number.saturating_add(before as u32);
+    let bytes = reader.get_ref().get_ref();
+    let end = reader.position().byte() as usize;
+    // never closed: the record runs to the text's end, and does not end
+    // with a quote (its line break aside)
+    let at_end = end >= bytes.len();
+    let unclosed = at_end && {
+        let start = record.position().map_or(0, |p| p.byte() as usize);
+        let raw = bytes.get(start..end).unwrap_or_default();
+        let raw = raw.trim_ascii_end();
+        !raw.ends_with(b"\"")
+    };
+    let mut lines = field.split('\n');
+    lines.next();
+    let swallowed: Vec<&str> = lines.collect();
+    let holds = |l: &&str| l.as_bytes().contains(&delimiter);
+    let taken = swallowed.iter().filter(|l| !l.trim().is_empty()).count();
+    if !unclosed && (taken == 0 || !swallowed.iter().filter(|l| !l.trim().is_empty()).all(holds)) {
+        return None;
+    }
+    let last = opened.saturating_add(swallowed.len() as u32);
+    // (a field that runs to the text's end holds its last line break)
+    let last = if unclosed && field.ends_with('\n') {
+        last.saturating_sub(1)
+    } else {
+        last
+    };
+    let lines = match last.saturating_sub(opened) {
+        0 => None,
+        1 => Some(format!("line {last} is")),
+        _ => Some(format!("lines {} to {last} are", opened + 1)),
+    };
+    let fix = "remove the stray quote, or close it where the value ends";
+    let message = match (unclosed, lines) {
+        (true, None) => format!(
+            "a quote opens this field and is never closed: the rest of the file is read as this one field; {fix}"
+        ),
+        (true, Some(lines)) => format!(
+            "a quote opens this field and is never closed: the rest of the file ({lines}) is read as this one field; {fix}",
+            lines = lines.replace(" is", "").replace(" are", "")
+        ),
+        (false, lines) => format!(
+            "a quote opens this field and closes only on line {last}: {} read as part of this one field; {fix}",
+            lines.unwrap_or_default()
+        ),
+    };
+    Some(RowError {
+        at: crate::place::At::cell(opened, i as u32 + 1),
+        message,
+    })
 }
 
 /// The record's first line. csv counts a record from the end of the one
@@ -423,7 +526,7 @@ where
 }
 
 impl Iterator for CsvRows {
-    type Item = Result<Row, String>;
+    type Item = Result<Row, RowError>;
 
     /// At most a row a line of the text not yet read.
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -437,16 +540,28 @@ impl Iterator for CsvRows {
     /// The next row with a filled cell.
     fn next(&mut self) -> Option<Self::Item> {
         match &mut self.how {
-            How::Reader { reader, record } => loop {
+            How::Reader {
+                reader,
+                record,
+                delimiter,
+            } => loop {
                 match reader.read_record(record) {
                     Ok(false) => return None,
                     Ok(true) => {
                         let number = record.position().map_or(0, |p| line_of(reader, p));
+                        if let Some(e) = runaway_quote(reader, record, number, *delimiter) {
+                            return Some(Err(e));
+                        }
                         if let Some(row) = row_of(number, record.iter()) {
                             return Some(Ok(row));
                         }
                     }
-                    Err(e) => return Some(Err(e.to_string())),
+                    Err(e) => {
+                        return Some(Err(RowError {
+                            at: crate::place::At::WHOLE,
+                            message: format!("cannot be read as CSV: {e}"),
+                        }))
+                    }
                 }
             },
             How::Plain {
@@ -529,10 +644,12 @@ mod tests {
             e.to_string().starts_with("f.csv:2:1: a field of 9 bytes"),
             "{e}"
         );
-        // a quoted field runs over line breaks
+        // a quoted field runs over line breaks: said where its quote opens
         let e = check_lengths("a,\"1\n2\n3\n4\n5\"\n", "f.csv", &limits).unwrap_err();
         assert!(
-            e.to_string().starts_with("f.csv:5:2: a field of 11 bytes"),
+            e.to_string().starts_with(
+                "f.csv:1:2: a field of 11 bytes, from a quote here to line 5 (a stray quote? remove it, or close it where the value ends); the limit is 8"
+            ),
             "{e}"
         );
         let wide = ";".repeat(MAX_FIELDS as usize);

@@ -35,6 +35,7 @@
 //!   ([`check_groups`]); gaps between groups are allowed (a player in a gap
 //!   is an error when assigned).
 
+use crate::ingest::cell::quoted;
 pub use crate::profile::vocabulary::AgeGroup;
 use crate::roster::{match_key, Player};
 use std::fmt;
@@ -191,7 +192,11 @@ impl fmt::Display for BadGroups {
                 "age groups {a} and {b} overlap: each age must belong to one group"
             ),
             BadGroups::SameName(name) => {
-                write!(f, "two age groups are named {name:?}: names must differ")
+                write!(
+                    f,
+                    "two age groups are named {}: names must differ",
+                    quoted(name)
+                )
             }
         }
     }
@@ -256,10 +261,10 @@ impl fmt::Display for AgeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AgeError::BadEventDate(t) => {
-                write!(f, "event date is {t:?}; expected a date YYYY-MM-DD")
+                write!(f, "event date is {}; expected a date YYYY-MM-DD", quoted(t))
             }
             AgeError::BadBirthDate(t) => {
-                write!(f, "birth_date is {t:?}; expected a date YYYY-MM-DD")
+                write!(f, "birth_date is {}; expected a date YYYY-MM-DD", quoted(t))
             }
             AgeError::BornAfterEvent {
                 birth_date,
@@ -275,7 +280,8 @@ impl fmt::Display for AgeError {
             ),
             AgeError::UnknownGroup { forced, groups } => write!(
                 f,
-                "group is {forced:?}, which is not one of the event's age groups ({})",
+                "group is {}, which is not one of the event's age groups ({})",
+                quoted(forced),
                 group_list(groups)
             ),
             AgeError::NoGroupFits { age, groups } => write!(

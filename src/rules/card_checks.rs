@@ -615,7 +615,10 @@ fn unresolved(
             };
             problems.error(
                 place,
-                format!("player {name:?} is not on the roster: expected a roster id or name{hint}"),
+                format!(
+                    "player {} is not on the roster: expected a roster id or name{hint}",
+                    crate::ingest::cell::quoted(name)
+                ),
             )
         }
         Unresolved::Ambiguous(ids) => {
@@ -623,7 +626,8 @@ fn unresolved(
             problems.error(
                 place,
                 format!(
-                    "player name {name:?} matches {} roster entries ({}): write the id instead",
+                    "player name {} matches {} roster entries ({}): write the id instead",
+                    crate::ingest::cell::quoted(name),
                     ids.len(),
                     ids.join(", ")
                 ),

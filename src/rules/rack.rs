@@ -153,7 +153,8 @@ impl TileList {
             match Tile::parse(word) {
                 Some(t) => tiles.push(t),
                 None => errors.push(format!(
-                    "{word:?} is not a tile: expected a colour letter (R, B, K, O or Y) and a number 1 to 13, or J for a joker"
+                    "{} is not a tile: expected a colour letter (R, B, K, O or Y) and a number 1 to 13, or J for a joker",
+                    crate::ingest::cell::quoted(word)
                 )),
             }
         }
