@@ -611,7 +611,8 @@ pub struct AdvanceList {
     /// The standings of the stage and group: under a top-N rule, down to
     /// the cutoff and the players tied with the last within it
     /// ([`Event::standings_top`]) unless every player was asked for
-    /// ([`Event::advance_ranking_all`]); else all of them.
+    /// ([`Event::standings_going_on`], which keeps them beside the lists
+    /// and leaves these empty); else all of them.
     pub standings: Standings,
     /// Where the top N ends, when the profile's rule is the top of the
     /// standings.

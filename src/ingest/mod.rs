@@ -247,7 +247,7 @@ pub fn stdin_sha256() -> Option<&'static str> {
 }
 
 /// Opens a file as its sheets: one for a CSV file, one per workbook sheet.
-/// The file is read whole within the limits ([`read_limited`]): a line
+/// The file is read whole within the limits (`read_limited`): a line
 /// longer than [`Limits::line_bytes`] or a file longer than
 /// [`Limits::file_bytes`] is refused as it is read, so that a device or a
 /// pipe that never ends (`/dev/zero`) is not held.
