@@ -198,3 +198,57 @@ fn a_withdrawn_player_is_listed_apart() {
         .stdout_has("3 ranked, 1 apart")
         .stdout_has("W withdrawn");
 }
+
+/// A workbook with the cards on a visible sheet and an old copy of them,
+/// with other scores, on a hidden one (and a hidden roster sheet in the
+/// roster's workbook): what is hidden is not read, and a warning names
+/// each hidden sheet.
+#[test]
+fn a_hidden_sheet_is_not_read_and_is_named() {
+    use crate::test::Scratch;
+    let csv = std::fs::read_to_string(fixtures().join("good/hk-examples.csv")).unwrap();
+    let mut book = rust_xlsxwriter::Workbook::new();
+    // (the first sheet is the one a workbook opens on: it cannot be hidden)
+    for (name, hidden, bump) in [("Cards", false, 0.0), ("Old", true, 5.0)] {
+        let sheet = book.add_worksheet().set_name(name).unwrap();
+        for (r, line) in csv.lines().enumerate() {
+            for (c, value) in line.split(',').enumerate() {
+                let (r, c) = (r as u32, c as u16);
+                match value.parse::<f64>() {
+                    // (the old copy's scores are off: it would change the
+                    // standings, or give each table twice)
+                    Ok(n) if c == 6 && r > 0 => sheet.write_number(r, c, n + bump),
+                    _ => sheet.write_string(r, c, value),
+                }
+                .unwrap();
+            }
+        }
+        sheet.set_hidden(hidden);
+    }
+    let mut roster_book = rust_xlsxwriter::Workbook::new();
+    let roster = std::fs::read_to_string(fixtures().join("roster.csv")).unwrap();
+    for (name, hidden) in [("Players", false), ("Lookup", true)] {
+        let sheet = roster_book.add_worksheet().set_name(name).unwrap();
+        for (r, line) in roster.lines().enumerate() {
+            for (c, value) in line.split(',').enumerate() {
+                sheet.write_string(r as u32, c as u16, value).unwrap();
+            }
+        }
+        sheet.set_hidden(hidden);
+    }
+    let scratch = Scratch::new("hidden-sheet");
+    let (cards, players) = (scratch.path("S01.xlsx"), scratch.path("roster.xlsx"));
+    book.save(&cards).unwrap();
+    roster_book.save(&players).unwrap();
+    let out = Test::new()
+        .args(["standings", "--format", "csv", "--roster"])
+        .arg(&players)
+        .arg(&cards)
+        .run()
+        .success()
+        .errors(0)
+        .warnings(2)
+        .stderr_has("S01.xlsx[Old]: warning: the sheet is hidden in the workbook: not read (unhide it, in the spreadsheet program, to have it read)")
+        .stderr_has("roster.xlsx[Lookup]: warning: the sheet is hidden in the workbook: not read");
+    assert_eq!(out.column("total_score"), ["52", "17", "-34", "-35"]);
+}

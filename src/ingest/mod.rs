@@ -129,6 +129,22 @@ pub struct Sheet {
     pub bad_cells: Vec<(Place, String)>,
     /// A workbook sheet's merged ranges.
     pub merged: Vec<workbook::Merge>,
+    /// A workbook sheet hidden in it: not read ([`read_or_skip`]).
+    pub hidden: bool,
+}
+
+/// Whether `sheet` is read: a sheet hidden in its workbook is not, and a
+/// warning says so. What is hidden is what the person typing did not see
+/// and check against the signed cards (an old copy, a template, a lookup
+/// list); a card the event expects and does not get is listed missing.
+pub fn read_or_skip(sheet: &Sheet, problems: &mut Problems) -> bool {
+    if sheet.hidden {
+        problems.warning(
+            sheet.source.whole(),
+            "the sheet is hidden in the workbook: not read (unhide it, in the spreadsheet program, to have it read)",
+        );
+    }
+    !sheet.hidden
 }
 
 /// A sheet's rows: a CSV text's (which a reader may split itself: see
@@ -616,6 +632,7 @@ pub fn read_bytes(name: &str, bytes: Vec<u8>, limits: &Limits) -> Result<Vec<She
                     encoding: None,
                     bad_cells,
                     merged: s.merged,
+                    hidden: s.hidden,
                 }
             })
             .collect());
@@ -628,6 +645,7 @@ pub fn read_bytes(name: &str, bytes: Vec<u8>, limits: &Limits) -> Result<Vec<She
         encoding,
         bad_cells: Vec::new(),
         merged: Vec::new(),
+        hidden: false,
     }])
 }
 
@@ -772,6 +790,9 @@ fn read_file(
     let mut rosters = 0;
     let mut unknown = Vec::new();
     for mut sheet in sheets {
+        if !read_or_skip(&sheet, problems) {
+            continue;
+        }
         for (place, why) in std::mem::take(&mut sheet.bad_cells) {
             problems.error(place, why);
         }

@@ -154,6 +154,7 @@ pub fn both_ways(
             encoding: None,
             bad_cells: Vec::new(),
             merged: Vec::new(),
+            hidden: false,
         };
         let (mut roster, mut problems) = (Roster::default(), Problems::new());
         read_sheets(vec![sheet], limits, &mut roster, &mut problems);
@@ -199,6 +200,9 @@ fn read_sheets(
 ) -> bool {
     let mut found = false;
     for mut sheet in sheets {
+        if !super::read_or_skip(&sheet, problems) {
+            continue;
+        }
         for (place, why) in std::mem::take(&mut sheet.bad_cells) {
             problems.error(place, why);
         }
@@ -751,6 +755,7 @@ fn read_file(path: &Path, limits: &Limits, size: u64) -> Option<(Roster, Problem
         encoding: None,
         bad_cells: Vec::new(),
         merged: Vec::new(),
+        hidden: false,
     };
     let (kind, seen) = recognise(&mut sheet, &mut problems);
     let header = seen.last().map(|row| row.number).filter(|&n| n > 0)?;

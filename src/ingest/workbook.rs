@@ -27,6 +27,9 @@ use std::io::Cursor;
 #[derive(Debug, Default)]
 pub struct SheetData {
     pub name: String,
+    /// The sheet is hidden in the workbook: it is not read (`rows` is
+    /// empty), and the reader says so.
+    pub hidden: bool,
     pub rows: Vec<Row>,
     /// 1-based row and column, and what went wrong.
     pub bad_cells: Vec<(u32, u32, String)>,
@@ -120,8 +123,12 @@ pub fn read_now(bytes: Vec<u8>, name: &str, limits: &Limits) -> Result<Vec<Sheet
             zipcheck::check(&bytes, name, limits)?;
             let mut book = Xlsx::new(Cursor::new(bytes)).map_err(|e| not_a_workbook(&e))?;
             let mut sheets = Vec::new();
-            for sheet_name in book.sheet_names() {
-                sheets.push(read_xlsx_sheet(&mut book, &sheet_name, name, limits)?);
+            for (sheet_name, hidden) in sheet_list(&book) {
+                sheets.push(if hidden {
+                    SheetData::hidden(sheet_name)
+                } else {
+                    read_xlsx_sheet(&mut book, &sheet_name, name, limits)?
+                });
             }
             Ok(sheets)
         }
@@ -394,6 +401,7 @@ fn read_xlsx_sheet(
     );
     Ok(SheetData {
         name: sheet.to_string(),
+        hidden: false,
         rows: cells.into_rows()?,
         bad_cells,
         merged,
@@ -423,6 +431,28 @@ fn bad_place(
     (r.saturating_add(1), c.saturating_add(1), message)
 }
 
+/// The workbook's sheets in its order, each with whether it is hidden
+/// (hidden or very hidden in Excel's words, `display: none` in an `.ods`).
+fn sheet_list<R: Reader<Cursor<Vec<u8>>>>(book: &R) -> Vec<(String, bool)> {
+    book.sheets_metadata()
+        .iter()
+        .map(|s| (s.name.clone(), s.visible != calamine::SheetVisible::Visible))
+        .collect()
+}
+
+impl SheetData {
+    /// A hidden sheet, not read.
+    fn hidden(name: String) -> SheetData {
+        SheetData {
+            name,
+            hidden: true,
+            rows: Vec::new(),
+            bad_cells: Vec::new(),
+            merged: Vec::new(),
+        }
+    }
+}
+
 /// `.xls` and `.ods`: calamine reads each sheet as a rectangle (its size was
 /// checked beforehand); only its filled cells are kept.
 fn read_ranges<R: Reader<Cursor<Vec<u8>>>>(
@@ -435,7 +465,11 @@ where
     R::Error: std::fmt::Display,
 {
     let mut sheets = Vec::new();
-    for sheet in book.sheet_names() {
+    for (sheet, hidden) in sheet_list(&book) {
+        if hidden {
+            sheets.push(SheetData::hidden(sheet));
+            continue;
+        }
         let values = book
             .worksheet_range(&sheet)
             .map_err(|e| InputError::Sheet {
@@ -472,6 +506,7 @@ where
             }
         }
         sheets.push(SheetData {
+            hidden: false,
             rows: cells.into_rows()?,
             bad_cells: Vec::new(),
             merged: merged(&book, &sheet),
