@@ -252,3 +252,50 @@ fn a_hidden_sheet_is_not_read_and_is_named() {
         .stderr_has("roster.xlsx[Lookup]: warning: the sheet is hidden in the workbook: not read");
     assert_eq!(out.column("total_score"), ["52", "17", "-34", "-35"]);
 }
+
+/// A file named twice is read once: by a folder and by its own name, as
+/// `./x` and `x`, and an event folder of files given its own `cards/`
+/// again (the nvso demo). Each card is not "given twice".
+#[test]
+fn a_file_named_twice_is_read_once() {
+    let file = fixtures().join("good/hk-examples.csv");
+    let folder = fixtures().join("good");
+    let once = Test::new()
+        .args(["standings", "--format", "csv", "--roster"])
+        .fixture("roster.csv")
+        .arg(&file)
+        .run()
+        .success();
+    let twice = Test::new()
+        .args(["standings", "--format", "csv", "--roster"])
+        .fixture("roster.csv")
+        .arg(&file)
+        .arg(folder.join(".").join("hk-examples.csv"))
+        .run()
+        .success()
+        .errors(0);
+    assert_eq!(twice.stdout, once.stdout);
+
+    let scratch = crate::test::Scratch::new("named-twice");
+    let event = scratch.path("nvso");
+    crate::one_model::copy_dir(&crate::publish::example("nvso-2023"), &event);
+    let own = Test::new()
+        .in_dir(&event)
+        .args(["standings", "--format", "csv"])
+        .run()
+        .success();
+    let again = Test::new()
+        .in_dir(&event)
+        .args([
+            "standings",
+            "--format",
+            "csv",
+            "cards/",
+            "--roster",
+            "roster.csv",
+        ])
+        .run()
+        .success()
+        .errors(0);
+    assert_eq!(again.stdout, own.stdout);
+}

@@ -175,6 +175,18 @@ impl Iterator for Rows {
 /// Files named on the command line, folders expanded to their CSV and
 /// workbook files in name order.
 pub fn expand(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, InputError> {
+    let mut files = expand_all(inputs)?;
+    // A file named twice (`cards/` and `cards/S01.xlsx`, `./cards` and
+    // `cards`, an event folder's own cards given again) is read once: its
+    // cards are not each "given twice".
+    let mut seen = std::collections::HashSet::new();
+    files.retain(|f| {
+        f.as_os_str() == "-" || seen.insert(std::fs::canonicalize(f).unwrap_or_else(|_| f.clone()))
+    });
+    Ok(files)
+}
+
+fn expand_all(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, InputError> {
     let mut files = Vec::new();
     for input in inputs {
         if input.as_os_str() == "-" {
