@@ -109,6 +109,12 @@ fn a_windows_1252_roster() {
         ]
     );
     assert_eq!(out.column("player"), ["E001", "E002", "E003", "E004"]);
+    assert!(
+        out.stderr
+            .contains("roster-cp1252.csv: note: not UTF-8: read as windows-1252;"),
+        "{}",
+        out.stderr
+    );
 }
 
 /// A Big5 score card (a 3-player table, the D columns empty, Chinese names
@@ -126,6 +132,14 @@ fn a_big5_score_card_and_roster() {
     );
     assert_eq!(out.column("name"), ["陳大文", "李小明", "黃志強"]);
     assert_eq!(out.column("player"), ["H001", "H002", "H003"]);
+    // each file's encoding is said, for a wrong judgement to be seen
+    for file in ["scorecard-big5.csv", "roster-big5.csv"] {
+        assert!(
+            out.stderr.contains(&format!("{file}: note: not UTF-8: read as Big5; if names look garbled, save the file as CSV UTF-8 and read it again")),
+            "{}",
+            out.stderr
+        );
+    }
     assert_eq!(out.column("won"), ["2", "1", "0"]);
     assert_eq!(out.column("total_score"), ["26", "8", "-34"]);
 }

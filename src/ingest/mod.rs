@@ -133,11 +133,20 @@ pub struct Sheet {
     pub hidden: bool,
 }
 
-/// Whether `sheet` is read: a sheet hidden in its workbook is not, and a
-/// warning says so. What is hidden is what the person typing did not see
-/// and check against the signed cards (an old copy, a template, a lookup
-/// list); a card the event expects and does not get is listed missing.
+/// Whether `sheet` is read, and what its reader should know first: a
+/// sheet hidden in its workbook is not read, and a warning says so (what
+/// is hidden is what the person typing did not see and check against the
+/// signed cards: an old copy, a template, a lookup list; a card the event
+/// expects and does not get is listed missing); a CSV file that is not
+/// UTF-8 is read in the encoding judged most likely, and a note names it
+/// (a wrong judgement shows as garbled names).
 pub fn read_or_skip(sheet: &Sheet, problems: &mut Problems) -> bool {
+    if let Some(encoding) = sheet.encoding {
+        problems.note(
+            sheet.source.whole(),
+            format!("not UTF-8: read as {encoding}; if names look garbled, save the file as CSV UTF-8 and read it again"),
+        );
+    }
     if sheet.hidden {
         problems.warning(
             sheet.source.whole(),
