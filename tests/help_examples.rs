@@ -7,7 +7,7 @@
 //! new example is either run or skipped on purpose.
 
 use crate::publish::example;
-use crate::test::{Scratch, Test};
+use crate::test::{copy_dir, shell_words as words, Scratch, Test};
 use std::path::{Path, PathBuf};
 
 /// Where an example runs.
@@ -145,49 +145,6 @@ fn without_comment(line: &str) -> String {
         }
     }
     line.trim().to_string()
-}
-
-/// The words of a command line, as a shell splits it (double quotes).
-fn words(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut word = String::new();
-    let mut quoted = false;
-    let mut any = false;
-    for c in line.chars() {
-        match c {
-            '"' => {
-                quoted = !quoted;
-                any = true;
-            }
-            ' ' if !quoted => {
-                if any {
-                    out.push(std::mem::take(&mut word));
-                }
-                any = false;
-            }
-            c => {
-                word.push(c);
-                any = true;
-            }
-        }
-    }
-    if any {
-        out.push(word);
-    }
-    out
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let path = e.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_dir(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).unwrap();
-        }
-    }
 }
 
 /// The folders of [`WHERE`], in `root`.

@@ -5,7 +5,7 @@
 //! desk; and the event's answers are byte for byte those of the same cards
 //! imported from a file.
 
-use crate::test::{Scratch, Test};
+use crate::test::{shell_words as words, Scratch, Test};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -918,33 +918,6 @@ fn open_pages_learn_of_a_new_card_within_seconds() {
     // the site's script asks for the version when served
     let js = http(addr, "GET", "/site.js", &[], b"").unwrap();
     assert!(js.body.contains("/api/version"));
-}
-
-/// A line of a shell block as words (double quotes group).
-fn words(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut word = String::new();
-    let mut quoted = false;
-    let mut any = false;
-    for c in line.chars() {
-        match c {
-            '"' => {
-                quoted = !quoted;
-                any = true;
-            }
-            c if c.is_whitespace() && !quoted => {
-                if any || !word.is_empty() {
-                    out.push(std::mem::take(&mut word));
-                }
-                any = false;
-            }
-            c => word.push(c),
-        }
-    }
-    if any || !word.is_empty() {
-        out.push(word);
-    }
-    out
 }
 
 #[test]

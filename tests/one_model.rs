@@ -5,24 +5,10 @@
 //! `tilerank.toml` (`[qualifiers] named`), so that every command, not only
 //! the one given `--player`, applies it.
 
-use crate::test::{fixtures, Output, Scratch, Test};
+use crate::test::{copy_dir, fixtures, Output, Scratch, Test};
 use calamine::{open_workbook, Data, Reader, Xlsx};
 use std::collections::BTreeSet;
 use std::path::Path;
-
-/// A copy of the folder `from` at `to`, its folders too.
-pub fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
 
 /// A copy of an event folder, with `extra` added under `[qualifiers]` (in
 /// place of the names the folder's settings give, when it gives any: the

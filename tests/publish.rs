@@ -8,7 +8,7 @@
 //! The pages opened in a real browser (headless Chromium) are tested in
 //! [`browser`].
 
-use crate::test::{fixtures, Output, Scratch, Test};
+use crate::test::{copy_dir, fixtures, Output, Scratch, Test};
 use std::collections::BTreeMap;
 use std::io::{BufRead, Read, Write};
 use std::path::{Path, PathBuf};
@@ -817,20 +817,6 @@ fn the_award_and_medal_pages_have_the_numbers_of_awards_and_medals() {
     let h01 = std::fs::read_to_string(site.join("p/H01.html")).unwrap();
     assert!(h01.contains(">Super Family Award</a></h2>"), "{h01}");
     assert!(h01.contains(">2nd runner-up</td>"), "{h01}");
-}
-
-/// A copy of a folder, whatever it holds.
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let path = e.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_dir(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).unwrap();
-        }
-    }
 }
 
 /// A card's page says where the card was played (its session and table),

@@ -292,7 +292,7 @@ fn a_file_named_twice_is_read_once() {
 
     let scratch = crate::test::Scratch::new("named-twice");
     let event = scratch.path("nvso");
-    crate::one_model::copy_dir(&crate::publish::example("nvso-2023"), &event);
+    crate::test::copy_dir(&crate::publish::example("nvso-2023"), &event);
     let own = Test::new()
         .in_dir(&event)
         .args(["standings", "--format", "csv"])

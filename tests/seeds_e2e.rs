@@ -943,7 +943,7 @@ fn the_seed_demos_read_clean_and_give_their_medals() {
 /// A copy of `from` (a folder of files) in a scratch folder.
 fn copy_of(scratch: &crate::test::Scratch, from: &std::path::Path) -> std::path::PathBuf {
     let dir = scratch.0.join("event");
-    crate::one_model::copy_dir(from, &dir);
+    crate::test::copy_dir(from, &dir);
     dir
 }
 

@@ -8,7 +8,7 @@
 //! alone do; and a file a reader sees no title of (CSV, JSON, a workbook's
 //! sheet) says it on every row.
 
-use crate::one_model::copy_dir;
+use crate::test::copy_dir;
 use crate::test::{fixtures, sheets, Output, Scratch, Test};
 use std::path::{Path, PathBuf};
 
