@@ -1087,9 +1087,11 @@ fn a_long_line_is_refused_by_every_reading_command() {
         .args(["init", &d, "--name", "Long Line"])
         .run()
         .success();
+    // (a file that cannot be read: exit status 2, as every command says it)
     let out = Test::new().args(["roster", &file, "--event", &d]).run();
-    assert!(matches!(out.status, Some(1 | 2)), "{:?}", out.status);
-    out.error_at(&format!("{file}:2"), &message);
+    assert_eq!(out.status, Some(2), "{}", out.stderr);
+    out.error_at(&format!("{file}:2"), &message)
+        .stderr_has(&format!("tilerank: {file} could not be read (see above)"));
     let roster = fixtures().join("roster.csv").display().to_string();
     Test::new()
         .args(["roster", &roster, "--event", &d])

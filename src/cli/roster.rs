@@ -31,6 +31,11 @@ pub fn run(args: RosterArgs) -> Result<Outcome> {
                 n => format!("{n} errors"),
             }
         );
+        // a roster that cannot be read at all is exit status 2, as for
+        // every command
+        if problems.unreadable_count() > 0 {
+            anyhow::bail!("{} could not be read (see above)", args.file.display());
+        }
         return Ok(Outcome::DataErrors);
     }
     say!("Roster stored: {players} players.");
