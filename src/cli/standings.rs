@@ -13,7 +13,7 @@ use tilerank::report::Streamed;
 /// Print the standings of a stage (withdrawn and disqualified players listed apart)
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank standings cards/ --roster roster.csv\n  tilerank standings cards/ --roster roster.csv -o standings.xlsx\n  tilerank standings cards/ --roster roster.csv --format csv > standings.csv\n\nNothing is ranked while any card has an error: fix it (see tilerank check) or leave its file out. While cards the event expects are missing, or players who went on to the stage (or one before it) have not played it, the title says PROVISIONAL, and so does every row of a CSV, JSON or workbook file, in the note column."
+    after_help = "Examples:\n  tilerank standings cards/ --roster roster.csv\n  tilerank standings cards/ --roster roster.csv -o standings.xlsx\n  tilerank standings cards/ --roster roster.csv --format csv > standings.csv\n\nStatus Q marks who goes on to the next stage: the players tilerank qualifiers and tilerank advance list, under every rule. Nothing is ranked while any card has an error: fix it (see tilerank check) or leave its file out. While cards the event expects are missing, or players who went on to the stage (or one before it) have not played it, the title says PROVISIONAL, and so does every row of a CSV, JSON or workbook file, in the note column."
 )]
 pub struct StandingsArgs {
     #[command(flatten)]
