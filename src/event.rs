@@ -862,18 +862,16 @@ impl Event {
     /// The Super Family Award (RULES.md section 9), or why it is not
     /// decided (the profile gives none, no final yet, no event date).
     pub fn super_family(&self) -> Result<crate::rules::awards::SuperFamily, String> {
+        use crate::report::words::Sentence as S;
         let final_stage = self.final_stage();
         if !self.rules.super_family_award {
-            return Err(format!(
-                "The Super Family Award is not given under the {} rules ([awards] super_family = false).",
-                self.rules.profile
-            ));
+            return Err(S::NoSuperFamily.en(&[&self.rules.profile]));
         }
         if !self.stages().contains(&final_stage) {
-            return Err("No final stage yet: the Super Family Award is decided on the final's results of families whose both members qualified.".to_string());
+            return Err(S::NoFinalYet.text().to_string());
         }
         let Some(date) = self.rules.event_date.as_deref() else {
-            return Err("No event date: ages are taken on the event date; give --date YYYY-MM-DD or set [event] date in tilerank.toml.".to_string());
+            return Err(S::NoEventDate.text().to_string());
         };
         Ok(crate::rules::awards::super_family(
             &self.roster,
@@ -970,25 +968,18 @@ impl Completeness {
     /// (`PROVISIONAL: 3 cards missing`, `... 117 players of the final
     /// still to play`); `None` when nothing is.
     pub fn still_to_come(&self) -> Option<String> {
-        let count = |n: usize, one: &str, many: &str| {
-            if n == 1 {
-                format!("1 {one}")
-            } else {
-                format!("{n} {many}")
-            }
-        };
+        use crate::report::words::Sentence as S;
         let mut parts = Vec::new();
-        if !self.missing.is_empty() {
-            parts.push(format!(
-                "{} missing",
-                count(self.missing.len(), "card", "cards")
-            ));
+        match self.missing.len() {
+            0 => {}
+            1 => parts.push(S::OneCardMissing.text().to_string()),
+            n => parts.push(S::CardsMissing.en(&[&n])),
         }
         for (stage, players) in &self.waiting {
-            parts.push(format!(
-                "{} of the {stage} still to play",
-                count(players.len(), "player", "players")
-            ));
+            parts.push(match players.len() {
+                1 => S::OneStillToPlay.en(&[stage]),
+                n => S::PlayersStillToPlay.en(&[&n, stage]),
+            });
         }
         (!parts.is_empty()).then(|| parts.join(", "))
     }
@@ -997,7 +988,8 @@ impl Completeness {
     /// something is still to come ([`Completeness::still_to_come`]); `None`
     /// when nothing is.
     pub fn mark(&self) -> Option<String> {
-        self.still_to_come().map(|s| format!("PROVISIONAL: {s}"))
+        self.still_to_come()
+            .map(|s| crate::report::words::Sentence::Provisional.en(&[&s]))
     }
 
     /// What ends the title of such an answer: ` (PROVISIONAL: 3 cards

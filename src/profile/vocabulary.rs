@@ -84,23 +84,7 @@ pub struct SortKey {
     pub better: Better,
 }
 
-impl fmt::Display for SortKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (name, dir) = match (self.key, self.better) {
-            (Key::GamesWon, Better::Higher) => ("games won", "more"),
-            (Key::GamesWon, Better::Lower) => ("games won", "fewer"),
-            (Key::AverageScore, Better::Higher) => ("average score", "higher"),
-            (Key::AverageScore, Better::Lower) => ("average score", "lower"),
-            (Key::TotalScore, Better::Higher) => ("total score", "higher"),
-            (Key::TotalScore, Better::Lower) => ("total points", "fewer"),
-            (Key::TilesLeft, Better::Lower) => ("tiles left", "fewer"),
-            (Key::TilesLeft, Better::Higher) => ("tiles left", "more"),
-            (Key::BestGame, Better::Higher) => ("best single game", "higher"),
-            (Key::BestGame, Better::Lower) => ("best single game", "lower"),
-        };
-        write!(f, "{name} ({dir} first)")
-    }
-}
+// (a SortKey in words: `crate::report::words`, with every sentence)
 
 /// What a stage's standings start from (RULES.md section 7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -18,6 +18,7 @@
 
 use super::stages::{awards_table, medals_table, qualifiers_view};
 use super::standings::standings_table;
+use super::words::Sentence as S;
 use super::{Column, Kind, Table, Value};
 use crate::domain::{Card, Game, Label, SessionName};
 use crate::event::Event;
@@ -125,7 +126,7 @@ pub fn build(req: &ExportRequest) -> Export {
     export.tables.push(games_table(&event.cards, event));
     let mut notes = export.decisions.clone();
     if let Some(still) = &req.completeness.still_to_come() {
-        notes.push(format!("PROVISIONAL: {still} (see the Missing sheet)"));
+        notes.push(S::ProvisionalSeeMissing.en(&[still]));
     }
     export.tables.push(missing_table(event, req.completeness));
     export.tables.push(problems_table(&event.problems, &notes));
@@ -152,7 +153,7 @@ pub fn missing_table(event: &Event, c: &crate::event::Completeness) -> Table {
         .iter()
         .map(|k| {
             vec![
-                Value::Text("missing card".into()),
+                Value::text(S::MissingCard.text()),
                 Value::Text(k.session.to_compact_string()),
                 match &k.table {
                     Label::Num(n) => Value::Int(i64::from(*n)),
@@ -167,7 +168,7 @@ pub fn missing_table(event: &Event, c: &crate::event::Completeness) -> Table {
         rows.extend(players.iter().map(|&p| {
             let pl = event.roster.get(p);
             vec![
-                Value::Text(format!("{stage}: still to play").into()),
+                Value::Text(S::StillToPlay.en(&[stage]).into()),
                 Value::Empty,
                 Value::Empty,
                 Value::text(&pl.id),
@@ -178,7 +179,7 @@ pub fn missing_table(event: &Event, c: &crate::event::Completeness) -> Table {
     rows.extend(c.no_shows.iter().map(|&p| {
         let pl = event.roster.get(p);
         vec![
-            Value::Text("played no game".into()),
+            Value::text(S::PlayedNoGame.text()),
             Value::Empty,
             Value::Empty,
             Value::text(&pl.id),
@@ -187,7 +188,7 @@ pub fn missing_table(event: &Event, c: &crate::event::Completeness) -> Table {
     }));
     let mut notes = Vec::new();
     if event.rules.schedule.is_none() {
-        notes.push("The event lists no sessions and tables (tilerank.toml's [sessions]): missing cards are not checked.".to_string());
+        notes.push(S::NoSessionsListed.text().to_string());
     }
     Table {
         name: "Missing".into(),
@@ -252,36 +253,30 @@ fn qualifier_tables(event: &Event, marked: bool, export: &mut Export) {
     let provisional = provisional.as_str();
     if !event.stages().contains(&stage) {
         let mut table = qualifiers_placeholder(event);
-        table
-            .notes
-            .push(format!("No {stage} cards: nobody has qualified yet."));
+        table.notes.push(S::NoCardsYet.en(&[&stage]));
         export.tables.push(table);
         return;
     }
     for list in event.advance_all(&stage, &event.group_list(), &[]) {
-        let label = if list.settled { "NOTE" } else { "DECISION" };
-        let prefix = list
-            .group
-            .as_ref()
-            .map(|g| format!("Group {g}: "))
-            .unwrap_or_default();
+        let label = if list.settled { S::Note } else { S::Decision };
+        let in_group = |said: String| match &list.group {
+            Some(g) => S::InGroup.en(&[g, &said]),
+            None => said,
+        };
         let mut table = qualifiers_view(&list, event, provisional);
         if marked {
             super::stages::mark_not_final(&mut table, &list, completeness.mark().as_deref());
         }
         for d in &list.decisions {
             let d = super::going_on::decision(d, &event.roster, list.table_ties);
-            export.decisions.push(format!("{prefix}{d}"));
             if list.cut.is_none() {
-                table.notes.push(format!("{label}: {d}"));
+                table.notes.push(label.en(&[&d]));
             }
+            export.decisions.push(in_group(d));
         }
         export.unsettled |= !list.settled;
         if list.is_refused() {
-            table.notes.push(
-                "NOT FINAL: the director decides (see the DECISION above, or the Problems sheet)."
-                    .to_string(),
-            );
+            table.notes.push(S::NotFinalSeeDecision.text().to_string());
         }
         export.tables.push(table);
     }
@@ -312,9 +307,7 @@ pub fn medals_sheet(event: &Event, marked: bool) -> Table {
         None => {
             let mut table = medals_table(&[], event);
             table.title = format!("Medals ({} rules): no final stage yet", event.rules.profile);
-            table.notes = vec![
-                "No final stage yet: medals are the top three of the final's standings of each group.".to_string(),
-            ];
+            table.notes = vec![S::NoFinalMedals.text().to_string()];
             table
         }
     }
@@ -365,7 +358,7 @@ fn game_facts(game: &Game, scoring: Scoring) -> (usize, &'static str, Option<Sco
     let sum = game.results.iter().map(|r| r.score).sum();
     (
         game.results.len(),
-        if out { "out" } else { "unfinished" },
+        if out { S::Out } else { S::Unfinished }.text(),
         best,
         sum,
     )
@@ -377,43 +370,42 @@ fn game_check(game: &Game, scoring: Scoring) -> String {
     let mut wrong = Vec::new();
     let sum: Score = game.results.iter().map(|r| r.score).sum();
     if !(3..=4).contains(&game.results.len()) {
-        wrong.push(format!("{} seats", game.results.len()));
+        wrong.push(S::CheckSeats.en(&[&game.results.len()]));
     }
     let out: Vec<_> = game.results.iter().filter(|r| r.tiles == Some(0)).collect();
     match scoring {
         Scoring::ZeroSum => {
             if !sum.is_zero() {
-                wrong.push(format!("scores sum to {sum}"));
+                wrong.push(S::CheckSum.en(&[&sum]));
             }
             match out.as_slice() {
                 [] => {
                     let best = game.results.iter().map(|r| r.score).max();
                     if game.results.iter().any(|r| r.won && Some(r.score) != best) {
-                        wrong.push("a winner who is not a leader".to_string());
+                        wrong.push(S::CheckLeader.text().to_string());
                     }
                 }
                 [one] => {
                     if game.results.iter().any(|r| r.won != (r.seat == one.seat)) {
-                        wrong.push("the winner is not the seat that went out".to_string());
+                        wrong.push(S::CheckWentOut.text().to_string());
                     }
                 }
-                _ => wrong.push("more than one seat went out".to_string()),
+                _ => wrong.push(S::CheckTwoOut.text().to_string()),
             }
         }
         Scoring::PenaltyPoints => {
             if game.results.iter().any(|r| r.score.is_negative()) {
-                wrong.push("a negative penalty".to_string());
+                wrong.push(S::CheckNegative.text().to_string());
             }
         }
     }
     if game.results.iter().all(|r| !r.won) {
-        wrong.push("nobody won".to_string());
+        wrong.push(S::CheckNobody.text().to_string());
     }
-    if wrong.is_empty() {
-        "ok".to_string()
-    } else {
-        wrong.join("; ")
-    }
+    wrong
+        .into_iter()
+        .reduce(|a, b| S::And.en(&[&a, &b]))
+        .unwrap_or_else(|| S::Ok.text().to_string())
 }
 
 /// Every game line of the accepted cards, with what its checks computed.
@@ -470,13 +462,11 @@ pub fn games_table(cards: &[Card], event: &Event) -> Table {
         ),
         columns: GAME_COLUMNS.to_vec(),
         rows,
-        notes: vec![format!(
-            "Only cards that passed every check are listed. Finish: out (a seat emptied its rack) or unfinished; Leader: 1 for the game's best score; Sum of scores: {}; Card total: the seat's Total line.",
-            match scoring {
-                Scoring::ZeroSum => "0 in every game (zero-sum)",
-                Scoring::PenaltyPoints => "the penalty points of the table",
-            }
-        )],
+        notes: vec![S::GamesNote.en(&[&match scoring {
+            Scoring::ZeroSum => S::ZeroSum,
+            Scoring::PenaltyPoints => S::PenaltyOfTable,
+        }
+        .text()])],
     }
 }
 
@@ -507,7 +497,7 @@ pub fn problems_table(problems: &Problems, extra: &[String]) -> Table {
             .map(|m| vec![Value::Text("note".into()), Value::Empty, Value::text(m)]),
     );
     let notes = if rows.is_empty() {
-        vec!["Nothing to report: no warnings, no notes.".to_string()]
+        vec![S::NothingToReport.text().to_string()]
     } else {
         Vec::new()
     };

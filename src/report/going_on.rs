@@ -5,6 +5,7 @@
 
 use crate::domain::PlayerId;
 use crate::profile::{CutoffTies, GoingOn, Rules, TableTies};
+use crate::report::words::Sentence as S;
 use crate::roster::Roster;
 use crate::rules::advancement::{Advancer, Cut, Decision, Reason, Straddle};
 
@@ -14,27 +15,25 @@ use crate::rules::advancement::{Advancer, Cut, Decision, Reason, Straddle};
 /// settle a tie" when the director named them.
 pub fn reason(a: &Advancer) -> String {
     let mut out = match &a.reason {
-        Reason::Rank { rank, cutoff, tied } if *tied => {
-            format!("rank {rank}, tied at the top-{cutoff} cutoff")
-        }
-        Reason::Rank { rank, cutoff, .. } => format!("rank {rank} of the top {cutoff}"),
+        Reason::Rank { rank, cutoff, tied } if *tied => S::RankTiedAtCutoff.en(&[rank, cutoff]),
+        Reason::Rank { rank, cutoff, .. } => S::RankOfTop.en(&[rank, cutoff]),
         Reason::TableWinner {
             table,
             total,
             shared,
-        } => format!(
-            "table winner at {table} with {}{}",
-            total.signed(),
-            if *shared { " (shared)" } else { "" }
-        ),
+        } => shared_if(*shared, S::TableWinner.en(&[table, &total.signed()])),
         Reason::BestSecond {
             table,
             behind,
             winners,
             ..
         } => {
-            let who = if *winners > 1 { "winners" } else { "winner" };
-            format!("best second: {behind} behind the {who} of {table}")
+            let said = if *winners > 1 {
+                S::BestSecondOfWinners
+            } else {
+                S::BestSecond
+            };
+            said.en(&[behind, table])
         }
         Reason::AtTable {
             table,
@@ -42,21 +41,33 @@ pub fn reason(a: &Advancer) -> String {
             place,
             lowest,
             shared,
-        } => format!(
-            "{} at {table} with {}{}",
-            nth_total(*place, *lowest),
-            if *lowest {
+        } => {
+            let total = if *lowest {
                 total.to_string()
             } else {
                 total.signed()
-            },
-            if *shared { " (shared)" } else { "" }
-        ),
+            };
+            let said = match (*place, *lowest) {
+                (1, true) => S::LowestAt.en(&[table, &total]),
+                (1, false) => S::HighestAt.en(&[table, &total]),
+                (n, lowest) => nth(n, lowest, true).en(&[&n, table, &total]),
+            };
+            shared_if(*shared, said)
+        }
     };
     if a.named_by_director {
-        out.push_str(", named by the director to settle a tie");
+        out = S::NamedToSettle.en(&[&out]);
     }
     out
+}
+
+/// `said`, and " (shared)" after it when `shared`.
+fn shared_if(shared: bool, said: String) -> String {
+    if shared {
+        S::Shared.en(&[&said])
+    } else {
+        said
+    }
 }
 
 /// A decision in words, naming players by roster id; `policy` is the
@@ -76,40 +87,36 @@ pub fn decision(d: &Decision, roster: &Roster, policy: TableTies) -> String {
             policy,
             qualifiers,
         } => tie_at_cutoff(straddle, *cutoff, *policy, *qualifiers),
-        Decision::TooManyTableWinners { winners, seats } => format!(
-            "{} table winners ({}) for {seats} championship seats: all are listed as going on; {}",
-            winners.len(),
-            ids(winners),
-            if all_go {
-                "table_ties = \"all\": they all play the championship"
+        Decision::TooManyTableWinners { winners, seats } => S::TooManyWinners.en(&[
+            &winners.len(),
+            &ids(winners),
+            seats,
+            &if all_go {
+                S::AllPlayChampionship
             } else {
-                "the director decides (a play-off, or a second championship table), or sets table_ties = \"all\""
+                S::DirectorDecidesPlayOff
             }
-        ),
+            .text(),
+        ]),
         Decision::TieForLastSeats {
             tied,
             behind,
             seats,
             named,
         } => {
-            let seat_word = if *seats == 1 { "seat" } else { "seats" };
-            let head = format!(
-                "TIE FOR THE LAST {seat_word}: {} seconds ({}) are each {behind} behind their winners, for {seats} {seat_word}",
-                tied.len(),
-                ids(tied)
-            );
-            if named.len() == *seats {
-                format!("{head}; the director named {}", ids(named))
-            } else if named.is_empty() && all_go {
-                format!("{head}; table_ties = \"all\": they all go on")
-            } else if named.is_empty() {
-                format!("{head}; none of them goes on until the director names {seats} (--player), or sets table_ties = \"all\"")
+            let head = if *seats == 1 {
+                S::TieForLastSeat.en(&[&tied.len(), &ids(tied), behind])
             } else {
-                format!(
-                    "{head}; the director named {} ({} of {seats}); name exactly {seats}",
-                    ids(named),
-                    named.len()
-                )
+                S::TieForLastSeats.en(&[&tied.len(), &ids(tied), behind, seats])
+            };
+            if named.len() == *seats {
+                S::Named.en(&[&head, &ids(named)])
+            } else if named.is_empty() && all_go {
+                S::AllGoOnTableTies.en(&[&head])
+            } else if named.is_empty() {
+                S::NoneUntilNamed.en(&[&head, seats])
+            } else {
+                S::NamedSome.en(&[&head, &ids(named), &named.len(), seats, seats])
             }
         }
         Decision::TieAtTable {
@@ -120,43 +127,39 @@ pub fn decision(d: &Decision, roster: &Roster, policy: TableTies) -> String {
             total,
             named,
         } => {
-            let head = format!(
-                "TIE at {table}: {} players ({}) share the {} {}",
-                tied.len(),
-                ids(tied),
-                nth_total(*place, *lowest),
-                if *lowest {
-                    total.to_string()
-                } else {
-                    total.signed()
-                }
-            );
-            if named.is_empty() && all_go {
-                format!("{head}; all of them go on, unless the director names who goes on (--player, or [qualifiers] named in tilerank.toml)")
-            } else if named.is_empty() {
-                format!("{head}; all of them are listed as going on until the director names who goes on (--player), or sets table_ties = \"all\"")
+            let total = if *lowest {
+                total.to_string()
             } else {
-                format!("{head}; the director named {}", ids(named))
+                total.signed()
+            };
+            let share = match (*place, *lowest) {
+                (1, true) => S::LowestTotal.en(&[&total]),
+                (1, false) => S::HighestTotal.en(&[&total]),
+                (n, lowest) => nth(n, lowest, false).en(&[&n, &total]),
+            };
+            let parts: [&dyn std::fmt::Display; 4] = [table, &tied.len(), &ids(tied), &share];
+            if named.is_empty() && all_go {
+                S::TieAtTableAllGo.en(&parts)
+            } else if named.is_empty() {
+                S::TieAtTableListed.en(&parts)
+            } else {
+                S::TieAtTableNamed.en(&[table, &tied.len(), &ids(tied), &share, &ids(named)])
             }
         }
-        Decision::EmptySeats { filled, seats } => format!(
-            "only {filled} players go on to the {seats} championship seats (a winner and a second from each table); {}",
-            if all_go {
-                "table_ties = \"all\": the seats stay empty"
+        Decision::EmptySeats { filled, seats } => S::EmptySeats.en(&[
+            filled,
+            seats,
+            &if all_go {
+                S::SeatsStayEmpty
             } else {
-                "the director decides whether to seat more, or sets table_ties = \"all\""
+                S::DirectorDecidesSeats
             }
-        ),
-        Decision::SeveralTables { player, tables } => format!(
-            "{} played at {} tables of the stage ({}); each table was judged on its own",
-            roster.id(*player),
-            tables.len(),
-            tables.join(", ")
-        ),
-        Decision::NamedInNoTie { player } => format!(
-            "{} was named but is in no tie: it changes nothing",
-            roster.id(*player)
-        ),
+            .text(),
+        ]),
+        Decision::SeveralTables { player, tables } => {
+            S::SeveralTables.en(&[&roster.id(*player), &tables.len(), &tables.join(", ")])
+        }
+        Decision::NamedInNoTie { player } => S::NamedInNoTie.en(&[&roster.id(*player)]),
     }
 }
 
@@ -169,18 +172,17 @@ pub fn how_to_settle(d: &Decision, policy: TableTies) -> Option<&'static str> {
     if d.is_settled(policy) {
         return None;
     }
-    Some(match d {
-        Decision::TieAtCutoff { .. } => {
-            "set cutoff_ties = \"include\" (all the players tied at the cutoff go on) or \"exclude\" (none of them do) in tilerank.toml's [qualifiers], or give --cutoff-ties include or exclude to qualifiers, export or publish; naming players (--player, [qualifiers] named) does not settle a tie at the cutoff"
+    Some(
+        match d {
+            Decision::TieAtCutoff { .. } => S::SettleCutoff,
+            Decision::TooManyTableWinners { .. } | Decision::EmptySeats { .. } => {
+                S::SettleTableTies
+            }
+            Decision::TieForLastSeats { .. } | Decision::TieAtTable { .. } => S::SettleByNaming,
+            Decision::SeveralTables { .. } | Decision::NamedInNoTie { .. } => return None,
         }
-        Decision::TooManyTableWinners { .. } | Decision::EmptySeats { .. } => {
-            "set table_ties = \"all\" in tilerank.toml's [qualifiers]; naming players does not settle it"
-        }
-        Decision::TieForLastSeats { .. } | Decision::TieAtTable { .. } => {
-            "name who goes on (tilerank advance --player, or [qualifiers] named in tilerank.toml), or set table_ties = \"all\""
-        }
-        Decision::SeveralTables { .. } | Decision::NamedInNoTie { .. } => return None,
-    })
+        .text(),
+    )
 }
 
 /// The tie at a top-N cutoff, when there is one.
@@ -191,25 +193,23 @@ pub fn cutoff_tie(cut: &Cut) -> Option<String> {
 
 fn tie_at_cutoff(s: &Straddle, cutoff: u32, policy: CutoffTies, qualifiers: usize) -> String {
     let qualifiers = match qualifiers {
-        1 => "1 qualifier".to_string(),
-        n => format!("{n} qualifiers"),
+        1 => S::OneQualifier.text().to_string(),
+        n => S::Qualifiers.en(&[&n]),
     };
     let outcome = match policy {
-        CutoffTies::Include if s.tied == 2 => format!("both go on (policy include): {qualifiers}"),
-        CutoffTies::Include => format!("all {} go on (policy include): {qualifiers}", s.tied),
-        CutoffTies::Exclude => format!("none of them go on (policy exclude): {qualifiers}"),
-        CutoffTies::Error => {
-            "choose --cutoff-ties include or exclude (or set cutoff_ties in the event's settings)"
-                .to_string()
-        }
+        CutoffTies::Include if s.tied == 2 => S::BothGoOn.en(&[&qualifiers]),
+        CutoffTies::Include => S::AllGoOn.en(&[&s.tied, &qualifiers]),
+        CutoffTies::Exclude => S::NoneGoOn.en(&[&qualifiers]),
+        CutoffTies::Error => S::ChooseCutoffTies.text().to_string(),
     };
-    format!(
-        "TIE AT THE CUTOFF: {} players share rank {} across the top-{cutoff} cutoff ({} within it, {} beyond); {outcome}",
-        s.tied,
-        s.rank,
-        s.within,
-        s.tied - s.within
-    )
+    S::TieAtCutoff.en(&[
+        &s.tied,
+        &s.rank,
+        &cutoff,
+        &s.within,
+        &(s.tied - s.within),
+        &outcome,
+    ])
 }
 
 /// The rule by which players go on, in words.
@@ -234,20 +234,51 @@ pub fn rule(rules: &Rules) -> String {
     }
 }
 
-/// "lowest total", "2nd lowest total", "highest total", ...
-fn nth_total(place: u32, lowest: bool) -> String {
-    let which = if lowest { "lowest" } else { "highest" };
-    match place {
-        1 => format!("{which} total"),
-        n => {
-            let suffix = match (n % 10, n % 100) {
-                (1, 11) | (2, 12) | (3, 13) => "th",
-                (1, _) => "st",
-                (2, _) => "nd",
-                (3, _) => "rd",
-                _ => "th",
-            };
-            format!("{n}{suffix} {which} total")
-        }
+/// The sentence of the `place`th lowest (or highest) total, from the
+/// 2nd: "2nd lowest total at table 1 with 12" (`at`), "2nd lowest total
+/// 12".
+fn nth(place: u32, lowest: bool, at: bool) -> S {
+    let suffix = match (place % 10, place % 100) {
+        (1, 11) | (2, 12) | (3, 13) => 3,
+        (1, _) => 0,
+        (2, _) => 1,
+        (3, _) => 2,
+        _ => 3,
+    };
+    const AT: [[S; 2]; 4] = [
+        [S::LowestAtSt, S::HighestAtSt],
+        [S::LowestAtNd, S::HighestAtNd],
+        [S::LowestAtRd, S::HighestAtRd],
+        [S::LowestAtTh, S::HighestAtTh],
+    ];
+    const TOTAL: [[S; 2]; 4] = [
+        [S::LowestTotalSt, S::HighestTotalSt],
+        [S::LowestTotalNd, S::HighestTotalNd],
+        [S::LowestTotalRd, S::HighestTotalRd],
+        [S::LowestTotalTh, S::HighestTotalTh],
+    ];
+    let table = if at { &AT } else { &TOTAL };
+    table[suffix][usize::from(!lowest)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_past_the_first_are_said_with_their_ordinal() {
+        let said = |place: u32, lowest: bool| nth(place, lowest, false).en(&[&place, &"12"]);
+        assert_eq!(said(2, true), "2nd lowest total 12");
+        assert_eq!(said(3, false), "3rd highest total 12");
+        assert_eq!(said(4, true), "4th lowest total 12");
+        assert_eq!(said(11, true), "11th lowest total 12");
+        assert_eq!(said(12, true), "12th lowest total 12");
+        assert_eq!(said(21, false), "21st highest total 12");
+        assert_eq!(said(22, true), "22nd lowest total 12");
+        assert_eq!(said(113, true), "113th lowest total 12");
+        assert_eq!(
+            nth(2, true, true).en(&[&2, &"table 1", &12]),
+            "2nd lowest total at table 1 with 12"
+        );
     }
 }

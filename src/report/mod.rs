@@ -19,6 +19,7 @@ pub mod site;
 pub mod stages;
 pub mod standings;
 pub mod terminal;
+pub mod words;
 pub mod xlsx;
 
 use crate::score::Score;

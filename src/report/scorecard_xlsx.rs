@@ -26,7 +26,7 @@
 //! byte for byte for the same cards: its creation time is taken from the
 //! first card's date, not from the clock.
 
-use super::site::words::{fill, Lang, Words};
+use super::words::{fill, Lang, Words};
 use crate::domain::Label;
 use crate::score::Score;
 use rust_xlsxwriter::{
@@ -673,7 +673,7 @@ mod tests {
         let _ = path;
     }
 
-    use crate::report::site::words::ZH_HANT as ZH;
+    use crate::report::words::ZH_HANT as ZH;
 
     fn filled_card_reads_back(extras: &CardExtras) -> PathBuf {
         let path = temp_path("filled");

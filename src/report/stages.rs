@@ -1,6 +1,7 @@
 //! Tables of what happens between stages and at the end: who goes on, the
 //! seating of the next stage, the medals, the Super Family Award.
 
+use super::words::Sentence as S;
 use super::{Column, Table, Value};
 use crate::event::{AdvanceList, Event};
 use crate::roster::Roster;
@@ -102,7 +103,7 @@ pub fn mark_rows(table: &mut Table, mark: &str) {
     for row in &mut table.rows {
         row.resize(row.len().max(at + 1), Value::Empty);
         let note = match &row[at] {
-            Value::Text(t) if !t.is_empty() => format!("{mark}; {t}"),
+            Value::Text(t) if !t.is_empty() => S::And.en(&[&mark, t]),
             _ => mark.to_string(),
         };
         row[at] = Value::Text(note.into());
@@ -124,14 +125,16 @@ pub(crate) fn not_final(list: &AdvanceList) -> Option<String> {
             }
         }
     }
-    Some(if how.is_empty() {
-        "The list is not final until the director decides.".to_string()
-    } else {
-        format!(
-            "The list is not final until the director decides: {}.",
-            how.join("; or ")
-        )
-    })
+    Some(
+        match how
+            .into_iter()
+            .map(str::to_string)
+            .reduce(|a, b| S::Or.en(&[&a, &b]))
+        {
+            None => S::NotFinal.text().to_string(),
+            Some(how) => S::NotFinalUntil.en(&[&how]),
+        },
+    )
 }
 
 /// Who goes on, as the qualifier list: under a top-N rule the standings'
@@ -244,38 +247,25 @@ pub fn medals_table(all: &[Medals], event: &Event) -> Table {
                 Value::text(&p.id),
                 text(&p.name),
                 if x.shared {
-                    Value::Text("shared".into())
+                    Value::text(S::SharedWord.text())
                 } else {
                     Value::Empty
                 },
             ]);
         }
         let skipped: Vec<&str> = m.not_awarded().iter().map(|md| md.name(names)).collect();
+        let in_group = |said: String| match &m.group {
+            Some(g) => S::InGroup.en(&[g, &said]),
+            None => said,
+        };
         if m.medalists.is_empty() {
             // (a group whose final has no card yet, under --allow-incomplete)
-            notes.push(format!(
-                "{}no medal yet: no one is ranked in the {} yet",
-                m.group
-                    .as_ref()
-                    .map(|g| format!("Group {g}: "))
-                    .unwrap_or_default(),
-                m.stage
-            ));
+            notes.push(in_group(S::NoMedalYet.en(&[&m.stage])));
         } else if !skipped.is_empty() {
-            notes.push(format!(
-                "{}not awarded: {} (ties took the place, or too few players)",
-                m.group
-                    .as_ref()
-                    .map(|g| format!("Group {g}: "))
-                    .unwrap_or_default(),
-                skipped.join(", ")
-            ));
+            notes.push(in_group(S::NotAwarded.en(&[&skipped.join(", ")])));
         }
         if !m.from_final() {
-            notes.push(format!(
-                "These are the standings of the {} stage, not of a final.",
-                m.stage
-            ));
+            notes.push(S::NotAFinal.en(&[&m.stage]));
         }
     }
     Table {
@@ -323,21 +313,25 @@ pub fn awards_table(award: &SuperFamily, roster: &Roster) -> Table {
         .collect();
     let mut notes = Vec::new();
     match (award.winner(), award.tie_for_best().as_slice()) {
-        (Some(w), _) => notes.push(format!("Super Family Award: family {} ({} and {}).", w.unit.family, who(w.unit.parent), who(w.unit.child))),
-        (None, tied) if !tied.is_empty() => notes.push(format!(
-            "TIE for the Super Family Award between families {}: the director decides.",
-            tied.iter().map(|u| u.unit.family.as_str()).collect::<Vec<_>>().join(", ")
-        )),
-        _ => notes.push("No family unit is eligible: both members must qualify for the final and have a final result.".into()),
+        (Some(w), _) => notes.push(S::SuperFamily.en(&[
+            &w.unit.family,
+            &who(w.unit.parent),
+            &who(w.unit.child),
+        ])),
+        (None, tied) if !tied.is_empty() => notes.push(
+            S::SuperFamilyTie.en(&[&tied
+                .iter()
+                .map(|u| u.unit.family.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")]),
+        ),
+        _ => notes.push(S::NoUnitEligible.text().to_string()),
     }
     for i in &award.ineligible {
-        notes.push(format!(
-            "Family {} is not eligible: {}.",
-            i.unit.family, i.reason
-        ));
+        notes.push(S::FamilyNotEligible.en(&[&i.unit.family, &i.reason]));
     }
     for n in &award.not_units {
-        notes.push(format!("Family {} is not a unit: {}.", n.family, n.reason));
+        notes.push(S::FamilyNotAUnit.en(&[&n.family, &n.reason]));
     }
     Table {
         name: "Super Family Award".into(),

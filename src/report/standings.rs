@@ -2,6 +2,7 @@
 //! `rank, player, name, group, games, won, avg_score, total_score, tiles,
 //! status, note`. Status is `Q` (qualified), `W` (withdrawn) or `DQ`.
 
+use super::words::Sentence as S;
 use super::{Chunks, Collected, Column, Given, RowSink, Table, Value, CHUNK_ROWS};
 use crate::domain::PlayerId;
 use crate::event::{PlayerSet, StandingsGoingOn};
@@ -106,17 +107,27 @@ fn shared_note(e: &Entry) -> Text {
     if e.shared {
         // (a million rows may say it: no formatting machinery, and no
         // allocation: the note is held in its value)
-        let mut note = Text::const_new("shared rank ");
+        let (before, after) = S::SharedRank.around();
+        let mut note = Text::new(before);
         note.push_str(itoa::Buffer::new().format(e.rank.unwrap_or(0)));
+        note.push_str(after);
         note
     } else {
         Text::default()
     }
 }
 
+/// A ranked row's note when the player is tied at the cutoff.
+fn at_cutoff(note: &str) -> Text {
+    let (before, after) = S::TieAtCutoffNote.around();
+    let mut said = Text::new(before);
+    said.push_str(note);
+    said.push_str(after);
+    said
+}
+
 fn order_note(s: &Standings) -> String {
-    let keys: Vec<String> = s.order.iter().map(|k| k.to_string()).collect();
-    format!("Order: {}.", keys.join(", then "))
+    super::words::order(&s.order)
 }
 
 /// Every player of the stage: the ranking, then those listed apart, `Q`
@@ -138,23 +149,19 @@ pub fn standings_table(s: &StandingsGoingOn, roster: &Roster, title: &str) -> Ta
 pub fn standings_notes(s: &StandingsGoingOn) -> Vec<String> {
     let mut notes = vec![order_note(&s.standings)];
     if !s.standings.apart.is_empty() {
-        notes.push(format!(
-            "{} listed apart, not ranked (W withdrawn, DQ disqualified).",
-            s.standings.apart.len()
-        ));
+        notes.push(S::ListedApart.en(&[&s.standings.apart.len()]));
     }
     for list in &s.lists {
-        let group = list
-            .group
-            .as_ref()
-            .filter(|_| s.lists.len() > 1)
-            .map(|g| format!("Group {g}: "))
-            .unwrap_or_default();
+        let group = list.group.as_ref().filter(|_| s.lists.len() > 1).cloned();
+        let in_group = |said: String| match &group {
+            Some(g) => S::InGroup.en(&[g, &said]),
+            None => said,
+        };
         if let Some(tie) = list.cut.as_ref().and_then(super::going_on::cutoff_tie) {
-            notes.push(format!("{group}{tie}"));
+            notes.push(in_group(tie));
         }
         if let Some(wait) = super::stages::not_final(list) {
-            notes.push(format!("{group}{wait}"));
+            notes.push(in_group(wait));
         }
     }
     notes
@@ -203,7 +210,7 @@ impl<'a> Marks<'a> {
         // (most standings mark nobody, or a hundred players of a million:
         // an empty set is not hashed into)
         if !self.at_cutoff.is_empty() && self.at_cutoff.contains(&e.player()) {
-            note = compact_str::format_compact!("tie at cutoff, {note}");
+            note = at_cutoff(&note);
         }
         let status = if !self.going.is_empty() && self.going.contains(&e.player()) {
             "Q"
@@ -279,7 +286,7 @@ pub fn qualifiers_table(s: &Standings, q: &Cut, roster: &Roster, title: &str) ->
         .map(|e| {
             let mut note = shared_note(e);
             if straddle_rank.is_some() && e.rank == straddle_rank {
-                note = compact_str::format_compact!("tie at cutoff, {note}");
+                note = at_cutoff(&note);
             }
             row(e, roster, "Q", note)
         })

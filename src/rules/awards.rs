@@ -39,7 +39,6 @@ use crate::roster::{match_key, Roster};
 use crate::score::Score;
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::fmt;
 
 pub use crate::profile::vocabulary::FamilyAges;
 
@@ -87,39 +86,7 @@ pub enum NotAUnitReason {
     SameAge { age: u32 },
 }
 
-impl fmt::Display for NotAUnitReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NotAUnitReason::Alone => write!(
-                f,
-                "only one roster entry has this family id: a unit is two, a parent and a child"
-            ),
-            NotAUnitReason::TooMany { count } => write!(
-                f,
-                "{count} roster entries share this family id: a unit is exactly two, a parent and a child (give each pair its own family id)"
-            ),
-            NotAUnitReason::NoAge { id, why: None } => write!(
-                f,
-                "{id} has no birth_date or age, so the unit cannot be checked"
-            ),
-            NotAUnitReason::NoAge { id, why: Some(e) } => write!(f, "{id}: {e}"),
-            NotAUnitReason::NoChild { id, age, ages } => write!(
-                f,
-                "no child: the younger member {id} is aged {age}; a child is aged {} to {}",
-                ages.child_min, ages.child_max
-            ),
-            NotAUnitReason::NoParent { id, age, ages } => write!(
-                f,
-                "no parent: the older member {id} is aged {age}; a parent is aged {} or over",
-                ages.parent_min
-            ),
-            NotAUnitReason::SameAge { age } => write!(
-                f,
-                "both members are aged {age}: the parent must be older than the child"
-            ),
-        }
-    }
-}
+// (NotAUnitReason in words: `crate::report::words`, with every sentence)
 
 /// A family that is not a valid unit.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,28 +106,7 @@ pub enum IneligibleReason {
     NoResult { id: String, apart: Option<Apart> },
 }
 
-impl fmt::Display for IneligibleReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IneligibleReason::NotQualified { ids } if ids.len() == 2 => write!(
-                f,
-                "neither {} nor {} qualified for the final",
-                ids[0], ids[1]
-            ),
-            IneligibleReason::NotQualified { ids } => {
-                write!(f, "{} did not qualify for the final", ids.join(", "))
-            }
-            IneligibleReason::NoResult { id, apart } => {
-                let why = match apart {
-                    Some(Apart::Withdrawn) => " (withdrawn)",
-                    Some(Apart::Disqualified) => " (disqualified)",
-                    None => "",
-                };
-                write!(f, "{id} has no ranked result in the final{why}")
-            }
-        }
-    }
-}
+// (IneligibleReason in words: `crate::report::words`, with every sentence)
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ineligible {

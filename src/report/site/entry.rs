@@ -836,8 +836,8 @@ mod tests {
         assert!(en.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"));
         assert!(zh.starts_with("<!DOCTYPE html>\n<html lang=\"zh-Hant\">"));
         for (html, w) in [
-            (&en, &super::super::words::EN),
-            (&zh, &super::super::words::ZH_HANT),
+            (&en, &crate::report::words::EN),
+            (&zh, &crate::report::words::ZH_HANT),
         ] {
             for word in [
                 w.entry_title,

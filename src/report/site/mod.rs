@@ -36,7 +36,7 @@ pub mod pages;
 pub mod player;
 pub mod projector;
 pub mod said;
-pub mod words;
+pub use super::words;
 pub mod write;
 
 use crate::event::Event;

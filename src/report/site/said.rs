@@ -1,23 +1,27 @@
-//! The sentences of the export that the site shows (the notes under a
+//! The reports' sentences as the site shows them (the notes under a
 //! table, a note or a reason in a cell, the director's decisions), said in
 //! the page's language.
 //!
-//! The export writes English. Each sentence it writes has a template in
-//! the words table ([`Words::said`], and the order of the standings'
-//! keys): the English one is the export's sentence with `{}` where its
-//! data goes, and each language has its own, in the same place of its
-//! table. A text that matches an English template is said with the
-//! page's template, each part that filled a `{}` said the same way (a
-//! stage, a status, a sentence within the sentence); a text that matches
-//! none is shown as written (names, ids, numbers). English pages show the
-//! export's text as it is.
+//! The reports say every sentence in English, from its words in the
+//! English table ([`Sentence`](super::words::Sentence),
+//! [`Sentence::en`](super::words::Sentence::en)); the site is given the
+//! tables the export makes, so it finds each sentence again here: a text
+//! that matches a sentence's English words, its parts where the `{}` are,
+//! is said with the same sentence's words in the page's language, each
+//! part said the same way (a stage, a status, a sentence within the
+//! sentence). A text that matches none is shown as written (names, ids,
+//! numbers). English pages show the export's text as it is. As every
+//! sentence is made from the one table, none can be worded one way by a
+//! report and another way here (`every_sentence_is_found_again` checks
+//! each).
 
 use super::words::{fill, Lang, Words, EN};
 
-/// The templates of `w`, in the same order for every language:
+/// The sentences' words in `w`, in the same order for every language:
 /// [`Words::said`], then the standings' order line and its keys (of the
-/// templates that begin with `{}`, the first that matches is taken:
-/// `{}, then {}` comes before `{} ({} first)`).
+/// words that begin with `{}`, the first that matches is taken, so that
+/// `{}, then {}` comes before `{} ({} first)`, and `{}; {}`, which any
+/// text with a semicolon matches, is last of the sentences).
 fn templates(w: &'static Words) -> Vec<&'static str> {
     let mut t = w.said.to_vec();
     t.extend([
@@ -70,11 +74,17 @@ fn said(w: &'static Words, text: &str, depth: usize) -> String {
         return text.to_string();
     }
     // Templates that begin with words first (`Order: {}.` before
-    // `{}, then {}`), each kind in the table's order.
+    // `{}, then {}`): of those, the one of the most words first
+    // (`PROVISIONAL: {} (see the Missing sheet)` before `PROVISIONAL:
+    // {}`); then the others in the table's order.
     let pairs: Vec<(&str, &str)> = templates(&EN).into_iter().zip(templates(w)).collect();
-    let anchored = pairs.iter().filter(|(en, _)| !en.starts_with("{}"));
+    let mut anchored: Vec<&(&str, &str)> = pairs
+        .iter()
+        .filter(|(en, _)| !en.starts_with("{}"))
+        .collect();
+    anchored.sort_by_key(|(en, _)| std::cmp::Reverse(en.len() - 2 * en.matches("{}").count()));
     let loose = pairs.iter().filter(|(en, _)| en.starts_with("{}"));
-    for (en, here) in anchored.chain(loose) {
+    for (en, here) in anchored.into_iter().chain(loose) {
         if let Some(parts) = parts(en, text) {
             let parts: Vec<String> = parts.iter().map(|p| said(w, p, depth + 1)).collect();
             let args: Vec<&dyn std::fmt::Display> =
@@ -93,6 +103,7 @@ fn said(w: &'static Words, text: &str, depth: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::words::Sentence;
 
     #[test]
     fn every_language_has_a_template_for_every_sentence() {
@@ -115,6 +126,25 @@ mod tests {
         }
     }
 
+    /// Every sentence, its parts data that matches nothing, is found
+    /// again and said in the page's words, its parts as they were.
+    #[test]
+    fn every_sentence_is_found_again() {
+        for sentence in Sentence::ALL {
+            let en = sentence.words(&EN);
+            let parts: Vec<String> = (0..en.matches("{}").count())
+                .map(|i| format!("X{i}x"))
+                .collect();
+            let args: Vec<&dyn std::fmt::Display> =
+                parts.iter().map(|p| p as &dyn std::fmt::Display).collect();
+            let english = sentence.en(&args);
+            for lang in Lang::ALL {
+                let expected = fill(sentence.words(lang.words()), &args);
+                assert_eq!(say(lang, &english), expected, "{sentence:?} in {lang}");
+            }
+        }
+    }
+
     #[test]
     fn the_exports_sentences_are_said_in_the_pages_words() {
         let zh = |t: &str| say(Lang::ZhHant, t);
@@ -129,6 +159,14 @@ mod tests {
         assert_eq!(
             zh("lowest total at table 6 with 36 (shared), named by the director to settle a tie"),
             "第 6 桌最低總分 36（並列），由裁判長指定以解決同分"
+        );
+        assert_eq!(
+            zh("2nd lowest total at table 1 with 12 (shared)"),
+            "第 2 低總分（第 1 桌）12（並列）"
+        );
+        assert_eq!(
+            zh("PROVISIONAL: 3 cards missing; shared rank 7"),
+            "暫定：欠交 3 張計分卡；並列第 7 名"
         );
         assert_eq!(
             zh("Group 80+: no medal yet: no one is ranked in the final yet"),

@@ -1,6 +1,8 @@
-//! The site's words, one table per language: every label, heading, status
-//! and sentence the pages say themselves. Names and data (players' names,
-//! ids, numbers, the event's name) are shown as written.
+//! The reports' words, one table per language: every label, heading and
+//! status the site's pages say, and every sentence of the reports
+//! ([`Sentence`]: the commands and the export say it in English, the site
+//! in the page's language). Names and data (players' names, ids, numbers,
+//! the event's name) are shown as written.
 //!
 //! A table is a [`Words`] value: a language that lacks a word does not
 //! compile. Column headers are looked up by the export's column name
@@ -8,6 +10,9 @@
 //! has a header in every language. `{}` in a word is filled in order by
 //! [`fill`].
 
+use crate::profile::vocabulary::{Better, Key, SortKey};
+use crate::rules::awards::{IneligibleReason, NotAUnitReason};
+use crate::rules::standings::Apart;
 use std::fmt;
 use std::str::FromStr;
 
@@ -69,6 +74,485 @@ pub fn fill(word: &str, args: &[&dyn fmt::Display]) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// A sentence of the reports: its words are in each language's table
+/// ([`Words::said`], at the sentence's place), filled in order by
+/// [`fill`]. The reports say it in English ([`Sentence::en`]); the site
+/// in the page's language ([`super::site::said`]). Each sentence is
+/// written once, here, in every language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sentence {
+    /// `NOTE: {}`
+    Note,
+    /// `DECISION: {}`
+    Decision,
+    /// `Group {}: {}`
+    InGroup,
+    /// `{}, named by the director to settle a tie`
+    NamedToSettle,
+    /// `{} (shared)`
+    Shared,
+    /// `{}, then {}`
+    Then,
+    /// `{}; or {}`
+    Or,
+    /// `total points`
+    TotalPoints,
+    /// `{} listed apart, not ranked (W withdrawn, DQ disqualified).`
+    ListedApart,
+    /// `TIE AT THE CUTOFF: {} players share rank {} across the top-{} cutoff ({} within it, {} beyond); {}`
+    TieAtCutoff,
+    /// `both go on (policy include): {}`
+    BothGoOn,
+    /// `all {} go on (policy include): {}`
+    AllGoOn,
+    /// `none of them go on (policy exclude): {}`
+    NoneGoOn,
+    /// `choose --cutoff-ties include or exclude (or set cutoff_ties in the event's settings)`
+    ChooseCutoffTies,
+    /// `1 qualifier`
+    OneQualifier,
+    /// `{} qualifiers`
+    Qualifiers,
+    /// `tie at cutoff, {}`
+    TieAtCutoffNote,
+    /// `shared rank {}`
+    SharedRank,
+    /// `shared`
+    SharedWord,
+    /// `TIE at {}: {} players ({}) share the {}; the director named {}`
+    TieAtTableNamed,
+    /// `TIE at {}: {} players ({}) share the {}; all of them go on, unless the director names who goes on (--player, or [qualifiers] named in tilerank.toml)`
+    TieAtTableAllGo,
+    /// `TIE at {}: {} players ({}) share the {}; all of them are listed as going on until the director names who goes on (--player), or sets table_ties = "all"`
+    TieAtTableListed,
+    /// `table winner at {} with {}`
+    TableWinner,
+    /// `best second: {} behind the winner of {}`
+    BestSecond,
+    /// `best second: {} behind the winners of {}`
+    BestSecondOfWinners,
+    /// `lowest total at {} with {}`
+    LowestAt,
+    /// `highest total at {} with {}`
+    HighestAt,
+    /// `lowest total {}`
+    LowestTotal,
+    /// `highest total {}`
+    HighestTotal,
+    /// `rank {} of the top {}`
+    RankOfTop,
+    /// `rank {}, tied at the top-{} cutoff`
+    RankTiedAtCutoff,
+    /// `table {}, {}`
+    TableAnd,
+    /// `table {}`
+    Table,
+    /// `The list is not final until the director decides: {}.`
+    NotFinalUntil,
+    /// `The list is not final until the director decides.`
+    NotFinal,
+    /// `set cutoff_ties = "include" (all the players tied at the cutoff go on) or "exclude" (none of them do) in tilerank.toml's [qualifiers], or give --cutoff-ties include or exclude to qualifiers, export or publish; naming players (--player, [qualifiers] named) does not settle a tie at the cutoff`
+    SettleCutoff,
+    /// `set table_ties = "all" in tilerank.toml's [qualifiers]; naming players does not settle it`
+    SettleTableTies,
+    /// `name who goes on (tilerank advance --player, or [qualifiers] named in tilerank.toml), or set table_ties = "all"`
+    SettleByNaming,
+    /// `NOT FINAL: the director decides (see the DECISION above, or the Problems sheet).`
+    NotFinalSeeDecision,
+    /// `No {} cards: nobody has qualified yet.`
+    NoCardsYet,
+    /// `Only cards that passed every check are listed. Finish: out (a seat emptied its rack) or unfinished; Leader: 1 for the game's best score; Sum of scores: {}; Card total: the seat's Total line.`
+    GamesNote,
+    /// `0 in every game (zero-sum)`
+    ZeroSum,
+    /// `the penalty points of the table`
+    PenaltyOfTable,
+    /// `out`
+    Out,
+    /// `unfinished`
+    Unfinished,
+    /// `ok`
+    Ok,
+    /// `no medal yet: no one is ranked in the {} yet`
+    NoMedalYet,
+    /// `not awarded: {} (ties took the place, or too few players)`
+    NotAwarded,
+    /// `These are the standings of the {} stage, not of a final.`
+    NotAFinal,
+    /// `The Super Family Award is not given under the {} rules ([awards] super_family = false).`
+    NoSuperFamily,
+    /// `No final stage yet: the Super Family Award is decided on the final's results of families whose both members qualified.`
+    NoFinalYet,
+    /// `Super Family Award: family {} ({} and {}).`
+    SuperFamily,
+    /// `TIE for the Super Family Award between families {}: the director decides.`
+    SuperFamilyTie,
+    /// `No family unit is eligible: both members must qualify for the final and have a final result.`
+    NoUnitEligible,
+    /// `Family {} is not eligible: {}.`
+    FamilyNotEligible,
+    /// `Family {} is not a unit: {}.`
+    FamilyNotAUnit,
+    /// `The event lists no sessions and tables (tilerank.toml's [sessions]): missing cards are not checked.`
+    NoSessionsListed,
+    /// `missing card`
+    MissingCard,
+    /// `{}: still to play`
+    StillToPlay,
+    /// `played no game`
+    PlayedNoGame,
+    /// `Nothing to report: no warnings, no notes.`
+    NothingToReport,
+    /// `neither {} nor {} qualified for the final`
+    NeitherQualified,
+    /// `{} did not qualify for the final`
+    DidNotQualify,
+    /// `{} has no ranked result in the final (withdrawn)`
+    NoResultWithdrawn,
+    /// `{} has no ranked result in the final (disqualified)`
+    NoResultDisqualified,
+    /// `{} has no ranked result in the final`
+    NoResult,
+    /// `only one roster entry has this family id: a unit is two, a parent and a child`
+    UnitAlone,
+    /// `{} roster entries share this family id: a unit is exactly two, a parent and a child (give each pair its own family id)`
+    UnitTooMany,
+    /// `{} has no birth_date or age, so the unit cannot be checked`
+    UnitNoAge,
+    /// `no child: the younger member {} is aged {}; a child is aged {} to {}`
+    UnitNoChild,
+    /// `no parent: the older member {} is aged {}; a parent is aged {} or over`
+    UnitNoParent,
+    /// `both members are aged {}: the parent must be older than the child`
+    UnitSameAge,
+    /// `{} table winners ({}) for {} championship seats: all are listed as going on; {}`
+    TooManyWinners,
+    /// `table_ties = "all": they all play the championship`
+    AllPlayChampionship,
+    /// `the director decides (a play-off, or a second championship table), or sets table_ties = "all"`
+    DirectorDecidesPlayOff,
+    /// `TIE FOR THE LAST seat: {} seconds ({}) are each {} behind their winners, for 1 seat`
+    TieForLastSeat,
+    /// `TIE FOR THE LAST seats: {} seconds ({}) are each {} behind their winners, for {} seats`
+    TieForLastSeats,
+    /// `{}; the director named {} ({} of {}); name exactly {}`
+    NamedSome,
+    /// `{}; the director named {}`
+    Named,
+    /// `{}; table_ties = "all": they all go on`
+    AllGoOnTableTies,
+    /// `{}; none of them goes on until the director names {} (--player), or sets table_ties = "all"`
+    NoneUntilNamed,
+    /// `only {} players go on to the {} championship seats (a winner and a second from each table); {}`
+    EmptySeats,
+    /// `table_ties = "all": the seats stay empty`
+    SeatsStayEmpty,
+    /// `the director decides whether to seat more, or sets table_ties = "all"`
+    DirectorDecidesSeats,
+    /// `{} played at {} tables of the stage ({}); each table was judged on its own`
+    SeveralTables,
+    /// `{} was named but is in no tie: it changes nothing`
+    NamedInNoTie,
+    /// `silver, bronze`
+    SilverBronze,
+    /// `1st runner-up, 2nd runner-up`
+    RunnersUp,
+    /// `PROVISIONAL: {}`
+    Provisional,
+    /// `PROVISIONAL: {} (see the Missing sheet)`
+    ProvisionalSeeMissing,
+    /// `1 card missing`
+    OneCardMissing,
+    /// `{} cards missing`
+    CardsMissing,
+    /// `1 player of the {} still to play`
+    OneStillToPlay,
+    /// `{} players of the {} still to play`
+    PlayersStillToPlay,
+    /// `No final stage yet: medals are the top three of the final's standings of each group.`
+    NoFinalMedals,
+    /// `{} seats`
+    CheckSeats,
+    /// `scores sum to {}`
+    CheckSum,
+    /// `a winner who is not a leader`
+    CheckLeader,
+    /// `the winner is not the seat that went out`
+    CheckWentOut,
+    /// `more than one seat went out`
+    CheckTwoOut,
+    /// `a negative penalty`
+    CheckNegative,
+    /// `nobody won`
+    CheckNobody,
+    /// `No event date: ages are taken on the event date; give --date YYYY-MM-DD or set [event] date in tilerank.toml.`
+    NoEventDate,
+    /// `{}st lowest total at {} with {}`
+    LowestAtSt,
+    /// `{}st highest total at {} with {}`
+    HighestAtSt,
+    /// `{}nd lowest total at {} with {}`
+    LowestAtNd,
+    /// `{}nd highest total at {} with {}`
+    HighestAtNd,
+    /// `{}rd lowest total at {} with {}`
+    LowestAtRd,
+    /// `{}rd highest total at {} with {}`
+    HighestAtRd,
+    /// `{}th lowest total at {} with {}`
+    LowestAtTh,
+    /// `{}th highest total at {} with {}`
+    HighestAtTh,
+    /// `{}st lowest total {}`
+    LowestTotalSt,
+    /// `{}st highest total {}`
+    HighestTotalSt,
+    /// `{}nd lowest total {}`
+    LowestTotalNd,
+    /// `{}nd highest total {}`
+    HighestTotalNd,
+    /// `{}rd lowest total {}`
+    LowestTotalRd,
+    /// `{}rd highest total {}`
+    HighestTotalRd,
+    /// `{}th lowest total {}`
+    LowestTotalTh,
+    /// `{}th highest total {}`
+    HighestTotalTh,
+    /// `{}; {}`
+    And,
+}
+
+impl Sentence {
+    /// How many sentences there are.
+    pub const COUNT: usize = 120;
+
+    /// Every sentence, in the order of the tables.
+    pub const ALL: [Sentence; Sentence::COUNT] = [
+        Sentence::Note,
+        Sentence::Decision,
+        Sentence::InGroup,
+        Sentence::NamedToSettle,
+        Sentence::Shared,
+        Sentence::Then,
+        Sentence::Or,
+        Sentence::TotalPoints,
+        Sentence::ListedApart,
+        Sentence::TieAtCutoff,
+        Sentence::BothGoOn,
+        Sentence::AllGoOn,
+        Sentence::NoneGoOn,
+        Sentence::ChooseCutoffTies,
+        Sentence::OneQualifier,
+        Sentence::Qualifiers,
+        Sentence::TieAtCutoffNote,
+        Sentence::SharedRank,
+        Sentence::SharedWord,
+        Sentence::TieAtTableNamed,
+        Sentence::TieAtTableAllGo,
+        Sentence::TieAtTableListed,
+        Sentence::TableWinner,
+        Sentence::BestSecond,
+        Sentence::BestSecondOfWinners,
+        Sentence::LowestAt,
+        Sentence::HighestAt,
+        Sentence::LowestTotal,
+        Sentence::HighestTotal,
+        Sentence::RankOfTop,
+        Sentence::RankTiedAtCutoff,
+        Sentence::TableAnd,
+        Sentence::Table,
+        Sentence::NotFinalUntil,
+        Sentence::NotFinal,
+        Sentence::SettleCutoff,
+        Sentence::SettleTableTies,
+        Sentence::SettleByNaming,
+        Sentence::NotFinalSeeDecision,
+        Sentence::NoCardsYet,
+        Sentence::GamesNote,
+        Sentence::ZeroSum,
+        Sentence::PenaltyOfTable,
+        Sentence::Out,
+        Sentence::Unfinished,
+        Sentence::Ok,
+        Sentence::NoMedalYet,
+        Sentence::NotAwarded,
+        Sentence::NotAFinal,
+        Sentence::NoSuperFamily,
+        Sentence::NoFinalYet,
+        Sentence::SuperFamily,
+        Sentence::SuperFamilyTie,
+        Sentence::NoUnitEligible,
+        Sentence::FamilyNotEligible,
+        Sentence::FamilyNotAUnit,
+        Sentence::NoSessionsListed,
+        Sentence::MissingCard,
+        Sentence::StillToPlay,
+        Sentence::PlayedNoGame,
+        Sentence::NothingToReport,
+        Sentence::NeitherQualified,
+        Sentence::DidNotQualify,
+        Sentence::NoResultWithdrawn,
+        Sentence::NoResultDisqualified,
+        Sentence::NoResult,
+        Sentence::UnitAlone,
+        Sentence::UnitTooMany,
+        Sentence::UnitNoAge,
+        Sentence::UnitNoChild,
+        Sentence::UnitNoParent,
+        Sentence::UnitSameAge,
+        Sentence::TooManyWinners,
+        Sentence::AllPlayChampionship,
+        Sentence::DirectorDecidesPlayOff,
+        Sentence::TieForLastSeat,
+        Sentence::TieForLastSeats,
+        Sentence::NamedSome,
+        Sentence::Named,
+        Sentence::AllGoOnTableTies,
+        Sentence::NoneUntilNamed,
+        Sentence::EmptySeats,
+        Sentence::SeatsStayEmpty,
+        Sentence::DirectorDecidesSeats,
+        Sentence::SeveralTables,
+        Sentence::NamedInNoTie,
+        Sentence::SilverBronze,
+        Sentence::RunnersUp,
+        Sentence::Provisional,
+        Sentence::ProvisionalSeeMissing,
+        Sentence::OneCardMissing,
+        Sentence::CardsMissing,
+        Sentence::OneStillToPlay,
+        Sentence::PlayersStillToPlay,
+        Sentence::NoFinalMedals,
+        Sentence::CheckSeats,
+        Sentence::CheckSum,
+        Sentence::CheckLeader,
+        Sentence::CheckWentOut,
+        Sentence::CheckTwoOut,
+        Sentence::CheckNegative,
+        Sentence::CheckNobody,
+        Sentence::NoEventDate,
+        Sentence::LowestAtSt,
+        Sentence::HighestAtSt,
+        Sentence::LowestAtNd,
+        Sentence::HighestAtNd,
+        Sentence::LowestAtRd,
+        Sentence::HighestAtRd,
+        Sentence::LowestAtTh,
+        Sentence::HighestAtTh,
+        Sentence::LowestTotalSt,
+        Sentence::HighestTotalSt,
+        Sentence::LowestTotalNd,
+        Sentence::HighestTotalNd,
+        Sentence::LowestTotalRd,
+        Sentence::HighestTotalRd,
+        Sentence::LowestTotalTh,
+        Sentence::HighestTotalTh,
+        Sentence::And,
+    ];
+
+    /// The sentence's words in `w`, with `{}` where its parts go.
+    pub fn words(self, w: &Words) -> &'static str {
+        w.said[self as usize]
+    }
+
+    /// The sentence in English, `{}` filled by `parts` in order: what every
+    /// command, output file and export says.
+    pub fn en(self, parts: &[&dyn fmt::Display]) -> String {
+        let words = self.words(&EN);
+        debug_assert_eq!(words.matches("{}").count(), parts.len(), "{self:?}");
+        fill(words, parts)
+    }
+
+    /// The English words before and after the one part the sentence
+    /// takes: for a note said a million times, put together with no
+    /// formatting machinery.
+    pub fn around(self) -> (&'static str, &'static str) {
+        let words = self.words(&EN);
+        debug_assert_eq!(words.matches("{}").count(), 1, "{self:?}");
+        words.split_once("{}").unwrap_or((words, ""))
+    }
+
+    /// The sentence in English when it takes no part.
+    pub fn text(self) -> &'static str {
+        let words = self.words(&EN);
+        debug_assert!(!words.contains("{}"), "{self:?}");
+        words
+    }
+}
+
+/// A ranking key in `w`'s words: "games won (more first)".
+pub fn sort_key(w: &Words, k: SortKey) -> String {
+    let name = match (k.key, k.better) {
+        (Key::GamesWon, _) => w.key_won,
+        (Key::AverageScore, _) => w.key_average,
+        (Key::TotalScore, Better::Higher) => w.key_total,
+        (Key::TotalScore, Better::Lower) => Sentence::TotalPoints.words(w),
+        (Key::TilesLeft, _) => w.key_tiles,
+        (Key::BestGame, _) => w.key_best,
+    };
+    let first = match (k.key, k.better) {
+        (Key::GamesWon | Key::TilesLeft, Better::Higher) => w.more,
+        (Key::GamesWon | Key::TilesLeft | Key::TotalScore, Better::Lower) => w.fewer,
+        (_, Better::Higher) => w.higher,
+        (_, Better::Lower) => w.lower,
+    };
+    fill(w.sort_key, &[&name, &first])
+}
+
+impl fmt::Display for SortKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&sort_key(&EN, *self))
+    }
+}
+
+/// The order of a ranking in English: "Order: games won (more first),
+/// then average score (higher first)."
+pub fn order(keys: &[SortKey]) -> String {
+    let keys = keys
+        .iter()
+        .map(ToString::to_string)
+        .reduce(|a, b| Sentence::Then.en(&[&a, &b]))
+        .unwrap_or_default();
+    fill(EN.order, &[&keys])
+}
+
+impl fmt::Display for NotAUnitReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Sentence as S;
+        f.write_str(&match self {
+            NotAUnitReason::Alone => S::UnitAlone.text().to_string(),
+            NotAUnitReason::TooMany { count } => S::UnitTooMany.en(&[count]),
+            NotAUnitReason::NoAge { id, why: None } => S::UnitNoAge.en(&[id]),
+            NotAUnitReason::NoAge { id, why: Some(e) } => format!("{id}: {e}"),
+            NotAUnitReason::NoChild { id, age, ages } => {
+                S::UnitNoChild.en(&[id, age, &ages.child_min, &ages.child_max])
+            }
+            NotAUnitReason::NoParent { id, age, ages } => {
+                S::UnitNoParent.en(&[id, age, &ages.parent_min])
+            }
+            NotAUnitReason::SameAge { age } => S::UnitSameAge.en(&[age]),
+        })
+    }
+}
+
+impl fmt::Display for IneligibleReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Sentence as S;
+        f.write_str(&match self {
+            IneligibleReason::NotQualified { ids } if ids.len() == 2 => {
+                S::NeitherQualified.en(&[&ids[0], &ids[1]])
+            }
+            IneligibleReason::NotQualified { ids } => S::DidNotQualify.en(&[&ids.join(", ")]),
+            IneligibleReason::NoResult { id, apart } => match apart {
+                Some(Apart::Withdrawn) => S::NoResultWithdrawn.en(&[id]),
+                Some(Apart::Disqualified) => S::NoResultDisqualified.en(&[id]),
+                None => S::NoResult.en(&[id]),
+            },
+        })
+    }
 }
 
 /// Every word of the site in one language.
@@ -239,11 +723,11 @@ pub struct Words {
     pub entry_says: &'static str,
     pub entry_no_script: &'static str,
 
-    /// The sentences of the export the site shows (notes, reasons,
-    /// decisions), each as a template: `{}` where its data goes. English
-    /// has the export's own sentences; each language its own, in the same
-    /// order (see [`super::said`]).
-    pub said: &'static [&'static str],
+    /// The reports' sentences (notes, reasons, decisions), in the order
+    /// of [`Sentence`], each with `{}` where its parts go: English's are
+    /// what the commands and the export say, each language's what the
+    /// site says ([`super::site::said`]).
+    pub said: &'static [&'static str; Sentence::COUNT],
 
     /// Known stage names (as the event's settings write them) in words.
     pub stages: &'static [(&'static str, &'static str)],
@@ -525,6 +1009,38 @@ pub static EN: Words = Words {
         "{} was named but is in no tie: it changes nothing",
         "silver, bronze",
         "1st runner-up, 2nd runner-up",
+        "PROVISIONAL: {}",
+        "PROVISIONAL: {} (see the Missing sheet)",
+        "1 card missing",
+        "{} cards missing",
+        "1 player of the {} still to play",
+        "{} players of the {} still to play",
+        "No final stage yet: medals are the top three of the final's standings of each group.",
+        "{} seats",
+        "scores sum to {}",
+        "a winner who is not a leader",
+        "the winner is not the seat that went out",
+        "more than one seat went out",
+        "a negative penalty",
+        "nobody won",
+        "No event date: ages are taken on the event date; give --date YYYY-MM-DD or set [event] date in tilerank.toml.",
+        "{}st lowest total at {} with {}",
+        "{}st highest total at {} with {}",
+        "{}nd lowest total at {} with {}",
+        "{}nd highest total at {} with {}",
+        "{}rd lowest total at {} with {}",
+        "{}rd highest total at {} with {}",
+        "{}th lowest total at {} with {}",
+        "{}th highest total at {} with {}",
+        "{}st lowest total {}",
+        "{}st highest total {}",
+        "{}nd lowest total {}",
+        "{}nd highest total {}",
+        "{}rd lowest total {}",
+        "{}rd highest total {}",
+        "{}th lowest total {}",
+        "{}th highest total {}",
+        "{}; {}",
     ],
 
     stages: &[
@@ -826,6 +1342,38 @@ pub static ZH_HANT: Words = Words {
         "{} 獲指定但並無同分：不影響結果",
         "銀牌、銅牌",
         "亞軍、季軍",
+        "暫定：{}",
+        "暫定：{}（見尚未收到一頁）",
+        "欠交 1 張計分卡",
+        "欠交 {} 張計分卡",
+        "1 名{}選手尚未比賽",
+        "{} 名{}選手尚未比賽",
+        "決賽尚未進行：獎牌按各組決賽排名的前三名頒發。",
+        "{} 個座位",
+        "得分總和為 {}",
+        "勝出者並非最高分",
+        "勝出者並非出清的座位",
+        "多於一個座位出清",
+        "罰分為負數",
+        "無人勝出",
+        "沒有比賽日期：年齡按比賽日期計算；請用 --date YYYY-MM-DD 或在 tilerank.toml 設定 [event] date。",
+        "第 {} 低總分（{}）{}",
+        "第 {} 高總分（{}）{}",
+        "第 {} 低總分（{}）{}",
+        "第 {} 高總分（{}）{}",
+        "第 {} 低總分（{}）{}",
+        "第 {} 高總分（{}）{}",
+        "第 {} 低總分（{}）{}",
+        "第 {} 高總分（{}）{}",
+        "第 {} 低總分 {}",
+        "第 {} 高總分 {}",
+        "第 {} 低總分 {}",
+        "第 {} 高總分 {}",
+        "第 {} 低總分 {}",
+        "第 {} 高總分 {}",
+        "第 {} 低總分 {}",
+        "第 {} 高總分 {}",
+        "{}；{}",
     ],
 
     stages: &[("prelim", "初賽"), ("semi", "準決賽"), ("final", "決賽")],
