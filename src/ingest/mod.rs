@@ -8,6 +8,7 @@
 
 pub mod cell;
 pub mod contained;
+pub mod hashes;
 pub mod header;
 pub mod limits;
 pub mod lines;
@@ -287,7 +288,9 @@ pub fn stdin_sha256() -> Option<&'static str> {
 /// The file is read whole within the limits (`read_limited`): a line
 /// longer than [`Limits::line_bytes`] or a file longer than
 /// [`Limits::file_bytes`] is refused as it is read, so that a device or a
-/// pipe that never ends (`/dev/zero`) is not held.
+/// pipe that never ends (`/dev/zero`) is not held. The bytes read are
+/// hashed, while a command keeps the hashes of what it reads
+/// ([`hashes::ReadHashes`]).
 pub fn open(path: &Path) -> Result<Vec<Sheet>, InputError> {
     let limits = Limits::from_env()?;
     let name = shown(path);
@@ -299,6 +302,7 @@ pub fn open(path: &Path) -> Result<Vec<Sheet>, InputError> {
     } else {
         read_whole(path, &name, &limits)?
     };
+    hashes::whole_file(path, &bytes);
     read_bytes(&name, bytes, &limits)
 }
 
