@@ -275,15 +275,6 @@ pub fn note_read(path: &Path) {
     }
 }
 
-/// The SHA-256 of the bytes this run read from standard input (it is read
-/// once), as lowercase hex; `None` before it is read.
-static STDIN_SHA256: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-
-/// See `STDIN_SHA256`: what the import log keeps for an input `-`.
-pub fn stdin_sha256() -> Option<&'static str> {
-    STDIN_SHA256.get().map(String::as_str)
-}
-
 /// Opens a file as its sheets: one for a CSV file, one per workbook sheet.
 /// The file is read whole within the limits (`read_limited`): a line
 /// longer than [`Limits::line_bytes`] or a file longer than
@@ -296,9 +287,7 @@ pub fn open(path: &Path) -> Result<Vec<Sheet>, InputError> {
     let name = shown(path);
     note_read(path);
     let bytes = if path.as_os_str() == "-" {
-        let bytes = read_limited(std::io::stdin().lock(), &name, false, &limits)?;
-        let _ = STDIN_SHA256.set(crate::event_folder::sha256_hex(&bytes));
-        bytes
+        read_limited(std::io::stdin().lock(), &name, false, &limits)?
     } else {
         read_whole(path, &name, &limits)?
     };
