@@ -113,11 +113,9 @@ pub fn utc_now() -> String {
     format!("{day}T{:02}:{:02}:{:02}Z", s / 3600, s / 60 % 60, s % 60)
 }
 
+/// The SHA-256 of `bytes`, as lowercase hex.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    ingest::hashes::hex(&Sha256::digest(bytes))
 }
 
 /// Where an event's data is.
@@ -178,35 +176,6 @@ pub fn score_text(score: &Score) -> String {
     } else {
         format!("{sign}{}.{frac}", abs / unit)
     }
-}
-
-/// The SHA-256 of a file's bytes, read a block at a time (empty bytes'
-/// hash when it cannot be read: the file was read a moment ago); for `-`,
-/// of the bytes read from standard input (once read).
-fn sha256_file(path: &Path) -> String {
-    use std::io::Read;
-    if path.as_os_str() == "-" {
-        if let Some(hash) = ingest::stdin_sha256() {
-            return hash.to_string();
-        }
-    }
-    let mut hasher = Sha256::new();
-    if let Ok(mut f) = std::fs::File::open(path) {
-        let mut block = vec![0u8; 1 << 16];
-        loop {
-            match f.read(&mut block) {
-                Ok(0) => break,
-                Ok(n) => hasher.update(&block[..n]),
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(_) => break,
-            }
-        }
-    }
-    hasher
-        .finalize()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 /// The results-layout header of a stored card.
@@ -814,7 +783,11 @@ impl EventFolder {
         on_wait: &mut dyn FnMut(),
     ) -> Result<(Problems, usize), FolderError> {
         let mut problems = Problems::new();
+        // (the log keeps the hash of the bytes read)
+        let hashes = ingest::hashes::ReadHashes::keep();
         let roster = ingest::roster::read(&source.to_path_buf(), &mut problems)?;
+        let sha256 = hashes.of(source).unwrap_or_default();
+        drop(hashes);
         crate::rules::roster_checks::check_roster(
             &roster,
             rules,
@@ -873,7 +846,7 @@ impl EventFolder {
             time: utc_now(),
             action: "roster".into(),
             file: ingest::shown(source),
-            sha256: sha256_file(source),
+            sha256,
             stage: String::new(),
             cards: roster.len() as i64,
             games: 0,
@@ -1000,9 +973,11 @@ impl EventFolder {
         let rules = self.rules();
         let name = ingest::shown(file);
         let mut problems = Problems::new();
+        // (the log keeps the hash of the bytes read)
+        let hashes = ingest::hashes::ReadHashes::keep();
         let mut inputs = ingest::read_cards(&[file.to_path_buf()], &mut problems)?;
-        // (after the read: standard input's bytes are hashed as read)
-        let sha256 = sha256_file(file);
+        let sha256 = hashes.of(file).unwrap_or_default();
+        drop(hashes);
         if let Some(s) = stage {
             let s = Stage::new(s);
             inputs
@@ -1107,8 +1082,10 @@ impl EventFolder {
                     let name = ingest::shown(&path);
                     let mut file =
                         FileImport::new(&rules, &mut roster, store, &by_key, log, replace, entries);
+                    // (the log keeps the hash of the bytes read)
+                    let hashes = ingest::hashes::ReadHashes::keep();
                     if stage.is_none() && crate::stream::read_one(&path, &mut file).is_some() {
-                        (name, sha256_file(&path), false, file)
+                        (name, hashes.of(&path).unwrap_or_default(), false, file)
                     } else {
                         // not the common shape: read whole, the ordinary way
                         drop(file);

@@ -27,6 +27,7 @@
 
 use crate::domain::{CardKey, Label, Stage};
 use crate::ingest::cell::{Cell, Row};
+use crate::ingest::hashes::Hashing;
 use crate::ingest::header::{map_header, warn_unknown, ColumnMap};
 use crate::ingest::limits::Limits;
 use crate::ingest::lines::{self, Grouper, StageCache};
@@ -244,6 +245,8 @@ struct Head {
     key_columns: [Option<usize>; 3],
     body: u64,
     line: u32,
+    /// The file's bytes before `body`, as read (for its hash).
+    prefix: Vec<u8>,
 }
 
 /// A line of a CSV file, split where it lies ([`text::SplitFields`]: a
@@ -329,12 +332,14 @@ fn read_head(file: &mut std::fs::File, limits: &Limits) -> Option<Head> {
                 .collect();
             let columns = map_header(&cells, &results::columns())?;
             let key_columns = [lines::STAGE, lines::SESSION, lines::TABLE].map(|c| columns.get(c));
+            head.truncate(end);
             return Some(Head {
                 delimiter,
                 columns,
                 key_columns,
                 body: end as u64,
                 line: i as u32 + 1,
+                prefix: head,
             });
         }
         start = end;
@@ -446,6 +451,9 @@ struct Chunk {
     cards: Vec<Checked>,
     hashes: Vec<[u64; 4]>,
     problems: Problems,
+    /// The chunk's bytes, as read, when the file is hashed (else empty):
+    /// hashed in the file's order as the chunk is accepted.
+    bytes: Vec<u8>,
 }
 
 /// What a thread reads chunks with, kept from one chunk to the next: its
@@ -471,8 +479,9 @@ impl Parser {
     }
 }
 
-/// A chunk's cards and their names' hashes, as [`Chunk`] holds them.
-type Lists = (Vec<Checked>, Vec<[u64; 4]>);
+/// A chunk's cards, their names' hashes and its bytes, as [`Chunk`]
+/// holds them.
+type Lists = (Vec<Checked>, Vec<[u64; 4]>, Vec<u8>);
 
 /// What every chunk of a file is read with.
 struct Reading<'a> {
@@ -482,6 +491,8 @@ struct Reading<'a> {
     name: &'a str,
     hasher: NameHasher,
     keep: bool,
+    /// Whether the file's bytes are hashed (a chunk keeps its bytes).
+    hashing: bool,
     /// The lists of chunks accepted, emptied, for chunks to come: their
     /// room is not given back and asked for again.
     spare: std::sync::Mutex<Vec<Lists>>,
@@ -510,6 +521,10 @@ fn read_file<T: Take>(
     {
         return None;
     }
+    // (the file's bytes hashed in its order: its start, then each chunk as
+    // it is accepted)
+    let mut hashing = Hashing::start();
+    hashing.update(&head.prefix);
     let rules = intake.rules().clone();
     let reading = Reading {
         head: &head,
@@ -518,6 +533,7 @@ fn read_file<T: Take>(
         name: &name,
         hasher: intake.hasher(),
         keep: intake.keeps_cards(),
+        hashing: hashing.is_on(),
         spare: std::sync::Mutex::new(Vec::new()),
     };
     // the header's unknown columns, as the ordinary read warns of them
@@ -555,6 +571,8 @@ fn read_file<T: Take>(
         };
         let shift = if chunk.problems.is_empty() { base } else { 0 };
         found |= !chunk.cards.is_empty();
+        hashing.update(&chunk.bytes);
+        chunk.bytes.clear();
         intake
             .problems()
             .extend(std::mem::take(&mut chunk.problems));
@@ -573,7 +591,7 @@ fn read_file<T: Take>(
         base = base.checked_add(chunk.lines)?;
         chunk.hashes.clear();
         if let Ok(mut spare) = reading.spare.lock() {
-            spare.push((chunk.cards, chunk.hashes));
+            spare.push((chunk.cards, chunk.hashes, chunk.bytes));
         }
         Some(())
     };
@@ -638,7 +656,11 @@ fn read_file<T: Take>(
         ok?;
     }
     // a file with no card: the ordinary read says what it lacks
-    found.then_some(())
+    if !found {
+        return None;
+    }
+    hashing.done(path);
+    Some(())
 }
 
 /// Reads the lines of bytes `a..b` of a file (whole cards) into cards,
@@ -667,7 +689,7 @@ fn parse_chunk(
     let text = std::str::from_utf8(buf).ok()?;
     // each chunk its own source: the threads share no counter
     let source = Source::file(reading.name);
-    let (cards, hashes) = reading
+    let (cards, hashes, bytes) = reading
         .spare
         .lock()
         .ok()
@@ -679,6 +701,7 @@ fn parse_chunk(
         cards,
         hashes,
         problems: Problems::new(),
+        bytes,
     };
     grouper.restart(&source);
     let mut stages = StageCache::default();
@@ -756,5 +779,10 @@ fn parse_chunk(
         chunk.hashes.push(hashes);
     }
     grouper.cards = grouped;
+    if reading.hashing {
+        // the bytes go with the chunk; the parser reads the next into
+        // another chunk's room
+        std::mem::swap(buf, &mut chunk.bytes);
+    }
     Some(chunk)
 }

@@ -296,6 +296,61 @@ fn two_threads_read_what_one_reads() {
     same_both_ways(vec![wrong], None, hk());
 }
 
+/// The streaming reader hashes the bytes it read, the file's start then
+/// each chunk in the file's order as it is accepted: the file's hash, on
+/// one thread or two, in chunks of any size, with a byte order mark and a
+/// blank line before the header, and with a chunk read again for a wrong
+/// line in it. A file it leaves to the ordinary read is hashed as read
+/// whole. Nothing is hashed unless asked.
+#[test]
+fn the_streaming_reader_hashes_the_bytes_it_read_in_order() {
+    use tilerank::event_folder::sha256_hex;
+    use tilerank::ingest::hashes::ReadHashes;
+    let clean = temp("hashed.csv");
+    results_file(&clean, 700, false);
+    let text = std::fs::read_to_string(&clean).unwrap();
+    // (a score that does not add up: its chunk is read again)
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let n = lines.len();
+    let mut fields: Vec<&str> = lines[n - 30].split(',').collect();
+    fields[6] = "+999";
+    lines[n - 30] = fields.join(",");
+    let wrong = temp("hashed-wrong.csv");
+    std::fs::write(&wrong, lines.join("\n")).unwrap();
+    let headed = temp("hashed-headed.csv");
+    std::fs::write(
+        &headed,
+        format!("\u{feff}\r\n{}", text.replace('\n', "\r\n")),
+    )
+    .unwrap();
+    for file in [&clean, &wrong, &headed] {
+        let hash = sha256_hex(&std::fs::read(file).unwrap());
+        let inputs = std::slice::from_ref(file);
+        for threads in [false, true] {
+            for chunk in [500, 4096, WHOLE] {
+                let hashes = ReadHashes::keep();
+                let event = streamed(inputs, Keep::Sums, Some(threads), chunk).expect("streams");
+                assert_eq!(event.problems.has_errors(), file == &wrong);
+                assert_eq!(
+                    hashes.of(file).as_ref(),
+                    Some(&hash),
+                    "{file:?}, chunks of {chunk}, two threads: {threads}"
+                );
+            }
+        }
+    }
+    assert!(streamed(std::slice::from_ref(&clean), Keep::Sums, Some(true), 4096).is_some());
+    assert_eq!(ReadHashes::keep().of(&clean), None, "not asked");
+    // a quote: left to the ordinary read
+    let quoted = temp("hashed-quoted.csv");
+    let text = text.replacen(",P0001,", ",\"P0001\",", 1);
+    std::fs::write(&quoted, &text).unwrap();
+    assert!(streamed(std::slice::from_ref(&quoted), Keep::Sums, None, 4096).is_none());
+    let hashes = ReadHashes::keep();
+    Event::load(&hk_request(quoted.clone(), Keep::Sums)).unwrap();
+    assert_eq!(hashes.of(&quoted), Some(sha256_hex(text.as_bytes())));
+}
+
 #[test]
 fn missing_cards_are_the_schedule_less_the_cards() {
     let path = temp("schedule.csv");

@@ -28,6 +28,7 @@ pub struct Test {
     stdin: Option<Vec<u8>>,
     env: Vec<(String, String)>,
     dir: Option<PathBuf>,
+    timeout: std::time::Duration,
 }
 
 impl Test {
@@ -37,6 +38,7 @@ impl Test {
             stdin: None,
             env: Vec::new(),
             dir: None,
+            timeout: std::time::Duration::from_secs(300),
         }
     }
 
@@ -86,11 +88,18 @@ impl Test {
         self
     }
 
+    /// Fails the run (the test) when the command has not ended after
+    /// `secs` seconds (five minutes unless told).
+    pub fn timeout(mut self, secs: u64) -> Test {
+        self.timeout = std::time::Duration::from_secs(secs);
+        self
+    }
+
     pub fn run(self) -> Output {
         let mut cmd = Command::cargo_bin("tilerank").expect("the tilerank binary is built");
         // (a command that should end and does not, a server, fails the
         // test instead of hanging it)
-        cmd.timeout(std::time::Duration::from_secs(300));
+        cmd.timeout(self.timeout);
         cmd.current_dir(self.dir.clone().unwrap_or_else(fixtures))
             .args(&self.args)
             .env("NO_COLOR", "1")

@@ -24,6 +24,7 @@ mod output;
 mod properties;
 mod publish;
 mod racks;
+mod read_hashes;
 mod real_world;
 mod referee;
 mod robustness;

@@ -8,6 +8,7 @@ use super::{summary, EventArgs, Loaded};
 use anyhow::{bail, Result};
 use tilerank::domain::{PlayerId, Stage};
 use tilerank::event::{AdvanceList, Completeness, Event};
+use tilerank::ingest::hashes::ReadHashes;
 use tilerank::roster::Roster;
 
 /// Refuses to rank when the data has errors; finds the stage.
@@ -217,17 +218,21 @@ pub fn print_decisions(list: &AdvanceList, roster: &Roster, shown: &[String]) {
 /// What the export and the website are built from beside the event: the
 /// event's name (`name`, else the event folder's), where the data came from
 /// (for the Settings sheet), and the log (the folder's import log, then
-/// each input read this time and the roster given, with their content
-/// hashes).
+/// each input read this time and the roster given, with the hashes of the
+/// bytes they were read as: `hashes`, held while the event was loaded).
 pub struct Sources {
     pub name: String,
     pub sources: Vec<(String, String)>,
     pub log: Vec<std::collections::BTreeMap<String, String>>,
 }
 
-pub fn sources(args: &EventArgs, name: Option<&str>, loaded: &Loaded) -> Result<Sources> {
+pub fn sources(
+    args: &EventArgs,
+    name: Option<&str>,
+    loaded: &Loaded,
+    hashes: &ReadHashes,
+) -> Result<Sources> {
     use std::collections::BTreeMap;
-    use tilerank::event_folder::sha256_hex;
     use tilerank::ingest;
     let name = name
         .map(str::to_string)
@@ -250,17 +255,10 @@ pub fn sources(args: &EventArgs, name: Option<&str>, loaded: &Loaded) -> Result<
         None => Vec::new(),
     };
     let mut read = |action: &str, path: &std::path::Path| {
-        let hash = if path.as_os_str() == "-" {
-            ingest::stdin_sha256().unwrap_or_default().to_string()
-        } else {
-            std::fs::read(path)
-                .map(|b| sha256_hex(&b))
-                .unwrap_or_default()
-        };
         log.push(BTreeMap::from([
             ("action".to_string(), action.to_string()),
             ("file".to_string(), ingest::shown(path)),
-            ("sha256".to_string(), hash),
+            ("sha256".to_string(), hashes.of(path).unwrap_or_default()),
         ]));
     };
     if let Some(roster) = &args.roster {

@@ -10,6 +10,7 @@ use tilerank::compare::typing::{Part, Side};
 use tilerank::compare::{agreeing, compare, Typing};
 use tilerank::domain::Stage;
 use tilerank::event_folder::{EventFolder, ReadFile};
+use tilerank::ingest::hashes::ReadHashes;
 use tilerank::ingest::raw::RawCard;
 use tilerank::problem::{Problems, Severity};
 use tilerank::profile::{ProfileName, Rules};
@@ -126,6 +127,8 @@ pub fn second_entry(
     let mut problems = Problems::new();
     // The event's stored roster (its cards are not needed here).
     let mut roster = folder.load(&[], None)?.roster;
+    // (the log keeps the hash of the bytes each file was read as)
+    let hashes = ReadHashes::keep();
     let mut first = Typing::read(files, &rules, &mut problems)?;
     let mut second_typing = Typing::read(&[second.to_path_buf()], &rules, &mut problems)?;
     if let Some(stage) = stage {
@@ -203,12 +206,19 @@ pub fn second_entry(
         entry.reason = format!("{}; {r}", entry.reason);
     }
     // The agreed cards go to the store under the file they were typed in:
-    // its name and its bytes' hash are what the log records.
+    // its name, and the hash of the bytes its cards were read from, are
+    // what the log records.
+    let sha256: BTreeMap<String, String> = tilerank::ingest::expand(files)?
+        .iter()
+        .filter_map(|path| Some((tilerank::ingest::shown(path), hashes.of(path)?)))
+        .collect();
     for (file, cards) in by_file.into_iter().filter(|(f, _)| !refused.contains(f)) {
-        let bytes = std::fs::read(&file).with_context(|| format!("{file}: cannot be read"))?;
+        let sha256 = sha256
+            .get(&file)
+            .with_context(|| format!("{file}: its bytes were not read whole"))?;
         entry.read.push(ReadFile {
+            sha256: sha256.clone(),
             name: file,
-            sha256: tilerank::event_folder::sha256_hex(&bytes),
             cards,
             problems: Problems::new(),
         });

@@ -6,6 +6,7 @@ use super::{summary, CutoffArgs, EventArgs, Outcome, OutputArgs};
 use anyhow::{bail, Result};
 use clap::Args;
 use std::io::{IsTerminal, Write};
+use tilerank::ingest::hashes::ReadHashes;
 use tilerank::report::export::{build, ExportRequest};
 use tilerank::report::progress::Progress;
 use tilerank::report::xlsx::{check_rows, sheet_names, Xlsx, MAX_ROWS};
@@ -41,6 +42,8 @@ pub fn run(args: ExportArgs) -> Result<Outcome> {
     if format == Format::Xlsx && args.output.output.is_none() && std::io::stdout().is_terminal() {
         bail!("a workbook cannot be shown in the terminal: give -o FILE.xlsx");
     }
+    // (the log lists each input with the hash of the bytes read)
+    let hashes = ReadHashes::keep();
     let loaded = args.event.load(rules)?;
     let event = &loaded.event;
     if event.problems.has_errors() {
@@ -60,7 +63,8 @@ pub fn run(args: ExportArgs) -> Result<Outcome> {
         say!("Nothing exported: the event is not complete (above). Import the rest, or give --allow-incomplete for a provisional export.");
         return Ok(Outcome::DataErrors);
     }
-    let Sources { name, sources, log } = sources(&args.event, args.name.as_deref(), &loaded)?;
+    let Sources { name, sources, log } =
+        sources(&args.event, args.name.as_deref(), &loaded, &hashes)?;
     let export = build(&ExportRequest {
         event,
         name: &name,

@@ -6,6 +6,7 @@ use super::{summary, CutoffArgs, EventArgs, Outcome};
 use anyhow::{Context, Result};
 use clap::Args;
 use std::path::PathBuf;
+use tilerank::ingest::hashes::ReadHashes;
 use tilerank::report::export::ExportRequest;
 use tilerank::report::site::{self, Lang, Site};
 
@@ -57,6 +58,8 @@ impl SiteEventArgs {
     /// Reads the event and builds every page.
     pub fn build(&self) -> Result<Built> {
         let rules = self.event.rules_with_cutoff(&self.cutoff)?;
+        // (the log lists each input with the hash of the bytes read)
+        let hashes = ReadHashes::keep();
         let loaded = self.event.load(rules)?;
         let event = &loaded.event;
         if event.problems.has_errors() {
@@ -67,7 +70,8 @@ impl SiteEventArgs {
         }
         eprintln!("{}", summary(event));
         let completeness = report_missing(&loaded);
-        let Sources { name, sources, log } = sources(&self.event, self.name.as_deref(), &loaded)?;
+        let Sources { name, sources, log } =
+            sources(&self.event, self.name.as_deref(), &loaded, &hashes)?;
         let site = site::build(
             &ExportRequest {
                 event,

@@ -8,6 +8,7 @@
 
 pub mod cell;
 pub mod contained;
+pub mod hashes;
 pub mod header;
 pub mod limits;
 pub mod lines;
@@ -274,31 +275,23 @@ pub fn note_read(path: &Path) {
     }
 }
 
-/// The SHA-256 of the bytes this run read from standard input (it is read
-/// once), as lowercase hex; `None` before it is read.
-static STDIN_SHA256: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-
-/// See `STDIN_SHA256`: what the import log keeps for an input `-`.
-pub fn stdin_sha256() -> Option<&'static str> {
-    STDIN_SHA256.get().map(String::as_str)
-}
-
 /// Opens a file as its sheets: one for a CSV file, one per workbook sheet.
 /// The file is read whole within the limits (`read_limited`): a line
 /// longer than [`Limits::line_bytes`] or a file longer than
 /// [`Limits::file_bytes`] is refused as it is read, so that a device or a
-/// pipe that never ends (`/dev/zero`) is not held.
+/// pipe that never ends (`/dev/zero`) is not held. The bytes read are
+/// hashed, while a command keeps the hashes of what it reads
+/// ([`hashes::ReadHashes`]).
 pub fn open(path: &Path) -> Result<Vec<Sheet>, InputError> {
     let limits = Limits::from_env()?;
     let name = shown(path);
     note_read(path);
     let bytes = if path.as_os_str() == "-" {
-        let bytes = read_limited(std::io::stdin().lock(), &name, false, &limits)?;
-        let _ = STDIN_SHA256.set(crate::event_folder::sha256_hex(&bytes));
-        bytes
+        read_limited(std::io::stdin().lock(), &name, false, &limits)?
     } else {
         read_whole(path, &name, &limits)?
     };
+    hashes::whole_file(path, &bytes);
     read_bytes(&name, bytes, &limits)
 }
 

@@ -1,6 +1,7 @@
 //! The roster layout (FORMATS.md): `id,name,birth_date,family,status,group`.
 
 use super::cell::{Cell, Row, Text};
+use super::hashes::Hashing;
 use super::header::{header_of, map_header, Column, ColumnMap};
 use super::limits::{hint, Limits};
 use super::lines::Fields;
@@ -354,7 +355,8 @@ fn read_sheet(
         Rows::Csv(rows) => match rows.into_plain() {
             Ok(plain) => {
                 first.add_to(roster, source, problems);
-                // (a text held whole is read to its end: see `Body::Text`)
+                // (a text held whole is read to its end: see `Body::Text`;
+                // its bytes were hashed as read)
                 let _ = read_body(
                     source,
                     &map,
@@ -363,6 +365,7 @@ fn read_sheet(
                     roster,
                     limits,
                     problems,
+                    None,
                 );
                 return;
             }
@@ -574,9 +577,10 @@ impl Body<'_> {
 
 /// Reads the lines of `body` into `roster`: chunks of about `size` bytes
 /// are read on every core, each line counted from its chunk's start, and
-/// added here in their order, moved down to their lines. `None` when a
-/// file's line is not the splitter's (see [`Body::File`]): what was added
-/// is then to be dropped.
+/// added here in their order, moved down to their lines; a file's chunks
+/// go to `hashing` in that order too. `None` when a file's line is not the
+/// splitter's (see [`Body::File`]): what was added is then to be dropped.
+#[allow(clippy::too_many_arguments)]
 fn read_body(
     source: &Source,
     map: &ColumnMap,
@@ -585,6 +589,7 @@ fn read_body(
     roster: &mut Roster,
     limits: &Limits,
     problems: &mut Problems,
+    mut hashing: Option<&mut Hashing>,
 ) -> Option<()> {
     let chunks = body.chunks(size)?;
     // (what the chunks were read into, added: read into again)
@@ -628,6 +633,10 @@ fn read_body(
     };
     let mut before = body.line();
     let add = |(mut read, lines): (Read, u32)| {
+        if let Some(hashing) = &mut hashing {
+            // (a file's chunk: its bytes, as read)
+            hashing.update(&read.buf);
+        }
         read.move_down(before);
         before = before.saturating_add(lines);
         read.add_to(roster, source, problems);
@@ -768,6 +777,10 @@ fn read_file(path: &Path, limits: &Limits, size: u64) -> Option<(Roster, Problem
         Some(i) => (bom + i + 1) as u64,
         None => len,
     };
+    // the file's bytes hashed in its order: the head's up to the body,
+    // then each chunk as it is added
+    let mut hashing = Hashing::start();
+    hashing.update(head.get(..usize::try_from(from).ok()?)?);
     let mut roster = Roster::default();
     // room for a player a line, the lines judged by the head's
     let lines = super::split::line_feeds(text.as_bytes()).max(1) as u64;
@@ -795,11 +808,13 @@ fn read_file(path: &Path, limits: &Limits, size: u64) -> Option<(Roster, Problem
         &mut roster,
         limits,
         &mut problems,
+        Some(&mut hashing),
     )?;
     // a file that grew while it was read is read again, whole
     if file.metadata().ok()?.len() != len {
         return None;
     }
+    hashing.done(path);
     Some((roster, problems))
 }
 
@@ -1227,6 +1242,47 @@ mod tests {
                 String::from_utf8_lossy(&bytes)
             );
         }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A roster file read a chunk at a time hashes the bytes it read, its
+    /// head then each chunk in the file's order as it is added (chunks
+    /// read on every core): the file's hash, in chunks of any size. One
+    /// left to the whole read is hashed as read whole. Nothing is hashed
+    /// unless asked.
+    #[test]
+    fn a_roster_read_in_chunks_hashes_the_bytes_it_read_in_order() {
+        use crate::ingest::hashes::ReadHashes;
+        let dir = std::env::temp_dir().join(format!("tilerank-hashed-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("roster.csv");
+        let text = varied_roster(
+            "\u{feff}Spring league roster\r\n\r\n",
+            3_000,
+            97,
+            499,
+            |i| format!("陳大文 {i}"),
+        );
+        std::fs::write(&path, &text).unwrap();
+        let hash = crate::event_folder::sha256_hex(text.as_bytes());
+        let limits = Limits::default();
+        for size in [1, 61, 4096, 1 << 30] {
+            let hashes = ReadHashes::keep();
+            in_chunks(&path, size, &limits).expect("the common shape");
+            assert_eq!(hashes.of(&path).as_ref(), Some(&hash), "chunks of {size}");
+        }
+        in_chunks(&path, 61, &limits).unwrap();
+        assert_eq!(ReadHashes::keep().of(&path), None, "not asked");
+        // (a quote: read whole)
+        let quoted = text.replacen("陳大文 7", "\"陳大文\" 7", 1);
+        std::fs::write(&path, &quoted).unwrap();
+        assert!(in_chunks(&path, 61, &limits).is_none());
+        let hashes = ReadHashes::keep();
+        read(&path, &mut Problems::new()).unwrap();
+        assert_eq!(
+            hashes.of(&path),
+            Some(crate::event_folder::sha256_hex(quoted.as_bytes()))
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 
