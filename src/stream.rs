@@ -384,8 +384,10 @@ fn chunk_starts(
 
 /// A card boundary after `nominal`: the start of the first line, after
 /// the first line break at or after `nominal - 1`, whose stage, session
-/// and table are written otherwise than on the line before it that is not
-/// blank; the file's length when there is none. (Two spellings of one card
+/// and table name a card and are written otherwise than on the line
+/// before it that is not blank (nor of a blank session or table: such a
+/// line may be lost from the card above it, which is then in its chunk);
+/// the file's length when there is none. (Two spellings of one card
 /// cut it in two: the two halves are the same card met twice, and the
 /// file is read the ordinary way.)
 fn boundary(
@@ -429,6 +431,13 @@ fn boundary(
             continue; // a blank line
         }
         let key = splitter.texts(line, &head.key_columns);
+        // a line whose card cannot be read may be lost from the card of
+        // the line before it (`lines::PartKey`), which must be in its
+        // chunk: no chunk starts at it
+        let text = String::from_utf8_lossy;
+        if !lines::names_card(&text(key[1]), &text(key[2])) {
+            continue;
+        }
         if let Some(p) = &previous {
             if p.iter().zip(key).any(|(a, b)| a.as_slice() != b) {
                 return Some(start);

@@ -148,6 +148,76 @@ mod check_1_seats_and_players {
     }
 
     #[test]
+    fn a_line_of_blank_session_is_the_one_error_of_the_game_it_is_lost_from() {
+        // Line 4 (seat C of game 1) has no session: its table and game are
+        // those of the card above it, so game 1 is a line short, and its
+        // sum (-7) and A's score for going out follow from that. Games 2
+        // and 3 are missing whatever line 4 says: that is still said.
+        Test::new()
+            .arg("check")
+            .fixture("bad/lost-line-blank-session.csv")
+            .run()
+            .failure(1)
+            .errors(2)
+            .error_at(
+                "bad/lost-line-blank-session.csv:4:1",
+                &["session is blank", "expected a session such as S01 or 1"],
+            )
+            .error_at(
+                "bad/lost-line-blank-session.csv:2",
+                &["session S01 table 1", "game 2, 3 missing"],
+            )
+            .stderr_lacks("add up to")
+            .stderr_lacks("went out")
+            .stderr_has("0 cards accepted, 0 games, 1 rejected");
+    }
+
+    #[test]
+    fn a_line_of_blank_session_and_game_may_be_any_games_and_no_sum_is_said() {
+        // Line 4 could be a line of any game of session S01 table 7: no
+        // game's sum is said (game 1's +10, game 3's -1), but a cell wrong
+        // in itself is (6:6 won 2).
+        check("bad/lost-line-blank-session-and-game.csv")
+            .errors(3)
+            .error_at(
+                "bad/lost-line-blank-session-and-game.csv:4:1",
+                &["session is blank"],
+            )
+            .error_at(
+                "bad/lost-line-blank-session-and-game.csv:4:3",
+                &["game is blank", "expected a game number"],
+            )
+            .error_at(
+                "bad/lost-line-blank-session-and-game.csv:6:6",
+                &["game won is 2", "expected 1 or 0"],
+            )
+            .stderr_lacks("add up to")
+            .stderr_lacks("missing")
+            .stderr_has("0 cards accepted, 0 games, 1 rejected");
+    }
+
+    #[test]
+    fn a_line_of_blank_session_that_is_not_the_cards_above_is_no_cards() {
+        // Line 4 names table 8, or a game 4 the hk rules do not play: it is
+        // not the card above it, and is put on none. That card's game 1 is
+        // then a line short, as it is.
+        for fixture in ["bad/lost-line-other-table.csv", "bad/lost-line-game-4.csv"] {
+            check(fixture)
+                .errors(3)
+                .error_at(&format!("{fixture}:4:1"), &["session is blank"])
+                .error_at(
+                    &format!("{fixture}:2"),
+                    &["game 1: the scores add up to +10, expected 0"],
+                )
+                .error_at(
+                    &format!("{fixture}:2:7"),
+                    &["seat A went out", "expected +20"],
+                )
+                .stderr_has("0 cards accepted, 0 games, 1 rejected");
+        }
+    }
+
+    #[test]
     fn what_is_below_a_score_cards_signature_line_is_said_not_read() {
         for (fixture, row, words) in [
             (

@@ -264,6 +264,29 @@ fn a_rack_line_of_blank_seat_keeps_its_card_out() {
 }
 
 #[test]
+fn a_rack_line_of_blank_session_keeps_the_card_above_it_out() {
+    // Table 7's seat C of game 1 with no session: its table and game are
+    // the card's above it, which would score game 1 from three racks. The
+    // card counts for nothing, and the one error is the blank session.
+    let scratch = Scratch::new("racks-session");
+    let text = std::fs::read_to_string(fixtures().join("racks/s01.csv")).unwrap();
+    let text: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| match i {
+            3 => l.replacen("S01,", ",", 1),
+            _ => l.to_string(),
+        })
+        .collect();
+    let file = scratch.write("s01.csv", &text.join("\n"));
+    let shown = file.display().to_string();
+    check_failing(&file)
+        .errors(1)
+        .error_at(&format!("{shown}:4:1"), &["session is blank"])
+        .stderr_has("1 card accepted, 3 games, 1 rejected; 1 error");
+}
+
+#[test]
 fn a_rack_only_file_writes_the_rack_of_a_player_who_went_out_as_a_dash() {
     // game 1: A out (-), B -8, C -10, D -6: A +24; game 2: B out (0),
     // A -1, C -2, D -3: B +6; game 3: C out (none), A -1, B -2, D -4:

@@ -525,6 +525,93 @@ fn lines_that_all_name_one_card_are_one_card_and_are_not_held() {
     assert!(event.problems.has_errors());
 }
 
+#[test]
+fn a_line_lost_from_the_card_above_it_is_said_alike_in_chunks_of_any_size() {
+    // 1200 cards (some 350 KB, several chunks of the default size), four
+    // lines without a session: card 100's seat C of game 1, card 500's
+    // last line (the line after it starts a card: where a chunk may be
+    // cut), card 700's seat B of game 2 with no game either (any game of
+    // that card's), and card 900's seat A of game 1 naming another table
+    // (no card's: card 900's game 1 is a line short); then, at the end,
+    // `bad/lost-line-blank-session.csv`'s card as session 999
+    let base = temp("lost-base.csv");
+    results_file(&base, 1200, false);
+    let text = std::fs::read_to_string(&base).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    // (line `i` of `lines` is line i + 1 of the file)
+    let at = |card: usize, game: usize, seat: usize| 1 + 12 * card + 4 * game + seat;
+    let mut blank = |i: usize, fields: &[(usize, &str)]| {
+        let mut f: Vec<String> = lines[i].split(',').map(str::to_string).collect();
+        f[0].clear();
+        for &(k, v) in fields {
+            f[k] = v.to_string();
+        }
+        lines[i] = f.join(",");
+        i + 1
+    };
+    let lost = [
+        blank(at(100, 0, 2), &[]),
+        blank(at(500, 2, 3), &[]),
+        blank(at(700, 1, 1), &[(2, "")]),
+        blank(at(900, 0, 0), &[(1, "2")]),
+    ];
+    let example = std::fs::read_to_string(fixtures().join("bad/lost-line-blank-session.csv"))
+        .unwrap()
+        .replace("\nS1,", "\nS999,");
+    let example_at = lines.len() + 1;
+    lines.extend(example.lines().skip(1).map(str::to_string));
+    let path = temp("lost.csv");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    assert!(std::fs::metadata(&path).unwrap().len() > 300_000);
+
+    let ordinary = Event::load_ordinary(&hk_request(path.clone(), Keep::Cards)).unwrap();
+    let mut errors: Vec<String> = ordinary.problems.iter().map(|p| p.to_string()).collect();
+    errors.sort();
+    let name = path.display().to_string();
+    // (card 900's game 1 starts at its first line placed: B's)
+    let game_row = at(900, 0, 1) + 1;
+    let blank_session = |line: &usize| {
+        format!("{name}:{line}:1: error: session is blank; expected a session such as S01 or 1")
+    };
+    let mut expected: Vec<String> = lost.iter().map(blank_session).collect();
+    expected.push(format!(
+        "{name}:{}:3: error: game is blank; expected a game number 1, 2, 3...",
+        lost[2]
+    ));
+    // card 900's game 1 without A's line: short of it, as ever
+    expected.push(format!(
+        "{name}:{game_row}: error: game 1: the scores add up to -43, expected 0 (B -9, C -19, D -15)"
+    ));
+    // the example's line 4, and its games 2 and 3, missing whatever line
+    // 4 says (but not game 1's sum, nor A's score)
+    expected.push(blank_session(&(example_at + 2)));
+    expected.push(format!(
+        "{name}:{example_at}: error: session S999 table 1: game 2, 3 missing; the hk rules play 3 games per session (a player who left early is blank in the games not played)"
+    ));
+    expected.sort();
+    assert_eq!(errors, expected);
+    // cards 100, 500, 700, 900 and the example's refused, no other
+    assert_eq!(ordinary.counts.cards_rejected, 5);
+    assert_eq!(ordinary.cards.len(), 1196);
+
+    // the streaming reader says the same, however the file is cut
+    let inputs = std::slice::from_ref(&path);
+    let whole = streamed(inputs, Keep::Cards, Some(false), 1 << 30).expect("the file streams");
+    assert_eq!(summary(&whole), summary(&ordinary));
+    for chunk in [1, 29, 300, 4096] {
+        for threads in [false, true] {
+            let got = streamed(inputs, Keep::Cards, Some(threads), chunk)
+                .unwrap_or_else(|| panic!("chunks of {chunk} stream"));
+            assert_eq!(
+                summary(&got),
+                summary(&ordinary),
+                "chunks of {chunk}, threads {threads}"
+            );
+        }
+    }
+    same_both_ways(vec![path], None, hk());
+}
+
 /// A named pipe is read once, the ordinary way: the streaming reader,
 /// which reads a file more than once, leaves it alone. (A reader that
 /// opened the pipe would wait for a writer: the test fails after a minute

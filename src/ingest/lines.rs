@@ -367,51 +367,125 @@ pub(crate) fn same_short_bytes(a: &[u8], b: &[u8]) -> bool {
     }
 }
 
-/// A line that cannot be placed on its card, its card read: its game or
-/// its seat is unreadable (an error said at the line). Its card is told
-/// ([`Grouper::lose`]), so that its checks do not count the line missing.
+/// A line that cannot be placed on a card: its game or its seat is
+/// unreadable, or its card is (an error said at the line). The card it is
+/// lost from is told ([`Grouper::lose`]), so that its checks do not count
+/// the line missing.
 pub struct Lost<'a> {
-    /// As [`Head::key`] and [`Head::known`].
-    pub key: Option<CardKey>,
-    pub known: Option<&'a CardKey>,
+    pub card: LostFrom<'a>,
     /// The line's game, when it could be read.
     pub game: Option<u32>,
+    /// The line's seat, when it could be read.
+    pub seat: Option<Seat>,
     pub row: At,
 }
 
+/// The card a line that cannot be placed is lost from.
+pub enum LostFrom<'a> {
+    /// The card its stage, session and table name (as [`Head::key`]).
+    Key(CardKey),
+    /// The card its reader knows it is on (as [`Head::known`]).
+    Known(&'a CardKey),
+    /// Its card could not be read: what of it could. The line is lost from
+    /// the card of the line before it when that may be its card (see
+    /// [`PartKey`]), else from none.
+    Unread(PartKey),
+}
+
+/// What of a line's card could be read when not all of it could (its
+/// session or its table is blank): each cell that could, `None` for one
+/// that is blank. A blank stage is none here, not `prelim`: the line lost
+/// its card's cells, and the stage's may be one of them.
+///
+/// Such a line is lost from the card of the line before it that was put
+/// on a card, in the same sheet (or chunk of a file, which never starts
+/// at such a line), when it names that card ([`Lost::may_be_on`]: its
+/// session, table or game read, and every cell of its card read names
+/// that card), and its game and seat, when read, are a game the card plays
+/// and a seat it has no line of in that game (judged with the rules,
+/// [`LostLines::of_card`]). Else it is put on no card: it is not guessed
+/// onto one its cells do not name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PartKey {
+    pub stage: Option<Stage>,
+    pub session: Option<Label>,
+    pub table: Option<Label>,
+}
+
+impl PartKey {
+    /// What the texts of a line's stage, session and table cells read.
+    pub fn read(texts: [&str; 3]) -> PartKey {
+        let stage = texts[0];
+        PartKey {
+            stage: (!super::cell::trim(stage).is_empty()).then(|| Stage::new(stage)),
+            session: Label::session(texts[1]),
+            table: Label::table(texts[2]),
+        }
+    }
+
+    /// Whether every cell read names the card of `key`.
+    fn fits(&self, key: &CardKey) -> bool {
+        self.stage.as_ref().is_none_or(|s| *s == key.stage)
+            && self.session.as_ref().is_none_or(|s| *s == key.session)
+            && self.table.as_ref().is_none_or(|t| *t == key.table)
+    }
+}
+
+impl Lost<'_> {
+    /// Whether this line, its card unread ([`LostFrom::Unread`]), may be
+    /// a line of the card of `key` (the card of the line before it): its
+    /// session, its table or its game was read, and every cell of its card
+    /// read names that card. (A line that names none, such as a note typed
+    /// far below the lines, is no card's.) Whether its game and seat may
+    /// be that card's is the rules' to say ([`LostLines::of_card`]).
+    pub fn may_be_on(&self, key: &CardKey) -> bool {
+        let LostFrom::Unread(part) = &self.card else {
+            return false;
+        };
+        let names = part.session.is_some() || part.table.is_some() || self.game.is_some();
+        names && part.fits(key)
+    }
+}
+
+/// Whether the texts of a line's session and table cells name a card (as
+/// [`StageCache::key`] reads them: neither is blank). A line whose do not
+/// is not placed; it may be lost from the card of the line before it
+/// ([`PartKey`]).
+pub fn names_card(session: &str, table: &str) -> bool {
+    Label::session(session).is_some() && Label::table(table).is_some()
+}
+
 /// Reads the head of a line; each unreadable field is an error, and the
-/// line is then an `Err` (it cannot be placed on a card): [`Lost`] when
-/// its card could be read.
+/// line is then an `Err` (it cannot be placed on a card): [`Lost`], with
+/// what of its card could be read.
 pub fn head<'a>(
     source: &Source,
     map: &ColumnMap,
     row: &'a mut impl Fields,
     stages: &mut StageCache,
     problems: &mut Problems,
-) -> Result<Head<'a>, Option<Lost<'a>>> {
-    // (`Some(None)`: the reader's card)
-    let (key, session, table) = if row.card().is_some() {
-        (Some(None), true, true)
+) -> Result<Head<'a>, Lost<'a>> {
+    // (`Some(None)`: the reader's card; `None`: not read, and what of it
+    // was)
+    let (key, part) = if row.card().is_some() {
+        (Some(None), None)
     } else {
         let texts = [STAGE, SESSION, TABLE].map(|c| text(map, row, c).unwrap_or_default());
-        match stages.key([&texts[0], &texts[1], &texts[2]]) {
-            Some(key) => (Some(Some(key)), true, true),
-            None => (
-                None,
-                Label::session(&texts[1]).is_some(),
-                Label::table(&texts[2]).is_some(),
-            ),
+        let texts = [&*texts[0], &*texts[1], &*texts[2]];
+        match stages.key(texts) {
+            Some(key) => (Some(Some(key)), None),
+            None => (None, Some(PartKey::read(texts))),
         }
     };
     let game = map.get(GAME).and_then(|i| row.whole(i)).filter(|&n| n >= 1);
     let seat = map.get(SEAT).and_then(|i| row.seat(i));
-    if !session {
+    if part.as_ref().is_some_and(|p| p.session.is_none()) {
         problems.error(
             source.place(at(map, row, SESSION)),
             "session is blank; expected a session such as S01 or 1",
         );
     }
-    if !table {
+    if part.as_ref().is_some_and(|p| p.table.is_none()) {
         problems.error(
             source.place(at(map, row, TABLE)),
             "table is blank; expected a table number such as 7",
@@ -449,23 +523,26 @@ pub fn head<'a>(
             "player is blank; expected a roster id or name",
         );
     }
-    match (key, game, seat) {
-        (Some(key), Some(game), Some(seat)) if !beyond => Ok(Head {
+    let lost = |card| Lost {
+        card,
+        game,
+        seat,
+        row: line,
+    };
+    match (key, row.card(), game, seat) {
+        (Some(key), known, Some(game), Some(seat)) if !beyond => Ok(Head {
             key,
             game,
             seat,
-            known: row.card(),
+            known,
             player,
             player_at,
             row: line,
         }),
-        (Some(key), game, _) => Err(Some(Lost {
-            key,
-            known: row.card(),
-            game,
-            row: line,
-        })),
-        (None, ..) => Err(None),
+        (Some(Some(key)), ..) => Err(lost(LostFrom::Key(key))),
+        (Some(None), Some(known), ..) => Err(lost(LostFrom::Known(known))),
+        // (no reader knows a card it does not give)
+        _ => Err(lost(LostFrom::Unread(part.unwrap_or_default()))),
     }
 }
 
@@ -509,6 +586,9 @@ pub struct Grouper<L> {
     source: Source,
     pub cards: Vec<Grouped<L>>,
     index: HashMap<CardKey, usize, foldhash::fast::RandomState>,
+    /// The card of the last line put on one (placed, or lost from it):
+    /// the card a line whose own card cannot be read may be lost from.
+    last: Option<usize>,
     /// The room of cards done with ([`Grouper::give_back`]), for the
     /// cards to come: a large file's reader asks for none per card.
     spare_games: Vec<Vec<GameLines<L>>>,
@@ -522,6 +602,7 @@ impl<L: Line> Grouper<L> {
             source: source.clone(),
             cards: Vec::new(),
             index: HashMap::default(),
+            last: None,
             spare_games: Vec::new(),
             spare_lines: Vec::new(),
             spare_seats: Vec::new(),
@@ -547,6 +628,7 @@ impl<L: Line> Grouper<L> {
         self.source = source.clone();
         self.cards.clear();
         self.index.clear();
+        self.last = None;
         // the room given back is taken in the order it was given: the
         // lines of cards one after another stay one after another in
         // memory, as they were read
@@ -565,14 +647,26 @@ impl<L: Line> Grouper<L> {
         }
     }
 
-    /// A line of a card that cannot be placed on it ([`Lost`]): the card
-    /// is not to count, and its checks leave the line's game to the error
-    /// said at the line.
+    /// A line that cannot be placed on a card ([`Lost`]): the card it is
+    /// lost from is not to count, and its checks leave the line's game to
+    /// the error said at the line. A line whose card cannot be read may be
+    /// lost from the card of the line before it (see [`PartKey`]): that
+    /// card is told, and its checks judge whether the line may be its
+    /// ([`LostLines::of_card`]).
     pub fn lose(&mut self, lost: &Lost) {
-        let Some(key) = lost.key.as_ref().or(lost.known) else {
-            return; // (no reader gives a line without a card)
+        let key = match &lost.card {
+            LostFrom::Key(key) => key,
+            LostFrom::Known(key) => *key,
+            LostFrom::Unread(_) => {
+                let card = self.last.and_then(|i| self.cards.get_mut(i));
+                if let Some(card) = card.filter(|c| lost.may_be_on(&c.key)) {
+                    card.lost.add_unread(lost.game, lost.seat);
+                }
+                return;
+            }
         };
         let idx = self.card_index(key, lost.row);
+        self.last = Some(idx);
         let card = &mut self.cards[idx];
         card.defective = true;
         card.lost.add(lost.game);
@@ -585,6 +679,7 @@ impl<L: Line> Grouper<L> {
             return; // (no reader gives a line without a card)
         };
         let idx = self.card_index(key, head.row);
+        self.last = Some(idx);
         let card = &mut self.cards[idx];
 
         let seat = head.seat;
@@ -706,6 +801,123 @@ fn same_player(a: &str, b: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::same_short_bytes;
+    use crate::domain::{Label, Stage};
+    use crate::ingest::cell::{Cell, Row};
+    use crate::ingest::raw::{LostLines, RawCard};
+    use crate::place::Source;
+    use crate::problem::Problems;
+    use crate::profile::Rules;
+
+    /// The cards of a results file of `lines` (its header given), and the
+    /// problems reading them said.
+    fn read(lines: &[&str]) -> (Vec<RawCard>, Problems) {
+        let text = std::iter::once("stage,session,table,game,seat,player,won,score,tiles")
+            .chain(lines.iter().copied());
+        let rows: Vec<Row> = text
+            .enumerate()
+            .map(|(i, l)| Row {
+                number: i as u32 + 1,
+                first_col: 1,
+                cells: l.split(',').map(Cell::text).collect(),
+            })
+            .collect();
+        let mut problems = Problems::new();
+        let source = Source::file("t.csv");
+        let cards =
+            crate::ingest::results::read(&source, rows.into_iter().map(Ok), &[], &mut problems);
+        (cards, problems)
+    }
+
+    /// The lost lines of the card of session 1 table `table` of `cards`,
+    /// as its checks (hk: three games) count them.
+    fn lost(cards: &[RawCard], table: u32) -> LostLines {
+        let card = cards
+            .iter()
+            .find(|c| c.key.table == Label::Num(table))
+            .expect("the card");
+        card.lost
+            .of_card(Rules::hk().games_for(&card.key.stage), &card.games)
+    }
+
+    const CARD_1: [&str; 3] = [
+        ",S1,1,1,A,P1,1,0,0",
+        ",S1,1,1,B,P2,0,-5,5",
+        ",S1,1,1,D,P4,0,-2,2",
+    ];
+
+    #[test]
+    fn a_line_of_blank_session_is_lost_from_the_card_its_cells_name_before_it() {
+        // (seat C of game 1, its table and game those of the card above)
+        for line in [
+            ",,1,1,C,P3,0,-3,3",
+            ",,,1,C,P3,0,-3,3",
+            "prelim,,1,1,C,P3,0,-3,3",
+        ] {
+            let (cards, problems) = read(&[CARD_1[0], CARD_1[1], line, CARD_1[2]]);
+            assert_eq!(cards.len(), 1, "{line}");
+            let lost = lost(&cards, 1);
+            assert!(lost.game(1), "{line}: {lost:?}");
+            assert!(problems.has_errors());
+        }
+        // its game unread: any game's
+        let (cards, _) = read(&[CARD_1[0], ",,1,,C,P3,0,-3,3"]);
+        assert!(lost(&cards, 1).unknown_game);
+    }
+
+    #[test]
+    fn a_line_of_blank_session_that_names_else_is_no_cards() {
+        for line in [
+            ",,2,1,C,P3,0,-3,3",      // another table
+            ",S2,,1,C,P3,0,-3,3",     // another session
+            "final,,1,1,C,P3,0,-3,3", // another stage
+            ",,1,4,C,P3,0,-3,3",      // a game hk does not play
+            ",,1,1,A,P3,0,-3,3",      // a seat game 1 has
+            ",,,,C,P3,0,-3,3",        // nothing of a card
+            "prelim,,,,,P3,0,-3,3",   // nothing of a card but the stage
+        ] {
+            let (cards, _) = read(&[CARD_1[0], CARD_1[1], line, CARD_1[2]]);
+            assert_eq!(cards.len(), 1, "{line}");
+            assert!(!lost(&cards, 1).any(), "{line}");
+        }
+        // its game unread, and its seat in every game the card plays
+        let mut lines: Vec<String> = (1..=3).map(|g| format!(",S1,1,{g},A,P1,1,0,0")).collect();
+        lines.push(",,1,,A,P1,1,0,0".into());
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        assert!(!lost(&read(&lines).0, 1).any());
+        // nothing before it in the sheet
+        let (cards, problems) = read(&[",,1,1,C,P3,0,-3,3", CARD_1[0]]);
+        assert!(!lost(&cards, 1).any());
+        assert!(problems.has_errors());
+    }
+
+    #[test]
+    fn the_card_a_line_is_lost_from_is_the_card_of_the_line_before_it() {
+        // table 1's line after table 2's first: the card made last is
+        // table 2's, the card of the line before is table 1's
+        let lines = [
+            CARD_1[0],
+            ",S1,2,1,A,P5,1,0,0",
+            CARD_1[1],
+            ",,,1,C,P3,0,-3,3",
+            ",S1,2,1,B,P6,0,-5,5",
+        ];
+        let (cards, _) = read(&lines);
+        assert!(lost(&cards, 1).game(1));
+        assert!(!lost(&cards, 2).any());
+        // a line lost from its card, its card read, is a line of it
+        let lines = [CARD_1[0], ",S1,2,x,A,P5,1,0,0", ",,2,1,B,P6,0,-5,5"];
+        let (cards, _) = read(&lines);
+        assert!(!lost(&cards, 1).any());
+        assert_eq!(
+            lost(&cards, 2),
+            LostLines {
+                unknown_game: true,
+                games: vec![1],
+                ..LostLines::default()
+            }
+        );
+        assert!(cards.iter().all(|c| c.key.stage == Stage::prelim()));
+    }
 
     #[test]
     fn short_texts_are_the_same_exactly_when_their_bytes_are() {

@@ -134,9 +134,7 @@ pub fn read(
             let head = match lines::head(source, m, &mut row, &mut stages, problems) {
                 Ok(head) => head,
                 Err(lost) => {
-                    if let Some(lost) = lost {
-                        grouper.lose(&lost);
-                    }
+                    grouper.lose(&lost);
                     return;
                 }
             };
@@ -321,11 +319,13 @@ fn rack_of(line: &RackLine, source: &Source, problems: &mut Problems) -> Option<
 /// card; `None` when any rack has an error (each is in `problems`).
 pub fn score_card(card: &RackCard, rules: &Rules, problems: &mut Problems) -> Option<RawCard> {
     let RackCard { source, grouped } = card;
-    let mut ok = !grouped.defective;
+    let games_played = rules.games_for(&grouped.key.stage);
+    let lost = grouped.lost.of_card(games_played, &grouped.games);
+    let mut ok = !grouped.defective && !lost.any();
     let mut games = Vec::new();
     for game in &grouped.games {
         let (number, at, lines) = (game.number, game.at, &game.lines);
-        if grouped.lost.game(number) {
+        if lost.game(number) {
             continue; // short of a line its reader said it could not place
         }
         let place = source.place(at);

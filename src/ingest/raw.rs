@@ -8,6 +8,7 @@
 //! column), made a [`Place`] only when a message needs one.
 
 use super::cell::{Cell, Text};
+use super::lines::Line;
 use crate::domain::{CardKey, Seat};
 use crate::place::{At, Place, Source};
 
@@ -86,8 +87,8 @@ pub struct RawCard {
     pub lost: LostLines,
 }
 
-/// The lines of a card that could not be placed on it: their game or seat
-/// is unreadable (an error said at the line), so the card's counts (seats
+/// The lines of a card that could not be placed on it: their game, seat
+/// or card is unreadable (an error said at the line), so the card's counts (seats
 /// seated, players in a game, games played, a game's sum) are short by
 /// them. What the counts would say of those games follows from the error
 /// already said, and is not said again.
@@ -97,6 +98,11 @@ pub struct LostLines {
     pub games: Vec<u32>,
     /// A line whose game could not be read was lost: any game may be short.
     pub unknown_game: bool,
+    /// Lines whose own card could not be read (a session or table blank),
+    /// by game and seat where read, that came after a line of this card
+    /// and name it ([`super::lines::Lost::may_be_on`]). Which of them are
+    /// this card's is the rules' to say ([`LostLines::of_card`]).
+    pub unread: Vec<(Option<u32>, Option<Seat>)>,
 }
 
 impl LostLines {
@@ -117,6 +123,42 @@ impl LostLines {
             Some(_) => {}
             None => self.unknown_game = true,
         }
+    }
+
+    /// A line whose card could not be read, of game `game` and seat
+    /// `seat` (`None`: unreadable), may be a line of this card.
+    pub fn add_unread(&mut self, game: Option<u32>, seat: Option<Seat>) {
+        self.unread.push((game, seat));
+    }
+
+    /// The lines lost from a card whose rules play `games` games a
+    /// session, its lines `lines` as grouped: those lost from it, and
+    /// those whose card could not be read ([`LostLines::unread`]) that may
+    /// be its: of a game it plays (any, when their game is unreadable) and
+    /// of a seat it has no line of in that game. The others are lines of
+    /// no card, and are left out (their errors are their own). The one
+    /// place that decides which lost lines a card's checks leave out.
+    pub fn of_card<L: Line>(&self, games: u32, lines: &[GameLines<L>]) -> LostLines {
+        let mut lost = LostLines {
+            games: self.games.clone(),
+            unknown_game: self.unknown_game,
+            unread: Vec::new(),
+        };
+        for &(game, seat) in &self.unread {
+            let free = |n: u32| {
+                seat.is_none_or(|s| {
+                    !lines
+                        .iter()
+                        .any(|g| g.number == n && g.lines.iter().any(|l| l.seat() == s))
+                })
+            };
+            match game {
+                Some(n) if (1..=games).contains(&n) && free(n) => lost.add(Some(n)),
+                None if (1..=games).any(free) => lost.add(None),
+                _ => {}
+            }
+        }
+        lost
     }
 }
 

@@ -106,9 +106,7 @@ pub fn add_line(
     let head = match lines::head(source, m, row, stages, problems) {
         Ok(head) => head,
         Err(lost) => {
-            if let Some(lost) = lost {
-                grouper.lose(&lost);
-            }
+            grouper.lose(&lost);
             return false;
         }
     };

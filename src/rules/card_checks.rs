@@ -252,11 +252,16 @@ pub fn check_values(
 ) -> Option<Values> {
     let errors_before = problems.error_count();
     let source = &raw.source;
+    let expected = rules.games_for(&raw.key.stage);
+    // The lines the reader could not place that are this card's: it does
+    // not count, and its checks leave them to the errors said at them.
+    let lost = raw.lost.of_card(expected, &raw.games);
+    let defective = raw.defective || lost.any();
 
     // Check 1: 3 or 4 seats (a line the reader could not place may be a
     // seat's only one: its error is said).
     let filled = raw.seats.len();
-    if !(3..=4).contains(&filled) && !raw.lost.any() {
+    if !(3..=4).contains(&filled) && !lost.any() {
         problems.error(
             raw.place(),
             format!(
@@ -315,7 +320,6 @@ pub fn check_values(
     }
 
     // Check 7: the games the profile expects, numbered 1..=N.
-    let expected = rules.games_for(&raw.key.stage);
     let is_played = |g: &&RawGame| g.lines.iter().any(|l| !l.is_blank());
     for g in raw.games.iter().filter(is_played) {
         if g.number > expected {
@@ -330,7 +334,7 @@ pub fn check_values(
     }
     let missing: Vec<String> = (1..=expected)
         .filter(|n| !raw.games.iter().filter(is_played).any(|g| g.number == *n))
-        .filter(|n| !raw.lost.game(*n))
+        .filter(|n| !lost.game(*n))
         .map(|n| n.to_string())
         .collect();
     if !missing.is_empty() {
@@ -402,7 +406,7 @@ pub fn check_values(
             }
         }
         let lines = &held[..read];
-        if raw.lost.game(g.number) {
+        if lost.game(g.number) {
             // a line of it could not be placed (its error is said): its
             // count and its sums are short by it
             unread.extend(g.lines.iter().map(|l| l.seat));
@@ -449,7 +453,7 @@ pub fn check_values(
 
     // Check 6: the Total line, when there is one and the reader could read
     // the card whole (a row it could not place is already an error).
-    if let Some(total) = raw.total.as_ref().filter(|_| !raw.defective) {
+    if let Some(total) = raw.total.as_ref().filter(|_| !defective) {
         let readable: Vec<&RawLine> = total
             .lines
             .iter()
@@ -461,7 +465,7 @@ pub fn check_values(
         }
     }
 
-    let clean = !raw.defective && problems.error_count() == errors_before;
+    let clean = !defective && problems.error_count() == errors_before;
     clean.then(|| {
         values.games.sort_by_key(|g| g.0);
         values
