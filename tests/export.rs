@@ -8,7 +8,7 @@
 //! RULES.md examples 1 to 3) with the fixture roster, whose first four
 //! names are replaced here by `=HYPERLINK("x")`, `+1+1`, `-2+3`, `@SUM(1)`.
 
-use crate::test::{fixtures, Scratch, Test};
+use crate::test::{csv_tables, fixtures, Scratch, Test};
 use calamine::{open_workbook, Data, Reader, Xlsx};
 use std::path::{Path, PathBuf};
 use tilerank::report::xlsx::{check_rows, sheet_name, sheet_names, MAX_ROWS};
@@ -240,17 +240,20 @@ fn csv_never_lets_a_name_start_a_formula_and_numbers_stay_numbers() {
 }
 
 #[test]
-fn several_tables_in_one_csv_each_after_a_blank_line() {
+fn several_tables_in_one_csv_each_named_after_a_blank_line() {
     let out = Test::new()
         .args(["export", "--format", "csv"])
         .fixture("good/hk-examples.csv")
         .roster()
         .run()
         .success();
-    let blocks: Vec<&str> = out.stdout.split("\n\n").collect();
-    assert_eq!(blocks.len(), SHEETS.len(), "{}", out.stdout);
-    assert!(blocks[0]
-        .starts_with("rank,player,name,group,games,won,avg_score,total_score,tiles,status,note\n"));
+    let tables = csv_tables(&out.stdout);
+    let names: Vec<&str> = tables.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(names, SHEETS, "{}", out.stdout);
+    assert!(out.stdout.starts_with(
+        "Standings prelim\nrank,player,name,group,games,won,avg_score,total_score,tiles,status,note\n"
+    ));
+    let blocks: Vec<&str> = tables.iter().map(|(_, table)| table.as_str()).collect();
     assert!(blocks[2].starts_with("group,medal,rank,player,name,note"));
     assert!(blocks[5].starts_with("what,session,table,player,name\nplayed no game,,,P0005,"));
     assert!(blocks[6].starts_with("severity,place,message"));

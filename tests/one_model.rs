@@ -5,7 +5,7 @@
 //! `tilerank.toml` (`[qualifiers] named`), so that every command, not only
 //! the one given `--player`, applies it.
 
-use crate::test::{copy_dir, fixtures, Output, Scratch, Test};
+use crate::test::{copy_dir, csv_tables, fixtures, Output, Scratch, Test};
 use calamine::{open_workbook, Data, Reader, Xlsx};
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -39,7 +39,7 @@ fn event_copy(scratch: &Scratch, source: &Path, extra: &str) -> String {
 /// by a blank line, each with its header).
 fn players(out: &Output) -> BTreeSet<String> {
     let mut found = BTreeSet::new();
-    for block in out.stdout.split("\n\n").filter(|b| !b.trim().is_empty()) {
+    for (_, block) in csv_tables(&out.stdout) {
         let mut reader = csv::Reader::from_reader(block.as_bytes());
         let headers = reader.headers().unwrap().clone();
         let at = headers
@@ -80,7 +80,7 @@ fn sheet_players(book: &Path, prefix: &str) -> BTreeSet<String> {
 /// The players a CSV output marks `Q` in its `status` column.
 fn marked_q(out: &Output) -> BTreeSet<String> {
     let mut found = BTreeSet::new();
-    for block in out.stdout.split("\n\n").filter(|b| !b.trim().is_empty()) {
+    for (_, block) in csv_tables(&out.stdout) {
         let mut reader = csv::Reader::from_reader(block.as_bytes());
         let headers = reader.headers().unwrap().clone();
         let at = |name: &str| headers.iter().position(|h| h == name).unwrap();

@@ -110,10 +110,9 @@ fn site_table(page: &Path, id: &str) -> Grid {
 /// The tables of a command's CSV output (tables follow each other after a
 /// blank line).
 fn csv_tables(stdout: &str) -> Vec<Grid> {
-    stdout
-        .split("\n\n")
-        .filter(|t| !t.trim().is_empty())
-        .map(|text| {
+    crate::test::csv_tables(stdout)
+        .into_iter()
+        .map(|(_, text)| {
             let mut r = csv::Reader::from_reader(text.as_bytes());
             let header = r.headers().unwrap().iter().map(str::to_string).collect();
             let rows = r

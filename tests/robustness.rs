@@ -892,7 +892,8 @@ fn export_writes_to_standard_output_and_never_over_an_input() {
         .run()
         .success();
     assert!(
-        out.stdout.starts_with("rank,player,name,"),
+        out.stdout
+            .starts_with("Standings prelim\nrank,player,name,"),
         "{}",
         out.stdout
     );

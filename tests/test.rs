@@ -274,6 +274,30 @@ impl Output {
 /// The text block (```text) that follows `command` in the file `doc` of
 /// the repository (README.md, docs/rules.md): what the docs show a command
 /// printing.
+/// The tables of a CSV output, each its name and its text from its header
+/// on: a CSV of several tables gives them one after another, a blank line
+/// between two, each named on the line above its header; a CSV of one
+/// table has no name (`""`).
+pub fn csv_tables(stdout: &str) -> Vec<(String, String)> {
+    let blocks: Vec<&str> = stdout
+        .split("\n\n")
+        .filter(|b| !b.trim().is_empty())
+        .collect();
+    if blocks.len() < 2 {
+        return blocks
+            .iter()
+            .map(|b| (String::new(), b.to_string()))
+            .collect();
+    }
+    blocks
+        .iter()
+        .map(|b| {
+            let (name, table) = b.split_once('\n').unwrap_or((b, ""));
+            (name.to_string(), table.to_string())
+        })
+        .collect()
+}
+
 pub fn doc_block_after(doc: &str, command: &str) -> String {
     let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(doc)).unwrap();
     let at = text

@@ -8,7 +8,7 @@
 //! alone do; and a file a reader sees no title of (CSV, JSON, a workbook's
 //! sheet) says it on every row.
 
-use crate::test::copy_dir;
+use crate::test::{copy_dir, csv_tables};
 use crate::test::{fixtures, sheets, Output, Scratch, Test};
 use std::path::{Path, PathBuf};
 
@@ -257,7 +257,8 @@ fn each_sheet_of_the_export_says_provisional_as_its_command_does() {
         on(&dir, args).success().stdout_lacks("PROVISIONAL");
     }
     let out = on(&dir, &["export", "--allow-incomplete", "--format", "csv"]).success();
-    let blocks: Vec<&str> = out.stdout.split("\n\n").collect();
+    let tables = csv_tables(&out.stdout);
+    let blocks: Vec<&str> = tables.iter().map(|(_, t)| t.as_str()).collect();
     for (i, provisional) in [false, true, false, true, true].into_iter().enumerate() {
         assert_eq!(blocks[i].contains(mark), provisional, "{}", blocks[i]);
     }
@@ -370,7 +371,8 @@ fn a_list_written_while_it_is_not_final_says_so_on_every_row() {
     assert_eq!(out.column("note"), vec![mark; 4]);
     // the export's Standings prelim and Qualifiers blocks
     let out = on(&dir, &["export", "--allow-incomplete", "--format", "csv"]).success();
-    let blocks: Vec<&str> = out.stdout.split("\n\n").collect();
+    let tables = csv_tables(&out.stdout);
+    let blocks: Vec<&str> = tables.iter().map(|(_, t)| t.as_str()).collect();
     for block in &blocks[..2] {
         assert_eq!(column(block, "note"), vec![mark; 4], "{block}");
     }

@@ -1,5 +1,6 @@
 //! CSV: a header of FORMATS.md column names, then the rows; several tables
-//! follow each other, each after a blank line. Text that came from input and
+//! follow each other, each after a blank line and named on the line above
+//! its header (the name of its sheet in a workbook). Text that came from input and
 //! could start a formula is written with a leading `'`; numbers (negative
 //! scores) stay numbers.
 
@@ -38,10 +39,16 @@ fn write_with(
     out: &mut dyn std::io::Write,
     ahead_from: usize,
 ) -> Result<(), ExportError> {
+    // (several tables: each is named on a line of its own, above its
+    // header, as a sheet of the workbook is)
+    let named = tables.len() > 1;
     for (i, table) in tables.into_iter().enumerate() {
         let mut bytes = Vec::new();
         if i > 0 {
             bytes.push(b'\n');
+        }
+        if named {
+            push_record(&mut bytes, std::iter::once(field(Given::Text(&table.name))));
         }
         let names = table.columns.iter().map(|c| Field::Text(c.name));
         push_record(&mut bytes, names);
