@@ -356,8 +356,10 @@ mod tests {
         let one = written(usize::MAX);
         assert_eq!(
             one.iter().filter(|&&b| b == b'\n').count(),
-            4 * CHUNK_ROWS + 12 + 4 + 3
+            // rows, headers, names, the blank lines between
+            4 * CHUNK_ROWS + 12 + 4 + 4 + 3
         );
+        assert!(one.starts_with(b"t\nname,score,n\n'=P0,0,0\n"));
         // the rows made and written a chunk at a time, on two threads
         let in_chunks = |ahead_from: usize| {
             let mut out = Vec::new();
