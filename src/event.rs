@@ -149,44 +149,32 @@ impl Event {
 
     fn load_with(request: &Request, streaming: bool) -> Result<Event, InputError> {
         let keep_cards = request.keep == Keep::Cards || !sums_suffice(&request.rules);
-        // (the roster is read from its file on each pass; the cards are
-        // read in the same order, to the same seating, either way)
-        crate::intake::in_passes(None, |_, skip| {
-            Event::read(request, keep_cards, streaming, skip)
+        // The roster is read once (standard input or a pipe could not be
+        // read again), what it said given to each pass; the second pass
+        // gets the roster as the first left it.
+        let mut said = Problems::new();
+        let roster = match &request.roster {
+            Some(path) => Some(ingest::roster::read(path, &mut said)?),
+            None => None,
+        };
+        crate::intake::in_passes(roster, |roster, skip| {
+            let intake = Intake::new(roster, &request.rules, keep_cards, said.clone(), skip);
+            Event::read(request, intake, streaming)
         })
     }
 
-    /// Reads every input into an intake: streaming when every input can
+    /// Reads every input into `intake`: streaming when every input can
     /// be, else (or when the streaming reader gives up) the ordinary way.
-    fn read(
-        request: &Request,
-        keep_cards: bool,
-        streaming: bool,
-        skip: Vec<usize>,
-    ) -> Result<Intake, InputError> {
-        let fresh = |skip: Vec<usize>| -> Result<Intake, InputError> {
-            let mut problems = Problems::new();
-            let roster = match &request.roster {
-                Some(path) => Some(ingest::roster::read(path, &mut problems)?),
-                None => None,
-            };
-            Ok(Intake::new(
-                roster,
-                &request.rules,
-                keep_cards,
-                problems,
-                skip,
-            ))
-        };
+    fn read(request: &Request, mut intake: Intake, streaming: bool) -> Result<Intake, InputError> {
         if streaming && crate::stream::can_read(&request.inputs) {
-            // given up: the roster is read again, as the ordinary read
-            // starts from it
-            let mut intake = fresh(skip.clone())?;
+            // given up: what it added is forgotten (the roster given
+            // kept), and the cards read the ordinary way
+            let mark = intake.mark();
             if crate::stream::read(&request.inputs, &mut intake).is_some() {
                 return Ok(intake);
             }
+            intake.back_to(mark);
         }
-        let mut intake = fresh(skip)?;
         let inputs = ingest::read_cards(&request.inputs, &mut intake.problems)?;
         intake.add_inputs(&inputs);
         Ok(intake)

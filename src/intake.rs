@@ -9,7 +9,9 @@
 //! tables of a session) is found only once every card is in, when its
 //! sums are already added. Then the cards are read once more with the
 //! clashing ones left out of the sums ([`Intake::finish`] says which): a
-//! rare second pass, since a clash is an error the director must fix.
+//! rare second pass, since a clash is an error the director must fix. It
+//! reads what the first read: a regular file again, standard input or a
+//! pipe as kept from the first ([`crate::ingest::once`]).
 
 use crate::domain::Card;
 use crate::event::{Counts, Event};
@@ -58,15 +60,19 @@ pub struct Intake {
 /// clash: `pass` reads every card into an intake, given the roster and the
 /// cards to leave out of the sums. The second pass gets the roster as the
 /// first left it (when one was given: it names the same players the same
-/// way) and leaves out the clashing cards.
+/// way) and leaves out the clashing cards. A source that gives its bytes
+/// once (standard input, a pipe) is not read again: the second pass gets
+/// what the first read ([`crate::ingest::once`]).
 pub fn in_passes<E>(
     roster: Option<Roster>,
     mut pass: impl FnMut(Option<Roster>, Vec<usize>) -> Result<Intake, E>,
 ) -> Result<Event, E> {
     let given = roster.is_some();
+    let replay = crate::ingest::once::Replay::keep();
     match pass(roster, Vec::new())?.finish() {
         Ok(event) => Ok(event),
         Err(again) => {
+            replay.again();
             let roster = if given {
                 again.roster.map(|r| *r)
             } else {

@@ -6,8 +6,10 @@
 //! `import`, `import --second-entry`. Each run fails the test after a
 //! minute rather than wait for ever.
 
+#[cfg(unix)]
+use crate::test::pipe;
 use crate::test::{fixtures, Scratch, Test};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use tilerank::event_folder::sha256_hex;
 
 /// Seconds a command is given before it fails the test (it waits on a
@@ -16,19 +18,6 @@ const IN_TIME: u64 = 60;
 
 fn fixture(name: &str) -> String {
     std::fs::read_to_string(fixtures().join(name)).unwrap()
-}
-
-/// A named pipe `name` in `s`, which gives `text` to the first reader
-/// that opens it, once (a thread writes it, then closes the pipe).
-#[cfg(unix)]
-fn pipe(s: &Scratch, name: &str, text: &str) -> PathBuf {
-    let path = s.path(name);
-    let made = std::process::Command::new("mkfifo").arg(&path).status();
-    assert!(made.is_ok_and(|s| s.success()), "mkfifo {}", path.display());
-    let (writer, bytes) = (path.clone(), text.as_bytes().to_vec());
-    // (left waiting when nothing opens the pipe: the test has failed)
-    std::thread::spawn(move || std::fs::write(&writer, bytes));
-    path
 }
 
 /// The SHA-256 column of the CSV log rows of `action`, in order (the log

@@ -359,6 +359,19 @@ impl Drop for Scratch {
     }
 }
 
+/// A named pipe `name` in `s`, which gives `text` to the first reader
+/// that opens it, once (a thread writes it, then closes the pipe).
+#[cfg(unix)]
+pub fn pipe(s: &Scratch, name: &str, text: &str) -> PathBuf {
+    let path = s.path(name);
+    let made = std::process::Command::new("mkfifo").arg(&path).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo {}", path.display());
+    let (writer, bytes) = (path.clone(), text.as_bytes().to_vec());
+    // (left waiting when nothing opens the pipe: the test has failed)
+    std::thread::spawn(move || std::fs::write(&writer, bytes));
+    path
+}
+
 /// A copy of the folder `from` at `to`, its folders too.
 pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();

@@ -25,6 +25,8 @@ mod properties;
 mod publish;
 mod racks;
 mod read_hashes;
+#[cfg(unix)]
+mod read_once;
 mod real_world;
 mod referee;
 mod robustness;

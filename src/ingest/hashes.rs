@@ -31,8 +31,10 @@ thread_local! {
 /// While held, every file read on this thread has the SHA-256 of the bytes
 /// read kept (the last read of a path is the one kept: a file read again,
 /// the streaming reader having given up, is kept as read the second
-/// time). Held again while held (one command in another), the hashes are
-/// kept until the first is dropped.
+/// time; standard input or a pipe, given again to a second pass, gives
+/// the bytes it gave the first, [`super::once`]). Held again while held
+/// (one command in another), the hashes are kept until the first is
+/// dropped.
 pub struct ReadHashes {
     outermost: bool,
     /// (dropped on the thread that holds it: the hashes are this thread's)

@@ -12,6 +12,7 @@ pub mod hashes;
 pub mod header;
 pub mod limits;
 pub mod lines;
+pub mod once;
 pub mod racks;
 pub mod raw;
 pub mod results;
@@ -33,7 +34,7 @@ use text::RowError;
 
 /// A file that cannot be read at all (exit status 2), as opposed to data
 /// that is wrong (listed as problems, exit status 1).
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum InputError {
     #[error("{path}: no such file or folder")]
     NotFound { path: String },
@@ -281,16 +282,20 @@ pub fn note_read(path: &Path) {
 /// [`Limits::file_bytes`] is refused as it is read, so that a device or a
 /// pipe that never ends (`/dev/zero`) is not held. The bytes read are
 /// hashed, while a command keeps the hashes of what it reads
-/// ([`hashes::ReadHashes`]).
+/// ([`hashes::ReadHashes`]). Standard input, a pipe or a device, opened
+/// again while a command reads its inputs twice, gives what it gave
+/// ([`once`]).
 pub fn open(path: &Path) -> Result<Vec<Sheet>, InputError> {
     let limits = Limits::from_env()?;
     let name = shown(path);
     note_read(path);
-    let bytes = if path.as_os_str() == "-" {
-        read_limited(std::io::stdin().lock(), &name, false, &limits)?
-    } else {
-        read_whole(path, &name, &limits)?
-    };
+    let bytes = once::bytes(path, || {
+        if path.as_os_str() == "-" {
+            read_limited(std::io::stdin().lock(), &name, false, &limits)
+        } else {
+            read_whole(path, &name, &limits)
+        }
+    })?;
     hashes::whole_file(path, &bytes);
     read_bytes(&name, bytes, &limits)
 }
