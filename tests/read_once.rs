@@ -292,3 +292,32 @@ fn piped_cards_that_clash_are_hashed_as_read() {
         ]
     );
 }
+
+/// `seating --rules FILE` without an event folder reads its rules file
+/// once: given through a named pipe it seats what the same file seats
+/// (before, the file was opened again for the schedule, and the command
+/// waited for ever on the pipe).
+#[cfg(unix)]
+#[test]
+fn seating_reads_a_piped_rules_file_once() {
+    let s = Scratch::new("seating-rules");
+    let rules = Test::new().args(["profiles", "show", "hk"]).run().success();
+    let file = s.write("hk.toml", &rules.stdout);
+    let seat = |rules: &std::path::Path| {
+        Test::new()
+            .args([
+                "seating", "--from", "prelim", "--seed", "1", "--format", "csv",
+            ])
+            .fixture("good/hk-examples.csv")
+            .roster()
+            .arg("--rules")
+            .arg(rules)
+            .timeout(IN_TIME)
+            .run()
+            .success()
+            .stdout
+    };
+    let from_file = seat(&file);
+    assert!(from_file.lines().count() > 1, "{from_file}");
+    assert_eq!(seat(&pipe(&s, "rules.toml", &rules.stdout)), from_file);
+}

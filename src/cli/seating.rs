@@ -79,7 +79,13 @@ pub struct SeatingArgs {
 pub fn run(args: SeatingArgs) -> Result<Outcome> {
     // (a file it cannot write is refused before anything is read)
     args.output.format()?;
-    let loaded = args.event.load(args.event.rules()?)?;
+    // (a rules file is read once: it may be a pipe)
+    let overrides = args.event.overrides()?;
+    let given = overrides
+        .rules
+        .clone()
+        .unwrap_or_else(|| args.event.profile.unwrap_or_default().rules());
+    let loaded = args.event.load(args.event.rules_with(overrides)?)?;
     let event = &loaded.event;
     let from = match &args.from {
         Some(s) => match rankable(event, s)? {
@@ -202,11 +208,7 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
     // before any card exists.
     let schedule = match &loaded.folder {
         Some(_) => event.rules.schedule,
-        None => event.rules.schedule.or(super::given_rules(
-            &args.event.rules_file,
-            Some(args.event.profile.unwrap_or_default()),
-        )?
-        .and_then(|r| r.schedule)),
+        None => event.rules.schedule.or(given.schedule),
     }
     .filter(|_| stage == event.qualifying_stage());
     if let Some(schedule) = schedule {
