@@ -382,7 +382,7 @@ fn english_run(text: &str) -> Option<String> {
 /// written.
 #[test]
 fn the_chinese_site_says_no_english_sentence() {
-    use tilerank::report::site::words::EN;
+    use tilerank::report::words::EN;
     let scratch = Scratch::new("zh-sentences");
     let keys = [
         EN.order,
