@@ -241,21 +241,30 @@ fn a_game_of_two_players_out_or_more_tiles_than_the_set_is_refused() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The racks of `racks/s01.csv` with line `line` (from 0) changed: its
+/// first `from` made `to`.
+fn s01_with(line: usize, from: &str, to: &str) -> String {
+    let text = std::fs::read_to_string(fixtures().join("racks/s01.csv")).unwrap();
+    let lines: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == line {
+                l.replacen(from, to, 1)
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    lines.join("\n")
+}
+
 #[test]
 fn a_rack_line_of_blank_seat_keeps_its_card_out() {
     // Table 7's game 1 without B's rack would score from three racks: the
     // card counts for nothing, and the one error is the blank seat.
     let scratch = Scratch::new("racks-seat");
-    let text = std::fs::read_to_string(fixtures().join("racks/s01.csv")).unwrap();
-    let text: Vec<String> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| match i {
-            2 => l.replacen(",B,", ",,", 1),
-            _ => l.to_string(),
-        })
-        .collect();
-    let file = scratch.write("s01.csv", &text.join("\n"));
+    let file = scratch.write("s01.csv", &s01_with(2, ",B,", ",,"));
     let shown = file.display().to_string();
     check_failing(&file)
         .errors(1)
@@ -269,16 +278,7 @@ fn a_rack_line_of_blank_session_keeps_the_card_above_it_out() {
     // the card's above it, which would score game 1 from three racks. The
     // card counts for nothing, and the one error is the blank session.
     let scratch = Scratch::new("racks-session");
-    let text = std::fs::read_to_string(fixtures().join("racks/s01.csv")).unwrap();
-    let text: Vec<String> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| match i {
-            3 => l.replacen("S01,", ",", 1),
-            _ => l.to_string(),
-        })
-        .collect();
-    let file = scratch.write("s01.csv", &text.join("\n"));
+    let file = scratch.write("s01.csv", &s01_with(3, "S01,", ","));
     let shown = file.display().to_string();
     check_failing(&file)
         .errors(1)

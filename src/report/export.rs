@@ -259,10 +259,7 @@ fn qualifier_tables(event: &Event, marked: bool, export: &mut Export) {
     }
     for list in event.advance_all(&stage, &event.group_list(), &[]) {
         let label = if list.settled { S::Note } else { S::Decision };
-        let in_group = |said: String| match &list.group {
-            Some(g) => S::InGroup.en(&[g, &said]),
-            None => said,
-        };
+        let in_group = |said| S::in_group(list.group.as_ref(), said);
         let mut table = qualifiers_view(&list, event, provisional);
         if marked {
             super::stages::mark_not_final(&mut table, &list, completeness.mark().as_deref());
@@ -402,9 +399,8 @@ fn game_check(game: &Game, scoring: Scoring) -> String {
     if game.results.iter().all(|r| !r.won) {
         wrong.push(S::CheckNobody.text().to_string());
     }
-    wrong
-        .into_iter()
-        .reduce(|a, b| S::And.en(&[&a, &b]))
+    S::And
+        .joined(wrong)
         .unwrap_or_else(|| S::Ok.text().to_string())
 }
 

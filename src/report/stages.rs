@@ -125,16 +125,10 @@ pub(crate) fn not_final(list: &AdvanceList) -> Option<String> {
             }
         }
     }
-    Some(
-        match how
-            .into_iter()
-            .map(str::to_string)
-            .reduce(|a, b| S::Or.en(&[&a, &b]))
-        {
-            None => S::NotFinal.text().to_string(),
-            Some(how) => S::NotFinalUntil.en(&[&how]),
-        },
-    )
+    Some(match S::Or.joined(how.into_iter().map(str::to_string)) {
+        None => S::NotFinal.text().to_string(),
+        Some(how) => S::NotFinalUntil.en(&[&how]),
+    })
 }
 
 /// Who goes on, as the qualifier list: under a top-N rule the standings'
@@ -254,10 +248,7 @@ pub fn medals_table(all: &[Medals], event: &Event) -> Table {
             ]);
         }
         let skipped: Vec<&str> = m.not_awarded().iter().map(|md| md.name(names)).collect();
-        let in_group = |said: String| match &m.group {
-            Some(g) => S::InGroup.en(&[g, &said]),
-            None => said,
-        };
+        let in_group = |said| S::in_group(m.group.as_ref(), said);
         if m.medalists.is_empty() {
             // (a group whose final has no card yet, under --allow-incomplete)
             notes.push(in_group(S::NoMedalYet.en(&[&m.stage])));

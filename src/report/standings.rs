@@ -153,10 +153,7 @@ pub fn standings_notes(s: &StandingsGoingOn) -> Vec<String> {
     }
     for list in &s.lists {
         let group = list.group.as_ref().filter(|_| s.lists.len() > 1).cloned();
-        let in_group = |said: String| match &group {
-            Some(g) => S::InGroup.en(&[g, &said]),
-            None => said,
-        };
+        let in_group = |said| S::in_group(group.as_ref(), said);
         if let Some(tie) = list.cut.as_ref().and_then(super::going_on::cutoff_tie) {
             notes.push(in_group(tie));
         }

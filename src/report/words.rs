@@ -475,6 +475,22 @@ impl Sentence {
         words.split_once("{}").unwrap_or((words, ""))
     }
 
+    /// Texts joined two by two with this sentence of two parts, in
+    /// English: `a, then b, then c` for [`Sentence::Then`]; `None` for no
+    /// text.
+    pub fn joined(self, texts: impl IntoIterator<Item = String>) -> Option<String> {
+        texts.into_iter().reduce(|a, b| self.en(&[&a, &b]))
+    }
+
+    /// `said` as a note of age group `group` ("Group 80+: ..."), when the
+    /// note is one group's.
+    pub fn in_group(group: Option<&impl fmt::Display>, said: String) -> String {
+        match group {
+            Some(g) => Sentence::InGroup.en(&[g, &said]),
+            None => said,
+        }
+    }
+
     /// The sentence in English when it takes no part.
     pub fn text(self) -> &'static str {
         let words = self.words(&EN);
@@ -511,10 +527,8 @@ impl fmt::Display for SortKey {
 /// The order of a ranking in English: "Order: games won (more first),
 /// then average score (higher first)."
 pub fn order(keys: &[SortKey]) -> String {
-    let keys = keys
-        .iter()
-        .map(ToString::to_string)
-        .reduce(|a, b| Sentence::Then.en(&[&a, &b]))
+    let keys = Sentence::Then
+        .joined(keys.iter().map(ToString::to_string))
         .unwrap_or_default();
     fill(EN.order, &[&keys])
 }
