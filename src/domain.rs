@@ -2,6 +2,7 @@
 //! seats, cards and games.
 
 use crate::place::Place;
+use crate::problem::said::{Msg, Part};
 use crate::score::Score;
 use std::fmt;
 
@@ -243,17 +244,24 @@ impl CardKey {
     }
 }
 
-impl fmt::Display for CardKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl CardKey {
+    /// The card as a message names it, in each language: `session S01
+    /// table 3` (its stage first when not the first stage's).
+    pub fn said(&self) -> Part {
+        let session = Part::text(SessionName(&self.session));
+        let table = Part::text(&self.table);
         if self.stage.as_str() != Stage::DEFAULT {
-            write!(f, "{} ", self.stage)?;
+            Part::said(Msg::StagedCard, [Part::text(&self.stage), session, table])
+        } else {
+            Part::said(Msg::Card, [session, table])
         }
-        write!(
-            f,
-            "session {} table {}",
-            SessionName(&self.session),
-            self.table
-        )
+    }
+}
+
+impl fmt::Display for CardKey {
+    /// As [`CardKey::said`] in English.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.said().fmt(f)
     }
 }
 

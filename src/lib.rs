@@ -15,6 +15,7 @@ pub mod event;
 pub mod event_folder;
 pub mod ingest;
 pub mod intake;
+pub mod lang;
 pub mod place;
 pub mod problem;
 pub mod profile;

@@ -4,7 +4,11 @@
 //! so a run lists every error at once; the exit status is settled at the end
 //! from what was collected (FORMATS.md: 1 when the data has errors).
 
+pub mod said;
+
+use crate::lang::Lang;
 use crate::place::Place;
+use said::Said;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -21,7 +25,54 @@ pub enum Severity {
 pub struct Problem {
     pub severity: Severity,
     pub place: Place,
+    /// In English: what the commands, the files and the log say.
     pub message: String,
+    /// The message as made, when a card's checks made it
+    /// ([`said`]): said in the page's language where one is shown.
+    pub said: Option<Said>,
+}
+
+impl Problem {
+    /// The message in `lang`'s words (in English when it has none).
+    pub fn message_in(&self, lang: Lang) -> String {
+        match &self.said {
+            Some(s) if lang != Lang::En => s.say(lang),
+            _ => self.message.clone(),
+        }
+    }
+}
+
+/// A problem's message as a check gives it: its English, or a message of
+/// a card's checks ([`Said`]), said in English as
+/// [`Problem::message`].
+#[derive(Clone, Debug)]
+pub enum Message {
+    English(String),
+    Said(Said),
+}
+
+impl From<String> for Message {
+    fn from(s: String) -> Message {
+        Message::English(s)
+    }
+}
+
+impl From<&str> for Message {
+    fn from(s: &str) -> Message {
+        Message::English(s.to_string())
+    }
+}
+
+impl From<&String> for Message {
+    fn from(s: &String) -> Message {
+        Message::English(s.clone())
+    }
+}
+
+impl From<Said> for Message {
+    fn from(s: Said) -> Message {
+        Message::Said(s)
+    }
 }
 
 impl fmt::Display for Problem {
@@ -82,22 +133,22 @@ impl Problems {
         Problems::default()
     }
 
-    pub fn error(&mut self, place: Place, message: impl Into<String>) {
+    pub fn error(&mut self, place: Place, message: impl Into<Message>) {
         self.push(Severity::Error, place, message);
     }
 
-    pub fn warning(&mut self, place: Place, message: impl Into<String>) {
+    pub fn warning(&mut self, place: Place, message: impl Into<Message>) {
         self.push(Severity::Warning, place, message);
     }
 
-    pub fn note(&mut self, place: Place, message: impl Into<String>) {
+    pub fn note(&mut self, place: Place, message: impl Into<Message>) {
         self.push(Severity::Note, place, message);
     }
 
     /// An error that makes a file (or a part of it) unreadable: over a
     /// limit, damaged, a reader that failed. Listed like any error; the run
     /// then ends with exit status 2.
-    pub fn unreadable(&mut self, place: Place, message: impl Into<String>) {
+    pub fn unreadable(&mut self, place: Place, message: impl Into<Message>) {
         self.unreadable += 1;
         self.push(Severity::Error, place, message);
     }
@@ -107,17 +158,26 @@ impl Problems {
         self.unreadable
     }
 
-    pub fn push(&mut self, severity: Severity, place: Place, message: impl Into<String>) {
-        if severity == Severity::Error && !self.keeps(&place.source.file) {
-            self.not_kept(&place.source.file, 1);
-            return;
-        }
-        self.counts[severity.index()] += 1;
-        self.items.push(Problem {
+    pub fn push(&mut self, severity: Severity, place: Place, message: impl Into<Message>) {
+        let (message, said) = match message.into() {
+            Message::English(m) => (m, None),
+            Message::Said(s) => (s.to_string(), Some(s)),
+        };
+        self.push_problem(Problem {
             severity,
             place,
-            message: message.into(),
+            message,
+            said,
         });
+    }
+
+    fn push_problem(&mut self, p: Problem) {
+        if p.severity == Severity::Error && !self.keeps(&p.place.source.file) {
+            self.not_kept(&p.place.source.file, 1);
+            return;
+        }
+        self.counts[p.severity.index()] += 1;
+        self.items.push(p);
     }
 
     /// Whether one more error of `file` is kept (it is then counted as
@@ -145,6 +205,7 @@ impl Problems {
                     severity: Severity::Error,
                     place: crate::place::Source::file(file).whole(),
                     message: String::new(),
+                    said: None,
                 });
                 self.more.push(More {
                     file: file.to_string(),
@@ -175,7 +236,7 @@ impl Problems {
             if closing.binary_search(&i).is_ok() {
                 continue;
             }
-            self.push(p.severity, p.place, p.message);
+            self.push_problem(p);
         }
         for m in other.more {
             self.not_kept(&m.file, m.count);

@@ -711,6 +711,77 @@ fn a_card_with_errors_is_answered_with_each_problem_at_its_game_and_seat() {
 }
 
 #[test]
+fn a_phone_that_reads_chinese_is_told_a_cards_problems_in_chinese() {
+    let scratch = Scratch::new("problems-zh");
+    let hk = hk_event(&scratch);
+    let key = add_referee(&hk.dir, "Ann Lee");
+    let server = Serving::start(&hk.dir);
+    let card = std::fs::read_to_string(&hk.cards[0]).unwrap();
+    // game 1: seat A's score one point out, and seat C's player another
+    // table's (a seat that changes player: a place the message names)
+    let mut lines: Vec<String> = card.lines().map(String::from).collect();
+    let mut a: Vec<String> = lines[1].split(',').map(String::from).collect();
+    assert_eq!(a[3..5], ["1", "A"]);
+    a[7] = (a[7].parse::<i64>().unwrap() + 1).to_string();
+    lines[1] = a.join(",");
+    let other = std::fs::read_to_string(&hk.cards[1]).unwrap();
+    let stranger = other.lines().nth(1).unwrap().split(',').nth(5).unwrap();
+    let mut c: Vec<String> = lines[3].split(',').map(String::from).collect();
+    assert_eq!(c[3..5], ["1", "C"]);
+    c[5] = stranger.to_string();
+    lines[3] = c.join(",");
+    let wrong = lines.join("\n") + "\n";
+    let said = |language: &str, path: &str| -> Vec<String> {
+        let a = http(
+            &server.addr,
+            "POST",
+            path,
+            &[
+                ("Authorization", &format!("Bearer {key}")),
+                ("Content-Type", "text/csv"),
+                ("Accept-Language", language),
+            ],
+            wrong.as_bytes(),
+        )
+        .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&a.body).unwrap();
+        v["problems"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{v}"))
+            .iter()
+            .map(|p| p["message"].as_str().unwrap().to_string())
+            .collect()
+    };
+    for path in ["/api/check", "/api/cards"] {
+        let en = said("en-GB,en;q=0.9", path);
+        let zh = said("zh-HK,zh;q=0.9,en;q=0.8", path);
+        assert_eq!(en.len(), zh.len(), "{path}: {en:?} {zh:?}");
+        assert!(en.iter().any(|m| m.contains("add up to +1")), "{en:?}");
+        assert!(
+            zh.iter()
+                .any(|m| m.starts_with("第 1 局：得分總和為 +1，應為 0（A ")),
+            "{path}: {zh:?}"
+        );
+        // the other line the message names, as the page says places, in
+        // the page's words
+        let changes = zh
+            .iter()
+            .find(|m| m.starts_with("座位 C 在此為"))
+            .unwrap_or_else(|| panic!("{path}: {zh:?}"));
+        assert!(changes.contains("，但在 第 1 局，座位 C 為"), "{changes}");
+        assert!(!changes.contains("game 1"), "{changes}");
+        // each message is said in Chinese, not left in English
+        for m in &zh {
+            assert!(
+                !m.contains("expected") && !m.contains("seat "),
+                "{path}: {m}"
+            );
+        }
+    }
+    assert!(stored_keys(&hk.dir).is_empty(), "nothing bad gets in");
+}
+
+#[test]
 fn a_conflict_is_settled_on_the_board_with_a_reason_and_the_referee_corrects_their_own() {
     let scratch = Scratch::new("board");
     let hk = hk_event(&scratch);

@@ -110,6 +110,8 @@ pub fn diff_checks(before: &CheckState, after: &CheckState) -> CheckDiff {
                 severity,
                 place,
                 message,
+                // (the terminal's: English)
+                said: None,
             })
             .collect()
     };
@@ -136,6 +138,7 @@ mod tests {
             severity: Severity::Error,
             place: Source::file("S01.csv").at(row, Some(7)),
             message: message.to_string(),
+            said: None,
         }
     }
 

@@ -30,7 +30,9 @@ use super::{
 use crate::domain::{CardKey, Label, Seat, SessionName, Stage};
 use crate::ingest::raw::RawCard;
 use crate::ingest::{self, limits::Limits};
+use crate::lang::Lang;
 use crate::place::{At, Place, Source};
+use crate::problem::said::{Msg, Part, Said};
 use crate::problem::{Problem, Problems, Severity};
 use crate::rules::card_checks::check_card;
 use rusqlite::{params, OptionalExtension};
@@ -47,8 +49,17 @@ pub struct EntryProblem {
     pub seat: Option<Seat>,
     /// `player`, `won`, `score` or `tiles`.
     pub field: Option<&'static str>,
-    /// As `check` words it (without the place).
-    pub message: String,
+    /// As `check` words it (without the place), in each language, in
+    /// the order of [`Lang::ALL`] ([`EntryProblem::message`]).
+    pub messages: [String; Lang::ALL.len()],
+}
+
+impl EntryProblem {
+    /// The message in `lang`'s words (a message the card's checks did not
+    /// make is in English in every language).
+    pub fn message(&self, lang: Lang) -> &str {
+        &self.messages[lang.index()]
+    }
 }
 
 /// A player as the roster knows them, at a seat of a posted card.
@@ -123,9 +134,9 @@ impl Posted {
         if body.len() > ENTRY_MAX_BYTES {
             problems.error(
                 Place::nowhere(&name),
-                format!(
-                    "the card is {} bytes; a card is at most {ENTRY_MAX_BYTES}",
-                    body.len()
+                Said::new(
+                    Msg::EntryTooLarge,
+                    [Part::text(body.len()), Part::text(ENTRY_MAX_BYTES)],
                 ),
             );
         } else {
@@ -138,10 +149,7 @@ impl Posted {
             if !problems.has_errors() && cards.len() != 1 {
                 problems.error(
                     Place::nowhere(&name),
-                    format!(
-                        "an entry holds one card; this one holds {}: post each card by itself",
-                        cards.len()
-                    ),
+                    Said::new(Msg::EntryOneCard, [Part::text(cards.len())]),
                 );
             }
         }
@@ -171,7 +179,7 @@ impl Posted {
                     game,
                     seat,
                     field,
-                    message: self.in_words(&p.message),
+                    messages: Lang::ALL.map(|lang| self.in_words(&p.message_in(lang), lang)),
                 }
             })
             .collect()
@@ -181,7 +189,7 @@ impl Posted {
     /// file's message names another line so: `first at S01.csv:4`) said
     /// as the entry page says places: `game 1, seat C`. The page has no
     /// lines and columns, and the entry's name is the referee's.
-    fn in_words(&self, message: &str) -> String {
+    fn in_words(&self, message: &str, lang: Lang) -> String {
         let mut out = String::new();
         let mut rest = message;
         while let Some(i) = rest.find(&self.name) {
@@ -211,11 +219,14 @@ impl Posted {
                 col: numbers[1],
             };
             // (as a line's place: the game and seat it is on)
-            match self.locate(&place, false) {
-                (Some(game), Some(seat), _) => out.push_str(&format!("game {game}, seat {seat}")),
-                (Some(game), None, _) => out.push_str(&format!("game {game}")),
-                _ => out.push_str(&format!("line {row}")),
-            }
+            let said = match self.locate(&place, false) {
+                (Some(game), Some(seat), _) => {
+                    Said::new(Msg::GameSeat, [Part::text(game), Part::text(seat)])
+                }
+                (Some(game), None, _) => Said::new(Msg::Game, [Part::text(game)]),
+                _ => Said::new(Msg::Line, [Part::text(row)]),
+            };
+            out.push_str(&said.say(lang));
             rest = &after[used..];
         }
         out.push_str(rest);

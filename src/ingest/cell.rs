@@ -1,6 +1,7 @@
 //! One cell value, as CSV files and workbooks give it, and rows of them.
 
 use crate::place::{column_name, At, Place, Source};
+use crate::problem::said::{Msg, Part};
 use crate::score::Score;
 
 /// A cell's text. Short texts (the usual `+11`, `1`, `P0001`, a name) are
@@ -91,26 +92,29 @@ impl Cell {
     /// How the cell is quoted in a message: `"x"`, `7`, `blank` (a text
     /// as [`quoted`] quotes it).
     pub fn describe(&self) -> String {
+        self.described().to_string()
+    }
+
+    /// How the cell is quoted in a message, said in each language
+    /// ([`Cell::describe`] in English).
+    pub fn described(&self) -> Part {
         match self {
-            Cell::Empty => "blank".to_string(),
+            Cell::Empty => Part::said(Msg::Blank, []),
             // A number typed as text reads as the number, like a number cell.
-            Cell::Text(t) if crate::score::Score::parse(t).is_some() => t.to_string(),
+            Cell::Text(t) if crate::score::Score::parse(t).is_some() => Part::text(t),
             // (a phone's or a Chinese keyboard's full-width digits look like
             // digits and are not: said, so that the fix is seen)
-            Cell::Text(t) if t.chars().any(is_full_width_number) => format!(
-                "{} (full-width characters: type the digits, +, - and . plainly)",
-                quoted(t)
-            ),
-            Cell::Text(t) => quoted(t).to_string(),
-            Cell::Number(n) => format_number(*n),
-            Cell::Bool(b) => b.to_string().to_uppercase(),
-            Cell::Date(_) => format!("the date {}", self.as_text()),
-            Cell::FormulaWithoutValue(f) => format!("the formula {f} with no saved value"),
-            Cell::Error(e) => format!("the error value {e}"),
-            Cell::Exact(s) => s.to_string(),
-            Cell::Merged(range) => format!(
-                "part of the merged cells {range} (a value belongs to one row: unmerge them and type each row's value)"
-            ),
+            Cell::Text(t) if t.chars().any(is_full_width_number) => {
+                Part::said(Msg::FullWidth, [Part::text(quoted(t))])
+            }
+            Cell::Text(t) => Part::text(quoted(t)),
+            Cell::Number(n) => Part::Text(format_number(*n)),
+            Cell::Bool(b) => Part::Text(b.to_string().to_uppercase()),
+            Cell::Date(_) => Part::said(Msg::DateCell, [Part::Text(self.as_text())]),
+            Cell::FormulaWithoutValue(f) => Part::said(Msg::FormulaCell, [Part::text(f)]),
+            Cell::Error(e) => Part::said(Msg::ErrorCell, [Part::text(e)]),
+            Cell::Exact(s) => Part::text(s),
+            Cell::Merged(range) => Part::said(Msg::MergedCell, [Part::text(range)]),
         }
     }
 }

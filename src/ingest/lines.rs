@@ -10,6 +10,7 @@ use super::header::{Column, ColumnMap};
 use super::raw::{GameLines, LostLines, RawCell, RawSeat};
 use crate::domain::{CardKey, Label, Seat, Stage};
 use crate::place::{At, Source};
+use crate::problem::said::{Msg, Part, Said};
 use crate::problem::Problems;
 use std::collections::HashMap;
 
@@ -482,30 +483,27 @@ pub fn head<'a>(
     if part.as_ref().is_some_and(|p| p.session.is_none()) {
         problems.error(
             source.place(at(map, row, SESSION)),
-            "session is blank; expected a session such as S01 or 1",
+            Said::new(Msg::SessionBlank, []),
         );
     }
     if part.as_ref().is_some_and(|p| p.table.is_none()) {
         problems.error(
             source.place(at(map, row, TABLE)),
-            "table is blank; expected a table number such as 7",
+            Said::new(Msg::TableBlank, []),
         );
     }
     if game.is_none() {
         let cell = take(map, row, GAME);
         problems.error(
             source.place(cell.at),
-            format!(
-                "game is {}; expected a game number 1, 2, 3...",
-                cell.value.describe()
-            ),
+            Said::new(Msg::GameIs, [cell.value.described()]),
         );
     }
     if seat.is_none() {
         let cell = take(map, row, SEAT);
         problems.error(
             source.place(cell.at),
-            format!("seat is {}; expected A, B, C or D", cell.value.describe()),
+            Said::new(Msg::SeatIs, [cell.value.described()]),
         );
     }
     // (a line with a field past the header's columns has its values
@@ -518,10 +516,7 @@ pub fn head<'a>(
     if player.is_empty() {
         // (the line is still placed: its values count in its game's sums,
         // which are then not wrong for want of it)
-        problems.error(
-            source.place(player_at),
-            "player is blank; expected a roster id or name",
-        );
+        problems.error(source.place(player_at), Said::new(Msg::PlayerBlank, []));
     }
     let lost = |card| Lost {
         card,
@@ -699,11 +694,14 @@ impl<L: Line> Grouper<L> {
             {
                 problems.error(
                     self.source.place(head.player_at),
-                    format!(
-                        "seat {seat} is {} here but {} at {}; a seat keeps its player for the whole card",
-                        super::cell::quoted(&head.player),
-                        super::cell::quoted(&known.player),
-                        self.source.place(known.at)
+                    Said::new(
+                        Msg::SeatChangesPlayer,
+                        [
+                            Part::text(seat),
+                            Part::text(super::cell::quoted(&head.player)),
+                            Part::text(super::cell::quoted(&known.player)),
+                            Part::text(self.source.place(known.at)),
+                        ],
                     ),
                 );
                 card.defective = true;
@@ -737,9 +735,13 @@ impl<L: Line> Grouper<L> {
         if let Some(first) = game.lines.iter().find(|l| l.seat() == seat) {
             problems.error(
                 self.source.place(head.row),
-                format!(
-                    "seat {seat} of game {number} is given twice (first at {}); expected one line per seat per game",
-                    self.source.place(first.at())
+                Said::new(
+                    Msg::SeatTwiceInGame,
+                    [
+                        Part::text(seat),
+                        Part::text(number),
+                        Part::text(self.source.place(first.at())),
+                    ],
                 ),
             );
             card.defective = true;

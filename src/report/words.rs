@@ -14,49 +14,15 @@ use crate::profile::vocabulary::{Better, Key, SortKey};
 use crate::rules::awards::{IneligibleReason, NotAUnitReason};
 use crate::rules::standings::Apart;
 use std::fmt;
-use std::str::FromStr;
 
-/// The language of the pages (`--lang`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Lang {
-    #[default]
-    En,
-    /// Traditional Chinese, as in Hong Kong and Taiwan.
-    ZhHant,
-}
+pub use crate::lang::Lang;
 
 impl Lang {
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::ZhHant];
-
-    /// The language tag of `<html lang>` and of `--lang`.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::ZhHant => "zh-Hant",
-        }
-    }
-
     pub fn words(self) -> &'static Words {
         match self {
             Lang::En => &EN,
             Lang::ZhHant => &ZH_HANT,
         }
-    }
-}
-
-impl fmt::Display for Lang {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(self.tag())
-    }
-}
-
-impl FromStr for Lang {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Lang, String> {
-        Lang::ALL
-            .into_iter()
-            .find(|l| l.tag().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("unknown language {s:?}: give en or zh-Hant"))
     }
 }
 

@@ -30,6 +30,7 @@ use crate::domain::{
 use crate::ingest::cell::{digits, Cell, Text};
 use crate::ingest::raw::{RawCard, RawCell, RawGame, RawLine};
 use crate::place::{At, Place, Source};
+use crate::problem::said::{Msg, Part, Said};
 use crate::problem::Problems;
 use crate::profile::{PenaltyMode, Rules, Scoring};
 use crate::roster::{match_key, Roster, Unresolved};
@@ -39,9 +40,6 @@ use std::collections::HashMap;
 
 /// The most tiles a rack can hold: the whole set.
 pub const MAX_TILES: u16 = 106;
-
-const NO_SAVED_VALUE: &str =
-    "holds a formula with no saved value: open the file in a spreadsheet program and save it, or type the value";
 
 /// A whole number as a spreadsheet may write it, `7.0` (or `7.0.0`), as
 /// `7`.
@@ -69,7 +67,7 @@ fn without_point_zero(t: &str) -> &str {
 
 /// Check 2: `won` is 1 or 0 (`1.0`, `"1"` and TRUE count: a workbook's
 /// TRUE, and the `TRUE` a spreadsheet writes of it in a CSV file).
-pub fn parse_won(cell: &Cell) -> Result<bool, String> {
+pub fn parse_won(cell: &Cell) -> Result<bool, Said> {
     let found = match cell {
         Cell::Number(n) if *n == 1.0 => return Ok(true),
         Cell::Number(n) if *n == 0.0 => return Ok(false),
@@ -79,17 +77,17 @@ pub fn parse_won(cell: &Cell) -> Result<bool, String> {
             "0" => return Ok(false),
             t if t.eq_ignore_ascii_case("true") => return Ok(true),
             t if t.eq_ignore_ascii_case("false") => return Ok(false),
-            _ => cell.describe(),
+            _ => cell.described(),
         },
-        Cell::FormulaWithoutValue(f) => return Err(format!("game won {f} {NO_SAVED_VALUE}")),
-        _ => cell.describe(),
+        Cell::FormulaWithoutValue(f) => return Err(Said::new(Msg::WonFormula, [Part::text(f)])),
+        _ => cell.described(),
     };
-    Err(format!("game won is {found}; expected 1 or 0"))
+    Err(Said::new(Msg::WonIs, [found]))
 }
 
 /// Check 2: `tiles` is a whole number 0..=106; blank is `None` (allowed
 /// only for a knocked rack, decided by the game checks).
-pub fn parse_tiles(cell: &Cell) -> Result<Option<u16>, String> {
+pub fn parse_tiles(cell: &Cell) -> Result<Option<u16>, Said> {
     let n = match cell {
         Cell::Empty => return Ok(None),
         Cell::Number(n) if n.fract() == 0.0 => Some(*n),
@@ -97,14 +95,14 @@ pub fn parse_tiles(cell: &Cell) -> Result<Option<u16>, String> {
             let t = without_point_zero(trimmed(t));
             digits(t).or_else(|| t.parse::<u32>().ok()).map(f64::from)
         }
-        Cell::FormulaWithoutValue(f) => return Err(format!("tiles {f} {NO_SAVED_VALUE}")),
+        Cell::FormulaWithoutValue(f) => return Err(Said::new(Msg::TilesFormula, [Part::text(f)])),
         _ => None,
     };
     match n {
         Some(n) if (0.0..=f64::from(MAX_TILES)).contains(&n) => Ok(Some(n as u16)),
-        _ => Err(format!(
-            "tiles is {}; expected a whole number of tiles from 0 to {MAX_TILES}",
-            cell.describe()
+        _ => Err(Said::new(
+            Msg::TilesIs,
+            [cell.described(), Part::text(MAX_TILES)],
         )),
     }
 }
@@ -112,11 +110,9 @@ pub fn parse_tiles(cell: &Cell) -> Result<Option<u16>, String> {
 /// Check 2: `score` is a number: `+30`, `30`, `30.0`, `-5`, `−5`. A rounded
 /// value stands for the exact score it rounds from (`3.33` for 10/3): under
 /// zero-sum rules a game's scores are whole, halves or thirds.
-pub fn parse_score(cell: &Cell, rules: &Rules) -> Result<Score, String> {
+pub fn parse_score(cell: &Cell, rules: &Rules) -> Result<Score, Said> {
     let value = match cell {
-        Cell::Empty => {
-            return Err("score is blank; expected a number such as +30, -5 or 5.5".into())
-        }
+        Cell::Empty => return Err(Said::new(Msg::ScoreBlank, [])),
         Cell::Number(n) => Score::from_f64(*n),
         // the common case first: a whole number in its plainest spelling
         Cell::Text(t) => match plain_whole(t) {
@@ -128,25 +124,22 @@ pub fn parse_score(cell: &Cell, rules: &Rules) -> Result<Score, String> {
 
         Cell::Exact(s) => Some(*s),
 
-        Cell::FormulaWithoutValue(f) => return Err(format!("score {f} {NO_SAVED_VALUE}")),
+        Cell::FormulaWithoutValue(f) => return Err(Said::new(Msg::ScoreFormula, [Part::text(f)])),
         _ => None,
     };
     let Some(value) = value else {
-        return Err(format!(
-            "score is {}; expected a number such as +30, -5 or 5.5",
-            cell.describe()
-        ));
+        return Err(Said::new(Msg::ScoreIs, [cell.described()]));
     };
     match rules.scoring {
-        Scoring::ZeroSum => value.snap(6).ok_or_else(|| {
-            format!(
-                "score is {}; a game's score is a whole number, or a half or a third when leaders share a pot (such as 5.5 or 3.33)",
-                cell.as_text()
-            )
-        }),
+        Scoring::ZeroSum => value
+            .snap(6)
+            .ok_or_else(|| Said::new(Msg::ScoreNotShare, [Part::Text(cell.as_text())])),
         Scoring::PenaltyPoints => match value.snap(1) {
             Some(v) if !v.is_negative() => Ok(v),
-            _ => Err(format!("score is {}; expected whole penalty points, 0 or more", cell.as_text())),
+            _ => Err(Said::new(
+                Msg::ScoreNotPenalty,
+                [Part::Text(cell.as_text())],
+            )),
         },
     }
 }
@@ -205,13 +198,9 @@ fn listing(lines: &[Line]) -> String {
         .join(", ")
 }
 
-fn seats_list(seats: impl IntoIterator<Item = Seat>) -> String {
-    let v: Vec<String> = seats.into_iter().map(|s| s.to_string()).collect();
-    match v.len() {
-        0 => "none".into(),
-        1 => v[0].clone(),
-        n => format!("{} and {}", v[..n - 1].join(", "), v[n - 1]),
-    }
+/// Seats as a message lists them: `A, B and C`.
+fn seats_list(seats: impl IntoIterator<Item = Seat>) -> Part {
+    Part::List(seats.into_iter().map(Part::text).collect(), Msg::And)
 }
 
 /// One seat's checked result in one game, before its player is named.
@@ -264,11 +253,13 @@ pub fn check_values(
     if !(3..=4).contains(&filled) && !lost.any() {
         problems.error(
             raw.place(),
-            format!(
-                "{}: {} seated ({}); a table seats 3 or 4 players",
-                raw.key,
-                plural(filled, "player"),
-                seats_list(raw.seats.iter().map(|s| s.seat))
+            Said::new(
+                Msg::Seated,
+                [
+                    raw.key.said(),
+                    Part::count(filled, Msg::OnePlayer, Msg::Players),
+                    seats_list(raw.seats.iter().map(|s| s.seat)),
+                ],
             ),
         );
     }
@@ -278,11 +269,13 @@ pub fn check_values(
     if !rules.stages.iter().any(|s| s == raw.key.stage.as_str()) {
         problems.error(
             raw.place(),
-            format!(
-                "{}: stage \"{}\" is not one of this event's stages ({}); correct the card's stage, or list the stage in [rules] stages of tilerank.toml",
-                raw.key,
-                raw.key.stage.as_str(),
-                rules.stages.join(", ")
+            Said::new(
+                Msg::UnknownStage,
+                [
+                    raw.key.said(),
+                    Part::text(raw.key.stage.as_str()),
+                    Part::Text(rules.stages.join(", ")),
+                ],
             ),
         );
     }
@@ -296,23 +289,27 @@ pub fn check_values(
             if !on(&raw.key.session, s.sessions) {
                 problems.error(
                     raw.place(),
-                    format!(
-                        "session {} is not on this event's schedule (sessions S01 to {}: [sessions] count = {} in tilerank.toml); correct the card's session",
-                        SessionName(&raw.key.session),
-                        SessionName(&Label::Num(s.sessions)),
-                        s.sessions
+                    Said::new(
+                        Msg::SessionOff,
+                        [
+                            Part::text(SessionName(&raw.key.session)),
+                            Part::text(SessionName(&Label::Num(s.sessions))),
+                            Part::text(s.sessions),
+                        ],
                     ),
                 );
             }
             if !on(&raw.key.table, s.tables) {
                 problems.error(
                     source.place(raw.table_at),
-                    format!(
-                        "table {} of session {} is not on this event's schedule (tables 1 to {} in each session: [sessions] tables = {} in tilerank.toml); correct the card's table",
-                        raw.key.table,
-                        SessionName(&raw.key.session),
-                        s.tables,
-                        s.tables
+                    Said::new(
+                        Msg::TableOff,
+                        [
+                            Part::text(&raw.key.table),
+                            Part::text(SessionName(&raw.key.session)),
+                            Part::text(s.tables),
+                            Part::text(s.tables),
+                        ],
                     ),
                 );
             }
@@ -325,9 +322,13 @@ pub fn check_values(
         if g.number > expected {
             problems.error(
                 source.place(g.at),
-                format!(
-                    "game {}: the {} rules play {} games per session",
-                    g.number, rules.profile, expected
+                Said::new(
+                    Msg::GamePastLast,
+                    [
+                        Part::text(g.number),
+                        Part::text(rules.profile),
+                        Part::text(expected),
+                    ],
                 ),
             );
         }
@@ -340,12 +341,14 @@ pub fn check_values(
     if !missing.is_empty() {
         problems.error(
             raw.place(),
-            format!(
-                "{}: game {} missing; the {} rules play {} games per session (a player who left early is blank in the games not played)",
-                raw.key,
-                missing.join(", "),
-                rules.profile,
-                expected
+            Said::new(
+                Msg::GameMissing,
+                [
+                    raw.key.said(),
+                    Part::Text(missing.join(", ")),
+                    Part::text(rules.profile),
+                    Part::text(expected),
+                ],
             ),
         );
     }
@@ -418,10 +421,13 @@ pub fn check_values(
             let who = seats_list(g.lines.iter().filter(|l| !l.is_blank()).map(|l| l.seat));
             problems.error(
                 source.place(g.at),
-                format!(
-                    "game {}: {} played ({who}); a game needs 3 or 4",
-                    g.number,
-                    plural(seated, "player")
+                Said::new(
+                    Msg::GamePlayers,
+                    [
+                        Part::text(g.number),
+                        Part::count(seated, Msg::OnePlayer, Msg::Players),
+                        who,
+                    ],
                 ),
             );
             continue;
@@ -584,9 +590,14 @@ pub fn name_players(
             let p = roster.get(player);
             problems.error(
                 source.place(at),
-                format!(
-                    "{} ({}) sits at seat {other} and at seat {seat}; each seat needs its own player",
-                    p.id, p.name
+                Said::new(
+                    Msg::SeatedTwice,
+                    [
+                        Part::text(&p.id),
+                        Part::text(&p.name),
+                        Part::text(other),
+                        Part::text(seat),
+                    ],
                 ),
             );
             ok = false;
@@ -612,16 +623,21 @@ fn unresolved(
     match why {
         Unresolved::Unknown => {
             let near = near_entries(name, roster);
-            let hint = match near.split_last() {
-                None => String::new(),
-                Some((last, [])) => format!("; did you mean {last}?"),
-                Some((last, rest)) => format!("; did you mean {} or {last}?", rest.join(", ")),
+            let hint = match near.is_empty() {
+                true => Part::Text(String::new()),
+                false => Part::said(
+                    Msg::DidYouMean,
+                    [Part::List(
+                        near.into_iter().map(Part::Text).collect(),
+                        Msg::Or,
+                    )],
+                ),
             };
             problems.error(
                 place,
-                format!(
-                    "player {} is not on the roster: expected a roster id or name{hint}",
-                    crate::ingest::cell::quoted(name)
+                Said::new(
+                    Msg::NotOnRoster,
+                    [Part::text(crate::ingest::cell::quoted(name)), hint],
                 ),
             )
         }
@@ -629,11 +645,13 @@ fn unresolved(
             let ids: Vec<String> = ids.iter().map(|&p| roster.id(p).to_string()).collect();
             problems.error(
                 place,
-                format!(
-                    "player name {} matches {} roster entries ({}): write the id instead",
-                    crate::ingest::cell::quoted(name),
-                    ids.len(),
-                    ids.join(", ")
+                Said::new(
+                    Msg::NameOfMany,
+                    [
+                        Part::text(crate::ingest::cell::quoted(name)),
+                        Part::text(ids.len()),
+                        Part::Text(ids.join(", ")),
+                    ],
                 ),
             );
         }
@@ -745,14 +763,6 @@ pub fn check_card(
     }
 }
 
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
-
 /// Checks 3, 4 and 5 on one game whose values all parsed.
 fn check_game(
     number: u32,
@@ -769,10 +779,9 @@ fn check_game(
         {
             problems.error(
                 l.score_place(),
-                format!(
-                    "score is {}; seat {} went out (0 tiles), so expected 0",
-                    l.score,
-                    l.seat()
+                Said::new(
+                    Msg::OutScoresZero,
+                    [Part::text(l.score), Part::text(l.seat())],
                 ),
             );
         }
@@ -782,10 +791,13 @@ fn check_game(
     if !sum.is_zero() {
         problems.error(
             place(),
-            format!(
-                "game {number}: the scores add up to {}, expected 0 ({})",
-                sum.signed(),
-                listing(lines)
+            Said::new(
+                Msg::SumNotZero,
+                [
+                    Part::text(number),
+                    Part::text(sum.signed()),
+                    Part::Text(listing(lines)),
+                ],
             ),
         );
     }
@@ -797,10 +809,16 @@ fn check_game(
             let several: Vec<&Line> = lines.iter().filter(|l| l.tiles == Some(0)).collect();
             problems.error(
                 place(),
-                format!(
-                "game {number}: seats {} {} have 0 tiles; only the player who went out has none",
-                    seats_list(several.iter().map(|l| l.seat())),
-                    if several.len() == 2 { "both" } else { "all" }
+                Said::new(
+                    if several.len() == 2 {
+                        Msg::BothOut
+                    } else {
+                        Msg::AllOut
+                    },
+                    [
+                        Part::text(number),
+                        seats_list(several.iter().map(|l| l.seat())),
+                    ],
                 ),
             )
         }
@@ -840,18 +858,14 @@ fn knocked_blank_ok(line: &Line, someone_out: bool, rules: &Rules) -> bool {
     }
 }
 
-fn blank_tiles_error(line: &Line, rules: &Rules) -> String {
+fn blank_tiles_error(line: &Line, rules: &Rules) -> Said {
     if rules.penalties.knocked > 0 {
-        format!(
-            "tiles is blank; expected the number of tiles left on {}'s rack (blank only for a knocked rack, charged {})",
-            line.seat(),
-            rules.penalties.knocked
+        Said::new(
+            Msg::TilesBlankKnocked,
+            [Part::text(line.seat()), Part::text(rules.penalties.knocked)],
         )
     } else {
-        format!(
-            "tiles is blank; expected the number of tiles left on {}'s rack",
-            line.seat()
-        )
+        Said::new(Msg::TilesBlank, [Part::text(line.seat())])
     }
 }
 
@@ -861,7 +875,7 @@ fn check_went_out(winner: &Line, lines: &[Line], rules: &Rules, problems: &mut P
     if !winner.won {
         problems.error(
             winner.won_place(),
-            format!("game won is 0, expected 1: seat {w} went out (0 tiles)"),
+            Said::new(Msg::OutNotWon, [Part::text(w)]),
         );
     }
     let others: Score = lines
@@ -872,10 +886,13 @@ fn check_went_out(winner: &Line, lines: &[Line], rules: &Rules, problems: &mut P
     if !winner.score.is_positive() || winner.score != -others {
         problems.error(
             winner.score_place(),
-            format!(
-                "score is {}; seat {w} went out (0 tiles), so expected {}, what the others lost",
-                winner.score.signed(),
-                (-others).signed()
+            Said::new(
+                Msg::OutScore,
+                [
+                    Part::text(winner.score.signed()),
+                    Part::text(w),
+                    Part::text((-others).signed()),
+                ],
             ),
         );
     }
@@ -883,15 +900,15 @@ fn check_went_out(winner: &Line, lines: &[Line], rules: &Rules, problems: &mut P
         if l.won {
             problems.error(
                 l.won_place(),
-                format!("game won is 1, expected 0: seat {w} went out, so only {w} won"),
+                Said::new(Msg::OnlyOutWon, [Part::text(w), Part::text(w)]),
             );
         }
         if !l.score.is_negative() {
             problems.error(
                 l.score_place(),
-                format!(
-                    "score is {}; expected a loss (below 0): seat {w} went out",
-                    l.score.signed()
+                Said::new(
+                    Msg::ExpectedLoss,
+                    [Part::text(l.score.signed()), Part::text(w)],
                 ),
             );
             continue;
@@ -903,24 +920,24 @@ fn check_went_out(winner: &Line, lines: &[Line], rules: &Rules, problems: &mut P
             None => {}
             Some(t) if !loss_fits(&-l.score, t, rules) => {
                 let charges: Vec<i64> = rules.penalties.charges().collect();
-                let charge_text = match charges.as_slice() {
-                    [] => String::new(),
-                    c => format!(
-                        ", or a charge of {}",
-                        c.iter()
-                            .map(|c| c.to_string())
-                            .collect::<Vec<_>>()
-                            .join(" or ")
+                let charge = match charges.as_slice() {
+                    [] => Part::Text(String::new()),
+                    c => Part::said(
+                        Msg::OrACharge,
+                        [Part::Each(c.iter().map(Part::text).collect(), Msg::Or)],
                     ),
                 };
                 problems.error(
                     l.score_place(),
-                    format!(
-                        "score is {} with {} left: that rack loses {} to {} points{charge_text} (are the score and tiles columns swapped?)",
-                        l.score.signed(),
-                        plural(usize::from(t), "tile"),
-                        rules.min_rack_value(t),
-                        rules.max_rack_value(t)
+                    Said::new(
+                        Msg::RackLoses,
+                        [
+                            Part::text(l.score.signed()),
+                            Part::count(usize::from(t), Msg::OneTile, Msg::Tiles),
+                            Part::text(rules.min_rack_value(t)),
+                            Part::text(rules.max_rack_value(t)),
+                            charge,
+                        ],
                     ),
                 );
             }
@@ -949,11 +966,14 @@ fn check_nobody_out(number: u32, lines: &[Line], rules: &Rules, problems: &mut P
         if !l.score.is_negative() {
             problems.error(
                 l.score_place(),
-                format!(
-                    "score is {}; in game {number} nobody went out and the leaders ({}) score {}, so every other seat loses points",
-                    l.score.signed(),
-                    leader_names(),
-                    top.signed()
+                Said::new(
+                    Msg::OthersLose,
+                    [
+                        Part::text(l.score.signed()),
+                        Part::text(number),
+                        leader_names(),
+                        Part::text(top.signed()),
+                    ],
                 ),
             );
         }
@@ -972,45 +992,61 @@ fn check_nobody_out(number: u32, lines: &[Line], rules: &Rules, problems: &mut P
             continue;
         }
         let reason = if !is_leader {
-            format!(
-                "seat {} ({}) is not a leader; the leaders ({}) score {}",
-                l.seat(),
-                l.score.signed(),
-                leader_names(),
-                top.signed()
+            Part::said(
+                Msg::NotALeader,
+                [
+                    Part::text(l.seat()),
+                    Part::text(l.score.signed()),
+                    leader_names(),
+                    Part::text(top.signed()),
+                ],
             )
         } else if should_win {
-            format!(
-                "seat {} is a leader ({}) with the fewest tiles ({})",
-                l.seat(),
-                l.score.signed(),
-                fewest.unwrap_or(0)
+            Part::said(
+                Msg::LeaderFewest,
+                [
+                    Part::text(l.seat()),
+                    Part::text(l.score.signed()),
+                    Part::text(fewest.unwrap_or(0)),
+                ],
             )
         } else {
-            let fewer = seats_list(
-                leaders()
-                    .filter(|x| x.tiles.is_some() && x.tiles == fewest)
-                    .map(|x| x.seat()),
-            );
-            format!(
-                "seat {} is a leader ({}) but has {} tiles, and {fewer} {} {}",
-                l.seat(),
-                l.score.signed(),
-                l.tiles.map_or("no".to_string(), |t| t.to_string()),
-                if fewer.contains(" and ") {
-                    "have"
-                } else {
-                    "has"
-                },
-                fewest.unwrap_or(0)
-            )
+            let fewer: Vec<Seat> = leaders()
+                .filter(|x| x.tiles.is_some() && x.tiles == fewest)
+                .map(|x| x.seat())
+                .collect();
+            let many = fewer.len() > 1;
+            let seat = Part::text(l.seat());
+            let score = Part::text(l.score.signed());
+            let fewest = Part::text(fewest.unwrap_or(0));
+            match l.tiles {
+                Some(t) => Part::said(
+                    if many {
+                        Msg::LeaderMoreMany
+                    } else {
+                        Msg::LeaderMoreOne
+                    },
+                    [seat, score, Part::text(t), seats_list(fewer), fewest],
+                ),
+                None => Part::said(
+                    if many {
+                        Msg::LeaderBlankMany
+                    } else {
+                        Msg::LeaderBlankOne
+                    },
+                    [seat, score, seats_list(fewer), fewest],
+                ),
+            }
         };
         problems.error(
             l.won_place(),
-            format!(
-                "game won is {}, expected {}: nobody went out and {reason}",
-                u8::from(l.won),
-                u8::from(should_win)
+            Said::new(
+                Msg::WonNobodyOut,
+                [
+                    Part::text(u8::from(l.won)),
+                    Part::text(u8::from(should_win)),
+                    reason,
+                ],
             ),
         );
     }
@@ -1029,12 +1065,15 @@ fn check_nobody_out_by_tiles(number: u32, lines: &[Line], problems: &mut Problem
         for l in leaders().filter(|l| l.score != first.score) {
             problems.error(
                 l.score_place(),
-                format!(
-                    "score is {}; in game {number} the leaders ({}, fewest tiles) share the pot, and seat {} scores {}",
-                    l.score.signed(),
-                    names(),
-                    first.seat(),
-                    first.score.signed()
+                Said::new(
+                    Msg::TiedLeadersShare,
+                    [
+                        Part::text(l.score.signed()),
+                        Part::text(number),
+                        names(),
+                        Part::text(first.seat()),
+                        Part::text(first.score.signed()),
+                    ],
                 ),
             );
         }
@@ -1045,7 +1084,15 @@ fn check_nobody_out_by_tiles(number: u32, lines: &[Line], problems: &mut Problem
     {
         problems.error(
             l.score_place(),
-            format!("score is {}; in game {number} seat {} is not a leader (fewest tiles: {}), so it loses points", l.score.signed(), l.seat(), names()),
+            Said::new(
+                Msg::NotFewest,
+                [
+                    Part::text(l.score.signed()),
+                    Part::text(number),
+                    Part::text(l.seat()),
+                    names(),
+                ],
+            ),
         );
     }
     for l in lines {
@@ -1053,11 +1100,14 @@ fn check_nobody_out_by_tiles(number: u32, lines: &[Line], problems: &mut Problem
         if l.won != should_win {
             problems.error(
                 l.won_place(),
-                format!(
-                    "game won is {}, expected {}: nobody went out, and the leaders ({}) have the fewest tiles ({fewest})",
-                    u8::from(l.won),
-                    u8::from(should_win),
-                    names()
+                Said::new(
+                    Msg::FewestWon,
+                    [
+                        Part::text(u8::from(l.won)),
+                        Part::text(u8::from(should_win)),
+                        names(),
+                        Part::text(fewest),
+                    ],
                 ),
             );
         }
@@ -1615,10 +1665,12 @@ impl Seating {
                     let c = &self.cards[i as usize];
                     problems.error(
                         self.place(i as usize, c.at),
-                        format!(
-                            "{} is given twice (also at {}); a table plays once per session",
-                            self.key(i as usize),
-                            self.place(*first as usize, f.at)
+                        Said::new(
+                            Msg::TableTwice,
+                            [
+                                self.key(i as usize).said(),
+                                Part::text(self.place(*first as usize, f.at)),
+                            ],
                         ),
                     );
                 }
@@ -1674,14 +1726,16 @@ impl Seating {
                     let (key, first_key) = (self.key(i as usize), self.key(j as usize));
                     problems.error(
                         self.place(i as usize, at),
-                        format!(
-                            "{} ({}) is seated at table {} and at table {} ({}) in session {}; a player sits at one table per session",
-                            p.id,
-                            p.name,
-                            key.table,
-                            first_key.table,
-                            self.place(j as usize, first_at),
-                            SessionName(&key.session)
+                        Said::new(
+                            Msg::TwoTables,
+                            [
+                                Part::text(&p.id),
+                                Part::text(&p.name),
+                                Part::text(&key.table),
+                                Part::text(&first_key.table),
+                                Part::text(self.place(j as usize, first_at)),
+                                Part::text(SessionName(&key.session)),
+                            ],
                         ),
                     );
                     rejected.push(i as usize);
@@ -2001,12 +2055,13 @@ mod tests {
         assert_eq!(parse_won(&Cell::Bool(true)), Ok(true));
         assert_eq!(parse_won(&Cell::text("TRUE")), Ok(true));
         assert_eq!(parse_won(&Cell::text(" False ")), Ok(false));
+        let said = |c: Cell| parse_won(&c).map_err(|e| e.to_string());
         assert_eq!(
-            parse_won(&Cell::text("yes")),
+            said(Cell::text("yes")),
             Err("game won is \"yes\"; expected 1 or 0".into())
         );
         assert_eq!(
-            parse_won(&Cell::Number(2.0)),
+            said(Cell::Number(2.0)),
             Err("game won is 2; expected 1 or 0".into())
         );
     }
@@ -2018,6 +2073,7 @@ mod tests {
         assert_eq!(parse_tiles(&Cell::Empty), Ok(None));
         assert!(parse_tiles(&Cell::Number(107.0))
             .unwrap_err()
+            .to_string()
             .contains("from 0 to 106"));
         assert!(parse_tiles(&Cell::Number(2.5)).is_err());
         assert!(parse_tiles(&Cell::text("-1")).is_err());
@@ -2046,12 +2102,15 @@ mod tests {
         assert_eq!(parse_score(&Cell::Number(-5.0), &hk), Ok(Score::whole(-5)));
         assert!(parse_score(&Cell::Empty, &hk)
             .unwrap_err()
+            .to_string()
             .starts_with("score is blank"));
         assert!(parse_score(&Cell::text("3.4"), &hk)
             .unwrap_err()
+            .to_string()
             .contains("a half or a third"));
         assert!(parse_score(&Cell::FormulaWithoutValue("=B2".into()), &hk)
             .unwrap_err()
+            .to_string()
             .contains("no saved value"));
     }
 

@@ -33,6 +33,7 @@ use tilerank::domain::{CardKey, Label, SessionName, Stage};
 use tilerank::event_folder::{
     Accept, Denied, Entered, EntryProblem, EventFolder, Referee, SeatName, ENTRY_MAX_BYTES,
 };
+use tilerank::lang::Lang;
 use tilerank::report::site::entry::{self, EntryPage};
 
 const REFEREE_COOKIE: &str = "tilerank_referee";
@@ -256,7 +257,8 @@ async fn card_body(headers: &HeaderMap, body: Body) -> Result<Bytes, Response> {
         })
 }
 
-fn problems_json(problems: &[EntryProblem]) -> Value {
+/// The problems of a posted card, each said in `lang`.
+fn problems_json(problems: &[EntryProblem], lang: Lang) -> Value {
     Value::Array(
         problems
             .iter()
@@ -270,7 +272,7 @@ fn problems_json(problems: &[EntryProblem]) -> Value {
                     "game": p.game,
                     "seat": p.seat.map(|s| s.to_string()),
                     "field": p.field,
-                    "message": p.message,
+                    "message": p.message(lang),
                 })
             })
             .collect(),
@@ -304,6 +306,8 @@ async fn check(State(desk): State<Arc<Desk>>, headers: HeaderMap, body: Body) ->
         Ok(posted) => posted,
         Err(answer) => return answer,
     };
+    // (the page's fetch asks in the page's language)
+    let lang = lang_of(&headers, desk.lang);
     let answer =
         tokio::task::spawn_blocking(move || folder.check_entry(&referee.name, &body)).await;
     match answer {
@@ -311,7 +315,7 @@ async fn check(State(desk): State<Arc<Desk>>, headers: HeaderMap, body: Body) ->
             StatusCode::OK,
             json!({
                 "ok": check.ok(),
-                "problems": problems_json(&check.problems),
+                "problems": problems_json(&check.problems, lang),
                 "players": players_json(&check.players),
             }),
         ),
@@ -327,6 +331,7 @@ async fn cards(State(desk): State<Arc<Desk>>, headers: HeaderMap, body: Body) ->
         Err(answer) => return answer,
     };
     let name = referee.name.clone();
+    let lang = lang_of(&headers, desk.lang);
     let answer =
         tokio::task::spawn_blocking(move || folder.enter_card(&name, &body, &mut || {})).await;
     let entered = match answer {
@@ -344,7 +349,7 @@ async fn cards(State(desk): State<Arc<Desk>>, headers: HeaderMap, body: Body) ->
             desk.rebuild_soon();
             json_answer(
                 StatusCode::CREATED,
-                json!({"status": "stored", "card": card(&key), "problems": problems_json(&warnings)}),
+                json!({"status": "stored", "card": card(&key), "problems": problems_json(&warnings, lang)}),
             )
         }
         Entered::Same { card: key } => json_answer(
@@ -361,7 +366,7 @@ async fn cards(State(desk): State<Arc<Desk>>, headers: HeaderMap, body: Body) ->
             );
             json_answer(
                 StatusCode::ACCEPTED,
-                json!({"status": "waiting", "card": card(&key), "problems": problems_json(&warnings)}),
+                json!({"status": "waiting", "card": card(&key), "problems": problems_json(&warnings, lang)}),
             )
         }
         Entered::Conflict { card: key, message } => {
@@ -376,7 +381,7 @@ async fn cards(State(desk): State<Arc<Desk>>, headers: HeaderMap, body: Body) ->
         }
         Entered::Refused(problems) => json_answer(
             StatusCode::UNPROCESSABLE_ENTITY,
-            json!({"status": "problems", "problems": problems_json(&problems)}),
+            json!({"status": "problems", "problems": problems_json(&problems, lang)}),
         ),
     }
 }
