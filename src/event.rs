@@ -4,7 +4,8 @@
 use crate::domain::{Card, PlayerId, Stage};
 use crate::ingest::{self, InputError};
 use crate::intake::Intake;
-use crate::problem::Problems;
+use crate::problem::said::{Msg, Part, Said};
+use crate::problem::{Message, Problems};
 use crate::profile::{AgeScheme, GoingOn, Rules, TableTies};
 use crate::roster::Roster;
 use crate::rules::advancement::{Advancer, Cut, Decision};
@@ -325,14 +326,14 @@ impl Event {
         let mut said = Vec::new();
         for e in &self.entrants {
             for &p in &e.strangers {
-                let (place, key) = match self.card_of(&e.stage, p) {
-                    Some(c) => (c.place.clone(), format!("{}: ", c.key)),
+                let (place, message) = match self.card_of(&e.stage, p) {
+                    Some(c) => (c.place.clone(), Said::of_card(&c.key, self.stranger(e, p))),
                     None => (
                         crate::place::Place::nowhere(&format!("{} cards", e.stage)),
-                        String::new(),
+                        self.stranger(e, p),
                     ),
                 };
-                said.push((place, format!("{key}{}", self.stranger(e, p))));
+                said.push((place, Message::from(message)));
             }
         }
         for e in &self.entrants {
@@ -343,12 +344,12 @@ impl Event {
                 };
                 said.push((
                     crate::place::Place::nowhere(crate::config::FILE_NAME),
-                    format!(
+                    Message::from(format!(
                         "[stages.{}] absent: {} {why}; remove {} from the list",
                         e.stage,
                         self.who(p),
                         self.roster.id(p)
-                    ),
+                    )),
                 ));
             }
         }
@@ -376,10 +377,17 @@ impl Event {
 
     /// What is wrong with stranger `p` on the cards of `e`'s stage (the
     /// card's key goes before it).
-    pub fn stranger(&self, e: &Entrants, p: PlayerId) -> String {
-        format!(
-            "{} plays the {} but did not go on from the {} ({} went on; tilerank qualifiers --stage {} lists them): correct the card, or, if {} took the seat of one who went on and left, mark that player withdrawn on the roster",
-            self.who(p), e.stage, e.from, e.went_on, e.from, self.roster.id(p)
+    pub fn stranger(&self, e: &Entrants, p: PlayerId) -> Said {
+        Said::new(
+            Msg::Stranger,
+            [
+                Part::Text(self.who(p)),
+                Part::text(&e.stage),
+                Part::text(&e.from),
+                Part::text(e.went_on),
+                Part::text(&e.from),
+                Part::text(self.roster.id(p)),
+            ],
         )
     }
 

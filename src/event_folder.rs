@@ -54,6 +54,7 @@ use crate::ingest::raw::RawCard;
 use crate::ingest::{self, InputError};
 use crate::intake::Intake;
 use crate::place::Source;
+use crate::problem::said::Said;
 use crate::problem::Problems;
 use crate::profile::{ProfileName, Rules};
 use crate::roster::Roster;
@@ -1491,7 +1492,7 @@ fn strangers_on(
             };
             let on = |k: &CardKey| k.stage == e.stage && keys.contains(k);
             if let Some((key, place)) = seating.card_of(here, on) {
-                problems.error(place, format!("{key}: {}", event.stranger(e, p)));
+                problems.error(place, Said::of_card(&key, event.stranger(e, p)));
             }
         }
     }

@@ -133,6 +133,11 @@ messages! {
     NameOfMany => "player name {} matches {} roster entries ({}): write the id instead",
         "選手姓名 {} 符合名冊上 {} 筆資料（{}）：請改填編號";
 
+    /// A message about a card, the card first.
+    OfCard => "{}: {}", "{}：{}";
+    Stranger => "{} plays the {} but did not go on from the {} ({} went on; tilerank qualifiers --stage {} lists them): correct the card, or, if {} took the seat of one who went on and left, mark that player withdrawn on the roster",
+        "{} 在 {} 出賽，但並未從 {} 晉級（{} 人晉級；tilerank qualifiers --stage {} 會列出）：請更正計分卡；若 {} 是代替已晉級但離場的選手入座，請在名冊上將該選手標為退賽";
+
     // A card a referee posts.
     EntryTooLarge => "the card is {} bytes; a card is at most {}",
         "計分卡有 {} 位元組；每張計分卡最多 {} 位元組";
@@ -221,6 +226,11 @@ impl Said {
         let parts: Vec<Part> = parts.into_iter().collect();
         debug_assert_eq!(places(msg.words(Lang::En)).len(), parts.len(), "{msg:?}");
         Said { msg, parts }
+    }
+
+    /// `said` of the card `key`: `session S01 table 3: ...`.
+    pub fn of_card(key: &crate::domain::CardKey, said: Said) -> Said {
+        Said::new(Msg::OfCard, [key.said(), Part::Said(said)])
     }
 
     /// The message in `lang`'s words.
