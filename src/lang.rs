@@ -50,3 +50,109 @@ impl FromStr for Lang {
             .ok_or_else(|| format!("unknown language {s:?}: give en or zh-Hant"))
     }
 }
+
+/// A catalog of sentences: an enum of them, and each one's words in every
+/// language, side by side, where `{}` is the place of the next part and
+/// `{N}` of part N (from 0), for a language that says its parts in another
+/// order ([`fill`]). A sentence without the words of a language does not
+/// compile; `Name::ALL` lists them in order, `Name::words(lang)` gives
+/// one's words. The reports' sentences (`report::words::Sentence`) and
+/// the checks' messages (`problem::said::Msg`) are such catalogs.
+macro_rules! catalog {
+    ($(#[$meta:meta])* $vis:vis enum $Name:ident {
+        $($(#[$doc:meta])* $name:ident => $en:literal, $zh:literal;)*
+    }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        $vis enum $Name {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl $Name {
+            /// Every one, in the order of the catalog.
+            pub const ALL: &'static [$Name] = &[$($Name::$name,)*];
+
+            /// Its words in `lang`, with the places of its parts.
+            pub fn words(self, lang: $crate::lang::Lang) -> &'static str {
+                match (self, lang) {
+                    $(($Name::$name, $crate::lang::Lang::En) => $en,
+                    ($Name::$name, $crate::lang::Lang::ZhHant) => $zh,)*
+                }
+            }
+        }
+    };
+}
+pub(crate) use catalog;
+
+/// Where the parts go in `words`: each place's start, length, and the
+/// part it takes (`{}` the next one, `{N}` part N).
+pub fn places(words: &str) -> Vec<(usize, usize, usize)> {
+    let mut out = Vec::new();
+    let mut next = 0;
+    let mut from = 0;
+    while let Some(i) = words[from..].find('{') {
+        let at = from + i;
+        let Some(close) = words[at..].find('}') else {
+            break;
+        };
+        let inside = &words[at + 1..at + close];
+        let part = if inside.is_empty() {
+            next += 1;
+            Some(next - 1)
+        } else {
+            inside.parse().ok()
+        };
+        match part {
+            Some(part) => {
+                out.push((at, close + 1, part));
+                from = at + close + 1;
+            }
+            None => from = at + 1,
+        }
+    }
+    out
+}
+
+/// `words` with its places ([`places`]) filled by `parts`, each written by
+/// `write`.
+pub fn fill_with<P>(
+    words: &str,
+    parts: &[P],
+    out: &mut String,
+    mut write: impl FnMut(&P, &mut String),
+) {
+    let mut from = 0;
+    for (at, len, part) in places(words) {
+        out.push_str(&words[from..at]);
+        if let Some(p) = parts.get(part) {
+            write(p, out);
+        }
+        from = at + len;
+    }
+    out.push_str(&words[from..]);
+}
+
+/// `words` with its places filled by `args`.
+pub fn fill(words: &str, args: &[&dyn fmt::Display]) -> String {
+    let mut out = String::with_capacity(words.len() + 16);
+    fill_with(words, args, &mut out, |a, out| {
+        use fmt::Write;
+        let _ = write!(out, "{a}");
+    });
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_go_in_order_or_where_numbered() {
+        assert_eq!(fill("{} and {}", &[&1, &"two"]), "1 and two");
+        assert_eq!(fill("{1} before {0}", &[&1, &2]), "2 before 1");
+        // a brace that is no place is kept, and a part not given is left out
+        assert_eq!(fill("{x} {}", &[&3]), "{x} 3");
+        assert_eq!(fill("{} {}", &[&3]), "3 ");
+        assert_eq!(places("a {} b {2}"), vec![(2, 2, 0), (7, 3, 2)]);
+    }
+}

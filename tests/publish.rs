@@ -382,7 +382,8 @@ fn english_run(text: &str) -> Option<String> {
 /// written.
 #[test]
 fn the_chinese_site_says_no_english_sentence() {
-    use tilerank::report::words::EN;
+    use tilerank::lang::Lang;
+    use tilerank::report::words::{Sentence, EN};
     let scratch = Scratch::new("zh-sentences");
     let keys = [
         EN.order,
@@ -392,10 +393,9 @@ fn the_chinese_site_says_no_english_sentence() {
         EN.key_total,
     ];
     let keys = keys.into_iter().chain([EN.key_tiles, EN.key_best]);
-    let pieces: Vec<&str> = EN
-        .said
+    let pieces: Vec<&str> = Sentence::ALL
         .iter()
-        .copied()
+        .map(|s| s.words(Lang::En))
         .chain(keys)
         .flat_map(|t| t.split("{}"))
         .map(str::trim)

@@ -6,195 +6,173 @@
 //! written, or a phrase said in words of its own). Its English is what
 //! every command, output file and log says ([`Said`]'s `Display`); a page
 //! in another language says it in that language's words ([`Said::say`]):
-//! the referee's phone through `serve`, and the published Problems page.
+//! the referee's phone, through `serve`.
 //!
 //! Each message's words are written once, below, every language's beside
-//! the English: a message without the words of a language does not
+//! the English (a catalog (`lang::catalog!`), as the reports'
+//! sentences are): a message without the words of a language does not
 //! compile, and a test checks that each language's words take the same
 //! parts. Messages not made here (a file's, a workbook's, the event
 //! folder's) are said in English in every language.
 
-use crate::lang::Lang;
+use crate::lang::{places, Lang};
 use std::fmt;
 
-/// The messages, each with its words in English and in Chinese
-/// (Traditional); `{}` is where a part goes, in order, and `{N}` where
-/// part N goes (from 0), for a language that says them in another order.
-macro_rules! messages {
-    ($($(#[$doc:meta])* $name:ident => $en:literal, $zh:literal;)*) => {
-        /// A message of a card's checks, or a phrase within one.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum Msg {
-            $($(#[$doc])* $name,)*
-        }
+crate::lang::catalog! {
+    /// A message of a card's checks, or a phrase within one.
+    pub enum Msg {
+        // Phrases within messages.
+        /// A list with nothing in it.
+        Nothing => "none", "無";
+        /// A list's last two parts.
+        And => "{} and {}", "{} 和 {}";
+        Or => "{} or {}", "{} 或 {}";
+        OnePlayer => "1 player", "1 名選手";
+        Players => "{} players", "{} 名選手";
+        OneTile => "1 tile", "1 張牌";
+        Tiles => "{} tiles", "{} 張牌";
+        /// A card, as its key names it.
+        Card => "session {} table {}", "場次 {} 第 {} 桌";
+        StagedCard => "{} session {} table {}", "{} 場次 {} 第 {} 桌";
+        /// Where a referee's entry is, on the page.
+        GameSeat => "game {}, seat {}", "第 {} 局，座位 {}";
+        Game => "game {}", "第 {} 局";
+        Line => "line {}", "第 {} 行";
+        DidYouMean => "; did you mean {}?", "；是否指 {}？";
+        OrACharge => ", or a charge of {}", "，或罰 {} 分";
 
-        impl Msg {
-            /// Every message, in the order of the table.
-            pub const ALL: &'static [Msg] = &[$(Msg::$name,)*];
+        // How a cell is quoted in a message (a text, a number or a truth
+        // value is shown as written).
+        Blank => "blank", "空白";
+        FullWidth => "{} (full-width characters: type the digits, +, - and . plainly)",
+            "{}（全形字元：請以半形輸入數字、+、- 及 .）";
+        DateCell => "the date {}", "日期 {}";
+        FormulaCell => "the formula {} with no saved value", "未存值的公式 {}";
+        ErrorCell => "the error value {}", "錯誤值 {}";
+        MergedCell => "part of the merged cells {} (a value belongs to one row: unmerge them and type each row's value)",
+            "合併儲存格 {} 的一部分（每個值只屬於一列：請取消合併，逐列輸入）";
 
-            /// The message's words in `lang`, `{}` where its parts go.
-            pub fn words(self, lang: Lang) -> &'static str {
-                match (self, lang) {
-                    $((Msg::$name, Lang::En) => $en,
-                    (Msg::$name, Lang::ZhHant) => $zh,)*
-                }
-            }
-        }
-    };
-}
+        // A value that cannot be read (check 2).
+        WonFormula => "game won {} holds a formula with no saved value: open the file in a spreadsheet program and save it, or type the value",
+            "勝局 {} 是未存值的公式：請用試算表程式開啟並儲存檔案，或直接輸入數值";
+        TilesFormula => "tiles {} holds a formula with no saved value: open the file in a spreadsheet program and save it, or type the value",
+            "餘牌 {} 是未存值的公式：請用試算表程式開啟並儲存檔案，或直接輸入數值";
+        ScoreFormula => "score {} holds a formula with no saved value: open the file in a spreadsheet program and save it, or type the value",
+            "得分 {} 是未存值的公式：請用試算表程式開啟並儲存檔案，或直接輸入數值";
+        WonIs => "game won is {}; expected 1 or 0", "勝局為 {}；應為 1 或 0";
+        TilesIs => "tiles is {}; expected a whole number of tiles from 0 to {}",
+            "餘牌為 {}；應為 0 至 {} 的整數";
+        ScoreBlank => "score is blank; expected a number such as +30, -5 or 5.5",
+            "得分空白；應為數字，例如 +30、-5 或 5.5";
+        ScoreIs => "score is {}; expected a number such as +30, -5 or 5.5",
+            "得分為 {}；應為數字，例如 +30、-5 或 5.5";
+        ScoreNotShare => "score is {}; a game's score is a whole number, or a half or a third when leaders share a pot (such as 5.5 or 3.33)",
+            "得分為 {}；每局得分應為整數，領先者平分獎池時可為二分之一或三分之一（例如 5.5 或 3.33）";
+        ScoreNotPenalty => "score is {}; expected whole penalty points, 0 or more",
+            "得分為 {}；應為 0 或以上的整數罰分";
 
-messages! {
-    // Phrases within messages.
-    /// A list with nothing in it.
-    Nothing => "none", "無";
-    /// A list's last two parts.
-    And => "{} and {}", "{} 和 {}";
-    Or => "{} or {}", "{} 或 {}";
-    OnePlayer => "1 player", "1 名選手";
-    Players => "{} players", "{} 名選手";
-    OneTile => "1 tile", "1 張牌";
-    Tiles => "{} tiles", "{} 張牌";
-    /// A card, as its key names it.
-    Card => "session {} table {}", "場次 {} 第 {} 桌";
-    StagedCard => "{} session {} table {}", "{} 場次 {} 第 {} 桌";
-    /// Where a referee's entry is, on the page.
-    GameSeat => "game {}, seat {}", "第 {} 局，座位 {}";
-    Game => "game {}", "第 {} 局";
-    Line => "line {}", "第 {} 行";
-    DidYouMean => "; did you mean {}?", "；是否指 {}？";
-    OrACharge => ", or a charge of {}", "，或罰 {} 分";
+        // A line of a card that cannot be placed.
+        SessionBlank => "session is blank; expected a session such as S01 or 1",
+            "場次空白；應為場次，例如 S01 或 1";
+        TableBlank => "table is blank; expected a table number such as 7",
+            "桌號空白；應為桌號，例如 7";
+        GameIs => "game is {}; expected a game number 1, 2, 3...",
+            "局數為 {}；應為局數 1、2、3……";
+        SeatIs => "seat is {}; expected A, B, C or D", "座位為 {}；應為 A、B、C 或 D";
+        PlayerBlank => "player is blank; expected a roster id or name",
+            "選手空白；應為名冊上的編號或姓名";
+        SeatChangesPlayer => "seat {} is {} here but {} at {}; a seat keeps its player for the whole card",
+            "座位 {0} 在此為 {1}，但在 {3} 為 {2}；同一座位在整張計分卡上須為同一選手";
+        SeatTwiceInGame => "seat {} of game {} is given twice (first at {}); expected one line per seat per game",
+            "第 {1} 局的座位 {0} 重複出現（首次在 {2}）；每局每個座位只應有一行";
 
-    // How a cell is quoted in a message (a text, a number or a truth
-    // value is shown as written).
-    Blank => "blank", "空白";
-    FullWidth => "{} (full-width characters: type the digits, +, - and . plainly)",
-        "{}（全形字元：請以半形輸入數字、+、- 及 .）";
-    DateCell => "the date {}", "日期 {}";
-    FormulaCell => "the formula {} with no saved value", "未存值的公式 {}";
-    ErrorCell => "the error value {}", "錯誤值 {}";
-    MergedCell => "part of the merged cells {} (a value belongs to one row: unmerge them and type each row's value)",
-        "合併儲存格 {} 的一部分（每個值只屬於一列：請取消合併，逐列輸入）";
+        // The card (checks 1 and 7, the stage and the schedule).
+        Seated => "{}: {} seated ({}); a table seats 3 or 4 players",
+            "{}：{}入座（{}）；每桌應有 3 或 4 名選手";
+        UnknownStage => "{}: stage \"{}\" is not one of this event's stages ({}); correct the card's stage, or list the stage in [rules] stages of tilerank.toml",
+            "{}：階段「{}」不是本賽事的階段（{}）；請更正計分卡的階段，或在 tilerank.toml 的 [rules] stages 列出此階段";
+        SessionOff => "session {} is not on this event's schedule (sessions S01 to {}: [sessions] count = {} in tilerank.toml); correct the card's session",
+            "場次 {} 不在本賽事的賽程內（場次 S01 至 {}：tilerank.toml 的 [sessions] count = {}）；請更正計分卡的場次";
+        TableOff => "table {} of session {} is not on this event's schedule (tables 1 to {} in each session: [sessions] tables = {} in tilerank.toml); correct the card's table",
+            "第 {} 桌（場次 {}）不在本賽事的賽程內（每場次第 1 至 {} 桌：tilerank.toml 的 [sessions] tables = {}）；請更正計分卡的桌號";
+        GamePastLast => "game {}: the {} rules play {} games per session",
+            "第 {} 局：{} 規則每場次只打 {} 局";
+        GameMissing => "{}: game {} missing; the {} rules play {} games per session (a player who left early is blank in the games not played)",
+            "{}：缺少第 {} 局；{} 規則每場次打 {} 局（提早離場的選手，未打的局留空）";
+        GamePlayers => "game {}: {} played ({}); a game needs 3 or 4",
+            "第 {} 局：{}對局（{}）；每局需要 3 或 4 名選手";
 
-    // A value that cannot be read (check 2).
-    WonFormula => "game won {} holds a formula with no saved value: open the file in a spreadsheet program and save it, or type the value",
-        "勝局 {} 是未存值的公式：請用試算表程式開啟並儲存檔案，或直接輸入數值";
-    TilesFormula => "tiles {} holds a formula with no saved value: open the file in a spreadsheet program and save it, or type the value",
-        "餘牌 {} 是未存值的公式：請用試算表程式開啟並儲存檔案，或直接輸入數值";
-    ScoreFormula => "score {} holds a formula with no saved value: open the file in a spreadsheet program and save it, or type the value",
-        "得分 {} 是未存值的公式：請用試算表程式開啟並儲存檔案，或直接輸入數值";
-    WonIs => "game won is {}; expected 1 or 0", "勝局為 {}；應為 1 或 0";
-    TilesIs => "tiles is {}; expected a whole number of tiles from 0 to {}",
-        "餘牌為 {}；應為 0 至 {} 的整數";
-    ScoreBlank => "score is blank; expected a number such as +30, -5 or 5.5",
-        "得分空白；應為數字，例如 +30、-5 或 5.5";
-    ScoreIs => "score is {}; expected a number such as +30, -5 or 5.5",
-        "得分為 {}；應為數字，例如 +30、-5 或 5.5";
-    ScoreNotShare => "score is {}; a game's score is a whole number, or a half or a third when leaders share a pot (such as 5.5 or 3.33)",
-        "得分為 {}；每局得分應為整數，領先者平分獎池時可為二分之一或三分之一（例如 5.5 或 3.33）";
-    ScoreNotPenalty => "score is {}; expected whole penalty points, 0 or more",
-        "得分為 {}；應為 0 或以上的整數罰分";
+        // The players (check 1).
+        SeatedTwice => "{} ({}) sits at seat {} and at seat {}; each seat needs its own player",
+            "{}（{}）同時坐在座位 {} 和座位 {}；每個座位須由不同選手入座";
+        NotOnRoster => "player {} is not on the roster: expected a roster id or name{}",
+            "選手 {} 不在名冊上：應為名冊上的編號或姓名{}";
+        NameOfMany => "player name {} matches {} roster entries ({}): write the id instead",
+            "選手姓名 {} 符合名冊上 {} 筆資料（{}）：請改填編號";
 
-    // A line of a card that cannot be placed.
-    SessionBlank => "session is blank; expected a session such as S01 or 1",
-        "場次空白；應為場次，例如 S01 或 1";
-    TableBlank => "table is blank; expected a table number such as 7",
-        "桌號空白；應為桌號，例如 7";
-    GameIs => "game is {}; expected a game number 1, 2, 3...",
-        "局數為 {}；應為局數 1、2、3……";
-    SeatIs => "seat is {}; expected A, B, C or D", "座位為 {}；應為 A、B、C 或 D";
-    PlayerBlank => "player is blank; expected a roster id or name",
-        "選手空白；應為名冊上的編號或姓名";
-    SeatChangesPlayer => "seat {} is {} here but {} at {}; a seat keeps its player for the whole card",
-        "座位 {0} 在此為 {1}，但在 {3} 為 {2}；同一座位在整張計分卡上須為同一選手";
-    SeatTwiceInGame => "seat {} of game {} is given twice (first at {}); expected one line per seat per game",
-        "第 {1} 局的座位 {0} 重複出現（首次在 {2}）；每局每個座位只應有一行";
+        /// A message about a card, the card first.
+        OfCard => "{}: {}", "{}：{}";
+        Stranger => "{} plays the {} but did not go on from the {} ({} went on; tilerank qualifiers --stage {} lists them): correct the card, or, if {} took the seat of one who went on and left, mark that player withdrawn on the roster",
+            "{} 在 {} 出賽，但並未從 {} 晉級（{} 人晉級；tilerank qualifiers --stage {} 會列出）：請更正計分卡；若 {} 是代替已晉級但離場的選手入座，請在名冊上將該選手標為退賽";
 
-    // The card (checks 1 and 7, the stage and the schedule).
-    Seated => "{}: {} seated ({}); a table seats 3 or 4 players",
-        "{}：{}入座（{}）；每桌應有 3 或 4 名選手";
-    UnknownStage => "{}: stage \"{}\" is not one of this event's stages ({}); correct the card's stage, or list the stage in [rules] stages of tilerank.toml",
-        "{}：階段「{}」不是本賽事的階段（{}）；請更正計分卡的階段，或在 tilerank.toml 的 [rules] stages 列出此階段";
-    SessionOff => "session {} is not on this event's schedule (sessions S01 to {}: [sessions] count = {} in tilerank.toml); correct the card's session",
-        "場次 {} 不在本賽事的賽程內（場次 S01 至 {}：tilerank.toml 的 [sessions] count = {}）；請更正計分卡的場次";
-    TableOff => "table {} of session {} is not on this event's schedule (tables 1 to {} in each session: [sessions] tables = {} in tilerank.toml); correct the card's table",
-        "第 {} 桌（場次 {}）不在本賽事的賽程內（每場次第 1 至 {} 桌：tilerank.toml 的 [sessions] tables = {}）；請更正計分卡的桌號";
-    GamePastLast => "game {}: the {} rules play {} games per session",
-        "第 {} 局：{} 規則每場次只打 {} 局";
-    GameMissing => "{}: game {} missing; the {} rules play {} games per session (a player who left early is blank in the games not played)",
-        "{}：缺少第 {} 局；{} 規則每場次打 {} 局（提早離場的選手，未打的局留空）";
-    GamePlayers => "game {}: {} played ({}); a game needs 3 or 4",
-        "第 {} 局：{}對局（{}）；每局需要 3 或 4 名選手";
+        // A card a referee posts.
+        EntryTooLarge => "the card is {} bytes; a card is at most {}",
+            "計分卡有 {} 位元組；每張計分卡最多 {} 位元組";
+        EntryOneCard => "an entry holds one card; this one holds {}: post each card by itself",
+            "每次只能送出一張計分卡，這次有 {} 張：請逐張送出";
 
-    // The players (check 1).
-    SeatedTwice => "{} ({}) sits at seat {} and at seat {}; each seat needs its own player",
-        "{}（{}）同時坐在座位 {} 和座位 {}；每個座位須由不同選手入座";
-    NotOnRoster => "player {} is not on the roster: expected a roster id or name{}",
-        "選手 {} 不在名冊上：應為名冊上的編號或姓名{}";
-    NameOfMany => "player name {} matches {} roster entries ({}): write the id instead",
-        "選手姓名 {} 符合名冊上 {} 筆資料（{}）：請改填編號";
+        // Across cards (check 1).
+        TableTwice => "{} is given twice (also at {}); a table plays once per session",
+            "{} 重複出現（另見 {}）；每桌每場次只打一次";
+        TwoTables => "{} ({}) is seated at table {} and at table {} ({}) in session {}; a player sits at one table per session",
+            "{}（{}）坐在第 {} 桌，又坐在第 {} 桌（{}），同屬場次 {}；每名選手每場次只坐一桌";
 
-    /// A message about a card, the card first.
-    OfCard => "{}: {}", "{}：{}";
-    Stranger => "{} plays the {} but did not go on from the {} ({} went on; tilerank qualifiers --stage {} lists them): correct the card, or, if {} took the seat of one who went on and left, mark that player withdrawn on the roster",
-        "{} 在 {} 出賽，但並未從 {} 晉級（{} 人晉級；tilerank qualifiers --stage {} 會列出）：請更正計分卡；若 {} 是代替已晉級但離場的選手入座，請在名冊上將該選手標為退賽";
-
-    // A card a referee posts.
-    EntryTooLarge => "the card is {} bytes; a card is at most {}",
-        "計分卡有 {} 位元組；每張計分卡最多 {} 位元組";
-    EntryOneCard => "an entry holds one card; this one holds {}: post each card by itself",
-        "每次只能送出一張計分卡，這次有 {} 張：請逐張送出";
-
-    // Across cards (check 1).
-    TableTwice => "{} is given twice (also at {}); a table plays once per session",
-        "{} 重複出現（另見 {}）；每桌每場次只打一次";
-    TwoTables => "{} ({}) is seated at table {} and at table {} ({}) in session {}; a player sits at one table per session",
-        "{}（{}）坐在第 {} 桌，又坐在第 {} 桌（{}），同屬場次 {}；每名選手每場次只坐一桌";
-
-    // A game (checks 3 to 5).
-    OutScoresZero => "score is {}; seat {} went out (0 tiles), so expected 0",
-        "得分為 {}；座位 {} 已出完牌（0 張餘牌），應為 0";
-    SumNotZero => "game {}: the scores add up to {}, expected 0 ({})",
-        "第 {} 局：得分總和為 {}，應為 0（{}）";
-    BothOut => "game {}: seats {} both have 0 tiles; only the player who went out has none",
-        "第 {} 局：座位 {} 都沒有餘牌；只有出完牌的選手餘牌為 0";
-    AllOut => "game {}: seats {} all have 0 tiles; only the player who went out has none",
-        "第 {} 局：座位 {} 都沒有餘牌；只有出完牌的選手餘牌為 0";
-    TilesBlankKnocked => "tiles is blank; expected the number of tiles left on {}'s rack (blank only for a knocked rack, charged {})",
-        "餘牌空白；應填座位 {} 牌架上剩餘的牌數（只有敲牌的牌架可留空，罰 {} 分）";
-    TilesBlank => "tiles is blank; expected the number of tiles left on {}'s rack",
-        "餘牌空白；應填座位 {} 牌架上剩餘的牌數";
-    OutNotWon => "game won is 0, expected 1: seat {} went out (0 tiles)",
-        "勝局為 0，應為 1：座位 {} 已出完牌（0 張餘牌）";
-    OutScore => "score is {}; seat {} went out (0 tiles), so expected {}, what the others lost",
-        "得分為 {}；座位 {} 已出完牌（0 張餘牌），應為 {}，即其他人失分的總和";
-    OnlyOutWon => "game won is 1, expected 0: seat {} went out, so only {} won",
-        "勝局為 1，應為 0：座位 {} 已出完牌，只有 {} 勝出";
-    ExpectedLoss => "score is {}; expected a loss (below 0): seat {} went out",
-        "得分為 {}；應為失分（低於 0）：座位 {} 已出完牌";
-    RackLoses => "score is {} with {} left: that rack loses {} to {} points{} (are the score and tiles columns swapped?)",
-        "得分為 {}，餘牌 {}：這樣的牌架應失 {} 至 {} 分{}（得分和餘牌兩欄是否對調了？）";
-    OthersLose => "score is {}; in game {} nobody went out and the leaders ({}) score {}, so every other seat loses points",
-        "得分為 {}；第 {} 局無人出完牌，領先者（{}）得 {} 分，其他座位都應失分";
-    WonNobodyOut => "game won is {}, expected {}: nobody went out and {}",
-        "勝局為 {}，應為 {}：無人出完牌，而{}";
-    NotALeader => "seat {} ({}) is not a leader; the leaders ({}) score {}",
-        "座位 {}（{}）不是領先者；領先者（{}）得 {} 分";
-    LeaderFewest => "seat {} is a leader ({}) with the fewest tiles ({})",
-        "座位 {} 是領先者（{}），餘牌最少（{} 張）";
-    LeaderMoreOne => "seat {} is a leader ({}) but has {} tiles, and {} has {}",
-        "座位 {} 是領先者（{}），但餘牌 {} 張，而 {} 只有 {} 張";
-    LeaderMoreMany => "seat {} is a leader ({}) but has {} tiles, and {} have {}",
-        "座位 {} 是領先者（{}），但餘牌 {} 張，而 {} 只有 {} 張";
-    LeaderBlankOne => "seat {} is a leader ({}) but has no tiles, and {} has {}",
-        "座位 {} 是領先者（{}），但未填餘牌，而 {} 餘牌 {} 張";
-    LeaderBlankMany => "seat {} is a leader ({}) but has no tiles, and {} have {}",
-        "座位 {} 是領先者（{}），但未填餘牌，而 {} 餘牌 {} 張";
-    TiedLeadersShare => "score is {}; in game {} the leaders ({}, fewest tiles) share the pot, and seat {} scores {}",
-        "得分為 {}；第 {} 局領先者（{}，餘牌最少）平分獎池，而座位 {} 得 {} 分";
-    NotFewest => "score is {}; in game {} seat {} is not a leader (fewest tiles: {}), so it loses points",
-        "得分為 {}；第 {} 局座位 {} 不是領先者（餘牌最少者：{}），應失分";
-    FewestWon => "game won is {}, expected {}: nobody went out, and the leaders ({}) have the fewest tiles ({})",
-        "勝局為 {}，應為 {}：無人出完牌，領先者（{}）餘牌最少（{} 張）";
+        // A game (checks 3 to 5).
+        OutScoresZero => "score is {}; seat {} went out (0 tiles), so expected 0",
+            "得分為 {}；座位 {} 已出完牌（0 張餘牌），應為 0";
+        SumNotZero => "game {}: the scores add up to {}, expected 0 ({})",
+            "第 {} 局：得分總和為 {}，應為 0（{}）";
+        BothOut => "game {}: seats {} both have 0 tiles; only the player who went out has none",
+            "第 {} 局：座位 {} 都沒有餘牌；只有出完牌的選手餘牌為 0";
+        AllOut => "game {}: seats {} all have 0 tiles; only the player who went out has none",
+            "第 {} 局：座位 {} 都沒有餘牌；只有出完牌的選手餘牌為 0";
+        TilesBlankKnocked => "tiles is blank; expected the number of tiles left on {}'s rack (blank only for a knocked rack, charged {})",
+            "餘牌空白；應填座位 {} 牌架上剩餘的牌數（只有敲牌的牌架可留空，罰 {} 分）";
+        TilesBlank => "tiles is blank; expected the number of tiles left on {}'s rack",
+            "餘牌空白；應填座位 {} 牌架上剩餘的牌數";
+        OutNotWon => "game won is 0, expected 1: seat {} went out (0 tiles)",
+            "勝局為 0，應為 1：座位 {} 已出完牌（0 張餘牌）";
+        OutScore => "score is {}; seat {} went out (0 tiles), so expected {}, what the others lost",
+            "得分為 {}；座位 {} 已出完牌（0 張餘牌），應為 {}，即其他人失分的總和";
+        OnlyOutWon => "game won is 1, expected 0: seat {} went out, so only {} won",
+            "勝局為 1，應為 0：座位 {} 已出完牌，只有 {} 勝出";
+        ExpectedLoss => "score is {}; expected a loss (below 0): seat {} went out",
+            "得分為 {}；應為失分（低於 0）：座位 {} 已出完牌";
+        RackLoses => "score is {} with {} left: that rack loses {} to {} points{} (are the score and tiles columns swapped?)",
+            "得分為 {}，餘牌 {}：這樣的牌架應失 {} 至 {} 分{}（得分和餘牌兩欄是否對調了？）";
+        OthersLose => "score is {}; in game {} nobody went out and the leaders ({}) score {}, so every other seat loses points",
+            "得分為 {}；第 {} 局無人出完牌，領先者（{}）得 {} 分，其他座位都應失分";
+        WonNobodyOut => "game won is {}, expected {}: nobody went out and {}",
+            "勝局為 {}，應為 {}：無人出完牌，而{}";
+        NotALeader => "seat {} ({}) is not a leader; the leaders ({}) score {}",
+            "座位 {}（{}）不是領先者；領先者（{}）得 {} 分";
+        LeaderFewest => "seat {} is a leader ({}) with the fewest tiles ({})",
+            "座位 {} 是領先者（{}），餘牌最少（{} 張）";
+        LeaderMoreOne => "seat {} is a leader ({}) but has {} tiles, and {} has {}",
+            "座位 {} 是領先者（{}），但餘牌 {} 張，而 {} 只有 {} 張";
+        LeaderMoreMany => "seat {} is a leader ({}) but has {} tiles, and {} have {}",
+            "座位 {} 是領先者（{}），但餘牌 {} 張，而 {} 只有 {} 張";
+        LeaderBlankOne => "seat {} is a leader ({}) but has no tiles, and {} has {}",
+            "座位 {} 是領先者（{}），但未填餘牌，而 {} 餘牌 {} 張";
+        LeaderBlankMany => "seat {} is a leader ({}) but has no tiles, and {} have {}",
+            "座位 {} 是領先者（{}），但未填餘牌，而 {} 餘牌 {} 張";
+        TiedLeadersShare => "score is {}; in game {} the leaders ({}, fewest tiles) share the pot, and seat {} scores {}",
+            "得分為 {}；第 {} 局領先者（{}，餘牌最少）平分獎池，而座位 {} 得 {} 分";
+        NotFewest => "score is {}; in game {} seat {} is not a leader (fewest tiles: {}), so it loses points",
+            "得分為 {}；第 {} 局座位 {} 不是領先者（餘牌最少者：{}），應失分";
+        FewestWon => "game won is {}, expected {}: nobody went out, and the leaders ({}) have the fewest tiles ({})",
+            "勝局為 {}，應為 {}：無人出完牌，領先者（{}）餘牌最少（{} 張）";
+    }
 }
 
 /// A message and its parts.
@@ -241,46 +219,10 @@ impl Said {
     }
 
     fn write(&self, lang: Lang, out: &mut String) {
-        let words = self.msg.words(lang);
-        let mut from = 0;
-        for (at, len, part) in places(words) {
-            out.push_str(&words[from..at]);
-            if let Some(p) = self.parts.get(part) {
-                p.write(lang, out);
-            }
-            from = at + len;
-        }
-        out.push_str(&words[from..]);
+        crate::lang::fill_with(self.msg.words(lang), &self.parts, out, |p, out| {
+            p.write(lang, out)
+        });
     }
-}
-
-/// Where the parts go in `words`: each place's start, length, and the
-/// part it takes (`{}` the next, `{N}` part N).
-fn places(words: &str) -> Vec<(usize, usize, usize)> {
-    let mut out = Vec::new();
-    let mut next = 0;
-    let mut from = 0;
-    while let Some(i) = words[from..].find('{') {
-        let at = from + i;
-        let Some(close) = words[at..].find('}') else {
-            break;
-        };
-        let inside = &words[at + 1..at + close];
-        let part = if inside.is_empty() {
-            next += 1;
-            Some(next - 1)
-        } else {
-            inside.parse().ok()
-        };
-        match part {
-            Some(part) => {
-                out.push((at, close + 1, part));
-                from = at + close + 1;
-            }
-            None => from = at + 1,
-        }
-    }
-    out
 }
 
 impl fmt::Display for Said {

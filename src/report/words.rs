@@ -8,7 +8,8 @@
 //! compile. Column headers are looked up by the export's column name
 //! ([`Words::column`]); the tests check that every column of every table
 //! has a header in every language. `{}` in a word is filled in order by
-//! [`fill`].
+//! [`fill`]. The sentences are a catalog (`lang::catalog!`):
+//! each one's words in every language side by side.
 
 use crate::profile::vocabulary::{Better, Key, SortKey};
 use crate::rules::awards::{IneligibleReason, NotAUnitReason};
@@ -25,410 +26,182 @@ impl Lang {
         }
     }
 }
+pub use crate::lang::fill;
 
-/// `{}` in `word` replaced by `args`, in order.
-pub fn fill(word: &str, args: &[&dyn fmt::Display]) -> String {
-    let mut out = String::with_capacity(word.len() + 16);
-    let mut args = args.iter();
-    let mut rest = word;
-    while let Some(at) = rest.find("{}") {
-        out.push_str(&rest[..at]);
-        if let Some(a) = args.next() {
-            out.push_str(&a.to_string());
-        }
-        rest = &rest[at + 2..];
+crate::lang::catalog! {
+    /// A sentence of the reports, with its words in each language: the
+    /// reports say it in English ([`Sentence::en`]), the site in the
+    /// page's language ([`super::site::said`]). Each sentence is written
+    /// once, here, in every language.
+    pub enum Sentence {
+        Note => "NOTE: {}", "備註：{}";
+        Decision => "DECISION: {}", "待裁判長決定：{}";
+        InGroup => "Group {}: {}", "{}組：{}";
+        NamedToSettle => "{}, named by the director to settle a tie", "{}，由裁判長指定以解決同分";
+        Shared => "{} (shared)", "{}（並列）";
+        Then => "{}, then {}", "{}，其次{}";
+        Or => "{}; or {}", "{}；或{}";
+        TotalPoints => "total points", "總分";
+        ListedApart => "{} listed apart, not ranked (W withdrawn, DQ disqualified).",
+            "{} 人另列，不計名次（退出或取消資格）。";
+        TieAtCutoff => "TIE AT THE CUTOFF: {} players share rank {} across the top-{} cutoff ({} within it, {} beyond); {}",
+            "晉級線同分：{} 名選手並列第 {} 名，跨越前 {} 名的晉級線（線內 {} 人，線外 {} 人）；{}";
+        BothGoOn => "both go on (policy include): {}", "兩人均晉級（include 規則）：共 {}";
+        AllGoOn => "all {} go on (policy include): {}", "{} 人全部晉級（include 規則）：共 {}";
+        NoneGoOn => "none of them go on (policy exclude): {}", "全部不晉級（exclude 規則）：共 {}";
+        ChooseCutoffTies => "choose --cutoff-ties include or exclude (or set cutoff_ties in the event's settings)",
+            "待裁判長決定同分者全部晉級或全部不晉級";
+        OneQualifier => "1 qualifier", "1 名晉級者";
+        Qualifiers => "{} qualifiers", "{} 名晉級者";
+        TieAtCutoffNote => "tie at cutoff, {}", "晉級線同分，{}";
+        SharedRank => "shared rank {}", "並列第 {} 名";
+        SharedWord => "shared", "並列";
+        TieAtTableNamed => "TIE at {}: {} players ({}) share the {}; the director named {}",
+            "{}同分：{} 名選手（{}）同為{}；裁判長指定 {}";
+        TieAtTableAllGo => "TIE at {}: {} players ({}) share the {}; all of them go on, unless the director names who goes on (--player, or [qualifiers] named in tilerank.toml)",
+            "{}同分：{} 名選手（{}）同為{}；除非裁判長指定晉級者，否則全部晉級";
+        TieAtTableListed => "TIE at {}: {} players ({}) share the {}; all of them are listed as going on until the director names who goes on (--player), or sets table_ties = \"all\"",
+            "{}同分：{} 名選手（{}）同為{}；在裁判長指定晉級者之前，全部列為晉級";
+        TableWinner => "table winner at {} with {}", "{}勝出，總分 {}";
+        BestSecond => "best second: {} behind the winner of {}", "最佳次名：落後 {} 分（{}勝出者）";
+        BestSecondOfWinners => "best second: {} behind the winners of {}", "最佳次名：落後 {} 分（{}各勝出者）";
+        LowestAt => "lowest total at {} with {}", "{}最低總分 {}";
+        HighestAt => "highest total at {} with {}", "{}最高總分 {}";
+        LowestTotal => "lowest total {}", "最低總分 {}";
+        HighestTotal => "highest total {}", "最高總分 {}";
+        RankOfTop => "rank {} of the top {}", "第 {} 名（前 {} 名晉級）";
+        RankTiedAtCutoff => "rank {}, tied at the top-{} cutoff", "第 {} 名，於前 {} 名晉級線同分";
+        TableAnd => "table {}, {}", "第 {} 桌、{}";
+        Table => "table {}", "第 {} 桌";
+        NotFinalUntil => "The list is not final until the director decides: {}.",
+            "名單尚未確定，待裁判長決定：{}。";
+        NotFinal => "The list is not final until the director decides.", "名單尚未確定，待裁判長決定。";
+        SettleCutoff => "set cutoff_ties = \"include\" (all the players tied at the cutoff go on) or \"exclude\" (none of them do) in tilerank.toml's [qualifiers], or give --cutoff-ties include or exclude to qualifiers, export or publish; naming players (--player, [qualifiers] named) does not settle a tie at the cutoff",
+            "晉級線同分者全部晉級或全部不晉級（tilerank.toml 的 [qualifiers] cutoff_ties）；指定選手不能解決晉級線同分";
+        SettleTableTies => "set table_ties = \"all\" in tilerank.toml's [qualifiers]; naming players does not settle it",
+            "所有同分者均晉級（tilerank.toml 的 [qualifiers] table_ties）；指定選手不能解決";
+        SettleByNaming => "name who goes on (tilerank advance --player, or [qualifiers] named in tilerank.toml), or set table_ties = \"all\"",
+            "指定晉級者，或所有同分者均晉級（tilerank.toml 的 [qualifiers] table_ties）";
+        NotFinalSeeDecision => "NOT FINAL: the director decides (see the DECISION above, or the Problems sheet).",
+            "名單尚未確定：待裁判長決定（見上方待決定事項）。";
+        NoCardsYet => "No {} cards: nobody has qualified yet.", "尚未有{}計分卡：暫時沒有人晉級。";
+        GamesNote => "Only cards that passed every check are listed. Finish: out (a seat emptied its rack) or unfinished; Leader: 1 for the game's best score; Sum of scores: {}; Card total: the seat's Total line.",
+            "只列出通過所有核對的計分卡。結束方式：出清（有座位打出所有牌）或未完成；最高分：1 表示該局最高分；得分總和：{}；卡上總分：該座位的總計一行。";
+        ZeroSum => "0 in every game (zero-sum)", "每局皆為 0（零和）";
+        PenaltyOfTable => "the penalty points of the table", "該桌的罰分";
+        Out => "out", "出清";
+        Unfinished => "unfinished", "未完成";
+        Ok => "ok", "正確";
+        NoMedalYet => "no medal yet: no one is ranked in the {} yet", "暫無獎牌：{}尚未有排名";
+        NotAwarded => "not awarded: {} (ties took the place, or too few players)",
+            "未頒發：{}（名次因同分而被佔，或人數不足）";
+        NotAFinal => "These are the standings of the {} stage, not of a final.", "這是{}的排名，並非決賽。";
+        NoSuperFamily => "The Super Family Award is not given under the {} rules ([awards] super_family = false).",
+            "{} 規則不設超級家庭獎（[awards] super_family = false）。";
+        NoFinalYet => "No final stage yet: the Super Family Award is decided on the final's results of families whose both members qualified.",
+            "決賽尚未進行：超級家庭獎按兩名成員均晉級的家庭的決賽成績決定。";
+        SuperFamily => "Super Family Award: family {} ({} and {}).", "超級家庭獎：家庭 {}（{} 與 {}）。";
+        SuperFamilyTie => "TIE for the Super Family Award between families {}: the director decides.",
+            "超級家庭獎同分（家庭 {}）：由裁判長決定。";
+        NoUnitEligible => "No family unit is eligible: both members must qualify for the final and have a final result.",
+            "沒有合資格的家庭：兩名成員均須晉級決賽並有決賽成績。";
+        FamilyNotEligible => "Family {} is not eligible: {}.", "家庭 {} 不合資格：{}。";
+        FamilyNotAUnit => "Family {} is not a unit: {}.", "家庭 {} 不構成參賽單位：{}。";
+        NoSessionsListed => "The event lists no sessions and tables (tilerank.toml's [sessions]): missing cards are not checked.",
+            "比賽未列出場次及桌號（tilerank.toml 的 [sessions]）：不核對欠交的計分卡。";
+        MissingCard => "missing card", "欠交計分卡";
+        StillToPlay => "{}: still to play", "{}：尚未比賽";
+        PlayedNoGame => "played no game", "未曾比賽";
+        NothingToReport => "Nothing to report: no warnings, no notes.", "沒有需要報告的事項：沒有警告，沒有備註。";
+        NeitherQualified => "neither {} nor {} qualified for the final", "{} 與 {} 均未晉級決賽";
+        DidNotQualify => "{} did not qualify for the final", "{} 未晉級決賽";
+        NoResultWithdrawn => "{} has no ranked result in the final (withdrawn)", "{} 沒有決賽排名（已退出）";
+        NoResultDisqualified => "{} has no ranked result in the final (disqualified)",
+            "{} 沒有決賽排名（已取消資格）";
+        NoResult => "{} has no ranked result in the final", "{} 沒有決賽排名";
+        UnitAlone => "only one roster entry has this family id: a unit is two, a parent and a child",
+            "名冊上只有一人用此家庭編號：一個單位須為兩人，一名家長及一名子女";
+        UnitTooMany => "{} roster entries share this family id: a unit is exactly two, a parent and a child (give each pair its own family id)",
+            "名冊上有 {} 人共用此家庭編號：一個單位須剛好兩人，一名家長及一名子女（每對請用各自的家庭編號）";
+        UnitNoAge => "{} has no birth_date or age, so the unit cannot be checked",
+            "{} 沒有出生日期或年齡，無法核對此單位";
+        UnitNoChild => "no child: the younger member {} is aged {}; a child is aged {} to {}",
+            "沒有子女：較年輕的成員 {} 為 {} 歲；子女須為 {} 至 {} 歲";
+        UnitNoParent => "no parent: the older member {} is aged {}; a parent is aged {} or over",
+            "沒有家長：較年長的成員 {} 為 {} 歲；家長須為 {} 歲或以上";
+        UnitSameAge => "both members are aged {}: the parent must be older than the child",
+            "兩名成員均為 {} 歲：家長須比子女年長";
+        TooManyWinners => "{} table winners ({}) for {} championship seats: all are listed as going on; {}",
+            "{} 名桌冠（{}）爭 {} 個冠軍席位：全部列為晉級；{}";
+        AllPlayChampionship => "table_ties = \"all\": they all play the championship",
+            "table_ties = \"all\"：全部參加冠軍賽";
+        DirectorDecidesPlayOff => "the director decides (a play-off, or a second championship table), or sets table_ties = \"all\"",
+            "由裁判長決定（加賽，或增設冠軍桌），或設定 table_ties = \"all\"";
+        TieForLastSeat => "TIE FOR THE LAST seat: {} seconds ({}) are each {} behind their winners, for 1 seat",
+            "最後 1 個席位同分：{} 名次名（{}）各落後其勝出者 {} 分，爭 1 個席位";
+        TieForLastSeats => "TIE FOR THE LAST seats: {} seconds ({}) are each {} behind their winners, for {} seats",
+            "最後席位同分：{} 名次名（{}）各落後其勝出者 {} 分，爭 {} 個席位";
+        NamedSome => "{}; the director named {} ({} of {}); name exactly {}",
+            "{}；裁判長指定 {}（{} 之 {}）；須剛好指定 {} 人";
+        Named => "{}; the director named {}", "{}；裁判長指定 {}";
+        AllGoOnTableTies => "{}; table_ties = \"all\": they all go on",
+            "{}；table_ties = \"all\"：全部晉級";
+        NoneUntilNamed => "{}; none of them goes on until the director names {} (--player), or sets table_ties = \"all\"",
+            "{}；在裁判長指定 {} 人之前，他們均不晉級";
+        EmptySeats => "only {} players go on to the {} championship seats (a winner and a second from each table); {}",
+            "只有 {} 名選手晉級 {} 個冠軍席位（每桌一名勝出者及一名次名）；{}";
+        SeatsStayEmpty => "table_ties = \"all\": the seats stay empty",
+            "table_ties = \"all\"：空出的席位保持空缺";
+        DirectorDecidesSeats => "the director decides whether to seat more, or sets table_ties = \"all\"",
+            "由裁判長決定是否增補，或設定 table_ties = \"all\"";
+        SeveralTables => "{} played at {} tables of the stage ({}); each table was judged on its own",
+            "{} 在此階段於 {} 張桌比賽（{}）；每桌各自計算";
+        NamedInNoTie => "{} was named but is in no tie: it changes nothing", "{} 獲指定但並無同分：不影響結果";
+        SilverBronze => "silver, bronze", "銀牌、銅牌";
+        RunnersUp => "1st runner-up, 2nd runner-up", "亞軍、季軍";
+        Provisional => "PROVISIONAL: {}", "暫定：{}";
+        ProvisionalSeeMissing => "PROVISIONAL: {} (see the Missing sheet)", "暫定：{}（見尚未收到一頁）";
+        OneCardMissing => "1 card missing", "欠交 1 張計分卡";
+        CardsMissing => "{} cards missing", "欠交 {} 張計分卡";
+        OneStillToPlay => "1 player of the {} still to play", "1 名{}選手尚未比賽";
+        PlayersStillToPlay => "{} players of the {} still to play", "{} 名{}選手尚未比賽";
+        NoFinalMedals => "No final stage yet: medals are the top three of the final's standings of each group.",
+            "決賽尚未進行：獎牌按各組決賽排名的前三名頒發。";
+        CheckSeats => "{} seats", "{} 個座位";
+        CheckSum => "scores sum to {}", "得分總和為 {}";
+        CheckLeader => "a winner who is not a leader", "勝出者並非最高分";
+        CheckWentOut => "the winner is not the seat that went out", "勝出者並非出清的座位";
+        CheckTwoOut => "more than one seat went out", "多於一個座位出清";
+        CheckNegative => "a negative penalty", "罰分為負數";
+        CheckNobody => "nobody won", "無人勝出";
+        NoEventDate => "No event date: ages are taken on the event date; give --date YYYY-MM-DD or set [event] date in tilerank.toml.",
+            "沒有比賽日期：年齡按比賽日期計算；請用 --date YYYY-MM-DD 或在 tilerank.toml 設定 [event] date。";
+        LowestAtSt => "{}st lowest total at {} with {}", "第 {} 低總分（{}）{}";
+        HighestAtSt => "{}st highest total at {} with {}", "第 {} 高總分（{}）{}";
+        LowestAtNd => "{}nd lowest total at {} with {}", "第 {} 低總分（{}）{}";
+        HighestAtNd => "{}nd highest total at {} with {}", "第 {} 高總分（{}）{}";
+        LowestAtRd => "{}rd lowest total at {} with {}", "第 {} 低總分（{}）{}";
+        HighestAtRd => "{}rd highest total at {} with {}", "第 {} 高總分（{}）{}";
+        LowestAtTh => "{}th lowest total at {} with {}", "第 {} 低總分（{}）{}";
+        HighestAtTh => "{}th highest total at {} with {}", "第 {} 高總分（{}）{}";
+        LowestTotalSt => "{}st lowest total {}", "第 {} 低總分 {}";
+        HighestTotalSt => "{}st highest total {}", "第 {} 高總分 {}";
+        LowestTotalNd => "{}nd lowest total {}", "第 {} 低總分 {}";
+        HighestTotalNd => "{}nd highest total {}", "第 {} 高總分 {}";
+        LowestTotalRd => "{}rd lowest total {}", "第 {} 低總分 {}";
+        HighestTotalRd => "{}rd highest total {}", "第 {} 高總分 {}";
+        LowestTotalTh => "{}th lowest total {}", "第 {} 低總分 {}";
+        HighestTotalTh => "{}th highest total {}", "第 {} 高總分 {}";
+        And => "{}; {}", "{}；{}";
     }
-    out.push_str(rest);
-    out
-}
-
-/// A sentence of the reports: its words are in each language's table
-/// ([`Words::said`], at the sentence's place), filled in order by
-/// [`fill`]. The reports say it in English ([`Sentence::en`]); the site
-/// in the page's language ([`super::site::said`]). Each sentence is
-/// written once, here, in every language.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Sentence {
-    /// `NOTE: {}`
-    Note,
-    /// `DECISION: {}`
-    Decision,
-    /// `Group {}: {}`
-    InGroup,
-    /// `{}, named by the director to settle a tie`
-    NamedToSettle,
-    /// `{} (shared)`
-    Shared,
-    /// `{}, then {}`
-    Then,
-    /// `{}; or {}`
-    Or,
-    /// `total points`
-    TotalPoints,
-    /// `{} listed apart, not ranked (W withdrawn, DQ disqualified).`
-    ListedApart,
-    /// `TIE AT THE CUTOFF: {} players share rank {} across the top-{} cutoff ({} within it, {} beyond); {}`
-    TieAtCutoff,
-    /// `both go on (policy include): {}`
-    BothGoOn,
-    /// `all {} go on (policy include): {}`
-    AllGoOn,
-    /// `none of them go on (policy exclude): {}`
-    NoneGoOn,
-    /// `choose --cutoff-ties include or exclude (or set cutoff_ties in the event's settings)`
-    ChooseCutoffTies,
-    /// `1 qualifier`
-    OneQualifier,
-    /// `{} qualifiers`
-    Qualifiers,
-    /// `tie at cutoff, {}`
-    TieAtCutoffNote,
-    /// `shared rank {}`
-    SharedRank,
-    /// `shared`
-    SharedWord,
-    /// `TIE at {}: {} players ({}) share the {}; the director named {}`
-    TieAtTableNamed,
-    /// `TIE at {}: {} players ({}) share the {}; all of them go on, unless the director names who goes on (--player, or [qualifiers] named in tilerank.toml)`
-    TieAtTableAllGo,
-    /// `TIE at {}: {} players ({}) share the {}; all of them are listed as going on until the director names who goes on (--player), or sets table_ties = "all"`
-    TieAtTableListed,
-    /// `table winner at {} with {}`
-    TableWinner,
-    /// `best second: {} behind the winner of {}`
-    BestSecond,
-    /// `best second: {} behind the winners of {}`
-    BestSecondOfWinners,
-    /// `lowest total at {} with {}`
-    LowestAt,
-    /// `highest total at {} with {}`
-    HighestAt,
-    /// `lowest total {}`
-    LowestTotal,
-    /// `highest total {}`
-    HighestTotal,
-    /// `rank {} of the top {}`
-    RankOfTop,
-    /// `rank {}, tied at the top-{} cutoff`
-    RankTiedAtCutoff,
-    /// `table {}, {}`
-    TableAnd,
-    /// `table {}`
-    Table,
-    /// `The list is not final until the director decides: {}.`
-    NotFinalUntil,
-    /// `The list is not final until the director decides.`
-    NotFinal,
-    /// `set cutoff_ties = "include" (all the players tied at the cutoff go on) or "exclude" (none of them do) in tilerank.toml's [qualifiers], or give --cutoff-ties include or exclude to qualifiers, export or publish; naming players (--player, [qualifiers] named) does not settle a tie at the cutoff`
-    SettleCutoff,
-    /// `set table_ties = "all" in tilerank.toml's [qualifiers]; naming players does not settle it`
-    SettleTableTies,
-    /// `name who goes on (tilerank advance --player, or [qualifiers] named in tilerank.toml), or set table_ties = "all"`
-    SettleByNaming,
-    /// `NOT FINAL: the director decides (see the DECISION above, or the Problems sheet).`
-    NotFinalSeeDecision,
-    /// `No {} cards: nobody has qualified yet.`
-    NoCardsYet,
-    /// `Only cards that passed every check are listed. Finish: out (a seat emptied its rack) or unfinished; Leader: 1 for the game's best score; Sum of scores: {}; Card total: the seat's Total line.`
-    GamesNote,
-    /// `0 in every game (zero-sum)`
-    ZeroSum,
-    /// `the penalty points of the table`
-    PenaltyOfTable,
-    /// `out`
-    Out,
-    /// `unfinished`
-    Unfinished,
-    /// `ok`
-    Ok,
-    /// `no medal yet: no one is ranked in the {} yet`
-    NoMedalYet,
-    /// `not awarded: {} (ties took the place, or too few players)`
-    NotAwarded,
-    /// `These are the standings of the {} stage, not of a final.`
-    NotAFinal,
-    /// `The Super Family Award is not given under the {} rules ([awards] super_family = false).`
-    NoSuperFamily,
-    /// `No final stage yet: the Super Family Award is decided on the final's results of families whose both members qualified.`
-    NoFinalYet,
-    /// `Super Family Award: family {} ({} and {}).`
-    SuperFamily,
-    /// `TIE for the Super Family Award between families {}: the director decides.`
-    SuperFamilyTie,
-    /// `No family unit is eligible: both members must qualify for the final and have a final result.`
-    NoUnitEligible,
-    /// `Family {} is not eligible: {}.`
-    FamilyNotEligible,
-    /// `Family {} is not a unit: {}.`
-    FamilyNotAUnit,
-    /// `The event lists no sessions and tables (tilerank.toml's [sessions]): missing cards are not checked.`
-    NoSessionsListed,
-    /// `missing card`
-    MissingCard,
-    /// `{}: still to play`
-    StillToPlay,
-    /// `played no game`
-    PlayedNoGame,
-    /// `Nothing to report: no warnings, no notes.`
-    NothingToReport,
-    /// `neither {} nor {} qualified for the final`
-    NeitherQualified,
-    /// `{} did not qualify for the final`
-    DidNotQualify,
-    /// `{} has no ranked result in the final (withdrawn)`
-    NoResultWithdrawn,
-    /// `{} has no ranked result in the final (disqualified)`
-    NoResultDisqualified,
-    /// `{} has no ranked result in the final`
-    NoResult,
-    /// `only one roster entry has this family id: a unit is two, a parent and a child`
-    UnitAlone,
-    /// `{} roster entries share this family id: a unit is exactly two, a parent and a child (give each pair its own family id)`
-    UnitTooMany,
-    /// `{} has no birth_date or age, so the unit cannot be checked`
-    UnitNoAge,
-    /// `no child: the younger member {} is aged {}; a child is aged {} to {}`
-    UnitNoChild,
-    /// `no parent: the older member {} is aged {}; a parent is aged {} or over`
-    UnitNoParent,
-    /// `both members are aged {}: the parent must be older than the child`
-    UnitSameAge,
-    /// `{} table winners ({}) for {} championship seats: all are listed as going on; {}`
-    TooManyWinners,
-    /// `table_ties = "all": they all play the championship`
-    AllPlayChampionship,
-    /// `the director decides (a play-off, or a second championship table), or sets table_ties = "all"`
-    DirectorDecidesPlayOff,
-    /// `TIE FOR THE LAST seat: {} seconds ({}) are each {} behind their winners, for 1 seat`
-    TieForLastSeat,
-    /// `TIE FOR THE LAST seats: {} seconds ({}) are each {} behind their winners, for {} seats`
-    TieForLastSeats,
-    /// `{}; the director named {} ({} of {}); name exactly {}`
-    NamedSome,
-    /// `{}; the director named {}`
-    Named,
-    /// `{}; table_ties = "all": they all go on`
-    AllGoOnTableTies,
-    /// `{}; none of them goes on until the director names {} (--player), or sets table_ties = "all"`
-    NoneUntilNamed,
-    /// `only {} players go on to the {} championship seats (a winner and a second from each table); {}`
-    EmptySeats,
-    /// `table_ties = "all": the seats stay empty`
-    SeatsStayEmpty,
-    /// `the director decides whether to seat more, or sets table_ties = "all"`
-    DirectorDecidesSeats,
-    /// `{} played at {} tables of the stage ({}); each table was judged on its own`
-    SeveralTables,
-    /// `{} was named but is in no tie: it changes nothing`
-    NamedInNoTie,
-    /// `silver, bronze`
-    SilverBronze,
-    /// `1st runner-up, 2nd runner-up`
-    RunnersUp,
-    /// `PROVISIONAL: {}`
-    Provisional,
-    /// `PROVISIONAL: {} (see the Missing sheet)`
-    ProvisionalSeeMissing,
-    /// `1 card missing`
-    OneCardMissing,
-    /// `{} cards missing`
-    CardsMissing,
-    /// `1 player of the {} still to play`
-    OneStillToPlay,
-    /// `{} players of the {} still to play`
-    PlayersStillToPlay,
-    /// `No final stage yet: medals are the top three of the final's standings of each group.`
-    NoFinalMedals,
-    /// `{} seats`
-    CheckSeats,
-    /// `scores sum to {}`
-    CheckSum,
-    /// `a winner who is not a leader`
-    CheckLeader,
-    /// `the winner is not the seat that went out`
-    CheckWentOut,
-    /// `more than one seat went out`
-    CheckTwoOut,
-    /// `a negative penalty`
-    CheckNegative,
-    /// `nobody won`
-    CheckNobody,
-    /// `No event date: ages are taken on the event date; give --date YYYY-MM-DD or set [event] date in tilerank.toml.`
-    NoEventDate,
-    /// `{}st lowest total at {} with {}`
-    LowestAtSt,
-    /// `{}st highest total at {} with {}`
-    HighestAtSt,
-    /// `{}nd lowest total at {} with {}`
-    LowestAtNd,
-    /// `{}nd highest total at {} with {}`
-    HighestAtNd,
-    /// `{}rd lowest total at {} with {}`
-    LowestAtRd,
-    /// `{}rd highest total at {} with {}`
-    HighestAtRd,
-    /// `{}th lowest total at {} with {}`
-    LowestAtTh,
-    /// `{}th highest total at {} with {}`
-    HighestAtTh,
-    /// `{}st lowest total {}`
-    LowestTotalSt,
-    /// `{}st highest total {}`
-    HighestTotalSt,
-    /// `{}nd lowest total {}`
-    LowestTotalNd,
-    /// `{}nd highest total {}`
-    HighestTotalNd,
-    /// `{}rd lowest total {}`
-    LowestTotalRd,
-    /// `{}rd highest total {}`
-    HighestTotalRd,
-    /// `{}th lowest total {}`
-    LowestTotalTh,
-    /// `{}th highest total {}`
-    HighestTotalTh,
-    /// `{}; {}`
-    And,
 }
 
 impl Sentence {
-    /// How many sentences there are.
-    pub const COUNT: usize = 120;
-
-    /// Every sentence, in the order of the tables.
-    pub const ALL: [Sentence; Sentence::COUNT] = [
-        Sentence::Note,
-        Sentence::Decision,
-        Sentence::InGroup,
-        Sentence::NamedToSettle,
-        Sentence::Shared,
-        Sentence::Then,
-        Sentence::Or,
-        Sentence::TotalPoints,
-        Sentence::ListedApart,
-        Sentence::TieAtCutoff,
-        Sentence::BothGoOn,
-        Sentence::AllGoOn,
-        Sentence::NoneGoOn,
-        Sentence::ChooseCutoffTies,
-        Sentence::OneQualifier,
-        Sentence::Qualifiers,
-        Sentence::TieAtCutoffNote,
-        Sentence::SharedRank,
-        Sentence::SharedWord,
-        Sentence::TieAtTableNamed,
-        Sentence::TieAtTableAllGo,
-        Sentence::TieAtTableListed,
-        Sentence::TableWinner,
-        Sentence::BestSecond,
-        Sentence::BestSecondOfWinners,
-        Sentence::LowestAt,
-        Sentence::HighestAt,
-        Sentence::LowestTotal,
-        Sentence::HighestTotal,
-        Sentence::RankOfTop,
-        Sentence::RankTiedAtCutoff,
-        Sentence::TableAnd,
-        Sentence::Table,
-        Sentence::NotFinalUntil,
-        Sentence::NotFinal,
-        Sentence::SettleCutoff,
-        Sentence::SettleTableTies,
-        Sentence::SettleByNaming,
-        Sentence::NotFinalSeeDecision,
-        Sentence::NoCardsYet,
-        Sentence::GamesNote,
-        Sentence::ZeroSum,
-        Sentence::PenaltyOfTable,
-        Sentence::Out,
-        Sentence::Unfinished,
-        Sentence::Ok,
-        Sentence::NoMedalYet,
-        Sentence::NotAwarded,
-        Sentence::NotAFinal,
-        Sentence::NoSuperFamily,
-        Sentence::NoFinalYet,
-        Sentence::SuperFamily,
-        Sentence::SuperFamilyTie,
-        Sentence::NoUnitEligible,
-        Sentence::FamilyNotEligible,
-        Sentence::FamilyNotAUnit,
-        Sentence::NoSessionsListed,
-        Sentence::MissingCard,
-        Sentence::StillToPlay,
-        Sentence::PlayedNoGame,
-        Sentence::NothingToReport,
-        Sentence::NeitherQualified,
-        Sentence::DidNotQualify,
-        Sentence::NoResultWithdrawn,
-        Sentence::NoResultDisqualified,
-        Sentence::NoResult,
-        Sentence::UnitAlone,
-        Sentence::UnitTooMany,
-        Sentence::UnitNoAge,
-        Sentence::UnitNoChild,
-        Sentence::UnitNoParent,
-        Sentence::UnitSameAge,
-        Sentence::TooManyWinners,
-        Sentence::AllPlayChampionship,
-        Sentence::DirectorDecidesPlayOff,
-        Sentence::TieForLastSeat,
-        Sentence::TieForLastSeats,
-        Sentence::NamedSome,
-        Sentence::Named,
-        Sentence::AllGoOnTableTies,
-        Sentence::NoneUntilNamed,
-        Sentence::EmptySeats,
-        Sentence::SeatsStayEmpty,
-        Sentence::DirectorDecidesSeats,
-        Sentence::SeveralTables,
-        Sentence::NamedInNoTie,
-        Sentence::SilverBronze,
-        Sentence::RunnersUp,
-        Sentence::Provisional,
-        Sentence::ProvisionalSeeMissing,
-        Sentence::OneCardMissing,
-        Sentence::CardsMissing,
-        Sentence::OneStillToPlay,
-        Sentence::PlayersStillToPlay,
-        Sentence::NoFinalMedals,
-        Sentence::CheckSeats,
-        Sentence::CheckSum,
-        Sentence::CheckLeader,
-        Sentence::CheckWentOut,
-        Sentence::CheckTwoOut,
-        Sentence::CheckNegative,
-        Sentence::CheckNobody,
-        Sentence::NoEventDate,
-        Sentence::LowestAtSt,
-        Sentence::HighestAtSt,
-        Sentence::LowestAtNd,
-        Sentence::HighestAtNd,
-        Sentence::LowestAtRd,
-        Sentence::HighestAtRd,
-        Sentence::LowestAtTh,
-        Sentence::HighestAtTh,
-        Sentence::LowestTotalSt,
-        Sentence::HighestTotalSt,
-        Sentence::LowestTotalNd,
-        Sentence::HighestTotalNd,
-        Sentence::LowestTotalRd,
-        Sentence::HighestTotalRd,
-        Sentence::LowestTotalTh,
-        Sentence::HighestTotalTh,
-        Sentence::And,
-    ];
-
-    /// The sentence's words in `w`, with `{}` where its parts go.
-    pub fn words(self, w: &Words) -> &'static str {
-        w.said[self as usize]
-    }
-
     /// The sentence in English, `{}` filled by `parts` in order: what every
     /// command, output file and export says.
     pub fn en(self, parts: &[&dyn fmt::Display]) -> String {
-        let words = self.words(&EN);
-        debug_assert_eq!(words.matches("{}").count(), parts.len(), "{self:?}");
+        let words = self.words(Lang::En);
+        debug_assert_eq!(crate::lang::places(words).len(), parts.len(), "{self:?}");
         fill(words, parts)
     }
 
@@ -436,7 +209,7 @@ impl Sentence {
     /// takes: for a note said a million times, put together with no
     /// formatting machinery.
     pub fn around(self) -> (&'static str, &'static str) {
-        let words = self.words(&EN);
+        let words = self.words(Lang::En);
         debug_assert_eq!(words.matches("{}").count(), 1, "{self:?}");
         words.split_once("{}").unwrap_or((words, ""))
     }
@@ -459,7 +232,7 @@ impl Sentence {
 
     /// The sentence in English when it takes no part.
     pub fn text(self) -> &'static str {
-        let words = self.words(&EN);
+        let words = self.words(Lang::En);
         debug_assert!(!words.contains("{}"), "{self:?}");
         words
     }
@@ -471,7 +244,7 @@ pub fn sort_key(w: &Words, k: SortKey) -> String {
         (Key::GamesWon, _) => w.key_won,
         (Key::AverageScore, _) => w.key_average,
         (Key::TotalScore, Better::Higher) => w.key_total,
-        (Key::TotalScore, Better::Lower) => Sentence::TotalPoints.words(w),
+        (Key::TotalScore, Better::Lower) => Sentence::TotalPoints.words(w.lang),
         (Key::TilesLeft, _) => w.key_tiles,
         (Key::BestGame, _) => w.key_best,
     };
@@ -537,6 +310,8 @@ impl fmt::Display for IneligibleReason {
 
 /// Every word of the site in one language.
 pub struct Words {
+    /// The language of these words.
+    pub lang: Lang,
     // The frame of every page.
     pub results: &'static str,
     pub players: &'static str,
@@ -703,12 +478,6 @@ pub struct Words {
     pub entry_says: &'static str,
     pub entry_no_script: &'static str,
 
-    /// The reports' sentences (notes, reasons, decisions), in the order
-    /// of [`Sentence`], each with `{}` where its parts go: English's are
-    /// what the commands and the export say, each language's what the
-    /// site says ([`super::site::said`]).
-    pub said: &'static [&'static str; Sentence::COUNT],
-
     /// Known stage names (as the event's settings write them) in words.
     pub stages: &'static [(&'static str, &'static str)],
     /// Status and medal cells (`Q`, `W`, `gold`...) in words.
@@ -751,6 +520,7 @@ impl Words {
 }
 
 pub static EN: Words = Words {
+    lang: Lang::En,
     results: "Results",
     players: "Players",
     projector: "Projector",
@@ -900,128 +670,6 @@ pub static EN: Words = Words {
     entry_says: "{}: {}",
     entry_no_script: "This page needs JavaScript: turn it on, or hand the paper card to the desk.",
 
-    said: &[
-        "NOTE: {}",
-        "DECISION: {}",
-        "Group {}: {}",
-        "{}, named by the director to settle a tie",
-        "{} (shared)",
-        "{}, then {}",
-        "{}; or {}",
-        "total points",
-        "{} listed apart, not ranked (W withdrawn, DQ disqualified).",
-        "TIE AT THE CUTOFF: {} players share rank {} across the top-{} cutoff ({} within it, {} beyond); {}",
-        "both go on (policy include): {}",
-        "all {} go on (policy include): {}",
-        "none of them go on (policy exclude): {}",
-        "choose --cutoff-ties include or exclude (or set cutoff_ties in the event's settings)",
-        "1 qualifier",
-        "{} qualifiers",
-        "tie at cutoff, {}",
-        "shared rank {}",
-        "shared",
-        "TIE at {}: {} players ({}) share the {}; the director named {}",
-        "TIE at {}: {} players ({}) share the {}; all of them go on, unless the director names who goes on (--player, or [qualifiers] named in tilerank.toml)",
-        "TIE at {}: {} players ({}) share the {}; all of them are listed as going on until the director names who goes on (--player), or sets table_ties = \"all\"",
-        "table winner at {} with {}",
-        "best second: {} behind the winner of {}",
-        "best second: {} behind the winners of {}",
-        "lowest total at {} with {}",
-        "highest total at {} with {}",
-        "lowest total {}",
-        "highest total {}",
-        "rank {} of the top {}",
-        "rank {}, tied at the top-{} cutoff",
-        "table {}, {}",
-        "table {}",
-        "The list is not final until the director decides: {}.",
-        "The list is not final until the director decides.",
-        "set cutoff_ties = \"include\" (all the players tied at the cutoff go on) or \"exclude\" (none of them do) in tilerank.toml's [qualifiers], or give --cutoff-ties include or exclude to qualifiers, export or publish; naming players (--player, [qualifiers] named) does not settle a tie at the cutoff",
-        "set table_ties = \"all\" in tilerank.toml's [qualifiers]; naming players does not settle it",
-        "name who goes on (tilerank advance --player, or [qualifiers] named in tilerank.toml), or set table_ties = \"all\"",
-        "NOT FINAL: the director decides (see the DECISION above, or the Problems sheet).",
-        "No {} cards: nobody has qualified yet.",
-        "Only cards that passed every check are listed. Finish: out (a seat emptied its rack) or unfinished; Leader: 1 for the game's best score; Sum of scores: {}; Card total: the seat's Total line.",
-        "0 in every game (zero-sum)",
-        "the penalty points of the table",
-        "out",
-        "unfinished",
-        "ok",
-        "no medal yet: no one is ranked in the {} yet",
-        "not awarded: {} (ties took the place, or too few players)",
-        "These are the standings of the {} stage, not of a final.",
-        "The Super Family Award is not given under the {} rules ([awards] super_family = false).",
-        "No final stage yet: the Super Family Award is decided on the final's results of families whose both members qualified.",
-        "Super Family Award: family {} ({} and {}).",
-        "TIE for the Super Family Award between families {}: the director decides.",
-        "No family unit is eligible: both members must qualify for the final and have a final result.",
-        "Family {} is not eligible: {}.",
-        "Family {} is not a unit: {}.",
-        "The event lists no sessions and tables (tilerank.toml's [sessions]): missing cards are not checked.",
-        "missing card",
-        "{}: still to play",
-        "played no game",
-        "Nothing to report: no warnings, no notes.",
-        "neither {} nor {} qualified for the final",
-        "{} did not qualify for the final",
-        "{} has no ranked result in the final (withdrawn)",
-        "{} has no ranked result in the final (disqualified)",
-        "{} has no ranked result in the final",
-        "only one roster entry has this family id: a unit is two, a parent and a child",
-        "{} roster entries share this family id: a unit is exactly two, a parent and a child (give each pair its own family id)",
-        "{} has no birth_date or age, so the unit cannot be checked",
-        "no child: the younger member {} is aged {}; a child is aged {} to {}",
-        "no parent: the older member {} is aged {}; a parent is aged {} or over",
-        "both members are aged {}: the parent must be older than the child",
-        "{} table winners ({}) for {} championship seats: all are listed as going on; {}",
-        "table_ties = \"all\": they all play the championship",
-        "the director decides (a play-off, or a second championship table), or sets table_ties = \"all\"",
-        "TIE FOR THE LAST seat: {} seconds ({}) are each {} behind their winners, for 1 seat",
-        "TIE FOR THE LAST seats: {} seconds ({}) are each {} behind their winners, for {} seats",
-        "{}; the director named {} ({} of {}); name exactly {}",
-        "{}; the director named {}",
-        "{}; table_ties = \"all\": they all go on",
-        "{}; none of them goes on until the director names {} (--player), or sets table_ties = \"all\"",
-        "only {} players go on to the {} championship seats (a winner and a second from each table); {}",
-        "table_ties = \"all\": the seats stay empty",
-        "the director decides whether to seat more, or sets table_ties = \"all\"",
-        "{} played at {} tables of the stage ({}); each table was judged on its own",
-        "{} was named but is in no tie: it changes nothing",
-        "silver, bronze",
-        "1st runner-up, 2nd runner-up",
-        "PROVISIONAL: {}",
-        "PROVISIONAL: {} (see the Missing sheet)",
-        "1 card missing",
-        "{} cards missing",
-        "1 player of the {} still to play",
-        "{} players of the {} still to play",
-        "No final stage yet: medals are the top three of the final's standings of each group.",
-        "{} seats",
-        "scores sum to {}",
-        "a winner who is not a leader",
-        "the winner is not the seat that went out",
-        "more than one seat went out",
-        "a negative penalty",
-        "nobody won",
-        "No event date: ages are taken on the event date; give --date YYYY-MM-DD or set [event] date in tilerank.toml.",
-        "{}st lowest total at {} with {}",
-        "{}st highest total at {} with {}",
-        "{}nd lowest total at {} with {}",
-        "{}nd highest total at {} with {}",
-        "{}rd lowest total at {} with {}",
-        "{}rd highest total at {} with {}",
-        "{}th lowest total at {} with {}",
-        "{}th highest total at {} with {}",
-        "{}st lowest total {}",
-        "{}st highest total {}",
-        "{}nd lowest total {}",
-        "{}nd highest total {}",
-        "{}rd lowest total {}",
-        "{}rd highest total {}",
-        "{}th lowest total {}",
-        "{}th highest total {}",
-        "{}; {}",
-    ],
 
     stages: &[
         ("prelim", "prelim"),
@@ -1078,6 +726,7 @@ pub static EN: Words = Words {
 };
 
 pub static ZH_HANT: Words = Words {
+    lang: Lang::ZhHant,
     results: "賽果",
     players: "選手",
     projector: "投影",
@@ -1232,129 +881,6 @@ pub static ZH_HANT: Words = Words {
     entry_note: "備註",
     entry_says: "{}：{}",
     entry_no_script: "此頁需要 JavaScript：請開啟，或把紙本計分卡交給記分台。",
-
-    said: &[
-        "備註：{}",
-        "待裁判長決定：{}",
-        "{}組：{}",
-        "{}，由裁判長指定以解決同分",
-        "{}（並列）",
-        "{}，其次{}",
-        "{}；或{}",
-        "總分",
-        "{} 人另列，不計名次（退出或取消資格）。",
-        "晉級線同分：{} 名選手並列第 {} 名，跨越前 {} 名的晉級線（線內 {} 人，線外 {} 人）；{}",
-        "兩人均晉級（include 規則）：共 {}",
-        "{} 人全部晉級（include 規則）：共 {}",
-        "全部不晉級（exclude 規則）：共 {}",
-        "待裁判長決定同分者全部晉級或全部不晉級",
-        "1 名晉級者",
-        "{} 名晉級者",
-        "晉級線同分，{}",
-        "並列第 {} 名",
-        "並列",
-        "{}同分：{} 名選手（{}）同為{}；裁判長指定 {}",
-        "{}同分：{} 名選手（{}）同為{}；除非裁判長指定晉級者，否則全部晉級",
-        "{}同分：{} 名選手（{}）同為{}；在裁判長指定晉級者之前，全部列為晉級",
-        "{}勝出，總分 {}",
-        "最佳次名：落後 {} 分（{}勝出者）",
-        "最佳次名：落後 {} 分（{}各勝出者）",
-        "{}最低總分 {}",
-        "{}最高總分 {}",
-        "最低總分 {}",
-        "最高總分 {}",
-        "第 {} 名（前 {} 名晉級）",
-        "第 {} 名，於前 {} 名晉級線同分",
-        "第 {} 桌、{}",
-        "第 {} 桌",
-        "名單尚未確定，待裁判長決定：{}。",
-        "名單尚未確定，待裁判長決定。",
-        "晉級線同分者全部晉級或全部不晉級（tilerank.toml 的 [qualifiers] cutoff_ties）；指定選手不能解決晉級線同分",
-        "所有同分者均晉級（tilerank.toml 的 [qualifiers] table_ties）；指定選手不能解決",
-        "指定晉級者，或所有同分者均晉級（tilerank.toml 的 [qualifiers] table_ties）",
-        "名單尚未確定：待裁判長決定（見上方待決定事項）。",
-        "尚未有{}計分卡：暫時沒有人晉級。",
-        "只列出通過所有核對的計分卡。結束方式：出清（有座位打出所有牌）或未完成；最高分：1 表示該局最高分；得分總和：{}；卡上總分：該座位的總計一行。",
-        "每局皆為 0（零和）",
-        "該桌的罰分",
-        "出清",
-        "未完成",
-        "正確",
-        "暫無獎牌：{}尚未有排名",
-        "未頒發：{}（名次因同分而被佔，或人數不足）",
-        "這是{}的排名，並非決賽。",
-        "{} 規則不設超級家庭獎（[awards] super_family = false）。",
-        "決賽尚未進行：超級家庭獎按兩名成員均晉級的家庭的決賽成績決定。",
-        "超級家庭獎：家庭 {}（{} 與 {}）。",
-        "超級家庭獎同分（家庭 {}）：由裁判長決定。",
-        "沒有合資格的家庭：兩名成員均須晉級決賽並有決賽成績。",
-        "家庭 {} 不合資格：{}。",
-        "家庭 {} 不構成參賽單位：{}。",
-        "比賽未列出場次及桌號（tilerank.toml 的 [sessions]）：不核對欠交的計分卡。",
-        "欠交計分卡",
-        "{}：尚未比賽",
-        "未曾比賽",
-        "沒有需要報告的事項：沒有警告，沒有備註。",
-        "{} 與 {} 均未晉級決賽",
-        "{} 未晉級決賽",
-        "{} 沒有決賽排名（已退出）",
-        "{} 沒有決賽排名（已取消資格）",
-        "{} 沒有決賽排名",
-        "名冊上只有一人用此家庭編號：一個單位須為兩人，一名家長及一名子女",
-        "名冊上有 {} 人共用此家庭編號：一個單位須剛好兩人，一名家長及一名子女（每對請用各自的家庭編號）",
-        "{} 沒有出生日期或年齡，無法核對此單位",
-        "沒有子女：較年輕的成員 {} 為 {} 歲；子女須為 {} 至 {} 歲",
-        "沒有家長：較年長的成員 {} 為 {} 歲；家長須為 {} 歲或以上",
-        "兩名成員均為 {} 歲：家長須比子女年長",
-        "{} 名桌冠（{}）爭 {} 個冠軍席位：全部列為晉級；{}",
-        "table_ties = \"all\"：全部參加冠軍賽",
-        "由裁判長決定（加賽，或增設冠軍桌），或設定 table_ties = \"all\"",
-        "最後 1 個席位同分：{} 名次名（{}）各落後其勝出者 {} 分，爭 1 個席位",
-        "最後席位同分：{} 名次名（{}）各落後其勝出者 {} 分，爭 {} 個席位",
-        "{}；裁判長指定 {}（{} 之 {}）；須剛好指定 {} 人",
-        "{}；裁判長指定 {}",
-        "{}；table_ties = \"all\"：全部晉級",
-        "{}；在裁判長指定 {} 人之前，他們均不晉級",
-        "只有 {} 名選手晉級 {} 個冠軍席位（每桌一名勝出者及一名次名）；{}",
-        "table_ties = \"all\"：空出的席位保持空缺",
-        "由裁判長決定是否增補，或設定 table_ties = \"all\"",
-        "{} 在此階段於 {} 張桌比賽（{}）；每桌各自計算",
-        "{} 獲指定但並無同分：不影響結果",
-        "銀牌、銅牌",
-        "亞軍、季軍",
-        "暫定：{}",
-        "暫定：{}（見尚未收到一頁）",
-        "欠交 1 張計分卡",
-        "欠交 {} 張計分卡",
-        "1 名{}選手尚未比賽",
-        "{} 名{}選手尚未比賽",
-        "決賽尚未進行：獎牌按各組決賽排名的前三名頒發。",
-        "{} 個座位",
-        "得分總和為 {}",
-        "勝出者並非最高分",
-        "勝出者並非出清的座位",
-        "多於一個座位出清",
-        "罰分為負數",
-        "無人勝出",
-        "沒有比賽日期：年齡按比賽日期計算；請用 --date YYYY-MM-DD 或在 tilerank.toml 設定 [event] date。",
-        "第 {} 低總分（{}）{}",
-        "第 {} 高總分（{}）{}",
-        "第 {} 低總分（{}）{}",
-        "第 {} 高總分（{}）{}",
-        "第 {} 低總分（{}）{}",
-        "第 {} 高總分（{}）{}",
-        "第 {} 低總分（{}）{}",
-        "第 {} 高總分（{}）{}",
-        "第 {} 低總分 {}",
-        "第 {} 高總分 {}",
-        "第 {} 低總分 {}",
-        "第 {} 高總分 {}",
-        "第 {} 低總分 {}",
-        "第 {} 高總分 {}",
-        "第 {} 低總分 {}",
-        "第 {} 高總分 {}",
-        "{}；{}",
-    ],
 
     stages: &[("prelim", "初賽"), ("semi", "準決賽"), ("final", "決賽")],
     cells: &[

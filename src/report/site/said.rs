@@ -2,9 +2,8 @@
 //! table, a note or a reason in a cell, the director's decisions), said in
 //! the page's language.
 //!
-//! The reports say every sentence in English, from its words in the
-//! English table ([`Sentence`](super::words::Sentence),
-//! [`Sentence::en`](super::words::Sentence::en)); the site is given the
+//! The reports say every sentence in English, from its English words
+//! ([`Sentence`], [`Sentence::en`]); the site is given the
 //! tables the export makes, so it finds each sentence again here: a text
 //! that matches a sentence's English words, its parts where the `{}` are,
 //! is said with the same sentence's words in the page's language, each
@@ -15,15 +14,15 @@
 //! report and another way here (`every_sentence_is_found_again` checks
 //! each).
 
-use super::words::{fill, Lang, Words, EN};
+use super::words::{fill, Lang, Sentence, Words, EN};
 
 /// The sentences' words in `w`, in the same order for every language:
-/// [`Words::said`], then the standings' order line and its keys (of the
+/// [`Sentence::ALL`], then the standings' order line and its keys (of the
 /// words that begin with `{}`, the first that matches is taken, so that
 /// `{}, then {}` comes before `{} ({} first)`, and `{}; {}`, which any
 /// text with a semicolon matches, is last of the sentences).
 fn templates(w: &'static Words) -> Vec<&'static str> {
-    let mut t = w.said.to_vec();
+    let mut t: Vec<&'static str> = Sentence::ALL.iter().map(|s| s.words(w.lang)).collect();
     t.extend([
         w.order,
         w.sort_key,
@@ -103,7 +102,7 @@ fn said(w: &'static Words, text: &str, depth: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::words::Sentence;
+    use crate::lang::places;
 
     #[test]
     fn every_language_has_a_template_for_every_sentence() {
@@ -112,11 +111,18 @@ mod tests {
             let here = templates(lang.words());
             assert_eq!(here.len(), en.len(), "{lang}: said");
             for (e, h) in en.iter().zip(&here) {
+                let parts = |words: &str| {
+                    let mut p: Vec<usize> = places(words).iter().map(|p| p.2).collect();
+                    p.sort_unstable();
+                    p
+                };
                 assert_eq!(
-                    e.matches("{}").count(),
-                    h.matches("{}").count(),
+                    parts(e),
+                    parts(h),
                     "{lang}: {e:?} and {h:?} take different parts"
                 );
+                // (the English is what is matched: its parts in order)
+                assert!(places(e).iter().enumerate().all(|(i, p)| p.2 == i), "{e:?}");
             }
         }
         // No two English templates are the same.
@@ -131,7 +137,7 @@ mod tests {
     #[test]
     fn every_sentence_is_found_again() {
         for sentence in Sentence::ALL {
-            let en = sentence.words(&EN);
+            let en = sentence.words(Lang::En);
             let parts: Vec<String> = (0..en.matches("{}").count())
                 .map(|i| format!("X{i}x"))
                 .collect();
@@ -139,7 +145,7 @@ mod tests {
                 parts.iter().map(|p| p as &dyn std::fmt::Display).collect();
             let english = sentence.en(&args);
             for lang in Lang::ALL {
-                let expected = fill(sentence.words(lang.words()), &args);
+                let expected = fill(sentence.words(lang), &args);
                 assert_eq!(say(lang, &english), expected, "{sentence:?} in {lang}");
             }
         }
