@@ -54,7 +54,7 @@ use crate::ingest::raw::RawCard;
 use crate::ingest::{self, InputError};
 use crate::intake::Intake;
 use crate::place::Source;
-use crate::problem::said::Said;
+use crate::problem::said::{Msg, Part, Said};
 use crate::problem::Problems;
 use crate::profile::{ProfileName, Rules};
 use crate::roster::Roster;
@@ -485,17 +485,27 @@ impl<'a> FileImport<'a> {
         lines: &[StoredLine],
     ) {
         let key = &card.key;
-        let message = match referee {
-            Some(referee) => format!(
-                "{key} was entered by referee {referee} and differs:\n{}this typing is kept for the director's board (tilerank serve --entry), or give --replace --reason \"...\" to replace the referee's card",
-                diff(key, was, lines)
+        let shown = Part::Text(diff(key, was, lines));
+        let (differs, advice) = match referee {
+            Some(referee) => (
+                Said::new(
+                    Msg::EnteredDiffers,
+                    [key.said(), Part::Text(referee), shown],
+                ),
+                Msg::KeptForBoard,
             ),
-            None => format!(
-                "{key} was imported before and differs:\n{}give --replace --reason \"...\" to replace it (the old card is kept in the event's database)",
-                diff(key, was, lines)
+            None => (
+                Said::new(Msg::ImportedDiffers, [key.said(), shown]),
+                Msg::GiveReplace,
             ),
         };
-        self.differs.error(card.place.clone(), message);
+        self.differs.error(
+            card.place.clone(),
+            Said::new(
+                Msg::WithAdvice,
+                [Part::Said(differs), Part::said(advice, [])],
+            ),
+        );
         self.conflicts.push((key.clone(), lines.to_vec()));
     }
 

@@ -782,6 +782,56 @@ fn a_phone_that_reads_chinese_is_told_a_cards_problems_in_chinese() {
 }
 
 #[test]
+fn a_conflict_is_told_in_chinese_to_a_phone_that_reads_chinese() {
+    let scratch = Scratch::new("conflict-zh");
+    let hk = hk_event(&scratch);
+    let ann = add_referee(&hk.dir, "Ann Lee");
+    let bob = add_referee(&hk.dir, "Bob Chan");
+    let server = Serving::start(&hk.dir);
+    let card = std::fs::read_to_string(&hk.cards[0]).unwrap();
+    let stored = post_card(&server.addr, &ann, card.as_bytes()).unwrap();
+    assert_eq!(stored.status, 201, "{stored:?}");
+    let zh = http(
+        &server.addr,
+        "POST",
+        "/api/cards",
+        &[
+            ("Authorization", &format!("Bearer {bob}")),
+            ("Content-Type", "text/csv"),
+            ("Accept-Language", "zh-TW,zh;q=0.9"),
+        ],
+        swap_seats(&card).as_bytes(),
+    )
+    .unwrap();
+    assert_eq!(zh.status, 409, "{zh:?}");
+    let v: serde_json::Value = serde_json::from_str(&zh.body).unwrap();
+    assert_eq!(v["status"], "conflict");
+    assert_eq!(v["card"], "場次 S01 第 1 桌");
+    let message = v["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("場次 S01 第 1 桌 之前已匯入，內容不同：\n  - "),
+        "{message}"
+    );
+    // the command line's advice is not the referee's: the director settles it
+    assert!(message.ends_with("\n由裁判長在看板上決定。"), "{message}");
+    assert!(!message.contains("--replace"), "{message}");
+    // the same in English to a phone that reads English
+    let en = post_card(&server.addr, &bob, swap_seats(&card).as_bytes()).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&en.body).unwrap();
+    assert_eq!(v["card"], "session S01 table 1");
+    let message = v["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("session S01 table 1 was imported before and differs:\n  - "),
+        "{message}"
+    );
+    assert!(
+        message.ends_with("\nThe director settles it on the board."),
+        "{message}"
+    );
+    assert!(!message.contains("--replace"), "{message}");
+}
+
+#[test]
 fn a_conflict_is_settled_on_the_board_with_a_reason_and_the_referee_corrects_their_own() {
     let scratch = Scratch::new("board");
     let hk = hk_event(&scratch);

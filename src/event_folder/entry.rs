@@ -100,7 +100,11 @@ pub enum Entered {
     },
     /// The event holds another version of this card: kept as an entry for
     /// the director to decide.
-    Conflict { card: CardKey, message: String },
+    /// (`messages` in each language, in the order of [`Lang::ALL`])
+    Conflict {
+        card: CardKey,
+        messages: [String; Lang::ALL.len()],
+    },
     /// The card has errors: nothing kept.
     Refused(Vec<EntryProblem>),
 }
@@ -924,23 +928,26 @@ fn outcome(posted: &Posted, report: &ImportReport, double: bool, key: &CardKey) 
     let errors = report.problems.error_count();
     if errors > 0 {
         if !report.conflicts.is_empty() && errors == report.conflicts.len() {
-            let message = sorted
+            // (the import's advice is the command line's; here the
+            // director settles it on the board)
+            let differs: Vec<&Problem> = sorted
                 .iter()
+                .copied()
                 .filter(|p| p.severity == Severity::Error)
-                .map(|p| {
-                    // (the import's advice is the command line's; here the
-                    // director settles it on the board)
-                    let said: Vec<&str> = p
-                        .message
-                        .lines()
-                        .filter(|l| !l.starts_with("give --replace"))
-                        .collect();
-                    said.join("\n")
-                })
-                .collect::<Vec<_>>()
-                .join("\n");
-            let message = format!("{message}\nThe director settles it on the board.");
-            return Entered::Conflict { card, message };
+                .collect();
+            let messages = Lang::ALL.map(|lang| {
+                let mut said: Vec<String> = differs
+                    .iter()
+                    .map(|p| match &p.said {
+                        Some(s) if s.msg == Msg::WithAdvice => s.parts[0].say(lang),
+                        _ => p.message_in(lang),
+                    })
+                    .map(|m| m.trim_end().to_string())
+                    .collect();
+                said.push(Said::new(Msg::DirectorSettles, []).say(lang));
+                said.join("\n")
+            });
+            return Entered::Conflict { card, messages };
         }
         return Entered::Refused(posted.located(&sorted));
     }

@@ -115,6 +115,19 @@ crate::lang::catalog! {
         Stranger => "{} plays the {} but did not go on from the {} ({} went on; tilerank qualifiers --stage {} lists them): correct the card, or, if {} took the seat of one who went on and left, mark that player withdrawn on the roster",
             "{} 在 {} 出賽，但並未從 {} 晉級（{} 人晉級；tilerank qualifiers --stage {} 會列出）：請更正計分卡；若 {} 是代替已晉級但離場的選手入座，請在名冊上將該選手標為退賽";
 
+        // A card that differs from the event's.
+        /// What is wrong, then what to do.
+        WithAdvice => "{}{}", "{}{}";
+        EnteredDiffers => "{} was entered by referee {} and differs:\n{}",
+            "{} 已由裁判 {} 輸入，內容不同：\n{}";
+        ImportedDiffers => "{} was imported before and differs:\n{}",
+            "{} 之前已匯入，內容不同：\n{}";
+        KeptForBoard => "this typing is kept for the director's board (tilerank serve --entry), or give --replace --reason \"...\" to replace the referee's card",
+            "這次輸入會保留在裁判長的看板上（tilerank serve --entry），或加上 --replace --reason \"...\" 取代裁判輸入的計分卡";
+        GiveReplace => "give --replace --reason \"...\" to replace it (the old card is kept in the event's database)",
+            "加上 --replace --reason \"...\" 以取代（舊的計分卡仍保存在賽事資料庫中）";
+        DirectorSettles => "The director settles it on the board.", "由裁判長在看板上決定。";
+
         // A card a referee posts.
         EntryTooLarge => "the card is {} bytes; a card is at most {}",
             "計分卡有 {} 位元組；每張計分卡最多 {} 位元組";

@@ -339,7 +339,8 @@ async fn cards(State(desk): State<Arc<Desk>>, headers: HeaderMap, body: Body) ->
         Ok(Err(e)) => return server_error(&e.to_string()),
         Err(_) => return server_error("the card could not be stored"),
     };
-    let card = |key: &CardKey| key.to_string();
+    // (in the request's language, as the problems)
+    let card = |key: &CardKey| key.said().say(lang);
     match entered {
         Entered::Stored {
             card: key,
@@ -369,14 +370,17 @@ async fn cards(State(desk): State<Arc<Desk>>, headers: HeaderMap, body: Body) ->
                 json!({"status": "waiting", "card": card(&key), "problems": problems_json(&warnings, lang)}),
             )
         }
-        Entered::Conflict { card: key, message } => {
+        Entered::Conflict {
+            card: key,
+            messages,
+        } => {
             eprintln!(
                 "{key}: referee {}'s entry differs from the event's card: the director decides on the board.",
                 referee.name
             );
             json_answer(
                 StatusCode::CONFLICT,
-                json!({"status": "conflict", "card": card(&key), "message": message}),
+                json!({"status": "conflict", "card": card(&key), "message": messages[lang.index()]}),
             )
         }
         Entered::Refused(problems) => json_answer(
