@@ -321,3 +321,40 @@ fn seating_reads_a_piped_rules_file_once() {
     assert!(from_file.lines().count() > 1, "{from_file}");
     assert_eq!(seat(&pipe(&s, "rules.toml", &rules.stdout)), from_file);
 }
+
+/// Standard input can be read once: given for two inputs of one command,
+/// it is refused before anything is read (read for the first, it would be
+/// an empty file for the second), and a file beside it is taken.
+#[test]
+fn standard_input_given_twice_is_refused_before_anything_is_read() {
+    let cards = clashing();
+    for (args, said) in [
+        (vec!["check", "-", "-"], "given 2 times (INPUT, INPUT)"),
+        (
+            vec!["standings", "-", "--roster", "-"],
+            "given 2 times (INPUT, --roster)",
+        ),
+        (
+            vec!["qualifiers", "-", "--roster", "-", "--rules", "-"],
+            "given 3 times (INPUT, --roster, --rules)",
+        ),
+    ] {
+        let out = Test::new()
+            .args(&args)
+            .stdin(cards.clone())
+            .timeout(IN_TIME)
+            .run()
+            .failure(2)
+            .stderr_has(said)
+            .stderr_has("it can be read once");
+        assert!(!out.stderr.contains("empty"), "{args:?}: {}", out.stderr);
+    }
+    Test::new()
+        .args(["check", "-", "--roster"])
+        .arg(fixtures().join("roster.csv"))
+        .stdin(cards)
+        .timeout(IN_TIME)
+        .run()
+        .failure(1)
+        .stderr_lacks("given 2 times");
+}

@@ -204,14 +204,41 @@ impl EventArgs {
         }
     }
 
-    /// What this command line changes of the event's settings.
+    /// What this command line changes of the event's settings (said
+    /// first by every command that reads an event: standard input given
+    /// for two of its inputs is refused here, before anything is read).
     pub fn overrides(&self) -> Result<Overrides> {
+        self.stdin_once()?;
         Ok(Overrides {
             profile: self.profile,
             rules: given_rules(&self.rules_file, None)?,
             date: self.date.clone(),
             ..Overrides::default()
         })
+    }
+
+    /// Standard input (`-`) is one input at most: the cards, `--roster` or
+    /// `--rules`. Read for one, it is empty for the next, which would be
+    /// said to be an empty file.
+    fn stdin_once(&self) -> Result<()> {
+        let stdin = |p: &PathBuf| p.as_os_str() == "-";
+        let given: Vec<&str> = (self.inputs.iter().filter(|p| stdin(p)).map(|_| "INPUT"))
+            .chain(self.roster.iter().filter(|p| stdin(p)).map(|_| "--roster"))
+            .chain(
+                self.rules_file
+                    .iter()
+                    .filter(|p| stdin(p))
+                    .map(|_| "--rules"),
+            )
+            .collect();
+        if given.len() > 1 {
+            bail!(
+                "standard input (-) is given {} times ({}): it can be read once; save all but one to a file and give its name",
+                given.len(),
+                given.join(", ")
+            );
+        }
+        Ok(())
     }
 
     /// The rules: the event's settings (else the profile's defaults, or
