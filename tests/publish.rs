@@ -427,6 +427,15 @@ fn the_chinese_site_says_no_english_sentence() {
             if let Some(run) = english_run(&text).filter(|_| path != "settings.html") {
                 panic!("{path} has English words: {run:?}\n{text}");
             }
+            // a problem's severity in words (one English word each)
+            if path == "problems.html" {
+                for severity in ["error", "warning", "note"] {
+                    assert!(
+                        !text.split_whitespace().any(|w| w == severity),
+                        "{path} says {severity:?}:\n{text}"
+                    );
+                }
+            }
             pages += 1;
         }
     }

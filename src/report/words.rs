@@ -893,6 +893,9 @@ pub static ZH_HANT: Words = Words {
         ("Champion", "冠軍"),
         ("1st runner-up", "亞軍"),
         ("2nd runner-up", "季軍"),
+        ("error", "錯誤"),
+        ("warning", "警告"),
+        ("note", "備註"),
     ],
     columns: &[
         ("rank", "名次"),
@@ -965,8 +968,8 @@ mod tests {
                 assert!(!word.trim().is_empty(), "{lang}: {n} has no word");
             }
         }
-        // Every status and medal the reports write has its words.
-        for cell in ["Q", "W", "DQ"] {
+        // Every status, medal and severity the reports write has its words.
+        for cell in ["Q", "W", "DQ", "error", "warning", "note"] {
             assert!(ZH_HANT.cells.iter().any(|(n, _)| *n == cell), "{cell}");
         }
         use crate::profile::vocabulary::MedalNames;

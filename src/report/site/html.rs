@@ -177,8 +177,9 @@ const OPTIONAL_ON_PHONES: [&str; 15] = [
 /// many columns: narrow tables keep every column.
 const PHONE_COLUMNS: usize = 5;
 
-/// Columns whose cells are statuses or medals: shown in words.
-const WORDED: [&str; 2] = ["status", "medal"];
+/// Columns whose cells are statuses, medals or a problem's severity:
+/// shown in words.
+const WORDED: [&str; 3] = ["status", "medal", "severity"];
 
 /// Columns whose cells are the export's words (a note, a reason, a
 /// check, a message of the Problems page, the standings' order among the
