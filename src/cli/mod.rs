@@ -221,15 +221,11 @@ impl EventArgs {
     /// `--rules`. Read for one, it is empty for the next, which would be
     /// said to be an empty file.
     fn stdin_once(&self) -> Result<()> {
-        let stdin = |p: &PathBuf| p.as_os_str() == "-";
-        let given: Vec<&str> = (self.inputs.iter().filter(|p| stdin(p)).map(|_| "INPUT"))
-            .chain(self.roster.iter().filter(|p| stdin(p)).map(|_| "--roster"))
-            .chain(
-                self.rules_file
-                    .iter()
-                    .filter(|p| stdin(p))
-                    .map(|_| "--rules"),
-            )
+        let given: Vec<&str> = (self.inputs.iter().map(|p| (p, "INPUT")))
+            .chain(self.roster.iter().map(|p| (p, "--roster")))
+            .chain(self.rules_file.iter().map(|p| (p, "--rules")))
+            .filter(|(p, _)| p.as_os_str() == "-")
+            .map(|(_, what)| what)
             .collect();
         if given.len() > 1 {
             bail!(

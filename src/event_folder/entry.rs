@@ -939,7 +939,9 @@ fn outcome(posted: &Posted, report: &ImportReport, double: bool, key: &CardKey) 
                 let mut said: Vec<String> = differs
                     .iter()
                     .map(|p| match &p.said {
-                        Some(s) if s.msg == Msg::WithAdvice => s.parts[0].say(lang),
+                        Some(s) if s.msg == Msg::WithAdvice => {
+                            s.parts.first().map_or_else(String::new, |m| m.say(lang))
+                        }
                         _ => p.message_in(lang),
                     })
                     .map(|m| m.trim_end().to_string())
