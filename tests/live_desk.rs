@@ -153,16 +153,25 @@ pub fn post_card(addr: &str, key: &str, card: &[u8]) -> Option<Answer> {
 
 /// A card posted to `path` (`/api/cards`, `/api/check`) with a referee's key.
 fn post_to(addr: &str, path: &str, key: &str, card: &[u8]) -> Option<Answer> {
-    http(
-        addr,
-        "POST",
-        path,
-        &[
-            ("Authorization", &format!("Bearer {key}")),
-            ("Content-Type", "text/csv"),
-        ],
-        card,
-    )
+    post_in(addr, path, key, None, card)
+}
+
+/// A card posted as [`post_to`] does, from a phone that asks for
+/// `language` first (`Accept-Language`) when given.
+fn post_in(
+    addr: &str,
+    path: &str,
+    key: &str,
+    language: Option<&str>,
+    card: &[u8],
+) -> Option<Answer> {
+    let bearer = format!("Bearer {key}");
+    let mut headers = vec![
+        ("Authorization", bearer.as_str()),
+        ("Content-Type", "text/csv"),
+    ];
+    headers.extend(language.map(|l| ("Accept-Language", l)));
+    http(addr, "POST", path, &headers, card)
 }
 
 /// An HK event folder with the demo's roster, and the demo's first
@@ -732,18 +741,7 @@ fn a_phone_that_reads_chinese_is_told_a_cards_problems_in_chinese() {
     lines[3] = c.join(",");
     let wrong = lines.join("\n") + "\n";
     let said = |language: &str, path: &str| -> Vec<String> {
-        let a = http(
-            &server.addr,
-            "POST",
-            path,
-            &[
-                ("Authorization", &format!("Bearer {key}")),
-                ("Content-Type", "text/csv"),
-                ("Accept-Language", language),
-            ],
-            wrong.as_bytes(),
-        )
-        .unwrap();
+        let a = post_in(&server.addr, path, &key, Some(language), wrong.as_bytes()).unwrap();
         let v: serde_json::Value = serde_json::from_str(&a.body).unwrap();
         v["problems"]
             .as_array()
@@ -791,15 +789,11 @@ fn a_conflict_is_told_in_chinese_to_a_phone_that_reads_chinese() {
     let card = std::fs::read_to_string(&hk.cards[0]).unwrap();
     let stored = post_card(&server.addr, &ann, card.as_bytes()).unwrap();
     assert_eq!(stored.status, 201, "{stored:?}");
-    let zh = http(
+    let zh = post_in(
         &server.addr,
-        "POST",
         "/api/cards",
-        &[
-            ("Authorization", &format!("Bearer {bob}")),
-            ("Content-Type", "text/csv"),
-            ("Accept-Language", "zh-TW,zh;q=0.9"),
-        ],
+        &bob,
+        Some("zh-TW,zh;q=0.9"),
         swap_seats(&card).as_bytes(),
     )
     .unwrap();
@@ -1603,15 +1597,11 @@ fn a_final_card_with_a_player_who_did_not_go_on_is_refused_at_the_table() {
     assert_eq!(entered.status, 422, "{entered:?}");
     assert!(entered.body.contains(said), "{entered:?}");
     // said in Chinese to a phone that reads Chinese (the stages as named)
-    let zh = http(
+    let zh = post_in(
         &server.addr,
-        "POST",
         "/api/check",
-        &[
-            ("Authorization", &format!("Bearer {key}")),
-            ("Content-Type", "text/csv"),
-            ("Accept-Language", "zh-Hant"),
-        ],
+        &key,
+        Some("zh-Hant"),
         wrong.as_bytes(),
     )
     .unwrap();
