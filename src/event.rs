@@ -1068,10 +1068,9 @@ fn warn_mixed_groups(cards: &[Card], groups: &Groups, problems: &mut Problems) {
             let list: Vec<String> = seen.iter().map(|(seat, g)| format!("{seat} {g}")).collect();
             problems.warning(
                 card.place.clone(),
-                format!(
-                    "{}: its players are in different age groups ({}); each group plays its own stages",
-                    card.key,
-                    list.join(", ")
+                Said::new(
+                    Msg::MixedGroups,
+                    [card.key.said(), Part::Text(list.join(", "))],
                 ),
             );
         }

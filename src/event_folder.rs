@@ -1458,15 +1458,11 @@ fn set_aside_imported(
     for (source, n) in same {
         problems.note(
             source.whole(),
-            format!(
-                "{} imported already, as typed here: the event counts {} once",
-                if n == 1 {
-                    "1 card".to_string()
-                } else {
-                    format!("{n} cards")
-                },
-                if n == 1 { "it" } else { "each" }
-            ),
+            if n == 1 {
+                Said::new(Msg::OneImportedAlready, [])
+            } else {
+                Said::new(Msg::ImportedAlready, [Part::text(n)])
+            },
         );
     }
     Ok(())

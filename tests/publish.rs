@@ -442,6 +442,39 @@ fn the_chinese_site_says_no_english_sentence() {
     assert!(pages > 1600, "{pages} pages");
 }
 
+/// A warning the checks make (a column nobody reads) is said on the
+/// Problems page in the page's language; the command line says it in
+/// English.
+#[test]
+fn a_warning_of_the_checks_is_said_in_the_pages_language() {
+    let scratch = Scratch::new("zh-warning");
+    let cards: String = std::fs::read_to_string(fixtures().join("good/went-out.csv"))
+        .unwrap()
+        .lines()
+        .enumerate()
+        .map(|(i, l)| format!("{l},{}\n", if i == 0 { "remarks" } else { "" }))
+        .collect();
+    let file = scratch.write("cards.csv", &cards);
+    let args = vec![
+        file,
+        PathBuf::from("--roster"),
+        fixtures().join("roster.csv"),
+    ];
+    run(&with(p(&["check"]), &args))
+        .success()
+        .stderr_has("cards.csv:1:9: warning: unknown column \"remarks\" ignored");
+    for (lang, said, not) in [
+        ("zh-Hant", "不明欄位 \"remarks\"，已略過", "unknown column"),
+        ("en", "unknown column \"remarks\" ignored", "不明欄位"),
+    ] {
+        let site = scratch.path(&format!("site-{lang}"));
+        publish(&with(args.clone(), &p(&["--lang", lang])), &site);
+        let page = page_text(&std::fs::read_to_string(site.join("problems.html")).unwrap());
+        assert!(page.contains(said), "{lang}: {page}");
+        assert!(!page.contains(not), "{lang}: {page}");
+    }
+}
+
 /// The contents of the zip entries of `path` whose names start with
 /// `prefix`, by name.
 fn zip_texts(path: &Path, prefix: &str) -> BTreeMap<String, String> {

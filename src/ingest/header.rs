@@ -190,23 +190,24 @@ pub fn warn_unknown(
     map: &ColumnMap,
     problems: &mut crate::problem::Problems,
 ) {
-    let mut said: Vec<(usize, String)> = map
+    use crate::problem::said::{Msg, Part, Said};
+    let mut said: Vec<(usize, Said)> = map
         .unknown
         .iter()
         .map(|(i, name)| {
-            (
-                *i,
-                format!("unknown column {} ignored", super::cell::quoted(name)),
-            )
+            let name = Part::text(super::cell::quoted(name));
+            (*i, Said::new(Msg::UnknownColumn, [name]))
         })
         .collect();
     said.extend(map.twice.iter().map(|(i, name, first)| {
         (
             *i,
-            format!(
-                "column {} is given twice (the one read is at {}); this one is ignored",
-                super::cell::quoted(name),
-                row.place(source, *first)
+            Said::new(
+                Msg::ColumnTwice,
+                [
+                    Part::text(super::cell::quoted(name)),
+                    Part::text(row.place(source, *first)),
+                ],
             ),
         )
     }));

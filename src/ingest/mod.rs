@@ -25,6 +25,7 @@ mod xlscheck;
 mod zipcheck;
 
 use crate::place::{Place, Source};
+use crate::problem::said::{Msg, Part, Said};
 use crate::problem::Problems;
 use cell::Row;
 use limits::Limits;
@@ -146,14 +147,11 @@ pub fn read_or_skip(sheet: &Sheet, problems: &mut Problems) -> bool {
     if let Some(encoding) = sheet.encoding {
         problems.note(
             sheet.source.whole(),
-            format!("not UTF-8: read as {encoding}; if names look garbled, save the file as CSV UTF-8 and read it again"),
+            Said::new(Msg::NotUtf8, [Part::text(encoding)]),
         );
     }
     if sheet.hidden {
-        problems.warning(
-            sheet.source.whole(),
-            "the sheet is hidden in the workbook: not read (unhide it, in the spreadsheet program, to have it read)",
-        );
+        problems.warning(sheet.source.whole(), Said::new(Msg::HiddenSheet, []));
     }
     !sheet.hidden
 }
@@ -852,10 +850,7 @@ fn read_file(
             Kind::Roster => {
                 recognised += 1;
                 rosters += 1;
-                problems.warning(
-                    sheet.source.whole(),
-                    "this is a roster, not cards: it was not read here (give it with --roster)",
-                );
+                problems.warning(sheet.source.whole(), Said::new(Msg::RosterNotCards, []));
             }
             Kind::Empty => {}
             Kind::Unknown => unknown.push((sheet.source, prose, nearest)),

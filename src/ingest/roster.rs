@@ -216,7 +216,7 @@ fn read_sheets(
             Kind::Empty => {}
             _ => problems.warning(
                 sheet.source.whole(),
-                "not a roster (expected a header with id and name): skipped",
+                crate::problem::said::Said::new(crate::problem::said::Msg::NotARoster, []),
             ),
         }
     }

@@ -24,6 +24,7 @@ use super::text::RowError;
 use super::workbook::Merge;
 use crate::domain::{CardKey, Label, Seat, Stage};
 use crate::place::{column_name, At, Source};
+use crate::problem::said::{Msg, Part, Said};
 use crate::problem::Problems;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,7 +152,7 @@ impl<'a> Card<'a> {
             if is_name_row(&texts(row)) {
                 problems.warning(
                     self.source.at(row.number, None),
-                    "a second score card starts here, below the signature line of the first: it is not read (one card per sheet: move it to a sheet of its own)",
+                    Said::new(Msg::SecondCard, []),
                 );
                 return;
             }
@@ -164,7 +165,7 @@ impl<'a> Card<'a> {
             if let (Some(RowLabel::Game(n)), true) = (label, filled) {
                 problems.warning(
                     self.source.at(row.number, None),
-                    format!("game {n} is below the signature line: it is not read (the games go above it)"),
+                    Said::new(Msg::GameBelowSignature, [Part::text(n)]),
                 );
                 return;
             }

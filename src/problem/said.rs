@@ -6,14 +6,17 @@
 //! written, or a phrase said in words of its own). Its English is what
 //! every command, output file and log says ([`Said`]'s `Display`); a page
 //! in another language says it in that language's words ([`Said::say`]):
-//! the referee's phone, through `serve`.
+//! the referee's phone, through `serve`, and the site's Problems page
+//! (its warnings and notes: a site is published only from cards with no
+//! error).
 //!
 //! Each message's words are written once, below, every language's beside
 //! the English (a catalog (`lang::catalog!`), as the reports'
 //! sentences are): a message without the words of a language does not
 //! compile, and a test checks that each language's words take the same
-//! parts. Messages not made here (a file's, a workbook's, the event
-//! folder's) are said in English in every language.
+//! parts. Messages not made here (a damaged file's, a layout not
+//! recognised, the event folder's, the settings') are said in English in
+//! every language.
 
 use crate::lang::{places, Lang};
 use std::fmt;
@@ -127,6 +130,31 @@ crate::lang::catalog! {
         GiveReplace => "give --replace --reason \"...\" to replace it (the old card is kept in the event's database)",
             "加上 --replace --reason \"...\" 以取代（舊的計分卡仍保存在賽事資料庫中）";
         DirectorSettles => "The director settles it on the board.", "由裁判長在看板上決定。";
+
+        // What a file, a sheet or the roster is said to be.
+        NotUtf8 => "not UTF-8: read as {}; if names look garbled, save the file as CSV UTF-8 and read it again",
+            "不是 UTF-8：以 {} 讀取；如果姓名顯示為亂碼，請將檔案另存為 CSV UTF-8 再讀取";
+        HiddenSheet => "the sheet is hidden in the workbook: not read (unhide it, in the spreadsheet program, to have it read)",
+            "此工作表在活頁簿中已隱藏：未讀取（請在試算表程式中取消隱藏，才會讀取）";
+        RosterNotCards => "this is a roster, not cards: it was not read here (give it with --roster)",
+            "這是名冊，不是計分卡：此處不讀取（請以 --roster 提供）";
+        NotARoster => "not a roster (expected a header with id and name): skipped",
+            "不是名冊（應有含 id 和 name 的標題列）：已略過";
+        UnknownColumn => "unknown column {} ignored", "不明欄位 {}，已略過";
+        ColumnTwice => "column {} is given twice (the one read is at {}); this one is ignored",
+            "欄位 {} 重複出現（讀取的是 {} 的那一欄）；此欄已略過";
+        SecondCard => "a second score card starts here, below the signature line of the first: it is not read (one card per sheet: move it to a sheet of its own)",
+            "第二張計分卡從這裡開始，位於第一張的簽名欄之下：未讀取（每個工作表一張計分卡：請移到獨立的工作表）";
+        GameBelowSignature => "game {} is below the signature line: it is not read (the games go above it)",
+            "第 {} 局位於簽名欄之下：未讀取（各局應填在簽名欄之上）";
+        OneImportedAlready => "1 card imported already, as typed here: the event counts it once",
+            "1 張計分卡已匯入，內容與此處相同：賽事只計算一次";
+        ImportedAlready => "{} cards imported already, as typed here: the event counts each once",
+            "{} 張計分卡已匯入，內容與此處相同：賽事每張只計算一次";
+        NoEventDate => "the event has no date (tilerank.toml [event] date): ages were not checked",
+            "賽事沒有日期（tilerank.toml 的 [event] date）：未檢查年齡";
+        MixedGroups => "{}: its players are in different age groups ({}); each group plays its own stages",
+            "{}：選手分屬不同年齡組（{}）；每個組別各自比賽";
 
         // A card a referee posts.
         EntryTooLarge => "the card is {} bytes; a card is at most {}",

@@ -22,6 +22,7 @@ use super::words::Sentence as S;
 use super::{Column, Kind, Table, Value};
 use crate::domain::{Card, Game, Label, SessionName};
 use crate::event::Event;
+use crate::lang::Lang;
 use crate::problem::{Problems, Severity};
 use crate::profile::{CutoffTies, NoWinnerBy, PenaltyMode, Scoring};
 use crate::rules::awards::SuperFamily;
@@ -108,6 +109,15 @@ fn text(s: &str) -> Value {
 
 /// Every table of the export.
 pub fn build(req: &ExportRequest) -> Export {
+    build_in(req, Lang::En)
+}
+
+/// The export as [`build`] makes it, the Problems sheet's messages in
+/// `lang`'s words where the checks made them ([`Problem::message_in`]):
+/// what the site shows.
+///
+/// [`Problem::message_in`]: crate::problem::Problem::message_in
+pub fn build_in(req: &ExportRequest, lang: Lang) -> Export {
     let event = req.event;
     let mut export = Export {
         tables: Vec::new(),
@@ -129,7 +139,9 @@ pub fn build(req: &ExportRequest) -> Export {
         notes.push(S::ProvisionalSeeMissing.en(&[still]));
     }
     export.tables.push(missing_table(event, req.completeness));
-    export.tables.push(problems_table(&event.problems, &notes));
+    export
+        .tables
+        .push(problems_table(&event.problems, &notes, lang));
     export
         .tables
         .push(settings_table(event, req.name, &req.sources));
@@ -466,8 +478,9 @@ pub fn games_table(cards: &[Card], event: &Event) -> Table {
     }
 }
 
-/// Warnings and notes, sorted by place, then the export's own notes.
-pub fn problems_table(problems: &Problems, extra: &[String]) -> Table {
+/// Warnings and notes, sorted by place, then the export's own notes; each
+/// message in `lang`'s words where the checks made it.
+pub fn problems_table(problems: &Problems, extra: &[String], lang: Lang) -> Table {
     let mut rows: Vec<Vec<Value>> = problems
         .sorted()
         .into_iter()
@@ -483,7 +496,7 @@ pub fn problems_table(problems: &Problems, extra: &[String]) -> Table {
                     .into(),
                 ),
                 text(&p.place.to_string()),
-                Value::text(&p.message),
+                Value::text(&p.message_in(lang)),
             ]
         })
         .collect();

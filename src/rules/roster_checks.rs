@@ -1,6 +1,7 @@
 //! Roster checks that need the event (RULES.md sections 8 and 9): the
 //! minimum age on the event date, and the Super Family units.
 
+use crate::problem::said::{Msg, Said};
 use crate::problem::Problems;
 use crate::profile::Rules;
 use crate::roster::Roster;
@@ -33,10 +34,7 @@ pub fn check_roster(
     let nowhere = || crate::place::Place::nowhere("roster");
     let Some(date) = event_date else {
         if rules.min_age.is_some() {
-            problems.warning(
-                nowhere(),
-                "the event has no date (tilerank.toml [event] date): ages were not checked",
-            );
+            problems.warning(nowhere(), Said::new(Msg::NoEventDate, []));
         }
         return;
     };

@@ -171,7 +171,7 @@ pub fn page_name(name: &str) -> String {
 /// Builds every page of the site, in the language `lang`.
 pub fn build(req: &ExportRequest, lang: Lang) -> Site {
     let event = req.event;
-    let export = export::build(req);
+    let export = export::build_in(req, lang);
     let tables: Vec<Table> = export
         .tables
         .into_iter()
