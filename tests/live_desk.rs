@@ -496,6 +496,25 @@ fn wrong_keys_other_sites_and_huge_bodies_are_refused_and_the_server_goes_on() {
     let a = post_card(addr, &gone, &card).unwrap();
     assert_eq!(a.status, 403);
     assert!(a.body.contains("revoked"), "{}", a.body);
+    // each said in Chinese to a phone that reads Chinese
+    for (key, said) in [
+        (gone.as_str(), "裁判 Bob Chan 的金鑰已於 "),
+        (wrong.as_str(), "此金鑰不屬於本賽事的裁判"),
+    ] {
+        let a = post_in(addr, "/api/cards", key, Some("zh-Hant"), &card).unwrap();
+        assert_eq!(a.status, 403);
+        assert!(a.body.contains(said), "{}", a.body);
+    }
+    let a = http(
+        addr,
+        "POST",
+        "/api/cards",
+        &[("Content-Type", "text/csv"), ("Accept-Language", "zh-HK")],
+        &card,
+    )
+    .unwrap();
+    assert_eq!(a.status, 401, "{a:?}");
+    assert!(a.body.contains("沒有金鑰"), "{}", a.body);
     // a signed-in phone: the link's key becomes an HttpOnly, SameSite
     // cookie, and leaves the address
     let a = http(addr, "GET", &format!("/entry?key={key}"), &[], b"").unwrap();

@@ -34,6 +34,7 @@ use tilerank::event_folder::{
     Accept, Denied, Entered, EntryProblem, EventFolder, Referee, SeatName, ENTRY_MAX_BYTES,
 };
 use tilerank::lang::Lang;
+use tilerank::problem::said::{Msg, Part, Said};
 use tilerank::report::site::entry::{self, EntryPage};
 
 const REFEREE_COOKIE: &str = "tilerank_referee";
@@ -58,6 +59,12 @@ fn json_answer(status: StatusCode, value: Value) -> Response {
         format!("{value}\n"),
     )
         .into_response()
+}
+
+/// A refusal to a referee's phone, said in the request's language
+/// (`lang_of`, as the entry page).
+pub(super) fn refused_in(status: StatusCode, said: Said, lang: Lang) -> Response {
+    refused(status, &said.say(lang))
 }
 
 pub(super) fn refused(status: StatusCode, message: &str) -> Response {
@@ -140,11 +147,10 @@ pub(super) fn site_origin(site: &str) -> Option<String> {
 /// The referee a request is from, and the key they are known by (for the
 /// rate), or the answer that refuses it.
 async fn referee(desk: &Arc<Desk>, headers: &HeaderMap) -> Result<(Referee, String), Response> {
+    let lang = lang_of(headers, desk.lang);
+    let refused = |status, msg, parts: Vec<Part>| refused_in(status, Said::new(msg, parts), lang);
     if cross_site(headers, desk.site_origin.as_deref()) {
-        return Err(refused(
-            StatusCode::FORBIDDEN,
-            "a request from another site's page is refused",
-        ));
+        return Err(refused(StatusCode::FORBIDDEN, Msg::CrossSite, vec![]));
     }
     let bearer = headers
         .get(header::AUTHORIZATION)
@@ -161,19 +167,11 @@ async fn referee(desk: &Arc<Desk>, headers: &HeaderMap) -> Result<(Referee, Stri
                 .and_then(|v| v.to_str().ok())
                 .unwrap_or("");
             if !same_secret(token, &form_token(desk, key)) {
-                return Err(refused(
-                    StatusCode::FORBIDDEN,
-                    "the page's form token is missing or old: reload the entry page",
-                ));
+                return Err(refused(StatusCode::FORBIDDEN, Msg::OldFormToken, vec![]));
             }
             key.to_string()
         }
-        (None, None) => {
-            return Err(refused(
-                StatusCode::UNAUTHORIZED,
-                "no key: give Authorization: Bearer KEY, or open your entry link",
-            ))
-        }
+        (None, None) => return Err(refused(StatusCode::UNAUTHORIZED, Msg::NoKey, vec![])),
     };
     let answer = authenticate(event(desk)?, &key).await?;
     match answer {
@@ -181,19 +179,18 @@ async fn referee(desk: &Arc<Desk>, headers: &HeaderMap) -> Result<(Referee, Stri
             if !desk.rate.allow(&key) {
                 return Err(refused(
                     StatusCode::TOO_MANY_REQUESTS,
-                    "too many requests with this key: wait a few seconds",
+                    Msg::TooManyRequests,
+                    vec![],
                 ));
             }
             Ok((referee, key))
         }
         Err(Denied::Revoked { name, revoked }) => Err(refused(
             StatusCode::FORBIDDEN,
-            &format!("the key of referee {name} was revoked at {revoked}"),
+            Msg::KeyRevoked,
+            vec![Part::Text(name), Part::Text(revoked)],
         )),
-        Err(_) => Err(refused(
-            StatusCode::FORBIDDEN,
-            "this key is not a referee's of this event",
-        )),
+        Err(_) => Err(refused(StatusCode::FORBIDDEN, Msg::NotARefereeKey, vec![])),
     }
 }
 
@@ -223,16 +220,17 @@ fn server_error(why: &str) -> Response {
 }
 
 /// The card in a request's body: text, at most [`ENTRY_MAX_BYTES`].
-async fn card_body(headers: &HeaderMap, body: Body) -> Result<Bytes, Response> {
+async fn card_body(headers: &HeaderMap, body: Body, lang: Lang) -> Result<Bytes, Response> {
     let kind = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("")
         .to_ascii_lowercase();
     if !(kind.starts_with("text/csv") || kind.starts_with("text/plain")) {
-        return Err(refused(
+        return Err(refused_in(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "a card is sent as Content-Type: text/csv (the results layout)",
+            Said::new(Msg::NotCsv, []),
+            lang,
         ));
     }
     axum::body::to_bytes(body, ENTRY_MAX_BYTES)
@@ -243,15 +241,17 @@ async fn card_body(headers: &HeaderMap, body: Body) -> Result<Bytes, Response> {
                 .downcast_ref::<http_body_util::LengthLimitError>()
                 .is_some();
             if too_large {
-                refused(
+                refused_in(
                     StatusCode::PAYLOAD_TOO_LARGE,
-                    &format!("a card is at most {ENTRY_MAX_BYTES} bytes"),
+                    Said::new(Msg::CardTooLarge, [Part::text(ENTRY_MAX_BYTES)]),
+                    lang,
                 )
             } else {
                 // (the phone left the Wi-Fi, or stalled, mid-card)
-                refused(
+                refused_in(
                     StatusCode::BAD_REQUEST,
-                    "the card did not arrive whole (the connection stalled or dropped): send it again",
+                    Said::new(Msg::CardCutOff, []),
+                    lang,
                 )
             }
         })
@@ -296,7 +296,7 @@ async fn posted_card(
     body: Body,
 ) -> Result<(Referee, Bytes, EventFolder), Response> {
     let (referee, _) = referee(desk, headers).await?;
-    let body = card_body(headers, body).await?;
+    let body = card_body(headers, body, lang_of(headers, desk.lang)).await?;
     Ok((referee, body, event(desk)?))
 }
 

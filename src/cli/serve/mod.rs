@@ -29,6 +29,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 use tilerank::event_folder::{EventFolder, RefereeKey};
+use tilerank::problem::said::{Msg, Part, Said};
 use tilerank::report::site::html::esc;
 use tilerank::report::site::{Lang, Site};
 
@@ -328,6 +329,7 @@ async fn body_deadline(
 ) -> Response {
     let passed = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let api = request.uri().path().starts_with("/api/");
+    let lang = lang_of(request.headers(), desk.lang);
     let within = desk.deadlines.body;
     let request =
         request.map(|body| Body::new(limits::BodyDeadline::new(body, within, Arc::clone(&passed))));
@@ -335,13 +337,11 @@ async fn body_deadline(
     if !passed.load(Ordering::SeqCst) {
         return response;
     }
-    let why = format!(
-        "the request's body did not arrive within {} seconds (the connection is too slow): send it again",
-        within.as_secs()
-    );
+    let why = Said::new(Msg::TooSlow, [Part::text(within.as_secs())]);
     let mut answer = if api {
-        api::refused(StatusCode::REQUEST_TIMEOUT, &why)
+        api::refused_in(StatusCode::REQUEST_TIMEOUT, why, lang)
     } else {
+        let why = why.to_string();
         small_page(StatusCode::REQUEST_TIMEOUT, "Too slow", &esc(&why))
     };
     answer
