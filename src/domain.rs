@@ -251,7 +251,10 @@ impl CardKey {
         let session = Part::text(SessionName(&self.session));
         let table = Part::text(&self.table);
         if self.stage.as_str() != Stage::DEFAULT {
-            Part::said(Msg::StagedCard, [Part::text(&self.stage), session, table])
+            Part::said(
+                Msg::StagedCard,
+                [Part::Stage(self.stage.to_string()), session, table],
+            )
         } else {
             Part::said(Msg::Card, [session, table])
         }

@@ -382,8 +382,8 @@ impl Event {
             Msg::Stranger,
             [
                 Part::Text(self.who(p)),
-                Part::text(&e.stage),
-                Part::text(&e.from),
+                Part::Stage(e.stage.to_string()),
+                Part::Stage(e.from.to_string()),
                 Part::text(e.went_on),
                 Part::text(&e.from),
                 Part::text(self.roster.id(p)),

@@ -35,6 +35,30 @@ impl Lang {
     }
 }
 
+impl Lang {
+    /// Known stage names (as the event's settings write them) in this
+    /// language's words: what the pages and a referee's phone say.
+    pub const fn stages(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Lang::En => &[
+                ("prelim", "prelim"),
+                ("semi", "semi-final"),
+                ("final", "final"),
+            ],
+            Lang::ZhHant => &[("prelim", "初賽"), ("semi", "準決賽"), ("final", "決賽")],
+        }
+    }
+
+    /// Stage `stage` in this language's words, when it is a known one;
+    /// else as written.
+    pub fn stage(self, stage: &str) -> &str {
+        self.stages()
+            .iter()
+            .find(|(n, _)| *n == stage)
+            .map_or(stage, |(_, w)| w)
+    }
+}
+
 impl fmt::Display for Lang {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str(self.tag())

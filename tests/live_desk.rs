@@ -1615,7 +1615,7 @@ fn a_final_card_with_a_player_who_did_not_go_on_is_refused_at_the_table() {
     let entered = post_card(&server.addr, &key, wrong.as_bytes()).unwrap();
     assert_eq!(entered.status, 422, "{entered:?}");
     assert!(entered.body.contains(said), "{entered:?}");
-    // said in Chinese to a phone that reads Chinese (the stages as named)
+    // said in Chinese to a phone that reads Chinese, the stages in words
     let zh = post_in(
         &server.addr,
         "/api/check",
@@ -1626,7 +1626,7 @@ fn a_final_card_with_a_player_who_did_not_go_on_is_refused_at_the_table() {
     .unwrap();
     assert!(
         zh.body
-            .contains("H05 Wong Chi Keung 在 final 出賽，但並未從 prelim 晉級"),
+            .contains("H05 Wong Chi Keung 在 決賽 出賽，但並未從 初賽 晉級（"),
         "{zh:?}"
     );
     assert!(!stored_keys(&dir).iter().any(|k| k.starts_with("final")));

@@ -259,6 +259,10 @@ pub enum Part {
     List(Vec<Part>, Msg),
     /// Parts joined by a phrase of two parts each time: `1 or 2 or 3`.
     Each(Vec<Part>, Msg),
+    /// A stage as the event's settings name it: in English as written
+    /// (`semi`), in another language in its words when it is a known one
+    /// (`準決賽`), as the pages name it ([`Lang::stage`]).
+    Stage(String),
 }
 
 impl Said {
@@ -325,6 +329,8 @@ impl Part {
     fn write(&self, lang: Lang, out: &mut String) {
         match self {
             Part::Text(t) => out.push_str(t),
+            Part::Stage(s) if lang == Lang::En => out.push_str(s),
+            Part::Stage(s) => out.push_str(lang.stage(s)),
             Part::Said(s) => s.write(lang, out),
             Part::List(parts, last) => match parts.split_last() {
                 None => Said::new(Msg::Nothing, []).write(lang, out),
@@ -475,6 +481,27 @@ mod tests {
         assert_eq!(
             Part::count(1, Msg::OneTile, Msg::Tiles).to_string(),
             "1 tile"
+        );
+    }
+
+    #[test]
+    fn a_stage_is_said_as_written_in_english_and_in_words_elsewhere() {
+        let card = |stage: &str| {
+            Said::new(
+                Msg::StagedCard,
+                [
+                    Part::Stage(stage.into()),
+                    Part::from("S01"),
+                    Part::from("2"),
+                ],
+            )
+        };
+        assert_eq!(card("semi").to_string(), "semi session S01 table 2");
+        assert_eq!(card("semi").say(Lang::ZhHant), "準決賽 場次 S01 第 2 桌");
+        // a stage of the event's own naming is said as written
+        assert_eq!(
+            card("playoff").say(Lang::ZhHant),
+            "playoff 場次 S01 第 2 桌"
         );
     }
 }

@@ -504,10 +504,7 @@ impl Words {
     /// A stage's name in words; a stage the table does not know, as
     /// written.
     pub fn stage<'a>(&self, stage: &'a str) -> &'a str {
-        self.stages
-            .iter()
-            .find(|(n, _)| *n == stage)
-            .map_or(stage, |(_, w)| w)
+        self.lang.stage(stage)
     }
 
     /// A status or medal cell in words; anything else as written.
@@ -671,11 +668,7 @@ pub static EN: Words = Words {
     entry_no_script: "This page needs JavaScript: turn it on, or hand the paper card to the desk.",
 
 
-    stages: &[
-        ("prelim", "prelim"),
-        ("semi", "semi-final"),
-        ("final", "final"),
-    ],
+    stages: Lang::En.stages(),
     cells: &[("Q", "Q"), ("W", "W"), ("DQ", "DQ")],
     columns: &[
         ("rank", "Rank"),
@@ -882,7 +875,7 @@ pub static ZH_HANT: Words = Words {
     entry_says: "{}：{}",
     entry_no_script: "此頁需要 JavaScript：請開啟，或把紙本計分卡交給記分台。",
 
-    stages: &[("prelim", "初賽"), ("semi", "準決賽"), ("final", "決賽")],
+    stages: Lang::ZhHant.stages(),
     cells: &[
         ("Q", "晉級"),
         ("W", "退出"),

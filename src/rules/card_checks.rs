@@ -273,7 +273,7 @@ pub fn check_values(
                 Msg::UnknownStage,
                 [
                     raw.key.said(),
-                    Part::text(raw.key.stage.as_str()),
+                    Part::Stage(raw.key.stage.to_string()),
                     Part::Text(rules.stages.join(", ")),
                 ],
             ),
