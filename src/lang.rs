@@ -166,6 +166,22 @@ pub fn fill(words: &str, args: &[&dyn fmt::Display]) -> String {
     out
 }
 
+/// A catalog's sentence (its words in `lang` by `words`) takes the same
+/// parts in every language, English's in order, and no language's words
+/// are blank.
+#[cfg(test)]
+pub(crate) fn assert_same_parts(what: &str, words: impl Fn(Lang) -> &'static str) {
+    let en = places(words(Lang::En));
+    assert!(en.iter().enumerate().all(|(i, p)| p.2 == i), "{what}");
+    for lang in Lang::ALL {
+        let here = words(lang);
+        let mut parts: Vec<usize> = places(here).iter().map(|p| p.2).collect();
+        parts.sort_unstable();
+        assert_eq!(parts, (0..en.len()).collect::<Vec<_>>(), "{lang}: {what}");
+        assert!(!here.trim().is_empty(), "{lang}: {what}");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

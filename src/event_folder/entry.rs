@@ -62,6 +62,39 @@ impl EntryProblem {
     }
 }
 
+crate::lang::catalog! {
+    /// What the live desk answers a phone it refuses (`serve --entry`),
+    /// said in the phone's language ([`Refusal::say`]).
+    pub enum Refusal {
+        CrossSite => "a request from another site's page is refused",
+            "來自其他網站頁面的要求，已拒絕";
+        OldFormToken => "the page's form token is missing or old: reload the entry page",
+            "頁面的表單憑證遺失或已過期：請重新載入輸入頁面";
+        NoKey => "no key: give Authorization: Bearer KEY, or open your entry link",
+            "沒有金鑰：請提供 Authorization: Bearer KEY，或開啟您的輸入連結";
+        TooManyRequests => "too many requests with this key: wait a few seconds",
+            "此金鑰的要求太多：請稍候數秒";
+        KeyRevoked => "the key of referee {} was revoked at {}",
+            "裁判 {} 的金鑰已於 {} 撤銷";
+        NotARefereeKey => "this key is not a referee's of this event",
+            "此金鑰不屬於本賽事的裁判";
+        NotCsv => "a card is sent as Content-Type: text/csv (the results layout)",
+            "計分卡須以 Content-Type: text/csv（賽果格式）送出";
+        CardTooLarge => "a card is at most {} bytes", "每張計分卡最多 {} 位元組";
+        CardCutOff => "the card did not arrive whole (the connection stalled or dropped): send it again",
+            "計分卡未完整送達（連線停頓或中斷）：請再送出一次";
+        TooSlow => "the request's body did not arrive within {} seconds (the connection is too slow): send it again",
+            "要求的內容未在 {} 秒內送達（連線太慢）：請再送出一次";
+    }
+}
+
+impl Refusal {
+    /// The refusal in `lang`'s words, its places filled by `parts`.
+    pub fn say(self, lang: Lang, parts: &[&dyn std::fmt::Display]) -> String {
+        crate::lang::fill(self.words(lang), parts)
+    }
+}
+
 /// A player as the roster knows them, at a seat of a posted card.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatName {
@@ -998,4 +1031,20 @@ fn shown(key: &CardKey, lines: &[StoredLine]) -> Vec<String> {
     let mut out = vec![csv_line(CARD_HEADER)];
     out.extend(lines.iter().map(|l| csv_line(line_fields(key, l))));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_refusal_takes_the_same_parts_in_every_language() {
+        for &why in Refusal::ALL {
+            crate::lang::assert_same_parts(&format!("{why:?}"), |lang| why.words(lang));
+        }
+        assert_eq!(
+            Refusal::KeyRevoked.say(Lang::ZhHant, &[&"Ann", &"2026-03-28 10:00"]),
+            "裁判 Ann 的金鑰已於 2026-03-28 10:00 撤銷"
+        );
+    }
 }

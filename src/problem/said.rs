@@ -22,8 +22,7 @@ use crate::lang::{places, Lang};
 use std::fmt;
 
 crate::lang::catalog! {
-    /// A message of a card's checks, or a phrase within one; or what the
-    /// live desk answers a referee's phone that it refuses.
+    /// A message of a card's checks, or a phrase within one.
     pub enum Msg {
         // Phrases within messages.
         /// A list with nothing in it.
@@ -162,27 +161,6 @@ crate::lang::catalog! {
             "計分卡有 {} 位元組；每張計分卡最多 {} 位元組";
         EntryOneCard => "an entry holds one card; this one holds {}: post each card by itself",
             "每次只能送出一張計分卡，這次有 {} 張：請逐張送出";
-
-        // The live desk's refusals (`serve --entry`).
-        CrossSite => "a request from another site's page is refused",
-            "來自其他網站頁面的要求，已拒絕";
-        OldFormToken => "the page's form token is missing or old: reload the entry page",
-            "頁面的表單憑證遺失或已過期：請重新載入輸入頁面";
-        NoKey => "no key: give Authorization: Bearer KEY, or open your entry link",
-            "沒有金鑰：請提供 Authorization: Bearer KEY，或開啟您的輸入連結";
-        TooManyRequests => "too many requests with this key: wait a few seconds",
-            "此金鑰的要求太多：請稍候數秒";
-        KeyRevoked => "the key of referee {} was revoked at {}",
-            "裁判 {} 的金鑰已於 {} 撤銷";
-        NotARefereeKey => "this key is not a referee's of this event",
-            "此金鑰不屬於本賽事的裁判";
-        NotCsv => "a card is sent as Content-Type: text/csv (the results layout)",
-            "計分卡須以 Content-Type: text/csv（賽果格式）送出";
-        CardTooLarge => "a card is at most {} bytes", "每張計分卡最多 {} 位元組";
-        CardCutOff => "the card did not arrive whole (the connection stalled or dropped): send it again",
-            "計分卡未完整送達（連線停頓或中斷）：請再送出一次";
-        TooSlow => "the request's body did not arrive within {} seconds (the connection is too slow): send it again",
-            "要求的內容未在 {} 秒內送達（連線太慢）：請再送出一次";
 
         // Across cards (check 1).
         TableTwice => "{} is given twice (also at {}); a table plays once per session",
@@ -397,16 +375,7 @@ mod tests {
     #[test]
     fn every_language_takes_the_same_parts() {
         for &msg in Msg::ALL {
-            let en = places(msg.words(Lang::En));
-            // (English says its parts in order)
-            assert!(en.iter().enumerate().all(|(i, p)| p.2 == i), "{msg:?}");
-            for lang in Lang::ALL {
-                let words = msg.words(lang);
-                let mut parts: Vec<usize> = places(words).iter().map(|p| p.2).collect();
-                parts.sort_unstable();
-                assert_eq!(parts, (0..en.len()).collect::<Vec<_>>(), "{lang}: {msg:?}");
-                assert!(!words.trim().is_empty(), "{lang}: {msg:?}");
-            }
+            crate::lang::assert_same_parts(&format!("{msg:?}"), |lang| msg.words(lang));
         }
     }
 

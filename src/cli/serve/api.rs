@@ -31,10 +31,9 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 use tilerank::domain::{CardKey, Label, SessionName, Stage};
 use tilerank::event_folder::{
-    Accept, Denied, Entered, EntryProblem, EventFolder, Referee, SeatName, ENTRY_MAX_BYTES,
+    Accept, Denied, Entered, EntryProblem, EventFolder, Referee, Refusal, SeatName, ENTRY_MAX_BYTES,
 };
 use tilerank::lang::Lang;
-use tilerank::problem::said::{Msg, Part, Said};
 use tilerank::report::site::entry::{self, EntryPage};
 
 const REFEREE_COOKIE: &str = "tilerank_referee";
@@ -63,8 +62,13 @@ fn json_answer(status: StatusCode, value: Value) -> Response {
 
 /// A refusal to a referee's phone, said in the request's language
 /// (`lang_of`, as the entry page).
-pub(super) fn refused_in(status: StatusCode, said: Said, lang: Lang) -> Response {
-    refused(status, &said.say(lang))
+pub(super) fn refused_in(
+    status: StatusCode,
+    why: Refusal,
+    parts: &[&dyn std::fmt::Display],
+    lang: Lang,
+) -> Response {
+    refused(status, &why.say(lang, parts))
 }
 
 pub(super) fn refused(status: StatusCode, message: &str) -> Response {
@@ -148,9 +152,9 @@ pub(super) fn site_origin(site: &str) -> Option<String> {
 /// rate), or the answer that refuses it.
 async fn referee(desk: &Arc<Desk>, headers: &HeaderMap) -> Result<(Referee, String), Response> {
     let lang = lang_of(headers, desk.lang);
-    let refused = |status, msg, parts: Vec<Part>| refused_in(status, Said::new(msg, parts), lang);
+    let refused = |status, why| refused_in(status, why, &[], lang);
     if cross_site(headers, desk.site_origin.as_deref()) {
-        return Err(refused(StatusCode::FORBIDDEN, Msg::CrossSite, vec![]));
+        return Err(refused(StatusCode::FORBIDDEN, Refusal::CrossSite));
     }
     let bearer = headers
         .get(header::AUTHORIZATION)
@@ -167,11 +171,11 @@ async fn referee(desk: &Arc<Desk>, headers: &HeaderMap) -> Result<(Referee, Stri
                 .and_then(|v| v.to_str().ok())
                 .unwrap_or("");
             if !same_secret(token, &form_token(desk, key)) {
-                return Err(refused(StatusCode::FORBIDDEN, Msg::OldFormToken, vec![]));
+                return Err(refused(StatusCode::FORBIDDEN, Refusal::OldFormToken));
             }
             key.to_string()
         }
-        (None, None) => return Err(refused(StatusCode::UNAUTHORIZED, Msg::NoKey, vec![])),
+        (None, None) => return Err(refused(StatusCode::UNAUTHORIZED, Refusal::NoKey)),
     };
     let answer = authenticate(event(desk)?, &key).await?;
     match answer {
@@ -179,18 +183,18 @@ async fn referee(desk: &Arc<Desk>, headers: &HeaderMap) -> Result<(Referee, Stri
             if !desk.rate.allow(&key) {
                 return Err(refused(
                     StatusCode::TOO_MANY_REQUESTS,
-                    Msg::TooManyRequests,
-                    vec![],
+                    Refusal::TooManyRequests,
                 ));
             }
             Ok((referee, key))
         }
-        Err(Denied::Revoked { name, revoked }) => Err(refused(
+        Err(Denied::Revoked { name, revoked }) => Err(refused_in(
             StatusCode::FORBIDDEN,
-            Msg::KeyRevoked,
-            vec![Part::Text(name), Part::Text(revoked)],
+            Refusal::KeyRevoked,
+            &[&name, &revoked],
+            lang,
         )),
-        Err(_) => Err(refused(StatusCode::FORBIDDEN, Msg::NotARefereeKey, vec![])),
+        Err(_) => Err(refused(StatusCode::FORBIDDEN, Refusal::NotARefereeKey)),
     }
 }
 
@@ -229,7 +233,8 @@ async fn card_body(headers: &HeaderMap, body: Body, lang: Lang) -> Result<Bytes,
     if !(kind.starts_with("text/csv") || kind.starts_with("text/plain")) {
         return Err(refused_in(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Said::new(Msg::NotCsv, []),
+            Refusal::NotCsv,
+            &[],
             lang,
         ));
     }
@@ -243,16 +248,13 @@ async fn card_body(headers: &HeaderMap, body: Body, lang: Lang) -> Result<Bytes,
             if too_large {
                 refused_in(
                     StatusCode::PAYLOAD_TOO_LARGE,
-                    Said::new(Msg::CardTooLarge, [Part::text(ENTRY_MAX_BYTES)]),
+                    Refusal::CardTooLarge,
+                    &[&ENTRY_MAX_BYTES],
                     lang,
                 )
             } else {
                 // (the phone left the Wi-Fi, or stalled, mid-card)
-                refused_in(
-                    StatusCode::BAD_REQUEST,
-                    Said::new(Msg::CardCutOff, []),
-                    lang,
-                )
+                refused_in(StatusCode::BAD_REQUEST, Refusal::CardCutOff, &[], lang)
             }
         })
 }

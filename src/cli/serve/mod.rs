@@ -28,8 +28,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
+use tilerank::event_folder::Refusal;
 use tilerank::event_folder::{EventFolder, RefereeKey};
-use tilerank::problem::said::{Msg, Part, Said};
 use tilerank::report::site::html::esc;
 use tilerank::report::site::{Lang, Site};
 
@@ -337,11 +337,16 @@ async fn body_deadline(
     if !passed.load(Ordering::SeqCst) {
         return response;
     }
-    let why = Said::new(Msg::TooSlow, [Part::text(within.as_secs())]);
+    let seconds = within.as_secs();
     let mut answer = if api {
-        api::refused_in(StatusCode::REQUEST_TIMEOUT, why, lang)
+        api::refused_in(
+            StatusCode::REQUEST_TIMEOUT,
+            Refusal::TooSlow,
+            &[&seconds],
+            lang,
+        )
     } else {
-        let why = why.to_string();
+        let why = Refusal::TooSlow.say(Lang::En, &[&seconds]);
         small_page(StatusCode::REQUEST_TIMEOUT, "Too slow", &esc(&why))
     };
     answer
