@@ -144,6 +144,8 @@ impl Event {
             None => None,
         };
         let mut intake = Intake::new(roster, &request.rules, keep_cards, problems, Vec::new());
+        // (standard input or a pipe held, as a command holds it)
+        let _replay = crate::ingest::once::Replay::keep();
         crate::stream::read_with(&request.inputs, &mut intake, threads, chunk)?;
         intake.finish().ok()
     }

@@ -61,18 +61,17 @@ pub struct Intake {
 /// cards to leave out of the sums. The second pass gets the roster as the
 /// first left it (when one was given: it names the same players the same
 /// way) and leaves out the clashing cards. A source that gives its bytes
-/// once (standard input, a pipe) is not read again: the second pass gets
-/// what the first read ([`crate::ingest::once`]).
+/// once (standard input, a pipe) is read once for both: every read of it
+/// gives what the first read ([`crate::ingest::once`]).
 pub fn in_passes<E>(
     roster: Option<Roster>,
     mut pass: impl FnMut(Option<Roster>, Vec<usize>) -> Result<Intake, E>,
 ) -> Result<Event, E> {
     let given = roster.is_some();
-    let replay = crate::ingest::once::Replay::keep();
+    let _replay = crate::ingest::once::Replay::keep();
     match pass(roster, Vec::new())?.finish() {
         Ok(event) => Ok(event),
         Err(again) => {
-            replay.again();
             let roster = if given {
                 again.roster.map(|r| *r)
             } else {

@@ -13,8 +13,9 @@
 //! [`Take`]). Every message and place is the one the ordinary way gives.
 //!
 //! It takes the common shape only: a regular file named `.csv`, `.tsv` or
-//! `.txt`, UTF-8 with no quotes, the results header first, and each card's
-//! lines in one run. At anything else [`read`] gives up (`None`) and the
+//! `.txt` (or standard input or a pipe, its bytes held: see
+//! [`ingest::held_bytes`]), UTF-8 with no quotes, the results header
+//! first, and each card's lines in one run. At anything else [`read`] gives up (`None`) and the
 //! files are read the ordinary way ([`crate::ingest::read_cards`]): a
 //! quoted field, a legacy encoding, a card whose lines are apart (the
 //! ordinary reader puts them together). What is held is the players' sums
@@ -43,13 +44,70 @@ use crate::rules::card_checks::{check_values, Checked};
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
-/// Whether every input is a file the streaming reader may take: a regular
-/// file (a pipe or a device is read once, the ordinary way: this reader
-/// reads a file more than once) named as CSV text.
+/// Whether every input is one the streaming reader may take: a regular
+/// file named as CSV text, or a source that gives its bytes once (standard
+/// input, a pipe) while they can be given again (see
+/// [`ingest::held_bytes`]: this reader may give up, and leave them to the
+/// ordinary one).
 pub fn can_read(inputs: &[PathBuf]) -> bool {
     match ingest::expand(inputs) {
-        Ok(files) => !files.is_empty() && files.iter().all(|f| ingest::is_text_file(f)),
+        Ok(files) => !files.is_empty() && files.iter().all(|f| Bytes::can_take(f)),
         Err(_) => false,
+    }
+}
+
+/// Where the bytes of an input are read from: a regular file, opened by
+/// each thread that reads it, or the bytes of a source that gives them
+/// once, read whole and held ([`ingest::held_bytes`]).
+#[derive(Clone, Copy)]
+enum Bytes<'a> {
+    File(&'a Path),
+    Held(&'a [u8]),
+}
+
+impl<'a> Bytes<'a> {
+    /// Whether `path` is a regular file named as CSV text, or a source
+    /// that gives its bytes once, to be held.
+    fn can_take(path: &Path) -> bool {
+        ingest::is_text_file(path) || (ingest::once::is_held() && ingest::once::gives_once(path))
+    }
+
+    fn len(self) -> Option<u64> {
+        match self {
+            Bytes::File(path) => Some(std::fs::metadata(path).ok()?.len()),
+            Bytes::Held(bytes) => Some(bytes.len() as u64),
+        }
+    }
+
+    fn open(self) -> Option<Reader<'a>> {
+        Some(match self {
+            Bytes::File(path) => Reader::File(std::fs::File::open(path).ok()?),
+            Bytes::Held(bytes) => Reader::Held(std::io::Cursor::new(bytes)),
+        })
+    }
+}
+
+/// [`Bytes`] opened, for one thread.
+enum Reader<'a> {
+    File(std::fs::File),
+    Held(std::io::Cursor<&'a [u8]>),
+}
+
+impl Read for Reader<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        match self {
+            Reader::File(f) => f.read(buf),
+            Reader::Held(c) => c.read(buf),
+        }
+    }
+}
+
+impl Seek for Reader<'_> {
+    fn seek(&mut self, pos: SeekFrom) -> std::io::Result<u64> {
+        match self {
+            Reader::File(f) => f.seek(pos),
+            Reader::Held(c) => c.seek(pos),
+        }
     }
 }
 
@@ -108,9 +166,10 @@ pub fn read_one(path: &Path, take: &mut impl Take) -> Option<()> {
     if !ingest::is_text_file(path) {
         return None;
     }
-    let large = std::fs::metadata(path).is_ok_and(|m| m.len() >= THREADS_FROM);
+    let bytes = Bytes::File(path);
+    let large = bytes.len().is_some_and(|n| n >= THREADS_FROM);
     let mut seen = Keys::default();
-    read_file(path, &limits, take, &mut seen, large, CHUNK)?;
+    read_file(path, bytes, &limits, take, &mut seen, large, CHUNK)?;
     if seen.has_duplicate() {
         return None;
     }
@@ -137,19 +196,31 @@ pub fn read_with(
 ) -> Option<()> {
     let limits = Limits::from_env().ok()?;
     let files = ingest::expand(inputs).ok()?;
-    if files.is_empty() || !files.iter().all(|f| ingest::is_text_file(f)) {
+    if files.is_empty() || !files.iter().all(|f| Bytes::can_take(f)) {
         return None;
     }
+    // (standard input or a pipe read whole now, and held)
+    let held: Vec<Option<ingest::once::Bytes>> = files
+        .iter()
+        .map(|f| match ingest::is_text_file(f) {
+            true => Some(None),
+            false => ingest::held_bytes(f).map(Some),
+        })
+        .collect::<Option<_>>()?;
+    let sources: Vec<Bytes> = files
+        .iter()
+        .zip(&held)
+        .map(|(f, h)| match h {
+            Some(bytes) => Bytes::Held(bytes),
+            None => Bytes::File(f),
+        })
+        .collect();
     // Room for the players and the cards, judged from the size of the
     // files (a line is some 28 bytes; a player has a line per game, a
     // card three or four players): no regrowing of a million entries,
     // each regrowing a copy into memory the system must clear. Room not
     // used is never touched.
-    let bytes: u64 = files
-        .iter()
-        .filter_map(|f| std::fs::metadata(f).ok())
-        .map(|m| m.len())
-        .sum();
+    let bytes: u64 = sources.iter().filter_map(|b| b.len()).sum();
     let games = u64::from(intake.rules().games_for(&Stage::prelim()).max(1));
     let players = usize::try_from(bytes / 28 / games)
         .unwrap_or(0)
@@ -168,10 +239,11 @@ pub fn read_with(
     intake.reserve(&Stage::prelim(), players, cards);
     let mut seen = Keys::default();
     seen.packed.reserve(cards);
-    for path in &files {
-        let large = std::fs::metadata(path).is_ok_and(|m| m.len() >= THREADS_FROM);
+    for (path, &bytes) in files.iter().zip(&sources) {
+        let large = bytes.len().is_some_and(|n| n >= THREADS_FROM);
         read_file(
             path,
+            bytes,
             &limits,
             intake,
             &mut seen,
@@ -288,7 +360,7 @@ impl lines::Fields for SplitLine<'_> {
 /// Reads the start of a file: the delimiter is judged on the first lines,
 /// as the ordinary reader judges it; the header is the first line that is
 /// not blank, and must be the results layout's.
-fn read_head(file: &mut std::fs::File, limits: &Limits) -> Option<Head> {
+fn read_head(file: &mut Reader, limits: &Limits) -> Option<Head> {
     let mut reader = BufReader::with_capacity(1 << 16, &mut *file);
     let mut head: Vec<u8> = Vec::new();
     let mut ends: Vec<usize> = Vec::new();
@@ -348,7 +420,7 @@ fn read_head(file: &mut std::fs::File, limits: &Limits) -> Option<Head> {
 }
 
 /// Reads `len` bytes of a file from `at` (fewer at its end).
-fn read_at(file: &mut std::fs::File, at: u64, len: u64, buf: &mut Vec<u8>) -> Option<()> {
+fn read_at(file: &mut Reader, at: u64, len: u64, buf: &mut Vec<u8>) -> Option<()> {
     buf.clear();
     file.seek(SeekFrom::Start(at)).ok()?;
     file.take(len).read_to_end(buf).ok()?;
@@ -359,7 +431,7 @@ fn read_at(file: &mut std::fs::File, at: u64, len: u64, buf: &mut Vec<u8>) -> Op
 /// card boundary after each multiple of `chunk` bytes, then the file's
 /// end.
 fn chunk_starts(
-    file: &mut std::fs::File,
+    file: &mut Reader,
     head: &Head,
     len: u64,
     chunk: u64,
@@ -391,7 +463,7 @@ fn chunk_starts(
 /// cut it in two: the two halves are the same card met twice, and the
 /// file is read the ordinary way.)
 fn boundary(
-    file: &mut std::fs::File,
+    file: &mut Reader,
     head: &Head,
     nominal: u64,
     len: u64,
@@ -468,18 +540,18 @@ struct Chunk {
 /// What a thread reads chunks with, kept from one chunk to the next: its
 /// file, and the room its buffers made (the chunk's bytes, its lines
 /// grouped into cards), so that the chunks after the first grow none.
-struct Parser {
-    file: std::fs::File,
+struct Parser<'a> {
+    file: Reader<'a>,
     buf: Vec<u8>,
     grouper: Grouper<RawLine>,
     splitter: Splitter,
     scratch: String,
 }
 
-impl Parser {
-    fn new(path: &Path, reading: &Reading) -> Option<Parser> {
+impl<'a> Parser<'a> {
+    fn new(reading: &Reading<'a>) -> Option<Parser<'a>> {
         Some(Parser {
-            file: std::fs::File::open(path).ok()?,
+            file: reading.bytes.open()?,
             buf: Vec::new(),
             grouper: Grouper::new(&Source::file(reading.name)),
             splitter: Splitter::new(reading.head.delimiter, reading.limits),
@@ -494,6 +566,7 @@ type Lists = (Vec<Checked>, Vec<[u64; 4]>, Vec<u8>);
 
 /// What every chunk of a file is read with.
 struct Reading<'a> {
+    bytes: Bytes<'a>,
     head: &'a Head,
     rules: &'a Rules,
     limits: &'a Limits,
@@ -510,6 +583,7 @@ struct Reading<'a> {
 /// Reads one file; `None` when it is not the common case.
 fn read_file<T: Take>(
     path: &Path,
+    bytes: Bytes,
     limits: &Limits,
     intake: &mut T,
     seen: &mut Keys,
@@ -517,8 +591,8 @@ fn read_file<T: Take>(
     chunk: u64,
 ) -> Option<()> {
     let name = ingest::shown(path);
-    let mut file = std::fs::File::open(path).ok()?;
-    let len = file.metadata().ok()?.len();
+    let mut file = bytes.open()?;
+    let len = bytes.len()?;
     let head = read_head(&mut file, limits)?;
     let starts = chunk_starts(&mut file, &head, len, chunk, limits)?;
     let ranges: Vec<(u64, u64)> = starts.windows(2).map(|w| (w[0], w[1])).collect();
@@ -536,6 +610,7 @@ fn read_file<T: Take>(
     hashing.update(&head.prefix);
     let rules = intake.rules().clone();
     let reading = Reading {
+        bytes,
         head: &head,
         rules: &rules,
         limits,
@@ -574,7 +649,7 @@ fn read_file<T: Take>(
         } else {
             let parser = match &mut again {
                 Some(p) => p,
-                None => again.insert(Parser::new(path, reading)?),
+                None => again.insert(Parser::new(reading)?),
             };
             parse_chunk(parser, reading, range, base)?
         };
@@ -605,7 +680,7 @@ fn read_file<T: Take>(
         Some(())
     };
     if !threads || ranges.len() < 2 {
-        let mut parser = Parser::new(path, reading)?;
+        let mut parser = Parser::new(reading)?;
         for &range in &ranges {
             accept(range, parse_chunk(&mut parser, reading, range, 0)?, intake)?;
         }
@@ -617,7 +692,7 @@ fn read_file<T: Take>(
             let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Option<Chunk>)>(AHEAD);
             let (next, stop, ranges, reading) = (&next, &stop, &ranges, &reading);
             let worker = scope.spawn(move || {
-                let mut parser = Parser::new(path, reading)?;
+                let mut parser = Parser::new(reading)?;
                 while !stop.load(Relaxed) {
                     let i = next.fetch_add(1, Relaxed);
                     let Some(&range) = ranges.get(i) else { break };
@@ -627,7 +702,7 @@ fn read_file<T: Take>(
                 }
                 Some(())
             });
-            let mut parser = Parser::new(path, reading)?;
+            let mut parser = Parser::new(reading)?;
             let mut pending: Vec<(usize, Option<Chunk>)> = Vec::new();
             let mut ok = Some(());
             for want in 0..ranges.len() {

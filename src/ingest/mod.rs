@@ -287,15 +287,36 @@ pub fn open(path: &Path) -> Result<Vec<Sheet>, InputError> {
     let limits = Limits::from_env()?;
     let name = shown(path);
     note_read(path);
-    let bytes = once::bytes(path, || {
-        if path.as_os_str() == "-" {
-            read_limited(std::io::stdin().lock(), &name, false, &limits)
-        } else {
-            read_whole(path, &name, &limits)
-        }
-    })?;
+    let bytes = source_bytes(path, &name, &limits)?;
     hashes::whole_file(path, &bytes);
+    // (the bytes themselves when no one else holds them, else a copy)
+    let bytes = std::rc::Rc::try_unwrap(bytes).unwrap_or_else(|kept| kept.to_vec());
     read_bytes(&name, bytes, &limits)
+}
+
+/// The bytes of `path` (shown as `name`), read whole within the limits;
+/// a source that gives its bytes once, as it gave them ([`once`]).
+fn source_bytes(path: &Path, name: &str, limits: &Limits) -> Result<once::Bytes, InputError> {
+    once::bytes(path, || {
+        if path.as_os_str() == "-" {
+            read_limited(std::io::stdin().lock(), name, false, limits)
+        } else {
+            read_whole(path, name, limits)
+        }
+    })
+}
+
+/// The bytes of a source that gives them once (standard input, a pipe),
+/// read whole within the limits, while they can be read again: while a
+/// [`once::Replay`] is held (else `None`, as for a regular file, which
+/// is read where it lies). What the streaming reader reads such a source
+/// from; should it give up, the ordinary reader is given the same bytes.
+pub(crate) fn held_bytes(path: &Path) -> Option<once::Bytes> {
+    if !once::is_held() || !once::gives_once(path) {
+        return None;
+    }
+    let limits = Limits::from_env().ok()?;
+    source_bytes(path, &shown(path), &limits).ok()
 }
 
 /// Whether `path` is a regular file named as CSV text (`.csv`, `.tsv`,

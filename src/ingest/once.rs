@@ -2,33 +2,35 @@
 //! (a `mkfifo`, a shell's `<(...)`), a device. Opened again, standard input
 //! is at its end and a pipe waits for a writer that is gone. Every input is
 //! read once per command all the same, whatever its kind: a command that
-//! reads its inputs more than once (the second pass of an event whose
-//! cards clash, [`crate::intake::in_passes`]) holds a [`Replay`] around
-//! its passes. While it is held, what [`super::open`] read of such a
-//! source is kept (its bytes, or why it could not be read), and after
-//! [`Replay::again`] the same opens, in the same order, give the same
-//! again without reading: the second pass reads what the first read, and
-//! says of it what the first said.
+//! reads its inputs more than once holds a [`Replay`] around its reads
+//! (the streaming reader, which may give up and leave the bytes to the
+//! ordinary reader; the second pass of an event whose cards clash,
+//! [`crate::intake::in_passes`]). While it is held, what [`bytes`] read
+//! of such a source is kept (its bytes, or why it could not be read), and
+//! every later open of the same source gives the same again without
+//! reading: the streaming reader, the ordinary one and a second pass all
+//! read what the first read, and say of it what the first said.
 //!
 //! A regular file is read again, as it always was: it gives the same
 //! bytes, and a large one is not held for a second pass (the streaming
 //! reader, [`crate::stream`], reads it in chunks, never whole). Only what
-//! was read whole anyway is kept: a source that gives its bytes once is
-//! always read whole, within [`super::limits::Limits::file_bytes`].
+//! was read whole anyway is kept, once (shared, not copied): a source that
+//! gives its bytes once is always read whole, within
+//! [`super::limits::Limits::file_bytes`].
 
 use super::InputError;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
-/// What a source gave each time it was opened, in order.
-type Reads = Vec<Result<Vec<u8>, InputError>>;
+/// A source's bytes, as read once: shared by every reader of them.
+pub type Bytes = Rc<Vec<u8>>;
 
-/// What the sources read while one [`Replay`] is held gave: by path (as
-/// the reader was given it), every read in order, and how many of them
-/// this pass has given again.
+/// What the sources read while one [`Replay`] is held gave, by path (as
+/// the reader was given it).
 #[derive(Default)]
-struct Kept(HashMap<PathBuf, (Reads, usize)>);
+struct Kept(HashMap<PathBuf, Result<Bytes, InputError>>);
 
 thread_local! {
     /// One [`Kept`] for each [`Replay`] held on this thread, the
@@ -37,7 +39,7 @@ thread_local! {
 }
 
 /// While held, what this thread reads of a source that gives its bytes
-/// once is kept, to be given again after [`Replay::again`].
+/// once is kept, and given again to every later read of it.
 pub struct Replay {
     /// Its place among the replays held on this thread.
     depth: usize,
@@ -60,16 +62,6 @@ impl Replay {
             _here: std::marker::PhantomData,
         }
     }
-
-    /// The reads start over: each source kept gives again, in order, what
-    /// it gave since this was held; a read beyond them reads the source.
-    pub fn again(&self) {
-        HELD.with_borrow_mut(|held| {
-            if let Some(kept) = held.get_mut(self.depth) {
-                kept.0.values_mut().for_each(|(_, given)| *given = 0);
-            }
-        });
-    }
 }
 
 impl Drop for Replay {
@@ -81,35 +73,34 @@ impl Drop for Replay {
 /// Whether `path` names a source that gives its bytes once: standard
 /// input (even redirected from a file: it is read to its end), or
 /// anything but a regular file.
-fn gives_once(path: &Path) -> bool {
+pub(crate) fn gives_once(path: &Path) -> bool {
     path.as_os_str() == "-" || std::fs::metadata(path).is_ok_and(|m| !m.is_file())
+}
+
+/// Whether a [`Replay`] is held on this thread: a source that gives its
+/// bytes once, read now, can be read again.
+pub(crate) fn is_held() -> bool {
+    HELD.with_borrow(|held| !held.is_empty())
 }
 
 /// The bytes of `path`, as `read` reads them whole; while a [`Replay`]
 /// is held and `path` gives its bytes once, kept, and given again (not
-/// read) after [`Replay::again`].
+/// read) to every later read of `path`.
 pub(crate) fn bytes(
     path: &Path,
     read: impl FnOnce() -> Result<Vec<u8>, InputError>,
-) -> Result<Vec<u8>, InputError> {
-    if HELD.with_borrow(Vec::is_empty) || !gives_once(path) {
-        return read();
+) -> Result<Bytes, InputError> {
+    if !is_held() || !gives_once(path) {
+        return read().map(Rc::new);
     }
-    let again = HELD.with_borrow_mut(|held| {
-        let (reads, given) = held.last_mut()?.0.get_mut(path)?;
-        let read = reads.get(*given)?.clone();
-        *given += 1;
-        Some(read)
-    });
+    let again = HELD.with_borrow(|held| held.last()?.0.get(path).cloned());
     if let Some(read) = again {
         return read;
     }
-    let bytes = read();
+    let bytes = read().map(Rc::new);
     HELD.with_borrow_mut(|held| {
         if let Some(kept) = held.last_mut() {
-            let (reads, given) = kept.0.entry(path.to_path_buf()).or_default();
-            reads.push(bytes.clone());
-            *given += 1;
+            kept.0.insert(path.to_path_buf(), bytes.clone());
         }
     });
     bytes
@@ -133,30 +124,27 @@ mod tests {
         }
     }
 
-    /// Standard input is read once while a replay is held: given again,
-    /// in the order read (named twice, it gave its bytes, then nothing:
-    /// so again), and read anew once the replay is dropped.
+    /// Standard input is read once while a replay is held: every later
+    /// read gives the same bytes, the very ones (not a copy); once the
+    /// replay is dropped, it is read anew.
     #[test]
-    fn standard_input_is_read_once_and_given_again_in_order() {
+    fn standard_input_is_read_once_and_given_again() {
         let stdin = Path::new("-");
         let reads = Cell::new(0);
         let read = source(&[b"a,b\n"], &reads);
         let replay = Replay::keep();
-        assert_eq!(bytes(stdin, &read).unwrap(), b"a,b\n");
-        assert_eq!(bytes(stdin, &read).unwrap(), b"");
-        assert_eq!(reads.get(), 2);
+        assert!(is_held());
+        let first = bytes(stdin, &read).unwrap();
+        assert_eq!(*first, b"a,b\n");
         for _ in 0..2 {
-            replay.again();
-            assert_eq!(bytes(stdin, &read).unwrap(), b"a,b\n");
-            assert_eq!(bytes(stdin, &read).unwrap(), b"");
-            assert_eq!(reads.get(), 2, "nothing read again");
+            let again = bytes(stdin, &read).unwrap();
+            assert!(Rc::ptr_eq(&first, &again), "the bytes read, shared");
+            assert_eq!(reads.get(), 1, "nothing read again");
         }
-        // a read beyond those kept reads the source
-        assert_eq!(bytes(stdin, &read).unwrap(), b"");
-        assert_eq!(reads.get(), 3);
         drop(replay);
-        bytes(stdin, &read).unwrap();
-        assert_eq!(reads.get(), 4, "read again once no replay is held");
+        assert!(!is_held());
+        assert_eq!(*bytes(stdin, &read).unwrap(), b"");
+        assert_eq!(reads.get(), 2, "read again once no replay is held");
     }
 
     /// Why a source could not be read is given again as it was.
@@ -170,9 +158,8 @@ mod tests {
                 reason: "broken".into(),
             })
         };
-        let replay = Replay::keep();
+        let _replay = Replay::keep();
         let first = bytes(Path::new("-"), read).unwrap_err().to_string();
-        replay.again();
         let again = bytes(Path::new("-"), || unreachable!("kept")).unwrap_err();
         assert_eq!(again.to_string(), first);
         assert_eq!(reads.get(), 1);
@@ -190,18 +177,16 @@ mod tests {
         let (file_reads, device_reads) = (Cell::new(0), Cell::new(0));
         let read_file = source(&[b"x\n", b"x\n"], &file_reads);
         let read_device = source(&[b"d"], &device_reads);
-        let outer = Replay::keep();
+        let _outer = Replay::keep();
         bytes(&file, &read_file).unwrap();
-        assert_eq!(bytes(device, &read_device).unwrap(), b"d");
+        assert_eq!(*bytes(device, &read_device).unwrap(), b"d");
         {
-            let inner = Replay::keep();
-            assert_eq!(bytes(device, &read_device).unwrap(), b"");
-            inner.again();
-            assert_eq!(bytes(device, &read_device).unwrap(), b"");
+            let _inner = Replay::keep();
+            assert_eq!(*bytes(device, &read_device).unwrap(), b"");
+            assert_eq!(*bytes(device, &read_device).unwrap(), b"");
         }
-        outer.again();
         bytes(&file, &read_file).unwrap();
-        assert_eq!(bytes(device, &read_device).unwrap(), b"d");
+        assert_eq!(*bytes(device, &read_device).unwrap(), b"d");
         assert_eq!((file_reads.get(), device_reads.get()), (2, 2));
         std::fs::remove_file(&file).unwrap();
     }
