@@ -1,7 +1,7 @@
 //! The command line: exit status 2 with a clear message when a file cannot
 //! be read or the command line is wrong; help with examples.
 
-use crate::test::Test;
+use crate::test::{fixtures, Test};
 
 #[test]
 fn a_missing_file() {
@@ -47,6 +47,36 @@ fn an_empty_folder() {
         .run()
         .failure(2)
         .stderr_has("the folder holds no CSV or workbook file");
+}
+
+/// A folder is read with the folders in it (a session's cards in a
+/// folder of their own); a hidden folder is not (here a copy of a card,
+/// which would be given twice), and a link back up is not followed again.
+#[test]
+fn a_folder_is_read_with_its_folders() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("nested-folders");
+    let _ = std::fs::remove_dir_all(&dir);
+    for sub in ["late", ".old"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+    }
+    let card = std::fs::read_to_string(fixtures().join("good/hk-examples.csv")).unwrap();
+    std::fs::write(dir.join("S01-T7.csv"), &card).unwrap();
+    std::fs::write(dir.join(".old/S01-T7.csv"), &card).unwrap();
+    let other = card
+        .replace("S01,7,", "S01,8,")
+        .replace("P0001", "P0005")
+        .replace("P0002", "P0006")
+        .replace("P0003", "P0007")
+        .replace("P0004", "P0008");
+    std::fs::write(dir.join("late/S01-T8.csv"), other).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&dir, dir.join("late/up")).unwrap();
+    Test::new()
+        .arg("check")
+        .arg(&dir)
+        .run()
+        .success()
+        .stderr_has("2 files, 2 sheets: 2 cards accepted, 6 games; 0 errors");
 }
 
 /// No INPUT and no event folder (tests/fixtures has no tilerank.toml).

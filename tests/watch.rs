@@ -208,3 +208,30 @@ fn watching_needs_paths() {
         .failure(2)
         .stderr_has("no-such-folder: no such file or folder");
 }
+
+/// A card saved in a folder inside the folder watched (a session's own
+/// folder) is checked as one saved beside the others.
+#[test]
+fn a_card_saved_in_a_folder_inside_is_checked() {
+    let scratch = Scratch::new("inside");
+    let dir = &scratch.0;
+    std::fs::create_dir_all(dir.join("cards/S02")).unwrap();
+    std::fs::copy(fixtures().join("roster.csv"), dir.join("roster.csv")).unwrap();
+    let good = std::fs::read(fixtures().join("good/hk-examples.csv")).unwrap();
+    save(&dir.join("cards/S01.csv"), &good);
+    let mut watch = Watching::start(
+        dir,
+        &["check", "--watch", "cards", "--roster", "roster.csv"],
+    );
+    watch.expect(
+        "checked: 0 errors, 1 card accepted",
+        Duration::from_secs(30),
+    );
+    watch.expect("watching cards", Duration::from_secs(5));
+    let bad = std::fs::read(fixtures().join("bad/check2-score-abc.csv")).unwrap();
+    save(&dir.join("cards/S02/T7.csv"), &bad);
+    watch.expect(
+        "  new:      cards/S02/T7.csv:3:7: error: score is \"abc\"",
+        Duration::from_secs(3),
+    );
+}

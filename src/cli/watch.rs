@@ -69,13 +69,19 @@ impl Watched {
         Ok(w)
     }
 
-    /// The folders to ask the system to watch.
-    fn folders(&self) -> BTreeSet<PathBuf> {
-        let mut v = self.dirs.clone();
+    /// The folders to ask the system to watch, and how: a folder given
+    /// with the folders in it (as `ingest` reads them), a file's own
+    /// folder alone.
+    fn folders(&self) -> BTreeMap<PathBuf, RecursiveMode> {
+        let mut v: BTreeMap<PathBuf, RecursiveMode> = self
+            .files
+            .iter()
+            .filter_map(|f| Some((f.parent()?.to_path_buf(), RecursiveMode::NonRecursive)))
+            .collect();
         v.extend(
-            self.files
+            self.dirs
                 .iter()
-                .filter_map(|f| f.parent().map(Path::to_path_buf)),
+                .map(|d| (d.clone(), RecursiveMode::Recursive)),
         );
         v
     }
@@ -95,7 +101,7 @@ impl Watched {
             && path.extension().is_some_and(|e| {
                 DATA_EXTENSIONS.contains(&e.to_string_lossy().to_lowercase().as_str())
             });
-        data && self.dirs.contains(&parent)
+        data && parent.ancestors().any(|dir| self.dirs.contains(dir))
     }
 }
 
@@ -238,10 +244,10 @@ pub fn run(args: &EventArgs) -> Result<Outcome> {
         let _ = tx.send(Message::Files(result));
     })
     .context("cannot watch files on this system")?;
-    for dir in watched.folders() {
+    for (dir, mode) in watched.folders() {
         debouncer
             .watcher()
-            .watch(&dir, RecursiveMode::NonRecursive)
+            .watch(&dir, mode)
             .with_context(|| format!("{}: cannot be watched", dir.display()))?;
     }
 

@@ -205,14 +205,9 @@ fn expand_all(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, InputError> {
         let meta =
             std::fs::metadata(input).map_err(|_| InputError::NotFound { path: shown(input) })?;
         if meta.is_dir() {
-            let mut inside: Vec<PathBuf> = std::fs::read_dir(input)
-                .map_err(|e| InputError::Unreadable {
-                    path: shown(input),
-                    reason: e.to_string(),
-                })?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_file() && is_data_file(p))
-                .collect();
+            let mut inside = Vec::new();
+            let mut seen = std::collections::HashSet::new();
+            data_files_in(input, 0, &mut seen, &mut inside)?;
             inside.sort();
             if inside.is_empty() {
                 return Err(InputError::EmptyFolder { path: shown(input) });
@@ -223,6 +218,43 @@ fn expand_all(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, InputError> {
         }
     }
     Ok(files)
+}
+
+/// Folders within folders read at most (a folder given is 0).
+const FOLDER_DEPTH: usize = 8;
+
+/// The CSV and workbook files in the folder `dir`, and in the folders in
+/// it (a session's cards in a folder of their own: `cards/S01/`), pushed
+/// to `out`. A hidden folder (`.git`) is not read, nor one met again
+/// through a link (`seen`, by canonical path), nor one deeper than
+/// [`FOLDER_DEPTH`].
+fn data_files_in(
+    dir: &Path,
+    depth: usize,
+    seen: &mut std::collections::HashSet<PathBuf>,
+    out: &mut Vec<PathBuf>,
+) -> Result<(), InputError> {
+    let canonical = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    if depth > FOLDER_DEPTH || !seen.insert(canonical) {
+        return Ok(());
+    }
+    let entries = std::fs::read_dir(dir).map_err(|e| InputError::Unreadable {
+        path: shown(dir),
+        reason: e.to_string(),
+    })?;
+    for path in entries.filter_map(|e| e.ok().map(|e| e.path())) {
+        if path.is_dir() {
+            let hidden = path
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('.'));
+            if !hidden {
+                data_files_in(&path, depth + 1, seen, out)?;
+            }
+        } else if path.is_file() && is_data_file(&path) {
+            out.push(path);
+        }
+    }
+    Ok(())
 }
 
 fn is_data_file(path: &Path) -> bool {
