@@ -31,13 +31,23 @@ fn good_card() -> Vec<Vec<String>> {
 /// `merged` ranges keep their first cell's value; the card is of session
 /// `session`.
 fn card_xlsx(session: u32, text: &[(u32, u16, &str)], merged: &[(u32, u16, u32, u16)]) -> Vec<u8> {
-    use rust_xlsxwriter::{Format, Formula, Workbook};
     let mut cells = good_card();
     // B4: the session number
     cells[3][1] = session.to_string();
     for &(r, c, t) in text {
         cells[r as usize][c as usize] = t.to_string();
     }
+    cells_xlsx(cells, text, merged)
+}
+
+/// A card's `cells` as [`card_xlsx`] writes them (a Total cell that is
+/// not empty as `=SUM` of the games above it).
+fn cells_xlsx(
+    cells: Vec<Vec<String>>,
+    text: &[(u32, u16, &str)],
+    merged: &[(u32, u16, u32, u16)],
+) -> Vec<u8> {
+    use rust_xlsxwriter::{Format, Formula, Workbook};
     let is_text = |r: u32, c: u16| text.iter().any(|&(tr, tc, _)| (tr, tc) == (r, c));
     let covered = |r: u32, c: u16| {
         merged.iter().any(|&(r0, c0, r1, c1)| {
@@ -161,6 +171,52 @@ fn a_number_stored_as_text_under_a_sum_is_named_at_its_cell() {
                 ],
             );
     }
+}
+
+/// A card of three players on a template whose Total row sums every
+/// seat's column: seat D's Total shows 0 (`=SUM` of nothing), which is no
+/// value typed, and the card is accepted. A score typed in seat D with no
+/// player is still an error at its cell.
+#[test]
+fn an_empty_seats_sum_of_nothing_is_no_value() {
+    let mut cells = good_card();
+    let games = [
+        ["1", "+15", "0", "0", "-5", "2", "0", "-10", "3"],
+        ["0", "-11", "3", "1", "+23", "0", "0", "-12", "2"],
+        ["1", "+22", "0", "0", "-10", "4", "0", "-12", "2"],
+    ];
+    for (g, values) in games.iter().enumerate() {
+        for (i, v) in values.iter().enumerate() {
+            cells[7 + g][1 + i] = v.to_string();
+        }
+        for c in 10..13 {
+            cells[7 + g][c].clear();
+        }
+    }
+    // (seat D: no player; its Total cells kept, as a template's formulas)
+    cells[5][10].clear();
+    let s = Scratch::new("three");
+    let book = s.path("three.xlsx");
+    std::fs::write(&book, cells_xlsx(cells.clone(), &[], &[])).unwrap();
+    Test::new()
+        .arg("check")
+        .arg(&book)
+        .roster()
+        .run()
+        .success()
+        .stderr_has("1 card accepted, 3 games; 0 errors");
+    cells[8][11] = "-3".into();
+    std::fs::write(&book, cells_xlsx(cells, &[], &[])).unwrap();
+    Test::new()
+        .arg("check")
+        .arg(&book)
+        .roster()
+        .run()
+        .failure(1)
+        .error_at(
+            &format!("{}[Table 07]!L9", book.display()),
+            &["seat D has values but no player"],
+        );
 }
 
 /// The same text cell without a SUM over it (a CSV card, a total typed by

@@ -356,23 +356,33 @@ impl<'a> Card<'a> {
             }
         }
 
-        // A seat with no player must have no values.
+        // A seat with no player must have no values. Its Total, when its
+        // games are blank, may show what a template's `=SUM()` shows of
+        // nothing (0, or a formula never calculated): that is no value.
         for sc in &seats_cols {
             if seats.iter().any(|s| s.seat == sc.seat) {
                 continue;
             }
-            for g in games.iter().chain(total.iter()) {
-                if let Some(line) = g.lines.iter().find(|l| l.seat == sc.seat && !l.is_blank()) {
-                    let filled = [&line.won, &line.score, &line.tiles]
-                        .into_iter()
-                        .find(|c| !c.is_blank());
-                    problems.error(
-                        source.place(filled.map_or(g.at, |c| c.at)),
-                        format!("seat {} has values but no player: write the player's id or name in the Name row at {}{}", sc.seat, column_name(name.col(sc.first)), name.number),
-                    );
-                    defective = true;
-                    break;
-                }
+            let filled_in = |g: &RawGame| {
+                g.lines
+                    .iter()
+                    .find(|l| l.seat == sc.seat && !l.is_blank())
+                    .map(|l| (g.at, l.clone()))
+            };
+            let in_games = games.iter().find_map(filled_in);
+            let in_total = total
+                .iter()
+                .find_map(filled_in)
+                .filter(|(_, l)| in_games.is_some() || !sum_of_nothing(l));
+            if let Some((at, line)) = in_games.or(in_total) {
+                let filled = [&line.won, &line.score, &line.tiles]
+                    .into_iter()
+                    .find(|c| !c.is_blank());
+                problems.error(
+                    source.place(filled.map_or(at, |c| c.at)),
+                    format!("seat {} has values but no player: write the player's id or name in the Name row at {}{}", sc.seat, column_name(name.col(sc.first)), name.number),
+                );
+                defective = true;
             }
         }
         for g in games.iter_mut().chain(total.iter_mut()) {
@@ -547,6 +557,16 @@ fn is_placeholder(text: &str) -> bool {
     matches!(t, "A" | "B" | "C" | "D" | "-" | "—" | "") || t.chars().all(|c| c == '_')
 }
 
+/// Whether the Total of a seat shows only what a formula summing blank
+/// cells shows: 0, or a formula never calculated.
+fn sum_of_nothing(line: &RawLine) -> bool {
+    [&line.won, &line.score, &line.tiles].into_iter().all(|c| {
+        c.is_blank()
+            || matches!(c.value, Cell::FormulaWithoutValue(_))
+            || matches!(c.value, Cell::Number(n) if n == 0.0)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -574,6 +594,33 @@ mod tests {
         assert!(label_matches("檯號", &table));
         assert!(!label_matches("Session number", &table));
         assert!(!label_matches("Referee", &session));
+    }
+
+    /// What a template's `=SUM` shows for a seat with nothing in it: 0, or
+    /// a formula never calculated; anything else is a value.
+    #[test]
+    fn a_sum_of_nothing() {
+        let line = |value: Cell| RawLine {
+            seat: Seat::D,
+            won: RawCell {
+                value: Cell::Empty,
+                at: At::cell(13, 11),
+            },
+            score: RawCell {
+                value,
+                at: At::cell(13, 12),
+            },
+            tiles: RawCell {
+                value: Cell::Empty,
+                at: At::cell(13, 13),
+            },
+        };
+        assert!(sum_of_nothing(&line(Cell::Number(0.0))));
+        assert!(sum_of_nothing(&line(Cell::FormulaWithoutValue(
+            "=SUM(L10:L12)".into()
+        ))));
+        assert!(!sum_of_nothing(&line(Cell::Number(-3.0))));
+        assert!(!sum_of_nothing(&line(Cell::text("0"))));
     }
 
     #[test]
