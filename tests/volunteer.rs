@@ -189,9 +189,7 @@ fn an_empty_seats_sum_of_nothing_is_no_value() {
         for (i, v) in values.iter().enumerate() {
             cells[7 + g][1 + i] = v.to_string();
         }
-        for c in 10..13 {
-            cells[7 + g][c].clear();
-        }
+        cells[7 + g][10..13].iter_mut().for_each(String::clear);
     }
     // (seat D: no player; its Total cells kept, as a template's formulas)
     cells[5][10].clear();
