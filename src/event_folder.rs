@@ -76,7 +76,9 @@ pub use entry::{
 pub use referees::{
     check_site_url, entry_link, Denied, Referee, RefereeKey, DEFAULT_SITE, KEY_LEN,
 };
-use store::{read_players, roster_fields, RosterPiece, StoredLine, StoredScore, ROSTER_HEADER};
+use store::{
+    read_players, roster_fields, RosterPiece, StoredCard, StoredLine, StoredScore, ROSTER_HEADER,
+};
 pub use store::{LogEntry, Store, MIGRATIONS, WAIT_FOR_WRITER};
 
 /// The database file in the event folder.
@@ -1402,7 +1404,8 @@ fn diff(key: &CardKey, old: &[StoredLine], new: &[StoredLine]) -> String {
 /// card as it was imported is that card (left out: the event counts it
 /// once, and a note says so, a note a file); one that differs is an error
 /// naming what differs, as `import` refuses it. A card with errors of its
-/// own stays, for the ordinary checks to list them.
+/// own stays, for the ordinary checks to list them. A card in the racks
+/// layout is taken as scored, as `import` stores it: as any other card.
 fn set_aside_imported(
     store: &Store,
     more: &mut ingest::CardInputs,
@@ -1410,52 +1413,42 @@ fn set_aside_imported(
     rules: &Rules,
     problems: &mut Problems,
 ) -> Result<(), FolderError> {
-    // (the roster that names the cards: this run's, else the stored one;
-    // taken once, and only when a card's table is stored)
-    let mut naming: Option<Option<Roster>> = None;
-    let mut same: Vec<(Source, usize)> = Vec::new();
+    let mut aside = SetAside {
+        store,
+        roster,
+        rules,
+        naming: None,
+        same: Vec::new(),
+    };
     let mut kept = Vec::with_capacity(more.cards.len());
     for raw in std::mem::take(&mut more.cards) {
-        let Some(old) = store.card_of_key(&raw.key)? else {
+        let taken = match store.card_of_key(&raw.key)? {
+            Some(old) => aside.takes(&raw, &old, problems)?,
+            None => false,
+        };
+        if !taken {
             kept.push(raw);
-            continue;
-        };
-        let named = match &mut naming {
-            Some(named) => named,
-            None => naming.insert(match roster {
-                Some(r) => Some(r.clone()),
-                None => store.roster()?,
-            }),
-        };
-        let Some(named) = named.as_mut() else {
-            kept.push(raw);
-            continue;
-        };
-        let mut own = Problems::new();
-        let Ok(card) = check_card(&raw, rules, named, &mut own) else {
-            kept.push(raw);
-            continue;
-        };
-        let lines = card_lines(&card, named);
-        if lines == old.lines {
-            // (counted by file: a workbook's cards are each on a sheet)
-            match same.iter_mut().find(|(s, _)| s.file == raw.source.file) {
-                Some((_, n)) => *n += 1,
-                None => same.push((Source::file(&raw.source.file), 1)),
-            }
-            continue;
         }
-        problems.error(
-            card.place.clone(),
-            format!(
-                "{} was imported before and differs:\n{}import it with --replace --reason \"...\" to replace the event's card",
-                card.key,
-                diff(&card.key, &old.lines, &lines)
-            ),
-        );
     }
     more.cards = kept;
-    for (source, n) in same {
+    let mut kept = Vec::with_capacity(more.rack_cards.len());
+    for rack_card in std::mem::take(&mut more.rack_cards) {
+        // (scored here only when the event holds its table; a card that
+        // does not score stays, its errors said when the ordinary checks
+        // score it)
+        let taken = match store.card_of_key(&rack_card.grouped.key)? {
+            Some(old) => match ingest::racks::score_card(&rack_card, rules, &mut Problems::new()) {
+                Some(raw) => aside.takes(&raw, &old, problems)?,
+                None => false,
+            },
+            None => false,
+        };
+        if !taken {
+            kept.push(rack_card);
+        }
+    }
+    more.rack_cards = kept;
+    for (source, n) in aside.same {
         problems.note(
             source.whole(),
             if n == 1 {
@@ -1466,6 +1459,68 @@ fn set_aside_imported(
         );
     }
     Ok(())
+}
+
+/// What [`set_aside_imported`] holds while it goes through a run's cards.
+struct SetAside<'a> {
+    store: &'a Store,
+    /// The roster given to this run, if any.
+    roster: Option<&'a Roster>,
+    rules: &'a Rules,
+    /// The roster that names the cards: this run's, else the stored one;
+    /// taken once, and only when a card's table is stored.
+    naming: Option<Option<Roster>>,
+    /// The cards set aside as imported, counted by file (a workbook's cards
+    /// are each on a sheet).
+    same: Vec<(Source, usize)>,
+}
+
+impl SetAside<'_> {
+    /// Whether `raw`, of a table the event holds as `old`, is that card
+    /// (counted, to be noted) or differs from it (an error in `problems`):
+    /// either way it is set aside. A card that fails its own checks is not.
+    fn takes(
+        &mut self,
+        raw: &RawCard,
+        old: &StoredCard,
+        problems: &mut Problems,
+    ) -> Result<bool, FolderError> {
+        let named = match &mut self.naming {
+            Some(named) => named,
+            None => self.naming.insert(match self.roster {
+                Some(r) => Some(r.clone()),
+                None => self.store.roster()?,
+            }),
+        };
+        let Some(named) = named.as_mut() else {
+            return Ok(false);
+        };
+        let mut own = Problems::new();
+        let Ok(card) = check_card(raw, self.rules, named, &mut own) else {
+            return Ok(false);
+        };
+        let lines = card_lines(&card, named);
+        if lines == old.lines {
+            match self
+                .same
+                .iter_mut()
+                .find(|(s, _)| s.file == raw.source.file)
+            {
+                Some((_, n)) => *n += 1,
+                None => self.same.push((Source::file(&raw.source.file), 1)),
+            }
+            return Ok(true);
+        }
+        problems.error(
+            card.place.clone(),
+            format!(
+                "{} was imported before and differs:\n{}import it with --replace --reason \"...\" to replace the event's card",
+                card.key,
+                diff(&card.key, &old.lines, &lines)
+            ),
+        );
+        Ok(true)
+    }
 }
 
 /// Each player on a card of `keys` (a file's, written into `store`'s

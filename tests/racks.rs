@@ -341,3 +341,129 @@ fn a_rack_only_file_writes_the_rack_of_a_player_who_went_out_as_a_dash() {
 fn check_failing(file: &std::path::Path) -> crate::test::Output {
     Test::new().arg("check").arg(file).roster().run().failure(1)
 }
+
+/// An hk event folder with the fixtures' roster, that imported
+/// `racks/s01.csv` (tables 7 and 8).
+fn event_holding_s01(s: &Scratch) -> std::path::PathBuf {
+    let dir = s.path("event");
+    Test::new()
+        .arg("init")
+        .arg(&dir)
+        .args([
+            "--profile",
+            "hk",
+            "--name",
+            "Racks Open",
+            "--date",
+            "2026-03-28",
+        ])
+        .run()
+        .success();
+    Test::new()
+        .in_dir(&dir)
+        .arg("roster")
+        .arg(fixtures().join("roster.csv"))
+        .run()
+        .success();
+    Test::new()
+        .in_dir(&dir)
+        .arg("import")
+        .arg(fixtures().join("racks/s01.csv"))
+        .run()
+        .success();
+    dir
+}
+
+/// Inside an event folder, a racks file the event holds is its cards, as
+/// `import` takes them (README, "A tournament, step by step"): as scored,
+/// they are the event's cards, said in a note and counted once, as a
+/// file of any other layout; not the event's cards given twice.
+#[test]
+fn a_racks_file_the_event_holds_is_its_own_cards_counted_once() {
+    let s = Scratch::new("racks-in-event");
+    let dir = event_holding_s01(&s);
+    let file = fixtures().join("racks/s01.csv");
+    let shown = file.display().to_string();
+    let out = Test::new()
+        .in_dir(&dir)
+        .arg("check")
+        .arg(&file)
+        .run()
+        .success()
+        .stderr_lacks("given twice")
+        .stderr_lacks("rejected")
+        .stderr_has(&format!(
+            "{shown}: note: 2 cards imported already, as typed here: the event counts each once"
+        ));
+    assert_eq!(out.problems("note").len(), 1, "{:?}", out.problems("note"));
+    // ranked once: the standings are the event's own
+    let standings = |extra: &[&std::path::Path]| {
+        let mut t = Test::new().in_dir(&dir).arg("standings");
+        for f in extra {
+            t = t.arg(f);
+        }
+        t.args(["--format", "csv"]).run().success()
+    };
+    let alone = standings(&[]).csv();
+    assert_eq!(alone.len(), 9, "a header and the 8 players: {alone:?}");
+    assert_eq!(standings(&[&file]).csv(), alone);
+    // and the score sheets are written, those of the event alone
+    let written = s.path("with-file.xlsx");
+    Test::new()
+        .in_dir(&dir)
+        .arg("score")
+        .arg(&file)
+        .arg("-o")
+        .arg(&written)
+        .run()
+        .success();
+    let alone = s.path("alone.xlsx");
+    Test::new()
+        .in_dir(&dir)
+        .args(["score", "-o"])
+        .arg(&alone)
+        .run()
+        .success();
+    assert_eq!(crate::test::sheets(&written), crate::test::sheets(&alone));
+}
+
+/// A racks file whose card differs from the event's: the error `import`
+/// gives, naming the lines that differ as scored; the other card, as
+/// imported, is the note's.
+#[test]
+fn a_racks_card_that_differs_from_the_event_s_shows_what_differs() {
+    let s = Scratch::new("racks-differ");
+    let dir = event_holding_s01(&s);
+    // table 7, game 1: B's rack 12, not 10: B -7 and A +32, not -5 and +30
+    let file = s.write("s01.csv", &s01_with(2, ",10,", ",12,"));
+    let shown = file.display().to_string();
+    let differs =
+        format!("{shown}:2: error: session S01 table 7 was imported before and differs:\n");
+    let lines = [
+        "\n  - S01,7,1,A,P0001,1,30,1\n",
+        "\n  - S01,7,1,B,P0002,0,-5,1\n",
+        "\n  + S01,7,1,A,P0001,1,32,1\n",
+        "\n  + S01,7,1,B,P0002,0,-7,1\n",
+    ];
+    let out = Test::new()
+        .in_dir(&dir)
+        .arg("check")
+        .arg(&file)
+        .run()
+        .failure(1)
+        .errors(1)
+        .stderr_has(&differs)
+        .stderr_has("import it with --replace --reason")
+        .stderr_has(&format!("{shown}: note: 1 card imported already"))
+        .stderr_lacks("given twice");
+    lines.iter().fold(out, |out, line| out.stderr_has(line));
+    // what `import` says of the same file
+    let out = Test::new()
+        .in_dir(&dir)
+        .arg("import")
+        .arg(&file)
+        .run()
+        .failure(1)
+        .stderr_has("session S01 table 7 was imported before and differs:\n");
+    lines.iter().fold(out, |out, line| out.stderr_has(line));
+}
