@@ -421,3 +421,40 @@ fn a_table_longer_than_a_sheet_is_refused_with_a_clear_message() {
         .export(&[table("Games", 5)])
         .is_ok());
 }
+
+/// An export saved among the card files it was made from is no card
+/// file: the next run says so of the whole workbook, once, and reads its
+/// cards from the files alone (its Games sheet, read as cards, would give
+/// each table twice).
+#[test]
+fn an_export_among_the_cards_is_not_read_as_cards() {
+    let scratch = Scratch::new("among");
+    let cards = scratch.path("cards");
+    std::fs::create_dir_all(&cards).unwrap();
+    std::fs::copy(
+        crate::test::fixtures().join("good/hk-examples.csv"),
+        cards.join("S01.csv"),
+    )
+    .unwrap();
+    Test::new()
+        .arg("export")
+        .arg(&cards)
+        .roster()
+        .arg("-o")
+        .arg(cards.join("results.xlsx"))
+        .run()
+        .success();
+    let out = Test::new()
+        .arg("check")
+        .arg(&cards)
+        .roster()
+        .run()
+        .success();
+    let warning = format!(
+        "{}: warning: this is a workbook tilerank exported (its Settings sheet names tilerank {}), not cards: it was not read",
+        cards.join("results.xlsx").display(),
+        env!("CARGO_PKG_VERSION")
+    );
+    out.stderr_has(&warning)
+        .stderr_has("2 files, 1 sheet: 1 card accepted, 3 games; 0 errors, 1 warning");
+}

@@ -853,6 +853,13 @@ fn read_file(
         );
         return;
     }
+    if let Some(version) = exported_by(&sheets) {
+        problems.warning(
+            Source::file(name).whole(),
+            Said::new(Msg::ExportNotCards, [Part::text(version)]),
+        );
+        return;
+    }
     let (cards_before, racks_before) = (out.cards.len(), out.rack_cards.len());
     let errors_before = problems.error_count();
     let in_workbook = sheets.len();
@@ -940,6 +947,33 @@ fn read_file(
             "no cards found: the file is empty, or holds nothing but a header or blank lines",
         );
     }
+}
+
+/// The version of tilerank that exported the workbook of `sheets`
+/// (`tilerank export`), when it is one: its `Settings` sheet, under the
+/// header `Setting, Value`, names `tilerank` and a version. Its `Games`
+/// sheet is in the results layout, and lists cards read already: read as
+/// cards, each would be given twice.
+fn exported_by(sheets: &[Sheet]) -> Option<String> {
+    sheets
+        .iter()
+        .filter(|s| s.source.sheet.as_deref() == Some("Settings"))
+        .find_map(|s| {
+            let Rows::Cells(rows) = &s.rows else {
+                return None;
+            };
+            let rows = rows.as_slice();
+            let text = |r: &Row, i: usize| r.get(i).as_text();
+            let header = rows.iter().find(|r| !r.is_blank())?;
+            if !(text(header, 0).eq_ignore_ascii_case("setting")
+                && text(header, 1).eq_ignore_ascii_case("value"))
+            {
+                return None;
+            }
+            rows.iter()
+                .find(|r| text(r, 0) == "tilerank" && !r.get(1).is_empty())
+                .map(|r| text(r, 1))
+        })
 }
 
 /// What the row of `seen` nearest a known layout lacks of it, said: the

@@ -138,6 +138,8 @@ crate::lang::catalog! {
             "此工作表在活頁簿中已隱藏：未讀取（請在試算表程式中取消隱藏，才會讀取）";
         RosterNotCards => "this is a roster, not cards: it was not read here (give it with --roster)",
             "這是名冊，不是計分卡：此處不讀取（請以 --roster 提供）";
+        ExportNotCards => "this is a workbook tilerank exported (its Settings sheet names tilerank {}), not cards: it was not read (the cards it lists are in the files it was made from; keep exports apart from the card files)",
+            "這是 tilerank 匯出的活頁簿（其 Settings 工作表載明 tilerank {}），不是計分卡：未讀取（其所列的計分卡在產生它的檔案中；請將匯出檔與計分卡檔案分開存放）";
         NotARoster => "not a roster (expected a header with id and name): skipped",
             "不是名冊（應有含 id 和 name 的標題列）：已略過";
         UnknownColumn => "unknown column {} ignored", "不明欄位 {}，已略過";
