@@ -295,6 +295,38 @@ fn an_unknown_id_gets_the_near_ids_on_the_roster() {
         );
 }
 
+/// A column of ids typed as numbers loses their leading zeros (`0042`
+/// becomes `42`): the roster's id is offered.
+#[test]
+fn an_id_that_lost_its_leading_zeros_gets_the_roster_id() {
+    let s = Scratch::new("zeros");
+    let roster = s.path("roster.csv");
+    std::fs::write(
+        &roster,
+        "id,name\n0001,Chan Tai Man\n0002,Lee Siu Ming\n0003,Wong Ka Yan\n0004,Cheung Mei Ling\n",
+    )
+    .unwrap();
+    let cards = std::fs::read_to_string(fixtures().join("good/hk-examples.csv"))
+        .unwrap()
+        .replace("P0001", "1")
+        .replace("P000", "000");
+    Test::new()
+        .arg("check")
+        .arg("-")
+        .arg("--roster")
+        .arg(&roster)
+        .stdin(cards)
+        .run()
+        .failure(1)
+        .error_at(
+            "<stdin>:2:5",
+            &[
+                "player \"1\" is not on the roster",
+                "; did you mean 0001 (Chan Tai Man)?",
+            ],
+        );
+}
+
 #[test]
 fn a_misspelt_name_gets_the_near_names_on_the_roster() {
     let good = std::fs::read_to_string(fixtures().join("scorecard/good.csv")).unwrap();

@@ -663,11 +663,18 @@ const MAX_NEAR: usize = 5;
 
 /// The roster's entries a name may have been meant for: an id or a name
 /// one character away (`P5001` for `P1001`), or with two characters swapped
-/// (`P5001` for `P0501`), as `P0501 (Wong Ka Yan)`. Ids first.
+/// (`P5001` for `P0501`), or an id of digits whose leading zeros a
+/// spreadsheet dropped (`0042` for `42`: a column of numbers), as
+/// `P0501 (Wong Ka Yan)`. Ids first.
 fn near_entries(name: &str, roster: &Roster) -> Vec<String> {
     let key: Vec<char> = match_key(name).chars().collect();
+    let digits = |s: &[char]| !s.is_empty() && s.iter().all(char::is_ascii_digit);
     let near = |other: &str| {
         let other: Vec<char> = match_key(other).chars().collect();
+        if other.len() > key.len() && digits(&key) && digits(&other) {
+            let zeros = other.len() - key.len();
+            return other[..zeros].iter().all(|&c| c == '0') && other[zeros..] == key[..];
+        }
         if other.len() != key.len() {
             return false;
         }
