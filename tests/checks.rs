@@ -10,7 +10,7 @@
 //! sub-header, 8-10 games 1-3, 11 Total; seat A in columns 2-4, B 5-7,
 //! C 8-10, D 11-13).
 
-use crate::test::{Output, Test};
+use crate::test::{fixtures, Output, Test};
 
 /// `tilerank check FIXTURE --roster roster.csv`, expected to fail with
 /// exit status 1.
@@ -126,6 +126,28 @@ mod check_1_seats_and_players {
             .run()
             .failure(1)
             .errors(2);
+    }
+
+    #[test]
+    fn a_note_below_the_cards_is_one_error_at_its_cell() {
+        // (a line of one value: not a blank table, game, seat and player)
+        let good = std::fs::read_to_string(fixtures().join("good/hk-examples.csv")).unwrap();
+        Test::new()
+            .arg("check")
+            .arg("-")
+            .roster()
+            .stdin(format!("{good}\nTyped by Ann 28/3\n"))
+            .run()
+            .failure(1)
+            .errors(1)
+            .error_at(
+                "<stdin>:15:1",
+                &[
+                    "a line with one value only, \"Typed by Ann 28/3\"",
+                    "a note? keep notes apart from the card lines",
+                ],
+            )
+            .stderr_has("1 card accepted, 3 games; 1 error");
     }
 
     #[test]

@@ -480,6 +480,23 @@ pub fn head<'a>(
     };
     let game = map.get(GAME).and_then(|i| row.whole(i)).filter(|&n| n >= 1);
     let seat = map.get(SEAT).and_then(|i| row.seat(i));
+    // a line of one value, neither game nor seat: a note typed below the
+    // cards ("Typed by Ann"), said once rather than as each blank field
+    let lone = if game.is_none() && seat.is_none() {
+        lone_value(map, row)
+    } else {
+        None
+    };
+    if let Some(i) = lone {
+        problems.error(
+            source.place(row.at(i)),
+            Said::new(
+                Msg::LoneValue,
+                [Part::text(crate::ingest::cell::quoted(&row.text(i)))],
+            ),
+        );
+    }
+    let part = if lone.is_some() { None } else { part };
     if part.as_ref().is_some_and(|p| p.session.is_none()) {
         problems.error(
             source.place(at(map, row, SESSION)),
@@ -492,14 +509,14 @@ pub fn head<'a>(
             Said::new(Msg::TableBlank, []),
         );
     }
-    if game.is_none() {
+    if game.is_none() && lone.is_none() {
         let cell = take(map, row, GAME);
         problems.error(
             source.place(cell.at),
             Said::new(Msg::GameIs, [cell.value.described()]),
         );
     }
-    if seat.is_none() {
+    if seat.is_none() && lone.is_none() {
         let cell = take(map, row, SEAT);
         problems.error(
             source.place(cell.at),
@@ -513,7 +530,7 @@ pub fn head<'a>(
     // (the player's text as the line has it: read, not taken)
     let row: &'a _ = row;
     let player = text(map, row, PLAYER).unwrap_or_default();
-    if player.is_empty() {
+    if player.is_empty() && lone.is_none() {
         // (the line is still placed: its values count in its game's sums,
         // which are then not wrong for want of it)
         problems.error(source.place(player_at), Said::new(Msg::PlayerBlank, []));
@@ -539,6 +556,18 @@ pub fn head<'a>(
         // (no reader knows a card it does not give)
         _ => Err(lost(LostFrom::Unread(part.unwrap_or_default()))),
     }
+}
+
+/// The field of the one value of a line whose other columns are blank,
+/// if it has one value only (the layout's columns read).
+fn lone_value(map: &ColumnMap, row: &impl Fields) -> Option<usize> {
+    let mut filled = map
+        .index
+        .iter()
+        .flatten()
+        .filter(|&&i| !row.text(i).trim().is_empty());
+    let first = *filled.next()?;
+    filled.next().is_none().then_some(first)
 }
 
 /// Where column `col` of a line is (the line, when the layout has no such

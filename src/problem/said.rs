@@ -75,6 +75,8 @@ crate::lang::catalog! {
             "得分為 {}；應為 0 或以上的整數罰分";
 
         // A line of a card that cannot be placed.
+        LoneValue => "a line with one value only, {}: a note? keep notes apart from the card lines",
+            "此列只有一個值 {}：是備註嗎？請把備註與計分卡的資料列分開";
         SessionBlank => "session is blank; expected a session such as S01 or 1",
             "場次空白；應為場次，例如 S01 或 1";
         TableBlank => "table is blank; expected a table number such as 7",
