@@ -413,6 +413,68 @@ fn a_list_written_while_it_is_not_final_says_so_on_every_row() {
     assert!(!decided.stdout.contains("NOT FINAL") && !decided.stdout.contains("PROVISIONAL"));
 }
 
+/// A list that waits for the director and has nobody on it yet (three
+/// players tied at rank 1 across a top-2 cutoff, `--cutoff-ties error`)
+/// has no row to say NOT FINAL on: it is not written at all, to a CSV,
+/// JSON or workbook file or as CSV or JSON to standard output, and the
+/// command says why (exit 1). The terminal's table still shows it, its
+/// title and note saying it is not final.
+#[test]
+fn a_list_not_final_with_nobody_on_it_is_not_written() {
+    let s = Scratch::new("not-final-empty");
+    let card = s.write(
+        "tie3.csv",
+        "session,table,game,seat,player,won,score,tiles\n\
+         S01,1,1,A,P0002,1,30,0\nS01,1,1,B,P0001,0,-10,2\nS01,1,1,C,P0004,0,-10,2\nS01,1,1,D,P0003,0,-10,2\n\
+         S01,1,2,A,P0002,0,-10,2\nS01,1,2,B,P0001,1,30,0\nS01,1,2,C,P0004,0,-10,2\nS01,1,2,D,P0003,0,-10,2\n\
+         S01,1,3,A,P0002,0,-10,2\nS01,1,3,B,P0001,0,-10,2\nS01,1,3,C,P0004,1,30,0\nS01,1,3,D,P0003,0,-10,2\n",
+    );
+    let roster = s.write(
+        "roster.csv",
+        "id,name\nP0001,Chan Tai Man\nP0002,Lee Siu Ming\nP0003,Wong Siu Fong\nP0004,Lee Ka Yan\n",
+    );
+    let rules = s.write(
+        "tie.toml",
+        "extends = \"hk\"\nname = \"tie\"\n[qualifiers]\ntop = 2\ncutoff_ties = \"error\"\n",
+    );
+    let why = "the list is not final (NOT FINAL: the director decides) and has nobody on it yet, so no row could say so: written empty, it would read as the final list.";
+    let run = |command: &str, more: &[&str]| {
+        let mut test = Test::new()
+            .arg(command)
+            .arg(&card)
+            .arg("--roster")
+            .arg(&roster);
+        test = match command {
+            "qualifiers" => test.args(["--top", "2", "--cutoff-ties", "error"]),
+            _ => test.arg("--rules").arg(&rules),
+        };
+        test.args(more)
+            .run()
+            .failure(1)
+            .stderr_has("DECISION: TIE AT THE CUTOFF: 3 players share rank 1")
+            .stderr_has("The list is not final: the director decides")
+    };
+    for command in ["qualifiers", "advance"] {
+        for name in ["q.csv", "q.json", "q.xlsx"] {
+            let file = s.path(&format!("{command}-{name}"));
+            run(command, &["-o", file.to_str().unwrap()])
+                .stderr_has(&format!("Nothing written to {}: {why}", file.display()))
+                .stderr_lacks("written: ");
+            assert!(!file.exists(), "{command} wrote {}", file.display());
+        }
+        for format in ["csv", "json"] {
+            run(command, &["--format", format])
+                .stdout_is("")
+                .stderr_has(&format!("Nothing written to standard output: {why}"));
+        }
+        // on the screen the title and the note say it
+        run(command, &[])
+            .stdout_has(" 0 players\n")
+            .stdout_has("The list is not final until the director decides")
+            .stderr_lacks("Nothing written");
+    }
+}
+
 /// One column of a CSV text, by header name.
 fn column(text: &str, name: &str) -> Vec<String> {
     let mut reader = csv::Reader::from_reader(text.as_bytes());

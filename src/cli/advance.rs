@@ -1,6 +1,8 @@
 //! `tilerank advance`: who goes on from a stage, and why.
 
-use super::answers::{answers_of, groups, named, print_decisions, rankable};
+use super::answers::{
+    answers_of, groups, named, print_decisions, rankable, unmarked_not_written, Unmarked,
+};
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::Result;
 use clap::Args;
@@ -9,7 +11,7 @@ use tilerank::report::stages::{advance_table, mark_not_final};
 /// List who goes on from a stage and why (rank, table winner, best second), and what needs the director
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank advance --event hk-2026\n  tilerank advance cards/ --roster roster.csv --profile nvso --date 2023-09-13\n  tilerank advance --event gwinnett --player GW07\n\nWho goes on is the rule of the event's profile or rules file ([qualifiers] rule: the top N of the standings with the cutoff-tie policy, table winners then the best seconds, or the best at each table; the profiles command lists the built-in profiles). Ties the rules cannot settle are DECISION lines and exit 1 (the list is still written, marked not final); --player settles them, or table_ties = \"all\" in tilerank.toml sends every tied player on.\n\nAs qualifiers does, the list waits (exit 1) while cards the event expects are missing, or players who went on to the stage have not played it; --allow-incomplete prints it marked PROVISIONAL. Written to a CSV, JSON or workbook file, a list that is not final says so on every row, in a note column."
+    after_help = "Examples:\n  tilerank advance --event hk-2026\n  tilerank advance cards/ --roster roster.csv --profile nvso --date 2023-09-13\n  tilerank advance --event gwinnett --player GW07\n\nWho goes on is the rule of the event's profile or rules file ([qualifiers] rule: the top N of the standings with the cutoff-tie policy, table winners then the best seconds, or the best at each table; the profiles command lists the built-in profiles). Ties the rules cannot settle are DECISION lines and exit 1 (the list is still written, marked not final); --player settles them, or table_ties = \"all\" in tilerank.toml sends every tied player on.\n\nAs qualifiers does, the list waits (exit 1) while cards the event expects are missing, or players who went on to the stage have not played it; --allow-incomplete prints it marked PROVISIONAL. Written to a CSV, JSON or workbook file, a list that is not final says so on every row, in a note column; one with nobody on it yet has no row to say it on and is not written at all (exit 1)."
 )]
 pub struct AdvanceArgs {
     #[command(flatten)]
@@ -58,6 +60,7 @@ pub fn run(args: AdvanceArgs) -> Result<Outcome> {
     let marked = !args.output.shows_titles()?;
     let mut tables = Vec::new();
     let mut refused = false;
+    let mut unmarked = Unmarked::new();
     for group in groups(event, &args.group)? {
         let list = event.advance(&stage, group.as_deref(), &named);
         print_decisions(&list, &event.roster, &[]);
@@ -65,14 +68,23 @@ pub fn run(args: AdvanceArgs) -> Result<Outcome> {
         let mut table = advance_table(&list, &event.roster);
         table.title.push_str(&completeness.title_suffix());
         if marked {
-            mark_not_final(&mut table, &list, completeness.mark().as_deref());
+            let mark = mark_not_final(&mut table, &list, completeness.mark().as_deref());
+            if let Some(mark) = mark.filter(|_| table.rows.is_empty()) {
+                unmarked.push((list.group.clone(), mark));
+            }
         }
         tables.push(table);
     }
-    args.output.emit(&tables)?;
+    let written = !unmarked_not_written(&args.output, &unmarked);
+    if written {
+        args.output.emit(&tables)?;
+    }
     if refused {
         say!("The list is not final: the director decides (see the DECISION above).");
-        return Ok(Outcome::DataErrors);
     }
-    Ok(Outcome::Done)
+    Ok(if refused || !written {
+        Outcome::DataErrors
+    } else {
+        Outcome::Done
+    })
 }

@@ -215,6 +215,42 @@ pub fn print_decisions(list: &AdvanceList, roster: &Roster, shown: &[String]) {
     }
 }
 
+/// The lists that are not final and have no row to say so on (by
+/// [`tilerank::report::stages::mark_not_final`]), each with its group and
+/// the mark its rows would carry.
+pub type Unmarked = Vec<(Option<String>, String)>;
+
+/// A list that is not final says so on every row of a file without titles
+/// (CSV, JSON, a workbook); a list with no row yet (a tie at the cutoff
+/// from rank 1) has nowhere to say it, and its file would read as the
+/// final list, of nobody. Such a list is not written at all, to the file
+/// or to standard output: said here (`true`), as `export` writes nothing
+/// while a list waits for the director.
+pub fn unmarked_not_written(output: &super::OutputArgs, unmarked: &Unmarked) -> bool {
+    if unmarked.is_empty() {
+        return false;
+    }
+    let target = match &output.output {
+        Some(path) if !tilerank::report::output::is_stdout(path) => path.display().to_string(),
+        _ => "standard output".to_string(),
+    };
+    let lists: Vec<String> = unmarked
+        .iter()
+        .map(|(group, mark)| {
+            let list = match group {
+                Some(g) => format!("the list of group {g}"),
+                None => "the list".to_string(),
+            };
+            format!("{list} is not final ({mark}) and has nobody on it yet")
+        })
+        .collect();
+    say!(
+        "Nothing written to {target}: {}, so no row could say so: written empty, it would read as the final list.",
+        lists.join("; ")
+    );
+    true
+}
+
 /// What the export and the website are built from beside the event: the
 /// event's name (`name`, else the event folder's), where the data came from
 /// (for the Settings sheet), and the log (the folder's import log, then

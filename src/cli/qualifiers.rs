@@ -3,7 +3,9 @@
 //! cutoff-tie policy, table winners and best seconds, or each table's
 //! lowest total.
 
-use super::answers::{answers_of, groups, print_decisions, rankable};
+use super::answers::{
+    answers_of, groups, print_decisions, rankable, unmarked_not_written, Unmarked,
+};
 use super::{CutoffArgs, EventArgs, Outcome, OutputArgs};
 use anyhow::Result;
 use clap::Args;
@@ -12,7 +14,7 @@ use tilerank::report::stages::{mark_not_final, qualifiers_view};
 /// List who goes on to the final (HK: the top 120 of the prelim standings; other profiles by their own rule)
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank qualifiers cards/ --roster roster.csv\n  tilerank qualifiers cards/ --roster roster.csv --top 120 --cutoff-ties exclude -o qualifiers.xlsx\n  tilerank qualifiers --event nvso-2023          # table winners and best seconds, per age group\n\nWhen players tied on every key straddle the cutoff, the list says so and applies --cutoff-ties: include (all of them go), exclude (none of them go) or error (exit 1, the director decides). A tie the profile's table rule cannot settle is a DECISION line and exit 1 (the list is still written, marked not final, as by advance) until the director names players ([qualifiers] named in tilerank.toml; tilerank advance --player tries it) or sets table_ties = \"all\".\n\nIn an event folder whose settings list the sessions and tables, the list waits (exit 1) until every card is in (and, from a later stage, until every player who went on to it has played it); --allow-incomplete prints it marked PROVISIONAL. Written to a CSV, JSON or workbook file, a list that is not final says so on every row, in its note column (PROVISIONAL: ..., or NOT FINAL: the director decides)."
+    after_help = "Examples:\n  tilerank qualifiers cards/ --roster roster.csv\n  tilerank qualifiers cards/ --roster roster.csv --top 120 --cutoff-ties exclude -o qualifiers.xlsx\n  tilerank qualifiers --event nvso-2023          # table winners and best seconds, per age group\n\nWhen players tied on every key straddle the cutoff, the list says so and applies --cutoff-ties: include (all of them go), exclude (none of them go) or error (exit 1, the director decides). A tie the profile's table rule cannot settle is a DECISION line and exit 1 (the list is still written, marked not final, as by advance) until the director names players ([qualifiers] named in tilerank.toml; tilerank advance --player tries it) or sets table_ties = \"all\".\n\nIn an event folder whose settings list the sessions and tables, the list waits (exit 1) until every card is in (and, from a later stage, until every player who went on to it has played it); --allow-incomplete prints it marked PROVISIONAL. Written to a CSV, JSON or workbook file, a list that is not final says so on every row, in its note column (PROVISIONAL: ..., or NOT FINAL: the director decides); one with nobody on it yet (a tie at the cutoff from rank 1) has no row to say it on and is not written at all (exit 1)."
 )]
 pub struct QualifiersArgs {
     #[command(flatten)]
@@ -63,6 +65,7 @@ pub fn run(args: QualifiersArgs) -> Result<Outcome> {
     let marked = !args.output.shows_titles()?;
     let mut tables = Vec::new();
     let mut refused = false;
+    let mut unmarked = Unmarked::new();
     // The table on the screen says a settled tie under it: said once.
     let on_screen = args.output.format()? == tilerank::report::Format::Table
         && args
@@ -74,7 +77,10 @@ pub fn run(args: QualifiersArgs) -> Result<Outcome> {
         let list = event.advance(&stage, group.as_deref(), &[]);
         let mut table = qualifiers_view(&list, event, &provisional);
         if marked {
-            mark_not_final(&mut table, &list, completeness.mark().as_deref());
+            let mark = mark_not_final(&mut table, &list, completeness.mark().as_deref());
+            if let Some(mark) = mark.filter(|_| table.rows.is_empty()) {
+                unmarked.push((list.group.clone(), mark));
+            }
         }
         if on_screen && list.is_refused() {
             // the DECISION is said on standard error, not again under the table
@@ -96,10 +102,17 @@ pub fn run(args: QualifiersArgs) -> Result<Outcome> {
         tables.push(table);
     }
     // as `advance` does: the list is written, marked not final, exit 1
-    args.output.emit(&tables)?;
+    // (unless it has no row to mark)
+    let written = !unmarked_not_written(&args.output, &unmarked);
+    if written {
+        args.output.emit(&tables)?;
+    }
     if refused {
         say!("The list is not final: the director decides (see the DECISION above).");
-        return Ok(Outcome::DataErrors);
     }
-    Ok(Outcome::Done)
+    Ok(if refused || !written {
+        Outcome::DataErrors
+    } else {
+        Outcome::Done
+    })
 }

@@ -79,15 +79,24 @@ pub const NOT_FINAL: &str = "NOT FINAL: the director decides";
 /// the screen): `provisional` first (`PROVISIONAL: 3 cards missing`,
 /// [`crate::event::Completeness::mark`]) while its stage is not complete,
 /// then [`NOT_FINAL`] while a decision waits for the director. A final
-/// list is left as it is.
-pub fn mark_not_final(table: &mut Table, list: &AdvanceList, provisional: Option<&str>) {
+/// list is left as it is. The mark, when the list is not final: a list
+/// with no row has nowhere to carry it, and is not written to such a file
+/// (the command says why).
+pub fn mark_not_final(
+    table: &mut Table,
+    list: &AdvanceList,
+    provisional: Option<&str>,
+) -> Option<String> {
     let marks: Vec<&str> = provisional
         .into_iter()
         .chain((!list.settled).then_some(NOT_FINAL))
         .collect();
-    if !marks.is_empty() {
-        mark_rows(table, &marks.join("; "));
+    if marks.is_empty() {
+        return None;
     }
+    let mark = marks.join("; ");
+    mark_rows(table, &mark);
+    Some(mark)
 }
 
 /// Begins the `note` of every row with `mark`, what the note said (a
