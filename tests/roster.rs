@@ -116,8 +116,49 @@ fn a_bad_birth_date() {
         )
         .error_at(
             "roster/bad-birth-date.csv:4:3",
-            &["birth_date is \"1970-02-30\"", "YYYY-MM-DD"],
+            &["birth_date is \"1970-02-30\"; no such day: February 1970 has 28 days"],
         );
+}
+
+/// A birth date written as a date, of a day the calendar does not have,
+/// says why it is none (not that a date is written YYYY-MM-DD, as it is).
+#[test]
+fn a_birth_date_of_no_day_says_why() {
+    let scratch = Scratch::new("no-such-day");
+    let roster = scratch.write(
+        "roster.csv",
+        "id,name,birth_date\nP0001,Chan Tai Man,2014-02-30\nP0002,Lee Siu Ming,2016/2/30\nP0003,Wong Ka Yan,1970-04-31\nP0004,Ho Wing,2014-13-01\nP0005,Lam Mei,2014-02-00\n",
+    );
+    let at = |line: u32| format!("{}:{line}:3", roster.display());
+    Test::new()
+        .arg("check")
+        .fixture("good/went-out.csv")
+        .arg("--roster")
+        .arg(&roster)
+        .run()
+        .failure(1)
+        .errors(5)
+        .error_at(
+            &at(2),
+            &["birth_date is \"2014-02-30\"; no such day: February 2014 has 28 days"],
+        )
+        .error_at(
+            &at(3),
+            &["birth_date is \"2016/2/30\"; no such day: February 2016 has 29 days"],
+        )
+        .error_at(
+            &at(4),
+            &["birth_date is \"1970-04-31\"; no such day: April 1970 has 30 days"],
+        )
+        .error_at(
+            &at(5),
+            &["birth_date is \"2014-13-01\"; no month 13: months are numbered 1 to 12 (expected a date YYYY-MM-DD)"],
+        )
+        .error_at(
+            &at(6),
+            &["birth_date is \"2014-02-00\"; no such day: a month's days are numbered from 1"],
+        )
+        .stderr_lacks("expected a date YYYY-MM-DD\n");
 }
 
 /// A date of a year no player is born in says the years taken; digits

@@ -606,7 +606,7 @@ fn the_command_line_reads_dates_as_the_settings_do() {
         .args(["check", &cards, "--date", "2026-02-30"])
         .run()
         .failure(2)
-        .stderr_has("\"2026-02-30\" is not a date: expected YYYY-MM-DD");
+        .stderr_has("\"2026-02-30\" is not a date: no such day: February 2026 has 28 days");
     Test::new()
         .args(["init", "--name", "x", "--date", "28/03/2026"])
         .arg(std::env::temp_dir().join("tilerank-settings-never-made"))

@@ -102,7 +102,10 @@ pub fn parse_site(text: &str) -> Result<String, String> {
 pub fn parse_date(text: &str) -> Result<String, String> {
     Date::parse(text)
         .map(|d| d.to_string())
-        .ok_or_else(|| format!("{text:?} is not a date: expected YYYY-MM-DD"))
+        .ok_or_else(|| match Date::no_such_day(text) {
+            Some(why) => format!("{text:?} is not a date: {why}"),
+            None => format!("{text:?} is not a date: expected YYYY-MM-DD"),
+        })
 }
 
 impl ProfileName {

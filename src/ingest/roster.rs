@@ -11,7 +11,7 @@ use super::{expand, open, recognise, InputError, Kind, Rows};
 use crate::place::Source;
 use crate::problem::Problems;
 use crate::roster::{Batch, NameHasher, PlayerFields, Roster, Status};
-use crate::rules::age_groups::Date;
+use crate::rules::age_groups::{not_a_date, Date};
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
@@ -933,10 +933,12 @@ fn read_line<'a>(
                         BIRTH_YEARS.end()
                     )
                 } else {
-                    format!(
-                        "birth_date is {}; expected a date YYYY-MM-DD",
-                        cell.describe()
-                    )
+                    // a date of no day (`2014-02-30`) says why it is none
+                    let why = match &cell {
+                        Cell::Text(t) => not_a_date(t),
+                        _ => "expected a date YYYY-MM-DD".to_string(),
+                    };
+                    format!("birth_date is {}; {why}", cell.describe())
                 },
             ),
         }
@@ -1052,7 +1054,7 @@ mod tests {
                 }
                 if i % 300 == 0 {
                     expected.push(format!(
-                        "r.csv:{line}:3: error: birth_date is \"1999-02-30\"; expected a date YYYY-MM-DD"
+                        "r.csv:{line}:3: error: birth_date is \"1999-02-30\"; no such day: February 1999 has 28 days"
                     ));
                 }
                 let first = match i {

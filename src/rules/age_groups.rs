@@ -10,7 +10,8 @@
 //!
 //! - **Dates** are `YYYY-MM-DD` (what the roster reader writes); `/` and `.`
 //!   are accepted as separators and months and days may have one digit. A
-//!   date that does not exist (`2023-02-29`) is not a date.
+//!   date that does not exist (`2023-02-29`) is not a date, and is said
+//!   to be none ([`NoSuchDay`]: `February 2023 has 28 days`).
 //! - **Born on 29 February**: in a year without 29 February the birthday is
 //!   taken to be 1 March, so on 28 February the player is still the younger
 //!   age (the rule of Hong Kong and English law: the new age is reached when
@@ -53,25 +54,20 @@ impl Date {
     /// date that does not exist. The one reader of a date's text: the
     /// settings', the command line's and the roster's birth dates.
     pub fn parse(text: &str) -> Option<Date> {
-        let text = text.trim();
-        // (the usual spelling, a million birth dates in a roster, read
-        // without splitting it)
-        if let Some((y, m, d)) = written_ymd(text) {
-            return Date::new(y, m, d);
+        let (y, m, d) = ymd(text)?;
+        Date::new(y, m, d)
+    }
+
+    /// Why `text`, written as a date is (`2014-02-30`: what [`Date::parse`]
+    /// reads, its numbers aside), is no day of the calendar; `None` for a
+    /// date, and for a text not written as one.
+    pub fn no_such_day(text: &str) -> Option<NoSuchDay> {
+        let (y, month, day) = ymd(text)?;
+        let year = i32::try_from(y).ok()?;
+        if !(1..=12).contains(&month) {
+            return Some(NoSuchDay::Month(month));
         }
-        let mut parts = text.split(['-', '/', '.']);
-        let (Some(y), Some(m), Some(d), None) =
-            (parts.next(), parts.next(), parts.next(), parts.next())
-        else {
-            return None;
-        };
-        let digits = |s: &str, max_len: usize| {
-            !s.is_empty() && s.len() <= max_len && s.bytes().all(|b| b.is_ascii_digit())
-        };
-        if y.len() != 4 || !digits(y, 4) || !digits(m, 2) || !digits(d, 2) {
-            return None;
-        }
-        Date::new(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?)
+        (day < 1 || day > days_in_month(year, month)).then_some(NoSuchDay::Day { year, month, day })
     }
 
     /// Year `y`, month `m`, day `d`, when it is a day of the calendar.
@@ -83,6 +79,88 @@ impl Date {
             month: m,
             day: d,
         })
+    }
+}
+
+/// The year, month and day of a text written as [`Date::parse`] reads a
+/// date (`YYYY-MM-DD`, `YYYY/M/D`, `YYYY.MM.DD`), whatever their range.
+fn ymd(text: &str) -> Option<(u32, u32, u32)> {
+    let text = text.trim();
+    // (the usual spelling, a million birth dates in a roster, read
+    // without splitting it)
+    if let Some(ymd) = written_ymd(text) {
+        return Some(ymd);
+    }
+    let mut parts = text.split(['-', '/', '.']);
+    let (Some(y), Some(m), Some(d), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return None;
+    };
+    let digits = |s: &str, max_len: usize| {
+        !s.is_empty() && s.len() <= max_len && s.bytes().all(|b| b.is_ascii_digit())
+    };
+    if y.len() != 4 || !digits(y, 4) || !digits(m, 2) || !digits(d, 2) {
+        return None;
+    }
+    Some((y.parse().ok()?, m.parse().ok()?, d.parse().ok()?))
+}
+
+/// Why a text written as a date is no day of the calendar
+/// ([`Date::no_such_day`]): said after what was found
+/// (`birth_date is "2014-02-30"; no such day: February 2014 has 28 days`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoSuchDay {
+    /// A month that is not 1 to 12 (`2014-13-01`, or a day and a month
+    /// the wrong way round: `2014-30-09`).
+    Month(u32),
+    /// A day the month does not have (`2014-02-30`, `2014-04-31`, day 0).
+    Day { year: i32, month: u32, day: u32 },
+}
+
+/// The months' names, January first.
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+impl fmt::Display for NoSuchDay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            NoSuchDay::Month(m) => write!(
+                f,
+                "no month {m}: months are numbered 1 to 12 (expected a date YYYY-MM-DD)"
+            ),
+            NoSuchDay::Day { day: 0, .. } => {
+                write!(f, "no such day: a month's days are numbered from 1")
+            }
+            NoSuchDay::Day { year, month, .. } => write!(
+                f,
+                "no such day: {} {year} has {} days",
+                MONTHS[month as usize - 1],
+                days_in_month(year, month)
+            ),
+        }
+    }
+}
+
+/// What is wrong with `text`, said after what was found: that it is no
+/// day of the calendar ([`NoSuchDay`]), else that a date is written
+/// `YYYY-MM-DD`.
+pub fn not_a_date(text: &str) -> String {
+    match Date::no_such_day(text) {
+        Some(why) => why.to_string(),
+        None => "expected a date YYYY-MM-DD".to_string(),
     }
 }
 
@@ -261,10 +339,10 @@ impl fmt::Display for AgeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AgeError::BadEventDate(t) => {
-                write!(f, "event date is {}; expected a date YYYY-MM-DD", quoted(t))
+                write!(f, "event date is {}; {}", quoted(t), not_a_date(t))
             }
             AgeError::BadBirthDate(t) => {
-                write!(f, "birth_date is {}; expected a date YYYY-MM-DD", quoted(t))
+                write!(f, "birth_date is {}; {}", quoted(t), not_a_date(t))
             }
             AgeError::BornAfterEvent {
                 birth_date,
@@ -427,6 +505,37 @@ mod tests {
         assert_eq!(age_on("2014/9/3", "2026.09.03"), Some(12));
     }
 
+    /// A text written as a date whose numbers are no day of the calendar
+    /// says what is wrong with it; one not written as a date says how a
+    /// date is written.
+    #[test]
+    fn a_date_that_does_not_exist_says_why() {
+        let said = |text: &str| not_a_date(text);
+        assert_eq!(said("2014-02-30"), "no such day: February 2014 has 28 days");
+        assert_eq!(said("2016/2/30"), "no such day: February 2016 has 29 days");
+        assert_eq!(said("2100.02.29"), "no such day: February 2100 has 28 days");
+        assert_eq!(said("2014-04-31"), "no such day: April 2014 has 30 days");
+        assert_eq!(
+            said("2014-02-00"),
+            "no such day: a month's days are numbered from 1"
+        );
+        assert_eq!(
+            said("2014-30-09"),
+            "no month 30: months are numbered 1 to 12 (expected a date YYYY-MM-DD)"
+        );
+        assert_eq!(
+            said("2014-00-09"),
+            Date::no_such_day("2014-00-09").unwrap().to_string()
+        );
+        for text in ["30/09/2014", "14-09-30", "yesterday", "2014-9", ""] {
+            assert_eq!(Date::no_such_day(text), None, "{text}");
+            assert_eq!(said(text), "expected a date YYYY-MM-DD", "{text}");
+        }
+        // a date is no reason
+        assert_eq!(Date::no_such_day("2016-02-29"), None);
+        assert_eq!(Date::no_such_day(" 2014-09-30 "), None);
+    }
+
     #[test]
     fn nvso_groups_change_at_16_17_and_32_33_players() {
         let names = |n| -> Vec<String> { nvso_groups(n).into_iter().map(|g| g.name).collect() };
@@ -548,6 +657,14 @@ mod tests {
         assert_eq!(
             assign(&aged(60), &g, "13/09/2023"),
             Err(AgeError::BadEventDate("13/09/2023".into()))
+        );
+        assert_eq!(
+            AgeError::BadBirthDate("1950-02-30".into()).to_string(),
+            "birth_date is \"1950-02-30\"; no such day: February 1950 has 28 days"
+        );
+        assert_eq!(
+            AgeError::BadEventDate("13/09/2023".into()).to_string(),
+            "event date is \"13/09/2023\"; expected a date YYYY-MM-DD"
         );
         let err = assign(&born("2024-01-01"), &g, "2023-09-13").unwrap_err();
         assert_eq!(
