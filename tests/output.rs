@@ -327,8 +327,8 @@ fn a_link_to_a_file_stays_a_link() {
 }
 
 /// A folder given to `-o` is said to be a folder, with or without a
-/// format; a system error is said once; `dump FILE` says it wants a
-/// folder.
+/// format; a folder to write in that is not there is named; a system
+/// error is said once; `dump FILE` says it wants a folder.
 #[test]
 fn what_cannot_be_written_is_said_plainly_and_once() {
     let s = Scratch::new("said");
@@ -360,13 +360,51 @@ fn what_cannot_be_written_is_said_plainly_and_once() {
         .stderr_has(&format!(
             "tilerank: {new_folder}: names a folder (it ends in /), not a file: give a file name for the report"
         ));
-    let missing = s.path("no-such-folder/out.csv").display().to_string();
-    let out = Test::new()
-        .args(["score", "racks/s01.csv", "--format", "csv", "-o", &missing])
+    // a folder that is not there is named, not "No such file or
+    // directory"; nor is it made
+    let missing = s.path("nodir/sub");
+    for name in ["out.xlsx", "out.csv"] {
+        let target = missing.join(name).display().to_string();
+        Test::new()
+            .args(["score", "racks/s01.csv", "-o", &target])
+            .run()
+            .failure(2)
+            .stderr_has(&format!(
+                "tilerank: {}: no such folder (to write {name} in): check the path, or create the folder first",
+                missing.display()
+            ))
+            .stderr_lacks("os error");
+    }
+    assert!(!s.path("nodir").exists());
+    // a file where a folder goes is named
+    let file = s.path("roster.csv");
+    std::fs::write(&file, "id,name\n").unwrap();
+    let target = file.join("out.csv").display().to_string();
+    Test::new()
+        .args(["score", "racks/s01.csv", "-o", &target])
         .run()
         .failure(2)
-        .stderr_has(&format!("tilerank: {missing}: cannot be written: "));
-    assert_eq!(out.stderr.matches("os error").count(), 1, "{}", out.stderr);
+        .stderr_has(&format!(
+            "tilerank: {}: is a file, not a folder (to write out.csv in): give a folder that is there",
+            file.display()
+        ))
+        .stderr_lacks("os error");
+    // a system error is said once
+    if Path::new("/dev/full").exists() {
+        let out = Test::new()
+            .args([
+                "score",
+                "racks/s01.csv",
+                "--format",
+                "csv",
+                "-o",
+                "/dev/full",
+            ])
+            .run()
+            .failure(2)
+            .stderr_has("tilerank: /dev/full: cannot be written: ");
+        assert_eq!(out.stderr.matches("os error").count(), 1, "{}", out.stderr);
+    }
     // dump wants a folder
     let event = event(&s);
     let file = fixtures().join("roster.csv").display().to_string();

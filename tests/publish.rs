@@ -823,15 +823,36 @@ fn publish_refuses_bad_cards_and_a_folder_it_did_not_write() {
         .failure(2)
         .stderr_has("results.html: is a file, not a folder");
 
+    // The site folder is made, in a folder that must be there: the one
+    // that is not is named (or the file where a folder goes), before
+    // anything is read, and nothing is made.
+    let missing = scratch.path("no-such-folder/sub");
     Test::new()
         .args(["publish", "--roster", "roster.csv"])
         .fixture("good/hk-examples.csv")
         .arg("-o")
-        .arg(scratch.path("no-such-folder/site"))
+        .arg(missing.join("site"))
         .run()
         .failure(2)
-        .stderr_has("the site was not written")
-        .stderr_has("no-such-folder/site: cannot be written");
+        .stderr_has(&format!(
+            "tilerank: {}: no such folder (to write site in): check the path, or create the folder first",
+            missing.display()
+        ))
+        .stderr_lacks("os error")
+        .stderr_lacks("card accepted");
+    assert!(!scratch.path("no-such-folder").exists());
+    Test::new()
+        .args(["publish", "--roster", "roster.csv"])
+        .fixture("good/hk-examples.csv")
+        .arg("-o")
+        .arg(file.join("site"))
+        .run()
+        .failure(2)
+        .stderr_has(&format!(
+            "tilerank: {}: is a file, not a folder (to write site in): give a folder that is there",
+            file.display()
+        ))
+        .stderr_lacks("os error");
 
     Test::new()
         .args(["publish", "-o"])

@@ -13,7 +13,7 @@ use tilerank::report::site::{self, Lang, Site};
 /// Publish the results as a website: standings, qualifiers, medals, award, a page per player and per table
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank publish examples/hk-2026/cards --roster examples/hk-2026/roster.csv --name \"HK Open 2026\" -o site\n  tilerank publish --event hk-2026 -o site\n  tilerank publish --event hk-2026 --lang zh-Hant -o site-zh\n\nThe site works opened from disk (site/index.html) and on any web host: its styles and scripts are inside it and nothing is fetched from the network. The folder is written whole (a temporary folder renamed into place); an existing folder is replaced only if it is empty or an earlier tilerank site, and then only the files tilerank wrote (listed in its .tilerank-files): pages, pictures and other files you added to the folder are kept. While cards the event expects are missing, or players who went on have not played, each page says PROVISIONAL while what it shows waits for them (as each sheet of export), and the index lists what is missing. Nothing is written while any card has an error."
+    after_help = "Examples:\n  tilerank publish examples/hk-2026/cards --roster examples/hk-2026/roster.csv --name \"HK Open 2026\" -o site\n  tilerank publish --event hk-2026 -o site\n  tilerank publish --event hk-2026 --lang zh-Hant -o site-zh\n\nThe site works opened from disk (site/index.html) and on any web host: its styles and scripts are inside it and nothing is fetched from the network. The folder is written whole (a temporary folder renamed into place), in a folder that must be there (it is never made); an existing folder is replaced only if it is empty or an earlier tilerank site, and then only the files tilerank wrote (listed in its .tilerank-files): pages, pictures and other files you added to the folder are kept. While cards the event expects are missing, or players who went on have not played, each page says PROVISIONAL while what it shows waits for them (as each sheet of export), and the index lists what is missing. Nothing is written while any card has an error."
 )]
 pub struct PublishArgs {
     #[command(flatten)]
@@ -100,6 +100,9 @@ pub fn run(args: PublishArgs) -> Result<Outcome> {
     // (a site folder named as one of the event's files would stop the
     // event being read)
     tilerank::report::output::not_an_event_file(&args.output)?;
+    // (the site folder is made, in a folder that is there: said before
+    // anything is read)
+    tilerank::report::output::folder_is_there(&args.output)?;
     let site = match args.event.build()? {
         Built::Site(site) => site,
         Built::Refused(why) => {

@@ -13,7 +13,11 @@
 //! - the files of an event folder (`tilerank.toml`, `tilerank.db` and the
 //!   database's `-journal`, `-wal` and `-shm` files), in whatever folder
 //!   holds a `tilerank.toml`, named in any way (`./tilerank.db`, a link);
-//! - a folder, and a block device (a disk).
+//! - a folder, and a block device (a disk);
+//! - a file in a folder that is not there (`-o nodir/sub/out.xlsx`: the
+//!   folder is named), or under a file (`-o roster.csv/out.csv`). A
+//!   report's folder is never made: a mistyped folder, or a USB stick not
+//!   mounted, would take the report where nobody looks for it.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -31,6 +35,12 @@ pub enum OutputError {
     NamesAFolder { path: String },
     #[error("{path}: is a disk (a block device), not a file: give a file name for the report")]
     IsADisk { path: String },
+    #[error(
+        "{folder}: no such folder (to write {name} in): check the path, or create the folder first"
+    )]
+    NoSuchFolder { folder: String, name: String },
+    #[error("{folder}: is a file, not a folder (to write {name} in): give a folder that is there")]
+    FileNotFolder { folder: String, name: String },
     #[error("{path}: cannot be written: {source}")]
     Io {
         path: String,
@@ -143,8 +153,49 @@ pub fn check_target(path: &Path) -> Result<(), OutputError> {
         Ok(m) if m.is_dir() => Err(OutputError::IsAFolder { path: shown }),
         _ if says_folder => Err(OutputError::NamesAFolder { path: shown }),
         Ok(m) if is_block_device(&m) => Err(OutputError::IsADisk { path: shown }),
-        _ => Ok(()),
+        Ok(_) => Ok(()),
+        Err(_) => folder_is_there(path),
     }
+}
+
+/// Refuses a path whose folder is not there (`nodir/sub: no such folder
+/// (to write out.xlsx in)`), or has a file where a folder goes: the
+/// folder a report is written in, or a site folder is made in
+/// (`publish -o DIR`), must be there; it is never made. Through a
+/// symbolic link, the folder of the file it comes to.
+pub fn folder_is_there(path: &Path) -> Result<(), OutputError> {
+    let target = resolve(path);
+    let folder = folder_of(&target);
+    // (from the top: the first that is not a folder)
+    let mut ancestors: Vec<&Path> = folder
+        .ancestors()
+        .filter(|a| !a.as_os_str().is_empty())
+        .collect();
+    ancestors.reverse();
+    for at in ancestors {
+        match std::fs::metadata(at) {
+            Ok(m) if m.is_dir() => {}
+            Ok(_) => {
+                let rest = target.strip_prefix(at).unwrap_or(&target);
+                return Err(OutputError::FileNotFolder {
+                    folder: at.display().to_string(),
+                    name: rest.display().to_string(),
+                });
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(OutputError::NoSuchFolder {
+                    folder: folder.display().to_string(),
+                    name: target.file_name().map_or_else(
+                        || target.display().to_string(),
+                        |n| n.to_string_lossy().into_owned(),
+                    ),
+                });
+            }
+            // (a folder that cannot be looked into: the write says why)
+            Err(_) => return Ok(()),
+        }
+    }
+    Ok(())
 }
 
 #[cfg(unix)]
@@ -311,6 +362,39 @@ mod tests {
         assert_eq!(std::fs::read(&path).unwrap(), b"c,d\n");
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
         assert!(write_atomically(&dir.join("missing/out.csv"), b"x").is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The folder a report goes in must be there: the one that is not is
+    /// named, and so is a file where a folder goes; nothing is made.
+    #[test]
+    fn a_folder_that_is_not_there_is_named() {
+        let dir = scratch("no-folder");
+        let out = dir.join("nodir/sub/out.xlsx");
+        let said = check_target(&out).unwrap_err().to_string();
+        assert_eq!(
+            said,
+            format!(
+                "{}: no such folder (to write out.xlsx in): check the path, or create the folder first",
+                dir.join("nodir/sub").display()
+            )
+        );
+        assert!(!dir.join("nodir").exists());
+        let file = dir.join("roster.csv");
+        std::fs::write(&file, b"id,name\n").unwrap();
+        let said = check_target(&file.join("x/out.csv"))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            said,
+            format!(
+                "{}: is a file, not a folder (to write x/out.csv in): give a folder that is there",
+                file.display()
+            )
+        );
+        // a bare name, a file in a folder that is there
+        assert!(check_target(Path::new("out.csv")).is_ok());
+        assert!(check_target(&dir.join("out.csv")).is_ok());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
