@@ -13,8 +13,8 @@
 //! [`Take`]). Every message and place is the one the ordinary way gives.
 //!
 //! It takes the common shape only: a regular file named `.csv`, `.tsv` or
-//! `.txt` (or standard input or a pipe, its bytes held: see
-//! [`ingest::held_bytes`]), UTF-8 with no quotes, the results header
+//! `.txt` (or standard input or a pipe, its bytes read once and held:
+//! see [`ingest::once`]), UTF-8 with no quotes, the results header
 //! first, and each card's lines in one run. At anything else [`read`] gives up (`None`) and the
 //! files are read the ordinary way ([`crate::ingest::read_cards`]): a
 //! quoted field, a legacy encoding, a card whose lines are apart (the
@@ -47,7 +47,7 @@ use std::path::{Path, PathBuf};
 /// Whether every input is one the streaming reader may take: a regular
 /// file named as CSV text, or a source that gives its bytes once (standard
 /// input, a pipe) while they can be given again (see
-/// [`ingest::held_bytes`]: this reader may give up, and leave them to the
+/// [`ingest::once`]: this reader may give up, and leave them to the
 /// ordinary one).
 pub fn can_read(inputs: &[PathBuf]) -> bool {
     match ingest::expand(inputs) {

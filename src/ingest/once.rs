@@ -5,7 +5,7 @@
 //! reads its inputs more than once holds a [`Replay`] around its reads
 //! (the streaming reader, which may give up and leave the bytes to the
 //! ordinary reader; the second pass of an event whose cards clash,
-//! [`crate::intake::in_passes`]). While it is held, what [`bytes`] read
+//! [`crate::intake::in_passes`]). While it is held, what `bytes` reads
 //! of such a source is kept (its bytes, or why it could not be read), and
 //! every later open of the same source gives the same again without
 //! reading: the streaming reader, the ordinary one and a second pass all
