@@ -102,11 +102,11 @@ fn save(path: &Path, bytes: &[u8]) {
     std::fs::rename(&tmp, path).unwrap();
 }
 
-#[test]
-fn a_saved_error_is_reported_within_two_seconds_and_only_what_changed_is_printed() {
-    let scratch = Scratch::new("save");
-    let dir = &scratch.0;
-    std::fs::create_dir_all(dir.join("cards")).unwrap();
+/// `check --watch cards --roster roster.csv` in `dir`, started on one good
+/// card (`cards/S01.csv`, whose bytes are given back) and the folder
+/// `folder` made; returned once it watches.
+fn watching_one_card(dir: &Path, folder: &str) -> (Watching, Vec<u8>) {
+    std::fs::create_dir_all(dir.join(folder)).unwrap();
     std::fs::copy(fixtures().join("roster.csv"), dir.join("roster.csv")).unwrap();
     let good = std::fs::read(fixtures().join("good/hk-examples.csv")).unwrap();
     save(&dir.join("cards/S01.csv"), &good);
@@ -119,6 +119,14 @@ fn a_saved_error_is_reported_within_two_seconds_and_only_what_changed_is_printed
         Duration::from_secs(30),
     );
     watch.expect("watching cards", Duration::from_secs(5));
+    (watch, good)
+}
+
+#[test]
+fn a_saved_error_is_reported_within_two_seconds_and_only_what_changed_is_printed() {
+    let scratch = Scratch::new("save");
+    let dir = &scratch.0;
+    let (mut watch, good) = watching_one_card(dir, "cards");
 
     // A volunteer saves a typing mistake.
     let bad = std::fs::read(fixtures().join("bad/check2-score-abc.csv")).unwrap();
@@ -215,19 +223,7 @@ fn watching_needs_paths() {
 fn a_card_saved_in_a_folder_inside_is_checked() {
     let scratch = Scratch::new("inside");
     let dir = &scratch.0;
-    std::fs::create_dir_all(dir.join("cards/S02")).unwrap();
-    std::fs::copy(fixtures().join("roster.csv"), dir.join("roster.csv")).unwrap();
-    let good = std::fs::read(fixtures().join("good/hk-examples.csv")).unwrap();
-    save(&dir.join("cards/S01.csv"), &good);
-    let mut watch = Watching::start(
-        dir,
-        &["check", "--watch", "cards", "--roster", "roster.csv"],
-    );
-    watch.expect(
-        "checked: 0 errors, 1 card accepted",
-        Duration::from_secs(30),
-    );
-    watch.expect("watching cards", Duration::from_secs(5));
+    let (mut watch, _) = watching_one_card(dir, "cards/S02");
     let bad = std::fs::read(fixtures().join("bad/check2-score-abc.csv")).unwrap();
     save(&dir.join("cards/S02/T7.csv"), &bad);
     watch.expect(
