@@ -903,7 +903,8 @@ impl EventFolder {
         reason: Option<&str>,
         on_wait: &mut dyn FnMut(),
     ) -> Result<ImportReport, FolderError> {
-        let files = self.to_read(files, stage)?;
+        let _replay = ingest::once::Replay::keep();
+        let files = self.to_read(files)?;
         let store = self.writer()?;
         self.store_read(
             &store,
@@ -946,7 +947,8 @@ impl EventFolder {
         reason: Option<&str>,
         on_wait: &mut dyn FnMut(),
     ) -> Result<ImportReport, FolderError> {
-        let files = self.to_read(files, stage)?;
+        let _replay = ingest::once::Replay::keep();
+        let files = self.to_read(files)?;
         self.store_read(
             store,
             files,
@@ -959,25 +961,20 @@ impl EventFolder {
     /// The card files an import reads, found before any lock is taken (a
     /// wrong name or limit is said at once); each is read in the import's
     /// transaction, a card at a time where it can be. Standard input (`-`)
-    /// is read whole here, before the lock: the event is not held while
+    /// or a pipe is read whole here, before the lock, and held (the caller
+    /// holds an [`ingest::once::Replay`]): the event is not held while
     /// whatever feeds the pipe takes its time (a second import, or a card
-    /// a referee enters, goes in meanwhile).
-    fn to_read(
-        &self,
-        files: &[PathBuf],
-        stage: Option<&str>,
-    ) -> Result<Vec<ToImport>, FolderError> {
+    /// a referee enters, goes in meanwhile). Its bytes are then read as a
+    /// file's are, by the streaming reader where it can.
+    fn to_read(&self, files: &[PathBuf]) -> Result<Vec<ToImport>, FolderError> {
         crate::ingest::limits::Limits::from_env()?;
-        ingest::expand(files)?
-            .into_iter()
-            .map(|path| {
-                Ok(if path.as_os_str() == "-" {
-                    ToImport::Read(self.read_file(&path, stage)?)
-                } else {
-                    ToImport::File(path)
-                })
-            })
-            .collect()
+        let files = ingest::expand(files)?;
+        for path in files.iter().filter(|p| ingest::once::gives_once(p)) {
+            debug_assert!(ingest::once::is_held(), "the caller holds a Replay");
+            // (why it could not be read is kept too, and said in turn)
+            let _ = ingest::held_bytes(path);
+        }
+        Ok(files.into_iter().map(ToImport::File).collect())
     }
 
     /// Reads one card file the ordinary way, whole: racks are scored,

@@ -72,6 +72,14 @@ impl<'a> Bytes<'a> {
         ingest::is_text_file(path) || (ingest::once::is_held() && ingest::once::gives_once(path))
     }
 
+    /// `path`, read where it lies, or the bytes held for it.
+    fn of(path: &'a Path, held: Option<&'a [u8]>) -> Bytes<'a> {
+        match held {
+            Some(bytes) => Bytes::Held(bytes),
+            None => Bytes::File(path),
+        }
+    }
+
     fn len(self) -> Option<u64> {
         match self {
             Bytes::File(path) => Some(std::fs::metadata(path).ok()?.len()),
@@ -84,6 +92,17 @@ impl<'a> Bytes<'a> {
             Bytes::File(path) => Reader::File(std::fs::File::open(path).ok()?),
             Bytes::Held(bytes) => Reader::Held(std::io::Cursor::new(bytes)),
         })
+    }
+}
+
+/// What `path` is read from, when it [can be taken](Bytes::can_take): no
+/// bytes for a regular file (read where it lies), the bytes of standard
+/// input or a pipe (read whole now, and held); `None` when they could not
+/// be read (the ordinary reader says why).
+fn hold(path: &Path) -> Option<Option<ingest::once::Bytes>> {
+    match ingest::is_text_file(path) {
+        true => Some(None),
+        false => ingest::held_bytes(path).map(Some),
     }
 }
 
@@ -161,12 +180,15 @@ impl Take for Intake {
 /// Reads one file into `take` (an import's, a file at a time); `None` when
 /// it is not the common shape (see the module text): what `take` took is
 /// then to be dropped, and the file read the ordinary way.
+/// Standard input or a pipe is read from the bytes held for it (while a
+/// [`ingest::once::Replay`] is held, as for [`read`]).
 pub fn read_one(path: &Path, take: &mut impl Take) -> Option<()> {
     let limits = Limits::from_env().ok()?;
-    if !ingest::is_text_file(path) {
+    if !Bytes::can_take(path) {
         return None;
     }
-    let bytes = Bytes::File(path);
+    let held = hold(path)?;
+    let bytes = Bytes::of(path, held.as_ref().map(|b| b.as_slice()));
     let large = bytes.len().is_some_and(|n| n >= THREADS_FROM);
     let mut seen = Keys::default();
     read_file(path, bytes, &limits, take, &mut seen, large, CHUNK)?;
@@ -199,21 +221,12 @@ pub fn read_with(
     if files.is_empty() || !files.iter().all(|f| Bytes::can_take(f)) {
         return None;
     }
-    // (standard input or a pipe read whole now, and held)
-    let held: Vec<Option<ingest::once::Bytes>> = files
-        .iter()
-        .map(|f| match ingest::is_text_file(f) {
-            true => Some(None),
-            false => ingest::held_bytes(f).map(Some),
-        })
-        .collect::<Option<_>>()?;
+    let held: Vec<Option<ingest::once::Bytes>> =
+        files.iter().map(|f| hold(f)).collect::<Option<_>>()?;
     let sources: Vec<Bytes> = files
         .iter()
         .zip(&held)
-        .map(|(f, h)| match h {
-            Some(bytes) => Bytes::Held(bytes),
-            None => Bytes::File(f),
-        })
+        .map(|(f, h)| Bytes::of(f, h.as_ref().map(|b| b.as_slice())))
         .collect();
     // Room for the players and the cards, judged from the size of the
     // files (a line is some 28 bytes; a player has a line per game, a

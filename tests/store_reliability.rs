@@ -581,29 +581,56 @@ fn an_import_that_waits_too_long_gives_up_and_stores_nothing() {
     assert_eq!(state(&base), before);
 }
 
-/// `import -` reads standard input whole before it takes the event: while
-/// whatever feeds the pipe takes its time, a second import goes in; then
-/// the first stores its card as well.
+/// `import -` reads standard input whole before it takes the event, and
+/// so does an import of a named pipe (a shell's `<(...)`): while whatever
+/// feeds it takes its time, a second import goes in; then the first
+/// stores its card as well.
 #[test]
 fn an_import_from_standard_input_holds_nothing_while_it_waits_for_it() {
+    holds_nothing_while_it_waits(false);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_import_from_a_named_pipe_holds_nothing_while_it_waits_for_it() {
+    holds_nothing_while_it_waits(true);
+}
+
+/// An import whose card comes through standard input or (`named`) a named
+/// pipe, half of it, then the rest once a second import is in.
+fn holds_nothing_while_it_waits(named: bool) {
     use std::io::Write;
-    let s = Scratch::new("stdin-wait");
+    let s = Scratch::new(if named { "pipe-wait" } else { "stdin-wait" });
     let event = s.0.join("event");
     base_event(&event);
+    let fifo = s.path("S03-piped");
+    if named {
+        let made = Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    }
+    let input = if named {
+        fifo.as_os_str()
+    } else {
+        "-".as_ref()
+    };
     let mut first = tilerank(&[
         "import".as_ref(),
-        "-".as_ref(),
+        input,
         "--event".as_ref(),
         event.as_os_str(),
     ])
-    .stdin(Stdio::piped())
+    .stdin(if named { Stdio::null() } else { Stdio::piped() })
     .stdout(Stdio::piped())
     .stderr(Stdio::piped())
     .spawn()
     .unwrap();
     // (a part of the card now, the rest later: the pipe stays open)
     let card = std::fs::read(demo("cards/S03.xlsx")).unwrap();
-    let mut stdin = first.stdin.take().unwrap();
+    let mut stdin: Box<dyn Write> = match named {
+        // (opened once the import opens it to read)
+        true => Box::new(std::fs::OpenOptions::new().write(true).open(&fifo).unwrap()),
+        false => Box::new(first.stdin.take().unwrap()),
+    };
     stdin.write_all(&card[..card.len() / 2]).unwrap();
     // (no lock taken: give it the time it would take to take one)
     std::thread::sleep(Duration::from_millis(500));
@@ -654,11 +681,18 @@ fn an_import_from_standard_input_holds_nothing_while_it_waits_for_it() {
         String::from_utf8_lossy(&first.stdout),
         stderr(&first)
     );
-    assert!(said.contains("<stdin>: 25 cards imported"), "{said}");
+    let name = match named {
+        true => fifo.display().to_string(),
+        false => "<stdin>".to_string(),
+    };
+    assert!(
+        said.contains(&format!("{name}: 25 cards imported")),
+        "{said}"
+    );
     let log = run(&event, &["log"]);
     let log = String::from_utf8_lossy(&log.stdout);
     assert!(
-        log.contains("S02.xlsx") && log.contains("<stdin>"),
+        log.contains("S02.xlsx") && log.contains(if named { "S03-piped" } else { "<stdin>" }),
         "both are in the log: {log}"
     );
 }
