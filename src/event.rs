@@ -91,6 +91,9 @@ pub struct Event {
     pub entrants: Vec<Entrants>,
     pub problems: Problems,
     pub counts: Counts,
+    /// Whether who goes on was judged: no card had an error (the errors
+    /// said since are of the later stages' players).
+    judged: bool,
 }
 
 /// Who plays a later stage, against who went on to it from the stage
@@ -112,6 +115,10 @@ pub struct Entrants {
     /// who went on and has no card of it is not waited for; who did not go
     /// on, or has a card, is an error of the settings.
     pub absent: Vec<PlayerId>,
+    /// Whether the stage before is complete (cards missing, or players
+    /// still to play it: judged on its list as it stands, see
+    /// [`Event::entrants_so_far`]).
+    pub from_complete: bool,
 }
 
 impl Event {
@@ -250,22 +257,40 @@ impl Event {
             rejected,
             tallies: std::sync::Arc::new(tallies),
             entrants: Vec::new(),
+            judged: !problems.has_errors(),
             problems,
             counts,
         };
         // (who goes on is not known while cards have errors)
-        if !event.problems.has_errors() {
-            event.entrants = event.find_entrants();
+        if event.judged {
+            event.entrants = event.find_entrants(false);
             event.say_strangers();
         }
         event
     }
 
+    /// Each later stage with cards, as [`Event::entrants`], judged also
+    /// while the first stage has cards missing: against the list of who
+    /// goes on as it stands (`qualifiers --allow-incomplete`), the list a
+    /// final's seating printed then was made from. What an import checks a
+    /// later stage's card against as it comes in: a card of the final
+    /// typed in before the prelim is complete is refused when its players
+    /// are not on that list, not found out once the prelim is in.
+    /// Empty while any card has an error.
+    pub fn entrants_so_far(&self) -> Vec<Entrants> {
+        match self.judged {
+            true => self.find_entrants(true),
+            false => Vec::new(),
+        }
+    }
+
     /// [`Event::entrants`]: each later stage with cards, from the first,
     /// against who went on from the stage before. Nothing is judged of a
     /// stage whose stage before is not complete (cards missing, players
-    /// still to play), nor of a group whose list waits for the director.
-    fn find_entrants(&self) -> Vec<Entrants> {
+    /// still to play; judged all the same `so_far`, on the first stage's
+    /// cards in, see [`Event::entrants_so_far`]), nor of a group whose
+    /// list waits for the director.
+    fn find_entrants(&self, so_far: bool) -> Vec<Entrants> {
         use std::collections::{BTreeSet, HashSet};
         let played = self.stages();
         let mut out: Vec<Entrants> = Vec::new();
@@ -282,7 +307,7 @@ impl Event {
         let mut from_complete = self.completeness_of_schedule().is_empty();
         for pair in self.rules.stages.windows(2) {
             let (from, to) = (Stage::new(&pair[0]), Stage::new(&pair[1]));
-            if !(from_complete && played.contains(&from) && played.contains(&to)) {
+            if !((so_far || from_complete) && played.contains(&from) && played.contains(&to)) {
                 break;
             }
             let lists = self.advance_all(&from, &self.group_list(), &[]);
@@ -315,8 +340,9 @@ impl Event {
                     .into_iter()
                     .filter(|p| !going.contains(p) || here.contains(p))
                     .collect(),
+                from_complete,
             };
-            from_complete = entry.waiting.is_empty();
+            from_complete = from_complete && entry.waiting.is_empty();
             out.push(entry);
         }
         out
@@ -380,6 +406,19 @@ impl Event {
     /// What is wrong with stranger `p` on the cards of `e`'s stage (the
     /// card's key goes before it).
     pub fn stranger(&self, e: &Entrants, p: PlayerId) -> Said {
+        if !e.from_complete {
+            return Said::new(
+                Msg::StrangerSoFar,
+                [
+                    Part::Text(self.who(p)),
+                    Part::Stage(e.stage.to_string()),
+                    Part::Stage(e.from.to_string()),
+                    Part::text(e.went_on),
+                    Part::Stage(e.from.to_string()),
+                    Part::text(&e.from),
+                ],
+            );
+        }
         Said::new(
             Msg::Stranger,
             [

@@ -1543,7 +1543,7 @@ fn strangers_on(
         None,
         Problems::new(),
     )?;
-    for e in &event.entrants {
+    for e in &event.entrants_so_far() {
         for &p in &e.strangers {
             let Ok(here) = roster.find(event.roster.id(p)) else {
                 continue;

@@ -1042,6 +1042,57 @@ fn import_refuses_a_final_card_with_a_player_who_did_not_go_on() {
     run(&["medals"]).success().errors(0);
 }
 
+/// A final card typed in while the prelim still has cards missing is
+/// judged against the list of who goes on as it stands (the list its
+/// seating was printed from): a player not on it refuses the card at
+/// once, saying the prelim is not complete, rather than let it in to
+/// block every answer once the prelim is (a referee who typed a prelim
+/// card on the final's form). With the prelim complete, the card goes in.
+#[test]
+fn import_judges_a_final_card_on_the_prelim_as_it_stands() {
+    let s = crate::test::Scratch::new("stranger-so-far");
+    let from = crate::test::fixtures().join("e2e/hk");
+    let dir = s.0.join("event");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(from.join("tilerank.toml"), dir.join("tilerank.toml")).unwrap();
+    let d = dir.display().to_string();
+    let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
+    run(&["roster", &from.join("roster.csv").display().to_string()]).success();
+    // the prelim's table 1 only: H01, H03, H05 and H07 are its top 4
+    let prelim = std::fs::read_to_string(from.join("cards/prelim.csv")).unwrap();
+    let (table_1, table_2): (Vec<&str>, Vec<&str>) = prelim
+        .lines()
+        .skip(1)
+        .partition(|l| l.starts_with("prelim,S01,1,"));
+    let header = "stage,session,table,game,seat,player,won,score,tiles\n";
+    let part = |name: &str, lines: &[&str]| {
+        let path = s.write(name, &format!("{header}{}\n", lines.join("\n")));
+        path.display().to_string()
+    };
+    run(&["import", &part("table-1.csv", &table_1)]).success();
+    let final_card = from.join("cards/final.csv").display().to_string();
+    let out = run(&["import", &final_card]).failure(1).errors(2);
+    let errors = out.problems("error");
+    for (error, who) in errors.iter().zip(["H02", "H04"]) {
+        assert!(
+            error.starts_with(&format!(
+                "{final_card}:2: error: final session S01 table 1: {who} "
+            )),
+            "{errors:?}"
+        );
+    }
+    assert!(
+        errors.iter().all(|e| e.contains(
+            "plays the final but is not among those going on from the prelim as it stands (4 going on; the prelim is not complete yet, tilerank qualifiers --stage prelim --allow-incomplete lists them): correct the card, or import the missing cards first"
+        )),
+        "{errors:?}"
+    );
+    out.stderr_has(&format!("{final_card}: nothing imported (errors above)"));
+    run(&["import", &part("table-2.csv", &table_2)]).success();
+    run(&["import", &final_card]).success().errors(0);
+    run(&["medals"]).success().errors(0);
+}
+
 /// NVSO, three age groups, each with its championship table: with one
 /// final card of three in, the medals wait (exit 1) and say who has not
 /// played; `--allow-incomplete` gives the one group's medals marked

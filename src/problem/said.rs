@@ -119,6 +119,8 @@ crate::lang::catalog! {
         OfCard => "{}: {}", "{}：{}";
         Stranger => "{} plays the {} but did not go on from the {} ({} went on; tilerank qualifiers --stage {} lists them): correct the card, or, if {} took the seat of one who went on and left, mark that player withdrawn on the roster",
             "{} 在 {} 出賽，但並未從 {} 晉級（{} 人晉級；tilerank qualifiers --stage {} 會列出）：請更正計分卡；若 {} 是代替已晉級但離場的選手入座，請在名冊上將該選手標為退賽";
+        StrangerSoFar => "{} plays the {} but is not among those going on from the {} as it stands ({} going on; the {} is not complete yet, tilerank qualifiers --stage {} --allow-incomplete lists them): correct the card, or import the missing cards first",
+            "{} 在 {} 出賽，但按目前的結果並未從 {} 晉級（{} 人晉級；{} 尚未完成，tilerank qualifiers --stage {} --allow-incomplete 會列出）：請更正計分卡，或先匯入未到的計分卡";
 
         // A card that differs from the event's.
         /// What is wrong, then what to do.
