@@ -936,6 +936,57 @@ impl EventFolder {
         )
     }
 
+    /// Takes the card of `key` out of the event: the table has no card
+    /// again, as before it was imported (a card typed under the wrong
+    /// table or stage, a referee's card sent on the wrong form). The card
+    /// stays in the database, marked removed by a log row that keeps
+    /// `reason`, as a replaced card is; importing it again puts it back.
+    /// Returns where the card was read from.
+    pub fn remove_card(
+        &self,
+        key: &CardKey,
+        reason: &str,
+        on_wait: &mut dyn FnMut(),
+    ) -> Result<String, FolderError> {
+        let reason = reason.trim();
+        if reason.is_empty() {
+            return Err(FolderError::Refused(
+                "a removal needs a reason (--reason \"...\": the log keeps it)".to_string(),
+            ));
+        }
+        let store = self.writer()?;
+        let tx = store.begin_write(on_wait)?;
+        let Some(card) = store.card_of_key(key)? else {
+            let (stage, session, _) = entry::key_fields(key);
+            let tables = store.tables_of(&stage, &session)?;
+            let stored = match tables.is_empty() {
+                true => format!("the event has no card of {stage} session {session}"),
+                false => format!(
+                    "the event's cards of {stage} session {session} are of tables {}",
+                    tables.join(", ")
+                ),
+            };
+            return Err(FolderError::Refused(format!(
+                "{key}: no such card in the event, nothing removed ({stored})"
+            )));
+        };
+        let source = store.card_source(card.id)?;
+        let games: HashSet<u32> = card.lines.iter().map(|l| l.game).collect();
+        let log = store.append_log(&LogEntry {
+            time: utc_now(),
+            action: "remove".into(),
+            file: source.clone(),
+            sha256: String::new(),
+            stage: key.stage.to_string(),
+            cards: 1,
+            games: games.len() as i64,
+            reason: reason.to_string(),
+        })?;
+        store.replace_card(card.id, log)?;
+        tx.commit().map_err(|e| store.error(e))?;
+        Ok(source)
+    }
+
     /// [`EventFolder::import`] through a store opened before (a test caps
     /// its size with [`Store::limit_pages`]).
     pub fn import_into(

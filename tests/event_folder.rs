@@ -1357,3 +1357,68 @@ fn one_player_still_to_play_is_said_in_the_singular() {
         .success()
         .stderr_has("1 player on the roster has not played yet\n");
 }
+
+/// `remove` takes a card out of the event (a final card that should not
+/// be there): its table has no card again, the log says when and why,
+/// and importing it again puts it back. Without a reason, or for a table
+/// the event has no card of, nothing is removed and the command says why.
+#[test]
+fn a_card_removed_leaves_its_table_empty_and_the_log_says_why() {
+    use crate::test::Test;
+    let s = Scratch::new("remove");
+    let from = crate::test::fixtures().join("e2e/hk");
+    let dir = s.0.join("event");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(from.join("tilerank.toml"), dir.join("tilerank.toml")).unwrap();
+    let d = dir.display().to_string();
+    let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
+    let final_card = from.join("cards/final.csv").display().to_string();
+    run(&["roster", &from.join("roster.csv").display().to_string()]).success();
+    run(&[
+        "import",
+        &from.join("cards/prelim.csv").display().to_string(),
+    ])
+    .success();
+    run(&["import", &final_card]).success();
+    run(&["medals"]).success().errors(0);
+
+    let remove = |args: &[&str]| {
+        let mut all = vec!["remove", "--stage", "final", "--session", "S01"];
+        all.extend(args);
+        run(&all)
+    };
+    remove(&["--table", "1", "--reason", "  "])
+        .failure(2)
+        .stderr_has("tilerank: a removal needs a reason (--reason \"...\": the log keeps it)");
+    remove(&["--table", "2", "--reason", "stray"])
+        .failure(2)
+        .stderr_has("tilerank: final session S01 table 2: no such card in the event, nothing removed (the event's cards of final session S01 are of tables 1)");
+    run(&["remove", "--stage", "semi", "--session", "1", "--table", "1", "--reason", "x"])
+        .failure(2)
+        .stderr_has("--stage semi: not one of this event's stages (prelim, final: [rules] stages in tilerank.toml)");
+    remove(&["--table", "1", "--reason", "typed on the final's form by mistake"])
+        .success()
+        .stderr_has(&format!(
+            "final session S01 table 1: removed (it was read from {final_card}); tilerank log keeps when and why."
+        ));
+    run(&["medals"])
+        .failure(1)
+        .stdout_is("")
+        .stderr_has("no cards of stage final yet");
+    let log = run(&["log", "--format", "csv"]).success().stdout;
+    let last = log.lines().last().unwrap();
+    assert!(
+        last.contains(&format!(
+            ",remove,{final_card},,final,1,3,typed on the final's form by mistake"
+        )),
+        "{log}"
+    );
+    // nothing left to remove; the card imported again is the event's
+    remove(&["--table", "1", "--reason", "again"])
+        .failure(2)
+        .stderr_has("(the event has no card of final session S01)");
+    run(&["import", &final_card])
+        .success()
+        .stderr_has("1 card imported, 0 replaced, 0 unchanged");
+    run(&["medals"]).success().errors(0);
+}

@@ -29,6 +29,7 @@ mod qualifiers;
 #[cfg(test)]
 mod quoted;
 mod referee;
+mod remove;
 mod roster;
 mod score;
 mod seating;
@@ -66,6 +67,7 @@ pub enum Command {
     Roster(roster::RosterArgs),
     Import(import::ImportArgs),
     Log(log::LogArgs),
+    Remove(remove::RemoveArgs),
     Referee(referee::RefereeArgs),
     Dump(dump::DumpArgs),
     Check(check::CheckArgs),
@@ -99,6 +101,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Roster(a) => roster::run(a),
         Command::Import(a) => import::run(a),
         Command::Log(a) => log::run(a),
+        Command::Remove(a) => remove::run(a),
         Command::Referee(a) => referee::run(a),
         Command::Dump(a) => dump::run(a),
         Command::Check(a) => check::run(a),

@@ -1273,6 +1273,32 @@ impl Store {
             .map_err(|e| self.error(e))
     }
 
+    /// Where the stored card of row `card` was read (`S01.xlsx[Table 7]`).
+    pub(super) fn card_source(&self, card: i64) -> Result<String, FolderError> {
+        self.conn
+            .query_row("SELECT source FROM cards WHERE id = ?1", [card], |r| {
+                r.get(0)
+            })
+            .map_err(|e| self.error(e))
+    }
+
+    /// The keys of the event's cards (none replaced) of one stage and
+    /// session.
+    pub(super) fn tables_of(&self, stage: &str, session: &str) -> Result<Vec<String>, FolderError> {
+        let e = |e| self.error(e);
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT tbl FROM cards
+                  WHERE stage = ?1 AND session = ?2 AND replaced_by IS NULL ORDER BY id",
+            )
+            .map_err(e)?;
+        let rows = stmt
+            .query_map(params![stage, session], |r| r.get(0))
+            .map_err(e)?;
+        rows.collect::<Result<_, _>>().map_err(e)
+    }
+
     /// Marks the stored card of row `card` replaced by the import of log
     /// row `log`.
     pub(super) fn replace_card(&self, card: i64, log: i64) -> Result<(), FolderError> {
