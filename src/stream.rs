@@ -398,6 +398,11 @@ fn read_head(file: &mut Reader, limits: &Limits) -> Option<Head> {
             non_blank += 1;
         }
     }
+    // (a NUL: UTF-16 without a byte order mark, or a damaged file; the
+    // ordinary reader says which, see `text::decode`)
+    if memchr::memchr(0, &head).is_some() {
+        return None;
+    }
     let bom = if head.starts_with(b"\xEF\xBB\xBF") {
         3
     } else {

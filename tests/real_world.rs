@@ -117,6 +117,80 @@ fn a_windows_1252_roster() {
     );
 }
 
+/// `text` as UTF-16 without a byte-order mark, little- or big-endian.
+fn utf16(text: &str, little: bool) -> Vec<u8> {
+    text.encode_utf16()
+        .flat_map(|u| {
+            if little {
+                u.to_le_bytes()
+            } else {
+                u.to_be_bytes()
+            }
+        })
+        .collect()
+}
+
+/// A card saved as UTF-16LE and a roster as UTF-16BE, neither with a
+/// byte-order mark (Notepad's and some exports' "Unicode"): read as
+/// UTF-16, and a note names each one's encoding.
+#[test]
+fn utf16_without_a_byte_order_mark() {
+    let scratch = crate::test::Scratch::new("utf16");
+    let read = |name: &str| std::fs::read_to_string(fixtures().join(name)).unwrap();
+    let card = scratch.path("card-utf16le.csv");
+    let roster = scratch.path("roster-utf16be.csv");
+    std::fs::write(&card, utf16(&read("good/went-out.csv"), true)).unwrap();
+    std::fs::write(&roster, utf16(&read("roster.csv"), false)).unwrap();
+    let out = Test::new()
+        .args(["standings", "--format", "csv", "--roster"])
+        .arg(&roster)
+        .arg(&card)
+        .run()
+        .success()
+        .errors(0)
+        .stdout_is(WENT_OUT_STANDINGS);
+    for (file, encoding) in [
+        ("card-utf16le.csv", "UTF-16LE"),
+        ("roster-utf16be.csv", "UTF-16BE"),
+    ] {
+        assert!(
+            out.stderr.contains(&format!("{file}: note: not UTF-8: read as {encoding}; if names look garbled, save the file as CSV UTF-8 and read it again")),
+            "{}",
+            out.stderr
+        );
+    }
+}
+
+/// A file with UTF-16's NULs that is not UTF-16 throughout (a byte lost
+/// at its end) is not read, and says what it looks like and what to do;
+/// a stray NUL in a UTF-8 card is a control character at its cell.
+#[test]
+fn nuls_that_are_not_utf16_throughout() {
+    let scratch = crate::test::Scratch::new("utf16-cut");
+    let card = std::fs::read_to_string(fixtures().join("good/went-out.csv")).unwrap();
+    let mut bytes = utf16(&card, true);
+    bytes.pop();
+    let cut = scratch.path("cut.csv");
+    std::fs::write(&cut, bytes).unwrap();
+    let out = Test::new().arg("check").roster().arg(&cut).run().failure(2);
+    assert!(
+        out.stderr.contains("cut.csv: error: cannot be read: looks like UTF-16LE without a byte-order mark (a NUL byte beside each letter), but is not UTF-16LE throughout; save it as CSV UTF-8 in the spreadsheet program and read it again"),
+        "{}",
+        out.stderr
+    );
+    Test::new()
+        .arg("check")
+        .roster()
+        .arg("-")
+        .stdin(card.replacen("P0002", "P00\u{0}02", 1))
+        .run()
+        .failure(1)
+        .error_at(
+            "<stdin>:3:5",
+            &["\"P00<U+0000 control character>02\" is not on the roster"],
+        );
+}
+
 /// A Big5 score card (a 3-player table, the D columns empty, Chinese names
 /// and labels) with a Big5 roster.
 #[test]

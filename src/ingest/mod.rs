@@ -707,7 +707,10 @@ pub fn read_bytes(name: &str, bytes: Vec<u8>, limits: &Limits) -> Result<Vec<She
             })
             .collect());
     }
-    let (text, encoding) = text::decode_owned(bytes);
+    let (text, encoding) = text::decode_owned(bytes).map_err(|reason| InputError::Unreadable {
+        path: name.to_string(),
+        reason,
+    })?;
     text::check_lengths(&text, name, limits)?;
     Ok(vec![Sheet {
         source: Source::file(name),

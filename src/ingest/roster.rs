@@ -143,7 +143,7 @@ pub fn both_ways(
     bytes: Vec<u8>,
     limits: &Limits,
 ) -> Option<[(Vec<String>, Vec<crate::roster::Player>); 2]> {
-    let (text, _) = super::text::decode_owned(bytes);
+    let (text, _) = super::text::decode_owned(bytes).ok()?;
     super::text::check_lengths(&text, name, limits).ok()?;
     if text.is_empty() || !super::split::takes(text.as_bytes()) {
         return None;
@@ -741,6 +741,11 @@ fn read_file(path: &Path, limits: &Limits, size: u64) -> Option<(Roster, Problem
     let mut head = vec![0u8; usize::try_from(len.min(HEAD)).ok()?];
     super::read_exact_at(&file, &mut head, 0).ok()?;
     if super::not_spreadsheet_kind(&head).is_some() || super::workbook::format_of(&head).is_some() {
+        return None;
+    }
+    // (a NUL: UTF-16 without a byte order mark, or a damaged file; the
+    // whole read says which, see `text::decode`)
+    if memchr::memchr(0, &head).is_some() {
         return None;
     }
     let whole = head.len() as u64 == len;

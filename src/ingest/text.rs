@@ -1,6 +1,7 @@
 //! CSV files as spreadsheet programs write them: UTF-8 with or without BOM,
-//! or a legacy encoding (Windows-1252, Big5, GBK, ...), and `,` `;` or tab
-//! between fields (European Excel writes `;`).
+//! UTF-16 with or without BOM, or a legacy encoding (Windows-1252, Big5,
+//! GBK, ...), and `,` `;` or tab between fields (European Excel writes
+//! `;`).
 
 use super::cell::{Cell, Row};
 use super::limits::{hint, Limits};
@@ -164,35 +165,109 @@ fn each_block_has_a_line_break(bytes: &[u8], longest: u64) -> bool {
         .all(|b| memchr::memchr(b'\n', b).is_some())
 }
 
-/// Bytes to text. UTF-8 (and UTF-16 with a BOM) is taken as it is; anything
-/// else is decoded in the encoding that chardetng judges most likely.
-/// Returns the text and the encoding's name when it was not UTF-8.
+/// Bytes to text. UTF-8 (and UTF-16 with a BOM) is taken as it is; so is
+/// UTF-16 without a BOM, told by its NUL bytes ([`utf16_without_bom`]);
+/// anything else is decoded in the encoding that chardetng judges most
+/// likely. Returns the text and the encoding's name when it was not UTF-8,
+/// or why the bytes are not read (UTF-16's pattern of NULs, but not
+/// UTF-16 throughout).
 /// As [`decode`], taking the bytes: UTF-8 without a byte order mark, the
 /// common case, becomes the text without a copy.
-pub fn decode_owned(bytes: Vec<u8>) -> (String, Option<&'static str>) {
-    if Encoding::for_bom(&bytes).is_none() {
+pub fn decode_owned(bytes: Vec<u8>) -> Result<(String, Option<&'static str>), String> {
+    if Encoding::for_bom(&bytes).is_none() && memchr::memchr(0, &bytes).is_none() {
         match String::from_utf8(bytes) {
-            Ok(text) => return (text, None),
+            Ok(text) => return Ok((text, None)),
             Err(e) => return decode(e.as_bytes()),
         }
     }
     decode(&bytes)
 }
 
-pub fn decode(bytes: &[u8]) -> (String, Option<&'static str>) {
+pub fn decode(bytes: &[u8]) -> Result<(String, Option<&'static str>), String> {
     if let Some((encoding, bom_len)) = Encoding::for_bom(bytes) {
         let (text, _) = encoding.decode_without_bom_handling(&bytes[bom_len..]);
         let label = (encoding != encoding_rs::UTF_8).then(|| encoding.name());
-        return (text.into_owned(), label);
+        return Ok((text.into_owned(), label));
+    }
+    match utf16_without_bom(bytes) {
+        Nuls::None => {}
+        Nuls::Utf16(text, encoding) => return Ok((text, Some(encoding.name()))),
+        Nuls::LikeUtf16(encoding) => {
+            return Err(format!(
+                "looks like {} without a byte-order mark (a NUL byte beside each letter), but is not {0} throughout; save it as CSV UTF-8 in the spreadsheet program and read it again",
+                encoding.name()
+            ))
+        }
     }
     if let Ok(text) = std::str::from_utf8(bytes) {
-        return (text.to_string(), None);
+        return Ok((text.to_string(), None));
     }
     let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
     detector.feed(bytes, true);
     let encoding = detector.guess(None, chardetng::Utf8Detection::Deny);
     let (text, _, _) = encoding.decode(bytes);
-    (text.into_owned(), Some(encoding.name()))
+    Ok((text.into_owned(), Some(encoding.name())))
+}
+
+/// What the NUL bytes of a text with no byte order mark say.
+#[derive(Debug, PartialEq, Eq)]
+enum Nuls {
+    /// Not UTF-16: no NUL (UTF-8 and the legacy encodings have none), or
+    /// NULs that do not lie as UTF-16's do (a stray one in a cell, a run of
+    /// them where a copy was cut short): the text is read as any other,
+    /// and a NUL in it is a control character at its cell.
+    None,
+    /// UTF-16 in this byte order: the text.
+    Utf16(String, &'static Encoding),
+    /// UTF-16's pattern of NULs, but not UTF-16 throughout (a byte
+    /// missing, a NUL or control character among the letters): not read.
+    LikeUtf16(&'static Encoding),
+}
+
+/// Whether `bytes` (with no byte order mark) are UTF-16, as a spreadsheet
+/// program or Notepad writes it when told "Unicode" without a BOM: each
+/// character two bytes, and for each character of ASCII (a CSV's
+/// delimiters, line breaks, digits, and most of its letters) one of the
+/// two is NUL, the second in UTF-16LE, the first in UTF-16BE. A quarter of
+/// the pairs or more must have that NUL, nine NULs in ten must be of that
+/// kind (a Chinese character has a NUL byte too, once in 256: U+4E00 一 is
+/// `00 4E` in UTF-16LE), and the whole must decode as UTF-16 with no NUL
+/// or control character but tab and line breaks; else a text with NULs is
+/// not read as UTF-16 ([`Nuls::None`], or [`Nuls::LikeUtf16`] when only
+/// the decoding fails).
+fn utf16_without_bom(bytes: &[u8]) -> Nuls {
+    if memchr::memchr(0, bytes).is_none() {
+        return Nuls::None;
+    }
+    // pairs with a NUL in their first byte only, in their second only
+    let (mut first, mut second) = (0usize, 0usize);
+    for pair in bytes.chunks_exact(2) {
+        match (pair[0] == 0, pair[1] == 0) {
+            (true, false) => first += 1,
+            (false, true) => second += 1,
+            _ => {}
+        }
+    }
+    let nuls = memchr::memchr_iter(0, bytes).count();
+    let (encoding, ascii) = if second >= first {
+        (encoding_rs::UTF_16LE, second)
+    } else {
+        (encoding_rs::UTF_16BE, first)
+    };
+    let pairs = bytes.len() / 2;
+    if ascii == 0 || ascii * 4 < pairs || ascii * 10 < nuls * 9 {
+        return Nuls::None;
+    }
+    match encoding.decode_without_bom_handling_and_without_replacement(bytes) {
+        Some(text)
+            if !text
+                .chars()
+                .any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r')) =>
+        {
+            Nuls::Utf16(text.into_owned(), encoding)
+        }
+        _ => Nuls::LikeUtf16(encoding),
+    }
 }
 
 /// The lines that are not blank the delimiter is judged on.
@@ -605,14 +680,100 @@ mod tests {
 
     #[test]
     fn decodes_bom_utf8_and_legacy_encodings() {
-        assert_eq!(decode(b"\xEF\xBB\xBFid,name").0, "id,name");
-        let (text, label) = decode(b"id,name\nP1,Jos\xe9 M\xfcller\n");
+        assert_eq!(decode(b"\xEF\xBB\xBFid,name").unwrap().0, "id,name");
+        let (text, label) = decode(b"id,name\nP1,Jos\xe9 M\xfcller\n").unwrap();
         assert_eq!(text, "id,name\nP1,José Müller\n");
         assert_eq!(label, Some("windows-1252"));
         let (big5, _, _) = encoding_rs::BIG5.encode("id,name\nP1,陳大文\nP2,李小明\nP3,黃志強\n");
-        let (text, label) = decode(&big5);
+        let (text, label) = decode(&big5).unwrap();
         assert!(text.contains("陳大文"), "{text}");
         assert_eq!(label, Some("Big5"));
+    }
+
+    fn utf16(text: &str, le: bool) -> Vec<u8> {
+        text.encode_utf16()
+            .flat_map(|u| if le { u.to_le_bytes() } else { u.to_be_bytes() })
+            .collect()
+    }
+
+    #[test]
+    fn utf16_without_a_bom_is_told_by_its_nuls() {
+        // ASCII, Chinese names (一 is 00 4E in UTF-16LE: a NUL in the
+        // other byte), and a header in Chinese
+        for text in [
+            "session,table,game,seat,player,won,score,tiles\nS01,7,1,A,P0001,1,+30,0\n",
+            "id,name\nP1,陳大文\nP2,一丁\n",
+            "編號,姓名\n1,陳大文\n2,李小明\n",
+            "x",
+        ] {
+            for (le, name) in [(true, "UTF-16LE"), (false, "UTF-16BE")] {
+                let bytes = utf16(text, le);
+                assert_eq!(
+                    decode(&bytes),
+                    Ok((text.to_string(), Some(name))),
+                    "{text:?} {name}"
+                );
+                assert_eq!(decode_owned(bytes), Ok((text.to_string(), Some(name))));
+            }
+        }
+        // a byte missing at the end, a NUL character among the letters
+        let mut cut = utf16("id,name\nP1,Chan\n", true);
+        cut.pop();
+        let e = decode(&cut).unwrap_err();
+        assert!(
+            e.starts_with("looks like UTF-16LE without a byte-order mark (a NUL byte beside each letter), but is not UTF-16LE throughout; save it as CSV UTF-8"),
+            "{e}"
+        );
+        assert!(
+            decode(&utf16("id,name\nP1,Chan Tai Man\nP2,Ch\0an\n", false))
+                .unwrap_err()
+                .starts_with("looks like UTF-16BE")
+        );
+    }
+
+    #[test]
+    fn nuls_that_are_not_utf16_are_read_as_the_text_they_are_in() {
+        let card = "session,table,game,seat,player\nS01,7,1,A,P0001\n";
+        // a stray NUL in a cell, a run of them where a copy was cut short,
+        // a NUL in a legacy encoding's text
+        let stray = card.replace("P0001", "P00\x0001");
+        let padded = format!("{card}{}", "\0".repeat(4096));
+        for text in [stray.as_str(), padded.as_str()] {
+            assert_eq!(
+                decode(text.as_bytes()),
+                Ok((text.to_string(), None)),
+                "{text:?}"
+            );
+            assert_eq!(
+                decode_owned(text.as_bytes().to_vec()),
+                Ok((text.to_string(), None))
+            );
+        }
+        let (text, label) = decode(b"id,name\nP1,Jos\xe9\0\n").unwrap();
+        assert_eq!(
+            (text.as_str(), label),
+            ("id,name\nP1,José\0\n", Some("windows-1252"))
+        );
+        // UTF-32, whose NULs are half of its bytes: not UTF-16
+        let utf32: Vec<u8> = "id,name\n"
+            .chars()
+            .flat_map(|c| (c as u32).to_le_bytes())
+            .collect();
+        assert_eq!(decode(&utf32).unwrap().1, None);
+        // and whatever the bytes, no panic
+        for n in 0..2000u32 {
+            let bytes: Vec<u8> = (0..n % 37)
+                .map(|i| match (n.wrapping_mul(31) ^ (i * 7)) % 5 {
+                    0 => 0,
+                    1 => b'a',
+                    2 => 0xD8,
+                    3 => b'\n',
+                    _ => (n ^ i) as u8,
+                })
+                .collect();
+            let _ = decode(&bytes);
+            let _ = decode_owned(bytes);
+        }
     }
 
     #[test]
