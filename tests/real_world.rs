@@ -191,6 +191,32 @@ fn nuls_that_are_not_utf16_throughout() {
         );
 }
 
+/// A roster in GBK with one Chinese name: too few letters that are not
+/// ASCII to tell GBK from Big5 surely, and the note says the encoding is a
+/// guess from them, with what to do when names look garbled.
+#[test]
+fn a_roster_with_one_gbk_name() {
+    let scratch = crate::test::Scratch::new("one-gbk-name");
+    let roster = scratch.path("roster-gbk.csv");
+    let (bytes, _, _) = encoding_rs::GBK.encode(
+        "id,name\nP0001,陳大文\nP0002,Lee Siu Ming\nP0003,Wong Ka Yan\nP0004,Cheung Mei Ling\n",
+    );
+    std::fs::write(&roster, bytes).unwrap();
+    let out = Test::new()
+        .args(["standings", "--format", "csv", "--roster"])
+        .arg(&roster)
+        .fixture("good/went-out.csv")
+        .run()
+        .success()
+        .errors(0);
+    assert_eq!(out.column("name")[0], "陳大文");
+    assert!(
+        out.stderr.contains("roster-gbk.csv: note: not UTF-8: read as GBK; if names look garbled, save the file as CSV UTF-8 and read it again (the encoding is guessed from the letters that are not ASCII, and this file has few of them: a name or two can read as names in more than one encoding)"),
+        "{}",
+        out.stderr
+    );
+}
+
 /// A Big5 score card (a 3-player table, the D columns empty, Chinese names
 /// and labels) with a Big5 roster.
 #[test]

@@ -126,7 +126,7 @@ pub struct Sheet {
     pub source: Source,
     pub rows: Rows,
     /// The encoding a CSV file was decoded from, when it was not UTF-8.
-    pub encoding: Option<&'static str>,
+    pub encoding: Option<text::Encoded>,
     /// Cells the workbook reader could not read, each an error at its place;
     /// the rest of the sheet is in `rows`.
     pub bad_cells: Vec<(Place, String)>,
@@ -142,12 +142,18 @@ pub struct Sheet {
 /// signed cards: an old copy, a template, a lookup list; a card the event
 /// expects and does not get is listed missing); a CSV file that is not
 /// UTF-8 is read in the encoding judged most likely, and a note names it
-/// (a wrong judgement shows as garbled names).
+/// (a wrong judgement shows as garbled names), and says when the judgement
+/// rests on a few letters only ([`text::FEW_TO_GUESS`]).
 pub fn read_or_skip(sheet: &Sheet, problems: &mut Problems) -> bool {
     if let Some(encoding) = sheet.encoding {
+        let msg = if encoding.from_few {
+            Msg::NotUtf8FromFew
+        } else {
+            Msg::NotUtf8
+        };
         problems.note(
             sheet.source.whole(),
-            Said::new(Msg::NotUtf8, [Part::text(encoding)]),
+            Said::new(msg, [Part::text(encoding.name)]),
         );
     }
     if sheet.hidden {

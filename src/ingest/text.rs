@@ -165,15 +165,49 @@ fn each_block_has_a_line_break(bytes: &[u8], longest: u64) -> bool {
         .all(|b| memchr::memchr(b'\n', b).is_some())
 }
 
+/// The encoding a text not in UTF-8 was read in: its name, and whether it
+/// was guessed from a few letters only ([`FEW_TO_GUESS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Encoded {
+    pub name: &'static str,
+    /// Judged from fewer than [`FEW_TO_GUESS`] letters that are not ASCII
+    /// (a roster of a name or two): the guess may well be wrong, and the
+    /// note says so.
+    pub from_few: bool,
+}
+
+impl Encoded {
+    /// Read in `encoding`, known for sure (a byte order mark, UTF-16's
+    /// NULs): no guess.
+    fn sure(encoding: &'static Encoding) -> Encoded {
+        Encoded {
+            name: encoding.name(),
+            from_few: false,
+        }
+    }
+}
+
+/// The letters that are not ASCII (as the text reads in the encoding
+/// guessed), fewer than which a legacy encoding's guess is said to rest
+/// on a few letters. A name in Chinese characters is two bytes a
+/// character in GBK and in Big5, and the same bytes read as Chinese
+/// characters in both often enough: chardetng guesses the encoding of a
+/// roster of one name of three characters wrong about one time in three,
+/// of three names one time in ten, of five one time in fifty, of ten or
+/// more hardly ever (measured on names of common surnames and given names
+/// in GBK and Big5). Below 16 (five names of three characters) the note
+/// says the guess rests on little.
+pub const FEW_TO_GUESS: usize = 16;
+
 /// Bytes to text. UTF-8 (and UTF-16 with a BOM) is taken as it is; so is
 /// UTF-16 without a BOM, told by its NUL bytes ([`utf16_without_bom`]);
 /// anything else is decoded in the encoding that chardetng judges most
-/// likely. Returns the text and the encoding's name when it was not UTF-8,
-/// or why the bytes are not read (UTF-16's pattern of NULs, but not
-/// UTF-16 throughout).
+/// likely. Returns the text and its encoding when it was not UTF-8, or
+/// why the bytes are not read (UTF-16's pattern of NULs, but not UTF-16
+/// throughout).
 /// As [`decode`], taking the bytes: UTF-8 without a byte order mark, the
 /// common case, becomes the text without a copy.
-pub fn decode_owned(bytes: Vec<u8>) -> Result<(String, Option<&'static str>), String> {
+pub fn decode_owned(bytes: Vec<u8>) -> Result<(String, Option<Encoded>), String> {
     if Encoding::for_bom(&bytes).is_none() && memchr::memchr(0, &bytes).is_none() {
         match String::from_utf8(bytes) {
             Ok(text) => return Ok((text, None)),
@@ -183,15 +217,15 @@ pub fn decode_owned(bytes: Vec<u8>) -> Result<(String, Option<&'static str>), St
     decode(&bytes)
 }
 
-pub fn decode(bytes: &[u8]) -> Result<(String, Option<&'static str>), String> {
+pub fn decode(bytes: &[u8]) -> Result<(String, Option<Encoded>), String> {
     if let Some((encoding, bom_len)) = Encoding::for_bom(bytes) {
         let (text, _) = encoding.decode_without_bom_handling(&bytes[bom_len..]);
-        let label = (encoding != encoding_rs::UTF_8).then(|| encoding.name());
+        let label = (encoding != encoding_rs::UTF_8).then(|| Encoded::sure(encoding));
         return Ok((text.into_owned(), label));
     }
     match utf16_without_bom(bytes) {
         Nuls::None => {}
-        Nuls::Utf16(text, encoding) => return Ok((text, Some(encoding.name()))),
+        Nuls::Utf16(text, encoding) => return Ok((text, Some(Encoded::sure(encoding)))),
         Nuls::LikeUtf16(encoding) => {
             return Err(format!(
                 "looks like {} without a byte-order mark (a NUL byte beside each letter), but is not {0} throughout; save it as CSV UTF-8 in the spreadsheet program and read it again",
@@ -202,11 +236,26 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Option<&'static str>), String> {
     if let Ok(text) = std::str::from_utf8(bytes) {
         return Ok((text.to_string(), None));
     }
+    // (the whole text, fed once: chardetng judges on every byte; no
+    // top-level domain is given, as nothing says where a file was written,
+    // and one would only trade a wrong guess for another: a Japanese
+    // roster's for a Chinese one's)
     let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
     detector.feed(bytes, true);
     let encoding = detector.guess(None, chardetng::Utf8Detection::Deny);
     let (text, _, _) = encoding.decode(bytes);
-    Ok((text.into_owned(), Some(encoding.name())))
+    let letters = text
+        .chars()
+        .filter(|c| !c.is_ascii())
+        .take(FEW_TO_GUESS)
+        .count();
+    Ok((
+        text.into_owned(),
+        Some(Encoded {
+            name: encoding.name(),
+            from_few: letters < FEW_TO_GUESS,
+        }),
+    ))
 }
 
 /// What the NUL bytes of a text with no byte order mark say.
@@ -683,11 +732,36 @@ mod tests {
         assert_eq!(decode(b"\xEF\xBB\xBFid,name").unwrap().0, "id,name");
         let (text, label) = decode(b"id,name\nP1,Jos\xe9 M\xfcller\n").unwrap();
         assert_eq!(text, "id,name\nP1,José Müller\n");
-        assert_eq!(label, Some("windows-1252"));
+        assert_eq!(label, Some(guessed("windows-1252", true)));
         let (big5, _, _) = encoding_rs::BIG5.encode("id,name\nP1,陳大文\nP2,李小明\nP3,黃志強\n");
         let (text, label) = decode(&big5).unwrap();
         assert!(text.contains("陳大文"), "{text}");
-        assert_eq!(label, Some("Big5"));
+        assert_eq!(label, Some(guessed("Big5", true)));
+        assert_eq!(
+            decode(b"\xFF\xFEi\0d\0").unwrap(),
+            ("id".to_string(), Some(guessed("UTF-16LE", false)))
+        );
+    }
+
+    fn guessed(name: &'static str, from_few: bool) -> Encoded {
+        Encoded { name, from_few }
+    }
+
+    /// A guess from fewer than [`FEW_TO_GUESS`] letters not ASCII is said
+    /// to be one: a roster of one name in GBK reads as Chinese characters in
+    /// Big5 too, and chardetng is often wrong on so few.
+    #[test]
+    fn a_guess_from_a_few_letters_is_said_to_be_one() {
+        let names = ["陳大文", "李小明", "黃志強", "王美玲", "張家豪", "林嘉欣"];
+        for (n, from_few) in [(1, true), (5, true), (6, false), (30, false)] {
+            let mut roster = String::from("id,name\n");
+            for i in 0..n {
+                roster.push_str(&format!("P{i},{}\n", names[i % names.len()]));
+            }
+            let (big5, _, _) = encoding_rs::BIG5.encode(&roster);
+            let (_, label) = decode(&big5).unwrap();
+            assert_eq!(label.map(|l| l.from_few), Some(from_few), "{n} names");
+        }
     }
 
     fn utf16(text: &str, le: bool) -> Vec<u8> {
@@ -708,12 +782,13 @@ mod tests {
         ] {
             for (le, name) in [(true, "UTF-16LE"), (false, "UTF-16BE")] {
                 let bytes = utf16(text, le);
+                let sure = Some(guessed(name, false));
                 assert_eq!(
                     decode(&bytes),
-                    Ok((text.to_string(), Some(name))),
+                    Ok((text.to_string(), sure)),
                     "{text:?} {name}"
                 );
-                assert_eq!(decode_owned(bytes), Ok((text.to_string(), Some(name))));
+                assert_eq!(decode_owned(bytes), Ok((text.to_string(), sure)));
             }
         }
         // a byte missing at the end, a NUL character among the letters
@@ -752,7 +827,7 @@ mod tests {
         let (text, label) = decode(b"id,name\nP1,Jos\xe9\0\n").unwrap();
         assert_eq!(
             (text.as_str(), label),
-            ("id,name\nP1,José\0\n", Some("windows-1252"))
+            ("id,name\nP1,José\0\n", Some(guessed("windows-1252", true)))
         );
         // UTF-32, whose NULs are half of its bytes: not UTF-16
         let utf32: Vec<u8> = "id,name\n"

@@ -138,6 +138,8 @@ crate::lang::catalog! {
         // What a file, a sheet or the roster is said to be.
         NotUtf8 => "not UTF-8: read as {}; if names look garbled, save the file as CSV UTF-8 and read it again",
             "不是 UTF-8：以 {} 讀取；如果姓名顯示為亂碼，請將檔案另存為 CSV UTF-8 再讀取";
+        NotUtf8FromFew => "not UTF-8: read as {}; if names look garbled, save the file as CSV UTF-8 and read it again (the encoding is guessed from the letters that are not ASCII, and this file has few of them: a name or two can read as names in more than one encoding)",
+            "不是 UTF-8：以 {} 讀取；如果姓名顯示為亂碼，請將檔案另存為 CSV UTF-8 再讀取（編碼是從非 ASCII 的字元猜測的，而此檔案這類字元很少：一兩個姓名在不止一種編碼下都可能讀得通）";
         HiddenSheet => "the sheet is hidden in the workbook: not read (unhide it, in the spreadsheet program, to have it read)",
             "此工作表在活頁簿中已隱藏：未讀取（請在試算表程式中取消隱藏，才會讀取）";
         RosterNotCards => "this is a roster, not cards: it was not read here (give it with --roster)",
