@@ -8,7 +8,8 @@ pub mod said;
 
 use crate::lang::Lang;
 use crate::place::Place;
-use said::Said;
+use crate::profile::{ProfileName, PROFILES};
+use said::{Msg, Part, Said};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -109,6 +110,20 @@ pub struct Problems {
     /// The files whose errors were more than are kept: each one's closing
     /// error (its index in `items`) and how many were not kept.
     more: Vec<More>,
+    /// The cards refused by their own checks, and under which built-in
+    /// profiles they add up ([`Problems::other_profile`]); none until a
+    /// card is refused.
+    refused: Option<Box<Refused>>,
+}
+
+/// Cards refused by their own checks
+/// ([`crate::rules::card_checks::check_values`]), and of them, those that
+/// add up under each built-in profile instead (in the order of
+/// [`PROFILES`]).
+#[derive(Clone, Debug, Default)]
+struct Refused {
+    cards: usize,
+    add_up: [usize; PROFILES.len()],
 }
 
 #[derive(Clone, Debug)]
@@ -228,8 +243,61 @@ impl Problems {
         );
     }
 
+    /// A card refused by its own checks, that adds up under the built-in
+    /// profiles marked in `under` (by their place in [`PROFILES`]).
+    pub fn refused_card(&mut self, under: [bool; PROFILES.len()]) {
+        let refused = self.refused.get_or_insert_default();
+        refused.cards += 1;
+        for (n, adds_up) in refused.add_up.iter_mut().zip(under) {
+            *n += usize::from(adds_up);
+        }
+    }
+
+    /// What to say when the cards refused by their own checks under the
+    /// profile `active` add up under another built-in profile: all of
+    /// them, or most (two or more) when some have mistakes of their own;
+    /// the profile most of them add up under (all those as many add up
+    /// under, the first one to give). A card of a Gwinnett event checked
+    /// under `hk` rules gets a dozen errors of sums and scores: this says
+    /// why, once.
+    pub fn other_profile(&self, active: ProfileName) -> Option<Said> {
+        let Refused { cards, add_up } = self.refused.as_deref()?;
+        let most = add_up.iter().copied().max().unwrap_or(0);
+        if most == 0 || (most < *cards && (most < 2 || most * 2 < *cards)) {
+            return None;
+        }
+        let names: Vec<ProfileName> = ProfileName::all()
+            .zip(add_up)
+            .filter(|(_, n)| **n == most)
+            .map(|(p, _)| p)
+            .collect();
+        let profiles = Part::List(names.iter().map(Part::text).collect(), Msg::Or);
+        let (active, first) = (Part::text(active), Part::text(names[0]));
+        Some(match (most, *cards) {
+            (1, 1) => Said::new(Msg::CardAddsUp, [profiles, active, first]),
+            (most, cards) => {
+                let which = if most == cards {
+                    Part::said(Msg::CardsRejected, [Part::text(cards)])
+                } else {
+                    Part::said(
+                        Msg::SomeCardsRejected,
+                        [Part::text(most), Part::text(cards)],
+                    )
+                };
+                Said::new(Msg::CardsAddUp, [which, profiles, active, first])
+            }
+        })
+    }
+
     pub fn extend(&mut self, other: Problems) {
         self.unreadable += other.unreadable;
+        if let Some(theirs) = other.refused {
+            let refused = self.refused.get_or_insert_default();
+            refused.cards += theirs.cards;
+            for (n, more) in refused.add_up.iter_mut().zip(theirs.add_up) {
+                *n += more;
+            }
+        }
         let mut closing: Vec<usize> = other.more.iter().map(|m| m.item).collect();
         closing.sort_unstable();
         for (i, p) in other.items.into_iter().enumerate() {
@@ -322,6 +390,56 @@ mod tests {
             a.error_count()
         );
         assert!(a.has_errors() && !Problems::new().has_errors());
+    }
+
+    /// The hint of cards that add up under another profile: when all the
+    /// cards refused do, or most of them (two or more), said once, over
+    /// the lists merged; never for a card refused alone among others.
+    #[test]
+    fn cards_refused_that_add_up_elsewhere_are_said_once() {
+        let gwinnett = ProfileName::all()
+            .position(|p| p.as_str() == "gwinnett")
+            .unwrap();
+        let refuse = |p: &mut Problems, adds_up: bool| {
+            let mut under = [false; PROFILES.len()];
+            under[gwinnett] = adds_up;
+            p.refused_card(under);
+        };
+        let hk = ProfileName::default();
+        let said = |p: &Problems| p.other_profile(hk).map(|s| s.to_string());
+        let mut a = Problems::new();
+        assert_eq!(said(&a), None);
+        refuse(&mut a, true);
+        let mut b = Problems::new();
+        for _ in 0..8 {
+            refuse(&mut b, true);
+        }
+        a.extend(b);
+        assert_eq!(
+            said(&a).as_deref(),
+            Some("the 9 cards rejected add up under the gwinnett profile, not under the hk rules: give --profile gwinnett")
+        );
+        refuse(&mut a, false);
+        assert_eq!(
+            said(&a).as_deref(),
+            Some("9 of the 10 cards rejected add up under the gwinnett profile, not under the hk rules: give --profile gwinnett")
+        );
+        assert_eq!(
+            a.other_profile(hk).unwrap().say(Lang::ZhHant),
+            "被拒的 10 張計分卡中有 9 張按 gwinnett 規則計分才相符，不符 hk 規則：請加上 --profile gwinnett"
+        );
+        // one of two, or fewer than half: no hint
+        let mut c = Problems::new();
+        refuse(&mut c, true);
+        refuse(&mut c, false);
+        assert_eq!(said(&c), None);
+        for _ in 0..2 {
+            refuse(&mut c, false);
+        }
+        refuse(&mut c, true);
+        assert_eq!(said(&c), None);
+        refuse(&mut c, true);
+        assert!(said(&c).unwrap().starts_with("3 of the 6 cards rejected"));
     }
 
     /// Past the errors kept for a file, its errors are counted, and one

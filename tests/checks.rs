@@ -785,3 +785,41 @@ fn an_invisible_character_is_named_readably() {
         )
         .stderr_lacks("\\u{");
 }
+
+/// A Gwinnett event's cards (penalty points: the one who went out scores
+/// 0, the others their racks) checked under the default `hk` rules: every
+/// game's errors, then one hint naming the profile they add up under, the
+/// last line before the summary. Under that profile they pass, and a
+/// zero-sum card with a mistake of its own gets no hint.
+#[test]
+fn cards_of_another_profile_are_told_which_one() {
+    let hint = "hint: the 13 cards rejected add up under the gwinnett profile, not under the hk rules: give --profile gwinnett";
+    let out = Test::new()
+        .args(["check", "e2e/gwinnett/cards"])
+        .run()
+        .failure(1);
+    let lines: Vec<&str> = out.stderr.lines().collect();
+    assert!(lines.len() > 100, "{}", out.stderr);
+    assert_eq!(lines[lines.len() - 2], hint, "{}", out.stderr);
+    assert_eq!(out.stderr.matches("hint:").count(), 1, "{}", out.stderr);
+    Test::new()
+        .args(["check", "--profile", "gwinnett", "e2e/gwinnett/cards"])
+        .run()
+        .success()
+        .errors(0)
+        .stderr_lacks("hint:");
+    for fixture in ["bad/check3-sum-not-zero.csv", "bad/check7-game-4.csv"] {
+        check(fixture).stderr_lacks("hint:");
+    }
+    // as the README shows it
+    let command = "tilerank check e2e/gwinnett/cards/final.csv";
+    let out = Test::new()
+        .args(["check", "e2e/gwinnett/cards/final.csv"])
+        .run()
+        .failure(1);
+    assert_eq!(
+        out.stderr,
+        crate::test::doc_block_after("README.md", command),
+        "{command}"
+    );
+}

@@ -267,6 +267,7 @@ impl EventArgs {
                 tilerank::config::FILE_NAME
             );
         }
+        let profile = rules.profile;
         // A spinner on a terminal for a long read, cleared before the problems.
         let spinner = tilerank::report::progress::Progress::spinner("Reading the cards");
         let event = match &folder {
@@ -284,6 +285,11 @@ impl EventArgs {
         spinner.finish();
         let event = event?;
         print_problems(&event.problems);
+        // (cards refused that add up under another profile: said once,
+        // after their errors)
+        if let Some(hint) = event.problems.other_profile(profile) {
+            say_line(&format!("hint: {hint}"));
+        }
         let unreadable = event.problems.unreadable_count();
         if unreadable > 0 {
             bail!(

@@ -164,6 +164,14 @@ crate::lang::catalog! {
         MixedGroups => "{}: its players are in different age groups ({}); each group plays its own stages",
             "{}：選手分屬不同年齡組（{}）；每個組別各自比賽";
 
+        // Cards that add up under another profile than the one in force.
+        CardAddsUp => "the card rejected adds up under the {} profile, not under the {} rules: give --profile {}",
+            "被拒的計分卡按 {} 規則計分才相符，不符 {} 規則：請加上 --profile {}";
+        CardsAddUp => "{} add up under the {} profile, not under the {} rules: give --profile {}",
+            "{}按 {} 規則計分才相符，不符 {} 規則：請加上 --profile {}";
+        CardsRejected => "the {} cards rejected", "被拒的 {} 張計分卡";
+        SomeCardsRejected => "{} of the {} cards rejected", "被拒的 {1} 張計分卡中有 {0} 張";
+
         // A card a referee posts.
         EntryTooLarge => "the card is {} bytes; a card is at most {}",
             "計分卡有 {} 位元組；每張計分卡最多 {} 位元組";

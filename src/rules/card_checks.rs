@@ -32,7 +32,7 @@ use crate::ingest::raw::{RawCard, RawCell, RawGame, RawLine};
 use crate::place::{At, Place, Source};
 use crate::problem::said::{Msg, Part, Said};
 use crate::problem::Problems;
-use crate::profile::{PenaltyMode, Rules, Scoring};
+use crate::profile::{PenaltyMode, ProfileName, Rules, Scoring, PROFILES};
 use crate::roster::{match_key, Roster, Unresolved};
 use crate::rules::tally::SeatSums;
 use crate::score::Score;
@@ -233,7 +233,74 @@ pub struct Values {
 /// (check 2), every game (checks 3 to 5), the `Total` line (check 6). Each
 /// failed check is an error at its cell; the card's values when every
 /// check passed. With `keep`, the games are kept too.
+///
+/// A card refused is counted in `problems`, with the built-in profiles
+/// whose scoring it follows instead ([`adds_up_under`]): a card of
+/// another profile's event, checked under these rules, is told so once
+/// ([`Problems::other_profile`]).
 pub fn check_values(
+    raw: &RawCard,
+    rules: &Rules,
+    keep: bool,
+    problems: &mut Problems,
+) -> Option<Values> {
+    let values = check_values_under(raw, rules, keep, problems);
+    if values.is_none() {
+        problems.refused_card(adds_up_under(raw, rules));
+    }
+    values
+}
+
+/// The built-in profiles (by their place in [`PROFILES`]) under whose
+/// scoring a card refused under `rules` adds up: it passes every check of
+/// [`check_values`] under the profile's rules, and fails them under the
+/// profile's rules with the scoring of `rules` (the scores are what
+/// differ, not the stages or the games a card has). Only a refused card is
+/// looked at again, never one that passed.
+fn adds_up_under(raw: &RawCard, rules: &Rules) -> [bool; PROFILES.len()] {
+    let mut under = [false; PROFILES.len()];
+    if raw.defective {
+        return under;
+    }
+    for (i, (profile, theirs)) in builtin_rules().iter().enumerate() {
+        if *profile == rules.profile || same_scoring(theirs, rules) {
+            continue;
+        }
+        let passes = |r: &Rules| check_values_under(raw, r, false, &mut Problems::new()).is_some();
+        under[i] = passes(theirs) && !passes(&with_scoring_of(theirs.clone(), rules));
+    }
+    under
+}
+
+/// Every built-in profile's rules, read once.
+fn builtin_rules() -> &'static [(ProfileName, Rules)] {
+    static RULES: std::sync::OnceLock<Vec<(ProfileName, Rules)>> = std::sync::OnceLock::new();
+    RULES.get_or_init(|| ProfileName::all().map(|p| (p, p.rules())).collect())
+}
+
+/// Whether two rules score a game alike: what the checks of a game read.
+fn same_scoring(a: &Rules, b: &Rules) -> bool {
+    a.scoring == b.scoring
+        && a.joker_value == b.joker_value
+        && a.penalties == b.penalties
+        && a.penalty_mode == b.penalty_mode
+        && a.no_winner_by == b.no_winner_by
+}
+
+/// `rules` scoring a game as `of` does (see [`same_scoring`]).
+fn with_scoring_of(rules: Rules, of: &Rules) -> Rules {
+    Rules {
+        scoring: of.scoring,
+        joker_value: of.joker_value,
+        penalties: of.penalties,
+        penalty_mode: of.penalty_mode,
+        no_winner_by: of.no_winner_by,
+        ..rules
+    }
+}
+
+/// [`check_values`], the card's refusal not counted.
+fn check_values_under(
     raw: &RawCard,
     rules: &Rules,
     keep: bool,
@@ -1991,6 +2058,91 @@ mod tests {
         assert_eq!(
             said,
             ["S01.csv:7:5: error: P2 (Bo) is seated at table 2 and at table 1 (S01.csv:3:5) in session S01; a player sits at one table per session"]
+        );
+    }
+
+    /// The cards of a results CSV text, as read.
+    fn raw_cards(text: &str) -> Vec<RawCard> {
+        let limits = crate::ingest::limits::Limits::default();
+        let mut problems = Problems::new();
+        let inputs = crate::ingest::cards_from_bytes(
+            "S01.csv",
+            text.as_bytes().to_vec(),
+            &limits,
+            &mut problems,
+        );
+        assert!(!problems.has_errors(), "{:?}", problems.sorted());
+        inputs.cards
+    }
+
+    /// A card refused is counted with the built-in profiles under whose
+    /// scoring it adds up: a Gwinnett card (penalty points) under hk adds
+    /// up under gwinnett; a zero-sum card with a mistake, or one of four
+    /// games (pressman's count, not its scoring), under none; a card that
+    /// passes is not counted.
+    #[test]
+    fn a_card_refused_is_told_the_profiles_it_adds_up_under() {
+        let head = "session,table,game,seat,player,won,score,tiles\n";
+        let gwinnett = format!(
+            "{head}1,1,1,A,G01,1,0,0\n1,1,1,B,G02,0,12,2\n1,1,1,C,G03,0,25,4\n\
+             1,1,2,A,G01,0,8,2\n1,1,2,B,G02,1,0,0\n1,1,2,C,G03,0,14,2\n\
+             1,1,3,A,G01,1,0,0\n1,1,3,B,G02,0,20,3\n1,1,3,C,G03,0,9,2\n"
+        );
+        let zero_sum = |last: &str| {
+            format!(
+                "{head}1,1,1,A,P1,1,+37,0\n1,1,1,B,P2,0,-12,2\n1,1,1,C,P3,0,-25,4\n\
+                 1,1,2,A,P1,0,-8,2\n1,1,2,B,P2,1,+22,0\n1,1,2,C,P3,0,-14,2\n\
+                 1,1,3,A,P1,1,+29,0\n1,1,3,B,P2,0,-20,3\n1,1,3,C,P3,0,{last},2\n"
+            )
+        };
+        let four_games = format!(
+            "{}1,1,4,A,P1,1,+9,0\n1,1,4,B,P2,0,-4,1\n1,1,4,C,P3,0,-5,2\n",
+            zero_sum("-9")
+        );
+        let gwinnett_at = ProfileName::all()
+            .position(|p| p.as_str() == "gwinnett")
+            .unwrap();
+        let hk = Rules::hk();
+        let refused = |text: &str, rules: &Rules| {
+            let mut problems = Problems::new();
+            let raw = &raw_cards(text)[0];
+            let passed = check_values(raw, rules, false, &mut problems).is_some();
+            (
+                passed,
+                problems.other_profile(rules.profile).map(|s| s.to_string()),
+            )
+        };
+        let mut gwinnett_only = [false; PROFILES.len()];
+        gwinnett_only[gwinnett_at] = true;
+        assert_eq!(adds_up_under(&raw_cards(&gwinnett)[0], &hk), gwinnett_only);
+        assert_eq!(
+            refused(&gwinnett, &hk),
+            (
+                false,
+                Some(
+                    "the card rejected adds up under the gwinnett profile, not under the hk rules: give --profile gwinnett"
+                        .into()
+                )
+            )
+        );
+        for text in [zero_sum("-10"), four_games] {
+            assert_eq!(
+                adds_up_under(&raw_cards(&text)[0], &hk),
+                [false; PROFILES.len()]
+            );
+            assert_eq!(refused(&text, &hk), (false, None));
+        }
+        assert_eq!(refused(&zero_sum("-9"), &hk), (true, None));
+        // the other way: a zero-sum card under gwinnett adds up under
+        // every zero-sum profile, the first of them to give
+        let theirs = ProfileName::all()
+            .find(|p| p.as_str() == "gwinnett")
+            .unwrap();
+        assert_eq!(
+            refused(&zero_sum("-9"), &theirs.rules()).1.as_deref(),
+            Some(
+                "the card rejected adds up under the hk, nvso or pressman profile, not under the gwinnett rules: give --profile hk"
+            )
         );
     }
 
