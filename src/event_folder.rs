@@ -1243,8 +1243,28 @@ impl EventFolder {
                 continue;
             }
             if entries {
-                for (key, _) in fates.iter().filter(|(_, f)| *f == CardFate::Unchanged) {
-                    store.confirm_entry(key, &name)?;
+                for (key, fate) in &fates {
+                    if *fate == CardFate::Unchanged {
+                        store.confirm_entry(key, &name)?;
+                        continue;
+                    }
+                    if replace != Replace::Yes {
+                        continue;
+                    }
+                    // --replace over the referees' entries: the table is
+                    // settled, as on the board (which no longer shows it
+                    // in conflict, nor offers the entry set aside)
+                    let why = reason.unwrap_or_default().trim();
+                    let set_aside = store.settle_by_desk(key, &name, why, log)?;
+                    if !set_aside.is_empty() {
+                        report.problems.note(
+                            Source::file(&name).whole(),
+                            format!(
+                                "{key}: this card replaces what referee {} entered (--replace); the board shows the table decided",
+                                set_aside.join(", ")
+                            ),
+                        );
+                    }
                 }
             }
             if outputs == 0 {

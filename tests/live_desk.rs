@@ -925,7 +925,17 @@ fn a_conflict_is_settled_on_the_board_with_a_reason_and_the_referee_corrects_the
     assert!(entries.contains(",conflict,"), "{entries}");
     let decisions = std::fs::read_to_string(dump.join("decisions.csv")).unwrap();
     assert!(decisions.contains("checked the signed card"), "{decisions}");
-    assert_eq!(post_card(addr, &ann, card.as_bytes()).unwrap().status, 409);
+    // Ann's phone sends the card set aside again: told so, and the table
+    // stays settled (before, it opened again on the board)
+    let again = post_card(addr, &ann, card.as_bytes()).unwrap();
+    assert_eq!(again.status, 409, "{again:?}");
+    assert!(
+        again.body.contains("The director has decided this table already (checked the signed card): this version of the card was set aside then"),
+        "{}",
+        again.body
+    );
+    let board = the_board(addr, &cookie);
+    assert!(board.body.contains("0 in conflict"), "{}", board.body);
 }
 
 /// A card with game 3's first two seats' values swapped (still a legal
@@ -1000,7 +1010,8 @@ fn with_double_entry_a_referees_card_counts_once_the_desk_agrees() {
         "{}",
         board.body
     );
-    // the director may put the desk's typing in over the referee's
+    // the director may put the desk's typing in over the referee's: the
+    // table is settled, as on the board
     Test::new()
         .arg("import")
         .arg(&hk.cards[1])
@@ -1008,8 +1019,22 @@ fn with_double_entry_a_referees_card_counts_once_the_desk_agrees() {
         .arg("--event")
         .arg(&hk.dir)
         .run()
-        .success();
+        .success()
+        .stderr_has("session S01 table 2: this card replaces what referee Ann Lee entered (--replace); the board shows the table decided");
     assert_eq!(stored_keys(&hk.dir).len(), 2);
+    let board = the_board(addr, &cookie);
+    assert!(board.body.contains("0 in conflict"), "{}", board.body);
+    assert!(
+        board.body.contains("the signed card says so"),
+        "{}",
+        board.body
+    );
+    // the referee's phone sends its version again: told it was set aside
+    let again = post_card(addr, &ann, swap_seats(&card2).as_bytes()).unwrap();
+    assert_eq!(again.status, 409, "{again:?}");
+    assert!(again.body.contains("set aside then"), "{}", again.body);
+    let board = the_board(addr, &cookie);
+    assert!(board.body.contains("0 in conflict"), "{}", board.body);
 }
 
 #[test]

@@ -582,6 +582,88 @@ impl Store {
         Ok(())
     }
 
+    /// The reason of the director's last decision of `key`, when `body`
+    /// is a version of the card entered before that decision and not the
+    /// one it accepted (set aside then).
+    pub(super) fn set_aside_before(
+        &self,
+        key: &CardKey,
+        body: &[u8],
+    ) -> Result<Option<String>, FolderError> {
+        let (stage, session, table) = key_fields(key);
+        self.conn
+            .query_row(
+                "SELECT d.reason FROM decisions d
+                  WHERE d.id = (SELECT max(id) FROM decisions
+                                 WHERE stage = ?1 AND session = ?2 AND tbl = ?3)
+                    AND EXISTS (SELECT 1 FROM entries g
+                                 WHERE g.stage = ?1 AND g.session = ?2 AND g.tbl = ?3
+                                   AND g.body = ?4 AND g.id <= d.last_entry)
+                    AND NOT EXISTS (SELECT 1 FROM entries a
+                                     WHERE a.id = d.entry AND a.body = ?4)",
+                params![stage, session, table, body],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(|e| self.error(e))
+    }
+
+    /// The desk put its card of `key` in with `--replace` (the import of
+    /// log row `log`, from `file`, for `reason`) over the referees'
+    /// entries of the table since it was last decided: the table is
+    /// settled, for the event's card, as the director settles it on the
+    /// board. Returns the referees whose entries were set aside (none:
+    /// nothing to settle, nothing recorded).
+    pub(super) fn settle_by_desk(
+        &self,
+        key: &CardKey,
+        file: &str,
+        reason: &str,
+        log: i64,
+    ) -> Result<Vec<String>, FolderError> {
+        let (stage, session, table) = key_fields(key);
+        let e = |e| self.error(e);
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT DISTINCT e.referee FROM entries e
+                  WHERE e.stage = ?1 AND e.session = ?2 AND e.tbl = ?3
+                    AND e.referee NOT LIKE ?4
+                    AND e.id > coalesce((SELECT d.last_entry FROM decisions d
+                         WHERE d.stage = ?1 AND d.session = ?2 AND d.tbl = ?3
+                         ORDER BY d.id DESC LIMIT 1), 0)
+                  ORDER BY e.id",
+            )
+            .map_err(e)?;
+        let referees = stmt
+            .query_map(params![stage, session, table, format!("{DESK}%")], |r| {
+                r.get(0)
+            })
+            .map_err(e)?
+            .collect::<Result<Vec<String>, _>>()
+            .map_err(e)?;
+        if referees.is_empty() {
+            return Ok(referees);
+        }
+        self.conn
+            .execute(
+                "INSERT INTO decisions (time, stage, session, tbl, entry, last_entry, reason, log)
+                 VALUES (?1, ?2, ?3, ?4, NULL,
+                         (SELECT coalesce(max(id), 0) FROM entries WHERE stage = ?2 AND session = ?3 AND tbl = ?4),
+                         ?5, ?6)",
+                params![
+                    utc_now(),
+                    stage,
+                    session,
+                    table,
+                    format!("replaced at the desk ({file}): {reason}"),
+                    log
+                ],
+            )
+            .map_err(e)?;
+        Ok(referees)
+    }
+
     fn entry_rows(&self) -> Result<Vec<EntryRow>, FolderError> {
         let e = |e| self.error(e);
         let mut stmt = self
@@ -693,6 +775,19 @@ impl EventFolder {
             on_wait,
             &mut |store, report| {
                 let outcome = outcome(&posted, report, double, &key);
+                if matches!(outcome, Entered::Conflict { .. }) {
+                    // a version the director saw and set aside, sent again
+                    // (a phone keeps its draft): not kept, so that the
+                    // table does not open again on the board
+                    if let Some(reason) = store.set_aside_before(&key, body)? {
+                        let said = Said::new(Msg::DecidedBefore, [Part::Text(reason)]);
+                        entered = Some(Entered::Conflict {
+                            card: key.clone(),
+                            messages: Lang::ALL.map(|lang| said.say(lang)),
+                        });
+                        return Ok(());
+                    }
+                }
                 let kept = match &outcome {
                     Entered::Stored { .. } => Some(("stored", true)),
                     Entered::Same { .. } => Some(("same", false)),

@@ -134,6 +134,8 @@ crate::lang::catalog! {
         GiveReplace => "give --replace --reason \"...\" to replace it (the old card is kept in the event's database)",
             "加上 --replace --reason \"...\" 以取代（舊的計分卡仍保存在賽事資料庫中）";
         DirectorSettles => "The director settles it on the board.", "由裁判長在看板上決定。";
+        DecidedBefore => "The director has decided this table already ({}): this version of the card was set aside then, and is not kept again. If it is right, ask the director to look at the table again.",
+            "裁判長已就此桌作出決定（{}）：此版本的計分卡當時未被採用，不會再次保留。若此版本正確，請告知裁判長重新審視此桌。";
 
         // What a file, a sheet or the roster is said to be.
         NotUtf8 => "not UTF-8: read as {}; if names look garbled, save the file as CSV UTF-8 and read it again",
