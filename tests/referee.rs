@@ -43,7 +43,8 @@ fn add_prints_a_key_and_its_link_and_stores_only_its_hash() {
     let out = referee(&dir, &["add", "Ann Lee"])
         .success()
         .stderr_has("Referee \"Ann Lee\" added")
-        .stderr_has("shown this once");
+        .stderr_has("shown this once")
+        .stderr_has("warning: the link points at this computer itself (http://127.0.0.1:8080): a referee's phone cannot open it. Give --site-url");
     let (key, link) = key_and_link(&out);
     assert!(key.len() >= 26, "at least 128 bits: {key}");
     assert!(
@@ -77,6 +78,21 @@ fn add_prints_a_key_and_its_link_and_stores_only_its_hash() {
     .success();
     let (key, link) = key_and_link(&out);
     assert_eq!(link, format!("https://desk.example.org/hk/entry?key={key}"));
+    assert!(!out.stderr.contains("warning"), "{}", out.stderr);
+    for (site, here) in [
+        ("http://localhost:8080", true),
+        ("http://[::1]:8080", true),
+        ("http://127.0.1.1", true),
+        ("http://192.168.1.20:8080", false),
+        ("http://desk.local", false),
+    ] {
+        let out = referee(&dir, &["add", site, "--site-url", site]).success();
+        assert_eq!(
+            out.stderr.contains("points at this computer"),
+            here,
+            "{site}"
+        );
+    }
 }
 
 #[test]

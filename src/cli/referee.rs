@@ -105,6 +105,11 @@ fn add(args: AddArgs) -> Result<Outcome> {
     let (referee, key) = folder.add_referee(&args.name, &mut say_waiting)?;
     let link = entry_link(&site, &key)?;
     write_stdout(format!("key: {key}\nlink: {link}\n").as_bytes())?;
+    if points_here(&site) {
+        say!(
+            "warning: the link points at this computer itself ({site}): a referee's phone cannot open it. Give --site-url with this computer's address on the hall's network (tilerank serve --entry --bind 0.0.0.0 listens there), or set site in [event] of tilerank.toml, then add the referee again"
+        );
+    }
     say!(
         "Referee {:?} added to the event {:?}. The key is shown this once: the event keeps only its hash.",
         referee.name,
@@ -127,6 +132,19 @@ fn add(args: AddArgs) -> Result<Outcome> {
         );
     }
     Ok(Outcome::Done)
+}
+
+/// Whether `site` names this computer alone (`localhost`, `127.0.0.1`,
+/// `[::1]`): no other device reaches it.
+fn points_here(site: &str) -> bool {
+    let rest = site.split_once("://").map_or(site, |(_, r)| r);
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
+    let host = match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => host.split(':').next().unwrap_or(""),
+    };
+    host.eq_ignore_ascii_case("localhost") || host.starts_with("127.") || host == "::1"
 }
 
 fn list(args: ListArgs) -> Result<Outcome> {
