@@ -461,6 +461,80 @@ fn the_entry_page_types_builds_and_sends_one_csv_card() {
     fits_a_phone(&mut b);
 }
 
+/// A pot shared by two or three gives a score with decimals: the score's
+/// keyboard is the decimal one (digits and a point; its minus is the ±
+/// button, as no iPhone keypad has one), won and tiles left keep the
+/// numeric one, and a point, a decimal comma or a Chinese keyboard's
+/// full-width point reach the card as typed (the full-width one as `.`).
+#[test]
+fn a_shared_pot_score_is_typed_with_its_decimal_point() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    let s = Scratch::new("page-decimal");
+    let html = page(&EntryPage {
+        lang: Lang::En,
+        event: "",
+        referee: "Ann Lee",
+        stage: "prelim",
+        stages: &[],
+        sessions: &[],
+        tables: &[],
+        games: 1,
+        seats: &['A', 'B', 'C', 'D'],
+        csrf: "t",
+    });
+    let file = s.write("entry.html", &html);
+    let mut b = Browser::start(&chromium, &s.path("profile"));
+    b.viewport(375, 740, true);
+    b.on_new_document(FAKE_FETCH);
+    b.go(&format!("file://{}", file.display()));
+    assert_eq!(
+        b.eval("['won', 'score', 'tiles'].map(function (f) { return document.getElementById('g1-A-' + f).inputMode; })"),
+        json!(["numeric", "decimal", "numeric"])
+    );
+    b.focus("#session");
+    type_fields(
+        &mut b,
+        &["S01", "3", "P0001", "P0002", "P0003", "P0004"],
+        "Tab",
+    );
+    assert_eq!(b.eval("document.activeElement.id"), json!("g1-A-won"));
+    // A wins 55; B and C share the pot of a tie (27.5 each, typed with a
+    // point and with a comma), minus by ±; D's full-width point.
+    type_fields(&mut b, &["1", "55", "0", "0"], "Tab");
+    b.type_text("27.5");
+    b.click("button.sign[data-for='g1-B-score']");
+    assert_eq!(
+        b.eval("[document.activeElement.id, document.activeElement.value]"),
+        json!(["g1-B-score", "-27.5"])
+    );
+    b.press("Tab");
+    type_fields(&mut b, &["3", "0"], "Tab");
+    b.type_text("27,5-");
+    assert_eq!(b.eval("document.activeElement.value"), json!("-27,5"));
+    b.press("Tab");
+    type_fields(&mut b, &["4", "0"], "Tab");
+    b.eval("document.execCommand('insertText', false, '\u{FF0D}\u{FF11}\u{FF13}\u{FF0E}\u{FF16}\u{FF17}')");
+    assert_eq!(b.eval("document.activeElement.value"), json!("-13.67"));
+    b.press("Tab");
+    b.type_text("5");
+    b.wait_until(
+        &format!(
+            "window.__sent.length > 0 && window.__sent[window.__sent.length - 1].body === {}",
+            js("stage,session,table,game,seat,player,won,score,tiles
+prelim,S01,3,1,A,P0001,1,55,0
+prelim,S01,3,1,B,P0002,0,-27.5,3
+prelim,S01,3,1,C,P0003,0,\"-27,5\",4
+prelim,S01,3,1,D,P0004,0,-13.67,5
+")
+        ),
+        10,
+        "the card with its decimals",
+        "window.__sent.length && window.__sent[window.__sent.length - 1].body",
+    );
+}
+
 // ---------------------------------------------------------------------------
 // Against the desk.
 

@@ -11,17 +11,25 @@
 //!   one block per game with a row per seat: won (1/0), score, tiles left.
 //!   A seat left empty (three players) has its game rows greyed out and
 //!   skipped by Tab. Every field is at least 48 px high, the text at least
-//!   16 px (no zoom on focus), and it fits a 375 px wide phone. Numbers
-//!   open the numeric keyboard (`inputmode="numeric"`); Enter moves to the
-//!   next field and never sends the card.
-//! - **Minus scores.** A phone's numeric keyboard may have no minus, so
-//!   each score has a ± button beside it that turns the sign (and keeps
-//!   the keyboard open). With a keyboard that has one, `-` typed anywhere
-//!   in the score (before or after the number) makes it minus, and a
-//!   second `-` makes it plus again: `12-` becomes `-12`, `-12-` becomes
-//!   `12`. Full-width digits and signs (a Chinese keyboard's `１２`, `－`)
-//!   and the Unicode minus `−` are read as ASCII. The button is out of the
-//!   Tab order, so Tab goes from field to field.
+//!   16 px (no zoom on focus), and it fits a 375 px wide phone. Won and
+//!   tiles left open the numeric keyboard (`inputmode="numeric"`: digits);
+//!   a score the decimal one (`inputmode="decimal"`: digits and the
+//!   phone's decimal separator), for a pot shared by two or three
+//!   (`27.5`, `13.67`; a decimal comma `27,5` is read as a point by the
+//!   checks). Enter moves to the next field and never sends the card.
+//! - **Minus scores.** Neither keyboard has a minus on every phone (an
+//!   iPhone's has none), so each score has a ± button beside it that
+//!   turns the sign (and keeps the keyboard open): a score is typed as
+//!   digits and a point whatever the phone, its sign set by the button.
+//!   (Not `inputmode="text"` with a `pattern`: that keyboard opens on its
+//!   letters, and the referee would turn to its numbers for every score
+//!   to reach a minus the button already gives.) With a keyboard that has
+//!   one, `-` typed anywhere in the score (before or after the number)
+//!   makes it minus, and a second `-` makes it plus again: `12-` becomes
+//!   `-12`, `-12-` becomes `12`. Full-width digits, signs and point (a
+//!   Chinese keyboard's `１２`, `－`, `．`) and the Unicode minus `−` are
+//!   read as ASCII. The button is out of the Tab order, so Tab goes from
+//!   field to field.
 //! - **The card.** From what is typed the script builds one CSV card in
 //!   the results layout, header
 //!   `stage,session,table,game,seat,player,won,score,tiles`, one line per
@@ -242,7 +250,7 @@ pub fn page(p: &EntryPage) -> String {
                 r#"<div class="row off" id="r-{game}-{seat}" data-seat="{seat}">
 <span class="who" id="w-{game}-{seat}">{seat}</span>
 <input id="{won_id}" data-keep inputmode="numeric" enterkeyhint="next" aria-label="{won_aria}" disabled>
-<span class="signed"><input id="{score_id}" data-keep data-score inputmode="numeric" enterkeyhint="next" aria-label="{score_aria}" disabled><button type="button" class="sign" data-for="{score_id}" tabindex="-1" aria-label="{sign}" disabled>±</button></span>
+<span class="signed"><input id="{score_id}" data-keep data-score inputmode="decimal" enterkeyhint="next" aria-label="{score_aria}" disabled><button type="button" class="sign" data-for="{score_id}" tabindex="-1" aria-label="{sign}" disabled>±</button></span>
 <input id="{tiles_id}" data-keep inputmode="numeric" enterkeyhint="next" aria-label="{tiles_aria}" disabled>
 </div>
 <ul class="msgs" id="m-g{game}-{seat}"></ul>
@@ -426,9 +434,9 @@ function val(el) { return el ? el.value.trim() : ''; }
 function each(list, f) { Array.prototype.forEach.call(list, f); }
 function kept() { return form.querySelectorAll('[data-keep]'); }
 
-/* Typing: full-width digits and signs as ASCII; in a score, every - turns the sign. */
+/* Typing: full-width digits, signs and point as ASCII; in a score, every - turns the sign. */
 function narrow(s) {
-  return s.replace(/[\uFF10-\uFF19\uFF0B\uFF0D\u2212]/g, function (c) {
+  return s.replace(/[\uFF10-\uFF19\uFF0B\uFF0D\uFF0E\u2212]/g, function (c) {
     return c === '\u2212' ? '-' : String.fromCharCode(c.charCodeAt(0) - 0xFEE0);
   });
 }
@@ -810,7 +818,8 @@ mod tests {
             }
         }
         assert!(!html.contains("g4-A-won"), "three games only");
-        assert_eq!(html.matches(r#"inputmode="numeric""#).count(), 36);
+        assert_eq!(html.matches(r#"inputmode="numeric""#).count(), 24);
+        assert_eq!(html.matches(r#"inputmode="decimal""#).count(), 12);
         assert_eq!(html.matches("<option value=").count(), 1 + 10 + 1 + 50);
         assert!(html.contains(r#"<option value="S10">S10</option>"#));
         assert!(html.contains(r#"<option value="50">50</option>"#));
@@ -826,6 +835,39 @@ mod tests {
         assert!(html.contains(r#"<input id="table" data-keep inputmode="numeric""#));
         assert!(!html.contains("<select"));
         assert!(html.contains("<title>Score card entry</title>"));
+    }
+
+    /// A score has a decimal point (a pot shared by two or three: 27.5,
+    /// 13.67) and its sign from the ± button; won and tiles left are
+    /// whole numbers.
+    #[test]
+    fn a_score_opens_the_decimal_keyboard_won_and_tiles_the_numeric() {
+        let html = page(&sample(Lang::En, "HK", "Ann", &[], &[]));
+        for game in 1..=3 {
+            for seat in ['A', 'B', 'C', 'D'] {
+                let input = |field: &str| {
+                    let at = html
+                        .find(&format!(r#"<input id="g{game}-{seat}-{field}""#))
+                        .unwrap();
+                    html[at..at + html[at..].find('>').unwrap()].to_string()
+                };
+                for field in ["won", "tiles"] {
+                    assert!(
+                        input(field).contains(r#" inputmode="numeric" "#),
+                        "{}",
+                        input(field)
+                    );
+                }
+                let score = input("score");
+                assert!(score.contains(r#" inputmode="decimal" "#), "{score}");
+                assert!(!score.contains("pattern="), "{score}");
+                assert!(html.contains(&format!(
+                    r#"{score}><button type="button" class="sign" data-for="g{game}-{seat}-score""#
+                )));
+            }
+        }
+        // the script reads a full-width point as a point
+        assert!(JS.contains(r"\uFF0E"));
     }
 
     #[test]
