@@ -139,6 +139,12 @@ pub fn places(words: &str) -> Vec<(usize, usize, usize)> {
 
 /// `words` with its places ([`places`]) filled by `parts`, each written by
 /// `write`.
+///
+/// Chinese words set a number or a Latin word apart by a space (`全部為
+/// {}`: `全部為 4`), and a Chinese part not (`全部為正確`): a space of the
+/// words between a Chinese character and a part is left out when the
+/// part's own character beside it is Chinese too. English words have no
+/// Chinese character, and keep every space.
 pub fn fill_with<P>(
     words: &str,
     parts: &[P],
@@ -146,14 +152,51 @@ pub fn fill_with<P>(
     mut write: impl FnMut(&P, &mut String),
 ) {
     let mut from = 0;
+    // the last part written ends in a Chinese character
+    let mut after_chinese = false;
     for (at, len, part) in places(words) {
-        out.push_str(&words[from..at]);
+        let text = between(&words[from..at], after_chinese);
+        out.push_str(text);
+        // a space of the words after a Chinese character, before the part
+        let space = text
+            .strip_suffix(' ')
+            .is_some_and(|t| t.chars().next_back().is_some_and(chinese));
+        let start = out.len();
         if let Some(p) = parts.get(part) {
             write(p, out);
         }
+        let mut written = start..out.len();
+        if space && out[written.clone()].chars().next().is_some_and(chinese) {
+            out.remove(start - 1);
+            written = start - 1..out.len();
+        }
+        after_chinese = out[written].chars().next_back().is_some_and(chinese);
         from = at + len;
     }
-    out.push_str(&words[from..]);
+    out.push_str(between(&words[from..], after_chinese));
+}
+
+/// The words between two places (or after the last): without their
+/// leading space when a Chinese part comes before it and a Chinese
+/// character after it.
+fn between(text: &str, after_chinese: bool) -> &str {
+    match text.strip_prefix(' ') {
+        Some(rest) if after_chinese && rest.chars().next().is_some_and(chinese) => rest,
+        _ => text,
+    }
+}
+
+/// A Chinese character: a Han ideograph, or Chinese punctuation (`，`,
+/// `。`, `（`) and the full-width forms.
+fn chinese(c: char) -> bool {
+    matches!(c,
+        '\u{2E80}'..='\u{2FDF}' // radicals
+        | '\u{3000}'..='\u{303F}' // punctuation
+        | '\u{3400}'..='\u{4DBF}' // extension A
+        | '\u{4E00}'..='\u{9FFF}'
+        | '\u{F900}'..='\u{FAFF}' // compatibility ideographs
+        | '\u{FF00}'..='\u{FFEF}' // full-width forms
+        | '\u{20000}'..='\u{3FFFF}')
 }
 
 /// `words` with its places filled by `args`.
@@ -194,5 +237,35 @@ mod tests {
         assert_eq!(fill("{x} {}", &[&3]), "{x} 3");
         assert_eq!(fill("{} {}", &[&3]), "3 ");
         assert_eq!(places("a {} b {2}"), vec![(2, 2, 0), (7, 3, 2)]);
+    }
+
+    #[test]
+    fn chinese_words_set_apart_a_number_or_latin_word_but_no_chinese_one() {
+        let all = "{}：全部為 {}。";
+        assert_eq!(fill(all, &[&"核對", &"正確"]), "核對：全部為正確。");
+        assert_eq!(fill(all, &[&"人數", &4]), "人數：全部為 4。");
+        assert_eq!(
+            fill(all, &[&"時間", &"2026-03-28T09:00:00Z"]),
+            "時間：全部為 2026-03-28T09:00:00Z。"
+        );
+        // after a part as before it; a part of Latin words keeps its spaces
+        assert_eq!(fill("{} 人全部晉級", &[&"三"]), "三人全部晉級");
+        assert_eq!(fill("{} 人全部晉級", &[&3]), "3 人全部晉級");
+        assert_eq!(fill("第 {} 名", &[&"十"]), "第十名");
+        assert_eq!(
+            fill("裁判長指定 {}", &[&"Chan Tai Man"]),
+            "裁判長指定 Chan Tai Man"
+        );
+        assert_eq!(
+            fill("裁判長指定 {}", &[&"陳大文 (P0001)"]),
+            "裁判長指定陳大文 (P0001)"
+        );
+        assert_eq!(fill("{} 與 {}", &[&"P0001", &"陳大文"]), "P0001 與陳大文");
+        // an empty part, and English words, are as they were
+        assert_eq!(fill("全部為 {} 人", &[&""]), "全部為  人");
+        assert_eq!(
+            fill("Group {}: {}", &[&"少年", &"陳大文"]),
+            "Group 少年: 陳大文"
+        );
     }
 }

@@ -822,7 +822,7 @@ fn a_conflict_is_told_in_chinese_to_a_phone_that_reads_chinese() {
     assert_eq!(v["card"], "場次 S01 第 1 桌");
     let message = v["message"].as_str().unwrap();
     assert!(
-        message.starts_with("場次 S01 第 1 桌 之前已匯入，內容不同：\n  - "),
+        message.starts_with("場次 S01 第 1 桌之前已匯入，內容不同：\n  - "),
         "{message}"
     );
     // the command line's advice is not the referee's: the director settles it
@@ -1651,7 +1651,7 @@ fn a_final_card_with_a_player_who_did_not_go_on_is_refused_at_the_table() {
     .unwrap();
     assert!(
         zh.body
-            .contains("H05 Wong Chi Keung 在 決賽 出賽，但並未從 初賽 晉級（"),
+            .contains("H05 Wong Chi Keung 在決賽出賽，但並未從初賽晉級（"),
         "{zh:?}"
     );
     assert!(!stored_keys(&dir).iter().any(|k| k.starts_with("final")));

@@ -484,7 +484,8 @@ mod tests {
             )
         };
         assert_eq!(card("semi").to_string(), "semi session S01 table 2");
-        assert_eq!(card("semi").say(Lang::ZhHant), "準決賽 場次 S01 第 2 桌");
+        // (no space between Chinese words: lang::fill_with)
+        assert_eq!(card("semi").say(Lang::ZhHant), "準決賽場次 S01 第 2 桌");
         // a stage of the event's own naming is said as written
         assert_eq!(
             card("playoff").say(Lang::ZhHant),
