@@ -256,7 +256,7 @@ fn director(server: &Serving) -> String {
 }
 
 /// The event dumped into `dir` (`tilerank dump --event EVENT DIR`).
-fn dump(event: &Path, dir: PathBuf) -> PathBuf {
+pub fn dump(event: &Path, dir: PathBuf) -> PathBuf {
     Test::new()
         .arg("dump")
         .arg("--event")
@@ -940,7 +940,7 @@ fn a_conflict_is_settled_on_the_board_with_a_reason_and_the_referee_corrects_the
 
 /// A card with game 3's first two seats' values swapped (still a legal
 /// game, another result).
-fn swap_seats(card: &str) -> String {
+pub fn swap_seats(card: &str) -> String {
     let mut lines: Vec<String> = card.lines().map(str::to_string).collect();
     let game3: Vec<usize> = (1..lines.len())
         .filter(|&i| lines[i].split(',').nth(3) == Some("3"))

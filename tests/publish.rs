@@ -442,6 +442,129 @@ fn the_chinese_site_says_no_english_sentence() {
     assert!(pages > 1600, "{pages} pages");
 }
 
+/// The words of ASCII letters (two or more) in `text`.
+fn latin_words(text: &str) -> std::collections::BTreeSet<String> {
+    text.split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| w.len() >= 2)
+        .map(str::to_string)
+        .collect()
+}
+
+/// An event folder's site in Chinese, as the director publishes it after
+/// `init`, `roster` and `import` (and a card replaced, then put back):
+/// the import log says its actions (匯入, 名冊, 取代), its stage (初賽)
+/// and its time's header (時間) in Chinese, data aside (files, hashes,
+/// times, reasons); the index says the tie at the cutoff with no policy's
+/// English name; a line the same for every row says a Chinese value with
+/// no space before it.
+#[test]
+fn an_event_folders_chinese_log_and_index_say_no_english_word() {
+    let scratch = Scratch::new("zh-folder");
+    let event = scratch.path("event");
+    let run = |args: &[&std::ffi::OsStr]| {
+        Test::new()
+            .args(args)
+            .arg("--event")
+            .arg(&event)
+            .run()
+            .success();
+    };
+    Test::new()
+        .args(["init", "--profile", "hk", "--name", "香港公開賽"])
+        .args(["--date", "2026-03-28"])
+        .arg(&event)
+        .run()
+        .success();
+    run(&["roster".as_ref(), example("hk-2026/roster.csv").as_os_str()]);
+    run(&["import".as_ref(), example("hk-2026/cards").as_os_str()]);
+    let dumped = crate::live_desk::dump(&event, scratch.path("dump"));
+    let card = std::fs::read_to_string(dumped.join("cards/prelim-S01-T01.csv")).unwrap();
+    let other = scratch.write("T01.csv", &crate::live_desk::swap_seats(&card));
+    let back = scratch.write("T01-back.csv", &card);
+    for (file, reason) in [(&other, "typed wrong"), (&back, "as signed")] {
+        run(&[
+            "import".as_ref(),
+            file.as_os_str(),
+            "--replace".as_ref(),
+            "--reason".as_ref(),
+            reason.as_ref(),
+        ]);
+    }
+    let site = scratch.path("site");
+    publish(
+        &[
+            PathBuf::from("--event"),
+            event.clone(),
+            "--lang".into(),
+            "zh-Hant".into(),
+        ],
+        &site,
+    );
+    let read = |page: &str| std::fs::read_to_string(site.join(page)).unwrap();
+
+    // The log: every word of Latin letters is data.
+    let (header, rows) = site_table(&site.join("log.html"), "data");
+    let at = |name: &str| header.iter().position(|h| h == name);
+    let actions: Vec<&str> = rows
+        .iter()
+        .map(|r| r[at("action").unwrap()].as_str())
+        .collect();
+    assert_eq!(actions[0], "名冊", "{actions:?}");
+    assert_eq!(actions[1..13], ["匯入"; 12], "{actions:?}");
+    assert_eq!(actions[13..], ["取代", "取代"], "{actions:?}");
+    let mut text = page_text(&read("log.html"));
+    for data in ["file", "sha256", "time", "reason"]
+        .into_iter()
+        .filter_map(at)
+    {
+        for row in &rows {
+            text = text.replace(&row[data], "");
+        }
+    }
+    let stage = at("stage").map(|i| rows[1][i].as_str());
+    assert!(stage.is_none() || stage == Some("初賽"), "{stage:?}");
+    assert!(text.contains("初賽"), "{text}");
+    assert!(text.contains("時間"), "{text}");
+    let latin = latin_words(&text);
+    assert!(
+        latin
+            .iter()
+            .all(|w| ["tilerank", "SHA"].contains(&w.as_str())),
+        "log.html: {latin:?}\n{text}"
+    );
+
+    // The index and the problems: the tie at the cutoff, in Chinese.
+    for page in ["index.html", "problems.html"] {
+        let text = page_text(&read(page));
+        assert!(
+            text.contains("兩人均晉級（規則：晉級線同分者全部晉級）"),
+            "{page}: {text}"
+        );
+        // (the rules profile is named as the settings write it)
+        let latin = latin_words(&text);
+        assert!(
+            latin.iter().all(|w| w == "tilerank" || w == "hk"),
+            "{page}: {latin:?}\n{text}"
+        );
+    }
+
+    // A card's line the same for every row: a Chinese value follows
+    // without a space, a number with one.
+    let card_page = page_text(&read("t/prelim-S01-T1.html"));
+    assert!(card_page.contains("核對：全部為正確。"), "{card_page}");
+    assert!(card_page.contains("得分總和：全部為 0。"), "{card_page}");
+    for (path, bytes) in files(&site) {
+        let page = String::from_utf8(bytes).unwrap();
+        for (i, _) in page.match_indices("全部為 ") {
+            let next = page[i + "全部為 ".len()..].chars().next().unwrap();
+            assert!(
+                !('\u{4E00}'..='\u{9FFF}').contains(&next),
+                "{path}: 全部為 {next}"
+            );
+        }
+    }
+}
+
 /// A warning the checks make (a column nobody reads) is said on the
 /// Problems page in the page's language; the command line says it in
 /// English.

@@ -67,6 +67,11 @@ pub const LOG_COLUMNS: [&str; 8] = [
     "time", "action", "file", "sha256", "stage", "cards", "games", "reason",
 ];
 
+/// The actions of the import log: what the event folder writes (a file's
+/// cards imported, or imported in place of others, the roster stored),
+/// and what a command read beside it (`read`, `read roster`).
+pub const LOG_ACTIONS: [&str; 5] = ["import", "replace", "roster", "read", "read roster"];
+
 /// The Games sheet: the results layout of FORMATS.md with the player's
 /// name, then what the checks of RULES.md section 5 computed for the line.
 pub const GAME_COLUMNS: [Column; 16] = [

@@ -46,9 +46,9 @@ crate::lang::catalog! {
             "{} 人另列，不計名次（退出或取消資格）。";
         TieAtCutoff => "TIE AT THE CUTOFF: {} players share rank {} across the top-{} cutoff ({} within it, {} beyond); {}",
             "晉級線同分：{} 名選手並列第 {} 名，跨越前 {} 名的晉級線（線內 {} 人，線外 {} 人）；{}";
-        BothGoOn => "both go on (policy include): {}", "兩人均晉級（include 規則）：共 {}";
-        AllGoOn => "all {} go on (policy include): {}", "{} 人全部晉級（include 規則）：共 {}";
-        NoneGoOn => "none of them go on (policy exclude): {}", "全部不晉級（exclude 規則）：共 {}";
+        BothGoOn => "both go on (policy include): {}", "兩人均晉級（規則：晉級線同分者全部晉級）：共 {}";
+        AllGoOn => "all {} go on (policy include): {}", "{} 人全部晉級（規則：晉級線同分者全部晉級）：共 {}";
+        NoneGoOn => "none of them go on (policy exclude): {}", "全部不晉級（規則：晉級線同分者全部不晉級）：共 {}";
         ChooseCutoffTies => "choose --cutoff-ties include or exclude (or set cutoff_ties in the event's settings)",
             "待裁判長決定同分者全部晉級或全部不晉級";
         OneQualifier => "1 qualifier", "1 名晉級者";
@@ -714,6 +714,7 @@ pub static EN: Words = Words {
         ("cards", "Cards"),
         ("tables", "Tables"),
         ("action", "Action"),
+        ("time", "Time"),
         ("others", "At the table"),
     ],
 };
@@ -889,6 +890,12 @@ pub static ZH_HANT: Words = Words {
         ("error", "錯誤"),
         ("warning", "警告"),
         ("note", "備註"),
+        // the import log's actions
+        ("import", "匯入"),
+        ("replace", "取代"),
+        ("roster", "名冊"),
+        ("read", "讀取"),
+        ("read roster", "讀取名冊"),
     ],
     columns: &[
         ("rank", "名次"),
@@ -934,6 +941,7 @@ pub static ZH_HANT: Words = Words {
         ("cards", "計分卡"),
         ("tables", "桌號"),
         ("action", "處理"),
+        ("time", "時間"),
         ("others", "同桌"),
     ],
 };
@@ -961,8 +969,22 @@ mod tests {
                 assert!(!word.trim().is_empty(), "{lang}: {n} has no word");
             }
         }
-        // Every status, medal and severity the reports write has its words.
-        for cell in ["Q", "W", "DQ", "error", "warning", "note"] {
+        // Every column of the import log and the Games sheet has a header.
+        let games = crate::report::export::GAME_COLUMNS.map(|c| c.name);
+        for name in crate::report::export::LOG_COLUMNS.iter().chain(&games) {
+            for lang in Lang::ALL {
+                assert!(
+                    lang.words().column(name).is_some(),
+                    "{lang}: no header for {name}"
+                );
+            }
+        }
+        // Every status, medal and severity the reports write, and every
+        // action of the import log, has its words.
+        for cell in ["Q", "W", "DQ", "error", "warning", "note"]
+            .into_iter()
+            .chain(crate::report::export::LOG_ACTIONS)
+        {
             assert!(ZH_HANT.cells.iter().any(|(n, _)| *n == cell), "{cell}");
         }
         use crate::profile::vocabulary::MedalNames;

@@ -177,9 +177,9 @@ const OPTIONAL_ON_PHONES: [&str; 15] = [
 /// many columns: narrow tables keep every column.
 const PHONE_COLUMNS: usize = 5;
 
-/// Columns whose cells are statuses, medals or a problem's severity:
-/// shown in words.
-const WORDED: [&str; 3] = ["status", "medal", "severity"];
+/// Columns whose cells are statuses, medals, a problem's severity or an
+/// action of the import log: shown in words.
+const WORDED: [&str; 4] = ["status", "medal", "severity", "action"];
 
 /// Columns whose cells are the export's words (a note, a reason, a
 /// check, a message of the Problems page, the standings' order among the
@@ -189,10 +189,15 @@ const SAID: [&str; 7] = [
 ];
 
 /// A cell of column `name` as the page shows it: a status or a medal in
-/// words, the export's words in the page's language, data as written.
+/// words, a stage (or the stages of a file of the import log, `prelim
+/// final`) in words, the export's words in the page's language, data as
+/// written.
 fn shown_cell(lang: Lang, name: &str, text: &str) -> String {
     if WORDED.contains(&name) {
         lang.words().cell(text).to_string()
+    } else if name == "stage" {
+        let stages: Vec<&str> = text.split(' ').map(|s| lang.stage(s)).collect();
+        stages.join(" ")
     } else if SAID.contains(&name) {
         super::said::say(lang, text)
     } else {
@@ -454,6 +459,75 @@ mod tests {
             "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;"
         );
         assert_eq!(esc("陳大文"), "陳大文");
+    }
+
+    /// The import log in the page's words: its actions, its stages, and
+    /// the line under it for a column the same in every row, by the
+    /// column's header (`時間`, not the machine name `time`).
+    #[test]
+    fn the_import_log_says_its_actions_stages_and_time_in_words() {
+        use std::collections::{BTreeMap, HashMap};
+        let line = |action: &str, file: &str, stage: &str| {
+            BTreeMap::from(
+                [
+                    ("time", "2026-03-28T09:00:00Z"),
+                    ("action", action),
+                    ("file", file),
+                    ("stage", stage),
+                    ("cards", "25"),
+                ]
+                .map(|(k, v)| (k.to_string(), v.to_string())),
+            )
+        };
+        let log = crate::report::export::log_table(&[
+            line("roster", "roster.csv", ""),
+            line("import", "S01.xlsx", "prelim"),
+            line("replace", "S02.csv", "prelim final"),
+            line("read", "S03.csv", "semi"),
+            line("read roster", "roster.csv", ""),
+        ]);
+        let (players, cards) = (HashMap::new(), HashMap::new());
+        let links = Links {
+            root: "",
+            players: &players,
+            cards: &cards,
+        };
+        let zh = table(&TableHtml::whole(&log, "data", &links, Lang::ZhHant));
+        for cell in [
+            "<td>名冊</td><td>roster.csv</td><td></td>",
+            "<td>匯入</td><td>S01.xlsx</td><td>初賽</td>",
+            "<td>取代</td><td>S02.csv</td><td>初賽 決賽</td>",
+            "<td>讀取</td><td>S03.csv</td><td>準決賽</td>",
+            "<td>讀取名冊</td>",
+        ] {
+            assert!(zh.contains(cell), "{cell}: {zh}");
+        }
+        assert!(
+            zh.contains("<p class=\"meta same\">時間：全部為 2026-03-28T09:00:00Z。</p>"),
+            "{zh}"
+        );
+        assert!(
+            zh.contains("<p class=\"meta same\">計分卡：全部為 25。</p>"),
+            "{zh}"
+        );
+        assert!(!zh.contains(">time") && !zh.contains(">import<") && !zh.contains(">prelim<"));
+        let en = table(&TableHtml::whole(&log, "data", &links, Lang::En));
+        assert!(
+            en.contains("<p class=\"meta same\">Time: 2026-03-28T09:00:00Z for everyone.</p>"),
+            "{en}"
+        );
+        assert!(
+            en.contains("<td>import</td><td>S01.xlsx</td><td>prelim</td>"),
+            "{en}"
+        );
+        assert!(
+            en.contains("<td>replace</td><td>S02.csv</td><td>prelim final</td>"),
+            "{en}"
+        );
+        assert!(
+            en.contains("<td>read</td><td>S03.csv</td><td>semi-final</td>"),
+            "{en}"
+        );
     }
 
     #[test]
