@@ -456,9 +456,10 @@ fn latin_words(text: &str) -> std::collections::BTreeSet<String> {
 /// and its time's header (時間) in Chinese, data aside (files, hashes,
 /// times, reasons); the index says the tie at the cutoff with no policy's
 /// English name; a line the same for every row says a Chinese value with
-/// no space before it.
+/// no space before it; and the settings count the cards stored in the
+/// event instead of 0 files and 0 sheets read.
 #[test]
-fn an_event_folders_chinese_log_and_index_say_no_english_word() {
+fn an_event_folders_chinese_log_index_and_settings_say_no_english_word() {
     let scratch = Scratch::new("zh-folder");
     let event = scratch.path("event");
     let run = |args: &[&std::ffi::OsStr]| {
@@ -563,6 +564,17 @@ fn an_event_folders_chinese_log_and_index_say_no_english_word() {
             );
         }
     }
+
+    // The settings: the cards stored in the event; no files were given.
+    let (_, rows) = site_table(&site.join("settings.html"), "data");
+    let setting = |name: &str| rows.iter().find(|r| r[0] == name).map(|r| r[1].as_str());
+    assert_eq!(setting("cards_stored"), Some("300"), "{rows:?}");
+    assert_eq!(setting("cards_read"), Some("300"), "{rows:?}");
+    assert_eq!(
+        (setting("files"), setting("sheets")),
+        (None, None),
+        "{rows:?}"
+    );
 }
 
 /// A warning the checks make (a column nobody reads) is said on the

@@ -604,9 +604,16 @@ pub fn settings_table(event: &Event, name: &str, sources: &[(String, String)]) -
     for (k, v) in sources {
         put(k, text(v));
     }
+    // What was read: the event's stored cards, then the files given (none
+    // given to an event: no row of 0 files that reads as nothing read).
     let c = &event.counts;
-    put("files", Value::Int(c.files as i64));
-    put("sheets", Value::Int(c.sheets as i64));
+    if c.stored > 0 {
+        put("cards_stored", Value::Int(c.stored as i64));
+    }
+    if c.files > 0 || c.stored == 0 {
+        put("files", Value::Int(c.files as i64));
+        put("sheets", Value::Int(c.sheets as i64));
+    }
     put("cards_read", Value::Int(c.cards_read as i64));
     put("cards_accepted", Value::Int(event.cards.len() as i64));
     put("cards_rejected", Value::Int(c.cards_rejected as i64));
