@@ -1461,6 +1461,69 @@ fn a_form_token_is_good_with_its_own_cookie_only() {
         "{}",
         refused.body
     );
+
+    // The board's form without its token is refused as with a wrong one,
+    // in the desk's words, and so is a post that is no form, or an
+    // address whose query is no link's: never the server's own words.
+    let post = |headers: &[(&str, &str)], body: &str| {
+        let mut all = vec![("Cookie", director.as_str())];
+        all.extend_from_slice(headers);
+        http(addr, "POST", "/board/accept", &all, body.as_bytes()).unwrap()
+    };
+    let form = [("Content-Type", "application/x-www-form-urlencoded")];
+    let answers = [
+        (
+            post(
+                &form,
+                "stage=prelim&session=S01&table=1&choice=card&reason=r",
+            ),
+            403,
+            "This form did not come from the board of this run: reload the board.",
+        ),
+        (
+            post(&form, ""),
+            403,
+            "This form did not come from the board of this run: reload the board.",
+        ),
+        (
+            post(&[("Content-Type", "text/plain")], "csrf=x"),
+            415,
+            "This is not the board's form: reload the board and settle the table from it.",
+        ),
+        (
+            post(&form, "csrf=a&csrf=b"),
+            400,
+            "This is not the board's form: reload the board and settle the table from it.",
+        ),
+        (
+            http(addr, "GET", "/board?key=a&key=b", &[], b"").unwrap(),
+            400,
+            "This address is not one of the desk's links",
+        ),
+        (
+            http(
+                addr,
+                "GET",
+                "/entry?stage=a&stage=b",
+                &[("Cookie", &ann)],
+                b"",
+            )
+            .unwrap(),
+            400,
+            "This address is not one of the desk's links",
+        ),
+    ];
+    for (answer, status, says) in answers {
+        assert_eq!(answer.status, status, "{answer:?}");
+        assert!(answer.body.contains(says), "{}", answer.body);
+        assert_eq!(
+            answer.header("content-type"),
+            Some("text/html; charset=utf-8")
+        );
+        for raw in ["Failed to", "deserialize", "missing field", "Content-Type`"] {
+            assert!(!answer.body.contains(raw), "{}", answer.body);
+        }
+    }
 }
 
 /// A deadline that is not a number of seconds stops the server at its

@@ -21,6 +21,7 @@
 
 use super::{lang_of, small_page, Desk};
 use axum::body::{Body, Bytes};
+use axum::extract::rejection::{FormRejection, QueryRejection};
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
@@ -399,13 +400,27 @@ struct KeyQuery {
     stage: Option<String>,
 }
 
+/// An address of the desk whose query is none of its links' (a key or a
+/// stage given twice): refused in words, not in the server's own.
+fn not_a_link(_: QueryRejection) -> Response {
+    small_page(
+        StatusCode::BAD_REQUEST,
+        "Not a link of this desk",
+        "This address is not one of the desk's links: open your link again (scan its QR code), or the board's link that tilerank serve printed.",
+    )
+}
+
 /// `GET /entry?key=KEY` signs a phone in (the key becomes a cookie, and
 /// leaves the address bar); `GET /entry` is the page.
 async fn entry_page(
     State(desk): State<Arc<Desk>>,
-    Query(query): Query<KeyQuery>,
+    query: Result<Query<KeyQuery>, QueryRejection>,
     headers: HeaderMap,
 ) -> Response {
+    let query = match query {
+        Ok(Query(query)) => query,
+        Err(rejection) => return not_a_link(rejection),
+    };
     let folder = match event(&desk) {
         Ok(f) => f,
         Err(answer) => return answer,
@@ -520,9 +535,13 @@ fn is_director(desk: &Desk, headers: &HeaderMap) -> bool {
 /// `GET /board?key=KEY` signs the director in; `GET /board` is the board.
 async fn board(
     State(desk): State<Arc<Desk>>,
-    Query(query): Query<KeyQuery>,
+    query: Result<Query<KeyQuery>, QueryRejection>,
     headers: HeaderMap,
 ) -> Response {
+    let query = match query {
+        Ok(Query(query)) => query,
+        Err(rejection) => return not_a_link(rejection),
+    };
     if let Some(key) = query.key {
         if !same_secret(&key, &desk.director) {
             return small_page(
@@ -566,7 +585,10 @@ async fn board(
     }
 }
 
-#[derive(Deserialize)]
+/// The board's form. A field left out is empty: a form without its token
+/// is refused as one with a wrong token is.
+#[derive(Deserialize, Default)]
+#[serde(default)]
 struct AcceptForm {
     stage: String,
     session: String,
@@ -581,8 +603,24 @@ struct AcceptForm {
 async fn accept(
     State(desk): State<Arc<Desk>>,
     headers: HeaderMap,
-    Form(form): Form<AcceptForm>,
+    form: Result<Form<AcceptForm>, FormRejection>,
 ) -> Response {
+    let form = match form {
+        Ok(Form(form)) => form,
+        // not a form, or not one that reads: said in words (a form's body
+        // too large or not a form keeps its status)
+        Err(rejection) => {
+            let status = match rejection.status() {
+                s @ (StatusCode::UNSUPPORTED_MEDIA_TYPE | StatusCode::PAYLOAD_TOO_LARGE) => s,
+                _ => StatusCode::BAD_REQUEST,
+            };
+            return small_page(
+                status,
+                "Refused",
+                "This is not the board's form: reload the board and settle the table from it.",
+            );
+        }
+    };
     if cross_site(&headers, desk.site_origin.as_deref())
         || !same_secret(&form.csrf, &form_token(&desk, &desk.director))
     {
