@@ -366,7 +366,7 @@ fn the_entry_page_types_builds_and_sends_one_csv_card() {
         (401, json!({"status": "denied", "message": "This link's key was revoked."}), "You are signed out: open your link again (scan your QR code). This link's key was revoked."),
         (403, json!({"status": "denied", "message": "Bad token."}), "You are signed out: open your link again (scan your QR code). Bad token."),
         (413, json!({"status": "refused", "message": "At most 64 KiB."}), "Refused: the card is too large. At most 64 KiB."),
-        (429, json!({"status": "refused", "message": "Slow down."}), "Refused: too many tries. Wait a minute, then send again. Slow down."),
+        (429, json!({"status": "refused", "message": "too many requests with this key: wait a few seconds"}), "Refused: too many tries. Wait a few seconds, then send again."),
         (500, json!({}), "Not stored: the server answered 500. Send again."),
     ];
     for (status, body, says) in answers {

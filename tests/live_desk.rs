@@ -1524,6 +1524,29 @@ fn a_form_token_is_good_with_its_own_cookie_only() {
             assert!(!answer.body.contains(raw), "{}", answer.body);
         }
     }
+
+    // Too many requests with one key: refused, to wait a few seconds
+    // (Retry-After), and a second later the key checks again.
+    let mut refused = None;
+    for _ in 0..200 {
+        let a = check(&ann, &ann_token);
+        if a.status == 429 {
+            refused = Some(a);
+            break;
+        }
+        assert_eq!(a.status, 200, "{a:?}");
+    }
+    let refused = refused.expect("a key's burst has an end");
+    assert_eq!(refused.header("retry-after"), Some("1"), "{refused:?}");
+    assert!(
+        refused
+            .body
+            .contains("too many requests with this key: wait a few seconds"),
+        "{}",
+        refused.body
+    );
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    assert_eq!(check(&ann, &ann_token).status, 200);
 }
 
 /// A deadline that is not a number of seconds stops the server at its

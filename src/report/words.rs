@@ -654,7 +654,7 @@ pub static EN: Words = Words {
     entry_problems: "Not stored: fix the problems marked on the card and send again.",
     entry_denied: "You are signed out: open your link again (scan your QR code).",
     entry_too_large: "Refused: the card is too large.",
-    entry_too_many: "Refused: too many tries. Wait a minute, then send again.",
+    entry_too_many: "Refused: too many tries. Wait a few seconds, then send again.",
     entry_server: "Not stored: the server answered {}. Send again.",
     entry_offline: "Not sent yet: no connection. It is sent when the connection is back, or press Send again. What you typed is kept on this phone.",
     entry_kept: "What you type is kept on this phone until the card is stored.",
@@ -862,7 +862,7 @@ pub static ZH_HANT: Words = Words {
     entry_problems: "未儲存：請修正計分卡上標示的問題後再提交。",
     entry_denied: "你已登出：請重新打開你的連結（掃描你的 QR 碼）。",
     entry_too_large: "被拒：計分卡太大。",
-    entry_too_many: "被拒：嘗試次數太多。請等一分鐘後再提交。",
+    entry_too_many: "被拒：嘗試次數太多。請稍候數秒後再提交。",
     entry_server: "未儲存：伺服器回應 {}。請再提交。",
     entry_offline:
         "尚未提交：沒有網絡連線。連線恢復後會自動提交，或再按提交。已輸入的資料保留在此手機。",

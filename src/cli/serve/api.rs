@@ -182,10 +182,11 @@ async fn referee(desk: &Arc<Desk>, headers: &HeaderMap) -> Result<(Referee, Stri
     match answer {
         Ok(referee) => {
             if !desk.rate.allow(&key) {
-                return Err(refused(
-                    StatusCode::TOO_MANY_REQUESTS,
-                    Refusal::TooManyRequests,
-                ));
+                let mut answer = refused(StatusCode::TOO_MANY_REQUESTS, Refusal::TooManyRequests);
+                answer
+                    .headers_mut()
+                    .insert(header::RETRY_AFTER, desk.rate.retry_after().into());
+                return Err(answer);
             }
             Ok((referee, key))
         }

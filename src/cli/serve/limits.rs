@@ -348,6 +348,15 @@ impl AsyncWrite for Connection {
 
 use std::future::Future;
 
+/// The requests a referee's key may make at once ([`Rate`]): a card
+/// checked at every pause of the typing, and many cards a session.
+pub const BURST: u32 = 120;
+
+/// Then the requests a key may make a second: a key that made too many
+/// may make the next in half a second, and the answer says to wait a few
+/// seconds (`Retry-After`: [`Rate::retry_after`]).
+pub const PER_SECOND: f64 = 2.0;
+
 /// Requests a key may make: a bucket of [`Rate::burst`] that refills
 /// [`Rate::per_second`]. Checking a card as it is typed asks once a
 /// pause in the typing; a referee types one card in a few minutes.
@@ -364,6 +373,13 @@ impl Rate {
             per_second,
             buckets: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The whole seconds after which a key that was refused may make a
+    /// request again, at the most (an empty bucket refills one request
+    /// in `1 / per_second`).
+    pub fn retry_after(&self) -> u64 {
+        (1.0 / self.per_second).ceil().max(1.0) as u64
     }
 
     /// Takes one request from `who`'s bucket; false when it is empty.
@@ -401,6 +417,39 @@ mod tests {
         assert!(rate.allow("a"));
         assert!(!rate.allow("a"), "the fourth is refused");
         assert!(rate.allow("b"), "another key has its own bucket");
+    }
+
+    /// A key refused for too many requests may send again within a
+    /// second (`Retry-After: 1`): the refusal and the entry page both say
+    /// to wait a few seconds, in each language, and neither a minute.
+    #[test]
+    fn a_key_refused_for_too_many_may_send_again_in_seconds_as_the_words_say() {
+        use tilerank::event_folder::Refusal;
+        use tilerank::lang::Lang;
+        let rate = Rate::new(BURST, PER_SECOND);
+        for _ in 0..BURST {
+            assert!(rate.allow("a"));
+        }
+        assert!(!rate.allow("a"));
+        assert_eq!(rate.retry_after(), 1);
+        std::thread::sleep(Duration::from_secs(rate.retry_after()));
+        assert!(rate.allow("a"), "allowed again after Retry-After");
+        for lang in Lang::ALL {
+            let few = if lang == Lang::En {
+                "a few seconds"
+            } else {
+                "數秒"
+            };
+            let server = Refusal::TooManyRequests.words(lang);
+            let page = lang.words().entry_too_many;
+            for said in [server, page] {
+                assert!(said.contains(few), "{lang}: {said}");
+                assert!(
+                    !said.contains("minute") && !said.contains("分鐘"),
+                    "{lang}: {said}"
+                );
+            }
+        }
     }
 
     /// Once half the places are taken, connections of one address past

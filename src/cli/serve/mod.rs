@@ -422,9 +422,7 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
         csrf: new_secret()?,
         director: new_secret()?,
         site_origin,
-        // a burst of 120 requests, then 2 a second: a card checked at
-        // every pause of the typing, and many cards a session
-        rate: limits::Rate::new(120, 2.0),
+        rate: limits::Rate::new(limits::BURST, limits::PER_SECOND),
         lang,
         deadlines,
     });

@@ -51,7 +51,9 @@
 //!   202 stored and waiting for the desk's typing of the paper card, 409
 //!   the desk holds a different card (the server's message shown), 422 not
 //!   stored (problems shown as for a check), 401/403 signed out (open the
-//!   link again), 413 too large, 429 too many tries; anything else (400:
+//!   link again), 413 too large, 429 too many tries (wait a few seconds,
+//!   as the server's own message says; a key may send again in half a
+//!   second); anything else (400:
 //!   the card was cut off on the way): not stored, send again. Problems
 //!   that come with 200/201/202 (warnings) are shown too. The card stays
 //!   on screen: a referee corrects it and sends again, or starts the next
@@ -677,7 +679,7 @@ function send() {
     } else if (st === 413) {
       say(W.too_large, 'bad', j.message);
     } else if (st === 429) {
-      say(W.too_many, 'bad', j.message);
+      say(W.too_many, 'bad');
     } else {
       say(fill(W.server, st), 'bad', j.message);
     }
