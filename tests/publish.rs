@@ -452,7 +452,7 @@ fn latin_words(text: &str) -> std::collections::BTreeSet<String> {
 
 /// An event folder's site in Chinese, as the director publishes it after
 /// `init`, `roster` and `import` (and a card replaced, then put back):
-/// the import log says its actions (匯入, 名冊, 取代), its stage (初賽)
+/// the import log says its actions (匯入, 名冊, 取代, 移除), its stage (初賽)
 /// and its time's header (時間) in Chinese, data aside (files, hashes,
 /// times, reasons); the index says the tie at the cutoff with no policy's
 /// English name; a line the same for every row says a Chinese value with
@@ -491,6 +491,17 @@ fn an_event_folders_chinese_log_index_and_settings_say_no_english_word() {
             reason.as_ref(),
         ]);
     }
+    // taken out, and put back
+    run(&[
+        "remove".as_ref(),
+        "--session".as_ref(),
+        "S01".as_ref(),
+        "--table".as_ref(),
+        "1".as_ref(),
+        "--reason".as_ref(),
+        "stray".as_ref(),
+    ]);
+    run(&["import".as_ref(), back.as_os_str()]);
     let site = scratch.path("site");
     publish(
         &[
@@ -512,7 +523,11 @@ fn an_event_folders_chinese_log_index_and_settings_say_no_english_word() {
         .collect();
     assert_eq!(actions[0], "名冊", "{actions:?}");
     assert_eq!(actions[1..13], ["匯入"; 12], "{actions:?}");
-    assert_eq!(actions[13..], ["取代", "取代"], "{actions:?}");
+    assert_eq!(
+        actions[13..],
+        ["取代", "取代", "移除", "匯入"],
+        "{actions:?}"
+    );
     let mut text = page_text(&read("log.html"));
     for data in ["file", "sha256", "time", "reason"]
         .into_iter()

@@ -893,6 +893,7 @@ pub static ZH_HANT: Words = Words {
         // the import log's actions
         ("import", "匯入"),
         ("replace", "取代"),
+        ("remove", "移除"),
         ("roster", "名冊"),
         ("read", "讀取"),
         ("read roster", "讀取名冊"),
