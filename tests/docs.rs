@@ -373,6 +373,34 @@ fn the_hk_demo_fits_80_columns_one_line_a_player() {
         .any(|l| l.contains("P1200") && l.contains("吳信軒")));
 }
 
+/// At 60 columns the HK demo keeps the three keys of the hk order (games
+/// won, average score, tiles left): columns that decide nothing (Games,
+/// Total score, Note) are left out instead.
+#[test]
+fn a_narrow_window_keeps_the_hk_demos_keys() {
+    use unicode_width::UnicodeWidthStr;
+    let (standings, qualifiers) = hk_demo_at(60);
+    // (the qualifiers' games, all 3, are said once under the table)
+    for (text, left_out) in [
+        (&standings, "Games, Total score, Note"),
+        (&qualifiers, "Total score"),
+    ] {
+        for line in player_lines(text) {
+            assert!(line.width() <= 60, "{} wide: {line}", line.width());
+        }
+        let said = text.replace('\n', " ");
+        let not_shown = said
+            .split("Not shown at this width: ")
+            .nth(1)
+            .and_then(|rest| rest.split(" (").next())
+            .unwrap_or_default();
+        assert_eq!(not_shown, left_out, "{said}");
+        for header in ["Won", "Average", "Tiles"] {
+            assert!(text.contains(header), "{header}: {text}");
+        }
+    }
+}
+
 #[test]
 fn a_wide_window_shows_every_column_of_the_hk_demo() {
     let (standings, _) = hk_demo_at(200);

@@ -4,7 +4,7 @@ use super::{EventFolderArg, Outcome, OutputArgs};
 use anyhow::Result;
 use clap::Args;
 use tilerank::event_folder::{LogEntry, Storage};
-use tilerank::report::{Column, Kind, Table, Value};
+use tilerank::report::{Column, Table, Value};
 
 /// Show the event's import log: what was imported or replaced, when, from which file (name and content hash)
 #[derive(Args, Debug)]
@@ -51,13 +51,12 @@ pub fn run(args: LogArgs) -> Result<Outcome> {
         .collect();
     let columns = LogEntry::COLUMNS
         .iter()
-        .map(|&name| Column {
-            name,
-            kind: if name == "cards" || name == "games" {
-                Kind::Int
+        .map(|&name| {
+            if name == "cards" || name == "games" {
+                Column::int(name)
             } else {
-                Kind::Text
-            },
+                Column::text(name)
+            }
         })
         .collect();
     let mut notes = Vec::new();

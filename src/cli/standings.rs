@@ -6,7 +6,7 @@ use anyhow::Result;
 use clap::Args;
 use std::borrow::Cow;
 use tilerank::report::standings::{
-    standings_chunks, standings_name, standings_notes, standings_rows, standings_table, COLUMNS,
+    columns, standings_chunks, standings_name, standings_notes, standings_rows, standings_table,
 };
 use tilerank::report::Streamed;
 
@@ -96,7 +96,7 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
             .map(|(name, title, s)| Streamed {
                 name: name.clone(),
                 title: title.clone(),
-                columns: COLUMNS.to_vec(),
+                columns: columns(&s.standings),
                 rows: Box::new(move || Box::new(standings_rows(s, roster, mark).map(Cow::Owned))),
                 chunks: Some(standings_chunks(s, roster, mark)),
                 notes: standings_notes(s),

@@ -101,7 +101,11 @@ pub const GAME_COLUMNS: [Column; 16] = [
 ];
 
 const fn col(name: &'static str, kind: Kind) -> Column {
-    Column { name, kind }
+    Column {
+        name,
+        kind,
+        key: None,
+    }
 }
 
 fn text(s: &str) -> Value {

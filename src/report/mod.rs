@@ -137,6 +137,11 @@ pub struct Column {
     /// The machine name of CSV headers and JSON keys.
     pub name: &'static str,
     pub kind: Kind,
+    /// Which of the ranking's keys (the rules' tie-break order) the column
+    /// holds, 0 for the first: the columns that decide a standings
+    /// table's order, which the terminal keeps longest. `None` for every
+    /// other column.
+    pub key: Option<u8>,
 }
 
 /// The words a person reads for each machine name. A name missing here
@@ -164,6 +169,7 @@ impl Column {
         Column {
             name,
             kind: Kind::Text,
+            key: None,
         }
     }
 
@@ -171,6 +177,7 @@ impl Column {
         Column {
             name,
             kind: Kind::Int,
+            key: None,
         }
     }
 
@@ -178,6 +185,15 @@ impl Column {
         Column {
             name,
             kind: Kind::Score,
+            key: None,
+        }
+    }
+
+    /// The column as key `at` of the ranking (0 the first).
+    pub const fn as_key(self, at: u8) -> Column {
+        Column {
+            key: Some(at),
+            ..self
         }
     }
 }

@@ -286,9 +286,10 @@ pub fn awards_table(award: &SuperFamily, roster: &Roster) -> Table {
         Column::text("parent_name"),
         Column::text("child"),
         Column::text("child_name"),
-        Column::int("won"),
-        Column::score("avg_score"),
-        Column::int("tiles"),
+        // the award's order (crate::rules::awards): its keys
+        Column::int("won").as_key(0),
+        Column::score("avg_score").as_key(1),
+        Column::int("tiles").as_key(2),
     ];
     let who = |p| {
         let pl = roster.get(p);

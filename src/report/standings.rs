@@ -7,6 +7,7 @@ use super::{Chunks, Collected, Column, Given, RowSink, Table, Value, CHUNK_ROWS}
 use crate::domain::PlayerId;
 use crate::event::{PlayerSet, StandingsGoingOn};
 use crate::ingest::cell::Text;
+use crate::profile::vocabulary::SortKey;
 use crate::roster::Roster;
 use crate::rules::advancement::Cut;
 use crate::rules::standings::{deciding_key, tallies, Apart, Entry, Key, Standings, Tally};
@@ -25,6 +26,27 @@ pub const COLUMNS: [Column; 11] = [
     Column::text("status"),
     Column::text("note"),
 ];
+
+/// The standings' columns, the keys of `s`'s order marked
+/// ([`keyed`]).
+pub fn columns(s: &Standings) -> Vec<Column> {
+    keyed(&COLUMNS, &s.order)
+}
+
+/// `columns` with those that hold a key of `order` (the rules' tie-breaks)
+/// marked as that key ([`Column::key`]): the columns that decide a
+/// table's order.
+pub fn keyed(columns: &[Column], order: &[SortKey]) -> Vec<Column> {
+    columns
+        .iter()
+        .map(
+            |c| match order.iter().position(|k| key_column(k.key).name == c.name) {
+                Some(at) => c.clone().as_key(u8::try_from(at).unwrap_or(u8::MAX)),
+                None => c.clone(),
+            },
+        )
+        .collect()
+}
 
 fn row(e: &Entry, roster: &Roster, status: &str, note: Text) -> Vec<Value> {
     let p = e.player();
@@ -138,7 +160,7 @@ pub fn standings_table(s: &StandingsGoingOn, roster: &Roster, title: &str) -> Ta
     Table {
         name: standings_name(&s.standings),
         title: title.to_string(),
-        columns: COLUMNS.to_vec(),
+        columns: columns(&s.standings),
         rows: standings_rows(s, roster, None).collect(),
         notes: standings_notes(s),
     }
@@ -293,7 +315,7 @@ pub fn qualifiers_table(s: &Standings, q: &Cut, roster: &Roster, title: &str) ->
     Table {
         name: "Qualifiers".to_string(),
         title: title.to_string(),
-        columns: COLUMNS.to_vec(),
+        columns: columns(s),
         rows,
         notes,
     }
@@ -419,7 +441,7 @@ pub fn explain_table(s: &Standings, roster: &Roster, player: PlayerId) -> Option
     Some(Table {
         name: "Explain".into(),
         title: format!("{} ({}) in the {} standings", p.id, p.name, s.stage),
-        columns,
+        columns: keyed(&columns, &s.order),
         rows,
         notes,
     })
@@ -432,6 +454,29 @@ mod tests {
     use crate::roster::{Player, Status};
     use crate::rules::standings::rank;
     use crate::score::Score;
+
+    /// The standings' columns say which of them decide the order, as the
+    /// profile's tie-breaks name them (the terminal keeps those longest).
+    #[test]
+    fn the_key_columns_are_the_profiles_tie_breaks() {
+        let keys = |profile: &str| -> Vec<(&str, u8)> {
+            let order = crate::profile::by_name(profile).unwrap().order;
+            let s = rank(
+                std::iter::empty(),
+                &Stage::prelim(),
+                order,
+                &Roster::default(),
+            );
+            let table = standings_table(&StandingsGoingOn::unmarked(s), &Roster::default(), "");
+            let keys = table
+                .columns
+                .iter()
+                .filter_map(|c| c.key.map(|k| (c.name, k)));
+            keys.collect()
+        };
+        assert_eq!(keys("hk"), [("won", 0), ("avg_score", 1), ("tiles", 2)]);
+        assert_eq!(keys("nvso"), [("won", 1), ("total_score", 0)]);
+    }
 
     /// A large table's rows made in chunks on two threads are the rows
     /// made on one, in the same order, the ranked ones and those listed

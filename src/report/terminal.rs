@@ -14,8 +14,11 @@
 //!      names and other text, the widest first, down to 20; a file name
 //!      keeps its end (`…/S01.xlsx`);
 //!   4. columns are left out in the order of [`DROP_ORDER`], and named under
-//!      the table;
-//!   5. with nothing left to leave out, names are cut down to 10 columns.
+//!      the table, but not those that hold the ranking's keys (the columns
+//!      that decide the order, [`Column::key`](super::Column::key));
+//!   5. names and other text are cut down to 10 columns;
+//!   6. the columns of the ranking's keys are left out, the last key first
+//!      (it decides the fewest places), and named under the table.
 //!
 //! Titles and notes under a table break between words to the window's
 //! width.
@@ -61,7 +64,10 @@ const STYLE: TableStyle = TableStyle::new()
 
 /// Columns left out, first to last, when a table is too wide even with its
 /// text cut: the ones whose loss a director feels least. Columns not listed
-/// are kept.
+/// are kept. A listed column that holds one of the ranking's keys (Tiles
+/// left under hk, Total score under nvso) is kept longer: left out only
+/// when every other is and names are cut to 10 columns, the last key
+/// first.
 pub const DROP_ORDER: &[&str] = &[
     "games",
     "best_game",
@@ -161,6 +167,8 @@ struct Col {
     width: usize,
     /// Cut at the start (a file name keeps its end).
     keeps_end: bool,
+    /// The ranking's key it holds (0 the first), if any.
+    key: Option<u8>,
 }
 
 impl Col {
@@ -241,6 +249,7 @@ fn render<'s>(
                 header_word,
                 label,
                 keeps_end: matches!(column.name, "file" | "path"),
+                key: column.key,
             }
         })
         .collect();
@@ -287,23 +296,27 @@ fn render<'s>(
                 under.push(format!("Same in every row: {}.", same.join(", ")));
             }
         }
-        // 3. Long text cut, 4. columns left out in DROP_ORDER, 5. names
-        // cut further.
+        // 3. Long text cut, 4. columns left out in DROP_ORDER but the
+        // ranking's keys, 5. names cut further, 6. the keys left out.
         let mut dropped = Vec::new();
-        let mut order = DROP_ORDER.iter();
+        let mut steps = leaving_out(&cols).into_iter();
         while !shrink_text(&mut cols, limit, gap) {
-            let Some(name) = order.next() else {
-                for c in &mut cols {
-                    c.floor = MIN_TEXT;
+            match steps.next() {
+                Some(Step::CutText) => {
+                    for c in &mut cols {
+                        c.floor = MIN_TEXT;
+                    }
                 }
-                shrink_text(&mut cols, limit, gap);
-                break;
-            };
-            if let Some(at) = cols.iter().position(|c| c.name == *name) {
-                dropped.push(cols.remove(at).label);
-                for c in &mut cols {
-                    c.width = c.wanted();
+                Some(Step::LeaveOut(name)) => {
+                    if let Some(at) = cols.iter().position(|c| c.name == name) {
+                        dropped.push(cols.remove(at).label);
+                        for c in &mut cols {
+                            c.width = c.wanted();
+                        }
+                    }
                 }
+                // (nothing left: the text at its narrowest)
+                None => break,
             }
         }
         if !dropped.is_empty() {
@@ -331,6 +344,39 @@ fn render<'s>(
         push_wrapped(note, width, &mut notes);
     }
     out.write_all(notes.as_bytes())
+}
+
+/// What the terminal does next to a table still too wide with its text
+/// cut to [`MIN_NAME`].
+#[derive(Debug, PartialEq)]
+enum Step {
+    /// Leave a column out.
+    LeaveOut(&'static str),
+    /// Cut names and other text down to [`MIN_TEXT`].
+    CutText,
+}
+
+/// The steps for `cols`, in turn: the columns of [`DROP_ORDER`] that hold
+/// none of the ranking's keys, in its order; then text cut further; then
+/// those that hold a key, the last key first. A director reads a standings
+/// table by its keys: a name cut to 10 columns still says who it is, a key
+/// left out hides why the rows are in their order.
+fn leaving_out(cols: &[Col]) -> Vec<Step> {
+    let listed = |c: &&Col| DROP_ORDER.contains(&c.name);
+    let mut keys: Vec<(u8, &'static str)> = cols
+        .iter()
+        .filter(listed)
+        .filter_map(|c| c.key.map(|k| (k, c.name)))
+        .collect();
+    keys.sort_by(|a, b| b.cmp(a));
+    let mut steps: Vec<Step> = DROP_ORDER
+        .iter()
+        .filter(|name| !keys.iter().any(|(_, k)| k == *name))
+        .map(|name| Step::LeaveOut(name))
+        .collect();
+    steps.push(Step::CutText);
+    steps.extend(keys.into_iter().map(|(_, name)| Step::LeaveOut(name)));
+    steps
 }
 
 /// A sentence (title, note, message) on as many lines of at most `width`
@@ -675,11 +721,19 @@ mod tests {
         String::from_utf8(terminal.export(std::slice::from_ref(table)).unwrap()).unwrap()
     }
 
+    /// Standings under hk: won, average score, then tiles left decide.
     fn standings(names: &[&str]) -> Table {
+        standings_by("hk", names)
+    }
+
+    /// Standings under `profile`'s order (its keys marked, as the
+    /// standings mark them).
+    fn standings_by(profile: &str, names: &[&str]) -> Table {
+        let order = crate::profile::by_name(profile).unwrap().order;
         Table {
             name: "t".into(),
             title: "Standings".into(),
-            columns: crate::report::standings::COLUMNS.to_vec(),
+            columns: crate::report::standings::keyed(&crate::report::standings::COLUMNS, &order),
             rows: names
                 .iter()
                 .enumerate()
@@ -796,17 +850,134 @@ mod tests {
         assert!(text.contains("Same in every row: Games 3."), "{text}");
     }
 
+    /// The columns `text` says it left out ("Total score, Note"), its
+    /// lines joined.
+    fn left_out(text: &str) -> &str {
+        text.split("Not shown at this width: ")
+            .nth(1)
+            .map_or("", |rest| rest.split(" (").next().unwrap_or(""))
+    }
+
     #[test]
     fn a_very_narrow_window_leaves_columns_out_in_the_stated_order() {
         let text = show(&standings(&NAMES), Some(60));
         for line in text.lines().filter(|l| l.contains("P000")) {
             assert!(line.width() <= 60, "{line}\n{text}");
         }
+        // (the note's words may break over lines)
+        let said = text.replace('\n', " ");
+        assert_eq!(left_out(&said), "Total score, Note", "{text}");
+        assert!(text.contains("Average"), "{text}");
+    }
+
+    /// At 60 columns the hk standings keep every key (won, average score,
+    /// tiles left): long names are cut and columns that decide nothing
+    /// (Total score, Note) left out, not Tiles left, the third key.
+    #[test]
+    fn a_narrow_window_keeps_the_ranking_keys_and_cuts_names() {
+        let text = show(&standings(&NAMES), Some(60));
+        insta::assert_snapshot!(text, @"
+        Standings
+        ────────────────────────────────────────────────────────────
+                                                Average Tiles
+        Rank ID    Name                     Won   score  left Status
+        ────────────────────────────────────────────────────────────
+           1 P0001 Vivian Ng Pik Sze          3 -156.67     0
+           2 P0002 陳大文陳大文陳大文         2 -144.33     3
+           3 P0003 Cheung Chung Ho            1    -132     6
+           4 P0004 Lucas Shum                 0 -119.67     9
+           5 P0005 Cherry Wong Siu Yan Mei…   3 -107.33    12 W
+           6 P0006 黃佩君                     2     -95    15
+        ────────────────────────────────────────────────────────────
+        a note
+        Same in every row: Games 3.
+        Not shown at this width: Total score, Note (a wider window
+        shows them; --format csv has every column).
+        Cut to fit this width (…): Name (a wider window or --format
+        csv shows the whole text).
+        ");
+        let said = text.replace('\n', " ");
+        assert!(text.contains("Tiles") && text.contains("left"), "{text}");
+        assert!(!left_out(&said).contains("Tiles left"), "{text}");
+        assert!(said.contains("Cut to fit this width (…): Name"), "{text}");
         assert!(
-            text.contains("Not shown at this width: Total score"),
+            text.contains("Cherry Wong Siu Yan") && !text.contains("Kwok"),
             "{text}"
         );
-        assert!(text.contains("Average"), "{text}");
+        assert!(
+            text.contains("Vivian Ng Pik Sze "),
+            "short names whole: {text}"
+        );
+    }
+
+    /// Narrower, names are cut to 10 columns before a key is left out;
+    /// narrower still, the last key goes, named under the table, and the
+    /// keys not listed in DROP_ORDER (won, average score) stay.
+    #[test]
+    fn a_key_is_left_out_last_of_all() {
+        // names cut to 10 columns at the least, every key kept
+        let text = show(&standings(&NAMES), Some(48));
+        let said = text.replace('\n', " ");
+        assert_eq!(left_out(&said), "Total score, Note", "{text}");
+        assert!(
+            text.contains("Vivian Ng…") || text.contains("Vivian Ng P…"),
+            "{text}"
+        );
+        assert!(text.lines().all(|l| l.width() <= 48), "{text}");
+        // no room for names of 10 and every key: Tiles left goes last
+        let text = show(&standings(&NAMES), Some(40));
+        let said = text.replace('\n', " ");
+        assert_eq!(left_out(&said), "Total score, Note, Tiles left", "{text}");
+        assert!(text.contains("Won") && text.contains("Average"), "{text}");
+        assert!(text.lines().all(|l| l.width() <= 40), "{text}");
+    }
+
+    /// Under nvso total score decides first: it stays, and Tiles left,
+    /// which decides nothing there, goes in its place.
+    #[test]
+    fn the_keys_kept_are_the_profiles() {
+        let text = show(&standings_by("nvso", &NAMES), Some(60));
+        let said = text.replace('\n', " ");
+        assert_eq!(left_out(&said), "Tiles left, Note", "{text}");
+        assert!(text.contains("Total") && text.contains("-470"), "{text}");
+    }
+
+    #[test]
+    fn leaving_out_keeps_the_keys_for_last_the_last_key_first() {
+        let table = standings(&NAMES);
+        let mut columns = table.columns.clone();
+        // a rules file's order: total score, then tiles left
+        let order: Vec<_> = ["total_score:higher", "tiles_left:lower"]
+            .iter()
+            .map(|k| k.parse().unwrap())
+            .collect();
+        columns = crate::report::standings::keyed(&columns, &order);
+        let cols: Vec<Col> = columns
+            .iter()
+            .enumerate()
+            .map(|(index, c)| Col {
+                index,
+                name: c.name,
+                label: c.label(),
+                kind: c.kind,
+                filled: true,
+                first: None,
+                same: false,
+                rows: 0,
+                natural: 0,
+                header_word: 0,
+                floor: MIN_NAME,
+                width: 0,
+                keeps_end: false,
+                key: c.key,
+            })
+            .collect();
+        let steps = leaving_out(&cols);
+        let at = |step: &Step| steps.iter().position(|s| s == step).unwrap();
+        assert!(at(&Step::LeaveOut("note")) < at(&Step::CutText));
+        assert!(at(&Step::CutText) < at(&Step::LeaveOut("tiles")));
+        assert!(at(&Step::LeaveOut("tiles")) < at(&Step::LeaveOut("total_score")));
+        assert_eq!(steps.last(), Some(&Step::LeaveOut("total_score")));
     }
 
     #[test]
