@@ -7,7 +7,7 @@
 
 use crate::test::{copy_dir, csv_tables, fixtures, Output, Scratch, Test};
 use calamine::{open_workbook, Data, Reader, Xlsx};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// A copy of an event folder, with `extra` added under `[qualifiers]` (in
@@ -95,6 +95,22 @@ fn marked_q(out: &Output) -> BTreeSet<String> {
     found
 }
 
+/// Each player's `status` (`Q`, `W`, `DQ` or empty) in a CSV output.
+fn statuses(out: &Output) -> BTreeMap<String, String> {
+    let mut found = BTreeMap::new();
+    for (_, block) in csv_tables(&out.stdout) {
+        let mut reader = csv::Reader::from_reader(block.as_bytes());
+        let headers = reader.headers().unwrap().clone();
+        let at = |name: &str| headers.iter().position(|h| h == name).unwrap();
+        let (player, status) = (at("player"), at("status"));
+        for r in reader.records() {
+            let r = r.unwrap();
+            found.insert(r[player].to_string(), r[status].to_string());
+        }
+    }
+    found
+}
+
 /// The players marked `Q` on the export's standings sheets of its first
 /// stage (every group's).
 fn sheet_marked_q(book: &Path) -> BTreeSet<String> {
@@ -173,14 +189,74 @@ fn views_agree(event: &str, scratch: &Scratch, expect_going: usize) {
         "{event}: the export's Medals"
     );
 
-    // explain says the same of every player of the qualifying stage.
-    let everyone = players(&run(event, &["standings", "--format", "csv", "--by-group"]).success());
-    for p in &everyone {
+    // explain says the same of every player of the qualifying stage: in
+    // words on the terminal, and in the status column of every format as
+    // the standings mark it (Q, W, DQ)
+    let standings =
+        statuses(&run(event, &["standings", "--format", "csv", "--by-group"]).success());
+    for p in standings.keys() {
         let out = run(event, &["explain", p]).success();
         let goes = out.stdout.contains("Goes on to the");
         let stays = out.stdout.contains("Does not go on to the");
         assert!(goes != stays, "{event} {p}: {}", out.stdout);
         assert_eq!(goes, qualified.contains(p), "{event}: explain {p}");
+        let csv = statuses(&run(event, &["explain", p, "--format", "csv"]).success());
+        assert_eq!(csv[p], standings[p], "{event}: explain {p} --format csv");
+        assert_eq!(csv[p] == "Q", qualified.contains(p), "{event}: explain {p}");
+    }
+}
+
+/// `explain` in every format gives each row's status as the standings
+/// do: `Q` for a qualifier (a CSV has no note to say it in words), `W` and
+/// `DQ` for players listed apart, none for the others. The HK demo has
+/// them all: P0448 first, P0001 beyond the cutoff, P0215 and P0940
+/// withdrawn, P0077 disqualified.
+#[test]
+fn explain_says_the_status_the_standings_say() {
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026");
+    let run = |args: &[&str]| {
+        Test::new()
+            .in_dir(&demo)
+            .args(args)
+            .args(["cards", "--roster", "roster.csv"])
+            .run()
+            .success()
+    };
+    let standings = statuses(&run(&["standings", "--format", "csv"]));
+    for (p, status) in [
+        ("P0448", "Q"),
+        ("P0001", ""),
+        ("P0215", "W"),
+        ("P0940", "W"),
+        ("P0077", "DQ"),
+    ] {
+        assert_eq!(standings[p], status, "standings {p}");
+        // the player's row, and the rows above and below
+        let csv = statuses(&run(&["explain", p, "--format", "csv"]));
+        for (q, said) in &csv {
+            assert_eq!(said, &standings[q], "explain {p} --format csv, {q}'s row");
+        }
+        let json = run(&["explain", p, "--format", "json"]).stdout;
+        let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let row = json
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["player"] == p)
+            .unwrap();
+        let said = row["status"].as_str().unwrap_or_default();
+        assert_eq!(said, status, "explain {p} --format json");
+        let table = run(&["explain", p]).stdout;
+        // (the rows: between the rule under the header and the last)
+        let rows = table.split('─').filter(|t| !t.trim().is_empty()).nth(2);
+        let line = rows
+            .and_then(|rows| rows.lines().find(|l| l.split_whitespace().any(|w| w == p)))
+            .unwrap_or_else(|| panic!("explain {p}: {table}"));
+        assert_eq!(
+            line.split_whitespace().last() == Some("Q"),
+            status == "Q",
+            "explain {p}: {table}"
+        );
     }
 }
 

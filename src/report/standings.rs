@@ -231,12 +231,19 @@ impl<'a> Marks<'a> {
         if !self.at_cutoff.is_empty() && self.at_cutoff.contains(&e.player()) {
             note = at_cutoff(&note);
         }
-        let status = if !self.going.is_empty() && self.going.contains(&e.player()) {
+        (self.status(e), self.marked(note))
+    }
+
+    /// A row's status: `W` or `DQ` for a player listed apart, `Q` for one
+    /// who goes on, else none.
+    fn status(&self, e: &Entry) -> &'static str {
+        if e.apart.is_some() {
+            apart_status(e)
+        } else if !self.going.is_empty() && self.going.contains(&e.player()) {
             "Q"
         } else {
             ""
-        };
-        (status, self.marked(note))
+        }
     }
 }
 
@@ -380,9 +387,17 @@ fn why(upper: &Entry, lower: &Entry, s: &Standings, roster: &Roster) -> String {
 }
 
 /// A player's keys, the players just above and below, and which key
-/// decided each of those two places. `None` when the player has no games in
-/// the stage.
-pub fn explain_table(s: &Standings, roster: &Roster, player: PlayerId) -> Option<Table> {
+/// decided each of those two places, each row's status (`Q`, `W`, `DQ`)
+/// as the standings mark it ([`standings_table`]): the same answer, who
+/// goes on, in every format. `None` when the player has no games in the
+/// stage.
+pub fn explain_table(
+    marked: &StandingsGoingOn,
+    roster: &Roster,
+    player: PlayerId,
+) -> Option<Table> {
+    let s = &marked.standings;
+    let marks = Marks::of(marked, None);
     let mut columns = vec![
         Column::int("rank"),
         Column::text("player"),
@@ -410,9 +425,9 @@ pub fn explain_table(s: &Standings, roster: &Roster, player: PlayerId) -> Option
             Value::text(&p.name),
         ];
         row.extend(keys.iter().map(|&k| key_cell(e, k)));
-        row.push(match apart_status(e) {
+        row.push(match marks.status(e) {
             "" => Value::Empty,
-            st => Value::Text(st.to_compact_string()),
+            st => Value::text(st),
         });
         row
     };

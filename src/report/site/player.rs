@@ -9,6 +9,7 @@ use super::words::fill;
 use super::words::Words;
 use super::Context;
 use crate::domain::{PlayerId, Stage};
+use crate::event::StandingsGoingOn;
 use crate::profile::vocabulary::{Better, Key, SortKey};
 use crate::report::standings::{explain_table, key_value};
 use crate::report::{Column, Table, Value};
@@ -210,7 +211,9 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
             cards_of.entry(s.player).or_default().push(i);
         }
     }
-    let mut standings: HashMap<(Stage, Option<String>), Standings> = HashMap::new();
+    // each stage's standings with who goes on from them, as `explain`
+    // has them: its status column marks them as the standings do
+    let mut standings: HashMap<(Stage, Option<String>), StandingsGoingOn> = HashMap::new();
     let links = Links {
         root: "../",
         players: &ctx.players,
@@ -308,10 +311,10 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
             let group = event.groups.of.get(&pid).cloned();
             let s = standings
                 .entry((stage.clone(), group.clone()))
-                .or_insert_with(|| event.standings_in(stage, group.as_deref()));
+                .or_insert_with(|| event.standings_going_on(stage, group.as_deref()));
             if let Some(mut explain) = explain_table(s, &event.roster, pid) {
                 // the sentences in the page's language
-                explain.notes = why_notes(s, &event.roster, pid, w);
+                explain.notes = why_notes(&s.standings, &event.roster, pid, w);
                 let _ = writeln!(
                     body,
                     "<h2>{}</h2>",
