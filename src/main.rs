@@ -131,7 +131,10 @@ fn main() -> ExitCode {
             previous(info);
         }
     }));
-    let args = cli::Cli::parse();
+    let args = cli::Cli::try_parse().unwrap_or_else(|e| {
+        let line: Vec<std::ffi::OsString> = std::env::args_os().collect();
+        cli::parse_error(e, &line).exit()
+    });
     match panic::catch_unwind(|| cli::run(args)) {
         Ok(Ok(cli::Outcome::Done)) => ExitCode::SUCCESS,
         Ok(Ok(cli::Outcome::DataErrors)) => ExitCode::from(1),

@@ -136,6 +136,52 @@ fn a_bad_cutoff_policy_and_top() {
         .stderr_has("ten");
 }
 
+/// `--top`, guessed from `qualifiers` on a command that has none, says
+/// what the command gives and where --top is, as the command line's error
+/// (exit 2, nothing read); not clap's tip of a similar argument,
+/// `--output`. The commands still have no --top: --help does not list it.
+#[test]
+fn top_on_a_command_without_it_says_where_it_is() {
+    for (command, gives) in [
+        ("medals", "places 1 to 3 of the final in each age group"),
+        (
+            "standings",
+            "every player of the stage, Q marking who goes on",
+        ),
+        ("advance", "who goes on by the event's rule"),
+        ("awards", "Super Family Award"),
+        ("seating", "with --from STAGE those who go on"),
+        ("explain", "one player's place"),
+    ] {
+        for top in [&["--top", "3"][..], &["--top"], &["--top=120"]] {
+            let mut test = Test::new().arg(command);
+            if command == "explain" {
+                test = test.arg("P0001");
+            }
+            // (a file not there: nothing is read before the refusal)
+            test.args(top)
+                .arg("no-such-cards.csv")
+                .run()
+                .failure(2)
+                .stderr_has(&format!("error: {command} has no --top: it"))
+                .stderr_has(gives)
+                .stderr_has(&format!("see tilerank {command} --help"))
+                .stderr_has("tilerank qualifiers --top N")
+                .stderr_has("[qualifiers] top = N in tilerank.toml")
+                .stderr_lacks("--output")
+                .stderr_lacks("no-such-cards");
+        }
+        let help = Test::new().args([command, "--help"]).run().success();
+        assert!(!help.stdout.contains("--top"), "{command}: {}", help.stdout);
+    }
+    // qualifiers has it, and says how many
+    Test::new()
+        .args(["qualifiers", "--help"])
+        .run()
+        .success()
+        .stdout_has("--top <N>");
+}
+
 #[test]
 fn an_unknown_stage() {
     // a stage the rules do not play: the command line is wrong

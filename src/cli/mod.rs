@@ -88,6 +88,63 @@ pub enum Command {
     Man(man::ManArgs),
 }
 
+/// What the commands that present a ranking or who goes on, but take no
+/// `--top`, give: said when `--top` is given to one ([`parse_error`]).
+const WITHOUT_TOP: [(&str, &str); 6] = [
+    (
+        "standings",
+        "it lists every player of the stage, Q marking who goes on",
+    ),
+    ("advance", "it lists who goes on by the event's rule"),
+    (
+        "explain",
+        "it explains one player's place, and says whether they go on",
+    ),
+    (
+        "seating",
+        "it seats the players of the next stage, with --from STAGE those who go on from it",
+    ),
+    (
+        "medals",
+        "it gives places 1 to 3 of the final in each age group",
+    ),
+    ("awards", "it ranks the families for the Super Family Award"),
+];
+
+/// The error of a command line clap refuses, as clap says it; but `--top`
+/// on a command without it (`medals --top 3`, guessed from `qualifiers
+/// --top N`), where clap's tip named `--output` as a similar argument,
+/// says what the command gives and where `--top` is. `args` is the command
+/// line, the program's name first.
+pub fn parse_error(error: clap::Error, args: &[std::ffi::OsString]) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    use clap::CommandFactory;
+    let top = error.kind() == ErrorKind::UnknownArgument
+        && matches!(
+            error.get(ContextKind::InvalidArg),
+            Some(ContextValue::String(arg)) if arg == "--top"
+        );
+    let command = args.get(1).and_then(|a| a.to_str());
+    let Some((name, gives)) = WITHOUT_TOP
+        .iter()
+        .find(|(name, _)| top && command == Some(name))
+    else {
+        return error;
+    };
+    let mut cli = Cli::command();
+    // (the usage line names `tilerank medals`)
+    cli.build();
+    let Some(sub) = cli.find_subcommand_mut(name) else {
+        return error;
+    };
+    sub.error(
+        ErrorKind::UnknownArgument,
+        format!(
+            "{name} has no --top: {gives} (see tilerank {name} --help)\n\n  tip: --top N is how many go on under a top-N rule: tilerank qualifiers --top N (export, publish and serve take it too), or [qualifiers] top = N in tilerank.toml for every command"
+        ),
+    )
+}
+
 /// How a command ended, for the exit status.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Outcome {
