@@ -200,7 +200,7 @@ impl Encoded {
 pub const FEW_TO_GUESS: usize = 16;
 
 /// Bytes to text. UTF-8 (and UTF-16 with a BOM) is taken as it is; so is
-/// UTF-16 without a BOM, told by its NUL bytes ([`utf16_without_bom`]);
+/// UTF-16 without a BOM, told by its NUL bytes (`utf16_without_bom`);
 /// anything else is decoded in the encoding that chardetng judges most
 /// likely. Returns the text and its encoding when it was not UTF-8, or
 /// why the bytes are not read (UTF-16's pattern of NULs, but not UTF-16

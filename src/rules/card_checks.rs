@@ -235,7 +235,7 @@ pub struct Values {
 /// check passed. With `keep`, the games are kept too.
 ///
 /// A card refused is counted in `problems`, with the built-in profiles
-/// whose scoring it follows instead ([`adds_up_under`]): a card of
+/// whose scoring it follows instead (`adds_up_under`): a card of
 /// another profile's event, checked under these rules, is told so once
 /// ([`Problems::other_profile`]).
 pub fn check_values(
