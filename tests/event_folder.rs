@@ -1367,13 +1367,9 @@ fn a_card_removed_leaves_its_table_empty_and_the_log_says_why() {
     use crate::test::Test;
     let s = Scratch::new("remove");
     let from = crate::test::fixtures().join("e2e/hk");
-    let dir = s.0.join("event");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::copy(from.join("tilerank.toml"), dir.join("tilerank.toml")).unwrap();
-    let d = dir.display().to_string();
+    let d = crate::seeds_e2e::hk_e2e_folder(&s);
     let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
     let final_card = from.join("cards/final.csv").display().to_string();
-    run(&["roster", &from.join("roster.csv").display().to_string()]).success();
     run(&[
         "import",
         &from.join("cards/prelim.csv").display().to_string(),

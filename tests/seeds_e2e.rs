@@ -981,6 +981,23 @@ fn a_final_player_who_did_not_go_on_is_an_error_at_the_card() {
         .stderr_has("Nothing ranked");
 }
 
+/// An event folder (`event` in `s`) of the e2e HK fixture's settings and
+/// roster, no card yet: the folder as `--event` takes it.
+pub fn hk_e2e_folder(s: &crate::test::Scratch) -> String {
+    let from = crate::test::fixtures().join("e2e/hk");
+    let dir = s.0.join("event");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(from.join("tilerank.toml"), dir.join("tilerank.toml")).unwrap();
+    let d = dir.display().to_string();
+    Test::new()
+        .arg("roster")
+        .arg(from.join("roster.csv"))
+        .args(["--event", &d])
+        .run()
+        .success();
+    d
+}
+
 /// An event folder takes the same card as the reading commands judge it:
 /// `import` refuses the file (exit 1, the same error at the same place,
 /// nothing stored), and the card as it should be goes in.
@@ -988,12 +1005,8 @@ fn a_final_player_who_did_not_go_on_is_an_error_at_the_card() {
 fn import_refuses_a_final_card_with_a_player_who_did_not_go_on() {
     let s = crate::test::Scratch::new("stranger-import");
     let from = crate::test::fixtures().join("e2e/hk");
-    let dir = s.0.join("event");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::copy(from.join("tilerank.toml"), dir.join("tilerank.toml")).unwrap();
-    let d = dir.display().to_string();
+    let d = hk_e2e_folder(&s);
     let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
-    run(&["roster", &from.join("roster.csv").display().to_string()]).success();
     // a folder whose final.csv comes before its prelim.csv: the final's
     // card is judged once the prelim is in, and refuses the whole import
     let text = std::fs::read_to_string(from.join("cards/final.csv")).unwrap();
@@ -1052,12 +1065,8 @@ fn import_refuses_a_final_card_with_a_player_who_did_not_go_on() {
 fn import_judges_a_final_card_on_the_prelim_as_it_stands() {
     let s = crate::test::Scratch::new("stranger-so-far");
     let from = crate::test::fixtures().join("e2e/hk");
-    let dir = s.0.join("event");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::copy(from.join("tilerank.toml"), dir.join("tilerank.toml")).unwrap();
-    let d = dir.display().to_string();
+    let d = hk_e2e_folder(&s);
     let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
-    run(&["roster", &from.join("roster.csv").display().to_string()]).success();
     // the prelim's table 1 only: H01, H03, H05 and H07 are its top 4
     let prelim = std::fs::read_to_string(from.join("cards/prelim.csv")).unwrap();
     let (table_1, table_2): (Vec<&str>, Vec<&str>) = prelim
