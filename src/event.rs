@@ -94,6 +94,9 @@ pub struct Event {
     /// Whether who goes on was judged: no card had an error (the errors
     /// said since are of the later stages' players).
     judged: bool,
+    /// The errors said of each later stage's players when who goes on was
+    /// judged ([`Event::errors_of`]).
+    judged_errors: Vec<(Stage, usize)>,
 }
 
 /// Who plays a later stage, against who went on to it from the stage
@@ -258,6 +261,7 @@ impl Event {
             tallies: std::sync::Arc::new(tallies),
             entrants: Vec::new(),
             judged: !problems.has_errors(),
+            judged_errors: Vec::new(),
             problems,
             counts,
         };
@@ -361,7 +365,7 @@ impl Event {
                         self.stranger(e, p),
                     ),
                 };
-                said.push((place, Message::from(message)));
+                said.push((e.stage.clone(), place, Message::from(message)));
             }
         }
         for e in &self.entrants {
@@ -371,6 +375,7 @@ impl Event {
                     None => format!("did not go on to it from the {}", e.from),
                 };
                 said.push((
+                    e.stage.clone(),
                     crate::place::Place::nowhere(crate::config::FILE_NAME),
                     Message::from(format!(
                         "[stages.{}] absent: {} {why}; remove {} from the list",
@@ -381,9 +386,39 @@ impl Event {
                 ));
             }
         }
-        for (place, message) in said {
+        for (stage, place, message) in said {
+            match self.judged_errors.iter_mut().find(|(s, _)| *s == stage) {
+                Some((_, n)) => *n += 1,
+                None => self.judged_errors.push((stage, 1)),
+            }
             self.problems.error(place, message);
         }
+    }
+
+    /// The errors the answers of `stage` wait for: every error but those
+    /// of a later stage's players (one who did not go on to it, one the
+    /// settings call absent). The prelim's standings and who goes on from
+    /// it do not depend on the final's cards: the director who finds a
+    /// final card wrong once a correction changed the prelim's list needs
+    /// that list to mend it. A stage the event does not play waits for
+    /// every error.
+    pub fn errors_of(&self, stage: &Stage) -> usize {
+        self.problems.error_count() - self.later_errors(stage).map(|(_, n)| n).sum::<usize>()
+    }
+
+    /// Each stage after `stage` whose players were found wrong, with how
+    /// many errors that made (what the answers of `stage` do not wait for,
+    /// see [`Event::errors_of`]).
+    pub fn later_errors<'a>(
+        &'a self,
+        stage: &Stage,
+    ) -> impl Iterator<Item = (&'a Stage, usize)> + 'a {
+        let order = |s: &Stage| self.rules.stages.iter().position(|r| r == s.as_str());
+        let at = order(stage);
+        self.judged_errors
+            .iter()
+            .filter(move |(s, _)| matches!((at, order(s)), (Some(a), Some(b)) if b > a))
+            .map(|(s, n)| (s, *n))
     }
 
     /// The first card of `stage` that `p` plays on (the cards kept).

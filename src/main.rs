@@ -136,7 +136,9 @@ fn main() -> ExitCode {
         cli::parse_error(e, &line).exit()
     });
     match panic::catch_unwind(|| cli::run(args)) {
-        Ok(Ok(cli::Outcome::Done)) => ExitCode::SUCCESS,
+        // (done, and errors were listed all the same: those of a later
+        // stage, which the answer asked for does not wait for)
+        Ok(Ok(cli::Outcome::Done)) => ExitCode::from(cli::status_so_far()),
         Ok(Ok(cli::Outcome::DataErrors)) => ExitCode::from(1),
         Ok(Err(e)) if cli::is_broken_pipe(&e) => ExitCode::from(cli::status_so_far()),
         Ok(Err(e)) => {

@@ -942,7 +942,9 @@ fn publish_refuses_bad_cards_and_a_folder_it_did_not_write() {
         .run()
         .failure(1)
         .stderr_has("bad/check2-won-2.csv:6:6")
-        .stderr_has("Nothing published: the cards have errors");
+        .stderr_has(
+            "Nothing published: fix the errors above (or leave their files out) and run again.",
+        );
     assert!(!site.exists());
 
     let other = scratch.path("notes");
@@ -1460,17 +1462,16 @@ fn serve_says_why_it_has_no_pages_while_the_cards_have_errors() {
     );
     // Said before it listens.
     assert!(
-        server
-            .seen
-            .iter()
-            .any(|l| l.contains("Pages not rebuilt: the cards have errors")),
+        server.seen.iter().any(|l| l.contains(
+            "Pages not rebuilt: fix the errors above (or leave their files out) and run again"
+        )),
         "{:?}",
         server.seen
     );
     let (status, body) = get(&server.address, "/");
     assert_eq!(status, 503);
     assert!(
-        body.contains("No results to show: the cards have errors"),
+        body.contains("No results to show: the cards have errors, which the desk is correcting."),
         "{body}"
     );
     // The bad card is taken out of the folder: the pages come.

@@ -973,12 +973,46 @@ fn a_final_player_who_did_not_go_on_is_an_error_at_the_card() {
         error.contains("plays the final but did not go on from the prelim (4 went on; tilerank qualifiers --stage prelim lists them)"),
         "{error}"
     );
-    Test::new()
-        .args(["medals", "--event", &d])
+    for command in [&["medals"][..], &["standings", "--stage", "final"]] {
+        Test::new()
+            .args(command)
+            .args(["--event", &d])
+            .run()
+            .failure(1)
+            .stdout_is("")
+            .stderr_has("Nothing ranked");
+    }
+    // the command the error names lists them: the prelim's answers do not
+    // wait for the final's cards (exit 1 all the same: the data has errors)
+    let out = Test::new()
+        .args(["qualifiers", "--stage", "prelim", "--format", "csv", "--event", &d])
         .run()
         .failure(1)
-        .stdout_is("")
-        .stderr_has("Nothing ranked");
+        .errors(1)
+        .stderr_has("The final's cards have 1 error (above): the final's answers wait for them; the prelim's answers below do not depend on them.");
+    let ids: Vec<&str> = out
+        .stdout
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(',').nth(1))
+        .collect();
+    assert_eq!(ids, ["H01", "H04", "H02", "H03"], "{}", out.stdout);
+    // the views of the whole event wait, and say what to do
+    let said = "the final's cards have 1 error (above): correct the card (tilerank import --replace) or take it out (tilerank remove), and run again; the prelim's answers are printed meanwhile (tilerank qualifiers --stage prelim).";
+    let site = s.0.join("site");
+    Test::new()
+        .args(["publish", "--event", &d, "-o"])
+        .arg(&site)
+        .run()
+        .failure(1)
+        .stderr_has(&format!("Nothing published: {said}"));
+    assert!(!site.exists());
+    Test::new()
+        .args(["export", "--event", &d, "-o"])
+        .arg(s.0.join("x.xlsx"))
+        .run()
+        .failure(1)
+        .stderr_has(&format!("Nothing exported: {said}"));
 }
 
 /// An event folder (`event` in `s`) of the e2e HK fixture's settings and

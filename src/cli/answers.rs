@@ -12,13 +12,16 @@ use tilerank::ingest::hashes::ReadHashes;
 use tilerank::roster::Roster;
 
 /// Refuses to rank when the data has errors; finds the stage.
+/// Errors of a later stage's players ([`Event::errors_of`]) do not stop
+/// the answers of `stage`: they are listed, and said to wait for the later
+/// stage only (exit status 1 all the same: the data has errors).
 pub fn rankable(event: &Event, stage: &str) -> Result<Option<Stage>> {
-    if event.problems.has_errors() {
+    let stage = Stage::new(stage);
+    if event.errors_of(&stage) > 0 {
         say!("{}", summary(event));
         say!("Nothing ranked: fix the errors above (or leave their files out) and run again.");
         return Ok(None);
     }
-    let stage = Stage::new(stage);
     if !event.rules.stages.iter().any(|s| s == stage.as_str()) {
         bail!(
             "stage {stage} is not one of this event's stages ({}: [rules] stages in tilerank.toml)",
@@ -51,7 +54,42 @@ pub fn rankable(event: &Event, stage: &str) -> Result<Option<Stage>> {
         );
     }
     say!("{}", summary(event));
+    say_later_errors(event, &stage);
     Ok(Some(stage))
+}
+
+/// Why a view of the whole event (`publish`, `export`) is refused when the
+/// cards have errors: what to do, and, when the errors are all of a later
+/// stage's players ([`Event::errors_of`]), that the first stage's answers
+/// can be printed meanwhile.
+pub fn whole_event_refusal(event: &Event) -> String {
+    let first = event.qualifying_stage();
+    let later: Vec<String> = event
+        .later_errors(&first)
+        .map(|(s, n)| match n {
+            1 => format!("the {s}'s cards have 1 error"),
+            n => format!("the {s}'s cards have {n} errors"),
+        })
+        .collect();
+    if event.errors_of(&first) > 0 || later.is_empty() {
+        return "fix the errors above (or leave their files out) and run again".into();
+    }
+    format!(
+        "{} (above): correct the card (tilerank import --replace) or take it out (tilerank remove), and run again; the {first}'s answers are printed meanwhile (tilerank qualifiers --stage {first})",
+        later.join(", ")
+    )
+}
+
+/// Says that the errors of the stages after `stage` (a final card with a
+/// player who did not go on) wait for those stages only.
+pub fn say_later_errors(event: &Event, stage: &Stage) {
+    for (later, n) in event.later_errors(stage) {
+        let errors = match n {
+            1 => "1 error".to_string(),
+            n => format!("{n} errors"),
+        };
+        say!("The {later}'s cards have {errors} (above): the {later}'s answers wait for them; the {stage}'s answers below do not depend on them.");
+    }
 }
 
 /// What the event still lacks ([`tilerank::event::Event::completeness`]),

@@ -1,7 +1,7 @@
 //! `tilerank publish`: the results as a static website (see
 //! `tilerank::report::site`), written whole into one folder.
 
-use super::answers::{report_missing, sources, Sources};
+use super::answers::{report_missing, sources, whole_event_refusal, Sources};
 use super::{summary, CutoffArgs, EventArgs, Outcome};
 use anyhow::{Context, Result};
 use clap::Args;
@@ -50,8 +50,13 @@ pub fn parse_lang(text: &str) -> Result<Lang, String> {
 /// A site, or why there is none (the problems are already printed).
 pub enum Built {
     Site(Site),
-    /// Data errors, or a qualifier list waiting for the director.
-    Refused(String),
+    /// Data errors, or a qualifier list waiting for the director: what
+    /// the director is told, and what a served page says meanwhile (to
+    /// players, who cannot see the errors).
+    Refused {
+        why: String,
+        public: &'static str,
+    },
 }
 
 impl SiteEventArgs {
@@ -64,9 +69,10 @@ impl SiteEventArgs {
         let event = &loaded.event;
         if event.problems.has_errors() {
             eprintln!("{}", summary(event));
-            return Ok(Built::Refused(
-                "the cards have errors: fix them (see above) or leave their files out".into(),
-            ));
+            return Ok(Built::Refused {
+                why: whole_event_refusal(event),
+                public: "the cards have errors, which the desk is correcting",
+            });
         }
         eprintln!("{}", summary(event));
         let completeness = report_missing(&loaded);
@@ -88,9 +94,10 @@ impl SiteEventArgs {
             eprintln!("{d}");
         }
         if site.unsettled {
-            return Ok(Built::Refused(
-                "a qualifier list waits for the director's decision (see above)".into(),
-            ));
+            return Ok(Built::Refused {
+                why: "a qualifier list waits for the director's decision (see above)".into(),
+                public: "a qualifier list waits for the director's decision",
+            });
         }
         Ok(Built::Site(site))
     }
@@ -105,7 +112,7 @@ pub fn run(args: PublishArgs) -> Result<Outcome> {
     tilerank::report::output::folder_is_there(&args.output)?;
     let site = match args.event.build()? {
         Built::Site(site) => site,
-        Built::Refused(why) => {
+        Built::Refused { why, .. } => {
             eprintln!("Nothing published: {why}.");
             return Ok(Outcome::DataErrors);
         }

@@ -128,9 +128,9 @@ impl Live {
                 self.refused = None;
                 self.version.fetch_add(1, Ordering::SeqCst);
             }
-            Built::Refused(why) => {
+            Built::Refused { why, public } => {
                 eprintln!("Pages not rebuilt: {why}; the last good pages stay up.");
-                self.refused = Some(why);
+                self.refused = Some(public.to_string());
             }
         }
         Ok(())
