@@ -261,6 +261,16 @@ impl Problems {
     /// under `hk` rules gets a dozen errors of sums and scores: this says
     /// why, once.
     pub fn other_profile(&self, active: ProfileName) -> Option<Said> {
+        self.other_profile_said(active, false)
+    }
+
+    /// As [`Problems::other_profile`], said by `import`: an event folder's
+    /// rules are its `tilerank.toml`, which `--profile` does not change.
+    pub fn other_profile_in_event(&self, active: ProfileName) -> Option<Said> {
+        self.other_profile_said(active, true)
+    }
+
+    fn other_profile_said(&self, active: ProfileName, in_event: bool) -> Option<Said> {
         let Refused { cards, add_up } = self.refused.as_deref()?;
         let most = add_up.iter().copied().max().unwrap_or(0);
         if most == 0 || (most < *cards && (most < 2 || most * 2 < *cards)) {
@@ -273,8 +283,18 @@ impl Problems {
             .collect();
         let profiles = Part::List(names.iter().map(Part::text).collect(), Msg::Or);
         let (active, first) = (Part::text(active), Part::text(names[0]));
+        // (in an event, the profile to make its settings from is named
+        // twice)
+        let (one, many) = match in_event {
+            false => (Msg::CardAddsUp, Msg::CardsAddUp),
+            true => (Msg::CardAddsUpInEvent, Msg::CardsAddUpInEvent),
+        };
+        let mut tail = vec![profiles, active, first.clone()];
+        if in_event {
+            tail.push(first);
+        }
         Some(match (most, *cards) {
-            (1, 1) => Said::new(Msg::CardAddsUp, [profiles, active, first]),
+            (1, 1) => Said::new(one, tail),
             (most, cards) => {
                 let which = if most == cards {
                     Part::said(Msg::CardsRejected, [Part::text(cards)])
@@ -284,7 +304,7 @@ impl Problems {
                         [Part::text(most), Part::text(cards)],
                     )
                 };
-                Said::new(Msg::CardsAddUp, [which, profiles, active, first])
+                Said::new(many, std::iter::once(which).chain(tail))
             }
         })
     }

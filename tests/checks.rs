@@ -811,6 +811,20 @@ fn cards_of_another_profile_are_told_which_one() {
     for fixture in ["bad/check3-sum-not-zero.csv", "bad/check7-game-4.csv"] {
         check(fixture).stderr_lacks("hint:");
     }
+    // `import` says it too, in the event's terms: its rules are its
+    // tilerank.toml (written from hk), which --profile does not change
+    let scratch = crate::test::Scratch::new("other-profile-import");
+    let event = scratch.0.join("event").display().to_string();
+    Test::new()
+        .args(["init", &event, "--name", "Club", "--profile", "hk"])
+        .run()
+        .success();
+    let run = |args: &[&str]| Test::new().args(args).args(["--event", &event]).run();
+    run(&["roster", "e2e/gwinnett/roster.csv"]).success();
+    let out = run(&["import", "e2e/gwinnett/cards"]).failure(1);
+    let hint = "hint: the 13 cards rejected add up under the gwinnett profile, not under this event's rules (tilerank.toml, written from hk): if the event plays gwinnett's rules, make its settings from that profile (tilerank profiles show gwinnett) and import again";
+    assert_eq!(out.stderr.matches(hint).count(), 1, "{}", out.stderr);
+    assert_eq!(out.stderr.matches("hint:").count(), 1, "{}", out.stderr);
     // as the README shows it
     let command = "tilerank check e2e/gwinnett/cards/final.csv";
     let out = Test::new()

@@ -65,6 +65,14 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
         )?,
     };
     print_problems(&report.problems);
+    // (cards refused that add up under another profile: said once, after
+    // their errors)
+    if let Some(hint) = report
+        .problems
+        .other_profile_in_event(folder.rules().profile)
+    {
+        say!("hint: {hint}");
+    }
     for (file, fates) in &report.files {
         if report.refused.contains(file) {
             say!("{file}: nothing imported (errors above)");

@@ -171,6 +171,12 @@ crate::lang::catalog! {
             "被拒的計分卡按 {} 規則計分才相符，不符 {} 規則：請加上 --profile {}";
         CardsAddUp => "{} add up under the {} profile, not under the {} rules: give --profile {}",
             "{}按 {} 規則計分才相符，不符 {} 規則：請加上 --profile {}";
+        // (the same, said by `import`: an event folder's rules are its
+        // tilerank.toml, which `--profile` does not change)
+        CardAddsUpInEvent => "the card rejected adds up under the {} profile, not under this event's rules (tilerank.toml, written from {}): if the event plays {}'s rules, make its settings from that profile (tilerank profiles show {}) and import again",
+            "被拒的計分卡按 {} 規則計分才相符，不符本賽事的規則（tilerank.toml，由 {} 寫成）：若賽事採用 {} 規則，請按該規則重寫設定（tilerank profiles show {}）後再匯入";
+        CardsAddUpInEvent => "{} add up under the {} profile, not under this event's rules (tilerank.toml, written from {}): if the event plays {}'s rules, make its settings from that profile (tilerank profiles show {}) and import again",
+            "{}按 {} 規則計分才相符，不符本賽事的規則（tilerank.toml，由 {} 寫成）：若賽事採用 {} 規則，請按該規則重寫設定（tilerank profiles show {}）後再匯入";
         CardsRejected => "the {} cards rejected", "被拒的 {} 張計分卡";
         SomeCardsRejected => "{} of the {} cards rejected", "被拒的 {1} 張計分卡中有 {0} 張";
 
