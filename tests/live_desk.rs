@@ -785,7 +785,8 @@ fn a_phone_that_reads_chinese_is_told_a_cards_problems_in_chinese() {
             .iter()
             .find(|m| m.starts_with("座位 C 在此為"))
             .unwrap_or_else(|| panic!("{path}: {zh:?}"));
-        assert!(changes.contains("，但在 第 1 局，座位 C 為"), "{changes}");
+        // (a Chinese part: no space before it)
+        assert!(changes.contains("，但在第 1 局，座位 C 為"), "{changes}");
         assert!(!changes.contains("game 1"), "{changes}");
         // each message is said in Chinese, not left in English
         for m in &zh {
@@ -842,6 +843,85 @@ fn a_conflict_is_told_in_chinese_to_a_phone_that_reads_chinese() {
         "{message}"
     );
     assert!(!message.contains("--replace"), "{message}");
+}
+
+/// A phone is never shown a path of the server: a check that names a
+/// place of a stored card (a player seated at another table) says the
+/// card, game and seat in the phone's words; and a place of the card
+/// itself is set in Chinese words as any Chinese part is, with no space
+/// before it.
+#[test]
+fn a_phone_is_told_places_in_its_words_never_the_servers_files() {
+    let scratch = Scratch::new("places");
+    let hk = hk_event(&scratch);
+    let ann = add_referee(&hk.dir, "Ann Lee");
+    let server = Serving::start(&hk.dir);
+    let card1 = std::fs::read_to_string(&hk.cards[0]).unwrap();
+    assert_eq!(
+        post_card(&server.addr, &ann, card1.as_bytes())
+            .unwrap()
+            .status,
+        201
+    );
+    // table 2's seat A is table 1's seat A player
+    let card2 = std::fs::read_to_string(&hk.cards[1]).unwrap();
+    let player = |card: &str| {
+        card.lines()
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .nth(5)
+            .unwrap()
+            .to_string()
+    };
+    let (p1, p2) = (player(&card1), player(&card2));
+    let twice = card2.replace(&format!(",A,{p2},"), &format!(",A,{p1},"));
+    let db = hk.dir.join("tilerank.db").display().to_string();
+    for (lang, said) in [
+        (
+            None,
+            "is seated at table 2 and at table 1 (session S01 table 1, seat A) in session S01"
+                .to_string(),
+        ),
+        (
+            Some("zh-HK"),
+            "坐在第 2 桌，又坐在第 1 桌（場次 S01 第 1 桌，座位 A），同屬場次 S01".to_string(),
+        ),
+    ] {
+        for path in ["/api/check", "/api/cards"] {
+            let a = post_in(&server.addr, path, &ann, lang, twice.as_bytes()).unwrap();
+            assert!(a.body.contains(&said), "{path} {lang:?}: {}", a.body);
+            assert!(!a.body.contains("tilerank.db"), "{}", a.body);
+            assert!(!a.body.contains(&db), "{}", a.body);
+        }
+    }
+    // game 2's seat A is another player: the first is at "game 1, seat A"
+    let moved = card2.replacen(&format!(",2,A,{p2},"), ",2,A,P0001,", 1);
+    assert_ne!(moved, card2);
+    let zh = post_in(
+        &server.addr,
+        "/api/check",
+        &ann,
+        Some("zh-HK"),
+        moved.as_bytes(),
+    )
+    .unwrap();
+    assert!(
+        zh.body.contains(&format!(
+            "座位 A 在此為 \\\"P0001\\\"，但在第 1 局，座位 A 為 \\\"{p2}\\\"；"
+        )),
+        "{}",
+        zh.body
+    );
+    assert!(!zh.body.contains("但在 第"), "{}", zh.body);
+    let en = post_to(&server.addr, "/api/check", &ann, moved.as_bytes()).unwrap();
+    assert!(
+        en.body.contains(&format!(
+            "seat A is \\\"P0001\\\" here but \\\"{p2}\\\" at game 1, seat A;"
+        )),
+        "{}",
+        en.body
+    );
 }
 
 #[test]

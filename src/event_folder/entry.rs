@@ -205,8 +205,9 @@ impl Posted {
         }
     }
 
-    /// Each problem at the game, seat and field it is about.
-    fn located(&self, problems: &[&Problem]) -> Vec<EntryProblem> {
+    /// Each problem at the game, seat and field it is about, its message
+    /// naming places as the entry page says them ([`Posted::said_here`]).
+    fn located(&self, problems: &[&Problem], stored: &StoredNames) -> Vec<EntryProblem> {
         problems
             .iter()
             .map(|p| {
@@ -216,22 +217,100 @@ impl Posted {
                     game,
                     seat,
                     field,
-                    messages: Lang::ALL.map(|lang| self.in_words(&p.message_in(lang), lang)),
+                    messages: Lang::ALL.map(|lang| match &p.said {
+                        Some(said) => self.said_here(said, lang, stored).say(lang),
+                        None => self.in_words(&p.message, lang, stored),
+                    }),
                 }
             })
             .collect()
     }
 
-    /// A message with each place of this entry it names in its text (a
-    /// file's message names another line so: `first at S01.csv:4`) said
-    /// as the entry page says places: `game 1, seat C`. The page has no
-    /// lines and columns, and the entry's name is the referee's.
-    fn in_words(&self, message: &str, lang: Lang) -> String {
+    /// A message of the checks with each place it names (a part that is a
+    /// place: `first at S01.csv:4`) said as the entry page says places,
+    /// before the message is put together, so that the language's words
+    /// set the part as they set any part of theirs (Chinese: no space
+    /// before a Chinese part, [`crate::lang::fill_with`]).
+    fn said_here(&self, said: &Said, lang: Lang, stored: &StoredNames) -> Said {
+        let part = |p: &Part| self.part_here(p, lang, stored);
+        Said {
+            msg: said.msg,
+            parts: said.parts.iter().map(part).collect(),
+        }
+    }
+
+    fn part_here(&self, part: &Part, lang: Lang, stored: &StoredNames) -> Part {
+        match part {
+            Part::Text(text) => match self.place_here(text, stored) {
+                Some((place, used)) if used == text.len() => place,
+                _ => Part::Text(self.in_words(text, lang, stored)),
+            },
+            Part::Said(said) => Part::Said(self.said_here(said, lang, stored)),
+            Part::List(parts, by) => Part::List(
+                parts
+                    .iter()
+                    .map(|p| self.part_here(p, lang, stored))
+                    .collect(),
+                *by,
+            ),
+            Part::Each(parts, by) => Part::Each(
+                parts
+                    .iter()
+                    .map(|p| self.part_here(p, lang, stored))
+                    .collect(),
+                *by,
+            ),
+            Part::Stage(_) => part.clone(),
+        }
+    }
+
+    /// A message with each place it names in its text said as the entry
+    /// page says places: a line of this entry (a file's message names
+    /// another line so: `first at S01.csv:4`) as `game 1, seat C` (the
+    /// page has no lines and columns, and the entry's name is the
+    /// referee's); a value of a stored card (`EVENT/tilerank.db[prelim-S01-T07]!F2`)
+    /// as `session S01 table 7, seat A`: a phone never sees the server's
+    /// files.
+    fn in_words(&self, message: &str, lang: Lang, stored: &StoredNames) -> String {
         let mut out = String::new();
         let mut rest = message;
-        while let Some(i) = rest.find(&self.name) {
-            out.push_str(&rest[..i]);
-            let after = &rest[i + self.name.len()..];
+        loop {
+            let own = rest.find(&self.name);
+            let db = stored.find(rest);
+            let at = match (own, db) {
+                (Some(a), Some(b)) => a.min(b),
+                (Some(a), None) | (None, Some(a)) => a,
+                (None, None) => break,
+            };
+            out.push_str(&rest[..at]);
+            rest = &rest[at..];
+            match self.place_here(rest, stored) {
+                Some((place, used)) => {
+                    out.push_str(&place.say(lang));
+                    rest = &rest[used..];
+                }
+                None => {
+                    // (a name with no line after it, said as it is)
+                    let name = if own == Some(at) {
+                        &self.name
+                    } else {
+                        &stored.db
+                    };
+                    out.push_str(name);
+                    rest = &rest[name.len()..];
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// The place `text` begins with, in words, and how much of `text` it
+    /// takes: a line of this entry (`NAME:ROW` or `NAME:ROW:COL`), or a
+    /// stored card's cell, row or whole card (`DB[SHEET]!F2`, `DB[SHEET]
+    /// row 2`, `DB[SHEET]`).
+    fn place_here(&self, text: &str, stored: &StoredNames) -> Option<(Part, usize)> {
+        if let Some(after) = text.strip_prefix(self.name.as_str()) {
             let mut numbers = [None, None];
             let mut used = 0;
             for n in &mut numbers {
@@ -245,11 +324,7 @@ impl Posted {
                 *n = Some(v);
                 used += 1 + digits;
             }
-            let Some(row) = numbers[0] else {
-                out.push_str(&self.name);
-                rest = after;
-                continue;
-            };
+            let row = numbers[0]?;
             let place = Place {
                 source: Source::file(&self.name),
                 row: Some(row),
@@ -263,11 +338,9 @@ impl Posted {
                 (Some(game), None, _) => Said::new(Msg::Game, [Part::text(game)]),
                 _ => Said::new(Msg::Line, [Part::text(row)]),
             };
-            out.push_str(&said.say(lang));
-            rest = &after[used..];
+            return Some((Part::Said(said), self.name.len() + used));
         }
-        out.push_str(rest);
-        out
+        stored.place(text, self.key())
     }
 
     /// The game, seat and field a problem is about, from its place: a cell
@@ -328,6 +401,133 @@ impl Posted {
             }
         }
         (None, None, None)
+    }
+}
+
+/// The stored cards as the checks name their places: the database's path
+/// and a sheet per card (`EVENT/tilerank.db[prelim-S01-T07]!F2`), said
+/// in a referee's words instead ([`StoredNames::place`]).
+struct StoredNames<'a> {
+    /// The database as the checks name it (empty: no stored card named).
+    db: String,
+    store: Option<&'a Store>,
+}
+
+impl<'a> StoredNames<'a> {
+    /// Before the store is open: no place of a stored card to say.
+    fn none() -> StoredNames<'static> {
+        StoredNames {
+            db: String::new(),
+            store: None,
+        }
+    }
+
+    fn of(store: &'a Store) -> StoredNames<'a> {
+        StoredNames {
+            // (as the import's reader of the stored cards names it)
+            db: store.path.display().to_string(),
+            store: Some(store),
+        }
+    }
+
+    /// Where in `text` a stored card's place begins.
+    fn find(&self, text: &str) -> Option<usize> {
+        if self.db.is_empty() {
+            return None;
+        }
+        let mut from = 0;
+        while let Some(i) = text[from..].find(&self.db) {
+            let at = from + i;
+            if text[at + self.db.len()..].starts_with('[') {
+                return Some(at);
+            }
+            from = at + self.db.len();
+        }
+        None
+    }
+
+    /// The stored card's place `text` begins with, in words, and how much
+    /// of `text` it takes: `session S01 table 7, seat A` for its player's
+    /// cell (the seat's player for the whole card), `session S01 table 7,
+    /// game 2, seat A` for another of its cells or lines, `session S01
+    /// table 7` for the whole card. `near` is the posted card: a card
+    /// whose name cannot be read back is looked for in its session.
+    fn place(&self, text: &str, near: Option<&CardKey>) -> Option<(Part, usize)> {
+        let rest = text
+            .strip_prefix(self.db.as_str())
+            .filter(|_| !self.db.is_empty())?
+            .strip_prefix('[')?;
+        let close = rest.find(']')?;
+        let sheet = &rest[..close];
+        let after = &rest[close + 1..];
+        let mut used = self.db.len() + 1 + close + 1;
+        let (mut row, mut col) = (None, None);
+        if let Some(cell) = after.strip_prefix('!') {
+            let letters = cell.bytes().take_while(u8::is_ascii_uppercase).count();
+            let digits = cell[letters..]
+                .bytes()
+                .take_while(u8::is_ascii_digit)
+                .count();
+            if letters > 0 && digits > 0 {
+                col = Some(cell[..letters].bytes().fold(0u32, |n, b| {
+                    n.saturating_mul(26).saturating_add(u32::from(b - b'A') + 1)
+                }));
+                row = cell[letters..letters + digits].parse::<u32>().ok();
+                used += 1 + letters + digits;
+            }
+        } else if let Some(r) = after.strip_prefix(" row ") {
+            let digits = r.bytes().take_while(u8::is_ascii_digit).count();
+            if digits > 0 {
+                row = r[..digits].parse::<u32>().ok();
+                used += " row ".len() + digits;
+            }
+        }
+        let Some(key) = self.key_named(sheet, near) else {
+            // (a name not read back: the card's name, never the path)
+            return Some((Part::text(sheet), used));
+        };
+        let line = match (self.store, row) {
+            (Some(store), Some(row)) if row >= 2 => store
+                .card_of_key(&key)
+                .ok()
+                .flatten()
+                .and_then(|card| card.lines.get(row as usize - 2).cloned()),
+            _ => None,
+        };
+        // (the player's column of the results layout, as the stored
+        // cards are read: the seat's player)
+        let player_col = CARD_HEADER.iter().position(|h| *h == "player").unwrap_or(5) as u32 + 1;
+        let said = match line {
+            Some(line) if col == Some(player_col) => {
+                Part::said(Msg::CardSeat, [key.said(), Part::text(line.seat)])
+            }
+            Some(line) => Part::said(
+                Msg::CardGameSeat,
+                [key.said(), Part::text(line.game), Part::text(line.seat)],
+            ),
+            None => key.said(),
+        };
+        Some((said, used))
+    }
+
+    /// The card a stored card's sheet is named after ([`CardKey::name`]):
+    /// read back from its name (`prelim-S01-T07`), or, for a name with
+    /// characters written `_`, one of the stored cards of `near`'s
+    /// session that goes by it.
+    fn key_named(&self, sheet: &str, near: Option<&CardKey>) -> Option<CardKey> {
+        let read = sheet.rsplit_once("-T").and_then(|(head, table)| {
+            let (stage, session) = head.rsplit_once('-')?;
+            Some(key_of(stage.into(), session.into(), table.into()))
+        });
+        if let Some(key) = read.filter(|k| k.is_named(sheet)) {
+            return Some(key);
+        }
+        let (store, near) = (self.store?, near?);
+        store
+            .session_keys(near)
+            .ok()?
+            .into_iter()
+            .find(|k| k.is_named(sheet))
     }
 }
 
@@ -458,6 +658,25 @@ impl Store {
             )
             .optional()
             .map_err(|e| self.error(e))
+    }
+
+    /// The keys of the stored cards of `near`'s stage and session.
+    fn session_keys(&self, near: &CardKey) -> Result<Vec<CardKey>, FolderError> {
+        let (stage, session, _) = key_fields(near);
+        let e = |e| self.error(e);
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT stage, session, tbl FROM cards
+                  WHERE stage = ?1 AND session = ?2 AND replaced_by IS NULL",
+            )
+            .map_err(e)?;
+        let rows = stmt
+            .query_map(params![stage, session], |r| {
+                Ok(key_of(r.get(0)?, r.get(1)?, r.get(2)?))
+            })
+            .map_err(e)?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(e)
     }
 
     /// Double entry: each referee's latest entry of `key`, when it waits
@@ -733,16 +952,17 @@ impl EventFolder {
         let players = self.seat_names(&store, &posted)?;
         // (a card read with errors is still checked, as `check` does: every
         // problem is listed at once; a post of other than one card is not)
+        let names = StoredNames::of(&store);
         if posted.key().is_none() {
             return Ok(EntryCheck {
-                problems: posted.located(&posted.problems.sorted()),
+                problems: posted.located(&posted.problems.sorted(), &names),
                 players,
             });
         }
         let report =
             self.import_posted(&store, &posted, true, None, &mut || {}, &mut |_, _| Ok(()))?;
         Ok(EntryCheck {
-            problems: posted.located(&report.problems.sorted()),
+            problems: posted.located(&report.problems.sorted(), &names),
             players,
         })
     }
@@ -760,7 +980,9 @@ impl EventFolder {
         let posted = Posted::read(referee, body, &rules);
         let Some(key) = posted.key().cloned() else {
             // (a post of other than one card is an error of its reading)
-            return Ok(Entered::Refused(posted.located(&posted.problems.sorted())));
+            return Ok(Entered::Refused(
+                posted.located(&posted.problems.sorted(), &StoredNames::none()),
+            ));
         };
         let store = self.writer()?;
         // (single entry: the referee's own card, not yet settled, is
@@ -774,7 +996,7 @@ impl EventFolder {
             own.then_some(referee),
             on_wait,
             &mut |store, report| {
-                let outcome = outcome(&posted, report, double, &key);
+                let outcome = outcome(&posted, report, double, &key, &StoredNames::of(store));
                 if matches!(outcome, Entered::Conflict { .. }) {
                     // a version the director saw and set aside, sent again
                     // (a phone keeps its draft): not kept, so that the
@@ -804,7 +1026,9 @@ impl EventFolder {
         )?;
         // (no outcome: the import refused everything before this card, as
         // when the event's stored cards have errors under today's settings)
-        Ok(entered.unwrap_or_else(|| Entered::Refused(posted.located(&report.problems.sorted()))))
+        Ok(entered.unwrap_or_else(|| {
+            Entered::Refused(posted.located(&report.problems.sorted(), &StoredNames::of(&store)))
+        }))
     }
 
     /// The one import, for one posted card.
@@ -1050,7 +1274,13 @@ impl EventFolder {
 }
 
 /// What an import of one posted card says of it.
-fn outcome(posted: &Posted, report: &ImportReport, double: bool, key: &CardKey) -> Entered {
+fn outcome(
+    posted: &Posted,
+    report: &ImportReport,
+    double: bool,
+    key: &CardKey,
+    names: &StoredNames,
+) -> Entered {
     let card = key.clone();
     let sorted = report.problems.sorted();
     let errors = report.problems.error_count();
@@ -1079,9 +1309,9 @@ fn outcome(posted: &Posted, report: &ImportReport, double: bool, key: &CardKey) 
             });
             return Entered::Conflict { card, messages };
         }
-        return Entered::Refused(posted.located(&sorted));
+        return Entered::Refused(posted.located(&sorted, names));
     }
-    let warnings = posted.located(&sorted);
+    let warnings = posted.located(&sorted, names);
     let fate = report
         .files
         .iter()

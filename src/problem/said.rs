@@ -41,6 +41,11 @@ crate::lang::catalog! {
         GameSeat => "game {}, seat {}", "第 {} 局，座位 {}";
         Game => "game {}", "第 {} 局";
         Line => "line {}", "第 {} 行";
+        /// Where a value of a stored card is, on a referee's page (the
+        /// card, then the seat of its player, or the game and seat of its
+        /// line).
+        CardSeat => "{}, seat {}", "{}，座位 {}";
+        CardGameSeat => "{}, game {}, seat {}", "{}，第 {} 局，座位 {}";
         DidYouMean => "; did you mean {}?", "；是否指 {}？";
         OrACharge => ", or a charge of {}", "，或罰 {} 分";
 
