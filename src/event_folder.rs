@@ -71,7 +71,7 @@ mod referees;
 mod store;
 pub use entry::{
     entry_source, Accept, BoardCard, BoardEntry, BoardTable, Entered, EntryCheck, EntryProblem,
-    Refusal, SeatName, TableState, ENTRY_MAX_BYTES,
+    Holder, Refusal, SeatName, TableState, ENTRY_MAX_BYTES,
 };
 pub use referees::{
     check_site_url, entry_link, Denied, Referee, RefereeKey, DEFAULT_SITE, KEY_LEN,

@@ -361,7 +361,10 @@ fn the_entry_page_types_builds_and_sends_one_csv_card() {
     let answers = [
         (200, json!({"status": "same", "card": "prelim S02 table 7", "problems": []}), "Already stored: the same card, prelim S02 table 7."),
         (202, json!({"status": "waiting", "card": "prelim S02 table 7", "problems": []}), "Stored: prelim S02 table 7. It is compared with the desk's typing of the paper card when that is in."),
-        (409, json!({"status": "conflict", "card": "prelim S02 table 7", "message": "The desk typed 21 for P0001 in game 1."}), "Not stored: the desk has a different card for prelim S02 table 7. The desk typed 21 for P0001 in game 1."),
+        // (the server's message says who holds the other version: shown
+        // whole, a line each)
+        (409, json!({"status": "conflict", "card": "prelim S02 table 7", "held_by": "referee", "referee": "Bob Chan", "message": "Not stored: referee Bob Chan entered a different card for prelim S02 table 7 before you.\nWhat differs (referee Bob Chan's card vs this one):\ngame 1, seat A: score 21 vs 20"}), "Not stored: referee Bob Chan entered a different card for prelim S02 table 7 before you.\nWhat differs (referee Bob Chan's card vs this one):\ngame 1, seat A: score 21 vs 20"),
+        (409, json!({"status": "conflict", "card": "prelim S02 table 7"}), "Not stored: the event holds a different card for prelim S02 table 7."),
         (422, json!({"status": "problems", "problems": [{"severity": "error", "game": 1, "seat": "A", "field": "won", "message": "won must be 1 or 0"}]}), "Not stored: fix the problems marked on the card and send again."),
         (401, json!({"status": "denied", "message": "This link's key was revoked."}), "You are signed out: open your link again (scan your QR code). This link's key was revoked."),
         (403, json!({"status": "denied", "message": "Bad token."}), "You are signed out: open your link again (scan your QR code). Bad token."),
@@ -381,6 +384,13 @@ fn the_entry_page_types_builds_and_sends_one_csv_card() {
             &format!("the answer {status}"),
             "document.getElementById('status').textContent",
         );
+        if status == 409 && body.get("message").is_some() {
+            // each line of it on a line of its own
+            assert_eq!(
+                b.eval("document.getElementById('status').innerText"),
+                json!(says)
+            );
+        }
         let class = if [200, 202].contains(&status) {
             "ok"
         } else {
@@ -396,7 +406,7 @@ fn the_entry_page_types_builds_and_sends_one_csv_card() {
         b.eval("document.getElementById('m-g1-A').textContent"),
         json!("Error: Won (1/0): won must be 1 or 0")
     );
-    assert_eq!(posts(&mut b, "api/cards").len(), 2 + 9);
+    assert_eq!(posts(&mut b, "api/cards").len(), 2 + 10);
 
     // A new card; the one typed and not sent is listed, and opens again.
     b.eval("document.getElementById('g1-A-won').value = '1'; document.getElementById('g1-A-won').dispatchEvent(new Event('input', {bubbles: true})); true");

@@ -799,8 +799,20 @@ fn a_phone_that_reads_chinese_is_told_a_cards_problems_in_chinese() {
     assert!(stored_keys(&hk.dir).is_empty(), "nothing bad gets in");
 }
 
+/// A conflict's answer, its JSON read.
+fn conflict_of(a: &Answer) -> serde_json::Value {
+    assert_eq!(a.status, 409, "{a:?}");
+    let v: serde_json::Value = serde_json::from_str(&a.body).unwrap();
+    assert_eq!(v["status"], "conflict", "{v}");
+    v
+}
+
+/// A second referee whose card of a table differs from the one a first
+/// referee entered is told that it was that referee, by name, not the
+/// desk; what to do; and what differs, field by field, in the phone's
+/// language.
 #[test]
-fn a_conflict_is_told_in_chinese_to_a_phone_that_reads_chinese() {
+fn a_second_referee_is_told_which_referee_entered_the_other_version() {
     let scratch = Scratch::new("conflict-zh");
     let hk = hk_event(&scratch);
     let ann = add_referee(&hk.dir, "Ann Lee");
@@ -809,6 +821,13 @@ fn a_conflict_is_told_in_chinese_to_a_phone_that_reads_chinese() {
     let card = std::fs::read_to_string(&hk.cards[0]).unwrap();
     let stored = post_card(&server.addr, &ann, card.as_bytes()).unwrap();
     assert_eq!(stored.status, 201, "{stored:?}");
+    // the values of game 3's first two seats, as the card has them
+    let game3: Vec<Vec<&str>> = card
+        .lines()
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .filter(|f| f[3] == "3")
+        .collect();
+    let (a, b) = (&game3[0], &game3[1]);
     let zh = post_in(
         &server.addr,
         "/api/cards",
@@ -817,32 +836,94 @@ fn a_conflict_is_told_in_chinese_to_a_phone_that_reads_chinese() {
         swap_seats(&card).as_bytes(),
     )
     .unwrap();
-    assert_eq!(zh.status, 409, "{zh:?}");
-    let v: serde_json::Value = serde_json::from_str(&zh.body).unwrap();
-    assert_eq!(v["status"], "conflict");
+    let v = conflict_of(&zh);
     assert_eq!(v["card"], "場次 S01 第 1 桌");
+    assert_eq!(
+        (&v["held_by"], &v["referee"]),
+        (&"referee".into(), &"Ann Lee".into())
+    );
     let message = v["message"].as_str().unwrap();
-    assert!(
-        message.starts_with("場次 S01 第 1 桌之前已匯入，內容不同：\n  - "),
+    let mut lines = message.lines();
+    assert_eq!(
+        lines.next(),
+        Some("未儲存：裁判 Ann Lee 較早前已輸入場次 S01 第 1 桌，內容與此不同。你的計分卡已保留給裁判長：請告知記分台，並等候裁判長在看板上決定。"),
         "{message}"
     );
-    // the command line's advice is not the referee's: the director settles it
-    assert!(message.ends_with("\n由裁判長在看板上決定。"), "{message}");
+    assert_eq!(
+        lines.next(),
+        Some("不同之處（裁判 Ann Lee 的計分卡對此計分卡）："),
+        "{message}"
+    );
+    assert_eq!(
+        lines.next().unwrap(),
+        format!(
+            "第 3 局，座位 A：勝局 {} 對 {}、得分 {} 對 {} 和餘牌 {} 對 {}",
+            a[6], b[6], a[7], b[7], a[8], b[8]
+        ),
+        "{message}"
+    );
+    assert!(!message.contains("記分台已"), "not the desk's: {message}");
     assert!(!message.contains("--replace"), "{message}");
     // the same in English to a phone that reads English
     let en = post_card(&server.addr, &bob, swap_seats(&card).as_bytes()).unwrap();
-    let v: serde_json::Value = serde_json::from_str(&en.body).unwrap();
+    let v = conflict_of(&en);
     assert_eq!(v["card"], "session S01 table 1");
     let message = v["message"].as_str().unwrap();
     assert!(
-        message.starts_with("session S01 table 1 was imported before and differs:\n  - "),
+        message.starts_with("Not stored: referee Ann Lee entered a different card for session S01 table 1 before you. Yours is kept for the director: tell the desk, and wait for the director's decision on the board.\nWhat differs (referee Ann Lee's card vs this one):\n"),
         "{message}"
     );
     assert!(
-        message.ends_with("\nThe director settles it on the board."),
+        message.contains(&format!(
+            "\ngame 3, seat B: won {} vs {}, score {} vs {} and tiles left {} vs {}",
+            b[6], a[6], b[7], a[7], b[8], a[8]
+        )),
         "{message}"
     );
+    assert!(!message.contains("the desk has"), "{message}");
     assert!(!message.contains("--replace"), "{message}");
+
+    // a card the desk imported: the phone is told it is the desk's
+    desk_import(&hk.dir, &hk.cards[1]).success();
+    let card2 = std::fs::read_to_string(&hk.cards[1]).unwrap();
+    let v = conflict_of(&post_card(&server.addr, &bob, swap_seats(&card2).as_bytes()).unwrap());
+    assert_eq!(v["held_by"], "desk");
+    assert!(v.get("referee").is_none(), "{v}");
+    let message = v["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("Not stored: the desk has a different card for session S01 table 2, typed from the signed paper card. Check yours against the paper card; if yours is right, tell the desk: the director settles it on the board.\nWhat differs (the desk's card vs this one):\ngame 3, seat A: "),
+        "{message}"
+    );
+    let zh = post_in(
+        &server.addr,
+        "/api/cards",
+        &bob,
+        Some("zh-HK"),
+        swap_seats(&card2).as_bytes(),
+    )
+    .unwrap();
+    let message = conflict_of(&zh)["message"].as_str().unwrap().to_string();
+    assert!(
+        message.starts_with("未儲存：記分台已按已簽署的紙本計分卡輸入場次 S01 第 2 桌，內容與此不同。請與紙本計分卡核對；若你的正確，請告知記分台，由裁判長在看板上決定。\n不同之處（記分台的計分卡對此計分卡）：\n第 3 局，座位 A："),
+        "{message}"
+    );
+
+    // Ann's own card, once the desk's typing agreed: hers, checked
+    let card3 = std::fs::read_to_string(&hk.cards[2]).unwrap();
+    assert_eq!(
+        post_card(&server.addr, &ann, card3.as_bytes())
+            .unwrap()
+            .status,
+        201
+    );
+    desk_import(&hk.dir, &hk.cards[2]).success();
+    let v = conflict_of(&post_card(&server.addr, &ann, swap_seats(&card3).as_bytes()).unwrap());
+    assert_eq!(v["held_by"], "own");
+    let message = v["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("Not stored: your own card for session S01 table 3 was checked already (the desk's typing of the paper card agreed, or the director decided), and it is no longer changed from the phone. If this one is right, tell the desk: the director settles it on the board.\nWhat differs (your checked card vs this one):\n"),
+        "{message}"
+    );
 }
 
 /// A phone is never shown a path of the server: a check that names a

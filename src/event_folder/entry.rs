@@ -131,11 +131,13 @@ pub enum Entered {
         card: CardKey,
         warnings: Vec<EntryProblem>,
     },
-    /// The event holds another version of this card: kept as an entry for
-    /// the director to decide.
-    /// (`messages` in each language, in the order of [`Lang::ALL`])
+    /// The event holds another version of this card (`held_by` holds
+    /// it): kept as an entry for the director to decide.
+    /// (`messages` in each language, in the order of [`Lang::ALL`]: who
+    /// holds the other version and what to do, then what differs)
     Conflict {
         card: CardKey,
+        held_by: Holder,
         messages: [String; Lang::ALL.len()],
     },
     /// The card has errors: nothing kept.
@@ -531,6 +533,160 @@ impl<'a> StoredNames<'a> {
     }
 }
 
+/// Who holds the event's card of a table that a referee's card differs
+/// from: what the referee's phone is told.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Holder {
+    /// The desk: a card imported from a file, typed from the signed paper
+    /// card (or the desk's typing the director accepted).
+    Desk,
+    /// Another referee's entry: the referee's name as the desk added them
+    /// (`tilerank referee add NAME`).
+    Referee(String),
+    /// The referee's own entry, checked since (the desk's typing agreed,
+    /// or the director decided the table): no longer changed from the
+    /// phone.
+    Own,
+}
+
+impl Holder {
+    /// `desk`, `referee` or `own`, as the answer's `held_by` says it.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Holder::Desk => "desk",
+            Holder::Referee(_) => "referee",
+            Holder::Own => "own",
+        }
+    }
+}
+
+/// The fields of a [`CardRow`]'s values, in order.
+pub const ROW_FIELDS: [&str; 4] = ["player", "won", "score", "tiles"];
+
+/// A line of a card as the board and a referee's phone compare versions:
+/// its game and seat, and its values as the results layout writes them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardRow {
+    pub game: u32,
+    pub seat: Seat,
+    /// Player, won, score and tiles left ([`ROW_FIELDS`]).
+    pub values: [String; 4],
+}
+
+/// A value that differs between two versions of a card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Difference {
+    pub game: u32,
+    pub seat: Seat,
+    /// The field, as its place in [`ROW_FIELDS`].
+    pub field: usize,
+    /// The value in each version (`None`: the version has no line for
+    /// this game and seat).
+    pub values: [Option<String>; 2],
+}
+
+/// The values that differ between two versions of a card, by game, seat
+/// and field.
+pub fn differences(one: &[CardRow], other: &[CardRow]) -> Vec<Difference> {
+    let mut places: Vec<(u32, Seat)> = one.iter().chain(other).map(|r| (r.game, r.seat)).collect();
+    places.sort_unstable();
+    places.dedup();
+    let mut out = Vec::new();
+    for (game, seat) in places {
+        let find = |rows: &[CardRow]| {
+            rows.iter()
+                .find(|r| r.game == game && r.seat == seat)
+                .map(|r| r.values.clone())
+        };
+        let (a, b) = (find(one), find(other));
+        for field in 0..ROW_FIELDS.len() {
+            let values = [
+                a.as_ref().map(|v| v[field].clone()),
+                b.as_ref().map(|v| v[field].clone()),
+            ];
+            if values[0] != values[1] {
+                out.push(Difference {
+                    game,
+                    seat,
+                    field,
+                    values,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A card's stored lines as rows to compare.
+fn rows_of(key: &CardKey, lines: &[StoredLine]) -> Vec<CardRow> {
+    lines
+        .iter()
+        .map(|l| {
+            let [_, _, _, _, _, player, won, score, tiles] = line_fields(key, l);
+            CardRow {
+                game: l.game,
+                seat: l.seat,
+                values: [player, won, score, tiles],
+            }
+        })
+        .collect()
+}
+
+/// What a referee's phone is told of a card that differs from the event's
+/// card of its table (held by `held_by`): who holds the other version and
+/// what to do, then what differs, in `lang`'s words.
+fn conflict_message(key: &CardKey, held_by: &Holder, differs: &[Difference], lang: Lang) -> String {
+    let (held, whose) = match held_by {
+        Holder::Desk => (
+            Said::new(Msg::HeldByDesk, [key.said()]),
+            Part::said(Msg::DesksCard, []),
+        ),
+        Holder::Referee(name) => (
+            Said::new(Msg::HeldByReferee, [Part::text(name), key.said()]),
+            Part::said(Msg::RefereesCard, [Part::text(name)]),
+        ),
+        Holder::Own => (
+            Said::new(Msg::HeldByYou, [key.said()]),
+            Part::said(Msg::YourCheckedCard, []),
+        ),
+    };
+    let mut out = held.say(lang);
+    if differs.is_empty() {
+        return out;
+    }
+    out.push('\n');
+    out.push_str(&Said::new(Msg::WhatDiffers, [whose]).say(lang));
+    for line in differs.chunk_by(|a, b| (a.game, a.seat) == (b.game, b.seat)) {
+        let values = line
+            .iter()
+            .map(|d| {
+                let [a, b] = d
+                    .values
+                    .clone()
+                    .map(|v| Part::Text(v.unwrap_or_else(|| "—".into())));
+                let field = [
+                    Msg::FieldPlayer,
+                    Msg::FieldWon,
+                    Msg::FieldScore,
+                    Msg::FieldTiles,
+                ][d.field];
+                Part::said(Msg::ValuesDiffer, [Part::said(field, []), a, b])
+            })
+            .collect();
+        let said = Said::new(
+            Msg::GameSeatSays,
+            [
+                Part::text(line[0].game),
+                Part::text(line[0].seat),
+                Part::List(values, Msg::And),
+            ],
+        );
+        out.push('\n');
+        out.push_str(&said.say(lang));
+    }
+    out
+}
+
 /// A referee's entry as the board shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardEntry {
@@ -658,6 +814,62 @@ impl Store {
             )
             .optional()
             .map_err(|e| self.error(e))
+    }
+
+    /// Who holds the event's card of `key`, as told to `referee`, whose
+    /// card differs from it: the referee whose entry made it (entered, or
+    /// accepted on the board), else the desk (an import).
+    fn holder(&self, key: &CardKey, referee: &str) -> Result<Holder, FolderError> {
+        let (stage, session, table) = key_fields(key);
+        let by: Option<Option<String>> = self
+            .conn
+            .query_row(
+                "SELECT coalesce(
+                        (SELECT e.referee FROM entries e
+                          WHERE e.log = c.log AND e.stage = ?1 AND e.session = ?2 AND e.tbl = ?3
+                          ORDER BY e.id DESC LIMIT 1),
+                        (SELECT e.referee FROM decisions d JOIN entries e ON e.id = d.entry
+                          WHERE d.log = c.log ORDER BY d.id DESC LIMIT 1))
+                   FROM cards c
+                  WHERE c.stage = ?1 AND c.session = ?2 AND c.tbl = ?3 AND c.replaced_by IS NULL",
+                params![stage, session, table],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(|e| self.error(e))?;
+        Ok(match by.flatten() {
+            Some(name) if name.starts_with(DESK) => Holder::Desk,
+            Some(name) if name == referee => Holder::Own,
+            Some(name) => Holder::Referee(name),
+            None => Holder::Desk,
+        })
+    }
+
+    /// The answer to `referee`, whose card `body` of `key` differs from
+    /// the event's card (held by `held_by`): who holds that version and
+    /// what to do, then what differs, in each language.
+    fn conflict(
+        &self,
+        key: &CardKey,
+        held_by: Holder,
+        referee: &str,
+        body: &[u8],
+        rules: &crate::profile::Rules,
+    ) -> Result<Entered, FolderError> {
+        let was = self
+            .card_of_key(key)?
+            .map(|card| rows_of(key, &card.lines))
+            .unwrap_or_default();
+        let mut roster = self.roster()?;
+        let now = entry_lines(body, referee, rules, roster.as_mut())
+            .map(|lines| rows_of(key, &lines))
+            .unwrap_or_default();
+        let differs = differences(&was, &now);
+        Ok(Entered::Conflict {
+            card: key.clone(),
+            messages: Lang::ALL.map(|lang| conflict_message(key, &held_by, &differs, lang)),
+            held_by,
+        })
     }
 
     /// The keys of the stored cards of `near`'s stage and session.
@@ -996,20 +1208,26 @@ impl EventFolder {
             own.then_some(referee),
             on_wait,
             &mut |store, report| {
-                let outcome = outcome(&posted, report, double, &key, &StoredNames::of(store));
-                if matches!(outcome, Entered::Conflict { .. }) {
-                    // a version the director saw and set aside, sent again
-                    // (a phone keeps its draft): not kept, so that the
-                    // table does not open again on the board
-                    if let Some(reason) = store.set_aside_before(&key, body)? {
-                        let said = Said::new(Msg::DecidedBefore, [Part::Text(reason)]);
-                        entered = Some(Entered::Conflict {
-                            card: key.clone(),
-                            messages: Lang::ALL.map(|lang| said.say(lang)),
-                        });
-                        return Ok(());
+                let names = StoredNames::of(store);
+                let outcome = match outcome(&posted, report, double, &key, &names) {
+                    Some(outcome) => outcome,
+                    None => {
+                        let held_by = store.holder(&key, referee)?;
+                        // a version the director saw and set aside, sent
+                        // again (a phone keeps its draft): not kept, so
+                        // that the table does not open again on the board
+                        if let Some(reason) = store.set_aside_before(&key, body)? {
+                            let said = Said::new(Msg::DecidedBefore, [Part::Text(reason)]);
+                            entered = Some(Entered::Conflict {
+                                card: key.clone(),
+                                held_by,
+                                messages: Lang::ALL.map(|lang| said.say(lang)),
+                            });
+                            return Ok(());
+                        }
+                        store.conflict(&key, held_by, referee, body, &rules)?
                     }
-                }
+                };
                 let kept = match &outcome {
                     Entered::Stored { .. } => Some(("stored", true)),
                     Entered::Same { .. } => Some(("same", false)),
@@ -1273,43 +1491,24 @@ impl EventFolder {
     }
 }
 
-/// What an import of one posted card says of it.
+/// What an import of one posted card says of it; `None` when the card
+/// differs from the event's card of its table, and from nothing else (a
+/// conflict: [`Store::conflict`] says it).
 fn outcome(
     posted: &Posted,
     report: &ImportReport,
     double: bool,
     key: &CardKey,
     names: &StoredNames,
-) -> Entered {
+) -> Option<Entered> {
     let card = key.clone();
     let sorted = report.problems.sorted();
     let errors = report.problems.error_count();
     if errors > 0 {
         if !report.conflicts.is_empty() && errors == report.conflicts.len() {
-            // (the import's advice is the command line's; here the
-            // director settles it on the board)
-            let differs: Vec<&Problem> = sorted
-                .iter()
-                .copied()
-                .filter(|p| p.severity == Severity::Error)
-                .collect();
-            let messages = Lang::ALL.map(|lang| {
-                let mut said: Vec<String> = differs
-                    .iter()
-                    .map(|p| match &p.said {
-                        Some(s) if s.msg == Msg::WithAdvice => {
-                            s.parts.first().map_or_else(String::new, |m| m.say(lang))
-                        }
-                        _ => p.message_in(lang),
-                    })
-                    .map(|m| m.trim_end().to_string())
-                    .collect();
-                said.push(Said::new(Msg::DirectorSettles, []).say(lang));
-                said.join("\n")
-            });
-            return Entered::Conflict { card, messages };
+            return None;
         }
-        return Entered::Refused(posted.located(&sorted, names));
+        return Some(Entered::Refused(posted.located(&sorted, names)));
     }
     let warnings = posted.located(&sorted, names);
     let fate = report
@@ -1318,11 +1517,11 @@ fn outcome(
         .flat_map(|f| &f.1)
         .map(|(_, f)| f)
         .next();
-    match fate {
+    Some(match fate {
         Some(super::CardFate::Unchanged) => Entered::Same { card },
         _ if double => Entered::Waiting { card, warnings },
         _ => Entered::Stored { card, warnings },
-    }
+    })
 }
 
 /// A posted card's lines as the store keeps them, or `None` when it no

@@ -138,7 +138,6 @@ crate::lang::catalog! {
             "這次輸入會保留在裁判長的看板上（tilerank serve --entry），或加上 --replace --reason \"...\" 取代裁判輸入的計分卡";
         GiveReplace => "give --replace --reason \"...\" to replace it (the old card is kept in the event's database)",
             "加上 --replace --reason \"...\" 以取代（舊的計分卡仍保存在賽事資料庫中）";
-        DirectorSettles => "The director settles it on the board.", "由裁判長在看板上決定。";
         DecidedBefore => "The director has decided this table already ({}): this version of the card was set aside then, and is not kept again. If it is right, ask the director to look at the table again.",
             "裁判長已就此桌作出決定（{}）：此版本的計分卡當時未被採用，不會再次保留。若此版本正確，請告知裁判長重新審視此桌。";
 
@@ -190,6 +189,25 @@ crate::lang::catalog! {
             "計分卡有 {} 位元組；每張計分卡最多 {} 位元組";
         EntryOneCard => "an entry holds one card; this one holds {}: post each card by itself",
             "每次只能送出一張計分卡，這次有 {} 張：請逐張送出";
+        /// A referee's card that differs from the event's card of its
+        /// table: who holds that version, and what to do.
+        HeldByDesk => "Not stored: the desk has a different card for {}, typed from the signed paper card. Check yours against the paper card; if yours is right, tell the desk: the director settles it on the board.",
+            "未儲存：記分台已按已簽署的紙本計分卡輸入 {}，內容與此不同。請與紙本計分卡核對；若你的正確，請告知記分台，由裁判長在看板上決定。";
+        HeldByReferee => "Not stored: referee {} entered a different card for {} before you. Yours is kept for the director: tell the desk, and wait for the director's decision on the board.",
+            "未儲存：裁判 {} 較早前已輸入 {}，內容與此不同。你的計分卡已保留給裁判長：請告知記分台，並等候裁判長在看板上決定。";
+        HeldByYou => "Not stored: your own card for {} was checked already (the desk's typing of the paper card agreed, or the director decided), and it is no longer changed from the phone. If this one is right, tell the desk: the director settles it on the board.",
+            "未儲存：你輸入的 {} 已經核對（記分台輸入的紙本計分卡相符，或裁判長已作決定），不能再從手機更改。若此版本正確，請告知記分台，由裁判長在看板上決定。";
+        /// What differs, the other version's value first.
+        WhatDiffers => "What differs ({} vs this one):", "不同之處（{} 對此計分卡）：";
+        DesksCard => "the desk's card", "記分台的計分卡";
+        RefereesCard => "referee {}'s card", "裁判 {} 的計分卡";
+        YourCheckedCard => "your checked card", "你已核對的計分卡";
+        GameSeatSays => "game {}, seat {}: {}", "第 {} 局，座位 {}：{}";
+        ValuesDiffer => "{} {} vs {}", "{} {} 對 {}";
+        FieldPlayer => "player", "選手";
+        FieldWon => "won", "勝局";
+        FieldScore => "score", "得分";
+        FieldTiles => "tiles left", "餘牌";
 
         // Across cards (check 1).
         TableTwice => "{} is given twice (also at {}); a table plays once per session",

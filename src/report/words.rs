@@ -460,6 +460,8 @@ pub struct Words {
     pub entry_stored: &'static str,
     pub entry_same: &'static str,
     pub entry_waiting: &'static str,
+    /// A 409 that came without the server's message (the server's says
+    /// who holds the other version and what to do).
     pub entry_conflict: &'static str,
     pub entry_problems: &'static str,
     pub entry_denied: &'static str,
@@ -650,7 +652,7 @@ pub static EN: Words = Words {
     entry_stored: "Stored: {}.",
     entry_same: "Already stored: the same card, {}.",
     entry_waiting: "Stored: {}. It is compared with the desk's typing of the paper card when that is in.",
-    entry_conflict: "Not stored: the desk has a different card for {}.",
+    entry_conflict: "Not stored: the event holds a different card for {}.",
     entry_problems: "Not stored: fix the problems marked on the card and send again.",
     entry_denied: "You are signed out: open your link again (scan your QR code).",
     entry_too_large: "Refused: the card is too large.",
@@ -858,7 +860,7 @@ pub static ZH_HANT: Words = Words {
     entry_stored: "已儲存：{}。",
     entry_same: "已儲存過：相同的計分卡，{}。",
     entry_waiting: "已儲存：{}。記分台輸入紙本計分卡後會再核對。",
-    entry_conflict: "未儲存：記分台的 {} 計分卡與此不同。",
+    entry_conflict: "未儲存：賽事已有{}的另一版本計分卡。",
     entry_problems: "未儲存：請修正計分卡上標示的問題後再提交。",
     entry_denied: "你已登出：請重新打開你的連結（掃描你的 QR 碼）。",
     entry_too_large: "被拒：計分卡太大。",

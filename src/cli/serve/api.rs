@@ -32,7 +32,8 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 use tilerank::domain::{CardKey, Label, SessionName, Stage};
 use tilerank::event_folder::{
-    Accept, Denied, Entered, EntryProblem, EventFolder, Referee, Refusal, SeatName, ENTRY_MAX_BYTES,
+    Accept, Denied, Entered, EntryProblem, EventFolder, Holder, Referee, Refusal, SeatName,
+    ENTRY_MAX_BYTES,
 };
 use tilerank::lang::Lang;
 use tilerank::report::site::entry::{self, EntryPage};
@@ -376,16 +377,23 @@ async fn cards(State(desk): State<Arc<Desk>>, headers: HeaderMap, body: Body) ->
         }
         Entered::Conflict {
             card: key,
+            held_by,
             messages,
         } => {
             eprintln!(
                 "{key}: referee {}'s entry differs from the event's card: the director decides on the board.",
                 referee.name
             );
-            json_answer(
-                StatusCode::CONFLICT,
-                json!({"status": "conflict", "card": card(&key), "message": messages[lang.index()]}),
-            )
+            let mut answer = json!({
+                "status": "conflict",
+                "card": card(&key),
+                "held_by": held_by.word(),
+                "message": messages[lang.index()],
+            });
+            if let Holder::Referee(name) = &held_by {
+                answer["referee"] = json!(name);
+            }
+            json_answer(StatusCode::CONFLICT, answer)
         }
         Entered::Refused(problems) => json_answer(
             StatusCode::UNPROCESSABLE_ENTITY,

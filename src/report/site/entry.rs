@@ -49,7 +49,9 @@
 //! - **Sending.** The same card is posted to `api/cards`; the answer is
 //!   said by its status: 201 stored, 200 the same card was already stored,
 //!   202 stored and waiting for the desk's typing of the paper card, 409
-//!   the desk holds a different card (the server's message shown), 422 not
+//!   the event holds a different card (the server's message shown whole:
+//!   who holds the other version, the desk or another referee, what to
+//!   do, and what differs, a line each), 422 not
 //!   stored (problems shown as for a check), 401/403 signed out (open the
 //!   link again), 413 too large, 429 too many tries (wait a few seconds,
 //!   as the server's own message says; a key may send again in half a
@@ -412,7 +414,7 @@ input.warning { border: 2px solid var(--warn); }
 #send { width: 100%; min-height: 56px; border: 0; border-radius: 8px; background: var(--head); color: #fff; font-weight: 700; }
 #send.errors { background: var(--err); }
 #send:disabled { opacity: .6; }
-#status { margin: .4rem 0 0; font-weight: 600; overflow-wrap: anywhere; }
+#status { margin: .4rem 0 0; font-weight: 600; overflow-wrap: anywhere; white-space: pre-line; }
 #status.ok { color: var(--ok); }
 #status.bad { color: var(--err); }
 "#;
@@ -670,7 +672,7 @@ function send() {
       sendLabel(errors);
       say(fill(st === 201 ? W.stored : st === 200 ? W.same : W.waiting, card), 'ok');
     } else if (st === 409) {
-      say(fill(W.conflict, card), 'bad', j.message);
+      say(j.message || fill(W.conflict, card), 'bad');
     } else if (st === 422) {
       sendLabel(show(j.problems, null) || null);
       say(W.problems, 'bad', j.message);
