@@ -1802,6 +1802,116 @@ fn the_desks_typing_that_differs_from_a_referees_card_waits_on_the_board_beside_
     desk_import(&hk.dir, &hk.cards[0]).success();
 }
 
+/// The board lists the tables waiting for the director's decision first;
+/// in a conflict, marks each value that differs and says them in a line;
+/// and is in Chinese for a browser that asks for Chinese first, its form
+/// still settling the table.
+#[test]
+fn the_board_puts_conflicts_first_marks_what_differs_and_speaks_chinese() {
+    let scratch = Scratch::new("board-order");
+    let hk = hk_event(&scratch);
+    let ann = add_referee(&hk.dir, "Ann Lee");
+    let bob = add_referee(&hk.dir, "Bob Chan");
+    let server = Serving::start(&hk.dir);
+    let addr = server.addr.as_str();
+    let card1 = std::fs::read_to_string(&hk.cards[0]).unwrap();
+    let card5 = std::fs::read_to_string(&hk.cards[4]).unwrap();
+    assert_eq!(post_card(addr, &ann, card1.as_bytes()).unwrap().status, 201);
+    assert_eq!(post_card(addr, &ann, card5.as_bytes()).unwrap().status, 201);
+    let other = swap_seats(&card5);
+    assert_eq!(post_card(addr, &bob, other.as_bytes()).unwrap().status, 409);
+    let cookie = director(&server);
+    let board = the_board(addr, &cookie);
+    assert_eq!(board.status, 200);
+    let html = &board.body;
+    let at = |text: &str| html.find(text).unwrap_or_else(|| panic!("{text}: {html}"));
+    // table 5, in conflict, before table 1 (in) and table 2 (missing)
+    assert!(at("Waiting for your decision (1)") < at("id=\"session-S01-table-5\""));
+    assert!(at("id=\"session-S01-table-5\"") < at("The other tables"));
+    assert!(at("The other tables") < at("id=\"session-S01-table-1\""));
+    assert!(at("id=\"session-S01-table-1\"") < at("id=\"session-S01-table-2\""));
+    // the values of game 3's first two seats that differ, marked and said
+    let game3: Vec<Vec<&str>> = card5
+        .lines()
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .filter(|f| f[3] == "3")
+        .collect();
+    let (a, b) = (&game3[0], &game3[1]);
+    let mut said = Vec::new();
+    let mut zh = Vec::new();
+    for (seat, mine, theirs) in [("A", a, b), ("B", b, a)] {
+        for (i, (field, word)) in [("won", "勝局"), ("score", "得分"), ("tiles left", "餘牌")]
+            .into_iter()
+            .enumerate()
+        {
+            let (was, now) = (mine[6 + i], theirs[6 + i]);
+            if was != now {
+                said.push(format!("game 3, seat {seat} {field}: {was} vs {now}"));
+                zh.push(format!("第 3 局，座位 {seat} {word}：{was} 對 {now}"));
+                assert!(
+                    html.contains(&format!("<td><mark>{was}</mark></td>")),
+                    "{html}"
+                );
+                assert!(
+                    html.contains(&format!("<td><mark>{now}</mark></td>")),
+                    "{html}"
+                );
+            }
+        }
+    }
+    assert!(!said.is_empty());
+    let line = format!(
+        "<p class=\"differs\">The event&#39;s card vs Entry 3 by Bob Chan: {}</p>",
+        said.join("; ")
+    );
+    assert!(html.contains(&line), "{line}: {html}");
+    // in Chinese, for a browser that asks for it first
+    let chinese = http(
+        addr,
+        "GET",
+        "/board",
+        &[("Cookie", &cookie), ("Accept-Language", "zh-HK,zh;q=0.9")],
+        b"",
+    )
+    .unwrap();
+    assert_eq!(chinese.status, 200);
+    let html = &chinese.body;
+    for text in [
+        "<html lang=\"zh-Hant\">".to_string(),
+        "<span>衝突 1 桌</span>".to_string(),
+        "待你決定（1 桌）".to_string(),
+        "<td>場次 S01 第 5 桌</td><td>衝突</td>".to_string(),
+        format!("賽事的計分卡對第 3 號輸入（Bob Chan）：{}", zh.join("；")),
+    ] {
+        assert!(html.contains(&text), "{text}: {html}");
+    }
+    assert!(!html.contains("CONFLICT") && !html.contains("The other tables"));
+    // its form settles the table as the English one does
+    let form = format!(
+        "stage=prelim&session=S01&table=5&choice=3&reason=checked+the+signed+card&csrf={}",
+        form_token(html)
+    );
+    let a = http(
+        addr,
+        "POST",
+        "/board/accept",
+        &[
+            ("Cookie", &cookie),
+            ("Content-Type", "application/x-www-form-urlencoded"),
+        ],
+        form.as_bytes(),
+    )
+    .unwrap();
+    assert_eq!(a.status, 303, "{a:?}");
+    let board = the_board(addr, &cookie);
+    assert!(board.body.contains("0 in conflict"), "{}", board.body);
+    assert!(
+        !board.body.contains("Waiting for your decision"),
+        "{}",
+        board.body
+    );
+}
+
 #[test]
 fn the_live_desk_needs_an_event_with_a_database() {
     let scratch = Scratch::new("no-event");

@@ -693,8 +693,9 @@ pub struct BoardEntry {
     pub id: i64,
     pub referee: String,
     pub time: String,
-    /// The card's lines as the results layout writes them.
-    pub lines: Vec<String>,
+    /// The card's lines, to compare (none: it no longer passes its
+    /// checks).
+    pub rows: Vec<CardRow>,
     /// It is the event's card, line for line.
     pub agrees: bool,
 }
@@ -705,7 +706,7 @@ pub struct BoardCard {
     /// Where it came from: a file's name, or a referee's entry.
     pub from: String,
     pub time: String,
-    pub lines: Vec<String>,
+    pub rows: Vec<CardRow>,
 }
 
 /// Where a table stands.
@@ -1336,7 +1337,7 @@ impl EventFolder {
                 (Some(lines), Some((_, from, time))) => Some(BoardCard {
                     from,
                     time,
-                    lines: shown(&key, lines),
+                    rows: rows_of(&key, lines),
                 }),
                 _ => None,
             };
@@ -1354,7 +1355,7 @@ impl EventFolder {
                     id: e.id,
                     referee: e.referee.clone(),
                     time: e.time.clone(),
-                    lines: lines.map(|l| shown(&key, &l)).unwrap_or_default(),
+                    rows: lines.map(|l| rows_of(&key, &l)).unwrap_or_default(),
                     agrees,
                 });
             }
@@ -1366,7 +1367,7 @@ impl EventFolder {
                 }
             } else if shown_entries.is_empty() {
                 TableState::Missing
-            } else if shown_entries.windows(2).any(|w| w[0].lines != w[1].lines) {
+            } else if shown_entries.windows(2).any(|w| w[0].rows != w[1].rows) {
                 TableState::Conflict
             } else {
                 TableState::Waiting

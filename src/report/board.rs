@@ -1,14 +1,22 @@
 //! The director's board of the live desk (`tilerank serve --entry`,
-//! `/board`): every table of the session at a glance (in, and from whom;
-//! waiting for the desk's typing; missing; in conflict), and for a
-//! conflict the versions side by side with a form to accept one, with a
-//! reason. In English, as the command line is: the director's tool.
+//! `/board`): the tables waiting for the director's decision first (in
+//! conflict: the versions side by side, each value that differs between
+//! them marked and said in a line, with a form to accept one, with a
+//! reason), then every other table of the session at a glance (in, and
+//! from whom; waiting for the desk's typing; missing). In English or
+//! Traditional Chinese, as the entry page chooses: the language the
+//! director's browser asks for first, else `serve`'s `--lang`.
 
-use crate::event_folder::{BoardTable, TableState};
+use crate::domain::Seat;
+use crate::event_folder::{differences, BoardTable, CardRow, Difference, TableState};
+use crate::lang::Lang;
 use crate::report::site::html::esc;
+use crate::report::words::{fill, Words};
+use std::collections::HashSet;
 use std::fmt::Write;
 
 pub struct Board<'a> {
+    pub lang: Lang,
     pub event: &'a str,
     pub tables: &'a [BoardTable],
     /// The form token of this run.
@@ -17,12 +25,12 @@ pub struct Board<'a> {
     pub double: bool,
 }
 
-fn state_word(state: TableState) -> &'static str {
+fn state_word(w: &Words, state: TableState) -> &'static str {
     match state {
-        TableState::Missing => "missing",
-        TableState::Waiting => "waiting for the desk",
-        TableState::In => "in",
-        TableState::Conflict => "CONFLICT",
+        TableState::Missing => w.board_missing_state,
+        TableState::Waiting => w.board_waiting_state,
+        TableState::In => w.board_in_state,
+        TableState::Conflict => w.board_conflict_state,
     }
 }
 
@@ -35,33 +43,89 @@ fn state_class(state: TableState) -> &'static str {
     }
 }
 
+/// A table the director is to settle: in conflict, or (single entry) an
+/// entry with no card of the event to agree with.
+fn to_decide(t: &BoardTable, double: bool) -> bool {
+    t.state == TableState::Conflict || (t.state == TableState::Waiting && !double)
+}
+
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:1rem;max-width:70rem}\
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ccc;padding:.3rem .5rem;text-align:left;vertical-align:top}\
 .conflict td{background:#fde2e1}.waiting td{background:#fff5d6}.missing td{color:#666}\
-pre{margin:0;font-size:.85rem;white-space:pre-wrap}.versions{display:flex;gap:1rem;flex-wrap:wrap}\
-.versions>div{flex:1 1 20rem;border:1px solid #999;padding:.5rem}form{margin:.5rem 0}\
-input[type=text]{width:20rem;max-width:100%}.counts span{margin-right:1rem}";
+.versions{display:flex;gap:1rem;flex-wrap:wrap}\
+.versions>div{flex:1 1 20rem;border:1px solid #999;padding:.5rem;background:#fff}form{margin:.5rem 0}\
+table.rows{width:auto;font-size:.9rem}table.rows td,table.rows th{padding:.1rem .5rem;background:#fff}\
+mark{background:#ffd54f;font-weight:700;padding:0 .15rem}.differs{margin:.2rem 0 .5rem;font-weight:600}\
+input[type=text]{width:20rem;max-width:100%}.counts span{margin-right:1rem}h2{margin-top:1.5rem}";
 
 /// The whole board page.
 pub fn page(b: &Board) -> String {
+    let w = b.lang.words();
     let count = |s: TableState| b.tables.iter().filter(|t| t.state == s).count();
+    let event = if b.event.is_empty() {
+        w.board_event
+    } else {
+        b.event
+    };
     let mut body = String::new();
     let _ = write!(
         body,
-        "<h1>{} — the desk's board</h1>\n<p class=\"counts\"><span>{} in</span><span>{} waiting for the desk</span><span>{} in conflict</span><span>{} missing</span></p>\n<p>{}</p>\n",
-        esc(if b.event.is_empty() { "Event" } else { b.event }),
-        count(TableState::In),
-        count(TableState::Waiting),
-        count(TableState::Conflict),
-        count(TableState::Missing),
-        if b.double {
-            "Double entry: a referee's card counts once the desk's typing of the paper card agrees."
+        "<h1>{}</h1>\n<p class=\"counts\"><span>{}</span><span>{}</span><span>{}</span><span>{}</span></p>\n<p>{}</p>\n",
+        esc(&fill(w.board_title, &[&event])),
+        esc(&fill(w.board_in, &[&count(TableState::In)])),
+        esc(&fill(w.board_waiting, &[&count(TableState::Waiting)])),
+        esc(&fill(w.board_conflicts, &[&count(TableState::Conflict)])),
+        esc(&fill(w.board_missing, &[&count(TableState::Missing)])),
+        esc(if b.double {
+            w.board_double
         } else {
-            "A referee's card counts as soon as it is entered; the desk's typing is checked against it."
-        }
+            w.board_single
+        }),
     );
-    body.push_str("<table>\n<tr><th>card</th><th>state</th><th>the event's card</th><th>referees' entries</th></tr>\n");
-    for t in b.tables {
+    let (decide, others): (Vec<&BoardTable>, Vec<&BoardTable>) =
+        b.tables.iter().partition(|t| to_decide(t, b.double));
+    if !decide.is_empty() {
+        let _ = writeln!(
+            body,
+            "<h2 id=\"decide\">{}</h2>",
+            esc(&fill(w.board_decide, &[&decide.len()]))
+        );
+        tables(&mut body, b, &decide);
+    }
+    if !others.is_empty() {
+        let _ = writeln!(
+            body,
+            "<h2 id=\"others\">{}</h2>",
+            esc(if decide.is_empty() {
+                w.board_tables
+            } else {
+                w.board_others
+            })
+        );
+        tables(&mut body, b, &others);
+    }
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}<p><a href=\"/board\">{}</a></p>\n</body>\n</html>\n",
+        b.lang.tag(),
+        esc(&fill(w.board_page_title, &[&event])),
+        esc(w.board_reload),
+    )
+}
+
+/// A table of the board's rows: each table, and for one to decide, its
+/// versions and the form that settles it.
+fn tables(body: &mut String, b: &Board, list: &[&BoardTable]) {
+    let w = b.lang.words();
+    let [card_col, state_col, event_col, entries_col] = w.board_headers;
+    let _ = writeln!(
+        body,
+        "<table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+        esc(card_col),
+        esc(state_col),
+        esc(event_col),
+        esc(entries_col)
+    );
+    for t in list {
         let card = match &t.card {
             Some(c) => format!("{} <small>({})</small>", esc(&c.from), esc(&c.time)),
             None => "—".to_string(),
@@ -74,39 +138,42 @@ pub fn page(b: &Board) -> String {
                     "{} <small>({}{})</small>",
                     esc(&e.referee),
                     esc(&e.time),
-                    if e.agrees { ", agrees" } else { "" }
+                    if e.agrees {
+                        esc(w.board_agrees)
+                    } else {
+                        String::new()
+                    }
                 )
             })
             .collect::<Vec<_>>()
             .join("<br>");
-        let _ =
-            writeln!(
+        let _ = writeln!(
             body,
             "<tr class=\"{}\" id=\"{}\"><td>{}</td><td>{}</td><td>{card}</td><td>{}{}</td></tr>",
             state_class(t.state),
             esc(&anchor(t)),
-            esc(&t.key.to_string()),
-            state_word(t.state),
-            if entries.is_empty() { "—".to_string() } else { entries },
+            esc(&t.key.said().say(b.lang)),
+            esc(state_word(w, t.state)),
+            if entries.is_empty() {
+                "—".to_string()
+            } else {
+                entries
+            },
             t.decided
                 .as_ref()
-                .map(|d| format!("<br><small>decided {}</small>", esc(d)))
+                .map(|d| format!("<br><small>{}</small>", esc(&fill(w.board_decided, &[d]))))
                 .unwrap_or_default()
         );
-        if t.state == TableState::Conflict || (t.state == TableState::Waiting && !b.double) {
+        if to_decide(t, b.double) {
             let _ = writeln!(
                 body,
                 "<tr class=\"{}\"><td colspan=\"4\">{}</td></tr>",
                 state_class(t.state),
-                versions(t, b.csrf)
+                versions(t, b)
             );
         }
     }
     body.push_str("</table>\n");
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Board — {}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}<p><a href=\"/board\">Reload</a></p>\n</body>\n</html>\n",
-        esc(b.event)
-    )
 }
 
 fn anchor(t: &BoardTable) -> String {
@@ -117,39 +184,96 @@ fn anchor(t: &BoardTable) -> String {
         .collect()
 }
 
-/// The versions of a table side by side, and the form that settles it.
-fn versions(t: &BoardTable, csrf: &str) -> String {
-    let mut out = String::from("<div class=\"versions\">");
+/// One version of a table's card: its name on the board and its rows.
+struct Version<'a> {
+    name: String,
+    rows: &'a [CardRow],
+}
+
+/// The versions of a table side by side, each value that differs from
+/// the first (the event's card, else the first entry) marked and said in
+/// a line, and the form that settles it.
+fn versions(t: &BoardTable, b: &Board) -> String {
+    let w = b.lang.words();
+    let mut all: Vec<Version> = Vec::new();
+    if let Some(c) = &t.card {
+        all.push(Version {
+            name: w.board_the_card.to_string(),
+            rows: &c.rows,
+        });
+    }
+    for e in &t.entries {
+        all.push(Version {
+            name: fill(w.board_entry, &[&e.id, &e.referee]),
+            rows: &e.rows,
+        });
+    }
+    // each version's values that differ from the first's, and the first's
+    // that differ from any other's
+    let mut marked: Vec<HashSet<(u32, Seat, usize)>> = vec![HashSet::new(); all.len()];
+    let mut out = String::new();
+    if let Some((first, rest)) = all.split_first() {
+        for (i, other) in rest.iter().enumerate() {
+            if other.rows.is_empty() || first.rows.is_empty() {
+                continue;
+            }
+            let differs = differences(first.rows, other.rows);
+            if differs.is_empty() {
+                continue;
+            }
+            for d in &differs {
+                let at = (d.game, d.seat, d.field);
+                marked[0].insert(at);
+                marked[i + 1].insert(at);
+            }
+            let said: Vec<String> = differs.iter().map(|d| difference(w, d)).collect();
+            let _ = write!(
+                out,
+                "<p class=\"differs\">{}</p>",
+                esc(&fill(
+                    w.board_differs,
+                    &[&first.name, &other.name, &said.join(w.board_then)]
+                ))
+            );
+        }
+    }
+    out.push_str("<div class=\"versions\">");
     let mut choices = String::new();
+    let mut n = 0;
     if let Some(c) = &t.card {
         let _ = write!(
             out,
-            "<div><strong>The event's card</strong> ({})<pre>{}</pre></div>",
+            "<div><strong>{}</strong> ({}){}</div>",
+            esc(&all[n].name),
             esc(&c.from),
-            esc(&c.lines.join("\n"))
+            rows(w, &c.rows, &marked[n])
         );
-        choices.push_str("<label><input type=\"radio\" name=\"choice\" value=\"card\" required> keep the event's card</label><br>");
+        n += 1;
+        let _ = write!(
+            choices,
+            "<label><input type=\"radio\" name=\"choice\" value=\"card\" required> {}</label><br>",
+            esc(w.board_keep)
+        );
     }
     for e in &t.entries {
+        let shown = if e.rows.is_empty() {
+            esc(w.board_no_longer)
+        } else {
+            rows(w, &e.rows, &marked[n])
+        };
         let _ = write!(
             out,
-            "<div><strong>Entry {} by {}</strong> ({})<pre>{}</pre></div>",
-            e.id,
-            esc(&e.referee),
+            "<div><strong>{}</strong> ({}){shown}</div>",
+            esc(&all[n].name),
             esc(&e.time),
-            esc(&if e.lines.is_empty() {
-                "(no longer passes its checks)".to_string()
-            } else {
-                e.lines.join("\n")
-            })
         );
-        if !e.agrees && !e.lines.is_empty() {
+        n += 1;
+        if !e.agrees && !e.rows.is_empty() {
             let _ = write!(
                 choices,
-                "<label><input type=\"radio\" name=\"choice\" value=\"{}\" required> accept entry {} by {}</label><br>",
+                "<label><input type=\"radio\" name=\"choice\" value=\"{}\" required> {}</label><br>",
                 e.id,
-                e.id,
-                esc(&e.referee)
+                esc(&fill(w.board_accept_entry, &[&e.id, &e.referee]))
             );
         }
     }
@@ -161,12 +285,46 @@ fn versions(t: &BoardTable, csrf: &str) -> String {
     );
     let _ = write!(
         out,
-        "<form method=\"post\" action=\"/board/accept\">{choices}<input type=\"hidden\" name=\"stage\" value=\"{}\"><input type=\"hidden\" name=\"session\" value=\"{}\"><input type=\"hidden\" name=\"table\" value=\"{}\"><input type=\"hidden\" name=\"csrf\" value=\"{}\"><label>Reason <input type=\"text\" name=\"reason\" required placeholder=\"checked against the signed card\"></label> <button>Accept</button></form>",
+        "<form method=\"post\" action=\"/board/accept\">{choices}<input type=\"hidden\" name=\"stage\" value=\"{}\"><input type=\"hidden\" name=\"session\" value=\"{}\"><input type=\"hidden\" name=\"table\" value=\"{}\"><input type=\"hidden\" name=\"csrf\" value=\"{}\"><label>{} <input type=\"text\" name=\"reason\" required placeholder=\"{}\"></label> <button>{}</button></form>",
         esc(&stage),
         esc(&session),
         esc(&table),
-        esc(csrf)
+        esc(b.csrf),
+        esc(w.board_reason),
+        esc(w.board_reason_hint),
+        esc(w.board_accept),
     );
+    out
+}
+
+/// A value that differs, in a line: `game 3, seat B score: 35 vs -35`.
+fn difference(w: &Words, d: &Difference) -> String {
+    let [a, b] = d.values.clone().map(|v| v.unwrap_or_else(|| "—".into()));
+    fill(
+        w.board_difference,
+        &[&d.game, &d.seat, &w.board_fields[d.field], &a, &b],
+    )
+}
+
+/// A version's rows as a table, the values in `marked` marked.
+fn rows(w: &Words, rows: &[CardRow], marked: &HashSet<(u32, Seat, usize)>) -> String {
+    let mut out = String::from("<table class=\"rows\"><tr>");
+    for h in w.board_columns {
+        let _ = write!(out, "<th>{}</th>", esc(h));
+    }
+    out.push_str("</tr>");
+    for r in rows {
+        let _ = write!(out, "<tr><td>{}</td><td>{}</td>", r.game, r.seat);
+        for (field, v) in r.values.iter().enumerate() {
+            if marked.contains(&(r.game, r.seat, field)) {
+                let _ = write!(out, "<td><mark>{}</mark></td>", esc(v));
+            } else {
+                let _ = write!(out, "<td>{}</td>", esc(v));
+            }
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</table>");
     out
 }
 
@@ -176,41 +334,64 @@ mod tests {
     use crate::domain::{CardKey, Label, Stage};
     use crate::event_folder::{BoardCard, BoardEntry};
 
-    fn table(state: TableState) -> BoardTable {
+    fn row(game: u32, seat: Seat, values: [&str; 4]) -> CardRow {
+        CardRow {
+            game,
+            seat,
+            values: values.map(str::to_string),
+        }
+    }
+
+    fn table(n: u32, state: TableState) -> BoardTable {
         BoardTable {
             key: CardKey {
                 stage: Stage::prelim(),
                 session: Label::Num(1),
-                table: Label::Num(7),
+                table: Label::Num(n),
             },
             state,
             card: Some(BoardCard {
                 from: "S01.csv".into(),
                 time: "2026-03-28T12:00:00Z".into(),
-                lines: vec!["session,table".into()],
+                rows: vec![
+                    row(3, Seat::A, ["P0001", "1", "70", "0"]),
+                    row(3, Seat::B, ["P0002", "0", "-35", "4"]),
+                    row(3, Seat::C, ["P0003", "0", "-35", "6"]),
+                ],
             }),
             entries: vec![BoardEntry {
                 id: 3,
                 referee: "<b>Ann</b>".into(),
                 time: "2026-03-28T12:01:00Z".into(),
-                lines: vec!["S01,7,1,A,P0001,1,30,0".into()],
+                rows: vec![
+                    row(3, Seat::A, ["P0001", "1", "70", "0"]),
+                    row(3, Seat::B, ["P0002", "0", "35", "4"]),
+                    row(3, Seat::C, ["P0003", "0", "-35", "6"]),
+                ],
                 agrees: false,
             }],
             decided: None,
         }
     }
 
-    #[test]
-    fn a_conflict_shows_both_versions_and_a_form_with_the_token() {
-        let tables = [table(TableState::Conflict)];
-        let html = page(&Board {
+    fn board(lang: Lang, tables: &[BoardTable]) -> String {
+        page(&Board {
+            lang,
             event: "Open",
-            tables: &tables,
+            tables,
             csrf: "tok123",
             double: true,
-        });
+        })
+    }
+
+    #[test]
+    fn a_conflict_shows_both_versions_and_a_form_with_the_token() {
+        let html = board(Lang::En, &[table(7, TableState::Conflict)]);
         assert!(html.contains("CONFLICT"));
-        assert!(html.contains("The event's card"));
+        assert!(
+            html.contains("<strong>The event&#39;s card</strong>"),
+            "{html}"
+        );
         assert!(html.contains("Entry 3 by &lt;b&gt;Ann&lt;/b&gt;"), "{html}");
         assert!(html.contains("name=\"csrf\" value=\"tok123\""));
         assert!(html.contains("value=\"3\""), "the entry can be accepted");
@@ -218,17 +399,91 @@ mod tests {
     }
 
     #[test]
+    fn a_conflict_marks_the_values_that_differ_and_says_them_in_a_line() {
+        let html = board(Lang::En, &[table(7, TableState::Conflict)]);
+        // in each version, seat B's score of game 3, and nothing else
+        assert_eq!(html.matches("<mark>").count(), 2, "{html}");
+        assert!(html.contains("<td><mark>-35</mark></td>"), "{html}");
+        assert!(html.contains("<td><mark>35</mark></td>"), "{html}");
+        assert!(
+            html.contains("<p class=\"differs\">The event&#39;s card vs Entry 3 by &lt;b&gt;Ann&lt;/b&gt;: game 3, seat B score: -35 vs 35</p>"),
+            "{html}"
+        );
+        // a line the other version has not
+        let mut t = table(7, TableState::Conflict);
+        t.entries[0].rows.pop();
+        let html = board(Lang::En, &[t]);
+        assert!(
+            html.contains("game 3, seat C player: P0003 vs —; game 3, seat C won: 0 vs —"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn the_tables_to_decide_come_first() {
+        let mut done = table(1, TableState::In);
+        done.entries[0].agrees = true;
+        let mut missing = table(2, TableState::Missing);
+        missing.card = None;
+        missing.entries.clear();
+        let tables = [done, missing, table(9, TableState::Conflict)];
+        let html = board(Lang::En, &tables);
+        let at = |text: &str| html.find(text).unwrap_or_else(|| panic!("{text}: {html}"));
+        assert!(at("Waiting for your decision (1)") < at("id=\"session-S01-table-9\""));
+        assert!(at("id=\"session-S01-table-9\"") < at("The other tables"));
+        assert!(at("The other tables") < at("id=\"session-S01-table-1\""));
+        assert!(at("id=\"session-S01-table-1\"") < at("id=\"session-S01-table-2\""));
+        // none to decide: the tables, in order
+        let html = board(Lang::En, &tables[..2]);
+        assert!(!html.contains("Waiting for your decision"), "{html}");
+        assert!(html.contains("<h2 id=\"others\">The tables</h2>"), "{html}");
+    }
+
+    #[test]
+    fn the_board_speaks_english_or_traditional_chinese() {
+        let tables = [table(7, TableState::Conflict)];
+        let zh = board(Lang::ZhHant, &tables);
+        assert!(zh.contains("<html lang=\"zh-Hant\">"), "{zh}");
+        for said in [
+            "<title>看板 — Open</title>",
+            "<h1>Open — 記分台看板</h1>",
+            "<span>衝突 1 桌</span>",
+            "待你決定（1 桌）",
+            "<td>場次 S01 第 7 桌</td><td>衝突</td>",
+            "<strong>第 3 號輸入（&lt;b&gt;Ann&lt;/b&gt;）</strong>",
+            "賽事的計分卡對第 3 號輸入（&lt;b&gt;Ann&lt;/b&gt;）：第 3 局，座位 B 得分：-35 對 35",
+            "<th>局</th><th>座位</th><th>選手</th><th>勝局</th><th>得分</th><th>餘牌</th>",
+            "採用第 3 號輸入（&lt;b&gt;Ann&lt;/b&gt;）",
+            "<button>採用</button>",
+        ] {
+            assert!(zh.contains(said), "{said}: {zh}");
+        }
+        for english in ["CONFLICT", "The event", "Entry 3", "Accept", "Reason"] {
+            assert!(!zh.contains(english), "{english}: {zh}");
+        }
+        let en = board(Lang::En, &tables);
+        assert!(en.contains("<html lang=\"en\">"));
+        assert!(
+            en.contains("<td>session S01 table 7</td><td>CONFLICT</td>"),
+            "{en}"
+        );
+        assert!(!en.contains("衝突"));
+    }
+
+    #[test]
     fn a_table_in_has_no_form() {
-        let mut t = table(TableState::In);
+        let mut t = table(7, TableState::In);
         t.entries[0].agrees = true;
-        let tables = [t];
+        t.entries[0].rows = t.card.as_ref().unwrap().rows.clone();
         let html = page(&Board {
+            lang: Lang::En,
             event: "Open",
-            tables: &tables,
+            tables: &[t],
             csrf: "tok",
             double: false,
         });
         assert!(html.contains("1 in"));
         assert!(!html.contains("<form"));
+        assert!(!html.contains("<mark>"));
     }
 }

@@ -480,6 +480,56 @@ pub struct Words {
     pub entry_says: &'static str,
     pub entry_no_script: &'static str,
 
+    // The director's board (`serve --entry`, `/board`,
+    // [`super::board`]).
+    pub board_page_title: &'static str,
+    pub board_title: &'static str,
+    /// The event's name when it has none.
+    pub board_event: &'static str,
+    pub board_in: &'static str,
+    pub board_waiting: &'static str,
+    pub board_conflicts: &'static str,
+    pub board_missing: &'static str,
+    pub board_double: &'static str,
+    pub board_single: &'static str,
+    /// The tables waiting for the director's decision, listed first.
+    pub board_decide: &'static str,
+    /// The tables after those.
+    pub board_others: &'static str,
+    /// The tables, when none waits for a decision.
+    pub board_tables: &'static str,
+    /// The columns of the tables' list: the card, its state, the event's
+    /// card and the referees' entries.
+    pub board_headers: [&'static str; 4],
+    pub board_missing_state: &'static str,
+    pub board_waiting_state: &'static str,
+    pub board_in_state: &'static str,
+    pub board_conflict_state: &'static str,
+    /// After an entry that agrees with the event's card.
+    pub board_agrees: &'static str,
+    pub board_decided: &'static str,
+    pub board_the_card: &'static str,
+    /// An entry: its number and who entered it.
+    pub board_entry: &'static str,
+    pub board_no_longer: &'static str,
+    pub board_keep: &'static str,
+    pub board_accept_entry: &'static str,
+    pub board_reason: &'static str,
+    pub board_reason_hint: &'static str,
+    pub board_accept: &'static str,
+    pub board_reload: &'static str,
+    /// Two versions, and the values that differ between them.
+    pub board_differs: &'static str,
+    /// A value that differs: game, seat, field, and its value in each.
+    pub board_difference: &'static str,
+    /// Between two differences in a line.
+    pub board_then: &'static str,
+    /// The columns of a version's lines.
+    pub board_columns: [&'static str; 6],
+    /// The fields of a line, as a difference names them: player, won,
+    /// score, tiles left.
+    pub board_fields: [&'static str; 4],
+
     /// Known stage names (as the event's settings write them) in words.
     pub stages: &'static [(&'static str, &'static str)],
     /// Status and medal cells (`Q`, `W`, `gold`...) in words.
@@ -668,6 +718,40 @@ pub static EN: Words = Words {
     entry_note: "Note",
     entry_says: "{}: {}",
     entry_no_script: "This page needs JavaScript: turn it on, or hand the paper card to the desk.",
+
+    board_page_title: "Board — {}",
+    board_title: "{} — the desk's board",
+    board_event: "Event",
+    board_in: "{} in",
+    board_waiting: "{} waiting for the desk",
+    board_conflicts: "{} in conflict",
+    board_missing: "{} missing",
+    board_double: "Double entry: a referee's card counts once the desk's typing of the paper card agrees.",
+    board_single: "A referee's card counts as soon as it is entered; the desk's typing is checked against it.",
+    board_decide: "Waiting for your decision ({})",
+    board_others: "The other tables",
+    board_tables: "The tables",
+    board_headers: ["card", "state", "the event's card", "referees' entries"],
+    board_missing_state: "missing",
+    board_waiting_state: "waiting for the desk",
+    board_in_state: "in",
+    board_conflict_state: "CONFLICT",
+    board_agrees: ", agrees",
+    board_decided: "decided {}",
+    board_the_card: "The event's card",
+    board_entry: "Entry {} by {}",
+    board_no_longer: "(no longer passes its checks)",
+    board_keep: "keep the event's card",
+    board_accept_entry: "accept entry {} by {}",
+    board_reason: "Reason",
+    board_reason_hint: "checked against the signed card",
+    board_accept: "Accept",
+    board_reload: "Reload",
+    board_differs: "{} vs {}: {}",
+    board_difference: "game {}, seat {} {}: {} vs {}",
+    board_then: "; ",
+    board_columns: ["Game", "Seat", "Player", "Won", "Score", "Tiles left"],
+    board_fields: ["player", "won", "score", "tiles left"],
 
 
     stages: Lang::En.stages(),
@@ -877,6 +961,40 @@ pub static ZH_HANT: Words = Words {
     entry_note: "備註",
     entry_says: "{}：{}",
     entry_no_script: "此頁需要 JavaScript：請開啟，或把紙本計分卡交給記分台。",
+
+    board_page_title: "看板 — {}",
+    board_title: "{} — 記分台看板",
+    board_event: "賽事",
+    board_in: "已收 {} 桌",
+    board_waiting: "等候記分台 {} 桌",
+    board_conflicts: "衝突 {} 桌",
+    board_missing: "未交 {} 桌",
+    board_double: "雙重輸入：裁判輸入的計分卡，須待記分台按紙本計分卡輸入的版本相符，才會計算。",
+    board_single: "裁判輸入的計分卡即時計算；記分台按紙本計分卡輸入的版本會與之核對。",
+    board_decide: "待你決定（{} 桌）",
+    board_others: "其他各桌",
+    board_tables: "各桌",
+    board_headers: ["計分卡", "狀態", "賽事的計分卡", "裁判輸入"],
+    board_missing_state: "未交",
+    board_waiting_state: "等候記分台",
+    board_in_state: "已收",
+    board_conflict_state: "衝突",
+    board_agrees: "，相符",
+    board_decided: "已決定：{}",
+    board_the_card: "賽事的計分卡",
+    board_entry: "第 {} 號輸入（{}）",
+    board_no_longer: "（已不能通過檢查）",
+    board_keep: "保留賽事的計分卡",
+    board_accept_entry: "採用第 {} 號輸入（{}）",
+    board_reason: "理由",
+    board_reason_hint: "已與簽署的計分卡核對",
+    board_accept: "採用",
+    board_reload: "重新載入",
+    board_differs: "{} 對 {}：{}",
+    board_difference: "第 {} 局，座位 {} {}：{} 對 {}",
+    board_then: "；",
+    board_columns: ["局", "座位", "選手", "勝局", "得分", "餘牌"],
+    board_fields: ["選手", "勝局", "得分", "餘牌"],
 
     stages: Lang::ZhHant.stages(),
     cells: &[

@@ -583,6 +583,8 @@ async fn board(
     match answer {
         Ok(Ok(tables)) => guarded_html(tilerank::report::board::page(
             &tilerank::report::board::Board {
+                // (as the entry page: the browser's language, else --lang)
+                lang: lang_of(&headers, desk.lang),
                 event: &name,
                 tables: &tables,
                 csrf: &csrf,
