@@ -53,7 +53,7 @@ fn fits_a_phone(b: &mut Browser) {
     let wide = b.eval("document.documentElement.scrollWidth");
     assert!(wide.as_u64().unwrap() <= 375, "the page is {wide} px wide");
     let small = b.eval(
-        "Array.prototype.filter.call(document.querySelectorAll('input, select, button'), function (e) { var r = e.getBoundingClientRect(); return r.height < 44 || r.right > 375.5; }).map(function (e) { return e.id || e.className; })",
+        "Array.prototype.filter.call(document.querySelectorAll('input, select, button, nav.stages a'), function (e) { var r = e.getBoundingClientRect(); return r.height < 44 || r.right > 375.5; }).map(function (e) { return e.id || e.className; })",
     );
     assert_eq!(small, json!([]), "too small or outside the screen");
 }

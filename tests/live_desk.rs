@@ -529,11 +529,11 @@ fn wrong_keys_other_sites_and_huge_bodies_are_refused_and_the_server_goes_on() {
     let page = http(addr, "GET", "/entry", &[("Cookie", &cookie)], b"").unwrap();
     assert_eq!(page.status, 200);
     assert_eq!(page.header("cache-control"), Some("no-store"));
-    // the first stage, with a link to each other stage the event plays
+    // the first stage, with a button to each other stage the event plays
     assert!(page.body.contains(r#""stage":"prelim""#), "{}", page.body);
     assert!(
         page.body
-            .contains(r#"<a href="/entry?stage=final">final</a>"#),
+            .contains(r#"<a href="/entry?stage=final">Enter final cards</a>"#),
         "{}",
         page.body
     );

@@ -437,6 +437,10 @@ pub struct Words {
     pub entry_title: &'static str,
     pub entry_referee: &'static str,
     pub entry_stage: &'static str,
+    /// The heading of the buttons to the entry page of each other stage.
+    pub entry_stages: &'static str,
+    /// A button to the entry page of another stage (`{}`: the stage).
+    pub entry_stage_go: &'static str,
     pub entry_session: &'static str,
     pub entry_table: &'static str,
     pub entry_pick: &'static str,
@@ -679,6 +683,8 @@ pub static EN: Words = Words {
     entry_title: "Score card entry",
     entry_referee: "Referee: {}",
     entry_stage: "Stage: {}",
+    entry_stages: "Cards of another stage",
+    entry_stage_go: "Enter {} cards",
     entry_session: "Session",
     entry_table: "Table",
     entry_pick: "Choose",
@@ -921,6 +927,8 @@ pub static ZH_HANT: Words = Words {
     entry_title: "計分卡輸入",
     entry_referee: "裁判：{}",
     entry_stage: "階段：{}",
+    entry_stages: "其他階段的計分卡",
+    entry_stage_go: "輸入 {} 計分卡",
     entry_session: "場次",
     entry_table: "桌號",
     entry_pick: "請選擇",

@@ -5,6 +5,10 @@
 //!
 //! What the page does:
 //!
+//! - **Stages.** The stage the page enters cards of is said at the top;
+//!   in an event of more than one stage, a section above the card has a
+//!   button (at least 48 px high) to the page of each other stage:
+//!   "Enter final cards".
 //! - **Layout.** Session and table are picked from lists (a text field
 //!   when the event gives none); then one player id per seat, each with
 //!   the player's name beside it once the server has looked it up; then
@@ -90,7 +94,7 @@ pub struct EntryPage<'a> {
     /// The stage cards are entered for (`prelim`).
     pub stage: &'a str,
     /// Every stage the event plays, in order: with more than one, the page
-    /// links to each (`/entry?stage=final`).
+    /// has a button to each other (`/entry?stage=final`).
     pub stages: &'a [String],
     /// The sessions to pick from (`S01`...); none: a text field.
     pub sessions: &'a [String],
@@ -104,38 +108,40 @@ pub struct EntryPage<'a> {
     pub csrf: &'a str,
 }
 
-/// The stage cards are entered for; with more than one stage, a link to
-/// each other (a referee at a final table taps "Final").
-fn stage_links(s: &mut String, p: &EntryPage) {
+/// The stage cards are entered for, at the top.
+fn stage_line(s: &mut String, p: &EntryPage) {
     let w = p.lang.words();
-    if p.stages.len() < 2 {
-        let _ = writeln!(
-            s,
-            "<p>{}</p>",
-            esc(&fill(w.entry_stage, &[&w.stage(p.stage)]))
-        );
-        return;
-    }
-    let links: Vec<String> = p
-        .stages
-        .iter()
-        .map(|stage| {
-            let name = esc(w.stage(stage));
-            if stage == p.stage {
-                format!(r#"<strong aria-current="page">{name}</strong>"#)
-            } else {
-                format!(
-                    r#"<a href="/entry?stage={}">{name}</a>"#,
-                    esc(&url_word(stage))
-                )
-            }
-        })
-        .collect();
     let _ = writeln!(
         s,
-        r#"<p class="stages">{}</p>"#,
-        fill(&esc(w.entry_stage), &[&links.join(" · ")])
+        "<p>{}</p>",
+        esc(&fill(w.entry_stage, &[&w.stage(p.stage)]))
     );
+}
+
+/// With more than one stage, a button to the entry page of each other
+/// stage (a referee at a final table taps "Enter final cards"), in a
+/// section of its own above the card: hard to miss, and out of the way
+/// of the card's fields.
+fn stage_buttons(s: &mut String, p: &EntryPage) {
+    let w = p.lang.words();
+    let others: Vec<&String> = p.stages.iter().filter(|s| *s != p.stage).collect();
+    if p.stages.len() < 2 || others.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        r#"<nav class="stages" aria-labelledby="stages-h"><h2 id="stages-h">{}</h2>"#,
+        esc(w.entry_stages)
+    );
+    for stage in others {
+        let _ = writeln!(
+            s,
+            r#"<a href="/entry?stage={}">{}</a>"#,
+            esc(&url_word(stage)),
+            esc(&fill(w.entry_stage_go, &[&w.stage(stage)]))
+        );
+    }
+    s.push_str("</nav>\n");
 }
 
 /// A stage's name as a query value: letters, digits, `-` and `_` as they
@@ -181,12 +187,17 @@ pub fn page(p: &EntryPage) -> String {
         let _ = writeln!(s, r#"<p class="event">{}</p>"#, esc(p.event));
     }
     let _ = writeln!(s, "<p>{}</p>", esc(&fill(w.entry_referee, &[&p.referee])));
-    stage_links(&mut s, p);
+    stage_line(&mut s, p);
     let _ = write!(
         s,
         r#"</header>
 <main>
-<noscript><p class="msgs"><span class="error">{noscript}</span></p></noscript>
+"#
+    );
+    stage_buttons(&mut s, p);
+    let _ = write!(
+        s,
+        r#"<noscript><p class="msgs"><span class="error">{noscript}</span></p></noscript>
 <form id="card" autocomplete="off" novalidate>
 <ul class="msgs" id="m-top" aria-live="polite"></ul>
 <section id="unsent" hidden>
@@ -375,6 +386,11 @@ header.top p { margin: .1rem 0 0; font-size: .95rem; overflow-wrap: anywhere; }
 header.top p.event { font-weight: 600; }
 main { max-width: 40rem; margin: 0 auto; padding: .25rem .75rem 1rem; }
 h2 { font-size: 1.05rem; margin: 1rem 0 .3rem; }
+nav.stages { margin: .6rem 0 .2rem; padding: .5rem .6rem; border: 1px solid var(--line); border-radius: 8px; background: #f4f7fb; }
+nav.stages h2 { margin: 0 0 .3rem; font-size: .95rem; color: var(--muted); }
+nav.stages a { display: flex; align-items: center; justify-content: center; min-height: 48px; margin: .3rem 0 0; padding: .3rem .8rem;
+  border: 2px solid var(--head); border-radius: 8px; background: #fff; color: var(--head); font-weight: 700; text-decoration: none; text-align: center; }
+nav.stages a::after { content: " \2192"; white-space: pre; }
 label { font-weight: 600; }
 input, select, button { font: inherit; font-size: 1.15rem; color: inherit; }
 input, select {
@@ -901,6 +917,41 @@ mod tests {
         // the script's words are the page's language
         assert!(zh.contains(r#""stored":"已儲存：{}。""#));
         assert!(en.contains(r#""stored":"Stored: {}.""#));
+    }
+
+    /// A referee at a final table finds the final's form at once: a
+    /// button of its own above the card, in the page's language.
+    #[test]
+    fn each_other_stage_has_a_button_above_the_card() {
+        let stages = ["prelim".to_string(), "final".to_string()];
+        let mut p = sample(Lang::En, "HK", "Ann", &[], &[]);
+        p.stages = &stages;
+        let html = page(&p);
+        let nav = r#"<nav class="stages" aria-labelledby="stages-h"><h2 id="stages-h">Cards of another stage</h2>
+<a href="/entry?stage=final">Enter final cards</a>
+</nav>
+"#;
+        assert!(html.contains(nav), "{html}");
+        assert!(html.find(nav) < html.find("<form id=\"card\""));
+        assert!(html.contains("<p>Stage: prelim</p>"), "{html}");
+        assert!(!html.contains("?stage=prelim"), "not the stage it is");
+        p.lang = Lang::ZhHant;
+        let html = page(&p);
+        assert!(
+            html.contains(
+                r#"<h2 id="stages-h">其他階段的計分卡</h2>
+<a href="/entry?stage=final">輸入決賽計分卡</a>"#
+            ),
+            "{html}"
+        );
+        assert!(html.contains("<p>階段：初賽</p>"), "{html}");
+        // the final's page: a button back to the prelim's
+        p.stage = "final";
+        let html = page(&p);
+        assert!(html.contains(r#"<a href="/entry?stage=prelim">輸入初賽計分卡</a>"#));
+        // one stage: no buttons
+        let html = page(&sample(Lang::En, "HK", "Ann", &[], &[]));
+        assert!(!html.contains("<nav") && html.contains("<p>Stage: prelim</p>"));
     }
 
     #[test]
