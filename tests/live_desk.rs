@@ -926,6 +926,73 @@ fn a_second_referee_is_told_which_referee_entered_the_other_version() {
     );
 }
 
+/// A version set aside by the desk's decision (its typing agreed with
+/// another, or it put its own in with `--replace`), sent again, is told
+/// so in the phone's words: never the file the desk imported, a path of
+/// the server.
+#[test]
+fn a_version_the_desk_set_aside_is_told_so_without_the_desks_file() {
+    let scratch = Scratch::new("desk-aside");
+    let hk = hk_event(&scratch);
+    let ann = add_referee(&hk.dir, "Ann Lee");
+    let bob = add_referee(&hk.dir, "Bob Chan");
+    let server = Serving::start(&hk.dir);
+    let addr = server.addr.as_str();
+    let card = std::fs::read_to_string(&hk.cards[0]).unwrap();
+    assert_eq!(post_card(addr, &ann, card.as_bytes()).unwrap().status, 201);
+    conflict_of(&post_card(addr, &bob, swap_seats(&card).as_bytes()).unwrap());
+    // the desk's typing agrees with Ann's: Bob's version is set aside
+    desk_import(&hk.dir, &hk.cards[0]).success();
+    let file = hk.cards[0].display().to_string();
+    let v = conflict_of(&post_card(addr, &bob, swap_seats(&card).as_bytes()).unwrap());
+    let message = v["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("The director has decided this table already (the desk's typing of the paper card agreed): this version of the card was set aside then"),
+        "{message}"
+    );
+    assert!(
+        !message.contains(&file) && !message.contains(".csv"),
+        "{message}"
+    );
+    let zh = post_in(
+        addr,
+        "/api/cards",
+        &bob,
+        Some("zh-HK"),
+        swap_seats(&card).as_bytes(),
+    )
+    .unwrap();
+    let message = conflict_of(&zh)["message"].as_str().unwrap().to_string();
+    assert!(
+        message.starts_with("裁判長已就此桌作出決定（記分台輸入的紙本計分卡相符）："),
+        "{message}"
+    );
+    // the desk puts its typing in over Ann's with --replace: the reason
+    // typed, not the file
+    let card2 = std::fs::read_to_string(&hk.cards[1]).unwrap();
+    let other = swap_seats(&card2);
+    assert_eq!(post_card(addr, &ann, other.as_bytes()).unwrap().status, 201);
+    Test::new()
+        .arg("import")
+        .arg(&hk.cards[1])
+        .args(["--replace", "--reason", "the signed card says so"])
+        .arg("--event")
+        .arg(&hk.dir)
+        .run()
+        .success();
+    let file = hk.cards[1].display().to_string();
+    let v = conflict_of(&post_card(addr, &ann, other.as_bytes()).unwrap());
+    let message = v["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("The director has decided this table already (the signed card says so): this version of the card was set aside then"),
+        "{message}"
+    );
+    assert!(
+        !message.contains(&file) && !message.contains(".csv"),
+        "{message}"
+    );
+}
+
 /// A phone is never shown a path of the server: a check that names a
 /// place of a stored card (a player seated at another table) says the
 /// card, game and seat in the phone's words; and a place of the card

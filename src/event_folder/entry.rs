@@ -148,6 +148,28 @@ pub enum Entered {
 /// referee's: `desk: S01.xlsx`.
 const DESK: &str = "desk: ";
 
+/// The reason of the decision the desk's typing makes when it agrees with
+/// a referee's card (`the desk's typing agrees (S01.xlsx)`), and of one
+/// it makes with `--replace` (`replaced at the desk (S01.xlsx): REASON`).
+const DESK_AGREES: &str = "the desk's typing agrees";
+const DESK_REPLACED: &str = "replaced at the desk";
+
+/// A decision's reason as a referee's phone is told it: the director's
+/// words as typed; the desk's in the phone's words, without the file the
+/// desk imported (a path of the server's).
+fn reason_for_phone(reason: &str) -> Part {
+    if reason.starts_with(DESK_AGREES) {
+        return Part::said(Msg::DeskAgreed, []);
+    }
+    match reason
+        .strip_prefix(DESK_REPLACED)
+        .and_then(|rest| rest.split_once("): "))
+    {
+        Some((_, typed)) => Part::text(typed),
+        None => Part::text(reason),
+    }
+}
+
 /// How the log and the messages name a referee's entries (and the desk's
 /// typing kept for the board).
 pub fn entry_source(referee: &str) -> String {
@@ -1007,7 +1029,7 @@ impl Store {
                     stage,
                     session,
                     table,
-                    format!("the desk's typing agrees ({file})")
+                    format!("{DESK_AGREES} ({file})")
                 ],
             )
             .map_err(|e| self.error(e))?;
@@ -1088,7 +1110,7 @@ impl Store {
                     stage,
                     session,
                     table,
-                    format!("replaced at the desk ({file}): {reason}"),
+                    format!("{DESK_REPLACED} ({file}): {reason}"),
                     log
                 ],
             )
@@ -1218,7 +1240,7 @@ impl EventFolder {
                         // again (a phone keeps its draft): not kept, so
                         // that the table does not open again on the board
                         if let Some(reason) = store.set_aside_before(&key, body)? {
-                            let said = Said::new(Msg::DecidedBefore, [Part::Text(reason)]);
+                            let said = Said::new(Msg::DecidedBefore, [reason_for_phone(&reason)]);
                             entered = Some(Entered::Conflict {
                                 card: key.clone(),
                                 held_by,

@@ -138,6 +138,8 @@ crate::lang::catalog! {
             "這次輸入會保留在裁判長的看板上（tilerank serve --entry），或加上 --replace --reason \"...\" 取代裁判輸入的計分卡";
         GiveReplace => "give --replace --reason \"...\" to replace it (the old card is kept in the event's database)",
             "加上 --replace --reason \"...\" 以取代（舊的計分卡仍保存在賽事資料庫中）";
+        /// The desk's decision, as a referee's phone is told it.
+        DeskAgreed => "the desk's typing of the paper card agreed", "記分台輸入的紙本計分卡相符";
         DecidedBefore => "The director has decided this table already ({}): this version of the card was set aside then, and is not kept again. If it is right, ask the director to look at the table again.",
             "裁判長已就此桌作出決定（{}）：此版本的計分卡當時未被採用，不會再次保留。若此版本正確，請告知裁判長重新審視此桌。";
 
