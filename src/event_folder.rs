@@ -963,7 +963,8 @@ impl EventFolder {
             let stored = match tables.is_empty() {
                 true => format!("the event has no card of {stage} session {session}"),
                 false => format!(
-                    "the event's cards of {stage} session {session} are of tables {}",
+                    "the event's cards of {stage} session {session} are of {} {}",
+                    if tables.len() == 1 { "table" } else { "tables" },
                     tables.join(", ")
                 ),
             };

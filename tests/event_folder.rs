@@ -1388,7 +1388,7 @@ fn a_card_removed_leaves_its_table_empty_and_the_log_says_why() {
         .stderr_has("tilerank: a removal needs a reason (--reason \"...\": the log keeps it)");
     remove(&["--table", "2", "--reason", "stray"])
         .failure(2)
-        .stderr_has("tilerank: final session S01 table 2: no such card in the event, nothing removed (the event's cards of final session S01 are of tables 1)");
+        .stderr_has("tilerank: final session S01 table 2: no such card in the event, nothing removed (the event's cards of final session S01 are of table 1)");
     run(&["remove", "--stage", "semi", "--session", "1", "--table", "1", "--reason", "x"])
         .failure(2)
         .stderr_has("--stage semi: not one of this event's stages (prelim, final: [rules] stages in tilerank.toml)");

@@ -185,6 +185,14 @@ fn a_saved_error_is_reported_within_two_seconds_and_only_what_changed_is_printed
         watch.seen.join("\n")
     );
 
+    // A card deleted is said removed, not saved, and its card goes.
+    std::fs::remove_file(dir.join("cards/T9.xlsx")).unwrap();
+    watch.expect("cards/T9.xlsx removed:", Duration::from_secs(3));
+    watch.expect(
+        "  no longer accepted: session S01 table 9 (cards/T9.xlsx[Table 9])",
+        Duration::from_secs(1),
+    );
+
     // Ctrl-C stops it cleanly; no error is left, so exit status 0.
     let code = watch.interrupt(Duration::from_secs(5));
     assert_eq!(code, Some(0), "{}", watch.seen.join("\n"));
@@ -192,7 +200,7 @@ fn a_saved_error_is_reported_within_two_seconds_and_only_what_changed_is_printed
         watch
             .seen
             .iter()
-            .any(|l| l == "stopped watching: 0 errors, 2 cards accepted"),
+            .any(|l| l == "stopped watching: 0 errors, 1 card accepted"),
         "{}",
         watch.seen.join("\n")
     );

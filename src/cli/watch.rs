@@ -314,8 +314,17 @@ pub fn run(args: &EventArgs) -> Result<Outcome> {
             now.keep_file(&state, file);
         }
         let diff = diff_checks(&state, &now);
-        let names: Vec<String> = std::mem::take(&mut saved).into_iter().collect();
-        writeln!(out, "{} saved:", names.join(", "))?;
+        // (a file deleted, or moved away, is said removed, not saved)
+        let shown_now: BTreeSet<String> = last.keys().map(|p| ingest::shown(p)).collect();
+        let (kept, gone): (Vec<String>, Vec<String>) = std::mem::take(&mut saved)
+            .into_iter()
+            .partition(|n| shown_now.contains(n));
+        let said: Vec<String> = [(kept, "saved"), (gone, "removed")]
+            .into_iter()
+            .filter(|(names, _)| !names.is_empty())
+            .map(|(names, how)| format!("{} {how}", names.join(", ")))
+            .collect();
+        writeln!(out, "{}:", said.join("; "))?;
         let mut told = false;
         for (file, why) in &unreadable {
             if reported.get(file) != Some(why) {
