@@ -110,10 +110,27 @@ pub struct Problems {
     /// The files whose errors were more than are kept: each one's closing
     /// error (its index in `items`) and how many were not kept.
     more: Vec<More>,
-    /// The cards refused by their own checks, and under which built-in
-    /// profiles they add up ([`Problems::other_profile`]); none until a
-    /// card is refused.
+    /// The cards refused by their own checks, under which built-in
+    /// profiles they add up ([`Problems::other_profile`]), and the hints
+    /// of their games ([`Problems::hint`]); none until a card is refused
+    /// (held apart: a list of problems is moved about, and most have
+    /// none).
     refused: Option<Box<Refused>>,
+}
+
+/// The hints of a run kept at most: past them, hints are counted (a file
+/// of a million games each refused would otherwise hold a hint for each).
+pub const HINTS_KEPT: usize = ERRORS_KEPT_PER_FILE;
+
+/// A hint about a game already refused: what would make it pass (a minus
+/// sign lost), said after the errors, on a line of its own
+/// (`hint: session S03 table 7 game 2: ...`). It is no problem: it changes
+/// no count and no exit status.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The game's place (its first line), for the order they are said in.
+    pub place: Place,
+    pub said: Said,
 }
 
 /// Cards refused by their own checks
@@ -124,6 +141,11 @@ pub struct Problems {
 struct Refused {
     cards: usize,
     add_up: [usize; PROFILES.len()],
+    /// Hints of games refused that one sign mended makes pass, at most
+    /// [`HINTS_KEPT`].
+    hints: Vec<Hint>,
+    /// Hints counted past [`HINTS_KEPT`], not kept.
+    hints_more: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -271,7 +293,7 @@ impl Problems {
     }
 
     fn other_profile_said(&self, active: ProfileName, in_event: bool) -> Option<Said> {
-        let Refused { cards, add_up } = self.refused.as_deref()?;
+        let Refused { cards, add_up, .. } = self.refused.as_deref()?;
         let most = add_up.iter().copied().max().unwrap_or(0);
         if most == 0 || (most < *cards && (most < 2 || most * 2 < *cards)) {
             return None;
@@ -309,6 +331,27 @@ impl Problems {
         })
     }
 
+    /// A hint about a game its checks refused ([`Hint`]).
+    pub fn hint(&mut self, place: Place, said: Said) {
+        let refused = self.refused.get_or_insert_default();
+        if refused.hints.len() < HINTS_KEPT {
+            refused.hints.push(Hint { place, said });
+        } else {
+            refused.hints_more += 1;
+        }
+    }
+
+    /// The hints, by place (file, sheet, row), and how many more were
+    /// counted and not kept.
+    pub fn hints(&self) -> (Vec<&Hint>, usize) {
+        let Some(refused) = self.refused.as_deref() else {
+            return (Vec::new(), 0);
+        };
+        let mut hints: Vec<&Hint> = refused.hints.iter().collect();
+        hints.sort_by(|a, b| a.place.cmp(&b.place));
+        (hints, refused.hints_more)
+    }
+
     pub fn extend(&mut self, other: Problems) {
         self.unreadable += other.unreadable;
         if let Some(theirs) = other.refused {
@@ -316,6 +359,10 @@ impl Problems {
             refused.cards += theirs.cards;
             for (n, more) in refused.add_up.iter_mut().zip(theirs.add_up) {
                 *n += more;
+            }
+            refused.hints_more += theirs.hints_more;
+            for h in theirs.hints {
+                self.hint(h.place, h.said);
             }
         }
         let mut closing: Vec<usize> = other.more.iter().map(|m| m.item).collect();
@@ -335,8 +382,11 @@ impl Problems {
     /// read a part of a file, its rows counted from the part's start, says
     /// them where they are in the file.
     pub fn move_rows(&mut self, by: u32) {
-        for p in &mut self.items {
-            if let Some(row) = &mut p.place.row {
+        let hints = self.refused.iter_mut().flat_map(|r| &mut r.hints);
+        let places =
+            (self.items.iter_mut().map(|p| &mut p.place)).chain(hints.map(|h| &mut h.place));
+        for place in places {
+            if let Some(row) = &mut place.row {
                 *row = row.saturating_add(by);
             }
         }
@@ -460,6 +510,39 @@ mod tests {
         assert_eq!(said(&c), None);
         refuse(&mut c, true);
         assert!(said(&c).unwrap().starts_with("3 of the 6 cards rejected"));
+    }
+
+    /// Hints are kept in the order of their places over lists merged and
+    /// rows moved, past [`HINTS_KEPT`] counted; they count as no problem.
+    #[test]
+    fn hints_are_kept_by_place_and_counted_past_the_kept_ones() {
+        let a = crate::place::Source::file("a.csv");
+        let hint = |n: u32| Said::new(Msg::Game, [Part::text(n)]);
+        let mut first = Problems::new();
+        first.hint(a.at(9, None), hint(9));
+        let mut second = Problems::new();
+        second.hint(a.at(2, None), hint(2));
+        second.move_rows(1);
+        first.extend(second);
+        let (hints, more) = first.hints();
+        let said: Vec<String> = hints
+            .iter()
+            .map(|h| format!("{} {}", h.place, h.said))
+            .collect();
+        assert_eq!(
+            (said, more),
+            (vec!["a.csv:3 game 2".into(), "a.csv:9 game 9".into()], 0)
+        );
+        assert!(first.is_empty() && !first.has_errors());
+        for n in 0..HINTS_KEPT as u32 + 5 {
+            first.hint(a.at(n + 10, None), hint(n));
+        }
+        assert_eq!(first.hints().0.len(), HINTS_KEPT);
+        let mut all = Problems::new();
+        all.hint(a.at(1, None), hint(1));
+        all.extend(first);
+        let (hints, more) = all.hints();
+        assert_eq!((hints.len(), more), (HINTS_KEPT, 8));
     }
 
     /// Past the errors kept for a file, its errors are counted, and one

@@ -463,6 +463,96 @@ mod check_3_sum {
     }
 }
 
+/// A game one sign away from passing (a minus lost, typed by mistake, or
+/// typed on the line of another seat): its errors as they were, then one
+/// hint naming the game, the seat and the value that makes it add up,
+/// after all the errors; no hint when two changes would each do, nor
+/// under penalty points (no signs), nor for a game wrong otherwise. The
+/// hint counts as no error and changes no exit status.
+mod sign_hints {
+    use super::*;
+
+    #[test]
+    fn a_lost_minus_sign_is_one_hint_after_the_errors() {
+        let out = check("bad/check3-lost-minus.csv")
+            .errors(5)
+            .error_at(
+                "bad/check3-lost-minus.csv:6",
+                &["game 2: the scores add up to +24, expected 0 (A +11, B +11, C +12, D -10)"],
+            )
+            .stderr_has("0 cards accepted, 0 games, 1 rejected; 5 errors");
+        let lines: Vec<&str> = out.stderr.lines().collect();
+        assert_eq!(
+            lines[lines.len() - 2],
+            "hint: session S01 table 7 game 2: with seat C's score -12 instead of +12, the game adds up: did it lose its minus sign?",
+            "{}",
+            out.stderr
+        );
+        assert_eq!(out.stderr.matches("hint:").count(), 1, "{}", out.stderr);
+        // as the README shows it
+        let command = "tilerank check bad/check3-lost-minus.csv --roster roster.csv";
+        assert_eq!(
+            out.stderr,
+            crate::test::doc_block_after("README.md", command),
+            "{command}"
+        );
+    }
+
+    #[test]
+    fn a_minus_typed_by_mistake_or_on_another_seat() {
+        check("bad/check3-stray-minus.csv").errors(2).stderr_has(
+            "\nhint: session S01 table 7 game 3: with seat A's score +11 instead of -11, the game adds up: was its minus sign typed by mistake?\n",
+        );
+        check("bad/check3-minus-on-wrong-seat.csv").errors(3).stderr_has(
+            "\nhint: session S01 table 7 game 1: with seat A's score +30 instead of -30 and seat B's -5 instead of +5, the game adds up: was the minus sign of seat B typed on seat A's line?\n",
+        );
+    }
+
+    #[test]
+    fn no_hint_when_two_changes_would_do_or_none() {
+        // game 2 is A +5, B +5, C +5, D -5: A's or C's sign lost, who can say
+        check("bad/check3-two-signs-would-do.csv")
+            .errors(1)
+            .stderr_lacks("hint:");
+        check("bad/check3-sum-not-zero.csv").stderr_lacks("hint:");
+        // penalty points have no sign to lose
+        Test::new()
+            .args(["check", "--profile", "gwinnett"])
+            .fixture("bad/check3-lost-minus.csv")
+            .roster()
+            .run()
+            .failure(1)
+            .stderr_lacks("hint: session");
+    }
+
+    /// `import` says the hint too, after its errors: the card is refused
+    /// as before.
+    #[test]
+    fn import_says_the_hint() {
+        let s = crate::test::Scratch::new("sign-hint");
+        let d = s.0.join("event").display().to_string();
+        let roster = fixtures().join("roster.csv").display().to_string();
+        Test::new()
+            .args(["init", &d, "--name", "Sign Open"])
+            .run()
+            .success();
+        Test::new()
+            .args(["roster", &roster, "--event", &d])
+            .run()
+            .success();
+        let card = fixtures().join("bad/check3-lost-minus.csv");
+        let card = card.display().to_string();
+        let out = Test::new()
+            .args(["import", &card, "--event", &d])
+            .run()
+            .failure(1)
+            .stderr_has("error: game 2: the scores add up to +24, expected 0")
+            .stderr_has("\nhint: session S01 table 7 game 2: with seat C's score -12 instead of +12, the game adds up: did it lose its minus sign?\n")
+            .stderr_has("nothing imported");
+        assert_eq!(out.stderr.matches("hint:").count(), 1, "{}", out.stderr);
+    }
+}
+
 mod check_4_someone_went_out {
     use super::*;
 

@@ -82,3 +82,15 @@ fn every_card_error_listed_at_once() {
         "bad/check7-game-4.csv"
     ]));
 }
+
+/// A minus sign lost: the game's errors as they were, then one hint
+/// after them naming the game, the seat and the score that adds up.
+#[test]
+fn a_lost_minus_sign_is_hinted() {
+    insta::assert_snapshot!(run(&[
+        "check",
+        "--roster",
+        "roster.csv",
+        "bad/check3-lost-minus.csv"
+    ]));
+}

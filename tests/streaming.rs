@@ -38,6 +38,11 @@ fn summary(event: &Event) -> String {
     for p in problems {
         writeln!(out, "problem {p}").unwrap();
     }
+    let (hints, more) = event.problems.hints();
+    for h in hints {
+        writeln!(out, "hint {} {}", h.place, h.said).unwrap();
+    }
+    writeln!(out, "hints not kept {more}").unwrap();
     for stage in event.stages() {
         for e in event
             .standings(&stage)
@@ -259,6 +264,42 @@ fn a_wrong_line_in_a_large_file_is_reported_by_its_place() {
     // the streaming reader says it itself, as the ordinary one does
     let alone = streamed(std::slice::from_ref(&path), Keep::Cards, None, 1000).unwrap();
     assert_eq!(summary(&alone), summary(&event));
+    same_both_ways(vec![path], None, hk());
+}
+
+/// A minus sign lost deep in a large file: the streaming reader, in
+/// chunks on one thread or two, hints it at the game's line, as the
+/// ordinary reader does (the hint comes of the one card check).
+#[test]
+fn a_lost_minus_sign_in_a_large_file_is_hinted_at_its_place() {
+    let path = temp("lost-minus.csv");
+    results_file(&path, 700, false);
+    let text = std::fs::read_to_string(&path).unwrap();
+    // line 4998 (session S84 table 2, game 2, whose seat A loses 5):
+    // typed 5
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    assert_eq!(lines[4997], "S84,2,2,A,P1665,0,-5,1");
+    lines[4997] = lines[4997].replace(",0,-5,1", ",0,5,1");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let hint = format!(
+        "hint {}:4998 session S84 table 2 game 2: with seat A's score -5 instead of +5, the game adds up: did it lose its minus sign?",
+        path.display()
+    );
+    for threads in [false, true] {
+        let event = streamed(
+            std::slice::from_ref(&path),
+            Keep::Cards,
+            Some(threads),
+            4096,
+        )
+        .expect("streams");
+        assert!(
+            summary(&event).contains(&format!("{hint}\n")),
+            "{}",
+            summary(&event)
+        );
+        assert_eq!(event.counts.cards_rejected, 1);
+    }
     same_both_ways(vec![path], None, hk());
 }
 

@@ -1,6 +1,6 @@
 //! `tilerank import`: check card files and store them in the event.
 
-use super::{print_problems, say_waiting, EventFolderArg, Outcome};
+use super::{print_problems, say_hints, say_waiting, EventFolderArg, Outcome};
 use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
@@ -65,6 +65,7 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
         )?,
     };
     print_problems(&report.problems);
+    say_hints(&report.problems);
     // (cards refused that add up under another profile: said once, after
     // their errors)
     if let Some(hint) = report

@@ -342,6 +342,7 @@ impl EventArgs {
         spinner.finish();
         let event = event?;
         print_problems(&event.problems);
+        say_hints(&event.problems);
         // (cards refused that add up under another profile: said once,
         // after their errors)
         if let Some(hint) = event.problems.other_profile(profile) {
@@ -613,6 +614,22 @@ pub fn print_problems(problems: &Problems) {
     STATUS.fetch_max(status, std::sync::atomic::Ordering::Relaxed);
     for p in problems.sorted() {
         say_line(&p.to_string());
+    }
+}
+
+/// The hints of games refused ([`tilerank::problem::Hint`]: one sign
+/// that makes a game pass), after the problems, a line each.
+pub fn say_hints(problems: &Problems) {
+    let (hints, more) = problems.hints();
+    for h in hints {
+        say_line(&format!("hint: {}", h.said));
+    }
+    if more > 0 {
+        say_line(&format!(
+            "hint: … and {more} more {} (the first {} are said)",
+            if more == 1 { "hint" } else { "hints" },
+            tilerank::problem::HINTS_KEPT
+        ));
     }
 }
 

@@ -186,6 +186,15 @@ crate::lang::catalog! {
         CardsRejected => "the {} cards rejected", "被拒的 {} 張計分卡";
         SomeCardsRejected => "{} of the {} cards rejected", "被拒的 {1} 張計分卡中有 {0} 張";
 
+        // A game refused that one sign mended makes pass (hints: said
+        // after the errors, never an error of their own).
+        SignLost => "{} game {}: with seat {}'s score {} instead of {}, the game adds up: did it lose its minus sign?",
+            "{} 第 {} 局：座位 {} 的得分若為 {}（而非 {}），此局即可相符：是否漏了負號？";
+        SignStray => "{} game {}: with seat {}'s score {} instead of {}, the game adds up: was its minus sign typed by mistake?",
+            "{} 第 {} 局：座位 {} 的得分若為 {}（而非 {}），此局即可相符：負號是否誤加？";
+        SignMoved => "{} game {}: with seat {}'s score {} instead of {} and seat {}'s {} instead of {}, the game adds up: was the minus sign of seat {} typed on seat {}'s line?",
+            "{} 第 {} 局：座位 {} 的得分若為 {}（而非 {}），座位 {} 的得分若為 {}（而非 {}），此局即可相符：座位 {} 的負號是否誤填在座位 {} 的一行？";
+
         // A card a referee posts.
         EntryTooLarge => "the card is {} bytes; a card is at most {}",
             "計分卡有 {} 位元組；每張計分卡最多 {} 位元組";

@@ -500,7 +500,14 @@ fn check_values_under(
             continue;
         }
         if values_ok {
+            let before = problems.error_count();
             check_game(g.number, (source, g.at), lines, rules, problems);
+            // a game refused: is it one sign away from passing?
+            if problems.error_count() > before {
+                if let Some(hint) = sign_hint(&raw.key, g.number, (source, g.at), lines, rules) {
+                    problems.hint(source.place(g.at), hint);
+                }
+            }
         }
         values.played += 1;
         for l in lines {
@@ -897,6 +904,96 @@ fn check_game(
             )
         }
     }
+}
+
+/// The hint of a game its checks refused (checks 3 to 5, [`check_game`])
+/// when one sign mended makes it pass them: one seat's score with its sign
+/// the other way (a minus lost, `35` typed for `-35`, or one typed by
+/// mistake), or the signs of two seats exchanged (the minus typed on the
+/// line above or below). Every such change is tried by the game's own
+/// checks; the hint is said only when exactly one of them passes (never a
+/// guess between two), and only under zero-sum scoring (penalty points
+/// have no sign). Said of the card `key` ([`Msg::SignLost`],
+/// [`Msg::SignStray`], [`Msg::SignMoved`]). Only a game refused is tried
+/// again, so a clean card costs nothing.
+fn sign_hint(
+    key: &CardKey,
+    number: u32,
+    at: (&Source, At),
+    lines: &[Line],
+    rules: &Rules,
+) -> Option<Said> {
+    if rules.scoring != Scoring::ZeroSum || lines.is_empty() || lines.len() > 4 {
+        return None;
+    }
+    let passes = |flip: &[usize]| {
+        let mut changed = [lines[0]; 4];
+        changed[..lines.len()].copy_from_slice(lines);
+        for &i in flip {
+            changed[i].score = -changed[i].score;
+        }
+        let mut scratch = Problems::new();
+        check_game(number, at, &changed[..lines.len()], rules, &mut scratch);
+        !scratch.has_errors()
+    };
+    let signed = |i: usize| !lines[i].score.is_zero();
+    let mut fixes = Vec::new();
+    for i in (0..lines.len()).filter(|&i| signed(i)) {
+        if passes(&[i]) {
+            fixes.push((i, None));
+        }
+    }
+    for i in (0..lines.len()).filter(|&i| signed(i)) {
+        for j in (i + 1..lines.len()).filter(|&j| signed(j)) {
+            let opposite = lines[i].score.is_negative() != lines[j].score.is_negative();
+            if opposite && passes(&[i, j]) {
+                fixes.push((i, Some(j)));
+            }
+        }
+    }
+    let [(i, other)] = fixes[..] else {
+        return None;
+    };
+    let seat = |l: &Line| Part::text(l.seat());
+    let was = |l: &Line| Part::text(l.score.signed());
+    let mended = |l: &Line| Part::text((-l.score).signed());
+    let game = Part::text(number);
+    let a = &lines[i];
+    Some(match other {
+        None => Said::new(
+            if a.score.is_negative() {
+                Msg::SignStray
+            } else {
+                Msg::SignLost
+            },
+            [key.said(), game, seat(a), mended(a), was(a)],
+        ),
+        Some(j) => {
+            let b = &lines[j];
+            // the minus typed: on the seat that should be positive, taken
+            // from the one that should be negative
+            let (typed_on, meant_for) = if a.score.is_negative() {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            Said::new(
+                Msg::SignMoved,
+                [
+                    key.said(),
+                    game,
+                    seat(a),
+                    mended(a),
+                    was(a),
+                    seat(b),
+                    mended(b),
+                    was(b),
+                    seat(meant_for),
+                    seat(typed_on),
+                ],
+            )
+        }
+    })
 }
 
 /// What a loss of `loss` points with `tiles` tiles left can be: counted
@@ -2073,6 +2170,72 @@ mod tests {
         );
         assert!(!problems.has_errors(), "{:?}", problems.sorted());
         inputs.cards
+    }
+
+    /// A game refused that one sign mended makes pass is hinted, once, in
+    /// every language; a card that passes, a game two changes would each
+    /// mend, and a game of penalty points are not. The hint is no error.
+    #[test]
+    fn a_game_one_sign_away_from_passing_is_hinted() {
+        let head = "session,table,game,seat,player,won,score,tiles\n";
+        let card = |b2: &str, c3: &str| {
+            format!(
+                "{head}3,7,1,A,P1,1,+37,0\n3,7,1,B,P2,0,-12,2\n3,7,1,C,P3,0,-25,4\n\
+                 3,7,2,A,P1,0,-8,2\n3,7,2,B,P2,1,{b2},0\n3,7,2,C,P3,0,-14,2\n\
+                 3,7,3,A,P1,1,+29,0\n3,7,3,B,P2,0,-20,3\n3,7,3,C,P3,0,{c3},2\n"
+            )
+        };
+        let hints = |text: &str, rules: &Rules| {
+            let mut problems = Problems::new();
+            let passed = check_values(&raw_cards(text)[0], rules, false, &mut problems).is_some();
+            let errors = problems.error_count();
+            let (hints, more) = problems.hints();
+            assert_eq!(more, 0);
+            let said: Vec<(String, String)> = hints
+                .iter()
+                .map(|h| (h.place.to_string(), h.said.to_string()))
+                .collect();
+            let zh: Vec<String> = (hints.iter())
+                .map(|h| h.said.say(crate::lang::Lang::ZhHant))
+                .collect();
+            (passed, errors, said, zh)
+        };
+        let hk = Rules::hk();
+        assert_eq!(hints(&card("+22", "-9"), &hk), (true, 0, vec![], vec![]));
+        let (passed, errors, said, zh) = hints(&card("+22", "9"), &hk);
+        assert!(!passed && errors > 1);
+        assert_eq!(
+            said,
+            [(
+                "S01.csv:8".to_string(),
+                "session S03 table 7 game 3: with seat C's score -9 instead of +9, the game adds up: did it lose its minus sign?".to_string()
+            )]
+        );
+        assert_eq!(
+            zh,
+            ["場次 S03 第 7 桌第 3 局：座位 C 的得分若為 -9（而非 +9），此局即可相符：是否漏了負號？"]
+        );
+        // the minus of B's +22 typed on A's -8 instead
+        let moved = card("-22", "-9").replace("3,7,2,A,P1,0,-8", "3,7,2,A,P1,0,8");
+        assert_eq!(
+            hints(&moved, &hk).2[0].1,
+            "session S03 table 7 game 2: with seat A's score -8 instead of +8 and seat B's +22 instead of -22, the game adds up: was the minus sign of seat A typed on seat B's line?"
+        );
+        // a game wrong otherwise, and one sign mending it two ways
+        assert!(hints(&card("+22", "-10"), &hk).2.is_empty());
+        let two_ways = "session,table,game,seat,player,won,score,tiles\n\
+             1,1,1,A,P1,0,+5,2\n1,1,1,B,P2,1,+5,1\n1,1,1,C,P3,0,+5,2\n1,1,1,D,P4,0,-5,3\n";
+        let one_game = Rules {
+            games_per_session: 1,
+            ..Rules::hk()
+        };
+        let (passed, errors, said, _) = hints(two_ways, &one_game);
+        assert!(!passed && errors == 1 && said.is_empty(), "{said:?}");
+        // penalty points: no sign to lose
+        let gwinnett = ProfileName::all().find(|p| p.as_str() == "gwinnett");
+        assert!(hints(&card("+22", "9"), &gwinnett.unwrap().rules())
+            .2
+            .is_empty());
     }
 
     /// A card refused is counted with the built-in profiles under whose
