@@ -268,21 +268,29 @@ fn second_typing(dir: &Path) -> Vec<Expected> {
         s07[i].tiles = from.tiles.clone();
     }
     let n = 2 * fields_differing(&g.results[0], &g.results[1]);
+    let mut cells: Vec<String> = [(Seat::A, 0, &lb), (Seat::B, 1, &la)]
+        .iter()
+        .map(|(seat, i, now)| {
+            format!(
+                "{} vs {}:{}:7: seat {seat} score {} vs {}",
+                first_place(7, 2, g.number, *seat, "score"),
+                csv(7),
+                line_no(&s07, 2, g.number, *seat),
+                g.results[*i].score,
+                now.score
+            )
+        })
+        .collect();
+    // and, after the values, the question they come to
+    cells.push(format!(
+        "{} vs {}:{}: seats A and B swapped? A's line in one typing is B's in the other, and B's is A's",
+        game_place(7, 2, g.number),
+        csv(7),
+        game_line(&s07, 2, g.number)
+    ));
     expected.push(Expected {
         headline: format!("{}: game {}: {n} values differ", key(7, 2), g.number),
-        cells: [(Seat::A, 0, &lb), (Seat::B, 1, &la)]
-            .iter()
-            .map(|(seat, i, now)| {
-                format!(
-                    "{} vs {}:{}:7: seat {seat} score {} vs {}",
-                    first_place(7, 2, g.number, *seat, "score"),
-                    csv(7),
-                    line_no(&s07, 2, g.number, *seat),
-                    g.results[*i].score,
-                    now.score
-                )
-            })
-            .collect(),
+        cells,
     });
     write_csv(&second.join("S07.csv"), 7, &s07);
 
@@ -508,6 +516,12 @@ fn second_typing(dir: &Path) -> Vec<Expected> {
                 csv(11),
                 first_line(&s11, 14, Some(Seat::B))
             ),
+            format!(
+                "{} vs {}:{}: seats A and B swapped? A's player in one typing is B's in the other, and B's is A's",
+                card_place(11, 14),
+                csv(11),
+                first_line(&s11, 14, None)
+            ),
         ],
     });
     write_csv(&second.join("S11.csv"), 11, &s11);
@@ -563,6 +577,8 @@ fn the_twelve_differences_planted_in_a_second_typing_of_the_demo_are_found_and_n
             );
         }
     }
+    // Two seats swapped is asked where planted only (the lines above)
+    assert_eq!(stdout.matches("swapped?").count(), 2, "{shown}");
     // The places read like the files: a workbook cell, a CSV line and field.
     assert!(stdout.contains("S07.xlsx[Table 01]!"), "{shown}");
     assert!(stdout.contains(" vs second/S07.csv:"), "{shown}");
@@ -796,6 +812,44 @@ fn a_double_entry_import_refuses_a_file_whose_agreed_cards_break_the_rules() {
     );
     let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
     assert!(err.contains(": 0 cards accepted"), "nothing stored: {err}");
+}
+
+/// A double-entry import says two seats swapped as `compare` does, after
+/// the values, and holds the card back.
+#[test]
+fn a_double_entry_import_asks_whether_two_seats_are_swapped() {
+    let scratch = Scratch::new("import-swapped");
+    let dir = &scratch.0;
+    let roster = fixtures().join("roster.csv");
+    let first = fixtures().join("good/went-out.csv");
+    let second = fixtures().join("good/went-out-b-c-swapped.csv");
+    let (roster, first_os, second_os) = (roster.as_os_str(), first.as_os_str(), second.as_os_str());
+    run(
+        dir,
+        args!["init", "ev", "--profile", "hk", "--name", "Desk"],
+    );
+    let (code, _, err) = run(dir, args!["roster", roster, "--event", "ev"]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, _, err) = run(
+        dir,
+        args![
+            "import",
+            first_os,
+            "--second-entry",
+            second_os,
+            "--event",
+            "ev"
+        ],
+    );
+    assert_eq!(code, Some(1), "{err}");
+    let (a, b) = (first.display(), second.display());
+    for text in [
+        format!("{a}:6 vs {b}:6: session S01 table 7: game 2: 6 values differ\n"),
+        format!("\n  {a}:8:7 vs {b}:8:7: seat C score -12 vs +11\n  {a}:8:8 vs {b}:8:8: seat C tiles 2 vs 1\n  {a}:6 vs {b}:6: seats B and C swapped? B's line in one typing is C's in the other, and C's is B's\n"),
+        "1 card held back until both typings agree".to_string(),
+    ] {
+        assert!(err.contains(&text), "{text:?} in\n{err}");
+    }
 }
 
 #[test]

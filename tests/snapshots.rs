@@ -94,3 +94,17 @@ fn a_lost_minus_sign_is_hinted() {
         "bad/check3-lost-minus.csv"
     ]));
 }
+
+/// A second typing with two seats' lines exchanged in one game (a card
+/// that still passes every check): the values that differ, then the
+/// question whether the seats are swapped, with the game's places.
+#[test]
+fn compare_says_two_seats_swapped() {
+    insta::assert_snapshot!(run(&[
+        "compare",
+        "good/went-out.csv",
+        "good/went-out-b-c-swapped.csv",
+        "--roster",
+        "roster.csv"
+    ]));
+}

@@ -21,7 +21,9 @@
 //!
 //! Each [`Difference`] is one thing to look at on the signed card: the
 //! players of a card, one game, the `Total` line, or a card (or game) typed
-//! in only one typing. It lists every value that differs, with both places.
+//! in only one typing. It lists every value that differs, with both places,
+//! and when all that differs is two seats' lines (or players) exchanged,
+//! asks whether those seats are swapped ([`Difference::swapped`]).
 
 use crate::domain::{CardKey, Seat};
 use crate::ingest::cell::Cell;
@@ -148,6 +150,12 @@ pub struct Difference {
     pub second: Option<Place>,
     /// The values that differ (none for a card or game in one typing only).
     pub cells: Vec<CellDiff>,
+    /// The two seats whose lines (or players) are exchanged between the
+    /// typings, when that is all that differs: what the first typing has
+    /// at one seat the second has at the other, and the other way round,
+    /// and no other seat differs. Said after the values, as a question
+    /// (which typing slipped is for the signed card to say).
+    pub swapped: Option<(Seat, Seat)>,
 }
 
 fn values(n: usize) -> String {
@@ -188,6 +196,21 @@ impl fmt::Display for Difference {
         }
         for cell in &self.cells {
             write!(f, "\n  {cell}")?;
+        }
+        if let Some((p, q)) = self.swapped {
+            write!(f, "\n  ")?;
+            if let (Some(a), Some(b)) = (&self.first, &self.second) {
+                write!(f, "{a} vs {b}: ")?;
+            }
+            let what = match self.part {
+                Part::Players => "player",
+                Part::Total => "Total",
+                _ => "line",
+            };
+            write!(
+                f,
+                "seats {p} and {q} swapped? {p}'s {what} in one typing is {q}'s in the other, and {q}'s is {p}'s"
+            )?;
         }
         Ok(())
     }
@@ -235,6 +258,7 @@ pub fn compare(first: &Typing, second: &Typing, rules: &Rules, roster: &Roster) 
                     first: x.filter(|_| side == Side::First).map(RawCard::place),
                     second: y.filter(|_| side == Side::Second).map(RawCard::place),
                     cells: Vec::new(),
+                    swapped: None,
                 });
             }
         }
@@ -246,6 +270,7 @@ pub fn compare(first: &Typing, second: &Typing, rules: &Rules, roster: &Roster) 
                 first,
                 second,
                 cells: Vec::new(),
+                swapped: None,
             };
             let place = |c: Option<&RawCard>| c.map(RawCard::place);
             match (x, y) {
@@ -326,15 +351,17 @@ pub fn agreeing(
 /// The differences between two typings of one card.
 fn compare_cards(x: &RawCard, y: &RawCard, rules: &Rules, roster: &Roster) -> Vec<Difference> {
     let mut found = Vec::new();
-    let difference = |part, first: At, second: At, cells| Difference {
+    let difference = |part, first: At, second: At, (cells, swapped)| Difference {
         key: x.key.clone(),
         part,
         first: Some(x.place_of(first)),
         second: Some(y.place_of(second)),
         cells,
+        swapped,
     };
 
     let mut players = Vec::new();
+    let mut differing = Vec::new();
     for seat in Seat::ALL {
         let quoted = |s: Option<&crate::ingest::raw::RawSeat>| {
             s.map_or("blank".to_string(), |s| {
@@ -348,6 +375,7 @@ fn compare_cards(x: &RawCard, y: &RawCard, rules: &Rules, roster: &Roster) -> Ve
             _ => false,
         };
         if !same {
+            differing.push(seat);
             players.push(CellDiff {
                 what: format!("seat {seat} player"),
                 first: x.place_of(p.map_or(x.at, |p| p.at)),
@@ -358,7 +386,12 @@ fn compare_cards(x: &RawCard, y: &RawCard, rules: &Rules, roster: &Roster) -> Ve
         }
     }
     if !players.is_empty() {
-        found.push(difference(Part::Players, x.at, y.at, players));
+        let exchanged = |p: Seat, q: Seat| match (x.seat(p), y.seat(q)) {
+            (Some(p), Some(q)) => same_player(&p.player, &q.player, roster),
+            _ => false,
+        };
+        let swapped = swapped(&differing, exchanged);
+        found.push(difference(Part::Players, x.at, y.at, (players, swapped)));
     }
 
     let (gx, gy) = (played(x), played(y));
@@ -366,7 +399,7 @@ fn compare_cards(x: &RawCard, y: &RawCard, rules: &Rules, roster: &Roster) -> Ve
     for n in numbers {
         match (gx.get(&n), gy.get(&n)) {
             (Some(g), Some(h)) => {
-                let mut cells = compare_lines((x, g), (y, h), rules, false);
+                let (mut cells, swapped) = compare_lines((x, g), (y, h), rules, false);
                 // Racks are typed, their won and score computed: say so.
                 if x.layout == Layout::Racks || y.layout == Layout::Racks {
                     for c in cells
@@ -377,29 +410,29 @@ fn compare_cards(x: &RawCard, y: &RawCard, rules: &Rules, roster: &Roster) -> Ve
                     }
                 }
                 if !cells.is_empty() {
-                    found.push(difference(Part::Game(n), g.at, h.at, cells));
+                    found.push(difference(Part::Game(n), g.at, h.at, (cells, swapped)));
                 }
             }
             (Some(g), None) => found.push(difference(
                 Part::GameOnlyIn(n, Side::First),
                 g.at,
                 y.at,
-                vec![],
+                (vec![], None),
             )),
             (None, Some(h)) => found.push(difference(
                 Part::GameOnlyIn(n, Side::Second),
                 x.at,
                 h.at,
-                vec![],
+                (vec![], None),
             )),
             (None, None) => {}
         }
     }
 
     if let (Some(g), Some(h)) = (&x.total, &y.total) {
-        let cells = compare_lines((x, g), (y, h), rules, true);
+        let (cells, swapped) = compare_lines((x, g), (y, h), rules, true);
         if !cells.is_empty() {
-            found.push(difference(Part::Total, g.at, h.at, cells));
+            found.push(difference(Part::Total, g.at, h.at, (cells, swapped)));
         }
     }
     found
@@ -420,13 +453,14 @@ fn played(card: &RawCard) -> BTreeMap<u32, &RawGame> {
 }
 
 /// The values that differ between two typings of a game's (or the Total's)
-/// lines, seat by seat.
+/// lines, seat by seat, and the two seats whose lines are exchanged when
+/// that is all that differs ([`swapped`]).
 fn compare_lines(
     (x, gx): (&RawCard, &RawGame),
     (y, gy): (&RawCard, &RawGame),
     rules: &Rules,
     totals: bool,
-) -> Vec<CellDiff> {
+) -> (Vec<CellDiff>, Option<(Seat, Seat)>) {
     let (xs, ys) = (&gx.lines, &gy.lines);
     let typed = |lines: &[RawLine], seat| {
         lines
@@ -435,23 +469,12 @@ fn compare_lines(
             .cloned()
     };
     let mut cells = Vec::new();
+    let mut differing = Vec::new();
     for seat in Seat::ALL {
+        let before = cells.len();
         match (typed(xs, seat), typed(ys, seat)) {
             (Some(l), Some(m)) => {
-                let fields: [(&str, &RawCell, &RawCell, Same); 3] = if totals {
-                    [
-                        ("Total games won", &l.won, &m.won, same_number),
-                        ("Total score", &l.score, &m.score, same_number),
-                        ("Total tiles", &l.tiles, &m.tiles, same_number),
-                    ]
-                } else {
-                    [
-                        ("game won", &l.won, &m.won, same_won),
-                        ("score", &l.score, &m.score, same_score),
-                        ("tiles", &l.tiles, &m.tiles, same_tiles),
-                    ]
-                };
-                for (what, a, b, same) in fields {
+                for (what, a, b, same) in fields(&l, &m, totals) {
                     if !same(&a.value, &b.value, rules) {
                         cells.push(CellDiff {
                             what: format!("seat {seat} {what}"),
@@ -472,8 +495,53 @@ fn compare_lines(
                 second_value: line_values(m.as_ref()),
             }),
         }
+        if cells.len() > before {
+            differing.push(seat);
+        }
     }
-    cells
+    let exchanged = |p: Seat, q: Seat| match (typed(xs, p), typed(ys, q)) {
+        (Some(l), Some(m)) => fields(&l, &m, totals)
+            .iter()
+            .all(|(_, a, b, same)| same(&a.value, &b.value, rules)),
+        _ => false,
+    };
+    let swapped = swapped(&differing, exchanged);
+    (cells, swapped)
+}
+
+/// Each value of two typings of a line: what it is, both cells, and when
+/// two typings agree on it.
+fn fields<'a>(
+    l: &'a RawLine,
+    m: &'a RawLine,
+    totals: bool,
+) -> [(&'static str, &'a RawCell, &'a RawCell, Same); 3] {
+    if totals {
+        [
+            ("Total games won", &l.won, &m.won, same_number),
+            ("Total score", &l.score, &m.score, same_number),
+            ("Total tiles", &l.tiles, &m.tiles, same_number),
+        ]
+    } else {
+        [
+            ("game won", &l.won, &m.won, same_won),
+            ("score", &l.score, &m.score, same_score),
+            ("tiles", &l.tiles, &m.tiles, same_tiles),
+        ]
+    }
+}
+
+/// The two seats exchanged between two typings: when the seats that
+/// differ are exactly two, `p` and `q`, and what the first typing has at
+/// `p` the second has at `q` and the other way round (`exchanged(p, q)`:
+/// the first typing's `p` is the second's `q`). Two seats' lines typed on
+/// each other's (the volunteer's eye slipped a line), or two players'
+/// names: one question to ask of the signed card, not several values.
+fn swapped(differing: &[Seat], exchanged: impl Fn(Seat, Seat) -> bool) -> Option<(Seat, Seat)> {
+    let &[p, q] = differing else {
+        return None;
+    };
+    (exchanged(p, q) && exchanged(q, p)).then_some((p, q))
 }
 
 fn line_at(line: &RawLine) -> At {
@@ -685,6 +753,61 @@ mod tests {
         );
         assert!(agreed.is_empty());
         assert_eq!(held.len(), 1);
+    }
+
+    /// Two seats' lines typed on each other's: the values that differ,
+    /// then one line asking whether the seats are swapped; the same for
+    /// two players' names. Two seats that differ otherwise, or three
+    /// seats in a ring, are values only.
+    #[test]
+    fn two_seats_exchanged_are_said_swapped_after_their_values() {
+        let a_lines = [
+            (n(1.0), t("+30"), n(0.0)),
+            (n(0.0), t("-10"), n(2.0)),
+            (n(0.0), t("-20"), n(4.0)),
+        ];
+        let shown = |first: RawCard, second: RawCard| -> Vec<String> {
+            compare(
+                &typing(vec![first]),
+                &typing(vec![second]),
+                &Rules::hk(),
+                &Roster::open(),
+            )
+            .differences
+            .iter()
+            .map(|d| d.to_string())
+            .collect()
+        };
+        let players = ["P1", "P2", "P3"];
+        let a = || card("a.csv", players, a_lines.clone());
+        let [w, l1, l2] = a_lines.clone();
+        let b = card("b.csv", players, [w.clone(), l2.clone(), l1.clone()]);
+        assert_eq!(
+            shown(a(), b),
+            ["a.csv:2 vs b.csv:2: session S01 table 7: game 1: 4 values differ\n  \
+              a.csv:3:7 vs b.csv:3:7: seat B score -10 vs -20\n  \
+              a.csv:3:8 vs b.csv:3:8: seat B tiles 2 vs 4\n  \
+              a.csv:4:7 vs b.csv:4:7: seat C score -20 vs -10\n  \
+              a.csv:4:8 vs b.csv:4:8: seat C tiles 4 vs 2\n  \
+              a.csv:2 vs b.csv:2: seats B and C swapped? B's line in one typing is C's in the other, and C's is B's"]
+        );
+        let b = card("b.csv", ["P2", "P1", "P3"], a_lines.clone());
+        assert_eq!(
+            shown(a(), b),
+            ["a.csv:2 vs b.csv:2: session S01 table 7: the players differ\n  \
+              a.csv:2:5 vs b.csv:2:5: seat A player \"P1\" vs \"P2\"\n  \
+              a.csv:3:5 vs b.csv:3:5: seat B player \"P2\" vs \"P1\"\n  \
+              a.csv:2 vs b.csv:2: seats A and B swapped? A's player in one typing is B's in the other, and B's is A's"]
+        );
+        // B's line as C's, C's with another slip: not a swap
+        let slipped = (n(0.0), t("-10"), n(3.0));
+        let b = card("b.csv", players, [w.clone(), l2.clone(), slipped]);
+        let out = shown(a(), b);
+        assert!(!out[0].contains("swapped"), "{out:?}");
+        // three seats in a ring: not two seats swapped
+        let b = card("b.csv", players, [l1, l2, w]);
+        let out = shown(a(), b);
+        assert!(!out[0].contains("swapped"), "{out:?}");
     }
 
     #[test]
