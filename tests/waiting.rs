@@ -187,6 +187,68 @@ fn a_later_stage_waits_for_the_players_who_went_on_to_it() {
         .stdout_lacks("PROVISIONAL");
 }
 
+/// `check` run inside an event folder ends with what the event still
+/// lacks, in the lines every reading command says it in (one computation,
+/// `Event::completeness`): the missing cards session by session, the
+/// players who went on and have not played, the roster's players with no
+/// game. They are no error: exit 0 while the cards read are right, 1 only
+/// for an error. The same files checked outside the folder say none of it.
+#[test]
+fn check_in_an_event_folder_ends_with_what_the_event_lacks() {
+    let s = Scratch::new("check-missing");
+    let dir = hk_one_card_missing(&s);
+    let out = Test::new().arg("check").in_dir(&dir).run().success();
+    insta::assert_snapshot!("check_in_an_event_folder_with_a_card_missing", out.stderr);
+    // as qualifiers says it: the same lines
+    let said = Test::new().arg("qualifiers").in_dir(&dir).run().failure(1);
+    let (_, lacks) = out.stderr.split_once('\n').unwrap();
+    assert!(
+        said.stderr.contains(lacks),
+        "{}\n---\n{}",
+        said.stderr,
+        out.stderr
+    );
+    // a card with an error: exit 1 for it, and its table still missing
+    let bad = s.0.join("table2.csv");
+    std::fs::write(
+        &bad,
+        "stage,session,table,game,seat,player,won,score,tiles\n\
+         prelim,S01,2,1,A,H02,1,+40,0\nprelim,S01,2,1,B,H04,0,-12,3\n\
+         prelim,S01,2,1,C,H06,0,-20,5\nprelim,S01,2,1,D,H08,0,-9,2\n",
+    )
+    .unwrap();
+    let bad = bad.display().to_string();
+    Test::new()
+        .args(["check", &bad])
+        .in_dir(&dir)
+        .run()
+        .failure(1)
+        .stderr_has("game 1: the scores add up to -1, expected 0")
+        .stderr_has(" errors\n1 card missing:\n  session S01: table 2\n");
+    // the same cards checked as files, outside the folder: no schedule
+    Test::new()
+        .args(["check", dir.join("cards").to_str().unwrap()])
+        .arg("--roster")
+        .arg(dir.join("roster.csv"))
+        .run()
+        .success()
+        .stderr_lacks("missing")
+        .stderr_lacks("not played");
+}
+
+/// `check` in an event folder whose later stage has begun names the
+/// players who went on to it and have no card of it yet, as the answers
+/// that wait for them do; exit 0.
+#[test]
+fn check_in_an_event_folder_names_the_players_still_to_play() {
+    let s = Scratch::new("check-semi");
+    let dir = copy(&s, "gwinnett");
+    keep_lines(&dir.join("cards/semi.csv"), |l| !l.starts_with("semi,1,3,"));
+    on(&dir, &["check"])
+        .success()
+        .stderr_has("; 0 errors\nsemi: 3 of the 9 players who went on from the prelim have no card yet: G05, G13, G23\n");
+}
+
 /// The first line of what a command printed: a table's title.
 fn title(out: &Output) -> String {
     out.stdout.lines().next().unwrap_or_default().to_string()

@@ -96,7 +96,7 @@ pub fn say_later_errors(event: &Event, stage: &Stage) {
 /// said on standard error: the missing cards session by session, the
 /// players who went on to a later stage and have not played it yet, and
 /// the roster's players who have not played. For the views of the whole
-/// event (the export, the site).
+/// event (the export, the site), and `check` in an event folder.
 pub fn report_missing(loaded: &Loaded) -> Completeness {
     let c = loaded.event.completeness();
     say_lacking(loaded, &c, true);
