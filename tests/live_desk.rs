@@ -1265,6 +1265,50 @@ fn with_double_entry_a_referees_card_counts_once_the_desk_agrees() {
     assert!(board.body.contains("0 in conflict"), "{}", board.body);
 }
 
+/// `check` in the event folder says which tables the board holds back
+/// (`EventFolder::held_back`, what the board shows), after the cards
+/// missing: a referee's entry waiting for the desk's typing (double
+/// entry), then a table in conflict once the desk's typing differs. Exit
+/// status 0: they are no error of the cards read. An event no referee
+/// entered a card in says none of it.
+#[test]
+fn check_in_an_event_folder_names_the_tables_the_board_holds_back() {
+    let scratch = Scratch::new("check-held");
+    let hk = hk_event(&scratch);
+    let check = || Test::new().arg("check").in_dir(&hk.dir).run();
+    check()
+        .success()
+        .stderr_lacks("referee")
+        .stderr_lacks("board");
+    let toml = hk.dir.join("tilerank.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, text.replace("double = false", "double = true")).unwrap();
+    let folder = tilerank::event_folder::EventFolder::open(&hk.dir).unwrap();
+    let card = std::fs::read(&hk.cards[0]).unwrap();
+    let card2 = std::fs::read_to_string(&hk.cards[1]).unwrap();
+    for body in [card, swap_seats(&card2).into_bytes()] {
+        folder.enter_card("Ann Lee", &body, &mut || {}).unwrap();
+    }
+    let waiting = "2 tables entered by a referee, waiting for the desk's typing of the signed card (double entry: it counts once an import of it agrees): session S01 table 1, session S01 table 2\n";
+    let out = check().success().stderr_has(waiting);
+    // after the cards missing, whose tables they are among
+    let missing = out.stderr.find("cards missing:").unwrap();
+    assert!(
+        missing < out.stderr.find(waiting).unwrap(),
+        "{}",
+        out.stderr
+    );
+    // the desk's typing of table 2 differs from the referee's: a conflict
+    desk_import(&hk.dir, &hk.cards[1]).failure(1);
+    check()
+        .success()
+        .stderr_has("1 table in conflict on the director's board (two versions of the card differ: the director decides which stands, on the board of tilerank serve --entry): session S01 table 2\n")
+        .stderr_has("1 table entered by a referee, waiting for the desk's typing of the signed card (double entry: it counts once an import of it agrees): session S01 table 1\n");
+    // the desk types table 1 the same: it counts, and nothing waits
+    desk_import(&hk.dir, &hk.cards[0]).success();
+    check().success().stderr_lacks("waiting for the desk");
+}
+
 #[test]
 fn open_pages_learn_of_a_new_card_within_seconds() {
     let scratch = Scratch::new("hall");

@@ -1320,6 +1320,28 @@ impl EventFolder {
         Ok(names)
     }
 
+    /// The tables the board holds back, as [`EventFolder::board`] shows
+    /// them: a referee's entry waiting for the desk's typing
+    /// ([`TableState::Waiting`]), and the tables in conflict that the
+    /// director decides ([`TableState::Conflict`]). None at once when no
+    /// referee has entered a card (the cards are not read again).
+    pub fn held_back(&self) -> Result<Vec<BoardTable>, FolderError> {
+        let Some(store) = self.reader()? else {
+            return Ok(Vec::new());
+        };
+        let any: bool = store
+            .conn
+            .query_row("SELECT EXISTS (SELECT 1 FROM entries)", [], |r| r.get(0))
+            .map_err(|e| store.error(e))?;
+        drop(store);
+        if !any {
+            return Ok(Vec::new());
+        }
+        let mut board = self.board()?;
+        board.retain(|t| matches!(t.state, TableState::Waiting | TableState::Conflict));
+        Ok(board)
+    }
+
     /// The tables of the event's first stage as the board shows them: those
     /// the schedule expects, and any other with a card or an entry.
     pub fn board(&self) -> Result<Vec<BoardTable>, FolderError> {
