@@ -458,3 +458,63 @@ fn an_export_among_the_cards_is_not_read_as_cards() {
     out.stderr_has(&warning)
         .stderr_has("2 files, 1 sheet: 1 card accepted, 3 games; 0 errors, 1 warning");
 }
+
+/// The Games sheet lists the games as the event plays them: the stages in
+/// the order of the event's settings (the Gwinnett demo: prelim, semi,
+/// final, which is not their names' order), then session, table and game.
+#[test]
+fn the_games_sheet_follows_the_events_stage_order() {
+    let scratch = Scratch::new("games-order");
+    let out = scratch.path("gwinnett.xlsx");
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett");
+    Test::new()
+        .arg("export")
+        .arg("--event")
+        .arg(&demo)
+        .arg("-o")
+        .arg(&out)
+        .run()
+        .success();
+    let mut book: Xlsx<_> = open_workbook(&out).unwrap();
+    let games = book.worksheet_range("Games").unwrap();
+    assert_eq!(
+        row(&games, 0)[..4],
+        ["Stage", "Session", "Table", "Game"].map(s)
+    );
+    // the game lines (the notes come after a blank row)
+    let lines: Vec<Vec<Data>> = (1..games.height())
+        .map(|r| row(&games, r))
+        .take_while(|r| r[0] != Data::Empty)
+        .collect();
+    assert_eq!(
+        lines.len(),
+        9 * 3 * 3 + 3 * 2 * 3 + 3,
+        "every seat of every game"
+    );
+    let first = &lines[0];
+    let last = &lines[lines.len() - 1];
+    assert_eq!(
+        first[..4],
+        [s("prelim"), s("S01"), Data::Float(1.0), Data::Float(1.0)]
+    );
+    assert_eq!(
+        last[..4],
+        [s("final"), s("S01"), Data::Float(1.0), Data::Float(1.0)]
+    );
+    let mut stages: Vec<String> = lines.iter().map(|r| r[0].to_string()).collect();
+    stages.dedup();
+    assert_eq!(stages, ["prelim", "semi", "final"]);
+    // within a stage: session, table, game, each ascending
+    let key = |r: &Vec<Data>| {
+        let n = |d: &Data| match d {
+            Data::Float(f) => *f,
+            other => panic!("{other:?} is not a number"),
+        };
+        (r[1].to_string(), n(&r[2]) as i64, n(&r[3]) as i64)
+    };
+    for pair in lines.windows(2) {
+        if pair[0][0] == pair[1][0] {
+            assert!(key(&pair[0]) <= key(&pair[1]), "{pair:?}");
+        }
+    }
+}

@@ -425,11 +425,21 @@ fn game_check(game: &Game, scoring: Scoring) -> String {
         .unwrap_or_else(|| S::Ok.text().to_string())
 }
 
-/// Every game line of the accepted cards, with what its checks computed.
+/// Every game line of the accepted cards, with what its checks computed,
+/// in the order the event is played: stage by stage as the event's
+/// settings list them (`[rules] stages`; a stage they do not list after
+/// those, by name), then by session, table and game.
 pub fn games_table(cards: &[Card], event: &Event) -> Table {
     let scoring = event.rules.scoring;
+    let mut ordered: Vec<&Card> = cards.iter().collect();
+    ordered.sort_by(|a, b| {
+        let rank = |c: &Card| event.rules.stage_rank(&c.key.stage);
+        rank(a).cmp(&rank(b)).then_with(|| a.key.cmp(&b.key))
+    });
     let mut rows = Vec::new();
-    for card in cards {
+    for card in ordered {
+        let mut games: Vec<&Game> = card.games.iter().collect();
+        games.sort_by_key(|g| g.number);
         let totals: BTreeMap<_, Score> =
             card.games
                 .iter()
@@ -438,7 +448,7 @@ pub fn games_table(cards: &[Card], event: &Event) -> Table {
                     *acc.entry(r.seat).or_insert(Score::ZERO) += r.score;
                     acc
                 });
-        for game in &card.games {
+        for game in games {
             let (players, finish, best, sum) = game_facts(game, scoring);
             let check = game_check(game, scoring);
             for r in &game.results {
