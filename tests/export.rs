@@ -10,6 +10,7 @@
 
 use crate::test::{csv_tables, fixtures, Scratch, Test};
 use calamine::{open_workbook, Data, Reader, Xlsx};
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use tilerank::report::xlsx::{check_rows, sheet_name, sheet_names, MAX_ROWS};
 use tilerank::report::{Column, Exporter, Table};
@@ -75,20 +76,19 @@ fn the_workbook_has_every_sheet_typed_cells_and_no_formula() {
     assert_eq!(book.sheet_names(), SHEETS);
 
     let standings = book.worksheet_range("Standings prelim").unwrap();
+    // (nobody has an age group or a note: those columns are left out)
     assert_eq!(
         row(&standings, 0),
         [
             "Rank",
             "ID",
             "Name",
-            "Age group",
             "Games",
             "Won",
             "Average score",
             "Total score",
             "Tiles left",
             "Status",
-            "Note"
         ]
         .map(s)
     );
@@ -99,14 +99,12 @@ fn the_workbook_has_every_sheet_typed_cells_and_no_formula() {
             Data::Float(1.0),
             s("P0001"),
             s("=HYPERLINK(\"x\")"),
-            Data::Empty,
             Data::Float(3.0),
             Data::Float(2.0),
             Data::Float(17.33),
             Data::Float(52.0),
             Data::Float(5.0),
             s("Q"),
-            Data::Empty,
         ]
     );
     let names: Vec<Data> = (1..=4)
@@ -199,12 +197,13 @@ fn the_workbook_has_every_sheet_typed_cells_and_no_formula() {
     assert_eq!(setting("joker_value"), Some(Data::Float(30.0)));
     assert_eq!(setting("games"), Some(Data::Float(3.0)));
 
-    // The log names the files read, with their hashes.
+    // The log names the files read, with their hashes (files read, not
+    // imported: no time, stage or counts, whose columns are left out).
     let log = book.worksheet_range("Log").unwrap();
-    assert_eq!(log.get((0, 3)), Some(&s("SHA-256")));
-    assert_eq!(log.get((2, 1)), Some(&s("read")));
-    assert_eq!(log.get((2, 2)), Some(&s("good/hk-examples.csv")));
-    assert!(matches!(log.get((2, 3)), Some(Data::String(h)) if h.len() == 64));
+    assert_eq!(row(&log, 0), ["Action", "File", "SHA-256"].map(s));
+    assert_eq!(log.get((2, 0)), Some(&s("read")));
+    assert_eq!(log.get((2, 1)), Some(&s("good/hk-examples.csv")));
+    assert!(matches!(log.get((2, 2)), Some(Data::String(h)) if h.len() == 64));
 }
 
 #[test]
@@ -322,10 +321,14 @@ fn a_tie_at_the_cutoff_is_in_the_export_or_stops_it_under_error() {
         .stderr_has("TIE AT THE CUTOFF");
     let mut book: Xlsx<_> = open_workbook(&out).unwrap();
     let q = book.worksheet_range("Qualifiers").unwrap();
-    assert_eq!(q.get((3, 10)), Some(&s("tie at cutoff, shared rank 2")));
+    // (the Note column, the last: no Age group column, nobody has one)
+    assert_eq!(q.get((0, 9)), Some(&s("Note")));
+    assert_eq!(q.get((3, 9)), Some(&s("tie at cutoff, shared rank 2")));
     let problems = book.worksheet_range("Problems").unwrap();
+    // (the decision has no place in the cards: no Place column)
+    assert_eq!(row(&problems, 0), ["Severity", "Message"].map(s));
     assert!(
-        matches!(problems.get((1, 2)), Some(Data::String(t)) if t.starts_with("TIE AT THE CUTOFF"))
+        matches!(problems.get((1, 1)), Some(Data::String(t)) if t.starts_with("TIE AT THE CUTOFF"))
     );
     std::fs::remove_file(&out).unwrap();
 
@@ -516,5 +519,148 @@ fn the_games_sheet_follows_the_events_stage_order() {
         if pair[0][0] == pair[1][0] {
             assert!(key(&pair[0]) <= key(&pair[1]), "{pair:?}");
         }
+    }
+}
+
+/// The number format of each number cell of a workbook's `n`th sheet (1
+/// the first), by cell (`F2`): its format code, `General` for the plain
+/// one; read from the sheet's and the styles' XML, as a spreadsheet
+/// program reads them.
+fn number_formats(book: &Path, n: usize) -> BTreeMap<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(book).unwrap();
+    let mut zip = zip::ZipArchive::new(file).unwrap();
+    let mut member = |name: &str| {
+        let mut text = String::new();
+        zip.by_name(name)
+            .unwrap()
+            .read_to_string(&mut text)
+            .unwrap();
+        text
+    };
+    let sheet = member(&format!("xl/worksheets/sheet{n}.xml"));
+    let styles = member("xl/styles.xml");
+    let attr = |tag: &str, name: &str| -> Option<String> {
+        let at = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+        Some(tag[at..].split('"').next()?.to_string())
+    };
+    // the styles: each <xf> of cellXfs, its numFmtId's code
+    let codes: BTreeMap<String, String> = styles
+        .split("<numFmt ")
+        .skip(1)
+        .filter_map(|t| {
+            Some((
+                attr(&format!(" {t}"), "numFmtId")?,
+                attr(&format!(" {t}"), "formatCode")?,
+            ))
+        })
+        .collect();
+    let builtin = |id: &str| match id {
+        "0" => "General".to_string(),
+        "1" => "0".to_string(),
+        "2" => "0.00".to_string(),
+        other => codes
+            .get(other)
+            .cloned()
+            .unwrap_or_else(|| format!("builtin {other}")),
+    };
+    let xfs: Vec<String> = styles
+        .split("<cellXfs")
+        .nth(1)
+        .unwrap()
+        .split("</cellXfs>")
+        .next()
+        .unwrap()
+        .split("<xf ")
+        .skip(1)
+        .map(|t| builtin(&attr(&format!(" {t}"), "numFmtId").unwrap_or_else(|| "0".into())))
+        .collect();
+    let mut found = BTreeMap::new();
+    for cell in sheet.split("<c ").skip(1) {
+        let tag = format!(" {}", cell.split('>').next().unwrap());
+        // numbers only: no t="s" (shared string) or other type
+        if attr(&tag, "t").is_some() || !cell.contains("<v>") {
+            continue;
+        }
+        let style = attr(&tag, "s").map_or(0, |s| s.parse::<usize>().unwrap());
+        found.insert(attr(&tag, "r").unwrap(), xfs[style].clone());
+    }
+    found
+}
+
+/// The formats of the number cells of column `letter` (`F`), rows 2 on.
+fn formats_of_column(formats: &BTreeMap<String, String>, letter: &str) -> BTreeSet<String> {
+    formats
+        .iter()
+        .filter(|(cell, _)| {
+            cell.strip_prefix(letter)
+                .is_some_and(|row| row.parse::<u32>().is_ok_and(|r| r > 1))
+        })
+        .map(|(_, f)| f.clone())
+        .collect()
+}
+
+/// The HK demo's workbook as a director reads it: no Age group column
+/// (nobody has one: hk plays no age groups), and every score column in
+/// one number format on every row: averages with two decimals (`50.00`
+/// beside `68.33`), totals with what their values need.
+#[test]
+fn the_demo_workbook_has_no_empty_column_and_one_format_a_score_column() {
+    let scratch = Scratch::new("demo-formats");
+    let out = scratch.path("hk-2026.xlsx");
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026");
+    Test::new()
+        .arg("export")
+        .arg(demo.join("cards"))
+        .arg("--roster")
+        .arg(demo.join("roster.csv"))
+        .arg("-o")
+        .arg(&out)
+        .run()
+        .success();
+    let mut book: Xlsx<_> = open_workbook(&out).unwrap();
+    let names = book.sheet_names();
+    let standings = book.worksheet_range("Standings prelim").unwrap();
+    assert_eq!(
+        row(&standings, 0),
+        [
+            "Rank",
+            "ID",
+            "Name",
+            "Games",
+            "Won",
+            "Average score",
+            "Total score",
+            "Tiles left",
+            "Status",
+            "Note"
+        ]
+        .map(s)
+    );
+    let formats = number_formats(&out, 1);
+    // The averages: 0.00 on every row, whole ones (50) too.
+    let whole_average = (1..standings.height())
+        .find(|&r| matches!(standings.get((r, 5)), Some(Data::Float(f)) if f.fract() == 0.0))
+        .expect("a whole average in the demo");
+    assert_eq!(
+        formats
+            .get(&format!("F{}", whole_average + 1))
+            .map(String::as_str),
+        Some("0.00")
+    );
+    assert_eq!(
+        formats_of_column(&formats, "F"),
+        BTreeSet::from(["0.00".to_string()])
+    );
+    // Totals: one format for the whole column (some are split pots).
+    assert_eq!(formats_of_column(&formats, "G").len(), 1, "{formats:?}");
+    // The Games sheet's scores, sums and card totals: one format each.
+    let games = names.iter().position(|n| n == "Games").unwrap() + 1;
+    let formats = number_formats(&out, games);
+    let header = row(&book.worksheet_range("Games").unwrap(), 0);
+    for label in ["Score", "Sum of scores", "Card total"] {
+        let at = header.iter().position(|h| *h == s(label)).unwrap();
+        let letter = ((b'A' + at as u8) as char).to_string();
+        assert_eq!(formats_of_column(&formats, &letter).len(), 1, "{label}");
     }
 }

@@ -1,10 +1,16 @@
 //! Workbooks: a sheet per table, made to look like what a careful person
 //! makes in a spreadsheet program.
 //!
-//! - Typed cells: counts and ranks are numbers, scores numbers with two
-//!   decimals (the printed value, so that a sheet reads back equal to the
-//!   CSV), text always text: a name from input beginning with `=` is a
+//! - Typed cells: counts and ranks are numbers, scores numbers rounded to
+//!   two decimals (the printed value, so that a sheet reads back equal to
+//!   the CSV), text always text: a name from input beginning with `=` is a
 //!   string with Excel's invisible quote prefix, never a formula.
+//! - One number format a column: a column of scores shows every row with
+//!   the decimals its values need, the same on every row (`477`, or
+//!   `5.50` beside `68.67`); an average always with two (`50.00`).
+//! - A column empty in every row is left out (the Age group of an event
+//!   without groups), as the terminal and the site leave it out; a table
+//!   with no rows keeps its columns, which say what it will hold.
 //! - A bold header row in people's words ("Average score", see
 //!   [`Column::label`](super::Column::label)), frozen, with a filter; widths that fit the content
 //!   (CJK characters count double), long text wrapped.
@@ -199,8 +205,8 @@ impl Formats {
             // filter button.
             header_number: header.clone().set_align(FormatAlign::Right).set_indent(2),
             header: header.set_align(FormatAlign::Left).set_indent(1),
-            // A score prints as the terminal prints it: 477, 5.5, 68.67
-            // (whole ones take the plain number format).
+            // A column of scores shows the decimals its values need, the
+            // same on every row: 477 (the plain number format), 5.5, 68.67.
             score: top.clone().set_num_format("0.00"),
             score_tenths: top.clone().set_num_format("0.0"),
             int: top.clone(),
@@ -216,10 +222,66 @@ impl Formats {
     }
 }
 
-/// The text a cell shows: scores as the terminal shows them (477, 5.5,
-/// 68.67).
-fn shown(value: &Value) -> String {
-    value.to_string()
+/// The columns a sheet shows, by their place in the table: every column
+/// that holds a value in some row; all of them when no row holds any (a
+/// table with no rows yet).
+fn shown_columns(table: &Table) -> Vec<usize> {
+    let filled: Vec<usize> = (0..table.columns.len())
+        .filter(|&c| {
+            table
+                .rows
+                .iter()
+                .any(|row| row.get(c).is_some_and(|v| *v != Value::Empty))
+        })
+        .collect();
+    if filled.is_empty() {
+        (0..table.columns.len()).collect()
+    } else {
+        filled
+    }
+}
+
+/// Whether a column holds averages (`avg_score`): shown with two decimals
+/// whatever its values.
+fn is_average(name: &str) -> bool {
+    name.starts_with("avg")
+}
+
+/// Decimals a score shows at the least: 0 for `477`, 1 for `5.5`, 2 for
+/// `68.67` (of its printed value, rounded to two).
+fn decimals_of(score: &crate::score::Score) -> usize {
+    match score.hundredths() % 100 {
+        0 => 0,
+        h if h % 10 == 0 => 1,
+        _ => 2,
+    }
+}
+
+/// The decimals every score of column `c` shows: the most any of its
+/// values needs, two for an average.
+fn column_decimals(table: &Table, c: usize) -> usize {
+    let needed = table
+        .rows
+        .iter()
+        .filter_map(|row| match row.get(c) {
+            Some(Value::Score(s)) => Some(decimals_of(s)),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    if is_average(table.columns[c].name) {
+        2
+    } else {
+        needed
+    }
+}
+
+/// The text a cell shows: a score with its column's `decimals`.
+fn shown(value: &Value, decimals: usize) -> String {
+    match value {
+        Value::Score(s) => format!("{:.*}", decimals, s.to_f64_rounded()),
+        other => other.to_string(),
+    }
 }
 
 /// Display width of the widest line of `text`.
@@ -227,15 +289,17 @@ fn text_width(text: &str) -> usize {
     text.lines().map(UnicodeWidthStr::width).max().unwrap_or(0)
 }
 
-/// Column widths in characters: the widest value or header, with room for
-/// the header's filter button, at most [`MAX_WIDTH`].
-fn column_widths(table: &Table) -> Vec<usize> {
+/// The width in characters of each column of `cols` (places in the
+/// table; scores shown with `decimals`, one each): the widest value or
+/// header, with room for the header's filter button, at most
+/// [`MAX_WIDTH`].
+fn column_widths(table: &Table, cols: &[usize], decimals: &[usize]) -> Vec<usize> {
     // The header's filter button takes about two characters at the right
     // (a number's header is indented clear of it); text is indented by one.
-    let mut widths: Vec<usize> = table
-        .columns
+    let mut widths: Vec<usize> = cols
         .iter()
-        .map(|c| {
+        .map(|&c| {
+            let c = &table.columns[c];
             c.label().width()
                 + match c.kind {
                     Kind::Text => 4,
@@ -243,19 +307,16 @@ fn column_widths(table: &Table) -> Vec<usize> {
                 }
         })
         .collect();
-    for row in &table.rows {
-        for (w, v) in widths.iter_mut().zip(row) {
-            let indent = usize::from(matches!(v, Value::Text(_)));
-            *w = (*w).max(text_width(&shown(v)) + 1 + indent);
-        }
-    }
     // A column may be wider than MAX_WIDTH to hold its longest word.
     let mut words = vec![0; widths.len()];
     for row in &table.rows {
-        for (w, v) in words.iter_mut().zip(row) {
+        for (k, &c) in cols.iter().enumerate() {
+            let Some(v) = row.get(c) else { continue };
+            let indent = usize::from(matches!(v, Value::Text(_)));
+            widths[k] = widths[k].max(text_width(&shown(v, decimals[k])) + 1 + indent);
             if let Value::Text(t) = v {
                 let longest = t.split_whitespace().map(|x| x.width()).max();
-                *w = (*w).max(longest.unwrap_or(0) + 2);
+                words[k] = words[k].max(longest.unwrap_or(0) + 2);
             }
         }
     }
@@ -288,32 +349,46 @@ fn write_table(
     event: Option<&str>,
     progress: &mut dyn FnMut(usize),
 ) -> Result<(), ExportError> {
-    let widths = column_widths(table);
+    // The columns shown (by their place in the table), and the decimals
+    // of each one's scores.
+    let cols = shown_columns(table);
+    let decimals: Vec<usize> = cols.iter().map(|&c| column_decimals(table, c)).collect();
+    let score_formats: Vec<&Format> = decimals
+        .iter()
+        .map(|d| match d {
+            0 => &f.int,
+            1 => &f.score_tenths,
+            _ => &f.score,
+        })
+        .collect();
+    let widths = column_widths(table, &cols, &decimals);
     // Text longer than its column wraps instead of spilling or hiding.
     let wraps: Vec<bool> = table
         .rows
         .iter()
         .fold(vec![false; widths.len()], |mut acc, row| {
-            for ((a, v), w) in acc.iter_mut().zip(row).zip(&widths) {
-                if let Value::Text(t) = v {
+            for ((a, &c), w) in acc.iter_mut().zip(&cols).zip(&widths) {
+                if let Some(Value::Text(t)) = row.get(c) {
                     *a |= text_width(t) + 2 > *w || t.contains('\n');
                 }
             }
             acc
         });
-    for (c, col) in table.columns.iter().enumerate() {
+    for (k, &c) in cols.iter().enumerate() {
+        let col = &table.columns[c];
         let format = match col.kind {
             Kind::Text => &f.header,
             Kind::Int | Kind::Score => &f.header_number,
         };
-        sheet.write_string_with_format(0, c as u16, col.label(), format)?;
+        sheet.write_string_with_format(0, k as u16, col.label(), format)?;
     }
     let mut since = 0;
     for (r, row) in table.rows.iter().enumerate() {
         let r = r as u32 + 1;
-        for (c, v) in row.iter().enumerate().take(table.columns.len()) {
-            let c16 = c as u16;
-            let wrap = wraps.get(c).copied().unwrap_or(false);
+        for (k, &c) in cols.iter().enumerate() {
+            let Some(v) = row.get(c) else { continue };
+            let c16 = k as u16;
+            let wrap = wraps[k];
             match v {
                 Value::Empty => {}
                 Value::Text(t) => match (looks_like_formula(t), wrap) {
@@ -334,23 +409,18 @@ fn write_table(
                     sheet.write_number_with_format(r, c16, *i as f64, &f.int)?;
                 }
                 Value::Score(s) => {
-                    let format = match s.hundredths() % 100 {
-                        0 => &f.int,
-                        h if h % 10 == 0 => &f.score_tenths,
-                        _ => &f.score,
-                    };
-                    sheet.write_number_with_format(r, c16, s.to_f64_rounded(), format)?;
+                    sheet.write_number_with_format(r, c16, s.to_f64_rounded(), score_formats[k])?;
                 }
             }
         }
         // Rows with wrapped text get the height of their lines (neither
         // writer nor reader measures them).
-        let lines = row
+        let lines = cols
             .iter()
             .zip(&widths)
             .zip(&wraps)
-            .filter_map(|((v, w), wrap)| match v {
-                Value::Text(t) if *wrap => Some(wrapped_lines(t, *w)),
+            .filter_map(|((&c, w), wrap)| match row.get(c) {
+                Some(Value::Text(t)) if *wrap => Some(wrapped_lines(t, *w)),
                 _ => None,
             })
             .max()
@@ -369,9 +439,9 @@ fn write_table(
         sheet.set_column_width(c as u16, *w as f64)?;
     }
     let last_row = table.rows.len() as u32;
-    let last_col = table.columns.len().saturating_sub(1) as u16;
+    let last_col = cols.len().saturating_sub(1) as u16;
     sheet.set_freeze_panes(1, 0)?;
-    if !table.columns.is_empty() {
+    if !cols.is_empty() {
         sheet.autofilter(0, 0, last_row, last_col)?;
     }
     // Notes: merged across the table and wrapped, so they print whole.
@@ -495,66 +565,229 @@ mod tests {
         };
         // 9 CJK characters are 18 columns, plus one of room and one of
         // indent; "Average score" and room for the filter button.
-        assert_eq!(column_widths(&t), vec![20, 18]);
+        assert_eq!(column_widths(&t, &[0, 1], &[0, 2]), vec![20, 18]);
+        // an average as it shows, -12345.00, and a character of room
+        let t = Table {
+            columns: vec![Column::text("name"), Column::score("avg")],
+            ..t
+        };
+        assert_eq!(column_widths(&t, &[0, 1], &[0, 2]), vec![20, 10]);
     }
 
-    /// The printout shows a score as the terminal does (477, 5.5, 68.67),
-    /// and a number's header at the right, over the numbers.
-    #[test]
-    fn scores_print_as_the_terminal_shows_them_under_right_aligned_headers() {
-        use crate::score::Score;
-        use std::io::Read;
-        let t = Table {
-            name: "t".into(),
-            title: "t".into(),
-            columns: vec![Column::text("name"), Column::score("total_score")],
-            rows: [Score::whole(477), Score::ratio(11, 2), Score::ratio(206, 3)]
-                .into_iter()
-                .map(|s| vec![Value::Text("x".into()), Value::Score(s)])
-                .collect(),
-            notes: vec![],
-        };
-        let bytes = Xlsx { event: None }.export(&[t]).unwrap();
-        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
-        let mut member = |name: &str| {
-            let mut text = String::new();
-            zip.by_name(name)
-                .unwrap()
-                .read_to_string(&mut text)
-                .unwrap();
-            text
-        };
-        let sheet = member("xl/worksheets/sheet1.xml");
-        let styles = member("xl/styles.xml");
-        // the style index of a cell, and that style's <xf> in cellXfs
-        let xf = |cell: &str| -> String {
-            let at = sheet.find(&format!("<c r=\"{cell}\"")).unwrap();
-            let s: usize = sheet[at..]
+    /// A sheet's cells as written: the text of each cell's number format
+    /// (`None`: the plain one), and the shared strings, of `bytes`'s first
+    /// sheet.
+    struct Written {
+        sheet: String,
+        styles: String,
+        /// The cells' values as a reader sees them.
+        cells: calamine::Range<calamine::Data>,
+    }
+
+    impl Written {
+        fn of(bytes: Vec<u8>) -> Written {
+            use calamine::Reader;
+            use std::io::Read;
+            let mut book = calamine::Xlsx::new(std::io::Cursor::new(bytes.clone())).unwrap();
+            let cells = book.worksheet_range("t").unwrap();
+            let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+            let mut member = |name: &str| {
+                let mut text = String::new();
+                zip.by_name(name)
+                    .unwrap()
+                    .read_to_string(&mut text)
+                    .unwrap();
+                text
+            };
+            Written {
+                sheet: member("xl/worksheets/sheet1.xml"),
+                styles: member("xl/styles.xml"),
+                cells,
+            }
+        }
+
+        /// Row `r` (0 the header) as text, each cell as the reader gives it.
+        fn row(&self, r: u32) -> Vec<String> {
+            (0..self.cells.width() as u32)
+                .map(|c| {
+                    self.cells
+                        .get_value((r, c))
+                        .map(ToString::to_string)
+                        .unwrap_or_default()
+                })
+                .collect()
+        }
+
+        /// The style of a cell: its `<xf>` in cellXfs.
+        fn xf(&self, cell: &str) -> String {
+            let at = self
+                .sheet
+                .find(&format!("<c r=\"{cell}\""))
+                .unwrap_or_else(|| panic!("no cell {cell}"));
+            let s: usize = self.sheet[at..]
                 .split("s=\"")
                 .nth(1)
                 .and_then(|r| r.split('"').next())
                 .unwrap()
                 .parse()
                 .unwrap();
-            let xfs = styles.split("<cellXfs").nth(1).unwrap();
+            let xfs = self.styles.split("<cellXfs").nth(1).unwrap();
             xfs.split("<xf ").nth(s + 1).unwrap().to_string()
-        };
-        let format_code = |xf: &str| -> Option<String> {
+        }
+
+        /// A cell's number format, `None` for the plain one.
+        fn format_code(&self, cell: &str) -> Option<String> {
+            let xf = self.xf(cell);
             let id = xf.split("numFmtId=\"").nth(1)?.split('"').next()?;
-            let at = styles.find(&format!("numFmtId=\"{id}\" formatCode=\""))?;
+            let at = self
+                .styles
+                .find(&format!("numFmtId=\"{id}\" formatCode=\""))?;
             Some(
-                styles[at..]
+                self.styles[at..]
                     .split("formatCode=\"")
                     .nth(1)?
                     .split('"')
                     .next()?
                     .into(),
             )
+        }
+    }
+
+    /// A number's header sits at the right, over the numbers; text's at
+    /// the left.
+    #[test]
+    fn headers_of_numbers_are_right_aligned() {
+        let t = Table {
+            name: "t".into(),
+            title: "t".into(),
+            columns: vec![Column::text("name"), Column::score("total_score")],
+            rows: vec![vec![Value::Text("x".into()), Value::Score(Score::whole(1))]],
+            notes: vec![],
         };
-        assert_eq!(format_code(&xf("B2")), None, "477: {}", xf("B2"));
-        assert_eq!(format_code(&xf("B3")).as_deref(), Some("0.0"));
-        assert_eq!(format_code(&xf("B4")).as_deref(), Some("0.00"));
-        assert!(xf("B1").contains("horizontal=\"right\""), "{}", xf("B1"));
-        assert!(xf("A1").contains("horizontal=\"left\""), "{}", xf("A1"));
+        let w = Written::of(Xlsx { event: None }.export(&[t]).unwrap());
+        assert!(
+            w.xf("B1").contains("horizontal=\"right\""),
+            "{}",
+            w.xf("B1")
+        );
+        assert!(w.xf("A1").contains("horizontal=\"left\""), "{}", w.xf("A1"));
+    }
+
+    use crate::score::Score;
+
+    /// Every row of a column of scores shows the same decimals: the most
+    /// any of its values needs (477 beside 68.67 shows 477.00; a column
+    /// of whole scores stays plain; one of halves shows one decimal), and
+    /// an average always two.
+    #[test]
+    fn a_column_of_scores_has_one_number_format() {
+        let rows = [
+            // total_score, best_game, card_total, avg_score
+            [
+                Score::whole(477),
+                Score::whole(30),
+                Score::whole(477),
+                Score::whole(50),
+            ],
+            [
+                Score::ratio(11, 2),
+                Score::ratio(25, 2),
+                Score::whole(30),
+                Score::whole(-5),
+            ],
+            [
+                Score::ratio(206, 3),
+                Score::whole(10),
+                Score::whole(-5),
+                Score::whole(27),
+            ],
+        ];
+        let t = Table {
+            name: "t".into(),
+            title: "t".into(),
+            columns: vec![
+                Column::text("name"),
+                Column::score("total_score"),
+                Column::score("best_game"),
+                Column::score("card_total"),
+                Column::score("avg_score"),
+            ],
+            rows: rows
+                .iter()
+                .map(|r| {
+                    let mut row = vec![Value::Text("x".into())];
+                    row.extend(r.iter().map(|s| Value::Score(*s)));
+                    row
+                })
+                .collect(),
+            notes: vec![],
+        };
+        let w = Written::of(Xlsx { event: None }.export(&[t]).unwrap());
+        for (column, want) in [
+            ('B', Some("0.00")),
+            ('C', Some("0.0")),
+            ('D', None),
+            ('E', Some("0.00")),
+        ] {
+            for row in 2..=4 {
+                let cell = format!("{column}{row}");
+                assert_eq!(w.format_code(&cell).as_deref(), want, "{cell}");
+            }
+        }
+        // the values themselves, as the CSV has them
+        assert_eq!(w.row(3), ["x", "68.67", "10", "-5", "27"]);
+    }
+
+    /// A column empty in every row is not on the sheet (an Age group when
+    /// nobody has one); the columns beside it close up. A table without
+    /// rows keeps every column.
+    #[test]
+    fn a_column_empty_in_every_row_is_left_out() {
+        let t = Table {
+            name: "t".into(),
+            title: "t".into(),
+            columns: vec![
+                Column::text("name"),
+                Column::text("group"),
+                Column::int("won"),
+                Column::score("avg_score"),
+                Column::text("note"),
+            ],
+            rows: vec![
+                vec![
+                    Value::Text("Chan Tai Man".into()),
+                    Value::Empty,
+                    Value::Int(2),
+                    Value::Score(Score::ratio(205, 3)),
+                    Value::Empty,
+                ],
+                vec![
+                    Value::Text("Lee Siu Ming".into()),
+                    Value::Empty,
+                    Value::Int(1),
+                    Value::Score(Score::whole(50)),
+                    Value::Text("shared rank 2".into()),
+                ],
+            ],
+            notes: vec!["a note under the table".into()],
+        };
+        let w = Written::of(
+            Xlsx { event: None }
+                .export(std::slice::from_ref(&t))
+                .unwrap(),
+        );
+        assert_eq!(w.row(0), ["Name", "Won", "Average score", "Note"]);
+        assert_eq!(w.row(1), ["Chan Tai Man", "2", "68.33", ""]);
+        assert_eq!(w.row(2), ["Lee Siu Ming", "1", "50", "shared rank 2"]);
+        assert_eq!(w.format_code("C3").as_deref(), Some("0.00"));
+        assert!(w.sheet.contains("<autoFilter ref=\"A1:D3\""), "{}", w.sheet);
+        assert!(w.sheet.contains("<mergeCell ref=\"A5:D5\""), "{}", w.sheet);
+        // No rows: every column stays, to say what the table will hold.
+        let empty = Table { rows: vec![], ..t };
+        let w = Written::of(Xlsx { event: None }.export(&[empty]).unwrap());
+        assert_eq!(
+            w.row(0),
+            ["Name", "Age group", "Won", "Average score", "Note"]
+        );
     }
 }
