@@ -493,3 +493,35 @@ fn every_setting_named_in_words_is_declared() {
     assert!(seen > 10, "the scan finds the settings the docs name");
     assert!(unknown.is_empty(), "not declared: {unknown:#?}");
 }
+
+/// Chinese cards have a Chinese title (the event's name, then 決賽計分卡),
+/// and the reader takes their stage from it: a blank final card read back
+/// is a final card with its games still to fill in.
+#[test]
+fn chinese_blank_cards_have_a_chinese_title_that_names_their_stage() {
+    let out = scratch("nvso-final-zh");
+    Test::new()
+        .args(["seating", "--event"])
+        .arg(example("nvso-2023"))
+        .args(["--from", "prelim", "--seed", "2023", "--lang", "zh-Hant"])
+        .args(["--name", "NVSO 2023", "-o"])
+        .arg(&out)
+        .run()
+        .success();
+    let printed = sheets(&out);
+    assert_eq!(printed.len(), 3);
+    for (name, rows) in &printed {
+        assert_eq!(rows[0][0], "NVSO 2023 決賽計分卡", "{name}");
+    }
+    Test::new()
+        .arg("check")
+        .arg(&out)
+        .arg("--roster")
+        .arg(example("nvso-2023/roster.csv"))
+        .args(["--profile", "nvso"])
+        .run()
+        .failure(1)
+        .stderr_has("final session S01 table 1: game 1, 2, 3 missing")
+        .stderr_lacks("prelim session");
+    std::fs::remove_file(&out).unwrap();
+}

@@ -64,7 +64,7 @@ pub struct SeatingArgs {
     #[arg(long)]
     pub name: Option<String>,
 
-    /// The language of the printed cards' labels: en, or zh-Hant (the Chinese beside the English words tilerank reads back)
+    /// The language of the printed cards: en, or zh-Hant (a Chinese title, and the Chinese beside the English words of the labels tilerank reads back)
     #[arg(long, value_name = "LANG", default_value = "en", value_parser = super::publish::parse_lang)]
     pub lang: Lang,
 
@@ -259,6 +259,7 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
                 t.number,
                 seats,
                 games,
+                args.lang,
             );
             // the event's date, as its settings or --date give it
             card.date.clone_from(&event.rules.event_date);

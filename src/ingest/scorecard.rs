@@ -437,26 +437,24 @@ impl<'a> Card<'a> {
         None
     }
 
+    /// The stage a title says: the one said last before "Score Card" (or
+    /// 計分卡), so that an event's name saying another stage does not
+    /// count (`Semi-final and Final Day Final Score Card` is the final's,
+    /// `HK 2026 Final 初賽計分卡` the prelim's); else any stage the title
+    /// says (`Score Card: Final`); else the prelim.
     fn stage_from_title(&self, rows: &[Row]) -> Stage {
         for row in rows {
             for cell in &row.cells {
                 let t = cell.as_text().to_lowercase();
-                if t.contains("score card") || t.contains("scorecard") || t.contains("score sheet")
-                {
-                    // "Preliminary Round Score Card (top 120 go to the Finals)"
-                    if ["preliminary", "prelim", "qualifying"]
-                        .iter()
-                        .any(|w| t.contains(w))
-                    {
-                        return Stage::prelim();
-                    }
-                    if t.contains("semi") {
-                        return Stage::new("semi");
-                    }
-                    if t.contains("final") {
-                        return Stage::new("final");
-                    }
-                    return Stage::prelim();
+                let marker = ["score card", "scorecard", "score sheet"]
+                    .into_iter()
+                    .chain(CARD_WORDS_ZH)
+                    .filter_map(|m| t.find(m))
+                    .min();
+                if let Some(at) = marker {
+                    return last_stage_said(&t[..at])
+                        .or_else(|| last_stage_said(&t))
+                        .unwrap_or_else(Stage::prelim);
                 }
             }
         }
@@ -528,6 +526,53 @@ impl<'a> Card<'a> {
     }
 }
 
+/// "Score card" in Chinese, as a card's title says it (traditional and
+/// simplified).
+const CARD_WORDS_ZH: [&str; 4] = ["計分卡", "記分卡", "计分卡", "记分卡"];
+
+/// The stages a card's title may say, in English (lower case) and Chinese.
+/// A final said after "semi" (`semi-final`, `semifinal`) or 準/半/准
+/// (準決賽) is the semi.
+const STAGE_WORDS: [(&str, &str); 13] = [
+    ("preliminary", "prelim"),
+    ("prelim", "prelim"),
+    ("qualifying", "prelim"),
+    ("初賽", "prelim"),
+    ("預賽", "prelim"),
+    ("初赛", "prelim"),
+    ("预赛", "prelim"),
+    ("semi", "semi"),
+    ("final", "final"),
+    ("決賽", "final"),
+    ("决赛", "final"),
+    ("準決賽", "semi"),
+    ("准决赛", "semi"),
+];
+
+/// The stage said last in `text` (lower case): the one whose words end
+/// last.
+fn last_stage_said(text: &str) -> Option<Stage> {
+    let mut last: Option<(usize, &str)> = None;
+    for (word, stage) in STAGE_WORDS {
+        for (i, _) in text.match_indices(word) {
+            let before = text[..i].trim_end_matches(['-', ' ']);
+            let semi = ["semi", "準", "半", "准"]
+                .iter()
+                .any(|w| before.ends_with(w));
+            let stage = if stage == "final" && semi {
+                "semi"
+            } else {
+                stage
+            };
+            let end = i + word.len();
+            if last.is_none_or(|(e, _)| end >= e) {
+                last = Some((end, stage));
+            }
+        }
+    }
+    last.map(|(_, stage)| Stage::new(stage))
+}
+
 /// A label cell names one of `names`: exactly, or as part of a bilingual
 /// label (`場次 Session number`, `Table number 枱號`), or by its Chinese name.
 fn label_matches(label: &str, names: &[&str]) -> bool {
@@ -581,6 +626,49 @@ mod tests {
         assert_eq!(row_label("Participant Signature"), RowLabel::End);
         assert_eq!(row_label("Remark:"), RowLabel::End);
         assert_eq!(row_label("Bonus"), RowLabel::Other("Bonus".into()));
+    }
+
+    /// The stage of a title: said last before "Score Card" or 計分卡.
+    #[test]
+    fn the_stage_a_title_says() {
+        let stage = |title: &str| {
+            let row = Row {
+                number: 1,
+                first_col: 1,
+                cells: vec![Cell::text(title)],
+            };
+            let source = Source::file("t.csv");
+            Card { source: &source }
+                .stage_from_title(std::slice::from_ref(&row))
+                .as_str()
+                .to_string()
+        };
+        for (title, want) in [
+            ("Rummikub HK 2026 Preliminary Round Score Card", "prelim"),
+            ("Rummikub HK 2026 Final Score Card", "final"),
+            ("Gwinnett Semi-finals Score Card", "semi"),
+            ("Gwinnett Semifinal Score Card", "semi"),
+            (
+                "Rummikub HK 2026 Final Preliminary Round Score Card",
+                "prelim",
+            ),
+            ("Semi-final and Final Day Final Score Card", "final"),
+            (
+                "Preliminary Round Score Card (top 120 go to the Finals)",
+                "prelim",
+            ),
+            ("Score Card: Final", "final"),
+            ("Club Score Card", "prelim"),
+            ("Rummikub HK 2026 初賽計分卡", "prelim"),
+            ("Rummikub HK 2026 準決賽計分卡", "semi"),
+            ("Rummikub HK 2026 決賽計分卡", "final"),
+            ("HK 2026 Final 初賽計分卡", "prelim"),
+            ("香港錦標賽準決賽 決賽計分卡", "final"),
+            ("半決賽記分卡", "semi"),
+            ("决赛计分卡", "final"),
+        ] {
+            assert_eq!(stage(title), want, "{title}");
+        }
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! a workbook of lines), or as printable HK score cards.
 
 use super::scorecard_xlsx::{PrintCard, PrintLine};
+use super::words::{fill, Lang, Words};
 use super::{Column, Table, Value};
 use crate::domain::{Card, Label, Stage};
 use crate::roster::Roster;
@@ -59,20 +60,30 @@ pub fn results_table(cards: &[Card], roster: &Roster) -> Table {
     }
 }
 
-/// The stage as a card's title says it.
-fn stage_words(stage: &Stage) -> &str {
-    match stage.as_str() {
-        "prelim" => "Preliminary Round",
-        "semi" => "Semi-final",
-        "final" => "Final",
-        other => other,
-    }
+/// The stage as a card's title says it in `w`'s words.
+fn stage_words<'a>(stage: &'a Stage, w: &Words) -> &'a str {
+    w.card_stages
+        .iter()
+        .find(|(n, _)| *n == stage.as_str())
+        .map_or(stage.as_str(), |(_, word)| word)
 }
 
 /// Whether the event's name already says the stage: "HK 2026 Final" or
 /// "HK 2026 Finals" for the final (not "Semi-finals"), "... Preliminary
-/// Round" or "Qualifying" for the prelim, "Semi-final" for the semi.
-fn says_stage(event: &str, stage: &Stage) -> bool {
+/// Round" or "Qualifying" for the prelim, "Semi-final" for the semi; in
+/// Chinese 決賽 for the final (not 準決賽), 準決賽 or 半決賽 for the semi,
+/// 初賽 or 預賽 for the prelim.
+fn says_stage(event: &str, stage: &Stage, lang: Lang) -> bool {
+    if lang == Lang::ZhHant {
+        return match stage.as_str() {
+            "prelim" => event.contains("初賽") || event.contains("預賽"),
+            "semi" => event.contains("準決賽") || event.contains("半決賽"),
+            "final" => event
+                .match_indices("決賽")
+                .any(|(i, _)| !event[..i].ends_with(['準', '半'])),
+            other => event.contains(other),
+        };
+    }
     let lower = event.to_lowercase();
     let words: Vec<&str> = lower
         .split(|c: char| !c.is_alphanumeric() && c != '-')
@@ -92,29 +103,39 @@ fn says_stage(event: &str, stage: &Stage) -> bool {
 /// stage is not said twice ("HK 2026 Final Score Card", not "... Final
 /// Final ..."), and the title still tells the reader the card's stage.
 pub fn card_title(event: &str, stage: &Stage) -> String {
+    card_title_in(event, stage, Lang::En)
+}
+
+/// [`card_title`] in `lang`'s words: `HK 2026 決賽計分卡` in Chinese (the
+/// event's name as written). Whether the name says the stage already is
+/// judged in the title's own language.
+pub fn card_title_in(event: &str, stage: &Stage, lang: Lang) -> String {
+    let w = lang.words();
     let event = event.trim();
     if event.is_empty() {
-        format!("{} Score Card", stage_words(stage))
-    } else if says_stage(event, stage) && !says_other_stage(event, stage) {
-        format!("{event} Score Card")
+        fill(w.card_heading_one, &[&stage_words(stage, w)])
+    } else if says_stage(event, stage, lang) && !says_other_stage(event, stage, lang) {
+        fill(w.card_heading_one, &[&event])
     } else {
-        format!("{event} {} Score Card", stage_words(stage))
+        fill(w.card_heading, &[&event, &stage_words(stage, w)])
     }
 }
 
 /// The name says another stage too ("Semi-final and Final Day" for the
 /// final): the stage is then said after it, as the card's reader looks for
 /// it.
-fn says_other_stage(event: &str, stage: &Stage) -> bool {
+fn says_other_stage(event: &str, stage: &Stage, lang: Lang) -> bool {
     ["prelim", "semi", "final"]
         .iter()
         .filter(|s| **s != stage.as_str())
-        .any(|s| says_stage(event, &Stage::new(s)))
+        .any(|s| says_stage(event, &Stage::new(s), lang))
 }
 
 /// A blank card for a table of the next stage: the players' names in their
 /// seats (a namesake with the id, see [`Roster::card_name`]), the age group
-/// when groups play apart, empty game lines to fill in.
+/// when groups play apart, empty game lines to fill in; its title in
+/// `lang`'s words ([`card_title_in`]).
+#[allow(clippy::too_many_arguments)]
 pub fn blank_card(
     event: &str,
     stage: &Stage,
@@ -123,9 +144,10 @@ pub fn blank_card(
     table: u32,
     seats: [Option<String>; 4],
     games: usize,
+    lang: Lang,
 ) -> PrintCard {
     PrintCard {
-        title: card_title(event, stage),
+        title: card_title_in(event, stage, lang),
         date: None,
         referee: None,
         session: session.to_string(),
@@ -228,6 +250,36 @@ mod tests {
         assert_eq!(title("  ", "semi"), "Semi-final Score Card");
     }
 
+    /// A Chinese card's title is Chinese: the event's name as written,
+    /// then the stage and 計分卡, the stage said once.
+    #[test]
+    fn a_chinese_title_says_the_stage_in_chinese() {
+        let zh = |event: &str, stage: &str| card_title_in(event, &Stage::new(stage), Lang::ZhHant);
+        assert_eq!(
+            zh("Rummikub HK 2026", "final"),
+            "Rummikub HK 2026 決賽計分卡"
+        );
+        assert_eq!(
+            zh("Rummikub HK 2026", "prelim"),
+            "Rummikub HK 2026 初賽計分卡"
+        );
+        assert_eq!(
+            zh("Rummikub HK 2026", "semi"),
+            "Rummikub HK 2026 準決賽計分卡"
+        );
+        assert_eq!(zh("", "final"), "決賽計分卡");
+        assert_eq!(zh("香港錦標賽決賽", "final"), "香港錦標賽決賽計分卡");
+        // 準決賽 is the semi, not the final; an English name's words are
+        // not the title's
+        assert_eq!(
+            zh("香港錦標賽準決賽", "final"),
+            "香港錦標賽準決賽 決賽計分卡"
+        );
+        assert_eq!(zh("HK 2026 Final", "final"), "HK 2026 Final 決賽計分卡");
+        // a stage of the event's own: as written
+        assert_eq!(zh("Club", "plate"), "Club plate計分卡");
+    }
+
     #[test]
     fn a_blank_card_has_its_group_and_empty_games() {
         let card = blank_card(
@@ -238,6 +290,7 @@ mod tests {
             2,
             Default::default(),
             3,
+            Lang::En,
         );
         assert_eq!(card.title, "NVSO 2023 Final Score Card");
         assert_eq!(card.group.as_deref(), Some("65-79"));

@@ -675,6 +675,39 @@ mod tests {
 
     use crate::report::words::ZH_HANT as ZH;
 
+    /// A Chinese card's title is Chinese, and the reader takes the stage
+    /// from it: a final's card read back is the final's.
+    #[test]
+    fn a_chinese_title_reads_back_as_its_stage() {
+        let path = temp_path("zh-final");
+        let mut card = sample_card();
+        card.title = crate::report::cards::card_title_in(
+            "Rummikub HK 2026",
+            &crate::domain::Stage::new("final"),
+            Lang::ZhHant,
+        );
+        let extras = CardExtras {
+            lang: Lang::ZhHant,
+            pages: vec![],
+        };
+        write_cards_with(std::slice::from_ref(&card), &extras, &path).unwrap();
+        use calamine::Reader;
+        let mut book: calamine::Xlsx<_> = calamine::open_workbook(&path).unwrap();
+        let sheet = book.sheet_names()[0].clone();
+        let range = book.worksheet_range(&sheet).unwrap();
+        assert_eq!(
+            range.get_value((0, 0)),
+            Some(&calamine::Data::String(
+                "Rummikub HK 2026 決賽計分卡".into()
+            ))
+        );
+        let mut problems = Problems::new();
+        let inputs = read_cards(std::slice::from_ref(&path), &mut problems).unwrap();
+        assert!(!problems.has_errors(), "{:?}", problems.sorted());
+        assert_eq!(inputs.cards[0].key.stage.as_str(), "final");
+        std::fs::remove_file(&path).ok();
+    }
+
     fn filled_card_reads_back(extras: &CardExtras) -> PathBuf {
         let path = temp_path("filled");
         let card = sample_card();

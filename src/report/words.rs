@@ -416,6 +416,17 @@ pub struct Words {
     // The printed score cards (`seating -o`). The labels tilerank reads
     // back from a filled card keep their English words first (the Chinese
     // follows in brackets, which the reader passes over).
+    /// A card's title: the event's name, then the stage (`card_stages`)
+    /// and "score card" (`HK 2026 Final Score Card`, `HK 2026 決賽計分卡`).
+    /// The reader takes the card's stage from the stage said last before
+    /// "score card", in either language.
+    pub card_heading: &'static str,
+    /// The title when the event's name says the stage (`{}`: the name),
+    /// or when there is no name (`{}`: the stage).
+    pub card_heading_one: &'static str,
+    /// The stages as a card's title says them (a stage not listed: as
+    /// written).
+    pub card_stages: &'static [(&'static str, &'static str)],
     pub card_date: &'static str,
     pub card_referee: &'static str,
     pub card_session: &'static str,
@@ -665,6 +676,13 @@ pub static EN: Words = Words {
     scrolls: "This page scrolls by itself and reloads at the end.",
     no_standings: "No standings yet.",
 
+    card_heading: "{} {} Score Card",
+    card_heading_one: "{} Score Card",
+    card_stages: &[
+        ("prelim", "Preliminary Round"),
+        ("semi", "Semi-final"),
+        ("final", "Final"),
+    ],
     card_date: "Date:",
     card_referee: "Referee:",
     card_session: "Session number:",
@@ -904,6 +922,9 @@ pub static ZH_HANT: Words = Words {
     scrolls: "此頁會自動捲動，到底後重新載入。",
     no_standings: "暫時未有排名。",
 
+    card_heading: "{} {}計分卡",
+    card_heading_one: "{}計分卡",
+    card_stages: &[("prelim", "初賽"), ("semi", "準決賽"), ("final", "決賽")],
     card_date: "Date (日期):",
     card_referee: "Referee (裁判):",
     card_session: "Session number (場次):",
@@ -1094,6 +1115,11 @@ mod tests {
             let w = lang.words();
             assert_eq!(names(w.columns), names(EN.columns), "{lang}: columns");
             assert_eq!(names(w.stages), names(EN.stages), "{lang}: stages");
+            assert_eq!(
+                names(w.card_stages),
+                names(EN.card_stages),
+                "{lang}: card_stages"
+            );
             for (n, word) in w.columns.iter().chain(w.stages).chain(w.cells) {
                 assert!(!word.trim().is_empty(), "{lang}: {n} has no word");
             }
