@@ -23,6 +23,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use tilerank::profile::Scoring;
 use tilerank::report::site::entry::{page, EntryPage};
 use tilerank::report::site::Lang;
 
@@ -130,6 +131,7 @@ fn the_entry_page_types_builds_and_sends_one_csv_card() {
         sessions: &sessions,
         tables: &tables,
         games: 3,
+        scoring: Scoring::ZeroSum,
         seats: &['A', 'B', 'C', 'D'],
         csrf: "csrf-token-1",
     });
@@ -445,6 +447,7 @@ fn the_entry_page_types_builds_and_sends_one_csv_card() {
         sessions: &[],
         tables: &[],
         games: 3,
+        scoring: Scoring::ZeroSum,
         seats: &['A', 'B', 'C', 'D'],
         csrf: "t",
     });
@@ -491,6 +494,7 @@ fn a_shared_pot_score_is_typed_with_its_decimal_point() {
         sessions: &[],
         tables: &[],
         games: 1,
+        scoring: Scoring::ZeroSum,
         seats: &['A', 'B', 'C', 'D'],
         csrf: "t",
     });

@@ -467,3 +467,126 @@ fn a_racks_card_that_differs_from_the_event_s_shows_what_differs() {
         .stderr_has("session S01 table 7 was imported before and differs:\n");
     lines.iter().fold(out, |out, line| out.stderr_has(line));
 }
+
+/// Under gwinnett (penalty points) the printed cards' score column says
+/// "Penalty points", never "Score (+/-)", and the cards tilerank prints
+/// read back as the same event: the Gwinnett demo's 13 cards printed by
+/// `score -o`, put in the place of its CSV cards, are the same cards
+/// (`check`), the same standings of every stage and the same medals, and
+/// `import` takes them into a database event. The blank final card
+/// `seating` prints is read as the final's, its one game to fill in.
+#[test]
+fn gwinnett_cards_say_penalty_points_and_read_back() {
+    let s = Scratch::new("gwinnett-cards");
+    let demo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett");
+    let printed = s.path("printed.xlsx");
+    Test::new()
+        .args(["score", "--event"])
+        .arg(&demo)
+        .args(["--name", "Gwinnett", "-o"])
+        .arg(&printed)
+        .run()
+        .success();
+    let sheets = crate::test::sheets(&printed);
+    assert_eq!(sheets.len(), 13);
+    for (name, rows) in &sheets {
+        let name_row = rows.iter().position(|r| r[0] == "Name").unwrap();
+        let sub = &rows[name_row + 1];
+        assert_eq!(
+            sub[1..10],
+            [
+                "Game Won (1/0)",
+                "Penalty points",
+                "Tiles on rack",
+                "Game Won (1/0)",
+                "Penalty points",
+                "Tiles on rack",
+                "Game Won (1/0)",
+                "Penalty points",
+                "Tiles on rack",
+            ],
+            "{name}"
+        );
+        assert!(rows.iter().flatten().all(|c| !c.contains("+/-")), "{name}");
+    }
+    // The demo with its cards as printed.
+    let copy = s.path("event");
+    crate::test::copy_dir(&demo, &copy);
+    std::fs::remove_dir_all(copy.join("cards")).unwrap();
+    std::fs::create_dir_all(copy.join("cards")).unwrap();
+    std::fs::copy(&printed, copy.join("cards/printed.xlsx")).unwrap();
+    Test::new()
+        .args(["check", "--event"])
+        .arg(&copy)
+        .run()
+        .success()
+        .stderr_has("1 file, 13 sheets: 13 cards accepted, 34 games; 0 errors");
+    let answers = |event: &std::path::Path, args: &[&str]| {
+        Test::new()
+            .args(args)
+            .arg("--event")
+            .arg(event)
+            .args(["--format", "csv"])
+            .run()
+            .success()
+            .stdout
+    };
+    for args in [
+        &["standings", "--stage", "prelim"][..],
+        &["standings", "--stage", "semi"],
+        &["standings", "--stage", "final"],
+        &["advance"],
+        &["medals"],
+    ] {
+        let (demo_says, printed_say) = (answers(&demo, args), answers(&copy, args));
+        assert!(demo_says.lines().count() > 3, "{args:?}: {demo_says}");
+        assert_eq!(demo_says, printed_say, "{args:?}");
+    }
+    // import takes them into a database event under gwinnett
+    let db = s.path("db");
+    let db_s = db.display().to_string();
+    Test::new()
+        .args(["init", &db_s, "--profile", "gwinnett", "--name", "GW"])
+        .run()
+        .success();
+    std::fs::copy(demo.join("tilerank.toml"), db.join("tilerank.toml")).unwrap();
+    for (command, file) in [
+        ("roster", demo.join("roster.csv")),
+        ("import", printed.clone()),
+    ] {
+        Test::new()
+            .arg(command)
+            .arg(file)
+            .args(["--event", &db_s])
+            .run()
+            .success()
+            .stderr_lacks("error");
+    }
+    assert_eq!(
+        answers(&db, &["medals"]),
+        answers(&demo, &["medals"]),
+        "imported"
+    );
+    // The blank final card: Penalty points, read as the final's card.
+    let blank = s.path("final.xlsx");
+    Test::new()
+        .args(["seating", "--event"])
+        .arg(&demo)
+        .args(["--from", "semi", "--seed", "27", "-o"])
+        .arg(&blank)
+        .run()
+        .success();
+    let rows = &crate::test::sheets(&blank)[0].1;
+    let name_row = rows.iter().position(|r| r[0] == "Name").unwrap();
+    assert_eq!(rows[name_row + 1][2], "Penalty points");
+    Test::new()
+        .arg("check")
+        .arg(&blank)
+        .arg("--roster")
+        .arg(demo.join("roster.csv"))
+        .args(["--profile", "gwinnett"])
+        .run()
+        .failure(1)
+        .stderr_has("final session S01 table 1: game 1")
+        .stderr_lacks("sub-header");
+}

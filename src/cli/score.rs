@@ -6,7 +6,7 @@ use clap::Args;
 use std::io::{IsTerminal, Write};
 use tilerank::report::cards::{print_cards, results_table};
 use tilerank::report::output;
-use tilerank::report::scorecard_xlsx::cards_workbook;
+use tilerank::report::scorecard_xlsx::{cards_workbook_with, CardExtras};
 use tilerank::report::Format;
 
 /// Score cards from racks: write the computed results (.csv) or printable score cards (.xlsx)
@@ -45,7 +45,14 @@ pub fn run(args: ScoreArgs) -> Result<Outcome> {
                 bail!("a workbook cannot be shown in the terminal: give -o FILE.xlsx");
             }
             let cards = print_cards(&event.cards, &event.roster, &args.name);
-            let bytes = cards_workbook(&cards).context("the score cards cannot be written")?;
+            // (the score's column as the event scores: Penalty points
+            // under gwinnett)
+            let extras = CardExtras {
+                scoring: event.rules.scoring,
+                ..CardExtras::default()
+            };
+            let bytes = cards_workbook_with(&cards, &extras)
+                .context("the score cards cannot be written")?;
             output::write_report(path, &bytes)?;
             if !output::is_stdout(path) {
                 super::say_written(

@@ -278,6 +278,7 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
     }
     let extras = CardExtras {
         lang: args.lang,
+        scoring: event.rules.scoring,
         pages: pages
             .iter()
             .map(|key| args.site_url.as_deref().map(|base| card_url(base, key)))

@@ -37,7 +37,8 @@ enum Field {
 fn field_of(text: &str) -> Option<Field> {
     match normalize(text).as_str() {
         "gamewon" | "won" | "game" | "win" | "gamewin" => Some(Field::Won),
-        "score" | "scores" | "points" => Some(Field::Score),
+        // (tilerank's cards under penalty points say "Penalty points")
+        "score" | "scores" | "points" | "penaltypoints" | "penaltypoint" => Some(Field::Score),
         "tilesonrack" | "tileonrack" | "tiles" | "tilesleft" | "tilesonracks" | "tile" => {
             Some(Field::Tiles)
         }
@@ -188,7 +189,7 @@ impl<'a> Card<'a> {
         else {
             problems.error(
                 source.at(grid[name_row].number, None),
-                "no sub-header under the Name row: expected \"Game Won (1/0)\", \"Score (+/-)\", \"Tiles on rack\" for each seat",
+                "no sub-header under the Name row: expected \"Game Won (1/0)\", \"Score (+/-)\" (or \"Penalty points\"), \"Tiles on rack\" for each seat",
             );
             return None;
         };
@@ -491,7 +492,7 @@ impl<'a> Card<'a> {
             else {
                 problems.error(
                     self.source.at(row.number, Some(row.col(g[0].1))),
-                    format!("seat {seat}'s columns are incomplete: expected Game Won (1/0), Score (+/-) and Tiles on rack"),
+                    format!("seat {seat}'s columns are incomplete: expected Game Won (1/0), Score (+/-) (or Penalty points) and Tiles on rack"),
                 );
                 return None;
             };
@@ -729,8 +730,12 @@ mod tests {
             "Score",
             "Tiles on rack",
             "Tile on Rack",
+            "Penalty points",
+            "Penalty points (罰分)",
+            "Score (得分 +/-)",
         ] {
             assert!(field_of(t).is_some(), "{t}");
         }
+        assert_eq!(field_of("Penalty points"), Some(Field::Score));
     }
 }

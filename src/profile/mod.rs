@@ -75,10 +75,12 @@ impl FromStr for ProfileName {
     }
 }
 
-/// How a game is scored (RULES.md sections 3 and 4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a game is scored (RULES.md sections 3 and 4); zero-sum unless
+/// told otherwise, as under the default profile (`hk`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Scoring {
     /// Scores sum to zero; higher is better.
+    #[default]
     ZeroSum,
     /// Each player scores their rack value as penalty points; lower is better.
     PenaltyPoints,

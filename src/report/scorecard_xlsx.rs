@@ -10,6 +10,7 @@
 //! Age group:       65-79        (only when the card has one)
 //! Name   | Chan Tai Man (B:D merged) | Lee Siu Ming (E:G) | ... (H:J) | (D) (K:M)
 //!        | Game Won (1/0) | Score (+/-) | Tiles on rack | ... for B, C, D
+//!          (Penalty points in place of Score (+/-) under penalty points)
 //! Game 1 | 1 | +30 | 0 | 0 | -5 | 1 | ...
 //! Game 2 | ...
 //! Game 3 | ...
@@ -28,6 +29,7 @@
 
 use super::words::{fill, Lang, Words};
 use crate::domain::Label;
+use crate::profile::Scoring;
 use crate::score::Score;
 use rust_xlsxwriter::{
     utility::cell_range, ColNum, DocProperties, ExcelDateTime, Format, FormatAlign, FormatBorder,
@@ -90,6 +92,10 @@ const LAST_COL: ColNum = 12;
 pub struct CardExtras {
     /// The language of the labels (the words of [`Words`]).
     pub lang: Lang,
+    /// How the event scores a game: under penalty points (`gwinnett`) the
+    /// score's column says "Penalty points", not "Score (+/-)", and its
+    /// values print without a sign.
+    pub scoring: Scoring,
     /// Each card's table page on the results site (by the card's place
     /// in the list), printed as a QR code; none, no code.
     pub pages: Vec<Option<String>>,
@@ -142,7 +148,7 @@ pub fn cards_workbook_with(cards: &[PrintCard], extras: &CardExtras) -> Result<V
     for (i, (card, name)) in cards.iter().zip(names).enumerate() {
         let sheet = workbook.add_worksheet();
         sheet.set_name(name)?;
-        write_card(sheet, card, &formats, words)?;
+        write_card(sheet, card, &formats, words, extras.scoring)?;
         if let Some(page) = extras.pages.get(i).and_then(Option::as_deref) {
             write_qr(sheet, page, &formats, words)?;
         }
@@ -162,6 +168,10 @@ struct Formats {
     whole_score: Format,
     tenths_score: Format,
     fraction_score: Format,
+    /// Penalty points: never minus, printed without a sign.
+    whole_points: Format,
+    tenths_points: Format,
+    fraction_points: Format,
     signature: Format,
     remark: Format,
     qr_caption: Format,
@@ -199,6 +209,9 @@ impl Formats {
             whole_score: boxed.clone().set_num_format("+0;-0;0"),
             tenths_score: boxed.clone().set_num_format("+0.0;-0.0;0"),
             fraction_score: boxed.clone().set_num_format("+0.00;-0.00;0"),
+            whole_points: boxed.clone().set_num_format("0"),
+            tenths_points: boxed.clone().set_num_format("0.0"),
+            fraction_points: boxed.clone().set_num_format("0.00"),
             signature: boxed,
             remark: Format::new().set_italic().set_font_size(9),
             qr_caption: Format::new()
@@ -216,15 +229,24 @@ impl Formats {
     }
 
     /// `+30`, `+5.5`, `+3.33`: no more decimals than the score needs (a
-    /// single `+0.##` format would print `+30.` in Excel).
-    fn score(&self, score: &Score) -> &Format {
+    /// single `+0.##` format would print `+30.` in Excel); penalty points
+    /// as they are, `34`.
+    fn score(&self, score: &Score, scoring: Scoring) -> &Format {
         let h = score.hundredths();
-        if h % 100 == 0 {
-            &self.whole_score
+        let decimals = if h % 100 == 0 {
+            0
         } else if h % 10 == 0 {
-            &self.tenths_score
+            1
         } else {
-            &self.fraction_score
+            2
+        };
+        match (scoring, decimals) {
+            (Scoring::ZeroSum, 0) => &self.whole_score,
+            (Scoring::ZeroSum, 1) => &self.tenths_score,
+            (Scoring::ZeroSum, _) => &self.fraction_score,
+            (Scoring::PenaltyPoints, 0) => &self.whole_points,
+            (Scoring::PenaltyPoints, 1) => &self.tenths_points,
+            (Scoring::PenaltyPoints, _) => &self.fraction_points,
         }
     }
 }
@@ -258,6 +280,7 @@ fn write_card(
     card: &PrintCard,
     f: &Formats,
     w: &Words,
+    scoring: Scoring,
 ) -> Result<(), XlsxError> {
     // Page: one landscape A4 sheet.
     sheet
@@ -343,7 +366,7 @@ fn write_card(
     sheet.set_row_height(SUBHEADER_ROW, 30)?;
     sheet.write_blank(SUBHEADER_ROW, 0, &f.row_label)?;
     for s in 0..4 {
-        for (k, text) in w.card_subheaders.iter().enumerate() {
+        for (k, text) in w.card_subheaders_for(scoring).iter().enumerate() {
             sheet.write_string_with_format(
                 SUBHEADER_ROW,
                 seat_col(s) + k as ColNum,
@@ -368,7 +391,7 @@ fn write_card(
                         row,
                         c + 1,
                         line.score.to_f64(),
-                        f.score(&line.score),
+                        f.score(&line.score, scoring),
                     )?;
                     match line.tiles {
                         Some(t) => sheet.write_number_with_format(row, c + 2, t, &f.cell)?,
@@ -414,7 +437,7 @@ fn write_card(
                     }
                     1 => {
                         let total: Score = lines.iter().map(|l| l.score).sum();
-                        (total.to_f64().to_string(), f.score(&total))
+                        (total.to_f64().to_string(), f.score(&total, scoring))
                     }
                     _ => {
                         let tiles: u32 = lines.iter().filter_map(|l| l.tiles).map(u32::from).sum();
@@ -643,6 +666,7 @@ mod tests {
         let extras = CardExtras {
             lang: Lang::ZhHant,
             pages: vec![Some(page.to_string())],
+            ..CardExtras::default()
         };
         let path = filled_card_reads_back(&extras);
         let bytes = cards_workbook_with(&[sample_card()], &extras).unwrap();
@@ -675,6 +699,99 @@ mod tests {
 
     use crate::report::words::ZH_HANT as ZH;
 
+    /// Under penalty points (gwinnett) the score's column says "Penalty
+    /// points" and its values print without a sign; the card reads back
+    /// through the crate's reader and passes gwinnett's checks, line for
+    /// line. A zero-sum card keeps "Score (+/-)".
+    #[test]
+    fn a_penalty_points_card_says_so_and_reads_back() {
+        use std::io::Read;
+        // The Gwinnett demo's prelim table 1 (A went out in game 3, B in
+        // games 1 and 2).
+        let p = |won: bool, points: i64, tiles: u16| line(won, w(points), Some(tiles));
+        let card = PrintCard {
+            title: "Gwinnett Preliminary Round Score Card".into(),
+            seats: [
+                Some("Chan Tai Man".into()),
+                Some("P0002".into()),
+                Some("=Wong Ka Yan".into()),
+                None,
+            ],
+            games: vec![
+                [p(false, 29, 5), p(true, 0, 0), p(false, 38, 5), None],
+                [p(false, 2, 1), p(true, 0, 0), p(false, 64, 7), None],
+                [p(true, 0, 0), p(false, 20, 6), p(false, 40, 4), None],
+            ],
+            ..sample_card()
+        };
+        let extras = CardExtras {
+            scoring: Scoring::PenaltyPoints,
+            ..CardExtras::default()
+        };
+        for (lang, header) in [
+            (Lang::En, "Penalty points"),
+            (Lang::ZhHant, "Penalty points (罰分)"),
+        ] {
+            let extras = CardExtras {
+                lang,
+                ..extras.clone()
+            };
+            let path = temp_path("penalty");
+            write_cards_with(std::slice::from_ref(&card), &extras, &path).unwrap();
+            use calamine::Reader;
+            let mut book: calamine::Xlsx<_> = calamine::open_workbook(&path).unwrap();
+            let sheet = book.sheet_names()[0].clone();
+            let range = book.worksheet_range(&sheet).unwrap();
+            for seat in 0..4 {
+                let at = (SUBHEADER_ROW, seat_col(seat) as u32 + 1);
+                assert_eq!(
+                    range.get_value(at),
+                    Some(&calamine::Data::String(header.into())),
+                    "{lang} seat {seat}"
+                );
+            }
+            let mut zip = zip::ZipArchive::new(std::fs::File::open(&path).unwrap()).unwrap();
+            let mut styles = String::new();
+            zip.by_name("xl/styles.xml")
+                .unwrap()
+                .read_to_string(&mut styles)
+                .unwrap();
+            assert!(!styles.contains("+0"), "a signed format: {styles}");
+
+            let mut problems = Problems::new();
+            let inputs = read_cards(std::slice::from_ref(&path), &mut problems).unwrap();
+            assert!(!problems.has_errors(), "{:?}", problems.sorted());
+            let mut r = roster();
+            let rules = crate::profile::ProfileName::named("gwinnett").rules();
+            let checked = check_card(&inputs.cards[0], &rules, &mut r, &mut problems);
+            assert!(!problems.has_errors(), "{lang}: {:?}", problems.sorted());
+            let checked = checked.expect("the card passes gwinnett's checks");
+            for (g, want) in checked.games.iter().zip(&card.games) {
+                for (s, line) in want.iter().enumerate() {
+                    let Some(line) = line else { continue };
+                    let got = g.results.iter().find(|r| r.seat == Seat::ALL[s]).unwrap();
+                    assert_eq!(
+                        (got.won, got.score, got.tiles),
+                        (line.won, line.score, line.tiles)
+                    );
+                }
+            }
+            std::fs::remove_file(&path).ok();
+        }
+        // zero-sum: the sub-header as printed on HK's card
+        let path = temp_path("zero-sum");
+        write_cards(&[sample_card()], &path).unwrap();
+        use calamine::Reader;
+        let mut book: calamine::Xlsx<_> = calamine::open_workbook(&path).unwrap();
+        let sheet = book.sheet_names()[0].clone();
+        let range = book.worksheet_range(&sheet).unwrap();
+        assert_eq!(
+            range.get_value((SUBHEADER_ROW, 2)),
+            Some(&calamine::Data::String("Score (+/-)".into()))
+        );
+        std::fs::remove_file(&path).ok();
+    }
+
     /// A Chinese card's title is Chinese, and the reader takes the stage
     /// from it: a final's card read back is the final's.
     #[test]
@@ -688,7 +805,7 @@ mod tests {
         );
         let extras = CardExtras {
             lang: Lang::ZhHant,
-            pages: vec![],
+            ..CardExtras::default()
         };
         write_cards_with(std::slice::from_ref(&card), &extras, &path).unwrap();
         use calamine::Reader;

@@ -12,6 +12,7 @@
 //! each one's words in every language side by side.
 
 use crate::profile::vocabulary::{Better, Key, SortKey};
+use crate::profile::Scoring;
 use crate::rules::awards::{IneligibleReason, NotAUnitReason};
 use crate::rules::standings::Apart;
 use std::fmt;
@@ -433,7 +434,13 @@ pub struct Words {
     pub card_table: &'static str,
     pub card_group: &'static str,
     pub card_name: &'static str,
+    /// Each seat's three columns: game won, score, tiles left. The
+    /// reader knows the English words.
     pub card_subheaders: [&'static str; 3],
+    /// The score's column under penalty points (`gwinnett`), in place of
+    /// `card_subheaders`' second: the score is the points left on the
+    /// rack, never minus ([`Words::card_subheaders_for`]).
+    pub card_penalty: &'static str,
     pub card_game: &'static str,
     pub card_total: &'static str,
     pub card_signature: &'static str,
@@ -461,6 +468,8 @@ pub struct Words {
     pub entry_seat_hint: &'static str,
     pub entry_won: &'static str,
     pub entry_score: &'static str,
+    /// The score's label under penalty points ([`Words::entry_score_for`]).
+    pub entry_penalty: &'static str,
     pub entry_tiles: &'static str,
     pub entry_field: &'static str,
     pub entry_sign: &'static str,
@@ -572,6 +581,25 @@ impl Words {
     /// written.
     pub fn stage<'a>(&self, stage: &'a str) -> &'a str {
         self.lang.stage(stage)
+    }
+
+    /// A printed card's sub-header for each seat under `scoring`: the
+    /// score's column says "Score (+/-)" for zero-sum scores, "Penalty
+    /// points" for penalty points (`gwinnett`).
+    pub fn card_subheaders_for(&self, scoring: Scoring) -> [&'static str; 3] {
+        let [won, score, tiles] = self.card_subheaders;
+        match scoring {
+            Scoring::ZeroSum => [won, score, tiles],
+            Scoring::PenaltyPoints => [won, self.card_penalty, tiles],
+        }
+    }
+
+    /// The entry page's label of a score under `scoring`.
+    pub fn entry_score_for(&self, scoring: Scoring) -> &'static str {
+        match scoring {
+            Scoring::ZeroSum => self.entry_score,
+            Scoring::PenaltyPoints => self.entry_penalty,
+        }
     }
 
     /// A status or medal cell in words; anything else as written.
@@ -690,6 +718,7 @@ pub static EN: Words = Words {
     card_group: "Age group:",
     card_name: "Name",
     card_subheaders: ["Game Won (1/0)", "Score (+/-)", "Tiles on rack"],
+    card_penalty: "Penalty points",
     card_game: "Game {}",
     card_total: "Total",
     card_signature: "Participant Signature",
@@ -712,6 +741,7 @@ pub static EN: Words = Words {
     entry_seat_hint: "Type each seat's player id. Leave a seat empty when three play.",
     entry_won: "Won (1/0)",
     entry_score: "Score (+/-)",
+    entry_penalty: "Penalty points",
     entry_tiles: "Tiles left",
     entry_field: "Game {}, seat {}: {}",
     entry_sign: "Change the sign of the score (minus / plus)",
@@ -936,6 +966,7 @@ pub static ZH_HANT: Words = Words {
         "Score (得分 +/-)",
         "Tiles on rack (餘牌)",
     ],
+    card_penalty: "Penalty points (罰分)",
     card_game: "Game {} (第 {} 局)",
     card_total: "Total (總計)",
     card_signature: "Participant Signature (參賽者簽名)",
@@ -959,6 +990,7 @@ pub static ZH_HANT: Words = Words {
     entry_seat_hint: "輸入每個座位的選手編號。三人對局時，空位留空。",
     entry_won: "勝局 (1/0)",
     entry_score: "得分 (+/-)",
+    entry_penalty: "罰分",
     entry_tiles: "餘牌",
     entry_field: "第 {} 局，座位 {}：{}",
     entry_sign: "轉換得分正負號",

@@ -514,6 +514,7 @@ async fn entry_page(
         sessions: &sessions,
         tables: &tables,
         games: rules.games_for(&Stage::new(&stage)),
+        scoring: rules.scoring,
         seats: &['A', 'B', 'C', 'D'],
         csrf: &form_token(&desk, key),
     });

@@ -81,6 +81,7 @@
 
 use super::html::{esc, json_for_script};
 use super::words::{fill, Lang};
+use crate::profile::Scoring;
 use serde_json::json;
 use std::fmt::Write;
 
@@ -102,6 +103,9 @@ pub struct EntryPage<'a> {
     pub tables: &'a [String],
     /// Games per card.
     pub games: u32,
+    /// How the event scores a game: under penalty points (`gwinnett`) a
+    /// score is labelled "Penalty points", not "Score (+/-)".
+    pub scoring: Scoring,
     /// The seats (`A`...`D`).
     pub seats: &'a [char],
     /// Sent back as the header `X-CSRF-Token` on every post.
@@ -161,6 +165,7 @@ fn url_word(text: &str) -> String {
 /// The entry page: a whole HTML document.
 pub fn page(p: &EntryPage) -> String {
     let w = p.lang.words();
+    let score_label = w.entry_score_for(p.scoring);
     let mut s = String::with_capacity(24_000 + 1_200 * p.games as usize * p.seats.len());
     let title = super::html::title_of(w.entry_title, p.event);
     let _ = write!(
@@ -253,7 +258,7 @@ pub fn page(p: &EntryPage) -> String {
 "#,
             legend = esc(&fill(w.game_n, &[&game])),
             won = esc(w.entry_won),
-            score = esc(w.entry_score),
+            score = esc(score_label),
             tiles = esc(w.entry_tiles),
         );
         for &seat in p.seats {
@@ -274,7 +279,7 @@ pub fn page(p: &EntryPage) -> String {
                 score_id = id("score"),
                 tiles_id = id("tiles"),
                 won_aria = aria(w.entry_won),
-                score_aria = aria(w.entry_score),
+                score_aria = aria(score_label),
                 tiles_aria = aria(w.entry_tiles),
                 sign = esc(w.entry_sign),
             );
@@ -312,7 +317,7 @@ pub fn page(p: &EntryPage) -> String {
             "player": w.entry_player_id,
             "game": w.game_n,
             "won": w.entry_won,
-            "score": w.entry_score,
+            "score": score_label,
             "tiles": w.entry_tiles,
             "seat": w.seat,
         },
@@ -779,6 +784,7 @@ mod tests {
             sessions,
             tables,
             games: 3,
+            scoring: Scoring::ZeroSum,
             seats: &['A', 'B', 'C', 'D'],
             csrf: "tok-123_abc",
         }
@@ -952,6 +958,32 @@ mod tests {
         // one stage: no buttons
         let html = page(&sample(Lang::En, "HK", "Ann", &[], &[]));
         assert!(!html.contains("<nav") && html.contains("<p>Stage: prelim</p>"));
+    }
+
+    /// Under penalty points (gwinnett) a score is labelled as what it is,
+    /// in both languages; zero-sum events keep "Score (+/-)".
+    #[test]
+    fn a_penalty_points_event_labels_its_scores_penalty_points() {
+        for (lang, score, penalty) in [
+            (Lang::En, "Score (+/-)", "Penalty points"),
+            (Lang::ZhHant, "得分 (+/-)", "罰分"),
+        ] {
+            let zero_sum = page(&sample(lang, "HK", "Ann", &[], &[]));
+            let gwinnett = page(&EntryPage {
+                scoring: Scoring::PenaltyPoints,
+                ..sample(lang, "GW", "Ann", &[], &[])
+            });
+            let column = |label: &str| format!("<span>{}</span>", esc(label));
+            assert!(zero_sum.contains(&column(score)), "{lang}");
+            assert!(!zero_sum.contains(penalty), "{lang}");
+            assert!(gwinnett.contains(&column(penalty)), "{lang}");
+            assert!(!gwinnett.contains(&esc(score)), "{lang}");
+            // the field's spoken label and the script's words too
+            assert!(
+                gwinnett.contains(&format!("\"score\":\"{penalty}\"")),
+                "{lang}"
+            );
+        }
     }
 
     #[test]
