@@ -229,6 +229,8 @@ crate::lang::catalog! {
         // A game (checks 3 to 5).
         OutScoresZero => "score is {}; seat {} went out (0 tiles), so expected 0",
             "得分為 {}；座位 {} 已出完牌（0 張餘牌），應為 0";
+        RackScores => "score is {} with {} left: that rack scores {} to {} penalty points{} (are the score and tiles columns swapped?)",
+            "得分為 {}，餘牌 {}：這樣的牌架應得 {} 至 {} 罰分{}（得分和餘牌兩欄是否對調了？）";
         SumNotZero => "game {}: the scores add up to {}, expected 0 ({})",
             "第 {} 局：得分總和為 {}，應為 0（{}）";
         BothOut => "game {}: seats {} both have 0 tiles; only the player who went out has none",

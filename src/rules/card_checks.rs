@@ -854,19 +854,7 @@ fn check_game(
 ) {
     let place = || source.place(at);
     if rules.scoring == Scoring::PenaltyPoints {
-        for l in lines
-            .iter()
-            .filter(|l| l.tiles == Some(0) && !l.score.is_zero())
-        {
-            problems.error(
-                l.score_place(),
-                Said::new(
-                    Msg::OutScoresZero,
-                    [Part::text(l.score), Part::text(l.seat())],
-                ),
-            );
-        }
-        return;
+        return check_penalty_game(number, place(), lines, rules, problems);
     }
     let sum: Score = lines.iter().map(|l| l.score).sum();
     if !sum.is_zero() {
@@ -886,23 +874,119 @@ fn check_game(
     match (out.next(), out.next()) {
         (None, _) => check_nobody_out(number, lines, rules, problems),
         (Some(winner), None) => check_went_out(winner, lines, rules, problems),
-        _ => {
-            let several: Vec<&Line> = lines.iter().filter(|l| l.tiles == Some(0)).collect();
-            problems.error(
-                place(),
+        _ => several_out(number, place(), lines, problems),
+    }
+}
+
+/// Checks 3 to 5 under penalty points (this tool's decision, docs/rules.md
+/// section 5): a seat with 0 tiles scores 0, every other seat a score its
+/// tiles can hold ([`loss_fits`], the penalty being the rack's value), at
+/// most one seat has 0 tiles, and `won` is 1 exactly for the seat that
+/// went out or, when nobody did, for the leaders the zero-sum checks pick
+/// (the lowest score in place of the highest).
+fn check_penalty_game(
+    number: u32,
+    place: Place,
+    lines: &[Line],
+    rules: &Rules,
+    problems: &mut Problems,
+) {
+    for l in lines {
+        match l.tiles {
+            Some(0) if !l.score.is_zero() => problems.error(
+                l.score_place(),
                 Said::new(
-                    if several.len() == 2 {
-                        Msg::BothOut
-                    } else {
-                        Msg::AllOut
-                    },
+                    Msg::OutScoresZero,
+                    [Part::text(l.score), Part::text(l.seat())],
+                ),
+            ),
+            Some(t) if t > 0 && !loss_fits(&l.score, t, rules) => problems.error(
+                l.score_place(),
+                Said::new(
+                    Msg::RackScores,
                     [
-                        Part::text(number),
-                        seats_list(several.iter().map(|l| l.seat())),
+                        Part::text(l.score),
+                        Part::count(usize::from(t), Msg::OneTile, Msg::Tiles),
+                        Part::text(rules.min_rack_value(t)),
+                        Part::text(rules.max_rack_value(t)),
+                        or_a_charge(rules),
                     ],
                 ),
-            )
+            ),
+            _ => {}
         }
+    }
+    let mut out = lines.iter().filter(|l| l.tiles == Some(0));
+    match (out.next(), out.next()) {
+        (None, _) if rules.no_winner_by == crate::profile::NoWinnerBy::Tiles => {
+            if let Some(fewest) = lines.iter().filter_map(|l| l.tiles).min() {
+                check_fewest_won(lines, fewest, problems);
+            }
+        }
+        (None, _) => {
+            if let Some(lowest) = lines.iter().map(|l| l.score).min() {
+                check_leaders_won(lines, lowest, rules, problems);
+            }
+        }
+        (Some(winner), None) => {
+            for l in lines {
+                check_out_won(l, winner.seat(), problems);
+            }
+        }
+        _ => several_out(number, place, lines, problems),
+    }
+}
+
+/// ", or a charge of …" for the profile's charges, said after the points a
+/// rack can hold (nothing when the profile has none).
+fn or_a_charge(rules: &Rules) -> Part {
+    let charges: Vec<i64> = rules.penalties.charges().collect();
+    match charges.as_slice() {
+        [] => Part::Text(String::new()),
+        c => Part::said(
+            Msg::OrACharge,
+            [Part::Each(c.iter().map(Part::text).collect(), Msg::Or)],
+        ),
+    }
+}
+
+/// Check 4: more than one seat has 0 tiles.
+fn several_out(number: u32, place: Place, lines: &[Line], problems: &mut Problems) {
+    let several: Vec<&Line> = lines.iter().filter(|l| l.tiles == Some(0)).collect();
+    problems.error(
+        place,
+        Said::new(
+            if several.len() == 2 {
+                Msg::BothOut
+            } else {
+                Msg::AllOut
+            },
+            [
+                Part::text(number),
+                seats_list(several.iter().map(|l| l.seat())),
+            ],
+        ),
+    )
+}
+
+/// Check 4's `won`: the seat `out` that went out won, and no other seat.
+fn check_out_won(l: &Line, out: Seat, problems: &mut Problems) {
+    if l.seat() == out && !l.won {
+        problems.error(l.won_place(), Said::new(Msg::OutNotWon, [Part::text(out)]));
+    } else if l.seat() != out && l.won {
+        problems.error(
+            l.won_place(),
+            Said::new(Msg::OnlyOutWon, [Part::text(out), Part::text(out)]),
+        );
+    }
+}
+
+/// A game's score as its messages show it: signed under zero-sum scoring
+/// (`+5`, `-5`), as typed under penalty points (`5`).
+fn shown(score: Score, rules: &Rules) -> String {
+    match rules.scoring {
+        Scoring::ZeroSum => score.signed(),
+        Scoring::PenaltyPoints => score.to_string(),
     }
 }
 
@@ -1043,12 +1127,7 @@ fn blank_tiles_error(line: &Line, rules: &Rules) -> Said {
 /// Check 4: one seat went out.
 fn check_went_out(winner: &Line, lines: &[Line], rules: &Rules, problems: &mut Problems) {
     let w = winner.seat();
-    if !winner.won {
-        problems.error(
-            winner.won_place(),
-            Said::new(Msg::OutNotWon, [Part::text(w)]),
-        );
-    }
+    check_out_won(winner, w, problems);
     let others: Score = lines
         .iter()
         .filter(|l| l.seat() != w)
@@ -1068,12 +1147,7 @@ fn check_went_out(winner: &Line, lines: &[Line], rules: &Rules, problems: &mut P
         );
     }
     for l in lines.iter().filter(|l| l.seat() != w) {
-        if l.won {
-            problems.error(
-                l.won_place(),
-                Said::new(Msg::OnlyOutWon, [Part::text(w), Part::text(w)]),
-            );
-        }
+        check_out_won(l, w, problems);
         if !l.score.is_negative() {
             problems.error(
                 l.score_place(),
@@ -1155,6 +1229,15 @@ fn check_nobody_out(number: u32, lines: &[Line], rules: &Rules, problems: &mut P
             problems.error(l.tiles_place(), blank_tiles_error(l, rules));
         }
     }
+    check_leaders_won(lines, top, rules, problems);
+}
+
+/// Check 5's `won` when the leaders are the seats scoring `top` (the
+/// highest score under zero-sum scoring, the lowest under penalty points):
+/// 1 exactly for the leaders with the fewest tiles.
+fn check_leaders_won(lines: &[Line], top: Score, rules: &Rules, problems: &mut Problems) {
+    let leaders = || lines.iter().filter(move |l| l.score == top);
+    let leader_names = || seats_list(leaders().map(|l| l.seat()));
     let fewest = leaders().filter_map(|l| l.tiles).min();
     for l in lines {
         let is_leader = l.score == top;
@@ -1167,9 +1250,9 @@ fn check_nobody_out(number: u32, lines: &[Line], rules: &Rules, problems: &mut P
                 Msg::NotALeader,
                 [
                     Part::text(l.seat()),
-                    Part::text(l.score.signed()),
+                    Part::text(shown(l.score, rules)),
                     leader_names(),
-                    Part::text(top.signed()),
+                    Part::text(shown(top, rules)),
                 ],
             )
         } else if should_win {
@@ -1177,7 +1260,7 @@ fn check_nobody_out(number: u32, lines: &[Line], rules: &Rules, problems: &mut P
                 Msg::LeaderFewest,
                 [
                     Part::text(l.seat()),
-                    Part::text(l.score.signed()),
+                    Part::text(shown(l.score, rules)),
                     Part::text(fewest.unwrap_or(0)),
                 ],
             )
@@ -1188,7 +1271,7 @@ fn check_nobody_out(number: u32, lines: &[Line], rules: &Rules, problems: &mut P
                 .collect();
             let many = fewer.len() > 1;
             let seat = Part::text(l.seat());
-            let score = Part::text(l.score.signed());
+            let score = Part::text(shown(l.score, rules));
             let fewest = Part::text(fewest.unwrap_or(0));
             match l.tiles {
                 Some(t) => Part::said(
@@ -1266,6 +1349,14 @@ fn check_nobody_out_by_tiles(number: u32, lines: &[Line], problems: &mut Problem
             ),
         );
     }
+    check_fewest_won(lines, fewest, problems);
+}
+
+/// Check 5's `won` under `no_winner_by = tiles`: 1 exactly for the seats
+/// with the `fewest` tiles.
+fn check_fewest_won(lines: &[Line], fewest: u16, problems: &mut Problems) {
+    let leaders = || lines.iter().filter(move |l| l.tiles == Some(fewest));
+    let names = || seats_list(leaders().map(|l| l.seat()));
     for l in lines {
         let should_win = l.tiles == Some(fewest);
         if l.won != should_win {
