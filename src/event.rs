@@ -250,6 +250,16 @@ impl Event {
                 );
             }
         }
+        for (stage, names) in &rules.stage_named {
+            for name in names.iter().filter(|n| roster.find(n).is_err()) {
+                problems.error(
+                    crate::place::Place::nowhere(crate::config::FILE_NAME),
+                    format!(
+                        "[stages.{stage}] named: {name:?} names no single player of this event"
+                    ),
+                );
+            }
+        }
         warn_mixed_groups(&cards, &groups, &mut problems);
         let mut event = Event {
             rules: rules.clone(),
@@ -786,7 +796,8 @@ impl Event {
     /// Who goes on from `stage` (in `group`) under the event's rule
     /// ([`GoingOn`]): the top N with the cutoff-tie policy, table winners
     /// and best seconds, or each table's lowest total. `named` are players
-    /// the director named to settle ties.
+    /// the director named to settle ties, besides those the settings name
+    /// for `stage`.
     pub fn advance(&self, stage: &Stage, group: Option<&str>, named: &[PlayerId]) -> AdvanceList {
         // a top-N list needs the standings down to its cutoff only
         let standings = match self.rules.going_on {
@@ -827,10 +838,12 @@ impl Event {
         standings: Standings,
     ) -> AdvanceList {
         use crate::rules::advancement::{best_at_each_table, nvso, select};
+        // the names that settle this stage's ties: `[qualifiers] named`
+        // for the first stage, `[stages.NAME] named` for a later one
         let mut named = named.to_vec();
         named.extend(
             self.rules
-                .named
+                .named_for(stage)
                 .iter()
                 .filter_map(|n| self.roster.find(n).ok()),
         );

@@ -461,6 +461,68 @@ final,S01,1,3,C,H02,0,-4,3
     }
 }
 
+/// The Gwinnett demo (RULES.md section 7): `[qualifiers] named` settles
+/// the prelim's ties only; a tie in the semi's results is settled by
+/// `[stages.semi] named`, and until then all the tied players go on
+/// (`table_ties = "all"`). The demo names GW07 for prelim table 6; with
+/// GW07 at 29 at semi table 1, level with GW10, both go on to the final
+/// until the director names GW07 for the semi.
+#[test]
+fn stages_named_settles_a_tie_of_that_stage_only() {
+    let s = crate::test::Scratch::new("stage-named");
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett");
+    crate::test::copy_dir(&demo, &s.0);
+    let card = s.path("cards/semi-S01-T01.csv");
+    let text = std::fs::read_to_string(&card).unwrap();
+    assert!(text.contains("semi,S01,1,2,C,GW07,0,70,8"));
+    std::fs::write(
+        &card,
+        text.replace("semi,S01,1,2,C,GW07,0,70,8", "semi,S01,1,2,C,GW07,0,29,8"),
+    )
+    .unwrap();
+    let event = Event { dir: s.0.clone() };
+    let semi = ["advance", "--stage", "semi", "--format", "csv"];
+    let (before, after) = event.before_after(
+        ("[stages.semi]\n", "[stages.semi]\nnamed = [\"GW07\"]\n"),
+        &semi,
+    );
+    let before = before.success();
+    assert_eq!(before.column("player"), ["GW07", "GW10", "GW01", "GW26"]);
+    assert!(
+        before
+            .stderr
+            .contains("NOTE: TIE at table 1: 2 players (GW07, GW10)"),
+        "{}",
+        before.stderr
+    );
+    assert!(!before.stderr.contains("in no tie"), "{}", before.stderr);
+    let after = after.success();
+    assert_eq!(after.column("player"), ["GW07", "GW01", "GW26"]);
+    assert!(
+        after.stderr.contains("the director named GW07"),
+        "{}",
+        after.stderr
+    );
+    // the prelim's tie is still settled by [qualifiers] named alone
+    let prelim = event.run(&["advance", "--format", "csv"]).success();
+    assert!(prelim.column("player").contains(&"GW07".to_string()));
+    assert!(!prelim.column("player").contains(&"GW16".to_string()));
+    // a name that is no player is an error of the settings
+    event.edit(&[("named = [\"GW07\"]\n", "named = [\"GW99\"]\n")]);
+    event.run(&semi).failure(1).stderr_has(
+        "tilerank.toml: error: [stages.semi] named: \"GW99\" names no single player of this event",
+    );
+    // a value that is no list names its line
+    event.edit(&[("named = [\"GW99\"]\n", "named = \"GW07\"\n")]);
+    let text = std::fs::read_to_string(event.toml()).unwrap();
+    let line = text.lines().position(|l| l == "named = \"GW07\"").unwrap() + 1;
+    event
+        .run(&semi)
+        .failure(2)
+        .stderr_has(&format!("tilerank.toml:{line}:"))
+        .stderr_has("named is text; expected a list in brackets");
+}
+
 #[test]
 fn age_groups_split_the_standings() {
     let cards = fixture("e2e/hk/cards/prelim.csv");

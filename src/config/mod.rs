@@ -30,14 +30,12 @@ use std::path::Path;
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
-/// A `[stages.NAME]` table as given: its name, games, carry and absent
-/// players.
-type StageSettings = (
-    String,
-    Option<u32>,
-    Option<Carry>,
-    Option<(Vec<String>, std::ops::Range<usize>)>,
-);
+/// Players a `[stages.NAME]` table lists, with where the list is.
+type Listed = Option<(Vec<String>, std::ops::Range<usize>)>;
+
+/// A `[stages.NAME]` table as given: its name, games, carry, absent
+/// players and the players named to settle its ties.
+type StageSettings = (String, Option<u32>, Option<Carry>, Listed, Listed);
 
 pub const FILE_NAME: &str = "tilerank.toml";
 
@@ -243,6 +241,7 @@ fn blank() -> Rules {
         stage_games: BTreeMap::new(),
         carry: BTreeMap::new(),
         absent: BTreeMap::new(),
+        stage_named: BTreeMap::new(),
         event_date: None,
         age_groups: Vec::new(),
         age_scheme: AgeScheme::None,
@@ -336,7 +335,8 @@ impl<'t> Reader<'t> {
                     for (name, stage) in self.table(value, "stages")? {
                         let stage_table =
                             self.table(stage, &format!("stages.{}", name.get_ref()))?;
-                        let (mut games, mut carry, mut absent) = (None, None, None);
+                        let (mut games, mut carry, mut absent, mut named) =
+                            (None, None, None, None);
                         for (k, v) in stage_table {
                             match k.get_ref().as_ref() {
                                 "games" => {
@@ -358,17 +358,24 @@ impl<'t> Reader<'t> {
                                         v.span(),
                                     ));
                                 }
+                                "named" => {
+                                    named = Some((
+                                        settings::strings(v.get_ref(), "named")
+                                            .map_err(|e| self.at(v.span(), e))?,
+                                        v.span(),
+                                    ));
+                                }
                                 other => {
                                     return Err(self.at(
                                         k.span(),
-                                        format!("unknown setting `{other}` in [stages.{}]: expected `games`, `carry` or `absent`", name.get_ref()),
+                                        format!("unknown setting `{other}` in [stages.{}]: expected `games`, `carry`, `absent` or `named`", name.get_ref()),
                                     ))
                                 }
                             }
                         }
                         // `semi-final` and `Semi` are the stage `semi`, as on the cards.
                         let name = Stage::new(name.get_ref()).as_str().to_string();
-                        stage_settings.push((name, games, carry, absent));
+                        stage_settings.push((name, games, carry, absent, named));
                     }
                 }
                 "age_groups" => {
@@ -447,7 +454,7 @@ impl<'t> Reader<'t> {
                 ));
             }
         }
-        for (name, games, carry, absent) in stage_settings {
+        for (name, games, carry, absent, named) in stage_settings {
             if let Some((a, at)) = absent.filter(|(a, _)| !a.is_empty()) {
                 if rules.stages.first() == Some(&name) {
                     return Err(self.at(
@@ -456,6 +463,15 @@ impl<'t> Reader<'t> {
                     ));
                 }
                 rules.absent.insert(name.clone(), a);
+            }
+            if let Some((n, at)) = named.filter(|(n, _)| !n.is_empty()) {
+                if rules.stages.first() == Some(&name) {
+                    return Err(self.at(
+                        at,
+                        format!("named under [stages.{name}] is for a later stage, and {name} is the first: name who goes on from it under [qualifiers] named"),
+                    ));
+                }
+                rules.stage_named.insert(name.clone(), n);
             }
             if let Some(g) = games {
                 if rules.stages.first() == Some(&name) {
@@ -559,7 +575,7 @@ fn sections(rules: &Rules) -> String {
         }
     }
     out.push_str(
-        "\n# Each stage after the first, in the order played: games on each card,\n# and what the stage carries over from the one before: \"none\" (fresh\n# standings), \"all\", or \"half\" (half the points, rounded up); absent:\n# who went on and did not turn up (the stage does not wait for them).\n",
+        "\n# Each stage after the first, in the order played: games on each card,\n# and what the stage carries over from the one before: \"none\" (fresh\n# standings), \"all\", or \"half\" (half the points, rounded up); absent:\n# who went on and did not turn up (the stage does not wait for them);\n# named: who the director named to settle a tie in the stage's results\n# (the first stage's are [qualifiers] named).\n",
     );
     for s in rules.stages.iter().skip(1) {
         let carry = rules.carry.get(s).copied().unwrap_or_default();
@@ -567,8 +583,12 @@ fn sections(rules: &Rules) -> String {
             Some(a) => format!("absent = {}", settings::list(a.iter().map(String::as_str))),
             None => "# absent = [\"P0007\"]".to_string(),
         };
+        let named = match rules.stage_named.get(s) {
+            Some(n) => format!("named = {}", settings::list(n.iter().map(String::as_str))),
+            None => "# named = [\"P0007\"]".to_string(),
+        };
         out.push_str(&format!(
-            "[stages.{s}]\ngames = {}\ncarry = \"{}\"\n{absent}\n\n",
+            "[stages.{s}]\ngames = {}\ncarry = \"{}\"\n{absent}\n{named}\n\n",
             rules.games_for(&Stage::new(s)),
             carry.as_str()
         ));
@@ -1015,6 +1035,16 @@ mod tests {
                 "[stages.prelim]\nabsent = [\"P0007\"]\n",
                 4,
                 "absent is for a later stage, and prelim is the first",
+            ),
+            (
+                "[stages.semi]\nnamed = \"P0007\"\n",
+                4,
+                "named is text; expected a list in brackets",
+            ),
+            (
+                "[stages.prelim]\nnamed = [\"P0007\"]\n",
+                4,
+                "is for a later stage, and prelim is the first: name who goes on from it under [qualifiers] named",
             ),
         ] {
             let (at, message) = invalid(&format!("{head}{text}"));

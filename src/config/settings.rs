@@ -5,8 +5,9 @@
 //! settings in docs/formats.md and the command line's overrides all come
 //! from [`SETTINGS`]. Adding a setting is one entry here.
 //!
-//! Two settings are tables rather than values: each stage's games and
-//! carry-over (`[stages.NAME]`, [`STAGE_SETTINGS`]) and the age groups
+//! Two settings are tables rather than values: each stage's games,
+//! carry-over, absent and named players (`[stages.NAME]`,
+//! [`STAGE_SETTINGS`]) and the age groups
 //! (`[[age_groups]]`); they are read by [`super`] with the same readers.
 
 use crate::profile::vocabulary::{AgeGroup, Better, MedalNames, SortKey};
@@ -309,7 +310,7 @@ pub const SETTINGS: &[Setting] = &[
     Setting {
         section: "qualifiers",
         key: "named",
-        doc: "Players the director named to settle such ties (roster ids), applied by every command: named = [\"P0007\"].",
+        doc: "Players the director named to settle such ties for going on from the first stage (roster ids), applied by every command: named = [\"P0007\"]. A later stage's ties: [stages.NAME] named.",
         allowed: "a list of roster ids or names",
         get: |r| Some(list(r.named.iter().map(String::as_str))),
         example: "",
@@ -509,7 +510,7 @@ pub const SETTINGS: &[Setting] = &[
 ];
 
 /// A later stage's settings, `[stages.NAME]`.
-pub const STAGE_SETTINGS: [(&str, &str, &str); 3] = [
+pub const STAGE_SETTINGS: [(&str, &str, &str); 4] = [
     ("games", "Games on each card of the stage.", "1 to 100"),
     (
         "carry",
@@ -520,6 +521,11 @@ pub const STAGE_SETTINGS: [(&str, &str, &str); 3] = [
         "absent",
         "Players who went on to the stage and did not turn up (roster ids): the stage does not wait for them, and they are not ranked in it.",
         "a list of roster ids",
+    ),
+    (
+        "named",
+        "Players the director named to settle a tie for going on from this stage (roster ids), applied by every command; the first stage's ties are settled by [qualifiers] named.",
+        "a list of roster ids or names",
     ),
 ];
 

@@ -207,7 +207,8 @@ pub struct Rules {
     /// Ties and counts a per-table rule cannot settle.
     pub table_ties: TableTies,
     /// Players (roster ids or names) the director named to settle ties for
-    /// going on: every command applies them.
+    /// going on from the first stage (`[qualifiers] named`): every command
+    /// applies them.
     pub named: Vec<String>,
     /// Youngest age allowed on the event date (`hk`: 7).
     pub min_age: Option<u32>,
@@ -222,6 +223,10 @@ pub struct Rules {
     /// Players (roster ids or names) who went on to a stage and did not
     /// play it, by stage: the stage does not wait for them.
     pub absent: std::collections::BTreeMap<String, Vec<String>>,
+    /// Players (roster ids or names) the director named to settle ties for
+    /// going on from a later stage, by stage (`[stages.NAME] named`); the
+    /// first stage's are [`Rules::named`].
+    pub stage_named: std::collections::BTreeMap<String, Vec<String>>,
     /// The event date, `YYYY-MM-DD`: ages are taken on it.
     pub event_date: Option<String>,
     /// Age groups the event configures; when empty, [`Rules::age_scheme`]
@@ -270,6 +275,19 @@ impl Rules {
     /// names the cards of (`prelim` under every profile).
     pub fn first_stage(&self) -> crate::domain::Stage {
         crate::domain::Stage::new(self.stages.first().map_or("prelim", String::as_str))
+    }
+
+    /// The players the director named to settle ties for going on from
+    /// `stage`: [`Rules::named`] for the first stage, that stage's
+    /// `[stages.NAME] named` for a later one (RULES.md section 7).
+    pub fn named_for(&self, stage: &crate::domain::Stage) -> &[String] {
+        if *stage == self.first_stage() {
+            &self.named
+        } else {
+            self.stage_named
+                .get(stage.as_str())
+                .map_or(&[][..], Vec::as_slice)
+        }
     }
 
     /// The stage after `stage`, when the event has one.

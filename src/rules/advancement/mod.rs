@@ -43,6 +43,10 @@
 //!   on. The tie is reported either way (settled once named).
 //! - **A name the director gave that is in no tie** changes nothing and is
 //!   listed as [`Decision::NamedInNoTie`].
+//! - **Names are per stage**: `[qualifiers] named` settles the ties of the
+//!   first stage only, `[stages.NAME] named` those of that later stage
+//!   (`crate::profile::Rules::named_for`); a name is in no tie, and said so,
+//!   only among the ties of its own stage.
 //! - **A player on several cards of the stage** is judged at each table on
 //!   its own, goes on when any of them sends them (listed once, with the
 //!   first reason), and is reported as [`Decision::SeveralTables`].
