@@ -2091,7 +2091,7 @@ mod tests {
             }
             let mut problems = Problems::new();
             let rejected = seating.clashes(&roster, &mut problems);
-            let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+            let said: Vec<String> = problems.sorted().iter().map(|p| p.to_string()).collect();
             (rejected, said)
         };
         // in rising order, no clash; then P2 at tables 1 and 2
@@ -2147,7 +2147,7 @@ mod tests {
         assert!(!seating.is_refused(0) && seating.is_refused(1) && seating.is_refused(2));
         let mut problems = Problems::new();
         assert_eq!(seating.clashes(&roster, &mut problems), [0, 1, 2]);
-        let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        let said: Vec<String> = problems.sorted().iter().map(|p| p.to_string()).collect();
         assert_eq!(
             said,
             ["S.csv:14:2: error: session S01 table 1 is given twice (also at S.csv:2); a table plays once per session"]
@@ -2242,7 +2242,7 @@ mod tests {
         );
         let mut problems = Problems::new();
         assert_eq!(seating.clashes(&roster, &mut problems), [0, 1]);
-        let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        let said: Vec<String> = problems.sorted().iter().map(|p| p.to_string()).collect();
         assert_eq!(
             said,
             ["S01.csv:7:5: error: P2 (Bo) is seated at table 2 and at table 1 (S01.csv:3:5) in session S01; a player sits at one table per session"]
@@ -2455,6 +2455,75 @@ mod tests {
                 "S01.csv:2:8: error: score is +4; in game 2 the leaders (A and B, fewest tiles) share the pot, and seat A scores +5",
                 "S01.csv:2:8: error: score is +1; in game 2 seat C is not a leader (fewest tiles: A and B), so it loses points",
                 "S01.csv:2:7: error: game won is 0, expected 1: nobody went out, and the leaders (A and B) have the fewest tiles (1)",
+            ]
+        );
+    }
+
+    /// Penalty points (this tool's decision, docs/rules.md section 5): at
+    /// most one seat has 0 tiles; `won` is 1 exactly for the seat that
+    /// went out, or (nobody out) for the lowest score with the fewest
+    /// tiles, or (`no_winner_by = tiles`) the fewest tiles; a score its
+    /// tiles can hold (score and tiles typed in each other's columns).
+    #[test]
+    fn penalty_points_check_who_won_the_zero_tile_seats_and_what_a_rack_scores() {
+        let said = |rules: &Rules, games: &str| {
+            let text = format!("session,table,game,seat,player,won,score,tiles\n{games}");
+            let raw = &raw_cards(&text)[0];
+            let mut problems = Problems::new();
+            let values = check_values(raw, rules, false, &mut problems);
+            let said: Vec<String> = problems.sorted().iter().map(|p| p.to_string()).collect();
+            assert_eq!(values.is_some(), said.is_empty(), "{said:?}");
+            said
+        };
+        let gwinnett = crate::profile::by_name("gwinnett").unwrap();
+        let good = "S01,1,1,A,P1,1,0,0\nS01,1,1,B,P2,0,20,4\nS01,1,1,C,P3,0,35,5\n\
+                    S01,1,2,A,P1,0,7,2\nS01,1,2,B,P2,1,7,1\nS01,1,2,C,P3,0,40,4\n\
+                    S01,1,3,A,P1,1,0,0\nS01,1,3,B,P2,0,99,5\nS01,1,3,C,P3,0,5,5\n";
+        assert_eq!(said(&gwinnett, good), Vec::<String>::new());
+        // game 1: C won too, with 2 points on 5 tiles; game 2: two seats
+        // have 0 tiles; game 3: nobody out, B leads (lowest) with 500 on 5
+        assert_eq!(
+            said(
+                &gwinnett,
+                "S01,1,1,A,P1,1,0,0\nS01,1,1,B,P2,0,20,4\nS01,1,1,C,P3,1,2,5\n\
+                 S01,1,2,A,P1,0,0,0\nS01,1,2,B,P2,0,0,0\nS01,1,2,C,P3,0,40,4\n\
+                 S01,1,3,A,P1,1,7,2\nS01,1,3,B,P2,0,6,5\nS01,1,3,C,P3,0,500,5\n"
+            ),
+            [
+                "S01.csv:4:6: error: game won is 1, expected 0: seat A went out, so only A won",
+                "S01.csv:4:7: error: score is 2 with 5 tiles left: that rack scores 5 to 99 penalty points (are the score and tiles columns swapped?)",
+                "S01.csv:5: error: game 2: seats A and B both have 0 tiles; only the player who went out has none",
+                "S01.csv:8:6: error: game won is 1, expected 0: nobody went out and seat A (7) is not a leader; the leaders (B) score 6",
+                "S01.csv:9:6: error: game won is 0, expected 1: nobody went out and seat B is a leader (6) with the fewest tiles (5)",
+                "S01.csv:10:7: error: score is 500 with 5 tiles left: that rack scores 5 to 99 penalty points (are the score and tiles columns swapped?)",
+            ]
+        );
+        // the seat that went out not marked won; in Chinese too
+        let text = "session,table,game,seat,player,won,score,tiles\n\
+                    S01,1,1,A,P1,0,0,0\nS01,1,1,B,P2,0,20,4\nS01,1,1,C,P3,0,35,5\n";
+        let raw = &raw_cards(text)[0];
+        let mut problems = Problems::new();
+        let mut one = gwinnett.clone();
+        one.games_per_session = 1;
+        assert!(check_values(raw, &one, false, &mut problems).is_none());
+        let zh: Vec<String> = problems
+            .iter()
+            .map(|p| p.message_in(crate::lang::Lang::ZhHant))
+            .collect();
+        assert_eq!(zh, ["勝局為 0，應為 1：座位 A 已出完牌（0 張餘牌）"]);
+        // nobody out, by tiles: the fewest tiles won, whatever the score
+        let mut by_tiles = gwinnett.clone();
+        by_tiles.no_winner_by = crate::profile::NoWinnerBy::Tiles;
+        let game = |won_a, won_b| {
+            format!("S01,1,1,A,P1,{won_a},9,1\nS01,1,1,B,P2,{won_b},4,2\nS01,1,1,C,P3,0,40,4\n")
+        };
+        by_tiles.games_per_session = 1;
+        assert_eq!(said(&by_tiles, &game(1, 0)), Vec::<String>::new());
+        assert_eq!(
+            said(&by_tiles, &game(0, 1)),
+            [
+                "S01.csv:2:6: error: game won is 0, expected 1: nobody went out, and the leaders (A) have the fewest tiles (1)",
+                "S01.csv:3:6: error: game won is 1, expected 0: nobody went out, and the leaders (A) have the fewest tiles (1)",
             ]
         );
     }
