@@ -68,7 +68,9 @@ fn sheet_players(book: &Path, prefix: &str) -> BTreeSet<String> {
             .iter()
             .position(|c| matches!(c, Data::String(s) if s == "ID" || s == "player"))
             .unwrap_or_else(|| panic!("no player column on sheet {name}"));
-        for row in rows {
+        // (the table's rows: its notes come after a blank row, in the
+        // first column, which is the ID's when no player has a group)
+        for row in rows.take_while(|r| r.iter().any(|c| *c != Data::Empty)) {
             if let Some(Data::String(p)) = row.get(at) {
                 found.insert(p.clone());
             }
