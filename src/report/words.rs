@@ -59,7 +59,7 @@ crate::lang::catalog! {
         SharedWord => "shared", "並列";
         TieAtTableNamed => "TIE at {}: {} players ({}) share the {}; the director named {}",
             "{}同分：{} 名選手（{}）同為{}；裁判長指定 {}";
-        TieAtTableAllGo => "TIE at {}: {} players ({}) share the {}; all of them go on, unless the director names who goes on (--player, or [qualifiers] named in tilerank.toml)",
+        TieAtTableAllGo => "TIE at {}: {} players ({}) share the {}; all of them go on, unless the director names who goes on (--player, or in tilerank.toml [qualifiers] named for the first stage, [stages.NAME] named for a later one)",
             "{}同分：{} 名選手（{}）同為{}；除非裁判長指定晉級者，否則全部晉級";
         TieAtTableListed => "TIE at {}: {} players ({}) share the {}; all of them are listed as going on until the director names who goes on (--player), or sets table_ties = \"all\"",
             "{}同分：{} 名選手（{}）同為{}；在裁判長指定晉級者之前，全部列為晉級";
@@ -81,7 +81,7 @@ crate::lang::catalog! {
             "晉級線同分者全部晉級或全部不晉級（tilerank.toml 的 [qualifiers] cutoff_ties）；指定選手不能解決晉級線同分";
         SettleTableTies => "set table_ties = \"all\" in tilerank.toml's [qualifiers]; naming players does not settle it",
             "所有同分者均晉級（tilerank.toml 的 [qualifiers] table_ties）；指定選手不能解決";
-        SettleByNaming => "name who goes on (tilerank advance --player, or [qualifiers] named in tilerank.toml), or set table_ties = \"all\"",
+        SettleByNaming => "name who goes on (tilerank advance --player, or in tilerank.toml [qualifiers] named for the first stage, [stages.NAME] named for a later one), or set table_ties = \"all\"",
             "指定晉級者，或所有同分者均晉級（tilerank.toml 的 [qualifiers] table_ties）";
         NotFinalSeeDecision => "NOT FINAL: the director decides (see the DECISION above, or the Problems sheet).",
             "名單尚未確定：待裁判長決定（見上方待決定事項）。";

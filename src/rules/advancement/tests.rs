@@ -416,7 +416,7 @@ fn gwinnett_lowest_total_goes_on_and_ties_all_go_unless_named() {
     // names one; the tie is reported, and the list is final
     assert!(a.is_settled(), "all tied go on by default");
     assert!(a.decisions[0].said_to(&r, a.policy).ends_with(
-        "all of them go on, unless the director names who goes on (--player, or [qualifiers] named in tilerank.toml)"
+        "all of them go on, unless the director names who goes on (--player, or in tilerank.toml [qualifiers] named for the first stage, [stages.NAME] named for a later one)"
     ));
     // the policy "decide" makes the tie wait for the director
     let decide = Rules {
