@@ -69,6 +69,7 @@ const WHERE: &[(&str, Run)] = &[
     ("tilerank medals --event nvso-2023", Run::In(".")),
     ("tilerank medals cards/ --roster roster.csv --profile nvso --date 2023-09-13 -o medals.xlsx", Run::In("nvso")),
     ("tilerank awards --event hk-2026", Run::Skip("the HK demo has no final yet, and the award is decided on the final")),
+    ("tilerank awards --event hk-2026 --all --format csv > families.csv", Run::Skip("the HK demo has no final yet, and the award is decided on the final")),
     ("tilerank awards prelim-cards/ final-cards/ --roster roster.csv --date 2026-04-12", Run::Skip("an HK event's prelim and final cards of one's own")),
     ("tilerank publish examples/hk-2026/cards --roster examples/hk-2026/roster.csv --name \"HK Open 2026\" -o site", Run::In(".")),
     ("tilerank publish --event hk-2026 -o site", Run::In(".")),

@@ -1033,6 +1033,84 @@ fn the_award_and_medal_pages_have_the_numbers_of_awards_and_medals() {
     assert!(h01.contains(">2nd runner-up</td>"), "{h01}");
 }
 
+/// The families set apart from the Super Family Award are summed up in
+/// one line under it, the same line on the site's award page (in the
+/// page's language) as `awards` prints, never a line per family: the HK
+/// end-to-end event with twelve more families on its roster, none of
+/// whom played, and one entry whose family has no second member.
+#[test]
+fn the_award_page_sums_up_the_families_set_apart_as_awards_does() {
+    let scratch = Scratch::new("award-apart");
+    let event = scratch.path("event");
+    copy_dir(&fixtures().join("e2e/hk"), &event);
+    let mut roster = std::fs::read_to_string(event.join("roster.csv")).unwrap();
+    for n in 0..12 {
+        roster.push_str(&format!(
+            "X{n:02}P,Parent {n},1980-01-01,G{n:02},,\nX{n:02}C,Child {n},2014-01-01,G{n:02},,\n"
+        ));
+    }
+    roster.push_str("X99,Lone Member,1970-01-01,G99,,\n");
+    std::fs::write(event.join("roster.csv"), roster).unwrap();
+    let args = vec![PathBuf::from("--event"), event.clone()];
+    let not_eligible = "13 families are not eligible for the award: neither member qualified for the final, 13 (F3, G00, G01, G02, G03, G04, G05, G06, G07, G08, …).";
+    let not_a_unit = "1 family is not a unit: only one roster entry has the family id, 1 (G99).";
+    let out = run(&with(p(&["awards"]), &args)).success();
+    let summary: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.contains("not eligible") || l.contains("not a unit"))
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            not_eligible,
+            &format!("{not_a_unit} Each family and why: tilerank awards --all.")[..]
+        ],
+        "{}",
+        out.stdout
+    );
+    assert!(
+        !out.stdout.lines().any(|l| l.starts_with("Family ")),
+        "{}",
+        out.stdout
+    );
+    // --all: each of the 14, and why
+    let all = run(&with(p(&["awards", "--all", "--format", "csv"]), &args)).success();
+    let tables = crate::test::csv_tables(&all.stdout);
+    assert_eq!(tables[1].0, "Not eligible");
+    let (header, rows) = &csv_tables(&all.stdout)[1];
+    assert_eq!(header, &["family", "members", "reason"]);
+    assert_eq!(rows.len(), 14, "{}", tables[1].1);
+    assert_eq!(
+        rows[13],
+        [
+            "G99",
+            "X99 Lone Member",
+            "not a unit: only one roster entry has this family id: a unit is two, a parent and a child"
+        ]
+    );
+    // The site says the same, in English and in Chinese.
+    for (lang, said) in [
+        ("en", vec![not_eligible, not_a_unit]),
+        (
+            "zh-Hant",
+            vec![
+                "13 個家庭不合資格：兩名成員均未晉級決賽，13 (F3, G00, G01, G02, G03, G04, G05, G06, G07, G08, …)。",
+                "1 個家庭不構成參賽單位：名冊上只有一人用此家庭編號，1 (G99)。",
+            ],
+        ),
+    ] {
+        let site = scratch.path(&format!("site-{lang}"));
+        publish(&with(args.clone(), &p(&["--lang", lang])), &site);
+        let page = std::fs::read_to_string(site.join("super-family-award.html")).unwrap();
+        for line in said {
+            assert!(page.contains(line), "{lang}: {line}\n{page}");
+        }
+        assert!(!page.contains("Family F3"), "{lang}");
+        assert!(!page.contains("tilerank awards --all"), "{lang}");
+    }
+}
+
 /// A card's page says where the card was played (its session and table),
 /// never where the desk keeps it (the event's database, a file).
 #[test]

@@ -155,10 +155,22 @@ fn hk_prelim_to_final_medals_and_the_super_family_award() {
     1,F1,H01,Chan Tai Man,H02,Chan Siu Ming,2,3.5,11
     2,F2,H03,Lee Mei Ling,H04,Lee Ka Yan,2,-3.5,17
     ");
+    // F3 is counted under the award, by reason; --all lists it, and why.
     event("hk", &["awards"])
         .success()
         .stdout_has("Super Family Award: family F1 (H01 Chan Tai Man and H02 Chan Siu Ming).")
-        .stdout_has("Family F3 is not eligible: neither H05 nor H06 qualified for the final.");
+        .stdout_has("1 family is not eligible for the award: neither member qualified for the final, 1 (F3). Each family and why: tilerank awards --all.");
+    let out = event("hk", &["awards", "--all", "--format", "csv"]).success();
+    insta::assert_snapshot!(out.stdout, @"
+    Super Family Award
+    rank,family,parent,parent_name,child,child_name,won,avg_score,tiles
+    1,F1,H01,Chan Tai Man,H02,Chan Siu Ming,2,3.5,11
+    2,F2,H03,Lee Mei Ling,H04,Lee Ka Yan,2,-3.5,17
+
+    Not eligible
+    family,members,reason
+    F3,\"H05 Wong Chi Keung, H06 Wong Siu Fung\",neither H05 nor H06 qualified for the final
+    ");
 }
 
 // ------------------------------------------------------------------ nvso

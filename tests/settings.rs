@@ -874,16 +874,18 @@ fn every_setting_of_a_rules_file_changes_the_answer() {
             "hk",
             "[awards]\nfamily_child_ages = [7, 10]\n",
             // (a rules file of its own has the profile's schedule, not the
-            // fixture's: the award is then provisional)
-            &["awards", "--allow-incomplete"],
+            // fixture's: the award is then provisional; --all says why
+            // each family is not a unit)
+            &["awards", "--allow-incomplete", "--all"],
             "a child is aged 7 to 10",
         ),
         (
             "hk",
             "[awards]\nfamily_parent_min_age = 50\n",
             // (a rules file of its own has the profile's schedule, not the
-            // fixture's: the award is then provisional)
-            &["awards", "--allow-incomplete"],
+            // fixture's: the award is then provisional; --all says why
+            // each family is not a unit)
+            &["awards", "--allow-incomplete", "--all"],
             "a parent is aged 50 or over",
         ),
         (

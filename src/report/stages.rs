@@ -328,17 +328,308 @@ pub fn awards_table(award: &SuperFamily, roster: &Roster) -> Table {
         ),
         _ => notes.push(S::NoUnitEligible.text().to_string()),
     }
-    for i in &award.ineligible {
-        notes.push(S::FamilyNotEligible.en(&[&i.unit.family, &i.reason]));
-    }
-    for n in &award.not_units {
-        notes.push(S::FamilyNotAUnit.en(&[&n.family, &n.reason]));
-    }
+    notes.extend(families_apart(award));
     Table {
         name: "Super Family Award".into(),
         title: "Super Family Award".into(),
         columns,
         rows,
         notes,
+    }
+}
+
+/// Most families a summary of the families set apart names for one
+/// reason; the others are counted ([`families_apart_table`] lists each).
+pub const FAMILIES_NAMED: usize = 10;
+
+/// `52 (F001, F002, …)`: how many families, and the first
+/// [`FAMILIES_NAMED`] of them.
+fn families_counted(families: &[&str]) -> String {
+    let mut named: Vec<&str> = families.iter().take(FAMILIES_NAMED).copied().collect();
+    if families.len() > FAMILIES_NAMED {
+        named.push("…");
+    }
+    format!("{} ({})", families.len(), named.join(", "))
+}
+
+/// The families set apart from the award, in a line for those not
+/// eligible and a line for those that are not units (none when there
+/// are none): how many, and how many for each reason, with the first
+/// families of each (`57 families are not eligible for the award: neither
+/// member qualified for the final, 52 (F001, F002, …); one member did not
+/// qualify for the final, 5 (F003, F004, …).`). The award's table says
+/// this under it; [`families_apart_table`] lists each family and why.
+pub fn families_apart(award: &SuperFamily) -> Vec<String> {
+    use crate::rules::awards::{IneligibleReason as I, NotAUnitReason as N};
+    /// `kinds` of which `kind` gives each of `items`, said as the parts of
+    /// one line: each kind that has some, with its families.
+    fn by_kind<T>(
+        items: &[T],
+        kinds: &[S],
+        kind: impl Fn(&T) -> usize,
+        family: impl Fn(&T) -> &str,
+    ) -> String {
+        let parts = kinds.iter().enumerate().filter_map(|(k, sentence)| {
+            let families: Vec<&str> = items.iter().filter(|i| kind(i) == k).map(&family).collect();
+            (!families.is_empty()).then(|| sentence.en(&[&families_counted(&families)]))
+        });
+        S::And.joined(parts).unwrap_or_default()
+    }
+    let mut lines = Vec::new();
+    if !award.ineligible.is_empty() {
+        let parts = by_kind(
+            &award.ineligible,
+            &[
+                S::KindNeitherQualified,
+                S::KindOneNotQualified,
+                S::KindNoFinalResult,
+            ],
+            |i| match &i.reason {
+                I::NotQualified { ids } if ids.len() >= 2 => 0,
+                I::NotQualified { .. } => 1,
+                I::NoResult { .. } => 2,
+            },
+            |i| i.unit.family.as_str(),
+        );
+        lines.push(match award.ineligible.len() {
+            1 => S::NotEligibleOne.en(&[&parts]),
+            n => S::NotEligibleMany.en(&[&n, &parts]),
+        });
+    }
+    if !award.not_units.is_empty() {
+        let parts = by_kind(
+            &award.not_units,
+            &[S::KindAlone, S::KindTooMany, S::KindNoAge, S::KindAges],
+            |n| match &n.reason {
+                N::Alone => 0,
+                N::TooMany { .. } => 1,
+                N::NoAge { .. } => 2,
+                N::NoChild { .. } | N::NoParent { .. } | N::SameAge { .. } => 3,
+            },
+            |n| n.family.as_str(),
+        );
+        lines.push(match award.not_units.len() {
+            1 => S::NotAUnitOne.en(&[&parts]),
+            n => S::NotAUnitMany.en(&[&n, &parts]),
+        });
+    }
+    lines
+}
+
+/// Each family set apart from the award and why, one row each: those not
+/// eligible, then those that are not units, each by family id (`awards
+/// --all`). The same families [`families_apart`] sums up.
+pub fn families_apart_table(award: &SuperFamily, roster: &Roster) -> Table {
+    let who = |p| {
+        let pl = roster.get(p);
+        if pl.name.is_empty() {
+            pl.id.clone()
+        } else {
+            format!("{} {}", pl.id, pl.name)
+        }
+    };
+    let mut rows: Vec<Vec<Value>> = award
+        .ineligible
+        .iter()
+        .map(|i| {
+            vec![
+                Value::text(&i.unit.family),
+                Value::Text(format!("{}, {}", who(i.unit.parent), who(i.unit.child)).into()),
+                Value::Text(i.reason.to_string().into()),
+            ]
+        })
+        .collect();
+    rows.extend(award.not_units.iter().map(|n| {
+        let members: Vec<String> = n.members.iter().map(|&p| who(p)).collect();
+        vec![
+            Value::text(&n.family),
+            Value::Text(members.join(", ").into()),
+            Value::Text(S::NotAUnitBecause.en(&[&n.reason]).into()),
+        ]
+    }));
+    let notes = if rows.is_empty() {
+        vec![S::NoFamilyApart.text().to_string()]
+    } else {
+        Vec::new()
+    };
+    Table {
+        name: "Not eligible".into(),
+        title: format!(
+            "Super Family Award: {} not eligible, {} not units",
+            award.ineligible.len(),
+            award.not_units.len()
+        ),
+        columns: vec![
+            Column::text("family"),
+            Column::text("members"),
+            Column::text("reason"),
+        ],
+        rows,
+        notes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::PlayerId;
+    use crate::rules::awards::{
+        FamilyAges, Ineligible, IneligibleReason, NotAUnit, NotAUnitReason, Unit,
+    };
+
+    fn unit(n: u32) -> Unit {
+        Unit {
+            family: format!("F{n:03}"),
+            parent: PlayerId(2 * n),
+            child: PlayerId(2 * n + 1),
+            parent_age: 45,
+            child_age: 12,
+        }
+    }
+
+    fn ineligible(n: u32, reason: IneligibleReason) -> Ineligible {
+        Ineligible {
+            unit: unit(n),
+            reason,
+        }
+    }
+
+    /// 14 families not eligible (12 with neither member in the final, one
+    /// with one member out, one with a member withdrawn) and 2 that are
+    /// not units: a line for each kind, counting by reason and naming
+    /// the first ten families of each.
+    fn award() -> SuperFamily {
+        let neither = |n| IneligibleReason::NotQualified {
+            ids: vec![format!("P{}", 2 * n), format!("P{}", 2 * n + 1)],
+        };
+        let mut apart: Vec<Ineligible> = (1..=12).map(|n| ineligible(n, neither(n))).collect();
+        apart.push(ineligible_one(13));
+        apart.push(ineligible(
+            14,
+            IneligibleReason::NoResult {
+                id: "P28".into(),
+                apart: Some(crate::rules::standings::Apart::Withdrawn),
+            },
+        ));
+        SuperFamily {
+            ranked: Vec::new(),
+            ineligible: apart,
+            not_units: vec![
+                NotAUnit {
+                    family: "F050".into(),
+                    members: vec![PlayerId(100)],
+                    reason: NotAUnitReason::Alone,
+                },
+                NotAUnit {
+                    family: "F051".into(),
+                    members: vec![PlayerId(101), PlayerId(102)],
+                    reason: NotAUnitReason::NoChild {
+                        id: "P102".into(),
+                        age: 30,
+                        ages: FamilyAges {
+                            child_min: 7,
+                            child_max: 18,
+                            parent_min: 18,
+                        },
+                    },
+                },
+            ],
+        }
+    }
+
+    fn ineligible_one(n: u32) -> Ineligible {
+        ineligible(
+            n,
+            IneligibleReason::NotQualified {
+                ids: vec![format!("P{}", 2 * n)],
+            },
+        )
+    }
+
+    #[test]
+    fn families_set_apart_are_summed_up_in_a_line_each() {
+        assert_eq!(
+            families_apart(&award()),
+            [
+                "14 families are not eligible for the award: neither member qualified for the final, 12 (F001, F002, F003, F004, F005, F006, F007, F008, F009, F010, …); one member did not qualify for the final, 1 (F013); a member has no ranked result in the final, 1 (F014).",
+                "2 families are not units: only one roster entry has the family id, 1 (F050); the ages do not make a parent and a child, 1 (F051).",
+            ]
+        );
+        let one = SuperFamily {
+            ineligible: vec![ineligible_one(3)],
+            not_units: Vec::new(),
+            ..award()
+        };
+        assert_eq!(
+            families_apart(&one),
+            ["1 family is not eligible for the award: one member did not qualify for the final, 1 (F003)."]
+        );
+        let none = SuperFamily {
+            ineligible: Vec::new(),
+            not_units: Vec::new(),
+            ..award()
+        };
+        assert!(families_apart(&none).is_empty());
+    }
+
+    /// The site says the summary in the page's language, part by part,
+    /// the families as they are.
+    #[test]
+    fn the_summary_is_said_in_chinese_on_the_site() {
+        use crate::report::site::said::say;
+        use crate::report::words::Lang;
+        let lines = families_apart(&award());
+        assert_eq!(
+            say(Lang::ZhHant, &lines[0]),
+            "14 個家庭不合資格：兩名成員均未晉級決賽，12 (F001, F002, F003, F004, F005, F006, F007, F008, F009, F010, …)；其中一名成員未晉級決賽，1 (F013)；有成員沒有決賽排名，1 (F014)。"
+        );
+        assert_eq!(
+            say(Lang::ZhHant, &lines[1]),
+            "2 個家庭不構成參賽單位：名冊上只有一人用此家庭編號，1 (F050)；年齡不符一名家長及一名子女，1 (F051)。"
+        );
+    }
+
+    /// `awards --all`: each family set apart, its members and why.
+    #[test]
+    fn the_table_of_families_set_apart_lists_each_and_why() {
+        let mut roster = Roster::default();
+        for n in 0..=102 {
+            roster
+                .add(crate::roster::Player::named(
+                    &format!("P{n}"),
+                    &format!("Name {n}"),
+                ))
+                .unwrap();
+        }
+        let table = families_apart_table(&award(), &roster);
+        assert_eq!(table.rows.len(), 16);
+        let row =
+            |r: usize| -> Vec<String> { table.rows[r].iter().map(ToString::to_string).collect() };
+        assert_eq!(
+            row(0),
+            [
+                "F001",
+                "P2 Name 2, P3 Name 3",
+                "neither P2 nor P3 qualified for the final"
+            ]
+        );
+        assert_eq!(
+            row(13),
+            [
+                "F014",
+                "P28 Name 28, P29 Name 29",
+                "P28 has no ranked result in the final (withdrawn)"
+            ]
+        );
+        assert_eq!(
+            row(14),
+            [
+                "F050",
+                "P100 Name 100",
+                "not a unit: only one roster entry has this family id: a unit is two, a parent and a child"
+            ]
+        );
+        let names: Vec<&str> = table.columns.iter().map(|c| c.name).collect();
+        assert_eq!(names, ["family", "members", "reason"]);
     }
 }

@@ -106,8 +106,19 @@ crate::lang::catalog! {
             "超級家庭獎同分（家庭 {}）：由裁判長決定。";
         NoUnitEligible => "No family unit is eligible: both members must qualify for the final and have a final result.",
             "沒有合資格的家庭：兩名成員均須晉級決賽並有決賽成績。";
-        FamilyNotEligible => "Family {} is not eligible: {}.", "家庭 {} 不合資格：{}。";
-        FamilyNotAUnit => "Family {} is not a unit: {}.", "家庭 {} 不構成參賽單位：{}。";
+        NotEligibleOne => "1 family is not eligible for the award: {}.", "1 個家庭不合資格：{}。";
+        NotEligibleMany => "{} families are not eligible for the award: {}.", "{} 個家庭不合資格：{}。";
+        KindNeitherQualified => "neither member qualified for the final, {}", "兩名成員均未晉級決賽，{}";
+        KindOneNotQualified => "one member did not qualify for the final, {}", "其中一名成員未晉級決賽，{}";
+        KindNoFinalResult => "a member has no ranked result in the final, {}", "有成員沒有決賽排名，{}";
+        NotAUnitOne => "1 family is not a unit: {}.", "1 個家庭不構成參賽單位：{}。";
+        NotAUnitMany => "{} families are not units: {}.", "{} 個家庭不構成參賽單位：{}。";
+        KindAlone => "only one roster entry has the family id, {}", "名冊上只有一人用此家庭編號，{}";
+        KindTooMany => "more than two roster entries share the family id, {}", "多於兩人共用此家庭編號，{}";
+        KindNoAge => "a member's age is not known, {}", "有成員年齡不詳，{}";
+        KindAges => "the ages do not make a parent and a child, {}", "年齡不符一名家長及一名子女，{}";
+        NotAUnitBecause => "not a unit: {}", "不構成參賽單位：{}";
+        NoFamilyApart => "Every family on the roster is an eligible unit.", "名冊上所有家庭均為合資格單位。";
         NoSessionsListed => "The event lists no sessions and tables (tilerank.toml's [sessions]): missing cards are not checked.",
             "比賽未列出場次及桌號（tilerank.toml 的 [sessions]）：不核對欠交的計分卡。";
         MissingCard => "missing card", "欠交計分卡";

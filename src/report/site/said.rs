@@ -187,7 +187,8 @@ mod tests {
             "P0007 played at 2 tables of the stage (table 1, table 3); each table was judged on its own",
             "P0007 was named but is in no tie: it changes nothing",
             "Group 50-64: not awarded: silver, bronze (ties took the place, or too few players)",
-            "Family F3 is not eligible: neither H05 nor H06 qualified for the final.",
+            "14 families are not eligible for the award: neither member qualified for the final, 12 (F001, F002, …); one member did not qualify for the final, 1 (F013); a member has no ranked result in the final, 1 (F014).",
+            "1 family is not a unit: only one roster entry has the family id, 1 (G99).",
         ] {
             let said = zh(english);
             let words: Vec<&str> = said.split_whitespace().collect();
