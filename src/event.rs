@@ -527,23 +527,40 @@ impl Event {
     /// (`[stages.NAME] carry`, RULES.md section 7): the players of this
     /// stage start from all, or half, of what they had there.
     fn tallies(&self, stage: &Stage) -> Vec<standings::Tally> {
-        use crate::rules::advancement::{add_carried, starting_tallies, Carry};
+        use crate::rules::advancement::add_carried;
         let own = self.tallies.of(stage);
+        match self.starting(stage, &own) {
+            None => own,
+            Some(start) => add_carried(&start, own, self.tallies.lowest_is_best()),
+        }
+    }
+
+    /// The points each player of `stage` carries into it from the stage
+    /// before (`[stages.NAME] carry`): what the stage's standings add to
+    /// the stage's own points, and so the table rules too (RULES.md
+    /// section 7).
+    fn carried(&self, stage: &Stage) -> crate::rules::advancement::Carried {
+        let own = self.tallies.of(stage);
+        self.starting(stage, &own)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|t| (t.player, t.total))
+            .collect()
+    }
+
+    /// What the players of `own` (the stage's own tallies) start `stage`
+    /// with, carried from the stage before; `None` when it carries nothing.
+    fn starting(&self, stage: &Stage, own: &[standings::Tally]) -> Option<Vec<standings::Tally>> {
+        use crate::rules::advancement::{starting_tallies, Carry};
         let carry = self.carry(stage);
         let stages = self.stages();
-        let before = stages
-            .iter()
-            .position(|s| s == stage)
-            .and_then(|i| i.checked_sub(1))
-            .map(|i| &stages[i]);
-        match (carry, before) {
-            (Carry::None, _) | (_, None) => own,
-            (carry, Some(previous)) => {
-                let players: Vec<PlayerId> = own.iter().map(|t| t.player).collect();
-                let start = starting_tallies(&self.tallies(previous), &players, carry);
-                add_carried(&start, own)
-            }
+        let i = stages.iter().position(|s| s == stage)?;
+        let previous = &stages[i.checked_sub(1)?];
+        if carry == Carry::None {
+            return None;
         }
+        let players: Vec<PlayerId> = own.iter().map(|t| t.player).collect();
+        Some(starting_tallies(&self.tallies(previous), &players, carry))
     }
 
     /// What `stage` carries over from the stage before.
@@ -859,13 +876,22 @@ impl Event {
             }
             GoingOn::TableWinnersAndBestSeconds { .. } => {
                 let cards = self.cards_of(group);
-                let a = nvso(&cards, stage, &self.rules, &self.roster, named);
+                let carried = self.carried(stage);
+                let a = nvso(&cards, stage, &self.rules, &self.roster, named, &carried);
                 (a.advancing, a.decisions, None)
             }
             GoingOn::BestAtEachTable { per_table } => {
                 let cards = self.cards_of(group);
-                let a =
-                    best_at_each_table(&cards, stage, &self.rules, &self.roster, named, per_table);
+                let carried = self.carried(stage);
+                let a = best_at_each_table(
+                    &cards,
+                    stage,
+                    &self.rules,
+                    &self.roster,
+                    named,
+                    per_table,
+                    &carried,
+                );
                 (a.advancing, a.decisions, None)
             }
         };

@@ -104,7 +104,7 @@ impl Intake {
             keep_cards,
             skip,
             seating: Seating::default(),
-            tallies: Tallies::default(),
+            tallies: Tallies::new(rules),
             cards: Vec::new(),
             problems,
             counts: Counts::default(),
@@ -146,7 +146,7 @@ impl Intake {
     /// forgotten too.
     pub fn back_to(&mut self, mark: Mark) {
         self.seating = Seating::default();
-        self.tallies = Tallies::default();
+        self.tallies = Tallies::new(&self.rules);
         self.cards.clear();
         self.problems = mark.problems;
         self.counts = mark.counts;

@@ -412,6 +412,87 @@ fn stages_carry_brings_points_into_the_final() {
     assert!(after.stdout.lines().nth(1).unwrap().contains(",6,"));
 }
 
+/// Carry-over counts at the tables (RULES.md section 7): with `carry =
+/// "all"` into the Gwinnett demo's semi, semi table 2 is GW25 30 + 0 + 44 =
+/// 74, GW15 0 + 20 + 24 = 44, GW01 46 + 18 + 0 = 64 (prelim + the semi's two
+/// games): GW15 has the lowest total and goes on, not GW01 (18, the
+/// semi's games alone). `advance`, the standings' Q and `explain` agree.
+#[test]
+fn stages_carry_counts_in_each_tables_totals() {
+    let s = crate::test::Scratch::new("carry-tables");
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett");
+    crate::test::copy_dir(&demo, &s.0);
+    // (the demo's final was played by those the semi sent on without carry)
+    std::fs::remove_file(s.path("cards/final-S01-T01.csv")).unwrap();
+    let event = Event { dir: s.0.clone() };
+    let semi = ["advance", "--stage", "semi", "--format", "csv"];
+    let (before, after) = event.before_after(
+        ("[stages.semi]\n", "[stages.semi]\ncarry = \"all\"\n"),
+        &semi,
+    );
+    assert!(before
+        .success()
+        .stdout
+        .contains("GW01,Barbara Wood,lowest total at table 2 with 18"));
+    let after = after.success();
+    assert!(
+        after
+            .stdout
+            .contains("GW15,Harold Baker,lowest total at table 2 with 44"),
+        "{}",
+        after.stdout
+    );
+    assert!(!after.column("player").contains(&"GW01".to_string()));
+    let standings = event
+        .run(&["standings", "--stage", "semi", "--format", "csv"])
+        .success();
+    assert!(line_of(&standings, "GW15").starts_with("1,GW15,Harold Baker,,5,3,8.8,44,6,Q,"));
+    assert!(!line_of(&standings, "GW01").contains(",Q,"));
+    event
+        .run(&["explain", "GW15", "--stage", "semi"])
+        .success()
+        .stdout_has("Goes on to the final: lowest total at table 2 with 44.");
+}
+
+/// Under penalty points a player's best game is their lowest score
+/// (RULES.md section 6): in the Gwinnett demo's semi GW25 scored 0 and 44,
+/// GW15 20 and 24, both 44 in all. With `best_game:lower` after the total,
+/// GW25's 0 is the better best game; with `best_game:higher`, GW15's 20.
+#[test]
+fn best_game_under_penalty_points_is_the_lowest_score() {
+    let s = crate::test::Scratch::new("best-game-penalty");
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett");
+    crate::test::copy_dir(&demo, &s.0);
+    let event = Event { dir: s.0.clone() };
+    let settings = s.path("tilerank.toml");
+    let toml = std::fs::read_to_string(&settings).unwrap();
+    std::fs::write(
+        &settings,
+        format!("{toml}\n[standings]\norder = [\"total_score:lower\", \"best_game:lower\"]\n"),
+    )
+    .unwrap();
+    let semi = ["standings", "--stage", "semi", "--format", "csv"];
+    let (before, after) = event.before_after(("best_game:lower", "best_game:higher"), &semi);
+    let before = before.success();
+    assert!(
+        line_of(&before, "GW25").starts_with("4,GW25,"),
+        "{}",
+        before.stdout
+    );
+    assert!(line_of(&before, "GW15").starts_with("5,GW15,"));
+    let after = after.success();
+    assert!(
+        line_of(&after, "GW15").starts_with("4,GW15,"),
+        "{}",
+        after.stdout
+    );
+    assert!(line_of(&after, "GW25").starts_with("5,GW25,"));
+    event
+        .run(&["explain", "GW25", "--stage", "semi"])
+        .success()
+        .stdout_has("GW15 (Harold Baker) is above GW25 (William Campbell) on best single game (higher first): 20 against 0.");
+}
+
 /// A finalist who did not turn up: the final's medals wait for them
 /// (exit status 1) until `[stages.final] absent` names them; naming one
 /// who plays the final, or did not go on, or is no player, is an error of

@@ -14,7 +14,7 @@
 //! in full, scores as plain exact fractions.
 
 use crate::domain::{Card, PlayerId, Stage};
-use crate::profile::Rules;
+use crate::profile::{Rules, Scoring};
 use crate::score::Score;
 
 /// Tiles counted for a knocked rack whose tiles could not be counted (a
@@ -31,7 +31,8 @@ pub struct Tally {
     pub tiles: u32,
     /// Played fewer games than a card has (RULES.md section 5, check 7).
     pub withdrawn: bool,
-    /// The best score of a single game.
+    /// The best score of a single game: the highest, or the lowest under
+    /// penalty points ([`Tallies::new`]).
     pub best_game: Option<Score>,
 }
 
@@ -62,8 +63,11 @@ pub struct SeatSums {
     pub won: u32,
     pub total: Score,
     pub tiles: u32,
-    /// The best score of one game (none before the first).
-    pub best: Option<Score>,
+    /// The highest score of one game (none before the first).
+    pub highest: Option<Score>,
+    /// The lowest score of one game (none before the first): the best
+    /// game under penalty points.
+    pub lowest: Option<Score>,
 }
 
 impl SeatSums {
@@ -79,7 +83,28 @@ impl SeatSums {
             None => self.total + score,
         };
         self.tiles += tiles.map_or(KNOCKED_RACK_TILES, u32::from);
-        self.best = Some(self.best.map_or(score, |b| b.max(score)));
+        self.highest = Some(self.highest.map_or(score, |b| b.max(score)));
+        self.lowest = Some(self.lowest.map_or(score, |b| b.min(score)));
+    }
+
+    /// The seat's best game: its lowest score when `lowest_is_best`
+    /// (penalty points), else its highest.
+    pub fn best(&self, lowest_is_best: bool) -> Option<Score> {
+        if lowest_is_best {
+            self.lowest
+        } else {
+            self.highest
+        }
+    }
+}
+
+/// The better of two best games (`None`: no game): the lower when
+/// `lowest_is_best` (penalty points), else the higher.
+pub fn better_game<S: Ord>(a: Option<S>, b: Option<S>, lowest_is_best: bool) -> Option<S> {
+    match (a, b) {
+        (Some(a), Some(b)) if lowest_is_best => Some(a.min(b)),
+        (Some(a), Some(b)) => Some(a.max(b)),
+        (a, b) => a.or(b),
     }
 }
 
@@ -104,6 +129,9 @@ impl TallySource for [Tally] {
 #[derive(Clone, Debug, Default)]
 pub struct Tallies {
     stages: Vec<StageSums>,
+    /// A player's best game is their lowest score (penalty points), not
+    /// their highest.
+    lowest_is_best: bool,
 }
 
 /// One stage's sums, by player index.
@@ -166,12 +194,14 @@ impl<S: Copy + Ord> Sums<S> {
     /// These sums and a seat's: its games, wins and tiles, and `scores`,
     /// its total and best game as `S` (`None` for a seat of no best game:
     /// the scores left as they are), the totals summed by `add` (`None`
-    /// when past what `S` holds).
+    /// when past what `S` holds), the best game the lower of the two when
+    /// `lowest_is_best`.
     fn and_seat(
         self,
         seat: &SeatSums,
         scores: Option<(S, S)>,
         add: impl FnOnce(S, S) -> Option<S>,
+        lowest_is_best: bool,
     ) -> Option<Sums<S>> {
         let mut sums = Sums {
             games: self.games.saturating_add(seat.games),
@@ -181,11 +211,8 @@ impl<S: Copy + Ord> Sums<S> {
         };
         if let Some((total, best)) = scores {
             sums.total = add(self.total, total)?;
-            sums.best = if self.games == 0 {
-                best
-            } else {
-                self.best.max(best)
-            };
+            let before = (self.games > 0).then_some(self.best);
+            sums.best = better_game(before, Some(best), lowest_is_best).unwrap_or(best);
         }
         Some(sums)
     }
@@ -390,9 +417,24 @@ fn num_integer_gcd(mut a: i64, mut b: i64) -> i64 {
 }
 
 impl Tallies {
+    /// No sums yet, of an event played under `rules`: a player's best game
+    /// is their highest score, or their lowest under penalty points
+    /// (RULES.md section 6).
+    pub fn new(rules: &Rules) -> Tallies {
+        Tallies {
+            stages: Vec::new(),
+            lowest_is_best: rules.scoring == Scoring::PenaltyPoints,
+        }
+    }
+
+    /// Whether a player's best game is their lowest score (penalty points).
+    pub fn lowest_is_best(&self) -> bool {
+        self.lowest_is_best
+    }
+
     /// The sums of every card of `cards`.
     pub fn of_cards<'a>(cards: impl IntoIterator<Item = &'a Card>, rules: &Rules) -> Tallies {
-        let mut t = Tallies::default();
+        let mut t = Tallies::new(rules);
         for card in cards {
             t.add_card(card, rules);
         }
@@ -418,16 +460,18 @@ impl Tallies {
     /// Adds what `player` did at one card of the stage `s`, a card of
     /// `games` games (fewer played: the player withdrew).
     pub fn add_seat(&mut self, s: usize, player: PlayerId, games: usize, seat: &SeatSums) {
-        let sums = &mut self.stages[s];
         // (units fine enough for both scores before either is counted in
         // them: made finer for the best game, they would leave the total
         // counted in the coarser ones, and two halves summed to a half)
+        let lowest_is_best = self.lowest_is_best;
+        let seat_best = seat.best(lowest_is_best);
+        let sums = &mut self.stages[s];
         sums.finer(seat.total.denom());
-        if let Some(b) = seat.best {
+        if let Some(b) = seat_best {
             sums.finer(b.denom());
         }
         let total = sums.units(seat.total);
-        let best = seat.best.and_then(|b| sums.units(b));
+        let best = seat_best.and_then(|b| sums.units(b));
         let i = player.index();
         let row = sums.row(player);
         if (seat.games as usize) < games {
@@ -440,7 +484,9 @@ impl Tallies {
             // in units (both scores counted in them while the stage is
             // not wide), kept in the row when they fit it
             let row = &mut sums.rows[i];
-            let sum = row.sums().and_seat(seat, total.zip(best), i64::checked_add);
+            let sum = row
+                .sums()
+                .and_seat(seat, total.zip(best), i64::checked_add, lowest_is_best);
             if sum.is_some_and(|sum| row.keep(&sum)) {
                 return;
             }
@@ -448,9 +494,9 @@ impl Tallies {
         }
         // the same sum, made in the player's wide sums
         let wide = sums.wide.as_mut().expect("made wide above");
-        let scores = seat.best.map(|best| (seat.total, best));
+        let scores = seat_best.map(|best| (seat.total, best));
         wide[i] = wide[i]
-            .and_seat(seat, scores, |a, b| Some(a + b))
+            .and_seat(seat, scores, |a, b| Some(a + b), lowest_is_best)
             .expect("fractions are summed with no limit");
     }
 
@@ -586,6 +632,31 @@ mod tests {
             seat.add(won, score, tiles);
         }
         seat
+    }
+
+    #[test]
+    fn the_best_game_is_the_lowest_under_penalty_points() {
+        let games = [
+            (false, Score::whole(44), Some(4)),
+            (true, Score::ZERO, Some(0)),
+        ];
+        let later = [(false, Score::whole(7), Some(1))];
+        for (profile, best) in [("gwinnett", 0), ("hk", 44)] {
+            let rules = crate::profile::by_name(profile).unwrap();
+            let mut t = Tallies::new(&rules);
+            let s = t.stage(&Stage::prelim());
+            t.add_seat(s, PlayerId(0), 2, &seat_of(&games));
+            t.add_seat(s, PlayerId(0), 1, &seat_of(&later));
+            assert_eq!(
+                t.of(&Stage::prelim())[0].best_game,
+                Some(Score::whole(best)),
+                "{profile}"
+            );
+        }
+        assert_eq!(better_game(Some(3), None, true), Some(3));
+        assert_eq!(better_game(None, Some(3), false), Some(3));
+        assert_eq!(better_game(Some(3), Some(-2), true), Some(-2));
+        assert_eq!(better_game(Some(3), Some(-2), false), Some(3));
     }
 
     #[test]
@@ -819,7 +890,8 @@ mod tests {
             won: 40_000,
             total: Score::whole(3),
             tiles: 1,
-            best: Some(Score::whole(2)),
+            highest: Some(Score::whole(2)),
+            lowest: Some(Score::whole(2)),
         };
         t.add_seat(semi, late, 2, &odd);
         t.add_seat(semi, late, 2, &odd);
@@ -836,7 +908,8 @@ mod tests {
             won: u32::MAX - 1,
             total: Score::whole(3),
             tiles: u32::MAX - 1,
-            best: Some(Score::whole(3)),
+            highest: Some(Score::whole(3)),
+            lowest: Some(Score::whole(3)),
         };
         t.add_seat(f, few, 1, &huge);
         t.add_seat(f, few, 1, &huge);

@@ -4,6 +4,7 @@
 use crate::domain::PlayerId;
 pub use crate::profile::vocabulary::Carry;
 use crate::rules::standings::Tally;
+use crate::rules::tally::better_game;
 use crate::score::Score;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -24,6 +25,11 @@ pub fn carried_points(total: Score, carry: Carry) -> Score {
         Carry::Half => round_up(total / 2),
     }
 }
+
+/// The points each player of a stage starts it with, carried over from
+/// the stage before (players carrying nothing may be left out): the table
+/// rules add them to each table's totals, as the standings do.
+pub type Carried = BTreeMap<PlayerId, Score>;
 
 /// A tally of no games.
 fn empty_tally(player: PlayerId) -> Tally {
@@ -60,8 +66,10 @@ pub fn starting_tallies(previous: &[Tally], advancing: &[PlayerId], carry: Carry
 }
 
 /// Adds the starting tallies to a stage's own tallies (from
-/// [`crate::rules::standings::tally`]), by player; `withdrawn` is the stage's.
-pub fn add_carried(start: &[Tally], stage: Vec<Tally>) -> Vec<Tally> {
+/// [`crate::rules::standings::tally`]), by player; `withdrawn` is the stage's,
+/// the best game the better of the two ([`better_game`]: the lower when
+/// `lowest_is_best`, under penalty points).
+pub fn add_carried(start: &[Tally], stage: Vec<Tally>, lowest_is_best: bool) -> Vec<Tally> {
     let mut by_player: BTreeMap<PlayerId, Tally> = start
         .iter()
         .map(|t| {
@@ -82,7 +90,7 @@ pub fn add_carried(start: &[Tally], stage: Vec<Tally>) -> Vec<Tally> {
                 s.total += t.total;
                 s.tiles += t.tiles;
                 s.withdrawn = t.withdrawn;
-                s.best_game = s.best_game.max(t.best_game);
+                s.best_game = better_game(s.best_game, t.best_game, lowest_is_best);
             }
             None => {
                 by_player.insert(t.player, t);

@@ -7,7 +7,7 @@
 //! those named do.
 
 use super::tables::{push_once, several_tables, tables, Direction};
-use super::{Advancement, Advancer, Decision, Reason, TableLine};
+use super::{Advancement, Advancer, Carried, Decision, Reason, TableLine};
 use crate::domain::{Card, PlayerId, Stage};
 use crate::profile::{Rules, Scoring};
 use crate::roster::Roster;
@@ -21,7 +21,8 @@ fn direction(rules: &Rules) -> Direction {
     }
 }
 
-/// The best `per_table` of each table of `stage`.
+/// The best `per_table` of each table of `stage`, each player's total with
+/// the points they `carried` into the stage (as the standings count it).
 pub fn best_at_each_table(
     cards: &[Card],
     stage: &Stage,
@@ -29,10 +30,11 @@ pub fn best_at_each_table(
     roster: &Roster,
     named: &[PlayerId],
     per_table: usize,
+    carried: &Carried,
 ) -> Advancement {
     let direction = direction(rules);
     let lowest = direction == Direction::Lowest;
-    let tables = tables(cards, stage, rules, roster, direction);
+    let tables = tables(cards, stage, rules, roster, direction, carried);
     let mut decisions = several_tables(&tables);
     let mut advancing: Vec<Advancer> = Vec::new();
     let mut used_names: BTreeSet<PlayerId> = BTreeSet::new();

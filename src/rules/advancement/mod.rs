@@ -58,6 +58,9 @@
 //!   A whole half stays as it is (+44 carries +22). `half` is meant for the
 //!   points profiles (`nvso`, `gwinnett`); under `hk` the carried points
 //!   count in the total, and so in the average over the new stage's games.
+//!   The table rules place each table's players on the total the stage's
+//!   standings count, the carried points included ([`Carried`]), so that
+//!   who goes on, the standings' marks and `explain` agree.
 
 mod carry;
 mod each_table;
@@ -65,7 +68,9 @@ mod nvso;
 mod tables;
 pub mod top;
 
-pub use carry::{add_carried, carried_points, round_up, starting_tallies, starting_tally, Carry};
+pub use carry::{
+    add_carried, carried_points, round_up, starting_tallies, starting_tally, Carried, Carry,
+};
 pub use each_table::best_at_each_table;
 pub use nvso::nvso;
 pub use top::{select, Cut, Straddle};

@@ -2,7 +2,9 @@
 //! to the championship table's seats.
 
 use super::tables::{push_once, several_tables, tables, Direction};
-use super::{Advancement, Advancer, Decision, Reason, TableLine, TableResult, CHAMPIONSHIP_SEATS};
+use super::{
+    Advancement, Advancer, Carried, Decision, Reason, TableLine, TableResult, CHAMPIONSHIP_SEATS,
+};
 use crate::domain::{Card, PlayerId, Stage};
 use crate::profile::{GoingOn, Rules, TableTies};
 use crate::roster::Roster;
@@ -14,19 +16,21 @@ use std::collections::BTreeSet;
 /// they finished behind their table's winner, fill the championship table
 /// up to the championship table's seats ([`GoingOn::TableWinnersAndBestSeconds`],
 /// 4 by default). `named` are players the director named to
-/// settle a tie for the last seats.
+/// settle a tie for the last seats. Each total counts the points the
+/// player `carried` into the stage, as the stage's standings do.
 pub fn nvso(
     cards: &[Card],
     stage: &Stage,
     rules: &Rules,
     roster: &Roster,
     named: &[PlayerId],
+    carried: &Carried,
 ) -> Advancement {
     let championship_seats = match rules.going_on {
         GoingOn::TableWinnersAndBestSeconds { seats } => seats,
         _ => CHAMPIONSHIP_SEATS,
     };
-    let tables = tables(cards, stage, rules, roster, Direction::Highest);
+    let tables = tables(cards, stage, rules, roster, Direction::Highest, carried);
     let mut decisions = several_tables(&tables);
     let mut advancing: Vec<Advancer> = Vec::new();
     for t in &tables {

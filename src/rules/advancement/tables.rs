@@ -1,7 +1,7 @@
 //! The tables of a stage (RULES.md section 7, the table rules): each
 //! checked card is one table, its players placed on their totals.
 
-use super::{Advancer, Decision, TableLine, TableResult};
+use super::{Advancer, Carried, Decision, TableLine, TableResult};
 use crate::domain::{Card, CardKey, Label, PlayerId, SessionName, Stage};
 use crate::profile::Rules;
 use crate::roster::{Roster, Status};
@@ -29,13 +29,16 @@ fn table_name(key: &CardKey, several_sessions: bool) -> String {
     }
 }
 
-/// The tables of `stage`, each ranked on its total in `direction`.
+/// The tables of `stage`, each ranked on its total in `direction`: the
+/// points of the stage's games at the table plus what the player carried
+/// into the stage (`carried`), the total the stage's standings count.
 pub(super) fn tables(
     cards: &[Card],
     stage: &Stage,
     rules: &Rules,
     roster: &Roster,
     direction: Direction,
+    carried: &Carried,
 ) -> Vec<TableResult> {
     let mut stage_cards: Vec<&Card> = cards.iter().filter(|c| &c.key.stage == stage).collect();
     stage_cards.sort_by(|a, b| a.key.cmp(&b.key));
@@ -66,6 +69,9 @@ pub(super) fn tables(
                             line.won += u32::from(r.won);
                             line.total += r.score;
                         }
+                    }
+                    if let Some(c) = carried.get(&sp.player) {
+                        line.total += *c;
                     }
                     let short = (line.games as usize) < card.games.len()
                         || line.games < rules.games_for(stage);

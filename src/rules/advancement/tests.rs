@@ -8,6 +8,37 @@ use crate::profile::{GoingOn, Rules};
 use crate::roster::{Player, Roster, Status};
 use crate::rules::standings::Tally;
 
+/// [`super::nvso`] with nothing carried into the stage.
+fn nvso(
+    cards: &[Card],
+    stage: &Stage,
+    rules: &Rules,
+    roster: &Roster,
+    named: &[PlayerId],
+) -> Advancement {
+    super::nvso(cards, stage, rules, roster, named, &Carried::new())
+}
+
+/// [`super::best_at_each_table`] with nothing carried into the stage.
+fn best_at_each_table(
+    cards: &[Card],
+    stage: &Stage,
+    rules: &Rules,
+    roster: &Roster,
+    named: &[PlayerId],
+    per_table: usize,
+) -> Advancement {
+    super::best_at_each_table(
+        cards,
+        stage,
+        rules,
+        roster,
+        named,
+        per_table,
+        &Carried::new(),
+    )
+}
+
 /// Reasons and decisions in the words `report::going_on` says them in.
 trait Said {
     fn said(&self) -> String;
@@ -603,7 +634,7 @@ fn starting_tallies_for_the_next_stage() {
         withdrawn: true,
         ..Tally::new(PlayerId(1))
     }];
-    let merged = add_carried(&all, stage);
+    let merged = add_carried(&all, stage, false);
     assert_eq!(
         merged,
         vec![Tally {
