@@ -4,7 +4,9 @@
 //! - **Piped or redirected** output (a file, `less`, `grep`), and a table
 //!   written with `-o FILE`, is never cut: every column, every character,
 //!   one line a row.
-//! - **On a terminal** the table fits its width without wrapping a row. When
+//! - **On a terminal** the table fits its width (a terminal that does not
+//!   say its width, or says 0, is `COLUMNS` wide, else 80) without
+//!   wrapping a row. When
 //!   everything does not fit, these steps are taken in turn until it does:
 //!   1. headers wrap onto two lines ("Average" over "score") and columns
 //!      are one space apart instead of two;
@@ -106,7 +108,24 @@ fn terminal_width() -> Option<usize> {
     if !stdout.is_terminal() {
         return None;
     }
-    terminal_size::terminal_size_of(&stdout).map(|(w, _)| usize::from(w.0))
+    let reported = terminal_size::terminal_size_of(&stdout).map(|(w, _)| w.0);
+    Some(width_of(reported, std::env::var("COLUMNS").ok().as_deref()))
+}
+
+/// The width to fit on a terminal that reports `reported` columns: a
+/// terminal that reports none, or 0 (a serial console, some remote
+/// sessions), has `COLUMNS` columns when that is set, else 80.
+fn width_of(reported: Option<u16>, columns: Option<&str>) -> usize {
+    reported
+        .filter(|&w| w > 0)
+        .map(usize::from)
+        .or_else(|| {
+            columns
+                .and_then(|c| c.trim().parse::<u16>().ok())
+                .filter(|&w| w > 0)
+                .map(usize::from)
+        })
+        .unwrap_or(80)
 }
 
 impl Terminal {
@@ -642,6 +661,19 @@ fn cut_start(text: &str, width: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// A terminal that reports no width, or 0, is `COLUMNS` wide, else 80;
+    /// one that reports its width is that wide, whatever `COLUMNS` says.
+    #[test]
+    fn a_terminal_of_no_width_is_columns_wide() {
+        use super::width_of;
+        assert_eq!(width_of(Some(0), Some("132")), 132);
+        assert_eq!(width_of(None, Some(" 100 ")), 100);
+        assert_eq!(width_of(Some(0), None), 80);
+        assert_eq!(width_of(Some(0), Some("wide")), 80);
+        assert_eq!(width_of(Some(0), Some("0")), 80);
+        assert_eq!(width_of(Some(120), Some("60")), 120);
+    }
+
     /// Drawn a screenful at a time or whole, a table is the same lines:
     /// at every width, with a column too wide for comfy-table beside the
     /// others, and with no rows at all.
