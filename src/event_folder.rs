@@ -343,8 +343,9 @@ struct FileImport<'a> {
     new_ids: Vec<(CardKey, i64)>,
     /// The cards' stages, each once in a row.
     stages: Vec<String>,
+    /// The games of the cards written (new or replacing one).
     games: usize,
-    /// Cards new or replacing one.
+    /// Cards written: new or replacing one.
     outputs: usize,
     /// The file is refused whatever comes (a table given twice): nothing
     /// more is written.
@@ -422,7 +423,6 @@ impl<'a> FileImport<'a> {
         if self.stages.last() != Some(&stage) {
             self.stages.push(stage);
         }
-        self.games += card.games.len();
         let old = match self.by_key.get(&card.key) {
             Some(&id) => match self.store.card(id, &card.key) {
                 Ok(old) => Some(old),
@@ -465,6 +465,7 @@ impl<'a> FileImport<'a> {
         };
         if fate != CardFate::Unchanged {
             self.outputs += 1;
+            self.games += card.games.len();
             let refused = self.doomed
                 || self.failed.is_some()
                 || self.problems.has_errors()
@@ -1284,7 +1285,9 @@ impl EventFolder {
                     file: name.clone(),
                     sha256: sha256.clone(),
                     stage: stages.join(" "),
-                    cards: fates.len() as i64,
+                    // what this import stored: a card the store held
+                    // already, the same, is not counted
+                    cards: outputs as i64,
                     games: games as i64,
                     // Why a card was replaced, or how it was confirmed (a
                     // double entry): whatever the command was given.

@@ -1362,6 +1362,31 @@ fn one_player_still_to_play_is_said_in_the_singular() {
 /// be there): its table has no card again, the log says when and why,
 /// and importing it again puts it back. Without a reason, or for a table
 /// the event has no card of, nothing is removed and the command says why.
+/// The log counts what an import stored: a file holding a card the event
+/// has already, the same, counts only its new cards and their games.
+#[test]
+fn the_log_counts_the_cards_an_import_stored() {
+    use crate::test::Test;
+    let s = Scratch::new("log-counts");
+    let from = crate::test::fixtures().join("e2e/hk/cards/prelim.csv");
+    let d = crate::seeds_e2e::hk_e2e_folder(&s);
+    let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
+    let whole = std::fs::read_to_string(&from).unwrap();
+    // the header and table 1's twelve lines (3 games, 4 seats)
+    let table1: String = whole.lines().take(13).map(|l| format!("{l}\n")).collect();
+    let first = s.0.join("table1.csv");
+    std::fs::write(&first, table1).unwrap();
+    run(&["import", &first.display().to_string()]).success();
+    let both = from.display().to_string();
+    run(&["import", &both])
+        .success()
+        .stderr_has("1 card imported, 0 replaced, 1 unchanged");
+    let log = run(&["log", "--format", "csv"]).success().stdout;
+    let last = log.lines().last().unwrap();
+    assert!(last.contains(&format!(",import,{both},")), "{log}");
+    assert!(last.contains(",prelim,1,3,"), "{log}");
+}
+
 #[test]
 fn a_card_removed_leaves_its_table_empty_and_the_log_says_why() {
     use crate::test::Test;
