@@ -630,12 +630,15 @@ fn assign_groups(
     let groups: Vec<AgeGroup> = if !rules.age_groups.is_empty() {
         rules.age_groups.clone()
     } else if rules.age_scheme == AgeScheme::NvsoBySize {
+        // the players: every active entry of the roster, and a withdrawn
+        // or disqualified one who played a game (one who leaves, or is
+        // disqualified, during the event does not merge two groups)
         let count = if roster.is_open() {
             tallies.players().len()
         } else {
             roster
                 .iter()
-                .filter(|(_, p)| p.status != crate::roster::Status::Disqualified)
+                .filter(|(id, p)| p.status == crate::roster::Status::Active || tallies.played(*id))
                 .count()
         };
         nvso_groups(count)

@@ -729,6 +729,15 @@ fn nvso_a_disqualified_entry_does_not_count_for_the_groups() {
     expect_groups("17-dq", ["Open"; 8]);
 }
 
+/// 17 roster entries, one disqualified after playing a game (E08 sits at
+/// a card): still 17 players, still two groups.
+#[test]
+fn nvso_an_entry_disqualified_after_playing_still_counts_for_the_groups() {
+    let found = groups_with("17-dq-played");
+    assert_eq!(found["E01"], "50-74");
+    assert_eq!(found["E07"], "75+");
+}
+
 /// `--group` takes only the groups the event has: 17 players give 50-74
 /// and 75+, so 50-64 is a command-line error that lists them.
 #[test]

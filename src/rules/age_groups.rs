@@ -22,7 +22,9 @@
 //!   groups start at 50 (`50-74`, `50-64`), so the single group of a small
 //!   event (16 players or fewer) is named `Open` and takes ages 50 and over.
 //!   A player younger than 50 fits no NVSO group and is a roster error. The
-//!   count is the players entered in the event.
+//!   count is the players entered in the event: the roster's entries less
+//!   those withdrawn or disqualified before they played a game (counted
+//!   in `event.rs`, `assign_groups`).
 //! - **Which age counts** ([`player_age`]): a birth date wins over a given
 //!   age (it is exact on the event date; a typed age may be stale). An
 //!   unreadable birth date is an error, not a reason to fall back on the age.
