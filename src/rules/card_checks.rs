@@ -879,7 +879,8 @@ fn check_game(
 }
 
 /// Checks 3 to 5 under penalty points (this tool's decision, docs/rules.md
-/// section 5): a seat with 0 tiles scores 0, every other seat a score its
+/// section 5): a blank tiles cell only for a knocked rack (as under
+/// zero-sum scoring), a seat with 0 tiles scores 0, every other seat a score its
 /// tiles can hold ([`loss_fits`], the penalty being the rack's value), at
 /// most one seat has 0 tiles, and `won` is 1 exactly for the seat that
 /// went out or, when nobody did, for the leaders the zero-sum checks pick
@@ -891,8 +892,12 @@ fn check_penalty_game(
     rules: &Rules,
     problems: &mut Problems,
 ) {
+    let someone_out = lines.iter().any(|l| l.tiles == Some(0));
     for l in lines {
         match l.tiles {
+            None if !knocked_blank_ok(l, someone_out, rules) => {
+                problems.error(l.tiles_place(), blank_tiles_error(l, rules))
+            }
             Some(0) if !l.score.is_zero() => problems.error(
                 l.score_place(),
                 Said::new(
@@ -1098,18 +1103,23 @@ fn loss_fits(loss: &Score, tiles: u16, rules: &Rules) -> bool {
 
 /// A blank tiles cell is allowed only for a knocked rack: the profile has a
 /// `knocked` charge and the seat lost at least that much (someone went out)
-/// or lost and did not lead (nobody went out).
+/// or lost and did not lead (nobody went out). The loss is the score's
+/// minus under zero-sum scoring, the score itself under penalty points.
 fn knocked_blank_ok(line: &Line, someone_out: bool, rules: &Rules) -> bool {
     let knocked = rules.penalties.knocked;
-    if knocked == 0 || line.won || !line.score.is_negative() {
+    let loss = match rules.scoring {
+        Scoring::ZeroSum => -line.score,
+        Scoring::PenaltyPoints => line.score,
+    };
+    if knocked == 0 || line.won || !loss.is_positive() {
         return false;
     }
     if !someone_out {
         return true;
     }
     match rules.penalty_mode {
-        PenaltyMode::Replace => line.score == Score::whole(-knocked),
-        PenaltyMode::Add => line.score <= Score::whole(-knocked),
+        PenaltyMode::Replace => loss == Score::whole(knocked),
+        PenaltyMode::Add => loss >= Score::whole(knocked),
     }
 }
 
@@ -2525,6 +2535,24 @@ mod tests {
                 "S01.csv:2:6: error: game won is 0, expected 1: nobody went out, and the leaders (A) have the fewest tiles (1)",
                 "S01.csv:3:6: error: game won is 1, expected 0: nobody went out, and the leaders (A) have the fewest tiles (1)",
             ]
+        );
+        // a blank tiles cell: only a knocked rack, charged as the profile
+        // says (gwinnett has no charge)
+        let mut one = gwinnett.clone();
+        one.games_per_session = 1;
+        let blank = "S01,1,1,A,P1,1,0,0\nS01,1,1,B,P2,0,50,\nS01,1,1,C,P3,0,35,5\n";
+        assert_eq!(
+            said(&one, blank),
+            ["S01.csv:3:8: error: tiles is blank; expected the number of tiles left on B's rack"]
+        );
+        let mut knocked = one.clone();
+        knocked.penalties.knocked = 50;
+        knocked.penalty_mode = PenaltyMode::Replace;
+        assert_eq!(said(&knocked, blank), Vec::<String>::new());
+        let short = blank.replace(",50,", ",49,");
+        assert_eq!(
+            said(&knocked, &short),
+            ["S01.csv:3:8: error: tiles is blank; expected the number of tiles left on B's rack (blank only for a knocked rack, charged 50)"]
         );
     }
 
