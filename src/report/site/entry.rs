@@ -33,7 +33,8 @@
 //!   `-12`, `-12-` becomes `12`. Full-width digits, signs and point (a
 //!   Chinese keyboard's `１２`, `－`, `．`) and the Unicode minus `−` are
 //!   read as ASCII. The button is out of the Tab order, so Tab goes from
-//!   field to field.
+//!   field to field. Under penalty points, which are never below 0, the
+//!   page has no button and no word on signs.
 //! - **The card.** From what is typed the script builds one CSV card in
 //!   the results layout, header
 //!   `stage,session,table,game,seat,player,won,score,tiles`, one line per
@@ -241,13 +242,12 @@ pub fn page(p: &EntryPage) -> String {
             aria = esc(&fill(w.entry_player, &[&seat])),
         );
     }
-    let _ = write!(
-        s,
-        r#"<p class="hint">{sign_hint}</p>
-</section>
-"#,
-        sign_hint = esc(w.entry_sign_hint),
-    );
+    // (penalty points are never below 0: no minus to type, no ± button)
+    let penalty = p.scoring == Scoring::PenaltyPoints;
+    if !penalty {
+        let _ = writeln!(s, r#"<p class="hint">{}</p>"#, esc(w.entry_sign_hint));
+    }
+    s.push_str("</section>\n");
     for game in 1..=p.games {
         let _ = write!(
             s,
@@ -270,7 +270,7 @@ pub fn page(p: &EntryPage) -> String {
                 r#"<div class="row off" id="r-{game}-{seat}" data-seat="{seat}">
 <span class="who" id="w-{game}-{seat}">{seat}</span>
 <input id="{won_id}" data-keep inputmode="numeric" enterkeyhint="next" aria-label="{won_aria}" disabled>
-<span class="signed"><input id="{score_id}" data-keep data-score inputmode="decimal" enterkeyhint="next" aria-label="{score_aria}" disabled><button type="button" class="sign" data-for="{score_id}" tabindex="-1" aria-label="{sign}" disabled>±</button></span>
+<span class="signed"><input id="{score_id}" data-keep data-score inputmode="decimal" enterkeyhint="next" aria-label="{score_aria}" disabled>{sign}</span>
 <input id="{tiles_id}" data-keep inputmode="numeric" enterkeyhint="next" aria-label="{tiles_aria}" disabled>
 </div>
 <ul class="msgs" id="m-g{game}-{seat}"></ul>
@@ -281,7 +281,15 @@ pub fn page(p: &EntryPage) -> String {
                 won_aria = aria(w.entry_won),
                 score_aria = aria(score_label),
                 tiles_aria = aria(w.entry_tiles),
-                sign = esc(w.entry_sign),
+                sign = if penalty {
+                    String::new()
+                } else {
+                    format!(
+                        r#"<button type="button" class="sign" data-for="{}" tabindex="-1" aria-label="{}" disabled>±</button>"#,
+                        id("score"),
+                        esc(w.entry_sign)
+                    )
+                },
             );
         }
         s.push_str("</fieldset>\n");
@@ -983,6 +991,14 @@ mod tests {
                 gwinnett.contains(&format!("\"score\":\"{penalty}\"")),
                 "{lang}"
             );
+            // no minus to type: no ± button, no word on signs
+            let words = lang.words();
+            assert!(
+                zero_sum.contains("±</button>") && !gwinnett.contains("±"),
+                "{lang}"
+            );
+            assert!(zero_sum.contains(&esc(words.entry_sign_hint)), "{lang}");
+            assert!(!gwinnett.contains(&esc(words.entry_sign_hint)), "{lang}");
         }
     }
 
