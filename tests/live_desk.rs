@@ -1265,6 +1265,43 @@ fn with_double_entry_a_referees_card_counts_once_the_desk_agrees() {
     assert!(board.body.contains("0 in conflict"), "{}", board.body);
 }
 
+/// Double entry, two referees: a second referee whose card differs from
+/// the first one's entry, still waiting for the desk, is told at once who
+/// holds the other version and what differs (409), as the board shows it;
+/// one who enters the same card waits with it (202).
+#[test]
+fn with_double_entry_a_second_referees_other_version_is_told_at_once() {
+    let scratch = Scratch::new("double-two");
+    let hk = hk_event(&scratch);
+    let toml = hk.dir.join("tilerank.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, text.replace("double = false", "double = true")).unwrap();
+    let ann = add_referee(&hk.dir, "Ann Lee");
+    let bob = add_referee(&hk.dir, "Bob Chan");
+    let server = Serving::start(&hk.dir);
+    let addr = server.addr.as_str();
+    let card = std::fs::read_to_string(&hk.cards[1]).unwrap();
+    let first = post_card(addr, &ann, swap_seats(&card).as_bytes()).unwrap();
+    assert_eq!(first.status, 202, "{first:?}");
+    let other = post_card(addr, &bob, card.as_bytes()).unwrap();
+    assert_eq!(other.status, 409, "{other:?}");
+    assert!(
+        other
+            .body
+            .contains("Not stored: referee Ann Lee entered a different card for session S01 table 2 before you."),
+        "{}",
+        other.body
+    );
+    assert!(other.body.contains("game 3"), "{}", other.body);
+    let cookie = director(&server);
+    let board = the_board(addr, &cookie);
+    assert!(board.body.contains("1 in conflict"), "{}", board.body);
+    assert!(stored_keys(&hk.dir).is_empty());
+    // the same card as Ann's: it waits with hers
+    let same = post_card(addr, &bob, swap_seats(&card).as_bytes()).unwrap();
+    assert_eq!(same.status, 202, "{same:?}");
+}
+
 /// `check` in the event folder says which tables the board holds back
 /// (`EventFolder::held_back`, what the board shows), after the cards
 /// missing: a referee's entry waiting for the desk's typing (double

@@ -16,7 +16,9 @@
 //!   is what counts, once it agrees with the referee's. A typing that
 //!   differs is refused by the import, as under single entry, and kept
 //!   beside the referee's: the board shows the two side by side, and the
-//!   director accepts one with a reason.
+//!   director accepts one with a reason. A second referee whose card
+//!   differs from a first one's entry still waiting is told so at once
+//!   (a conflict, `held_by` the first referee); both entries wait.
 //!
 //! Every entry is kept (`entries`, append-only), and so is every decision
 //! of the board (`decisions`), each with its log row when it changed a
@@ -895,6 +897,41 @@ impl Store {
         })
     }
 
+    /// Double entry: a posted card that differs from another referee's
+    /// entry of its table waiting for the desk's typing, said as the
+    /// conflict the board shows (the post is kept as waiting, as the
+    /// other is: the desk's typing, or the director, settles the table).
+    fn differs_from_waiting(
+        &self,
+        key: &CardKey,
+        referee: &str,
+        body: &[u8],
+        rules: &crate::profile::Rules,
+    ) -> Result<Option<Entered>, FolderError> {
+        let mut roster = self.roster()?;
+        let Some(now) = entry_lines(body, referee, rules, roster.as_mut()) else {
+            return Ok(None);
+        };
+        for (other, other_body) in self.waiting_entries(key)? {
+            if other == referee {
+                continue;
+            }
+            let Some(was) = entry_lines(&other_body, &other, rules, roster.as_mut()) else {
+                continue;
+            };
+            if was != now {
+                let differs = differences(&rows_of(key, &was), &rows_of(key, &now));
+                let held_by = Holder::Referee(other);
+                return Ok(Some(Entered::Conflict {
+                    card: key.clone(),
+                    messages: Lang::ALL.map(|lang| conflict_message(key, &held_by, &differs, lang)),
+                    held_by,
+                }));
+            }
+        }
+        Ok(None)
+    }
+
     /// The keys of the stored cards of `near`'s stage and session.
     fn session_keys(&self, near: &CardKey) -> Result<Vec<CardKey>, FolderError> {
         let (stage, session, _) = key_fields(near);
@@ -1250,6 +1287,21 @@ impl EventFolder {
                         }
                         store.conflict(&key, held_by, referee, body, &rules)?
                     }
+                };
+                // (another referee's waiting entry differs: the post waits
+                // too, and the referee is told of the other version)
+                let outcome = match outcome {
+                    Entered::Waiting { .. } => {
+                        match store.differs_from_waiting(&key, referee, body, &rules)? {
+                            Some(conflict) => {
+                                store.record_entry(referee, &key, body, "waiting", false)?;
+                                entered = Some(conflict);
+                                return Ok(());
+                            }
+                            None => outcome,
+                        }
+                    }
+                    outcome => outcome,
                 };
                 let kept = match &outcome {
                     Entered::Stored { .. } => Some(("stored", true)),
