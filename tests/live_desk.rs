@@ -629,6 +629,43 @@ fn wrong_keys_other_sites_and_huge_bodies_are_refused_and_the_server_goes_on() {
     assert_eq!(stored_keys(&hk.dir).len(), 1);
 }
 
+/// A game one sign away from passing: the phone gets `check`'s hint as a
+/// note at its game, in both languages, beside the errors.
+#[test]
+fn a_lost_minus_sign_is_hinted_on_the_phone_at_its_game() {
+    let scratch = Scratch::new("sign-hint");
+    let hk = hk_event(&scratch);
+    let key = add_referee(&hk.dir, "Ann Lee");
+    let server = Serving::start(&hk.dir);
+    let card = std::fs::read_to_string(&hk.cards[0]).unwrap();
+    // game 1's first losing seat typed without its minus
+    let line = card
+        .lines()
+        .skip(1)
+        .find(|l| l.split(',').nth(3) == Some("1") && l.split(',').nth(7).unwrap().starts_with('-'))
+        .unwrap();
+    let wrong = card.replacen(line, &line.replacen(",-", ",", 1), 1);
+    for path in ["/api/check", "/api/cards"] {
+        let a = post_to(&server.addr, path, &key, wrong.as_bytes()).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&a.body).unwrap();
+        let problems = v["problems"].as_array().unwrap();
+        assert!(
+            problems.iter().any(|p| p["game"] == 1
+                && p["severity"] == "note"
+                && p["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("did it lose its minus sign?")),
+            "{path}: {v}"
+        );
+        assert!(
+            problems.iter().any(|p| p["severity"] == "error"),
+            "{path}: {v}"
+        );
+    }
+    assert!(stored_keys(&hk.dir).is_empty(), "nothing bad gets in");
+}
+
 #[test]
 fn a_card_with_errors_is_answered_with_each_problem_at_its_game_and_seat() {
     let scratch = Scratch::new("problems");

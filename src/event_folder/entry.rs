@@ -252,6 +252,26 @@ impl Posted {
             .collect()
     }
 
+    /// Every problem of `problems` where the referee typed it
+    /// ([`Posted::located`]), then the hints of the games refused (one
+    /// sign that makes a game pass: `check`'s `hint:` lines), as notes at
+    /// their games.
+    fn located_all(&self, problems: &Problems, stored: &StoredNames) -> Vec<EntryProblem> {
+        let mut out = self.located(&problems.sorted(), stored);
+        let (hints, _) = problems.hints();
+        out.extend(hints.into_iter().map(|h| {
+            let (game, seat, field) = self.locate(&h.place, false);
+            EntryProblem {
+                severity: Severity::Note,
+                game,
+                seat,
+                field,
+                messages: Lang::ALL.map(|lang| self.said_here(&h.said, lang, stored).say(lang)),
+            }
+        }));
+        out
+    }
+
     /// A message of the checks with each place it names (a part that is a
     /// place: `first at S01.csv:4`) said as the entry page says places,
     /// before the message is put together, so that the language's words
@@ -1227,14 +1247,14 @@ impl EventFolder {
         let names = StoredNames::of(&store);
         if posted.key().is_none() {
             return Ok(EntryCheck {
-                problems: posted.located(&posted.problems.sorted(), &names),
+                problems: posted.located_all(&posted.problems, &names),
                 players,
             });
         }
         let report =
             self.import_posted(&store, &posted, true, None, &mut || {}, &mut |_, _| Ok(()))?;
         Ok(EntryCheck {
-            problems: posted.located(&report.problems.sorted(), &names),
+            problems: posted.located_all(&report.problems, &names),
             players,
         })
     }
@@ -1253,7 +1273,7 @@ impl EventFolder {
         let Some(key) = posted.key().cloned() else {
             // (a post of other than one card is an error of its reading)
             return Ok(Entered::Refused(
-                posted.located(&posted.problems.sorted(), &StoredNames::none()),
+                posted.located_all(&posted.problems, &StoredNames::none()),
             ));
         };
         let store = self.writer()?;
@@ -1320,7 +1340,7 @@ impl EventFolder {
         // (no outcome: the import refused everything before this card, as
         // when the event's stored cards have errors under today's settings)
         Ok(entered.unwrap_or_else(|| {
-            Entered::Refused(posted.located(&report.problems.sorted(), &StoredNames::of(&store)))
+            Entered::Refused(posted.located_all(&report.problems, &StoredNames::of(&store)))
         }))
     }
 
@@ -1605,7 +1625,9 @@ fn outcome(
         if !report.conflicts.is_empty() && errors == report.conflicts.len() {
             return None;
         }
-        return Some(Entered::Refused(posted.located(&sorted, names)));
+        return Some(Entered::Refused(
+            posted.located_all(&report.problems, names),
+        ));
     }
     let warnings = posted.located(&sorted, names);
     let fate = report
