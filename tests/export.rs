@@ -664,3 +664,28 @@ fn the_demo_workbook_has_no_empty_column_and_one_format_a_score_column() {
         assert_eq!(formats_of_column(&formats, &letter).len(), 1, "{label}");
     }
 }
+
+/// An award the event's rules do not give has no sheet: the NVSO and
+/// Gwinnett demos give none; HK's has its sheet (above).
+#[test]
+fn an_award_the_rules_do_not_give_has_no_sheet() {
+    for demo in ["gwinnett", "nvso-2023"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("examples")
+            .join(demo);
+        let out = Test::new()
+            .args(["export", "--format", "csv", "--event"])
+            .arg(&dir)
+            .run()
+            .success();
+        let names: Vec<String> = csv_tables(&out.stdout)
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect();
+        assert!(names.contains(&"Medals".to_string()), "{demo}: {names:?}");
+        assert!(
+            !names.contains(&"Super Family Award".to_string()),
+            "{demo}: {names:?}"
+        );
+    }
+}

@@ -6,15 +6,16 @@
 //! | `Standings STAGE [GROUP]` | one per stage and age group, `Q` marking who goes on | FORMATS.md standings columns |
 //! | `Qualifiers [GROUP]` | who goes on from the prelim | the same (`hk`, `pressman`); `group, player, name, reason` (`nvso`, `gwinnett`) |
 //! | `Medals` | the final's top three per group | see [`super::stages::medals_table`] |
-//! | `Super Family Award` | `hk` family units | see [`super::stages::awards_table`] |
+//! | `Super Family Award` | `hk` family units, when the rules give the award | see [`super::stages::awards_table`] |
 //! | `Games` | every game line with the values its checks used | [`GAME_COLUMNS`] |
 //! | `Problems` | warnings and notes, and the export's own notes | `severity, place, message` |
 //! | `Settings` | the rules as applied, and where the data came from | `setting, value` |
 //! | `Log` | the event folder's import log, then the inputs read | the columns of `tilerank log` |
 //!
 //! A table that has nothing to show yet (no final stage, no event date)
-//! keeps its columns and says why in a note, so the workbook always has the
-//! same sheets.
+//! keeps its columns and says why in a note, so the workbook of an event
+//! has the same sheets all through it; an award the event's rules do not
+//! give (`[awards] super_family = false`) has no sheet at all.
 
 use super::stages::{awards_table, medals_table, qualifiers_view};
 use super::standings::standings_table;
@@ -141,7 +142,10 @@ pub fn build_in(req: &ExportRequest, lang: Lang) -> Export {
         .tables
         .splice(0..0, standings_tables(event, req.marked));
     export.tables.push(medals_sheet(event, req.marked));
-    export.tables.push(awards_sheet(event, req.marked));
+    // an award the event's rules do not give has no sheet (nor page)
+    if event.rules.super_family_award {
+        export.tables.push(awards_sheet(event, req.marked));
+    }
     export.tables.push(games_table(&event.cards, event));
     let mut notes = export.decisions.clone();
     if let Some(still) = &req.completeness.still_to_come() {
