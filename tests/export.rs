@@ -665,6 +665,57 @@ fn the_demo_workbook_has_no_empty_column_and_one_format_a_score_column() {
     }
 }
 
+/// The Gwinnett demo's export (`--format csv`): its tables by name.
+fn gwinnett_export() -> BTreeMap<String, String> {
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett");
+    let out = Test::new()
+        .args(["export", "--format", "csv", "--event"])
+        .arg(&demo)
+        .run()
+        .success();
+    csv_tables(&out.stdout).into_iter().collect()
+}
+
+/// The Settings sheet shows the settings that play a part under the
+/// event's rules: no top-N count nor cutoff policy where players go on by
+/// their tables, no penalty mode without a charge, no minimum age unset;
+/// HK's (the top 120) keeps them.
+#[test]
+fn the_settings_sheet_shows_only_the_settings_the_rules_apply() {
+    let tables = gwinnett_export();
+    let settings: Vec<&str> = tables["Settings"]
+        .lines()
+        .filter_map(|l| l.split(',').next())
+        .collect();
+    for gone in ["qualifiers", "cutoff_ties", "penalty_mode", "min_age"] {
+        assert!(!settings.contains(&gone), "{gone} in {settings:?}");
+    }
+    for kept in [
+        "joker_value",
+        "no_winner_by",
+        "games.semi",
+        "order",
+        "tilerank",
+    ] {
+        assert!(settings.contains(&kept), "{kept} not in {settings:?}");
+    }
+    let out = Test::new()
+        .args(["export", "--format", "csv"])
+        .fixture("good/hk-examples.csv")
+        .roster()
+        .run()
+        .success();
+    let hk: BTreeMap<String, String> = csv_tables(&out.stdout).into_iter().collect();
+    for line in [
+        "qualifiers,120",
+        "cutoff_ties,include",
+        "penalty_mode,replace",
+        "min_age,7",
+    ] {
+        assert!(hk["Settings"].contains(&format!("\n{line}\n")), "{line}");
+    }
+}
+
 /// An award the event's rules do not give has no sheet: the NVSO and
 /// Gwinnett demos give none; HK's has its sheet (above).
 #[test]

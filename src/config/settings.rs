@@ -29,6 +29,10 @@ pub struct Setting {
     /// template then shows `example`, commented out).
     pub get: fn(&Rules) -> Option<String>,
     pub example: &'static str,
+    /// Whether the setting plays a part under these rules (`top` only
+    /// under the rule "top", the penalty mode only with a charge): the
+    /// export's Settings sheet shows only those that do.
+    pub applies: fn(&Rules) -> bool,
     /// Reads the value into the rules, or says what is wrong with it.
     pub set: fn(&mut Rules, &DeValue) -> Result<(), String>,
 }
@@ -53,6 +57,7 @@ pub const SETTINGS: &[Setting] = &[
         allowed: "\"zero_sum\" or \"penalty_points\"",
         get: |r| Some(quote(choice_name(SCORING, r.scoring))),
         example: "",
+        applies: always,
         set: |r, v| {
             r.scoring = choice(v, "scoring", SCORING)?;
             Ok(())
@@ -65,6 +70,7 @@ pub const SETTINGS: &[Setting] = &[
         allowed: "a whole number from 0 to 1000000",
         get: |r| Some(r.joker_value.to_string()),
         example: "",
+        applies: always,
         set: |r, v| {
             r.joker_value = points(v)?;
             Ok(())
@@ -77,6 +83,7 @@ pub const SETTINGS: &[Setting] = &[
         allowed: "a whole number from 0 to 1000000",
         get: |r| Some(r.penalties.no_meld.to_string()),
         example: "",
+        applies: always,
         set: |r, v| {
             r.penalties.no_meld = points(v)?;
             Ok(())
@@ -89,6 +96,7 @@ pub const SETTINGS: &[Setting] = &[
         allowed: "a whole number from 0 to 1000000",
         get: |r| Some(r.penalties.refused_meld.to_string()),
         example: "",
+        applies: always,
         set: |r, v| {
             r.penalties.refused_meld = points(v)?;
             Ok(())
@@ -101,6 +109,7 @@ pub const SETTINGS: &[Setting] = &[
         allowed: "a whole number from 0 to 1000000",
         get: |r| Some(r.penalties.knocked.to_string()),
         example: "",
+        applies: always,
         set: |r, v| {
             r.penalties.knocked = points(v)?;
             Ok(())
@@ -113,6 +122,10 @@ pub const SETTINGS: &[Setting] = &[
         allowed: "\"replace\" or \"add\"",
         get: |r| Some(quote(choice_name(PENALTY_MODE, r.penalty_mode))),
         example: "",
+        applies: |r| {
+            let c = &r.penalties;
+            [c.no_meld, c.refused_meld, c.knocked].iter().any(|&c| c != 0)
+        },
         set: |r, v| {
             r.penalty_mode = choice(v, "penalty_mode", PENALTY_MODE)?;
             Ok(())
@@ -125,6 +138,7 @@ pub const SETTINGS: &[Setting] = &[
         allowed: "\"value\" or \"tiles\"",
         get: |r| Some(quote(choice_name(NO_WINNER_BY, r.no_winner_by))),
         example: "",
+        applies: always,
         set: |r, v| {
             r.no_winner_by = choice(v, "no_winner_by", NO_WINNER_BY)?;
             Ok(())
@@ -137,6 +151,7 @@ pub const SETTINGS: &[Setting] = &[
         allowed: "1 to 100",
         get: |r| Some(r.games_per_session.to_string()),
         example: "",
+        applies: always,
         set: |r, v| {
             r.games_per_session = games(v)?;
             Ok(())
@@ -149,6 +164,7 @@ pub const SETTINGS: &[Setting] = &[
         allowed: "a list of 1 to 10 stage names",
         get: |r| Some(list(r.stages.iter().map(String::as_str))),
         example: "",
+        applies: always,
         set: |r, v| {
             let names = strings(v, "stages")?;
             if names.is_empty() || names.len() > 10 {
@@ -176,6 +192,7 @@ pub const SETTINGS: &[Setting] = &[
         allowed: "a whole number from 0 to 150",
         get: |r| r.min_age.map(|a| a.to_string()),
         example: "7",
+        applies: |r| r.min_age.is_some(),
         set: |r, v| {
             r.min_age = Some(whole(v, "years", 0, 150)?);
             Ok(())
@@ -188,6 +205,7 @@ pub const SETTINGS: &[Setting] = &[
         allowed: "\"none\" or \"nvso_by_size\"",
         get: |r| Some(quote(choice_name(AGE_SCHEME, r.age_scheme))),
         example: "",
+        applies: |r| r.age_groups.is_empty(),
         set: |r, v| {
             r.age_scheme = choice(v, "age_scheme", AGE_SCHEME)?;
             Ok(())
@@ -206,6 +224,7 @@ pub const SETTINGS: &[Setting] = &[
             }))
         },
         example: "",
+        applies: always,
         set: |r, v| {
             let seats = match r.going_on {
                 GoingOn::TableWinnersAndBestSeconds { seats } => seats,
@@ -239,6 +258,7 @@ pub const SETTINGS: &[Setting] = &[
             _ => None,
         },
         example: "1",
+        applies: |r| matches!(r.going_on, GoingOn::BestAtEachTable { .. }),
         set: |r, v| {
             let per_table = whole(v, "per_table", 1, 10)? as usize;
             match &mut r.going_on {
@@ -260,6 +280,7 @@ pub const SETTINGS: &[Setting] = &[
             _ => None,
         },
         example: "4",
+        applies: |r| matches!(r.going_on, GoingOn::TableWinnersAndBestSeconds { .. }),
         set: |r, v| {
             let seats = whole(v, "seats", 1, 1_000)? as usize;
             match &mut r.going_on {
@@ -278,6 +299,7 @@ pub const SETTINGS: &[Setting] = &[
         allowed: "1 to 1000000",
         get: |r| Some(r.qualifiers.to_string()),
         example: "",
+        applies: |r| r.going_on == GoingOn::TopOfStandings,
         set: |r, v| {
             r.qualifiers = whole(v, "places", 1, 1_000_000)?;
             Ok(())
@@ -290,6 +312,7 @@ pub const SETTINGS: &[Setting] = &[
         allowed: "\"include\", \"exclude\" or \"error\"",
         get: |r| Some(quote(choice_name(CUTOFF_TIES, r.cutoff_ties))),
         example: "",
+        applies: |r| r.going_on == GoingOn::TopOfStandings,
         set: |r, v| {
             r.cutoff_ties = choice(v, "cutoff_ties", CUTOFF_TIES)?;
             Ok(())
@@ -302,6 +325,7 @@ pub const SETTINGS: &[Setting] = &[
         allowed: "\"decide\" or \"all\"",
         get: |r| Some(quote(choice_name(TABLE_TIES, r.table_ties))),
         example: "",
+        applies: |r| r.going_on != GoingOn::TopOfStandings,
         set: |r, v| {
             r.table_ties = choice(v, "table_ties", TABLE_TIES)?;
             Ok(())
@@ -314,6 +338,7 @@ pub const SETTINGS: &[Setting] = &[
         allowed: "a list of roster ids or names",
         get: |r| Some(list(r.named.iter().map(String::as_str))),
         example: "",
+        applies: always,
         set: |r, v| {
             r.named = strings(v, "named")?;
             Ok(())
@@ -326,6 +351,7 @@ pub const SETTINGS: &[Setting] = &[
         allowed: "1 to 1000000, sessions times tables at most 1000000 (check = false expects none)",
         get: |r| r.schedule.map(|s| s.sessions.to_string()),
         example: "12",
+        applies: always,
         set: |r, v| {
             let sessions = whole(v, "sessions", 1, 1_000_000).map_err(no_zero)?;
             r.schedule = Some(Schedule {
@@ -345,6 +371,7 @@ pub const SETTINGS: &[Setting] = &[
         allowed: "1 to 100000, sessions times tables at most 1000000 (check = false expects none)",
         get: |r| r.schedule.map(|s| s.tables.to_string()),
         example: "25",
+        applies: always,
         set: |r, v| {
             let tables = whole(v, "tables", 1, 100_000).map_err(no_zero)?;
             r.schedule = Some(Schedule {
@@ -364,6 +391,7 @@ pub const SETTINGS: &[Setting] = &[
         allowed: "true or false",
         get: |r| r.schedule.is_none().then(|| "false".to_string()),
         example: "true",
+        applies: always,
         set: |r, v| {
             if !boolean(v, "check")? {
                 r.schedule = None;
@@ -393,6 +421,7 @@ pub const SETTINGS: &[Setting] = &[
             ))
         },
         example: "",
+        applies: always,
         set: |r, v| {
             let keys = strings(v, "order")?;
             if keys.is_empty() {
@@ -423,6 +452,7 @@ pub const SETTINGS: &[Setting] = &[
             })
         },
         example: "",
+        applies: always,
         set: |r, v| {
             r.medal_names = if v.as_array().is_some() {
                 let names = strings(v, "names")?;
@@ -451,6 +481,7 @@ pub const SETTINGS: &[Setting] = &[
         allowed: "true or false",
         get: |r| Some(r.super_family_award.to_string()),
         example: "",
+        applies: always,
         set: |r, v| {
             r.super_family_award = boolean(v, "super_family")?;
             Ok(())
@@ -468,6 +499,7 @@ pub const SETTINGS: &[Setting] = &[
             ))
         },
         example: "",
+        applies: |r| r.super_family_award,
         set: |r, v| {
             let ages = v
                 .as_array()
@@ -490,6 +522,7 @@ pub const SETTINGS: &[Setting] = &[
         allowed: "a whole number from 0 to 150",
         get: |r| Some(r.family_ages.parent_min.to_string()),
         example: "",
+        applies: |r| r.super_family_award,
         set: |r, v| {
             r.family_ages.parent_min = whole(v, "years", 0, 150)?;
             Ok(())
@@ -502,12 +535,24 @@ pub const SETTINGS: &[Setting] = &[
         allowed: "true or false",
         get: |r| Some(r.double_entry.to_string()),
         example: "",
+        applies: always,
         set: |r, v| {
             r.double_entry = boolean(v, "double")?;
             Ok(())
         },
     },
 ];
+
+/// [`Setting::applies`] of a setting that plays a part under any rules.
+fn always(_: &Rules) -> bool {
+    true
+}
+
+/// Whether the setting `section.key` plays a part under `rules`
+/// ([`Setting::applies`]); a key not declared here, always.
+pub fn applies(section: &str, key: &str, rules: &Rules) -> bool {
+    find(section, key).is_none_or(|s| (s.applies)(rules))
+}
 
 /// A later stage's settings, `[stages.NAME]`.
 pub const STAGE_SETTINGS: [(&str, &str, &str); 4] = [

@@ -546,7 +546,10 @@ pub fn problems_table(problems: &Problems, extra: &[String], lang: Lang) -> Tabl
     }
 }
 
-/// The rules as applied, and where the data came from.
+/// The rules as applied, and where the data came from. A setting shows
+/// only when it plays a part under the event's rules, as its declaration
+/// says ([`crate::config::settings::applies`]): no `qualifiers` count
+/// where players go on by their tables.
 pub fn settings_table(event: &Event, name: &str, sources: &[(String, String)]) -> Table {
     let r = &event.rules;
     let mut rows: Vec<(String, Value)> = Vec::new();
@@ -554,64 +557,105 @@ pub fn settings_table(event: &Event, name: &str, sources: &[(String, String)]) -
     put("event", text(name));
     put("date", text(r.event_date.as_deref().unwrap_or_default()));
     put("profile", Value::Text(r.profile.to_compact_string()));
-    put("joker_value", Value::Int(r.joker_value));
-    put("no_meld", Value::Int(r.penalties.no_meld));
-    put("refused_meld", Value::Int(r.penalties.refused_meld));
-    put("knocked", Value::Int(r.penalties.knocked));
-    put(
-        "penalty_mode",
-        Value::Text(
-            match r.penalty_mode {
-                PenaltyMode::Replace => "replace",
-                PenaltyMode::Add => "add",
-            }
-            .into(),
+    // (the row's name, the setting it shows as `[section] key`, its value)
+    let mut rules: Vec<(&str, (&str, &str), Value)> = vec![
+        (
+            "joker_value",
+            ("rules", "joker_value"),
+            Value::Int(r.joker_value),
         ),
-    );
-    put(
-        "no_winner_by",
-        Value::Text(
-            match r.no_winner_by {
-                NoWinnerBy::Value => "value",
-                NoWinnerBy::Tiles => "tiles",
-            }
-            .into(),
+        (
+            "no_meld",
+            ("rules", "no_meld"),
+            Value::Int(r.penalties.no_meld),
         ),
-    );
-    put(
-        "games_per_session",
-        Value::Int(i64::from(r.games_per_session)),
-    );
-    for (stage, games) in &r.stage_games {
-        put(&format!("games.{stage}"), Value::Int(i64::from(*games)));
-    }
-    put("qualifiers", Value::Int(i64::from(r.qualifiers)));
-    put(
-        "cutoff_ties",
-        Value::Text(
-            match r.cutoff_ties {
-                CutoffTies::Include => "include",
-                CutoffTies::Exclude => "exclude",
-                CutoffTies::Error => "error",
-            }
-            .into(),
+        (
+            "refused_meld",
+            ("rules", "refused_meld"),
+            Value::Int(r.penalties.refused_meld),
         ),
-    );
-    put(
-        "min_age",
-        r.min_age.map_or(Value::Empty, |a| Value::Int(i64::from(a))),
-    );
-    put(
-        "order",
-        Value::Text(
-            r.order
-                .iter()
-                .map(|k| k.to_string())
-                .collect::<Vec<_>>()
-                .join(", then ")
+        (
+            "knocked",
+            ("rules", "knocked"),
+            Value::Int(r.penalties.knocked),
+        ),
+        (
+            "penalty_mode",
+            ("rules", "penalty_mode"),
+            Value::Text(
+                match r.penalty_mode {
+                    PenaltyMode::Replace => "replace",
+                    PenaltyMode::Add => "add",
+                }
                 .into(),
+            ),
         ),
-    );
+        (
+            "no_winner_by",
+            ("rules", "no_winner_by"),
+            Value::Text(
+                match r.no_winner_by {
+                    NoWinnerBy::Value => "value",
+                    NoWinnerBy::Tiles => "tiles",
+                }
+                .into(),
+            ),
+        ),
+        (
+            "games_per_session",
+            ("rules", "games_per_session"),
+            Value::Int(i64::from(r.games_per_session)),
+        ),
+    ];
+    let games: Vec<(String, Value)> = r
+        .stage_games
+        .iter()
+        .map(|(stage, games)| (format!("games.{stage}"), Value::Int(i64::from(*games))))
+        .collect();
+    for (k, v) in &games {
+        rules.push((k.as_str(), ("stages.NAME", "games"), v.clone()));
+    }
+    rules.extend([
+        (
+            "qualifiers",
+            ("qualifiers", "top"),
+            Value::Int(i64::from(r.qualifiers)),
+        ),
+        (
+            "cutoff_ties",
+            ("qualifiers", "cutoff_ties"),
+            Value::Text(
+                match r.cutoff_ties {
+                    CutoffTies::Include => "include",
+                    CutoffTies::Exclude => "exclude",
+                    CutoffTies::Error => "error",
+                }
+                .into(),
+            ),
+        ),
+        (
+            "min_age",
+            ("rules", "min_age"),
+            r.min_age.map_or(Value::Empty, |a| Value::Int(i64::from(a))),
+        ),
+        (
+            "order",
+            ("standings", "order"),
+            Value::Text(
+                r.order
+                    .iter()
+                    .map(|k| k.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", then ")
+                    .into(),
+            ),
+        ),
+    ]);
+    for (k, (section, key), v) in rules {
+        if crate::config::settings::applies(section, key, r) {
+            put(k, v);
+        }
+    }
     for g in &r.age_groups {
         put("age_group", Value::Text(g.to_compact_string()));
     }
