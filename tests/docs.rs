@@ -331,8 +331,19 @@ fn hk_demo_at(width: u16) -> (String, String) {
     };
     let show = |t| String::from_utf8(terminal.export(&[t]).unwrap()).unwrap();
     (
-        show(standings_table(&marked, &event.roster, "Standings")),
-        show(qualifiers_table(standings, &q, &event.roster, "Qualifiers")),
+        show(standings_table(
+            &marked,
+            &event.roster,
+            "Standings",
+            event.rules.scoring,
+        )),
+        show(qualifiers_table(
+            standings,
+            &q,
+            &event.roster,
+            "Qualifiers",
+            event.rules.scoring,
+        )),
     )
 }
 

@@ -716,6 +716,54 @@ fn the_settings_sheet_shows_only_the_settings_the_rules_apply() {
     }
 }
 
+/// Under penalty points the standings head the scores "Average penalty
+/// points" and "Total penalty points" (workbook and terminal); CSV and
+/// JSON keep the column names scripts read.
+#[test]
+fn penalty_points_head_the_standings_as_penalty_points() {
+    let scratch = Scratch::new("penalty-headers");
+    let out = scratch.path("gwinnett.xlsx");
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett");
+    Test::new()
+        .arg("export")
+        .arg("--event")
+        .arg(&demo)
+        .arg("-o")
+        .arg(&out)
+        .run()
+        .success();
+    let mut book: Xlsx<_> = open_workbook(&out).unwrap();
+    for sheet in ["Standings prelim", "Standings semi", "Standings final"] {
+        let range = book.worksheet_range(sheet).unwrap();
+        let header = row(&range, 0);
+        for h in ["Average penalty points", "Total penalty points"] {
+            assert!(header.contains(&s(h)), "{sheet}: {header:?}");
+        }
+        assert!(!header.contains(&s("Average score")), "{sheet}: {header:?}");
+    }
+    let tables = gwinnett_export();
+    assert!(tables["Standings prelim"]
+        .starts_with("rank,player,name,group,games,won,avg_score,total_score,tiles,status,note\n"));
+    let terminal = Test::new()
+        .args(["standings", "--event"])
+        .arg(&demo)
+        .run()
+        .success();
+    terminal
+        .stdout_has("Average penalty points")
+        .stdout_has("Total penalty points")
+        .stdout_lacks("Average score");
+    // zero-sum scores keep their words
+    Test::new()
+        .arg("standings")
+        .fixture("good/hk-examples.csv")
+        .roster()
+        .run()
+        .success()
+        .stdout_has("Average score")
+        .stdout_lacks("penalty");
+}
+
 /// An award the event's rules do not give has no sheet: the NVSO and
 /// Gwinnett demos give none; HK's has its sheet (above).
 #[test]

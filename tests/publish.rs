@@ -2073,3 +2073,42 @@ fn a_phone_keeps_the_medals_group_and_the_cards_tiles() {
     assert!(!card.contains("nth-child(7)"), "{card}");
     assert!(card.contains("nth-child(3)"), "{card}");
 }
+
+/// Under penalty points (the Gwinnett demo) the standings' pages head the
+/// scores as penalty points, in each language, and so does a player's
+/// page; the columns keep their machine names.
+#[test]
+fn penalty_points_are_headed_as_penalty_points() {
+    let scratch = Scratch::new("penalty-headers");
+    let event = vec![PathBuf::from("--event"), example("gwinnett")];
+    for (lang, average, total, not) in [
+        (
+            "en",
+            "Average penalty points",
+            "Total penalty points",
+            "Average score",
+        ),
+        ("zh-Hant", "平均罰分", "總罰分", "平均得分"),
+    ] {
+        let site = scratch.path(&format!("site-{lang}"));
+        publish(&with(event.clone(), &p(&["--lang", lang])), &site);
+        let page = std::fs::read_to_string(site.join("standings-prelim.html")).unwrap();
+        assert!(
+            page.contains(&format!(">{average}</button>")),
+            "{lang}: {page}"
+        );
+        assert!(
+            page.contains(&format!(">{total}</button>")),
+            "{lang}: {page}"
+        );
+        assert!(!page.contains(not), "{lang}: {page}");
+        assert!(page.contains("data-name=\"avg_score\""), "{lang}");
+        assert!(page.contains("data-name=\"total_score\""), "{lang}");
+        // a player's page says the average in the same words
+        let player = std::fs::read_to_string(site.join("p/GW10.html")).unwrap();
+        assert!(
+            player.contains(&format!("<dt>{average}</dt>")),
+            "{lang}: {player}"
+        );
+    }
+}

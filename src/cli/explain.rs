@@ -61,7 +61,7 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
     let group = event.groups.of.get(&player).cloned();
     // the whole standings, ranked once, and who goes on from them
     let marked = event.standings_going_on(&stage, group.as_deref());
-    let Some(mut table) = explain_table(&marked, &event.roster, player) else {
+    let Some(mut table) = explain_table(&marked, &event.roster, player, event.rules.scoring) else {
         bail!(
             "{} has no games in the {stage} stage",
             event.roster.get(player).id

@@ -96,7 +96,7 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
             .map(|(name, title, s)| Streamed {
                 name: name.clone(),
                 title: title.clone(),
-                columns: columns(&s.standings),
+                columns: columns(&s.standings, event.rules.scoring),
                 rows: Box::new(move || Box::new(standings_rows(s, roster, mark).map(Cow::Owned))),
                 chunks: Some(standings_chunks(s, roster, mark)),
                 notes: standings_notes(s),
@@ -107,7 +107,7 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
     }
     let mut tables = Vec::new();
     for (name, title, standings) in &ranked {
-        let mut table = standings_table(standings, &event.roster, title);
+        let mut table = standings_table(standings, &event.roster, title, event.rules.scoring);
         table.name = name.clone();
         if let Some(mark) = mark {
             tilerank::report::stages::mark_rows(&mut table, mark);

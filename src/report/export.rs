@@ -106,6 +106,7 @@ const fn col(name: &'static str, kind: Kind) -> Column {
         name,
         kind,
         key: None,
+        heading: None,
     }
 }
 
@@ -257,7 +258,7 @@ pub fn standings_tables(event: &Event, marked: bool) -> Vec<Table> {
                     .unwrap_or_default(),
                 event.rules.profile,
             );
-            let mut table = standings_table(&s, &event.roster, &title);
+            let mut table = standings_table(&s, &event.roster, &title, event.rules.scoring);
             table.name = format!("Standings {stage}{}", group_suffix(&group));
             if let Some(mark) = &mark {
                 super::stages::mark_rows(&mut table, mark);
@@ -309,7 +310,7 @@ fn qualifiers_placeholder(event: &Event) -> Table {
     Table {
         name: "Qualifiers".into(),
         title: format!("Qualifiers ({} rules)", event.rules.profile),
-        columns: super::standings::COLUMNS.to_vec(),
+        columns: super::standings::headed(super::standings::COLUMNS.to_vec(), event.rules.scoring),
         rows: Vec::new(),
         notes: Vec::new(),
     }

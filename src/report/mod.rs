@@ -142,6 +142,10 @@ pub struct Column {
     /// table's order, which the terminal keeps longest. `None` for every
     /// other column.
     pub key: Option<u8>,
+    /// The name whose words head the column, when they are not `name`'s:
+    /// `total_penalty` ("Total penalty points") over `total_score` under
+    /// penalty points ([`standings::headed`]). The machine name stays.
+    pub heading: Option<&'static str>,
 }
 
 /// The words a person reads for each machine name. A name missing here
@@ -152,6 +156,8 @@ pub const LABELS: &[(&str, &str)] = &[
     ("group", "Age group"),
     ("avg_score", "Average score"),
     ("total_score", "Total score"),
+    ("avg_penalty", "Average penalty points"),
+    ("total_penalty", "Total penalty points"),
     ("best_game", "Best game"),
     ("tiles", "Tiles left"),
     ("game_sum", "Sum of scores"),
@@ -162,7 +168,20 @@ pub const LABELS: &[(&str, &str)] = &[
 impl Column {
     /// The header a person reads: "Average score" for `avg_score`.
     pub fn label(&self) -> String {
-        label(self.name)
+        label(self.heading_name())
+    }
+
+    /// The name whose words head the column ([`Column::heading`]).
+    pub fn heading_name(&self) -> &'static str {
+        self.heading.unwrap_or(self.name)
+    }
+
+    /// The column headed by `heading`'s words, its machine name kept.
+    pub const fn headed_as(self, heading: &'static str) -> Column {
+        Column {
+            heading: Some(heading),
+            ..self
+        }
     }
 
     pub const fn text(name: &'static str) -> Column {
@@ -170,6 +189,7 @@ impl Column {
             name,
             kind: Kind::Text,
             key: None,
+            heading: None,
         }
     }
 
@@ -178,6 +198,7 @@ impl Column {
             name,
             kind: Kind::Int,
             key: None,
+            heading: None,
         }
     }
 
@@ -186,6 +207,7 @@ impl Column {
             name,
             kind: Kind::Score,
             key: None,
+            heading: None,
         }
     }
 

@@ -161,8 +161,13 @@ pub fn qualifiers_view(list: &AdvanceList, event: &Event, provisional: &str) -> 
                 event.rules.profile,
                 q.taken
             );
-            let mut table =
-                super::standings::qualifiers_table(&list.standings, q, &event.roster, &title);
+            let mut table = super::standings::qualifiers_table(
+                &list.standings,
+                q,
+                &event.roster,
+                &title,
+                event.rules.scoring,
+            );
             table.notes.extend(not_final(list));
             table
         }

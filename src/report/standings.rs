@@ -8,6 +8,7 @@ use crate::domain::PlayerId;
 use crate::event::{PlayerSet, StandingsGoingOn};
 use crate::ingest::cell::Text;
 use crate::profile::vocabulary::SortKey;
+use crate::profile::Scoring;
 use crate::roster::Roster;
 use crate::rules::advancement::Cut;
 use crate::rules::standings::{deciding_key, tallies, Apart, Entry, Key, Standings, Tally};
@@ -28,9 +29,24 @@ pub const COLUMNS: [Column; 11] = [
 ];
 
 /// The standings' columns, the keys of `s`'s order marked
-/// ([`keyed`]).
-pub fn columns(s: &Standings) -> Vec<Column> {
-    keyed(&COLUMNS, &s.order)
+/// ([`keyed`]), headed as `scoring` scores ([`headed`]).
+pub fn columns(s: &Standings, scoring: Scoring) -> Vec<Column> {
+    headed(keyed(&COLUMNS, &s.order), scoring)
+}
+
+/// `columns` headed in the words of `scoring`: under penalty points the
+/// scores are penalty points ("Average penalty points", "Total penalty
+/// points"); their machine names (CSV, JSON) stay `avg_score` and
+/// `total_score`.
+pub fn headed(columns: Vec<Column>, scoring: Scoring) -> Vec<Column> {
+    columns
+        .into_iter()
+        .map(|c| match (scoring, c.name) {
+            (Scoring::PenaltyPoints, "avg_score") => c.headed_as("avg_penalty"),
+            (Scoring::PenaltyPoints, "total_score") => c.headed_as("total_penalty"),
+            _ => c,
+        })
+        .collect()
 }
 
 /// `columns` with those that hold a key of `order` (the rules' tie-breaks)
@@ -156,11 +172,16 @@ fn order_note(s: &Standings) -> String {
 /// marking who goes on ([`Event::standings_going_on`]).
 ///
 /// [`Event::standings_going_on`]: crate::event::Event::standings_going_on
-pub fn standings_table(s: &StandingsGoingOn, roster: &Roster, title: &str) -> Table {
+pub fn standings_table(
+    s: &StandingsGoingOn,
+    roster: &Roster,
+    title: &str,
+    scoring: Scoring,
+) -> Table {
     Table {
         name: standings_name(&s.standings),
         title: title.to_string(),
-        columns: columns(&s.standings),
+        columns: columns(&s.standings, scoring),
         rows: standings_rows(s, roster, None).collect(),
         notes: standings_notes(s),
     }
@@ -304,7 +325,13 @@ pub fn standings_chunks<'a>(
 }
 
 /// Only the players who go on.
-pub fn qualifiers_table(s: &Standings, q: &Cut, roster: &Roster, title: &str) -> Table {
+pub fn qualifiers_table(
+    s: &Standings,
+    q: &Cut,
+    roster: &Roster,
+    title: &str,
+    scoring: Scoring,
+) -> Table {
     let straddle_rank = q.straddle.as_ref().map(|s| s.rank);
     let rows = q
         .qualified(s)
@@ -322,7 +349,7 @@ pub fn qualifiers_table(s: &Standings, q: &Cut, roster: &Roster, title: &str) ->
     Table {
         name: "Qualifiers".to_string(),
         title: title.to_string(),
-        columns: columns(s),
+        columns: columns(s, scoring),
         rows,
         notes,
     }
@@ -395,6 +422,7 @@ pub fn explain_table(
     marked: &StandingsGoingOn,
     roster: &Roster,
     player: PlayerId,
+    scoring: Scoring,
 ) -> Option<Table> {
     let s = &marked.standings;
     let marks = Marks::of(marked, None);
@@ -456,7 +484,7 @@ pub fn explain_table(
     Some(Table {
         name: "Explain".into(),
         title: format!("{} ({}) in the {} standings", p.id, p.name, s.stage),
-        columns: keyed(&columns, &s.order),
+        columns: headed(keyed(&columns, &s.order), scoring),
         rows,
         notes,
     })
@@ -482,7 +510,12 @@ mod tests {
                 order,
                 &Roster::default(),
             );
-            let table = standings_table(&StandingsGoingOn::unmarked(s), &Roster::default(), "");
+            let table = standings_table(
+                &StandingsGoingOn::unmarked(s),
+                &Roster::default(),
+                "",
+                Scoring::ZeroSum,
+            );
             let keys = table
                 .columns
                 .iter()

@@ -388,7 +388,7 @@ pub fn table(t: &TableHtml) -> String {
             c.name,
             // People's words, in the page's language; the machine name
             // stays in data-name.
-            esc(w.header(c.name))
+            esc(w.header(c.heading_name()))
         );
     }
     s.push_str("</tr></thead>\n<tbody>\n");
@@ -435,7 +435,10 @@ pub fn table(t: &TableHtml) -> String {
         let _ = writeln!(
             s,
             "<p class=\"meta same\">{}</p>",
-            esc(&fill(w.same_for_all, &[&w.header(c.name), &value]))
+            esc(&fill(
+                w.same_for_all,
+                &[&w.header(c.heading_name()), &value]
+            ))
         );
     }
     if t.notes && !table.notes.is_empty() {

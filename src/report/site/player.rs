@@ -164,11 +164,17 @@ fn answer(ctx: &Context, t: usize, r: usize, listed: Option<bool>, medal: Option
         let _ = writeln!(b, "<p class=\"status\">{}</p>", esc(&line));
     }
     b.push_str("<dl class=\"stats\">");
+    // a column headed as its table heads it (penalty points: "Average
+    // penalty points")
+    let header = |name: &'static str| {
+        let column = table.columns.iter().find(|c| c.name == name);
+        w.header(column.map_or(name, |c| c.heading_name()))
+    };
     for (label, name) in [
         (w.games_won, "won"),
-        (w.header("avg_score"), "avg_score"),
-        (w.header("tiles"), "tiles"),
-        (w.header("games"), "games"),
+        (header("avg_score"), "avg_score"),
+        (header("tiles"), "tiles"),
+        (header("games"), "games"),
     ] {
         let value = cell(table, row, name);
         if *value != Value::Empty {
@@ -312,7 +318,7 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
             let s = standings
                 .entry((stage.clone(), group.clone()))
                 .or_insert_with(|| event.standings_going_on(stage, group.as_deref()));
-            if let Some(mut explain) = explain_table(s, &event.roster, pid) {
+            if let Some(mut explain) = explain_table(s, &event.roster, pid, event.rules.scoring) {
                 // the sentences in the page's language
                 explain.notes = why_notes(&s.standings, &event.roster, pid, w);
                 let _ = writeln!(
