@@ -676,6 +676,41 @@ fn gwinnett_export() -> BTreeMap<String, String> {
     csv_tables(&out.stdout).into_iter().collect()
 }
 
+/// `tilerank ARGS --event examples/gwinnett --format csv`, its one table.
+fn gwinnett_command(args: &[&str]) -> String {
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett");
+    let out = Test::new()
+        .args(args)
+        .args(["--format", "csv", "--event"])
+        .arg(&demo)
+        .run()
+        .success();
+    out.stdout
+}
+
+/// Every stage that sends players on has its list in the export, the
+/// one `advance --stage` gives: the Gwinnett demo's prelim (to the semi)
+/// and semi (to the final); the final sends nobody on.
+#[test]
+fn the_export_lists_who_goes_on_from_every_stage_that_sends_players_on() {
+    let tables = gwinnett_export();
+    let names: Vec<&str> = tables.keys().map(String::as_str).collect();
+    for name in ["Qualifiers", "Qualifiers semi"] {
+        assert!(names.contains(&name), "{name} in {names:?}");
+    }
+    assert!(!names.contains(&"Qualifiers final"), "{names:?}");
+    assert_eq!(
+        tables["Qualifiers"].trim_end(),
+        gwinnett_command(&["advance", "--stage", "prelim"]).trim_end()
+    );
+    assert_eq!(
+        tables["Qualifiers semi"].trim_end(),
+        gwinnett_command(&["advance", "--stage", "semi"]).trim_end()
+    );
+    // the semi's three table winners, who play the final
+    assert_eq!(tables["Qualifiers semi"].lines().count(), 1 + 3);
+}
+
 /// The Settings sheet shows the settings that play a part under the
 /// event's rules: no top-N count nor cutoff policy where players go on by
 /// their tables, no penalty mode without a charge, no minimum age unset;

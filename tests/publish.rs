@@ -764,6 +764,28 @@ fn compare_event_folder(name: &str, groups: &[&str], stages: &[&str]) {
         let player = cli[0].0.iter().position(|h| h == "player").unwrap();
         going.extend(cli[0].1.iter().map(|r| r[player].clone()));
     }
+    // Who goes on from each later stage that sends players on (the
+    // Gwinnett semi): `advance --stage` and its own page.
+    for stage in stages.iter().skip(1).take(stages.len().saturating_sub(2)) {
+        let args = with(p(&["advance", "--stage", stage, "--format", "csv"]), &event);
+        let cli = csv_tables(&stdout_of(&args));
+        let table = format!("Qualifiers {stage}");
+        let page = site.join(tilerank::report::site::page_name(&table));
+        same_numbers(
+            &format!("{name} {table}"),
+            &site_table(&page, "data"),
+            &cli[0],
+            &[],
+        );
+        let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+        assert!(
+            index.contains(&format!(
+                "href=\"{}\"",
+                tilerank::report::site::page_name(&table)
+            )),
+            "{name}: the index links {table}"
+        );
+    }
     // A player's page says "Qualified" exactly for the players `advance`
     // lists, and the medal exactly for the players `medals` lists.
     let medals = csv_tables(&stdout_of(&with(p(&["medals", "--format", "csv"]), &event)));

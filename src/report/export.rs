@@ -5,6 +5,7 @@
 //! |---|---|---|
 //! | `Standings STAGE [GROUP]` | one per stage and age group, `Q` marking who goes on | FORMATS.md standings columns |
 //! | `Qualifiers [GROUP]` | who goes on from the prelim | the same (`hk`, `pressman`); `group, player, name, reason` (`nvso`, `gwinnett`) |
+//! | `Qualifiers STAGE [GROUP]` | who goes on from a later stage (`gwinnett`: the semi) | the same |
 //! | `Medals` | the final's top three per group | see [`super::stages::medals_table`] |
 //! | `Super Family Award` | `hk` family units, when the rules give the award | see [`super::stages::awards_table`] |
 //! | `Games` | every game line with the values its checks used | [`GAME_COLUMNS`] |
@@ -17,7 +18,7 @@
 //! has the same sheets all through it; an award the event's rules do not
 //! give (`[awards] super_family = false`) has no sheet at all.
 
-use super::stages::{awards_table, medals_table, qualifiers_view};
+use super::stages::{awards_table, medals_table, qualifiers_name, qualifiers_view};
 use super::standings::standings_table;
 use super::words::Sentence as S;
 use super::{Column, Kind, Table, Value};
@@ -269,46 +270,64 @@ pub fn standings_tables(event: &Event, marked: bool) -> Vec<Table> {
     tables
 }
 
-/// The qualifier list of each group ([`Event::advance`] from the
-/// qualifying stage), into `export`; PROVISIONAL while that stage is not
-/// complete, as `tilerank qualifiers --allow-incomplete` says it.
+/// Who goes on from each stage that sends players on (every stage but
+/// the last, and the first stage in any case), each group's list
+/// ([`Event::advance`], as `tilerank advance --stage` gives it), into
+/// `export`: the first stage's sheets
+/// `Qualifiers [GROUP]`, a later stage's `Qualifiers STAGE [GROUP]`
+/// ([`super::stages::qualifiers_name`]). Each is PROVISIONAL while its
+/// stage is not complete, as `tilerank qualifiers --allow-incomplete`
+/// says it; a stage with no cards yet has an empty sheet saying so.
 fn qualifier_tables(event: &Event, marked: bool, export: &mut Export) {
-    let stage = event.qualifying_stage();
-    let completeness = event.completeness_of(&stage);
-    let provisional = completeness.title_suffix();
-    let provisional = provisional.as_str();
-    if !event.stages().contains(&stage) {
-        let mut table = qualifiers_placeholder(event);
-        table.notes.push(S::NoCardsYet.en(&[&stage]));
-        export.tables.push(table);
-        return;
-    }
-    for list in event.advance_all(&stage, &event.group_list(), &[]) {
-        let label = if list.settled { S::Note } else { S::Decision };
-        let in_group = |said| S::in_group(list.group.as_ref(), said);
-        let mut table = qualifiers_view(&list, event, provisional);
-        if marked {
-            super::stages::mark_not_final(&mut table, &list, completeness.mark().as_deref());
+    let played = event.stages();
+    let first = event.qualifying_stage();
+    for stage in event
+        .rules
+        .stages
+        .iter()
+        .map(|s| crate::domain::Stage::new(s))
+    {
+        // (the first stage's list always: a one-stage event's too, as before)
+        if stage != first && event.rules.next_stage(&stage).is_none() {
+            continue;
         }
-        for d in &list.decisions {
-            let d = super::going_on::decision(d, &event.roster, list.table_ties);
-            if list.cut.is_none() {
-                table.notes.push(label.en(&[&d]));
+        let completeness = event.completeness_of(&stage);
+        let provisional = completeness.title_suffix();
+        let provisional = provisional.as_str();
+        if !played.contains(&stage) {
+            let mut table = qualifiers_placeholder(event, &stage);
+            table.notes.push(S::NoCardsYet.en(&[&stage]));
+            export.tables.push(table);
+            continue;
+        }
+        for list in event.advance_all(&stage, &event.group_list(), &[]) {
+            let label = if list.settled { S::Note } else { S::Decision };
+            let in_group = |said| S::in_group(list.group.as_ref(), said);
+            let mut table = qualifiers_view(&list, event, provisional);
+            table.name = qualifiers_name(event, &stage, list.group.as_deref());
+            if marked {
+                super::stages::mark_not_final(&mut table, &list, completeness.mark().as_deref());
             }
-            export.decisions.push(in_group(d));
+            for d in &list.decisions {
+                let d = super::going_on::decision(d, &event.roster, list.table_ties);
+                if list.cut.is_none() {
+                    table.notes.push(label.en(&[&d]));
+                }
+                export.decisions.push(in_group(d));
+            }
+            export.unsettled |= !list.settled;
+            if list.is_refused() {
+                table.notes.push(S::NotFinalSeeDecision.text().to_string());
+            }
+            export.tables.push(table);
         }
-        export.unsettled |= !list.settled;
-        if list.is_refused() {
-            table.notes.push(S::NotFinalSeeDecision.text().to_string());
-        }
-        export.tables.push(table);
     }
 }
 
-/// An empty qualifier table with the standings columns.
-fn qualifiers_placeholder(event: &Event) -> Table {
+/// An empty qualifier table of `stage` with the standings columns.
+fn qualifiers_placeholder(event: &Event, stage: &crate::domain::Stage) -> Table {
     Table {
-        name: "Qualifiers".into(),
+        name: qualifiers_name(event, stage, None),
         title: format!("Qualifiers ({} rules)", event.rules.profile),
         columns: super::standings::headed(super::standings::COLUMNS.to_vec(), event.rules.scoring),
         rows: Vec::new(),

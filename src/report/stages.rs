@@ -3,6 +3,7 @@
 
 use super::words::Sentence as S;
 use super::{Column, Table, Value};
+use crate::domain::Stage;
 use crate::event::{AdvanceList, Event};
 use crate::roster::Roster;
 use crate::rules::awards::SuperFamily;
@@ -186,6 +187,39 @@ pub fn qualifiers_view(list: &AdvanceList, event: &Event, provisional: &str) -> 
     };
     table.name = format!("Qualifiers{suffix}");
     table
+}
+
+/// The name of a qualifier list's table (a workbook's sheet, the site's
+/// page): `Qualifiers [GROUP]` for who goes on from the first stage,
+/// `Qualifiers STAGE [GROUP]` from a later one (`Qualifiers semi`).
+pub fn qualifiers_name(event: &Event, stage: &Stage, group: Option<&str>) -> String {
+    let mut name = "Qualifiers".to_string();
+    if *stage != event.qualifying_stage() {
+        name.push(' ');
+        name.push_str(stage.as_str());
+    }
+    if let Some(g) = group {
+        name.push(' ');
+        name.push_str(g);
+    }
+    name
+}
+
+/// The stage a qualifier list's table named `name` goes on from, and its
+/// group (`""` for none), as [`qualifiers_name`] names it; `None` for a
+/// table that is no qualifier list.
+pub fn qualifiers_of<'n>(event: &Event, name: &'n str) -> Option<(Stage, &'n str)> {
+    let rest = name.strip_prefix("Qualifiers")?;
+    if !(rest.is_empty() || rest.starts_with(' ')) {
+        return None;
+    }
+    let rest = rest.trim_start();
+    let first = event.qualifying_stage();
+    let later = event.rules.stages.iter().skip(1).find_map(|s| {
+        let after = rest.strip_prefix(s.as_str())?;
+        (after.is_empty() || after.starts_with(' ')).then(|| (Stage::new(s), after.trim_start()))
+    });
+    Some(later.unwrap_or((first, rest)))
 }
 
 /// The seating of the next stage: one line per seat.

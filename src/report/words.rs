@@ -365,6 +365,9 @@ pub struct Words {
     pub standings: &'static str,
     pub group: &'static str,
     pub qualifiers: &'static str,
+    /// Who goes on from a later stage than the first: "Qualifiers from
+    /// the {}" (the stage).
+    pub qualifiers_from: &'static str,
     pub medals: &'static str,
     pub no_final: &'static str,
     pub award: &'static str,
@@ -660,6 +663,7 @@ pub static EN: Words = Words {
     standings: "Standings, {}",
     group: "group {}",
     qualifiers: "Qualifiers",
+    qualifiers_from: "Qualifiers from the {}",
     medals: "Medals",
     no_final: "No final yet: the medals go to the top three of the final's standings.",
     award: "Super Family Award",
@@ -910,6 +914,7 @@ pub static ZH_HANT: Words = Words {
     standings: "{}排名",
     group: "{}組",
     qualifiers: "晉級名單",
+    qualifiers_from: "{}晉級名單",
     medals: "獎牌",
     no_final: "決賽尚未進行：獎牌頒給決賽排名的首三名。",
     award: "超級家庭獎",

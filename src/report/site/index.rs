@@ -8,6 +8,7 @@ use super::words::fill;
 use super::Context;
 use crate::domain::{CardKey, Label, PlayerId, SessionName, Stage};
 use crate::event::Completeness;
+use crate::report::stages::qualifiers_of;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -93,18 +94,18 @@ fn state(ctx: &Context) -> Vec<String> {
     } else {
         fill(w.state_complete, &[&w.stage(latest.as_str())])
     }];
-    // Who goes on: the rows of the export's qualifier lists.
+    // Who goes on from the latest stage: the rows of the export's
+    // qualifier lists of that stage.
     let going: usize = ctx
         .tables
         .iter()
-        .filter(|t| t.name.starts_with("Qualifiers"))
+        .filter(|t| qualifiers_of(event, &t.name).is_some_and(|(stage, _)| stage == latest))
         .map(|t| t.rows.len())
         .sum();
-    let qualifying = event.qualifying_stage();
-    if going > 0 && latest == qualifying {
+    if going > 0 {
         out.push(fill(
             w.state_qualifiers,
-            &[&going, &w.stage(qualifying.as_str())],
+            &[&going, &w.stage(latest.as_str())],
         ));
     }
     let medals = ctx.tables.iter().find(|t| t.name == "Medals");

@@ -41,6 +41,7 @@ pub mod write;
 
 use crate::event::Event;
 use crate::report::export::{self, ExportRequest};
+use crate::report::stages::qualifiers_of;
 use crate::report::Table;
 use std::collections::{BTreeMap, HashMap};
 
@@ -96,8 +97,8 @@ impl Context<'_> {
                 .stages()
                 .into_iter()
                 .find(|s| rest == s.as_str() || rest.starts_with(&format!("{} ", s.as_str())))
-        } else if table.name.starts_with("Qualifiers") {
-            Some(event.qualifying_stage())
+        } else if let Some((stage, _)) = qualifiers_of(event, &table.name) {
+            Some(stage)
         } else if matches!(table.name.as_str(), "Medals" | "Super Family Award") {
             Some(event.final_stage())
         } else {
@@ -112,13 +113,14 @@ impl Context<'_> {
     /// What one of the export's tables is, in the page's words, from its
     /// name: `Standings prelim 50-64` is "Standings, prelim, group 50-64".
     pub fn heading(&self, table: &Table) -> String {
-        heading(self.words(), &self.event.group_list(), &table.name)
+        heading(self.words(), self.event, &table.name)
     }
 }
 
 /// What the export's table `name` is, in `w`'s words (see
-/// [`Context::heading`]); `groups`: the event's age groups.
-pub fn heading(w: &Words, groups: &[Option<String>], name: &str) -> String {
+/// [`Context::heading`]), of `event` (its age groups and stages).
+pub fn heading(w: &Words, event: &Event, name: &str) -> String {
+    let groups = &event.group_list();
     let with_group = |what: String, rest: &str| {
         if rest.is_empty() {
             what
@@ -139,8 +141,14 @@ pub fn heading(w: &Words, groups: &[Option<String>], name: &str) -> String {
             .unwrap_or((rest, ""));
         return with_group(fill(w.standings, &[&w.stage(stage)]), group);
     }
-    if let Some(rest) = name.strip_prefix("Qualifiers") {
-        return with_group(w.qualifiers.to_string(), rest.trim_start());
+    if let Some((stage, group)) = qualifiers_of(event, name) {
+        // who goes on from the first stage, or from a later one
+        let what = if stage == event.qualifying_stage() {
+            w.qualifiers.to_string()
+        } else {
+            fill(w.qualifiers_from, &[&w.stage(stage.as_str())])
+        };
+        return with_group(what, group);
     }
     match name {
         "Medals" => w.medals,

@@ -11,6 +11,7 @@ use super::Context;
 use crate::domain::{PlayerId, Stage};
 use crate::event::StandingsGoingOn;
 use crate::profile::vocabulary::{Better, Key, SortKey};
+use crate::report::stages::qualifiers_of;
 use crate::report::standings::{explain_table, key_value};
 use crate::report::{Column, Table, Value};
 use crate::roster::{Player, Status};
@@ -258,9 +259,13 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
             .copied()
             .filter(|(t, _)| ctx.tables[*t].name.starts_with("Standings "))
             .collect();
-        // On a qualifier list: the lists go on from the qualifying stage.
+        // On a qualifier list: the lists that go on from the qualifying
+        // stage.
         let lists: Vec<usize> = (0..ctx.tables.len())
-            .filter(|&t| ctx.tables[t].name.starts_with("Qualifiers"))
+            .filter(|&t| {
+                qualifiers_of(event, &ctx.tables[t].name)
+                    .is_some_and(|(stage, _)| stage == event.qualifying_stage())
+            })
             .collect();
         let deciding = lists.iter().any(|&t| !ctx.tables[t].rows.is_empty());
         let listed = found.iter().any(|(t, _)| lists.contains(t));
