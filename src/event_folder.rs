@@ -836,7 +836,7 @@ impl EventFolder {
         let mut lacking: BTreeMap<String, String> = BTreeMap::new();
         store.each_card_ref(&mut |_, key, lines| {
             for raw in reader.read(key, lines, &mut read_problems) {
-                for seat in &raw.seats {
+                for seat in raw.seats.iter().chain(&raw.renamed) {
                     if roster.find(&seat.player).is_err() {
                         lacking
                             .entry(seat.player.to_string())

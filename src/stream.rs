@@ -862,7 +862,7 @@ fn parse_chunk(
         grouper
             .cards
             .iter()
-            .flat_map(|c| c.seats.iter().map(|s| (&source, s))),
+            .flat_map(|c| c.seats.iter().chain(&c.renamed).map(|s| (&source, s))),
         reading.limits,
         &mut chunk.problems,
     );

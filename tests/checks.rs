@@ -323,6 +323,75 @@ mod check_1_seats_and_players {
             .stderr_has("2 files, 2 sheets: 0 cards accepted, 0 games, 2 rejected");
     }
 
+    /// Seat C of `good/went-out.csv` named `first` in game 1 and `then`
+    /// in games 2 and 3, written in a scratch folder as `seat-c.csv`.
+    fn seat_c_named(s: &crate::test::Scratch, first: &str, then: &str) -> String {
+        let text = std::fs::read_to_string(fixtures().join("good/went-out.csv")).unwrap();
+        let text = text.replacen("P0003", first, 1).replace("P0003", then);
+        s.write("seat-c.csv", &text).display().to_string()
+    }
+
+    /// A seat written by its id in one game and by its name in another is
+    /// one player when the roster says so (as `compare` and `import` take
+    /// them): the card counts, read from a file (streamed) or from
+    /// standard input (read whole) alike.
+    #[test]
+    fn an_id_in_one_game_and_the_name_in_another_are_one_player_by_the_roster() {
+        let s = crate::test::Scratch::new("id-then-name");
+        let card = seat_c_named(&s, "P0005", "陳大文");
+        let text = std::fs::read_to_string(&card).unwrap();
+        for input in [card.as_str(), "-"] {
+            let out = Test::new()
+                .args(["standings", input, "--format", "csv"])
+                .roster()
+                .stdin(text.clone())
+                .run()
+                .success()
+                .errors(0);
+            let players = out.column("player");
+            assert!(players.contains(&"P0005".to_string()), "{players:?}");
+            assert!(!players.contains(&"陳大文".to_string()), "{players:?}");
+            let games = out.column("games");
+            let at = players.iter().position(|p| p == "P0005").unwrap();
+            assert_eq!(games[at], "3");
+        }
+    }
+
+    /// Without a roster an id and a name are two players; with one that
+    /// names two players, they are two: either way the seat changes its
+    /// player, an error at the line, naming the first.
+    #[test]
+    fn a_seat_that_changes_its_player_is_an_error() {
+        let s = crate::test::Scratch::new("seat-changes");
+        let card = seat_c_named(&s, "P0005", "陳大文");
+        Test::new()
+            .args(["check", &card])
+            .run()
+            .failure(1)
+            .error_at(
+                &format!("{card}:8:5"),
+                &[
+                    "seat C is \"陳大文\" here but \"P0005\" at",
+                    &format!("{card}:4:5"),
+                    "a seat keeps its player for the whole card",
+                ],
+            )
+            .error_at(&format!("{card}:12:5"), &["seat C is \"陳大文\""])
+            .errors(2)
+            .stderr_has("0 cards accepted");
+        let card = seat_c_named(&s, "P0005", "李小明");
+        Test::new()
+            .args(["check", &card])
+            .roster()
+            .run()
+            .failure(1)
+            .error_at(
+                &format!("{card}:8:5"),
+                &["seat C is \"李小明\" here but \"P0005\" at"],
+            )
+            .errors(2);
+    }
+
     #[test]
     fn a_table_twice_as_two_score_cards() {
         Test::new()

@@ -87,6 +87,7 @@ fn recorded(games: &[(Vec<Rack>, Vec<Outcome>)]) -> RawCard {
                 at: At::cell(1, 1),
             })
             .collect(),
+        renamed: Vec::new(),
         games: games
             .iter()
             .enumerate()

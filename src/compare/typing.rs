@@ -664,6 +664,7 @@ mod tests {
             at: At::row(2),
             table_at: At::row(2),
             seats,
+            renamed: Vec::new(),
             games: vec![RawGame {
                 number: 1,
                 at: At::row(2),

@@ -597,6 +597,9 @@ pub struct Grouped<L> {
     pub key: CardKey,
     pub at: At,
     pub seats: Vec<RawSeat>,
+    /// A seat's lines that name another player than its first
+    /// ([`crate::ingest::raw::RawCard::renamed`]).
+    pub renamed: Vec<RawSeat>,
     /// Games in the order first seen.
     pub games: Vec<GameLines<L>>,
     pub defective: bool,
@@ -721,19 +724,13 @@ impl<L: Line> Grouper<L> {
                 if !same_short(&known.player, &head.player)
                     && !same_player(&known.player, &head.player) =>
             {
-                problems.error(
-                    self.source.place(head.player_at),
-                    Said::new(
-                        Msg::SeatChangesPlayer,
-                        [
-                            Part::text(seat),
-                            Part::text(super::cell::quoted(&head.player)),
-                            Part::text(super::cell::quoted(&known.player)),
-                            Part::text(self.source.place(known.at)),
-                        ],
-                    ),
-                );
-                card.defective = true;
+                // (the same player when the roster says so, an id here and
+                // the name there: judged where the names are looked up)
+                card.renamed.push(RawSeat {
+                    seat,
+                    player: Text::from(&*head.player),
+                    at: head.player_at,
+                });
             }
             Some(_) => {}
             None => {
@@ -800,6 +797,7 @@ impl<L> Grouper<L> {
                             .spare_seats
                             .pop()
                             .unwrap_or_else(|| Vec::with_capacity(4)),
+                        renamed: Vec::new(),
                         games: self.spare_games.pop().unwrap_or_default(),
                         defective: false,
                         lost: LostLines::default(),

@@ -942,12 +942,11 @@ fn read_file(
     }
     let seats = out.cards[cards_before..]
         .iter()
-        .flat_map(|c| c.seats.iter().map(|s| (&c.source, s)))
-        .chain(
-            out.rack_cards[racks_before..]
-                .iter()
-                .flat_map(|c| c.grouped.seats.iter().map(|s| (&c.source, s))),
-        );
+        .flat_map(|c| c.seats.iter().chain(&c.renamed).map(|s| (&c.source, s)))
+        .chain(out.rack_cards[racks_before..].iter().flat_map(|c| {
+            let g = &c.grouped;
+            g.seats.iter().chain(&g.renamed).map(|s| (&c.source, s))
+        }));
     check_names(seats, limits, problems);
     let found = out.cards.len() > cards_before || out.rack_cards.len() > racks_before;
     if !found && rosters == 0 && problems.error_count() == errors_before {

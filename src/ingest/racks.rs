@@ -394,7 +394,7 @@ pub fn score_card(card: &RackCard, rules: &Rules, problems: &mut Problems) -> Op
         at: grouped.at,
         table_at: grouped.at,
         seats: grouped.seats.clone(),
-
+        renamed: grouped.renamed.clone(),
         games,
         total: None,
         defective: false,

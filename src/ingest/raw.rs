@@ -79,6 +79,12 @@ pub struct RawCard {
     /// cell of the table number on a printed card, else where the card is.
     pub table_at: At,
     pub seats: Vec<RawSeat>,
+    /// The lines of a seat that name another player than its first line
+    /// (`seats`), each with its player and where: the same player when the
+    /// roster says so (an id on one line, the name on another), else an
+    /// error ([`crate::rules::card_checks::name_players`]). Empty on almost
+    /// every card.
+    pub renamed: Vec<RawSeat>,
     pub games: Vec<RawGame>,
     pub total: Option<RawGame>,
     /// A reader already reported an error for this card: it must not count.

@@ -138,6 +138,7 @@ pub fn card(source: &Source, g: Grouped<RawLine>) -> RawCard {
         at: g.at,
         table_at: g.at,
         seats: g.seats,
+        renamed: g.renamed,
         games: g.games,
         total: None,
         defective: g.defective,

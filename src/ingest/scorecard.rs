@@ -405,6 +405,7 @@ impl<'a> Card<'a> {
             // (a table given twice is reported at the second one's number)
             table_at,
             seats,
+            renamed: Vec::new(),
             games,
             total,
             defective,

@@ -28,7 +28,7 @@ use crate::domain::{
     Card, CardKey, Game, Label, PlayerId, Seat, SeatPlayer, SeatResult, SessionName, Stage,
 };
 use crate::ingest::cell::{digits, Cell, Text};
-use crate::ingest::raw::{RawCard, RawCell, RawGame, RawLine};
+use crate::ingest::raw::{RawCard, RawCell, RawGame, RawLine, RawSeat};
 use crate::place::{At, Place, Source};
 use crate::problem::said::{Msg, Part, Said};
 use crate::problem::Problems;
@@ -566,6 +566,9 @@ pub struct Checked {
     pub table_at: At,
     /// The name at each seat (A, B, C, D), and where it is.
     pub seats: [Option<(Text, At)>; 4],
+    /// A seat's lines that name another player than its first
+    /// ([`RawCard::renamed`]).
+    pub renamed: Vec<RawSeat>,
     /// The card's values when they passed every check.
     pub values: Option<Values>,
 }
@@ -583,6 +586,7 @@ impl Checked {
             at: raw.at,
             table_at: raw.table_at,
             seats,
+            renamed: raw.renamed.clone(),
             values,
         }
     }
@@ -600,6 +604,7 @@ impl Checked {
             at: raw.at,
             table_at: raw.table_at,
             seats,
+            renamed: std::mem::take(&mut raw.renamed),
             values,
         }
     }
@@ -678,6 +683,31 @@ pub fn name_players(
             continue;
         }
         players[seat.index()] = Some(player);
+    }
+    // a seat whose lines name another player than its first: the same
+    // player when a roster given says so (an id on one line, the name on
+    // another); else an error (without a roster, an id and a name are two
+    // players)
+    for other in &card.renamed {
+        let first = players[other.seat.index()];
+        if !roster.is_open() && first.is_some() && roster.find(&other.player).ok() == first {
+            continue;
+        }
+        let known = card.seats[other.seat.index()].as_ref();
+        let (name, at) = known.map_or(("", At::WHOLE), |(n, at)| (n.as_str(), card.at(*at)));
+        problems.error(
+            source.place(card.at(other.at)),
+            Said::new(
+                Msg::SeatChangesPlayer,
+                [
+                    Part::text(other.seat),
+                    Part::text(crate::ingest::cell::quoted(&other.player)),
+                    Part::text(crate::ingest::cell::quoted(name)),
+                    Part::text(source.place(at)),
+                ],
+            ),
+        );
+        ok = false;
     }
     if ok {
         Ok(players)
@@ -2148,6 +2178,7 @@ mod tests {
             at: At::row(row),
             table_at: At { row, col: 2 },
             seats: Default::default(),
+            renamed: Vec::new(),
             values: None,
         };
         let mut seating = Seating::default();
