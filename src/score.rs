@@ -120,10 +120,13 @@ impl Score {
     }
 
     /// Parses a score as people type it: `30`, `+30`, `30.0`, `-5`, the
-    /// Unicode minus `−5`, the en dash `–5`, a decimal comma `5,5`, and
-    /// spaces around. The value is exact (`3.33` is 333/100).
+    /// Unicode minus `−5`, the en dash `–5`, a decimal comma `5,5`, the
+    /// full-width digits, signs and point of a Chinese keyboard (`－１２`,
+    /// [`crate::ingest::cell::half_width`]), and spaces around. The value
+    /// is exact (`3.33` is 333/100).
     pub fn parse(text: &str) -> Option<Score> {
-        let text = text.trim();
+        let folded = crate::ingest::cell::half_width(text);
+        let text = folded.trim();
         let (negative, digits) = match text.chars().next()? {
             '+' => (false, &text[1..]),
             '-' => (true, &text[1..]),
@@ -375,6 +378,11 @@ mod tests {
         assert_eq!(Score::parse("5,5"), Some(Score::ratio(11, 2)));
         assert_eq!(Score::parse("3.33"), Some(Score::ratio(333, 100)));
         assert_eq!(Score::parse(".5"), Some(Score::ratio(1, 2)));
+        // a Chinese keyboard's full-width digits, signs and point
+        assert_eq!(Score::parse("－１２"), Some(Score::whole(-12)));
+        assert_eq!(Score::parse("＋５"), Some(Score::whole(5)));
+        assert_eq!(Score::parse("３０．５"), Some(Score::ratio(61, 2)));
+        assert_eq!(Score::parse("３０分"), None);
         for bad in [
             "",
             "+",

@@ -427,6 +427,116 @@ mod check_1_seats_and_players {
 mod check_2_values {
     use super::*;
 
+    /// `good/went-out.csv` with its numbers typed full-width, as a Chinese
+    /// keyboard or a phone types them: a won `１`, scores `－１０`,
+    /// `＋１１`, `１１．０`, tiles `３`.
+    fn went_out_full_width() -> String {
+        let text = std::fs::read_to_string(fixtures().join("good/went-out.csv")).unwrap();
+        let wide = |t: &str| -> String {
+            t.chars()
+                .map(|c| match c {
+                    '0'..='9' => char::from_u32(0xFF10 + (c as u32 - '0' as u32)).unwrap(),
+                    '+' => '\u{FF0B}',
+                    '-' => '\u{FF0D}',
+                    '.' => '\u{FF0E}',
+                    c => c,
+                })
+                .collect()
+        };
+        let mut lines: Vec<String> = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let mut f: Vec<String> = line.split(',').map(str::to_string).collect();
+            if i > 0 {
+                let game3 = f[2] == "3";
+                for v in &mut f[5..8] {
+                    // game 3's +11 as 11.0 (a full-width point)
+                    let plain = if v == "+11" && game3 {
+                        "11.0".to_string()
+                    } else {
+                        v.clone()
+                    };
+                    *v = wide(&plain);
+                }
+            }
+            lines.push(f.join(","));
+        }
+        let wide_text = lines.join("\n") + "\n";
+        assert!(wide_text.contains("\u{FF0D}\u{FF11}\u{FF10}"));
+        assert!(wide_text.contains("\u{FF11}\u{FF11}\u{FF0E}\u{FF10}"));
+        wide_text
+    }
+
+    /// Full-width digits, signs and point read as the plain ones, in a
+    /// CSV file (streamed), from standard input (read whole), in a
+    /// workbook's text cells, and from an event's store: the same
+    /// standings as the card typed plainly.
+    #[test]
+    fn full_width_digits_signs_and_point_read_as_numbers() {
+        let s = crate::test::Scratch::new("full-width");
+        let text = went_out_full_width();
+        let csv = s.write("wide.csv", &text);
+        let standings = |args: &[&str], stdin: &str| {
+            Test::new()
+                .args(["standings", "--format", "csv"])
+                .args(args)
+                .roster()
+                .stdin(stdin.to_string())
+                .run()
+                .success()
+                .errors(0)
+                .stdout
+        };
+        let plain = standings(&["good/went-out.csv"], "");
+        assert!(plain.contains("P0003"), "{plain}");
+        assert_eq!(standings(&[&csv.display().to_string()], ""), plain);
+        assert_eq!(standings(&["-"], &text), plain);
+        let mut book = rust_xlsxwriter::Workbook::new();
+        let sheet = book.add_worksheet();
+        for (r, line) in text.lines().enumerate() {
+            for (c, value) in line.split(',').enumerate() {
+                sheet.write_string(r as u32, c as u16, value).unwrap();
+            }
+        }
+        let xlsx = s.path("wide.xlsx");
+        book.save(&xlsx).unwrap();
+        assert_eq!(standings(&[&xlsx.display().to_string()], ""), plain);
+        // imported, the event's store reads them back the same
+        let event = s.path("event").display().to_string();
+        let roster = fixtures().join("roster.csv").display().to_string();
+        let run = |args: &[&str]| Test::new().args(args).run().success();
+        run(&["init", &event, "--name", "Wide", "--date", "2026-03-28"]);
+        run(&["roster", &roster, "--event", &event]);
+        run(&["import", &csv.display().to_string(), "--event", &event]);
+        let stored = Test::new()
+            .args(["standings", "--format", "csv", "--event", &event])
+            .run()
+            .stdout;
+        // (the event expects 300 cards: its standings say they are not final)
+        assert_eq!(stored.replace("PROVISIONAL: 299 cards missing", ""), plain);
+    }
+
+    /// A value with full-width characters that is no number all the same
+    /// is an error that says they are full-width.
+    #[test]
+    fn a_full_width_value_that_is_no_number_says_so() {
+        let s = crate::test::Scratch::new("full-width-bad");
+        let text = went_out_full_width().replacen(
+            "\u{FF0D}\u{FF11}\u{FF10}",
+            "\u{FF0D}\u{FF11}\u{FF10}\u{5206}",
+            1,
+        );
+        let csv = s.write("wide.csv", &text).display().to_string();
+        Test::new()
+            .args(["check", &csv])
+            .roster()
+            .run()
+            .failure(1)
+            .error_at(
+                &format!("{csv}:4:7"),
+                &["score is \"\u{FF0D}\u{FF11}\u{FF10}\u{5206}\" (full-width characters: type the digits, +, - and . plainly)"],
+            );
+    }
+
     #[test]
     fn won_is_2() {
         check("bad/check2-won-2.csv").errors(1).error_at(

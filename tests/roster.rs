@@ -163,7 +163,8 @@ fn a_birth_date_of_no_day_says_why() {
 
 /// A date of a year no player is born in says the years taken; digits
 /// typed full-width (a phone's or a Chinese keyboard's) are said to be,
-/// on the roster as on a card.
+/// in a roster's date as in a card's value that is no number all the same
+/// (a card's full-width number reads as the plain one).
 #[test]
 fn a_birth_date_out_of_the_years_or_in_full_width_digits_says_why() {
     let scratch = Scratch::new("birth-years");
@@ -173,7 +174,7 @@ fn a_birth_date_out_of_the_years_or_in_full_width_digits_says_why() {
     );
     let card = scratch.write(
         "card.csv",
-        "session,table,game,seat,player,won,score,tiles\nS01,1,1,A,P0001,1,\u{FF11}\u{FF10},0\n",
+        "session,table,game,seat,player,won,score,tiles\nS01,1,1,A,P0001,1,\u{FF11}\u{FF10}\u{5206},0\n",
     );
     let at = |file: &std::path::Path, place: &str| format!("{}:{place}", file.display());
     Test::new()
@@ -193,7 +194,7 @@ fn a_birth_date_out_of_the_years_or_in_full_width_digits_says_why() {
         )
         .error_at(
             &at(&card, "2:7"),
-            &["score is \"\u{FF11}\u{FF10}\" (full-width characters: type the digits, +, - and . plainly); expected a number such as +30, -5 or 5.5"],
+            &["score is \"\u{FF11}\u{FF10}\u{5206}\" (full-width characters: type the digits, +, - and . plainly); expected a number such as +30, -5 or 5.5"],
         );
 }
 

@@ -191,6 +191,29 @@ fn is_full_width_number(c: char) -> bool {
     )
 }
 
+/// A value as the number readers read it: the full-width digits, signs
+/// and point a Chinese keyboard or a phone types (`－１２`, `３０．５`,
+/// `＋５`) as their ASCII forms (`-12`, `30.5`, `+5`); any other character
+/// as it is. A text without them (nearly every cell) is borrowed as it is.
+/// (The full-width comma `，` is not folded: a Chinese keyboard's list
+/// separator, never read as a decimal comma.)
+pub fn half_width(t: &str) -> std::borrow::Cow<'_, str> {
+    if t.is_ascii() || !t.chars().any(is_full_width_number) {
+        return std::borrow::Cow::Borrowed(t);
+    }
+    let folded = t
+        .chars()
+        .map(|c| match c {
+            '\u{FF10}'..='\u{FF19}' => char::from_digit(u32::from(c) - 0xFF10, 10).unwrap_or(c),
+            '\u{FF0B}' => '+',
+            '\u{FF0D}' => '-',
+            '\u{FF0E}' => '.',
+            c => c,
+        })
+        .collect();
+    std::borrow::Cow::Owned(folded)
+}
+
 /// A text of one to nine ASCII digits as its number, `None` for any other
 /// text: the way a count is nearly always typed, read without the
 /// library's general parse (the readers of a game number, a number of

@@ -27,7 +27,7 @@
 use crate::domain::{
     Card, CardKey, Game, Label, PlayerId, Seat, SeatPlayer, SeatResult, SessionName, Stage,
 };
-use crate::ingest::cell::{digits, Cell, Text};
+use crate::ingest::cell::{digits, half_width, Cell, Text};
 use crate::ingest::raw::{RawCard, RawCell, RawGame, RawLine, RawSeat};
 use crate::place::{At, Place, Source};
 use crate::problem::said::{Msg, Part, Said};
@@ -72,7 +72,7 @@ pub fn parse_won(cell: &Cell) -> Result<bool, Said> {
         Cell::Number(n) if *n == 1.0 => return Ok(true),
         Cell::Number(n) if *n == 0.0 => return Ok(false),
         Cell::Bool(b) => return Ok(*b),
-        Cell::Text(t) => match without_point_zero(trimmed(t)) {
+        Cell::Text(t) => match without_point_zero(trimmed(&half_width(t))) {
             "1" => return Ok(true),
             "0" => return Ok(false),
             t if t.eq_ignore_ascii_case("true") => return Ok(true),
@@ -91,10 +91,13 @@ pub fn parse_tiles(cell: &Cell) -> Result<Option<u16>, Said> {
     let n = match cell {
         Cell::Empty => return Ok(None),
         Cell::Number(n) if n.fract() == 0.0 => Some(*n),
-        Cell::Text(t) => {
-            let t = without_point_zero(trimmed(t));
-            digits(t).or_else(|| t.parse::<u32>().ok()).map(f64::from)
-        }
+        Cell::Text(t) => digits(t)
+            .or_else(|| {
+                let t = half_width(t);
+                let t = without_point_zero(trimmed(&t));
+                digits(t).or_else(|| t.parse::<u32>().ok())
+            })
+            .map(f64::from),
         Cell::FormulaWithoutValue(f) => return Err(Said::new(Msg::TilesFormula, [Part::text(f)])),
         _ => None,
     };
