@@ -365,6 +365,76 @@ fn a_shared_string_count_of_four_billion_is_refused() {
         );
 }
 
+/// An `.xlsx` of one sheet whose cell A1 shows a shared string of `len`
+/// bytes (`x` again and again, deflated a thousandfold): made here, never
+/// committed.
+fn one_long_shared_string(len: usize) -> Vec<u8> {
+    use std::io::{Read, Write};
+    let mut book = rust_xlsxwriter::Workbook::new();
+    book.add_worksheet()
+        .write_string(0, 0, "THE-LONG-TEXT")
+        .unwrap();
+    let small = book.save_to_buffer().unwrap();
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(small)).unwrap();
+    let mut out = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    let mut replaced = false;
+    for i in 0..zip.len() {
+        let mut member = zip.by_index(i).unwrap();
+        let name = member.name().map(|n| n.to_string()).unwrap();
+        let mut bytes = Vec::new();
+        member.read_to_end(&mut bytes).unwrap();
+        out.start_file(name.as_str(), options).unwrap();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        match text.split_once("THE-LONG-TEXT") {
+            Some((before, after)) if name.ends_with("sharedStrings.xml") => {
+                out.write_all(before.as_bytes()).unwrap();
+                let chunk = vec![b'x'; 1 << 20];
+                let mut left = len;
+                while left > 0 {
+                    let n = left.min(chunk.len());
+                    out.write_all(&chunk[..n]).unwrap();
+                    left -= n;
+                }
+                out.write_all(after.as_bytes()).unwrap();
+                replaced = true;
+            }
+            _ => out.write_all(&bytes).unwrap(),
+        }
+    }
+    assert!(replaced, "the workbook has a shared-string table");
+    out.finish().unwrap().into_inner()
+}
+
+/// A shared string longer than a cell may hold is refused as the
+/// shared strings stream, before calamine reads them: the file is named,
+/// with the limit, and the text is never held whole (a 256 kB file may
+/// hold a text of 255 MB; README.md, "Limits").
+#[test]
+fn a_shared_string_over_the_cell_limit_is_refused_as_it_streams() {
+    let s = crate::test::Scratch::new("long-shared-string");
+    let path = s.path("long.xlsx");
+    std::fs::write(&path, one_long_shared_string(8 << 20)).unwrap();
+    let file = path.display().to_string();
+    Test::new()
+        .args(["check", &file])
+        .run()
+        .failure(2)
+        .error_at(
+            &file,
+            &["its shared string 1 (a text a cell may show) is longer than 32768 bytes; the limit is 32768 (set TILERANK_MAX_FIELD_BYTES to change it)"],
+        )
+        .stderr_has("tilerank: 1 input could not be read (see above)");
+    // within the limit, the cell is read (and is no card)
+    std::fs::write(&path, one_long_shared_string(1000)).unwrap();
+    Test::new()
+        .args(["check", &file])
+        .run()
+        .failure(1)
+        .stderr_lacks("TILERANK_MAX_FIELD_BYTES");
+}
+
 /// The sheet of `expands.xlsx` is 2 MB of blanks in a 4 kB file.
 #[test]
 fn a_zip_member_that_expands_too_far_is_refused() {

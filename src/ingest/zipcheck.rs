@@ -48,6 +48,38 @@ impl<R: Read> Read for Capped<R> {
     }
 }
 
+/// Counts the bytes the XML reader takes since it last gave an event
+/// (`taken`, set to 0 by its caller after each), and fails past `cap`:
+/// the reader holds one event whole (a text, a tag) before it gives it,
+/// so no event is held past the cap (and the reader's buffer).
+struct EventCap<R> {
+    inner: R,
+    taken: std::rc::Rc<std::cell::Cell<u64>>,
+    cap: u64,
+}
+
+impl<R: Read> Read for EventCap<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        let taken = self.taken.get() + n as u64;
+        self.taken.set(taken);
+        if taken > self.cap {
+            return Err(std::io::Error::other("an XML event over the limit"));
+        }
+        Ok(n)
+    }
+}
+
+/// The most bytes of XML one shared string's event may take: as many as
+/// the longest text a cell may hold could take written with entities
+/// (`&amp;` is five bytes for one), and room for its markup.
+fn event_cap(limits: &Limits) -> u64 {
+    limits
+        .field_bytes
+        .saturating_mul(8)
+        .saturating_add(64 * 1024)
+}
+
 /// Checks a zipped workbook against the limits; the merged ranges of an
 /// `.ods`, by sheet name.
 pub fn check(
@@ -113,7 +145,11 @@ fn attr(e: &BytesStart<'_>, key: &str) -> Option<String> {
         .map(|a| a.value.to_string())
 }
 
-/// The declared count (`uniqueCount`) and the strings themselves.
+/// The declared count (`uniqueCount`) and the strings themselves: their
+/// number, and each one's length, read as they stream (a text over
+/// `TILERANK_MAX_FIELD_BYTES` is refused at once, never held whole: a
+/// small file may hold a string of hundreds of MB, deflated a
+/// thousandfold).
 fn shared_strings<R: Read>(r: R, name: &str, limits: &Limits) -> Result<(), InputError> {
     let too_many = |n: String| InputError::Limit {
         place: Source::file(name).whole(),
@@ -122,12 +158,68 @@ fn shared_strings<R: Read>(r: R, name: &str, limits: &Limits) -> Result<(), Inpu
             hint(limits.shared_strings, "TILERANK_MAX_SHARED_STRINGS")
         ),
     };
-    let mut reader = xml(r);
+    let too_long = |k: u64| InputError::Limit {
+        place: Source::file(name).whole(),
+        message: format!(
+            "its shared string {k} (a text a cell may show) is longer than {} bytes; {}",
+            limits.field_bytes,
+            hint(limits.field_bytes, "TILERANK_MAX_FIELD_BYTES")
+        ),
+    };
+    let taken = std::rc::Rc::new(std::cell::Cell::new(0));
+    let mut reader = xml(EventCap {
+        inner: r,
+        taken: taken.clone(),
+        cap: event_cap(limits),
+    });
     let mut buf = Vec::new();
     let mut count: u64 = 0;
+    // the string being read (its text's bytes so far), and whether in its
+    // phonetic run (`rPh`, not part of the text a cell shows)
+    let mut text: Option<u64> = None;
+    let mut phonetic = false;
     loop {
         buf.clear();
-        match reader.read_event_into(&mut buf) {
+        let event = reader.read_event_into(&mut buf);
+        if taken.get() > event_cap(limits) {
+            return Err(too_long(count.max(1)));
+        }
+        taken.set(0);
+        let more = |text: &mut Option<u64>, n: u64| match text.as_mut() {
+            Some(t) => {
+                *t = t.saturating_add(n);
+                *t > limits.field_bytes
+            }
+            None => false,
+        };
+        match event {
+            Ok(Event::End(e)) => match e.local_name().as_ref() {
+                "si" => text = None,
+                "rPh" => phonetic = false,
+                _ => {}
+            },
+            Ok(Event::Text(t)) if !phonetic => {
+                if more(&mut text, t.len() as u64) {
+                    return Err(too_long(count));
+                }
+            }
+            Ok(Event::CData(t)) if !phonetic => {
+                if more(&mut text, t.len() as u64) {
+                    return Err(too_long(count));
+                }
+            }
+            // an entity is one character: `&amp;` one byte, `&#x4E2D;`
+            // three (one not known, at most four)
+            Ok(Event::GeneralRef(r)) if !phonetic => {
+                let n = match r.resolve_char_ref() {
+                    Ok(Some(c)) => c.len_utf8(),
+                    Ok(None) if matches!(&*r, "amp" | "lt" | "gt" | "quot" | "apos") => 1,
+                    _ => 4,
+                };
+                if more(&mut text, n as u64) {
+                    return Err(too_long(count));
+                }
+            }
             Ok(Event::Start(e)) | Ok(Event::Empty(e)) => match e.local_name().as_ref() {
                 "sst" => {
                     if let Some(v) = attr(&e, "uniqueCount") {
@@ -146,7 +238,9 @@ fn shared_strings<R: Read>(r: R, name: &str, limits: &Limits) -> Result<(), Inpu
                     if count > limits.shared_strings {
                         return Err(too_many(format!("more than {}", limits.shared_strings)));
                     }
+                    text = Some(0);
                 }
+                "rPh" => phonetic = true,
                 _ => {}
             },
             Ok(Event::Eof) | Err(_) => return Ok(()),
@@ -465,5 +559,31 @@ mod tests {
         assert!(e.to_string().contains("holds more than 2 strings"), "{e}");
         let two = "<sst uniqueCount=\"2\"><si><t>a</t></si><si/></sst>";
         assert!(shared_strings(two.as_bytes(), "b.xlsx", &limits).is_ok());
+    }
+
+    /// A shared string's text is counted as it streams: its runs and
+    /// entities, not its phonetic guide; one past the limit is refused at
+    /// its number, and a text too long to hold is never held.
+    #[test]
+    fn a_shared_string_longer_than_a_cell_is_refused() {
+        let limits = Limits {
+            field_bytes: 10,
+            ..Limits::default()
+        };
+        let read = |xml: &str| shared_strings(xml.as_bytes(), "b.xlsx", &limits);
+        let fits = "<sst><si><t>0123456789</t></si><si><r><t>01234</t></r><r><t>5678&amp;</t></r><rPh><t>phonetic guide</t></rPh></si></sst>";
+        assert!(read(fits).is_ok());
+        let e = read(
+            "<sst><si><t>a</t></si><si><r><t>012345</t></r><r><t>6789&amp;</t></r></si></sst>",
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "b.xlsx: its shared string 2 (a text a cell may show) is longer than 10 bytes; the limit is 10 (set TILERANK_MAX_FIELD_BYTES to change it)"
+        );
+        // a text far past what the XML reader may hold of one event
+        let huge = format!("<sst><si><t>{}</t></si></sst>", "x".repeat(1 << 20));
+        let e = read(&huge).unwrap_err();
+        assert!(e.to_string().contains("its shared string 1 "), "{e}");
     }
 }
