@@ -295,6 +295,38 @@ fn an_unknown_id_gets_the_near_ids_on_the_roster() {
         );
 }
 
+/// An id with a character left out (`P012` for `P0012`) or typed once
+/// too often (`P00010`: `P0010` or `P0001`) is one edit from the roster's:
+/// offered.
+#[test]
+fn an_id_one_character_short_or_long_gets_the_roster_id() {
+    let cards = std::fs::read_to_string(fixtures().join("good/went-out.csv"))
+        .unwrap()
+        .replace("P0003", "P012")
+        .replace("P0004", "P00010");
+    Test::new()
+        .arg("check")
+        .arg("-")
+        .roster()
+        .stdin(cards)
+        .run()
+        .failure(1)
+        .error_at(
+            "<stdin>:4:5",
+            &[
+                "player \"P012\" is not on the roster",
+                "; did you mean P0012 (Mak Siu Fung)?",
+            ],
+        )
+        .error_at(
+            "<stdin>:5:5",
+            &[
+                "player \"P00010\" is not on the roster",
+                "; did you mean P0001 (Chan Tai Man) or P0010 (Lam Chi Keung)?",
+            ],
+        );
+}
+
 /// A column of ids typed as numbers loses their leading zeros (`0042`
 /// becomes `42`): the roster's id is offered.
 #[test]

@@ -769,10 +769,11 @@ fn unresolved(
 const MAX_NEAR: usize = 5;
 
 /// The roster's entries a name may have been meant for: an id or a name
-/// one character away (`P5001` for `P1001`), or with two characters swapped
-/// (`P5001` for `P0501`), or an id of digits whose leading zeros a
-/// spreadsheet dropped (`0042` for `42`: a column of numbers), as
-/// `P0501 (Wong Ka Yan)`. Ids first.
+/// one character away (`P5001` for `P1001`; a character left out, `P012`
+/// for `P0012`, or typed once too often, `P00123` for `P0123`), or with two
+/// characters swapped (`P5001` for `P0501`), or an id of digits whose
+/// leading zeros a spreadsheet dropped (`0042` for `42`: a column of
+/// numbers), as `P0501 (Wong Ka Yan)`. Ids first.
 fn near_entries(name: &str, roster: &Roster) -> Vec<String> {
     let key: Vec<char> = match_key(name).chars().collect();
     let digits = |s: &[char]| !s.is_empty() && s.iter().all(char::is_ascii_digit);
@@ -780,7 +781,20 @@ fn near_entries(name: &str, roster: &Roster) -> Vec<String> {
         let other: Vec<char> = match_key(other).chars().collect();
         if other.len() > key.len() && digits(&key) && digits(&other) {
             let zeros = other.len() - key.len();
-            return other[..zeros].iter().all(|&c| c == '0') && other[zeros..] == key[..];
+            if other[..zeros].iter().all(|&c| c == '0') && other[zeros..] == key[..] {
+                return true;
+            }
+        }
+        // a character left out, or one too many: the longer without it
+        if other.len().abs_diff(key.len()) == 1 {
+            let (long, short) = match other.len() > key.len() {
+                true => (&other, &key),
+                false => (&key, &other),
+            };
+            let i = (0..short.len())
+                .find(|&i| long[i] != short[i])
+                .unwrap_or(short.len());
+            return !short.is_empty() && long[i + 1..] == short[i..];
         }
         if other.len() != key.len() {
             return false;
