@@ -575,7 +575,7 @@ fn stages_named_settles_a_tie_of_that_stage_only() {
     assert!(
         before
             .stderr
-            .contains("NOTE: TIE at table 1: 2 players (GW07, GW10)"),
+            .contains("NOTE: TIE at semi table 1: 2 players (GW07, GW10)"),
         "{}",
         before.stderr
     );
@@ -605,6 +605,63 @@ fn stages_named_settles_a_tie_of_that_stage_only() {
         .failure(2)
         .stderr_has(&format!("tilerank.toml:{line}:"))
         .stderr_has("named is text; expected a list in brackets");
+}
+
+/// A tie of a later stage names its stage wherever it is said (standard
+/// error, the export's Problems sheet, the site's index, in Chinese too);
+/// the first stage's ties are said at their table alone, as always.
+#[test]
+fn a_later_stages_tie_names_its_stage() {
+    let s = crate::test::Scratch::new("stage-tie-said");
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett");
+    crate::test::copy_dir(&demo, &s.0);
+    std::fs::remove_file(s.path("cards/final-S01-T01.csv")).unwrap();
+    let card = s.path("cards/semi-S01-T01.csv");
+    let text = std::fs::read_to_string(&card).unwrap();
+    std::fs::write(
+        &card,
+        text.replace("semi,S01,1,2,C,GW07,0,70,8", "semi,S01,1,2,C,GW07,0,29,8"),
+    )
+    .unwrap();
+    let event = Event { dir: s.0.clone() };
+    // (table_ties is the event's, in [qualifiers]: no stage's own setting)
+    event.edit(&[("[qualifiers]\n", "[qualifiers]\ntable_ties = \"decide\"\n")]);
+    let semi = event.run(&["advance", "--stage", "semi", "--format", "csv"]);
+    semi.failure(1)
+        .stderr_has("DECISION: TIE at semi table 1: 2 players (GW07, GW10) share the lowest total");
+    // the prelim's tie, as it always was
+    event
+        .run(&["advance", "--format", "csv"])
+        .success()
+        .stderr_has("NOTE: TIE at table 6: ")
+        .stderr_lacks("prelim table");
+    // (the export and the site wait while a decision does: the gwinnett
+    // default, table_ties = "all", makes the tie a NOTE)
+    event.edit(&[("table_ties = \"decide\"\n", "")]);
+    let export = event
+        .run(&["export", "--format", "csv", "--allow-incomplete"])
+        .success();
+    let problems = export.stdout.split("\nProblems").nth(1).unwrap_or_default();
+    for said in [
+        "note,,\"TIE at semi table 1: 2 players (GW07, GW10) share the lowest total 29; all of them go on",
+        "note,,\"TIE at table 6: 2 players (GW07, GW16) share the lowest total 36; the director named GW07\"",
+    ] {
+        assert!(problems.contains(said), "{said}: {}", export.stdout);
+    }
+    for (lang, said) in [
+        ("en", "TIE at semi table 1: 2 players (GW07, GW10)"),
+        ("zh-Hant", "準決賽第 1 桌同分：2 名選手（GW07, GW10）"),
+    ] {
+        let site = s.path(&format!("site-{lang}"));
+        Test::new()
+            .args(["publish", "--lang", lang, "--event"])
+            .arg(&s.0)
+            .arg("-o")
+            .arg(&site)
+            .run();
+        let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+        assert!(index.contains(said), "{lang}: {index}");
+    }
 }
 
 #[test]

@@ -120,6 +120,7 @@ pub fn decision(d: &Decision, roster: &Roster, policy: TableTies) -> String {
             }
         }
         Decision::TieAtTable {
+            later_stage,
             table,
             place,
             lowest,
@@ -137,6 +138,11 @@ pub fn decision(d: &Decision, roster: &Roster, policy: TableTies) -> String {
                 (1, false) => S::HighestTotal.en(&[&total]),
                 (n, lowest) => nth(n, lowest, false).en(&[&n, &total]),
             };
+            let table = match later_stage {
+                Some(stage) => S::TableOfStage.en(&[stage, &table_number(table)]),
+                None => table.clone(),
+            };
+            let table = &table;
             let parts: [&dyn std::fmt::Display; 4] = [table, &tied.len(), &ids(tied), &share];
             if named.is_empty() && all_go {
                 S::TieAtTableAllGo.en(&parts)
@@ -160,6 +166,15 @@ pub fn decision(d: &Decision, roster: &Roster, policy: TableTies) -> String {
             S::SeveralTables.en(&[&roster.id(*player), &tables.len(), &tables.join(", ")])
         }
         Decision::NamedInNoTie { player } => S::NamedInNoTie.en(&[&roster.id(*player)]),
+    }
+}
+
+/// A table's name without its leading "table" ("table 2" is 2, "Table A"
+/// is A), for [`S::TableOfStage`] to say with its stage.
+fn table_number(name: &str) -> &str {
+    match name.get(..5) {
+        Some(head) if head.eq_ignore_ascii_case("table") => name[5..].trim_start(),
+        _ => name,
     }
 }
 

@@ -186,6 +186,10 @@ pub enum Decision {
     /// goes on, more of them than fit (`gwinnett`: a table's lowest
     /// total). All go on unless some are `named`; then only those.
     TieAtTable {
+        /// The stage of the table when it is not the event's first: a
+        /// later stage's tie names its stage ("semi table 2"), the first
+        /// stage's is said at its table alone.
+        later_stage: Option<Stage>,
         table: String,
         place: u32,
         lowest: bool,

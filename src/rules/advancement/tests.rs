@@ -435,6 +435,7 @@ fn gwinnett_lowest_total_goes_on_and_ties_all_go_unless_named() {
     assert_eq!(
         a.decisions,
         vec![Decision::TieAtTable {
+            later_stage: None,
             table: "table 2".into(),
             place: 1,
             lowest: true,
@@ -534,6 +535,7 @@ fn the_two_best_at_each_table_go_on() {
     assert_eq!(
         a.decisions,
         vec![Decision::TieAtTable {
+            later_stage: None,
             table: "table 1".into(),
             place: 2,
             lowest: false,
