@@ -188,7 +188,8 @@ impl Event {
             }
             intake.back_to(mark);
         }
-        let inputs = ingest::read_cards(&request.inputs, &mut intake.problems)?;
+        let mut inputs = ingest::read_cards(&request.inputs, &mut intake.problems)?;
+        inputs.set_stage(None, &request.rules.stages, &mut intake.problems);
         intake.add_inputs(&inputs);
         Ok(intake)
     }

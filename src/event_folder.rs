@@ -779,6 +779,7 @@ impl EventFolder {
             None
         } else {
             let mut more = ingest::read_cards(extra, &mut problems)?;
+            more.set_stage(None, &rules.stages, &mut problems);
             // (the stored roster is read with the stored cards, below)
             let given = roster.as_ref().filter(|_| given);
             set_aside_imported(&store, &mut more, given, rules, &mut problems)?;
@@ -1042,17 +1043,7 @@ impl EventFolder {
         let mut inputs = ingest::read_cards(&[file.to_path_buf()], &mut problems)?;
         let sha256 = hashes.of(file).unwrap_or_default();
         drop(hashes);
-        if let Some(s) = stage {
-            let s = Stage::new(s);
-            inputs
-                .cards
-                .iter_mut()
-                .for_each(|c| c.key.stage = s.clone());
-            inputs
-                .rack_cards
-                .iter_mut()
-                .for_each(|c| c.grouped.key.stage = s.clone());
-        }
+        inputs.set_stage(stage, &rules.stages, &mut problems);
         let mut raw = inputs.cards;
         for rc in inputs.rack_cards {
             raw.extend(ingest::racks::score_card(&rc, &rules, &mut problems));

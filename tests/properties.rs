@@ -112,6 +112,7 @@ fn recorded(games: &[(Vec<Rack>, Vec<Outcome>)]) -> RawCard {
         total: None,
         defective: false,
         lost: Default::default(),
+        title: None,
     }
 }
 

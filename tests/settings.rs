@@ -664,6 +664,82 @@ fn a_later_stages_tie_names_its_stage() {
     }
 }
 
+/// A printed score card's title says its stage by the event's own stage
+/// names (`[rules] stages`): a `quarter` card is the quarter's, not the
+/// prelim's; a title saying a stage the event does not play is an error at
+/// the title's cell naming the event's stages, unless `import --stage`
+/// gives the stage.
+#[test]
+fn a_scorecard_title_says_the_events_own_stage() {
+    let event = Event::new(
+        "card-stage",
+        "hk",
+        &[
+            (
+                "stages = [\"prelim\", \"final\"]",
+                "stages = [\"prelim\", \"quarter\", \"final\"]",
+            ),
+            UNSCHEDULED,
+        ],
+    );
+    let good = std::fs::read_to_string(fixtures().join("scorecard/good.csv")).unwrap();
+    let card = |name: &str, title: &str| {
+        let path = event.dir.join(name);
+        let text = good.replace(
+            "Rummikub Hong Kong 2026 Preliminary Round Score Card",
+            title,
+        );
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let roster = fixture("roster.csv");
+    let quarter = card("quarter.csv", "Settings Open quarter Score Card");
+    let export = event
+        .run(&[
+            "export",
+            &quarter,
+            "--roster",
+            &roster,
+            "--format",
+            "csv",
+            "--allow-incomplete",
+        ])
+        .success();
+    assert!(
+        export
+            .stdout
+            .contains("\nquarter,S01,7,1,A,P0001,Chan Tai Man,"),
+        "{}",
+        export.stdout
+    );
+    assert!(
+        !export.stdout.contains("\nprelim,S01,7,"),
+        "{}",
+        export.stdout
+    );
+    let semi = card("semi.csv", "Settings Open Semi-final Score Card");
+    event
+        .run(&["check", &semi, "--roster", &roster])
+        .failure(1)
+        .stderr_has("semi.csv:1:1: error: the title \"Settings Open Semi-final Score Card\" says the semi stage, which is not one of this event's stages (prelim, quarter, final); correct the title, or import the card with --stage");
+    event.run(&["roster", &roster]).success();
+    event
+        .run(&["import", &semi])
+        .failure(1)
+        .stderr_has("says the semi stage, which is not one of this event's stages");
+    event
+        .run(&["import", &semi, "--stage", "prelim"])
+        .success()
+        .stderr_has("1 card imported");
+    let standings = event.run(&["standings", "--format", "csv"]).success();
+    assert_eq!(
+        standings.column("player")[0],
+        "P0001",
+        "{}",
+        standings.stdout
+    );
+}
+
 #[test]
 fn age_groups_split_the_standings() {
     let cards = fixture("e2e/hk/cards/prelim.csv");

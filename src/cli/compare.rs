@@ -8,7 +8,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use tilerank::compare::typing::{Part, Side};
 use tilerank::compare::{agreeing, compare, Typing};
-use tilerank::domain::Stage;
 use tilerank::event_folder::{EventFolder, ReadFile};
 use tilerank::ingest::hashes::ReadHashes;
 use tilerank::ingest::raw::RawCard;
@@ -51,8 +50,18 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
         Some(path) => tilerank::ingest::roster::read(path, &mut problems)?,
         None => Roster::open(),
     };
-    let first = Typing::read(std::slice::from_ref(&args.first), &rules, &mut problems)?;
-    let second = Typing::read(std::slice::from_ref(&args.second), &rules, &mut problems)?;
+    let first = Typing::read(
+        std::slice::from_ref(&args.first),
+        &rules,
+        None,
+        &mut problems,
+    )?;
+    let second = Typing::read(
+        std::slice::from_ref(&args.second),
+        &rules,
+        None,
+        &mut problems,
+    )?;
     print_problems(&problems);
     let comparison = compare(&first, &second, &rules, &roster);
     let mut out = std::io::stdout().lock();
@@ -129,14 +138,8 @@ pub fn second_entry(
     let mut roster = folder.load(&[], None)?.roster;
     // (the log keeps the hash of the bytes each file was read as)
     let hashes = ReadHashes::keep();
-    let mut first = Typing::read(files, &rules, &mut problems)?;
-    let mut second_typing = Typing::read(&[second.to_path_buf()], &rules, &mut problems)?;
-    if let Some(stage) = stage {
-        let stage = Stage::new(stage);
-        for card in first.cards.iter_mut().chain(second_typing.cards.iter_mut()) {
-            card.key.stage = stage.clone();
-        }
-    }
+    let first = Typing::read(files, &rules, stage, &mut problems)?;
+    let second_typing = Typing::read(&[second.to_path_buf()], &rules, stage, &mut problems)?;
     let (agreed, differences) = agreeing(first, &second_typing, &rules, &roster);
     // First-typing cards held back (a card can differ in several parts).
     let held = differences

@@ -68,14 +68,18 @@ pub struct Typing {
 
 impl Typing {
     /// Reads every card of the inputs (files or folders, any layout and
-    /// format); racks are scored under `rules`. Data problems go to
+    /// format); racks are scored under `rules`. The cards are of `stage`
+    /// when one is given, else of the stage they say
+    /// ([`ingest::CardInputs::set_stage`]). Data problems go to
     /// `problems`; a file that cannot be read at all is an [`InputError`].
     pub fn read(
         inputs: &[PathBuf],
         rules: &Rules,
+        stage: Option<&str>,
         problems: &mut Problems,
     ) -> Result<Typing, InputError> {
-        let read = ingest::read_cards(inputs, problems)?;
+        let mut read = ingest::read_cards(inputs, problems)?;
+        read.set_stage(stage, &rules.stages, problems);
         let mut typing = Typing {
             cards: read.cards,
             unscored: Vec::new(),
@@ -673,6 +677,7 @@ mod tests {
             total: None,
             defective: false,
             lost: Default::default(),
+            title: None,
         }
     }
 

@@ -800,6 +800,31 @@ pub struct CardInputs {
     pub stored: usize,
 }
 
+impl CardInputs {
+    /// The stage of every card read: `stage` when one is given (`import
+    /// --stage`), whatever the cards say; else each printed card's title
+    /// read against the event's `stages` ([`scorecard::settle_stage`]).
+    pub fn set_stage(&mut self, stage: Option<&str>, stages: &[String], problems: &mut Problems) {
+        match stage {
+            Some(s) => {
+                let s = crate::domain::Stage::new(s);
+                for card in &mut self.cards {
+                    card.key.stage = s.clone();
+                    card.title = None;
+                }
+                for card in &mut self.rack_cards {
+                    card.grouped.key.stage = s.clone();
+                }
+            }
+            None => {
+                for card in &mut self.cards {
+                    scorecard::settle_stage(card, stages, problems);
+                }
+            }
+        }
+    }
+}
+
 /// Reads every card of every input. Data problems go to `problems`; so
 /// does a file that cannot be read (marked unreadable, exit status 2), and
 /// the other files are still read. Only a wrong name on the command line

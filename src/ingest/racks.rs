@@ -399,5 +399,6 @@ pub fn score_card(card: &RackCard, rules: &Rules, problems: &mut Problems) -> Op
         total: None,
         defective: false,
         lost: Default::default(),
+        title: None,
     })
 }

@@ -91,6 +91,20 @@ pub struct RawCard {
     pub defective: bool,
     /// Lines of the card its reader could not place (said at each line).
     pub lost: LostLines,
+    /// A printed card whose stage no `Stage:` label gives: its title, to
+    /// be read against the event's stages
+    /// ([`super::scorecard::settle_stage`]); until then the stage is the
+    /// reader's guess from the built-in stage words.
+    pub title: Option<CardTitle>,
+}
+
+/// A printed card's title, as [`RawCard::title`] keeps it: the text of the
+/// cell that says "Score Card" (or 計分卡) and where it is; no cell when
+/// the card has no title.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardTitle {
+    pub text: String,
+    pub at: Option<At>,
 }
 
 /// The lines of a card that could not be placed on it: their game, seat

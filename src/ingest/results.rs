@@ -143,5 +143,6 @@ pub fn card(source: &Source, g: Grouped<RawLine>) -> RawCard {
         total: None,
         defective: g.defective,
         lost: g.lost,
+        title: None,
     }
 }

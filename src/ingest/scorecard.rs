@@ -19,7 +19,7 @@
 
 use super::cell::{Cell, Row};
 use super::header::normalize;
-use super::raw::{Layout, RawCard, RawCell, RawGame, RawLine, RawSeat};
+use super::raw::{CardTitle, Layout, RawCard, RawCell, RawGame, RawLine, RawSeat};
 use super::text::RowError;
 use super::workbook::Merge;
 use crate::domain::{CardKey, Label, Seat, Stage};
@@ -199,10 +199,16 @@ impl<'a> Card<'a> {
             &["sessionnumber", "session", "sessionno"],
         );
         let table = card.label(&grid[..name_row], &["tablenumber", "table", "tableno"]);
-        let stage = card
-            .label(&grid[..name_row], &["stage", "round"])
-            .map(|(c, _)| Stage::new(&c.as_text()))
-            .unwrap_or_else(|| card.stage_from_title(&grid[..name_row]));
+        // (no Stage: label: the title says the stage, read against the
+        // event's stages by settle_stage; the built-in words meanwhile)
+        let (stage, title) = match card.label(&grid[..name_row], &["stage", "round"]) {
+            Some((c, _)) => (Stage::new(&c.as_text()), None),
+            None => {
+                let title = card.title(&grid[..name_row]);
+                let stage = title_stage(&title.text, &[]).unwrap_or_else(Stage::prelim);
+                (stage, Some(title))
+            }
+        };
 
         let mut ok = true;
         let session = match session
@@ -410,6 +416,7 @@ impl<'a> Card<'a> {
             total,
             defective,
             lost: Default::default(),
+            title,
         })
     }
 
@@ -439,28 +446,24 @@ impl<'a> Card<'a> {
         None
     }
 
-    /// The stage a title says: the one said last before "Score Card" (or
-    /// 計分卡), so that an event's name saying another stage does not
-    /// count (`Semi-final and Final Day Final Score Card` is the final's,
-    /// `HK 2026 Final 初賽計分卡` the prelim's); else any stage the title
-    /// says (`Score Card: Final`); else the prelim.
-    fn stage_from_title(&self, rows: &[Row]) -> Stage {
+    /// The card's title: the first cell that says "Score Card" (or
+    /// 計分卡, "score sheet"); none, an empty text.
+    fn title(&self, rows: &[Row]) -> CardTitle {
         for row in rows {
-            for cell in &row.cells {
-                let t = cell.as_text().to_lowercase();
-                let marker = ["score card", "scorecard", "score sheet"]
-                    .into_iter()
-                    .chain(CARD_WORDS_ZH)
-                    .filter_map(|m| t.find(m))
-                    .min();
-                if let Some(at) = marker {
-                    return last_stage_said(&t[..at])
-                        .or_else(|| last_stage_said(&t))
-                        .unwrap_or_else(Stage::prelim);
+            for (i, cell) in row.cells.iter().enumerate() {
+                let text = cell.as_text();
+                if marker_at(&text.to_lowercase()).is_some() {
+                    return CardTitle {
+                        text: text.to_string(),
+                        at: Some(row.at(i)),
+                    };
                 }
             }
         }
-        Stage::prelim()
+        CardTitle {
+            text: String::new(),
+            at: None,
+        }
     }
 
     /// Groups the sub-header's cells into seats of three columns.
@@ -532,6 +535,74 @@ impl<'a> Card<'a> {
 /// simplified).
 const CARD_WORDS_ZH: [&str; 4] = ["計分卡", "記分卡", "计分卡", "记分卡"];
 
+/// Where "Score Card" (or 計分卡) begins in `lower`, a title in lower case.
+fn marker_at(lower: &str) -> Option<usize> {
+    ["score card", "scorecard", "score sheet"]
+        .into_iter()
+        .chain(CARD_WORDS_ZH)
+        .filter_map(|m| lower.find(m))
+        .min()
+}
+
+/// The stage a title says: the one said last before "Score Card" (or
+/// 計分卡), so that an event's name saying another stage does not count
+/// (`Semi-final and Final Day Final Score Card` is the final's, `HK 2026
+/// Final 初賽計分卡` the prelim's); else any stage the title says (`Score
+/// Card: Final`); else none. The stages are the built-in words
+/// ([`STAGE_WORDS`]) and the names of `stages` (an event's own:
+/// `Quarter-final Score Card` is the quarter's when the event plays a
+/// `quarter`).
+pub fn title_stage(title: &str, stages: &[&str]) -> Option<Stage> {
+    let t = title.to_lowercase();
+    let own: Vec<(String, String)> = stages
+        .iter()
+        .map(|s| (s.to_lowercase(), s.to_string()))
+        .collect();
+    let words: Vec<(&str, &str)> = STAGE_WORDS
+        .iter()
+        .copied()
+        .chain(own.iter().map(|(w, s)| (w.as_str(), s.as_str())))
+        .collect();
+    match marker_at(&t) {
+        Some(at) => last_stage_said(&t[..at], &words).or_else(|| last_stage_said(&t, &words)),
+        None => last_stage_said(&t, &words),
+    }
+}
+
+/// Reads a printed card's stage from its title ([`RawCard::title`])
+/// against the event's `stages`: the event's stage the title says; a
+/// title that says no stage at all (or no title), the event's first
+/// stage; a title that says a stage the event does not play, an error at
+/// the title's cell naming the event's stages (the card is then the first
+/// stage's, and refused). A card whose stage a `Stage:` label, a column
+/// or `import --stage` gives has no title to read.
+pub fn settle_stage(card: &mut RawCard, stages: &[String], problems: &mut Problems) {
+    let Some(title) = card.title.take() else {
+        return;
+    };
+    let names: Vec<&str> = stages.iter().map(String::as_str).collect();
+    let first = Stage::new(names.first().copied().unwrap_or("prelim"));
+    card.key.stage = match title_stage(&title.text, &names) {
+        Some(s) if names.contains(&s.as_str()) => s,
+        None => first,
+        Some(s) => {
+            problems.error(
+                card.source.place(title.at.unwrap_or(At::WHOLE)),
+                Said::new(
+                    Msg::TitleStageNotPlayed,
+                    [
+                        Part::Text(title.text.clone()),
+                        Part::Stage(s.to_string()),
+                        Part::Text(names.join(", ")),
+                    ],
+                ),
+            );
+            card.defective = true;
+            first
+        }
+    };
+}
+
 /// The stages a card's title may say, in English (lower case) and Chinese.
 /// A final said after "semi" (`semi-final`, `semifinal`) or 準/半/准
 /// (準決賽) is the semi.
@@ -551,20 +622,26 @@ const STAGE_WORDS: [(&str, &str); 13] = [
     ("准决赛", "semi"),
 ];
 
-/// The stage said last in `text` (lower case): the one whose words end
-/// last.
-fn last_stage_said(text: &str) -> Option<Stage> {
+/// The stage said last in `text` (lower case) of `words` (a word and its
+/// stage): the one whose words end last. The final said right after
+/// another stage's word (`semi-final`, `quarter-final`; 準決賽, 半決賽) is
+/// that stage.
+fn last_stage_said(text: &str, words: &[(&str, &str)]) -> Option<Stage> {
     let mut last: Option<(usize, &str)> = None;
-    for (word, stage) in STAGE_WORDS {
+    for &(word, stage) in words {
+        if word.is_empty() {
+            continue;
+        }
         for (i, _) in text.match_indices(word) {
             let before = text[..i].trim_end_matches(['-', ' ']);
-            let semi = ["semi", "準", "半", "准"]
-                .iter()
-                .any(|w| before.ends_with(w));
-            let stage = if stage == "final" && semi {
-                "semi"
-            } else {
-                stage
+            let semi = ["準", "半", "准"].iter().any(|w| before.ends_with(w));
+            let prefix = words.iter().find(|(w, s)| {
+                stage == "final" && *s != stage && w.is_ascii() && before.ends_with(w)
+            });
+            let stage = match prefix {
+                _ if semi && stage == "final" => "semi",
+                Some((_, s)) => s,
+                None => stage,
             };
             let end = i + word.len();
             if last.is_none_or(|(e, _)| end >= e) {
@@ -640,8 +717,9 @@ mod tests {
                 cells: vec![Cell::text(title)],
             };
             let source = Source::file("t.csv");
-            Card { source: &source }
-                .stage_from_title(std::slice::from_ref(&row))
+            let title = Card { source: &source }.title(std::slice::from_ref(&row));
+            title_stage(&title.text, &[])
+                .unwrap_or_else(Stage::prelim)
                 .as_str()
                 .to_string()
         };
@@ -670,6 +748,20 @@ mod tests {
             ("决赛计分卡", "final"),
         ] {
             assert_eq!(stage(title), want, "{title}");
+        }
+        // an event's own stages are read too
+        let quarter = ["prelim", "quarter", "final"];
+        for (title, want) in [
+            ("Club quarter Score Card", Some("quarter")),
+            ("Club Quarter-final Score Card", Some("quarter")),
+            ("Club Final Score Card", Some("final")),
+            ("Club 決賽計分卡", Some("final")),
+            ("Club quarter計分卡", Some("quarter")),
+            ("Club Semi-final Score Card", Some("semi")),
+            ("Club Score Card", None),
+        ] {
+            let said = title_stage(title, &quarter);
+            assert_eq!(said.as_ref().map(Stage::as_str), want, "{title}");
         }
     }
 

@@ -825,6 +825,52 @@ mod tests {
         std::fs::remove_file(&path).ok();
     }
 
+    /// The round trip print → fill → read of an event's own stage
+    /// (`quarter`): the title the tool prints is read back as the stage
+    /// printed, in English and Chinese; a stage the event does not play is
+    /// an error at the title's cell, unless the stage is given.
+    #[test]
+    fn an_events_own_stage_reads_back_from_the_title() {
+        let stages: Vec<String> = ["prelim", "quarter", "final"].map(String::from).to_vec();
+        let read = |title: &str, given: Option<&str>| {
+            let path = temp_path("own-stage");
+            let mut card = sample_card();
+            card.title = title.to_string();
+            write_cards_with(std::slice::from_ref(&card), &CardExtras::default(), &path).unwrap();
+            let mut problems = Problems::new();
+            let mut inputs = read_cards(std::slice::from_ref(&path), &mut problems).unwrap();
+            inputs.set_stage(given, &stages, &mut problems);
+            std::fs::remove_file(&path).ok();
+            let errors: Vec<String> = problems.sorted().iter().map(|p| p.to_string()).collect();
+            (inputs.cards[0].key.stage.to_string(), errors)
+        };
+        for lang in [Lang::En, Lang::ZhHant] {
+            for stage in ["prelim", "quarter", "final"] {
+                let title = crate::report::cards::card_title_in(
+                    "Club Open",
+                    &crate::domain::Stage::new(stage),
+                    lang,
+                );
+                let (read, errors) = read(&title, None);
+                assert_eq!(read, stage, "{title}");
+                assert!(errors.is_empty(), "{title}: {errors:?}");
+            }
+        }
+        assert_eq!(read("Club Quarter-final Score Card", None).0, "quarter");
+        // no stage said: the event's first
+        assert_eq!(read("Club Score Card", None).0, "prelim");
+        let (_, errors) = read("Club Semi-final Score Card", None);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].contains("[Table 07]!A1: error: the title \"Club Semi-final Score Card\" says the semi stage, which is not one of this event's stages (prelim, quarter, final); correct the title, or import the card with --stage"),
+            "{errors:?}"
+        );
+        assert_eq!(
+            read("Club Semi-final Score Card", Some("quarter")),
+            ("quarter".to_string(), vec![])
+        );
+    }
+
     fn filled_card_reads_back(extras: &CardExtras) -> PathBuf {
         let path = temp_path("filled");
         let card = sample_card();
