@@ -239,3 +239,59 @@ fn a_card_saved_in_a_folder_inside_is_checked() {
         Duration::from_secs(3),
     );
 }
+
+/// Each check of `--watch` says what a plain `check` says after its
+/// problems: the sign hints (`hint: ...`) and, in an event folder, what the
+/// event still lacks (the cards missing, the players still to play), as
+/// they stand at that check.
+#[test]
+fn each_check_says_the_hints_and_what_the_event_lacks() {
+    let scratch = Scratch::new("notes");
+    let event = scratch.0.join("event");
+    Test::new()
+        .args(["init", "--name", "Watch Open"])
+        .arg(&event)
+        .run()
+        .success();
+    Test::new()
+        .arg("roster")
+        .arg(fixtures().join("roster.csv"))
+        .arg("--event")
+        .arg(&event)
+        .run()
+        .success();
+    std::fs::create_dir_all(event.join("cards")).unwrap();
+    let good = std::fs::read(fixtures().join("good/hk-examples.csv")).unwrap();
+    save(&event.join("cards/S01.csv"), &good);
+    let mut watch = Watching::start(&event, &["check", "--watch", "cards"]);
+    watch.expect("299 cards missing:", Duration::from_secs(30));
+    watch.expect("  session S01: tables 1-6, 8-25", Duration::from_secs(5));
+    watch.expect(
+        "8 players on the roster have not played yet",
+        Duration::from_secs(5),
+    );
+    watch.expect("checked: 0 errors, 1 card accepted", Duration::from_secs(5));
+    watch.expect("watching cards", Duration::from_secs(5));
+
+    // A lost minus sign: the hint, and the card missing again.
+    let bad = std::fs::read(fixtures().join("bad/check3-lost-minus.csv")).unwrap();
+    save(&event.join("cards/S01.csv"), &bad);
+    watch.expect(
+        "  hint: session S01 table 7 game 2: with seat C's score -12 instead of +12, the game adds up: did it lose its minus sign?",
+        Duration::from_secs(3),
+    );
+    watch.expect("  300 cards missing:", Duration::from_secs(1));
+    watch.expect("    session S01: all 25 tables", Duration::from_secs(1));
+    watch.expect(
+        "  12 players on the roster have not played yet",
+        Duration::from_secs(1),
+    );
+    watch.expect("  now: 5 errors, 0 cards accepted", Duration::from_secs(1));
+
+    // Corrected: no hint any more, one card fewer missing.
+    save(&event.join("cards/S01.csv"), &good);
+    watch.expect("  299 cards missing:", Duration::from_secs(3));
+    watch.expect("  now: 0 errors, 1 card accepted", Duration::from_secs(2));
+    let hints = watch.seen.iter().filter(|l| l.contains("hint:")).count();
+    assert_eq!(hints, 1, "{}", watch.seen.join("\n"));
+}

@@ -146,11 +146,26 @@ pub fn final_answers(loaded: &Loaded, allow: bool, what: &str) -> Option<Complet
 /// Says `c` on standard error; the roster's players who have not played
 /// too when `no_shows`.
 fn say_lacking(loaded: &Loaded, c: &Completeness, no_shows: bool) {
-    let event = &loaded.event;
+    for line in lacking_lines(&loaded.event, c, no_shows) {
+        say!("{line}");
+    }
+}
+
+/// What the event lacks ([`Event::completeness`]) in the lines
+/// [`report_missing`] says: `check` and each check of `check --watch`.
+pub fn missing_lines(event: &Event) -> Vec<String> {
+    lacking_lines(event, &event.completeness(), true)
+}
+
+/// The lines of `c`: the cards missing, session by session; the players
+/// who went on to a stage and have no card of it yet; and when
+/// `no_shows`, the roster's players who have not played.
+fn lacking_lines(event: &Event, c: &Completeness, no_shows: bool) -> Vec<String> {
+    let mut lines = Vec::new();
     if !c.missing.is_empty() {
-        say!("{} missing:", crate::cli::cards(c.missing.len()));
+        lines.push(format!("{} missing:", crate::cli::cards(c.missing.len())));
         for line in c.missing_by_session(event.rules.schedule) {
-            say!("  {line}");
+            lines.push(format!("  {line}"));
         }
     }
     for e in event
@@ -158,7 +173,7 @@ fn say_lacking(loaded: &Loaded, c: &Completeness, no_shows: bool) {
         .iter()
         .filter(|e| !e.waiting.is_empty() && c.waiting.iter().any(|(s, _)| *s == e.stage))
     {
-        say!(
+        lines.push(format!(
             "{}: {} of the {} who went on from the {} {} no card yet: {}",
             e.stage,
             e.waiting.len(),
@@ -166,26 +181,27 @@ fn say_lacking(loaded: &Loaded, c: &Completeness, no_shows: bool) {
             e.from,
             if e.waiting.len() == 1 { "has" } else { "have" },
             some_ids(&e.waiting, &event.roster)
-        );
+        ));
     }
     if !no_shows {
-        return;
+        return lines;
     }
     if !c.no_shows.is_empty() && !c.missing.is_empty() {
         // Cards are still to come: their players have not played yet.
         let n = c.no_shows.len();
-        say!(
+        lines.push(format!(
             "{} on the roster {} not played yet",
             crate::cli::players(n),
             if n == 1 { "has" } else { "have" }
-        );
+        ));
     } else if !c.no_shows.is_empty() {
-        say!(
+        lines.push(format!(
             "{} on the roster played no game: {}",
             crate::cli::players(c.no_shows.len()),
             some_ids(&c.no_shows, &event.roster)
-        );
+        ));
     }
+    lines
 }
 
 /// A line a person reads: the first ids, and how many more.

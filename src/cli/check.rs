@@ -41,12 +41,22 @@ pub fn run(args: CheckArgs) -> Result<Outcome> {
     })
 }
 
+/// The tables the live desk's board holds back, on standard error
+/// ([`held_back_lines`]).
+fn say_held_back(folder: &tilerank::event_folder::EventFolder) -> Result<()> {
+    for line in held_back_lines(folder)? {
+        say!("{line}");
+    }
+    Ok(())
+}
+
 /// The tables the live desk's board holds back
 /// ([`tilerank::event_folder::EventFolder::held_back`]): those in
 /// conflict, for the director to decide on the board, and those a referee
-/// entered that wait for the desk's typing (double entry). Each such table
-/// without a card is among the cards missing too: this says why.
-fn say_held_back(folder: &tilerank::event_folder::EventFolder) -> Result<()> {
+/// entered that wait for the desk's typing (double entry), a line each
+/// kind. Each such table without a card is among the cards missing too:
+/// this says why. `check` says them, and each check of `check --watch`.
+pub fn held_back_lines(folder: &tilerank::event_folder::EventFolder) -> Result<Vec<String>> {
     use tilerank::event_folder::TableState;
     let held = folder.held_back()?;
     let tables = |state: TableState| -> Vec<String> {
@@ -55,7 +65,8 @@ fn say_held_back(folder: &tilerank::event_folder::EventFolder) -> Result<()> {
             .map(|t| t.key.to_string())
             .collect()
     };
-    let say = |keys: Vec<String>, what: &str| {
+    let mut lines = Vec::new();
+    let mut say = |keys: Vec<String>, what: &str| {
         if keys.is_empty() {
             return;
         }
@@ -70,7 +81,7 @@ fn say_held_back(folder: &tilerank::event_folder::EventFolder) -> Result<()> {
         } else {
             format!("{n} tables")
         };
-        say!("{tables} {what}: {}", shown.join(", "));
+        lines.push(format!("{tables} {what}: {}", shown.join(", ")));
     };
     say(
         tables(TableState::Conflict),
@@ -80,5 +91,5 @@ fn say_held_back(folder: &tilerank::event_folder::EventFolder) -> Result<()> {
         tables(TableState::Waiting),
         "entered by a referee, waiting for the desk's typing of the signed card (double entry: it counts once an import of it agrees)",
     );
-    Ok(())
+    Ok(lines)
 }

@@ -342,11 +342,8 @@ impl EventArgs {
         spinner.finish();
         let event = event?;
         print_problems(&event.problems);
-        say_hints(&event.problems);
-        // (cards refused that add up under another profile: said once,
-        // after their errors)
-        if let Some(hint) = event.problems.other_profile(profile) {
-            say_line(&format!("hint: {hint}"));
+        for hint in read_hints(&event.problems, profile) {
+            say_line(&hint);
         }
         let unreadable = event.problems.unreadable_count();
         if unreadable > 0 {
@@ -620,17 +617,35 @@ pub fn print_problems(problems: &Problems) {
 /// The hints of games refused ([`tilerank::problem::Hint`]: one sign
 /// that makes a game pass), after the problems, a line each.
 pub fn say_hints(problems: &Problems) {
-    let (hints, more) = problems.hints();
-    for h in hints {
-        say_line(&format!("hint: {}", h.said));
+    for line in hint_lines(problems) {
+        say_line(&line);
     }
+}
+
+/// The lines [`say_hints`] says.
+pub fn hint_lines(problems: &Problems) -> Vec<String> {
+    let (hints, more) = problems.hints();
+    let mut lines: Vec<String> = hints.iter().map(|h| format!("hint: {}", h.said)).collect();
     if more > 0 {
-        say_line(&format!(
+        lines.push(format!(
             "hint: … and {more} more {} (the first {} are said)",
             if more == 1 { "hint" } else { "hints" },
             tilerank::problem::HINTS_KEPT
         ));
     }
+    lines
+}
+
+/// The hints after the problems of a read under `profile` (every reading
+/// command, `check --watch` at each check): the sign hints
+/// ([`hint_lines`]), then the cards refused that add up under another
+/// profile, said once, after their errors.
+pub fn read_hints(problems: &Problems, profile: tilerank::profile::ProfileName) -> Vec<String> {
+    let mut lines = hint_lines(problems);
+    if let Some(hint) = problems.other_profile(profile) {
+        lines.push(format!("hint: {hint}"));
+    }
+    lines
 }
 
 /// The closing line of a reading command.

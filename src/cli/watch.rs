@@ -2,7 +2,10 @@
 //!
 //! Checks once and prints everything, then re-checks whenever a watched
 //! file is saved and prints only what changed since the last check: new
-//! problems, fixed ones, cards accepted (and cards no longer accepted).
+//! problems, fixed ones, cards accepted (and cards no longer accepted);
+//! then, at every check, what a plain `check` says after its problems (the
+//! hints; in an event folder what the event lacks and what the board holds
+//! back), from the functions `check` says them with.
 //!
 //! Files are watched through their folders: a spreadsheet program saves by
 //! writing a temporary file and renaming it over the old one, which a watch
@@ -207,6 +210,29 @@ fn load(folder: Option<&EventFolder>, request: &Request) -> Result<Event, InputE
     }
 }
 
+/// What a plain `check` says after the problems, from the same functions:
+/// the hints ([`super::read_hints`]), then, in an event folder, what the
+/// event still lacks ([`super::answers::missing_lines`]) and the tables
+/// the board holds back ([`super::check::held_back_lines`]).
+fn check_notes(
+    folder: Option<&EventFolder>,
+    event: Option<&Event>,
+    request: &Request,
+) -> Vec<String> {
+    let Some(event) = event else {
+        return Vec::new();
+    };
+    let mut lines = super::read_hints(&event.problems, request.rules.profile);
+    if let Some(folder) = folder {
+        lines.extend(super::answers::missing_lines(event));
+        match super::check::held_back_lines(folder) {
+            Ok(held) => lines.extend(held),
+            Err(e) => lines.push(format!("the board cannot be read: {e}")),
+        }
+    }
+    lines
+}
+
 /// `2 errors, 25 cards accepted`.
 fn tally(state: &CheckState) -> String {
     let errors = state.error_count();
@@ -257,6 +283,9 @@ pub fn run(args: &EventArgs) -> Result<Outcome> {
     let mut state = event.as_ref().map(CheckState::of).unwrap_or_default();
     for p in &state.problems {
         writeln!(out, "{p}")?;
+    }
+    for line in check_notes(folder.as_ref(), event.as_ref(), &request) {
+        writeln!(out, "{line}")?;
     }
     for why in unreadable.values() {
         writeln!(out, "unreadable: {why}: checked again when it is saved")?;
@@ -350,6 +379,9 @@ pub fn run(args: &EventArgs) -> Result<Outcome> {
         }
         if diff.is_empty() && !told {
             writeln!(out, "  no change")?;
+        }
+        for line in check_notes(folder.as_ref(), event.as_ref(), &request) {
+            writeln!(out, "  {line}")?;
         }
         writeln!(out, "  now: {}", tally(&now))?;
         out.flush()?;
