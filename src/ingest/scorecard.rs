@@ -549,7 +549,7 @@ fn marker_at(lower: &str) -> Option<usize> {
 /// (`Semi-final and Final Day Final Score Card` is the final's, `HK 2026
 /// Final 初賽計分卡` the prelim's); else any stage the title says (`Score
 /// Card: Final`); else none. The stages are the built-in words
-/// ([`STAGE_WORDS`]) and the names of `stages` (an event's own:
+/// (`STAGE_WORDS`) and the names of `stages` (an event's own:
 /// `Quarter-final Score Card` is the quarter's when the event plays a
 /// `quarter`).
 pub fn title_stage(title: &str, stages: &[&str]) -> Option<Stage> {
