@@ -823,3 +823,19 @@ fn an_award_the_rules_do_not_give_has_no_sheet() {
         );
     }
 }
+
+/// `tilerank export results.xlsx`, the file to write given where the cards
+/// to read go: said so, with the command that writes it, and nothing read.
+#[test]
+fn an_export_file_given_as_an_input_is_told_to_follow_o() {
+    let scratch = Scratch::new("export-meant");
+    let meant = scratch.path("results.xlsx").display().to_string();
+    Test::new()
+        .args(["export", &meant])
+        .in_dir(&scratch.0)
+        .run()
+        .failure(2)
+        .stderr_has(&format!(
+            "{meant}: no such file or folder to read; to write the export there, give it after -o: tilerank export -o {meant}"
+        ));
+}

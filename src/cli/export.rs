@@ -37,6 +37,21 @@ pub struct ExportArgs {
 }
 
 pub fn run(args: ExportArgs) -> Result<Outcome> {
+    // `tilerank export results.xlsx`: the file meant to be written, given
+    // as an input to read
+    if args.output.output.is_none() {
+        let meant = args.event.inputs.iter().find(|p| {
+            let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
+            !p.exists() && ["xlsx", "csv", "json"].contains(&ext.to_ascii_lowercase().as_str())
+        });
+        if let Some(path) = meant {
+            bail!(
+                "{}: no such file or folder to read; to write the export there, give it after -o: tilerank export -o {}",
+                path.display(),
+                path.display()
+            );
+        }
+    }
     let rules = args.event.rules_with_cutoff(&args.cutoff)?;
     let format = args.output.format()?;
     if format == Format::Xlsx && args.output.output.is_none() && std::io::stdout().is_terminal() {
