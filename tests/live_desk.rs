@@ -1224,13 +1224,18 @@ pub fn swap_seats(card: &str) -> String {
     out
 }
 
+/// Turns double entry on in the event's settings (`[entry] double`).
+fn double_entry(event: &Path) {
+    let toml = event.join("tilerank.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, text.replace("double = false", "double = true")).unwrap();
+}
+
 #[test]
 fn with_double_entry_a_referees_card_counts_once_the_desk_agrees() {
     let scratch = Scratch::new("double");
     let hk = hk_event(&scratch);
-    let toml = hk.dir.join("tilerank.toml");
-    let text = std::fs::read_to_string(&toml).unwrap();
-    std::fs::write(&toml, text.replace("double = false", "double = true")).unwrap();
+    double_entry(&hk.dir);
     let ann = add_referee(&hk.dir, "Ann Lee");
     let server = Serving::start(&hk.dir);
     let addr = server.addr.as_str();
@@ -1310,9 +1315,7 @@ fn with_double_entry_a_referees_card_counts_once_the_desk_agrees() {
 fn with_double_entry_a_second_referees_other_version_is_told_at_once() {
     let scratch = Scratch::new("double-two");
     let hk = hk_event(&scratch);
-    let toml = hk.dir.join("tilerank.toml");
-    let text = std::fs::read_to_string(&toml).unwrap();
-    std::fs::write(&toml, text.replace("double = false", "double = true")).unwrap();
+    double_entry(&hk.dir);
     let ann = add_referee(&hk.dir, "Ann Lee");
     let bob = add_referee(&hk.dir, "Bob Chan");
     let server = Serving::start(&hk.dir);
@@ -1354,9 +1357,7 @@ fn check_in_an_event_folder_names_the_tables_the_board_holds_back() {
         .success()
         .stderr_lacks("referee")
         .stderr_lacks("board");
-    let toml = hk.dir.join("tilerank.toml");
-    let text = std::fs::read_to_string(&toml).unwrap();
-    std::fs::write(&toml, text.replace("double = false", "double = true")).unwrap();
+    double_entry(&hk.dir);
     let folder = tilerank::event_folder::EventFolder::open(&hk.dir).unwrap();
     let card = std::fs::read(&hk.cards[0]).unwrap();
     let card2 = std::fs::read_to_string(&hk.cards[1]).unwrap();
