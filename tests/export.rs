@@ -468,17 +468,7 @@ fn an_export_among_the_cards_is_not_read_as_cards() {
 #[test]
 fn the_games_sheet_follows_the_events_stage_order() {
     let scratch = Scratch::new("games-order");
-    let out = scratch.path("gwinnett.xlsx");
-    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett");
-    Test::new()
-        .arg("export")
-        .arg("--event")
-        .arg(&demo)
-        .arg("-o")
-        .arg(&out)
-        .run()
-        .success();
-    let mut book: Xlsx<_> = open_workbook(&out).unwrap();
+    let mut book = demo_workbook(&scratch, "gwinnett");
     let games = book.worksheet_range("Games").unwrap();
     assert_eq!(
         row(&games, 0)[..4],
@@ -757,17 +747,7 @@ fn the_settings_sheet_shows_only_the_settings_the_rules_apply() {
 #[test]
 fn penalty_points_head_the_standings_as_penalty_points() {
     let scratch = Scratch::new("penalty-headers");
-    let out = scratch.path("gwinnett.xlsx");
-    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett");
-    Test::new()
-        .arg("export")
-        .arg("--event")
-        .arg(&demo)
-        .arg("-o")
-        .arg(&out)
-        .run()
-        .success();
-    let mut book: Xlsx<_> = open_workbook(&out).unwrap();
+    let mut book = demo_workbook(&scratch, "gwinnett");
     for sheet in ["Standings prelim", "Standings semi", "Standings final"] {
         let range = book.worksheet_range(sheet).unwrap();
         let header = row(&range, 0);
@@ -781,7 +761,7 @@ fn penalty_points_head_the_standings_as_penalty_points() {
         .starts_with("rank,player,name,group,games,won,avg_score,total_score,tiles,status,note\n"));
     let terminal = Test::new()
         .args(["standings", "--event"])
-        .arg(&demo)
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett"))
         .run()
         .success();
     terminal
@@ -838,4 +818,21 @@ fn an_export_file_given_as_an_input_is_told_to_follow_o() {
         .stderr_has(&format!(
             "{meant}: no such file or folder to read; to write the export there, give it after -o: tilerank export -o {meant}"
         ));
+}
+
+/// The workbook `export` writes for the demo event `examples/NAME`, opened.
+fn demo_workbook(scratch: &Scratch, name: &str) -> Xlsx<std::io::BufReader<std::fs::File>> {
+    let out = scratch.path(&format!("{name}.xlsx"));
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(name);
+    Test::new()
+        .arg("export")
+        .arg("--event")
+        .arg(&demo)
+        .arg("-o")
+        .arg(&out)
+        .run()
+        .success();
+    open_workbook(&out).unwrap()
 }
