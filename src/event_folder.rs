@@ -146,6 +146,10 @@ pub enum CardFate {
     New,
     Unchanged,
     Replaced,
+    /// Not stored: the desk's typing differs from the card a referee
+    /// entered at the table, and is kept for the director's board beside
+    /// it (the file's other cards go in).
+    Held,
 }
 
 /// What an import did, file by file.
@@ -331,6 +335,10 @@ struct FileImport<'a> {
     /// Each card that differs from the stored one (said after the checks
     /// across cards, as it always was).
     differs: Problems,
+    /// Each card that differs from a referee's entry of its table: said
+    /// as `differs` is, but it refuses only itself (it waits for the
+    /// director's board; the file's other cards go in).
+    held: Problems,
     /// Those cards' keys and lines.
     conflicts: Vec<(CardKey, Vec<StoredLine>)>,
     /// The desk's typing, in an event where referees entered cards: a card
@@ -373,6 +381,7 @@ impl<'a> FileImport<'a> {
             replace,
             problems: Problems::new(),
             differs: Problems::new(),
+            held: Problems::new(),
             conflicts: Vec::new(),
             beside_entries,
             seating: Seating::default(),
@@ -439,10 +448,7 @@ impl<'a> FileImport<'a> {
         let fate = match &old {
             None => match self.waiting_differs(&card.key, &lines) {
                 // double entry: the desk's typing differs from a referee's
-                Some((referee, entered)) => {
-                    self.differ(&card, Some(referee), &entered, &lines);
-                    CardFate::Unchanged
-                }
+                Some((referee, entered)) => self.differ(&card, Some(referee), &entered, &lines),
                 None => CardFate::New,
             },
             Some(old) if old.lines == lines => CardFate::Unchanged,
@@ -459,11 +465,10 @@ impl<'a> FileImport<'a> {
                 } else {
                     None
                 };
-                self.differ(&card, by, &old.lines, &lines);
-                CardFate::Unchanged
+                self.differ(&card, by, &old.lines, &lines)
             }
         };
-        if fate != CardFate::Unchanged {
+        if !matches!(fate, CardFate::Unchanged | CardFate::Held) {
             self.outputs += 1;
             self.games += card.games.len();
             let refused = self.doomed
@@ -480,16 +485,19 @@ impl<'a> FileImport<'a> {
     }
 
     /// Refuses `card`, typed as `lines`, for differing from the event's
-    /// version of it (`was`), which `referee` entered at the table.
+    /// version of it (`was`), which `referee` entered at the table; its
+    /// fate. The desk's typing of a referee's card is held for the board
+    /// (the rest of the file goes in); else the whole file is refused.
     fn differ(
         &mut self,
         card: &Card,
         referee: Option<String>,
         was: &[StoredLine],
         lines: &[StoredLine],
-    ) {
+    ) -> CardFate {
         let key = &card.key;
         let shown = Part::Text(diff(key, was, lines));
+        let held = referee.is_some();
         let (differs, advice) = match referee {
             Some(referee) => (
                 Said::new(
@@ -503,7 +511,12 @@ impl<'a> FileImport<'a> {
                 Msg::GiveReplace,
             ),
         };
-        self.differs.error(
+        let said = if held {
+            &mut self.held
+        } else {
+            &mut self.differs
+        };
+        said.error(
             card.place.clone(),
             Said::new(
                 Msg::WithAdvice,
@@ -511,6 +524,11 @@ impl<'a> FileImport<'a> {
             ),
         );
         self.conflicts.push((key.clone(), lines.to_vec()));
+        if held {
+            CardFate::Held
+        } else {
+            CardFate::Unchanged
+        }
     }
 
     /// Double entry: the first referee whose entry of `key`, waiting for
@@ -1185,6 +1203,8 @@ impl EventFolder {
             let all = current.kept_then(|k| !keys.contains(k), seating);
             all.clashes(file.roster, &mut problems);
             problems.extend(std::mem::take(&mut file.differs));
+            // (the cards held for the board refuse only themselves)
+            let held = std::mem::take(&mut file.held);
             let conflicts = std::mem::take(&mut file.conflicts);
             report
                 .conflicts
@@ -1199,6 +1219,7 @@ impl EventFolder {
             } = file;
             let later = stages.iter().any(|s| rules.stage_rank(&Stage::new(s)) > 0);
             if problems.has_errors() {
+                problems.extend(held);
                 store.undo_to_mark()?;
                 if entries {
                     // the desk's typing of a card a referee entered, kept
@@ -1219,6 +1240,7 @@ impl EventFolder {
                 ));
             }
             report.problems.extend(problems);
+            report.problems.extend(held);
             if trial {
                 // Checked as an import would (a later stage's players
                 // too), and nothing kept.
@@ -1237,6 +1259,11 @@ impl EventFolder {
                 continue;
             }
             if entries {
+                // the desk's typing of the cards held, kept for the board
+                // beside the referees' (the others go in)
+                for (key, lines) in &conflicts {
+                    store.keep_desk_version(key, &name, lines)?;
+                }
                 for (key, fate) in &fates {
                     if *fate == CardFate::Unchanged {
                         store.confirm_entry(key, &name)?;

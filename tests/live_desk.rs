@@ -1932,6 +1932,47 @@ fn a_wrong_deadline_is_said_at_the_start() {
     }
 }
 
+/// The desk types the whole session; one table differs from what its
+/// referee entered: that card waits for the board, the others count.
+#[test]
+fn a_session_file_with_one_card_differing_from_a_referees_imports_the_others() {
+    let scratch = Scratch::new("one-differs");
+    let session = hk("cards/S01.xlsx");
+    let hk = hk_event(&scratch);
+    double_entry(&hk.dir);
+    let ann = add_referee(&hk.dir, "Ann Lee");
+    let server = Serving::start(&hk.dir);
+    let card2 = std::fs::read_to_string(&hk.cards[1]).unwrap();
+    let typo = post_card(&server.addr, &ann, swap_seats(&card2).as_bytes()).unwrap();
+    assert_eq!(typo.status, 202, "{typo:?}");
+    desk_import(&hk.dir, &session)
+        .failure(1)
+        .stderr_has("session S01 table 2 was entered by referee Ann Lee and differs")
+        .stderr_has("kept for the director's board")
+        .stderr_has("S01.xlsx: 24 cards imported, 0 replaced, 0 unchanged; 1 card held for the director's board (see above)")
+        .stderr_has("1 file: 1 imported (24 cards), 1 card held for the director's board");
+    let stored = stored_keys(&hk.dir);
+    assert_eq!(stored.len(), 24, "{stored:?}");
+    assert!(!stored.contains(&"prelim S01 2".to_string()), "{stored:?}");
+    let cookie = director(&server);
+    let board = the_board(&server.addr, &cookie);
+    assert!(board.body.contains("1 in conflict"), "{}", board.body);
+    // the same file again: the 24 are in, table 2 still waits
+    desk_import(&hk.dir, &session)
+        .failure(1)
+        .stderr_has("S01.xlsx: 0 cards imported, 0 replaced, 24 unchanged; 1 card held");
+    // the signed card checked: the desk's typing goes in
+    Test::new()
+        .arg("import")
+        .arg(&session)
+        .args(["--replace", "--reason", "the signed card says so"])
+        .arg("--event")
+        .arg(&hk.dir)
+        .run()
+        .success();
+    assert_eq!(stored_keys(&hk.dir).len(), 25);
+}
+
 #[test]
 fn the_desks_typing_that_differs_from_a_referees_card_waits_on_the_board_beside_it() {
     let scratch = Scratch::new("desk-differs");

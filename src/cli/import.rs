@@ -9,7 +9,7 @@ use tilerank::event_folder::CardFate;
 /// Check score cards and store them in the event: each file whole, or nothing from it
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank import S01.xlsx S02.xlsx\n  tilerank import S03-table7.csv --replace --reason \"score of seat B corrected by the referee\"\n\nImporting the same card again changes nothing. A different card for a table already imported is refused, showing what differs, unless --replace (with --reason): the old card is kept in the event's database. One import is one transaction: stopped or failed, it stores nothing; a second import of the same event waits for the first, then checks against its cards. A later stage's card (the final) with a player who did not go on refuses the whole import. Every import is recorded in the log (tilerank log)."
+    after_help = "Examples:\n  tilerank import S01.xlsx S02.xlsx\n  tilerank import S03-table7.csv --replace --reason \"score of seat B corrected by the referee\"\n\nImporting the same card again changes nothing. A different card for a table already imported is refused, showing what differs, unless --replace (with --reason): the old card is kept in the event's database. A card that differs from what a referee entered at the table (tilerank serve) is held for the director's board, and the file's other cards go in (exit status 1). One import is one transaction: stopped or failed, it stores nothing; a second import of the same event waits for the first, then checks against its cards. A later stage's card (the final) with a player who did not go on refuses the whole import. Every import is recorded in the log (tilerank log)."
 )]
 pub struct ImportArgs {
     /// Card files or folders (CSV or workbooks)
@@ -80,10 +80,11 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
             continue;
         }
         let count = |f: CardFate| fates.iter().filter(|(_, x)| *x == f).count();
-        let (new, same, replaced) = (
+        let (new, same, replaced, held) = (
             count(CardFate::New),
             count(CardFate::Unchanged),
             count(CardFate::Replaced),
+            count(CardFate::Held),
         );
         let cards = |n: usize| {
             if n == 1 {
@@ -92,14 +93,20 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
                 format!("{n} cards")
             }
         };
-        if new + replaced == 0 {
+        // (a card held differs from a referee's entry: it waits for the
+        // director's board, the file's other cards are in)
+        let held = match held {
+            0 => String::new(),
+            n => format!("; {} held for the director's board (see above)", cards(n)),
+        };
+        if new + replaced == 0 && held.is_empty() {
             say!(
                 "{file}: already imported, identical ({}): nothing to do",
                 cards(same)
             );
         } else {
             say!(
-                "{file}: {} imported, {replaced} replaced, {same} unchanged",
+                "{file}: {} imported, {replaced} replaced, {same} unchanged{held}",
                 cards(new)
             );
         }
@@ -122,11 +129,19 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
     let stored = |fates: &Vec<(_, CardFate)>| {
         fates
             .iter()
-            .filter(|(_, f)| *f != CardFate::Unchanged)
+            .filter(|(_, f)| matches!(f, CardFate::New | CardFate::Replaced))
             .count()
     };
+    let held: usize = taken
+        .iter()
+        .flat_map(|(_, fates)| fates)
+        .filter(|(_, f)| *f == CardFate::Held)
+        .count();
     let new_cards: usize = taken.iter().map(|(_, fates)| stored(fates)).sum();
-    let same = taken.iter().filter(|(_, fates)| stored(fates) == 0).count();
+    let same = taken
+        .iter()
+        .filter(|(_, fates)| stored(fates) == 0 && !fates.iter().any(|(_, f)| *f == CardFate::Held))
+        .count();
     let mut summary = format!(
         "{}: {} imported ({})",
         files(report.files.len()),
@@ -135,6 +150,12 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
     );
     if same > 0 {
         summary.push_str(&format!(", {same} already imported"));
+    }
+    if held > 0 {
+        summary.push_str(&format!(
+            ", {} held for the director's board",
+            crate::cli::cards(held)
+        ));
     }
     if refused > 0 {
         summary.push_str(&format!(
@@ -149,7 +170,7 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
     if unreadable > 0 {
         anyhow::bail!("{} could not be read (see above)", files(unreadable));
     }
-    Ok(if report.refused.is_empty() && clean {
+    Ok(if report.refused.is_empty() && held == 0 && clean {
         Outcome::Done
     } else {
         Outcome::DataErrors
