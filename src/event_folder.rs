@@ -1122,7 +1122,7 @@ impl EventFolder {
                 }
                 stored_ids.insert(key.clone(), id);
             })?;
-            seating.clashes(&roster, &mut problems);
+            seating.clashes(&roster, &rules, &mut problems);
             if problems.has_errors() {
                 // Data errors (exit status 1): listed, and every file refused.
                 problems.error(
@@ -1201,7 +1201,7 @@ impl EventFolder {
             let keys = std::mem::take(&mut file.keys);
             let seating = std::mem::take(&mut file.seating);
             let all = current.kept_then(|k| !keys.contains(k), seating);
-            all.clashes(file.roster, &mut problems);
+            all.clashes(file.roster, &rules, &mut problems);
             problems.extend(std::mem::take(&mut file.differs));
             // (the cards held for the board refuse only themselves)
             let held = std::mem::take(&mut file.held);

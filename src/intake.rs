@@ -229,7 +229,9 @@ impl Intake {
     /// checks of the event as a whole. [`Again`] when cards that clash were
     /// added up: read the cards again into an intake that skips them.
     pub fn finish(mut self) -> Result<Event, Again> {
-        let rejected = self.seating.clashes(&self.roster, &mut self.problems);
+        let rejected = self
+            .seating
+            .clashes(&self.roster, &self.rules, &mut self.problems);
         // (cards refused by their own checks were counted, never added up)
         let clashing = rejected.iter().filter(|&&i| !self.seating.is_refused(i));
         if clashing

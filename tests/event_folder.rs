@@ -1342,7 +1342,12 @@ fn a_roster_that_drops_a_player_who_has_played_is_refused() {
 #[test]
 fn one_player_still_to_play_is_said_in_the_singular() {
     let s = Scratch::new("one-to-play");
-    let folder = event(&s);
+    event(&s);
+    // (P1 plays two sessions: allowed here)
+    let toml = s.0.join("event").join("tilerank.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, text.replace("per_player = 1", "per_player = 2")).unwrap();
+    let folder = EventFolder::open(&s.0.join("event")).unwrap();
     let second = card(1, ["P5", "P6", "P7", "P1"], 10).replace("S01,", "S02,");
     let file = cards_file(
         &s,

@@ -316,6 +316,49 @@ fn sessions_refuse_a_card_the_schedule_does_not_name() {
         );
 }
 
+/// `[sessions] per_player`: session S01's table 1 typed again as session
+/// S02's gives its four players two sessions where each plays one: an
+/// error at each seat, naming the first card, and nothing ranked; allowed
+/// two, the same cards are ranked.
+#[test]
+fn sessions_per_player_refuses_a_player_in_more_sessions() {
+    let cards = fixture("e2e/hk/cards/prelim.csv");
+    let event = Event::new(
+        "per-player",
+        "hk",
+        &[
+            ("\ncount = 12\n", "\ncount = 2\n"),
+            ("\ntables = 25\n", "\ntables = 2\n"),
+        ],
+    );
+    let text = std::fs::read_to_string(&cards).unwrap();
+    let again: String = text
+        .lines()
+        .filter(|l| l.starts_with("prelim,S01,1,"))
+        .map(|l| format!("{}\n", l.replacen("prelim,S01,1,", "prelim,S02,1,", 1)))
+        .collect();
+    let typed = event.dir.join("twice.csv");
+    std::fs::write(&typed, format!("{text}{again}")).unwrap();
+    let typed = typed.display().to_string();
+    let args = ["standings", &typed, "--format", "csv"];
+    let (before, after) = event.before_after(("\nper_player = 1\n", "\nper_player = 2\n"), &args);
+    before.failure(1).errors(4).error_at(
+        &format!("{typed}:26:6"),
+        &["H01 (", ") plays in session S02 table 1 and in session S01 table 1 (", "twice.csv:2:6); each player plays 1 session of the prelim ([sessions] per_player): the same card typed under two sessions, or a wrong id?"],
+    );
+    assert_eq!(after.status, Some(0), "{}", after.stderr);
+    assert!(after.stdout.contains("H01"), "{}", after.stdout);
+    // not a number of sessions: an error at its line
+    event.edit(&[("\nper_player = 2\n", "\nper_player = 0\n")]);
+    let text = std::fs::read_to_string(event.toml()).unwrap();
+    let line = text.lines().position(|l| l == "per_player = 0").unwrap() + 1;
+    event
+        .run(&["standings", &typed])
+        .failure(2)
+        .stderr_has(&format!("tilerank.toml:{line}:"))
+        .stderr_has("0 sessions a player plays: expected 1 to 1000");
+}
+
 /// A schedule of more cards than a million is refused at its line: every
 /// card it names missing is held in memory.
 #[test]

@@ -254,6 +254,7 @@ fn blank() -> Rules {
             parent_min: 0,
         },
         schedule: None,
+        sessions_per_player: None,
     }
 }
 
@@ -776,7 +777,8 @@ impl Overrides {
     /// defaults, or a rules file, without an event folder), then the
     /// command line. A `--profile` other than the event's, or `--rules`,
     /// starts from those rules and keeps the event's date. Without an
-    /// event folder there is no schedule of expected cards: the files
+    /// event folder there is no schedule (`[sessions]`): no card is
+    /// expected, and a player may play any number of sessions; the files
     /// given are the event.
     pub fn apply(&self, config: Option<&Config>) -> Rules {
         let given = self
@@ -793,10 +795,12 @@ impl Overrides {
             (_, Some(c)) => c.rules(),
             (Some(r), None) => Rules {
                 schedule: None,
+                sessions_per_player: None,
                 ..r
             },
             (None, None) => Rules {
                 schedule: None,
+                sessions_per_player: None,
                 ..Rules::hk()
             },
         };

@@ -400,6 +400,21 @@ pub const SETTINGS: &[Setting] = &[
         },
     },
     Setting {
+        section: "sessions",
+        key: "per_player",
+        doc: "Sessions of the first stage each player plays (hk: 1): a player on cards of more sessions is an error at each of those cards (the same card typed under two sessions, or a wrong id). Left out: any number.",
+        allowed: "a whole number from 1 to 1000",
+        get: |r| r.sessions_per_player.map(|n| n.to_string()),
+        example: "1",
+        applies: |r| r.sessions_per_player.is_some(),
+        set: |r, v| {
+            // (0 would be no player at all: leave the setting out for any
+            // number)
+            r.sessions_per_player = Some(whole(v, "sessions a player plays", 1, 1000)?);
+            Ok(())
+        },
+    },
+    Setting {
         section: "standings",
         key: "order",
         doc: "The tie-break order, the first difference decides. Keys: games_won, average_score, total_score, tiles_left, best_game; a direction may follow a colon (total_score:lower).",

@@ -34,6 +34,8 @@ crate::lang::catalog! {
         Players => "{} players", "{} 名選手";
         OneTile => "1 tile", "1 張牌";
         Tiles => "{} tiles", "{} 張牌";
+        OneSession => "1 session", "1 個場次";
+        Sessions => "{} sessions", "{} 個場次";
         /// A card, as its key names it.
         Card => "session {} table {}", "場次 {} 第 {} 桌";
         StagedCard => "{} session {} table {}", "{} 場次 {} 第 {} 桌";
@@ -227,6 +229,8 @@ crate::lang::catalog! {
             "{} 重複出現（另見 {}）；每桌每場次只打一次";
         TwoTables => "{} ({}) is seated at table {} and at table {} ({}) in session {}; a player sits at one table per session",
             "{}（{}）坐在第 {} 桌，又坐在第 {} 桌（{}），同屬場次 {}；每名選手每場次只坐一桌";
+        SessionsPerPlayer => "{} ({}) plays in {} and in {} ({}); each player plays {} of the {} ([sessions] per_player): the same card typed under two sessions, or a wrong id?",
+            "{}（{}）在 {} 出賽，又在 {}（{}）出賽；每名選手只打 {}（{}，見 [sessions] per_player）：是同一張計分卡以兩個場次輸入了兩次，還是選手編號有誤？";
 
         // A game (checks 3 to 5).
         OutScoresZero => "score is {}; seat {} went out (0 tiles), so expected 0",

@@ -243,6 +243,9 @@ pub struct Rules {
     pub family_ages: vocabulary::FamilyAges,
     /// Sessions and tables the prelim expects; `None`: not checked.
     pub schedule: Option<Schedule>,
+    /// Sessions of the first stage each player plays (`hk`: 1); `None`:
+    /// any number ([`crate::rules::card_checks::Seating::clashes`]).
+    pub sessions_per_player: Option<u32>,
 }
 
 /// Every built-in profile: its name and its file. Adding a profile is a

@@ -1963,7 +1963,7 @@ impl Seating {
     /// error naming both places. Returns the indexes of the cards to reject,
     /// in order: every card involved (the tool cannot tell which is right),
     /// and every card refused by its own checks.
-    pub fn clashes(&self, roster: &Roster, problems: &mut Problems) -> Vec<usize> {
+    pub fn clashes(&self, roster: &Roster, rules: &Rules, problems: &mut Problems) -> Vec<usize> {
         let mut rejected = Vec::new();
         // Cards added in rising order of their keys (a file's, read in
         // its order, nearly always are) hold no table twice and are in
@@ -2013,6 +2013,17 @@ impl Seating {
             by_session.sort_unstable_by_key(|&i| (session_of(i), i));
         }
         let mut sittings: Vec<(PlayerId, u32)> = Vec::new();
+        // The sessions of the first stage a player plays, at most
+        // (`[sessions] per_player`): each player's counted as the sessions
+        // are taken, and the sitting of their first kept to name it (5
+        // bytes a player).
+        let per_player = rules.sessions_per_player.and_then(|most| {
+            let first = rules.stages.first()?;
+            let stage = self.stages.iter().position(|s| s.as_str() == first)?;
+            Some((stage as u32, most))
+        });
+        let mut sessions_of: Vec<u8> = Vec::new();
+        let mut first_of: Vec<u32> = Vec::new();
         for cards in by_session.chunk_by(|&a, &b| session_of(a) == session_of(b)) {
             sittings.clear();
             for &i in cards {
@@ -2023,10 +2034,22 @@ impl Seating {
                 }
             }
             sittings.sort_unstable();
+            let counted = per_player.filter(|&(stage, _)| session_of(cards[0]).0 == stage);
             for group in sittings.chunk_by(|a, b| a.0 == b.0) {
                 let [(_, first_sitting), rest @ ..] = group else {
                     continue;
                 };
+                if let Some((_, most)) = counted {
+                    let (player, sitting) = group[0];
+                    self.count_session(
+                        (player, sitting),
+                        most,
+                        (&mut sessions_of, &mut first_of),
+                        roster,
+                        problems,
+                        &mut rejected,
+                    );
+                }
                 let (j, js) = (first_sitting / 4, first_sitting % 4);
                 let first = &self.cards[j as usize];
                 for &(player, sitting) in rest {
@@ -2066,6 +2089,63 @@ impl Seating {
         rejected.sort_unstable();
         rejected.dedup();
         rejected
+    }
+
+    /// A player's sitting in one more session of the first stage (`player`
+    /// at `sitting`, card * 4 + seat), counted in `sessions_of` by player
+    /// (their first sitting in `first_of`): past `most` sessions, an error
+    /// at it naming the first, and both cards rejected.
+    fn count_session(
+        &self,
+        (player, sitting): (PlayerId, u32),
+        most: u32,
+        (sessions_of, first_of): (&mut Vec<u8>, &mut Vec<u32>),
+        roster: &Roster,
+        problems: &mut Problems,
+        rejected: &mut Vec<usize>,
+    ) {
+        let k = player.0 as usize;
+        if sessions_of.len() <= k {
+            sessions_of.resize(k + 1, 0);
+            first_of.resize(k + 1, 0);
+        }
+        let count = sessions_of[k].saturating_add(1);
+        sessions_of[k] = count;
+        if count == 1 {
+            first_of[k] = sitting;
+            return;
+        }
+        if u32::from(count) <= most {
+            return;
+        }
+        let (i, s) = ((sitting / 4) as usize, (sitting % 4) as usize);
+        let (j, js) = ((first_of[k] / 4) as usize, (first_of[k] % 4) as usize);
+        let (Some((_, at)), Some((_, first_at))) = (self.seat(i, s), self.seat(j, js)) else {
+            return;
+        };
+        let p = roster.get(player);
+        let sessions = match most {
+            1 => Part::said(Msg::OneSession, []),
+            n => Part::said(Msg::Sessions, [Part::text(n)]),
+        };
+        let (key, first_key) = (self.key(i), self.key(j));
+        problems.error(
+            self.place(i, at),
+            Said::new(
+                Msg::SessionsPerPlayer,
+                [
+                    Part::text(&p.id),
+                    Part::text(&p.name),
+                    key.said(),
+                    first_key.said(),
+                    Part::text(self.place(j, first_at)),
+                    sessions,
+                    Part::Stage(key.stage.to_string()),
+                ],
+            ),
+        );
+        rejected.push(i);
+        rejected.push(j);
     }
 }
 
@@ -2108,6 +2188,14 @@ mod tests {
         );
     }
 
+    /// hk's rules, a player playing any number of sessions.
+    fn any_sessions() -> Rules {
+        Rules {
+            sessions_per_player: None,
+            ..Rules::hk()
+        }
+    }
+
     /// The key of table `table` of session 1 of the preliminary round.
     fn key(table: u32) -> CardKey {
         CardKey {
@@ -2147,7 +2235,7 @@ mod tests {
                 seating.add(&card(session, table), &file, At::row(i as u32 + 2), seats);
             }
             let mut problems = Problems::new();
-            let rejected = seating.clashes(&roster, &mut problems);
+            let rejected = seating.clashes(&roster, &any_sessions(), &mut problems);
             let said: Vec<String> = problems.sorted().iter().map(|p| p.to_string()).collect();
             (rejected, said)
         };
@@ -2204,7 +2292,10 @@ mod tests {
         assert_eq!(seating.add_refused(&checked(2, 26), &file, &[None; 4]), 2);
         assert!(!seating.is_refused(0) && seating.is_refused(1) && seating.is_refused(2));
         let mut problems = Problems::new();
-        assert_eq!(seating.clashes(&roster, &mut problems), [0, 1, 2]);
+        assert_eq!(
+            seating.clashes(&roster, &any_sessions(), &mut problems),
+            [0, 1, 2]
+        );
         let said: Vec<String> = problems.sorted().iter().map(|p| p.to_string()).collect();
         assert_eq!(
             said,
@@ -2299,7 +2390,10 @@ mod tests {
             ],
         );
         let mut problems = Problems::new();
-        assert_eq!(seating.clashes(&roster, &mut problems), [0, 1]);
+        assert_eq!(
+            seating.clashes(&roster, &any_sessions(), &mut problems),
+            [0, 1]
+        );
         let said: Vec<String> = problems.sorted().iter().map(|p| p.to_string()).collect();
         assert_eq!(
             said,
