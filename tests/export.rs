@@ -188,13 +188,9 @@ fn the_workbook_has_every_sheet_typed_cells_and_no_formula() {
 
     // Settings: counts are numbers; the event's name is there.
     let settings = book.worksheet_range("Settings").unwrap();
-    let setting = |name: &str| {
-        (0..settings.height())
-            .find(|&r| settings.get((r, 0)) == Some(&s(name)))
-            .and_then(|r| settings.get((r, 1)).cloned())
-    };
-    assert_eq!(setting("event"), Some(s("Test Open")));
-    assert_eq!(setting("joker_value"), Some(Data::Float(30.0)));
+    let setting = |name: &str| setting_of(&settings, name).map(|(value, _)| value);
+    assert_eq!(setting("[event] name"), Some(s("\"Test Open\"")));
+    assert_eq!(setting("[rules] joker_value"), Some(Data::Float(30.0)));
     assert_eq!(setting("games"), Some(Data::Float(3.0)));
 
     // The log names the files read, with their hashes (files read, not
@@ -256,7 +252,7 @@ fn several_tables_in_one_csv_each_named_after_a_blank_line() {
     assert!(blocks[2].starts_with("group,medal,rank,player,name,note"));
     assert!(blocks[5].starts_with("what,session,table,player,name\nplayed no game,,,P0005,"));
     assert!(blocks[6].starts_with("severity,place,message"));
-    assert!(blocks[7].starts_with("setting,value\n"));
+    assert!(blocks[7].starts_with("setting,value,about\n"));
 }
 
 #[test]
@@ -273,7 +269,11 @@ fn json_keys_each_table_by_its_name() {
         serde_json::json!(17.33)
     );
     assert_eq!(doc["Games"].as_array().map(Vec::len), Some(12));
-    assert_eq!(doc["Settings"][2]["value"], serde_json::json!("hk"));
+    assert_eq!(
+        doc["Settings"][2]["setting"],
+        serde_json::json!("[event] profile")
+    );
+    assert_eq!(doc["Settings"][2]["value"], serde_json::json!("\"hk\""));
 }
 
 #[test]
@@ -712,14 +712,28 @@ fn the_settings_sheet_shows_only_the_settings_the_rules_apply() {
         .lines()
         .filter_map(|l| l.split(',').next())
         .collect();
-    for gone in ["qualifiers", "cutoff_ties", "penalty_mode", "min_age"] {
+    for gone in [
+        "[qualifiers] top",
+        "[qualifiers] cutoff_ties",
+        "[qualifiers] seats",
+        "[rules] penalty_mode",
+        "[rules] min_age",
+        // the final sends nobody on: no tie of it to settle
+        "[stages.final] named",
+        "[awards] family_child_ages",
+    ] {
         assert!(!settings.contains(&gone), "{gone} in {settings:?}");
     }
     for kept in [
-        "joker_value",
-        "no_winner_by",
-        "games.semi",
-        "order",
+        "[rules] joker_value",
+        "[rules] no_winner_by",
+        "[qualifiers] rule",
+        "[qualifiers] per_table",
+        "[qualifiers] table_ties",
+        "[stages.semi] games",
+        "[stages.semi] named",
+        "[stages.final] carry",
+        "[standings] order",
         "tilerank",
     ] {
         assert!(settings.contains(&kept), "{kept} not in {settings:?}");
@@ -732,13 +746,158 @@ fn the_settings_sheet_shows_only_the_settings_the_rules_apply() {
         .success();
     let hk: BTreeMap<String, String> = csv_tables(&out.stdout).into_iter().collect();
     for line in [
-        "qualifiers,120",
-        "cutoff_ties,include",
-        "penalty_mode,replace",
-        "min_age,7",
+        "[qualifiers] top,120,",
+        "[qualifiers] cutoff_ties,\"\"\"include\"\"\",",
+        "[rules] penalty_mode,\"\"\"replace\"\"\",",
+        "[rules] min_age,7,",
     ] {
-        assert!(hk["Settings"].contains(&format!("\n{line}\n")), "{line}");
+        assert!(hk["Settings"].contains(&format!("\n{line}")), "{line}");
     }
+    assert!(!hk["Settings"].contains("\n[qualifiers] table_ties,"));
+}
+
+/// The row of the Settings sheet `range` whose setting is `name`: its
+/// value and what it is about.
+fn setting_of(range: &calamine::Range<Data>, name: &str) -> Option<(Data, Data)> {
+    (0..range.height())
+        .find(|&r| range.get((r, 0)) == Some(&s(name)))
+        .map(|r| (row(range, r)[1].clone(), row(range, r)[2].clone()))
+}
+
+/// The Settings sheet names each setting where tilerank.toml gives it
+/// (`[qualifiers] rule`, `[stages.semi] carry`), with its value as the
+/// file writes it and its line of doc from the settings' declaration:
+/// how players go on and each later stage's settings too.
+#[test]
+fn the_settings_sheet_names_each_setting_as_tilerank_toml_does() {
+    let scratch = Scratch::new("settings-sheet");
+    let mut book = demo_workbook(&scratch, "gwinnett");
+    let settings = book.worksheet_range("Settings").unwrap();
+    assert_eq!(row(&settings, 0), ["Setting", "Value", "About"].map(s));
+    let setting = |name: &str| setting_of(&settings, name).map(|(value, _)| value);
+    assert_eq!(
+        setting("[event] profile"),
+        Some(s("\"gwinnett\"")),
+        "{settings:?}"
+    );
+    assert_eq!(
+        setting("[qualifiers] rule"),
+        Some(s("\"best_at_each_table\""))
+    );
+    assert_eq!(setting("[qualifiers] per_table"), Some(Data::Float(1.0)));
+    assert_eq!(setting("[qualifiers] table_ties"), Some(s("\"all\"")));
+    assert_eq!(setting("[qualifiers] named"), Some(s("[\"GW07\"]")));
+    assert_eq!(setting("[rules] scoring"), Some(s("\"penalty_points\"")));
+    assert_eq!(
+        setting("[standings] order"),
+        Some(s("[\"total_score:lower\", \"games_won:higher\"]"))
+    );
+    assert_eq!(setting("[stages.semi] games"), Some(Data::Float(2.0)));
+    assert_eq!(setting("[stages.semi] carry"), Some(s("\"none\"")));
+    assert_eq!(setting("[stages.semi] absent"), Some(s("[]")));
+    assert_eq!(setting("[stages.final] games"), Some(Data::Float(1.0)));
+    let about = |name: &str| match setting_of(&settings, name) {
+        Some((_, Data::String(about))) => about,
+        other => panic!("{name}: {other:?}"),
+    };
+    assert!(about("[qualifiers] rule").starts_with("Who goes on from each stage: "));
+    assert!(about("[stages.semi] carry").starts_with("What the stage carries over"));
+    // the old names are gone
+    for old in ["qualifiers", "order", "games.semi", "event", "profile"] {
+        assert_eq!(setting(old), None, "{old}");
+    }
+}
+
+/// A setting changed in the event's tilerank.toml changes its row; a
+/// setting the change brings into play gets one (the award's ages), and
+/// the award's average is headed as penalty points.
+#[test]
+fn a_changed_setting_changes_its_row() {
+    let scratch = Scratch::new("settings-changed");
+    let event = scratch.path("gwinnett");
+    crate::test::copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett"),
+        &event,
+    );
+    let toml = std::fs::read_to_string(event.join("tilerank.toml")).unwrap();
+    let toml = toml.replace(
+        "[stages.semi]\ngames = 2\n",
+        "[stages.semi]\ngames = 2\ncarry = \"half\"\n",
+    ) + "\n[awards]\nsuper_family = true\n";
+    std::fs::write(event.join("tilerank.toml"), toml).unwrap();
+    let mut book = event_workbook(&scratch, &event);
+    let settings = book.worksheet_range("Settings").unwrap();
+    let setting = |name: &str| setting_of(&settings, name).map(|(value, _)| value);
+    assert_eq!(setting("[stages.semi] carry"), Some(s("\"half\"")));
+    assert_eq!(setting("[stages.final] carry"), Some(s("\"none\"")));
+    assert_eq!(setting("[awards] super_family"), Some(s("true")));
+    assert_eq!(setting("[awards] family_child_ages"), Some(s("[7, 18]")));
+    let award = book.worksheet_range("Super Family Award").unwrap();
+    let header = row(&award, 0);
+    assert!(header.contains(&s("Average penalty points")), "{header:?}");
+    assert!(!header.contains(&s("Average score")), "{header:?}");
+}
+
+/// Under penalty points the Games sheet heads a game's score "Penalty
+/// points" and the standings' order line names the total "total penalty
+/// points" (as the standings head it), in the workbook and on the
+/// terminal; zero-sum events keep "Score" and their order line.
+#[test]
+fn penalty_points_are_named_so_in_the_games_sheet_and_the_order_line() {
+    let scratch = Scratch::new("penalty-labels");
+    let order = "Order: total penalty points (lower first), then games won (more first).";
+    let mut book = demo_workbook(&scratch, "gwinnett");
+    let games = book.worksheet_range("Games").unwrap();
+    let header = row(&games, 0);
+    assert!(header.contains(&s("Penalty points")), "{header:?}");
+    assert!(!header.contains(&s("Score")), "{header:?}");
+    for sheet in ["Standings prelim", "Standings semi", "Standings final"] {
+        let range = book.worksheet_range(sheet).unwrap();
+        let notes: Vec<Data> = (0..range.height())
+            .map(|r| row(&range, r)[0].clone())
+            .collect();
+        assert!(notes.contains(&s(order)), "{sheet}: {notes:?}");
+    }
+    // CSV keeps the column's name
+    assert!(gwinnett_export()["Games"]
+        .starts_with("stage,session,table,game,seat,player,name,won,score,tiles,"));
+    let gwinnett = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett");
+    Test::new()
+        .args(["standings", "--event"])
+        .arg(&gwinnett)
+        .run()
+        .success()
+        .stdout_has(order)
+        .stdout_lacks("total points");
+    Test::new()
+        .args(["explain", "GW24", "--event"])
+        .arg(&gwinnett)
+        .run()
+        .success()
+        .stdout_has("on total penalty points (lower first)");
+    // zero-sum scores keep their words
+    let scratch = Scratch::new("zero-sum-labels");
+    let out = scratch.path("hk.xlsx");
+    export(&fixtures().join("roster.csv"))
+        .arg("-o")
+        .arg(&out)
+        .run()
+        .success();
+    let mut book: Xlsx<_> = open_workbook(&out).unwrap();
+    let header = row(&book.worksheet_range("Games").unwrap(), 0);
+    assert!(header.contains(&s("Score")), "{header:?}");
+    assert!(!header.contains(&s("Penalty points")), "{header:?}");
+    let standings = book.worksheet_range("Standings prelim").unwrap();
+    let notes: Vec<String> = (0..standings.height())
+        .map(|r| row(&standings, r)[0].to_string())
+        .collect();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.starts_with("Order: games won (more first)")),
+        "{notes:?}"
+    );
+    assert!(!notes.iter().any(|n| n.contains("penalty")), "{notes:?}");
 }
 
 /// Under penalty points the standings head the scores "Average penalty
@@ -822,14 +981,20 @@ fn an_export_file_given_as_an_input_is_told_to_follow_o() {
 
 /// The workbook `export` writes for the demo event `examples/NAME`, opened.
 fn demo_workbook(scratch: &Scratch, name: &str) -> Xlsx<std::io::BufReader<std::fs::File>> {
-    let out = scratch.path(&format!("{name}.xlsx"));
     let demo = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("examples")
         .join(name);
+    event_workbook(scratch, &demo)
+}
+
+/// The workbook `export` writes for the event folder `event`, opened.
+fn event_workbook(scratch: &Scratch, event: &Path) -> Xlsx<std::io::BufReader<std::fs::File>> {
+    let name = event.file_name().unwrap().to_string_lossy();
+    let out = scratch.path(&format!("{name}.xlsx"));
     Test::new()
         .arg("export")
         .arg("--event")
-        .arg(&demo)
+        .arg(event)
         .arg("-o")
         .arg(&out)
         .run()

@@ -2097,20 +2097,31 @@ fn a_phone_keeps_the_medals_group_and_the_cards_tiles() {
 }
 
 /// Under penalty points (the Gwinnett demo) the standings' pages head the
-/// scores as penalty points, in each language, and so does a player's
-/// page; the columns keep their machine names.
+/// scores as penalty points, in each language, and so do a player's page
+/// and the order line under the standings; the columns keep their
+/// machine names. The Settings page says what each setting is about in
+/// the page's language.
 #[test]
 fn penalty_points_are_headed_as_penalty_points() {
     let scratch = Scratch::new("penalty-headers");
     let event = vec![PathBuf::from("--event"), example("gwinnett")];
-    for (lang, average, total, not) in [
+    for (lang, average, total, not, order, rule) in [
         (
             "en",
             "Average penalty points",
             "Total penalty points",
             "Average score",
+            "total penalty points (lower first)",
+            "Who goes on from each stage: ",
         ),
-        ("zh-Hant", "平均罰分", "總罰分", "平均得分"),
+        (
+            "zh-Hant",
+            "平均罰分",
+            "總罰分",
+            "平均得分",
+            "總罰分（低者優先）",
+            "各階段的晉級方式：",
+        ),
     ] {
         let site = scratch.path(&format!("site-{lang}"));
         publish(&with(event.clone(), &p(&["--lang", lang])), &site);
@@ -2124,6 +2135,7 @@ fn penalty_points_are_headed_as_penalty_points() {
             "{lang}: {page}"
         );
         assert!(!page.contains(not), "{lang}: {page}");
+        assert!(page.contains(order), "{lang}: {page}");
         assert!(page.contains("data-name=\"avg_score\""), "{lang}");
         assert!(page.contains("data-name=\"total_score\""), "{lang}");
         // a player's page says the average in the same words
@@ -2132,5 +2144,9 @@ fn penalty_points_are_headed_as_penalty_points() {
             player.contains(&format!("<dt>{average}</dt>")),
             "{lang}: {player}"
         );
+        assert!(player.contains(order), "{lang}: {player}");
+        let settings = std::fs::read_to_string(site.join("settings.html")).unwrap();
+        assert!(settings.contains(rule), "{lang}: {settings}");
+        assert!(settings.contains("[qualifiers] rule"), "{lang}: {settings}");
     }
 }

@@ -816,7 +816,9 @@ fn the_event_name_and_profile() {
         &["export", &cards, "--format", "csv"],
     );
     assert!(
-        after.stdout.contains("event,Harbour Cup"),
+        after
+            .stdout
+            .contains("[event] name,\"\"\"Harbour Cup\"\"\","),
         "{}",
         after.stdout
     );

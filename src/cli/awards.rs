@@ -48,7 +48,7 @@ pub fn run(args: AwardsArgs) -> Result<Outcome> {
     // The award's placings, then a line that counts the families set
     // apart by reason (as the export and the site say it); --all lists
     // each, as a table of its own.
-    let mut table = awards_table(&award, &event.roster);
+    let mut table = awards_table(&award, &event.roster, event.rules.scoring);
     table.title.push_str(&completeness.title_suffix());
     // (a file without titles says it on every row)
     if let Some(mark) = completeness.mark().filter(|_| !titled) {

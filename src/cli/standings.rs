@@ -99,7 +99,7 @@ pub fn run(args: StandingsArgs) -> Result<Outcome> {
                 columns: columns(&s.standings, event.rules.scoring),
                 rows: Box::new(move || Box::new(standings_rows(s, roster, mark).map(Cow::Owned))),
                 chunks: Some(standings_chunks(s, roster, mark)),
-                notes: standings_notes(s),
+                notes: standings_notes(s, event.rules.scoring),
             })
             .collect();
         args.output.emit_streamed(format, tables)?;

@@ -23,6 +23,9 @@ pub struct Setting {
     pub key: &'static str,
     /// One line for the person who edits the file.
     pub doc: &'static str,
+    /// The line of doc in Chinese (zh-Hant): what the site's Settings page
+    /// says ([`doc_in`]).
+    pub zh: &'static str,
     /// What is allowed, in words.
     pub allowed: &'static str,
     /// The value as TOML, or `None` when the rules leave it unset (the
@@ -54,6 +57,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "rules",
         key: "scoring",
         doc: "How a game is scored: \"zero_sum\" (the winner takes what the others lose; higher is better) or \"penalty_points\" (each player scores their rack; lower is better).",
+        zh: "計分方式：\"zero_sum\"（零和：勝方取得其他人所失的分數；分數高者為佳）或 \"penalty_points\"（罰分：每人按牌架上的牌計分；分數低者為佳）。",
         allowed: "\"zero_sum\" or \"penalty_points\"",
         get: |r| Some(quote(choice_name(SCORING, r.scoring))),
         example: "",
@@ -67,6 +71,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "rules",
         key: "joker_value",
         doc: "Points a joker left on the rack counts (25 and 50 at some events).",
+        zh: "留在牌架上的百搭牌（Joker）所計的分數（部分比賽為 25 或 50）。",
         allowed: "a whole number from 0 to 1000000",
         get: |r| Some(r.joker_value.to_string()),
         example: "",
@@ -80,6 +85,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "rules",
         key: "no_meld",
         doc: "Penalty charge, in points, for a player who never made the initial meld, being unable to (0 for none).",
+        zh: "從未能完成首次落牌的選手所罰的分數（0 為不罰）。",
         allowed: "a whole number from 0 to 1000000",
         get: |r| Some(r.penalties.no_meld.to_string()),
         example: "",
@@ -93,6 +99,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "rules",
         key: "refused_meld",
         doc: "Penalty charge for a player who could have melded and chose not to (0 for none).",
+        zh: "能夠落牌卻選擇不落牌的選手所罰的分數（0 為不罰）。",
         allowed: "a whole number from 0 to 1000000",
         get: |r| Some(r.penalties.refused_meld.to_string()),
         example: "",
@@ -106,6 +113,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "rules",
         key: "knocked",
         doc: "Penalty charge for a rack knocked over so that it cannot be counted (0 for none).",
+        zh: "牌架被推倒以致無法點算時所罰的分數（0 為不罰）。",
         allowed: "a whole number from 0 to 1000000",
         get: |r| Some(r.penalties.knocked.to_string()),
         example: "",
@@ -119,6 +127,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "rules",
         key: "penalty_mode",
         doc: "\"replace\": a charge replaces the counted rack; \"add\": it is added to it.",
+        zh: "\"replace\"：罰分取代點算的牌架分數；\"add\"：罰分加在其上。",
         allowed: "\"replace\" or \"add\"",
         get: |r| Some(quote(choice_name(PENALTY_MODE, r.penalty_mode))),
         example: "",
@@ -135,6 +144,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "rules",
         key: "no_winner_by",
         doc: "Who leads an unfinished game: the lowest rack \"value\", or the fewest \"tiles\".",
+        zh: "未完成的一局由誰領先：牌架分數（\"value\"）最低者，或餘牌（\"tiles\"）最少者。",
         allowed: "\"value\" or \"tiles\"",
         get: |r| Some(quote(choice_name(NO_WINNER_BY, r.no_winner_by))),
         example: "",
@@ -148,6 +158,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "rules",
         key: "games_per_session",
         doc: "Games on each card of the first stage (one session at one table).",
+        zh: "第一階段每張計分卡的局數（一個場次、一張桌）。",
         allowed: "1 to 100",
         get: |r| Some(r.games_per_session.to_string()),
         example: "",
@@ -161,6 +172,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "rules",
         key: "stages",
         doc: "The stages in the order they are played; players qualify from the first. [stages.NAME] below sets a later stage's games and carry-over.",
+        zh: "按比賽次序排列的各階段；選手由第一階段晉級。下方的 [stages.NAME] 設定較後階段的局數及帶入分數。",
         allowed: "a list of 1 to 10 stage names",
         get: |r| Some(list(r.stages.iter().map(String::as_str))),
         example: "",
@@ -189,6 +201,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "rules",
         key: "min_age",
         doc: "Youngest age allowed on the event date.",
+        zh: "比賽當日允許參賽的最低年齡。",
         allowed: "a whole number from 0 to 150",
         get: |r| r.min_age.map(|a| a.to_string()),
         example: "7",
@@ -202,6 +215,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "rules",
         key: "age_scheme",
         doc: "Age groups when none are listed below: \"none\" (one field), or \"nvso_by_size\" (NVSO's groups by the number of players).",
+        zh: "未列出年齡組時的分組：\"none\"（不分組），或 \"nvso_by_size\"（NVSO 按人數分組）。",
         allowed: "\"none\" or \"nvso_by_size\"",
         get: |r| Some(quote(choice_name(AGE_SCHEME, r.age_scheme))),
         example: "",
@@ -215,6 +229,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "qualifiers",
         key: "rule",
         doc: "Who goes on from each stage: \"top\" (the top of the standings), \"table_winners_and_best_seconds\" (each table's highest total, then the best seconds up to `seats`) or \"best_at_each_table\" (the best `per_table` totals at each table: the lowest under penalty points).",
+        zh: "各階段的晉級方式：\"top\"（排名最高者）、\"table_winners_and_best_seconds\"（每桌總分最高者，再按 `seats` 補上最佳次名）或 \"best_at_each_table\"（每桌總分最佳的 `per_table` 人；罰分制下為最低者）。",
         allowed: "\"top\", \"table_winners_and_best_seconds\" or \"best_at_each_table\"",
         get: |r| {
             Some(quote(match r.going_on {
@@ -252,6 +267,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "qualifiers",
         key: "per_table",
         doc: "How many go on from each table (rule = \"best_at_each_table\" only).",
+        zh: "每桌晉級人數（只適用於 rule = \"best_at_each_table\"）。",
         allowed: "1 to 10, with rule = \"best_at_each_table\"",
         get: |r| match r.going_on {
             GoingOn::BestAtEachTable { per_table } => Some(per_table.to_string()),
@@ -274,6 +290,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "qualifiers",
         key: "seats",
         doc: "Seats at the table that table winners and best seconds fill (rule = \"table_winners_and_best_seconds\" only).",
+        zh: "各桌勝出者及最佳次名所填補的座位數（只適用於 rule = \"table_winners_and_best_seconds\"）。",
         allowed: "1 to 1000, with rule = \"table_winners_and_best_seconds\"",
         get: |r| match r.going_on {
             GoingOn::TableWinnersAndBestSeconds { seats } => Some(seats.to_string()),
@@ -296,6 +313,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "qualifiers",
         key: "top",
         doc: "How many go on when the rule is the top of the standings.",
+        zh: "按排名晉級（rule = \"top\"）時的晉級人數。",
         allowed: "1 to 1000000",
         get: |r| Some(r.qualifiers.to_string()),
         example: "",
@@ -309,6 +327,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "qualifiers",
         key: "cutoff_ties",
         doc: "Players tied on every key across that cutoff: \"include\" (all go), \"exclude\" (none go) or \"error\" (the director decides).",
+        zh: "各項均同分並跨越晉級線的選手：\"include\"（全部晉級）、\"exclude\"（全部不晉級）或 \"error\"（由裁判長決定）。",
         allowed: "\"include\", \"exclude\" or \"error\"",
         get: |r| Some(quote(choice_name(CUTOFF_TIES, r.cutoff_ties))),
         example: "",
@@ -322,6 +341,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "qualifiers",
         key: "table_ties",
         doc: "A tie for a table's place, or more winners than seats: \"decide\" (the list waits for the director: tilerank advance --player ID) or \"all\" (every tied player goes on).",
+        zh: "同桌爭奪晉級名額同分，或勝出者多於座位：\"decide\"（名單待裁判長決定：tilerank advance --player ID）或 \"all\"（所有同分者均晉級）。",
         allowed: "\"decide\" or \"all\"",
         get: |r| Some(quote(choice_name(TABLE_TIES, r.table_ties))),
         example: "",
@@ -335,6 +355,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "qualifiers",
         key: "named",
         doc: "Players the director named to settle such ties for going on from the first stage (roster ids), applied by every command: named = [\"P0007\"]. A later stage's ties: [stages.NAME] named.",
+        zh: "裁判長為解決第一階段晉級同分而指定的選手（名冊編號），每個指令均會採用：named = [\"P0007\"]。較後階段的同分：[stages.NAME] named。",
         allowed: "a list of roster ids or names",
         get: |r| Some(list(r.named.iter().map(String::as_str))),
         example: "",
@@ -348,6 +369,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "sessions",
         key: "count",
         doc: "Sessions of the first stage: missing cards are named, and the qualifier list waits for them; a card of a session or table not on this schedule is an error.",
+        zh: "第一階段的場次數目：欠交的計分卡會列出，晉級名單會等候收齊；不在此編排內的場次或桌號的計分卡屬錯誤。",
         allowed: "1 to 1000000, sessions times tables at most 1000000 (check = false expects none)",
         get: |r| r.schedule.map(|s| s.sessions.to_string()),
         example: "12",
@@ -368,6 +390,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "sessions",
         key: "tables",
         doc: "Tables in each session of the first stage, numbered from 1.",
+        zh: "第一階段每個場次的桌數，由 1 開始編號。",
         allowed: "1 to 100000, sessions times tables at most 1000000 (check = false expects none)",
         get: |r| r.schedule.map(|s| s.tables.to_string()),
         example: "25",
@@ -388,6 +411,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "sessions",
         key: "check",
         doc: "false: the cards given are the whole first stage; no card is expected and none is named missing.",
+        zh: "false：所給的計分卡即為整個第一階段；不預期任何計分卡，亦不會列出欠交。",
         allowed: "true or false",
         get: |r| r.schedule.is_none().then(|| "false".to_string()),
         example: "true",
@@ -418,6 +442,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "standings",
         key: "order",
         doc: "The tie-break order, the first difference decides. Keys: games_won, average_score, total_score, tiles_left, best_game; a direction may follow a colon (total_score:lower).",
+        zh: "排名次序，以第一項不同者決定。項目：games_won、average_score、total_score、tiles_left、best_game；可在冒號後註明方向（total_score:lower）。",
         allowed: "a list of keys, each once",
         get: |r| {
             Some(format!(
@@ -459,6 +484,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "medals",
         key: "names",
         doc: "The medals of the final's top three: \"metals\" (gold, silver, bronze), \"runners_up\" (Champion, 1st runner-up, 2nd runner-up), or the event's own three names, first to third: [\"Gold\", \"Silver\", \"Bronze\"].",
+        zh: "決賽首三名的獎牌：\"metals\"（金、銀、銅牌）、\"runners_up\"（冠軍、亞軍、季軍），或比賽自訂的三個名稱，由第一至第三：[\"Gold\", \"Silver\", \"Bronze\"]。",
         allowed: "\"metals\", \"runners_up\", or a list of 3 names",
         get: |r| {
             Some(match r.medal_names {
@@ -493,6 +519,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "awards",
         key: "super_family",
         doc: "The HK Super Family Award is given: the best parent and child who both reach the final.",
+        zh: "頒發香港超級家庭獎：兩人均晉級決賽的最佳家長與子女。",
         allowed: "true or false",
         get: |r| Some(r.super_family_award.to_string()),
         example: "",
@@ -506,6 +533,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "awards",
         key: "family_child_ages",
         doc: "The ages of a Super Family unit's child on the event date, youngest and oldest: [7, 18].",
+        zh: "超級家庭單位中子女於比賽當日的年齡，最小及最大：[7, 18]。",
         allowed: "two whole numbers from 0 to 150, the first not above the second",
         get: |r| {
             Some(format!(
@@ -534,6 +562,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "awards",
         key: "family_parent_min_age",
         doc: "The youngest a Super Family unit's parent may be on the event date.",
+        zh: "超級家庭單位中家長於比賽當日的最低年齡。",
         allowed: "a whole number from 0 to 150",
         get: |r| Some(r.family_ages.parent_min.to_string()),
         example: "",
@@ -547,6 +576,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "entry",
         key: "double",
         doc: "A card a referee enters at the table (tilerank serve --entry) counts only once the desk's typing of the paper card agrees; false: it counts at once.",
+        zh: "裁判在桌邊輸入的計分卡（tilerank serve --entry）須待記分台輸入的紙本計分卡相符後才計算；false：即時計算。",
         allowed: "true or false",
         get: |r| Some(r.double_entry.to_string()),
         example: "",
@@ -569,25 +599,131 @@ pub fn applies(section: &str, key: &str, rules: &Rules) -> bool {
     find(section, key).is_none_or(|s| (s.applies)(rules))
 }
 
+/// A later stage's setting, `[stages.NAME] key`.
+pub struct StageSetting {
+    pub key: &'static str,
+    /// One line for the person who edits the file.
+    pub doc: &'static str,
+    /// The line of doc in Chinese (zh-Hant) ([`Setting::zh`]).
+    pub zh: &'static str,
+    /// What is allowed, in words.
+    pub allowed: &'static str,
+    /// The value for the stage named, as TOML (`[]` when none is given).
+    pub get: fn(&Rules, &str) -> String,
+    /// Whether the setting plays a part for the stage named (`named` only
+    /// for a stage that sends players on).
+    pub applies: fn(&Rules, &str) -> bool,
+}
+
 /// A later stage's settings, `[stages.NAME]`.
-pub const STAGE_SETTINGS: [(&str, &str, &str); 4] = [
-    ("games", "Games on each card of the stage.", "1 to 100"),
-    (
-        "carry",
-        "What the stage carries over from the one before: \"none\" (fresh standings), \"all\", or \"half\" (half the points, rounded up).",
-        "\"none\", \"all\" or \"half\"",
-    ),
-    (
-        "absent",
-        "Players who went on to the stage and did not turn up (roster ids): the stage does not wait for them, and they are not ranked in it.",
-        "a list of roster ids",
-    ),
-    (
-        "named",
-        "Players the director named to settle a tie for going on from this stage (roster ids), applied by every command; the first stage's ties are settled by [qualifiers] named.",
-        "a list of roster ids or names",
-    ),
+pub const STAGE_SETTINGS: [StageSetting; 4] = [
+    StageSetting {
+        key: "games",
+        doc: "Games on each card of the stage.",
+        zh: "該階段每張計分卡的局數。",
+        allowed: "1 to 100",
+        get: |r, s| r.games_for(&crate::domain::Stage::new(s)).to_string(),
+        applies: |_, _| true,
+    },
+    StageSetting {
+        key: "carry",
+        doc: "What the stage carries over from the one before: \"none\" (fresh standings), \"all\", or \"half\" (half the points, rounded up).",
+        zh: "該階段由上一階段帶入的分數：\"none\"（重新計算排名）、\"all\"（全部），或 \"half\"（一半分數，向上取整）。",
+        allowed: "\"none\", \"all\" or \"half\"",
+        get: |r, s| quote(r.carry.get(s).copied().unwrap_or_default().as_str()),
+        applies: |_, _| true,
+    },
+    StageSetting {
+        key: "absent",
+        doc: "Players who went on to the stage and did not turn up (roster ids): the stage does not wait for them, and they are not ranked in it.",
+        zh: "晉級該階段但沒有出席的選手（名冊編號）：該階段不會等候他們，亦不計他們的名次。",
+        allowed: "a list of roster ids",
+        get: |r, s| list(r.absent.get(s).into_iter().flatten().map(String::as_str)),
+        applies: |_, _| true,
+    },
+    StageSetting {
+        key: "named",
+        doc: "Players the director named to settle a tie for going on from this stage (roster ids), applied by every command; the first stage's ties are settled by [qualifiers] named.",
+        zh: "裁判長為解決由該階段晉級同分而指定的選手（名冊編號），每個指令均會採用；第一階段的同分由 [qualifiers] named 解決。",
+        allowed: "a list of roster ids or names",
+        get: |r, s| list(r.stage_named.get(s).into_iter().flatten().map(String::as_str)),
+        applies: |r, s| r.next_stage(&crate::domain::Stage::new(s)).is_some(),
+    },
 ];
+
+/// A setting as the event applies it: where tilerank.toml gives it
+/// (`[qualifiers] rule`, `[stages.semi] carry`), its value as the file
+/// writes it (`"top"`, `120`, `["GW07"]`) and its line of doc.
+pub struct Applied {
+    pub place: String,
+    pub value: String,
+    pub doc: &'static str,
+}
+
+/// Every setting that plays a part under `rules` ([`Setting::applies`]),
+/// in the declaration's order, then each later stage's
+/// ([`STAGE_SETTINGS`]) in the order the stages are played, then the age
+/// groups listed, one each. A setting the
+/// rules leave unset (no `[sessions]` count under `check = false`) is not
+/// listed: it has no value to show.
+pub fn applied(rules: &Rules) -> Vec<Applied> {
+    let mut out: Vec<Applied> = SETTINGS
+        .iter()
+        .filter(|s| (s.applies)(rules))
+        .filter_map(|s| {
+            Some(Applied {
+                place: format!("[{}] {}", s.section, s.key),
+                value: (s.get)(rules)?,
+                doc: s.doc,
+            })
+        })
+        .collect();
+    for stage in rules.stages.iter().skip(1) {
+        out.extend(
+            STAGE_SETTINGS
+                .iter()
+                .filter(|s| (s.applies)(rules, stage))
+                .map(|s| Applied {
+                    place: format!("[stages.{stage}] {}", s.key),
+                    value: (s.get)(rules, stage),
+                    doc: s.doc,
+                }),
+        );
+    }
+    out.extend(rules.age_groups.iter().map(|g| {
+        Applied {
+            place: "[[age_groups]]".into(),
+            value: age_group_toml(g)
+                .lines()
+                .skip(1)
+                .collect::<Vec<_>>()
+                .join(", "),
+            doc: AGE_GROUPS_DOC,
+        }
+    }));
+    out
+}
+
+/// What the age groups (`[[age_groups]]`) are for.
+pub const AGE_GROUPS_DOC: &str = "Age groups, each running its own standings and medals (age_scheme decides when none are given here).";
+/// [`AGE_GROUPS_DOC`] in Chinese (zh-Hant).
+const AGE_GROUPS_ZH: &str = "年齡組，各自設排名及獎牌（未列出時由 age_scheme 決定）。";
+
+/// A setting's line of doc, as the export's Settings sheet writes it
+/// ([`applied`]), in `lang`'s words; a text that is no setting's doc, as
+/// written.
+pub fn doc_in(lang: crate::lang::Lang, doc: &str) -> &str {
+    if lang == crate::lang::Lang::En {
+        return doc;
+    }
+    SETTINGS
+        .iter()
+        .map(|s| (s.doc, s.zh))
+        .chain(STAGE_SETTINGS.iter().map(|s| (s.doc, s.zh)))
+        .chain([(AGE_GROUPS_DOC, AGE_GROUPS_ZH)])
+        .find(|(en, _)| *en == doc)
+        .map_or(doc, |(_, zh)| zh)
+}
 
 /// An age group's keys, `[[age_groups]]`.
 pub const AGE_GROUP_KEYS: [(&str, &str, &str); 3] = [
@@ -804,11 +940,40 @@ pub fn docs_table() -> String {
             s.allowed
         ));
     }
-    for (key, doc, allowed) in STAGE_SETTINGS {
-        out.push_str(&format!("| `[stages.NAME] {key}` | {doc} | {allowed} |\n"));
+    for s in &STAGE_SETTINGS {
+        out.push_str(&format!(
+            "| `[stages.NAME] {}` | {} | {} |\n",
+            s.key, s.doc, s.allowed
+        ));
     }
     for (key, doc, allowed) in AGE_GROUP_KEYS {
         out.push_str(&format!("| `[[age_groups]] {key}` | {doc} | {allowed} |\n"));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::Lang;
+
+    /// Every setting's line of doc has its Chinese, found again from the
+    /// English the Settings sheet writes.
+    #[test]
+    fn every_doc_has_its_chinese() {
+        let docs = SETTINGS
+            .iter()
+            .map(|s| (s.doc, s.zh))
+            .chain(STAGE_SETTINGS.iter().map(|s| (s.doc, s.zh)))
+            .chain([(AGE_GROUPS_DOC, AGE_GROUPS_ZH)]);
+        for (en, zh) in docs {
+            assert!(!zh.trim().is_empty(), "{en}");
+            assert_eq!(doc_in(Lang::ZhHant, en), zh);
+            assert_eq!(doc_in(Lang::En, en), en);
+        }
+        assert_eq!(
+            doc_in(Lang::ZhHant, "examples/gwinnett"),
+            "examples/gwinnett"
+        );
+    }
 }

@@ -10,7 +10,7 @@
 //! | `Super Family Award` | `hk` family units, when the rules give the award | see [`super::stages::awards_table`] |
 //! | `Games` | every game line with the values its checks used | [`GAME_COLUMNS`] |
 //! | `Problems` | warnings and notes, and the export's own notes | `severity, place, message` |
-//! | `Settings` | the rules as applied, and where the data came from | `setting, value` |
+//! | `Settings` | the rules as applied, and where the data came from | `setting, value, about` |
 //! | `Log` | the event folder's import log, then the inputs read | the columns of `tilerank log` |
 //!
 //! A table that has nothing to show yet (no final stage, no event date)
@@ -26,7 +26,7 @@ use crate::domain::{Card, Game, Label, SessionName};
 use crate::event::Event;
 use crate::lang::Lang;
 use crate::problem::{Problems, Severity};
-use crate::profile::{CutoffTies, NoWinnerBy, PenaltyMode, Scoring};
+use crate::profile::Scoring;
 use crate::rules::awards::SuperFamily;
 use crate::score::Score;
 use compact_str::ToCompactString;
@@ -362,7 +362,7 @@ pub fn medals_sheet(event: &Event, marked: bool) -> Table {
 pub fn awards_sheet(event: &Event, marked: bool) -> Table {
     match event.super_family() {
         Ok(award) => {
-            let mut table = awards_table(&award, &event.roster);
+            let mut table = awards_table(&award, &event.roster, event.rules.scoring);
             provisional_final(event, marked, &mut table);
             table
         }
@@ -372,7 +372,7 @@ pub fn awards_sheet(event: &Event, marked: bool) -> Table {
                 ineligible: Vec::new(),
                 not_units: Vec::new(),
             };
-            let mut table = awards_table(&empty, &event.roster);
+            let mut table = awards_table(&empty, &event.roster, event.rules.scoring);
             table.title = format!("{}: not decided", table.title);
             table.notes = vec![why];
             table
@@ -511,7 +511,7 @@ pub fn games_table(cards: &[Card], event: &Event) -> Table {
             cards.len(),
             rows.len()
         ),
-        columns: GAME_COLUMNS.to_vec(),
+        columns: super::standings::headed(GAME_COLUMNS.to_vec(), scoring),
         rows,
         notes: vec![S::GamesNote.en(&[&match scoring {
             Scoring::ZeroSum => S::ZeroSum,
@@ -566,144 +566,61 @@ pub fn problems_table(problems: &Problems, extra: &[String], lang: Lang) -> Tabl
     }
 }
 
-/// The rules as applied, and where the data came from. A setting shows
-/// only when it plays a part under the event's rules, as its declaration
-/// says ([`crate::config::settings::applies`]): no `qualifiers` count
-/// where players go on by their tables.
+/// The rules as applied, and where the data came from. Each setting that
+/// plays a part under the event's rules, as its declaration says
+/// ([`crate::config::settings::applied`]: no `[qualifiers] top` where
+/// players go on by their tables), is a row: where tilerank.toml gives it
+/// (`[qualifiers] rule`, `[stages.semi] carry`), its value as the file
+/// writes it (a number as a number) and its line of doc.
 pub fn settings_table(event: &Event, name: &str, sources: &[(String, String)]) -> Table {
     let r = &event.rules;
-    let mut rows: Vec<(String, Value)> = Vec::new();
-    let mut put = |k: &str, v: Value| rows.push((k.to_string(), v));
-    put("event", text(name));
-    put("date", text(r.event_date.as_deref().unwrap_or_default()));
-    put("profile", Value::Text(r.profile.to_compact_string()));
-    // (the row's name, the setting it shows as `[section] key`, its value)
-    let mut rules: Vec<(&str, (&str, &str), Value)> = vec![
-        (
-            "joker_value",
-            ("rules", "joker_value"),
-            Value::Int(r.joker_value),
-        ),
-        (
-            "no_meld",
-            ("rules", "no_meld"),
-            Value::Int(r.penalties.no_meld),
-        ),
-        (
-            "refused_meld",
-            ("rules", "refused_meld"),
-            Value::Int(r.penalties.refused_meld),
-        ),
-        (
-            "knocked",
-            ("rules", "knocked"),
-            Value::Int(r.penalties.knocked),
-        ),
-        (
-            "penalty_mode",
-            ("rules", "penalty_mode"),
-            Value::Text(
-                match r.penalty_mode {
-                    PenaltyMode::Replace => "replace",
-                    PenaltyMode::Add => "add",
-                }
-                .into(),
-            ),
-        ),
-        (
-            "no_winner_by",
-            ("rules", "no_winner_by"),
-            Value::Text(
-                match r.no_winner_by {
-                    NoWinnerBy::Value => "value",
-                    NoWinnerBy::Tiles => "tiles",
-                }
-                .into(),
-            ),
-        ),
-        (
-            "games_per_session",
-            ("rules", "games_per_session"),
-            Value::Int(i64::from(r.games_per_session)),
-        ),
-    ];
-    let games: Vec<(String, Value)> = r
-        .stage_games
-        .iter()
-        .map(|(stage, games)| (format!("games.{stage}"), Value::Int(i64::from(*games))))
-        .collect();
-    for (k, v) in &games {
-        rules.push((k.as_str(), ("stages.NAME", "games"), v.clone()));
-    }
-    rules.extend([
-        (
-            "qualifiers",
-            ("qualifiers", "top"),
-            Value::Int(i64::from(r.qualifiers)),
-        ),
-        (
-            "cutoff_ties",
-            ("qualifiers", "cutoff_ties"),
-            Value::Text(
-                match r.cutoff_ties {
-                    CutoffTies::Include => "include",
-                    CutoffTies::Exclude => "exclude",
-                    CutoffTies::Error => "error",
-                }
-                .into(),
-            ),
-        ),
-        (
-            "min_age",
-            ("rules", "min_age"),
-            r.min_age.map_or(Value::Empty, |a| Value::Int(i64::from(a))),
-        ),
-        (
-            "order",
-            ("standings", "order"),
-            Value::Text(
-                r.order
-                    .iter()
-                    .map(|k| k.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", then ")
-                    .into(),
-            ),
-        ),
-    ]);
-    for (k, (section, key), v) in rules {
-        if crate::config::settings::applies(section, key, r) {
-            put(k, v);
-        }
-    }
-    for g in &r.age_groups {
-        put("age_group", Value::Text(g.to_compact_string()));
+    let mut rows: Vec<Vec<Value>> = Vec::new();
+    let mut put = |k: &str, v: Value, about: &str| rows.push(vec![text(k), v, text(about)]);
+    let quoted = |s: &str| match s.trim() {
+        "" => Value::Empty,
+        s => Value::Text(toml::Value::String(s.to_string()).to_compact_string()),
+    };
+    put("[event] name", quoted(name), "");
+    put(
+        "[event] date",
+        quoted(r.event_date.as_deref().unwrap_or_default()),
+        "",
+    );
+    put("[event] profile", quoted(&r.profile.to_string()), "");
+    for s in crate::config::settings::applied(r) {
+        let value = match s.value.parse::<i64>() {
+            Ok(n) => Value::Int(n),
+            Err(_) => Value::text(&s.value),
+        };
+        put(&s.place, value, s.doc);
     }
     let groups = &event.groups.names;
     if !groups.is_empty() && r.age_groups.is_empty() {
-        put("age_groups", Value::Text(groups.join(", ").into()));
+        put("age_groups", Value::Text(groups.join(", ").into()), "");
     }
     for (k, v) in sources {
-        put(k, text(v));
+        put(k, text(v), "");
     }
     // What was read: the event's stored cards, then the files given (none
     // given to an event: no row of 0 files that reads as nothing read).
     let c = &event.counts;
+    let mut count = |k: &str, n: usize| put(k, Value::Int(n as i64), "");
     if c.stored > 0 {
-        put("cards_stored", Value::Int(c.stored as i64));
+        count("cards_stored", c.stored);
     }
     if c.files > 0 || c.stored == 0 {
-        put("files", Value::Int(c.files as i64));
-        put("sheets", Value::Int(c.sheets as i64));
+        count("files", c.files);
+        count("sheets", c.sheets);
     }
-    put("cards_read", Value::Int(c.cards_read as i64));
-    put("cards_accepted", Value::Int(event.cards.len() as i64));
-    put("cards_rejected", Value::Int(c.cards_rejected as i64));
-    put("games", Value::Int(c.games as i64));
-    put("players", Value::Int(event.roster.len() as i64));
+    count("cards_read", c.cards_read);
+    count("cards_accepted", event.cards.len());
+    count("cards_rejected", c.cards_rejected);
+    count("games", c.games);
+    count("players", event.roster.len());
     put(
         "tilerank",
         Value::Text(env!("CARGO_PKG_VERSION").to_compact_string()),
+        "",
     );
     Table {
         name: "Settings".into(),
@@ -711,11 +628,12 @@ pub fn settings_table(event: &Event, name: &str, sources: &[(String, String)]) -
             "" => "Settings".to_string(),
             name => format!("Settings of {name}"),
         },
-        columns: vec![col("setting", Kind::Text), col("value", Kind::Text)],
-        rows: rows
-            .into_iter()
-            .map(|(k, v)| vec![Value::Text(k.into()), v])
-            .collect(),
+        columns: vec![
+            col("setting", Kind::Text),
+            col("value", Kind::Text),
+            col("about", Kind::Text),
+        ],
+        rows,
         notes: Vec::new(),
     }
 }

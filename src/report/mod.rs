@@ -158,6 +158,7 @@ pub const LABELS: &[(&str, &str)] = &[
     ("total_score", "Total score"),
     ("avg_penalty", "Average penalty points"),
     ("total_penalty", "Total penalty points"),
+    ("penalty", "Penalty points"),
     ("best_game", "Best game"),
     ("tiles", "Tiles left"),
     ("game_sum", "Sum of scores"),

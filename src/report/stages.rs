@@ -5,6 +5,7 @@ use super::words::Sentence as S;
 use super::{Column, Table, Value};
 use crate::domain::Stage;
 use crate::event::{AdvanceList, Event};
+use crate::profile::Scoring;
 use crate::roster::Roster;
 use crate::rules::awards::SuperFamily;
 use crate::rules::medals::Medals;
@@ -317,7 +318,7 @@ pub fn medals_table(all: &[Medals], event: &Event) -> Table {
 }
 
 /// The Super Family Award: eligible units ranked, and why others are not.
-pub fn awards_table(award: &SuperFamily, roster: &Roster) -> Table {
+pub fn awards_table(award: &SuperFamily, roster: &Roster, scoring: Scoring) -> Table {
     let columns = vec![
         Column::int("rank"),
         Column::text("family"),
@@ -330,6 +331,8 @@ pub fn awards_table(award: &SuperFamily, roster: &Roster) -> Table {
         Column::score("avg_score").as_key(1),
         Column::int("tiles").as_key(2),
     ];
+    // the average in the words of the standings' header
+    let columns = super::standings::headed(columns, scoring);
     let who = |p| {
         let pl = roster.get(p);
         format!("{} {}", pl.id, pl.name)

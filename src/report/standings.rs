@@ -36,14 +36,15 @@ pub fn columns(s: &Standings, scoring: Scoring) -> Vec<Column> {
 
 /// `columns` headed in the words of `scoring`: under penalty points the
 /// scores are penalty points ("Average penalty points", "Total penalty
-/// points"); their machine names (CSV, JSON) stay `avg_score` and
-/// `total_score`.
+/// points", a game's "Penalty points"); their machine names (CSV, JSON)
+/// stay `avg_score`, `total_score` and `score`.
 pub fn headed(columns: Vec<Column>, scoring: Scoring) -> Vec<Column> {
     columns
         .into_iter()
         .map(|c| match (scoring, c.name) {
             (Scoring::PenaltyPoints, "avg_score") => c.headed_as("avg_penalty"),
             (Scoring::PenaltyPoints, "total_score") => c.headed_as("total_penalty"),
+            (Scoring::PenaltyPoints, "score") => c.headed_as("penalty"),
             _ => c,
         })
         .collect()
@@ -164,8 +165,8 @@ fn at_cutoff(note: &str) -> Text {
     said
 }
 
-fn order_note(s: &Standings) -> String {
-    super::words::order(&s.order)
+fn order_note(s: &Standings, scoring: Scoring) -> String {
+    super::words::order(&s.order, scoring)
 }
 
 /// Every player of the stage: the ranking, then those listed apart, `Q`
@@ -183,14 +184,14 @@ pub fn standings_table(
         title: title.to_string(),
         columns: columns(&s.standings, scoring),
         rows: standings_rows(s, roster, None).collect(),
-        notes: standings_notes(s),
+        notes: standings_notes(s, scoring),
     }
 }
 
 /// The sentences under the standings: the order, who is listed apart, a
 /// tie at the cutoff, a list of who goes on that waits for the director.
-pub fn standings_notes(s: &StandingsGoingOn) -> Vec<String> {
-    let mut notes = vec![order_note(&s.standings)];
+pub fn standings_notes(s: &StandingsGoingOn, scoring: Scoring) -> Vec<String> {
+    let mut notes = vec![order_note(&s.standings, scoring)];
     if !s.standings.apart.is_empty() {
         notes.push(S::ListedApart.en(&[&s.standings.apart.len()]));
     }
@@ -344,7 +345,7 @@ pub fn qualifiers_table(
             row(e, roster, "Q", note)
         })
         .collect();
-    let mut notes = vec![order_note(s)];
+    let mut notes = vec![order_note(s, scoring)];
     notes.extend(super::going_on::cutoff_tie(q));
     Table {
         name: "Qualifiers".to_string(),
@@ -390,15 +391,16 @@ fn key_cell(e: &Entry, key: Key) -> Value {
 }
 
 /// Why `upper` ranks above `lower`: the deciding key and both values.
-fn why(upper: &Entry, lower: &Entry, s: &Standings, roster: &Roster) -> String {
+fn why(upper: &Entry, lower: &Entry, s: &Standings, roster: &Roster, scoring: Scoring) -> String {
     let (a, b) = (roster.get(upper.player()), roster.get(lower.player()));
     match deciding_key(&upper.tally(), &lower.tally(), &s.order) {
         Some(k) => format!(
-            "{} ({}) is above {} ({}) on {k}: {} against {}.",
+            "{} ({}) is above {} ({}) on {}: {} against {}.",
             a.id,
             a.name,
             b.id,
             b.name,
+            super::words::sort_key(&super::words::EN, k, scoring),
             key_value(upper, k.key),
             key_value(lower, k.key)
         ),
@@ -460,17 +462,17 @@ pub fn explain_table(
         row
     };
     let p = roster.get(player);
-    let mut notes = vec![order_note(s)];
+    let mut notes = vec![order_note(s, scoring)];
     let rows = if let Some(i) = s.ranked.iter().position(|e| e.player() == player) {
         let mut rows = Vec::new();
         if i > 0 {
             rows.push(line(&s.ranked[i - 1]));
-            notes.push(why(&s.ranked[i - 1], &s.ranked[i], s, roster));
+            notes.push(why(&s.ranked[i - 1], &s.ranked[i], s, roster, scoring));
         }
         rows.push(line(&s.ranked[i]));
         if let Some(next) = s.ranked.get(i + 1) {
             rows.push(line(next));
-            notes.push(why(&s.ranked[i], next, s, roster));
+            notes.push(why(&s.ranked[i], next, s, roster, scoring));
         }
         rows
     } else {

@@ -251,10 +251,16 @@ impl Sentence {
     }
 }
 
-/// A ranking key in `w`'s words: "games won (more first)".
-pub fn sort_key(w: &Words, k: SortKey) -> String {
+/// A ranking key in `w`'s words under `scoring`: "games won (more
+/// first)". Under penalty points the scores are named as the standings
+/// head their columns ([`super::standings::headed`]): "total penalty
+/// points (lower first)".
+pub fn sort_key(w: &Words, k: SortKey, scoring: Scoring) -> String {
+    let penalty = scoring == Scoring::PenaltyPoints;
     let name = match (k.key, k.better) {
         (Key::GamesWon, _) => w.key_won,
+        (Key::AverageScore, _) if penalty => w.key_average_penalty,
+        (Key::TotalScore, _) if penalty => w.key_total_penalty,
         (Key::AverageScore, _) => w.key_average,
         (Key::TotalScore, Better::Higher) => w.key_total,
         (Key::TotalScore, Better::Lower) => Sentence::TotalPoints.words(w.lang),
@@ -263,6 +269,7 @@ pub fn sort_key(w: &Words, k: SortKey) -> String {
     };
     let first = match (k.key, k.better) {
         (Key::GamesWon | Key::TilesLeft, Better::Higher) => w.more,
+        (Key::TotalScore, Better::Lower) if penalty => w.lower,
         (Key::GamesWon | Key::TilesLeft | Key::TotalScore, Better::Lower) => w.fewer,
         (_, Better::Higher) => w.higher,
         (_, Better::Lower) => w.lower,
@@ -271,16 +278,19 @@ pub fn sort_key(w: &Words, k: SortKey) -> String {
 }
 
 impl fmt::Display for SortKey {
+    /// The key in English, its scores named as zero-sum scores are
+    /// ([`sort_key`] names them under other scoring).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&sort_key(&EN, *self))
+        f.write_str(&sort_key(&EN, *self, Scoring::ZeroSum))
     }
 }
 
-/// The order of a ranking in English: "Order: games won (more first),
-/// then average score (higher first)."
-pub fn order(keys: &[SortKey]) -> String {
+/// The order of a ranking in English, its scores named as `scoring`
+/// scores ([`sort_key`]): "Order: games won (more first), then average
+/// score (higher first)."
+pub fn order(keys: &[SortKey], scoring: Scoring) -> String {
     let keys = Sentence::Then
-        .joined(keys.iter().map(ToString::to_string))
+        .joined(keys.iter().map(|&k| sort_key(&EN, k, scoring)))
         .unwrap_or_default();
     fill(EN.order, &[&keys])
 }
@@ -404,6 +414,10 @@ pub struct Words {
     pub key_won: &'static str,
     pub key_average: &'static str,
     pub key_total: &'static str,
+    /// The scores' names under penalty points, as their columns are
+    /// headed ("Average penalty points", in a sentence).
+    pub key_average_penalty: &'static str,
+    pub key_total_penalty: &'static str,
     pub key_tiles: &'static str,
     pub key_best: &'static str,
     pub more: &'static str,
@@ -696,6 +710,8 @@ pub static EN: Words = Words {
     key_won: "games won",
     key_average: "average score",
     key_total: "total score",
+    key_average_penalty: "average penalty points",
+    key_total_penalty: "total penalty points",
     key_tiles: "tiles left",
     key_best: "best single game",
     more: "more",
@@ -840,6 +856,7 @@ pub static EN: Words = Words {
         ("note", "Note"),
         ("best_game", "Best game"),
         ("avg_penalty", "Average penalty points"),
+        ("penalty", "Penalty points"),
         ("total_penalty", "Total penalty points"),
         ("medal", "Medal"),
         ("family", "Family"),
@@ -865,6 +882,7 @@ pub static EN: Words = Words {
         ("sha256", "SHA-256"),
         ("setting", "Setting"),
         ("value", "Value"),
+        ("about", "About"),
         ("severity", "Severity"),
         ("place", "Where"),
         ("message", "Message"),
@@ -947,6 +965,8 @@ pub static ZH_HANT: Words = Words {
     key_won: "勝局",
     key_average: "平均得分",
     key_total: "總分",
+    key_average_penalty: "平均罰分",
+    key_total_penalty: "總罰分",
     key_tiles: "餘牌",
     key_best: "單局最佳得分",
     more: "多",
@@ -1112,6 +1132,7 @@ pub static ZH_HANT: Words = Words {
         ("note", "備註"),
         ("best_game", "最佳一局"),
         ("avg_penalty", "平均罰分"),
+        ("penalty", "罰分"),
         ("total_penalty", "總罰分"),
         ("medal", "獎牌"),
         ("family", "家庭"),
@@ -1137,6 +1158,7 @@ pub static ZH_HANT: Words = Words {
         ("sha256", "SHA-256"),
         ("setting", "設定"),
         ("value", "數值"),
+        ("about", "說明"),
         ("severity", "嚴重程度"),
         ("place", "位置"),
         ("message", "訊息"),
@@ -1203,6 +1225,47 @@ mod tests {
                 assert_ne!(ZH_HANT.cell(n), n, "no words for the medal {n}");
             }
         }
+    }
+
+    /// A sentence names the scores under penalty points in the words that
+    /// head their columns (the order line and the headers agree).
+    #[test]
+    fn penalty_keys_are_named_as_their_columns_are_headed() {
+        for lang in Lang::ALL {
+            let w = lang.words();
+            for (said, heading) in [
+                (w.key_average_penalty, "avg_penalty"),
+                (w.key_total_penalty, "total_penalty"),
+            ] {
+                let header = w.header(heading);
+                let mut chars = header.chars();
+                let lowered: String = chars
+                    .next()
+                    .into_iter()
+                    .flat_map(char::to_lowercase)
+                    .chain(chars)
+                    .collect();
+                assert_eq!(said, lowered, "{lang}: {heading}");
+            }
+        }
+        let keys = [
+            SortKey {
+                key: Key::TotalScore,
+                better: Better::Lower,
+            },
+            SortKey {
+                key: Key::GamesWon,
+                better: Better::Higher,
+            },
+        ];
+        assert_eq!(
+            order(&keys, Scoring::PenaltyPoints),
+            "Order: total penalty points (lower first), then games won (more first)."
+        );
+        assert_eq!(
+            order(&keys, Scoring::ZeroSum),
+            "Order: total points (fewer first), then games won (more first)."
+        );
     }
 
     #[test]

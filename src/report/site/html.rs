@@ -182,11 +182,11 @@ const PHONE_COLUMNS: usize = 5;
 const WORDED: [&str; 4] = ["status", "medal", "severity", "action"];
 
 /// Columns whose cells are the export's words (a note, a reason, a
-/// check, a message of the Problems page, the standings' order among the
-/// settings): said in the page's language ([`super::said`]).
-const SAID: [&str; 7] = [
-    "note", "reason", "finish", "check", "what", "message", "value",
-];
+/// check, a message of the Problems page): said in the page's language
+/// ([`super::said`]). (A setting's value is shown as tilerank.toml writes
+/// it; what the setting is about, in the page's language:
+/// [`crate::config::settings::doc_in`].)
+const SAID: [&str; 6] = ["note", "reason", "finish", "check", "what", "message"];
 
 /// A cell of column `name` as the page shows it: a status or a medal in
 /// words, a stage (or the stages of a file of the import log, `prelim
@@ -200,6 +200,8 @@ fn shown_cell(lang: Lang, name: &str, text: &str) -> String {
         stages.join(" ")
     } else if SAID.contains(&name) {
         super::said::say(lang, text)
+    } else if name == "about" {
+        crate::config::settings::doc_in(lang, text).to_string()
     } else {
         text.to_string()
     }

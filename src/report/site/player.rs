@@ -10,7 +10,7 @@ use super::words::Words;
 use super::Context;
 use crate::domain::{PlayerId, Stage};
 use crate::event::StandingsGoingOn;
-use crate::profile::vocabulary::{Better, Key, SortKey};
+use crate::profile::vocabulary::SortKey;
 use crate::report::stages::qualifiers_of;
 use crate::report::standings::{explain_table, key_value};
 use crate::report::{Column, Table, Value};
@@ -325,7 +325,7 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
                 .or_insert_with(|| event.standings_going_on(stage, group.as_deref()));
             if let Some(mut explain) = explain_table(s, &event.roster, pid, event.rules.scoring) {
                 // the sentences in the page's language
-                explain.notes = why_notes(&s.standings, &event.roster, pid, w);
+                explain.notes = why_notes(&s.standings, &event.roster, pid, w, event.rules.scoring);
                 let _ = writeln!(
                     body,
                     "<h2>{}</h2>",
@@ -447,23 +447,10 @@ fn why_notes(
     roster: &crate::roster::Roster,
     pid: PlayerId,
     w: &Words,
+    scoring: crate::profile::Scoring,
 ) -> Vec<String> {
-    let key = |sk: SortKey| {
-        let (name, counted) = match sk.key {
-            Key::GamesWon => (w.key_won, true),
-            Key::AverageScore => (w.key_average, false),
-            Key::TotalScore => (w.key_total, false),
-            Key::TilesLeft => (w.key_tiles, true),
-            Key::BestGame => (w.key_best, false),
-        };
-        let better = match (sk.better, counted) {
-            (Better::Higher, true) => w.more,
-            (Better::Lower, true) => w.fewer,
-            (Better::Higher, false) => w.higher,
-            (Better::Lower, false) => w.lower,
-        };
-        fill(w.sort_key, &[&name, &better])
-    };
+    // each key in the words of the standings' order line
+    let key = |sk: SortKey| crate::report::words::sort_key(w, sk, scoring);
     let who = |e: &Entry| format!("{} ({})", roster.id(e.player()), roster.name(e.player()));
     let keys: Vec<String> = s.order.iter().map(|&k| key(k)).collect();
     let mut notes = vec![fill(w.order, &[&keys.join(w.then)])];

@@ -29,6 +29,8 @@ fn templates(w: &'static Words) -> Vec<&'static str> {
         w.key_won,
         w.key_average,
         w.key_total,
+        w.key_average_penalty,
+        w.key_total_penalty,
         w.key_tiles,
         w.key_best,
         w.more,
