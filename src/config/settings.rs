@@ -427,6 +427,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "sessions",
         key: "per_player",
         doc: "Sessions of the first stage each player plays (hk: 1): a player on cards of more sessions is an error at each of those cards (the same card typed under two sessions, or a wrong id). Left out: any number.",
+        zh: "每名選手在第一階段所打的場次數（hk：1）：選手出現在更多場次的計分卡上，即為這些計分卡的錯誤（同一張計分卡以兩個場次輸入，或選手編號有誤）。不填：不限場次。",
         allowed: "a whole number from 1 to 1000",
         get: |r| r.sessions_per_player.map(|n| n.to_string()),
         example: "1",
