@@ -516,9 +516,9 @@ fn gwinnett_prelim_semi_final_medals() {
     .stderr_lacks("DECISION");
     insta::assert_snapshot!(out.stdout, @"
     group,player,name,reason
-    ,G17,Quin Smith17,lowest total at table 1 with 12
-    ,G19,Sal Smith19,lowest total at table 2 with 8
-    ,G13,Max Smith13,lowest total at table 3 with 5
+    ,G17,Quin Smith17,lowest total at semi table 1 with 12
+    ,G19,Sal Smith19,lowest total at semi table 2 with 8
+    ,G13,Max Smith13,lowest total at semi table 3 with 5
     ");
     let out = event(
         "gwinnett",

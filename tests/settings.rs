@@ -476,12 +476,12 @@ fn stages_carry_counts_in_each_tables_totals() {
     assert!(before
         .success()
         .stdout
-        .contains("GW01,Barbara Wood,lowest total at table 2 with 18"));
+        .contains("GW01,Barbara Wood,lowest total at semi table 2 with 18"));
     let after = after.success();
     assert!(
         after
             .stdout
-            .contains("GW15,Harold Baker,lowest total at table 2 with 44"),
+            .contains("GW15,Harold Baker,lowest total at semi table 2 with 44"),
         "{}",
         after.stdout
     );
@@ -494,7 +494,7 @@ fn stages_carry_counts_in_each_tables_totals() {
     event
         .run(&["explain", "GW15", "--stage", "semi"])
         .success()
-        .stdout_has("Goes on to the final: lowest total at table 2 with 44.");
+        .stdout_has("Goes on to the final: lowest total at semi table 2 with 44.");
 }
 
 /// Under penalty points a player's best game is their lowest score

@@ -3,16 +3,17 @@
 //! website say them. The rules give typed answers; this is the one place
 //! they become sentences.
 
-use crate::domain::PlayerId;
+use crate::domain::{Label, PlayerId, SessionName};
 use crate::profile::{CutoffTies, GoingOn, Rules, TableTies};
 use crate::report::words::Sentence as S;
 use crate::roster::Roster;
-use crate::rules::advancement::{Advancer, Cut, Decision, Reason, Straddle};
+use crate::rules::advancement::{Advancer, Cut, Decision, Reason, Straddle, TableName};
 
 /// Why a player goes on: "rank 7 of the top 120", "table winner at table
 /// 3 with +45 (shared)", "best second: 3 behind the winner of table 2",
-/// "lowest total at table 1 with 12", and ", named by the director to
-/// settle a tie" when the director named them.
+/// "lowest total at table 1 with 12" (a later stage's table with its
+/// stage: "lowest total at semi table 1 with 12"), and ", named by the
+/// director to settle a tie" when the director named them.
 pub fn reason(a: &Advancer) -> String {
     let mut out = match &a.reason {
         Reason::Rank { rank, cutoff, tied } if *tied => S::RankTiedAtCutoff.en(&[rank, cutoff]),
@@ -21,7 +22,10 @@ pub fn reason(a: &Advancer) -> String {
             table,
             total,
             shared,
-        } => shared_if(*shared, S::TableWinner.en(&[table, &total.signed()])),
+        } => shared_if(
+            *shared,
+            S::TableWinner.en(&[&table_name(table), &total.signed()]),
+        ),
         Reason::BestSecond {
             table,
             behind,
@@ -33,7 +37,7 @@ pub fn reason(a: &Advancer) -> String {
             } else {
                 S::BestSecond
             };
-            said.en(&[behind, table])
+            said.en(&[behind, &table_name(table)])
         }
         Reason::AtTable {
             table,
@@ -47,6 +51,7 @@ pub fn reason(a: &Advancer) -> String {
             } else {
                 total.signed()
             };
+            let table = &table_name(table);
             let said = match (*place, *lowest) {
                 (1, true) => S::LowestAt.en(&[table, &total]),
                 (1, false) => S::HighestAt.en(&[table, &total]),
@@ -120,7 +125,6 @@ pub fn decision(d: &Decision, roster: &Roster, policy: TableTies) -> String {
             }
         }
         Decision::TieAtTable {
-            later_stage,
             table,
             place,
             lowest,
@@ -138,11 +142,7 @@ pub fn decision(d: &Decision, roster: &Roster, policy: TableTies) -> String {
                 (1, false) => S::HighestTotal.en(&[&total]),
                 (n, lowest) => nth(n, lowest, false).en(&[&n, &total]),
             };
-            let table = match later_stage {
-                Some(stage) => S::TableOfStage.en(&[stage, &table_number(table)]),
-                None => table.clone(),
-            };
-            let table = &table;
+            let table = &table_name(table);
             let parts: [&dyn std::fmt::Display; 4] = [table, &tied.len(), &ids(tied), &share];
             if named.is_empty() && all_go {
                 S::TieAtTableAllGo.en(&parts)
@@ -163,14 +163,34 @@ pub fn decision(d: &Decision, roster: &Roster, policy: TableTies) -> String {
             .text(),
         ]),
         Decision::SeveralTables { player, tables } => {
+            let tables: Vec<String> = tables.iter().map(table_name).collect();
             S::SeveralTables.en(&[&roster.id(*player), &tables.len(), &tables.join(", ")])
         }
         Decision::NamedInNoTie { player } => S::NamedInNoTie.en(&[&roster.id(*player)]),
     }
 }
 
-/// A table's name without its leading "table" ("table 2" is 2, "Table A"
-/// is A), for [`S::TableOfStage`] to say with its stage.
+/// A table in words: `table 2`, `table 2 (session S02)` when the stage
+/// has several sessions, and a later stage's with its stage, `semi table
+/// 2` (in Chinese 準決賽第 2 桌), so that it does not read as the first
+/// stage's table 2.
+pub fn table_name(t: &TableName) -> String {
+    let number = match &t.table {
+        Label::Num(n) => n.to_string(),
+        Label::Text(text) => table_number(text).to_string(),
+    };
+    match (&t.later_stage, &t.session) {
+        (None, None) => S::Table.en(&[&number]),
+        (None, Some(session)) => S::TableInSession.en(&[&number, &SessionName(session)]),
+        (Some(stage), None) => S::TableOfStage.en(&[stage, &number]),
+        (Some(stage), Some(session)) => {
+            S::TableOfStageInSession.en(&[stage, &number, &SessionName(session)])
+        }
+    }
+}
+
+/// A table's label without its leading "table" ("Table A" is A), for
+/// [`table_name`] to say with its own word.
 fn table_number(name: &str) -> &str {
     match name.get(..5) {
         Some(head) if head.eq_ignore_ascii_case("table") => name[5..].trim_start(),

@@ -204,6 +204,8 @@ crate::lang::catalog! {
         HighestTotalRd => "{}rd highest total {}", "第 {} 高總分 {}";
         LowestTotalTh => "{}th lowest total {}", "第 {} 低總分 {}";
         HighestTotalTh => "{}th highest total {}", "第 {} 高總分 {}";
+        TableInSession => "table {} (session {})", "第 {} 桌（場次 {}）";
+        TableOfStageInSession => "{} table {} (session {})", "{}第 {} 桌（場次 {}）";
         TableOfStage => "{} table {}", "{}第 {} 桌";
         And => "{}; {}", "{}；{}";
     }

@@ -168,6 +168,19 @@ mod tests {
             zh("lowest total at table 6 with 36 (shared), named by the director to settle a tie"),
             "第 6 桌最低總分 36（並列），由裁判長指定以解決同分"
         );
+        // a later stage's table names its stage; a session its session
+        assert_eq!(
+            zh("lowest total at semi table 2 with 18"),
+            "準決賽第 2 桌最低總分 18"
+        );
+        assert_eq!(
+            zh("table winner at table 3 (session S02) with +45 (shared)"),
+            "第 3 桌（場次 S02）勝出，總分 +45（並列）"
+        );
+        assert_eq!(
+            zh("best second: 3 behind the winner of semi table 1 (session S02)"),
+            "最佳次名：落後 3 分（準決賽第 1 桌（場次 S02）勝出者）"
+        );
         assert_eq!(
             zh("2nd lowest total at table 1 with 12 (shared)"),
             "第 2 低總分（第 1 桌）12（並列）"

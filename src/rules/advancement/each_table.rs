@@ -68,7 +68,6 @@ pub fn best_at_each_table(
         used_names.extend(chosen.iter().copied());
         if tie {
             decisions.push(Decision::TieAtTable {
-                later_stage: (*stage != rules.first_stage()).then(|| stage.clone()),
                 table: t.name.clone(),
                 place: last,
                 lowest,

@@ -76,7 +76,7 @@ pub use nvso::nvso;
 pub use top::{select, Cut, Straddle};
 
 use super::standings::Apart;
-use crate::domain::{CardKey, PlayerId, Stage};
+use crate::domain::{CardKey, Label, PlayerId, Stage};
 use crate::profile::{CutoffTies, TableTies};
 use crate::score::Score;
 
@@ -96,13 +96,27 @@ pub struct TableLine {
     pub apart: Option<Apart>,
 }
 
+/// A table of a stage as the reasons and decisions name it; said in
+/// words only by `report::going_on` (`table 7`, `table 7 (session S02)`,
+/// `semi table 2`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableName {
+    /// The card's table.
+    pub table: Label,
+    /// The card's session, when the stage has several.
+    pub session: Option<Label>,
+    /// The stage of the table when it is not the event's first: a later
+    /// stage's table names its stage ("semi table 2"), so that it does not
+    /// read as the first stage's table 2; the first stage's is said at its
+    /// table alone.
+    pub later_stage: Option<Stage>,
+}
+
 /// One table of the stage (one card), its lines best first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableResult {
     pub key: CardKey,
-    /// `table 7`, or `table 7 (session S02)` when the stage has several
-    /// sessions.
-    pub name: String,
+    pub name: TableName,
     pub lines: Vec<TableLine>,
 }
 
@@ -121,14 +135,14 @@ pub enum Reason {
     Rank { rank: u32, cutoff: u32, tied: bool },
     /// `nvso`: has the table's highest total (`shared` with others).
     TableWinner {
-        table: String,
+        table: TableName,
         total: Score,
         shared: bool,
     },
     /// `nvso`: a second-placed player, `behind` the table's winner(s);
     /// `order` is the place among all seconds (shared when tied).
     BestSecond {
-        table: String,
+        table: TableName,
         total: Score,
         behind: Score,
         order: u32,
@@ -137,7 +151,7 @@ pub enum Reason {
     /// The best at each table (`gwinnett`: the lowest total): `place` at
     /// the table, on the `lowest` or highest total (`shared` with others).
     AtTable {
-        table: String,
+        table: TableName,
         total: Score,
         place: u32,
         lowest: bool,
@@ -186,11 +200,7 @@ pub enum Decision {
     /// goes on, more of them than fit (`gwinnett`: a table's lowest
     /// total). All go on unless some are `named`; then only those.
     TieAtTable {
-        /// The stage of the table when it is not the event's first: a
-        /// later stage's tie names its stage ("semi table 2"), the first
-        /// stage's is said at its table alone.
-        later_stage: Option<Stage>,
-        table: String,
+        table: TableName,
         place: u32,
         lowest: bool,
         tied: Vec<PlayerId>,
@@ -203,7 +213,7 @@ pub enum Decision {
     /// A player on more than one card of the stage.
     SeveralTables {
         player: PlayerId,
-        tables: Vec<String>,
+        tables: Vec<TableName>,
     },
     /// The director named a player who is in no tie: it changes nothing.
     NamedInNoTie { player: PlayerId },

@@ -1,8 +1,8 @@
 //! The tables of a stage (RULES.md section 7, the table rules): each
 //! checked card is one table, its players placed on their totals.
 
-use super::{Advancer, Carried, Decision, TableLine, TableResult};
-use crate::domain::{Card, CardKey, Label, PlayerId, SessionName, Stage};
+use super::{Advancer, Carried, Decision, TableLine, TableName, TableResult};
+use crate::domain::{Card, Label, PlayerId, Stage};
 use crate::profile::Rules;
 use crate::roster::{Roster, Status};
 use crate::rules::standings::Apart;
@@ -14,19 +14,6 @@ use std::collections::{BTreeMap, BTreeSet};
 pub(super) enum Direction {
     Highest,
     Lowest,
-}
-
-fn table_name(key: &CardKey, several_sessions: bool) -> String {
-    let table = match &key.table {
-        Label::Num(n) => format!("table {n}"),
-        Label::Text(t) if t.to_lowercase().starts_with("table") => t.clone(),
-        Label::Text(t) => format!("table {t}"),
-    };
-    if several_sessions {
-        format!("{table} (session {})", SessionName(&key.session))
-    } else {
-        table
-    }
 }
 
 /// The tables of `stage`, each ranked on its total in `direction`: the
@@ -44,6 +31,7 @@ pub(super) fn tables(
     stage_cards.sort_by(|a, b| a.key.cmp(&b.key));
     let sessions: BTreeSet<&Label> = stage_cards.iter().map(|c| &c.key.session).collect();
     let several_sessions = sessions.len() > 1;
+    let later_stage = (*stage != rules.first_stage()).then(|| stage.clone());
     let better = |a: &Score, b: &Score| match direction {
         Direction::Highest => b.cmp(a),
         Direction::Lowest => a.cmp(b),
@@ -105,7 +93,11 @@ pub(super) fn tables(
                 line.place = Some(place);
             }
             TableResult {
-                name: table_name(&card.key, several_sessions),
+                name: TableName {
+                    table: card.key.table.clone(),
+                    session: several_sessions.then(|| card.key.session.clone()),
+                    later_stage: later_stage.clone(),
+                },
                 key: card.key.clone(),
                 lines,
             }
@@ -115,7 +107,7 @@ pub(super) fn tables(
 
 /// Players on more than one table of the stage.
 pub(super) fn several_tables(tables: &[TableResult]) -> Vec<Decision> {
-    let mut at: BTreeMap<PlayerId, Vec<String>> = BTreeMap::new();
+    let mut at: BTreeMap<PlayerId, Vec<TableName>> = BTreeMap::new();
     for t in tables {
         for l in &t.lines {
             at.entry(l.player).or_default().push(t.name.clone());

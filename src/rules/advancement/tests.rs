@@ -60,6 +60,15 @@ impl SaidTo for Decision {
     }
 }
 
+/// Table `n` of the first stage, of its only session.
+fn table(n: u32) -> TableName {
+    TableName {
+        table: Label::Num(n),
+        session: None,
+        later_stage: None,
+    }
+}
+
 fn roster(n: usize) -> Roster {
     let mut r = Roster::default();
     for i in 0..n {
@@ -399,11 +408,20 @@ fn a_player_at_two_tables_is_reported() {
         Decision::SeveralTables {
             player: PlayerId(0),
             tables: vec![
-                "table 1 (session S01)".into(),
-                "table 1 (session S02)".into()
+                TableName {
+                    session: Some(Label::Num(1)),
+                    ..table(1)
+                },
+                TableName {
+                    session: Some(Label::Num(2)),
+                    ..table(1)
+                }
             ]
         }
     );
+    assert!(a.decisions[0].said_to(&r, TableTies::Decide).starts_with(
+        "P00 played at 2 tables of the stage (table 1 (session S01), table 1 (session S02))"
+    ));
     assert_eq!(ids(&a)[..3], [0, 3, 4]);
 }
 
@@ -435,8 +453,7 @@ fn gwinnett_lowest_total_goes_on_and_ties_all_go_unless_named() {
     assert_eq!(
         a.decisions,
         vec![Decision::TieAtTable {
-            later_stage: None,
-            table: "table 2".into(),
+            table: table(2),
             place: 1,
             lowest: true,
             tied: vec![PlayerId(3), PlayerId(4), PlayerId(5)],
@@ -535,8 +552,7 @@ fn the_two_best_at_each_table_go_on() {
     assert_eq!(
         a.decisions,
         vec![Decision::TieAtTable {
-            later_stage: None,
-            table: "table 1".into(),
+            table: table(1),
             place: 2,
             lowest: false,
             tied: vec![PlayerId(1), PlayerId(2)],
@@ -648,4 +664,52 @@ fn starting_tallies_for_the_next_stage() {
             ..Tally::new(PlayerId(1))
         }]
     );
+}
+
+/// A later stage's reasons and ties name its stage ("semi table 2"), so
+/// that they do not read as the first stage's table 2; with several
+/// sessions, the session too.
+#[test]
+fn a_later_stages_tables_are_said_with_their_stage() {
+    let semi = |session: u32, table: u32, seats: &[(u32, &[i64])]| {
+        scored_card("semi", session, table, seats, true)
+    };
+    let r = roster(6);
+    let cards = vec![
+        semi(1, 1, &[(0, &[0, 12]), (1, &[20, 0]), (2, &[35, 8])]),
+        semi(1, 2, &[(3, &[5, 0]), (4, &[0, 5]), (5, &[40, 2])]),
+    ];
+    let a = best_at_each_table(&cards, &Stage::new("semi"), &gw_rules(), &r, &[], 1);
+    assert_eq!(
+        a.advancing[0].said(),
+        "lowest total at semi table 1 with 12"
+    );
+    assert_eq!(
+        a.decisions[0].said_to(&r, a.policy),
+        "TIE at semi table 2: 2 players (P03, P04) share the lowest total 5; all of them go on, unless the director names who goes on (--player, or in tilerank.toml [qualifiers] named for the first stage, [stages.NAME] named for a later one)"
+    );
+    assert_eq!(
+        a.advancing[1].said(),
+        "lowest total at semi table 2 with 5 (shared)"
+    );
+    // two sessions of the semi
+    let cards = vec![
+        semi(1, 1, &[(0, &[0, 12]), (1, &[20, 0]), (2, &[35, 8])]),
+        semi(2, 1, &[(3, &[9, 0]), (4, &[0, 5]), (5, &[40, 2])]),
+    ];
+    let a = best_at_each_table(&cards, &Stage::new("semi"), &gw_rules(), &r, &[], 1);
+    assert_eq!(
+        a.advancing[1].said(),
+        "lowest total at semi table 1 (session S02) with 5"
+    );
+    // the first stage's, at their table alone
+    let a = best_at_each_table(
+        &[gw_card(2, &[(0, &[0, 12, 0]), (1, &[20, 0, 5])])],
+        &Stage::prelim(),
+        &gw_rules(),
+        &r,
+        &[],
+        1,
+    );
+    assert_eq!(a.advancing[0].said(), "lowest total at table 2 with 12");
 }
