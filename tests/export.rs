@@ -701,6 +701,29 @@ fn the_export_lists_who_goes_on_from_every_stage_that_sends_players_on() {
     assert_eq!(tables["Qualifiers semi"].lines().count(), 1 + 3);
 }
 
+/// A later stage's qualifier list is titled with its stage on the screen,
+/// in the words the site's page uses ("Qualifiers from the semi-final");
+/// the first stage's as before; the CSV's columns are the same.
+#[test]
+fn a_later_stages_qualifiers_title_names_the_stage() {
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett");
+    let screen = |stage: &str| {
+        Test::new()
+            .args(["qualifiers", "--stage", stage, "--event"])
+            .arg(&demo)
+            .run()
+            .success()
+    };
+    screen("semi").stdout_has(
+        "Qualifiers from the semi-final for the final: each table's lowest total (gwinnett rules), 3 players",
+    );
+    screen("prelim").stdout_has(
+        "Qualifiers for the semi: each table's lowest total (gwinnett rules), 9 players",
+    );
+    let csv = gwinnett_command(&["qualifiers", "--stage", "semi"]);
+    assert!(csv.starts_with("group,player,name,reason\n,GW10,"), "{csv}");
+}
+
 /// The Settings sheet shows the settings that play a part under the
 /// event's rules: no top-N count nor cutoff policy where players go on by
 /// their tables, no penalty mode without a charge, no minimum age unset;

@@ -152,10 +152,14 @@ pub fn qualifiers_view(list: &AdvanceList, event: &Event, provisional: &str) -> 
         .as_ref()
         .map(|g| format!(" {g}"))
         .unwrap_or_default();
+    // "Qualifiers", or from a later stage "Qualifiers from the semi-final",
+    // as the site's page names the list
+    let head =
+        super::words::EN.qualifiers_of(list.stage.as_str(), list.stage == event.qualifying_stage());
     let mut table = match &list.cut {
         Some(q) => {
             let title = format!(
-                "Qualifiers for the {}{}: top {} of the {} standings ({} rules), {} players{provisional}",
+                "{head} for the {}{}: top {} of the {} standings ({} rules), {} players{provisional}",
                 list.to,
                 group_title(&list.group),
                 q.cutoff,
@@ -176,7 +180,7 @@ pub fn qualifiers_view(list: &AdvanceList, event: &Event, provisional: &str) -> 
         None => {
             let mut table = advance_table(list, &event.roster);
             table.title = format!(
-                "Qualifiers for the {}{}: {} ({} rules), {} players{provisional}",
+                "{head} for the {}{}: {} ({} rules), {} players{provisional}",
                 list.to,
                 group_title(&list.group),
                 super::going_on::rule(&event.rules),

@@ -614,6 +614,18 @@ impl Words {
         self.lang.stage(stage)
     }
 
+    /// Who goes on from `stage`, as a list's title names it: "Qualifiers"
+    /// from the event's first stage (`first`), "Qualifiers from the
+    /// semi-final" (準決賽晉級名單) from a later one: the site's page, the
+    /// command's title.
+    pub fn qualifiers_of(&self, stage: &str, first: bool) -> String {
+        if first {
+            self.qualifiers.to_string()
+        } else {
+            fill(self.qualifiers_from, &[&self.stage(stage)])
+        }
+    }
+
     /// A printed card's sub-header for each seat under `scoring`: the
     /// score's column says "Score (+/-)" for zero-sum scores, "Penalty
     /// points" for penalty points (`gwinnett`).

@@ -143,11 +143,7 @@ pub fn heading(w: &Words, event: &Event, name: &str) -> String {
     }
     if let Some((stage, group)) = qualifiers_of(event, name) {
         // who goes on from the first stage, or from a later one
-        let what = if stage == event.qualifying_stage() {
-            w.qualifiers.to_string()
-        } else {
-            fill(w.qualifiers_from, &[&w.stage(stage.as_str())])
-        };
+        let what = w.qualifiers_of(stage.as_str(), stage == event.qualifying_stage());
         return with_group(what, group);
     }
     match name {
