@@ -764,12 +764,12 @@ fn a_scorecard_title_says_the_events_own_stage() {
     event
         .run(&["check", &semi, "--roster", &roster])
         .failure(1)
-        .stderr_has("semi.csv:1:1: error: the title \"Settings Open Semi-final Score Card\" says the semi stage, which is not one of this event's stages (prelim, quarter, final); correct the title, or import the card with --stage");
+        .stderr_has("semi.csv:1:1: error: the title \"Settings Open Semi-final Score Card\" says \"Semi-final\", the semi stage, which is not one of this event's stages (prelim, quarter, final); correct the title, or import the card with --stage");
     event.run(&["roster", &roster]).success();
     event
         .run(&["import", &semi])
         .failure(1)
-        .stderr_has("says the semi stage, which is not one of this event's stages");
+        .stderr_has("says \"Semi-final\", the semi stage, which is not one of this event's stages");
     event
         .run(&["import", &semi, "--stage", "prelim"])
         .success()
@@ -781,6 +781,47 @@ fn a_scorecard_title_says_the_events_own_stage() {
         "{}",
         standings.stdout
     );
+}
+
+/// A title naming a stage the event does not play is an error at the
+/// title's cell naming the words and the event's stages, whatever the
+/// words (a quarter-final in English or Chinese, 複賽): never read as the
+/// first stage, nor as the final its words end with.
+#[test]
+fn a_scorecard_title_naming_a_stage_not_played_is_an_error() {
+    let event = Event::new("card-not-played", "hk", &[UNSCHEDULED]);
+    let good = std::fs::read_to_string(fixtures().join("scorecard/good.csv")).unwrap();
+    let roster = fixture("roster.csv");
+    let check = |title: &str| {
+        let path = event.dir.join("card.csv");
+        let text = good.replace(
+            "Rummikub Hong Kong 2026 Preliminary Round Score Card",
+            title,
+        );
+        std::fs::write(&path, text).unwrap();
+        event.run(&["check", &path.display().to_string(), "--roster", &roster])
+    };
+    for (title, words, stage) in [
+        ("Club Quarter-final Score Card", "Quarter-final", "quarter"),
+        ("Club Quarterfinal Score Card", "Quarterfinal", "quarter"),
+        ("Club 1/4 Final Score Card", "1/4 Final", "quarter"),
+        ("Club Quarter Score Card", "Quarter", "quarter"),
+        ("Club 四分之一決賽計分卡", "四分之一決賽", "quarter"),
+        ("Club 複賽計分卡", "複賽", "複賽"),
+        ("Club 准決賽計分卡", "准決賽", "semi"),
+    ] {
+        check(title).failure(1).stderr_has(&format!(
+            "card.csv:1:1: error: the title \"{title}\" says \"{words}\", the {stage} stage, which is not one of this event's stages (prelim, final); correct the title, or import the card with --stage"
+        ));
+    }
+    // the event's own stages, in either language
+    for title in [
+        "Club 決賽計分卡",
+        "Club Final Score Card",
+        "Club 初賽計分卡",
+    ] {
+        check(title).success();
+    }
 }
 
 #[test]

@@ -44,7 +44,7 @@ pub fn run(args: ScoreArgs) -> Result<Outcome> {
             if output::is_stdout(path) && std::io::stdout().is_terminal() {
                 bail!("a workbook cannot be shown in the terminal: give -o FILE.xlsx");
             }
-            let cards = print_cards(&event.cards, &event.roster, &args.name);
+            let cards = print_cards(&event.cards, &event.roster, &args.name, &event.rules.stages);
             // (the score's column as the event scores: Penalty points
             // under gwinnett)
             let extras = CardExtras {

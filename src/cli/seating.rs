@@ -260,6 +260,7 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
                 seats,
                 games,
                 args.lang,
+                &event.rules.stages,
             );
             // the event's date, as its settings or --date give it
             card.date.clone_from(&event.rules.event_date);

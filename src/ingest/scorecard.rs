@@ -26,6 +26,7 @@ use crate::domain::{CardKey, Label, Seat, Stage};
 use crate::place::{column_name, At, Source};
 use crate::problem::said::{Msg, Part, Said};
 use crate::problem::Problems;
+use std::ops::Range;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Field {
@@ -549,10 +550,17 @@ fn marker_at(lower: &str) -> Option<usize> {
 /// (`Semi-final and Final Day Final Score Card` is the final's, `HK 2026
 /// Final 初賽計分卡` the prelim's); else any stage the title says (`Score
 /// Card: Final`); else none. The stages are the built-in words
-/// (`STAGE_WORDS`) and the names of `stages` (an event's own:
-/// `Quarter-final Score Card` is the quarter's when the event plays a
-/// `quarter`).
+/// (`STAGE_WORDS`: `Quarter-final` is the quarter, 複賽 a stage of its own
+/// name, whether the event plays them or not) and the names of `stages`
+/// (an event's own: `plate Score Card` is the plate's when the event plays
+/// a `plate`).
 pub fn title_stage(title: &str, stages: &[&str]) -> Option<Stage> {
+    stage_said(title, stages).map(|(stage, _)| stage)
+}
+
+/// [`title_stage`], with the words of the title that say the stage, as
+/// written (`Quarter-final`).
+fn stage_said(title: &str, stages: &[&str]) -> Option<(Stage, String)> {
     let t = title.to_lowercase();
     let own: Vec<(String, String)> = stages
         .iter()
@@ -563,10 +571,18 @@ pub fn title_stage(title: &str, stages: &[&str]) -> Option<Stage> {
         .copied()
         .chain(own.iter().map(|(w, s)| (w.as_str(), s.as_str())))
         .collect();
-    match marker_at(&t) {
+    let (stage, at) = match marker_at(&t) {
         Some(at) => last_stage_said(&t[..at], &words).or_else(|| last_stage_said(&t, &words)),
         None => last_stage_said(&t, &words),
-    }
+    }?;
+    // (the title's own letters where lower case is as long: it always is,
+    // but for a few letters outside English and Chinese)
+    let said = if t.len() == title.len() {
+        title.get(at.clone())
+    } else {
+        None
+    };
+    Some((stage, said.unwrap_or(&t[at]).to_string()))
 }
 
 /// Reads a printed card's stage from its title ([`RawCard::title`])
@@ -582,16 +598,17 @@ pub fn settle_stage(card: &mut RawCard, stages: &[String], problems: &mut Proble
     };
     let names: Vec<&str> = stages.iter().map(String::as_str).collect();
     let first = Stage::new(names.first().copied().unwrap_or("prelim"));
-    card.key.stage = match title_stage(&title.text, &names) {
-        Some(s) if names.contains(&s.as_str()) => s,
+    card.key.stage = match stage_said(&title.text, &names) {
+        Some((s, _)) if names.contains(&s.as_str()) => s,
         None => first,
-        Some(s) => {
+        Some((s, said)) => {
             problems.error(
                 card.source.place(title.at.unwrap_or(At::WHOLE)),
                 Said::new(
                     Msg::TitleStageNotPlayed,
                     [
                         Part::Text(title.text.clone()),
+                        Part::Text(said),
                         Part::Stage(s.to_string()),
                         Part::Text(names.join(", ")),
                     ],
@@ -603,10 +620,13 @@ pub fn settle_stage(card: &mut RawCard, stages: &[String], problems: &mut Proble
     };
 }
 
-/// The stages a card's title may say, in English (lower case) and Chinese.
-/// A final said after "semi" (`semi-final`, `semifinal`) or 準/半/准
-/// (準決賽) is the semi.
-const STAGE_WORDS: [(&str, &str); 13] = [
+/// The stages a card's title may say, in English (lower case) and Chinese:
+/// the built-in three, and the stages other events play, so that a title
+/// naming one (`Quarter-final`, 四分之一決賽, 複賽) is that stage, an error
+/// where the event does not play it, never the first stage or the final
+/// unsaid. A final said after "semi" (`semi-final`, `semifinal`) or 準/半/准
+/// (準決賽) is the semi; after "quarter", the quarter.
+const STAGE_WORDS: [(&str, &str); 24] = [
     ("preliminary", "prelim"),
     ("prelim", "prelim"),
     ("qualifying", "prelim"),
@@ -614,42 +634,62 @@ const STAGE_WORDS: [(&str, &str); 13] = [
     ("預賽", "prelim"),
     ("初赛", "prelim"),
     ("预赛", "prelim"),
+    ("quarter", "quarter"),
+    ("1/4 final", "quarter"),
+    ("1/4-final", "quarter"),
+    ("四分之一決賽", "quarter"),
+    ("四分之一决赛", "quarter"),
+    ("八強", "quarter"),
+    ("八强", "quarter"),
+    ("複賽", "複賽"),
+    ("复赛", "複賽"),
     ("semi", "semi"),
     ("final", "final"),
     ("決賽", "final"),
     ("决赛", "final"),
     ("準決賽", "semi"),
     ("准决赛", "semi"),
+    ("四強", "semi"),
+    ("四强", "semi"),
 ];
 
 /// The stage said last in `text` (lower case) of `words` (a word and its
-/// stage): the one whose words end last. The final said right after
-/// another stage's word (`semi-final`, `quarter-final`; 準決賽, 半決賽) is
-/// that stage.
-fn last_stage_said(text: &str, words: &[(&str, &str)]) -> Option<Stage> {
-    let mut last: Option<(usize, &str)> = None;
+/// stage), and where its words are in `text`: the one whose words end
+/// last, of those the longest (`1/4 final` rather than its `final`), of
+/// those the last of `words` (an event's own name for the stage). The
+/// final said right after another stage's word (`semi-final`,
+/// `quarter-final`; 準決賽, 半決賽) is that stage. A word followed by "ly"
+/// is no stage (`Quarterly`).
+fn last_stage_said(text: &str, words: &[(&str, &str)]) -> Option<(Stage, Range<usize>)> {
+    let mut last: Option<(Range<usize>, &str)> = None;
     for &(word, stage) in words {
         if word.is_empty() {
             continue;
         }
         for (i, _) in text.match_indices(word) {
+            let end = i + word.len();
+            if word.is_ascii() && text[end..].starts_with("ly") {
+                continue;
+            }
             let before = text[..i].trim_end_matches(['-', ' ']);
-            let semi = ["準", "半", "准"].iter().any(|w| before.ends_with(w));
+            let semi = ["準", "半", "准"].into_iter().find(|w| before.ends_with(w));
             let prefix = words.iter().find(|(w, s)| {
                 stage == "final" && *s != stage && w.is_ascii() && before.ends_with(w)
             });
-            let stage = match prefix {
-                _ if semi && stage == "final" => "semi",
-                Some((_, s)) => s,
-                None => stage,
+            let (stage, start) = match (semi, prefix) {
+                (Some(w), _) if stage == "final" => ("semi", before.len() - w.len()),
+                (_, Some((w, s))) => (*s, before.len() - w.len()),
+                _ => (stage, i),
             };
-            let end = i + word.len();
-            if last.is_none_or(|(e, _)| end >= e) {
-                last = Some((end, stage));
+            let later = last
+                .as_ref()
+                .is_none_or(|(at, _)| end > at.end || (end == at.end && start <= at.start));
+            if later {
+                last = Some((start..end, stage));
             }
         }
     }
-    last.map(|(_, stage)| Stage::new(stage))
+    last.map(|(at, stage)| (Stage::new(stage), at))
 }
 
 /// A label cell names one of `names`: exactly, or as part of a bilingual
@@ -746,6 +786,21 @@ mod tests {
             ("香港錦標賽準決賽 決賽計分卡", "final"),
             ("半決賽記分卡", "semi"),
             ("决赛计分卡", "final"),
+            ("准決賽計分卡", "semi"),
+            ("Grand Final Score Card", "final"),
+            // stages other events play: said, never the prelim or the final
+            ("Club Quarter-final Score Card", "quarter"),
+            ("Club Quarterfinal Score Card", "quarter"),
+            ("Club Quarter Final Score Card", "quarter"),
+            ("Club Quarter Score Card", "quarter"),
+            ("Club 1/4 Final Score Card", "quarter"),
+            ("四分之一決賽計分卡", "quarter"),
+            ("八強計分卡", "quarter"),
+            ("複賽計分卡", "複賽"),
+            ("复赛计分卡", "複賽"),
+            ("四強計分卡", "semi"),
+            // (a word followed by "ly" is no stage)
+            ("Club Quarterly Score Card", "prelim"),
         ] {
             assert_eq!(stage(title), want, "{title}");
         }

@@ -103,8 +103,8 @@ crate::lang::catalog! {
             "{}：{}入座（{}）；每桌應有 3 或 4 名選手";
         UnknownStage => "{}: stage \"{}\" is not one of this event's stages ({}); correct the card's stage, or list the stage in [rules] stages of tilerank.toml",
             "{}：階段「{}」不是本賽事的階段（{}）；請更正計分卡的階段，或在 tilerank.toml 的 [rules] stages 列出此階段";
-        TitleStageNotPlayed => "the title \"{}\" says the {} stage, which is not one of this event's stages ({}); correct the title, or import the card with --stage",
-            "標題「{}」所示的{}不是本賽事的階段（{}）；請更正標題，或以 --stage 匯入此計分卡";
+        TitleStageNotPlayed => "the title \"{}\" says \"{}\", the {} stage, which is not one of this event's stages ({}); correct the title, or import the card with --stage",
+            "標題「{}」所示的「{}」（{}）不是本賽事的階段（{}）；請更正標題，或以 --stage 匯入此計分卡";
         SessionOff => "session {} is not on this event's schedule (sessions S01 to {}: [sessions] count = {} in tilerank.toml); correct the card's session",
             "場次 {} 不在本賽事的賽程內（場次 S01 至 {}：tilerank.toml 的 [sessions] count = {}）；請更正計分卡的場次";
         TableOff => "table {} of session {} is not on this event's schedule (tables 1 to {} in each session: [sessions] tables = {} in tilerank.toml); correct the card's table",

@@ -5,6 +5,7 @@ use super::scorecard_xlsx::{PrintCard, PrintLine};
 use super::words::{fill, Lang, Words};
 use super::{Column, Table, Value};
 use crate::domain::{Card, Label, Stage};
+use crate::ingest::scorecard::title_stage;
 use crate::roster::Roster;
 use compact_str::ToCompactString;
 
@@ -102,31 +103,51 @@ fn says_stage(event: &str, stage: &Stage, lang: Lang) -> bool {
 /// A score card's title: the event's name, the stage, "Score Card". The
 /// stage is not said twice ("HK 2026 Final Score Card", not "... Final
 /// Final ..."), and the title still tells the reader the card's stage.
-pub fn card_title(event: &str, stage: &Stage) -> String {
-    card_title_in(event, stage, Lang::En)
+/// `stages` are the event's (`[rules] stages`).
+pub fn card_title(event: &str, stage: &Stage, stages: &[String]) -> String {
+    card_title_in(event, stage, Lang::En, stages)
 }
 
 /// [`card_title`] in `lang`'s words: `HK 2026 決賽計分卡` in Chinese (the
 /// event's name as written). Whether the name says the stage already is
-/// judged in the title's own language.
-pub fn card_title_in(event: &str, stage: &Stage, lang: Lang) -> String {
+/// judged in the title's own language. The title is one the card reader
+/// reads back as `stage` among the event's `stages`
+/// ([`title_stage`]): when the event's name makes the usual title read as
+/// another stage (`Final of the quarter` for the final, the quarter being
+/// the event's), the stage is said first, `Final Score Card – Final of
+/// the quarter`.
+pub fn card_title_in(event: &str, stage: &Stage, lang: Lang, stages: &[String]) -> String {
     let w = lang.words();
     let event = event.trim();
+    let names: Vec<&str> = stages.iter().map(String::as_str).collect();
+    let reads_back = |title: &str| title_stage(title, &names).as_ref() == Some(stage);
+    let alone = fill(w.card_heading_one, &[&stage_words(stage, w)]);
     if event.is_empty() {
-        fill(w.card_heading_one, &[&stage_words(stage, w)])
-    } else if says_stage(event, stage, lang) && !says_other_stage(event, stage, lang) {
-        fill(w.card_heading_one, &[&event])
+        return alone;
+    }
+    let short = fill(w.card_heading_one, &[&event]);
+    if says_stage(event, stage, lang)
+        && !says_other_stage(event, stage, lang, &names)
+        && reads_back(&short)
+    {
+        return short;
+    }
+    let long = fill(w.card_heading, &[&event, &stage_words(stage, w)]);
+    if reads_back(&long) {
+        long
     } else {
-        fill(w.card_heading, &[&event, &stage_words(stage, w)])
+        format!("{alone} – {event}")
     }
 }
 
 /// The name says another stage too ("Semi-final and Final Day" for the
 /// final): the stage is then said after it, as the card's reader looks for
-/// it.
-fn says_other_stage(event: &str, stage: &Stage, lang: Lang) -> bool {
+/// it. The other stages are the built-in ones and the event's own
+/// (`stages`).
+fn says_other_stage(event: &str, stage: &Stage, lang: Lang, stages: &[&str]) -> bool {
     ["prelim", "semi", "final"]
         .iter()
+        .chain(stages)
         .filter(|s| **s != stage.as_str())
         .any(|s| says_stage(event, &Stage::new(s), lang))
 }
@@ -145,9 +166,10 @@ pub fn blank_card(
     seats: [Option<String>; 4],
     games: usize,
     lang: Lang,
+    stages: &[String],
 ) -> PrintCard {
     PrintCard {
-        title: card_title_in(event, stage, lang),
+        title: card_title_in(event, stage, lang, stages),
         date: None,
         referee: None,
         session: session.to_string(),
@@ -164,8 +186,13 @@ fn label(l: &Label) -> String {
     l.to_string()
 }
 
-/// Filled score cards, ready to print and sign.
-pub fn print_cards(cards: &[Card], roster: &Roster, event_name: &str) -> Vec<PrintCard> {
+/// Filled score cards, ready to print and sign; `stages` are the event's.
+pub fn print_cards(
+    cards: &[Card],
+    roster: &Roster,
+    event_name: &str,
+    stages: &[String],
+) -> Vec<PrintCard> {
     cards
         .iter()
         .map(|card| {
@@ -193,7 +220,7 @@ pub fn print_cards(cards: &[Card], roster: &Roster, event_name: &str) -> Vec<Pri
                 .first()
                 .and_then(|sp| roster.get(sp.player).group.clone());
             PrintCard {
-                title: card_title(event_name, &card.key.stage),
+                title: card_title(event_name, &card.key.stage, stages),
                 date: None,
                 referee: None,
                 session: label(&card.key.session),
@@ -213,7 +240,15 @@ mod tests {
     use super::*;
 
     fn title(event: &str, stage: &str) -> String {
-        card_title(event, &Stage::new(stage))
+        card_title(
+            event,
+            &Stage::new(stage),
+            &stages(&["prelim", "semi", "final"]),
+        )
+    }
+
+    fn stages(names: &[&str]) -> Vec<String> {
+        names.iter().map(|s| s.to_string()).collect()
     }
 
     #[test]
@@ -254,7 +289,10 @@ mod tests {
     /// then the stage and 計分卡, the stage said once.
     #[test]
     fn a_chinese_title_says_the_stage_in_chinese() {
-        let zh = |event: &str, stage: &str| card_title_in(event, &Stage::new(stage), Lang::ZhHant);
+        let zh = |event: &str, stage: &str| {
+            let stages = stages(&["prelim", "semi", "final", "plate"]);
+            card_title_in(event, &Stage::new(stage), Lang::ZhHant, &stages)
+        };
         assert_eq!(
             zh("Rummikub HK 2026", "final"),
             "Rummikub HK 2026 決賽計分卡"
@@ -291,6 +329,7 @@ mod tests {
             Default::default(),
             3,
             Lang::En,
+            &stages(&["prelim", "final"]),
         );
         assert_eq!(card.title, "NVSO 2023 Final Score Card");
         assert_eq!(card.group.as_deref(), Some("65-79"));

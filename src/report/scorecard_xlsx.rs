@@ -802,6 +802,7 @@ mod tests {
             "Rummikub HK 2026",
             &crate::domain::Stage::new("final"),
             Lang::ZhHant,
+            &["prelim".to_string(), "final".to_string()],
         );
         let extras = CardExtras {
             lang: Lang::ZhHant,
@@ -844,12 +845,16 @@ mod tests {
             let errors: Vec<String> = problems.sorted().iter().map(|p| p.to_string()).collect();
             (inputs.cards[0].key.stage.to_string(), errors)
         };
-        for lang in [Lang::En, Lang::ZhHant] {
+        for (lang, event) in [Lang::En, Lang::ZhHant]
+            .into_iter()
+            .flat_map(|l| [(l, "Club Open"), (l, "Final of the quarter")])
+        {
             for stage in ["prelim", "quarter", "final"] {
                 let title = crate::report::cards::card_title_in(
-                    "Club Open",
+                    event,
                     &crate::domain::Stage::new(stage),
                     lang,
+                    &stages,
                 );
                 let (read, errors) = read(&title, None);
                 assert_eq!(read, stage, "{title}");
@@ -862,13 +867,53 @@ mod tests {
         let (_, errors) = read("Club Semi-final Score Card", None);
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(
-            errors[0].contains("[Table 07]!A1: error: the title \"Club Semi-final Score Card\" says the semi stage, which is not one of this event's stages (prelim, quarter, final); correct the title, or import the card with --stage"),
+            errors[0].contains("[Table 07]!A1: error: the title \"Club Semi-final Score Card\" says \"Semi-final\", the semi stage, which is not one of this event's stages (prelim, quarter, final); correct the title, or import the card with --stage"),
             "{errors:?}"
         );
         assert_eq!(
             read("Club Semi-final Score Card", Some("quarter")),
             ("quarter".to_string(), vec![])
         );
+    }
+
+    /// Every title the tool prints reads back as the stage printed, for
+    /// events of unusual stage names (a `quarter`, a `plate`, a stage
+    /// named as the built-in words say another) and event names that say
+    /// a stage, in English and Chinese.
+    #[test]
+    fn every_printed_title_reads_back_as_its_stage() {
+        let events: [&[&str]; 4] = [
+            &["prelim", "quarter", "final"],
+            &["heat", "quarter", "semi", "final"],
+            &["prelim", "plate", "final"],
+            &["prelim", "semi", "final"],
+        ];
+        let names = [
+            "Club Open",
+            "Final of the quarter",
+            "Quarter-finals Day",
+            "Semi-final and Final Day",
+            "Harbour Plate Final",
+            "Rummikub HK 2026 Preliminary Round",
+            "決賽週 Club",
+            "",
+        ];
+        for stages in events {
+            let owned: Vec<String> = stages.iter().map(|s| s.to_string()).collect();
+            for name in names {
+                for stage in stages {
+                    for lang in [Lang::En, Lang::ZhHant] {
+                        let stage = crate::domain::Stage::new(stage);
+                        let title = crate::report::cards::card_title_in(name, &stage, lang, &owned);
+                        // (the reader's own reading, as settle_stage
+                        // takes it: a stage said, or none for the first)
+                        let read = crate::ingest::scorecard::title_stage(&title, stages)
+                            .unwrap_or_else(|| crate::domain::Stage::new(stages[0]));
+                        assert_eq!(read, stage, "{title} in {stages:?}");
+                    }
+                }
+            }
+        }
     }
 
     fn filled_card_reads_back(extras: &CardExtras) -> PathBuf {
