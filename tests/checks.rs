@@ -222,19 +222,16 @@ mod check_1_seats_and_players {
     fn a_line_of_blank_session_that_is_not_the_cards_above_is_no_cards() {
         // Line 4 names table 8, or a game 4 the hk rules do not play: it is
         // not the card above it, and is put on none. That card's game 1 is
-        // then a line short, as it is.
+        // then a line short, as it is: seat C's line is said left out.
         for fixture in ["bad/lost-line-other-table.csv", "bad/lost-line-game-4.csv"] {
             check(fixture)
-                .errors(3)
+                .errors(2)
                 .error_at(&format!("{fixture}:4:1"), &["session is blank"])
                 .error_at(
                     &format!("{fixture}:2"),
-                    &["game 1: the scores add up to +10, expected 0"],
+                    &["game 1 has no line for seat C (P0003), who plays games 2 and 3 of this card, and its other scores add up to +10, not 0"],
                 )
-                .error_at(
-                    &format!("{fixture}:2:7"),
-                    &["seat A went out", "expected +20"],
-                )
+                .stderr_lacks("expected 0")
                 .stderr_has("0 cards accepted, 0 games, 1 rejected");
         }
     }
@@ -765,6 +762,107 @@ mod check_4_someone_went_out {
                 "scorecard/check4-swapped-columns.csv:8:12",
                 &["score is -4 with 15 tiles", "swapped"],
             );
+    }
+
+    /// Game 1: A went out with +30; B lost 5 and C 10, typed without their
+    /// minus signs. A's +30 is right: what the others lost is not worked
+    /// out from losses that are wrong themselves, so only the sum and the
+    /// two losses are said.
+    #[test]
+    fn losers_minus_signs_lost_do_not_blame_the_winner() {
+        let f = "bad/check4-losers-minus-signs-lost.csv";
+        check(f)
+            .errors(3)
+            .error_at(
+                &format!("{f}:2"),
+                &["game 1: the scores add up to +30, expected 0 (A +30, B +5, C +10, D -15)"],
+            )
+            .error_at(
+                &format!("{f}:3:7"),
+                &["score is +5; expected a loss (below 0): seat A went out"],
+            )
+            .error_at(
+                &format!("{f}:4:7"),
+                &["score is +10; expected a loss (below 0): seat A went out"],
+            )
+            .stderr_lacks(&format!("{f}:2:7"))
+            .stderr_lacks("what the others lost");
+        // one sign lost: the same, and the hint names the seat
+        let f = "bad/check4-a-losers-minus-sign-lost.csv";
+        check(f)
+            .errors(2)
+            .error_at(
+                &format!("{f}:2"),
+                &["game 1: the scores add up to +10, expected 0 (A +30, B +5, C -10, D -15)"],
+            )
+            .error_at(
+                &format!("{f}:3:7"),
+                &["score is +5; expected a loss (below 0): seat A went out"],
+            )
+            .stderr_lacks("what the others lost")
+            .stderr_has("\nhint: session S01 table 7 game 1: with seat B's score -5 instead of +5, the game adds up: did it lose its minus sign?\n");
+    }
+
+    /// A winner's score that is no gain is said all the same, in words
+    /// that do not lean on the others' wrong losses.
+    #[test]
+    fn a_winner_with_no_gain_beside_wrong_losses() {
+        Test::new()
+            .arg("check")
+            .fixture("e2e/gwinnett/cards/final.csv")
+            .run()
+            .failure(1)
+            .error_at(
+                "e2e/gwinnett/cards/final.csv:2:8",
+                &["score is 0; seat A went out (0 tiles), so expected a gain (above 0)"],
+            )
+            .stderr_lacks("what the others lost");
+    }
+}
+
+/// A seat of the card with no line in a game (none, or its cells left
+/// blank) whose other scores do not add up: the line left out is said,
+/// at the game, with the seat, its player and the games it plays; the
+/// game is a line short, so nothing is worked out from its other scores.
+mod a_line_left_out {
+    use super::*;
+
+    #[test]
+    fn a_line_left_out_is_said_plainly() {
+        for (f, player) in [
+            ("bad/line-left-out.csv", "P0004"),
+            ("scorecard/line-left-out.csv", "Cheung Mei Ling"),
+        ] {
+            check(f)
+                .errors(1)
+                .error_at(
+                    &format!("{f}:10"),
+                    &[&format!("game 3 has no line for seat D ({player}), who plays games 1 and 2 of this card, and its other scores add up to +10, not 0: type seat D's line (when a player leaves early, the others' scores add up to 0 without theirs)")],
+                )
+                .stderr_lacks("expected 0")
+                .stderr_lacks("Total")
+                .stderr_lacks("hint:")
+                .stderr_has("0 cards accepted, 0 games, 1 rejected; 1 error");
+        }
+    }
+
+    /// A player who left early: the others' scores add up without theirs,
+    /// and the card is accepted (the player is withdrawn).
+    #[test]
+    fn a_player_who_left_is_no_line_left_out() {
+        let s = crate::test::Scratch::new("left-early");
+        let text = std::fs::read_to_string(fixtures().join("good/went-out.csv"))
+            .unwrap()
+            .replace("S01,7,3,C,P0003,0,-12,2\n", "S01,7,3,C,P0003,0,-22,2\n")
+            .replace("S01,7,3,D,P0004,0,-10,4\n", "");
+        let card = s.write("left.csv", &text);
+        Test::new()
+            .arg("check")
+            .arg(&card)
+            .roster()
+            .run()
+            .success()
+            .stderr_has("1 card accepted, 3 games; 0 errors");
     }
 }
 

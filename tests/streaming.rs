@@ -662,9 +662,9 @@ fn a_line_lost_from_the_card_above_it_is_said_alike_in_chunks_of_any_size() {
         "{name}:{}:3: error: game is blank; expected a game number 1, 2, 3...",
         lost[2]
     ));
-    // card 900's game 1 without A's line: short of it, as ever
+    // card 900's game 1 without A's line: short of it, which is said
     expected.push(format!(
-        "{name}:{game_row}: error: game 1: the scores add up to -43, expected 0 (B -9, C -19, D -15)"
+        "{name}:{game_row}: error: game 1 has no line for seat A (P3601), who plays games 2 and 3 of this card, and its other scores add up to -43, not 0: type seat A's line (when a player leaves early, the others' scores add up to 0 without theirs)"
     ));
     // the example's line 4, and its games 2 and 3, missing whatever line
     // 4 says (but not game 1's sum, nor A's score)

@@ -42,6 +42,7 @@ crate::lang::catalog! {
         /// Where a referee's entry is, on the page.
         GameSeat => "game {}, seat {}", "第 {} 局，座位 {}";
         Game => "game {}", "第 {} 局";
+        Games => "games {}", "第 {} 局";
         Line => "line {}", "第 {} 行";
         /// Where a value of a stored card is, on a referee's page (the
         /// card, then the seat of its player, or the game and seat of its
@@ -237,6 +238,8 @@ crate::lang::catalog! {
             "得分為 {}；座位 {} 已出完牌（0 張餘牌），應為 0";
         RackScores => "score is {} with {} left: that rack scores {} to {} penalty points{} (are the score and tiles columns swapped?)",
             "得分為 {}，餘牌 {}：這樣的牌架應得 {} 至 {} 罰分{}（得分和餘牌兩欄是否對調了？）";
+        LineLeftOut => "game {} has no line for seat {} ({}), who plays {} of this card, and its other scores add up to {}, not 0: type seat {}'s line (when a player leaves early, the others' scores add up to 0 without theirs)",
+            "第 {} 局沒有座位 {}（{}）的一行，而該選手在此計分卡打了{}，此局其他得分總和為 {}，而非 0：請補上座位 {} 的一行（選手提早離場時，其餘選手的得分總和仍為 0）";
         SumNotZero => "game {}: the scores add up to {}, expected 0 ({})",
             "第 {} 局：得分總和為 {}，應為 0（{}）";
         BothOut => "game {}: seats {} both have 0 tiles; only the player who went out has none",
@@ -251,6 +254,8 @@ crate::lang::catalog! {
             "勝局為 0，應為 1：座位 {} 已出完牌（0 張餘牌）";
         OutScore => "score is {}; seat {} went out (0 tiles), so expected {}, what the others lost",
             "得分為 {}；座位 {} 已出完牌（0 張餘牌），應為 {}，即其他人失分的總和";
+        OutGains => "score is {}; seat {} went out (0 tiles), so expected a gain (above 0)",
+            "得分為 {}；座位 {} 已出完牌（0 張餘牌），應為正分（高於 0）";
         OnlyOutWon => "game won is 1, expected 0: seat {} went out, so only {} won",
             "勝局為 1，應為 0：座位 {} 已出完牌，只有 {} 勝出";
         ExpectedLoss => "score is {}; expected a loss (below 0): seat {} went out",

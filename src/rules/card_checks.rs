@@ -502,6 +502,11 @@ fn check_values_under(
             );
             continue;
         }
+        if values_ok && left_out(raw, g, lines, rules, problems) {
+            // a line short, as for a line not placed: nothing more said
+            unread.extend(raw.seats.iter().map(|s| s.seat));
+            continue;
+        }
         if values_ok {
             let before = problems.error_count();
             check_game(g.number, (source, g.at), lines, rules, problems);
@@ -891,6 +896,61 @@ pub fn check_card(
     }
 }
 
+/// A seat of the card with no line in game `g` (none, or one left blank),
+/// though it plays other games of the card: a player who left early, when
+/// the others' scores add up to zero without theirs (checks 3 to 5 then
+/// judge the game as it is). When they do not, under zero-sum scoring, the
+/// line was left out: an error at the game for each such seat, naming its
+/// player and the games it plays, and the game is a line short (as for a
+/// line that could not be placed: its sum, and what its other seats would
+/// score, are not said). Whether a line was left out.
+fn left_out(
+    raw: &RawCard,
+    g: &RawGame,
+    lines: &[Line],
+    rules: &Rules,
+    problems: &mut Problems,
+) -> bool {
+    if rules.scoring != Scoring::ZeroSum || lines.iter().map(|l| l.score).sum::<Score>().is_zero() {
+        return false;
+    }
+    let has_line =
+        |game: &RawGame, seat: Seat| game.lines.iter().any(|l| l.seat == seat && !l.is_blank());
+    let mut short = false;
+    for s in raw.seats.iter().filter(|s| !has_line(g, s.seat)) {
+        let plays: Vec<Part> = raw
+            .games
+            .iter()
+            .filter(|other| other.number != g.number && has_line(other, s.seat))
+            .map(|other| Part::text(other.number))
+            .collect();
+        if plays.is_empty() {
+            continue; // a seat with no game: check 1 says what is wrong
+        }
+        let games = if plays.len() == 1 {
+            Msg::Game
+        } else {
+            Msg::Games
+        };
+        problems.error(
+            raw.source.place(g.at),
+            Said::new(
+                Msg::LineLeftOut,
+                [
+                    Part::text(g.number),
+                    Part::text(s.seat),
+                    Part::text(&s.player),
+                    Part::said(games, [Part::List(plays, Msg::And)]),
+                    Part::text(lines.iter().map(|l| l.score).sum::<Score>().signed()),
+                    Part::text(s.seat),
+                ],
+            ),
+        );
+        short = true;
+    }
+    short
+}
+
 /// Checks 3, 4 and 5 on one game whose values all parsed.
 fn check_game(
     number: u32,
@@ -1181,16 +1241,32 @@ fn blank_tiles_error(line: &Line, rules: &Rules) -> Said {
     }
 }
 
-/// Check 4: one seat went out.
+/// Check 4: one seat went out. The winner's score is what the others
+/// lost, worked out from their scores only when none of them is wrong in
+/// itself ([`loss_fault`]): a loss that lost its minus sign would make a
+/// correct winner's score look wrong. The game's sum (check 3) says then
+/// that it does not add up; the winner's line is flagged only when its
+/// score is no gain.
 fn check_went_out(winner: &Line, lines: &[Line], rules: &Rules, problems: &mut Problems) {
     let w = winner.seat();
     check_out_won(winner, w, problems);
-    let others: Score = lines
-        .iter()
-        .filter(|l| l.seat() != w)
-        .map(|l| l.score)
-        .sum();
-    if !winner.score.is_positive() || winner.score != -others {
+    let losers = || lines.iter().filter(move |l| l.seat() != w);
+    // (empty, and no allocation, on a right game)
+    let faults: Vec<(&Line, Said)> = losers()
+        .filter_map(|l| loss_fault(l, w, rules).map(|said| (l, said)))
+        .collect();
+    let others: Score = losers().map(|l| l.score).sum();
+    if !faults.is_empty() {
+        if !winner.score.is_positive() {
+            problems.error(
+                winner.score_place(),
+                Said::new(
+                    Msg::OutGains,
+                    [Part::text(winner.score.signed()), Part::text(w)],
+                ),
+            );
+        }
+    } else if !winner.score.is_positive() || winner.score != -others {
         problems.error(
             winner.score_place(),
             Said::new(
@@ -1203,49 +1279,41 @@ fn check_went_out(winner: &Line, lines: &[Line], rules: &Rules, problems: &mut P
             ),
         );
     }
-    for l in lines.iter().filter(|l| l.seat() != w) {
+    for l in losers() {
         check_out_won(l, w, problems);
-        if !l.score.is_negative() {
-            problems.error(
-                l.score_place(),
-                Said::new(
-                    Msg::ExpectedLoss,
-                    [Part::text(l.score.signed()), Part::text(w)],
-                ),
-            );
-            continue;
-        }
-        match l.tiles {
-            None if !knocked_blank_ok(l, true, rules) => {
-                problems.error(l.tiles_place(), blank_tiles_error(l, rules))
-            }
-            None => {}
-            Some(t) if !loss_fits(&-l.score, t, rules) => {
-                let charges: Vec<i64> = rules.penalties.charges().collect();
-                let charge = match charges.as_slice() {
-                    [] => Part::Text(String::new()),
-                    c => Part::said(
-                        Msg::OrACharge,
-                        [Part::Each(c.iter().map(Part::text).collect(), Msg::Or)],
-                    ),
-                };
-                problems.error(
-                    l.score_place(),
-                    Said::new(
-                        Msg::RackLoses,
-                        [
-                            Part::text(l.score.signed()),
-                            Part::count(usize::from(t), Msg::OneTile, Msg::Tiles),
-                            Part::text(rules.min_rack_value(t)),
-                            Part::text(rules.max_rack_value(t)),
-                            charge,
-                        ],
-                    ),
-                );
-            }
-            Some(_) => {}
+        if l.score.is_negative() && l.tiles.is_none() && !knocked_blank_ok(l, true, rules) {
+            problems.error(l.tiles_place(), blank_tiles_error(l, rules));
         }
     }
+    for (l, said) in faults {
+        problems.error(l.score_place(), said);
+    }
+}
+
+/// Check 4, of a seat that lost to `w` (the seat that went out): what is
+/// wrong with its score in itself, when something is: it is no loss, or a
+/// loss its tiles cannot hold ([`loss_fits`]).
+fn loss_fault(l: &Line, w: Seat, rules: &Rules) -> Option<Said> {
+    if !l.score.is_negative() {
+        return Some(Said::new(
+            Msg::ExpectedLoss,
+            [Part::text(l.score.signed()), Part::text(w)],
+        ));
+    }
+    let t = l.tiles?;
+    if loss_fits(&-l.score, t, rules) {
+        return None;
+    }
+    Some(Said::new(
+        Msg::RackLoses,
+        [
+            Part::text(l.score.signed()),
+            Part::count(usize::from(t), Msg::OneTile, Msg::Tiles),
+            Part::text(rules.min_rack_value(t)),
+            Part::text(rules.max_rack_value(t)),
+            or_a_charge(rules),
+        ],
+    ))
 }
 
 /// Check 5: nobody went out. The leaders hold the highest score; the
@@ -2413,6 +2481,50 @@ mod tests {
         );
         assert!(!problems.has_errors(), "{:?}", problems.sorted());
         inputs.cards
+    }
+
+    /// Check 4 does not work out the winner's score from losses wrong in
+    /// themselves, and a game a seat's line is missing from (its other
+    /// scores not adding up) says the line, not the sum: in every language.
+    #[test]
+    fn a_winner_is_not_judged_by_wrong_losses_nor_a_game_a_line_short() {
+        let said = |text: &str, lang: crate::lang::Lang| {
+            let text = format!("session,table,game,seat,player,won,score,tiles\n{text}");
+            let mut problems = Problems::new();
+            let mut one = Rules::hk();
+            one.games_per_session = 2;
+            assert!(check_values(&raw_cards(&text)[0], &one, false, &mut problems).is_none());
+            let said: Vec<String> = problems
+                .sorted()
+                .iter()
+                .map(|p| p.message_in(lang))
+                .collect();
+            said
+        };
+        let (en, zh) = (crate::lang::Lang::En, crate::lang::Lang::ZhHant);
+        // game 1: D went out, B's loss lost its minus and D's gain has one;
+        // game 2: D's line left out (the others add up to -1)
+        let card = "1,1,1,A,P1,0,-11,3\n1,1,1,B,P2,0,30,4\n1,1,1,C,P3,0,-82,9\n\
+                    1,1,1,D,P4,1,-123,0\n\
+                    1,1,2,A,P1,1,+9,0\n1,1,2,B,P2,0,-4,1\n1,1,2,C,P3,0,-6,2\n";
+        assert_eq!(
+            said(card, en),
+            [
+                "game 1: the scores add up to -186, expected 0 (A -11, B +30, C -82, D -123)",
+                "score is +30; expected a loss (below 0): seat D went out",
+                "score is -123; seat D went out (0 tiles), so expected a gain (above 0)",
+                "game 2 has no line for seat D (P4), who plays game 1 of this card, and its other scores add up to -1, not 0: type seat D's line (when a player leaves early, the others' scores add up to 0 without theirs)",
+            ]
+        );
+        assert_eq!(
+            said(card, zh),
+            [
+                "第 1 局：得分總和為 -186，應為 0（A -11, B +30, C -82, D -123）",
+                "得分為 +30；應為失分（低於 0）：座位 D 已出完牌",
+                "得分為 -123；座位 D 已出完牌（0 張餘牌），應為正分（高於 0）",
+                "第 2 局沒有座位 D（P4）的一行，而該選手在此計分卡打了第 1 局，此局其他得分總和為 -1，而非 0：請補上座位 D 的一行（選手提早離場時，其餘選手的得分總和仍為 0）",
+            ]
+        );
     }
 
     /// A game refused that one sign mended makes pass is hinted, once, in
