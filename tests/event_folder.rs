@@ -1448,3 +1448,31 @@ fn a_card_removed_leaves_its_table_empty_and_the_log_says_why() {
         .stderr_has("1 card imported, 0 replaced, 0 unchanged");
     run(&["medals"]).success().errors(0);
 }
+
+/// A plain-files event folder (the Gwinnett demo) checked with a card
+/// typed again for a table it already has: both cards are rejected, and
+/// their players, who did play, are said to have no accepted game, not
+/// to have played none.
+#[test]
+fn players_of_rejected_cards_have_no_accepted_game_not_no_game() {
+    let s = Scratch::new("retyped");
+    let dir = s.0.join("gwinnett");
+    crate::test::copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett"),
+        &dir,
+    );
+    let again = s.path("retyped.csv");
+    std::fs::copy(dir.join("cards/prelim-S01-T01.csv"), &again).unwrap();
+    crate::test::Test::new()
+        .arg("check")
+        .arg(&again)
+        .arg("--event")
+        .arg(&dir)
+        .run()
+        .failure(1)
+        .stderr_has("retyped.csv:2: error: session S01 table 1 is given twice (also at ")
+        .stderr_has(
+            "\n2 players on the roster have no accepted game (2 cards rejected): GW12, GW14\n",
+        )
+        .stderr_lacks("played no game");
+}

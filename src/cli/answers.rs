@@ -194,6 +194,17 @@ fn lacking_lines(event: &Event, c: &Completeness, no_shows: bool) -> Vec<String>
             crate::cli::players(n),
             if n == 1 { "has" } else { "have" }
         ));
+    } else if !c.no_shows.is_empty() && event.counts.cards_rejected > 0 {
+        // A rejected card's players may have played: they have no game
+        // that counts until it is corrected.
+        let n = c.no_shows.len();
+        lines.push(format!(
+            "{} on the roster {} no accepted game ({} rejected): {}",
+            crate::cli::players(n),
+            if n == 1 { "has" } else { "have" },
+            crate::cli::cards(event.counts.cards_rejected),
+            some_ids(&c.no_shows, &event.roster)
+        ));
     } else if !c.no_shows.is_empty() {
         lines.push(format!(
             "{} on the roster played no game: {}",
