@@ -56,12 +56,26 @@ pub enum Label {
 }
 
 impl Label {
-    /// Reads `7`, `07`, `7.0`, `T7`, `Table 7`, `S01`, `Session 1`.
+    /// Reads `7`, `07`, `7.0`, `T7`, `Table 7`, `S01`, `Session 1`; the
+    /// same written full-width (`７`, `Ｓ０１`, a Chinese keyboard's) is the
+    /// same number. A label that is no number is kept as typed.
     pub fn parse(text: &str, prefixes: &[&str]) -> Option<Label> {
         let t = crate::ingest::cell::trim(text);
         if t.is_empty() {
             return None;
         }
+        let number = match crate::ingest::cell::half_width_label(t) {
+            std::borrow::Cow::Borrowed(t) => Label::number(t, prefixes),
+            std::borrow::Cow::Owned(folded) => Label::number(&folded, prefixes),
+        };
+        Some(match number {
+            Some(n) => Label::Num(n),
+            None => Label::Text(t.split_whitespace().collect::<Vec<_>>().join(" ")),
+        })
+    }
+
+    /// The number a label's text (trimmed, not blank, half-width) holds.
+    fn number(t: &str, prefixes: &[&str]) -> Option<u32> {
         // The common case, byte by byte: digits, or a letter and digits.
         let b = t.as_bytes();
         let digits = match b[0] {
@@ -75,7 +89,7 @@ impl Label {
                 let n = digits
                     .iter()
                     .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
-                return Some(Label::Num(n));
+                return Some(n);
             }
         }
         let lower = t.to_lowercase();
@@ -91,11 +105,9 @@ impl Label {
             None => rest,
         };
         if !rest.is_empty() && rest.len() <= 9 && rest.bytes().all(|b| b.is_ascii_digit()) {
-            return rest.parse().ok().map(Label::Num);
+            return rest.parse().ok();
         }
-        Some(Label::Text(
-            t.split_whitespace().collect::<Vec<_>>().join(" "),
-        ))
+        None
     }
 
     pub fn session(text: &str) -> Option<Label> {
@@ -342,6 +354,30 @@ mod tests {
         assert_eq!(Label::table("S7"), Some(Label::Text("S7".into())));
         assert_eq!(Label::table("Blue"), Some(Label::Text("Blue".into())));
         assert_eq!(Label::table("  "), None);
+        // full-width, as a Chinese keyboard types them: the same numbers
+        for t in [
+            "１",
+            "０１",
+            "Ｓ０１",
+            "S０１",
+            "ｓ１",
+            "Ｓｅｓｓｉｏｎ　１",
+            "１．０",
+        ] {
+            assert_eq!(Label::session(t), Some(Label::Num(1)), "{t}");
+        }
+        for t in [
+            "７",
+            "Ｔ７",
+            "Ｔａｂｌｅ　７",
+            "Table ７",
+            "\u{3000}７\u{3000}",
+        ] {
+            assert_eq!(Label::table(t), Some(Label::Num(7)), "{t}");
+        }
+        // a label that is no number is kept as typed
+        assert_eq!(Label::table("Ｓ７"), Some(Label::Text("Ｓ７".into())));
+        assert_eq!(Label::table("藍７"), Some(Label::Text("藍７".into())));
     }
 
     #[test]

@@ -356,6 +356,55 @@ fn the_spellings_a_spreadsheet_writes_stream_and_read_the_same() {
     same_both_ways(vec![quoted], None, hk());
 }
 
+/// A session, table and game typed full-width (`Ｓ０１`, `７`, `２`, a
+/// Chinese keyboard's) on every other line: the lines of a card written
+/// two ways are still one card, in one chunk or in chunks of any size,
+/// and the event is the plain file's.
+#[test]
+fn full_width_session_table_and_game_numbers_stream_as_the_plain_ones() {
+    let base = temp("wide-base.csv");
+    results_file(&base, 12, false);
+    let text = std::fs::read_to_string(&base).unwrap();
+    let wide = |t: &str| -> String {
+        t.chars()
+            .map(|c| match c {
+                '0'..='9' | 'S' => char::from_u32(u32::from(c) + 0xFEE0).unwrap(),
+                c => c,
+            })
+            .collect()
+    };
+    let mut mixed = String::new();
+    for (i, line) in text.lines().enumerate() {
+        match line.splitn(4, ',').collect::<Vec<_>>()[..] {
+            [s, t, g, rest] if i % 2 == 1 => {
+                mixed.push_str(&format!("{},{},{},{rest}\n", wide(s), wide(t), wide(g)));
+            }
+            _ => mixed.push_str(&format!("{line}\n")),
+        }
+    }
+    assert!(mixed.contains("\nＳ０１,１,１,A,"), "{mixed}");
+    let path = temp("wide-mixed.csv");
+    std::fs::write(&path, &mixed).unwrap();
+    let plain =
+        |event: &Event, file: &Path| summary(event).replace(&file.display().to_string(), "F");
+    let expected = plain(
+        &streamed(std::slice::from_ref(&base), Keep::Cards, None, WHOLE).unwrap(),
+        &base,
+    );
+    let inputs = std::slice::from_ref(&path);
+    let whole = streamed(inputs, Keep::Cards, None, WHOLE).expect("read in one chunk");
+    assert_eq!(whole.cards.len(), 12);
+    assert_eq!(plain(&whole, &path), expected);
+    // in chunks, a card may be cut where its spelling changes: the
+    // streaming reader then gives up, and the ordinary one reads the file
+    for chunk in [1, 64, 300, 1000] {
+        if let Some(got) = streamed(inputs, Keep::Cards, Some(true), chunk) {
+            assert_eq!(plain(&got, &path), expected, "chunks of {chunk}");
+        }
+    }
+    same_both_ways(vec![path], None, hk());
+}
+
 #[test]
 fn two_threads_read_what_one_reads() {
     let path = temp("threads.csv");

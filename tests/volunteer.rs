@@ -664,3 +664,66 @@ fn results_with_seat_and_player_merged_down_read_as_on_every_row() {
     std::fs::write(&file, book.save_to_buffer().unwrap()).unwrap();
     assert_eq!(one_card_standings(&file), one_card_standings(&csv));
 }
+
+/// A value typed on a Chinese keyboard: its digits and Latin letters as
+/// their full-width forms (`S01` as `Ｓ０１`, `7` as `７`).
+fn full_width(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '!'..='~' => char::from_u32(u32::from(c) + 0xFEE0).unwrap(),
+            c => c,
+        })
+        .collect()
+}
+
+/// `good/went-out.csv` with its session, table and game typed full-width,
+/// as a Chinese keyboard types them: on every other line of a CSV file,
+/// on every line of a workbook. Each reads as the plain file reads (one
+/// card, its games in place, nothing said), and given with the plain
+/// file it is the same card given twice.
+#[test]
+fn full_width_session_table_and_game_numbers_are_the_plain_ones() {
+    use rust_xlsxwriter::Workbook;
+    let csv = fixtures().join("good/went-out.csv");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let rows = |every: usize| -> Vec<Vec<String>> {
+        text.lines()
+            .enumerate()
+            .map(|(r, l)| {
+                l.split(',')
+                    .enumerate()
+                    .map(|(c, v)| match r > 0 && c < 3 && r % every == 0 {
+                        true => full_width(v),
+                        false => v.to_string(),
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let s = Scratch::new("full-width-keys");
+    let mixed: Vec<String> = rows(2).iter().map(|r| r.join(",")).collect();
+    assert!(mixed[2].starts_with("Ｓ０１,７,１,B,"), "{mixed:?}");
+    let mixed_csv = s.write("mixed.csv", &(mixed.join("\n") + "\n"));
+    let mut book = Workbook::new();
+    let sheet = book.add_worksheet();
+    for (r, row) in rows(1).iter().enumerate() {
+        for (c, value) in row.iter().enumerate() {
+            sheet.write_string(r as u32, c as u16, value).unwrap();
+        }
+    }
+    let xlsx = s.path("wide.xlsx");
+    std::fs::write(&xlsx, book.save_to_buffer().unwrap()).unwrap();
+    let plain = one_card_standings(&csv);
+    assert_eq!(one_card_standings(&mixed_csv), plain);
+    assert_eq!(one_card_standings(&xlsx), plain);
+    for wide in [&mixed_csv, &xlsx] {
+        Test::new()
+            .arg("check")
+            .arg(&csv)
+            .arg(wide)
+            .roster()
+            .run()
+            .failure(1)
+            .stderr_has("session S01 table 7 is given twice");
+    }
+}

@@ -198,16 +198,31 @@ fn is_full_width_number(c: char) -> bool {
 /// (The full-width comma `，` is not folded: a Chinese keyboard's list
 /// separator, never read as a decimal comma.)
 pub fn half_width(t: &str) -> std::borrow::Cow<'_, str> {
-    if t.is_ascii() || !t.chars().any(is_full_width_number) {
+    fold_full_width(t, is_full_width_number)
+}
+
+/// A session or table cell as its number is read ([`crate::domain::Label`]):
+/// every full-width form of an ASCII character (`Ｓ０１`, `Ｔａｂｌｅ＃７`)
+/// as that character, and the ideographic space as a space; any other
+/// character as it is. A text without them is borrowed as it is.
+pub fn half_width_label(t: &str) -> std::borrow::Cow<'_, str> {
+    fold_full_width(t, |c| matches!(c, '\u{FF01}'..='\u{FF5E}' | '\u{3000}'))
+}
+
+/// `t` with each character `which` picks (full-width forms, and the
+/// ideographic space) as its ASCII form.
+fn fold_full_width(t: &str, which: impl Fn(char) -> bool) -> std::borrow::Cow<'_, str> {
+    if t.is_ascii() || !t.chars().any(&which) {
         return std::borrow::Cow::Borrowed(t);
     }
     let folded = t
         .chars()
         .map(|c| match c {
-            '\u{FF10}'..='\u{FF19}' => char::from_digit(u32::from(c) - 0xFF10, 10).unwrap_or(c),
-            '\u{FF0B}' => '+',
-            '\u{FF0D}' => '-',
-            '\u{FF0E}' => '.',
+            '\u{3000}' if which(c) => ' ',
+            // (U+FF01..U+FF5E are U+0021..U+007E, 0xFEE0 on)
+            '\u{FF01}'..='\u{FF5E}' if which(c) => {
+                char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c)
+            }
             c => c,
         })
         .collect();

@@ -161,12 +161,15 @@ pub fn whole_number(cell: &Cell) -> Option<u32> {
     }
 }
 
-/// [`whole_number`] of a text: `2`, `2.0`, ` 2 `.
+/// [`whole_number`] of a text: `2`, `2.0`, ` 2 `, and the same in
+/// full-width digits (`２`, `２．０`: [`super::cell::half_width`]).
 pub fn whole_number_text(t: &str) -> Option<u32> {
     let t = super::cell::trim(t);
     if let Some(n) = super::cell::digits(t) {
         return Some(n);
     }
+    let folded = super::cell::half_width(t);
+    let t = &*folded;
     let t = match t.as_bytes().strip_suffix(b".0") {
         Some(r) => &t[..r.len()],
         None => t,
@@ -946,6 +949,35 @@ mod tests {
             }
         );
         assert!(cards.iter().all(|c| c.key.stage == Stage::prelim()));
+    }
+
+    /// A card's session, table and game typed full-width on some of its
+    /// lines (a Chinese keyboard's `７`) are the numbers typed plainly on
+    /// the others: one card, its lines in their games, nothing said.
+    #[test]
+    fn full_width_session_table_and_game_numbers_are_the_plain_ones() {
+        let (cards, problems) = read(&[
+            ",S1,7,1,A,P1,1,0,0",
+            ",Ｓ１,７,１,B,P2,0,-5,5",
+            ",S1,７,1,C,P3,0,-3,3",
+            ",Ｓ０１,7,２．０,A,P1,0,-4,4",
+            ",1,Ｔ７,2,B,P2,1,0,0",
+        ]);
+        assert!(!problems.has_errors(), "{problems:?}");
+        assert_eq!(cards.len(), 1);
+        assert_eq!(cards[0].key.session, Label::Num(1));
+        assert_eq!(cards[0].key.table, Label::Num(7));
+        let games: Vec<(u32, usize)> = cards[0]
+            .games
+            .iter()
+            .map(|g| (g.number, g.lines.len()))
+            .collect();
+        assert_eq!(games, [(1, 3), (2, 2)]);
+        // the roster's and the racks' whole numbers alike
+        for t in ["２", "０２", " ２ ", "２．０", "＋２"] {
+            assert_eq!(super::whole_number_text(t), Some(2), "{t}");
+        }
+        assert_eq!(super::whole_number_text("２a"), None);
     }
 
     #[test]
