@@ -19,9 +19,14 @@ impl Seat {
     pub const ALL: [Seat; 4] = [Seat::A, Seat::B, Seat::C, Seat::D];
 
     pub fn parse(text: &str) -> Option<Seat> {
+        let folded;
         let t = match text.as_bytes() {
             [_] => text,
-            _ => crate::ingest::cell::trim(text).trim_matches(|c| c == '(' || c == ')'),
+            _ => {
+                // a seat typed full-width (`Ｂ`, `２`, `（Ｃ）`) is the plain one
+                folded = crate::ingest::cell::half_width_label(text);
+                crate::ingest::cell::trim(&folded).trim_matches(|c| c == '(' || c == ')')
+            }
         };
         match t.as_bytes() {
             [b'A' | b'a' | b'1'] => Some(Seat::A),
@@ -312,6 +317,28 @@ pub struct Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A seat is its letter or number, in either case, in brackets or
+    /// not, typed plainly or full-width.
+    #[test]
+    fn a_seat_is_read_however_typed() {
+        for (text, seat) in [
+            ("B", Some(Seat::B)),
+            ("b", Some(Seat::B)),
+            ("2", Some(Seat::B)),
+            (" (C) ", Some(Seat::C)),
+            ("Ｂ", Some(Seat::B)),
+            ("ｄ", Some(Seat::D)),
+            ("１", Some(Seat::A)),
+            ("（Ｃ）", Some(Seat::C)),
+            ("　Ａ　", Some(Seat::A)),
+            ("E", None),
+            ("Ｅ", None),
+            ("AB", None),
+        ] {
+            assert_eq!(Seat::parse(text), seat, "{text:?}");
+        }
+    }
 
     /// A card's name in the store: its stage, session and table, anything
     /// but letters, digits and `-` written `_`; and a name is recognised
