@@ -1508,7 +1508,7 @@ fn serve_shows_a_newly_imported_card_without_a_restart_and_stops_on_ctrl_c() {
             .stdout,
     );
     let gold = &expected[0].1[0];
-    assert_eq!(gold[1], "gold");
+    assert_eq!(gold[1], "Gold");
     // Looked at once a second at most: within a few seconds it shows.
     let deadline = Instant::now() + Duration::from_secs(30);
     let medals = loop {

@@ -276,9 +276,9 @@ fn nvso_qualifying_to_championship_medals() {
     let out = event("nvso", &["medals", "--format", "csv"]).success();
     insta::assert_snapshot!(out.stdout, @"
     group,medal,rank,player,name,note
-    Open,gold,1,N12,Leo Lane,
-    Open,silver,2,N09,Iris Irving,
-    Open,bronze,3,N01,Alice Archer,
+    Open,Gold,1,N12,Leo Lane,
+    Open,Silver,2,N09,Iris Irving,
+    Open,Bronze,3,N01,Alice Archer,
     ");
     // the one group asked for: the same placings
     event("nvso", &["medals", "--group", "open", "--format", "csv"])
@@ -359,13 +359,13 @@ fn pressman_prelim_to_final_with_a_shared_silver() {
     let out = event("pressman", &["medals", "--format", "csv"]).success();
     insta::assert_snapshot!(out.stdout, @"
     group,medal,rank,player,name,note
-    ,gold,1,P01,Ann Abbott,
-    ,silver,2,P02,Ben Brooks,shared
-    ,silver,2,P05,Ella Evans,shared
+    ,Gold,1,P01,Ann Abbott,
+    ,Silver,2,P02,Ben Brooks,shared
+    ,Silver,2,P05,Ella Evans,shared
     ");
     event("pressman", &["medals"])
         .success()
-        .stdout_has("not awarded: bronze");
+        .stdout_has("not awarded: Bronze");
 }
 
 /// RULES.md section 7: `carry = half` carries half of the prelim points,
@@ -549,9 +549,9 @@ fn gwinnett_prelim_semi_final_medals() {
     let out = event("gwinnett", &["medals", "--format", "csv"]).success();
     insta::assert_snapshot!(out.stdout, @"
     group,medal,rank,player,name,note
-    ,gold,1,G19,Sal Smith19,
-    ,silver,2,G13,Max Smith13,
-    ,bronze,3,G17,Quin Smith17,
+    ,Gold,1,G19,Sal Smith19,
+    ,Silver,2,G13,Max Smith13,
+    ,Bronze,3,G17,Quin Smith17,
     ");
 }
 
@@ -924,8 +924,8 @@ fn the_seed_demos_read_clean_and_give_their_medals() {
     assert_eq!(
         medals.column("medal"),
         [
-            "gold", "silver", "bronze", "gold", "silver", "bronze", "bronze", "gold", "silver",
-            "bronze"
+            "Gold", "Silver", "Bronze", "Gold", "Silver", "Bronze", "Bronze", "Gold", "Silver",
+            "Bronze"
         ]
     );
     assert_eq!(
@@ -956,7 +956,7 @@ fn the_seed_demos_read_clean_and_give_their_medals() {
         .success()
         .stderr_has("NOTE: TIE at table 6: 2 players (GW07, GW16) share the lowest total 36; the director named GW07");
     let medals = demo("gwinnett", &["medals", "--format", "csv"]).success();
-    assert_eq!(medals.column("medal"), ["gold", "silver", "bronze"]);
+    assert_eq!(medals.column("medal"), ["Gold", "Silver", "Bronze"]);
 }
 
 // ------------------------------------- a later stage's players (section 7)

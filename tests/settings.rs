@@ -1078,7 +1078,7 @@ fn a_rules_file_of_the_directors_own() {
             .run()
             .success()
     };
-    assert!(medals(&[]).stdout.contains(",gold,"));
+    assert!(medals(&[]).stdout.contains(",Gold,"));
     let own = medals(&["--rules", rules.to_str().unwrap()]);
     assert!(own.stdout.contains(",Champion,"), "{}", own.stdout);
     // an event made from the file

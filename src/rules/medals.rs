@@ -45,9 +45,9 @@ impl Medal {
 
     pub fn name(self, names: MedalNames) -> &'static str {
         match (names, self) {
-            (MedalNames::Metals, Medal::Gold) => "gold",
-            (MedalNames::Metals, Medal::Silver) => "silver",
-            (MedalNames::Metals, Medal::Bronze) => "bronze",
+            (MedalNames::Metals, Medal::Gold) => "Gold",
+            (MedalNames::Metals, Medal::Silver) => "Silver",
+            (MedalNames::Metals, Medal::Bronze) => "Bronze",
             (MedalNames::RunnersUp, Medal::Gold) => "Champion",
             (MedalNames::RunnersUp, Medal::Silver) => "1st runner-up",
             (MedalNames::RunnersUp, Medal::Bronze) => "2nd runner-up",
@@ -302,8 +302,8 @@ mod tests {
         assert_eq!(Medal::Silver.name(names), "1st runner-up");
         assert_eq!(Medal::Bronze.name(names), "2nd runner-up");
         let metals = crate::profile::by_name("nvso").unwrap().medal_names;
-        assert_eq!(Medal::Bronze.name(metals), "bronze");
-        assert_eq!(Medal::Silver.to_string(), "silver");
+        assert_eq!(Medal::Bronze.name(metals), "Bronze");
+        assert_eq!(Medal::Silver.to_string(), "Silver");
         assert_eq!(Medal::for_rank(4), None);
     }
 

@@ -201,7 +201,7 @@ mod tests {
             "only 3 players go on to the 4 championship seats (a winner and a second from each table); table_ties = \"all\": the seats stay empty",
             "P0007 played at 2 tables of the stage (table 1, table 3); each table was judged on its own",
             "P0007 was named but is in no tie: it changes nothing",
-            "Group 50-64: not awarded: silver, bronze (ties took the place, or too few players)",
+            "Group 50-64: not awarded: Silver, Bronze (ties took the place, or too few players)",
             "14 families are not eligible for the award: neither member qualified for the final, 12 (F001, F002, …); one member did not qualify for the final, 1 (F013); a member has no ranked result in the final, 1 (F014).",
             "1 family is not a unit: only one roster entry has the family id, 1 (G99).",
         ] {
