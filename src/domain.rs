@@ -122,6 +122,39 @@ impl Label {
     pub fn table(text: &str) -> Option<Label> {
         Label::parse(text, &["table", "tbl", "t"])
     }
+
+    /// `3, 7, 9-11`: labels in the order given, runs of numbers shortened
+    /// (a text label is said as typed).
+    pub fn ranges<'a>(labels: impl IntoIterator<Item = &'a Label>) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        let mut run: Option<(u32, u32)> = None;
+        let flush = |run: &mut Option<(u32, u32)>, parts: &mut Vec<String>| {
+            if let Some((a, b)) = run.take() {
+                parts.push(if a == b {
+                    a.to_string()
+                } else {
+                    format!("{a}-{b}")
+                });
+            }
+        };
+        for label in labels {
+            match label {
+                Label::Num(n) => match run {
+                    Some((a, b)) if *n == b + 1 => run = Some((a, *n)),
+                    _ => {
+                        flush(&mut run, &mut parts);
+                        run = Some((*n, *n));
+                    }
+                },
+                Label::Text(text) => {
+                    flush(&mut run, &mut parts);
+                    parts.push(text.clone());
+                }
+            }
+        }
+        flush(&mut run, &mut parts);
+        parts.join(", ")
+    }
 }
 
 /// A session label prints as `S01`; a table label as its number.

@@ -1134,43 +1134,13 @@ impl Completeness {
                     return format!("{session}: all {} tables", tables.len());
                 }
                 let word = if tables.len() == 1 { "table" } else { "tables" };
-                format!("{session}: {word} {}", ranges(&tables))
+                format!(
+                    "{session}: {word} {}",
+                    Label::ranges(tables.iter().copied())
+                )
             })
             .collect()
     }
-}
-
-/// `3, 7, 9-11`: table labels with runs of numbers shortened.
-fn ranges(tables: &[&crate::domain::Label]) -> String {
-    use crate::domain::Label;
-    let mut parts: Vec<String> = Vec::new();
-    let mut run: Option<(u32, u32)> = None;
-    let flush = |run: &mut Option<(u32, u32)>, parts: &mut Vec<String>| {
-        if let Some((a, b)) = run.take() {
-            parts.push(if a == b {
-                a.to_string()
-            } else {
-                format!("{a}-{b}")
-            });
-        }
-    };
-    for t in tables {
-        match t {
-            Label::Num(n) => match run {
-                Some((a, b)) if *n == b + 1 => run = Some((a, *n)),
-                _ => {
-                    flush(&mut run, &mut parts);
-                    run = Some((*n, *n));
-                }
-            },
-            Label::Text(text) => {
-                flush(&mut run, &mut parts);
-                parts.push(text.clone());
-            }
-        }
-    }
-    flush(&mut run, &mut parts);
-    parts.join(", ")
 }
 
 /// Each age group runs its own stages (RULES.md section 8): a card whose

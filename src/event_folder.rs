@@ -979,13 +979,18 @@ impl EventFolder {
         let tx = store.begin_write(on_wait)?;
         let Some(card) = store.card_of_key(key)? else {
             let (stage, session, _) = entry::key_fields(key);
-            let tables = store.tables_of(&stage, &session)?;
+            let mut tables: Vec<Label> = store
+                .tables_of(&stage, &session)?
+                .iter()
+                .filter_map(|t| Label::table(t))
+                .collect();
+            tables.sort();
             let stored = match tables.is_empty() {
                 true => format!("the event has no card of {stage} session {session}"),
                 false => format!(
                     "the event's cards of {stage} session {session} are of {} {}",
                     if tables.len() == 1 { "table" } else { "tables" },
-                    tables.join(", ")
+                    Label::ranges(&tables)
                 ),
             };
             return Err(FolderError::Refused(format!(

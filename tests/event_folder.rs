@@ -1419,6 +1419,10 @@ fn a_card_removed_leaves_its_table_empty_and_the_log_says_why() {
     remove(&["--table", "2", "--reason", "stray"])
         .failure(2)
         .stderr_has("tilerank: final session S01 table 2: no such card in the event, nothing removed (the event's cards of final session S01 are of table 1)");
+    // the tables stored are said as runs, as a director counts them
+    run(&["remove", "--session", "S01", "--table", "5", "--reason", "stray"])
+        .failure(2)
+        .stderr_has("tilerank: session S01 table 5: no such card in the event, nothing removed (the event's cards of prelim session S01 are of tables 1-2)");
     run(&["remove", "--stage", "semi", "--session", "1", "--table", "1", "--reason", "x"])
         .failure(2)
         .stderr_has("--stage semi: not one of this event's stages (prelim, final: [rules] stages in tilerank.toml)");

@@ -25,7 +25,7 @@ pub struct ImportArgs {
     pub replace: bool,
 
     /// Why the cards are replaced, for the log
-    #[arg(long)]
+    #[arg(long, value_name = "TEXT")]
     pub reason: Option<String>,
 
     /// Double entry: a second typing of the same cards (file or folder); only cards both typings agree on are imported, the others are held back and listed
