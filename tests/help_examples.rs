@@ -20,24 +20,24 @@ enum Run {
 
 /// Each example line (up to its comment), where it runs.
 ///
-/// The folders: `.` holds `examples/` (a copy), `nvso-2023` and
-/// `gwinnett` (event folders, copies of the demos) and `hk-2026` (the
-/// event folder the README's walk-through makes: `init`, the demo's
+/// The folders: `.` holds `examples/` (a copy: `examples/nvso-2023` and
+/// `examples/gwinnett` are event folders, as in a clone) and `my-event`
+/// (the event folder the README's walk-through makes: `init`, the demo's
 /// roster, every card imported; S01.xlsx and S02.xlsx beside it);
 /// `examples/hk-2026` has S01.xlsx beside its cards/ and roster.csv; `nvso` and `gw` are the demos' cards and rosters alone
 /// (no tilerank.toml); `new` is an empty folder.
 const WHERE: &[(&str, Run)] = &[
-    ("tilerank init hk-2026 --profile hk --name \"Rummikub HK 2026 Preliminary Round\" --date 2026-03-28", Run::In("new")),
+    ("tilerank init my-event --profile hk --name \"Rummikub HK 2026 Preliminary Round\" --date 2026-03-28", Run::In("new")),
     ("tilerank roster roster.xlsx", Run::Skip("a roster workbook of one's own")),
-    ("tilerank import S01.xlsx S02.xlsx", Run::In("hk-2026")),
+    ("tilerank import S01.xlsx S02.xlsx", Run::In("my-event")),
     ("tilerank import S03-table7.csv --replace --reason \"score of seat B corrected by the referee\"", Run::Skip("a corrected card of one's own")),
-    ("tilerank log", Run::In("hk-2026")),
-    ("tilerank log --format csv -o log.csv", Run::In("hk-2026")),
-    ("tilerank referee add \"Ann Lee\" --site-url http://192.168.1.20:8080 -o ann.png", Run::In("hk-2026")),
-    ("tilerank referee list", Run::In("hk-2026")),
-    ("tilerank referee list --format csv", Run::In("hk-2026")),
-    ("tilerank referee revoke \"Ann Lee\"", Run::In("hk-2026")),
-    ("tilerank dump backup-2026-03-28", Run::In("hk-2026")),
+    ("tilerank log", Run::In("my-event")),
+    ("tilerank log --format csv -o log.csv", Run::In("my-event")),
+    ("tilerank referee add \"Ann Lee\" --site-url http://192.168.1.20:8080 -o ann.png", Run::In("my-event")),
+    ("tilerank referee list", Run::In("my-event")),
+    ("tilerank referee list --format csv", Run::In("my-event")),
+    ("tilerank referee revoke \"Ann Lee\"", Run::In("my-event")),
+    ("tilerank dump backup-2026-03-28", Run::In("my-event")),
     ("tilerank check S01.xlsx --roster roster.csv", Run::In("examples/hk-2026")),
     ("tilerank check cards/ --roster roster.csv", Run::In("examples/hk-2026")),
     ("tilerank check session3.csv", Run::Skip("a card file of one's own")),
@@ -52,37 +52,37 @@ const WHERE: &[(&str, Run)] = &[
     ("tilerank standings cards/ --roster roster.csv --format csv > standings.csv", Run::In("examples/hk-2026")),
     ("tilerank qualifiers cards/ --roster roster.csv", Run::In("examples/hk-2026")),
     ("tilerank qualifiers cards/ --roster roster.csv --top 120 --cutoff-ties exclude -o qualifiers.xlsx", Run::In("examples/hk-2026")),
-    ("tilerank qualifiers --event nvso-2023", Run::In(".")),
+    ("tilerank qualifiers --event examples/nvso-2023", Run::In(".")),
     ("tilerank score racks-S01.csv -o S01-results.csv", Run::In("racks")),
     ("tilerank score racks-S01.csv --roster roster.csv -o S01-cards.xlsx", Run::In("racks")),
     ("tilerank explain P0117 cards/ --roster roster.csv", Run::In("examples/hk-2026")),
-    ("tilerank explain \"Lucas Shum\" --event hk-2026", Run::In(".")),
-    ("tilerank export --event hk-2026 -o results.xlsx", Run::In(".")),
+    ("tilerank explain \"Lucas Shum\" --event my-event", Run::In(".")),
+    ("tilerank export --event my-event -o results.xlsx", Run::In(".")),
     ("tilerank export cards/ --roster roster.csv --name \"HK Open 2026\" -o results.xlsx", Run::In("examples/hk-2026")),
     ("tilerank export cards/ --roster roster.csv --format csv > results.csv", Run::In("examples/hk-2026")),
-    ("tilerank advance --event hk-2026", Run::In(".")),
+    ("tilerank advance --event my-event", Run::In(".")),
     ("tilerank advance cards/ --roster roster.csv --profile nvso --date 2023-09-13", Run::In("nvso")),
-    ("tilerank advance --event gwinnett --player GW07", Run::In(".")),
-    ("tilerank seating --event hk-2026 --from prelim --seed 2026 -o final-cards.xlsx", Run::In(".")),
+    ("tilerank advance --event examples/gwinnett --player GW07", Run::In(".")),
+    ("tilerank seating --event my-event --from prelim --seed 2026 -o final-cards.xlsx", Run::In(".")),
     ("tilerank seating cards/ --roster roster.csv --from prelim --by standings", Run::In("examples/hk-2026")),
     ("tilerank seating --roster roster.csv --seed 7 -o prelim-seating.csv", Run::In("examples/hk-2026")),
-    ("tilerank medals --event nvso-2023", Run::In(".")),
+    ("tilerank medals --event examples/nvso-2023", Run::In(".")),
     ("tilerank medals cards/ --roster roster.csv --profile nvso --date 2023-09-13 -o medals.xlsx", Run::In("nvso")),
-    ("tilerank awards --event hk-2026", Run::Skip("the HK demo has no final yet, and the award is decided on the final")),
-    ("tilerank awards --event hk-2026 --all --format csv > families.csv", Run::Skip("the HK demo has no final yet, and the award is decided on the final")),
+    ("tilerank awards --event my-event", Run::Skip("the HK demo has no final yet, and the award is decided on the final")),
+    ("tilerank awards --event my-event --all --format csv > families.csv", Run::Skip("the HK demo has no final yet, and the award is decided on the final")),
     ("tilerank awards prelim-cards/ final-cards/ --roster roster.csv --date 2026-04-12", Run::Skip("an HK event's prelim and final cards of one's own")),
     ("tilerank publish examples/hk-2026/cards --roster examples/hk-2026/roster.csv --name \"HK Open 2026\" -o site", Run::In(".")),
-    ("tilerank publish --event hk-2026 -o site", Run::In(".")),
-    ("tilerank publish --event hk-2026 --lang zh-Hant -o site-zh", Run::In(".")),
-    ("tilerank serve --event hk-2026", Run::Skip("serves until Ctrl-C (tests/publish.rs runs serve)")),
-    ("tilerank serve --event hk-2026 --bind 0.0.0.0 --port 8080", Run::Skip("serves until Ctrl-C, on the hall's network")),
-    ("tilerank serve --event hk-2026 --entry --bind 0.0.0.0", Run::Skip("serves until Ctrl-C, on the hall's network")),
+    ("tilerank publish --event my-event -o site", Run::In(".")),
+    ("tilerank publish --event my-event --lang zh-Hant -o site-zh", Run::In(".")),
+    ("tilerank serve --event my-event", Run::Skip("serves until Ctrl-C (tests/publish.rs runs serve)")),
+    ("tilerank serve --event my-event --bind 0.0.0.0 --port 8080", Run::Skip("serves until Ctrl-C, on the hall's network")),
+    ("tilerank serve --event my-event --entry --bind 0.0.0.0", Run::Skip("serves until Ctrl-C, on the hall's network")),
     ("tilerank man | man -l -", Run::Skip("a pipe into man(1)")),
     ("tilerank man check | man -l -", Run::Skip("a pipe into man(1)")),
     ("tilerank man --dir ~/.local/share/man/man1", Run::Skip("installs into the home folder")),
     // (last: a card of the demo event taken out)
     ("tilerank remove --stage final --session S01 --table 40 --reason \"a prelim card typed on the final's form\"", Run::Skip("the HK demo has no final yet")),
-    ("tilerank remove --session S02 --table 7 --reason \"typed as table 7, was table 17\"", Run::In("hk-2026")),
+    ("tilerank remove --session S02 --table 7 --reason \"typed as table 7, was table 17\"", Run::In("my-event")),
 ];
 
 /// The help of `tilerank ARGS --help`, its lines not wrapped.
@@ -154,9 +154,6 @@ fn without_comment(line: &str) -> String {
 /// The folders of [`WHERE`], in `root`.
 fn setup(root: &Path) {
     copy_dir(&example(""), &root.join("examples"));
-    for demo in ["nvso-2023", "gwinnett"] {
-        copy_dir(&example(demo), &root.join(demo));
-    }
     for (plain, demo) in [("nvso", "nvso-2023"), ("gw", "gwinnett")] {
         copy_dir(
             &example(&format!("{demo}/cards")),
@@ -189,7 +186,7 @@ fn setup(root: &Path) {
         .in_dir(root)
         .args([
             "init",
-            "hk-2026",
+            "my-event",
             "--profile",
             "hk",
             "--name",
@@ -198,7 +195,7 @@ fn setup(root: &Path) {
         .args(["--date", "2026-03-28"])
         .run()
         .success();
-    let event = root.join("hk-2026");
+    let event = root.join("my-event");
     Test::new()
         .in_dir(&event)
         .arg("roster")

@@ -10,7 +10,7 @@ use tilerank::roster::Unresolved;
 /// Show a player's keys, the players just above and below, and which key decided each place
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Example:\n  tilerank explain P0117 cards/ --roster roster.csv\n  tilerank explain \"Lucas Shum\" --event hk-2026"
+    after_help = "Example:\n  tilerank explain P0117 cards/ --roster roster.csv\n  tilerank explain \"Lucas Shum\" --event my-event"
 )]
 pub struct ExplainArgs {
     /// The player: roster id, or a name that matches one roster entry

@@ -10,7 +10,7 @@ use tilerank::profile::{ProfileName, Rules};
 /// Create an event folder: tilerank.toml (every setting with the profile's default) and the database that keeps the roster and the imported cards
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Example:\n  tilerank init hk-2026 --profile hk --name \"Rummikub HK 2026 Preliminary Round\" --date 2026-03-28\n  cd hk-2026 && tilerank roster ../roster.csv && tilerank import ../S01.xlsx"
+    after_help = "Example:\n  tilerank init my-event --profile hk --name \"Rummikub HK 2026 Preliminary Round\" --date 2026-03-28\n  cd my-event && tilerank roster ../roster.csv && tilerank import ../S01.xlsx"
 )]
 pub struct InitArgs {
     /// The folder to create (default: the current folder)

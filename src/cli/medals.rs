@@ -9,7 +9,7 @@ use tilerank::report::stages::{mark_rows, medals_table};
 /// Print the medals of the final per age group (HK: Champion, 1st and 2nd runner-up); ties share a medal
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank medals --event nvso-2023\n  tilerank medals cards/ --roster roster.csv --profile nvso --date 2023-09-13 -o medals.xlsx\n\nThe medals wait (exit 1) while a player who went on to the final has no final card yet, or while cards the event expects are missing; --allow-incomplete gives them marked PROVISIONAL (in a CSV, JSON or workbook file, on every row too)."
+    after_help = "Examples:\n  tilerank medals --event examples/nvso-2023\n  tilerank medals cards/ --roster roster.csv --profile nvso --date 2023-09-13 -o medals.xlsx\n\nThe medals wait (exit 1) while a player who went on to the final has no final card yet, or while cards the event expects are missing; --allow-incomplete gives them marked PROVISIONAL (in a CSV, JSON or workbook file, on every row too)."
 )]
 pub struct MedalsArgs {
     #[command(flatten)]

@@ -26,7 +26,7 @@ pub enum By {
 /// Seat the players of the next stage: a list, or blank score cards (.xlsx) ready to print
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank seating --event hk-2026 --from prelim --seed 2026 -o final-cards.xlsx\n  tilerank seating cards/ --roster roster.csv --from prelim --by standings\n  tilerank seating --roster roster.csv --seed 7 -o prelim-seating.csv\n\nWith --from, the players who go on from that stage are seated (tilerank advance lists them); without it, every active roster player. Tables of 4, 3 where the count requires. The same --seed gives the same seating.\n\nAs qualifiers does, --from waits (exit 1) while cards the event expects are missing, or players who went on to that stage have not played it; --allow-incomplete seats the provisional list, marked PROVISIONAL, and each printed card says PROVISIONAL SEATING under its title."
+    after_help = "Examples:\n  tilerank seating --event my-event --from prelim --seed 2026 -o final-cards.xlsx\n  tilerank seating cards/ --roster roster.csv --from prelim --by standings\n  tilerank seating --roster roster.csv --seed 7 -o prelim-seating.csv\n\nWith --from, the players who go on from that stage are seated (tilerank advance lists them); without it, every active roster player. Tables of 4, 3 where the count requires. The same --seed gives the same seating.\n\nAs qualifiers does, --from waits (exit 1) while cards the event expects are missing, or players who went on to that stage have not played it; --allow-incomplete seats the provisional list, marked PROVISIONAL, and each printed card says PROVISIONAL SEATING under its title."
 )]
 pub struct SeatingArgs {
     #[command(flatten)]
