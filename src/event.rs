@@ -261,7 +261,7 @@ impl Event {
                 );
             }
         }
-        warn_mixed_groups(&cards, &groups, &mut problems);
+        mixed_groups(&cards, &groups, &mut problems);
         let mut event = Event {
             rules: rules.clone(),
             roster,
@@ -1144,8 +1144,10 @@ impl Completeness {
 }
 
 /// Each age group runs its own stages (RULES.md section 8): a card whose
-/// players are in different groups is worth a warning.
-fn warn_mixed_groups(cards: &[Card], groups: &Groups, problems: &mut Problems) {
+/// players are in different groups is an error, since who goes on is
+/// judged table by table within a group (a player of another group at the
+/// table would go on in the wrong group's list).
+fn mixed_groups(cards: &[Card], groups: &Groups, problems: &mut Problems) {
     for card in cards {
         let mut seen: Vec<(crate::domain::Seat, &str)> = Vec::new();
         for s in &card.seats {
@@ -1155,7 +1157,7 @@ fn warn_mixed_groups(cards: &[Card], groups: &Groups, problems: &mut Problems) {
         }
         if seen.windows(2).any(|w| w[0].1 != w[1].1) {
             let list: Vec<String> = seen.iter().map(|(seat, g)| format!("{seat} {g}")).collect();
-            problems.warning(
+            problems.error(
                 card.place.clone(),
                 Said::new(
                     Msg::MixedGroups,

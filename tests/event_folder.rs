@@ -1480,3 +1480,68 @@ fn players_of_rejected_cards_have_no_accepted_game_not_no_game() {
         )
         .stderr_lacks("played no game");
 }
+
+/// The NVSO demo with two players of different age groups swapped between
+/// tables 1 and 3 (a volunteer's slip): each card then mixes groups, an
+/// error at the card, so that nobody goes on in another group's list.
+#[test]
+fn a_card_mixing_age_groups_is_an_error_not_a_list_in_the_wrong_group() {
+    let s = Scratch::new("mixed-groups");
+    let dir = s.0.join("nvso");
+    crate::test::copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/nvso-2023"),
+        &dir,
+    );
+    let swap = |file: &str, from: &str, to: &str| {
+        let path = dir.join("cards").join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(from), "{file} has {from}");
+        std::fs::write(&path, text.replace(from, to)).unwrap();
+    };
+    swap("prelim-S01-T01.csv", ",NV05,", ",NV26,");
+    swap("prelim-S01-T03.csv", ",NV26,", ",NV05,");
+    let run = |args: &[&str]| {
+        crate::test::Test::new()
+            .args(args)
+            .arg("--event")
+            .arg(&dir)
+            .run()
+    };
+    run(&["check"])
+        .failure(1)
+        .stderr_has("prelim-S01-T01.csv:2: error: session S01 table 1: its players are in different age groups (A 65-79, B 50-64, C 50-64, D 50-64); each group plays its own tables: a player typed at the wrong table, or a wrong id?")
+        .stderr_has("prelim-S01-T03.csv:2: error: session S01 table 3: its players are in different age groups (A 50-64, B 65-79, C 65-79, D 65-79)");
+    run(&["advance", "--group", "50-64"])
+        .failure(1)
+        .stderr_has("Nothing ranked")
+        .stdout_is("");
+}
+
+/// Nobody goes on from the event's last stage: `advance`, `qualifiers`
+/// and `seating --from` asked for it are a command line to correct (exit
+/// status 2), not a list of players going on to a stage after the final.
+#[test]
+fn nobody_goes_on_from_the_last_stage() {
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/gwinnett");
+    for args in [
+        &["advance", "--stage", "final"][..],
+        &["qualifiers", "--stage", "final"],
+        &["seating", "--from", "final"],
+    ] {
+        crate::test::Test::new()
+            .args(args)
+            .arg("--event")
+            .arg(&demo)
+            .run()
+            .failure(2)
+            .stderr_has("tilerank: the final is this event's last stage (prelim, semi, final: [rules] stages in tilerank.toml): nobody goes on from it; its placings are tilerank standings --stage final and tilerank medals")
+            .stdout_is("");
+    }
+    // the stage before it still goes on
+    crate::test::Test::new()
+        .args(["advance", "--stage", "semi", "--event"])
+        .arg(&demo)
+        .run()
+        .success()
+        .stdout_has("Going on from the semi stage to the final: 3 players");
+}

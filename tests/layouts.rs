@@ -142,7 +142,13 @@ fn a_roster_given_as_input_warns() {
         .run()
         .success()
         .warnings(1)
-        .warning_at("roster.csv", &["this is a roster, not cards", "--roster"])
+        .warning_at(
+            "roster.csv",
+            &[
+                "this is a roster, not cards",
+                "--roster, or store it in the event folder with tilerank roster FILE)",
+            ],
+        )
         .stderr_has("2 files, 2 sheets: 1 card accepted, 3 games; 0 errors, 1 warning");
 }
 

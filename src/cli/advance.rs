@@ -1,7 +1,7 @@
 //! `tilerank advance`: who goes on from a stage, and why.
 
 use super::answers::{
-    answers_of, groups, named, print_decisions, rankable, unmarked_not_written, Unmarked,
+    answers_of, going_on_from, groups, named, print_decisions, unmarked_not_written, Unmarked,
 };
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::Result;
@@ -44,7 +44,7 @@ pub fn run(args: AdvanceArgs) -> Result<Outcome> {
         .stage
         .clone()
         .unwrap_or_else(|| event.qualifying_stage().to_string());
-    let Some(stage) = rankable(event, &stage)? else {
+    let Some(stage) = going_on_from(event, &stage)? else {
         return Ok(Outcome::DataErrors);
     };
     let named = named(event, &args.players)?;

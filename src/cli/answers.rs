@@ -11,6 +11,22 @@ use tilerank::event::{AdvanceList, Completeness, Event};
 use tilerank::ingest::hashes::ReadHashes;
 use tilerank::roster::Roster;
 
+/// [`rankable`] for a stage players go on from (`advance`, `qualifiers`,
+/// `seating --from`): the event's last stage is refused first, as a
+/// command line that asks the impossible (exit status 2).
+pub fn going_on_from(event: &Event, stage: &str) -> Result<Option<Stage>> {
+    // (an event of one stage sends its players on to a final it does
+    // not list, as before)
+    let stages = &event.rules.stages;
+    if stages.len() > 1 && stages.last().is_some_and(|s| s == stage) {
+        bail!(
+            "the {stage} is this event's last stage ({}: [rules] stages in tilerank.toml): nobody goes on from it; its placings are tilerank standings --stage {stage} and tilerank medals",
+            event.rules.stages.join(", ")
+        );
+    }
+    rankable(event, stage)
+}
+
 /// Refuses to rank when the data has errors; finds the stage.
 /// Errors of a later stage's players ([`Event::errors_of`]) do not stop
 /// the answers of `stage`: they are listed, and said to wait for the later

@@ -4,7 +4,7 @@
 //! lowest total.
 
 use super::answers::{
-    answers_of, groups, print_decisions, rankable, unmarked_not_written, Unmarked,
+    answers_of, going_on_from, groups, print_decisions, unmarked_not_written, Unmarked,
 };
 use super::{CutoffArgs, EventArgs, Outcome, OutputArgs};
 use anyhow::Result;
@@ -49,7 +49,7 @@ pub fn run(args: QualifiersArgs) -> Result<Outcome> {
         .stage
         .clone()
         .unwrap_or_else(|| event.qualifying_stage().to_string());
-    let Some(stage) = rankable(event, &stage)? else {
+    let Some(stage) = going_on_from(event, &stage)? else {
         return Ok(Outcome::DataErrors);
     };
     let Some(completeness) = answers_of(

@@ -1,6 +1,6 @@
 //! `tilerank seating`: the tables of the next stage, and their blank cards.
 
-use super::answers::{answers_of, groups, named, print_decisions, rankable};
+use super::answers::{answers_of, going_on_from, groups, named, print_decisions};
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -88,7 +88,7 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
     let loaded = args.event.load(args.event.rules_with(overrides)?)?;
     let event = &loaded.event;
     let from = match &args.from {
-        Some(s) => match rankable(event, s)? {
+        Some(s) => match going_on_from(event, s)? {
             Some(stage) => Some(stage),
             None => return Ok(Outcome::DataErrors),
         },

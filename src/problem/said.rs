@@ -155,8 +155,8 @@ crate::lang::catalog! {
             "不是 UTF-8：以 {} 讀取；如果姓名顯示為亂碼，請將檔案另存為 CSV UTF-8 再讀取（編碼是從非 ASCII 的字元猜測的，而此檔案這類字元很少：一兩個姓名在不止一種編碼下都可能讀得通）";
         HiddenSheet => "the sheet is hidden in the workbook: not read (unhide it, in the spreadsheet program, to have it read)",
             "此工作表在活頁簿中已隱藏：未讀取（請在試算表程式中取消隱藏，才會讀取）";
-        RosterNotCards => "this is a roster, not cards: it was not read here (give it with --roster)",
-            "這是名冊，不是計分卡：此處不讀取（請以 --roster 提供）";
+        RosterNotCards => "this is a roster, not cards: it was not read here (give it with --roster, or store it in the event folder with tilerank roster FILE)",
+            "這是名冊，不是計分卡：此處不讀取（請以 --roster 提供，或以 tilerank roster FILE 存入賽事資料夾）";
         ExportNotCards => "this is a workbook tilerank exported (its Settings sheet names tilerank {}), not cards: it was not read (the cards it lists are in the files it was made from; keep exports apart from the card files)",
             "這是 tilerank 匯出的活頁簿（其 Settings 工作表載明 tilerank {}），不是計分卡：未讀取（其所列的計分卡在產生它的檔案中；請將匯出檔與計分卡檔案分開存放）";
         NotARoster => "not a roster (expected a header with id and name): skipped",
@@ -174,8 +174,8 @@ crate::lang::catalog! {
             "{} 張計分卡已匯入，內容與此處相同：賽事每張只計算一次";
         NoEventDate => "the event has no date (tilerank.toml [event] date): ages were not checked",
             "賽事沒有日期（tilerank.toml 的 [event] date）：未檢查年齡";
-        MixedGroups => "{}: its players are in different age groups ({}); each group plays its own stages",
-            "{}：選手分屬不同年齡組（{}）；每個組別各自比賽";
+        MixedGroups => "{}: its players are in different age groups ({}); each group plays its own tables: a player typed at the wrong table, or a wrong id?",
+            "{}：選手分屬不同年齡組（{}）；每個組別各自分桌比賽：選手記錯了桌，還是編號錯了？";
 
         // Cards that add up under another profile than the one in force.
         CardAddsUp => "the card rejected adds up under the {} profile, not under the {} rules: give --profile {}",
