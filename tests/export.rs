@@ -1024,3 +1024,34 @@ fn event_workbook(scratch: &Scratch, event: &Path) -> Xlsx<std::io::BufReader<st
         .success();
     open_workbook(&out).unwrap()
 }
+
+/// `--format` and the file name of `-o` name different formats: refused
+/// before anything is read, and no file is written (a CSV in a file
+/// named .xlsx would not open in a spreadsheet program). A name that says
+/// no format (`.txt`, none) takes what --format says.
+#[test]
+fn a_format_the_file_name_contradicts_is_refused() {
+    let s = crate::test::Scratch::new("format-vs-name");
+    let out = s.path("standings.xlsx");
+    Test::new()
+        .arg("standings")
+        .fixture("good/hk-examples.csv")
+        .args(["--format", "csv", "-o"])
+        .arg(&out)
+        .run()
+        .failure(2)
+        .stderr_has(&format!(
+            "tilerank: --format csv but {} is named as xlsx: give a file name of the format, or leave --format out",
+            out.display()
+        ));
+    assert!(!out.exists());
+    let txt = s.path("standings.txt");
+    Test::new()
+        .arg("standings")
+        .fixture("good/hk-examples.csv")
+        .args(["--format", "csv", "-o"])
+        .arg(&txt)
+        .run()
+        .success();
+    assert!(std::fs::read_to_string(&txt).unwrap().starts_with("rank,"));
+}

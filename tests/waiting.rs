@@ -46,6 +46,26 @@ fn hk_one_card_missing(s: &Scratch) -> PathBuf {
     dir
 }
 
+/// `explain` while the stage waits for cards: its verdict on going on is
+/// marked PROVISIONAL, as the lists are, and the missing card is named;
+/// once the card is in, nothing says so.
+#[test]
+fn explain_says_its_verdict_is_provisional_while_cards_are_missing() {
+    let s = Scratch::new("explain-missing");
+    let dir = hk_one_card_missing(&s);
+    on(&dir, &["explain", "H01"])
+        .success()
+        .stderr_has("1 card missing:\n  session S01: table 2\n")
+        .stdout_has("Goes on to the final: ")
+        .stdout_has(" (PROVISIONAL: 1 card missing).");
+    let all_in = Scratch::new("explain-all-in");
+    let whole = copy(&all_in, "hk");
+    on(&whole, &["explain", "H01", "--stage", "prelim"])
+        .success()
+        .stdout_has("Goes on to the final: ")
+        .stdout_lacks("PROVISIONAL");
+}
+
 /// `advance` and `seating --from` wait as `qualifiers` does, by the same
 /// gate: exit 1 naming the missing card, nothing written; with
 /// `--allow-incomplete` the list is PROVISIONAL, and so is each printed

@@ -1,6 +1,6 @@
 //! `tilerank explain`: why a player has their place.
 
-use super::answers::rankable;
+use super::answers::{rankable, report_missing_of};
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::{bail, Result};
 use clap::Args;
@@ -30,9 +30,9 @@ pub struct ExplainArgs {
 
 pub fn run(args: ExplainArgs) -> Result<Outcome> {
     let loaded = args.event.load(args.event.rules()?)?;
-    let event = loaded.event;
+    let event = &loaded.event;
     let Some(stage) = rankable(
-        &event,
+        event,
         &args
             .stage
             .unwrap_or_else(|| event.qualifying_stage().to_string()),
@@ -78,6 +78,12 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
                 tilerank::report::going_on::reason(a)
             ),
             None => format!("Does not go on to the {to}."),
+        };
+        // (who goes on is not known for sure while the stage waits for
+        // cards: the verdict says so, as the lists do)
+        let verdict = match report_missing_of(&loaded, &stage).mark() {
+            Some(mark) => format!("{} ({mark}).", verdict.trim_end_matches('.')),
+            None => verdict,
         };
         table.notes.push(verdict);
     }

@@ -426,7 +426,17 @@ impl OutputArgs {
             output::check_target(path)?;
         }
         Ok(match (self.format, &self.output) {
-            (Some(f), _) => f,
+            // (a file named for another format would not open as it says)
+            (Some(f), Some(path)) => match Format::from_path(path) {
+                Some(named) if named != f && named != Format::Table => bail!(
+                    "--format {} but {} is named as {}: give a file name of the format, or leave --format out",
+                    f.name(),
+                    path.display(),
+                    named.name()
+                ),
+                _ => f,
+            },
+            (Some(f), None) => f,
             (None, None) => Format::Table,
             (None, Some(path)) if output::is_stdout(path) => Format::Table,
             (None, Some(path)) => Format::from_path(path).with_context(|| {

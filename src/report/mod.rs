@@ -532,6 +532,16 @@ pub enum Format {
 }
 
 impl Format {
+    /// The format's name, as `--format` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Table => "table",
+            Format::Csv => "csv",
+            Format::Json => "json",
+            Format::Xlsx => "xlsx",
+        }
+    }
+
     /// Whether tables in this format are written row by row as they are
     /// made ([`Format::stream`]).
     pub fn streams(self) -> bool {

@@ -299,7 +299,10 @@ fn write_card(
     sheet.merge_range(TITLE_ROW, 0, TITLE_ROW, LAST_COL, &card.title, &f.title)?;
     // A provisional seating: said on the line under the title, in bold.
     if let Some(still) = &card.provisional {
-        let text = fill(w.card_provisional, &[still]);
+        // (what is still to come is made in English, and said in the
+        // card's language as the site says it)
+        let still = super::site::said::say(w.lang, still);
+        let text = fill(w.card_provisional, &[&still]);
         sheet.set_row_height(TITLE_ROW + 1, 20)?;
         sheet.merge_range(
             TITLE_ROW + 1,
@@ -1102,6 +1105,18 @@ mod tests {
         assert_eq!(
             under_title,
             Some(calamine::Data::String("PROVISIONAL SEATING (275 cards missing): who goes on can still change. Check this table against the final seating before play.".into()))
+        );
+        // In Chinese, what is still to come is said in Chinese too.
+        let zh = CardExtras {
+            lang: Lang::ZhHant,
+            ..CardExtras::default()
+        };
+        write_cards_with(std::slice::from_ref(&card), &zh, &marked).unwrap();
+        let mut book: calamine::Xlsx<_> = calamine::open_workbook(&marked).unwrap();
+        let range = book.worksheet_range(&sheet).unwrap();
+        assert_eq!(
+            range.get_value((1, 0)).cloned(),
+            Some(calamine::Data::String("PROVISIONAL SEATING 臨時座位（欠交 275 張計分卡）：晉級名單仍可能改變，比賽前請核對最終座位。".into()))
         );
         std::fs::remove_file(&plain).ok();
         std::fs::remove_file(&marked).ok();
