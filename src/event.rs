@@ -261,7 +261,7 @@ impl Event {
                 );
             }
         }
-        mixed_groups(&cards, &groups, &mut problems);
+        mixed_groups(&cards, &groups, rules, &mut problems);
         let mut event = Event {
             rules: rules.clone(),
             roster,
@@ -1144,10 +1144,13 @@ impl Completeness {
 }
 
 /// Each age group runs its own stages (RULES.md section 8): a card whose
-/// players are in different groups is an error, since who goes on is
-/// judged table by table within a group (a player of another group at the
-/// table would go on in the wrong group's list).
-fn mixed_groups(cards: &[Card], groups: &Groups, problems: &mut Problems) {
+/// players are in different groups is an error where who goes on is
+/// judged table by table (`rules.going_on` other than the top of the
+/// standings: a player of another group at the table would go on in the
+/// wrong group's list), else a warning (each group's standings rank its
+/// own players whoever sat with them).
+fn mixed_groups(cards: &[Card], groups: &Groups, rules: &Rules, problems: &mut Problems) {
+    let by_tables = rules.going_on != GoingOn::TopOfStandings;
     for card in cards {
         let mut seen: Vec<(crate::domain::Seat, &str)> = Vec::new();
         for s in &card.seats {
@@ -1157,13 +1160,14 @@ fn mixed_groups(cards: &[Card], groups: &Groups, problems: &mut Problems) {
         }
         if seen.windows(2).any(|w| w[0].1 != w[1].1) {
             let list: Vec<String> = seen.iter().map(|(seat, g)| format!("{seat} {g}")).collect();
-            problems.error(
-                card.place.clone(),
-                Said::new(
-                    Msg::MixedGroups,
-                    [card.key.said(), Part::Text(list.join(", "))],
-                ),
+            let said = Said::new(
+                Msg::MixedGroups,
+                [card.key.said(), Part::Text(list.join(", "))],
             );
+            match by_tables {
+                true => problems.error(card.place.clone(), said),
+                false => problems.warning(card.place.clone(), said),
+            }
         }
     }
 }

@@ -666,12 +666,19 @@ fn nvso_more_than_four_table_winners_is_a_decision_and_nobody_is_cut() {
 // ----------------------------------------------- NVSO age groups (sec. 8)
 
 /// `standings` of the two cards of `nvso-groups/cards.csv` under the
-/// roster of `nvso-groups/DIR`: each player's group.
+/// roster of `nvso-groups/DIR`: each player's group. (With 33 players
+/// those two tables would mix groups, an error under nvso: the roster of
+/// 33 has its own cards, `cards-33.csv`, a table per group, E09 and E33
+/// filling the tables of E01-E02 and E07-E08.)
 fn groups_with(dir: &str) -> BTreeMap<String, String> {
+    let cards = match dir {
+        "33" => "e2e/nvso-groups/cards-33.csv",
+        _ => "e2e/nvso-groups/cards.csv",
+    };
     let out = Test::new()
         .args(["standings", "--format", "csv", "--event"])
         .fixture(&format!("e2e/nvso-groups/{dir}"))
-        .fixture("e2e/nvso-groups/cards.csv")
+        .fixture(cards)
         .run()
         .success()
         .errors(0);
@@ -685,9 +692,11 @@ fn groups_with(dir: &str) -> BTreeMap<String, String> {
 /// 1973-09-13 (50, that day), E02 1958-09-14 (64, 65 the next day), E03
 /// 1958-09-13 (65 that day), E04 1948-09-14 (74), E05 1948-09-13 (75),
 /// E06 1943-09-14 (79), E07 1943-09-13 (80), E08 1933-01-01 (90). The
-/// other roster entries are aged 52 to 76 and play no card here.
+/// other roster entries are aged 52 to 76 and play no card here (but for
+/// the 33's E09, 52, and E33, 83).
 fn expect_groups(dir: &str, groups: [&str; 8]) {
-    let found = groups_with(dir);
+    let mut found = groups_with(dir);
+    found.retain(|player, _| player.as_str() <= "E08");
     let expected: BTreeMap<String, String> = (1..=8)
         .map(|i| (format!("E{i:02}"), groups[i - 1].to_string()))
         .collect();
