@@ -435,6 +435,190 @@ fn a_shared_string_over_the_cell_limit_is_refused_as_it_streams() {
         .stderr_lacks("TILERANK_MAX_FIELD_BYTES");
 }
 
+/// `zip` (a workbook) with `marker` in its member `member` replaced by
+/// `before`, `len` bytes of `fill`, then `after` (deflated a
+/// thousandfold): made here, never committed.
+fn long_text_in(
+    zip: &[u8],
+    member: &str,
+    marker: &str,
+    (before, len, fill, after): (&str, usize, u8, &str),
+) -> Vec<u8> {
+    use std::io::{Read, Write};
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(zip)).unwrap();
+    let mut out = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    let mut replaced = false;
+    for i in 0..zip.len() {
+        let mut m = zip.by_index(i).unwrap();
+        let name = m.name().map(|n| n.to_string()).unwrap();
+        let mut bytes = Vec::new();
+        m.read_to_end(&mut bytes).unwrap();
+        out.start_file(name.as_str(), options).unwrap();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        match text.split_once(marker) {
+            Some((head, tail)) if name == member => {
+                out.write_all(head.as_bytes()).unwrap();
+                out.write_all(before.as_bytes()).unwrap();
+                let chunk = vec![fill; 1 << 20];
+                let mut left = len;
+                while left > 0 {
+                    let n = left.min(chunk.len());
+                    out.write_all(&chunk[..n]).unwrap();
+                    left -= n;
+                }
+                out.write_all(after.as_bytes()).unwrap();
+                out.write_all(tail.as_bytes()).unwrap();
+                replaced = true;
+            }
+            _ => out.write_all(&bytes).unwrap(),
+        }
+    }
+    assert!(replaced, "{member} holds {marker}");
+    out.finish().unwrap().into_inner()
+}
+
+/// A text longer than a cell may hold, written in a sheet itself (an
+/// `.xlsx` inline string or a formula's text result, an `.ods` cell's
+/// paragraph) is refused as the sheet streams, at its cell, before calamine
+/// reads it: never held whole (README.md, "Limits"). Within the limit,
+/// the cell is read.
+#[test]
+fn a_text_in_a_sheet_over_the_cell_limit_is_refused_as_it_streams() {
+    let s = crate::test::Scratch::new("long-sheet-text");
+    let mut book = rust_xlsxwriter::Workbook::new();
+    book.add_worksheet()
+        .write_string(0, 0, "THE-LONG-TEXT")
+        .unwrap();
+    let xlsx = book.save_to_buffer().unwrap();
+    let cell = r#"<c r="A1" t="s"><v>0</v></c>"#;
+    let inline = |len| {
+        long_text_in(
+            &xlsx,
+            "xl/worksheets/sheet1.xml",
+            cell,
+            (
+                r#"<c r="A1" t="inlineStr"><is><t>"#,
+                len,
+                b'x',
+                "</t></is></c>",
+            ),
+        )
+    };
+    let formula = |len| {
+        long_text_in(
+            &xlsx,
+            "xl/worksheets/sheet1.xml",
+            cell,
+            (r#"<c r="A1" t="str"><f>"a"</f><v>"#, len, b'x', "</v></c>"),
+        )
+    };
+    let ods = std::fs::read(crate::test::fixtures().join("workbooks/card.ods")).unwrap();
+    let paragraph = |len| {
+        long_text_in(
+            &ods,
+            "content.xml",
+            "<text:p>Lam Chi Keung</text:p>",
+            ("<text:p>", len, b'x', "</text:p>"),
+        )
+    };
+    let limit = "its sheet xl/worksheets/sheet1.xml, cell A1, holds a text longer than 1000 bytes; the limit is 1000 (set TILERANK_MAX_FIELD_BYTES to change it)";
+    for (name, book, place, message) in [
+        ("inline.xlsx", inline(100_000), "", limit),
+        ("formula.xlsx", formula(100_000), "", limit),
+        ("paragraph.ods", paragraph(100_000), "[Table 9]!E6", "a text longer than 1000 bytes; the limit is 1000 (set TILERANK_MAX_FIELD_BYTES to change it)"),
+    ] {
+        let path = s.path(name);
+        std::fs::write(&path, book).unwrap();
+        let file = path.display().to_string();
+        Test::new()
+            .args(["check", &file])
+            .env("TILERANK_MAX_FIELD_BYTES", "1000")
+            .run()
+            .failure(2)
+            .error_at(&format!("{file}{place}"), &[message])
+            .stderr_has("tilerank: 1 input could not be read (see above)");
+    }
+    // within the limit, the cell is read
+    for (name, book) in [
+        ("inline.xlsx", inline(900)),
+        ("formula.xlsx", formula(900)),
+        ("paragraph.ods", paragraph(900)),
+    ] {
+        let path = s.path(name);
+        std::fs::write(&path, book).unwrap();
+        Test::new()
+            .args(["check", &path.display().to_string()])
+            .env("TILERANK_MAX_FIELD_BYTES", "1000")
+            .run()
+            .stderr_lacks("TILERANK_MAX_FIELD_BYTES");
+    }
+}
+
+/// Blank space between a sheet's cells, however long, is no cell's text
+/// (`expands.xlsx` holds 2 MB of it before its cells; calamine itself
+/// cannot read an `.ods` with blank space between cells); a paragraph of an
+/// `.ods` cell whose spaces are written as their count (a thousand million
+/// in a few bytes) is as long as the spaces it makes.
+#[test]
+fn blank_space_between_cells_is_no_text_but_spaces_in_a_cell_are() {
+    let s = crate::test::Scratch::new("blank-between-cells");
+    let xlsx = std::fs::read(crate::test::fixtures().join("hostile/expands.xlsx")).unwrap();
+    let ods = std::fs::read(crate::test::fixtures().join("workbooks/card.ods")).unwrap();
+    let blank = 2 << 20;
+    for (name, book) in [
+        (
+            "blank.xlsx",
+            long_text_in(
+                &xlsx,
+                "xl/worksheets/sheet1.xml",
+                "</c><c r=\"B2\"",
+                ("</c>", blank, b' ', "<c r=\"B2\""),
+            ),
+        ),
+        (
+            "lines.xlsx",
+            long_text_in(
+                &xlsx,
+                "xl/worksheets/sheet1.xml",
+                "</row><row r=\"3\">",
+                ("</row>", blank, b'\n', "<row r=\"3\">"),
+            ),
+        ),
+    ] {
+        let path = s.path(name);
+        std::fs::write(&path, book).unwrap();
+        Test::new()
+            .args(["check", &path.display().to_string()])
+            .run()
+            .success()
+            .stderr_has("1 card accepted");
+    }
+    let path = s.path("spaces.ods");
+    let spaces = long_text_in(
+        &ods,
+        "content.xml",
+        "<text:p>Lam Chi Keung</text:p>",
+        (
+            "<text:p>Lam<text:s text:c=\"1000000000\"/>Chi Keung</text:p>",
+            0,
+            b' ',
+            "",
+        ),
+    );
+    std::fs::write(&path, spaces).unwrap();
+    let file = path.display().to_string();
+    Test::new()
+        .args(["check", &file])
+        .run()
+        .failure(2)
+        .error_at(
+            &format!("{file}[Table 9]!E6"),
+            &["a text longer than 32768 bytes; the limit is 32768 (set TILERANK_MAX_FIELD_BYTES to change it)"],
+        );
+}
+
 /// The sheet of `expands.xlsx` is 2 MB of blanks in a 4 kB file.
 #[test]
 fn a_zip_member_that_expands_too_far_is_refused() {
