@@ -6,8 +6,9 @@
 //! first allowed bytes. On the way, the shared-string table of an `.xlsx`
 //! (calamine reserves room for its declared count up front) and the tables
 //! of an `.ods` (calamine builds each as a rectangle from its first filled
-//! cell to its last, repeats expanded) are measured too, and the merged
-//! ranges of an `.ods` found (calamine does not read them).
+//! cell to its last, repeats expanded) are measured too, each cell's text
+//! (in a shared string, an `.xlsx` sheet, an `.ods` table) as it streams,
+//! and the merged ranges of an `.ods` found (calamine does not read them).
 
 use super::cell::Merge;
 use super::limits::{hint, Limits};
