@@ -142,7 +142,11 @@ fn main() -> ExitCode {
         Ok(Ok(cli::Outcome::DataErrors)) => ExitCode::from(1),
         Ok(Err(e)) if cli::is_broken_pipe(&e) => ExitCode::from(cli::status_so_far()),
         Ok(Err(e)) => {
-            cli::say_line(&format!("tilerank: {}", cli::said_once(&e)));
+            // (an error of several lines, every mistake of tilerank.toml,
+            // is said one line each)
+            for line in cli::said_once(&e).split('\n') {
+                cli::say_line(&format!("tilerank: {line}"));
+            }
             ExitCode::from(2)
         }
         Err(payload) if print_failed(payload_text(&*payload)) => {

@@ -270,5 +270,5 @@ fn the_events_site_setting_is_the_links_address_and_a_bad_one_names_its_line() {
     referee(&dir, &["list"])
         .failure(2)
         .stderr_has(&format!("tilerank.toml:{line}:"))
-        .stderr_has("expected an address starting http://");
+        .stderr_has("[event] site = \"192.168.1.20\": expected an address starting http://");
 }

@@ -356,7 +356,7 @@ fn sessions_per_player_refuses_a_player_in_more_sessions() {
         .run(&["standings", &typed])
         .failure(2)
         .stderr_has(&format!("tilerank.toml:{line}:"))
-        .stderr_has("0 sessions a player plays: expected 1 to 1000");
+        .stderr_has("[sessions] per_player = 0: expected 1 to 1000");
 }
 
 /// A schedule of more cards than a million is refused at its line: every
@@ -647,7 +647,7 @@ fn stages_named_settles_a_tie_of_that_stage_only() {
         .run(&semi)
         .failure(2)
         .stderr_has(&format!("tilerank.toml:{line}:"))
-        .stderr_has("named is text; expected a list in brackets");
+        .stderr_has("[stages.semi] named = \"GW07\": expected a list in brackets");
 }
 
 /// A tie of a later stage names its stage wherever it is said (standard
@@ -893,7 +893,63 @@ fn a_bad_value_names_its_line() {
         .run(&["standings"])
         .failure(2)
         .stderr_has(&format!("tilerank.toml:{line}:"))
-        .stderr_has("-5 points: expected a whole number from 0 to 1000000");
+        .stderr_has("[rules] knocked = -5: expected a whole number from 0 to 1000000");
+}
+
+/// Every mistake of tilerank.toml is said at once, in the file's order,
+/// one line each at its place, naming the setting where the file gives it
+/// and the value as written; every command stops, exit 2. A rules file
+/// (`--rules FILE`, `init --rules FILE`) is read the same way.
+#[test]
+fn every_wrong_setting_is_said_at_once_naming_its_key() {
+    let event = Event::new("three", "hk", &[]);
+    event.edit(&[
+        ("knocked = 200", "knocked = -5"),
+        ("top = 120", "top = 0"),
+        ("tables = 25", "tables = \"x\""),
+    ]);
+    let text = std::fs::read_to_string(event.toml()).unwrap();
+    let line = |l: &str| text.lines().position(|t| t == l).unwrap() + 1;
+    let toml = event.toml().display().to_string();
+    let expected = format!(
+        "tilerank: {toml}:{}:11: [rules] knocked = -5: expected a whole number from 0 to 1000000\n\
+         tilerank: {toml}:{}:7: [qualifiers] top = 0: expected 1 to 1000000\n\
+         tilerank: {toml}:{}:10: [sessions] tables = \"x\": expected a whole number\n",
+        line("knocked = -5"),
+        line("top = 0"),
+        line("tables = \"x\""),
+    );
+    for command in ["standings", "check", "qualifiers"] {
+        let out = event.run(&[command]).failure(2);
+        assert_eq!(out.stderr, expected, "{command}");
+    }
+    // a rules file: every mistake of it, whatever the command
+    let s = crate::test::Scratch::new("rules-three");
+    let rules = s.path("club.toml");
+    std::fs::write(
+        &rules,
+        "extends = \"hk\"\nname = \"club\"\n[rules]\njoker_value = \"x\"\n[medals]\nnames = \"tin\"\n[stages.final]\ngames = 0\n",
+    )
+    .unwrap();
+    let file = rules.display().to_string();
+    let expected = format!(
+        "tilerank: {file}:4:15: [rules] joker_value = \"x\": expected a whole number from 0 to 1000000\n\
+         tilerank: {file}:6:9: [medals] names = \"tin\": expected \"metals\" or \"runners_up\"\n\
+         tilerank: {file}:8:9: [stages.final] games = 0: expected 1 to 100\n"
+    );
+    let cards = fixture("e2e/hk/cards/prelim.csv");
+    let out = Test::new()
+        .args(["standings", &cards, "--rules", &file])
+        .run()
+        .failure(2);
+    assert_eq!(out.stderr, expected);
+    let out = Test::new()
+        .args(["init", "--name", "x", "--rules", &file])
+        .arg(s.path("event"))
+        .run()
+        .failure(2);
+    assert_eq!(out.stderr, expected);
+    assert!(!s.path("event").exists());
 }
 
 /// A count of 0 is never a silent switch: `[sessions] count = 0`,
@@ -906,14 +962,18 @@ fn a_zero_count_is_an_error_not_a_switch() {
         (
             "count = 12",
             "count = 0",
-            "0 sessions: expected 1 to 1000000 (to expect no sessions and tables, write check = false)",
+            "[sessions] count = 0: expected 1 to 1000000 (to expect no sessions and tables, write check = false)",
         ),
         (
             "tables = 25",
             "tables = 0",
-            "0 tables: expected 1 to 100000 (to expect no sessions and tables, write check = false)",
+            "[sessions] tables = 0: expected 1 to 100000 (to expect no sessions and tables, write check = false)",
         ),
-        ("top = 120", "top = 0", "0 places: expected 1 to 1000000"),
+        (
+            "top = 120",
+            "top = 0",
+            "[qualifiers] top = 0: expected 1 to 1000000",
+        ),
     ] {
         let event = Event::new("zero", "hk", &[]);
         event.edit(&[(from, to)]);
@@ -1125,7 +1185,9 @@ fn a_rules_file_of_the_directors_own() {
         .args(["--rules", rules.to_str().unwrap()])
         .run()
         .failure(2)
-        .stderr_has("club.toml:4:9: names is \"tin\"; expected \"metals\" or \"runners_up\"");
+        .stderr_has(
+            "club.toml:4:9: [medals] names = \"tin\": expected \"metals\" or \"runners_up\"",
+        );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

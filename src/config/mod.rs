@@ -10,9 +10,12 @@
 //! and the command line's overrides ([`Overrides`]), all through one
 //! reader and the one declaration of every setting ([`settings`]). Every
 //! value is checked while the file is read, so a wrong one is an error at
-//! its place, `FILE:LINE:COL`: an unknown key, a negative charge, an
-//! unknown tie-break key, a date that is not a date, overlapping age
-//! groups, two settings that contradict each other.
+//! its place, `FILE:LINE:COL`, naming the setting and its value as written
+//! (`[qualifiers] top = 0: expected 1 to 1000000`): an unknown key, a
+//! negative charge, an unknown tie-break key, a date that is not a date,
+//! overlapping age groups, two settings that contradict each other. Every
+//! mistake of a file is said at once, in the file's order
+//! ([`ConfigError::Several`]).
 
 pub mod settings;
 
@@ -25,6 +28,7 @@ use crate::profile::{
 use crate::rules::advancement::Carry;
 use crate::rules::age_groups::{AgeGroup, Date};
 use settings::{Setting, SECTIONS, SETTINGS};
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use toml::de::{DeTable, DeValue};
@@ -76,20 +80,36 @@ pub enum ConfigError {
     },
     #[error("{file}: {message}")]
     Setting { file: String, message: String },
+    /// Every mistake of one file, two or more, each at its place, in the
+    /// file's order: one line each.
+    #[error("{}", lines(.0))]
+    Several(Vec<ConfigError>),
+}
+
+/// Errors one a line.
+fn lines(errors: &[ConfigError]) -> String {
+    errors
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Reads the live desk's address: `http://` or `https://`, a host, no
-/// query; kept without its last `/`.
+/// query; kept without its last `/`. What is wrong is said after the
+/// address as written (`[event] site = "...": expected ...`).
 pub fn parse_site(text: &str) -> Result<String, String> {
     let t = text.trim();
     let rest = t
         .strip_prefix("http://")
         .or_else(|| t.strip_prefix("https://"))
-        .ok_or_else(|| format!("site is {t:?}; expected an address starting http:// or https://, http://192.168.1.20:8080"))?;
+        .ok_or_else(|| {
+            "expected an address starting http:// or https://, http://192.168.1.20:8080".to_string()
+        })?;
     if rest.is_empty() || rest.starts_with('/') || t.contains(['?', '#', ' ', '"', '<', '>']) {
-        return Err(format!(
-            "site is {t:?}; expected an address like http://192.168.1.20:8080 (a host, no query)"
-        ));
+        return Err(
+            "expected an address like http://192.168.1.20:8080 (a host, no query)".to_string(),
+        );
     }
     Ok(t.trim_end_matches('/').to_string())
 }
@@ -98,11 +118,17 @@ pub fn parse_site(text: &str) -> Result<String, String> {
 /// also with one-digit months and days, and `/` or `.` between the parts.
 /// Gives it back as `YYYY-MM-DD`.
 pub fn parse_date(text: &str) -> Result<String, String> {
+    read_date(text).map_err(|why| format!("{text:?} is {why}"))
+}
+
+/// [`parse_date`], saying what is wrong after the date as written: `not a
+/// date: ...` (the file's `[event] date = "2026-02-30": not a date: ...`).
+fn read_date(text: &str) -> Result<String, String> {
     Date::parse(text)
         .map(|d| d.to_string())
         .ok_or_else(|| match Date::no_such_day(text) {
-            Some(why) => format!("{text:?} is not a date: {why}"),
-            None => format!("{text:?} is not a date: expected YYYY-MM-DD"),
+            Some(why) => format!("not a date: {why}"),
+            None => "not a date: expected YYYY-MM-DD".to_string(),
         })
 }
 
@@ -141,40 +167,51 @@ impl RulesFile {
     }
 
     /// Reads and checks a rules file: every mistake is an error naming its
-    /// line. A file that does not start from a built-in (`extends`) sets
-    /// every setting.
+    /// line, all of them said at once. A file that does not start from a
+    /// built-in (`extends`) sets every setting.
     pub fn parse(text: &str, file: &str) -> Result<RulesFile, ConfigError> {
         let reader = Reader::new(text, file)?;
         let mut name = None;
         let mut about = String::new();
         let mut base = None;
+        // an `extends` that names no profile: what the file leaves out is
+        // not known then, and not said
+        let mut extends_wrong = false;
         for (key, value) in reader.top() {
             match key.get_ref().as_ref() {
-                "name" => name = Some(reader.text(value, "name")?.to_string()),
-                "about" => about = reader.text(value, "about")?.to_string(),
+                "name" => name = reader.text("name", value).map(str::to_string),
+                "about" => {
+                    if let Some(a) = reader.text("about", value) {
+                        about = a.to_string();
+                    }
+                }
                 "extends" => {
-                    let p = reader.text(value, "extends")?;
-                    let p: ProfileName = p.parse().map_err(|e| reader.at(value.span(), e))?;
-                    base = Some(p.rules());
+                    base = reader
+                        .read("extends", value, |v| {
+                            settings::text(v)?.parse::<ProfileName>()
+                        })
+                        .map(ProfileName::rules);
+                    extends_wrong = base.is_none();
                 }
-                "event" => {
-                    return Err(reader.at(
-                        key.span(),
-                        "[event] belongs in an event's tilerank.toml, not in a rules file",
-                    ))
-                }
+                "event" => reader.note(reader.at(
+                    key.span(),
+                    "[event] belongs in an event's tilerank.toml, not in a rules file",
+                )),
                 _ => {}
             }
         }
-        let name = name.ok_or_else(|| reader.at(0..0, "the file has no name: name = \"club\""))?;
-        let complete = base.is_none();
+        if name.is_none() && !reader.top().any(|(k, _)| k.get_ref() == "name") {
+            reader.note(reader.at(0..0, "the file has no name: name = \"club\""));
+        }
+        let complete = base.is_none() && !extends_wrong;
         let mut rules = base.unwrap_or_else(blank);
+        let name = name.unwrap_or_default();
         rules.profile = ProfileName::named(&name);
-        let given = reader.apply(&mut rules, &["name", "about", "extends"])?;
+        let given = reader.apply(&mut rules, &["name", "about", "extends"]);
         if complete {
             let missing = missing(&given);
             if !missing.is_empty() {
-                return Err(ConfigError::Setting {
+                reader.note(ConfigError::Setting {
                     file: file.to_string(),
                     message: format!(
                         "a rules file that extends no profile sets every setting; missing: {} (or start from a profile: extends = \"hk\")",
@@ -183,7 +220,7 @@ impl RulesFile {
                 });
             }
         }
-        Ok(RulesFile { name, about, rules })
+        reader.done(RulesFile { name, about, rules })
     }
 
     /// The file that gives these rules, every setting written and
@@ -265,14 +302,21 @@ fn read_text(path: &Path, file: &str) -> Result<String, ConfigError> {
     })
 }
 
-/// One file being read: its text (for places) and its parsed table.
+/// One file being read: its text (for places), its parsed table, and the
+/// mistakes found so far. A mistake is noted and the reading goes on, so
+/// that the file's every mistake is said at once ([`Reader::done`]); a
+/// check that depends on a value found wrong is not made (the file is
+/// wrong already, and what it would check against is not known).
 struct Reader<'t> {
     text: &'t str,
     file: &'t str,
     table: DeTable<'t>,
+    errors: RefCell<Vec<ConfigError>>,
 }
 
 impl<'t> Reader<'t> {
+    /// The file parsed as TOML; a file that is not TOML is its first
+    /// mistake alone (the parser stops there).
     fn new(text: &'t str, file: &'t str) -> Result<Reader<'t>, ConfigError> {
         let table = DeTable::parse(text).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
@@ -282,6 +326,7 @@ impl<'t> Reader<'t> {
             text,
             file,
             table: table.into_inner(),
+            errors: RefCell::new(Vec::new()),
         })
     }
 
@@ -295,36 +340,87 @@ impl<'t> Reader<'t> {
         place(self.text, self.file, span, &message.into())
     }
 
-    fn text<'v>(
-        &self,
-        value: &'v Spanned<DeValue<'t>>,
-        what: &str,
-    ) -> Result<&'v str, ConfigError> {
-        settings::text(value.get_ref(), what).map_err(|e| self.at(value.span(), e))
+    /// Notes a mistake; the reading goes on.
+    fn note(&self, e: ConfigError) {
+        self.errors.borrow_mut().push(e);
     }
 
-    fn table<'v>(
+    /// What was read, or every mistake noted: one alone, or all of them
+    /// in the file's order (those of the whole file, with no place, last).
+    fn done<T>(self, value: T) -> Result<T, ConfigError> {
+        let mut errors = self.errors.into_inner();
+        errors.sort_by_key(|e| match e {
+            ConfigError::Invalid { line, col, .. } => (*line, *col),
+            _ => (usize::MAX, 0),
+        });
+        match errors.len() {
+            0 => Ok(value),
+            1 => Err(errors.remove(0)),
+            _ => Err(ConfigError::Several(errors)),
+        }
+    }
+
+    /// The value at `place` (`[qualifiers] top`) as `read` takes it, or
+    /// `None` with its mistake noted: the one place a wrong value is said,
+    /// as `FILE:LINE:COL: [qualifiers] top = 0: expected 1 to 1000000`:
+    /// where the file gives it, the value as written, and what `read`
+    /// says is wrong.
+    fn read<T>(
         &self,
-        value: &'v Spanned<DeValue<'t>>,
-        what: &str,
-    ) -> Result<&'v DeTable<'t>, ConfigError> {
-        value.get_ref().as_table().ok_or_else(|| {
-            self.at(
+        place: &str,
+        value: &Spanned<DeValue<'t>>,
+        read: impl FnOnce(&DeValue<'t>) -> Result<T, String>,
+    ) -> Option<T> {
+        match read(value.get_ref()) {
+            Ok(v) => Some(v),
+            Err(why) => {
+                let written = self.written(value.span());
+                self.note(self.at(value.span(), format!("{place} = {written}: {why}")));
+                None
+            }
+        }
+    }
+
+    /// A value as the file writes it, on one line, a long one cut short.
+    fn written(&self, span: std::ops::Range<usize>) -> String {
+        const LONGEST: usize = 40;
+        let text = self.text.get(span).unwrap_or_default();
+        let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        if one_line.chars().count() <= LONGEST {
+            return one_line;
+        }
+        let cut: String = one_line.chars().take(LONGEST - 3).collect();
+        format!("{cut}...")
+    }
+
+    fn text<'v>(&self, place: &str, value: &'v Spanned<DeValue<'t>>) -> Option<&'v str> {
+        let text = value.get_ref().as_str();
+        if text.is_none() {
+            self.read(place, value, |v| settings::text(v).map(|_| ()));
+        }
+        text
+    }
+
+    /// The table `what` (`stages.semi`), or `None` with its mistake noted.
+    fn table<'v>(&self, value: &'v Spanned<DeValue<'t>>, what: &str) -> Option<&'v DeTable<'t>> {
+        let table = value.get_ref().as_table();
+        if table.is_none() {
+            self.note(self.at(
                 value.span(),
                 format!("{what} is not a table: write it as [{what}]"),
-            )
-        })
+            ));
+        }
+        table
     }
 
     /// Applies every section of the file to `rules` (the top-level keys in
-    /// `own` are the caller's); gives back the settings it set.
-    fn apply(
-        &self,
-        rules: &mut Rules,
-        own: &[&str],
-    ) -> Result<BTreeSet<(&'static str, &'static str)>, ConfigError> {
+    /// `own` are the caller's), noting each mistake; gives back the
+    /// settings the file gives, right or wrong.
+    fn apply(&self, rules: &mut Rules, own: &[&str]) -> BTreeSet<(&'static str, &'static str)> {
         let mut given = BTreeSet::new();
-        let mut sessions_at = 0..0;
+        // the settings given with a wrong value
+        let mut wrong = BTreeSet::new();
+        let mut sessions_at = None;
         let mut stage_settings: Vec<StageSettings> = Vec::new();
         for (key, value) in self.top() {
             let section = key.get_ref().as_ref();
@@ -333,45 +429,39 @@ impl<'t> Reader<'t> {
             }
             match section {
                 "stages" => {
-                    for (name, stage) in self.table(value, "stages")? {
-                        let stage_table =
-                            self.table(stage, &format!("stages.{}", name.get_ref()))?;
+                    let Some(stages) = self.table(value, "stages") else {
+                        continue;
+                    };
+                    for (name, stage) in stages {
+                        let section = format!("stages.{}", name.get_ref());
+                        let Some(stage_table) = self.table(stage, &section) else {
+                            continue;
+                        };
                         let (mut games, mut carry, mut absent, mut named) =
                             (None, None, None, None);
                         for (k, v) in stage_table {
+                            let place = format!("[{section}] {}", k.get_ref());
                             match k.get_ref().as_ref() {
-                                "games" => {
-                                    games = Some(
-                                        settings::games(v.get_ref())
-                                            .map_err(|e| self.at(v.span(), e))?,
-                                    )
-                                }
+                                "games" => games = self.read(&place, v, settings::games),
                                 "carry" => {
-                                    let s = self.text(v, "carry")?;
-                                    carry = Some(
-                                        s.parse::<Carry>().map_err(|e| self.at(v.span(), e))?,
-                                    );
+                                    carry = self.read(&place, v, |v| {
+                                        settings::text(v)?.parse::<Carry>()
+                                    })
                                 }
                                 "absent" => {
-                                    absent = Some((
-                                        settings::strings(v.get_ref(), "absent")
-                                            .map_err(|e| self.at(v.span(), e))?,
-                                        v.span(),
-                                    ));
+                                    absent = self
+                                        .read(&place, v, settings::strings)
+                                        .map(|a| (a, v.span()))
                                 }
                                 "named" => {
-                                    named = Some((
-                                        settings::strings(v.get_ref(), "named")
-                                            .map_err(|e| self.at(v.span(), e))?,
-                                        v.span(),
-                                    ));
+                                    named = self
+                                        .read(&place, v, settings::strings)
+                                        .map(|n| (n, v.span()))
                                 }
-                                other => {
-                                    return Err(self.at(
-                                        k.span(),
-                                        format!("unknown setting `{other}` in [stages.{}]: expected `games`, `carry`, `absent` or `named`", name.get_ref()),
-                                    ))
-                                }
+                                other => self.note(self.at(
+                                    k.span(),
+                                    format!("unknown setting `{other}` in [{section}]: expected `games`, `carry`, `absent` or `named`"),
+                                )),
                             }
                         }
                         // `semi-final` and `Semi` are the stage `semi`, as on the cards.
@@ -380,28 +470,34 @@ impl<'t> Reader<'t> {
                     }
                 }
                 "age_groups" => {
-                    let items = value.get_ref().as_array().ok_or_else(|| {
-                        self.at(
+                    let Some(items) = value.get_ref().as_array() else {
+                        self.note(self.at(
                             value.span(),
                             "age_groups is a list of groups: write each as [[age_groups]]",
-                        )
-                    })?;
-                    let mut groups = Vec::new();
-                    for item in items {
-                        groups.push(self.age_group(item)?);
+                        ));
+                        continue;
+                    };
+                    let groups: Vec<Option<AgeGroup>> =
+                        items.iter().map(|item| self.age_group(item)).collect();
+                    // (groups that overlap are said of groups read right)
+                    let Some(groups) = groups.into_iter().collect::<Option<Vec<_>>>() else {
+                        continue;
+                    };
+                    match crate::rules::age_groups::check_groups(&groups) {
+                        Ok(()) => rules.age_groups = groups,
+                        Err(e) => self.note(self.at(value.span(), format!("age_groups: {e}"))),
                     }
-                    crate::rules::age_groups::check_groups(&groups)
-                        .map_err(|e| self.at(value.span(), format!("age_groups: {e}")))?;
-                    rules.age_groups = groups;
                 }
                 _ if SECTIONS.contains(&section) => {
                     if section == "sessions" {
-                        sessions_at = value.span();
+                        sessions_at = Some(value.span());
                     }
-                    let table = self.table(value, section)?;
+                    let Some(table) = self.table(value, section) else {
+                        continue;
+                    };
                     for (k, _) in table {
                         if settings::find(section, k.get_ref()).is_none() {
-                            return Err(self.at(
+                            self.note(self.at(
                                 k.span(),
                                 format!(
                                     "unknown setting `{}` in [{section}]: expected one of {}",
@@ -418,8 +514,18 @@ impl<'t> Reader<'t> {
                         else {
                             continue;
                         };
-                        (setting.set)(rules, v.get_ref()).map_err(|e| self.at(v.span(), e))?;
-                        given.insert((setting.section, setting.key));
+                        let at = (setting.section, setting.key);
+                        given.insert(at);
+                        let after_wrong = settings::DEPENDS_ON
+                            .iter()
+                            .any(|&(s, k, on)| (s, k) == at && wrong.contains(&(s, on)));
+                        if after_wrong {
+                            continue;
+                        }
+                        let place = format!("[{}] {}", setting.section, setting.key);
+                        if self.read(&place, v, |v| (setting.set)(rules, v)).is_none() {
+                            wrong.insert(at);
+                        }
                     }
                 }
                 other => {
@@ -427,7 +533,7 @@ impl<'t> Reader<'t> {
                     known.extend(SECTIONS.iter().map(|s| format!("[{s}]")));
                     known.push("[stages.NAME]".into());
                     known.push("[[age_groups]]".into());
-                    return Err(self.at(
+                    self.note(self.at(
                         key.span(),
                         format!(
                             "unknown section or key `{other}`: expected {}",
@@ -437,39 +543,49 @@ impl<'t> Reader<'t> {
                 }
             }
         }
-        if let Some(s) = rules.schedule {
+        // (a schedule of a wrong count or tables is not checked whole)
+        let sessions_wrong = wrong.iter().any(|(s, _)| *s == "sessions");
+        if let (Some(s), false) = (rules.schedule, sessions_wrong) {
+            let sessions_at = sessions_at.unwrap_or(0..0);
             if s.sessions == 0 || s.tables == 0 {
-                return Err(self.at(
+                self.note(self.at(
                     sessions_at,
                     "[sessions]: count or tables alone, and these rules expect no sessions: give both, or check = false",
                 ));
-            }
-            let cards = u64::from(s.sessions) * u64::from(s.tables);
-            if cards > MAX_SCHEDULED_CARDS {
-                return Err(self.at(
-                    sessions_at,
-                    format!(
-                        "[sessions]: {} sessions of {} tables is {cards} cards; expected at most {MAX_SCHEDULED_CARDS} (or check = false: no card is expected)",
-                        s.sessions, s.tables
-                    ),
-                ));
+            } else {
+                let cards = u64::from(s.sessions) * u64::from(s.tables);
+                if cards > MAX_SCHEDULED_CARDS {
+                    self.note(self.at(
+                        sessions_at,
+                        format!(
+                            "[sessions]: {} sessions of {} tables is {cards} cards; expected at most {MAX_SCHEDULED_CARDS} (or check = false: no card is expected)",
+                            s.sessions, s.tables
+                        ),
+                    ));
+                }
             }
         }
+        // (which stage is the first is not known when [rules] stages is wrong)
+        let first = if wrong.contains(&("rules", "stages")) {
+            None
+        } else {
+            rules.stages.first().cloned()
+        };
         for (name, games, carry, absent, named) in stage_settings {
             if let Some((a, at)) = absent.filter(|(a, _)| !a.is_empty()) {
-                if rules.stages.first() == Some(&name) {
-                    return Err(self.at(
+                if first.as_ref() == Some(&name) {
+                    self.note(self.at(
                         at,
-                        format!("absent is for a later stage, and {name} is the first: a player with no card of it has played no game, and is not waited for"),
+                        format!("[stages.{name}] absent is for a later stage, and {name} is the first: a player with no card of it has played no game, and is not waited for"),
                     ));
                 }
                 rules.absent.insert(name.clone(), a);
             }
             if let Some((n, at)) = named.filter(|(n, _)| !n.is_empty()) {
-                if rules.stages.first() == Some(&name) {
-                    return Err(self.at(
+                if first.as_ref() == Some(&name) {
+                    self.note(self.at(
                         at,
-                        format!("named under [stages.{name}] is for a later stage, and {name} is the first: name who goes on from it under [qualifiers] named"),
+                        format!("[stages.{name}] named is for a later stage, and {name} is the first: name who goes on from it under [qualifiers] named"),
                     ));
                 }
                 rules.stage_named.insert(name.clone(), n);
@@ -501,40 +617,58 @@ impl<'t> Reader<'t> {
         rules.carry.retain(|_, c| *c != Carry::None);
         if matches!(rules.going_on, GoingOn::TopOfStandings)
             && given.contains(&("qualifiers", "seats"))
+            && !wrong.contains(&("qualifiers", "seats"))
+            && !wrong.contains(&("qualifiers", "rule"))
         {
-            return Err(ConfigError::Setting {
+            self.note(ConfigError::Setting {
                 file: self.file.to_string(),
                 message: "[qualifiers] seats is for rule = \"table_winners_and_best_seconds\", and the rule is \"top\": remove one".into(),
             });
         }
-        Ok(given)
+        given
     }
 
-    fn age_group(&self, item: &Spanned<DeValue<'t>>) -> Result<AgeGroup, ConfigError> {
+    /// One `[[age_groups]]` group, or `None` with its mistakes noted.
+    fn age_group(&self, item: &Spanned<DeValue<'t>>) -> Option<AgeGroup> {
         let t = self.table(item, "age_groups")?;
         let mut name = None;
         let mut min = None;
         let mut max = None;
+        let mut wrong = false;
         for (k, v) in t {
-            match k.get_ref().as_ref() {
-                "name" => name = Some(self.text(v, "name")?.to_string()),
+            let place = format!("[[age_groups]] {}", k.get_ref());
+            let read = match k.get_ref().as_ref() {
+                "name" => {
+                    name = self.text(&place, v).map(str::to_string);
+                    name.is_some()
+                }
                 "min" => {
-                    min = Some(settings::whole(v.get_ref(), "years", 0, 150).map_err(|e| self.at(v.span(), e))?)
+                    min = self.read(&place, v, |v| settings::whole(v, 0, 150));
+                    min.is_some()
                 }
                 "max" => {
-                    max = Some(settings::whole(v.get_ref(), "years", 0, 150).map_err(|e| self.at(v.span(), e))?)
+                    max = self.read(&place, v, |v| settings::whole(v, 0, 150));
+                    max.is_some()
                 }
                 other => {
-                    return Err(self.at(
+                    self.note(self.at(
                         k.span(),
                         format!("unknown setting `{other}` in [[age_groups]]: expected `name`, `min` or `max`"),
-                    ))
+                    ));
+                    false
                 }
-            }
+            };
+            wrong |= !read;
+        }
+        if wrong {
+            return None;
         }
         match (name, min) {
-            (Some(name), Some(min)) => Ok(AgeGroup::new(&name, min, max)),
-            _ => Err(self.at(item.span(), "an age group needs a name and a min")),
+            (Some(name), Some(min)) => Some(AgeGroup::new(&name, min, max)),
+            _ => {
+                self.note(self.at(item.span(), "an age group needs a name and a min"));
+                None
+            }
         }
     }
 }
@@ -633,75 +767,80 @@ impl Config {
         Config::parse(&text, &file)
     }
 
-    /// Reads and checks the file: every mistake is an error naming its line.
+    /// Reads and checks the file: every mistake is an error naming its
+    /// line, all of them said at once.
     pub fn parse(text: &str, file: &str) -> Result<Config, ConfigError> {
         let reader = Reader::new(text, file)?;
-        let Some((_, event)) = reader.top().find(|(k, _)| k.get_ref() == "event") else {
-            return Err(reader.at(
-                0..0,
-                "missing [event]: the file starts with [event] and name = \"...\"",
-            ));
-        };
         let mut name = None;
         let mut date = None;
         let mut profile = ProfileName::default();
         let mut own = None;
         let mut site = None;
-        for (k, v) in reader.table(event, "event")? {
-            match k.get_ref().as_ref() {
-                "name" => name = Some(reader.text(v, "name")?.to_string()),
-                "date" => {
-                    let d = reader.text(v, "date")?;
-                    date = Some(parse_date(d).map_err(|e| reader.at(v.span(), e))?);
-                }
-                "profile" => {
-                    let p = reader.text(v, "profile")?;
-                    profile = match p.parse::<ProfileName>() {
-                        Ok(p) => p,
-                        // the name of a rules file the event was made from:
-                        // the file then gives every setting
-                        Err(e) => {
-                            own = Some((v.span(), e));
-                            ProfileName::named(p)
+        match reader.top().find(|(k, _)| k.get_ref() == "event") {
+            None => reader.note(reader.at(
+                0..0,
+                "missing [event]: the file starts with [event] and name = \"...\"",
+            )),
+            Some((_, event)) => {
+                if let Some(table) = reader.table(event, "event") {
+                    for (k, v) in table {
+                        let place = format!("[event] {}", k.get_ref());
+                        match k.get_ref().as_ref() {
+                            "name" => name = reader.text(&place, v).map(str::to_string),
+                            "date" => {
+                                date = reader.read(&place, v, |v| read_date(settings::text(v)?))
+                            }
+                            "profile" => {
+                                if let Some(p) = reader.text(&place, v) {
+                                    profile = match p.parse::<ProfileName>() {
+                                        Ok(p) => p,
+                                        // the name of a rules file the event was made from:
+                                        // the file then gives every setting
+                                        Err(e) => {
+                                            own = Some((v.span(), e));
+                                            ProfileName::named(p)
+                                        }
+                                    };
+                                }
+                            }
+                            "site" => {
+                                site = reader.read(&place, v, |v| parse_site(settings::text(v)?))
+                            }
+                            other => reader.note(reader.at(
+                                k.span(),
+                                format!("unknown setting `{other}` in [event]: expected `name`, `date`, `profile` or `site`"),
+                            )),
                         }
-                    };
-                }
-                "site" => {
-                    let url = reader.text(v, "site")?;
-                    site = Some(parse_site(url).map_err(|e| reader.at(v.span(), e))?);
-                }
-                other => {
-                    return Err(reader.at(
-                        k.span(),
-                        format!("unknown setting `{other}` in [event]: expected `name`, `date`, `profile` or `site`"),
-                    ))
+                    }
+                    if !table.iter().any(|(k, _)| k.get_ref() == "name") {
+                        reader.note(reader.at(event.span(), "[event] has no name: name = \"...\""));
+                    }
                 }
             }
         }
-        let name =
-            name.ok_or_else(|| reader.at(event.span(), "[event] has no name: name = \"...\""))?;
         let mut rules = if own.is_some() {
             Rules { profile, ..blank() }
         } else {
             profile.rules()
         };
-        let given = reader.apply(&mut rules, &["event"])?;
+        let given = reader.apply(&mut rules, &["event"]);
         if let Some((span, unknown)) = own {
             let missing = missing(&given);
             if !missing.is_empty() {
-                return Err(reader.at(
-                    span,
+                reader.note(reader.at(
+                    span.clone(),
                     format!(
-                        "{unknown}; or a rules file's own name, with every setting given below it (missing: {})",
+                        "[event] profile = {}: {unknown}; or a rules file's own name, with every setting given below it (missing: {})",
+                        reader.written(span),
                         missing.join(", ")
                     ),
                 ));
             }
         }
         rules.event_date = date.clone();
-        Ok(Config {
+        reader.done(Config {
             event: EventInfo {
-                name,
+                name: name.unwrap_or_default(),
                 date,
                 profile,
                 site,
@@ -909,12 +1048,12 @@ mod tests {
             (
                 "extends = \"hk\"\nname = \"x\"\n[qualifiers]\nseats = 2\n",
                 4,
-                "seats is for rule = \"table_winners_and_best_seconds\"",
+                "[qualifiers] seats = 2: only for rule = \"table_winners_and_best_seconds\"",
             ),
             (
                 "extends = \"hk\"\nname = \"x\"\n[qualifiers]\ntop = \"ten\"\n",
                 4,
-                "places is text; expected a whole number",
+                "[qualifiers] top = \"ten\": expected a whole number",
             ),
             (
                 "extends = \"nvso\"\nname = \"x\"\n[sessions]\ncount = 3\n",
@@ -1001,49 +1140,57 @@ mod tests {
             (
                 "[rules]\npenalty_mode = \"double\"\n",
                 4,
-                "penalty_mode is \"double\"; expected \"replace\" or \"add\"",
+                "[rules] penalty_mode = \"double\": expected \"replace\" or \"add\"",
             ),
             (
                 "[rules]\nknocked = -5\n",
                 4,
-                "-5 points: expected a whole number",
+                "[rules] knocked = -5: expected a whole number",
             ),
             (
                 "[rules]\ngames_per_session = 0\n",
                 4,
-                "0 games: expected 1 to 100",
+                "[rules] games_per_session = 0: expected 1 to 100",
             ),
             (
                 "[standings]\norder = [\"nonsense_key\"]\n",
                 4,
                 "unknown standings key \"nonsense_key\"",
             ),
-            ("[standings]\norder = []\n", 4, "the order is empty"),
+            (
+                "[standings]\norder = []\n",
+                4,
+                "[standings] order = []: no key: give at least one",
+            ),
             (
                 "[qualifiers]\ncutoff_ties = \"maybe\"\n",
                 4,
-                "cutoff_ties is \"maybe\"",
+                "[qualifiers] cutoff_ties = \"maybe\": expected \"include\"",
             ),
             (
                 "[qualifiers]\ntable_ties = \"some\"\n",
                 4,
-                "table_ties is \"some\"",
+                "[qualifiers] table_ties = \"some\": expected \"decide\"",
             ),
-            ("[stages.final]\ncarry = \"most\"\n", 4, "carry is \"most\""),
+            (
+                "[stages.final]\ncarry = \"most\"\n",
+                4,
+                "[stages.final] carry = \"most\": expected \"none\", \"all\" or \"half\"",
+            ),
             (
                 "[stages.final]\nabsent = \"P0007\"\n",
                 4,
-                "absent is text; expected a list in brackets",
+                "[stages.final] absent = \"P0007\": expected a list in brackets",
             ),
             (
                 "[stages.prelim]\nabsent = [\"P0007\"]\n",
                 4,
-                "absent is for a later stage, and prelim is the first",
+                "[stages.prelim] absent is for a later stage, and prelim is the first",
             ),
             (
                 "[stages.semi]\nnamed = \"P0007\"\n",
                 4,
-                "named is text; expected a list in brackets",
+                "[stages.semi] named = \"P0007\": expected a list in brackets",
             ),
             (
                 "[stages.prelim]\nnamed = [\"P0007\"]\n",
@@ -1057,10 +1204,94 @@ mod tests {
         }
         let (at, message) = invalid("[event]\nname = \"x\"\ndate = \"2026-02-30\"\n");
         assert_eq!(at, 3);
-        assert!(message.contains("is not a date"), "{message}");
+        assert_eq!(
+            message,
+            "[event] date = \"2026-02-30\": not a date: no such day: February 2026 has 28 days"
+        );
         let (at, message) = invalid("[event]\nname = \"x\"\nprofile = \"chess\"\n");
         assert_eq!(at, 3);
         assert!(message.contains("unknown rules profile"), "{message}");
+    }
+
+    /// Every mistake of a file is said, in the file's order, each naming
+    /// its setting; a check against a value found wrong is not made.
+    #[test]
+    fn every_mistake_is_said_at_once() {
+        let said = |text: &str| -> Vec<(usize, String)> {
+            match Config::parse(text, "t.toml").unwrap_err() {
+                ConfigError::Several(errors) => errors
+                    .into_iter()
+                    .map(|e| match e {
+                        ConfigError::Invalid { line, message, .. } => (line, message),
+                        other => panic!("{other:?}"),
+                    })
+                    .collect(),
+                ConfigError::Invalid { line, message, .. } => vec![(line, message)],
+                other => panic!("{other:?}"),
+            }
+        };
+        let head = "[event]\nname = \"x\"\ndate = \"2026-3-32\"\n";
+        assert_eq!(
+            said(&format!(
+                "{head}[sessions]\ntables = \"x\"\n[qualifiers]\ntop = 0\nwho = 1\n[rules]\nknocked = 1.5\nstages = [\"prelim\", 7]\n[[age_groups]]\nname = \"a\"\nmin = -1\n"
+            )),
+            [
+                (3, "[event] date = \"2026-3-32\": not a date: no such day: March 2026 has 31 days".into()),
+                (5, "[sessions] tables = \"x\": expected a whole number".into()),
+                (7, "[qualifiers] top = 0: expected 1 to 1000000".into()),
+                (8, "unknown setting `who` in [qualifiers]: expected one of `rule`, `per_table`, `seats`, `top`, `cutoff_ties`, `table_ties`, `named`".into()),
+                (10, "[rules] knocked = 1.5: expected a whole number from 0 to 1000000".into()),
+                (11, "[rules] stages = [\"prelim\", 7]: expected a list of texts in quotes".into()),
+                (14, "[[age_groups]] min = -1: expected 0 to 150".into()),
+            ]
+        );
+        // `seats` is not said against a rule that is wrong
+        assert_eq!(
+            said("[event]\nname = \"x\"\n[qualifiers]\nrule = \"best\"\nseats = 2\n"),
+            [(4, "[qualifiers] rule = \"best\": expected \"top\", \"table_winners_and_best_seconds\" or \"best_at_each_table\"".into())]
+        );
+        // a wrong count is not said again as a schedule of tables alone
+        assert_eq!(
+            said("[event]\nname = \"x\"\nprofile = \"nvso\"\n[sessions]\ncount = -2\ntables = 3\n"),
+            [(5, "[sessions] count = -2: expected 1 to 1000000".into())]
+        );
+        // nor is a stage's `absent` said against stages that are wrong
+        assert_eq!(
+            said("[event]\nname = \"x\"\n[rules]\nstages = \"prelim\"\n[stages.prelim]\nabsent = [\"P1\"]\n"),
+            [(4, "[rules] stages = \"prelim\": expected a list in brackets".into())]
+        );
+        // a long value is cut short
+        let (_, message) = invalid(&format!(
+            "[event]\nname = \"x\"\n[qualifiers]\nnamed = \"{}\"\n",
+            "P".repeat(60)
+        ));
+        assert_eq!(
+            message,
+            format!(
+                "[qualifiers] named = \"{}...: expected a list in brackets",
+                "P".repeat(36)
+            )
+        );
+        // a rules file's `extends` that is wrong is not said again as
+        // every setting missing
+        match RulesFile::parse(
+            "extends = \"chess\"\nname = \"x\"\n[rules]\njoker = 1\n",
+            "r.toml",
+        ) {
+            Err(ConfigError::Several(errors)) => {
+                let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                assert_eq!(lines.len(), 2, "{lines:?}");
+                assert!(
+                    lines[0].starts_with("r.toml:1:11: extends = \"chess\": unknown rules profile"),
+                    "{lines:?}"
+                );
+                assert!(
+                    lines[1].starts_with("r.toml:4:1: unknown setting `joker` in [rules]"),
+                    "{lines:?}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

@@ -36,7 +36,9 @@ pub struct Setting {
     /// under the rule "top", the penalty mode only with a charge): the
     /// export's Settings sheet shows only those that do.
     pub applies: fn(&Rules) -> bool,
-    /// Reads the value into the rules, or says what is wrong with it.
+    /// Reads the value into the rules, or says what is wrong with it: what
+    /// was expected (`expected 1 to 1000000`), which the reader says after
+    /// the setting's place and the value as written.
     pub set: fn(&mut Rules, &DeValue) -> Result<(), String>,
 }
 
@@ -63,7 +65,7 @@ pub const SETTINGS: &[Setting] = &[
         example: "",
         applies: always,
         set: |r, v| {
-            r.scoring = choice(v, "scoring", SCORING)?;
+            r.scoring = choice(v, SCORING)?;
             Ok(())
         },
     },
@@ -136,7 +138,7 @@ pub const SETTINGS: &[Setting] = &[
             [c.no_meld, c.refused_meld, c.knocked].iter().any(|&c| c != 0)
         },
         set: |r, v| {
-            r.penalty_mode = choice(v, "penalty_mode", PENALTY_MODE)?;
+            r.penalty_mode = choice(v, PENALTY_MODE)?;
             Ok(())
         },
     },
@@ -150,7 +152,7 @@ pub const SETTINGS: &[Setting] = &[
         example: "",
         applies: always,
         set: |r, v| {
-            r.no_winner_by = choice(v, "no_winner_by", NO_WINNER_BY)?;
+            r.no_winner_by = choice(v, NO_WINNER_BY)?;
             Ok(())
         },
     },
@@ -178,7 +180,7 @@ pub const SETTINGS: &[Setting] = &[
         example: "",
         applies: always,
         set: |r, v| {
-            let names = strings(v, "stages")?;
+            let names = strings(v)?;
             if names.is_empty() || names.len() > 10 {
                 return Err(format!(
                     "{} stages: expected 1 to 10 stage names",
@@ -207,7 +209,7 @@ pub const SETTINGS: &[Setting] = &[
         example: "7",
         applies: |r| r.min_age.is_some(),
         set: |r, v| {
-            r.min_age = Some(whole(v, "years", 0, 150)?);
+            r.min_age = Some(whole(v, 0, 150)?);
             Ok(())
         },
     },
@@ -221,7 +223,7 @@ pub const SETTINGS: &[Setting] = &[
         example: "",
         applies: |r| r.age_groups.is_empty(),
         set: |r, v| {
-            r.age_scheme = choice(v, "age_scheme", AGE_SCHEME)?;
+            r.age_scheme = choice(v, AGE_SCHEME)?;
             Ok(())
         },
     },
@@ -247,7 +249,6 @@ pub const SETTINGS: &[Setting] = &[
             };
             r.going_on = choice(
                 v,
-                "rule",
                 &[
                     ("top", GoingOn::TopOfStandings),
                     (
@@ -276,13 +277,13 @@ pub const SETTINGS: &[Setting] = &[
         example: "1",
         applies: |r| matches!(r.going_on, GoingOn::BestAtEachTable { .. }),
         set: |r, v| {
-            let per_table = whole(v, "per_table", 1, 10)? as usize;
+            let per_table = whole(v, 1, 10)? as usize;
             match &mut r.going_on {
                 GoingOn::BestAtEachTable { per_table: k } => {
                     *k = per_table;
                     Ok(())
                 }
-                _ => Err("per_table is for rule = \"best_at_each_table\": this rule takes no number from each table".into()),
+                _ => Err("only for rule = \"best_at_each_table\": this rule takes no number from each table".into()),
             }
         },
     },
@@ -299,13 +300,13 @@ pub const SETTINGS: &[Setting] = &[
         example: "4",
         applies: |r| matches!(r.going_on, GoingOn::TableWinnersAndBestSeconds { .. }),
         set: |r, v| {
-            let seats = whole(v, "seats", 1, 1_000)? as usize;
+            let seats = whole(v, 1, 1_000)? as usize;
             match &mut r.going_on {
                 GoingOn::TableWinnersAndBestSeconds { seats: s } => {
                     *s = seats;
                     Ok(())
                 }
-                _ => Err("seats is for rule = \"table_winners_and_best_seconds\": this rule has no seats to fill".into()),
+                _ => Err("only for rule = \"table_winners_and_best_seconds\": this rule has no seats to fill".into()),
             }
         },
     },
@@ -319,7 +320,7 @@ pub const SETTINGS: &[Setting] = &[
         example: "",
         applies: |r| r.going_on == GoingOn::TopOfStandings,
         set: |r, v| {
-            r.qualifiers = whole(v, "places", 1, 1_000_000)?;
+            r.qualifiers = whole(v, 1, 1_000_000)?;
             Ok(())
         },
     },
@@ -333,7 +334,7 @@ pub const SETTINGS: &[Setting] = &[
         example: "",
         applies: |r| r.going_on == GoingOn::TopOfStandings,
         set: |r, v| {
-            r.cutoff_ties = choice(v, "cutoff_ties", CUTOFF_TIES)?;
+            r.cutoff_ties = choice(v, CUTOFF_TIES)?;
             Ok(())
         },
     },
@@ -347,7 +348,7 @@ pub const SETTINGS: &[Setting] = &[
         example: "",
         applies: |r| r.going_on != GoingOn::TopOfStandings,
         set: |r, v| {
-            r.table_ties = choice(v, "table_ties", TABLE_TIES)?;
+            r.table_ties = choice(v, TABLE_TIES)?;
             Ok(())
         },
     },
@@ -361,7 +362,7 @@ pub const SETTINGS: &[Setting] = &[
         example: "",
         applies: always,
         set: |r, v| {
-            r.named = strings(v, "named")?;
+            r.named = strings(v)?;
             Ok(())
         },
     },
@@ -375,7 +376,7 @@ pub const SETTINGS: &[Setting] = &[
         example: "12",
         applies: always,
         set: |r, v| {
-            let sessions = whole(v, "sessions", 1, 1_000_000).map_err(no_zero)?;
+            let sessions = whole(v, 1, 1_000_000).map_err(|e| no_zero(v, e))?;
             r.schedule = Some(Schedule {
                 sessions,
                 ..r.schedule.unwrap_or(Schedule {
@@ -396,7 +397,7 @@ pub const SETTINGS: &[Setting] = &[
         example: "25",
         applies: always,
         set: |r, v| {
-            let tables = whole(v, "tables", 1, 100_000).map_err(no_zero)?;
+            let tables = whole(v, 1, 100_000).map_err(|e| no_zero(v, e))?;
             r.schedule = Some(Schedule {
                 tables,
                 ..r.schedule.unwrap_or(Schedule {
@@ -417,7 +418,7 @@ pub const SETTINGS: &[Setting] = &[
         example: "true",
         applies: always,
         set: |r, v| {
-            if !boolean(v, "check")? {
+            if !boolean(v)? {
                 r.schedule = None;
             }
             Ok(())
@@ -435,7 +436,7 @@ pub const SETTINGS: &[Setting] = &[
         set: |r, v| {
             // (0 would be no player at all: leave the setting out for any
             // number)
-            r.sessions_per_player = Some(whole(v, "sessions a player plays", 1, 1000)?);
+            r.sessions_per_player = Some(whole(v, 1, 1000)?);
             Ok(())
         },
     },
@@ -464,9 +465,9 @@ pub const SETTINGS: &[Setting] = &[
         example: "",
         applies: always,
         set: |r, v| {
-            let keys = strings(v, "order")?;
+            let keys = strings(v)?;
             if keys.is_empty() {
-                return Err("the order is empty: give at least one key".into());
+                return Err("no key: give at least one".into());
             }
             let parsed = keys
                 .iter()
@@ -497,7 +498,7 @@ pub const SETTINGS: &[Setting] = &[
         applies: always,
         set: |r, v| {
             r.medal_names = if v.as_array().is_some() {
-                let names = strings(v, "names")?;
+                let names = strings(v)?;
                 match <[String; 3]>::try_from(names) {
                     Ok([a, b, c]) if [&a, &b, &c].iter().all(|n| !n.trim().is_empty()) => {
                         MedalNames::named([a.trim(), b.trim(), c.trim()])
@@ -511,7 +512,7 @@ pub const SETTINGS: &[Setting] = &[
                     }
                 }
             } else {
-                choice(v, "names", MEDAL_NAMES)?
+                choice(v, MEDAL_NAMES)?
             };
             Ok(())
         },
@@ -526,7 +527,7 @@ pub const SETTINGS: &[Setting] = &[
         example: "",
         applies: always,
         set: |r, v| {
-            r.super_family_award = boolean(v, "super_family")?;
+            r.super_family_award = boolean(v)?;
             Ok(())
         },
     },
@@ -548,11 +549,11 @@ pub const SETTINGS: &[Setting] = &[
             let ages = v
                 .as_array()
                 .filter(|a| a.len() == 2)
-                .ok_or_else(|| "family_child_ages: expected two ages in brackets, [7, 18]".to_string())?;
-            let min = whole(ages[0].get_ref(), "years", 0, 150)?;
-            let max = whole(ages[1].get_ref(), "years", 0, 150)?;
+                .ok_or_else(|| AGES.to_string())?;
+            let min = whole(ages[0].get_ref(), 0, 150).map_err(|_| AGES)?;
+            let max = whole(ages[1].get_ref(), 0, 150).map_err(|_| AGES)?;
             if min > max {
-                return Err(format!("family_child_ages [{min}, {max}]: the youngest is above the oldest"));
+                return Err("the youngest is above the oldest".into());
             }
             r.family_ages.child_min = min;
             r.family_ages.child_max = max;
@@ -569,7 +570,7 @@ pub const SETTINGS: &[Setting] = &[
         example: "",
         applies: |r| r.super_family_award,
         set: |r, v| {
-            r.family_ages.parent_min = whole(v, "years", 0, 150)?;
+            r.family_ages.parent_min = whole(v, 0, 150)?;
             Ok(())
         },
     },
@@ -583,7 +584,7 @@ pub const SETTINGS: &[Setting] = &[
         example: "",
         applies: always,
         set: |r, v| {
-            r.double_entry = boolean(v, "double")?;
+            r.double_entry = boolean(v)?;
             Ok(())
         },
     },
@@ -772,7 +773,7 @@ const MEDAL_NAMES: &[(&str, MedalNames)] = &[
 /// A value of the command line that is a setting's choice (`--cutoff-ties
 /// exclude`), read with the setting's own words.
 pub fn parse_cli<T: Copy>(s: &str, choices: &[(&'static str, T)]) -> Result<T, String> {
-    pick(s, "the value", choices)
+    pick(s, choices)
 }
 
 /// A command-line value of the setting `section.key` (`--top 64`), read
@@ -796,6 +797,15 @@ pub fn from_cli<T>(
     (setting.set)(&mut rules, value.get_ref())?;
     Ok(taken(&rules))
 }
+
+/// Settings read against another of their section, `(section, key, the
+/// one)`: `per_table` and `seats` are for a certain `rule`. When that one
+/// is wrong they are not checked (the file is wrong already, and what they
+/// would be said against is not known).
+pub const DEPENDS_ON: &[(&str, &str, &str)] = &[
+    ("qualifiers", "per_table", "rule"),
+    ("qualifiers", "seats", "rule"),
+];
 
 /// The setting `section.key`.
 pub fn find(section: &str, key: &str) -> Option<&'static Setting> {
@@ -829,30 +839,22 @@ fn choice_name<T: PartialEq + Copy>(choices: &[(&'static str, T)], value: T) -> 
         .map_or("", |(n, _)| n)
 }
 
-/// What a value is, in words, for a message: `a number`, `text`.
-fn kind(v: &DeValue) -> &'static str {
-    match v {
-        DeValue::String(_) => "text",
-        DeValue::Integer(_) => "a whole number",
-        DeValue::Float(_) => "a number with a fraction",
-        DeValue::Boolean(_) => "true or false",
-        DeValue::Datetime(_) => "a date",
-        DeValue::Array(_) => "a list",
-        DeValue::Table(_) => "a table",
-    }
-}
+// What is wrong with a value, said after the value as the file writes it
+// (the reader puts the setting's place before it: `[qualifiers] top = 0:
+// expected 1 to 1000000`): the readers below say what was expected, not
+// the key or the value again.
 
-pub(super) fn text<'a>(v: &'a DeValue, what: &str) -> Result<&'a str, String> {
+pub(super) fn text<'a>(v: &'a DeValue) -> Result<&'a str, String> {
     v.as_str()
-        .ok_or_else(|| format!("{what} is {}; expected text in quotes", kind(v)))
+        .ok_or_else(|| "expected text in quotes".to_string())
 }
 
-pub(super) fn choice<T: Copy>(v: &DeValue, what: &str, choices: &[(&str, T)]) -> Result<T, String> {
-    pick(text(v, what)?, what, choices)
+pub(super) fn choice<T: Copy>(v: &DeValue, choices: &[(&str, T)]) -> Result<T, String> {
+    pick(text(v)?, choices)
 }
 
 /// The choice named `s` (case and spaces around ignored), or what is allowed.
-fn pick<T: Copy>(s: &str, what: &str, choices: &[(&str, T)]) -> Result<T, String> {
+fn pick<T: Copy>(s: &str, choices: &[(&str, T)]) -> Result<T, String> {
     choices
         .iter()
         .find(|(name, _)| name.eq_ignore_ascii_case(s.trim()))
@@ -867,7 +869,7 @@ fn pick<T: Copy>(s: &str, what: &str, choices: &[(&str, T)]) -> Result<T, String
             } else {
                 format!("{} or {last}", rest.join(", "))
             };
-            format!("{what} is {s:?}; expected {expected}")
+            format!("expected {expected}")
         })
 }
 
@@ -876,46 +878,55 @@ fn integer(v: &DeValue) -> Option<i64> {
     i64::from_str_radix(&i.as_str().replace('_', ""), i.radix()).ok()
 }
 
-/// A whole number from `min` to `max`, said as `{v} {unit}`.
-pub(super) fn whole(v: &DeValue, unit: &str, min: u32, max: u32) -> Result<u32, String> {
-    let n = integer(v).ok_or_else(|| format!("{unit} is {}; expected a whole number", kind(v)))?;
+/// A whole number from `min` to `max`.
+pub(super) fn whole(v: &DeValue, min: u32, max: u32) -> Result<u32, String> {
+    let n = integer(v).ok_or_else(|| "expected a whole number".to_string())?;
     if n < i64::from(min) || n > i64::from(max) {
-        return Err(format!("{n} {unit}: expected {min} to {max}"));
+        return Err(format!("expected {min} to {max}"));
     }
     Ok(n as u32)
 }
 
 pub(super) fn games(v: &DeValue) -> Result<u32, String> {
-    whole(v, "games", 1, 100)
+    whole(v, 1, 100)
 }
 
 fn points(v: &DeValue) -> Result<i64, String> {
-    let n = integer(v).ok_or_else(|| format!("points is {}; expected a whole number", kind(v)))?;
-    if !(0..=1_000_000).contains(&n) {
-        return Err(format!(
-            "{n} points: expected a whole number from 0 to 1000000"
-        ));
+    match integer(v) {
+        Some(n) if (0..=1_000_000).contains(&n) => Ok(n),
+        _ => Err("expected a whole number from 0 to 1000000".into()),
     }
-    Ok(n)
 }
+
+/// What `family_child_ages` expects.
+const AGES: &str = "expected two ages from 0 to 150 in brackets, [7, 18]";
 
 /// A count of 0 is never a switch: the message says which key is.
-fn no_zero(message: String) -> String {
-    format!("{message} (to expect no sessions and tables, write check = false)")
+fn no_zero(v: &DeValue, message: String) -> String {
+    if integer(v) == Some(0) {
+        format!("{message} (to expect no sessions and tables, write check = false)")
+    } else {
+        message
+    }
 }
 
-fn boolean(v: &DeValue, what: &str) -> Result<bool, String> {
+fn boolean(v: &DeValue) -> Result<bool, String> {
     v.as_bool()
-        .ok_or_else(|| format!("{what} is {}; expected true or false", kind(v)))
+        .ok_or_else(|| "expected true or false".to_string())
 }
 
-pub(super) fn strings(v: &DeValue, what: &str) -> Result<Vec<String>, String> {
+pub(super) fn strings(v: &DeValue) -> Result<Vec<String>, String> {
     let items = v
         .as_array()
-        .ok_or_else(|| format!("{what} is {}; expected a list in brackets", kind(v)))?;
+        .ok_or_else(|| "expected a list in brackets".to_string())?;
     items
         .iter()
-        .map(|item| text(item.get_ref(), what).map(str::to_string))
+        .map(|item| {
+            item.get_ref()
+                .as_str()
+                .map(str::to_string)
+                .ok_or_else(|| "expected a list of texts in quotes".to_string())
+        })
         .collect()
 }
 

@@ -114,6 +114,8 @@ impl fmt::Display for Carry {
     }
 }
 
+/// A carry-over as `[stages.NAME] carry` gives it; what is wrong is said
+/// after the value (`[stages.final] carry = "most": expected ...`).
 impl FromStr for Carry {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -121,7 +123,7 @@ impl FromStr for Carry {
             "none" => Ok(Carry::None),
             "all" => Ok(Carry::All),
             "half" => Ok(Carry::Half),
-            _ => Err(format!("carry is {s:?}; expected none, all or half")),
+            _ => Err("expected \"none\", \"all\" or \"half\"".to_string()),
         }
     }
 }
