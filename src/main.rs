@@ -142,9 +142,7 @@ fn main() -> ExitCode {
         Ok(Ok(cli::Outcome::DataErrors)) => ExitCode::from(1),
         Ok(Err(e)) if cli::is_broken_pipe(&e) => ExitCode::from(cli::status_so_far()),
         Ok(Err(e)) => {
-            // (an error of several lines, every mistake of tilerank.toml,
-            // is said one line each)
-            for line in cli::said_once(&e).split('\n') {
+            for line in cli::said_lines(&e) {
                 cli::say_line(&format!("tilerank: {line}"));
             }
             ExitCode::from(2)

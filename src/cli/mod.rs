@@ -757,6 +757,30 @@ pub fn said_once(e: &anyhow::Error) -> String {
     text
 }
 
+/// What an error says, each line to be said after `tilerank: `: every
+/// mistake of a settings file, one a line (each with its place), or else
+/// the error said once ([`said_once`]).
+pub fn said_lines(e: &anyhow::Error) -> Vec<String> {
+    use tilerank::config::ConfigError;
+    use tilerank::event_folder::FolderError;
+    let several = e.chain().find_map(|cause| {
+        let config = cause.downcast_ref::<ConfigError>().or_else(|| {
+            match cause.downcast_ref::<FolderError>() {
+                Some(FolderError::Config(c)) => Some(c),
+                _ => None,
+            }
+        });
+        match config {
+            Some(ConfigError::Several(errors)) => Some(errors),
+            _ => None,
+        }
+    });
+    match several {
+        Some(errors) => errors.iter().map(ToString::to_string).collect(),
+        None => vec![said_once(e)],
+    }
+}
+
 pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| {
         c.downcast_ref::<std::io::Error>()
