@@ -369,42 +369,17 @@ fn a_shared_string_count_of_four_billion_is_refused() {
 /// bytes (`x` again and again, deflated a thousandfold): made here, never
 /// committed.
 fn one_long_shared_string(len: usize) -> Vec<u8> {
-    use std::io::{Read, Write};
     let mut book = rust_xlsxwriter::Workbook::new();
     book.add_worksheet()
         .write_string(0, 0, "THE-LONG-TEXT")
         .unwrap();
     let small = book.save_to_buffer().unwrap();
-    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(small)).unwrap();
-    let mut out = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let options = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Deflated);
-    let mut replaced = false;
-    for i in 0..zip.len() {
-        let mut member = zip.by_index(i).unwrap();
-        let name = member.name().map(|n| n.to_string()).unwrap();
-        let mut bytes = Vec::new();
-        member.read_to_end(&mut bytes).unwrap();
-        out.start_file(name.as_str(), options).unwrap();
-        let text = String::from_utf8_lossy(&bytes).into_owned();
-        match text.split_once("THE-LONG-TEXT") {
-            Some((before, after)) if name.ends_with("sharedStrings.xml") => {
-                out.write_all(before.as_bytes()).unwrap();
-                let chunk = vec![b'x'; 1 << 20];
-                let mut left = len;
-                while left > 0 {
-                    let n = left.min(chunk.len());
-                    out.write_all(&chunk[..n]).unwrap();
-                    left -= n;
-                }
-                out.write_all(after.as_bytes()).unwrap();
-                replaced = true;
-            }
-            _ => out.write_all(&bytes).unwrap(),
-        }
-    }
-    assert!(replaced, "the workbook has a shared-string table");
-    out.finish().unwrap().into_inner()
+    long_text_in(
+        &small,
+        "xl/sharedStrings.xml",
+        "THE-LONG-TEXT",
+        ("", len, b'x', ""),
+    )
 }
 
 /// A shared string longer than a cell may hold is refused as the
