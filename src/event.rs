@@ -439,9 +439,10 @@ impl Event {
             .find(|c| c.key.stage == *stage && c.seats.iter().any(|s| s.player == p))
     }
 
-    /// The players `[stages.NAME] absent` names for `stage` (those it names
-    /// that are no single player are said by [`Event::finish`]).
-    fn absent_from(&self, stage: &Stage) -> impl Iterator<Item = PlayerId> + '_ {
+    /// The players `[stages.NAME] absent` names for `stage`: they went on
+    /// and did not turn up (a name that is no single player is an error
+    /// of the event, said when it is read).
+    pub fn absent_from(&self, stage: &Stage) -> impl Iterator<Item = PlayerId> + '_ {
         let names = self.rules.absent.get(stage.as_str());
         names
             .into_iter()

@@ -583,6 +583,15 @@ final,S01,1,3,C,H02,0,-4,3
             .stderr_has(&format!("tilerank.toml: error: {says}"));
         event.edit(&[(&format!("absent = [\"H03\", \"{absent}\"]"), "absent = [\"H03\"]")]);
     }
+    // The final's seating, printed again, keeps no seat for H03.
+    let seating = event
+        .run(&["seating", &prelim, "--from", "prelim", "--format", "csv"])
+        .success()
+        .stderr_has("Not seated: H03 (")
+        .stderr_has(") goes on but is named absent from the final ([stages.final] absent in tilerank.toml).");
+    let mut seated = seating.column("player");
+    seated.sort();
+    assert_eq!(seated, ["H01", "H02", "H04"]);
 }
 
 /// The Gwinnett demo (RULES.md section 7): `[qualifiers] named` settles

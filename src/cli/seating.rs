@@ -139,7 +139,28 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
                     say!("Nothing seated: who goes on is not settled (see tilerank advance).");
                     return Ok(Outcome::DataErrors);
                 }
-                list.going.iter().map(|a| a.player).collect()
+                // (a player the settings name absent from the stage did not
+                // turn up: no seat is kept for them)
+                let absent: Vec<PlayerId> = event.absent_from(&list.to).collect();
+                for &p in list
+                    .going
+                    .iter()
+                    .map(|a| &a.player)
+                    .filter(|p| absent.contains(p))
+                {
+                    say!(
+                        "Not seated: {} ({}) goes on but is named absent from the {} ([stages.{}] absent in tilerank.toml).",
+                        event.roster.get(p).id,
+                        event.roster.get(p).name,
+                        list.to,
+                        list.to
+                    );
+                }
+                list.going
+                    .iter()
+                    .map(|a| a.player)
+                    .filter(|p| !absent.contains(p))
+                    .collect()
             }
             None => event
                 .roster
