@@ -244,3 +244,24 @@ fn many_players_who_did_not_play_are_counted_not_all_listed() {
         .stderr_has(", P0024, and 4976 more\n");
     assert!(!out.stderr.contains("P0025"), "{}", out.stderr);
 }
+
+/// `explain` of a roster player who has not played the stage says so, as
+/// an answer (exit 0), not as a mistyped command line.
+#[test]
+fn explain_of_a_roster_player_who_did_not_play_says_so() {
+    let s = crate::test::Scratch::new("explain-no-show");
+    let roster = s.path("roster.csv");
+    let mut text =
+        std::fs::read_to_string(crate::test::fixtures().join("e2e/hk/roster.csv")).unwrap();
+    text.push_str("H09,Lam Kit Yee,1985-02-03,,,\n");
+    std::fs::write(&roster, text).unwrap();
+    crate::test::Test::new()
+        .args(["explain", "H09"])
+        .fixture("e2e/hk/cards/prelim.csv")
+        .arg("--roster")
+        .arg(&roster)
+        .run()
+        .success()
+        .stdout_is("")
+        .stderr_has("H09 (Lam Kit Yee) is on the roster and has no games in the prelim stage: not ranked in it.");
+}

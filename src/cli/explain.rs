@@ -62,10 +62,15 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
     // the whole standings, ranked once, and who goes on from them
     let marked = event.standings_going_on(&stage, group.as_deref());
     let Some(mut table) = explain_table(&marked, &event.roster, player, event.rules.scoring) else {
-        bail!(
-            "{} has no games in the {stage} stage",
-            event.roster.get(player).id
+        // (a roster player who did not play: the answer, not a mistyped
+        // command line)
+        let p = event.roster.get(player);
+        say!(
+            "{} ({}) is on the roster and has no games in the {stage} stage: not ranked in it.",
+            p.id,
+            p.name
         );
+        return Ok(Outcome::Done);
     };
     if let Some(g) = &group {
         table.notes.push(format!("Ranked in age group {g}."));
