@@ -439,6 +439,17 @@ impl Event {
             .find(|c| c.key.stage == *stage && c.seats.iter().any(|s| s.player == p))
     }
 
+    /// Who of `list` takes a seat at the stage they go on to, and who does
+    /// not: those `[stages.NAME] absent` names for it did not turn up, and
+    /// a seating printed again keeps no seat for them.
+    pub fn to_seat(&self, list: &AdvanceList) -> (Vec<PlayerId>, Vec<PlayerId>) {
+        let absent: Vec<PlayerId> = self.absent_from(&list.to).collect();
+        list.going
+            .iter()
+            .map(|a| a.player)
+            .partition(|p| !absent.contains(p))
+    }
+
     /// The players `[stages.NAME] absent` names for `stage`: they went on
     /// and did not turn up (a name that is no single player is an error
     /// of the event, said when it is read).

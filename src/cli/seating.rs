@@ -139,15 +139,8 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
                     say!("Nothing seated: who goes on is not settled (see tilerank advance).");
                     return Ok(Outcome::DataErrors);
                 }
-                // (a player the settings name absent from the stage did not
-                // turn up: no seat is kept for them)
-                let absent: Vec<PlayerId> = event.absent_from(&list.to).collect();
-                for &p in list
-                    .going
-                    .iter()
-                    .map(|a| &a.player)
-                    .filter(|p| absent.contains(p))
-                {
+                let (seated, absent) = event.to_seat(&list);
+                for p in absent {
                     say!(
                         "Not seated: {} ({}) goes on but is named absent from the {} ([stages.{}] absent in tilerank.toml).",
                         event.roster.get(p).id,
@@ -156,11 +149,7 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
                         list.to
                     );
                 }
-                list.going
-                    .iter()
-                    .map(|a| a.player)
-                    .filter(|p| !absent.contains(p))
-                    .collect()
+                seated
             }
             None => event
                 .roster
