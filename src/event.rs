@@ -370,7 +370,12 @@ impl Event {
         for e in &self.entrants {
             for &p in &e.strangers {
                 let (place, message) = match self.card_of(&e.stage, p) {
-                    Some(c) => (c.place.clone(), Said::of_card(&c.key, self.stranger(e, p))),
+                    Some(c) => {
+                        // where the card names the player: their seat
+                        let seat = c.seats.iter().find(|s| s.player == p);
+                        let place = seat.map_or(&c.place, |s| &s.place);
+                        (place.clone(), Said::of_card(&c.key, self.stranger(e, p)))
+                    }
                     None => (
                         crate::place::Place::nowhere(&format!("{} cards", e.stage)),
                         self.stranger(e, p),

@@ -995,7 +995,7 @@ fn a_final_player_who_did_not_go_on_is_an_error_at_the_card() {
     let error = &out.problems("error")[0];
     assert!(
         error.starts_with(&format!(
-            "{d}/cards/final.csv:2: error: final session S01 table 1: H05 "
+            "{d}/cards/final.csv:5:6: error: final session S01 table 1: H05 "
         )),
         "{error}"
     );
@@ -1083,7 +1083,7 @@ fn import_refuses_a_final_card_with_a_player_who_did_not_go_on() {
         .failure(1)
         .errors(2)
         .stderr_has(&format!(
-            "{both}/final.csv:2: error: final session S01 table 1: H05 "
+            "{both}/final.csv:5:6: error: final session S01 table 1: H05 "
         ))
         .stderr_has("a later stage's card above has a player who did not go on: nothing imported (correct the card, or import the other files without it)")
         .stderr_has("2 files: 0 imported (0 cards), 2 with errors: nothing imported from them");
@@ -1101,7 +1101,7 @@ fn import_refuses_a_final_card_with_a_player_who_did_not_go_on() {
     let error = &out.problems("error")[0];
     assert!(
         error.starts_with(&format!(
-            "{wrong}:2: error: final session S01 table 1: H05 "
+            "{wrong}:5:6: error: final session S01 table 1: H05 "
         )),
         "{error}"
     );
@@ -1117,6 +1117,21 @@ fn import_refuses_a_final_card_with_a_player_who_did_not_go_on() {
     let right = s.write("final-right.csv", &text);
     run(&["import", &right.display().to_string()]).success();
     run(&["medals"]).success().errors(0);
+    // the top 3 go on now: H03, fourth of the prelim, is a stranger on the
+    // stored final card, named at the cell of their seat's first row (D of
+    // game 1; in a dump, that card's file has it at the same row and
+    // column)
+    let toml = std::path::Path::new(&d).join("tilerank.toml");
+    let settings = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, settings.replace("top = 4", "top = 3")).unwrap();
+    let out = run(&["check"]).failure(1).errors(1);
+    let error = &out.problems("error")[0];
+    assert!(
+        error.starts_with(&format!(
+            "{d}/tilerank.db[final-S01-T01]!F5: error: final session S01 table 1: H03 "
+        )),
+        "{error}"
+    );
 }
 
 /// A final card typed in while the prelim still has cards missing is
@@ -1146,10 +1161,11 @@ fn import_judges_a_final_card_on_the_prelim_as_it_stands() {
     let final_card = from.join("cards/final.csv").display().to_string();
     let out = run(&["import", &final_card]).failure(1).errors(2);
     let errors = out.problems("error");
-    for (error, who) in errors.iter().zip(["H02", "H04"]) {
+    // each at the cell that names the player (their seat's first line)
+    for (error, (line, who)) in errors.iter().zip([(3, "H04"), (4, "H02")]) {
         assert!(
             error.starts_with(&format!(
-                "{final_card}:2: error: final session S01 table 1: {who} "
+                "{final_card}:{line}:6: error: final session S01 table 1: {who} "
             )),
             "{errors:?}"
         );

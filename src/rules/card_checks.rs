@@ -2008,7 +2008,7 @@ impl Seating {
     }
 
     /// The first card `on` keeps at which `player` sits: its key and
-    /// where the card is.
+    /// where the card names them (their seat's first line or cell).
     pub fn card_of(
         &self,
         player: PlayerId,
@@ -2018,7 +2018,13 @@ impl Seating {
             .filter(|&i| self.cards[i].players.contains(&player))
             .map(|i| (i, self.key(i)))
             .find(|(_, key)| on(key))
-            .map(|(i, key)| (key, self.place(i, self.cards[i].at)))
+            .map(|(i, key)| {
+                let at = (0..4)
+                    .filter_map(|s| self.seat(i, s))
+                    .find(|&(p, _)| p == player)
+                    .map_or(self.cards[i].at, |(_, at)| at);
+                (key, self.place(i, at))
+            })
     }
 
     /// The place `at` of card `i`.
