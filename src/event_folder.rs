@@ -1148,6 +1148,20 @@ impl EventFolder {
         // The keys of the later stages' cards kept; whether there are any
         let mut kept: HashSet<CardKey, foldhash::fast::RandomState> = HashSet::default();
         let mut later_kept = false;
+        // The later stages' cards stored: a card of this import may change
+        // who went on to them (a prelim card corrected after the final was
+        // seated from it, or the prelim's last card in after a final card
+        // judged on its list as it stood). Who was a stranger on them before
+        // is known, so that only what this import changes is said.
+        let stored_later: HashSet<CardKey, foldhash::fast::RandomState> = current
+            .keys()
+            .filter(|k| rules.stage_rank(&k.stage) > 0)
+            .collect();
+        let strangers_before = match stored_later.is_empty() {
+            true => None,
+            false => Some(strangers_stored(store, &rules)?),
+        };
+        let none = Strangers::new();
 
         let files = read.len();
         for (n, file) in read.into_iter().enumerate() {
@@ -1251,7 +1265,21 @@ impl EventFolder {
                 // too), and nothing kept.
                 let mut strangers = Problems::new();
                 if later {
-                    strangers_on(store, &rules, &all, &keys, &roster, &mut strangers)?;
+                    strangers_on(store, &rules, &all, &keys, &roster, &none, &mut strangers)?;
+                }
+                if let Some(before) = &strangers_before {
+                    let other = stored_later
+                        .iter()
+                        .filter(|k| !keys.contains(*k))
+                        .cloned()
+                        .collect();
+                    strangers_on(store, &rules, &all, &other, &roster, before, &mut strangers)?;
+                    if strangers.has_errors() {
+                        strangers.error(
+                            Source::file(&name).whole(),
+                            said_went_on_changes(&rules, &stored_later),
+                        );
+                    }
                 }
                 store.undo_to_mark()?;
                 if strangers.has_errors() {
@@ -1342,26 +1370,55 @@ impl EventFolder {
         // the files may bring the stage before too (a folder's final.csv
         // before its prelim.csv). A player who did not go on refuses the
         // whole import.
+        //
+        // A later stage's card stored before, and kept: who went on to it
+        // may change with the cards imported, and a player on it who went
+        // on no longer refuses the whole import too (said as the import's,
+        // at the stored card).
+        let mut problems = Problems::new();
         if later_kept {
-            let mut problems = Problems::new();
-            strangers_on(store, &rules, &current, &kept, &roster, &mut problems)?;
-            if problems.has_errors() {
-                // (files of no such card are refused too: said once)
-                if report.files.len() - report.refused.len() > 1 {
-                    problems.error(
-                        Source::file(&store.path.display().to_string()).whole(),
-                        "a later stage's card above has a player who did not go on: nothing imported (correct the card, or import the other files without it)",
-                    );
-                }
-                report.problems.extend(problems);
-                for (name, fates) in &mut report.files {
-                    fates.clear();
-                    if !report.refused.contains(name) {
-                        report.refused.push(name.clone());
-                    }
-                }
-                return Ok(report);
+            strangers_on(
+                store,
+                &rules,
+                &current,
+                &kept,
+                &roster,
+                &none,
+                &mut problems,
+            )?;
+            // (files of no such card are refused too: said once)
+            if problems.has_errors() && report.files.len() - report.refused.len() > 1 {
+                problems.error(
+                    Source::file(&store.path.display().to_string()).whole(),
+                    "a later stage's card above has a player who did not go on: nothing imported (correct the card, or import the other files without it)",
+                );
             }
+        }
+        if let Some(before) = strangers_before.as_ref().filter(|_| !trial) {
+            let other = stored_later
+                .iter()
+                .filter(|k| !kept.contains(*k))
+                .cloned()
+                .collect();
+            let mut moved = Problems::new();
+            strangers_on(store, &rules, &current, &other, &roster, before, &mut moved)?;
+            if moved.has_errors() {
+                moved.error(
+                    Source::file(&store.path.display().to_string()).whole(),
+                    said_went_on_changes(&rules, &stored_later),
+                );
+                problems.extend(moved);
+            }
+        }
+        if problems.has_errors() {
+            report.problems.extend(problems);
+            for (name, fates) in &mut report.files {
+                fates.clear();
+                if !report.refused.contains(name) {
+                    report.refused.push(name.clone());
+                }
+            }
+            return Ok(report);
         }
         then(store, &report)?;
         tx.commit().map_err(|e| store.error(e))?;
@@ -1629,21 +1686,15 @@ fn strangers_on(
     seating: &Seating,
     keys: &HashSet<CardKey, foldhash::fast::RandomState>,
     roster: &Roster,
+    known: &Strangers,
     problems: &mut Problems,
 ) -> Result<(), FolderError> {
-    let stored_roster = store.roster_log()?;
-    let given = stored_roster.map(|_| Roster::default());
-    let event = stored_event(
-        store,
-        rules,
-        Keep::Sums,
-        given,
-        stored_roster,
-        None,
-        Problems::new(),
-    )?;
+    let event = judged_event(store, rules)?;
     for e in &event.entrants_so_far() {
         for &p in &e.strangers {
+            if known.contains(&(e.stage.clone(), event.roster.id(p).to_string())) {
+                continue;
+            }
             let Ok(here) = roster.find(event.roster.id(p)) else {
                 continue;
             };
@@ -1654,6 +1705,57 @@ fn strangers_on(
         }
     }
     Ok(())
+}
+
+/// Why an import is refused whose cards change who went on to a later
+/// stage whose cards (among `stored`) were played by the list before.
+fn said_went_on_changes(
+    rules: &Rules,
+    stored: &HashSet<CardKey, foldhash::fast::RandomState>,
+) -> String {
+    let stages: Vec<&str> = rules
+        .stages
+        .iter()
+        .map(String::as_str)
+        .filter(|s| stored.iter().any(|k| k.stage.as_str() == *s))
+        .collect();
+    let stages = stages.join(" and the ");
+    format!(
+        "with the cards imported, who went on to the {stages} changes, and a player on its stored cards no longer goes on (listed): nothing imported. Import them with the {stages}'s cards corrected (tilerank import --replace FILE CORRECTED-FILE --reason \"...\"), or leave the cards as stored"
+    )
+}
+
+/// Players on a later stage's cards who did not go on to it, by stage and
+/// id (see [`Event::entrants_so_far`]).
+type Strangers = HashSet<(Stage, String)>;
+
+/// The event `store` holds as its transaction sees it, its sums only: what
+/// who went on to a later stage is judged on.
+fn judged_event(store: &Store, rules: &Rules) -> Result<Event, FolderError> {
+    let stored_roster = store.roster_log()?;
+    let given = stored_roster.map(|_| Roster::default());
+    stored_event(
+        store,
+        rules,
+        Keep::Sums,
+        given,
+        stored_roster,
+        None,
+        Problems::new(),
+    )
+}
+
+/// The players on the later stages' cards `store` holds who did not go on
+/// to them, as its transaction sees it.
+fn strangers_stored(store: &Store, rules: &Rules) -> Result<Strangers, FolderError> {
+    let event = judged_event(store, rules)?;
+    let mut out = Strangers::new();
+    for e in event.entrants_so_far() {
+        for p in e.strangers {
+            out.insert((e.stage.clone(), event.roster.id(p).to_string()));
+        }
+    }
+    Ok(out)
 }
 
 /// The event `store` holds, as its transaction sees it, under `rules`:

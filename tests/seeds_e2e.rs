@@ -1134,6 +1134,62 @@ fn import_refuses_a_final_card_with_a_player_who_did_not_go_on() {
     );
 }
 
+/// A prelim card corrected after the final was played from it: when the
+/// correction changes who went on, a player on the stored final card no
+/// longer goes on, and the import is refused (nothing stored), naming that
+/// player at the stored card; the correction goes in with the final's card
+/// corrected beside it, in one import.
+#[test]
+fn a_correction_that_changes_who_went_on_to_a_stored_final_is_refused() {
+    let s = crate::test::Scratch::new("went-on-changes");
+    let from = crate::test::fixtures().join("e2e/hk");
+    let d = hk_e2e_folder(&s);
+    let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
+    let path = |p: std::path::PathBuf| p.display().to_string();
+    run(&[
+        "import",
+        &path(from.join("cards/prelim.csv")),
+        &path(from.join("cards/final.csv")),
+    ])
+    .success();
+    // table 1's seats B and D swapped on the card as typed: H07 has H03's
+    // games and goes on fourth, and H03 played the final
+    let prelim = std::fs::read_to_string(from.join("cards/prelim.csv")).unwrap();
+    let swapped = prelim
+        .replace(",B,H03,", ",B,H0x,")
+        .replace(",D,H07,", ",D,H03,")
+        .replace(",B,H0x,", ",B,H07,");
+    let corrected = path(s.write("prelim-corrected.csv", &swapped));
+    let replace = ["import", "--replace", "--reason", "B and D swapped"];
+    let out = run(&[&replace[..], &[&corrected]].concat())
+        .failure(1)
+        .errors(2)
+        .stderr_has("/tilerank.db: error: with the cards imported, who went on to the final changes, and a player on its stored cards no longer goes on (listed): nothing imported. Import them with the final's cards corrected (tilerank import --replace FILE CORRECTED-FILE --reason \"...\"), or leave the cards as stored")
+        .stderr_has(&format!("{corrected}: nothing imported (errors above)"));
+    let error = &out.problems("error")[1];
+    assert!(
+        error.starts_with(&format!(
+            "{d}/tilerank.db[final-S01-T01]!F5: error: final session S01 table 1: H03 Lee Mei Ling plays the final but did not go on from the prelim (4 went on;"
+        )),
+        "{error}"
+    );
+    // nothing stored: H03 still went on
+    let qualifiers = run(&["qualifiers", "--format", "csv"]).success().stdout;
+    assert!(qualifiers.contains(",H03,"), "{qualifiers}");
+    // with the final's card as it should have been seated, both go in
+    let text = std::fs::read_to_string(from.join("cards/final.csv")).unwrap();
+    let final_card = path(s.write("final-corrected.csv", &text.replace(",H03,", ",H07,")));
+    run(&[&replace[..], &[&corrected, &final_card]].concat())
+        .success()
+        .errors(0);
+    let qualifiers = run(&["qualifiers", "--format", "csv"]).success().stdout;
+    assert!(
+        qualifiers.contains(",H07,") && !qualifiers.contains(",H03,"),
+        "{qualifiers}"
+    );
+    run(&["medals"]).success().errors(0);
+}
+
 /// A final card typed in while the prelim still has cards missing is
 /// judged against the list of who goes on as it stands (the list its
 /// seating was printed from): a player not on it refuses the card at
