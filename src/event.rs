@@ -236,7 +236,7 @@ impl Event {
         for name in &rules.named {
             if roster.find(name).is_err() {
                 problems.error(
-                    crate::place::Place::nowhere(crate::config::FILE_NAME),
+                    rules.written_at.place("[qualifiers] named"),
                     format!("[qualifiers] named: {name:?} names no single player of this event"),
                 );
             }
@@ -244,7 +244,7 @@ impl Event {
         for (stage, names) in &rules.absent {
             for name in names.iter().filter(|n| roster.find(n).is_err()) {
                 problems.error(
-                    crate::place::Place::nowhere(crate::config::FILE_NAME),
+                    rules.written_at.place(&format!("[stages.{stage}] absent")),
                     format!(
                         "[stages.{stage}] absent: {name:?} names no single player of this event"
                     ),
@@ -254,7 +254,7 @@ impl Event {
         for (stage, names) in &rules.stage_named {
             for name in names.iter().filter(|n| roster.find(n).is_err()) {
                 problems.error(
-                    crate::place::Place::nowhere(crate::config::FILE_NAME),
+                    rules.written_at.place(&format!("[stages.{stage}] named")),
                     format!(
                         "[stages.{stage}] named: {name:?} names no single player of this event"
                     ),
@@ -392,7 +392,9 @@ impl Event {
                 };
                 said.push((
                     e.stage.clone(),
-                    crate::place::Place::nowhere(crate::config::FILE_NAME),
+                    self.rules
+                        .written_at
+                        .place(&format!("[stages.{}] absent", e.stage)),
                     Message::from(format!(
                         "[stages.{}] absent: {} {why}; remove {} from the list",
                         e.stage,

@@ -235,6 +235,17 @@ fn qualifiers_table_ties_and_named() {
     assert!(before.stderr.contains("NOTE: TIE at"), "{}", before.stderr);
     assert_eq!(after.status, Some(0), "{}", after.stderr);
     assert!(after.stdout.contains("G17") && !after.stdout.contains("G16"));
+    // a name that is no player is an error of the event, at the setting's
+    // value in tilerank.toml
+    event.edit(&[("named = [\"G17\"]", "named = [\"G99\"]")]);
+    let text = std::fs::read_to_string(event.toml()).unwrap();
+    let line = 1 + text.lines().position(|l| l == "named = [\"G99\"]").unwrap();
+    event
+        .run(&["advance", &cards, "--roster", &roster, "--format", "csv"])
+        .failure(1)
+        .stderr_has(&format!(
+            "tilerank.toml:{line}:9: error: [qualifiers] named: \"G99\" names no single player of this event"
+        ));
     // ... and table_ties = "decide" makes the tie wait for the director
     let event = Event::new("decide", "gwinnett", &[]);
     let (before, after) = event.before_after(
@@ -580,7 +591,7 @@ final,S01,1,3,C,H02,0,-4,3
         event
             .run(&medals)
             .failure(1)
-            .stderr_has(&format!("tilerank.toml: error: {says}"));
+            .stderr_has(&format!("tilerank.toml:124:10: error: {says}"));
         event.edit(&[(&format!("absent = [\"H03\", \"{absent}\"]"), "absent = [\"H03\"]")]);
     }
     // The final's seating, printed again, keeps no seat for H03.
@@ -643,10 +654,10 @@ fn stages_named_settles_a_tie_of_that_stage_only() {
     let prelim = event.run(&["advance", "--format", "csv"]).success();
     assert!(prelim.column("player").contains(&"GW07".to_string()));
     assert!(!prelim.column("player").contains(&"GW16".to_string()));
-    // a name that is no player is an error of the settings
+    // a name that is no player is an error of the settings, at its line
     event.edit(&[("named = [\"GW07\"]\n", "named = [\"GW99\"]\n")]);
     event.run(&semi).failure(1).stderr_has(
-        "tilerank.toml: error: [stages.semi] named: \"GW99\" names no single player of this event",
+        "tilerank.toml:13:9: error: [stages.semi] named: \"GW99\" names no single player of this event",
     );
     // a value that is no list names its line
     event.edit(&[("named = [\"GW99\"]\n", "named = \"GW07\"\n")]);

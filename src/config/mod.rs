@@ -292,6 +292,7 @@ fn blank() -> Rules {
         },
         schedule: None,
         sessions_per_player: None,
+        written_at: Default::default(),
     }
 }
 
@@ -312,6 +313,8 @@ struct Reader<'t> {
     file: &'t str,
     table: DeTable<'t>,
     errors: RefCell<Vec<ConfigError>>,
+    /// Where each setting read is written.
+    written: RefCell<crate::profile::WrittenAt>,
 }
 
 impl<'t> Reader<'t> {
@@ -327,6 +330,7 @@ impl<'t> Reader<'t> {
             file,
             table: table.into_inner(),
             errors: RefCell::new(Vec::new()),
+            written: RefCell::default(),
         })
     }
 
@@ -338,6 +342,19 @@ impl<'t> Reader<'t> {
 
     fn at(&self, span: std::ops::Range<usize>, message: impl Into<String>) -> ConfigError {
         place(self.text, self.file, span, &message.into())
+    }
+
+    /// Keeps where `setting` is written: at `span`.
+    fn mark(&self, setting: &str, span: std::ops::Range<usize>) {
+        if let ConfigError::Invalid { line, col, .. } = place(self.text, self.file, span, "") {
+            let at = crate::place::Source::file(self.file).at(line as u32, Some(col as u32));
+            self.written.borrow_mut().0.insert(setting.to_string(), at);
+        }
+    }
+
+    /// Where each setting read is written.
+    fn written_at(&self) -> crate::profile::WrittenAt {
+        self.written.borrow().clone()
     }
 
     /// Notes a mistake; the reading goes on.
@@ -371,6 +388,7 @@ impl<'t> Reader<'t> {
         value: &Spanned<DeValue<'t>>,
         read: impl FnOnce(&DeValue<'t>) -> Result<T, String>,
     ) -> Option<T> {
+        self.mark(place, value.span());
         match read(value.get_ref()) {
             Ok(v) => Some(v),
             Err(why) => {
@@ -572,6 +590,11 @@ impl<'t> Reader<'t> {
             rules.stages.first().cloned()
         };
         for (name, games, carry, absent, named) in stage_settings {
+            for (setting, at) in [("absent", &absent), ("named", &named)] {
+                if let Some((_, at)) = at {
+                    self.mark(&format!("[stages.{name}] {setting}"), at.clone());
+                }
+            }
             if let Some((a, at)) = absent.filter(|(a, _)| !a.is_empty()) {
                 if first.as_ref() == Some(&name) {
                     self.note(self.at(
@@ -838,6 +861,7 @@ impl Config {
             }
         }
         rules.event_date = date.clone();
+        rules.written_at = reader.written_at();
         reader.done(Config {
             event: EventInfo {
                 name: name.unwrap_or_default(),

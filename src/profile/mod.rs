@@ -246,6 +246,35 @@ pub struct Rules {
     /// Sessions of the first stage each player plays (`hk`: 1); `None`:
     /// any number ([`crate::rules::card_checks::Seating::clashes`]).
     pub sessions_per_player: Option<u32>,
+    /// Where the event's `tilerank.toml` writes the settings it gives.
+    pub written_at: WrittenAt,
+}
+
+/// Where a settings file writes each setting it gives, by its name as
+/// messages say it (`[stages.final] absent` at `./tilerank.toml:61:10`):
+/// what names a setting that only the event's roster and cards show wrong
+/// (a player `absent` names who has a card of the stage). Not part of what
+/// the rules are: equal whatever the places.
+#[derive(Clone, Debug, Default)]
+pub struct WrittenAt(pub std::collections::BTreeMap<String, crate::place::Place>);
+
+impl PartialEq for WrittenAt {
+    fn eq(&self, _: &WrittenAt) -> bool {
+        true
+    }
+}
+
+impl Eq for WrittenAt {}
+
+impl WrittenAt {
+    /// Where `setting` is written, or the settings file as a whole when
+    /// the rules were not read from one that gives it.
+    pub fn place(&self, setting: &str) -> crate::place::Place {
+        self.0
+            .get(setting)
+            .cloned()
+            .unwrap_or_else(|| crate::place::Place::nowhere(crate::config::FILE_NAME))
+    }
 }
 
 /// Every built-in profile: its name and its file. Adding a profile is a
