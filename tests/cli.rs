@@ -136,6 +136,30 @@ fn a_bad_cutoff_policy_and_top() {
         .stderr_has("ten");
 }
 
+/// A top N larger than the players ranked takes every one of them, and
+/// the list says so under its table (the title counts the players only).
+#[test]
+fn a_top_larger_than_the_field_says_every_ranked_player_goes_on() {
+    let said = "Every ranked player goes on: 8 are ranked, fewer than the top 120 asked for.";
+    Test::new()
+        .args(["qualifiers", "--top", "120"])
+        .fixture("e2e/hk/cards/prelim.csv")
+        .run()
+        .success()
+        .stdout_has("top 120 of the prelim standings (hk rules), 8 players")
+        .stdout_has(said);
+    let out = Test::new()
+        .args(["qualifiers", "--top", "8"])
+        .fixture("e2e/hk/cards/prelim.csv")
+        .run()
+        .success();
+    assert!(
+        !out.stdout.contains("Every ranked player"),
+        "{}",
+        out.stdout
+    );
+}
+
 /// `--top`, guessed from `qualifiers` on a command that has none, says
 /// what the command gives and where --top is, as the command line's error
 /// (exit 2, nothing read); not clap's tip of a similar argument,

@@ -175,6 +175,13 @@ pub fn qualifiers_view(list: &AdvanceList, event: &Event, provisional: &str) -> 
                 event.rules.scoring,
             );
             table.notes.extend(not_final(list));
+            let ranked = list.standings.ranked.len();
+            if q.cutoff as usize > ranked {
+                table.notes.push(format!(
+                    "Every ranked player goes on: {ranked} are ranked, fewer than the top {} asked for.",
+                    q.cutoff
+                ));
+            }
             table
         }
         None => {
