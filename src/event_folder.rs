@@ -2204,6 +2204,7 @@ impl StoredReader {
                 problems,
             );
         }
+        self.grouper.end_run(problems);
         ingest::results::cards(&source, &mut self.grouper).collect()
     }
 }

@@ -857,6 +857,7 @@ fn parse_chunk(
             return None;
         }
     }
+    grouper.end_run(&mut chunk.problems);
     chunk.lines = number - base;
     ingest::check_names(
         grouper

@@ -389,6 +389,161 @@ mod check_1_seats_and_players {
             .errors(2);
     }
 
+    /// `good/went-out.csv` (table 7: P0001 to P0004) with `more` lines
+    /// after its own, written in a scratch folder as `name`.
+    fn went_out_and(s: &crate::test::Scratch, name: &str, more: &[String]) -> String {
+        let mut text = std::fs::read_to_string(fixtures().join("good/went-out.csv")).unwrap();
+        for line in more {
+            text.push_str(line);
+            text.push('\n');
+        }
+        s.write(name, &text).display().to_string()
+    }
+
+    /// The twelve lines of `good/went-out.csv` (table 7's three games).
+    fn table_7_lines() -> Vec<String> {
+        let text = std::fs::read_to_string(fixtures().join("good/went-out.csv")).unwrap();
+        text.lines().skip(1).map(str::to_string).collect()
+    }
+
+    /// A table's lines pasted twice (one slip): one error for the run of
+    /// lines given again, naming both runs, not one per line; read from
+    /// a file (streamed) or from standard input (read whole) alike.
+    #[test]
+    fn a_table_pasted_twice_is_one_error() {
+        let s = crate::test::Scratch::new("pasted-twice");
+        let card = went_out_and(&s, "twice.csv", &table_7_lines());
+        let out = Test::new()
+            .args(["check", &card])
+            .roster()
+            .run()
+            .failure(1)
+            .errors(1)
+            .stderr_has("0 cards accepted, 0 games, 1 rejected");
+        assert_eq!(
+            out.problems("error"),
+            [format!(
+                "{card}:14: error: session S01 table 7: lines 14-25 give again the games and seats of lines 2-13 (a table pasted twice, or typed under another table's number?); expected one line per seat per game"
+            )]
+        );
+        let text = std::fs::read_to_string(&card).unwrap();
+        Test::new()
+            .args(["check", "-"])
+            .roster()
+            .stdin(text)
+            .run()
+            .failure(1)
+            .errors(1)
+            .stderr_has(":14: error: session S01 table 7: lines 14-25 give again the games and seats of lines 2-13 (");
+    }
+
+    /// Another table's lines typed under this table's number: one error
+    /// for the run, and not a "keeps its player" error at each of its
+    /// lines for the players it names.
+    #[test]
+    fn a_table_typed_under_another_tables_number_is_one_error() {
+        let s = crate::test::Scratch::new("under-another");
+        let table_8: Vec<String> = table_7_lines()
+            .iter()
+            .map(|l| {
+                l.replace("P0001", "P0005")
+                    .replace("P0002", "P0006")
+                    .replace("P0003", "P0007")
+                    .replace("P0004", "P0008")
+            })
+            .collect();
+        let card = went_out_and(&s, "under-7.csv", &table_8);
+        let out = Test::new()
+            .args(["check", &card])
+            .roster()
+            .run()
+            .failure(1)
+            .errors(1)
+            .stderr_lacks("keeps its player");
+        assert_eq!(
+            out.problems("error"),
+            [format!(
+                "{card}:14: error: session S01 table 7: lines 14-25 give again the games and seats of lines 2-13 (a table pasted twice, or typed under another table's number?); expected one line per seat per game"
+            )]
+        );
+    }
+
+    /// One line given again (not a run of them) is said as it is, and the
+    /// other player it names as well.
+    #[test]
+    fn one_line_given_twice_is_said_at_the_line() {
+        let s = crate::test::Scratch::new("line-twice");
+        let card = went_out_and(&s, "line-twice.csv", &["S01,7,1,D,P0008,0,-15,4".into()]);
+        let out = Test::new()
+            .args(["check", &card])
+            .roster()
+            .run()
+            .failure(1)
+            .errors(2);
+        assert_eq!(
+            out.problems("error"),
+            [
+                format!("{card}:14: error: seat D of game 1 is given twice (first at {card}:5); expected one line per seat per game"),
+                format!("{card}:14:5: error: seat D is \"P0008\" here but \"P0004\" at {card}:5:5; a seat keeps its player for the whole card"),
+            ]
+        );
+    }
+
+    /// A file may list the cards' games one after another (every table's
+    /// game 1, then every table's game 2): its cards are read whole, no
+    /// line said. A table pasted again after them is one error, naming
+    /// the lines it repeats where they are.
+    #[test]
+    fn a_file_of_every_tables_game_1_then_game_2_is_read_whole() {
+        let s = crate::test::Scratch::new("game-major");
+        let table_7 = table_7_lines();
+        let table_8: Vec<String> = table_7
+            .iter()
+            .map(|l| {
+                l.replace("S01,7,", "S01,8,")
+                    .replace("P0001", "P0005")
+                    .replace("P0002", "P0006")
+                    .replace("P0003", "P0007")
+                    .replace("P0004", "P0008")
+            })
+            .collect();
+        let mut text = String::from("session,table,game,seat,player,won,score,tiles\n");
+        for game in 0..3 {
+            for line in table_7[4 * game..4 * game + 4]
+                .iter()
+                .chain(&table_8[4 * game..4 * game + 4])
+            {
+                text.push_str(line);
+                text.push('\n');
+            }
+        }
+        let file = s.write("by-game.csv", &text).display().to_string();
+        Test::new()
+            .args(["check", &file])
+            .roster()
+            .run()
+            .success()
+            .errors(0)
+            .stderr_has("2 cards accepted, 6 games");
+        for line in &table_7 {
+            text.push_str(line);
+            text.push('\n');
+        }
+        let file = s.write("by-game-again.csv", &text).display().to_string();
+        let out = Test::new()
+            .args(["check", &file])
+            .roster()
+            .run()
+            .failure(1)
+            .errors(1);
+        assert_eq!(
+            out.problems("error"),
+            [format!(
+                "{file}:26: error: session S01 table 7: lines 26-37 give again the games and seats of lines 2-5, 10-13 and 18-21 (a table pasted twice, or typed under another table's number?); expected one line per seat per game"
+            )]
+        );
+    }
+
     #[test]
     fn a_table_twice_as_two_score_cards() {
         Test::new()

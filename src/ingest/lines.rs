@@ -624,6 +624,30 @@ pub struct Grouper<L> {
     spare_games: Vec<Vec<GameLines<L>>>,
     spare_lines: Vec<Vec<L>>,
     spare_seats: Vec<Vec<RawSeat>>,
+    /// The lines just read that each give again a game and seat their
+    /// card has a line of, one after another: said once the run ends
+    /// ([`Grouper::end_run`]).
+    run: Run,
+}
+
+/// Lines one after another of one card that each give again a game and
+/// seat the card has a line of ([`Grouper::add`]). One such line is said
+/// as it is ([`Msg::SeatTwiceInGame`], and its player when another than
+/// the seat's); a run of them is one slip (a table pasted twice, or typed
+/// under another table's number), said once for the run
+/// ([`Msg::LinesGivenAgain`]), its players not said line by line.
+#[derive(Default)]
+struct Run {
+    /// The card's index in [`Grouper::cards`].
+    card: usize,
+    /// Each line: where it is, its seat and game, and where the line it
+    /// gives again is.
+    lines: Vec<(At, Seat, u32, At)>,
+    /// The lines of the run that name another player than their seat's.
+    renamed: Vec<RawSeat>,
+    /// A line was put on a card, or lost, since the run's last line: a
+    /// repeated line after it starts another run.
+    broken: bool,
 }
 
 impl<L: Line> Grouper<L> {
@@ -636,6 +660,7 @@ impl<L: Line> Grouper<L> {
             spare_games: Vec::new(),
             spare_lines: Vec::new(),
             spare_seats: Vec::new(),
+            run: Run::default(),
         }
     }
 
@@ -655,6 +680,8 @@ impl<L: Line> Grouper<L> {
     /// Groups the lines of another source, as [`Grouper::new`] (its cards
     /// taken out already), keeping the room it made.
     pub fn restart(&mut self, source: &Source) {
+        // (a run not said is of a read given up)
+        self.run = Run::default();
         self.source = source.clone();
         self.cards.clear();
         self.index.clear();
@@ -684,6 +711,7 @@ impl<L: Line> Grouper<L> {
     /// card is told, and its checks judge whether the line may be its
     /// ([`LostLines::of_card`]).
     pub fn lose(&mut self, lost: &Lost) {
+        self.run.broken = true;
         let key = match &lost.card {
             LostFrom::Key(key) => key,
             LostFrom::Known(key) => *key,
@@ -703,7 +731,10 @@ impl<L: Line> Grouper<L> {
     }
 
     /// Adds a line to its card: `head.key`'s, or `head.known` when that is
-    /// `None` (the card its reader knows, [`Fields::card`]).
+    /// `None` (the card its reader knows, [`Fields::card`]). A line that
+    /// gives again a game and seat its card has a line of is not added:
+    /// the card is not to count, and the line is said with the run of such
+    /// lines it is in (see the `run` of the grouper), once the run ends.
     pub fn add(&mut self, head: &Head, line: L, problems: &mut Problems) {
         let Some(key) = head.key.as_ref().or(head.known) else {
             return; // (no reader gives a line without a card)
@@ -711,42 +742,26 @@ impl<L: Line> Grouper<L> {
         let idx = self.card_index(key, head.row);
         self.last = Some(idx);
         let card = &mut self.cards[idx];
-
-        let seat = head.seat;
-        // (a blank player is an error said already; the seat's player is
-        // the one its other lines write)
-        let blank = head.player.is_empty();
-        card.defective |= blank;
-        match card.seats.iter_mut().find(|s| s.seat == seat) {
-            Some(_) if blank => {}
-            Some(known) if known.player.is_empty() => {
-                known.player = Text::from(&*head.player);
-                known.at = head.player_at;
+        let (seat, number) = (head.seat, head.game);
+        let game = card.games.iter().position(|g| g.number == number);
+        let first = game.and_then(|i| card.games[i].lines.iter().find(|l| l.seat() == seat));
+        if let Some(first) = first.map(|l| l.at()) {
+            card.defective = true;
+            let renamed = seat_player(card, head);
+            if self.run.broken || self.run.card != idx {
+                self.end_run(problems);
+                self.run.card = idx;
             }
-            Some(known)
-                if !same_short(&known.player, &head.player)
-                    && !same_player(&known.player, &head.player) =>
-            {
-                // (the same player when the roster says so, an id here and
-                // the name there: judged where the names are looked up)
-                card.renamed.push(RawSeat {
-                    seat,
-                    player: Text::from(&*head.player),
-                    at: head.player_at,
-                });
-            }
-            Some(_) => {}
-            None => {
-                card.seats.push(RawSeat {
-                    seat,
-                    player: Text::from(&*head.player),
-                    at: head.player_at,
-                });
-                card.seats.sort_by_key(|s| s.seat);
-            }
+            self.run.lines.push((head.row, seat, number, first));
+            self.run.renamed.extend(renamed);
+            return;
         }
-        let number = head.game;
-        let game = match card.games.iter().position(|g| g.number == number) {
+        self.end_run(problems);
+        let card = &mut self.cards[idx];
+        if let Some(renamed) = seat_player(card, head) {
+            card.renamed.push(renamed);
+        }
+        let game = match game {
             Some(i) => &mut card.games[i],
             None => {
                 let lines = self
@@ -761,23 +776,125 @@ impl<L: Line> Grouper<L> {
                 card.games.last_mut().expect("just pushed")
             }
         };
-        if let Some(first) = game.lines.iter().find(|l| l.seat() == seat) {
-            problems.error(
-                self.source.place(head.row),
-                Said::new(
-                    Msg::SeatTwiceInGame,
-                    [
-                        Part::text(seat),
-                        Part::text(number),
-                        Part::text(self.source.place(first.at())),
-                    ],
-                ),
-            );
-            card.defective = true;
-            return;
-        }
         game.lines.push(line);
     }
+
+    /// Says the run of lines that each give again a game and seat of their
+    /// card (its `run`), if there is one: called when a line ends it, and
+    /// when the lines of the source are all read, before its cards are
+    /// taken.
+    pub fn end_run(&mut self, problems: &mut Problems) {
+        self.run.broken = false;
+        if self.run.lines.is_empty() {
+            return; // (almost always: called for every line placed)
+        }
+        let lines = std::mem::take(&mut self.run.lines);
+        let renamed = std::mem::take(&mut self.run.renamed);
+        let (Some(&(at, ..)), Some(&(last, ..))) = (lines.first(), lines.last()) else {
+            return;
+        };
+        let place = |at: At| self.source.place(at);
+        let card = &mut self.cards[self.run.card];
+        if let [(_, seat, game, first)] = lines[..] {
+            problems.error(
+                place(at),
+                Said::new(
+                    Msg::SeatTwiceInGame,
+                    [Part::text(seat), Part::text(game), Part::text(place(first))],
+                ),
+            );
+            card.renamed.extend(renamed);
+            return;
+        }
+        // (the lines given again may be anywhere in the source: a file
+        // may list a card's games one after another, or not)
+        let mut firsts: Vec<u32> = lines.iter().map(|l| l.3.row).collect();
+        firsts.sort_unstable();
+        let mut ranges: Vec<(u32, u32)> = Vec::new();
+        for r in firsts {
+            match ranges.last_mut() {
+                Some((_, end)) if r <= *end + 1 => *end = r,
+                _ => ranges.push((r, r)),
+            }
+        }
+        let workbook = self.source.is_workbook();
+        problems.error(
+            place(at),
+            Said::of_card(
+                &card.key,
+                Said::new(
+                    Msg::LinesGivenAgain,
+                    [
+                        rows_said(&[(at.row, last.row)], workbook),
+                        rows_said(&ranges, workbook),
+                    ],
+                ),
+            ),
+        );
+    }
+}
+
+/// The player of `head`'s seat on its card: the seat's first line's, or
+/// this line's when it is the seat's first (or the first to name one).
+/// A line that names another player than its seat's is returned, for
+/// [`Grouped::renamed`].
+fn seat_player<L>(card: &mut Grouped<L>, head: &Head) -> Option<RawSeat> {
+    let seat = head.seat;
+    // (a blank player is an error said already; the seat's player is
+    // the one its other lines write)
+    let blank = head.player.is_empty();
+    card.defective |= blank;
+    match card.seats.iter_mut().find(|s| s.seat == seat) {
+        Some(_) if blank => None,
+        Some(known) if known.player.is_empty() => {
+            known.player = Text::from(&*head.player);
+            known.at = head.player_at;
+            None
+        }
+        Some(known)
+            if !same_short(&known.player, &head.player)
+                && !same_player(&known.player, &head.player) =>
+        {
+            // (the same player when the roster says so, an id here and
+            // the name there: judged where the names are looked up)
+            Some(RawSeat {
+                seat,
+                player: Text::from(&*head.player),
+                at: head.player_at,
+            })
+        }
+        Some(_) => None,
+        None => {
+            card.seats.push(RawSeat {
+                seat,
+                player: Text::from(&*head.player),
+                at: head.player_at,
+            });
+            card.seats.sort_by_key(|s| s.seat);
+            None
+        }
+    }
+}
+
+/// Ranges of rows of a source (first, last), as a message names them:
+/// `lines 86-97`, `lines 86-89 and 150-153`, `line 86`; a workbook's are
+/// its sheet's rows.
+fn rows_said(ranges: &[(u32, u32)], workbook: bool) -> Part {
+    let one = matches!(ranges, [(a, b)] if a == b);
+    let msg = match (workbook, one) {
+        (false, true) => Msg::Line,
+        (false, false) => Msg::Lines,
+        (true, true) => Msg::Row,
+        (true, false) => Msg::Rows,
+    };
+    let ranges = ranges
+        .iter()
+        .map(|&(a, b)| match a == b {
+            true => Part::text(a),
+            false => Part::text(format!("{a}-{b}")),
+        })
+        .collect();
+    Part::said(msg, [Part::List(ranges, Msg::And)])
 }
 
 impl<L> Grouper<L> {
@@ -978,6 +1095,38 @@ mod tests {
             assert_eq!(super::whole_number_text(t), Some(2), "{t}");
         }
         assert_eq!(super::whole_number_text("２a"), None);
+    }
+
+    /// Lines given again one after another are one error for the run,
+    /// said with the sheet's rows in a workbook; the card is not to count.
+    #[test]
+    fn a_run_of_lines_given_again_is_one_error_naming_rows_in_a_workbook() {
+        let lines = [CARD_1[0], CARD_1[1], CARD_1[2], CARD_1[0], CARD_1[1]];
+        let (cards, problems) = read(&lines);
+        assert!(cards[0].defective);
+        let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        assert_eq!(
+            said,
+            ["t.csv:5: error: session S01 table 1: lines 5-6 give again the games and seats of lines 2-3 (a table pasted twice, or typed under another table's number?); expected one line per seat per game"]
+        );
+        let rows: Vec<Row> =
+            std::iter::once("stage,session,table,game,seat,player,won,score,tiles")
+                .chain(lines)
+                .enumerate()
+                .map(|(i, l)| Row {
+                    number: i as u32 + 1,
+                    first_col: 1,
+                    cells: l.split(',').map(Cell::text).collect(),
+                })
+                .collect();
+        let mut problems = Problems::new();
+        let source = Source::sheet("t.xlsx", "S01");
+        crate::ingest::results::read(&source, rows.into_iter().map(Ok), &[], &mut problems);
+        let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        assert_eq!(
+            said,
+            ["t.xlsx[S01] row 5: error: session S01 table 1: rows 5-6 give again the games and seats of rows 2-3 (a table pasted twice, or typed under another table's number?); expected one line per seat per game"]
+        );
     }
 
     #[test]

@@ -150,6 +150,7 @@ pub fn read(
             grouper.add(&head, line, problems);
         },
     );
+    grouper.end_run(problems);
     if !whole {
         grouper.cut_short();
     }

@@ -81,6 +81,7 @@ pub fn read(
             add_line(source, m, &mut row, &mut stages, &mut grouper, problems);
         },
     );
+    grouper.end_run(problems);
     if !whole {
         grouper.cut_short();
     }

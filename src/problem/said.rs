@@ -44,6 +44,10 @@ crate::lang::catalog! {
         Game => "game {}", "第 {} 局";
         Games => "games {}", "第 {} 局";
         Line => "line {}", "第 {} 行";
+        Lines => "lines {}", "第 {} 行";
+        /// A workbook's rows.
+        Row => "row {}", "第 {} 列";
+        Rows => "rows {}", "第 {} 列";
         /// Where a value of a stored card is, on a referee's page (the
         /// card, then the seat of its player, or the game and seat of its
         /// line).
@@ -98,6 +102,8 @@ crate::lang::catalog! {
             "座位 {0} 在此為 {1}，但在 {3} 為 {2}；同一座位在整張計分卡上須為同一選手";
         SeatTwiceInGame => "seat {} of game {} is given twice (first at {}); expected one line per seat per game",
             "第 {1} 局的座位 {0} 重複出現（首次在 {2}）；每局每個座位只應有一行";
+        LinesGivenAgain => "{} give again the games and seats of {} (a table pasted twice, or typed under another table's number?); expected one line per seat per game",
+            "{}重複了{}的局數和座位（是整桌貼上了兩次，還是輸入在另一桌的桌號下？）；每局每個座位只應有一行";
 
         // The card (checks 1 and 7, the stage and the schedule).
         Seated => "{}: {} seated ({}); a table seats 3 or 4 players",
@@ -463,6 +469,36 @@ mod tests {
         assert_eq!(
             said.say(Lang::ZhHant),
             "第 2 局的座位 B 重複出現（首次在 S01.csv:4）；每局每個座位只應有一行"
+        );
+    }
+
+    /// A run of lines given again, as the reader says it: the card, the
+    /// run's lines, the lines it gives again; in Chinese too.
+    #[test]
+    fn lines_given_again_are_said_in_each_language() {
+        let said = Said::new(
+            Msg::OfCard,
+            [
+                Part::said(Msg::Card, [Part::from("S05"), Part::from("7")]),
+                Part::said(
+                    Msg::LinesGivenAgain,
+                    [
+                        Part::said(Msg::Lines, [Part::List(vec!["350-361".into()], Msg::And)]),
+                        Part::said(
+                            Msg::Rows,
+                            [Part::List(vec!["2-5".into(), "10-13".into()], Msg::And)],
+                        ),
+                    ],
+                ),
+            ],
+        );
+        assert_eq!(
+            said.to_string(),
+            "session S05 table 7: lines 350-361 give again the games and seats of rows 2-5 and 10-13 (a table pasted twice, or typed under another table's number?); expected one line per seat per game"
+        );
+        assert_eq!(
+            said.say(Lang::ZhHant),
+            "場次 S05 第 7 桌：第 350-361 行重複了第 2-5 和 10-13 列的局數和座位（是整桌貼上了兩次，還是輸入在另一桌的桌號下？）；每局每個座位只應有一行"
         );
     }
 
