@@ -544,6 +544,66 @@ mod check_1_seats_and_players {
         );
     }
 
+    /// A name that matches several roster entries on one line of a seat,
+    /// and one of them by its id on the seat's other lines (either way
+    /// round): the id says who sits there, and the card counts for that
+    /// player, nothing said.
+    #[test]
+    fn an_ambiguous_name_is_the_player_the_seats_id_names() {
+        let s = crate::test::Scratch::new("ambiguous-id");
+        for (first, then, player) in [
+            ("Wong Ka Yan", "P0003", "P0003"),
+            ("Wong Ka Yan", "P0009", "P0009"),
+            ("P0009", "Wong Ka Yan", "P0009"),
+        ] {
+            let card = seat_c_named(&s, first, then);
+            let out = Test::new()
+                .args(["standings", &card, "--format", "csv"])
+                .roster()
+                .run()
+                .success()
+                .errors(0);
+            let players = out.column("player");
+            let at = players.iter().position(|p| p == player);
+            let at = at.unwrap_or_else(|| panic!("{first}, {then}: {players:?}"));
+            assert_eq!(out.column("games")[at], "3", "{first}, {then}");
+        }
+    }
+
+    /// The seat's other lines name a player who is none of the name's
+    /// entries: one error, at the name, not one a line.
+    #[test]
+    fn an_ambiguous_name_and_an_id_of_none_of_its_entries_is_one_error() {
+        let s = crate::test::Scratch::new("ambiguous-other");
+        let card = seat_c_named(&s, "Wong Ka Yan", "P0005");
+        let out = Test::new()
+            .args(["check", &card])
+            .roster()
+            .run()
+            .failure(1)
+            .errors(1);
+        assert_eq!(
+            out.problems("error"),
+            [format!(
+                "{card}:4:5: error: player name \"Wong Ka Yan\" matches 2 roster entries (P0003, P0009), but seat C's other lines give \"P0005\" (陳大文, at {card}:8:5), who is not one of them; a seat keeps its player for the whole card"
+            )]
+        );
+        // the id first, the name on the lines after it
+        let card = seat_c_named(&s, "P0005", "Wong Ka Yan");
+        let out = Test::new()
+            .args(["check", &card])
+            .roster()
+            .run()
+            .failure(1)
+            .errors(1);
+        assert_eq!(
+            out.problems("error"),
+            [format!(
+                "{card}:8:5: error: player name \"Wong Ka Yan\" matches 2 roster entries (P0003, P0009), but seat C's other lines give \"P0005\" (陳大文, at {card}:4:5), who is not one of them; a seat keeps its player for the whole card"
+            )]
+        );
+    }
+
     #[test]
     fn a_table_twice_as_two_score_cards() {
         Test::new()

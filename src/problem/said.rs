@@ -130,6 +130,8 @@ crate::lang::catalog! {
             "選手 {} 不在名冊上：應為名冊上的編號或姓名{}";
         NameOfMany => "player name {} matches {} roster entries ({}): write the id instead",
             "選手姓名 {} 符合名冊上 {} 筆資料（{}）：請改填編號";
+        NameOfManyNotSeat => "player name {} matches {} roster entries ({}), but seat {}'s other lines give {} ({}, at {}), who is not one of them; a seat keeps its player for the whole card",
+            "選手姓名 {} 符合名冊上 {} 筆資料（{}），但座位 {} 的其他行填的是 {}（{}，見 {}），並非其中之一；同一座位在整張計分卡上須為同一選手";
 
         /// A message about a card, the card first.
         OfCard => "{}: {}", "{}：{}";
@@ -499,6 +501,22 @@ mod tests {
         assert_eq!(
             said.say(Lang::ZhHant),
             "場次 S05 第 7 桌：第 350-361 行重複了第 2-5 和 10-13 列的局數和座位（是整桌貼上了兩次，還是輸入在另一桌的桌號下？）；每局每個座位只應有一行"
+        );
+        let said = Said::new(
+            Msg::NameOfManyNotSeat,
+            [
+                "\"Wong Ka Yan\"".into(),
+                Part::text(2),
+                "P0003, P0009".into(),
+                "C".into(),
+                "\"P0005\"".into(),
+                "陳大文".into(),
+                "S01.csv:8:5".into(),
+            ],
+        );
+        assert_eq!(
+            said.say(Lang::ZhHant),
+            "選手姓名 \"Wong Ka Yan\" 符合名冊上 2 筆資料（P0003, P0009），但座位 C 的其他行填的是 \"P0005\"（陳大文，見 S01.csv:8:5），並非其中之一；同一座位在整張計分卡上須為同一選手"
         );
     }
 

@@ -652,6 +652,8 @@ pub fn name_players(
 ) -> Result<[Option<PlayerId>; 4], [Option<PlayerId>; 4]> {
     let mut players = [None; 4];
     let mut ok = true;
+    // the seats whose other lines were judged with their first
+    let mut settled = [false; 4];
     for (seat, name, at) in card.named() {
         if name.is_empty() {
             // a blank player: said where the line was read
@@ -661,6 +663,34 @@ pub fn name_players(
         let found = match hashes {
             Some(h) => roster.resolve_hashed(name, h[seat.index()]),
             None => roster.resolve(name),
+        };
+        // a name of several entries, the seat's other lines naming one
+        // player plainly (its id): they say who it is (docs/formats.md)
+        let found = match found {
+            Err(Unresolved::Ambiguous(ids)) if !roster.is_open() => {
+                match named_elsewhere(card, seat, roster) {
+                    Some((p, _)) if ids.contains(&p) => {
+                        settled[seat.index()] = true;
+                        Ok(p)
+                    }
+                    Some((p, other)) => {
+                        settled[seat.index()] = true;
+                        let other_at = card.at(other.at);
+                        not_one_of(
+                            source,
+                            (name, at),
+                            &ids,
+                            (seat, &other.player, other_at, p),
+                            roster,
+                            problems,
+                        );
+                        ok = false;
+                        continue;
+                    }
+                    None => Err(Unresolved::Ambiguous(ids)),
+                }
+            }
+            found => found,
         };
         let player = match found {
             Ok(p) => p,
@@ -694,15 +724,46 @@ pub fn name_players(
     }
     // a seat whose lines name another player than its first: the same
     // player when a roster given says so (an id on one line, the name on
-    // another); else an error (without a roster, an id and a name are two
-    // players)
+    // another, or a name of several entries, one of them the first's);
+    // else an error (without a roster, an id and a name are two players)
+    let mut ambiguous_said: Vec<(Seat, String)> = Vec::new();
     for other in &card.renamed {
-        let first = players[other.seat.index()];
-        if !roster.is_open() && first.is_some() && roster.find(&other.player).ok() == first {
+        if settled[other.seat.index()] {
             continue;
         }
+        let first = players[other.seat.index()];
         let known = card.seats[other.seat.index()].as_ref();
         let (name, at) = known.map_or(("", At::WHOLE), |(n, at)| (n.as_str(), card.at(*at)));
+        let found = first
+            .filter(|_| !roster.is_open())
+            .map(|f| (f, roster.find(&other.player)));
+        match found {
+            Some((first, Ok(p))) if p == first => continue,
+            Some((first, Err(Unresolved::Ambiguous(ids)))) if ids.contains(&first) => continue,
+            // a name of several entries on lines after the seat's first,
+            // none of them its player: said once, at the first of them
+            Some((first, Err(Unresolved::Ambiguous(ids)))) => {
+                let key = match_key(&other.player);
+                if !ambiguous_said
+                    .iter()
+                    .any(|(seat, k)| *seat == other.seat && *k == key)
+                {
+                    let other_at = card.at(other.at);
+                    not_one_of(
+                        source,
+                        (&other.player, other_at),
+                        &ids,
+                        (other.seat, name, at, first),
+                        roster,
+                        problems,
+                    );
+                    ambiguous_said.push((other.seat, key));
+                }
+                ok = false;
+                continue;
+            }
+            _ => {}
+        }
         problems.error(
             source.place(card.at(other.at)),
             Said::new(
@@ -722,6 +783,51 @@ pub fn name_players(
     } else {
         Err(players)
     }
+}
+
+/// The one player the lines of `seat` after its first name (each an id,
+/// or a name of one entry), and the first of those lines; `None` when
+/// it has no such lines, or they name no one player.
+fn named_elsewhere<'a>(
+    card: &'a Checked,
+    seat: Seat,
+    roster: &Roster,
+) -> Option<(PlayerId, &'a RawSeat)> {
+    let mut lines = card.renamed.iter().filter(|r| r.seat == seat);
+    let first = lines.next()?;
+    let player = roster.find(&first.player).ok()?;
+    lines
+        .all(|r| roster.find(&r.player).ok() == Some(player))
+        .then_some((player, first))
+}
+
+/// A seat's name (`name` at `at`) matches several entries (`ids`), and
+/// its other lines name a player who is not one of them (`player`, as
+/// `other` names it at `other_at`): one error, at the name.
+fn not_one_of(
+    source: &Source,
+    (name, at): (&str, At),
+    ids: &[PlayerId],
+    (seat, other, other_at, player): (Seat, &str, At, PlayerId),
+    roster: &Roster,
+    problems: &mut Problems,
+) {
+    let ids: Vec<&str> = ids.iter().map(|&p| roster.id(p)).collect();
+    problems.error(
+        source.place(at),
+        Said::new(
+            Msg::NameOfManyNotSeat,
+            [
+                Part::text(crate::ingest::cell::quoted(name)),
+                Part::text(ids.len()),
+                Part::Text(ids.join(", ")),
+                Part::text(seat),
+                Part::text(crate::ingest::cell::quoted(other)),
+                Part::text(&roster.get(player).name),
+                Part::text(source.place(other_at)),
+            ],
+        ),
+    );
 }
 
 /// Why a seat's name names no one player.
