@@ -63,15 +63,20 @@ pub enum Label {
 impl Label {
     /// Reads `7`, `07`, `7.0`, `T7`, `Table 7`, `S01`, `Session 1`; the
     /// same written full-width (`７`, `Ｓ０１`, a Chinese keyboard's) is the
-    /// same number. A label that is no number is kept as typed.
-    pub fn parse(text: &str, prefixes: &[&str]) -> Option<Label> {
+    /// same number; and the Chinese `第` number `words` (`第2節`, `第二節`,
+    /// `第7桌`). A label that is no number is kept as typed.
+    pub fn parse(text: &str, prefixes: &[&str], words: &[&str]) -> Option<Label> {
         let t = crate::ingest::cell::trim(text);
         if t.is_empty() {
             return None;
         }
         let number = match crate::ingest::cell::half_width_label(t) {
-            std::borrow::Cow::Borrowed(t) => Label::number(t, prefixes),
-            std::borrow::Cow::Owned(folded) => Label::number(&folded, prefixes),
+            std::borrow::Cow::Borrowed(t) => {
+                Label::number(t, prefixes).or_else(|| Label::chinese(t, words))
+            }
+            std::borrow::Cow::Owned(folded) => {
+                Label::number(&folded, prefixes).or_else(|| Label::chinese(&folded, words))
+            }
         };
         Some(match number {
             Some(n) => Label::Num(n),
@@ -115,12 +120,43 @@ impl Label {
         None
     }
 
+    /// The number of a Chinese label, `第` number `word`: `第2節` (session
+    /// 2), `第 2 場`, `第二節`, `第十二節`, `第7桌` (table 7); the number in
+    /// digits (full-width ones folded already) or in Chinese numerals from
+    /// 一 (1) to 九十九 (99).
+    fn chinese(t: &str, words: &[&str]) -> Option<u32> {
+        let rest = t.strip_prefix('第')?;
+        let rest = words.iter().find_map(|w| rest.strip_suffix(w))?.trim();
+        if !rest.is_empty() && rest.len() <= 9 && rest.bytes().all(|b| b.is_ascii_digit()) {
+            return rest.parse().ok();
+        }
+        let digit = |c: char| {
+            "一二三四五六七八九"
+                .chars()
+                .position(|d| d == c)
+                .map(|i| i as u32 + 1)
+        };
+        let c: Vec<char> = rest.chars().collect();
+        match c.as_slice() {
+            ['十'] => Some(10),
+            [d] => digit(*d),
+            ['十', d] => Some(10 + digit(*d)?),
+            [t, '十'] => Some(digit(*t)? * 10),
+            [t, '十', d] => Some(digit(*t)? * 10 + digit(*d)?),
+            _ => None,
+        }
+    }
+
     pub fn session(text: &str) -> Option<Label> {
-        Label::parse(text, &["session", "sess", "s"])
+        Label::parse(
+            text,
+            &["session", "sess", "s"],
+            &["場次", "场次", "節", "节", "場", "场"],
+        )
     }
 
     pub fn table(text: &str) -> Option<Label> {
-        Label::parse(text, &["table", "tbl", "t"])
+        Label::parse(text, &["table", "tbl", "t"], &["桌", "枱", "檯", "台"])
     }
 
     /// `3, 7, 9-11`: labels in the order given, runs of numbers shortened
@@ -435,6 +471,20 @@ mod tests {
         ] {
             assert_eq!(Label::table(t), Some(Label::Num(7)), "{t}");
         }
+        // in Chinese, 第 and the number of the session (節, 場) or table (桌)
+        for t in ["第2節", "第二節", "第 2 場", "第２节", "第二場次"] {
+            assert_eq!(Label::session(t), Some(Label::Num(2)), "{t}");
+        }
+        assert_eq!(Label::session("第十二節"), Some(Label::Num(12)));
+        assert_eq!(Label::session("第二十五場"), Some(Label::Num(25)));
+        assert_eq!(Label::session("第十節"), Some(Label::Num(10)));
+        for t in ["第7桌", "第七桌", "第 7 枱"] {
+            assert_eq!(Label::table(t), Some(Label::Num(7)), "{t}");
+        }
+        // (a table's word is no session's, nor a number beyond the words)
+        assert_eq!(Label::session("第7桌"), Some(Label::Text("第7桌".into())));
+        assert_eq!(Label::session("第百節"), Some(Label::Text("第百節".into())));
+        assert_eq!(Label::session("上午"), Some(Label::Text("上午".into())));
         // a label that is no number is kept as typed
         assert_eq!(Label::table("Ｓ７"), Some(Label::Text("Ｓ７".into())));
         assert_eq!(Label::table("藍７"), Some(Label::Text("藍７".into())));
