@@ -727,3 +727,27 @@ fn full_width_session_table_and_game_numbers_are_the_plain_ones() {
             .stderr_has("session S01 table 7 is given twice");
     }
 }
+
+/// A printed card whose game row every seat left blank (game 2 of 3) is
+/// said at the row's first cell, the cells to fill named, not of the
+/// sheet as a whole.
+#[test]
+fn a_blank_game_on_a_printed_card_is_named_at_its_first_cell() {
+    let mut cells = good_card();
+    // game 2, row 9 (the Total's =SUM leaves it out)
+    cells[8][1..].iter_mut().for_each(String::clear);
+    let s = Scratch::new("blank-game");
+    let book = s.path("S01.xlsx");
+    std::fs::write(&book, cells_xlsx(cells, &[], &[])).unwrap();
+    Test::new()
+        .arg("check")
+        .arg(&book)
+        .roster()
+        .run()
+        .failure(1)
+        .errors(1)
+        .error_at(
+            &format!("{}[Table 07]!B9", book.display()),
+            &["session S01 table 7: game 2 is blank (nothing in B9:M9); the hk rules play 3 games per session: type each seat's game won, score and tiles (a player who left early is blank in the games not played)"],
+        );
+}

@@ -860,6 +860,54 @@ mod tests {
         assert!(!sum_of_nothing(&line(Cell::text("0"))));
     }
 
+    /// `tests/fixtures/scorecard/good.csv` (session 1 table 7) as the rows
+    /// of a sheet, its session cell (B4) `session`, `blank` the game row
+    /// left blank (0: none), read from a sheet of `file`.
+    fn good_card(file: &str, session: &str, blank: u32) -> (Option<RawCard>, Problems) {
+        let text = include_str!("../../tests/fixtures/scorecard/good.csv");
+        let rows = text.lines().enumerate().map(|(i, line)| {
+            let mut cells: Vec<Cell> = line.split(',').map(Cell::text).collect();
+            if i == 3 {
+                cells[1] = Cell::text(session);
+            }
+            // (the Total, typed for the three games, left out with it)
+            if blank > 0 && (i as u32 == 6 + blank || i == 10) {
+                cells[1..].fill(Cell::Empty);
+            }
+            Ok(Row {
+                number: i as u32 + 1,
+                first_col: 1,
+                cells,
+            })
+        });
+        let mut problems = Problems::new();
+        let card = read(&Source::sheet(file, "Table 07"), rows, &[], &mut problems);
+        (card, problems)
+    }
+
+    /// A game row every seat left blank is said at its first cell, the
+    /// cells to fill named, in each language.
+    #[test]
+    fn a_blank_game_row_is_said_at_its_first_cell() {
+        use crate::lang::Lang;
+        let (card, problems) = good_card("S01.xlsx", "1", 2);
+        assert!(problems.is_empty(), "{problems:?}");
+        let mut problems = Problems::new();
+        let rules = crate::profile::Rules::hk();
+        let values =
+            crate::rules::card_checks::check_values(&card.unwrap(), &rules, false, &mut problems);
+        assert!(values.is_none());
+        let said: Vec<&crate::problem::Problem> = problems.iter().collect();
+        assert_eq!(
+            said.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
+            ["S01.xlsx[Table 07]!B9: error: session S01 table 7: game 2 is blank (nothing in B9:M9); the hk rules play 3 games per session: type each seat's game won, score and tiles (a player who left early is blank in the games not played)"]
+        );
+        assert_eq!(
+            said[0].message_in(Lang::ZhHant),
+            "場次 S01 第 7 桌：第 2 局空白（B9:M9 沒有填寫）；hk 規則每場次打 3 局：請填上各座位的勝局、得分和餘牌（提早離場的選手，未打的局留空）"
+        );
+    }
+
     #[test]
     fn knows_the_printed_placeholders() {
         assert!(is_placeholder("(C)"));

@@ -120,6 +120,8 @@ crate::lang::catalog! {
             "第 {} 局：{} 規則每場次只打 {} 局";
         GameMissing => "{}: game {} missing; the {} rules play {} games per session (a player who left early is blank in the games not played)",
             "{}：缺少第 {} 局；{} 規則每場次打 {} 局（提早離場的選手，未打的局留空）";
+        GameBlank => "{}: game {} is blank (nothing in {}); the {} rules play {} games per session: type each seat's game won, score and tiles (a player who left early is blank in the games not played)",
+            "{}：第 {} 局空白（{} 沒有填寫）；{} 規則每場次打 {} 局：請填上各座位的勝局、得分和餘牌（提早離場的選手，未打的局留空）";
         GamePlayers => "game {}: {} played ({}); a game needs 3 or 4",
             "第 {} 局：{}對局（{}）；每局需要 3 或 4 名選手";
 

@@ -28,8 +28,8 @@ use crate::domain::{
     Card, CardKey, Game, Label, PlayerId, Seat, SeatPlayer, SeatResult, SessionName, Stage,
 };
 use crate::ingest::cell::{digits, half_width, Cell, Text};
-use crate::ingest::raw::{RawCard, RawCell, RawGame, RawLine, RawSeat};
-use crate::place::{At, Place, Source};
+use crate::ingest::raw::{Layout, RawCard, RawCell, RawGame, RawLine, RawSeat};
+use crate::place::{column_name, At, Place, Source};
 use crate::problem::said::{Msg, Part, Said};
 use crate::problem::Problems;
 use crate::profile::{PenaltyMode, ProfileName, Rules, Scoring, PROFILES};
@@ -403,9 +403,51 @@ fn check_values_under(
             );
         }
     }
-    let missing: Vec<String> = (1..=expected)
+    let missing: Vec<u32> = (1..=expected)
         .filter(|n| !raw.games.iter().filter(is_played).any(|g| g.number == *n))
         .filter(|n| !lost.game(*n))
+        .collect();
+    // A game whose row a printed card has, every seat's cells blank, is
+    // said at its first cell, the cells to fill named; a game with no row
+    // at all (or no line in a file) is said of the card.
+    let blank_row = |n: u32| {
+        let g = raw.games.iter().find(|g| g.number == n)?;
+        let cells = g
+            .lines
+            .iter()
+            .flat_map(|l| [&l.won, &l.score, &l.tiles])
+            .map(|c| c.at);
+        let first = cells.clone().min_by_key(|at| at.col)?;
+        let last = cells.max_by_key(|at| at.col)?;
+        (raw.layout == Layout::ScoreCard && first.row == last.row && first.col > 0)
+            .then_some((first, last))
+    };
+    for &n in &missing {
+        if let Some((first, last)) = blank_row(n) {
+            problems.error(
+                source.place(first),
+                Said::new(
+                    Msg::GameBlank,
+                    [
+                        raw.key.said(),
+                        Part::text(n),
+                        Part::Text(format!(
+                            "{}{}:{}{}",
+                            column_name(first.col),
+                            first.row,
+                            column_name(last.col),
+                            last.row
+                        )),
+                        Part::text(rules.profile),
+                        Part::text(expected),
+                    ],
+                ),
+            );
+        }
+    }
+    let missing: Vec<String> = missing
+        .into_iter()
+        .filter(|&n| blank_row(n).is_none())
         .map(|n| n.to_string())
         .collect();
     if !missing.is_empty() {
