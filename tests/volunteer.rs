@@ -751,3 +751,51 @@ fn a_blank_game_on_a_printed_card_is_named_at_its_first_cell() {
             &["session S01 table 7: game 2 is blank (nothing in B9:M9); the hk rules play 3 games per session: type each seat's game won, score and tiles (a player who left early is blank in the games not played)"],
         );
 }
+
+/// A card's session cell (B4) counts, however the session is written
+/// (`2`, `S2`, `第2節`, `第二節`); where its file is named for another
+/// session (S01.xlsx), a warning at the cell says so. The card counts as
+/// the cell says: beside S02.xlsx's table 7, it is that table twice.
+#[test]
+fn a_session_cell_other_than_the_file_names_counts_with_a_warning() {
+    let s = Scratch::new("session-cell");
+    let write = |file: &str, session: &str| {
+        let mut cells = good_card();
+        cells[3][1] = session.to_string();
+        let book = s.path(file);
+        std::fs::write(&book, cells_xlsx(cells, &[], &[])).unwrap();
+        book
+    };
+    for session in ["2", "S2", "第2節", "第二節"] {
+        let book = write("S01.xlsx", session);
+        Test::new()
+            .arg("check")
+            .arg(&book)
+            .roster()
+            .run()
+            .success()
+            .warnings(1)
+            .warning_at(
+                &format!("{}[Table 07]!B4", book.display()),
+                &["session S02 here, but the file S01.xlsx is named for session S01: the card counts as S02, as its session cell says; correct this cell if the card is S01's, or move the card to a file of its own session"],
+            );
+        // a file named for its session: nothing to say
+        let own = write("S02.xlsx", session);
+        Test::new()
+            .arg("check")
+            .arg(&own)
+            .roster()
+            .run()
+            .success()
+            .warnings(0)
+            .errors(0);
+        Test::new()
+            .arg("check")
+            .arg(s.path(""))
+            .roster()
+            .run()
+            .failure(1)
+            .stderr_has("session S02 table 7 is given twice");
+        std::fs::remove_file(own).unwrap();
+    }
+}

@@ -22,7 +22,7 @@ use super::header::normalize;
 use super::raw::{CardTitle, Layout, RawCard, RawCell, RawGame, RawLine, RawSeat};
 use super::text::RowError;
 use super::workbook::Merge;
-use crate::domain::{CardKey, Label, Seat, Stage};
+use crate::domain::{CardKey, Label, Seat, SessionName, Stage};
 use crate::place::{column_name, At, Source};
 use crate::problem::said::{Msg, Part, Said};
 use crate::problem::Problems;
@@ -214,9 +214,12 @@ impl<'a> Card<'a> {
         let mut ok = true;
         let session = match session
             .as_ref()
-            .and_then(|(c, _)| Label::session(&c.as_text()))
+            .and_then(|(c, at)| Some((Label::session(&c.as_text())?, *at)))
         {
-            Some(s) => Some(s),
+            Some((s, at)) => {
+                card.session_against_file_name(&s, at, problems);
+                Some(s)
+            }
             None => {
                 let at = session.map_or(At::WHOLE, |(_, at)| at);
                 problems.error(source.place(at), "no session number: expected \"Session number:\" with its value, in the same cell after the colon or in the next cell");
@@ -419,6 +422,42 @@ impl<'a> Card<'a> {
             lost: Default::default(),
             title,
         })
+    }
+
+    /// The card's session against the session its file is named for
+    /// ([`file_name_session`]): the card's own cell counts (the referee
+    /// signed it), and where the two differ a warning at that cell says
+    /// so.
+    fn session_against_file_name(&self, session: &Label, at: At, problems: &mut Problems) {
+        let Some(named) = file_name_session(&self.source.file) else {
+            return;
+        };
+        if named == *session {
+            return;
+        }
+        let file = std::path::Path::new(&self.source.file)
+            .file_name()
+            .map_or_else(
+                || self.source.file.to_string(),
+                |f| f.to_string_lossy().into_owned(),
+            );
+        let (said, named) = (
+            SessionName(session).to_string(),
+            SessionName(&named).to_string(),
+        );
+        problems.warning(
+            self.source.place(at),
+            Said::new(
+                Msg::SessionNotFileName,
+                [
+                    Part::Text(said.clone()),
+                    Part::Text(file),
+                    Part::Text(named.clone()),
+                    Part::Text(said),
+                    Part::Text(named),
+                ],
+            ),
+        );
     }
 
     /// A label's value: after the colon in the same cell, or the next filled
@@ -714,6 +753,24 @@ fn label_matches(label: &str, names: &[&str]) -> bool {
     long || chinese
 }
 
+/// The session a file is named for: its name (without the extension), or
+/// the name's first word, read as a card's session cell is, when it says
+/// "session" (`S01.xlsx`, `Session 1.xlsx`, `S01-T07.csv`, `第1節.xlsx`);
+/// a name of digits alone (`1.xlsx`, `2026-03-28.xlsx`) or of any other
+/// words names none.
+pub fn file_name_session(file: &str) -> Option<Label> {
+    let stem = std::path::Path::new(file).file_stem()?.to_str()?;
+    let first = stem.split([' ', '-', '_', ',', '.']).next().unwrap_or(stem);
+    [stem, first].into_iter().find_map(|name| {
+        let t = name.trim();
+        let digits = t.chars().all(|c| c.is_numeric() || matches!(c, '.' | '．'));
+        match Label::session(t) {
+            Some(Label::Num(n)) if !digits => Some(Label::Num(n)),
+            _ => None,
+        }
+    })
+}
+
 /// The printed sheet's seat letters, left where no player sat.
 fn is_placeholder(text: &str) -> bool {
     let t = text.trim().trim_start_matches('(').trim_end_matches(')');
@@ -883,6 +940,68 @@ mod tests {
         let mut problems = Problems::new();
         let card = read(&Source::sheet(file, "Table 07"), rows, &[], &mut problems);
         (card, problems)
+    }
+
+    /// A file named for a session (S01.xlsx): a card's session cell that
+    /// says another counts, and a warning at the cell says so, in each
+    /// language.
+    #[test]
+    fn a_session_other_than_the_file_names_is_said_at_its_cell() {
+        use crate::lang::Lang;
+        for (file, session) in [
+            ("S01.xlsx", "1"),
+            ("cards/S01.xlsx", "S01"),
+            ("S02.xlsx", "第2節"),
+            ("Session 2.xlsx", "第二節"),
+            ("S02-T07.csv", "S2"),
+            ("cards.xlsx", "2"),
+            ("2.xlsx", "1"),
+        ] {
+            let (card, problems) = good_card(file, session, 0);
+            assert!(problems.is_empty(), "{file} {session}: {problems:?}");
+            assert!(card.is_some());
+        }
+        for session in ["2", "S2", "第2節", "第二節"] {
+            let (card, problems) = good_card("cards/S01.xlsx", session, 0);
+            assert_eq!(card.unwrap().key.session, Label::Num(2), "{session}");
+            let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+            assert_eq!(
+                said,
+                ["cards/S01.xlsx[Table 07]!B4: warning: session S02 here, but the file S01.xlsx is named for session S01: the card counts as S02, as its session cell says; correct this cell if the card is S01's, or move the card to a file of its own session"],
+                "{session}"
+            );
+            assert_eq!(
+                problems.iter().next().unwrap().message_in(Lang::ZhHant),
+                "此處為場次 S02，但檔案 S01.xlsx 的名稱是場次 S01：此計分卡按其場次欄計為 S02；若此卡屬於 S01，請更正此儲存格，否則請把此卡移到其場次的檔案"
+            );
+        }
+        // a session that is no number differs too
+        let (_, problems) = good_card("S01.xlsx", "Blue", 0);
+        assert_eq!(
+            problems.iter().next().map(|p| p.place.to_string()),
+            Some("S01.xlsx[Table 07]!B4".to_string())
+        );
+    }
+
+    #[test]
+    fn the_session_a_file_is_named_for() {
+        for (file, want) in [
+            ("S01.xlsx", Some(1)),
+            ("dir/s3.csv", Some(3)),
+            ("Session 2.xlsx", Some(2)),
+            ("session_12.ods", Some(12)),
+            ("S01-T07.csv", Some(1)),
+            ("S01 cards.xlsx", Some(1)),
+            ("第3節.xlsx", Some(3)),
+            ("1.xlsx", None),
+            ("2026-03-28.xlsx", None),
+            ("Sheet1.xlsx", None),
+            ("Scores 2026.xlsx", None),
+            ("cards.xlsx", None),
+            ("-", None),
+        ] {
+            assert_eq!(file_name_session(file), want.map(Label::Num), "{file}");
+        }
     }
 
     /// A game row every seat left blank is said at its first cell, the

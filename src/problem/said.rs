@@ -122,6 +122,8 @@ crate::lang::catalog! {
             "{}：缺少第 {} 局；{} 規則每場次打 {} 局（提早離場的選手，未打的局留空）";
         GameBlank => "{}: game {} is blank (nothing in {}); the {} rules play {} games per session: type each seat's game won, score and tiles (a player who left early is blank in the games not played)",
             "{}：第 {} 局空白（{} 沒有填寫）；{} 規則每場次打 {} 局：請填上各座位的勝局、得分和餘牌（提早離場的選手，未打的局留空）";
+        SessionNotFileName => "session {} here, but the file {} is named for session {}: the card counts as {}, as its session cell says; correct this cell if the card is {}'s, or move the card to a file of its own session",
+            "此處為場次 {}，但檔案 {} 的名稱是場次 {}：此計分卡按其場次欄計為 {}；若此卡屬於 {}，請更正此儲存格，否則請把此卡移到其場次的檔案";
         GamePlayers => "game {}: {} played ({}); a game needs 3 or 4",
             "第 {} 局：{}對局（{}）；每局需要 3 或 4 名選手";
 
