@@ -1025,6 +1025,24 @@ mod tests {
             said[0].message_in(Lang::ZhHant),
             "場次 S01 第 7 桌：第 2 局空白（B9:M9 沒有填寫）；hk 規則每場次打 3 局：請填上各座位的勝局、得分和餘牌（提早離場的選手，未打的局留空）"
         );
+        // a card with no game typed (a blank card) is said once, of the card
+        let (card, _) = good_card("S01.xlsx", "1", 0);
+        let mut card = card.unwrap();
+        card.games
+            .iter_mut()
+            .flat_map(|g| &mut g.lines)
+            .for_each(|l| {
+                for c in [&mut l.won, &mut l.score, &mut l.tiles] {
+                    c.value = Cell::Empty;
+                }
+            });
+        card.total = None;
+        let mut problems = Problems::new();
+        crate::rules::card_checks::check_values(&card, &rules, false, &mut problems);
+        assert_eq!(
+            problems.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
+            ["S01.xlsx[Table 07]: error: session S01 table 7: game 1, 2, 3 missing; the hk rules play 3 games per session (a player who left early is blank in the games not played)"]
+        );
     }
 
     #[test]

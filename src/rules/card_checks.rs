@@ -407,11 +407,14 @@ fn check_values_under(
         .filter(|n| !raw.games.iter().filter(is_played).any(|g| g.number == *n))
         .filter(|n| !lost.game(*n))
         .collect();
-    // A game whose row a printed card has, every seat's cells blank, is
-    // said at its first cell, the cells to fill named; a game with no row
-    // at all (or no line in a file) is said of the card.
+    // A game whose row a printed card has, every seat's cells blank, on a
+    // card with a game typed, is said at its first cell, the cells to
+    // fill named; a game with no row at all (or no line in a file), and
+    // the games of a card with none typed (a blank card), are said of the
+    // card, once.
+    let typed = raw.games.iter().any(|g| is_played(&g));
     let blank_row = |n: u32| {
-        let g = raw.games.iter().find(|g| g.number == n)?;
+        let g = raw.games.iter().find(|g| typed && g.number == n)?;
         let cells = g
             .lines
             .iter()
