@@ -696,6 +696,14 @@ pub fn summary(event: &Event) -> String {
         errors,
         if errors == 1 { "error" } else { "errors" }
     ));
+    // (the cards are accepted: what is wrong is who plays a later stage)
+    let later: Vec<String> = event
+        .later_errors(&event.qualifying_stage())
+        .map(|(stage, n)| format!("{n} about who plays the {stage}"))
+        .collect();
+    if !later.is_empty() {
+        s.push_str(&format!(" ({})", later.join(", ")));
+    }
     if warnings > 0 {
         s.push_str(&format!(
             ", {} {}",
