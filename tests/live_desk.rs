@@ -2243,3 +2243,87 @@ fn a_final_card_with_a_player_who_did_not_go_on_is_refused_at_the_table() {
     assert_eq!(right.status, 201, "{right:?}");
     assert!(stored_keys(&dir).iter().any(|k| k.starts_with("final")));
 }
+
+/// A referee's correction of a prelim card, accepted on the board after
+/// the final was played from the prelim, is refused when it changes who
+/// went on (a player on the stored final card no longer goes on): the
+/// board says why, and nothing is stored, as the desk's import is refused.
+#[test]
+fn the_board_refuses_an_entry_that_changes_who_went_on_to_a_stored_final() {
+    let scratch = Scratch::new("board-went-on");
+    let from = crate::test::fixtures().join("e2e/hk");
+    let dir = scratch.path("event");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(from.join("tilerank.toml"), dir.join("tilerank.toml")).unwrap();
+    for (command, file) in [
+        ("roster", "roster.csv"),
+        ("import", "cards/prelim.csv"),
+        ("import", "cards/final.csv"),
+    ] {
+        crate::test::Test::new()
+            .arg(command)
+            .arg(from.join(file))
+            .arg("--event")
+            .arg(&dir)
+            .run()
+            .success();
+    }
+    let ann = add_referee(&dir, "Ann Lee");
+    let server = Serving::start(&dir);
+    let addr = server.addr.as_str();
+    // table 1 with seats B and D swapped: H07 goes on fourth, not H03,
+    // who played the final
+    let prelim = std::fs::read_to_string(from.join("cards/prelim.csv")).unwrap();
+    let mut card = String::from("stage,session,table,game,seat,player,won,score,tiles\n");
+    for line in prelim.lines().filter(|l| l.starts_with("prelim,S01,1,")) {
+        let line = line
+            .replace(",B,H03,", ",B,H0x,")
+            .replace(",D,H07,", ",D,H03,")
+            .replace(",B,H0x,", ",B,H07,");
+        card.push_str(&line);
+        card.push('\n');
+    }
+    assert_eq!(post_card(addr, &ann, card.as_bytes()).unwrap().status, 409);
+    let cookie = director(&server);
+    let board = the_board(addr, &cookie);
+    assert!(board.body.contains("1 in conflict"), "{}", board.body);
+    let id = board
+        .body
+        .split("<strong>Entry ")
+        .filter_map(|part| part.split_once(' '))
+        .find(|(_, rest)| rest.starts_with("by Ann Lee"))
+        .map(|(id, _)| id.to_string())
+        .unwrap();
+    let csrf = form_token(&board.body);
+    let form =
+        format!("stage=prelim&session=S01&table=1&choice={id}&reason=seats+swapped&csrf={csrf}");
+    let a = http(
+        addr,
+        "POST",
+        "/board/accept",
+        &[
+            ("Cookie", &cookie),
+            ("Content-Type", "application/x-www-form-urlencoded"),
+        ],
+        form.as_bytes(),
+    )
+    .unwrap();
+    assert_eq!(a.status, 422, "{a:?}");
+    for said in [
+        "Not settled",
+        "H03 Lee Mei Ling plays the final but did not go on from the prelim",
+        "who went on to the final changes",
+    ] {
+        assert!(a.body.contains(said), "{said}: {}", a.body);
+    }
+    // nothing stored: the board still waits, H03 still went on
+    let board = the_board(addr, &cookie);
+    assert!(board.body.contains("1 in conflict"), "{}", board.body);
+    let qualifiers = crate::test::Test::new()
+        .args(["qualifiers", "--format", "csv", "--event"])
+        .arg(&dir)
+        .run()
+        .success()
+        .stdout;
+    assert!(qualifiers.contains(",H03,"), "{qualifiers}");
+}

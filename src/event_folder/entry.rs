@@ -1570,24 +1570,14 @@ impl EventFolder {
                     trial: false,
                     desk: false,
                 };
-                let mut failed = None;
-                self.store_read(
+                let report = self.store_read(
                     &store,
                     vec![ToImport::Read(read)],
                     &how,
                     on_wait,
                     &mut |store, report| {
                         if report.problems.has_errors() {
-                            failed = Some(
-                                report
-                                    .problems
-                                    .sorted()
-                                    .iter()
-                                    .map(|p| p.to_string())
-                                    .collect::<Vec<_>>()
-                                    .join("\n"),
-                            );
-                            return Ok(());
+                            return Ok(()); // (refused: said below)
                         }
                         let changed = report
                             .files
@@ -1597,12 +1587,21 @@ impl EventFolder {
                         record(store, Some(id), changed)
                     },
                 )?;
-                match failed {
-                    Some(why) => Err(FolderError::Refused(format!(
+                // (refused whether the import's last step ran or not: a
+                // later stage's player found wrong refuses it before)
+                if report.problems.has_errors() || !report.refused.is_empty() {
+                    let why = report
+                        .problems
+                        .sorted()
+                        .iter()
+                        .map(|p| p.to_string())
+                        .collect::<Vec<_>>()
+                        .join("\n");
+                    return Err(FolderError::Refused(format!(
                         "{key}: entry {id} cannot be the event's card now:\n{why}"
-                    ))),
-                    None => Ok(()),
+                    )));
                 }
+                Ok(())
             }
         }
     }
