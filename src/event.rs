@@ -116,8 +116,9 @@ pub struct Entrants {
     pub waiting: Vec<PlayerId>,
     /// Players the settings say did not turn up (`[stages.NAME] absent`):
     /// who went on and has no card of it is not waited for; who did not go
-    /// on, or has a card, is an error of the settings.
-    pub absent: Vec<PlayerId>,
+    /// on, or has a card, is an error of the settings (listed here, each
+    /// with whether they went on: then they play it).
+    pub absent: Vec<(PlayerId, bool)>,
     /// Whether the stage before is complete (cards missing, or players
     /// still to play it: judged on its list as it stands, see
     /// [`Event::entrants_so_far`]).
@@ -354,6 +355,7 @@ impl Event {
                 absent: absent
                     .into_iter()
                     .filter(|p| !going.contains(p) || here.contains(p))
+                    .map(|p| (p, going.contains(&p)))
                     .collect(),
                 from_complete,
             };
@@ -385,9 +387,11 @@ impl Event {
             }
         }
         for e in &self.entrants {
-            for &p in &e.absent {
+            for &(p, went_on) in &e.absent {
+                // (the card named when the cards are kept)
                 let why = match self.card_of(&e.stage, p) {
                     Some(c) => format!("plays it ({})", c.key),
+                    None if went_on => "plays it".to_string(),
                     None => format!("did not go on to it from the {}", e.from),
                 };
                 said.push((

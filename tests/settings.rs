@@ -592,6 +592,14 @@ final,S01,1,3,C,H02,0,-4,3
             .run(&medals)
             .failure(1)
             .stderr_has(&format!("tilerank.toml:124:10: error: {says}"));
+        if absent == "H02" {
+            // a command that keeps only the sums says the same reason,
+            // without the card
+            event
+                .run(&["standings", &prelim, &three, "--stage", "final"])
+                .failure(1)
+                .stderr_has("error: [stages.final] absent: H02 plays it; remove H02 from the list");
+        }
         event.edit(&[(&format!("absent = [\"H03\", \"{absent}\"]"), "absent = [\"H03\"]")]);
     }
     // The final's seating, printed again, keeps no seat for H03.
