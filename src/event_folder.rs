@@ -968,7 +968,7 @@ impl EventFolder {
         key: &CardKey,
         reason: &str,
         on_wait: &mut dyn FnMut(),
-    ) -> Result<String, FolderError> {
+    ) -> Result<Removed, FolderError> {
         let reason = reason.trim();
         if reason.is_empty() {
             return Err(FolderError::Refused(
@@ -999,6 +999,16 @@ impl EventFolder {
         };
         let source = store.card_source(card.id)?;
         let games: HashSet<u32> = card.lines.iter().map(|l| l.game).collect();
+        // A card of a stage before another: who went on may change without
+        // it, and a player on a later stage's stored cards no longer go on
+        // (the later stage was played by the list before), as an import
+        // that changes it is refused.
+        let rules = self.rules();
+        let later = rules.stage_rank(&key.stage) + 1 < rules.stages.len();
+        let before = match later {
+            true => Some(strangers_stored(&store, &rules)?),
+            false => None,
+        };
         let log = store.append_log(&LogEntry {
             time: utc_now(),
             action: "remove".into(),
@@ -1010,8 +1020,25 @@ impl EventFolder {
             reason: reason.to_string(),
         })?;
         store.replace_card(card.id, log)?;
+        if let Some(before) = before {
+            let mut moved: Vec<(Stage, String)> = strangers_stored(&store, &rules)?
+                .into_iter()
+                .filter(|s| !before.contains(s))
+                .collect();
+            if !moved.is_empty() {
+                moved.sort();
+                let said: Vec<String> = moved
+                    .iter()
+                    .map(|(stage, id)| format!("{id} plays the {stage}"))
+                    .collect();
+                return Ok(Removed::Not(format!(
+                    "{key}: without this card, who went on changes, and {} would no longer have gone on: nothing removed (the later stage was played by the list before). To correct the card, replace it with the later stage's cards corrected, in one tilerank import --replace",
+                    said.join(", ")
+                )));
+            }
+        }
         tx.commit().map_err(|e| store.error(e))?;
-        Ok(source)
+        Ok(Removed::Card { source })
     }
 
     /// [`EventFolder::import`] through a store opened before (a test caps
@@ -1517,6 +1544,16 @@ impl EventFolder {
             log: log.len(),
         })
     }
+}
+
+/// What [`EventFolder::remove_card`] did.
+#[derive(Debug)]
+pub enum Removed {
+    /// The card is removed; it was read from `source`.
+    Card { source: String },
+    /// Nothing removed: the event's data says why (who went on to a
+    /// later stage would change).
+    Not(String),
 }
 
 /// What a dump wrote.

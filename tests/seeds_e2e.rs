@@ -1176,6 +1176,12 @@ fn a_correction_that_changes_who_went_on_to_a_stored_final_is_refused() {
     // nothing stored: H03 still went on
     let qualifiers = run(&["qualifiers", "--format", "csv"]).success().stdout;
     assert!(qualifiers.contains(",H03,"), "{qualifiers}");
+    // nor is a removal of the prelim's table 1 taken: the list as it
+    // stands without it would not have H01 and H03, who played the final
+    run(&["remove", "--session", "S01", "--table", "1", "--reason", "retyped"])
+        .failure(1)
+        .stderr_has("/tilerank.db: error: session S01 table 1: without this card, who went on changes, and H01 plays the final, H03 plays the final would no longer have gone on: nothing removed (the later stage was played by the list before). To correct the card, replace it with the later stage's cards corrected, in one tilerank import --replace");
+    run(&["check"]).success().errors(0);
     // with the final's card as it should have been seated, both go in
     let text = std::fs::read_to_string(from.join("cards/final.csv")).unwrap();
     let final_card = path(s.write("final-corrected.csv", &text.replace(",H03,", ",H07,")));

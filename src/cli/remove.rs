@@ -58,7 +58,14 @@ pub fn run(args: RemoveArgs) -> Result<Outcome> {
         session,
         table,
     };
-    let source = folder.remove_card(&key, &args.reason, &mut say_waiting)?;
-    say!("{key}: removed (it was read from {source}); tilerank log keeps when and why.");
-    Ok(Outcome::Done)
+    match folder.remove_card(&key, &args.reason, &mut say_waiting)? {
+        tilerank::event_folder::Removed::Card { source } => {
+            say!("{key}: removed (it was read from {source}); tilerank log keeps when and why.");
+            Ok(Outcome::Done)
+        }
+        tilerank::event_folder::Removed::Not(why) => {
+            say!("{}: error: {why}", folder.db_path().display());
+            Ok(Outcome::DataErrors)
+        }
+    }
 }
