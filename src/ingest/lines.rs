@@ -960,6 +960,11 @@ mod tests {
     /// The cards of a results file of `lines` (its header given), and the
     /// problems reading them said.
     fn read(lines: &[&str]) -> (Vec<RawCard>, Problems) {
+        read_from(&Source::file("t.csv"), lines)
+    }
+
+    /// [`read`], the lines read from `source`.
+    fn read_from(source: &Source, lines: &[&str]) -> (Vec<RawCard>, Problems) {
         let text = std::iter::once("stage,session,table,game,seat,player,won,score,tiles")
             .chain(lines.iter().copied());
         let rows: Vec<Row> = text
@@ -971,9 +976,8 @@ mod tests {
             })
             .collect();
         let mut problems = Problems::new();
-        let source = Source::file("t.csv");
         let cards =
-            crate::ingest::results::read(&source, rows.into_iter().map(Ok), &[], &mut problems);
+            crate::ingest::results::read(source, rows.into_iter().map(Ok), &[], &mut problems);
         (cards, problems)
     }
 
@@ -1109,19 +1113,7 @@ mod tests {
             said,
             ["t.csv:5: error: session S01 table 1: lines 5-6 give again the games and seats of lines 2-3 (a table pasted twice, or typed under another table's number?); expected one line per seat per game"]
         );
-        let rows: Vec<Row> =
-            std::iter::once("stage,session,table,game,seat,player,won,score,tiles")
-                .chain(lines)
-                .enumerate()
-                .map(|(i, l)| Row {
-                    number: i as u32 + 1,
-                    first_col: 1,
-                    cells: l.split(',').map(Cell::text).collect(),
-                })
-                .collect();
-        let mut problems = Problems::new();
-        let source = Source::sheet("t.xlsx", "S01");
-        crate::ingest::results::read(&source, rows.into_iter().map(Ok), &[], &mut problems);
+        let (_, problems) = read_from(&Source::sheet("t.xlsx", "S01"), &lines);
         let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
         assert_eq!(
             said,
