@@ -1006,7 +1006,7 @@ impl EventFolder {
         let rules = self.rules();
         let later = rules.stage_rank(&key.stage) + 1 < rules.stages.len();
         let before = match later {
-            true => Some(strangers_stored(&store, &rules)?),
+            true => Some(went_on_stored(&store, &rules)?),
             false => None,
         };
         let log = store.append_log(&LogEntry {
@@ -1020,7 +1020,7 @@ impl EventFolder {
             reason: reason.to_string(),
         })?;
         store.replace_card(card.id, log)?;
-        if let Some(before) = before {
+        if let Some((before, waiting)) = before {
             let mut moved: Vec<(Stage, String)> = strangers_stored(&store, &rules)?
                 .into_iter()
                 .filter(|s| !before.contains(s))
@@ -1031,8 +1031,9 @@ impl EventFolder {
                     .iter()
                     .map(|(stage, id)| format!("{id} plays the {stage}"))
                     .collect();
+                let instead = now_waiting(&store, &rules, &waiting)?;
                 return Ok(Removed::Not(format!(
-                    "{key}: without this card, who went on changes, and {} would no longer have gone on: nothing removed (the later stage was played by the list before). To correct the card, replace it with the later stage's cards corrected, in one tilerank import --replace",
+                    "{key}: without this card, who went on changes, and {} would no longer have gone on{instead}: nothing removed (the later stage was played by the list before). To correct the card, replace it with the later stage's cards corrected, in one tilerank import --replace",
                     said.join(", ")
                 )));
             }
@@ -1184,9 +1185,12 @@ impl EventFolder {
             .keys()
             .filter(|k| rules.stage_rank(&k.stage) > 0)
             .collect();
-        let strangers_before = match stored_later.is_empty() {
-            true => None,
-            false => Some(strangers_stored(store, &rules)?),
+        let (strangers_before, waiting_before) = match stored_later.is_empty() {
+            true => (None, Strangers::new()),
+            false => {
+                let (strangers, waiting) = went_on_stored(store, &rules)?;
+                (Some(strangers), waiting)
+            }
         };
         let none = Strangers::new();
 
@@ -1302,9 +1306,10 @@ impl EventFolder {
                         .collect();
                     strangers_on(store, &rules, &all, &other, &roster, before, &mut strangers)?;
                     if strangers.has_errors() {
+                        let instead = now_waiting(store, &rules, &waiting_before)?;
                         strangers.error(
                             Source::file(&name).whole(),
-                            said_went_on_changes(&rules, &stored_later),
+                            said_went_on_changes(&rules, &stored_later, &instead),
                         );
                     }
                 }
@@ -1430,9 +1435,10 @@ impl EventFolder {
             let mut moved = Problems::new();
             strangers_on(store, &rules, &current, &other, &roster, before, &mut moved)?;
             if moved.has_errors() {
+                let instead = now_waiting(store, &rules, &waiting_before)?;
                 moved.error(
                     Source::file(&store.path.display().to_string()).whole(),
-                    said_went_on_changes(&rules, &stored_later),
+                    said_went_on_changes(&rules, &stored_later, &instead),
                 );
                 problems.extend(moved);
             }
@@ -1749,6 +1755,7 @@ fn strangers_on(
 fn said_went_on_changes(
     rules: &Rules,
     stored: &HashSet<CardKey, foldhash::fast::RandomState>,
+    instead: &str,
 ) -> String {
     let stages: Vec<&str> = rules
         .stages
@@ -1758,7 +1765,7 @@ fn said_went_on_changes(
         .collect();
     let stages = stages.join(" and the ");
     format!(
-        "with the cards imported, who went on to the {stages} changes, and a player on its stored cards no longer goes on (listed): nothing imported. Import them with the {stages}'s cards corrected (tilerank import --replace FILE CORRECTED-FILE --reason \"...\"), or leave the cards as stored"
+        "with the cards imported, who went on to the {stages} changes, and a player on its stored cards no longer goes on (listed){instead}: nothing imported. Import them with the {stages}'s cards corrected (tilerank import --replace FILE CORRECTED-FILE --reason \"...\"), or leave the cards as stored"
     )
 }
 
@@ -1785,14 +1792,41 @@ fn judged_event(store: &Store, rules: &Rules) -> Result<Event, FolderError> {
 /// The players on the later stages' cards `store` holds who did not go on
 /// to them, as its transaction sees it.
 fn strangers_stored(store: &Store, rules: &Rules) -> Result<Strangers, FolderError> {
+    went_on_stored(store, rules).map(|(strangers, _)| strangers)
+}
+
+/// [`strangers_stored`], and who went on to a later stage and has no card
+/// of it yet (as [`crate::event::Entrants::waiting`]).
+fn went_on_stored(store: &Store, rules: &Rules) -> Result<(Strangers, Strangers), FolderError> {
     let event = judged_event(store, rules)?;
-    let mut out = Strangers::new();
+    let (mut strangers, mut waiting) = (Strangers::new(), Strangers::new());
     for e in event.entrants_so_far() {
-        for p in e.strangers {
-            out.insert((e.stage.clone(), event.roster.id(p).to_string()));
-        }
+        let id = |p| (e.stage.clone(), event.roster.id(p).to_string());
+        strangers.extend(e.strangers.iter().map(|&p| id(p)));
+        waiting.extend(e.waiting.iter().map(|&p| id(p)));
     }
-    Ok(out)
+    Ok((strangers, waiting))
+}
+
+/// Who now goes on to a later stage and has no card of it, and did not
+/// before (`waiting`, as [`went_on_stored`] said it before the change):
+/// `; P0483 now goes on, with no card yet`, or nothing.
+fn now_waiting(store: &Store, rules: &Rules, waiting: &Strangers) -> Result<String, FolderError> {
+    let (_, now) = went_on_stored(store, rules)?;
+    let mut new: Vec<&str> = now
+        .iter()
+        .filter(|w| !waiting.contains(*w))
+        .map(|(_, id)| id.as_str())
+        .collect();
+    new.sort_unstable();
+    Ok(match new.is_empty() {
+        true => String::new(),
+        false => format!(
+            "; {} now {} on, with no card yet",
+            new.join(", "),
+            if new.len() == 1 { "goes" } else { "go" }
+        ),
+    })
 }
 
 /// The event `store` holds, as its transaction sees it, under `rules`:

@@ -1164,7 +1164,7 @@ fn a_correction_that_changes_who_went_on_to_a_stored_final_is_refused() {
     let out = run(&[&replace[..], &[&corrected]].concat())
         .failure(1)
         .errors(2)
-        .stderr_has("/tilerank.db: error: with the cards imported, who went on to the final changes, and a player on its stored cards no longer goes on (listed): nothing imported. Import them with the final's cards corrected (tilerank import --replace FILE CORRECTED-FILE --reason \"...\"), or leave the cards as stored")
+        .stderr_has("/tilerank.db: error: with the cards imported, who went on to the final changes, and a player on its stored cards no longer goes on (listed); H07 now goes on, with no card yet: nothing imported. Import them with the final's cards corrected (tilerank import --replace FILE CORRECTED-FILE --reason \"...\"), or leave the cards as stored")
         .stderr_has(&format!("{corrected}: nothing imported (errors above)"));
     let error = &out.problems("error")[1];
     assert!(
@@ -1180,7 +1180,7 @@ fn a_correction_that_changes_who_went_on_to_a_stored_final_is_refused() {
     // stands without it would not have H01 and H03, who played the final
     run(&["remove", "--session", "S01", "--table", "1", "--reason", "retyped"])
         .failure(1)
-        .stderr_has("/tilerank.db: error: session S01 table 1: without this card, who went on changes, and H01 plays the final, H03 plays the final would no longer have gone on: nothing removed (the later stage was played by the list before). To correct the card, replace it with the later stage's cards corrected, in one tilerank import --replace");
+        .stderr_has("/tilerank.db: error: session S01 table 1: without this card, who went on changes, and H01 plays the final, H03 plays the final would no longer have gone on; H06, H08 now go on, with no card yet: nothing removed (the later stage was played by the list before). To correct the card, replace it with the later stage's cards corrected, in one tilerank import --replace");
     run(&["check"]).success().errors(0);
     // with the final's card as it should have been seated, both go in
     let text = std::fs::read_to_string(from.join("cards/final.csv")).unwrap();
