@@ -9,7 +9,7 @@ use tilerank::domain::{CardKey, Label, Stage};
 /// Take a card out of the event: its table has no card again, as before it was imported (the card is kept in the event's database, and the log says when and why)
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank remove --stage final --session S01 --table 40 --reason \"a prelim card typed on the final's form\"\n  tilerank remove --session S02 --table 7 --reason \"typed as table 7, was table 17\"\n\nFor a card with a wrong value, import the corrected card with --replace instead. Importing a removed card again puts it back. The log lists every removal with its reason (tilerank log)."
+    after_help = "Examples:\n  tilerank remove --stage final --session S01 --table 40 --reason \"a prelim card typed on the final's form\"\n  tilerank remove --session S02 --table 7 --reason \"typed as table 7, was table 17\"\n\nFor a card with a wrong value, import the corrected card with --replace instead. Importing a removed card again puts it back. The log lists every removal with its reason (tilerank log). A card of an earlier stage is not removed when, without it, a player on a later stage's stored cards would no longer have gone on (exit 1): the later stage was played by the list before."
 )]
 pub struct RemoveArgs {
     /// The card's stage (default: the event's first stage, the prelim)
