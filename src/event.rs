@@ -524,6 +524,34 @@ impl Event {
         v
     }
 
+    /// The roster as `stage` is ranked and played on from: a status
+    /// (withdrawn, disqualified) counts from the last stage the player has
+    /// cards of. A finalist marked withdrawn or disqualified after the
+    /// final is listed apart in the final, and the stages before rank them
+    /// as they played: they went on, and the final was played by that list
+    /// (marked before it, with no card of it, they are apart from the
+    /// prelim on, and the next in line goes on). The roster itself when no
+    /// such player plays a stage after `stage` (always, with one stage).
+    pub fn roster_in(&self, stage: &Stage) -> std::borrow::Cow<'_, Roster> {
+        use crate::roster::Status;
+        let at = self.rules.stage_rank(stage);
+        let mut later = self
+            .tallies
+            .stages()
+            .filter(|s| self.rules.stage_rank(s) > at)
+            .flat_map(|s| self.tallies.each_of(s).map(|t| t.player))
+            .filter(|&p| self.roster.status(p) != Status::Active)
+            .peekable();
+        if later.peek().is_none() {
+            return std::borrow::Cow::Borrowed(&self.roster);
+        }
+        let mut roster = self.roster.clone();
+        for p in later {
+            roster.set_status(p, Status::Active);
+        }
+        std::borrow::Cow::Owned(roster)
+    }
+
     /// The standings of one stage (RULES.md section 6).
     pub fn standings(&self, stage: &Stage) -> Standings {
         self.standings_in(stage, None)
@@ -538,13 +566,19 @@ impl Event {
             let in_group = |t: &standings::Tally| {
                 group.is_none_or(|g| self.groups.of.get(&t.player).is_some_and(|x| x == g))
             };
-            return standings::rank_in(&self.tallies, in_group, stage, order, &self.roster);
+            return standings::rank_in(
+                &self.tallies,
+                in_group,
+                stage,
+                order,
+                &self.roster_in(stage),
+            );
         }
         let mut tallies = self.tallies(stage);
         if let Some(g) = group {
             tallies.retain(|t| self.groups.of.get(&t.player).is_some_and(|x| x == g));
         }
-        standings::rank(tallies, stage, order, &self.roster)
+        standings::rank(tallies, stage, order, &self.roster_in(stage))
     }
 
     /// A stage's tallies, with what it carries over from the stage before
@@ -603,13 +637,19 @@ impl Event {
         use crate::rules::advancement::Carry;
         let order = self.rules.order.clone();
         if group.is_none() && self.carry(stage) == Carry::None {
-            return standings::rank_top(&self.tallies.view(stage), n, stage, order, &self.roster);
+            return standings::rank_top(
+                &self.tallies.view(stage),
+                n,
+                stage,
+                order,
+                &self.roster_in(stage),
+            );
         }
         let mut tallies = self.tallies(stage);
         if let Some(g) = group {
             tallies.retain(|t| self.groups.of.get(&t.player).is_some_and(|x| x == g));
         }
-        standings::rank_top(&tallies[..], n, stage, order, &self.roster)
+        standings::rank_top(&tallies[..], n, stage, order, &self.roster_in(stage))
     }
 
     /// The groups to report on: each group, or the whole event (`None`).
@@ -904,17 +944,19 @@ impl Event {
             GoingOn::TableWinnersAndBestSeconds { .. } => {
                 let cards = self.cards_of(group);
                 let carried = self.carried(stage);
-                let a = nvso(&cards, stage, &self.rules, &self.roster, named, &carried);
+                let roster = self.roster_in(stage);
+                let a = nvso(&cards, stage, &self.rules, &roster, named, &carried);
                 (a.advancing, a.decisions, None)
             }
             GoingOn::BestAtEachTable { per_table } => {
                 let cards = self.cards_of(group);
                 let carried = self.carried(stage);
+                let roster = self.roster_in(stage);
                 let a = best_at_each_table(
                     &cards,
                     stage,
                     &self.rules,
-                    &self.roster,
+                    &roster,
                     named,
                     per_table,
                     &carried,

@@ -1335,6 +1335,14 @@ impl Roster {
         }
     }
 
+    /// Sets a roster player's status (a player the cards taught an open
+    /// roster has none to set).
+    pub fn set_status(&mut self, pid: PlayerId, status: Status) {
+        if let Some(r) = self.entries.recs.get_mut(pid.index()) {
+            r.status = status;
+        }
+    }
+
     /// The player's status, without making an entry.
     pub fn status(&self, pid: PlayerId) -> Status {
         self.entries

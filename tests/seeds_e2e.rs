@@ -1196,6 +1196,110 @@ fn a_correction_that_changes_who_went_on_to_a_stored_final_is_refused() {
     run(&["medals"]).success().errors(0);
 }
 
+/// A finalist marked withdrawn or disqualified on the roster after the
+/// final (caught cheating in it, say) is listed apart in the final, with
+/// no medal; the prelim ranks them as they played, so they still went on
+/// and nobody else is waited for: the final was played by that list.
+#[test]
+fn a_finalist_disqualified_after_the_final_is_listed_apart_in_it() {
+    let s = crate::test::Scratch::new("finalist-dq");
+    let from = crate::test::fixtures().join("e2e/hk");
+    let d = hk_e2e_folder(&s);
+    let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
+    let path = |p: std::path::PathBuf| p.display().to_string();
+    run(&[
+        "import",
+        &path(from.join("cards/prelim.csv")),
+        &path(from.join("cards/final.csv")),
+    ])
+    .success();
+    let before = run(&["qualifiers", "--format", "csv"]).success().stdout;
+    let medals = run(&["medals", "--format", "csv"]).success().stdout;
+    assert!(medals.contains(",H02,"), "{medals}");
+    // H02 won the final; H05, who did not go on, withdrew after the prelim
+    let roster = std::fs::read_to_string(from.join("roster.csv")).unwrap();
+    let marked = roster
+        .replace(
+            "H02,Chan Siu Ming,2012-06-01,F1,,",
+            "H02,Chan Siu Ming,2012-06-01,F1,DQ,",
+        )
+        .replace(
+            "H05,Wong Chi Keung,1985-07-07,F3,,",
+            "H05,Wong Chi Keung,1985-07-07,F3,W,",
+        );
+    run(&["roster", &path(s.write("roster-dq.csv", &marked))])
+        .success()
+        .errors(0);
+    run(&["check"]).success().errors(0);
+    // the prelim's list is as it was, H02 on it
+    assert_eq!(
+        run(&["qualifiers", "--format", "csv"]).success().stdout,
+        before
+    );
+    let prelim = run(&["standings", "--stage", "prelim", "--format", "csv"])
+        .success()
+        .stdout;
+    let line = |out: &str, id: &str| {
+        out.lines()
+            .find(|l| l.contains(&format!(",{id},")))
+            .unwrap_or_else(|| panic!("{id} not in {out}"))
+            .to_string()
+    };
+    assert!(!line(&prelim, "H02").contains(",DQ,"), "{prelim}");
+    // (a status counts in the last stage a player played: H05's the prelim)
+    assert!(line(&prelim, "H05").contains(",W,"), "{prelim}");
+    let final_ = run(&["standings", "--stage", "final", "--format", "csv"])
+        .success()
+        .stdout;
+    assert!(line(&final_, "H02").contains(",DQ,"), "{final_}");
+    let medals = run(&["medals", "--format", "csv"]).success().stdout;
+    assert!(!medals.contains(",H02,"), "{medals}");
+    for id in ["H04", "H01", "H03"] {
+        assert!(medals.contains(&format!(",{id},")), "{medals}");
+    }
+}
+
+/// The same under a table rule (gwinnett): the semi's table still sends
+/// its disqualified winner on, and the final's medals pass them by.
+#[test]
+fn a_finalist_disqualified_after_a_table_rule_final_is_listed_apart_in_it() {
+    let s = crate::test::Scratch::new("finalist-dq-gwinnett");
+    let from = crate::test::fixtures().join("e2e/gwinnett");
+    let dir = s.0.join("event");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(from.join("tilerank.toml"), dir.join("tilerank.toml")).unwrap();
+    let d = dir.display().to_string();
+    let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
+    let roster = std::fs::read_to_string(from.join("roster.csv")).unwrap();
+    let marked: String = roster
+        .lines()
+        .enumerate()
+        .map(|(i, l)| match i {
+            0 => format!("{l},status\n"),
+            _ if l.starts_with("G19,") => format!("{l},DQ\n"),
+            _ => format!("{l},\n"),
+        })
+        .collect();
+    run(&[
+        "roster",
+        &s.write("roster.csv", &marked).display().to_string(),
+    ])
+    .success();
+    run(&["import", &from.join("cards").display().to_string()])
+        .success()
+        .errors(0);
+    let semi = run(&["advance", "--stage", "semi", "--format", "csv"])
+        .success()
+        .stdout;
+    assert!(semi.contains("G19,"), "{semi}");
+    let medals = run(&["medals", "--format", "csv"]).success().stdout;
+    assert!(!medals.contains("G19"), "{medals}");
+    assert!(
+        medals.contains(",G13,") && medals.contains(",G17,"),
+        "{medals}"
+    );
+}
+
 /// A final card typed in while the prelim still has cards missing is
 /// judged against the list of who goes on as it stands (the list its
 /// seating was printed from): a player not on it refuses the card at
