@@ -1,7 +1,7 @@
 //! An event put together from its inputs: the roster, the cards that passed
 //! every check, and every problem found on the way.
 
-use crate::domain::{Card, PlayerId, Stage};
+use crate::domain::{Card, CardKey, PlayerId, Stage};
 use crate::ingest::{self, InputError};
 use crate::intake::Intake;
 use crate::problem::said::{Msg, Part, Said};
@@ -263,12 +263,20 @@ impl Event {
             }
         }
         mixed_groups(&cards, &groups, rules, &mut problems);
+        // Who sat where is kept until a later stage's players are judged,
+        // to name the seat of one who did not go on (whether or not the
+        // cards are kept); an event of one stage keeps the keys alone.
+        let later = tallies.stages().any(|s| rules.stage_rank(s) > 0);
+        let (card_keys, seating) = match later {
+            true => (seating.to_keys(), Some(seating)),
+            false => (seating.into_keys(), None),
+        };
         let mut event = Event {
             rules: rules.clone(),
             roster,
             groups,
             cards,
-            card_keys: seating.into_keys(),
+            card_keys,
             rejected,
             tallies: std::sync::Arc::new(tallies),
             entrants: Vec::new(),
@@ -278,9 +286,9 @@ impl Event {
             counts,
         };
         // (who goes on is not known while cards have errors)
-        if event.judged {
+        if let (true, Some(seating)) = (event.judged, &seating) {
             event.entrants = event.find_entrants(false);
-            event.say_strangers();
+            event.say_strangers(seating);
         }
         event
     }
@@ -367,17 +375,14 @@ impl Event {
 
     /// A player on a later stage's card who did not go on to it is an
     /// error at that card (a mistyped id would win a medal).
-    fn say_strangers(&mut self) {
+    fn say_strangers(&mut self, seating: &Seating) {
         let mut said = Vec::new();
         for e in &self.entrants {
+            let on = |k: &CardKey| k.stage == e.stage;
             for &p in &e.strangers {
-                let (place, message) = match self.card_of(&e.stage, p) {
-                    Some(c) => {
-                        // where the card names the player: their seat
-                        let seat = c.seats.iter().find(|s| s.player == p);
-                        let place = seat.map_or(&c.place, |s| &s.place);
-                        (place.clone(), Said::of_card(&c.key, self.stranger(e, p)))
-                    }
+                // where the card names the player: their seat
+                let (place, message) = match seating.card_of(p, on) {
+                    Some((key, place)) => (place, Said::of_card(&key, self.stranger(e, p))),
                     None => (
                         crate::place::Place::nowhere(&format!("{} cards", e.stage)),
                         self.stranger(e, p),
@@ -387,10 +392,10 @@ impl Event {
             }
         }
         for e in &self.entrants {
+            let on = |k: &CardKey| k.stage == e.stage;
             for &(p, went_on) in &e.absent {
-                // (the card named when the cards are kept)
-                let why = match self.card_of(&e.stage, p) {
-                    Some(c) => format!("plays it ({})", c.key),
+                let why = match seating.card_of(p, on) {
+                    Some((key, _)) => format!("plays it ({key})"),
                     None if went_on => "plays it".to_string(),
                     None => format!("did not go on to it from the {}", e.from),
                 };
@@ -441,13 +446,6 @@ impl Event {
             .iter()
             .filter(move |(s, _)| matches!((at, order(s)), (Some(a), Some(b)) if b > a))
             .map(|(s, n)| (s, *n))
-    }
-
-    /// The first card of `stage` that `p` plays on (the cards kept).
-    fn card_of(&self, stage: &Stage, p: PlayerId) -> Option<&Card> {
-        self.cards
-            .iter()
-            .find(|c| c.key.stage == *stage && c.seats.iter().any(|s| s.player == p))
     }
 
     /// Who of `list` takes a seat at the stage they go on to, and who does

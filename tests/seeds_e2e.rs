@@ -1259,6 +1259,44 @@ fn a_finalist_disqualified_after_the_final_is_listed_apart_in_it() {
     }
 }
 
+/// A player found on a stored final card who no longer goes on (the
+/// settings changed after the final was stored) is named at their seat on
+/// that card by every command, those that keep only the sums too.
+#[test]
+fn a_stranger_on_a_stored_final_card_is_named_at_the_seat_by_every_command() {
+    let s = crate::test::Scratch::new("stranger-place-sums");
+    let from = crate::test::fixtures().join("e2e/hk");
+    let d = hk_e2e_folder(&s);
+    let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
+    let path = |p: std::path::PathBuf| p.display().to_string();
+    run(&[
+        "import",
+        &path(from.join("cards/prelim.csv")),
+        &path(from.join("cards/final.csv")),
+    ])
+    .success();
+    let toml = std::path::Path::new(&d).join("tilerank.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, text.replace("top = 4", "top = 3")).unwrap();
+    // H03, fourth in the prelim, sits at seat D of the final's table 1
+    let says = format!(
+        "{d}/tilerank.db[final-S01-T01]!F5: error: final session S01 table 1: H03 Lee Mei Ling plays the final but did not go on from the prelim (3 went on;"
+    );
+    for command in [
+        &["qualifiers"][..],
+        &["standings", "--stage", "prelim"],
+        &["check"],
+        &["medals"],
+    ] {
+        let out = run(command).failure(1);
+        let errors = out.problems("error");
+        assert!(
+            errors.iter().any(|e| e.starts_with(&says)),
+            "{command:?}: {errors:?}"
+        );
+    }
+}
+
 /// The same under a table rule (gwinnett): the semi's table still sends
 /// its disqualified winner on, and the final's medals pass them by.
 #[test]

@@ -2141,6 +2141,17 @@ impl Seating {
         }
     }
 
+    /// The keys of the cards, in the order added, the seating kept
+    /// (see [`Seating::into_keys`]).
+    pub fn to_keys(&self) -> CardKeys {
+        CardKeys {
+            stages: self.stages.clone(),
+            sessions: self.sessions.labels.clone(),
+            tables: self.tables.labels.clone(),
+            keys: self.cards.iter().map(|c| c.key).collect(),
+        }
+    }
+
     /// The keys of the cards, in the order added, and nothing of who sat
     /// where: what is kept once the checks across cards are made.
     pub fn into_keys(self) -> CardKeys {
