@@ -39,7 +39,16 @@ type Listed = Option<(Vec<String>, std::ops::Range<usize>)>;
 
 /// A `[stages.NAME]` table as given: its name, games, carry, absent
 /// players and the players named to settle its ties.
-type StageSettings = (String, Option<u32>, Option<Carry>, Listed, Listed);
+/// A `[stages.NAME]` table: the stage, where its name is written, then
+/// its settings.
+type StageSettings = (
+    String,
+    std::ops::Range<usize>,
+    Option<u32>,
+    Option<Carry>,
+    Listed,
+    Listed,
+);
 
 pub const FILE_NAME: &str = "tilerank.toml";
 
@@ -483,8 +492,9 @@ impl<'t> Reader<'t> {
                             }
                         }
                         // `semi-final` and `Semi` are the stage `semi`, as on the cards.
+                        let at = name.span();
                         let name = Stage::new(name.get_ref()).as_str().to_string();
-                        stage_settings.push((name, games, carry, absent, named));
+                        stage_settings.push((name, at, games, carry, absent, named));
                     }
                 }
                 "age_groups" => {
@@ -589,7 +599,21 @@ impl<'t> Reader<'t> {
         } else {
             rules.stages.first().cloned()
         };
-        for (name, games, carry, absent, named) in stage_settings {
+        // The stages [rules] stages lists are the event's: a table of
+        // another (one left behind when the list was edited) is a mistake.
+        // Without the list, a table adds its stage before the final.
+        let listed = given.contains(&("rules", "stages")) && !wrong.contains(&("rules", "stages"));
+        for (name, name_at, games, carry, absent, named) in stage_settings {
+            if listed && !rules.stages.contains(&name) {
+                self.note(self.at(
+                    name_at,
+                    format!(
+                        "[stages.{name}]: {name} is not one of the event's stages ([rules] stages = [{}]): add it there, or remove this table",
+                        rules.stages.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>().join(", ")
+                    ),
+                ));
+                continue;
+            }
             for (setting, at) in [("absent", &absent), ("named", &named)] {
                 if let Some((_, at)) = at {
                     self.mark(&format!("[stages.{name}] {setting}"), at.clone());
@@ -1150,6 +1174,28 @@ mod tests {
         let (line, message) = invalid(&overlap);
         assert_eq!(line, 8, "{message}");
         assert!(message.starts_with("age_groups: "), "{message}");
+    }
+
+    /// A `[stages.NAME]` table adds its stage while the profile gives the
+    /// stages; once `[rules] stages` lists them, a table of another stage
+    /// (left behind when the list was edited) is an error at its name.
+    #[test]
+    fn a_stage_table_outside_the_listed_stages_is_an_error() {
+        let head = "[event]\nname = \"x\"\nprofile = \"hk\"\n";
+        let added = format!("{head}[stages.semi]\ngames = 2\n");
+        let rules = Config::parse(&added, "t.toml").unwrap().rules();
+        assert_eq!(rules.stages, vec!["prelim", "semi", "final"]);
+        let listed =
+            format!("{head}[rules]\nstages = [\"prelim\", \"final\"]\n[stages.semi]\ngames = 2\n");
+        let (line, message) = invalid(&listed);
+        assert_eq!(line, 6, "{message}");
+        assert_eq!(
+            message,
+            "[stages.semi]: semi is not one of the event's stages ([rules] stages = [\"prelim\", \"final\"]): add it there, or remove this table"
+        );
+        let kept = listed.replace("\"prelim\", \"final\"", "\"prelim\", \"semi\", \"final\"");
+        let rules = Config::parse(&kept, "t.toml").unwrap().rules();
+        assert_eq!(rules.games_for(&Stage::new("semi")), 2);
     }
 
     #[test]
