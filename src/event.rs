@@ -286,9 +286,12 @@ impl Event {
             counts,
         };
         // (who goes on is not known while cards have errors)
-        if let (true, Some(seating)) = (event.judged, &seating) {
+        if event.judged {
             event.entrants = event.find_entrants(false);
-            event.say_strangers(seating);
+            if let Some(seating) = &seating {
+                event.say_strangers(seating);
+            }
+            event.say_names_in_no_tie();
         }
         event
     }
@@ -419,6 +422,71 @@ impl Event {
                 None => self.judged_errors.push((stage, 1)),
             }
             self.problems.error(place, message);
+        }
+    }
+
+    /// The players the settings name to settle the ties of `stage`
+    /// ([`Rules::named_for`]; a name that is no player is an error of the
+    /// settings, said by [`Event::finish`]).
+    fn named_in_settings<'a>(&'a self, stage: &Stage) -> impl Iterator<Item = PlayerId> + 'a {
+        self.rules
+            .named_for(stage)
+            .iter()
+            .filter_map(|n| self.roster.find(n).ok())
+    }
+
+    /// A player the settings name to settle a tie (`[qualifiers] named`,
+    /// `[stages.NAME] named`) who settles none of the stage's ties, in any
+    /// age group, is a warning at the setting, said once: the name changes
+    /// nothing. So under every rule: the top N takes no names (a tie at
+    /// its cutoff follows `cutoff_ties`), and nobody goes on from the
+    /// event's last stage. A stage with no cards yet has no ties to judge.
+    fn say_names_in_no_tie(&mut self) {
+        use crate::rules::advancement::names_in_no_tie;
+        let played = self.stages();
+        let mut said = Vec::new();
+        for (at, name) in self.rules.stages.iter().enumerate() {
+            let stage = Stage::new(name);
+            let named: Vec<PlayerId> = self.named_in_settings(&stage).collect();
+            if named.is_empty() {
+                continue;
+            }
+            let setting = match at {
+                0 => "[qualifiers] named".to_string(),
+                _ => format!("[stages.{stage}] named"),
+            };
+            let last = at > 0 && at + 1 == self.rules.stages.len();
+            let (unused, why) = if last {
+                (
+                    named,
+                    format!("nobody goes on from the {stage}, the event's last stage"),
+                )
+            } else if !played.contains(&stage) {
+                continue;
+            } else if self.rules.going_on == GoingOn::TopOfStandings {
+                (
+                    named,
+                    format!(
+                        "the top {} of the {stage} standings go on, and a tie at the cutoff follows cutoff_ties, never a name",
+                        self.rules.qualifiers
+                    ),
+                )
+            } else {
+                let lists = self.advance_all(&stage, &self.group_list(), &[]);
+                (
+                    names_in_no_tie(&named, lists.iter().flat_map(|l| &l.decisions)),
+                    format!("they are in no tie for going on from the {stage}"),
+                )
+            };
+            for p in unused {
+                said.push((
+                    self.rules.written_at.place(&setting),
+                    format!("{setting}: naming {} changes nothing: {why}", self.who(p)),
+                ));
+            }
+        }
+        for (place, message) in said {
+            self.problems.warning(place, message);
         }
     }
 
@@ -919,18 +987,14 @@ impl Event {
         named: &[PlayerId],
         standings: Standings,
     ) -> AdvanceList {
-        use crate::rules::advancement::{best_at_each_table, nvso, select};
+        use crate::rules::advancement::{best_at_each_table, names_in_no_tie, nvso, select};
+        let asked = named;
         // the names that settle this stage's ties: `[qualifiers] named`
         // for the first stage, `[stages.NAME] named` for a later one
         let mut named = named.to_vec();
-        named.extend(
-            self.rules
-                .named_for(stage)
-                .iter()
-                .filter_map(|n| self.roster.find(n).ok()),
-        );
+        named.extend(self.named_in_settings(stage));
         let named = &named[..];
-        let (going, decisions, cut) = match self.rules.going_on {
+        let (going, mut decisions, cut) = match self.rules.going_on {
             GoingOn::TopOfStandings => {
                 let cut = select(&standings, self.rules.qualifiers, self.rules.cutoff_ties);
                 (
@@ -962,6 +1026,15 @@ impl Event {
                 (a.advancing, a.decisions, None)
             }
         };
+        // a name this run gave (`--player`) that settles no tie of the
+        // list, said last; the settings' are said once for the stage
+        // (`say_names_in_no_tie`)
+        let unused = names_in_no_tie(asked, &decisions);
+        decisions.extend(
+            unused
+                .into_iter()
+                .map(|player| Decision::NamedInNoTie { player }),
+        );
         let table_ties = self.rules.table_ties;
         AdvanceList {
             stage: stage.clone(),

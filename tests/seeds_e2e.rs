@@ -620,6 +620,71 @@ fn gwinnett_a_tie_for_the_lowest_total_is_reported_and_settled_by_name() {
         .stderr_has("--player \"G99\" names no single player of this event");
 }
 
+/// A player the settings name to settle a tie who settles none is a
+/// warning at the setting, under every rule, said once by every command;
+/// the list is as without the name (exit 0). HK's top 4: H07 is fifth, and
+/// the top N takes no names (a tie at its cutoff follows cutoff_ties);
+/// nobody goes on from the final, the last stage. Gwinnett: G17 settles
+/// prelim table 6's tie, G01 has table 1's lowest total alone.
+#[test]
+fn a_named_player_who_settles_no_tie_is_a_warning_at_the_setting_under_every_rule() {
+    let s = crate::test::Scratch::new("named-in-no-tie");
+    let from = crate::test::fixtures().join("e2e/hk");
+    let d = hk_e2e_folder(&s);
+    let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
+    let toml = std::path::Path::new(&d).join("tilerank.toml");
+    let settings = std::fs::read_to_string(&toml).unwrap();
+    let settings = settings.replace("top = 4\n", "top = 4\nnamed = [\"H07\"]\n")
+        + "\n[stages.final]\nnamed = [\"H01\"]\n";
+    std::fs::write(&toml, &settings).unwrap();
+    let prelim = from.join("cards/prelim.csv").display().to_string();
+    run(&["import", &prelim]).success();
+    let hk = "naming H07 Ho Wing Sze changes nothing: the top 4 of the prelim standings go on, and a tie at the cutoff follows cutoff_ties, never a name";
+    let last = "[stages.final] named: naming H01 Chan Tai Man changes nothing: nobody goes on from the final, the event's last stage";
+    for command in ["qualifiers", "standings", "check"] {
+        run(&[command])
+            .success()
+            .warnings(2)
+            .warning_at(
+                &format!("{d}/tilerank.toml:10:9"),
+                &["[qualifiers] named: ", hk],
+            )
+            .warning_at(&format!("{d}/tilerank.toml:18:9"), &[last]);
+    }
+    let out = run(&["qualifiers", "--format", "csv"]).success();
+    assert_eq!(out.column("player"), ["H01", "H04", "H02", "H03"]);
+
+    // gwinnett: the name that settles a tie is not said, the other is,
+    // once, at the setting (not as a NOTE of the list)
+    let from = crate::test::fixtures().join("e2e/gwinnett");
+    let dir = s.0.join("gwinnett");
+    std::fs::create_dir_all(&dir).unwrap();
+    let settings = std::fs::read_to_string(from.join("tilerank.toml")).unwrap();
+    std::fs::write(
+        dir.join("tilerank.toml"),
+        settings.replace("named = [\"G17\"]", "named = [\"G17\", \"G01\"]"),
+    )
+    .unwrap();
+    let g = dir.display().to_string();
+    let run = |args: &[&str]| Test::new().args(args).args(["--event", &g]).run();
+    run(&["roster", &from.join("roster.csv").display().to_string()]).success();
+    run(&[
+        "import",
+        &from.join("cards/prelim.csv").display().to_string(),
+    ])
+    .success();
+    let out = run(&["advance", "--format", "csv"])
+        .success()
+        .warnings(1)
+        .warning_at(
+            &format!("{g}/tilerank.toml:12:9"),
+            &["[qualifiers] named: naming G01 Abe Smith1 changes nothing: they are in no tie for going on from the prelim"],
+        )
+        .stderr_has("the director named G17")
+        .stderr_lacks("G01 was named");
+    assert_eq!(out.column("player").len(), 9);
+}
+
 /// NVSO, five qualifying tables of 3 (`five-tables.csv`, no roster, so one
 /// group, `Open`). At every table: A out (B 5/2, C 10/3) -> A +15; B out
 /// (A 4/1, C 6/2) -> B +10; A out (B 3/1, C 7/2) -> A +10. A 15 - 4 + 10 =

@@ -11,7 +11,6 @@ use super::{Advancement, Advancer, Carried, Decision, Reason, TableLine};
 use crate::domain::{Card, PlayerId, Stage};
 use crate::profile::{Rules, Scoring};
 use crate::roster::Roster;
-use std::collections::BTreeSet;
 
 /// Which way a table's totals are better under `rules`.
 fn direction(rules: &Rules) -> Direction {
@@ -37,7 +36,6 @@ pub fn best_at_each_table(
     let tables = tables(cards, stage, rules, roster, direction, carried);
     let mut decisions = several_tables(&tables);
     let mut advancing: Vec<Advancer> = Vec::new();
-    let mut used_names: BTreeSet<PlayerId> = BTreeSet::new();
     for t in &tables {
         // the places within the seats (1, 1, 3 for a tie: places count)
         let within: Vec<&TableLine> = t
@@ -65,7 +63,6 @@ pub fn best_at_each_table(
         } else {
             Vec::new()
         };
-        used_names.extend(chosen.iter().copied());
         if tie {
             decisions.push(Decision::TieAtTable {
                 table: t.name.clone(),
@@ -100,13 +97,5 @@ pub fn best_at_each_table(
             );
         }
     }
-    Advancement::of(
-        stage,
-        rules,
-        tables,
-        advancing,
-        decisions,
-        named,
-        &used_names,
-    )
+    Advancement::of(stage, rules, tables, advancing, decisions)
 }

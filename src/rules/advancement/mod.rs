@@ -41,8 +41,11 @@
 //! - **Gwinnett ties**: all players sharing a table's lowest total go on
 //!   unless the director named one or more of them; then only those named go
 //!   on. The tie is reported either way (settled once named).
-//! - **A name the director gave that is in no tie** changes nothing and is
-//!   listed as [`Decision::NamedInNoTie`].
+//! - **A name the director gave that is in no tie** changes nothing
+//!   ([`names_in_no_tie`], under every rule: the top `N` takes no names);
+//!   the event says so, once for its stage (`crate::event::Event`: a
+//!   warning at the setting, or a [`Decision::NamedInNoTie`] of the list
+//!   for `--player`).
 //! - **Names are per stage**: `[qualifiers] named` settles the ties of the
 //!   first stage only, `[stages.NAME] named` those of that later stage
 //!   (`crate::profile::Rules::named_for`); a name is in no tie, and said so,
@@ -220,6 +223,15 @@ pub enum Decision {
 }
 
 impl Decision {
+    /// The players the director named that this decision takes: those of
+    /// its tie who were named.
+    pub fn named(&self) -> &[PlayerId] {
+        match self {
+            Decision::TieForLastSeats { named, .. } | Decision::TieAtTable { named, .. } => named,
+            _ => &[],
+        }
+    }
+
     /// The director has nothing left to do about it: they named players,
     /// or the event's `table_ties` policy is that every tied player goes on.
     pub fn is_settled(&self, policy: TableTies) -> bool {
@@ -247,30 +259,21 @@ pub struct Advancement {
     pub tables: Vec<TableResult>,
     /// Who goes on: table winners in table order, then seconds by distance.
     pub advancing: Vec<Advancer>,
-    /// What the rules leave to the director; a name the director gave that
-    /// is in no tie last ([`Decision::NamedInNoTie`]).
+    /// What the rules leave to the director.
     pub decisions: Vec<Decision>,
     /// The event's policy for what the format cannot settle.
     pub policy: TableTies,
 }
 
 impl Advancement {
-    /// The answer of a table rule: a name the director gave that settled no
-    /// tie (`named` but not `used`) is said last, as a decision.
+    /// The answer of a table rule.
     fn of(
         stage: &Stage,
         rules: &crate::profile::Rules,
         tables: Vec<TableResult>,
         advancing: Vec<Advancer>,
-        mut decisions: Vec<Decision>,
-        named: &[PlayerId],
-        used: &std::collections::BTreeSet<PlayerId>,
+        decisions: Vec<Decision>,
     ) -> Advancement {
-        decisions.extend(
-            tables::unused(named, used)
-                .into_iter()
-                .map(|player| Decision::NamedInNoTie { player }),
-        );
         Advancement {
             stage: stage.clone(),
             policy: rules.table_ties,
@@ -292,6 +295,27 @@ impl Advancement {
     pub fn is_settled(&self) -> bool {
         self.decisions.iter().all(|d| d.is_settled(self.policy))
     }
+}
+
+/// The players of `named` that none of `decisions` takes: named to settle
+/// a tie, they are in none, and the name changes nothing. In player order,
+/// each once. Under the top `N` no decision takes a name: every one is.
+pub fn names_in_no_tie<'a>(
+    named: &[PlayerId],
+    decisions: impl IntoIterator<Item = &'a Decision>,
+) -> Vec<PlayerId> {
+    let used: std::collections::BTreeSet<PlayerId> = decisions
+        .into_iter()
+        .flat_map(|d| d.named().iter().copied())
+        .collect();
+    let mut v: Vec<PlayerId> = named
+        .iter()
+        .filter(|p| !used.contains(p))
+        .copied()
+        .collect();
+    v.sort();
+    v.dedup();
+    v
 }
 
 #[cfg(test)]

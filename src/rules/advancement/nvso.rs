@@ -9,7 +9,6 @@ use crate::domain::{Card, PlayerId, Stage};
 use crate::profile::{GoingOn, Rules, TableTies};
 use crate::roster::Roster;
 use crate::score::Score;
-use std::collections::BTreeSet;
 
 /// `nvso` (RULES.md section 7): every player with a table's highest total
 /// goes on; then the second-placed players of all tables, by how few points
@@ -51,7 +50,6 @@ pub fn nvso(
             );
         }
     }
-    let mut used_names: BTreeSet<PlayerId> = BTreeSet::new();
     if advancing.len() > championship_seats {
         decisions.push(Decision::TooManyTableWinners {
             winners: advancing.iter().map(|a| a.player).collect(),
@@ -132,7 +130,6 @@ pub fn nvso(
                     .iter()
                     .filter(|s| named.contains(&s.line.player))
                     .collect();
-                used_names.extend(chosen.iter().map(|s| s.line.player));
                 if chosen.is_empty() && rules.table_ties == TableTies::All {
                     for s in group {
                         advancing.push(go(s, false));
@@ -160,13 +157,5 @@ pub fn nvso(
             });
         }
     }
-    Advancement::of(
-        stage,
-        rules,
-        tables,
-        advancing,
-        decisions,
-        named,
-        &used_names,
-    )
+    Advancement::of(stage, rules, tables, advancing, decisions)
 }

@@ -124,14 +124,3 @@ pub(super) fn push_once(advancing: &mut Vec<Advancer>, a: Advancer) {
         advancing.push(a);
     }
 }
-
-pub(super) fn unused(named: &[PlayerId], used: &BTreeSet<PlayerId>) -> Vec<PlayerId> {
-    let mut v: Vec<PlayerId> = named
-        .iter()
-        .filter(|p| !used.contains(p))
-        .copied()
-        .collect();
-    v.sort();
-    v.dedup();
-    v
-}
