@@ -160,6 +160,48 @@ fn a_top_larger_than_the_field_says_every_ranked_player_goes_on() {
     );
 }
 
+/// Under a rule decided at each table (gwinnett: each table's lowest
+/// total; nvso: table winners and best seconds) no cutoff is made:
+/// `--top` and `--cutoff-ties` are refused (exit 2, nothing read), as a
+/// setting of another rule is, by every command that takes them; they
+/// were ignored, and the list given as without them.
+#[test]
+fn a_cutoff_under_a_table_rule_is_refused() {
+    let gwinnett = "only for a rule of the top N of the standings ([qualifiers] rule = \"top\"): who goes on here is each table's lowest total (gwinnett rules), and no cutoff is made";
+    for command in ["qualifiers", "export", "publish"] {
+        let out =
+            std::env::temp_dir().join(format!("tilerank-cutoff-{}-{command}", std::process::id()));
+        for (given, said) in [
+            (&["--top", "3"][..], "--top 3: "),
+            (&["--cutoff-ties", "exclude"], "--cutoff-ties: "),
+            (&["--top", "3", "--cutoff-ties", "error"], "--top 3: "),
+        ] {
+            Test::new()
+                .arg(command)
+                .args(given.iter().copied())
+                .args(["--profile", "gwinnett", "-o"])
+                .arg(&out)
+                .fixture("e2e/gwinnett/cards")
+                .run()
+                .failure(2)
+                .stderr_has(&format!("{said}{gwinnett}"));
+            assert!(!out.exists(), "{command}: nothing is written");
+        }
+    }
+    Test::new()
+        .args(["qualifiers", "--top", "2", "--profile", "nvso"])
+        .fixture("e2e/nvso-decisions/five-tables.csv")
+        .run()
+        .failure(2)
+        .stderr_has("--top 2: only for a rule of the top N of the standings ([qualifiers] rule = \"top\"): who goes on here is each table's highest total, then the best seconds up to 4 seats (nvso rules), and no cutoff is made");
+    // without them, the list of the table rule
+    Test::new()
+        .args(["qualifiers", "--profile", "gwinnett", "--format", "csv"])
+        .fixture("e2e/gwinnett/cards")
+        .run()
+        .success();
+}
+
 /// `--top`, guessed from `qualifiers` on a command that has none, says
 /// what the command gives and where --top is, as the command line's error
 /// (exit 2, nothing read); not clap's tip of a similar argument,

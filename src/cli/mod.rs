@@ -374,13 +374,30 @@ pub struct CutoffArgs {
 }
 
 impl EventArgs {
-    /// The rules with this run's cutoff ([`Overrides::apply`]).
+    /// The rules with this run's cutoff ([`Overrides::apply`]). A cutoff
+    /// under a rule that has none (who goes on is decided at each table)
+    /// is refused, as the settings refuse a setting of another rule
+    /// (`[qualifiers] per_table` under the top N): the list would
+    /// silently be the one without it.
     pub fn rules_with_cutoff(&self, cutoff: &CutoffArgs) -> Result<Rules> {
-        self.rules_with(Overrides {
+        let rules = self.rules_with(Overrides {
             top: cutoff.top,
             cutoff_ties: cutoff.cutoff_ties,
             ..self.overrides()?
-        })
+        })?;
+        if rules.going_on != tilerank::profile::GoingOn::TopOfStandings {
+            let given = match (cutoff.top, cutoff.cutoff_ties) {
+                (Some(n), _) => format!("--top {n}"),
+                (None, Some(_)) => "--cutoff-ties".to_string(),
+                (None, None) => return Ok(rules),
+            };
+            bail!(
+                "{given}: only for a rule of the top N of the standings ([qualifiers] rule = \"top\"): who goes on here is {} ({} rules), and no cutoff is made",
+                tilerank::report::going_on::rule(&rules),
+                rules.profile
+            );
+        }
+        Ok(rules)
     }
 }
 
