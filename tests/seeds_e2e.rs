@@ -1127,6 +1127,58 @@ pub fn hk_e2e_folder(s: &crate::test::Scratch) -> String {
     d
 }
 
+/// When errors stop the answers, what to do is what is true of where the
+/// cards were read: a stored card of an event folder cannot be left out of
+/// the run, it is corrected (import --replace) or taken out (remove); a
+/// file given is left out, and with both, both are said. HK's final is
+/// stored, then the top 3 go on: H03 on it did not.
+#[test]
+fn errors_of_stored_cards_say_to_correct_or_remove_them() {
+    let s = crate::test::Scratch::new("fix-stored");
+    let from = crate::test::fixtures().join("e2e/hk");
+    let d = hk_e2e_folder(&s);
+    let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
+    for card in ["prelim.csv", "final.csv"] {
+        run(&[
+            "import",
+            &from.join("cards").join(card).display().to_string(),
+        ])
+        .success();
+    }
+    let toml = std::path::Path::new(&d).join("tilerank.toml");
+    let settings = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, settings.replace("top = 4", "top = 3")).unwrap();
+    let stored = "correct a stored card (tilerank import --replace FILE --reason \"...\") or take it out (tilerank remove --stage STAGE --session S --table T --reason \"...\")";
+    for command in [&["medals"][..], &["standings", "--stage", "final"]] {
+        run(command)
+            .failure(1)
+            .errors(1)
+            .stderr_has(&format!(
+                "Nothing ranked: fix the errors above and run again: {stored}.\n"
+            ))
+            .stderr_lacks("leave their files out");
+    }
+    // a file given beside the stored cards, with an error of its own (a
+    // session the schedule does not have)
+    let text = std::fs::read_to_string(from.join("cards/prelim.csv")).unwrap();
+    let file = s.write("S02.csv", &text.replace("prelim,S01,", "prelim,S02,"));
+    run(&["medals", &file.display().to_string()])
+        .failure(1)
+        .stderr_has(&format!(
+            "Nothing ranked: fix the errors above and run again: leave out a file given that has them, {stored}.\n"
+        ));
+    // files alone, as before
+    let bad = s.write("bad.csv", &text.replacen(",+40,", ",forty,", 1));
+    Test::new()
+        .arg("standings")
+        .arg(&bad)
+        .run()
+        .failure(1)
+        .stderr_has(
+            "Nothing ranked: fix the errors above (or leave their files out) and run again.\n",
+        );
+}
+
 /// An event folder takes the same card as the reading commands judge it:
 /// `import` refuses the file (exit 1, the same error at the same place,
 /// nothing stored), and the card as it should be goes in.

@@ -35,7 +35,7 @@ pub fn rankable(event: &Event, stage: &str) -> Result<Option<Stage>> {
     let stage = Stage::new(stage);
     if event.errors_of(&stage) > 0 {
         say!("{}", summary(event));
-        say!("Nothing ranked: fix the errors above (or leave their files out) and run again.");
+        say!("Nothing ranked: {}.", fix_errors(event));
         return Ok(None);
     }
     if !event.rules.stages.iter().any(|s| s == stage.as_str()) {
@@ -88,12 +88,27 @@ pub fn whole_event_refusal(event: &Event) -> String {
         })
         .collect();
     if event.errors_of(&first) > 0 || later.is_empty() {
-        return "fix the errors above (or leave their files out) and run again".into();
+        return fix_errors(event);
     }
     format!(
         "{} (above): correct the card (tilerank import --replace) or take it out (tilerank remove), and run again; the {first}'s answers are printed meanwhile (tilerank qualifiers --stage {first})",
         later.join(", ")
     )
+}
+
+/// What to do about the errors above, which stop the answers, as is true
+/// of where the cards were read: a file given is fixed or left out of the
+/// run; a card stored in the event folder cannot be left out, it is
+/// corrected (`import --replace`) or taken out (`remove`).
+pub fn fix_errors(event: &Event) -> String {
+    const STORED: &str = "correct a stored card (tilerank import --replace FILE --reason \"...\") or take it out (tilerank remove --stage STAGE --session S --table T --reason \"...\")";
+    match (event.counts.stored > 0, event.counts.files > 0) {
+        (true, false) => format!("fix the errors above and run again: {STORED}"),
+        (true, true) => {
+            format!("fix the errors above and run again: leave out a file given that has them, {STORED}")
+        }
+        (false, _) => "fix the errors above (or leave their files out) and run again".into(),
+    }
 }
 
 /// Says that the errors of the stages after `stage` (a final card with a
