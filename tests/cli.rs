@@ -200,6 +200,23 @@ fn a_cutoff_under_a_table_rule_is_refused() {
         .fixture("e2e/gwinnett/cards")
         .run()
         .success();
+    // and a name under the top N, which takes none: it said the player
+    // was in no tie, also of one at the cutoff
+    for command in ["advance", "seating"] {
+        let from: &[&str] = if command == "seating" {
+            &["--from", "prelim"]
+        } else {
+            &[]
+        };
+        Test::new()
+            .arg(command)
+            .args(from.iter().copied())
+            .args(["--player", "H07"])
+            .fixture("e2e/hk/cards/prelim.csv")
+            .run()
+            .failure(2)
+            .stderr_has("--player \"H07\": only for a rule decided at each table: who goes on here is the top 120 of the standings (hk rules), and a tie at its cutoff follows cutoff_ties in tilerank.toml (tilerank qualifiers --cutoff-ties for one run), never a name");
+    }
 }
 
 /// `--top`, guessed from `qualifiers` on a command that has none, says
