@@ -540,30 +540,42 @@ impl Event {
 
     /// What is wrong with stranger `p` on the cards of `e`'s stage (the
     /// card's key goes before it).
+    /// (What to do is the desk's, a command to list who went on, or the
+    /// table's, on a referee's phone: [`Part::Advice`].)
     pub fn stranger(&self, e: &Entrants, p: PlayerId) -> Said {
-        if !e.from_complete {
-            return Said::new(
+        let (who, stage, from) = (
+            Part::Text(self.who(p)),
+            Part::Stage(e.stage.to_string()),
+            Part::Stage(e.from.to_string()),
+        );
+        let went_on = Part::text(e.went_on);
+        let (finding, advice) = if e.from_complete {
+            let id = Part::text(self.roster.id(p));
+            (
+                Msg::Stranger,
+                Part::advice(
+                    Said::new(
+                        Msg::StrangerAtDesk,
+                        [went_on.clone(), Part::text(&e.from), id.clone()],
+                    ),
+                    Said::new(Msg::StrangerAtTable, [went_on, id]),
+                ),
+            )
+        } else {
+            (
                 Msg::StrangerSoFar,
-                [
-                    Part::Text(self.who(p)),
-                    Part::Stage(e.stage.to_string()),
-                    Part::Stage(e.from.to_string()),
-                    Part::text(e.went_on),
-                    Part::Stage(e.from.to_string()),
-                    Part::text(&e.from),
-                ],
-            );
-        }
+                Part::advice(
+                    Said::new(
+                        Msg::StrangerSoFarAtDesk,
+                        [went_on.clone(), from.clone(), Part::text(&e.from)],
+                    ),
+                    Said::new(Msg::StrangerSoFarAtTable, [went_on, from.clone()]),
+                ),
+            )
+        };
         Said::new(
-            Msg::Stranger,
-            [
-                Part::Text(self.who(p)),
-                Part::Stage(e.stage.to_string()),
-                Part::Stage(e.from.to_string()),
-                Part::text(e.went_on),
-                Part::text(&e.from),
-                Part::text(self.roster.id(p)),
-            ],
+            Msg::WithAdvice,
+            [Part::said(finding, [who, stage, from]), advice],
         )
     }
 

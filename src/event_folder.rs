@@ -498,17 +498,22 @@ impl<'a> FileImport<'a> {
         let key = &card.key;
         let shown = Part::Text(diff(key, was, lines));
         let held = referee.is_some();
+        // (the desk's typing is held beside a referee's at the desk only;
+        // a referee whose card differs is told to tell the desk)
         let (differs, advice) = match referee {
             Some(referee) => (
                 Said::new(
                     Msg::EnteredDiffers,
                     [key.said(), Part::Text(referee), shown],
                 ),
-                Msg::KeptForBoard,
+                Part::said(Msg::KeptForBoard, []),
             ),
             None => (
                 Said::new(Msg::ImportedDiffers, [key.said(), shown]),
-                Msg::GiveReplace,
+                Part::advice(
+                    Said::new(Msg::GiveReplace, []),
+                    Said::new(Msg::DiffersAtTable, []),
+                ),
             ),
         };
         let said = if held {
@@ -518,10 +523,7 @@ impl<'a> FileImport<'a> {
         };
         said.error(
             card.place.clone(),
-            Said::new(
-                Msg::WithAdvice,
-                [Part::Said(differs), Part::said(advice, [])],
-            ),
+            Said::new(Msg::WithAdvice, [Part::Said(differs), advice]),
         );
         self.conflicts.push((key.clone(), lines.to_vec()));
         if held {
@@ -1160,7 +1162,16 @@ impl EventFolder {
                 // Data errors (exit status 1): listed, and every file refused.
                 problems.error(
                     Source::file(&store.path.display().to_string()).whole(),
-                    "the event's stored cards have errors under the current settings and roster (listed here): nothing imported. Fix tilerank.toml or the roster, or replace the cards",
+                    Said::new(
+                        Msg::ThenAdvice,
+                        [
+                            Part::said(Msg::StoredCardsWrong, []),
+                            Part::advice(
+                                Said::new(Msg::StoredCardsAtDesk, []),
+                                Said::new(Msg::StoredCardsAtTable, []),
+                            ),
+                        ],
+                    ),
                 );
                 report.problems.extend(problems);
                 for file in read {
@@ -1309,7 +1320,7 @@ impl EventFolder {
                         let instead = now_waiting(store, &rules, &waiting_before)?;
                         strangers.error(
                             Source::file(&name).whole(),
-                            said_went_on_changes(&rules, &stored_later, &instead),
+                            said_went_on_changes(&rules, &stored_later, instead),
                         );
                     }
                 }
@@ -1438,7 +1449,7 @@ impl EventFolder {
                 let instead = now_waiting(store, &rules, &waiting_before)?;
                 moved.error(
                     Source::file(&store.path.display().to_string()).whole(),
-                    said_went_on_changes(&rules, &stored_later, &instead),
+                    said_went_on_changes(&rules, &stored_later, instead),
                 );
                 problems.extend(moved);
             }
@@ -1751,21 +1762,31 @@ fn strangers_on(
 }
 
 /// Why an import is refused whose cards change who went on to a later
-/// stage whose cards (among `stored`) were played by the list before.
+/// stage whose cards (among `stored`) were played by the list before
+/// (`instead`: who now goes on, [`now_waiting`]).
 fn said_went_on_changes(
     rules: &Rules,
     stored: &HashSet<CardKey, foldhash::fast::RandomState>,
-    instead: &str,
-) -> String {
-    let stages: Vec<&str> = rules
-        .stages
-        .iter()
-        .map(String::as_str)
-        .filter(|s| stored.iter().any(|k| k.stage.as_str() == *s))
-        .collect();
-    let stages = stages.join(" and the ");
-    format!(
-        "with the cards imported, who went on to the {stages} changes, and a player on its stored cards no longer goes on (listed){instead}: nothing imported. Import them with the {stages}'s cards corrected (tilerank import --replace FILE CORRECTED-FILE --reason \"...\"), or leave the cards as stored"
+    instead: Part,
+) -> Said {
+    let stages = Part::Each(
+        rules
+            .stages
+            .iter()
+            .filter(|s| stored.iter().any(|k| k.stage.as_str() == s.as_str()))
+            .map(|s| Part::Stage(s.clone()))
+            .collect(),
+        Msg::AndThe,
+    );
+    Said::new(
+        Msg::ThenAdvice,
+        [
+            Part::said(Msg::WentOnChanges, [stages.clone(), instead]),
+            Part::advice(
+                Said::new(Msg::WentOnAtDesk, [stages]),
+                Said::new(Msg::WentOnAtTable, []),
+            ),
+        ],
     )
 }
 
@@ -1811,7 +1832,7 @@ fn went_on_stored(store: &Store, rules: &Rules) -> Result<(Strangers, Strangers)
 /// Who now goes on to a later stage and has no card of it, and did not
 /// before (`waiting`, as [`went_on_stored`] said it before the change):
 /// `; P0483 now goes on, with no card yet`, or nothing.
-fn now_waiting(store: &Store, rules: &Rules, waiting: &Strangers) -> Result<String, FolderError> {
+fn now_waiting(store: &Store, rules: &Rules, waiting: &Strangers) -> Result<Part, FolderError> {
     let (_, now) = went_on_stored(store, rules)?;
     let mut new: Vec<&str> = now
         .iter()
@@ -1819,12 +1840,12 @@ fn now_waiting(store: &Store, rules: &Rules, waiting: &Strangers) -> Result<Stri
         .map(|(_, id)| id.as_str())
         .collect();
     new.sort_unstable();
+    let one = new.len() == 1;
     Ok(match new.is_empty() {
-        true => String::new(),
-        false => format!(
-            "; {} now {} on, with no card yet",
-            new.join(", "),
-            if new.len() == 1 { "goes" } else { "go" }
+        true => Part::Text(String::new()),
+        false => Part::said(
+            if one { Msg::NowGoesOn } else { Msg::NowGoOn },
+            [Part::text(new.join(", "))],
         ),
     })
 }

@@ -2192,6 +2192,13 @@ fn a_card_posted_while_the_stored_cards_break_todays_settings_is_refused_with_wh
         "{}",
         a.body
     );
+    // what to do is a referee's: the settings are the desk's to mend
+    assert!(
+        a.body.contains("nothing imported. Tell the desk: no card is stored until the director mends the event's settings or roster"),
+        "{}",
+        a.body
+    );
+    assert!(!a.body.contains("tilerank"), "{}", a.body);
     assert_eq!(stored_keys(&hk.dir).len(), 1);
 }
 
@@ -2326,4 +2333,141 @@ fn the_board_refuses_an_entry_that_changes_who_went_on_to_a_stored_final() {
         .success()
         .stdout;
     assert!(qualifiers.contains(",H03,"), "{qualifiers}");
+}
+
+/// What a phone is told to do is what a referee can do (correct the
+/// card, tell the desk), never a command the director runs at the desk
+/// (`tilerank qualifiers ...`, `import --replace ... --reason`, the
+/// roster, `tilerank.toml`); what is wrong, and where, is `check`'s, in
+/// English and in Chinese. The desk's import still names the commands.
+#[test]
+fn a_phone_is_told_what_a_referee_can_do_never_the_desks_commands() {
+    let scratch = Scratch::new("table-advice");
+    let from = crate::test::fixtures().join("e2e/hk");
+    let dir = scratch.path("event");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(from.join("tilerank.toml"), dir.join("tilerank.toml")).unwrap();
+    Test::new()
+        .arg("roster")
+        .arg(from.join("roster.csv"))
+        .arg("--event")
+        .arg(&dir)
+        .run()
+        .success();
+    let ann = add_referee(&dir, "Ann Lee");
+    let server = Serving::start(&dir);
+    let addr = server.addr.as_str();
+    let prelim = std::fs::read_to_string(from.join("cards/prelim.csv")).unwrap();
+    let table = |n: u32| -> String {
+        let mut card = String::from("stage,session,table,game,seat,player,won,score,tiles\n");
+        for line in prelim
+            .lines()
+            .filter(|l| l.starts_with(&format!("prelim,S01,{n},")))
+        {
+            card.push_str(line);
+            card.push('\n');
+        }
+        card
+    };
+    let final_card = std::fs::read_to_string(from.join("cards/final.csv")).unwrap();
+    let wrong_final = final_card.replace(",H03,", ",H05,");
+    // the messages of an answer (English, or Chinese), each one checked:
+    // no command, no option, no file of the desk's
+    let said = |path: &str, lang: Option<&str>, card: &str| -> (u16, Vec<String>) {
+        let a = post_in(addr, path, &ann, lang, card.as_bytes()).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&a.body).unwrap();
+        let messages: Vec<String> = v["problems"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{path}: {v}"))
+            .iter()
+            .map(|p| p["message"].as_str().unwrap().to_string())
+            .collect();
+        for m in &messages {
+            for desks in ["tilerank", "--", "roster", "名冊"] {
+                assert!(!m.contains(desks), "{path} {lang:?}: {desks}: {m}");
+            }
+        }
+        (a.status, messages)
+    };
+    let has = |messages: &[String], words: &str| {
+        assert!(
+            messages.iter().any(|m| m.contains(words)),
+            "{words}: {messages:?}"
+        );
+    };
+    let zh = Some("zh-HK,zh;q=0.9");
+
+    // the prelim not complete yet (table 2 missing): a final card with
+    // players not among those going on as it stands
+    assert_eq!(
+        post_card(addr, &ann, table(1).as_bytes()).unwrap().status,
+        201
+    );
+    let (_, en) = said("/api/check", None, &wrong_final);
+    has(&en, "H04 Lee Ka Yan plays the final but is not among those going on from the prelim as it stands (4 going on; the prelim is not complete yet): correct the card, or, if it is right, tell the desk");
+    let (_, zh_said) = said("/api/check", zh, &wrong_final);
+    has(&zh_said, "H04 Lee Ka Yan 在決賽出賽，但按目前的結果並未從初賽晉級（4 人晉級；初賽尚未完成）：請更正計分卡；若計分卡無誤，請告知記分台");
+
+    // the prelim complete: a player who did not go on
+    desk_import(&dir, &scratch.write("table-2.csv", &table(2))).success();
+    for path in ["/api/check", "/api/cards"] {
+        let (_, en) = said(path, None, &wrong_final);
+        has(&en, "final session S01 table 1: H05 Wong Chi Keung plays the final but did not go on from the prelim (4 went on): correct the card, or, if H05 took the seat of one who went on and left, tell the desk");
+        let (_, zh_said) = said(path, zh, &wrong_final);
+        has(&zh_said, "H05 Wong Chi Keung 在決賽出賽，但並未從初賽晉級（4 人晉級）：請更正計分卡；若 H05 是代替已晉級但離場的選手入座，請告知記分台");
+    }
+    // the desk's import of the same card names the commands, as before
+    desk_import(&dir, &scratch.write("final-wrong.csv", &wrong_final))
+        .failure(1)
+        .stderr_has("H05 Wong Chi Keung plays the final but did not go on from the prelim (4 went on; tilerank qualifiers --stage prelim lists them): correct the card, or, if H05 took the seat of one who went on and left, mark that player withdrawn on the roster");
+
+    // a card that differs from the desk's card of its table
+    let swapped = table(2)
+        .replace(",C,H06,", ",C,H0x,")
+        .replace(",D,H08,", ",D,H06,")
+        .replace(",C,H0x,", ",C,H08,");
+    let (_, en) = said("/api/check", None, &swapped);
+    has(
+        &en,
+        "session S01 table 2 was imported before and differs:\n",
+    );
+    has(&en, "\ncheck this card against the signed paper card; if it is right, tell the desk: the director settles it on the board");
+    let (_, zh_said) = said("/api/check", zh, &swapped);
+    has(
+        &zh_said,
+        "\n請與已簽署的紙本計分卡核對；若此計分卡正確，請告知記分台，由裁判長在看板上決定",
+    );
+
+    // Ann's own prelim card, corrected after the final was played from
+    // the prelim: seats B and D swapped, H07 goes on, not H03, who played
+    // the final: refused.
+    assert_eq!(
+        post_card(addr, &ann, final_card.as_bytes()).unwrap().status,
+        201
+    );
+    let corrected = table(1)
+        .replace(",B,H03,", ",B,H0x,")
+        .replace(",D,H07,", ",D,H03,")
+        .replace(",B,H0x,", ",B,H07,");
+    for path in ["/api/cards"] {
+        let (status, en) = said(path, None, &corrected);
+        assert_eq!(status, if path == "/api/check" { 200 } else { 422 });
+        has(&en, "who went on to the final changes, and a player on its stored cards no longer goes on (listed); H07 now goes on, with no card yet: nothing imported. Check the card against the signed paper card, and tell the desk: the director settles it");
+        has(&en, "H03 Lee Mei Ling plays the final but did not go on from the prelim (4 went on): correct the card");
+        assert!(!en.iter().any(|m| m.contains("differs")), "{path}: {en:?}");
+        let (_, zh_said) = said(path, zh, &corrected);
+        has(&zh_said, "晉級決賽的名單會改變，其已儲存的計分卡上有選手不再晉級（已列出）；H07 現在晉級，但尚無計分卡：未匯入任何計分卡。請與已簽署的紙本計分卡核對，並告知記分台，由裁判長決定");
+    }
+
+    // a card of a stage the event does not play
+    let semi = table(1).replace("prelim,", "semi,");
+    let (_, en) = said("/api/check", None, &semi);
+    has(&en, "semi session S01 table 1: stage \"semi\" is not one of this event's stages (prelim, final); correct the card's stage");
+    let (_, zh_said) = said("/api/check", zh, &semi);
+    has(
+        &zh_said,
+        "不是本賽事的階段（prelim, final）；請更正計分卡的階段",
+    );
+    // nothing of it stored
+    assert_eq!(stored_keys(&dir).len(), 3);
 }

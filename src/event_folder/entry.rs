@@ -52,7 +52,8 @@ pub struct EntryProblem {
     /// `player`, `won`, `score` or `tiles`.
     pub field: Option<&'static str>,
     /// As `check` words it (without the place), in each language, in
-    /// the order of [`Lang::ALL`] ([`EntryProblem::message`]).
+    /// the order of [`Lang::ALL`] ([`EntryProblem::message`]); what to do
+    /// as a referee is told it, not the desk's commands ([`Part::Advice`]).
     pub messages: [String; Lang::ALL.len()],
 }
 
@@ -274,6 +275,7 @@ impl Posted {
 
     /// A message of the checks with each place it names (a part that is a
     /// place: `first at S01.csv:4`) said as the entry page says places,
+    /// and its advice as a referee is given it ([`Part::Advice`]),
     /// before the message is put together, so that the language's words
     /// set the part as they set any part of theirs (Chinese: no space
     /// before a Chinese part, [`crate::lang::fill_with`]).
@@ -307,6 +309,9 @@ impl Posted {
                 *by,
             ),
             Part::Stage(_) => part.clone(),
+            // a phone is told what a referee can do (tell the desk), not
+            // the commands the desk runs
+            Part::Advice { table, .. } => Part::Said(self.said_here(table, lang, stored)),
         }
     }
 

@@ -10,6 +10,10 @@
 //! (its warnings and notes: a site is published only from cards with no
 //! error).
 //!
+//! What a message says to do is, where the director's commands differ
+//! from what a referee can do at the table, a [`Part::Advice`]: the
+//! desk's words in every command, the table's on a referee's phone.
+//!
 //! Each message's words are written once, below, every language's beside
 //! the English (a catalog (`lang::catalog!`), as the reports'
 //! sentences are): a message without the words of a language does not
@@ -108,8 +112,11 @@ crate::lang::catalog! {
         // The card (checks 1 and 7, the stage and the schedule).
         Seated => "{}: {} seated ({}); a table seats 3 or 4 players",
             "{}：{}入座（{}）；每桌應有 3 或 4 名選手";
-        UnknownStage => "{}: stage \"{}\" is not one of this event's stages ({}); correct the card's stage, or list the stage in [rules] stages of tilerank.toml",
-            "{}：階段「{}」不是本賽事的階段（{}）；請更正計分卡的階段，或在 tilerank.toml 的 [rules] stages 列出此階段";
+        UnknownStage => "{}: stage \"{}\" is not one of this event's stages ({})",
+            "{}：階段「{}」不是本賽事的階段（{}）";
+        StageAtDesk => "; correct the card's stage, or list the stage in [rules] stages of tilerank.toml",
+            "；請更正計分卡的階段，或在 tilerank.toml 的 [rules] stages 列出此階段";
+        StageAtTable => "; correct the card's stage", "；請更正計分卡的階段";
         TitleStageNotPlayed => "the title \"{}\" says \"{}\", the {} stage, which is not one of this event's stages ({}); correct the title, or import the card with --stage",
             "標題「{}」所示的「{}」（{}）不是本賽事的階段（{}）；請更正標題，或以 --stage 匯入此計分卡";
         SessionOff => "session {} is not on this event's schedule (sessions S01 to {}: [sessions] count = {} in tilerank.toml); correct the card's session",
@@ -139,14 +146,47 @@ crate::lang::catalog! {
 
         /// A message about a card, the card first.
         OfCard => "{}: {}", "{}：{}";
-        Stranger => "{} plays the {} but did not go on from the {} ({} went on; tilerank qualifiers --stage {} lists them): correct the card, or, if {} took the seat of one who went on and left, mark that player withdrawn on the roster",
-            "{} 在 {} 出賽，但並未從 {} 晉級（{} 人晉級；tilerank qualifiers --stage {} 會列出）：請更正計分卡；若 {} 是代替已晉級但離場的選手入座，請在名冊上將該選手標為退賽";
-        StrangerSoFar => "{} plays the {} but is not among those going on from the {} as it stands ({} going on; the {} is not complete yet, tilerank qualifiers --stage {} --allow-incomplete lists them): correct the card, or import the missing cards first",
-            "{} 在 {} 出賽，但按目前的結果並未從 {} 晉級（{} 人晉級；{} 尚未完成，tilerank qualifiers --stage {} --allow-incomplete 會列出）：請更正計分卡，或先匯入未到的計分卡";
+        /// A player on a later stage's card who did not go on to it; what
+        /// to do follows ([`Msg::WithAdvice`]).
+        Stranger => "{} plays the {} but did not go on from the {}",
+            "{} 在 {} 出賽，但並未從 {} 晉級";
+        StrangerAtDesk => " ({} went on; tilerank qualifiers --stage {} lists them): correct the card, or, if {} took the seat of one who went on and left, mark that player withdrawn on the roster",
+            "（{} 人晉級；tilerank qualifiers --stage {} 會列出）：請更正計分卡；若 {} 是代替已晉級但離場的選手入座，請在名冊上將該選手標為退賽";
+        StrangerAtTable => " ({} went on): correct the card, or, if {} took the seat of one who went on and left, tell the desk",
+            "（{} 人晉級）：請更正計分卡；若 {} 是代替已晉級但離場的選手入座，請告知記分台";
+        StrangerSoFar => "{} plays the {} but is not among those going on from the {} as it stands",
+            "{} 在 {} 出賽，但按目前的結果並未從 {} 晉級";
+        StrangerSoFarAtDesk => " ({} going on; the {} is not complete yet, tilerank qualifiers --stage {} --allow-incomplete lists them): correct the card, or import the missing cards first",
+            "（{} 人晉級；{} 尚未完成，tilerank qualifiers --stage {} --allow-incomplete 會列出）：請更正計分卡，或先匯入未到的計分卡";
+        StrangerSoFarAtTable => " ({} going on; the {} is not complete yet): correct the card, or, if it is right, tell the desk",
+            "（{} 人晉級；{} 尚未完成）：請更正計分卡；若計分卡無誤，請告知記分台";
+        /// Cards that change who went on to a later stage whose cards are
+        /// stored (played by the list before): the stages, and who now
+        /// goes on instead ([`Msg::NowGoesOn`], or nothing).
+        WentOnChanges => "with the cards imported, who went on to the {} changes, and a player on its stored cards no longer goes on (listed){}: nothing imported",
+            "匯入這些計分卡後，晉級 {} 的名單會改變，其已儲存的計分卡上有選手不再晉級（已列出）{}：未匯入任何計分卡";
+        /// Stages, the last two joined so (`the semi and the final`).
+        AndThe => "{} and the {}", "{} 和 {}";
+        NowGoesOn => "; {} now goes on, with no card yet", "；{} 現在晉級，但尚無計分卡";
+        NowGoOn => "; {} now go on, with no card yet", "；{} 現在晉級，但尚無計分卡";
+        WentOnAtDesk => "Import them with the {}'s cards corrected (tilerank import --replace FILE CORRECTED-FILE --reason \"...\"), or leave the cards as stored",
+            "請連同已更正的 {} 計分卡一併匯入（tilerank import --replace FILE CORRECTED-FILE --reason \"...\"），或保留已儲存的計分卡";
+        WentOnAtTable => "Check the card against the signed paper card, and tell the desk: the director settles it",
+            "請與已簽署的紙本計分卡核對，並告知記分台，由裁判長決定";
+        /// The event's stored cards fail today's settings or roster.
+        StoredCardsWrong => "the event's stored cards have errors under the current settings and roster (listed here): nothing imported",
+            "賽事已儲存的計分卡在目前的設定和名冊下有錯誤（列於此處）：未匯入任何計分卡";
+        StoredCardsAtDesk => "Fix tilerank.toml or the roster, or replace the cards",
+            "請修正 tilerank.toml 或名冊，或取代這些計分卡";
+        StoredCardsAtTable => "Tell the desk: no card is stored until the director mends the event's settings or roster",
+            "請告知記分台：裁判長修正賽事設定或名冊之前，不會儲存任何計分卡";
 
         // A card that differs from the event's.
-        /// What is wrong, then what to do.
+        /// What is wrong, then what to do (the advice's words begin with
+        /// their own stop: `; correct...`, ` (...): correct...`).
         WithAdvice => "{}{}", "{}{}";
+        /// What is wrong, then what to do, a sentence of its own.
+        ThenAdvice => "{}. {}", "{}。{}";
         EnteredDiffers => "{} was entered by referee {} and differs:\n{}",
             "{} 已由裁判 {} 輸入，內容不同：\n{}";
         ImportedDiffers => "{} was imported before and differs:\n{}",
@@ -155,6 +195,8 @@ crate::lang::catalog! {
             "這次輸入會保留在裁判長的看板上（tilerank serve --entry），或加上 --replace --reason \"...\" 取代裁判輸入的計分卡";
         GiveReplace => "give --replace --reason \"...\" to replace it (the old card is kept in the event's database)",
             "加上 --replace --reason \"...\" 以取代（舊的計分卡仍保存在賽事資料庫中）";
+        DiffersAtTable => "check this card against the signed paper card; if it is right, tell the desk: the director settles it on the board",
+            "請與已簽署的紙本計分卡核對；若此計分卡正確，請告知記分台，由裁判長在看板上決定";
         /// The desk's decision, as a referee's phone is told it.
         DeskAgreed => "the desk's typing of the paper card agreed", "記分台輸入的紙本計分卡相符";
         DecidedBefore => "The director has decided this table already ({}): this version of the card was set aside then, and is not kept again. If it is right, ask the director to look at the table again.",
@@ -324,6 +366,13 @@ pub enum Part {
     /// (`semi`), in another language in its words when it is a known one
     /// (`準決賽`), as the pages name it ([`Lang::stage`]).
     Stage(String),
+    /// What to do, as the director is told it at the desk (the command to
+    /// run), and as a referee is told it on their phone, where no command
+    /// runs (tell the desk): said as the desk's, except in the live
+    /// desk's answers to a phone, which say the table's
+    /// (`event_folder::entry`). The finding it follows is the same for
+    /// both.
+    Advice { desk: Said, table: Said },
 }
 
 impl Said {
@@ -380,6 +429,12 @@ impl Part {
         Part::Said(Said::new(msg, parts))
     }
 
+    /// Advice of what to do, `desk`'s at the desk and `table`'s to a
+    /// referee's phone ([`Part::Advice`]).
+    pub fn advice(desk: Said, table: Said) -> Part {
+        Part::Advice { desk, table }
+    }
+
     /// The part in `lang`'s words.
     pub fn say(&self, lang: Lang) -> String {
         let mut out = String::new();
@@ -393,6 +448,7 @@ impl Part {
             Part::Stage(s) if lang == Lang::En => out.push_str(s),
             Part::Stage(s) => out.push_str(lang.stage(s)),
             Part::Said(s) => s.write(lang, out),
+            Part::Advice { desk, .. } => desk.write(lang, out),
             Part::List(parts, last) => match parts.split_last() {
                 None => Said::new(Msg::Nothing, []).write(lang, out),
                 Some((only, [])) => only.write(lang, out),
@@ -521,6 +577,40 @@ mod tests {
         assert_eq!(
             said.say(Lang::ZhHant),
             "選手姓名 \"Wong Ka Yan\" 符合名冊上 2 筆資料（P0003, P0009），但座位 C 的其他行填的是 \"P0005\"（陳大文，見 S01.csv:8:5），並非其中之一；同一座位在整張計分卡上須為同一選手"
+        );
+    }
+
+    /// Advice is said as the desk's in every command; the table's is
+    /// for a referee's phone only (`event_folder::entry`).
+    #[test]
+    fn advice_is_the_desks_wherever_a_command_says_it() {
+        let said = Said::new(
+            Msg::WithAdvice,
+            [
+                Part::said(
+                    Msg::UnknownStage,
+                    [
+                        Part::said(
+                            Msg::StagedCard,
+                            [Part::Stage("semi".into()), "S01".into(), "2".into()],
+                        ),
+                        Part::Stage("semi".into()),
+                        "prelim, final".into(),
+                    ],
+                ),
+                Part::advice(
+                    Said::new(Msg::StageAtDesk, []),
+                    Said::new(Msg::StageAtTable, []),
+                ),
+            ],
+        );
+        assert_eq!(
+            said.to_string(),
+            "semi session S01 table 2: stage \"semi\" is not one of this event's stages (prelim, final); correct the card's stage, or list the stage in [rules] stages of tilerank.toml"
+        );
+        assert_eq!(
+            said.say(Lang::ZhHant),
+            "準決賽場次 S01 第 2 桌：階段「準決賽」不是本賽事的階段（prelim, final）；請更正計分卡的階段，或在 tilerank.toml 的 [rules] stages 列出此階段"
         );
     }
 

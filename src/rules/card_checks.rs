@@ -340,11 +340,20 @@ fn check_values_under(
         problems.error(
             raw.place(),
             Said::new(
-                Msg::UnknownStage,
+                Msg::WithAdvice,
                 [
-                    raw.key.said(),
-                    Part::Stage(raw.key.stage.to_string()),
-                    Part::Text(rules.stages.join(", ")),
+                    Part::said(
+                        Msg::UnknownStage,
+                        [
+                            raw.key.said(),
+                            Part::Stage(raw.key.stage.to_string()),
+                            Part::Text(rules.stages.join(", ")),
+                        ],
+                    ),
+                    Part::advice(
+                        Said::new(Msg::StageAtDesk, []),
+                        Said::new(Msg::StageAtTable, []),
+                    ),
                 ],
             ),
         );
