@@ -2440,7 +2440,8 @@ fn a_phone_is_told_what_a_referee_can_do_never_the_desks_commands() {
 
     // Ann's own prelim card, corrected after the final was played from
     // the prelim: seats B and D swapped, H07 goes on, not H03, who played
-    // the final: refused.
+    // the final. Checked as the correction posting it makes (not as a
+    // card that differs from the event's), and refused the same.
     assert_eq!(
         post_card(addr, &ann, final_card.as_bytes()).unwrap().status,
         201
@@ -2449,7 +2450,7 @@ fn a_phone_is_told_what_a_referee_can_do_never_the_desks_commands() {
         .replace(",B,H03,", ",B,H0x,")
         .replace(",D,H07,", ",D,H03,")
         .replace(",B,H0x,", ",B,H07,");
-    for path in ["/api/cards"] {
+    for path in ["/api/check", "/api/cards"] {
         let (status, en) = said(path, None, &corrected);
         assert_eq!(status, if path == "/api/check" { 200 } else { 422 });
         has(&en, "who went on to the final changes, and a player on its stored cards no longer goes on (listed); H07 now goes on, with no card yet: nothing imported. Check the card against the signed paper card, and tell the desk: the director settles it");

@@ -1256,8 +1256,11 @@ impl EventFolder {
                 players,
             });
         }
+        // (single entry: the referee's own card, not yet settled, is
+        // checked as the correction that posting it makes)
+        let own = (!rules.double_entry).then_some(referee);
         let report =
-            self.import_posted(&store, &posted, true, None, &mut || {}, &mut |_, _| Ok(()))?;
+            self.import_posted(&store, &posted, true, own, &mut || {}, &mut |_, _| Ok(()))?;
         Ok(EntryCheck {
             problems: posted.located_all(&report.problems, &names),
             players,
