@@ -1093,7 +1093,7 @@ fn a_final_player_who_did_not_go_on_is_an_error_at_the_card() {
         .collect();
     assert_eq!(ids, ["H01", "H04", "H02", "H03"], "{}", out.stdout);
     // the views of the whole event wait, and say what to do
-    let said = "the final's cards have 1 error (above): correct the card (tilerank import --replace) or take it out (tilerank remove), and run again; the prelim's answers are printed meanwhile (tilerank qualifiers --stage prelim).";
+    let said = "the final's cards have 1 error (above): correct the card, or leave its file out, and run again; the prelim's answers are printed meanwhile (tilerank qualifiers --stage prelim).";
     let site = s.0.join("site");
     Test::new()
         .args(["publish", "--event", &d, "-o"])
@@ -1148,13 +1148,13 @@ fn errors_of_stored_cards_say_to_correct_or_remove_them() {
     let toml = std::path::Path::new(&d).join("tilerank.toml");
     let settings = std::fs::read_to_string(&toml).unwrap();
     std::fs::write(&toml, settings.replace("top = 4", "top = 3")).unwrap();
-    let stored = "correct a stored card (tilerank import --replace FILE --reason \"...\") or take it out (tilerank remove --stage STAGE --session S --table T --reason \"...\")";
+    let stored = "a stored card is corrected with tilerank import --replace FILE --reason \"...\", or taken out with tilerank remove --stage STAGE --session S --table T --reason \"...\"";
     for command in [&["medals"][..], &["standings", "--stage", "final"]] {
         run(command)
             .failure(1)
             .errors(1)
             .stderr_has(&format!(
-                "Nothing ranked: fix the errors above and run again: {stored}.\n"
+                "Nothing ranked: fix the errors above and run again ({stored}).\n"
             ))
             .stderr_lacks("leave their files out");
     }
@@ -1165,7 +1165,7 @@ fn errors_of_stored_cards_say_to_correct_or_remove_them() {
     run(&["medals", &file.display().to_string()])
         .failure(1)
         .stderr_has(&format!(
-            "Nothing ranked: fix the errors above and run again: leave out a file given that has them, {stored}.\n"
+            "Nothing ranked: fix the errors above (or leave out a file given that has them) and run again ({stored}).\n"
         ));
     // files alone, as before
     let bad = s.write("bad.csv", &text.replacen(",+40,", ",forty,", 1));
@@ -1412,6 +1412,57 @@ fn a_stranger_on_a_stored_final_card_is_named_at_the_seat_by_every_command() {
             "{command:?}: {errors:?}"
         );
     }
+    // the same settings over the files, no event folder: the export that
+    // waits for the final's card says to mend the file, not the store
+    Test::new()
+        .arg("export")
+        .arg(from.join("cards/prelim.csv"))
+        .arg(from.join("cards/final.csv"))
+        .arg("--roster")
+        .arg(from.join("roster.csv"))
+        .arg("--rules")
+        .arg(s.write(
+            "top3.toml",
+            "name = \"top 3\"\nextends = \"hk\"\n[qualifiers]\ntop = 3\n",
+        ))
+        .arg("-o")
+        .arg(s.0.join("out.xlsx"))
+        .run()
+        .failure(1)
+        .stderr_has("the final's cards have 1 error (above): correct the card, or leave its file out, and run again;")
+        .stderr_lacks("tilerank remove");
+}
+
+/// A final played while the semi has no card yet (its cards left out, or a
+/// stage added by a mistyped `[stages.NAME]`): nobody has gone on to the
+/// final, so its card is refused by `import` and its players are errors
+/// of the final for the reading commands, as a card of a semi with some
+/// cards in is; the medals wait rather than crown the final's card alone.
+#[test]
+fn a_final_played_before_any_card_of_the_semi_is_refused_and_waits() {
+    let s = crate::test::Scratch::new("semi-missing");
+    let from = crate::test::fixtures().join("e2e/gwinnett");
+    let dir = s.0.join("event");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(from.join("tilerank.toml"), dir.join("tilerank.toml")).unwrap();
+    let d = dir.display().to_string();
+    let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
+    let path = |p: std::path::PathBuf| p.display().to_string();
+    run(&["roster", &path(from.join("roster.csv"))]).success();
+    let prelim = path(from.join("cards/prelim.csv"));
+    let final_ = path(from.join("cards/final.csv"));
+    run(&["import", &prelim, &final_])
+        .failure(1)
+        .stderr_has(&format!("{final_}:2:6: error: final session S01 table 1: G19 Sal Smith19 plays the final but is not among those going on from the semi as it stands (0 going on; the semi is not complete yet"))
+        .stderr_has(&format!("{final_}: nothing imported (errors above)"));
+    run(&["import", &prelim]).success();
+    // the files given beside the event: the final's answers wait
+    let out = run(&["medals", &final_]).failure(1);
+    assert_eq!(out.problems("error").len(), 3, "{}", out.stderr);
+    assert!(out.stdout.is_empty(), "{}", out.stdout);
+    // with the semi in, the final goes in and the medals are given
+    run(&["import", &path(from.join("cards/semi.csv")), &final_]).success();
+    run(&["medals"]).success().errors(0).stdout_has("G19");
 }
 
 /// The same under a table rule (gwinnett): the semi's table still sends

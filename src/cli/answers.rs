@@ -90,8 +90,12 @@ pub fn whole_event_refusal(event: &Event) -> String {
     if event.errors_of(&first) > 0 || later.is_empty() {
         return fix_errors(event);
     }
+    let fix = match event.counts.stored {
+        0 => "correct the card, or leave its file out",
+        _ => "correct the card (tilerank import --replace) or take it out (tilerank remove)",
+    };
     format!(
-        "{} (above): correct the card (tilerank import --replace) or take it out (tilerank remove), and run again; the {first}'s answers are printed meanwhile (tilerank qualifiers --stage {first})",
+        "{} (above): {fix}, and run again; the {first}'s answers are printed meanwhile (tilerank qualifiers --stage {first})",
         later.join(", ")
     )
 }
@@ -101,11 +105,13 @@ pub fn whole_event_refusal(event: &Event) -> String {
 /// run; a card stored in the event folder cannot be left out, it is
 /// corrected (`import --replace`) or taken out (`remove`).
 pub fn fix_errors(event: &Event) -> String {
-    const STORED: &str = "correct a stored card (tilerank import --replace FILE --reason \"...\") or take it out (tilerank remove --stage STAGE --session S --table T --reason \"...\")";
+    // (the errors may be of the settings or the roster: this says how a
+    // stored card is mended, not that a card is wrong)
+    const STORED: &str = "a stored card is corrected with tilerank import --replace FILE --reason \"...\", or taken out with tilerank remove --stage STAGE --session S --table T --reason \"...\"";
     match (event.counts.stored > 0, event.counts.files > 0) {
-        (true, false) => format!("fix the errors above and run again: {STORED}"),
+        (true, false) => format!("fix the errors above and run again ({STORED})"),
         (true, true) => {
-            format!("fix the errors above and run again: leave out a file given that has them, {STORED}")
+            format!("fix the errors above (or leave out a file given that has them) and run again ({STORED})")
         }
         (false, _) => "fix the errors above (or leave their files out) and run again".into(),
     }
