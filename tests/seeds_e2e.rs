@@ -1179,6 +1179,20 @@ fn errors_of_stored_cards_say_to_correct_or_remove_them() {
         );
 }
 
+/// [`hk_e2e_folder`] with the prelim's and the final's cards imported.
+pub fn hk_played_folder(s: &crate::test::Scratch) -> String {
+    let from = crate::test::fixtures().join("e2e/hk");
+    let d = hk_e2e_folder(s);
+    Test::new()
+        .arg("import")
+        .arg(from.join("cards/prelim.csv"))
+        .arg(from.join("cards/final.csv"))
+        .args(["--event", &d])
+        .run()
+        .success();
+    d
+}
+
 /// An event folder takes the same card as the reading commands judge it:
 /// `import` refuses the file (exit 1, the same error at the same place,
 /// nothing stored), and the card as it should be goes in.
@@ -1260,15 +1274,9 @@ fn import_refuses_a_final_card_with_a_player_who_did_not_go_on() {
 fn a_correction_that_changes_who_went_on_to_a_stored_final_is_refused() {
     let s = crate::test::Scratch::new("went-on-changes");
     let from = crate::test::fixtures().join("e2e/hk");
-    let d = hk_e2e_folder(&s);
+    let d = hk_played_folder(&s);
     let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
     let path = |p: std::path::PathBuf| p.display().to_string();
-    run(&[
-        "import",
-        &path(from.join("cards/prelim.csv")),
-        &path(from.join("cards/final.csv")),
-    ])
-    .success();
     // table 1's seats B and D swapped on the card as typed: H07 has H03's
     // games and goes on fourth, and H03 played the final
     let prelim = std::fs::read_to_string(from.join("cards/prelim.csv")).unwrap();
@@ -1321,15 +1329,9 @@ fn a_correction_that_changes_who_went_on_to_a_stored_final_is_refused() {
 fn a_finalist_disqualified_after_the_final_is_listed_apart_in_it() {
     let s = crate::test::Scratch::new("finalist-dq");
     let from = crate::test::fixtures().join("e2e/hk");
-    let d = hk_e2e_folder(&s);
+    let d = hk_played_folder(&s);
     let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
     let path = |p: std::path::PathBuf| p.display().to_string();
-    run(&[
-        "import",
-        &path(from.join("cards/prelim.csv")),
-        &path(from.join("cards/final.csv")),
-    ])
-    .success();
     let before = run(&["qualifiers", "--format", "csv"]).success().stdout;
     let medals = run(&["medals", "--format", "csv"]).success().stdout;
     assert!(medals.contains(",H02,"), "{medals}");
@@ -1383,15 +1385,8 @@ fn a_finalist_disqualified_after_the_final_is_listed_apart_in_it() {
 fn a_stranger_on_a_stored_final_card_is_named_at_the_seat_by_every_command() {
     let s = crate::test::Scratch::new("stranger-place-sums");
     let from = crate::test::fixtures().join("e2e/hk");
-    let d = hk_e2e_folder(&s);
+    let d = hk_played_folder(&s);
     let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
-    let path = |p: std::path::PathBuf| p.display().to_string();
-    run(&[
-        "import",
-        &path(from.join("cards/prelim.csv")),
-        &path(from.join("cards/final.csv")),
-    ])
-    .success();
     let toml = std::path::Path::new(&d).join("tilerank.toml");
     let text = std::fs::read_to_string(&toml).unwrap();
     std::fs::write(&toml, text.replace("top = 4", "top = 3")).unwrap();
