@@ -334,16 +334,14 @@ impl Event {
         let mut from_complete = self.completeness_of_schedule().is_empty();
         for pair in self.rules.stages.windows(2) {
             let (from, to) = (Stage::new(&pair[0]), Stage::new(&pair[1]));
-            let first = played.contains(&Stage::new(&self.rules.stages[0]));
-            if !(first && played.contains(&to)) {
+            if !played.contains(&to) {
                 // nothing of it played: who goes on from it is not known
-                // (nor of any stage while the first has no card)
                 from_complete = false;
                 continue;
             }
             if !played.contains(&from) {
-                // A stage played, the first too, while the one before it
-                // has no card: nobody has gone on to it yet (the semi's
+                // A stage played while the one before it has no card:
+                // nobody has gone on to it yet (the prelim or the semi's
                 // cards left out, or a stage added by a mistyped
                 // [stages.NAME]).
                 let strangers: BTreeSet<PlayerId> =

@@ -1228,6 +1228,8 @@ fn a_stage_the_event_does_not_play_is_an_error() {
         .failure(1)
         .stderr_has("semi session S01 table 7: stage \"semi\" is not one of this event's stages (prelim, final)")
         .stderr_has("nothing imported");
+    // "Finals" is the final: its card is judged as the final's, and with
+    // no card of the prelim in, nobody has gone on to it yet
     Test::new()
         .args([
             "import",
@@ -1238,7 +1240,25 @@ fn a_stage_the_event_does_not_play_is_an_error() {
             &d,
         ])
         .run()
+        .failure(1)
+        .stderr_has("plays the final but is not among those going on from the prelim as it stands (0 going on; the prelim is not complete yet")
+        .stderr_has("nothing imported");
+    Test::new()
+        .args(["import", &card.display().to_string(), "--event", &d])
+        .run()
         .success();
+    Test::new()
+        .args([
+            "import",
+            &card.display().to_string(),
+            "--stage",
+            "Finals",
+            "--event",
+            &d,
+        ])
+        .run()
+        .success()
+        .stderr_has("1 card imported");
 }
 
 /// A file with three different errors in three games: three lines, sorted

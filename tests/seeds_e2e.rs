@@ -1433,6 +1433,7 @@ fn a_stranger_on_a_stored_final_card_is_named_at_the_seat_by_every_command() {
 /// final, so its card is refused by `import` and its players are errors
 /// of the final for the reading commands, as a card of a semi with some
 /// cards in is; the medals wait rather than crown the final's card alone.
+/// So with no card of any stage before the final.
 #[test]
 fn a_final_played_before_any_card_of_the_semi_is_refused_and_waits() {
     let s = crate::test::Scratch::new("semi-missing");
@@ -1446,6 +1447,13 @@ fn a_final_played_before_any_card_of_the_semi_is_refused_and_waits() {
     run(&["roster", &path(from.join("roster.csv"))]).success();
     let prelim = path(from.join("cards/prelim.csv"));
     let final_ = path(from.join("cards/final.csv"));
+    // the final's card alone, no card of any stage before it: the same
+    run(&["import", &final_])
+        .failure(1)
+        .stderr_has(&format!("{final_}:2:6: error: final session S01 table 1: G19 Sal Smith19 plays the final but is not among those going on from the semi as it stands (0 going on"));
+    let out = run(&["medals", &final_]).failure(1);
+    assert_eq!(out.problems("error").len(), 3, "{}", out.stderr);
+    assert!(out.stdout.is_empty(), "{}", out.stdout);
     run(&["import", &prelim, &final_])
         .failure(1)
         .stderr_has(&format!("{final_}:2:6: error: final session S01 table 1: G19 Sal Smith19 plays the final but is not among those going on from the semi as it stands (0 going on; the semi is not complete yet"))

@@ -765,9 +765,13 @@ fn a_scorecard_title_says_the_events_own_stage() {
     };
     let roster = fixture("roster.csv");
     let quarter = card("quarter.csv", "Settings Open quarter Score Card");
+    // (the prelim's card too: a quarter-final is played by those who went
+    // on from it)
+    let prelim = fixture("scorecard/good.csv");
     let export = event
         .run(&[
             "export",
+            &prelim,
             &quarter,
             "--roster",
             &roster,
@@ -783,8 +787,11 @@ fn a_scorecard_title_says_the_events_own_stage() {
         "{}",
         export.stdout
     );
-    assert!(
-        !export.stdout.contains("\nprelim,S01,7,"),
+    // the quarter's card is not read as the prelim's: the prelim has the
+    // prelim card's 12 lines only
+    assert_eq!(
+        export.stdout.matches("\nprelim,S01,7,").count(),
+        12,
         "{}",
         export.stdout
     );
@@ -820,6 +827,9 @@ fn a_scorecard_title_naming_a_stage_not_played_is_an_error() {
     let event = Event::new("card-not-played", "hk", &[UNSCHEDULED]);
     let good = std::fs::read_to_string(fixtures().join("scorecard/good.csv")).unwrap();
     let roster = fixture("roster.csv");
+    // (checked beside the prelim's card: a final is played by those who
+    // went on from it)
+    let prelim = fixture("scorecard/good.csv");
     let check = |title: &str| {
         let path = event.dir.join("card.csv");
         let text = good.replace(
@@ -827,7 +837,15 @@ fn a_scorecard_title_naming_a_stage_not_played_is_an_error() {
             title,
         );
         std::fs::write(&path, text).unwrap();
-        event.run(&["check", &path.display().to_string(), "--roster", &roster])
+        let path = path.display().to_string();
+        let files: &[&str] = match title.contains("初賽") {
+            true => &[&path],
+            false => &[&prelim, &path],
+        };
+        let mut args = vec!["check"];
+        args.extend_from_slice(files);
+        args.extend(["--roster", &roster]);
+        event.run(&args)
     };
     for (title, words, stage) in [
         ("Club Quarter-final Score Card", "Quarter-final", "quarter"),
