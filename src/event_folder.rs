@@ -855,7 +855,9 @@ impl EventFolder {
         let mut reader = StoredReader::new(&store.path.display().to_string());
         let mut read_problems = Problems::new();
         let mut lacking: BTreeMap<String, String> = BTreeMap::new();
+        let mut later = false;
         store.each_card_ref(&mut |_, key, lines| {
+            later = later || rules.stage_rank(&key.stage) > 0;
             for raw in reader.read(key, lines, &mut read_problems) {
                 for seat in raw.seats.iter().chain(&raw.renamed) {
                     if roster.find(&seat.player).is_err() {
@@ -878,6 +880,14 @@ impl EventFolder {
             }
             return Ok((problems, roster.len()));
         }
+        // A roster that changes who went on to a later stage whose cards
+        // are stored (a status or a birth date changed after that stage
+        // was seated and played from the list before) is refused, as an
+        // import or a remove that changes it is.
+        let before = match later {
+            true => Some(went_on_stored(&store, rules)?),
+            false => None,
+        };
         let log = store.append_log(&LogEntry {
             time: utc_now(),
             action: "roster".into(),
@@ -889,6 +899,29 @@ impl EventFolder {
             reason: String::new(),
         })?;
         store.insert_roster(log, &roster)?;
+        if let Some((before, waiting)) = before {
+            let mut moved: Vec<(Stage, String)> = strangers_stored(&store, rules)?
+                .into_iter()
+                .filter(|s| !before.contains(s))
+                .collect();
+            if !moved.is_empty() {
+                moved.sort();
+                let said: Vec<String> = moved
+                    .iter()
+                    .map(|(stage, id)| format!("{id} plays the {stage}"))
+                    .collect();
+                let instead = now_waiting(&store, rules, &waiting)?;
+                problems.error(
+                    Source::file(&ingest::shown(source)).whole(),
+                    format!(
+                        "with this roster, who went on changes, and {} would no longer have gone on{instead}: nothing stored (the later stage was played by the list before; keep the roster as it was for the players who went on)",
+                        said.join(", ")
+                    ),
+                );
+                // (the transaction is dropped, not committed: nothing stored)
+                return Ok((problems, roster.len()));
+            }
+        }
         tx.commit().map_err(|e| store.error(e))?;
         Ok((problems, roster.len()))
     }

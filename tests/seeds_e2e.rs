@@ -1179,6 +1179,50 @@ fn errors_of_stored_cards_say_to_correct_or_remove_them() {
         );
 }
 
+/// A roster that changes who went on to a stage whose cards are stored is
+/// refused, as an import or a remove that changes it is: H03 withdrew
+/// before HK's final and H07 took the seat; a roster storing H03 as
+/// playing again would put H03 back on the list and H07 off it.
+#[test]
+fn a_roster_that_changes_who_went_on_to_a_played_stage_is_refused() {
+    let s = crate::test::Scratch::new("roster-went-on");
+    let from = crate::test::fixtures().join("e2e/hk");
+    let d = hk_e2e_folder(&s);
+    let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
+    let roster = std::fs::read_to_string(from.join("roster.csv")).unwrap();
+    let withdrawn = s.write(
+        "withdrawn.csv",
+        &roster.replace(
+            "H03,Lee Mei Ling,1975-01-01,F2,,",
+            "H03,Lee Mei Ling,1975-01-01,F2,W,",
+        ),
+    );
+    assert!(std::fs::read_to_string(&withdrawn)
+        .unwrap()
+        .contains("H03,Lee Mei Ling,1975-01-01,F2,W,"));
+    run(&["roster", &withdrawn.display().to_string()]).success();
+    run(&[
+        "import",
+        &from.join("cards/prelim.csv").display().to_string(),
+    ])
+    .success();
+    let final_text = std::fs::read_to_string(from.join("cards/final.csv")).unwrap();
+    let final_card = s.write("final.csv", &final_text.replace(",H03,", ",H07,"));
+    run(&["import", &final_card.display().to_string()]).success();
+    run(&["medals"]).success();
+    // the roster as it was first, H03 playing: refused, nothing stored
+    let again = s.write("roster.csv", &roster);
+    run(&["roster", &again.display().to_string()])
+        .failure(1)
+        .errors(1)
+        .stderr_has(&format!(
+            "{}: error: with this roster, who went on changes, and H07 plays the final would no longer have gone on; H03 now goes on, with no card yet: nothing stored (the later stage was played by the list before; keep the roster as it was for the players who went on)",
+            again.display()
+        ));
+    run(&["medals"]).success();
+    run(&["roster", &withdrawn.display().to_string()]).success();
+}
+
 /// [`hk_e2e_folder`] with the prelim's and the final's cards imported.
 pub fn hk_played_folder(s: &crate::test::Scratch) -> String {
     let from = crate::test::fixtures().join("e2e/hk");
