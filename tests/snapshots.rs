@@ -83,7 +83,8 @@ fn every_card_error_listed_at_once() {
     ]));
 }
 
-/// A minus sign lost: the game's errors as they were, then one hint
+/// A minus sign lost where nobody went out: the sum and the sign at its
+/// cell (nothing of the seats the wrong leader would make wrong), then one hint
 /// after them naming the game, the seat and the score that adds up.
 #[test]
 fn a_lost_minus_sign_is_hinted() {

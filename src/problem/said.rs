@@ -253,6 +253,11 @@ crate::lang::catalog! {
             "{} 第 {} 局：座位 {} 的得分若為 {}（而非 {}），此局即可相符：負號是否誤加？";
         SignMoved => "{} game {}: with seat {}'s score {} instead of {} and seat {}'s {} instead of {}, the game adds up: was the minus sign of seat {} typed on seat {}'s line?",
             "{} 第 {} 局：座位 {} 的得分若為 {}（而非 {}），座位 {} 的得分若為 {}（而非 {}），此局即可相符：座位 {} 的負號是否誤填在座位 {} 的一行？";
+        /// The error at a score whose sign, mended, makes a game where
+        /// nobody went out pass (the leaders found from a lost minus are
+        /// the wrong seats: nothing is said of them).
+        SignHere => "score is {}; with {} the game adds up (see the hint)",
+            "得分為 {}；若為 {}，此局即可相符（見提示）";
 
         // A card a referee posts.
         EntryTooLarge => "the card is {} bytes; a card is at most {}",

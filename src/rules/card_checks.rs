@@ -562,13 +562,40 @@ fn check_values_under(
             continue;
         }
         if values_ok {
-            let before = problems.error_count();
-            check_game(g.number, (source, g.at), lines, rules, problems);
+            let mut own = Problems::new();
+            check_game(g.number, (source, g.at), lines, rules, &mut own);
             // a game refused: is it one sign away from passing?
-            if problems.error_count() > before {
-                if let Some(hint) = sign_hint(&raw.key, g.number, (source, g.at), lines, rules) {
+            let hint = match own.has_errors() {
+                true => sign_hint(&raw.key, g.number, (source, g.at), lines, rules),
+                false => None,
+            };
+            match hint {
+                Some((hint, flipped)) if lines.iter().all(|l| l.tiles != Some(0)) => {
+                    // Nobody went out: the leaders are found from the
+                    // scores, and a lost minus makes the wrong seat one,
+                    // so the errors the leaders imply name seats that are
+                    // right. Said instead: the sum, and each sign the one
+                    // mending changes, at its cell.
+                    check_sum(g.number, source.place(g.at), lines, problems);
+                    for l in flipped.iter().flatten().map(|&i| &lines[i]) {
+                        problems.error(
+                            l.score_place(),
+                            Said::new(
+                                Msg::SignHere,
+                                [
+                                    Part::text(l.score.signed()),
+                                    Part::text((-l.score).signed()),
+                                ],
+                            ),
+                        );
+                    }
                     problems.hint(source.place(g.at), hint);
                 }
+                Some((hint, _)) => {
+                    problems.extend(own);
+                    problems.hint(source.place(g.at), hint);
+                }
+                None => problems.extend(own),
             }
         }
         values.played += 1;
@@ -1123,10 +1150,21 @@ fn check_game(
     if rules.scoring == Scoring::PenaltyPoints {
         return check_penalty_game(number, place(), lines, rules, problems);
     }
+    check_sum(number, place(), lines, problems);
+    let mut out = lines.iter().filter(|l| l.tiles == Some(0));
+    match (out.next(), out.next()) {
+        (None, _) => check_nobody_out(number, lines, rules, problems),
+        (Some(winner), None) => check_went_out(winner, lines, rules, problems),
+        _ => several_out(number, place(), lines, problems),
+    }
+}
+
+/// Check 3 under zero-sum scoring: a game's scores add up to zero.
+fn check_sum(number: u32, place: Place, lines: &[Line], problems: &mut Problems) {
     let sum: Score = lines.iter().map(|l| l.score).sum();
     if !sum.is_zero() {
         problems.error(
-            place(),
+            place,
             Said::new(
                 Msg::SumNotZero,
                 [
@@ -1136,12 +1174,6 @@ fn check_game(
                 ],
             ),
         );
-    }
-    let mut out = lines.iter().filter(|l| l.tiles == Some(0));
-    match (out.next(), out.next()) {
-        (None, _) => check_nobody_out(number, lines, rules, problems),
-        (Some(winner), None) => check_went_out(winner, lines, rules, problems),
-        _ => several_out(number, place(), lines, problems),
     }
 }
 
@@ -1270,7 +1302,8 @@ fn shown(score: Score, rules: &Rules) -> String {
 /// checks; the hint is said only when exactly one of them passes (never a
 /// guess between two), and only under zero-sum scoring (penalty points
 /// have no sign). Said of the card `key` ([`Msg::SignLost`],
-/// [`Msg::SignStray`], [`Msg::SignMoved`]). Only a game refused is tried
+/// [`Msg::SignStray`], [`Msg::SignMoved`]), with the seats (by index in
+/// `lines`) whose sign the mending changes. Only a game refused is tried
 /// again, so a clean card costs nothing.
 fn sign_hint(
     key: &CardKey,
@@ -1278,7 +1311,7 @@ fn sign_hint(
     at: (&Source, At),
     lines: &[Line],
     rules: &Rules,
-) -> Option<Said> {
+) -> Option<(Said, [Option<usize>; 2])> {
     if rules.scoring != Scoring::ZeroSum || lines.is_empty() || lines.len() > 4 {
         return None;
     }
@@ -1315,7 +1348,7 @@ fn sign_hint(
     let mended = |l: &Line| Part::text((-l.score).signed());
     let game = Part::text(number);
     let a = &lines[i];
-    Some(match other {
+    let said = match other {
         None => Said::new(
             if a.score.is_negative() {
                 Msg::SignStray
@@ -1349,7 +1382,8 @@ fn sign_hint(
                 ],
             )
         }
-    })
+    };
+    Some((said, [Some(i), other]))
 }
 
 /// What a loss of `loss` points with `tiles` tiles left can be: counted
