@@ -2472,3 +2472,82 @@ fn a_phone_is_told_what_a_referee_can_do_never_the_desks_commands() {
     // nothing of it stored
     assert_eq!(stored_keys(&dir).len(), 3);
 }
+
+/// A problem the checks find on another card than the one posted (a
+/// stored later stage's card whose player the posted correction no longer
+/// sends on) is not pinned on the posted card's grid at the same row and
+/// column: it is at no game, seat or field of the page, and its message
+/// names that card and seat first, in English and in Chinese.
+#[test]
+fn a_problem_on_a_stored_card_is_said_of_that_card_not_pinned_on_the_posted_one() {
+    let scratch = Scratch::new("other-card");
+    let from = crate::test::fixtures().join("e2e/hk");
+    let dir = scratch.path("event");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(from.join("tilerank.toml"), dir.join("tilerank.toml")).unwrap();
+    Test::new()
+        .arg("roster")
+        .arg(from.join("roster.csv"))
+        .arg("--event")
+        .arg(&dir)
+        .run()
+        .success();
+    let ann = add_referee(&dir, "Ann Lee");
+    let server = Serving::start(&dir);
+    let addr = server.addr.as_str();
+    let prelim = std::fs::read_to_string(from.join("cards/prelim.csv")).unwrap();
+    let table = |n: u32| -> String {
+        let mut card = String::from("stage,session,table,game,seat,player,won,score,tiles\n");
+        for line in prelim
+            .lines()
+            .filter(|l| l.starts_with(&format!("prelim,S01,{n},")))
+        {
+            card.push_str(line);
+            card.push('\n');
+        }
+        card
+    };
+    assert_eq!(
+        post_card(addr, &ann, table(1).as_bytes()).unwrap().status,
+        201
+    );
+    desk_import(&dir, &scratch.write("table-2.csv", &table(2))).success();
+    let final_card = std::fs::read_to_string(from.join("cards/final.csv")).unwrap();
+    assert_eq!(
+        post_card(addr, &ann, final_card.as_bytes()).unwrap().status,
+        201
+    );
+    // Ann corrects her prelim card: seats B and D swapped, so H03, at
+    // seat D of the stored final card (its line 5, column 6), no longer
+    // goes on; the corrected prelim card has a line 5 and a column 6 too
+    let corrected = table(1)
+        .replace(",B,H03,", ",B,H0x,")
+        .replace(",D,H07,", ",D,H03,")
+        .replace(",B,H0x,", ",B,H07,");
+    for (lang, said) in [
+        (None, "final session S01 table 1, seat D: H03 Lee Mei Ling plays the final but did not go on from the prelim (4 went on): correct the card"),
+        (Some("zh-HK"), "決賽場次 S01 第 1 桌，座位 D：H03 Lee Mei Ling 在決賽出賽，但並未從初賽晉級（4 人晉級）"),
+    ] {
+        for path in ["/api/check", "/api/cards"] {
+            let a = post_in(addr, path, &ann, lang, corrected.as_bytes()).unwrap();
+            let v: serde_json::Value = serde_json::from_str(&a.body).unwrap();
+            let problems = v["problems"].as_array().unwrap();
+            let on_final: Vec<_> = problems
+                .iter()
+                .filter(|p| p["message"].as_str().unwrap().contains("H03 Lee Mei Ling"))
+                .collect();
+            assert_eq!(on_final.len(), 1, "{path} {lang:?}: {}", a.body);
+            let p = on_final[0];
+            assert!(
+                p["message"].as_str().unwrap().starts_with(said),
+                "{path} {lang:?}: {p}"
+            );
+            for key in ["game", "seat", "field"] {
+                assert!(p[key].is_null(), "{path} {lang:?}: {key}: {p}");
+            }
+        }
+    }
+    // the prelim card is as Ann first posted it, and the final stands
+    assert_eq!(stored_keys(&dir).len(), 3);
+}
+

@@ -238,17 +238,15 @@ impl Posted {
         problems
             .iter()
             .map(|p| {
-                let (game, seat, field) = self.locate(&p.place, !p.message.starts_with("game "));
-                EntryProblem {
-                    severity: p.severity,
-                    game,
-                    seat,
-                    field,
-                    messages: Lang::ALL.map(|lang| match &p.said {
-                        Some(said) => self.said_here(said, lang, stored).say(lang),
-                        None => self.in_words(&p.message, lang, stored),
-                    }),
-                }
+                let of_card = !p.message.starts_with("game ");
+                self.located_one(
+                    p.severity,
+                    &p.place,
+                    of_card,
+                    p.said.as_ref(),
+                    &p.message,
+                    stored,
+                )
             })
             .collect()
     }
@@ -261,16 +259,62 @@ impl Posted {
         let mut out = self.located(&problems.sorted(), stored);
         let (hints, _) = problems.hints();
         out.extend(hints.into_iter().map(|h| {
-            let (game, seat, field) = self.locate(&h.place, false);
-            EntryProblem {
-                severity: Severity::Note,
-                game,
-                seat,
-                field,
-                messages: Lang::ALL.map(|lang| self.said_here(&h.said, lang, stored).say(lang)),
-            }
+            let message = h.said.to_string();
+            self.located_one(
+                Severity::Note,
+                &h.place,
+                false,
+                Some(&h.said),
+                &message,
+                stored,
+            )
         }));
         out
+    }
+
+    /// One problem, at its place ([`Posted::locate`]). A problem at a
+    /// place of a stored card (a card the posted one makes a player sit
+    /// at twice, or a later stage's card whose players it changes) is at
+    /// no game or seat of the page, whose games are the posted card's: its
+    /// message names that card first, and its seat or game
+    /// (`final session S01 table 1, seat D: ...`).
+    fn located_one(
+        &self,
+        severity: Severity,
+        place: &Place,
+        of_card: bool,
+        said: Option<&Said>,
+        message: &str,
+        stored: &StoredNames,
+    ) -> EntryProblem {
+        let (game, seat, field) = self.locate(place, of_card);
+        let other = stored.card_at(place, self.key());
+        EntryProblem {
+            severity,
+            game,
+            seat,
+            field,
+            messages: Lang::ALL.map(|lang| {
+                let here = match said {
+                    Some(said) => Part::Said(self.said_here(said, lang, stored)),
+                    None => Part::Text(self.in_words(message, lang, stored)),
+                };
+                let Some((key, words)) = &other else {
+                    return here.say(lang);
+                };
+                // (a message of the card already, `final session S01
+                // table 1: ...`, names it once, with the seat)
+                let what = match here {
+                    Part::Said(ref s)
+                        if s.msg == Msg::OfCard && s.parts.first() == Some(&key.said()) =>
+                    {
+                        s.parts[1].clone()
+                    }
+                    other => other,
+                };
+                Said::new(Msg::OfCard, [words.clone(), what]).say(lang)
+            }),
+        }
     }
 
     /// A message of the checks with each place it names (a part that is a
@@ -406,8 +450,11 @@ impl Posted {
         let Some(row) = place.row else {
             return (None, None, None);
         };
+        // (a place of another card, a stored one, is none of the page's,
+        // whatever its row and column)
+        let cards = || self.cards.iter().filter(|c| c.source == place.source);
         let Some(col) = place.col else {
-            for card in &self.cards {
+            for card in cards() {
                 if card.at.row == row && of_card {
                     return (None, None, None);
                 }
@@ -423,7 +470,7 @@ impl Posted {
             return (None, None, None);
         };
         let here = |at: At| at.row == row && at.col == col;
-        for card in &self.cards {
+        for card in cards() {
             for game in &card.games {
                 for line in &game.lines {
                     if line.won.at.row != row && line.score.at.row != row {
@@ -559,6 +606,18 @@ impl<'a> StoredNames<'a> {
             None => key.said(),
         };
         Some((said, used))
+    }
+
+    /// The stored card `place` is in, and the place in words
+    /// ([`StoredNames::place`]); `None` for a place of no stored card.
+    fn card_at(&self, place: &Place, near: Option<&CardKey>) -> Option<(CardKey, Part)> {
+        let sheet = place.source.sheet.as_deref()?;
+        if self.db.is_empty() || place.source.file != self.db {
+            return None;
+        }
+        let key = self.key_named(sheet, near)?;
+        let (words, _) = self.place(&place.to_string(), near)?;
+        Some((key, words))
     }
 
     /// The card a stored card's sheet is named after ([`CardKey::name`]):
