@@ -1198,7 +1198,11 @@ impl EventFolder {
                     Said::new(
                         Msg::ThenAdvice,
                         [
-                            Part::said(Msg::StoredCardsWrong, []),
+                            // (a referee's phone posts one card, not files)
+                            Part::advice(
+                                Said::new(Msg::StoredCardsWrong, []),
+                                Said::new(Msg::StoredCardsWrongPosted, []),
+                            ),
                             Part::advice(
                                 Said::new(Msg::StoredCardsAtDesk, []),
                                 Said::new(Msg::StoredCardsAtTable, []),
@@ -1814,7 +1818,11 @@ fn said_went_on_changes(
     Said::new(
         Msg::ThenAdvice,
         [
-            Part::said(Msg::WentOnChanges, [stages.clone(), instead]),
+            // (a referee's phone posts one card, not files)
+            Part::advice(
+                Said::new(Msg::WentOnChanges, [stages.clone(), instead.clone()]),
+                Said::new(Msg::WentOnChangesPosted, [stages.clone(), instead]),
+            ),
             Part::advice(
                 Said::new(Msg::WentOnAtDesk, [stages]),
                 Said::new(Msg::WentOnAtTable, []),

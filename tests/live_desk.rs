@@ -2194,7 +2194,7 @@ fn a_card_posted_while_the_stored_cards_break_todays_settings_is_refused_with_wh
     );
     // what to do is a referee's: the settings are the desk's to mend
     assert!(
-        a.body.contains("nothing imported. Tell the desk: no card is stored until the director mends the event's settings or roster"),
+        a.body.contains("this card is not stored. Tell the desk: no card is stored until the director mends the event's settings or roster"),
         "{}",
         a.body
     );
@@ -2453,11 +2453,15 @@ fn a_phone_is_told_what_a_referee_can_do_never_the_desks_commands() {
     for path in ["/api/check", "/api/cards"] {
         let (status, en) = said(path, None, &corrected);
         assert_eq!(status, if path == "/api/check" { 200 } else { 422 });
-        has(&en, "who went on to the final changes, and a player on its stored cards no longer goes on (listed); H07 now goes on, with no card yet: nothing imported. Check the card against the signed paper card, and tell the desk: the director settles it");
+        has(&en, "with this card, who went on to the final changes, and a player on its stored cards no longer goes on (listed); H07 now goes on, with no card yet: this card is not stored. Check the card against the signed paper card, and tell the desk: the director settles it");
         has(&en, "H03 Lee Mei Ling plays the final but did not go on from the prelim (4 went on): correct the card");
         assert!(!en.iter().any(|m| m.contains("differs")), "{path}: {en:?}");
+        // a referee posts one card: what became of it is the phone's to say
+        for desks in ["with the cards imported", "nothing imported"] {
+            assert!(!en.iter().any(|m| m.contains(desks)), "{path}: {en:?}");
+        }
         let (_, zh_said) = said(path, zh, &corrected);
-        has(&zh_said, "晉級決賽的名單會改變，其已儲存的計分卡上有選手不再晉級（已列出）；H07 現在晉級，但尚無計分卡：未匯入任何計分卡。請與已簽署的紙本計分卡核對，並告知記分台，由裁判長決定");
+        has(&zh_said, "按此計分卡，晉級決賽的名單會改變，其已儲存的計分卡上有選手不再晉級（已列出）；H07 現在晉級，但尚無計分卡：此計分卡未儲存。請與已簽署的紙本計分卡核對，並告知記分台，由裁判長決定");
     }
 
     // a card of a stage the event does not play

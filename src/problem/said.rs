@@ -180,6 +180,12 @@ crate::lang::catalog! {
             "請修正 tilerank.toml 或名冊，或取代這些計分卡";
         StoredCardsAtTable => "Tell the desk: no card is stored until the director mends the event's settings or roster",
             "請告知記分台：裁判長修正賽事設定或名冊之前，不會儲存任何計分卡";
+        /// The two refusals above as a referee's phone is told them: of
+        /// the one card posted, not of files imported ([`Part::Advice`]).
+        WentOnChangesPosted => "with this card, who went on to the {} changes, and a player on its stored cards no longer goes on (listed){}: this card is not stored",
+            "按此計分卡，晉級 {} 的名單會改變，其已儲存的計分卡上有選手不再晉級（已列出）{}：此計分卡未儲存";
+        StoredCardsWrongPosted => "the event's stored cards have errors under the current settings and roster (listed here): this card is not stored",
+            "賽事已儲存的計分卡在目前的設定和名冊下有錯誤（列於此處）：此計分卡未儲存";
 
         // A card that differs from the event's.
         /// What is wrong, then what to do (the advice's words begin with
@@ -376,7 +382,9 @@ pub enum Part {
     /// runs (tell the desk): said as the desk's, except in the live
     /// desk's answers to a phone, which say the table's
     /// (`event_folder::entry`). The finding it follows is the same for
-    /// both.
+    /// both; only what became of the cards may be said apart too (the
+    /// desk's files, `nothing imported`; the phone's one card, `this card
+    /// is not stored`).
     Advice { desk: Said, table: Said },
 }
 
