@@ -104,6 +104,12 @@ pub enum FolderError {
     Refused(String),
     #[error("{path}: {reason}")]
     Database { path: String, reason: String },
+    /// Cards checked or imported into an event with no roster stored.
+    #[error("no roster in {dir}: store one first with `tilerank roster FILE`")]
+    NoRoster { dir: String },
+    /// Another process held the database longer than this one waits.
+    #[error("{path}: another tilerank kept this event busy longer than this one waits (a writer up to 10 minutes, a reader 1 minute): nothing of this command was stored; try again")]
+    Busy { path: String },
 }
 
 /// The time now, UTC, as `2026-03-28T12:45:00Z`.
@@ -1170,10 +1176,9 @@ impl EventFolder {
         store.defer_references()?;
         let stored = {
             let Some(mut roster) = store.roster()? else {
-                return Err(FolderError::Refused(format!(
-                    "no roster in {}: store one first with `tilerank roster FILE`",
-                    self.dir.display()
-                )));
+                return Err(FolderError::NoRoster {
+                    dir: self.dir.display().to_string(),
+                });
             };
             // the stored cards, a card at a time: checked under today's
             // settings and roster, and kept by key and seating (their lines

@@ -2555,3 +2555,68 @@ fn a_problem_on_a_stored_card_is_said_of_that_card_not_pinned_on_the_posted_one(
     assert_eq!(stored_keys(&dir).len(), 3);
 }
 
+/// A card posted to an event with no roster yet is answered in the
+/// phone's words, what to do (tell the desk), not the desk's error (a
+/// path of the server, a command): 503, with the shape of every refusal.
+/// So is one posted while the event's settings cannot be read: 500.
+#[test]
+fn errors_of_the_event_reach_the_phone_as_what_to_do_in_its_language() {
+    let scratch = Scratch::new("desk-errors");
+    let dir = scratch.path("event");
+    Test::new()
+        .args(["init", "--profile", "hk", "--name", "Live Open"])
+        .arg(&dir)
+        .run()
+        .success();
+    let ann = add_referee(&dir, "Ann Lee");
+    let server = Serving::start(&dir);
+    let addr = server.addr.as_str();
+    let card = std::fs::read_to_string(crate::test::fixtures().join("e2e/hk/cards/prelim.csv"))
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("stage,") || l.starts_with("prelim,S01,1,"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let answer = |path: &str, lang: Option<&str>| -> (u16, serde_json::Value) {
+        let a = post_in(addr, path, &ann, lang, card.as_bytes()).unwrap();
+        assert!(!a.body.contains("tilerank"), "{path}: {}", a.body);
+        assert!(
+            !a.body.contains(&*dir.display().to_string()),
+            "{path}: {}",
+            a.body
+        );
+        (a.status, serde_json::from_str(&a.body).unwrap())
+    };
+    for path in ["/api/check", "/api/cards"] {
+        let (status, v) = answer(path, None);
+        assert_eq!(status, 503, "{path}: {v}");
+        assert_eq!(v["status"], "refused", "{v}");
+        assert_eq!(
+            v["message"],
+            "the event has no roster yet, so no card can be checked or stored: tell the desk (the director stores the roster first)"
+        );
+        let (status, v) = answer(path, Some("zh-HK"));
+        assert_eq!(status, 503, "{path}: {v}");
+        assert_eq!(
+            v["message"],
+            "賽事尚未儲存名冊，無法檢查或儲存計分卡：請告知記分台（裁判長須先儲存名冊）"
+        );
+    }
+    // the settings broken under the running desk
+    std::fs::write(dir.join("tilerank.toml"), "[event\nname = \n").unwrap();
+    for path in ["/api/check", "/api/cards"] {
+        let (status, v) = answer(path, None);
+        assert_eq!(status, 500, "{path}: {v}");
+        assert_eq!(v["status"], "refused", "{v}");
+        assert_eq!(
+            v["message"],
+            "the desk cannot take cards just now (its screen says why): tell the desk, and send the card again once they say so"
+        );
+        let (_, v) = answer(path, Some("zh-HK"));
+        assert_eq!(
+            v["message"],
+            "記分台暫時無法接收計分卡（原因顯示在記分台的畫面上）：請告知記分台，待其通知後再送出一次"
+        );
+    }
+    assert!(stored_keys(&dir).is_empty());
+}

@@ -88,6 +88,26 @@ crate::lang::catalog! {
             "計分卡未完整送達（連線停頓或中斷）：請再送出一次";
         TooSlow => "the request's body did not arrive within {} seconds (the connection is too slow): send it again",
             "要求的內容未在 {} 秒內送達（連線太慢）：請再送出一次";
+        NoRoster => "the event has no roster yet, so no card can be checked or stored: tell the desk (the director stores the roster first)",
+            "賽事尚未儲存名冊，無法檢查或儲存計分卡：請告知記分台（裁判長須先儲存名冊）";
+        EventBusy => "the event is busy (the desk is storing cards): send the card again in a minute; if this goes on, tell the desk",
+            "賽事正忙（記分台正在儲存計分卡）：請於一分鐘後再送出一次；若情況持續，請告知記分台";
+        DeskCannotStore => "the desk cannot take cards just now (its screen says why): tell the desk, and send the card again once they say so",
+            "記分台暫時無法接收計分卡（原因顯示在記分台的畫面上）：請告知記分台，待其通知後再送出一次";
+    }
+}
+
+impl Refusal {
+    /// What a referee's phone is told of an error of the event folder
+    /// while its card is checked or stored: what to do, never the error
+    /// itself (a path or a command of the desk's, in English), which the
+    /// desk's terminal says.
+    pub fn of_error(e: &FolderError) -> Refusal {
+        match e {
+            FolderError::NoRoster { .. } => Refusal::NoRoster,
+            FolderError::Busy { .. } => Refusal::EventBusy,
+            _ => Refusal::DeskCannotStore,
+        }
     }
 }
 
@@ -1755,5 +1775,27 @@ mod tests {
             Refusal::KeyRevoked.say(Lang::ZhHant, &[&"Ann", &"2026-03-28 10:00"]),
             "裁判 Ann 的金鑰已於 2026-03-28 10:00 撤銷"
         );
+    }
+
+    /// An error of the event folder is said to a phone as what to do: no
+    /// roster, or a busy event, each its own; any other, tell the desk.
+    #[test]
+    fn an_error_of_the_event_is_said_to_a_phone_as_what_to_do() {
+        let busy = FolderError::Busy {
+            path: "event/tilerank.db".into(),
+        };
+        assert_eq!(Refusal::of_error(&busy), Refusal::EventBusy);
+        let no_roster = FolderError::NoRoster {
+            dir: "event".into(),
+        };
+        assert_eq!(Refusal::of_error(&no_roster), Refusal::NoRoster);
+        let full = FolderError::Database {
+            path: "event/tilerank.db".into(),
+            reason: "the disk is full".into(),
+        };
+        assert_eq!(Refusal::of_error(&full), Refusal::DeskCannotStore);
+        assert!(Refusal::EventBusy
+            .say(Lang::En, &[])
+            .starts_with("the event is busy"));
     }
 }

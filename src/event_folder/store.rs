@@ -640,7 +640,11 @@ impl Store {
                     .to_string()
             }
             Some(ErrorCode::ReadOnly) => "cannot be written (a read-only folder or file): nothing of this command was stored, the event is as it was".to_string(),
-            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => "another tilerank kept this event busy longer than this one waits (a writer up to 10 minutes, a reader 1 minute): nothing of this command was stored; try again".to_string(),
+            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => {
+                return FolderError::Busy {
+                    path: self.path.display().to_string(),
+                }
+            }
             Some(ErrorCode::SystemIoFailure) => "cannot be written (a disk error): nothing of this command was stored, the event is as it was".to_string(),
             Some(ErrorCode::NotADatabase) => "is not a tilerank database (or is damaged)".to_string(),
             _ => format!("database error: {e}"),

@@ -32,8 +32,8 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 use tilerank::domain::{CardKey, Label, SessionName, Stage};
 use tilerank::event_folder::{
-    Accept, Denied, Entered, EntryProblem, EventFolder, Holder, Referee, Refusal, SeatName,
-    ENTRY_MAX_BYTES,
+    Accept, Denied, Entered, EntryProblem, EventFolder, FolderError, Holder, Referee, Refusal,
+    SeatName, ENTRY_MAX_BYTES,
 };
 use tilerank::lang::Lang;
 use tilerank::report::site::entry::{self, EntryPage};
@@ -179,7 +179,8 @@ async fn referee(desk: &Arc<Desk>, headers: &HeaderMap) -> Result<(Referee, Stri
         }
         (None, None) => return Err(refused(StatusCode::UNAUTHORIZED, Refusal::NoKey)),
     };
-    let answer = authenticate(event(desk)?, &key).await?;
+    let folder = event(desk).map_err(|e| desk_error(&e, lang))?;
+    let answer = authenticate(folder, &key, lang).await?;
     match answer {
         Ok(referee) => {
             if !desk.rate.allow(&key) {
@@ -201,29 +202,69 @@ async fn referee(desk: &Arc<Desk>, headers: &HeaderMap) -> Result<(Referee, Stri
     }
 }
 
-/// The live desk's event folder, read afresh. (The error is the answer
-/// to send, made at most once a request: its size does not matter.)
-#[allow(clippy::result_large_err)]
-fn event(desk: &Desk) -> Result<EventFolder, Response> {
+/// The live desk's event folder, read afresh.
+fn event(desk: &Desk) -> Result<EventFolder, FolderError> {
     let dir = desk
         .event_dir
         .as_ref()
         .expect("the live desk has its event");
-    EventFolder::open(dir).map_err(|e| server_error(&format!("the event cannot be opened: {e}")))
+    EventFolder::open(dir)
 }
 
-/// The referee whose key this is, or why not.
-async fn authenticate(folder: EventFolder, key: &str) -> Result<Result<Referee, Denied>, Response> {
+/// The live desk's event folder, for the director's board: an error is
+/// said as it is.
+#[allow(clippy::result_large_err)]
+fn board_event(desk: &Desk) -> Result<EventFolder, Response> {
+    event(desk).map_err(|e| server_error(&format!("the event cannot be opened: {e}")))
+}
+
+/// The referee whose key this is, or why not (an error of the event
+/// said in `lang`, the phone's language).
+async fn authenticate(
+    folder: EventFolder,
+    key: &str,
+    lang: Lang,
+) -> Result<Result<Referee, Denied>, Response> {
     let key = key.to_string();
     tokio::task::spawn_blocking(move || folder.authenticate(&key))
         .await
-        .map_err(|_| server_error("the key could not be checked"))?
-        .map_err(|e| server_error(&e.to_string()))
+        .map_err(|_| desk_failed("the key could not be checked", lang))?
+        .map_err(|e| desk_error(&e, lang))
 }
 
 fn server_error(why: &str) -> Response {
     eprintln!("The live desk: {why}");
     refused(StatusCode::INTERNAL_SERVER_ERROR, why)
+}
+
+/// An error of the event folder while a referee's request is answered:
+/// the desk's terminal says the error; the phone is told what to do, in
+/// its language ([`Refusal::of_error`]): 503 while the event cannot take
+/// cards yet (no roster) or is busy (then `Retry-After`), else 500.
+fn desk_error(e: &FolderError, lang: Lang) -> Response {
+    eprintln!("The live desk: {e}");
+    let why = Refusal::of_error(e);
+    let status = match why {
+        Refusal::NoRoster | Refusal::EventBusy => StatusCode::SERVICE_UNAVAILABLE,
+        _ => StatusCode::INTERNAL_SERVER_ERROR,
+    };
+    let mut answer = refused_in(status, why, &[], lang);
+    if why == Refusal::EventBusy {
+        answer.headers_mut().insert(header::RETRY_AFTER, 60.into());
+    }
+    answer
+}
+
+/// The work of a referee's request that failed without an error of the
+/// event's (it stopped mid-way): said as [`desk_error`] says the others.
+fn desk_failed(why: &str, lang: Lang) -> Response {
+    eprintln!("The live desk: {why}");
+    refused_in(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        Refusal::DeskCannotStore,
+        &[],
+        lang,
+    )
 }
 
 /// The card in a request's body: text, at most [`ENTRY_MAX_BYTES`].
@@ -301,8 +342,10 @@ async fn posted_card(
     body: Body,
 ) -> Result<(Referee, Bytes, EventFolder), Response> {
     let (referee, _) = referee(desk, headers).await?;
-    let body = card_body(headers, body, lang_of(headers, desk.lang)).await?;
-    Ok((referee, body, event(desk)?))
+    let lang = lang_of(headers, desk.lang);
+    let body = card_body(headers, body, lang).await?;
+    let folder = event(desk).map_err(|e| desk_error(&e, lang))?;
+    Ok((referee, body, folder))
 }
 
 /// `POST /api/check`: what the checks say of a card as it is typed.
@@ -324,8 +367,8 @@ async fn check(State(desk): State<Arc<Desk>>, headers: HeaderMap, body: Body) ->
                 "players": players_json(&check.players),
             }),
         ),
-        Ok(Err(e)) => server_error(&e.to_string()),
-        Err(_) => server_error("the card could not be checked"),
+        Ok(Err(e)) => desk_error(&e, lang),
+        Err(_) => desk_failed("the card could not be checked", lang),
     }
 }
 
@@ -341,8 +384,8 @@ async fn cards(State(desk): State<Arc<Desk>>, headers: HeaderMap, body: Body) ->
         tokio::task::spawn_blocking(move || folder.enter_card(&name, &body, &mut || {})).await;
     let entered = match answer {
         Ok(Ok(entered)) => entered,
-        Ok(Err(e)) => return server_error(&e.to_string()),
-        Err(_) => return server_error("the card could not be stored"),
+        Ok(Err(e)) => return desk_error(&e, lang),
+        Err(_) => return desk_failed("the card could not be stored", lang),
     };
     // (in the request's language, as the problems)
     let card = |key: &CardKey| key.said().say(lang);
@@ -430,13 +473,14 @@ async fn entry_page(
         Ok(Query(query)) => query,
         Err(rejection) => return not_a_link(rejection),
     };
+    let lang = lang_of(&headers, desk.lang);
     let folder = match event(&desk) {
         Ok(f) => f,
-        Err(answer) => return answer,
+        Err(e) => return desk_error(&e, lang),
     };
     let (rules, event_name) = (folder.rules(), folder.config.event.name.clone());
     if let Some(key) = query.key {
-        return match authenticate(folder, &key).await {
+        return match authenticate(folder, &key, lang).await {
             Ok(Ok(_)) => (
                 [(header::SET_COOKIE, set_cookie(REFEREE_COOKIE, &key))],
                 Redirect::to("/entry"),
@@ -465,7 +509,7 @@ async fn entry_page(
             "Open the link the director gave you (its QR code) to sign in.",
         );
     };
-    let referee = match authenticate(folder, key).await {
+    let referee = match authenticate(folder, key, lang).await {
         Ok(Ok(r)) => r,
         Ok(Err(_)) => {
             return small_page(
@@ -506,7 +550,7 @@ async fn entry_page(
         None => (Vec::new(), Vec::new()),
     };
     let html = entry::page(&EntryPage {
-        lang: lang_of(&headers, desk.lang),
+        lang,
         event: &event_name,
         referee: &referee.name,
         stage: &stage,
@@ -573,7 +617,7 @@ async fn board(
             "Open the board's link that tilerank serve printed.",
         );
     }
-    let folder = match event(&desk) {
+    let folder = match board_event(&desk) {
         Ok(f) => f,
         Err(answer) => return answer,
     };
@@ -663,7 +707,7 @@ async fn accept(
         session: Label::session(&form.session).unwrap_or(Label::Text(form.session.clone())),
         table: Label::table(&form.table).unwrap_or(Label::Text(form.table.clone())),
     };
-    let folder = match event(&desk) {
+    let folder = match board_event(&desk) {
         Ok(f) => f,
         Err(answer) => return answer,
     };
@@ -756,6 +800,23 @@ mod tests {
         ] {
             assert_eq!(site_origin(site).as_deref(), origin, "{site}");
         }
+    }
+
+    /// A phone whose card meets a busy event is told when to send it
+    /// again; one that meets any other error of the event, a 500.
+    #[test]
+    fn a_busy_event_is_a_503_with_when_to_send_again() {
+        let busy = desk_error(
+            &FolderError::Busy {
+                path: "event/tilerank.db".into(),
+            },
+            Lang::ZhHant,
+        );
+        assert_eq!(busy.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(busy.headers()[header::RETRY_AFTER], "60");
+        let other = desk_error(&FolderError::Refused("x".into()), Lang::En);
+        assert_eq!(other.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(other.headers().get(header::RETRY_AFTER).is_none());
     }
 
     #[test]

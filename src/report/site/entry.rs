@@ -680,7 +680,8 @@ function check() {
       checkEl.textContent = '';
       say(W.denied, 'bad', j.message);
     } else {
-      checkEl.textContent = fill(W.check_status, a.status);
+      // (the desk's words, when it says why: what to do)
+      checkEl.textContent = fill(W.check_status, a.status) + (j.message ? ' ' + j.message : '');
     }
   }, function () { if (n === seq) checkEl.textContent = W.not_checked; });
 }
