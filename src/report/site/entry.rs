@@ -680,7 +680,7 @@ function check() {
       checkEl.textContent = '';
       say(W.denied, 'bad', j.message);
     } else {
-      // (the desk's words, when it says why: what to do)
+      /* the desk's words, when it says why: what to do */
       checkEl.textContent = fill(W.check_status, a.status) + (j.message ? ' ' + j.message : '');
     }
   }, function () { if (n === seq) checkEl.textContent = W.not_checked; });
@@ -1001,6 +1001,14 @@ mod tests {
             assert!(zero_sum.contains(&esc(words.entry_sign_hint)), "{lang}");
             assert!(!gwinnett.contains(&esc(words.entry_sign_hint)), "{lang}");
         }
+    }
+
+    /// A check the desk cannot make (an error of the event, 500 or 503)
+    /// shows what the answer says to do after its status, as a send does.
+    #[test]
+    fn a_check_the_desk_cannot_make_shows_what_to_do() {
+        assert!(JS.contains("fill(W.check_status, a.status) + (j.message ? ' ' + j.message : '')"));
+        assert!(JS.contains("say(fill(W.server, st), 'bad', j.message)"));
     }
 
     #[test]
