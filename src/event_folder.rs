@@ -916,7 +916,7 @@ impl EventFolder {
                     .iter()
                     .map(|(stage, id)| format!("{id} plays the {stage}"))
                     .collect();
-                let instead = now_waiting(&store, rules, &waiting)?;
+                let instead = said_now_waiting(&now_waiting(&store, rules, &waiting)?);
                 problems.error(
                     Source::file(&ingest::shown(source)).whole(),
                     format!(
@@ -1072,7 +1072,7 @@ impl EventFolder {
                     .iter()
                     .map(|(stage, id)| format!("{id} plays the {stage}"))
                     .collect();
-                let instead = now_waiting(&store, &rules, &waiting)?;
+                let instead = said_now_waiting(&now_waiting(&store, &rules, &waiting)?);
                 return Ok(Removed::Not(format!(
                     "{key}: without this card, who went on changes, and {} would no longer have gone on{instead}: nothing removed (the later stage was played by the list before). To correct the card, replace it with the later stage's cards corrected, in one tilerank import --replace",
                     said.join(", ")
@@ -1362,7 +1362,7 @@ impl EventFolder {
                         let instead = now_waiting(store, &rules, &waiting_before)?;
                         strangers.error(
                             Source::file(&name).whole(),
-                            said_went_on_changes(&rules, &stored_later, instead),
+                            said_went_on_changes(&rules, &stored_later, &instead),
                         );
                     }
                 }
@@ -1491,7 +1491,7 @@ impl EventFolder {
                 let instead = now_waiting(store, &rules, &waiting_before)?;
                 moved.error(
                     Source::file(&store.path.display().to_string()).whole(),
-                    said_went_on_changes(&rules, &stored_later, instead),
+                    said_went_on_changes(&rules, &stored_later, &instead),
                 );
                 problems.extend(moved);
             }
@@ -1805,11 +1805,14 @@ fn strangers_on(
 
 /// Why an import is refused whose cards change who went on to a later
 /// stage whose cards (among `stored`) were played by the list before
-/// (`instead`: who now goes on, [`now_waiting`]).
+/// (`instead`: who now goes on, [`now_waiting`]). The desk is told how to
+/// go on: the later stage's cards corrected with the import, or, when the
+/// later stage stands as played, those who now go on marked withdrawn
+/// first (the next in line then goes on: the list it was played by).
 fn said_went_on_changes(
     rules: &Rules,
     stored: &HashSet<CardKey, foldhash::fast::RandomState>,
-    instead: Part,
+    instead: &[String],
 ) -> Said {
     let stages = Part::Each(
         rules
@@ -1820,18 +1823,27 @@ fn said_went_on_changes(
             .collect(),
         Msg::AndThe,
     );
+    let said = said_now_waiting(instead);
+    let desk = match instead.is_empty() {
+        true => Said::new(Msg::WentOnAtDesk, [stages.clone()]),
+        false => Said::new(
+            Msg::WentOnAtDeskOrWithdraw,
+            [
+                stages.clone(),
+                stages.clone(),
+                Part::text(instead.join(", ")),
+            ],
+        ),
+    };
     Said::new(
         Msg::ThenAdvice,
         [
             // (a referee's phone posts one card, not files)
             Part::advice(
-                Said::new(Msg::WentOnChanges, [stages.clone(), instead.clone()]),
-                Said::new(Msg::WentOnChangesPosted, [stages.clone(), instead]),
+                Said::new(Msg::WentOnChanges, [stages.clone(), said.clone()]),
+                Said::new(Msg::WentOnChangesPosted, [stages, said]),
             ),
-            Part::advice(
-                Said::new(Msg::WentOnAtDesk, [stages]),
-                Said::new(Msg::WentOnAtTable, []),
-            ),
+            Part::advice(desk, Said::new(Msg::WentOnAtTable, [])),
         ],
     )
 }
@@ -1876,24 +1888,32 @@ fn went_on_stored(store: &Store, rules: &Rules) -> Result<(Strangers, Strangers)
 }
 
 /// Who now goes on to a later stage and has no card of it, and did not
-/// before (`waiting`, as [`went_on_stored`] said it before the change):
-/// `; P0483 now goes on, with no card yet`, or nothing.
-fn now_waiting(store: &Store, rules: &Rules, waiting: &Strangers) -> Result<Part, FolderError> {
+/// before (`waiting`, as [`went_on_stored`] said it before the change),
+/// by id.
+fn now_waiting(
+    store: &Store,
+    rules: &Rules,
+    waiting: &Strangers,
+) -> Result<Vec<String>, FolderError> {
     let (_, now) = went_on_stored(store, rules)?;
-    let mut new: Vec<&str> = now
-        .iter()
-        .filter(|w| !waiting.contains(*w))
-        .map(|(_, id)| id.as_str())
+    let mut new: Vec<String> = now
+        .into_iter()
+        .filter(|w| !waiting.contains(w))
+        .map(|(_, id)| id)
         .collect();
     new.sort_unstable();
-    let one = new.len() == 1;
-    Ok(match new.is_empty() {
-        true => Part::Text(String::new()),
-        false => Part::said(
-            if one { Msg::NowGoesOn } else { Msg::NowGoOn },
-            [Part::text(new.join(", "))],
-        ),
-    })
+    new.dedup();
+    Ok(new)
+}
+
+/// [`now_waiting`]'s players as a message says them: `; P0483 now goes
+/// on, with no card yet`, or nothing.
+fn said_now_waiting(new: &[String]) -> Part {
+    match new {
+        [] => Part::Text(String::new()),
+        [one] => Part::said(Msg::NowGoesOn, [Part::text(one)]),
+        _ => Part::said(Msg::NowGoOn, [Part::text(new.join(", "))]),
+    }
 }
 
 /// The event `store` holds, as its transaction sees it, under `rules`:

@@ -1333,7 +1333,7 @@ fn a_correction_that_changes_who_went_on_to_a_stored_final_is_refused() {
     let out = run(&[&replace[..], &[&corrected]].concat())
         .failure(1)
         .errors(2)
-        .stderr_has("/tilerank.db: error: with the cards imported, who went on to the final changes, and a player on its stored cards no longer goes on (listed); H07 now goes on, with no card yet: nothing imported. Import them with the final's cards corrected (tilerank import --replace FILE CORRECTED-FILE --reason \"...\"), or leave the cards as stored")
+        .stderr_has("/tilerank.db: error: with the cards imported, who went on to the final changes, and a player on its stored cards no longer goes on (listed); H07 now goes on, with no card yet: nothing imported. Import them with the final's cards corrected (tilerank import --replace FILE CORRECTED-FILE --reason \"...\"); or, if the final stands as played, first mark H07 withdrawn on the roster (tilerank roster FILE), so that who went on stays as it was; or leave the cards as stored")
         .stderr_has(&format!("{corrected}: nothing imported (errors above)"));
     let error = &out.problems("error")[1];
     assert!(
@@ -1360,6 +1360,45 @@ fn a_correction_that_changes_who_went_on_to_a_stored_final_is_refused() {
     let qualifiers = run(&["qualifiers", "--format", "csv"]).success().stdout;
     assert!(
         qualifiers.contains(",H07,") && !qualifiers.contains(",H03,"),
+        "{qualifiers}"
+    );
+    run(&["medals"]).success().errors(0);
+}
+
+/// The advice of that refusal, followed when the final stands as played:
+/// the one who now goes on (H07, by the corrected card) is marked
+/// withdrawn first, the roster is taken (who went on is unchanged), and
+/// the correction then goes in with the final as it was played.
+#[test]
+fn a_final_that_stands_as_played_takes_the_correction_once_the_next_is_withdrawn() {
+    let s = crate::test::Scratch::new("went-on-stands");
+    let from = crate::test::fixtures().join("e2e/hk");
+    let d = hk_played_folder(&s);
+    let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
+    let path = |p: std::path::PathBuf| p.display().to_string();
+    let prelim = std::fs::read_to_string(from.join("cards/prelim.csv")).unwrap();
+    let swapped = prelim
+        .replace(",B,H03,", ",B,H0x,")
+        .replace(",D,H07,", ",D,H03,")
+        .replace(",B,H0x,", ",B,H07,");
+    let corrected = path(s.write("prelim-corrected.csv", &swapped));
+    let replace = ["import", "--replace", "--reason", "B and D swapped"];
+    run(&[&replace[..], &[&corrected]].concat())
+        .failure(1)
+        .stderr_has("first mark H07 withdrawn on the roster");
+    let roster = std::fs::read_to_string(from.join("roster.csv")).unwrap();
+    let marked = roster.replace(
+        "H07,Ho Wing Sze,1962-12-12,,,",
+        "H07,Ho Wing Sze,1962-12-12,,W,",
+    );
+    assert_ne!(marked, roster);
+    run(&["roster", &path(s.write("roster-w.csv", &marked))]).success();
+    run(&[&replace[..], &[&corrected]].concat())
+        .success()
+        .errors(0);
+    let qualifiers = run(&["qualifiers", "--format", "csv"]).success().stdout;
+    assert!(
+        qualifiers.contains(",H03,") && !qualifiers.contains(",H07,"),
         "{qualifiers}"
     );
     run(&["medals"]).success().errors(0);

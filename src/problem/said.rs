@@ -171,6 +171,10 @@ crate::lang::catalog! {
         NowGoOn => "; {} now go on, with no card yet", "；{} 現在晉級，但尚無計分卡";
         WentOnAtDesk => "Import them with the {}'s cards corrected (tilerank import --replace FILE CORRECTED-FILE --reason \"...\"), or leave the cards as stored",
             "請連同已更正的 {} 計分卡一併匯入（tilerank import --replace FILE CORRECTED-FILE --reason \"...\"），或保留已儲存的計分卡";
+        /// [`Msg::WentOnAtDesk`] when players now go on who did not:
+        /// the stages twice, then those players.
+        WentOnAtDeskOrWithdraw => "Import them with the {}'s cards corrected (tilerank import --replace FILE CORRECTED-FILE --reason \"...\"); or, if the {} stands as played, first mark {} withdrawn on the roster (tilerank roster FILE), so that who went on stays as it was; or leave the cards as stored",
+            "請連同已更正的 {} 計分卡一併匯入（tilerank import --replace FILE CORRECTED-FILE --reason \"...\"）；或若 {} 的賽果照實維持，請先在名冊上將 {} 標為退出（tilerank roster FILE），使晉級名單維持原樣；或保留已儲存的計分卡";
         WentOnAtTable => "Check the card against the signed paper card, and tell the desk: the director settles it",
             "請與已簽署的紙本計分卡核對，並告知記分台，由裁判長決定";
         /// The event's stored cards fail today's settings or roster.
