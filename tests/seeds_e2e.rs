@@ -685,6 +685,62 @@ fn a_named_player_who_settles_no_tie_is_a_warning_at_the_setting_under_every_rul
     assert_eq!(out.column("player").len(), 9);
 }
 
+/// The same names given by a rules file (`--rules FILE`) are warnings at
+/// that file's line, not the event's `tilerank.toml` (which it replaces for
+/// the run); `--player` under the top N of a rules file is refused naming
+/// that file as where `cutoff_ties` is. In an event folder and without one.
+#[test]
+fn a_named_warning_and_the_player_refusal_name_the_rules_file_read() {
+    let s = crate::test::Scratch::new("named-rules-file");
+    let from = crate::test::fixtures().join("e2e/gwinnett");
+    let rules = s.write(
+        "club.toml",
+        "extends = \"gwinnett\"\nname = \"club\"\n\n[rules]\nstages = [\"prelim\", \"semi\", \"final\"]\n\n[qualifiers]\nnamed = [\"G17\", \"G01\"]\n\n[stages.final]\nnamed = [\"G02\"]\n",
+    );
+    let rules = rules.display().to_string();
+    let roster = from.join("roster.csv").display().to_string();
+    let prelim = from.join("cards/prelim.csv").display().to_string();
+    let g01 = "[qualifiers] named: naming G01 Abe Smith1 changes nothing: they are in no tie for going on from the prelim";
+    let g02 = "[stages.final] named: naming G02 Bea Smith2 changes nothing: nobody goes on from the final, the event's last stage";
+    // files alone
+    Test::new()
+        .args([
+            "advance", "--format", "csv", "--rules", &rules, "--roster", &roster, &prelim,
+        ])
+        .run()
+        .success()
+        .warnings(2)
+        .warning_at(&format!("{rules}:8:9"), &[g01])
+        .warning_at(&format!("{rules}:11:9"), &[g02]);
+    // an event folder, its settings replaced by the rules file for the run
+    let d = hk_e2e_folder(&s);
+    Test::new()
+        .args([
+            "advance", "--format", "csv", "--rules", &rules, "--roster", &roster, &prelim,
+        ])
+        .args(["--event", &d])
+        .run()
+        .success()
+        .warnings(2)
+        .warning_at(&format!("{rules}:8:9"), &[g01])
+        .warning_at(&format!("{rules}:11:9"), &[g02])
+        .stderr_lacks("tilerank.toml");
+
+    let top = s.write(
+        "top.toml",
+        "extends = \"gwinnett\"\nname = \"tops\"\n\n[qualifiers]\nrule = \"top\"\ntop = 9\n",
+    );
+    let top = top.display().to_string();
+    for event in [&[][..], &["--event", &d][..]] {
+        Test::new()
+            .args(["advance", "--player", "G01", "--rules", &top, "--roster", &roster, &prelim])
+            .args(event.iter().copied())
+            .run()
+            .failure(2)
+            .stderr_has(&format!("--player \"G01\": only for a rule decided at each table: who goes on here is the top 9 of the standings (tops rules), and a tie at its cutoff follows cutoff_ties in {top} (tilerank qualifiers --cutoff-ties for one run), never a name"));
+    }
+}
+
 /// NVSO, five qualifying tables of 3 (`five-tables.csv`, no roster, so one
 /// group, `Open`). At every table: A out (B 5/2, C 10/3) -> A +15; B out
 /// (A 4/1, C 6/2) -> B +10; A out (B 3/1, C 7/2) -> A +10. A 15 - 4 + 10 =

@@ -267,16 +267,18 @@ fn some_ids(players: &[PlayerId], roster: &Roster) -> String {
 }
 
 /// The players `--player` names. Under the top N of the standings no
-/// name settles a tie (a tie at its cutoff follows `cutoff_ties`): a name
-/// is refused there, as `--top` is under a rule decided at each table.
+/// name settles a tie (a tie at its cutoff follows `cutoff_ties`, in the
+/// settings file the rules were read from): a name is refused there, as
+/// `--top` is under a rule decided at each table.
 pub fn named(event: &Event, names: &[String]) -> Result<Vec<PlayerId>> {
     if let (Some(n), tilerank::profile::GoingOn::TopOfStandings) =
         (names.first(), event.rules.going_on)
     {
         bail!(
-            "--player {n:?}: only for a rule decided at each table: who goes on here is {} ({} rules), and a tie at its cutoff follows cutoff_ties in tilerank.toml (tilerank qualifiers --cutoff-ties for one run), never a name",
+            "--player {n:?}: only for a rule decided at each table: who goes on here is {} ({} rules), and a tie at its cutoff follows cutoff_ties in {} (tilerank qualifiers --cutoff-ties for one run), never a name",
             tilerank::report::going_on::rule(&event.rules),
-            event.rules.profile
+            event.rules.profile,
+            event.rules.written_at.file()
         );
     }
     names

@@ -150,7 +150,11 @@ impl ProfileName {
             .find(|(name, _)| *name == self.as_str())
             .map_or("", |(_, text)| text);
         match RulesFile::parse(text, &format!("{self}.toml")) {
-            Ok(file) => file.rules,
+            // (no file of the director's: its settings are written nowhere)
+            Ok(file) => Rules {
+                written_at: Default::default(),
+                ..file.rules
+            },
             // the built-in files are read by a test of every one of them
             Err(e) => unreachable!("the built-in profile {self} reads clean: {e}"),
         }
@@ -217,6 +221,7 @@ impl RulesFile {
         let name = name.unwrap_or_default();
         rules.profile = ProfileName::named(&name);
         let given = reader.apply(&mut rules, &["name", "about", "extends"]);
+        rules.written_at = reader.written_at();
         if complete {
             let missing = missing(&given);
             if !missing.is_empty() {
@@ -357,13 +362,19 @@ impl<'t> Reader<'t> {
     fn mark(&self, setting: &str, span: std::ops::Range<usize>) {
         if let ConfigError::Invalid { line, col, .. } = place(self.text, self.file, span, "") {
             let at = crate::place::Source::file(self.file).at(line as u32, Some(col as u32));
-            self.written.borrow_mut().0.insert(setting.to_string(), at);
+            self.written
+                .borrow_mut()
+                .places
+                .insert(setting.to_string(), at);
         }
     }
 
-    /// Where each setting read is written.
+    /// Where each setting read is written, in this file.
     fn written_at(&self) -> crate::profile::WrittenAt {
-        self.written.borrow().clone()
+        crate::profile::WrittenAt {
+            file: Some(self.file.to_string()),
+            ..self.written.borrow().clone()
+        }
     }
 
     /// Notes a mistake; the reading goes on.

@@ -256,7 +256,12 @@ pub struct Rules {
 /// (a player `absent` names who has a card of the stage). Not part of what
 /// the rules are: equal whatever the places.
 #[derive(Clone, Debug, Default)]
-pub struct WrittenAt(pub std::collections::BTreeMap<String, crate::place::Place>);
+pub struct WrittenAt {
+    /// The file the rules were read from: the event's `tilerank.toml`, or
+    /// the rules file of `--rules FILE`; `None` for a built-in profile.
+    pub file: Option<String>,
+    pub places: std::collections::BTreeMap<String, crate::place::Place>,
+}
 
 impl PartialEq for WrittenAt {
     fn eq(&self, _: &WrittenAt) -> bool {
@@ -268,12 +273,19 @@ impl Eq for WrittenAt {}
 
 impl WrittenAt {
     /// Where `setting` is written, or the settings file as a whole when
-    /// the rules were not read from one that gives it.
+    /// it does not give it.
     pub fn place(&self, setting: &str) -> crate::place::Place {
-        self.0
+        self.places
             .get(setting)
             .cloned()
-            .unwrap_or_else(|| crate::place::Place::nowhere(crate::config::FILE_NAME))
+            .unwrap_or_else(|| crate::place::Place::nowhere(self.file()))
+    }
+
+    /// The file the rules were read from, as messages name it; an event's
+    /// `tilerank.toml` when they are a built-in profile's (where a
+    /// director would set what they leave at its default).
+    pub fn file(&self) -> &str {
+        self.file.as_deref().unwrap_or(crate::config::FILE_NAME)
     }
 }
 
