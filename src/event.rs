@@ -285,6 +285,7 @@ impl Event {
             problems,
             counts,
         };
+        event.say_named_twice();
         // (who goes on is not known while cards have errors)
         if event.judged {
             event.entrants = event.find_entrants(false);
@@ -450,13 +451,62 @@ impl Event {
     }
 
     /// The players the settings name to settle the ties of `stage`
-    /// ([`Rules::named_for`]; a name that is no player is an error of the
-    /// settings, said by [`Event::finish`]).
+    /// ([`Rules::named_for`]), each once (a player listed twice is a
+    /// warning, said by [`Event::say_named_twice`]; a name that is no
+    /// player is an error of the settings, said by [`Event::finish`]).
     fn named_in_settings<'a>(&'a self, stage: &Stage) -> impl Iterator<Item = PlayerId> + 'a {
+        let mut seen = std::collections::HashSet::new();
         self.rules
             .named_for(stage)
             .iter()
             .filter_map(|n| self.roster.find(n).ok())
+            .filter(move |p| seen.insert(*p))
+    }
+
+    /// A player a `named` list gives more than once (the same id twice,
+    /// or their id and their name) is a warning at the setting, said once
+    /// for the player: once names them, and the list may be missing the
+    /// player the director meant to type.
+    fn say_named_twice(&mut self) {
+        let mut said = Vec::new();
+        for (at, stage) in self.rules.stages.iter().enumerate() {
+            let setting = match at {
+                0 => "[qualifiers] named".to_string(),
+                _ => format!("[stages.{stage}] named"),
+            };
+            let names = self.rules.named_for(&Stage::new(stage));
+            let found: Vec<(PlayerId, &String)> = names
+                .iter()
+                .filter_map(|n| self.roster.find(n).ok().map(|p| (p, n)))
+                .collect();
+            let mut done = Vec::new();
+            for &(p, _) in &found {
+                let written: Vec<String> = found
+                    .iter()
+                    .filter(|(q, _)| *q == p)
+                    .map(|(_, n)| format!("{n:?}"))
+                    .collect();
+                if written.len() < 2 || done.contains(&p) {
+                    continue;
+                }
+                done.push(p);
+                let times = match written.len() {
+                    2 => "twice".to_string(),
+                    n => format!("{n} times"),
+                };
+                said.push((
+                    self.rules.written_at.place(&setting),
+                    format!(
+                        "{setting}: {} is listed {times} ({}); naming them once is enough; was another player meant?",
+                        self.who(p),
+                        written.join(", ")
+                    ),
+                ));
+            }
+        }
+        for (place, message) in said {
+            self.problems.warning(place, message);
+        }
     }
 
     /// A player the settings name to settle a tie (`[qualifiers] named`,

@@ -741,6 +741,49 @@ fn a_named_warning_and_the_player_refusal_name_the_rules_file_read() {
     }
 }
 
+/// A player a `named` list gives twice (their id twice, or their id and
+/// their name) is one warning at the setting, and what is said of the name
+/// (settles no tie) is said once: the list is as with the name once.
+#[test]
+fn a_player_named_twice_is_one_warning_at_the_setting() {
+    let s = crate::test::Scratch::new("named-twice");
+    let from = crate::test::fixtures().join("e2e/gwinnett");
+    let rules = s.write(
+        "club.toml",
+        "extends = \"gwinnett\"\nname = \"club\"\n\n[rules]\nstages = [\"prelim\", \"semi\", \"final\"]\n\n[qualifiers]\nnamed = [\"G17\", \"G01\", \"G17\", \"Abe Smith1\", \"G01\"]\n\n[stages.final]\nnamed = [\"G02\", \"G02\"]\n",
+    );
+    let rules = rules.display().to_string();
+    let out = Test::new()
+        .args(["advance", "--format", "csv", "--rules", &rules, "--roster"])
+        .arg(from.join("roster.csv"))
+        .arg(from.join("cards/prelim.csv"))
+        .run()
+        .success()
+        .warnings(5)
+        .warning_at(
+            &format!("{rules}:8:9"),
+            &["[qualifiers] named: G17 Quin Smith17 is listed twice (\"G17\", \"G17\"); naming them once is enough; was another player meant?"],
+        )
+        .warning_at(
+            &format!("{rules}:8:9"),
+            &["[qualifiers] named: G01 Abe Smith1 is listed 3 times (\"G01\", \"Abe Smith1\", \"G01\"); naming them once is enough; was another player meant?"],
+        )
+        .warning_at(
+            &format!("{rules}:8:9"),
+            &["[qualifiers] named: naming G01 Abe Smith1 changes nothing: they are in no tie for going on from the prelim"],
+        )
+        .warning_at(
+            &format!("{rules}:11:9"),
+            &["[stages.final] named: G02 Bea Smith2 is listed twice (\"G02\", \"G02\"); naming them once is enough; was another player meant?"],
+        )
+        .warning_at(
+            &format!("{rules}:11:9"),
+            &["[stages.final] named: naming G02 Bea Smith2 changes nothing: nobody goes on from the final, the event's last stage"],
+        )
+        .stderr_has("the director named G17");
+    assert_eq!(out.column("player").len(), 9);
+}
+
 /// NVSO, five qualifying tables of 3 (`five-tables.csv`, no roster, so one
 /// group, `Open`). At every table: A out (B 5/2, C 10/3) -> A +15; B out
 /// (A 4/1, C 6/2) -> B +10; A out (B 3/1, C 7/2) -> A +10. A 15 - 4 + 10 =
