@@ -625,6 +625,57 @@ fn a_warning_of_the_checks_is_said_in_the_pages_language() {
     }
 }
 
+/// Why a withdrawn player is not ranked is the reason that holds, on the
+/// player's page in its language as `explain` says it: the roster marks
+/// P0002 withdrawn; P0004 left seat D blank in game 3.
+#[test]
+fn a_withdrawn_player_is_said_why_on_their_page_and_by_explain() {
+    let scratch = Scratch::new("withdrawn-why");
+    let roster = std::fs::read_to_string(fixtures().join("roster.csv"))
+        .unwrap()
+        .replace(
+            "P0002,Lee Siu Ming,1958-11-15,,,",
+            "P0002,Lee Siu Ming,1958-11-15,,W,",
+        );
+    let args = vec![
+        fixtures().join("scorecard/withdrawn.csv"),
+        PathBuf::from("--roster"),
+        scratch.write("roster.csv", &roster),
+    ];
+    for (id, said) in [
+        ("P0002", "P0002 is withdrawn on the roster; not ranked."),
+        (
+            "P0004",
+            "P0004 is withdrawn: they played fewer games than a card has; not ranked.",
+        ),
+    ] {
+        run(&with(p(&["explain", id]), &args))
+            .success()
+            .stdout_has(said)
+            .stdout_lacks("or withdrawn on the roster");
+    }
+    for (lang, p2, p4) in [
+        (
+            "zh-Hant",
+            "P0002 於名冊註明退賽，不計名次。",
+            "P0004 已退賽：對局少於記分卡的局數，不計名次。",
+        ),
+        (
+            "en",
+            "P0002 is withdrawn on the roster; not ranked.",
+            "P0004 is withdrawn: they played fewer games than a card has; not ranked.",
+        ),
+    ] {
+        let site = scratch.path(&format!("site-{lang}"));
+        publish(&with(args.clone(), &p(&["--lang", lang])), &site);
+        for (id, said) in [("P0002", p2), ("P0004", p4)] {
+            let page =
+                page_text(&std::fs::read_to_string(site.join(format!("p/{id}.html"))).unwrap());
+            assert!(page.contains(said), "{lang} {id}: {page}");
+        }
+    }
+}
+
 /// The contents of the zip entries of `path` whose names start with
 /// `prefix`, by name.
 fn zip_texts(path: &Path, prefix: &str) -> BTreeMap<String, String> {

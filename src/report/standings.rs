@@ -477,10 +477,12 @@ pub fn explain_table(
         rows
     } else {
         let e = s.apart.iter().find(|e| e.player() == player)?;
-        notes.push(match e.apart {
-            Some(Apart::Withdrawn) => format!("{} is withdrawn: fewer games than a card has, or withdrawn on the roster; not ranked.", p.id),
-            _ => format!("{} is disqualified on the roster; not ranked.", p.id),
-        });
+        let en = &super::words::EN;
+        let said = match e.apart {
+            Some(Apart::Withdrawn) => withdrawn_why(en, roster, player),
+            _ => en.disqualified_why,
+        };
+        notes.push(super::words::fill(said, &[&p.id]));
         vec![line(e)]
     };
     Some(Table {
@@ -490,6 +492,16 @@ pub fn explain_table(
         rows,
         notes,
     })
+}
+
+/// Why `player`, withdrawn, is not ranked, in the words `w`: the roster
+/// marks them withdrawn, else they played fewer games than a card has
+/// (what [`crate::rules::standings`] sets apart as withdrawn).
+pub fn withdrawn_why(w: &super::words::Words, roster: &Roster, player: PlayerId) -> &'static str {
+    match roster.status(player) {
+        crate::roster::Status::Withdrawn => w.withdrawn_roster_why,
+        _ => w.withdrawn_short_why,
+    }
 }
 
 #[cfg(test)]

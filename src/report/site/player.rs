@@ -12,7 +12,7 @@ use crate::domain::{PlayerId, Stage};
 use crate::event::StandingsGoingOn;
 use crate::profile::vocabulary::SortKey;
 use crate::report::stages::qualifiers_of;
-use crate::report::standings::{explain_table, key_value};
+use crate::report::standings::{explain_table, key_value, withdrawn_why};
 use crate::report::{Column, Table, Value};
 use crate::roster::{Player, Status};
 use crate::rules::standings::Standings;
@@ -481,7 +481,7 @@ fn why_notes(
         }
     } else if let Some(e) = s.apart.iter().find(|e| e.player() == pid) {
         let word = match e.apart {
-            Some(Apart::Withdrawn) => w.withdrawn_why,
+            Some(Apart::Withdrawn) => withdrawn_why(w, roster, pid),
             _ => w.disqualified_why,
         };
         notes.push(fill(word, &[&roster.id(pid)]));
