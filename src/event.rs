@@ -56,6 +56,7 @@ pub struct Counts {
     /// Cards that passed every check.
     pub accepted: usize,
     pub files: usize,
+    /// The sheets of workbooks read (a CSV file has none).
     pub sheets: usize,
     pub cards_read: usize,
     pub cards_rejected: usize,

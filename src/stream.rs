@@ -139,7 +139,7 @@ pub trait Take {
     /// How the roster hashes names (see [`crate::roster::Roster::hasher`]).
     fn hasher(&self) -> NameHasher;
     fn problems(&mut self) -> &mut Problems;
-    /// A file is read (one sheet).
+    /// A CSV file is read.
     fn file_read(&mut self) {}
     /// The names of hashes `hashes` are to be looked up soon (see
     /// [`crate::roster::Roster::warm`]).
@@ -164,8 +164,8 @@ impl Take for Intake {
         &mut self.problems
     }
     fn file_read(&mut self) {
+        // (a CSV file: no sheets to count)
         self.counts.files += 1;
-        self.counts.sheets += 1;
     }
     fn warm(&self, hashes: &[u64; 4]) {
         for &h in hashes {

@@ -317,7 +317,7 @@ mod check_1_seats_and_players {
                     "also at bad/check1-table-twice/a.csv:2",
                 ],
             )
-            .stderr_has("2 files, 2 sheets: 0 cards accepted, 0 games, 2 rejected");
+            .stderr_has("2 files: 0 cards accepted, 0 games, 2 rejected");
     }
 
     /// Seat C of `good/went-out.csv` named `first` in game 1 and `then`
@@ -1305,7 +1305,7 @@ fn errors_of_several_files_are_listed_together() {
                 "also at bad/check2-won-2.csv:2",
             ],
         )
-        .stderr_has("2 files, 2 sheets: 0 cards accepted, 0 games, 2 rejected; 3 errors");
+        .stderr_has("2 files: 0 cards accepted, 0 games, 2 rejected; 3 errors");
 }
 
 /// A good card and a bad one: nothing is ranked (exit 1), and the good card

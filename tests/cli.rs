@@ -76,7 +76,41 @@ fn a_folder_is_read_with_its_folders() {
         .arg(&dir)
         .run()
         .success()
-        .stderr_has("2 files, 2 sheets: 2 cards accepted, 6 games; 0 errors");
+        .stderr_has("2 files: 2 cards accepted, 6 games; 0 errors");
+}
+
+/// The closing line counts in words that agree with the numbers: one
+/// game is `1 game`; CSV files have no sheets, so only a workbook's are
+/// counted; nothing read says no `0 files`.
+#[test]
+fn the_summary_counts_games_and_sheets_as_read() {
+    let s = crate::test::Scratch::new("summary-words");
+    let card: String = std::fs::read_to_string(fixtures().join("good/went-out.csv"))
+        .unwrap()
+        .lines()
+        .take(5)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let card = s.write("one-game.csv", &card);
+    let rules = s.write(
+        "one.toml",
+        "extends = \"hk\"\nname = \"one\"\n\n[stages.prelim]\ngames = 1\n",
+    );
+    Test::new()
+        .arg("check")
+        .arg(&card)
+        .arg("--rules")
+        .arg(&rules)
+        .run()
+        .success()
+        .stderr_has("1 file: 1 card accepted, 1 game; 0 errors\n");
+    // a CSV file and a workbook of two sheets (a card and notes)
+    Test::new()
+        .arg("check")
+        .fixture("good/went-out.csv")
+        .fixture("workbooks/card.xlsx")
+        .run()
+        .stderr_has("\n2 files, 2 sheets: ");
 }
 
 /// No INPUT and no event folder (tests/fixtures has no tilerank.toml).

@@ -811,7 +811,13 @@ fn a_double_entry_import_refuses_a_file_whose_agreed_cards_break_the_rules() {
         "{err}"
     );
     let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
-    assert!(err.contains(": 0 cards accepted"), "nothing stored: {err}");
+    // (nothing read: the summary says no files, no sheets)
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("0 cards accepted, 0 games; ")),
+        "nothing stored: {err}"
+    );
+    assert!(!err.contains("0 files"), "{err}");
 }
 
 /// A double-entry import says two seats swapped as `compare` does, after

@@ -459,7 +459,7 @@ fn an_export_among_the_cards_is_not_read_as_cards() {
         env!("CARGO_PKG_VERSION")
     );
     out.stderr_has(&warning)
-        .stderr_has("2 files, 1 sheet: 1 card accepted, 3 games; 0 errors, 1 warning");
+        .stderr_has("2 files: 1 card accepted, 3 games; 0 errors, 1 warning");
 }
 
 /// The Games sheet lists the games as the event plays them: the stages in

@@ -16,7 +16,7 @@ fn hk_examples_are_a_valid_card() {
         .run()
         .success()
         .errors(0)
-        .stderr_has("1 file, 1 sheet: 1 card accepted, 3 games; 0 errors");
+        .stderr_has("1 file: 1 card accepted, 3 games; 0 errors");
 }
 
 /// A: won 1+0+1, scores +30 +11 +11 = 52 (avg 17.33), tiles 1+3+1 = 5.

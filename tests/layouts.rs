@@ -14,7 +14,7 @@ fn a_folder_of_results_a_score_card_and_a_workbook() {
         .run()
         .success()
         .errors(0)
-        .stderr_has("3 files, 3 sheets: 3 cards accepted, 9 games; 0 errors");
+        .stderr_has("3 files, 1 sheet: 3 cards accepted, 9 games; 0 errors");
     let mut players = out.column("player");
     players.sort();
     let all: Vec<String> = (1..=12).map(|i| format!("P{i:04}")).collect();
@@ -149,7 +149,7 @@ fn a_roster_given_as_input_warns() {
                 "--roster, or store it in the event folder with tilerank roster FILE)",
             ],
         )
-        .stderr_has("2 files, 2 sheets: 1 card accepted, 3 games; 0 errors, 1 warning");
+        .stderr_has("2 files: 1 card accepted, 3 games; 0 errors, 1 warning");
 }
 
 /// FORMATS.md: `-` reads CSV from standard input.

@@ -971,7 +971,7 @@ fn nothing_read_is_not_success() {
         .run()
         .failure(1)
         .error_at(&xlsx, &["no cards found"])
-        .stderr_has("2 files, 2 sheets: 1 card accepted");
+        .stderr_has("2 files, 1 sheet: 1 card accepted");
 }
 
 /// `-o -` is standard output; a report over one of the inputs (through a

@@ -58,7 +58,7 @@ fn hk_prelim_to_final_medals_and_the_super_family_award() {
     event("hk", &["check"])
         .success()
         .errors(0)
-        .stderr_has("2 files, 2 sheets: 3 cards accepted, 9 games; 0 errors");
+        .stderr_has("2 files: 3 cards accepted, 9 games; 0 errors");
 
     let out = event("hk", &["standings", "--format", "csv"]).success();
     insta::assert_snapshot!(out.stdout, @"
@@ -210,7 +210,7 @@ fn nvso_qualifying_to_championship_medals() {
     event("nvso", &["check"])
         .success()
         .errors(0)
-        .stderr_has("2 files, 2 sheets: 4 cards accepted, 12 games; 0 errors");
+        .stderr_has("2 files: 4 cards accepted, 12 games; 0 errors");
     let out = event("nvso", &["standings", "--format", "csv"]).success();
     insta::assert_snapshot!(out.stdout, @"
     rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
@@ -315,7 +315,7 @@ fn pressman_prelim_to_final_with_a_shared_silver() {
     event("pressman", &["check"])
         .success()
         .errors(0)
-        .stderr_has("2 files, 2 sheets: 3 cards accepted, 9 games; 0 errors");
+        .stderr_has("2 files: 3 cards accepted, 9 games; 0 errors");
     let out = event("pressman", &["standings", "--format", "csv"]).success();
     insta::assert_snapshot!(out.stdout, @"
     rank,player,name,group,games,won,avg_score,total_score,tiles,status,note
@@ -423,7 +423,7 @@ fn gwinnett_prelim_semi_final_medals() {
     event("gwinnett", &["check"])
         .success()
         .errors(0)
-        .stderr_has("3 files, 3 sheets: 13 cards accepted, 34 games; 0 errors");
+        .stderr_has("3 files: 13 cards accepted, 34 games; 0 errors");
 
     // The head of the prelim standings: G11 7, G01 8 (both went out twice),
     // G23 14, G26 18, then G13 and G19 tied on 19 and one game won each.

@@ -684,27 +684,37 @@ pub fn summary(event: &Event) -> String {
         .iter()
         .filter(|p| p.severity == Severity::Warning)
         .count();
-    // What was read: the event's stored cards, then the files given.
+    // What was read: the event's stored cards, then the files given (the
+    // sheets of workbooks: a CSV file has none); nothing when nothing was.
     let mut read = Vec::new();
     if c.stored > 0 {
         read.push(format!("{} stored in the event", cards(c.stored)));
     }
-    if c.files > 0 || c.stored == 0 {
-        read.push(format!(
-            "{} {}, {} {}",
+    if c.files > 0 {
+        let mut files = format!(
+            "{} {}",
             c.files,
-            if c.files == 1 { "file" } else { "files" },
-            c.sheets,
-            if c.sheets == 1 { "sheet" } else { "sheets" },
-        ));
+            if c.files == 1 { "file" } else { "files" }
+        );
+        if c.sheets > 0 {
+            files.push_str(&format!(
+                ", {} {}",
+                c.sheets,
+                if c.sheets == 1 { "sheet" } else { "sheets" }
+            ));
+        }
+        read.push(files);
     }
-    let mut s = format!(
-        "{}: {} {} accepted, {} games",
-        read.join(" and "),
-        c.accepted,
-        if c.accepted == 1 { "card" } else { "cards" },
-        c.games
-    );
+    let mut s = match read.is_empty() {
+        true => String::new(),
+        false => format!("{}: ", read.join(" and ")),
+    };
+    s.push_str(&format!(
+        "{} accepted, {} {}",
+        cards(c.accepted),
+        c.games,
+        if c.games == 1 { "game" } else { "games" }
+    ));
     if c.cards_rejected > 0 {
         s.push_str(&format!(", {} rejected", c.cards_rejected));
     }

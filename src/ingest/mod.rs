@@ -795,6 +795,7 @@ pub struct CardInputs {
     /// Cards in the racks layout, to be scored under the event's rules.
     pub rack_cards: Vec<racks::RackCard>,
     pub files: usize,
+    /// The sheets of workbooks read (a CSV file has none).
     pub sheets: usize,
     /// Cards read back from the event's store (not from a file).
     pub stored: usize,
@@ -920,6 +921,10 @@ fn read_file(
         } else {
             None
         };
+        // (a CSV file has no sheets: the summary counts a workbook's)
+        if sheet.source.is_workbook() {
+            out.sheets += 1;
+        }
         let rows = seen.into_iter().map(Ok).chain(sheet.rows);
         match kind {
             Kind::Results => {
@@ -949,7 +954,6 @@ fn read_file(
             Kind::Empty => {}
             Kind::Unknown => unknown.push((sheet.source, prose, nearest)),
         }
-        out.sheets += 1;
     }
     for (source, prose, nearest) in unknown {
         let what = if prose {
