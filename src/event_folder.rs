@@ -517,7 +517,10 @@ impl<'a> FileImport<'a> {
             None => (
                 Said::new(Msg::ImportedDiffers, [key.said(), shown]),
                 Part::advice(
-                    Said::new(Msg::GiveReplace, []),
+                    match shares_a_player(was, lines) {
+                        true => Said::new(Msg::GiveReplace, []),
+                        false => Said::new(Msg::NoPlayerShared, []),
+                    },
                     Said::new(Msg::DiffersAtTable, []),
                 ),
             ),
@@ -1710,6 +1713,15 @@ fn set_aside_imported(
     Ok(())
 }
 
+/// Whether two typings of a card have a player in common: one that has
+/// none is most likely another table's (or stage's) card with its header
+/// mistyped, and `--replace` would overwrite a right card with it.
+fn shares_a_player<A: PartialEq<B>, B>(was: &[StoredLine<A>], lines: &[StoredLine<B>]) -> bool {
+    lines
+        .iter()
+        .any(|l| was.iter().any(|w| w.player == l.player))
+}
+
 /// What [`set_aside_imported`] holds while it goes through a run's cards.
 struct SetAside<'a> {
     store: &'a Store,
@@ -1763,9 +1775,14 @@ impl SetAside<'_> {
         problems.error(
             card.place.clone(),
             format!(
-                "{} was imported before and differs:\n{}import it with --replace --reason \"...\" to replace the event's card",
+                "{} was imported before and differs:\n{}{}",
                 card.key,
-                diff(&card.key, &old.lines, &lines)
+                diff(&card.key, &old.lines, &lines),
+                match shares_a_player(&old.lines, &lines) {
+                    true => "import it with --replace --reason \"...\" to replace the event's card"
+                        .to_string(),
+                    false => Said::new(Msg::NoPlayerShared, []).to_string(),
+                }
             ),
         );
         Ok(true)

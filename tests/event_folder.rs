@@ -224,6 +224,27 @@ fn checking_a_file_the_event_holds_says_what_import_would() {
         .stderr_has("import it with --replace --reason")
         .stderr_has("s1-fixed.csv: note: 1 card imported already")
         .stderr_lacks("given twice");
+    // table 2's card typed with table 1 in its header: no player in common
+    // with table 1's card, so no advice to replace it
+    let misplaced = cards_file(
+        &s,
+        "s1-misplaced.csv",
+        &[card(1, ["P5", "P6", "P7", "P8"], 20)],
+    );
+    let no_player = "no player of it is on the stored card: is it another table's, session's or stage's card? Correct what its header says; give --replace --reason \"...\" only if it is this table's card after all";
+    check(&misplaced)
+        .failure(1)
+        .stderr_has(no_player)
+        .stderr_lacks("import it with --replace");
+    crate::test::Test::new()
+        .arg("import")
+        .arg(&misplaced)
+        .arg("--event")
+        .arg(&dir)
+        .run()
+        .failure(1)
+        .stderr_has(no_player)
+        .stderr_lacks("give --replace --reason \"...\" to replace it");
 }
 
 #[test]

@@ -205,6 +205,8 @@ crate::lang::catalog! {
             "這次輸入會保留在裁判長的看板上（tilerank serve --entry），或加上 --replace --reason \"...\" 取代裁判輸入的計分卡";
         GiveReplace => "give --replace --reason \"...\" to replace it (the old card is kept in the event's database)",
             "加上 --replace --reason \"...\" 以取代（舊的計分卡仍保存在賽事資料庫中）";
+        NoPlayerShared => "no player of it is on the stored card: is it another table's, session's or stage's card? Correct what its header says; give --replace --reason \"...\" only if it is this table's card after all",
+            "其選手無一在已儲存的計分卡上：是否為另一桌、另一場次或另一階段的計分卡？請更正其表頭；若確為本桌的計分卡，才加上 --replace --reason \"...\" 取代";
         DiffersAtTable => "check this card against the signed paper card; if it is right, tell the desk: the director settles it on the board",
             "請與已簽署的紙本計分卡核對；若此計分卡正確，請告知記分台，由裁判長在看板上決定";
         /// The desk's decision, as a referee's phone is told it.
