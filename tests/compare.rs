@@ -894,3 +894,42 @@ fn racks_are_compared_as_scored() {
         "{out}"
     );
 }
+
+/// A seat's player typed otherwise on one line only (not its first):
+/// that line's player differs, at both lines, and the card does not agree,
+/// whichever typing holds the slip.
+#[test]
+fn a_player_typed_otherwise_on_one_line_is_a_difference_at_that_line() {
+    let scratch = Scratch::new("one-line");
+    let first = fixtures().join("good/hk-examples.csv");
+    let text = std::fs::read_to_string(&first).unwrap();
+    assert!(text.contains("\nS01,7,2,C,P0003,"));
+    std::fs::write(
+        scratch.0.join("slip.csv"),
+        text.replace("\nS01,7,2,C,P0003,", "\nS01,7,2,C,P0009,"),
+    )
+    .unwrap();
+    let shown = first.to_string_lossy();
+    let (code, out, err) = run(&scratch.0, args!["compare", first.as_os_str(), "slip.csv"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(
+        out,
+        format!(
+            "{shown}:2 vs slip.csv:2: session S01 table 7: the players differ\n  \
+             {shown}:8:5 vs slip.csv:8:5: seat C player in game 2 \"P0003\" vs \"P0009\"\n"
+        )
+    );
+    assert!(
+        err.contains("first typing 1 card, second typing 1 card: 0 agree; 1 difference"),
+        "{err}"
+    );
+    let (code, out, err) = run(&scratch.0, args!["compare", "slip.csv", first.as_os_str()]);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(
+        out,
+        format!(
+            "slip.csv:2 vs {shown}:2: session S01 table 7: the players differ\n  \
+             slip.csv:8:5 vs {shown}:8:5: seat C player in game 2 \"P0009\" vs \"P0003\"\n"
+        )
+    );
+}

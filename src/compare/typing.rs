@@ -13,6 +13,8 @@
 //! - A seat's player is the same when both typings write the same text (case
 //!   and spacing ignored), or when both name the same roster entry, one by id
 //!   and the other by name. Without a roster an id and a name differ.
+//!   Where a line names another player than its seat's first line (in
+//!   either typing), that line's player is compared too.
 //! - A seat blank in a game (won, score and tiles all blank) has no line
 //!   there. A `Total` line is compared only when both typings have one (the
 //!   line layouts have none).
@@ -27,7 +29,7 @@
 
 use crate::domain::{CardKey, Seat};
 use crate::ingest::cell::Cell;
-use crate::ingest::raw::{Layout, RawCard, RawCell, RawGame, RawLine};
+use crate::ingest::raw::{Layout, RawCard, RawCell, RawGame, RawLine, RawSeat};
 use crate::ingest::{self, InputError};
 use crate::place::{At, Place};
 use crate::problem::Problems;
@@ -367,7 +369,7 @@ fn compare_cards(x: &RawCard, y: &RawCard, rules: &Rules, roster: &Roster) -> Ve
     let mut players = Vec::new();
     let mut differing = Vec::new();
     for seat in Seat::ALL {
-        let quoted = |s: Option<&crate::ingest::raw::RawSeat>| {
+        let quoted = |s: Option<&RawSeat>| {
             s.map_or("blank".to_string(), |s| {
                 crate::ingest::cell::quoted(&s.player).to_string()
             })
@@ -389,16 +391,44 @@ fn compare_cards(x: &RawCard, y: &RawCard, rules: &Rules, roster: &Roster) -> Ve
             });
         }
     }
+    let (gx, gy) = (played(x), played(y));
+    // A line after a seat's first may name another player (an error of
+    // `check`, or the same player by id and by name): where either
+    // typing's line of a game does, the two lines' players are compared
+    // too, at those lines.
+    let seat_players = players.len();
+    for (n, g) in &gx {
+        let Some(h) = gy.get(n) else { continue };
+        for seat in Seat::ALL {
+            let (Some(l), Some(m)) = (typed_line(g, seat), typed_line(h, seat)) else {
+                continue;
+            };
+            let (Some((p, p_at, p_own)), Some((q, q_at, q_own))) =
+                (line_player(x, l), line_player(y, m))
+            else {
+                continue;
+            };
+            if (p_own || q_own) && !same_player(&p.player, &q.player, roster) {
+                players.push(CellDiff {
+                    what: format!("seat {seat} player in game {n}"),
+                    first: x.place_of(p_at),
+                    first_value: crate::ingest::cell::quoted(&p.player).to_string(),
+                    second: y.place_of(q_at),
+                    second_value: crate::ingest::cell::quoted(&q.player).to_string(),
+                });
+            }
+        }
+    }
     if !players.is_empty() {
         let exchanged = |p: Seat, q: Seat| match (x.seat(p), y.seat(q)) {
             (Some(p), Some(q)) => same_player(&p.player, &q.player, roster),
             _ => false,
         };
-        let swapped = swapped(&differing, exchanged);
+        // (two seats exchanged only when no single line differs besides)
+        let swapped = swapped(&differing, exchanged).filter(|_| players.len() == seat_players);
         found.push(difference(Part::Players, x.at, y.at, (players, swapped)));
     }
 
-    let (gx, gy) = (played(x), played(y));
     let numbers: BTreeSet<u32> = gx.keys().chain(gy.keys()).copied().collect();
     for n in numbers {
         match (gx.get(&n), gy.get(&n)) {
@@ -454,6 +484,32 @@ fn played(card: &RawCard) -> BTreeMap<u32, &RawGame> {
         map.entry(g.number).or_insert(g);
     }
     map
+}
+
+/// The line of `seat` in a game, when it is typed (not blank).
+fn typed_line(game: &RawGame, seat: Seat) -> Option<&RawLine> {
+    game.lines.iter().find(|l| l.seat == seat && !l.is_blank())
+}
+
+/// The player a game's line names, where, and whether the line names it
+/// itself: the line's own player when it names another than its seat's
+/// first line ([`RawCard::renamed`]), else its seat's, at the line's row
+/// on a card of a line per seat and game (`None`: the seat has no player).
+fn line_player<'a>(card: &'a RawCard, line: &RawLine) -> Option<(&'a RawSeat, At, bool)> {
+    let row = line_at(line).row;
+    if let Some(own) = card
+        .renamed
+        .iter()
+        .find(|r| r.seat == line.seat && r.at.row == row)
+    {
+        return Some((own, own.at, true));
+    }
+    let seat = card.seat(line.seat)?;
+    let at = match card.layout {
+        Layout::ScoreCard => seat.at,
+        Layout::Results | Layout::Racks => At::cell(row, seat.at.col),
+    };
+    Some((seat, at, false))
 }
 
 /// The values that differ between two typings of a game's (or the Total's)
