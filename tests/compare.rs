@@ -933,3 +933,69 @@ fn a_player_typed_otherwise_on_one_line_is_a_difference_at_that_line() {
         )
     );
 }
+
+/// A printed card whose `Total` cells are formulas with no saved value (a
+/// sheet a program wrote, never saved by a spreadsheet program): those
+/// are no typed values, `check` computes them, and they are not compared;
+/// what differs is the one value planted, nothing of the `Total` line.
+#[test]
+fn a_total_formula_with_no_saved_value_is_not_compared() {
+    let scratch = Scratch::new("total-formula");
+    let first = fixtures().join("scorecard/good.csv");
+    let text = std::fs::read_to_string(&first).unwrap();
+    // the card as a workbook, seat A's game 2 score (C9) typed as `a_2`
+    let write = |name: &str, a_2: f64| {
+        let mut book = rust_xlsxwriter::Workbook::new();
+        let sheet = book.add_worksheet();
+        sheet.set_name("Table 07").unwrap();
+        sheet.set_formula_result_default("");
+        for (r, line) in text.lines().enumerate() {
+            let r = r as u32;
+            for (c, value) in line.split(',').enumerate() {
+                let c = c as u16;
+                let col = rust_xlsxwriter::utility::column_number_to_name(c);
+                match value.parse::<f64>() {
+                    _ if value.is_empty() => {}
+                    _ if line.starts_with("Total,") && c > 0 => {
+                        let sum = format!("=SUM({col}8:{col}10)");
+                        sheet.write_formula(r, c, sum.as_str()).unwrap();
+                    }
+                    Ok(_) if (r, c) == (8, 2) => {
+                        sheet.write_number(r, c, a_2).unwrap();
+                    }
+                    Ok(n) => {
+                        sheet.write_number(r, c, n).unwrap();
+                    }
+                    Err(_) => {
+                        sheet.write_string(r, c, value).unwrap();
+                    }
+                }
+            }
+        }
+        book.save(scratch.0.join(name)).unwrap();
+    };
+    write("same.xlsx", 11.0);
+    let (code, out, err) = run(&scratch.0, args!["check", "same.xlsx"]);
+    assert_eq!(code, Some(0), "check computes such a Total\n{out}{err}");
+    let (code, out, err) = run(&scratch.0, args!["compare", first.as_os_str(), "same.xlsx"]);
+    assert_eq!((code, out.as_str()), (Some(0), ""), "{err}");
+    // planted: +11 typed as 12
+    write("second.xlsx", 12.0);
+    let shown = first.to_string_lossy();
+    let (code, out, err) = run(
+        &scratch.0,
+        args!["compare", first.as_os_str(), "second.xlsx"],
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(
+        out,
+        format!(
+            "{shown}:9 vs second.xlsx[Table 07] row 9: session S01 table 7: game 2: 1 value differs\n  \
+             {shown}:9:3 vs second.xlsx[Table 07]!C9: seat A score +11 vs 12\n"
+        )
+    );
+    assert!(
+        err.contains("first typing 1 card, second typing 1 card: 0 agree; 1 difference"),
+        "{err}"
+    );
+}

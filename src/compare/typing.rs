@@ -17,7 +17,8 @@
 //!   either typing), that line's player is compared too.
 //! - A seat blank in a game (won, score and tiles all blank) has no line
 //!   there. A `Total` line is compared only when both typings have one (the
-//!   line layouts have none).
+//!   line layouts have none), and a `Total` value given as a formula with no
+//!   saved value is not compared (the checks compute it from the games).
 //! - Racks are scored first (RULES.md sections 2 to 4); their computed values
 //!   are compared at the places of the typed racks.
 //!
@@ -528,6 +529,13 @@ fn compare_lines(
             .find(|l: &&RawLine| l.seat == seat && !l.is_blank())
             .cloned()
     };
+    // A Total given as a formula with no saved value (a sheet a program
+    // wrote and no spreadsheet program saved) is no typed value: `check`
+    // computes it from the games, compared already. It is not compared.
+    let computed = |c: &RawCell| totals && matches!(c.value, Cell::FormulaWithoutValue(_));
+    let agree = |a: &RawCell, b: &RawCell, same: Same| {
+        computed(a) || computed(b) || same(&a.value, &b.value, rules)
+    };
     let mut cells = Vec::new();
     let mut differing = Vec::new();
     for seat in Seat::ALL {
@@ -535,7 +543,7 @@ fn compare_lines(
         match (typed(xs, seat), typed(ys, seat)) {
             (Some(l), Some(m)) => {
                 for (what, a, b, same) in fields(&l, &m, totals) {
-                    if !same(&a.value, &b.value, rules) {
+                    if !agree(a, b, same) {
                         cells.push(CellDiff {
                             what: format!("seat {seat} {what}"),
                             first: x.place_of(a.at),
@@ -547,6 +555,11 @@ fn compare_lines(
                 }
             }
             (None, None) => {}
+            // (a Total line of such formulas only, the other blank: nothing typed)
+            (Some(l), None) | (None, Some(l))
+                if [&l.won, &l.score, &l.tiles]
+                    .into_iter()
+                    .all(|c| c.is_blank() || computed(c)) => {}
             (l, m) => cells.push(CellDiff {
                 what: format!("seat {seat}"),
                 first: x.place_of(l.as_ref().map_or(gx.at, line_at)),
@@ -561,8 +574,8 @@ fn compare_lines(
     }
     let exchanged = |p: Seat, q: Seat| match (typed(xs, p), typed(ys, q)) {
         (Some(l), Some(m)) => fields(&l, &m, totals)
-            .iter()
-            .all(|(_, a, b, same)| same(&a.value, &b.value, rules)),
+            .into_iter()
+            .all(|(_, a, b, same)| agree(a, b, same)),
         _ => false,
     };
     let swapped = swapped(&differing, exchanged);
