@@ -908,23 +908,12 @@ impl EventFolder {
             reason: String::new(),
         })?;
         store.insert_roster(log, &roster)?;
-        if let Some((before, waiting)) = before {
-            let mut moved: Vec<(Stage, String)> = strangers_stored(&store, rules)?
-                .into_iter()
-                .filter(|s| !before.contains(s))
-                .collect();
-            if !moved.is_empty() {
-                moved.sort();
-                let said: Vec<String> = moved
-                    .iter()
-                    .map(|(stage, id)| format!("{id} plays the {stage}"))
-                    .collect();
-                let instead = said_now_waiting(&now_waiting(&store, rules, &waiting)?);
+        if let Some(before) = before {
+            if let Some((moved, instead)) = moved_off(&store, rules, &before)? {
                 problems.error(
                     Source::file(&ingest::shown(source)).whole(),
                     format!(
-                        "with this roster, who went on changes, and {} would no longer have gone on{instead}: nothing stored (the later stage was played by the list before; keep the roster as it was for the players who went on)",
-                        said.join(", ")
+                        "with this roster, who went on changes, and {moved} would no longer have gone on{instead}: nothing stored (the later stage was played by the list before; keep the roster as it was for the players who went on)"
                     ),
                 );
                 // (the transaction is dropped, not committed: nothing stored)
@@ -1064,21 +1053,10 @@ impl EventFolder {
             reason: reason.to_string(),
         })?;
         store.replace_card(card.id, log)?;
-        if let Some((before, waiting)) = before {
-            let mut moved: Vec<(Stage, String)> = strangers_stored(&store, &rules)?
-                .into_iter()
-                .filter(|s| !before.contains(s))
-                .collect();
-            if !moved.is_empty() {
-                moved.sort();
-                let said: Vec<String> = moved
-                    .iter()
-                    .map(|(stage, id)| format!("{id} plays the {stage}"))
-                    .collect();
-                let instead = said_now_waiting(&now_waiting(&store, &rules, &waiting)?);
+        if let Some(before) = before {
+            if let Some((moved, instead)) = moved_off(&store, &rules, &before)? {
                 return Ok(Removed::Not(format!(
-                    "{key}: without this card, who went on changes, and {} would no longer have gone on{instead}: nothing removed (the later stage was played by the list before). To correct the card, replace it with the later stage's cards corrected, in one tilerank import --replace",
-                    said.join(", ")
+                    "{key}: without this card, who went on changes, and {moved} would no longer have gone on{instead}: nothing removed (the later stage was played by the list before). To correct the card, replace it with the later stage's cards corrected, in one tilerank import --replace"
                 )));
             }
         }
@@ -1902,6 +1880,32 @@ fn went_on_stored(store: &Store, rules: &Rules) -> Result<(Strangers, Strangers)
         waiting.extend(e.waiting.iter().map(|&p| id(p)));
     }
     Ok((strangers, waiting))
+}
+
+/// Who plays a later stage and no longer goes on to it after a change
+/// made in `store`'s transaction (`before`: who did not, and who was
+/// waiting, as [`went_on_stored`] said it before the change), said as
+/// `H07 plays the final, …`, and who now goes on instead
+/// ([`said_now_waiting`]); nothing when the change moves nobody off.
+fn moved_off(
+    store: &Store,
+    rules: &Rules,
+    (before, waiting): &(Strangers, Strangers),
+) -> Result<Option<(String, Part)>, FolderError> {
+    let mut moved: Vec<(Stage, String)> = strangers_stored(store, rules)?
+        .into_iter()
+        .filter(|s| !before.contains(s))
+        .collect();
+    if moved.is_empty() {
+        return Ok(None);
+    }
+    moved.sort();
+    let said: Vec<String> = moved
+        .iter()
+        .map(|(stage, id)| format!("{id} plays the {stage}"))
+        .collect();
+    let instead = said_now_waiting(&now_waiting(store, rules, waiting)?);
+    Ok(Some((said.join(", "), instead)))
 }
 
 /// Who now goes on to a later stage and has no card of it, and did not
