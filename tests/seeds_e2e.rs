@@ -1408,6 +1408,20 @@ fn import_refuses_a_final_card_with_a_player_who_did_not_go_on() {
     );
 }
 
+/// HK's prelim card corrected after the final was played from it: table
+/// 1's seats B and D were swapped as first typed, so by the correction H07
+/// has H03's games and goes on fourth, while H03 played the final.
+fn hk_prelim_corrected(s: &crate::test::Scratch) -> std::path::PathBuf {
+    let from = crate::test::fixtures().join("e2e/hk");
+    let prelim = std::fs::read_to_string(from.join("cards/prelim.csv")).unwrap();
+    let swapped = prelim
+        .replace(",B,H03,", ",B,H0x,")
+        .replace(",D,H07,", ",D,H03,")
+        .replace(",B,H0x,", ",B,H07,");
+    assert_ne!(swapped, prelim);
+    s.write("prelim-corrected.csv", &swapped)
+}
+
 /// A prelim card corrected after the final was played from it: when the
 /// correction changes who went on, a player on the stored final card no
 /// longer goes on, and the import is refused (nothing stored), naming that
@@ -1420,14 +1434,7 @@ fn a_correction_that_changes_who_went_on_to_a_stored_final_is_refused() {
     let d = hk_played_folder(&s);
     let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
     let path = |p: std::path::PathBuf| p.display().to_string();
-    // table 1's seats B and D swapped on the card as typed: H07 has H03's
-    // games and goes on fourth, and H03 played the final
-    let prelim = std::fs::read_to_string(from.join("cards/prelim.csv")).unwrap();
-    let swapped = prelim
-        .replace(",B,H03,", ",B,H0x,")
-        .replace(",D,H07,", ",D,H03,")
-        .replace(",B,H0x,", ",B,H07,");
-    let corrected = path(s.write("prelim-corrected.csv", &swapped));
+    let corrected = path(hk_prelim_corrected(&s));
     let replace = ["import", "--replace", "--reason", "B and D swapped"];
     let out = run(&[&replace[..], &[&corrected]].concat())
         .failure(1)
@@ -1475,12 +1482,7 @@ fn a_final_that_stands_as_played_takes_the_correction_once_the_next_is_withdrawn
     let d = hk_played_folder(&s);
     let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
     let path = |p: std::path::PathBuf| p.display().to_string();
-    let prelim = std::fs::read_to_string(from.join("cards/prelim.csv")).unwrap();
-    let swapped = prelim
-        .replace(",B,H03,", ",B,H0x,")
-        .replace(",D,H07,", ",D,H03,")
-        .replace(",B,H0x,", ",B,H07,");
-    let corrected = path(s.write("prelim-corrected.csv", &swapped));
+    let corrected = path(hk_prelim_corrected(&s));
     let replace = ["import", "--replace", "--reason", "B and D swapped"];
     run(&[&replace[..], &[&corrected]].concat())
         .failure(1)
