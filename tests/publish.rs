@@ -1344,6 +1344,29 @@ fn publish_again_keeps_the_directors_files_and_drops_its_own_old_pages() {
 }
 
 #[test]
+fn the_index_counts_one_card_in_the_singular() {
+    let scratch = Scratch::new("singular");
+    let event = scratch.path("hk");
+    copy_dir(&fixtures().join("e2e/hk"), &event);
+    // the prelim's table 1 only: one card
+    let prelim = std::fs::read_to_string(event.join("cards/prelim.csv")).unwrap();
+    let card: String = prelim
+        .lines()
+        .filter(|l| l.starts_with("stage") || l.starts_with("prelim,S01,1,"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(event.join("cards/prelim.csv"), card).unwrap();
+    std::fs::remove_file(event.join("cards/final.csv")).unwrap();
+    let site = scratch.path("site");
+    publish(&[PathBuf::from("--event"), event], &site);
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(
+        index.contains("<dt>Cards in</dt><dd>1 card, 3 games, 4 players (8 on the roster)</dd>"),
+        "{index}"
+    );
+}
+
+#[test]
 fn the_index_says_what_is_imported_and_what_is_missing() {
     let scratch = Scratch::new("missing");
     let event = scratch.path("hk");

@@ -38,10 +38,15 @@ fn by_session<'a>(
 /// "3 cards" in the page's words.
 pub fn cards(ctx: &Context, n: usize) -> String {
     let w = ctx.words();
+    counted(n, w.one_card, w.n_cards)
+}
+
+/// `one` when `n` is 1, else `many` filled with `n`: "1 game", "3 games".
+fn counted(n: usize, one: &str, many: &str) -> String {
     if n == 1 {
-        w.one_card.to_string()
+        one.to_string()
     } else {
-        fill(w.n_cards, &[&n])
+        fill(many, &[&n])
     }
 }
 
@@ -184,7 +189,11 @@ pub fn page(ctx: &Context) -> String {
         .count();
     let mut counts = fill(
         w.imported_counts,
-        &[&event.cards.len(), &event.counts.games, &played],
+        &[
+            &cards(ctx, event.cards.len()),
+            &counted(event.counts.games, w.one_game, w.n_games),
+            &counted(played, w.one_player, w.n_players),
+        ],
     );
     if played < event.roster.len() {
         counts.push_str(&fill(w.on_roster, &[&event.roster.len()]));
