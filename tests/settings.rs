@@ -998,6 +998,49 @@ fn every_wrong_setting_is_said_at_once_naming_its_key() {
     assert!(!s.path("event").exists());
 }
 
+/// A settings file is read up to a cap: a path given by mistake (a
+/// device that never ends, a huge file) is refused at once, with small
+/// memory, naming the file; a file that is not UTF-8 names its line.
+#[test]
+fn a_settings_file_too_big_or_not_text_is_refused_naming_it() {
+    let cards = fixture("e2e/hk/cards/prelim.csv");
+    let out = Test::new()
+        .args(["standings", &cards, "--rules", "/dev/zero"])
+        .run()
+        .failure(2);
+    assert_eq!(
+        out.stderr,
+        "tilerank: /dev/zero: cannot be read: it holds more than 1048576 bytes, and a settings file holds a few thousand: is it the right file?\n"
+    );
+    let s = crate::test::Scratch::new("rules-big");
+    let event = s.path("event");
+    std::fs::create_dir_all(&event).unwrap();
+    let toml = event.join("tilerank.toml");
+    std::fs::write(&toml, "# x\n".repeat(300_000)).unwrap();
+    let out = Test::new()
+        .args(["standings", "--event"])
+        .arg(&event)
+        .run()
+        .failure(2);
+    assert!(
+        out.stderr
+            .contains("tilerank.toml: cannot be read: it holds more than 1048576 bytes"),
+        "{}",
+        out.stderr
+    );
+    let rules = s.path("latin1.toml");
+    std::fs::write(&rules, b"extends = \"hk\"\nname = \"caf\xe9\"\n".as_slice()).unwrap();
+    let file = rules.display().to_string();
+    let out = Test::new()
+        .args(["standings", &cards, "--rules", &file])
+        .run()
+        .failure(2);
+    assert_eq!(
+        out.stderr,
+        format!("tilerank: {file}: cannot be read: line 2 is not UTF-8 text (a settings file is saved as UTF-8)\n")
+    );
+}
+
 /// A count of 0 is never a silent switch: `[sessions] count = 0`,
 /// `tables = 0` and `[qualifiers] top = 0` stop every command at their
 /// line, exit 2, saying what is allowed (and `check = false` for the

@@ -310,10 +310,35 @@ fn blank() -> Rules {
     }
 }
 
+/// The most a settings file may hold. A settings file is a few kB (the
+/// fullest `init` writes is under 20 kB); a path given by mistake (a
+/// device, a pipe, a results file of a million lines) is refused at this
+/// size instead of being read whole.
+pub const MAX_SETTINGS_BYTES: u64 = 1024 * 1024;
+
 fn read_text(path: &Path, file: &str) -> Result<String, ConfigError> {
-    std::fs::read_to_string(path).map_err(|e| ConfigError::Unreadable {
+    use std::io::Read;
+    let unreadable = |reason: String| ConfigError::Unreadable {
         file: file.to_string(),
-        reason: e.to_string(),
+        reason,
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_SETTINGS_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| unreadable(e.to_string()))?;
+    if bytes.len() as u64 > MAX_SETTINGS_BYTES {
+        return Err(unreadable(format!(
+            "it holds more than {} bytes, and a settings file holds a few thousand: is it the right file?",
+            MAX_SETTINGS_BYTES
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let valid = &e.as_bytes()[..at];
+        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+        unreadable(format!(
+            "line {line} is not UTF-8 text (a settings file is saved as UTF-8)"
+        ))
     })
 }
 
