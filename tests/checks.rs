@@ -1449,3 +1449,40 @@ fn cards_of_another_profile_are_told_which_one() {
         "{command}"
     );
 }
+
+/// In a workbook, a note right of the table on a row of its own (below
+/// the card, "checked by Bob") is no line of the card: the card reads as
+/// without it. Beside a line it was already a note.
+#[test]
+fn a_note_right_of_the_table_on_a_row_of_its_own_is_not_a_line() {
+    let s = crate::test::Scratch::new("note-row");
+    let text = std::fs::read_to_string(fixtures().join("good/went-out.csv")).unwrap();
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    let mut rows = 0;
+    for (r, line) in text.lines().enumerate() {
+        for (c, value) in line.split(',').enumerate() {
+            sheet.write_string(r as u32, c as u16, value).unwrap();
+        }
+        rows = r as u32 + 1;
+    }
+    // beside the card's first line, below the card, and far below it
+    sheet.write_string(1, 11, "typed by Mary").unwrap();
+    sheet.write_string(rows + 1, 11, "checked by Bob").unwrap();
+    sheet.write_string(rows + 5, 12, "total ok").unwrap();
+    let xlsx = s.path("noted.xlsx");
+    book.save(&xlsx).unwrap();
+    let standings = |file: &str| {
+        Test::new()
+            .args(["standings", "--format", "csv", file])
+            .roster()
+            .run()
+            .success()
+            .errors(0)
+            .stdout
+    };
+    assert_eq!(
+        standings(&xlsx.display().to_string()),
+        standings("good/went-out.csv")
+    );
+}

@@ -140,7 +140,7 @@ pub fn each_line(
     };
     for row in rows {
         match row {
-            Ok(row) if row.is_blank() => {}
+            Ok(row) if blank_in_table(source, &map, &row) => {}
             Ok(row) => line(&map, row, problems),
             Err(e) => {
                 problems.error(source.place(e.at), e.message);
@@ -149,6 +149,21 @@ pub fn each_line(
         }
     }
     true
+}
+
+/// Whether `row` holds nothing in the table: blank, or, in a workbook,
+/// with cells right of the header's columns only (a note beside the
+/// table, such as "checked by Bob", on a row of its own: not a line). In a
+/// CSV file a field past the header is its line's error
+/// ([`super::lines::beyond_header`]), and the line is read.
+fn blank_in_table(source: &crate::place::Source, map: &ColumnMap, row: &super::cell::Row) -> bool {
+    row.is_blank()
+        || (source.is_workbook()
+            && row
+                .cells
+                .iter()
+                .take(map.width)
+                .all(super::cell::Cell::is_empty))
 }
 
 /// The column map of the first row of `rows` that `accept`s (rows read up
