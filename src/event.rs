@@ -900,9 +900,11 @@ fn assign_groups(
         }
     }
     if missing_date {
+        // (said of the run: the date is given on the command line or in
+        // the event's tilerank.toml, never in a rules file)
         problems.error(
-            crate::place::Place::nowhere("tilerank.toml"),
-            "the event has age groups but no date ([event] date = \"YYYY-MM-DD\"): ages are taken on the event date",
+            crate::place::Place::nowhere("tilerank"),
+            Said::new(Msg::AgeGroupsNoDate, []),
         );
     }
     out

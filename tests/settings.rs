@@ -1041,6 +1041,52 @@ fn a_settings_file_too_big_or_not_text_is_refused_naming_it() {
     );
 }
 
+/// Age groups with no event date: the error says how to give the date,
+/// on the command line or in the event's settings, and blames no
+/// `tilerank.toml` when none was read.
+#[test]
+fn age_groups_with_no_date_say_to_give_date() {
+    let nvso = crate::publish::example("nvso-2023");
+    let cards = nvso.join("cards").display().to_string();
+    let roster = nvso.join("roster.csv").display().to_string();
+    let out = Test::new()
+        .args([
+            "standings",
+            &cards,
+            "--roster",
+            &roster,
+            "--profile",
+            "nvso",
+        ])
+        .run()
+        .failure(1);
+    assert!(
+        out.stderr.contains(
+            "tilerank: error: the event has age groups but no date: give --date YYYY-MM-DD, or set [event] date = \"YYYY-MM-DD\" in the event's tilerank.toml; ages are taken on the event date\n"
+        ),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        !out.stderr.contains("tilerank.toml: error"),
+        "{}",
+        out.stderr
+    );
+    let out = Test::new()
+        .args([
+            "standings",
+            &cards,
+            "--roster",
+            &roster,
+            "--profile",
+            "nvso",
+        ])
+        .args(["--date", "2023-09-13"])
+        .run()
+        .success();
+    assert!(!out.stderr.contains("no date"), "{}", out.stderr);
+}
+
 /// A count of 0 is never a silent switch: `[sessions] count = 0`,
 /// `tables = 0` and `[qualifiers] top = 0` stop every command at their
 /// line, exit 2, saying what is allowed (and `check = false` for the

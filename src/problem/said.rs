@@ -238,8 +238,10 @@ crate::lang::catalog! {
             "1 張計分卡已匯入，內容與此處相同：賽事只計算一次";
         ImportedAlready => "{} cards imported already, as typed here: the event counts each once",
             "{} 張計分卡已匯入，內容與此處相同：賽事每張只計算一次";
-        NoEventDate => "the event has no date (tilerank.toml [event] date): ages were not checked",
-            "賽事沒有日期（tilerank.toml 的 [event] date）：未檢查年齡";
+        NoEventDate => "the event has no date (give --date YYYY-MM-DD, or [event] date in the event's tilerank.toml): ages were not checked",
+            "賽事沒有日期（請加上 --date YYYY-MM-DD，或在賽事的 tilerank.toml 設定 [event] date）：未檢查年齡";
+        AgeGroupsNoDate => "the event has age groups but no date: give --date YYYY-MM-DD, or set [event] date = \"YYYY-MM-DD\" in the event's tilerank.toml; ages are taken on the event date",
+            "賽事設有年齡組但沒有日期：請加上 --date YYYY-MM-DD，或在賽事的 tilerank.toml 設定 [event] date = \"YYYY-MM-DD\"；年齡按賽事日期計算";
         MixedGroups => "{}: its players are in different age groups ({}); each group plays its own tables: a player typed at the wrong table, or a wrong id?",
             "{}：選手分屬不同年齡組（{}）；每個組別各自分桌比賽：選手記錯了桌，還是編號錯了？";
 
