@@ -300,6 +300,22 @@ fn nth(place: u32, lowest: bool, at: bool) -> S {
 mod tests {
     use super::*;
 
+    /// Fewer players go on than the championship seats: the decision
+    /// promises no way to seat more (only those who go on can be).
+    #[test]
+    fn empty_championship_seats_are_accepted_or_left_to_the_director() {
+        let d = Decision::EmptySeats { filled: 2, seats: 4 };
+        let roster = Roster::default();
+        assert_eq!(
+            decision(&d, &roster, TableTies::Decide),
+            "only 2 players go on to the 4 championship seats (a winner and a second from each table); only those who go on can be seated: once the director accepts that the seats stay empty, set table_ties = \"all\""
+        );
+        assert_eq!(
+            decision(&d, &roster, TableTies::All),
+            "only 2 players go on to the 4 championship seats (a winner and a second from each table); table_ties = \"all\": the seats stay empty"
+        );
+    }
+
     #[test]
     fn places_past_the_first_are_said_with_their_ordinal() {
         let said = |place: u32, lowest: bool| nth(place, lowest, false).en(&[&place, &"12"]);

@@ -164,8 +164,8 @@ crate::lang::catalog! {
             "只有 {} 名選手晉級 {} 個冠軍席位（每桌一名勝出者及一名次名）；{}";
         SeatsStayEmpty => "table_ties = \"all\": the seats stay empty",
             "table_ties = \"all\"：空出的席位保持空缺";
-        DirectorDecidesSeats => "the director decides whether to seat more, or sets table_ties = \"all\"",
-            "由裁判長決定是否增補，或設定 table_ties = \"all\"";
+        DirectorDecidesSeats => "only those who go on can be seated: once the director accepts that the seats stay empty, set table_ties = \"all\"",
+            "只有晉級者可以入座：裁判長接受席位空缺後，請設定 table_ties = \"all\"";
         SeveralTables => "{} played at {} tables of the stage ({}); each table was judged on its own",
             "{} 在此階段於 {} 張桌比賽（{}）；每桌各自計算";
         NamedInNoTie => "{} was named but is in no tie: it changes nothing", "{} 獲指定但並無同分：不影響結果";
