@@ -23,4 +23,5 @@ pub mod report;
 pub mod roster;
 pub mod rules;
 pub mod score;
+pub mod slip;
 pub mod stream;

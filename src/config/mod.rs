@@ -650,6 +650,28 @@ impl<'t> Reader<'t> {
                 ));
                 continue;
             }
+            // Without the list, a table adds its stage: one a slip away
+            // from a stage the rules play (`[stages.fianl]`) is a typo, not
+            // a stage of the event's own.
+            let chars = |s: &str| s.chars().collect::<Vec<char>>();
+            let meant = (!rules.stages.contains(&name))
+                .then(|| {
+                    rules
+                        .stages
+                        .iter()
+                        .find(|s| crate::slip::one_slip(&chars(s), &chars(&name)))
+                })
+                .flatten();
+            if let Some(meant) = meant {
+                self.note(self.at(
+                    name_at,
+                    format!(
+                        "[stages.{name}]: {name} is not one of the stages ({}): did you mean [stages.{meant}]? (to add a stage of your own, list every stage in [rules] stages)",
+                        rules.stages.join(", ")
+                    ),
+                ));
+                continue;
+            }
             for (setting, at) in [("absent", &absent), ("named", &named)] {
                 if let Some((_, at)) = at {
                     self.mark(&format!("[stages.{name}] {setting}"), at.clone());
@@ -693,10 +715,10 @@ impl<'t> Reader<'t> {
                 rules.stages.insert(at, name);
             }
         }
-        // Say each stage's games and carry once: where they differ from the
-        // first stage's games and from a fresh start.
-        let games = rules.games_per_session;
-        rules.stage_games.retain(|_, g| *g != games);
+        // A stage's games are kept as given, also when they equal the first
+        // stage's: a file that extends a profile and changes
+        // games_per_session leaves the profile's `[stages.final] games = 3`
+        // as written. A carry of "none" is the default, said once.
         rules.carry.retain(|_, c| *c != Carry::None);
         if matches!(rules.going_on, GoingOn::TopOfStandings)
             && given.contains(&("qualifiers", "seats"))
@@ -1232,6 +1254,40 @@ mod tests {
         let kept = listed.replace("\"prelim\", \"final\"", "\"prelim\", \"semi\", \"final\"");
         let rules = Config::parse(&kept, "t.toml").unwrap().rules();
         assert_eq!(rules.games_for(&Stage::new("semi")), 2);
+    }
+
+    /// Without `[rules] stages`, a table a slip away from a stage the
+    /// rules play is a typo at its line, not a stage added; one further
+    /// off still adds its stage.
+    #[test]
+    fn a_stage_table_a_slip_from_a_played_stage_is_a_typo() {
+        let head = "[event]\nname = \"x\"\nprofile = \"nvso\"\n";
+        let typo = format!("{head}[stages.fianl]\ngames = 3\n");
+        let (line, message) = invalid(&typo);
+        assert_eq!(line, 4, "{message}");
+        assert_eq!(
+            message,
+            "[stages.fianl]: fianl is not one of the stages (prelim, final): did you mean [stages.final]? (to add a stage of your own, list every stage in [rules] stages)"
+        );
+        let own = format!("{head}[stages.semi]\ngames = 2\n");
+        let rules = Config::parse(&own, "t.toml").unwrap().rules();
+        assert_eq!(rules.stages, vec!["prelim", "semi", "final"]);
+    }
+
+    /// A later stage's games stay as the profile writes them when a file
+    /// changes the first stage's: nvso's final plays 3 whatever the
+    /// prelim plays; a stage given no games plays the first stage's.
+    #[test]
+    fn a_later_stage_keeps_its_games_when_the_first_stage_changes() {
+        let head = "[event]\nname = \"x\"\nprofile = \"nvso\"\n";
+        let four = format!("{head}[rules]\ngames_per_session = 4\n");
+        let rules = Config::parse(&four, "t.toml").unwrap().rules();
+        assert_eq!(rules.games_for(&Stage::prelim()), 4);
+        assert_eq!(rules.games_for(&Stage::new("final")), 3);
+        let semi =
+            format!("{head}[rules]\ngames_per_session = 4\n[stages.semi]\ncarry = \"all\"\n");
+        let rules = Config::parse(&semi, "t.toml").unwrap().rules();
+        assert_eq!(rules.games_for(&Stage::new("semi")), 4);
     }
 
     #[test]

@@ -214,8 +214,9 @@ pub struct Rules {
     pub min_age: Option<u32>,
     /// The standings' tie-break order (RULES.md section 6 by default).
     pub order: Vec<vocabulary::SortKey>,
-    /// Games per card in a stage other than the prelim's
-    /// `games_per_session` (`gwinnett`: semi 2, final 1).
+    /// Games per card of each later stage given its own (`gwinnett`: semi
+    /// 2, final 1; `nvso`: final 3); a stage not given plays the first
+    /// stage's `games_per_session`.
     pub stage_games: std::collections::BTreeMap<String, u32>,
     /// What each stage carries over from the one before (default: none,
     /// standings start fresh).

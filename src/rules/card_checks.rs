@@ -977,26 +977,7 @@ fn near_entries(name: &str, roster: &Roster) -> Vec<String> {
                 return true;
             }
         }
-        // a character left out, or one too many: the longer without it
-        if other.len().abs_diff(key.len()) == 1 {
-            let (long, short) = match other.len() > key.len() {
-                true => (&other, &key),
-                false => (&key, &other),
-            };
-            let i = (0..short.len())
-                .find(|&i| long[i] != short[i])
-                .unwrap_or(short.len());
-            return !short.is_empty() && long[i + 1..] == short[i..];
-        }
-        if other.len() != key.len() {
-            return false;
-        }
-        let diff: Vec<usize> = (0..key.len()).filter(|&i| key[i] != other[i]).collect();
-        match diff[..] {
-            [_] => true,
-            [i, j] => key[i] == other[j] && key[j] == other[i],
-            _ => false,
-        }
+        crate::slip::one_slip(&key, &other)
     };
     let mut by_id = Vec::new();
     let mut by_name = Vec::new();
