@@ -265,3 +265,85 @@ fn explain_of_a_roster_player_who_did_not_play_says_so() {
         .stdout_is("")
         .stderr_has("H09 (Lam Kit Yee) is on the roster and has no games in the prelim stage: not ranked in it.");
 }
+
+/// A roster workbook as a spreadsheet library writes it: sheet `Players`,
+/// the cells of `rows` (row 1 the header) as text, and the ranges of
+/// `merged` (first and last cell, 1-based row and 0-based column) merged,
+/// holding their first cell's value.
+fn roster_xlsx(rows: &[[&str; 6]], merged: &[(u32, u16, u32, u16)]) -> Vec<u8> {
+    use rust_xlsxwriter::{Format, Workbook};
+    let mut book = Workbook::new();
+    let sheet = book.add_worksheet();
+    sheet.set_name("Players").unwrap();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, value) in row.iter().enumerate() {
+            if !value.is_empty() {
+                sheet.write_string(r as u32, c as u16, *value).unwrap();
+            }
+        }
+    }
+    for &(r0, c0, r1, c1) in merged {
+        let first = rows[r0 as usize - 1][c0 as usize];
+        sheet
+            .merge_range(r0 - 1, c0, r1 - 1, c1, first, &Format::new())
+            .unwrap();
+    }
+    book.save_to_buffer().unwrap()
+}
+
+/// A roster workbook's merged cells (docs/formats.md): a family, status or
+/// group cell merged over two rows gives its value to both players (the
+/// family decides the Super Family Award); an id, name, birth date or age
+/// cell merged over two rows is an error at the second, naming the range,
+/// not two players given one id (nothing stored).
+#[test]
+fn a_merged_family_cell_is_both_players_and_a_merged_id_is_an_error() {
+    let s = Scratch::new("merged");
+    let d = s.path("event").display().to_string();
+    Test::new()
+        .args(["init", &d, "--name", "Merged Open", "--profile", "hk"])
+        .run()
+        .success();
+    let rows = [
+        ["id", "name", "birth_date", "family", "status", "group"],
+        ["P0001", "Lee Hoi Fan", "2016-12-30", "", "", ""],
+        ["P0002", "Cheng Hok Wah", "2012-12-10", "F029", "", "Junior"],
+        ["P0003", "Kwok Lok On", "2014-03-20", "", "", ""],
+        ["P0004", "Lee Wai Ho", "1988-07-04", "", "", ""],
+    ];
+    // D3:D4 (family) and F3:F4 (group): P0002 and P0003 alike
+    let book = s.path("roster.xlsx");
+    std::fs::write(&book, roster_xlsx(&rows, &[(3, 3, 4, 3), (3, 5, 4, 5)])).unwrap();
+    Test::new()
+        .args(["roster", "roster.xlsx", "--event", &d])
+        .in_dir(&s.0)
+        .run()
+        .success()
+        .errors(0)
+        .stderr_has("Roster stored: 4 players.");
+    Test::new()
+        .args(["dump", "dumped", "--event", &d])
+        .in_dir(&s.0)
+        .run()
+        .success();
+    let stored = std::fs::read_to_string(s.path("dumped/roster.csv")).unwrap();
+    assert!(
+        stored.contains("P0002,Cheng Hok Wah,2012-12-10,,F029,,Junior\n")
+            && stored.contains("P0003,Kwok Lok On,2014-03-20,,F029,,Junior\n")
+            && stored.contains("P0004,Lee Wai Ho,1988-07-04,,,,\n"),
+        "{stored}"
+    );
+    // A3:A4 (the id) and C4:C5 (a birth date): an error at the cell each
+    // covers, and nothing stored
+    let bad = s.path("bad.xlsx");
+    std::fs::write(&bad, roster_xlsx(&rows, &[(3, 0, 4, 0), (4, 2, 5, 2)])).unwrap();
+    Test::new()
+        .args(["roster", "bad.xlsx", "--event", &d])
+        .in_dir(&s.0)
+        .run()
+        .failure(1)
+        .errors(2)
+        .stderr_has("bad.xlsx[Players]!A4: error: id is part of the merged cells A3:A4 (a value belongs to one row: unmerge them and type each row's value)\n")
+        .stderr_has("bad.xlsx[Players]!C5: error: birth_date is part of the merged cells C4:C5 (a value belongs to one row: unmerge them and type each row's value)\n")
+        .stderr_has("Roster not stored: 2 errors (listed above).");
+}

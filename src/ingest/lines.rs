@@ -76,21 +76,31 @@ pub const OPTIONAL_COLUMNS: [Column; 2] = [
 /// seat's games: a cell the range covers is blank in the file, and reads
 /// as the range's first cell. A value cell a range covers is not filled
 /// (which seat's tiles it holds is not known): it reads as
-/// [`Cell::Merged`], an error that names the range.
+/// [`Cell::Merged`], an error that names the range. (The roster reads its
+/// merged cells the same way, with columns of its own:
+/// [`MergedLabels::of_columns`].)
 pub struct MergedLabels {
     /// Ranges one column wide, by (column, first row): their last row.
     down: std::collections::BTreeMap<(u32, u32), u32>,
     /// Every range of more than one cell.
     all: Vec<super::cell::Merge>,
+    /// The columns filled down.
+    labels: &'static [usize],
     /// Each label column's last filled cell, with its row.
-    last: [Option<(u32, Cell)>; LABELS.len()],
+    last: Vec<Option<(u32, Cell)>>,
 }
 
 /// The columns [`MergedLabels`] fills down.
 const LABELS: [usize; 6] = [STAGE, SESSION, TABLE, GAME, SEAT, PLAYER];
 
 impl MergedLabels {
+    /// A line layout's: its label columns filled down.
     pub fn new(merged: &[super::cell::Merge]) -> MergedLabels {
+        MergedLabels::of_columns(merged, &LABELS)
+    }
+
+    /// The columns `labels` (of the layout's column map) filled down.
+    pub fn of_columns(merged: &[super::cell::Merge], labels: &'static [usize]) -> MergedLabels {
         let down = merged
             .iter()
             .filter(|m| m.first.1 == m.last.1 && m.first.0 < m.last.0)
@@ -103,7 +113,8 @@ impl MergedLabels {
                 .filter(|m| m.first != m.last)
                 .copied()
                 .collect(),
-            last: Default::default(),
+            labels,
+            last: vec![None; labels.len()],
         }
     }
 
@@ -126,7 +137,7 @@ impl MergedLabels {
                 row.cells[i] = Cell::Merged(range.name().into());
             }
         }
-        for (k, col) in LABELS.into_iter().enumerate() {
+        for (k, &col) in self.labels.iter().enumerate() {
             let Some(i) = m.get(col) else { continue };
             let cell = row.get(i);
             if !cell.is_empty() {

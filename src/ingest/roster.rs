@@ -4,7 +4,7 @@ use super::cell::{Cell, Row, Text};
 use super::hashes::Hashing;
 use super::header::{header_of, map_header, Column, ColumnMap};
 use super::limits::{hint, Limits};
-use super::lines::Fields;
+use super::lines::{Fields, MergedLabels};
 use super::split::Splitter;
 use super::text::{PlainRest, SplitFields};
 use super::{expand, open, recognise, InputError, Kind, Rows};
@@ -211,7 +211,16 @@ fn read_sheets(
         match kind {
             Kind::Roster => {
                 found = true;
-                read_sheet(&sheet.source, seen, sheet.rows, roster, limits, problems);
+                let merged = MergedLabels::of_columns(&sheet.merged, &SHARED);
+                read_sheet(
+                    &sheet.source,
+                    seen,
+                    sheet.rows,
+                    merged,
+                    roster,
+                    limits,
+                    problems,
+                );
             }
             Kind::Empty => {}
             _ => problems.warning(
@@ -335,6 +344,7 @@ fn read_sheet(
     source: &Source,
     seen: Vec<Row>,
     mut rest: Rows,
+    mut merged: MergedLabels,
     roster: &mut Roster,
     limits: &Limits,
     problems: &mut Problems,
@@ -346,9 +356,15 @@ fn read_sheet(
         roster.reserve(most.saturating_add(seen.len()).min(MOST_RESERVED));
     }
     let hasher = roster.hasher();
-    let Some((map, mut first)) =
-        header_and_first(source, seen, &mut rest, hasher, limits, problems)
-    else {
+    let Some((map, mut first)) = header_and_first(
+        source,
+        seen,
+        &mut rest,
+        &mut merged,
+        hasher,
+        limits,
+        problems,
+    ) else {
         return;
     };
     let rest = match rest {
@@ -373,7 +389,7 @@ fn read_sheet(
         },
         rows => rows,
     };
-    read_rows(source, &map, first, rest, roster, limits, problems);
+    read_rows(source, &map, first, rest, merged, roster, limits, problems);
 }
 
 /// Players reserved room for at most, ahead of reading them (up to 4
@@ -388,6 +404,7 @@ fn header_and_first(
     source: &Source,
     seen: Vec<Row>,
     rest: &mut Rows,
+    merged: &mut MergedLabels,
     hasher: NameHasher,
     limits: &Limits,
     problems: &mut Problems,
@@ -400,18 +417,22 @@ fn header_and_first(
     let mut first = Read::new(hasher);
     let mut here = Problems::new();
     for mut row in seen.flatten().filter(|row| !row.is_blank()) {
-        first.line(source, &map, &mut row, limits, &mut here);
+        if fill_merged(merged, source, &map, &mut row, &mut here) {
+            first.line(source, &map, &mut row, limits, &mut here);
+        }
     }
     first.say(&mut here);
     Some((map, first))
 }
 
 /// Reads rows on this thread into batches, which another adds.
+#[allow(clippy::too_many_arguments)]
 fn read_rows(
     source: &Source,
     map: &ColumnMap,
     first: Read,
     rows: Rows,
+    mut merged: MergedLabels,
     roster: &mut Roster,
     limits: &Limits,
     problems: &mut Problems,
@@ -432,7 +453,11 @@ fn read_rows(
         for row in rows {
             match row {
                 Ok(row) if row.is_blank() => {}
-                Ok(mut row) => read.line(source, map, &mut row, limits, &mut here),
+                Ok(mut row) => {
+                    if fill_merged(&mut merged, source, map, &mut row, &mut here) {
+                        read.line(source, map, &mut row, limits, &mut here);
+                    }
+                }
                 Err(e) => {
                     here.error(source.place(e.at), e.message);
                     break;
@@ -795,8 +820,17 @@ fn read_file(path: &Path, limits: &Limits, size: u64) -> Option<(Roster, Problem
     );
     let hasher = roster.hasher();
     let mut no_rest = Rows::Csv(super::text::CsvRows::new(String::new()));
-    let (map, mut first) =
-        header_and_first(&source, seen, &mut no_rest, hasher, limits, &mut problems)?;
+    // (a text: no merged cells)
+    let mut merged = MergedLabels::new(&[]);
+    let (map, mut first) = header_and_first(
+        &source,
+        seen,
+        &mut no_rest,
+        &mut merged,
+        hasher,
+        limits,
+        &mut problems,
+    )?;
     first.add_to(&mut roster, &source, &mut problems);
     let body = Body::File {
         file: &file,
@@ -821,6 +855,50 @@ fn read_file(path: &Path, limits: &Limits, size: u64) -> Option<(Roster, Problem
     }
     hashing.done(path);
     Some((roster, problems))
+}
+
+/// The columns whose merged cell (a workbook's `D3:D4`) gives its value to
+/// every row it covers: a value several players share, a family, a
+/// status or an age group, typed once for them (docs/formats.md).
+const SHARED: [usize; 3] = [FAMILY, STATUS, GROUP];
+
+/// The columns of a value of each player's own, and how a message names
+/// them: a merged cell there is an error (two players given one id, or
+/// one birth date, by a slip of the mouse), said at each cell the range
+/// covers but its first.
+const OWN: [(usize, &str); 4] = [
+    (ID, "id"),
+    (NAME, "name"),
+    (BIRTH, "birth_date"),
+    (AGE, "age"),
+];
+
+/// Fills the cells of a workbook's roster row that a merged range covers
+/// ([`MergedLabels`], as a card's line layouts read theirs): a shared
+/// value ([`SHARED`]) reads as the range's first cell; a player's own
+/// ([`OWN`]) is an error naming the range, and reads as blank. False when
+/// the row names no player (its id or name is such a cell).
+fn fill_merged(
+    merged: &mut MergedLabels,
+    source: &Source,
+    m: &ColumnMap,
+    row: &mut Row,
+    problems: &mut Problems,
+) -> bool {
+    merged.fill(m, row, &OWN.map(|(c, _)| c));
+    let mut names_a_player = true;
+    for (c, what) in OWN {
+        let Some(i) = m.get(c) else { continue };
+        if let Cell::Merged(_) = row.get(i) {
+            problems.error(
+                row.place(source, i),
+                format!("{what} is {}", row.get(i).describe()),
+            );
+            row.cells[i] = Cell::Empty;
+            names_a_player &= c != ID && c != NAME;
+        }
+    }
+    names_a_player
 }
 
 /// A roster line's values, borrowed from its cells where they are text
