@@ -840,6 +840,18 @@ impl EventFolder {
             &mut problems,
         );
         if problems.has_errors() {
+            // the roster's own errors, and with them the players who have
+            // played and are missing from it: every error in one run
+            // (nothing to compare with when the roster could not be read,
+            // or no roster was found in the file)
+            if !roster.is_open() && !roster.is_empty() {
+                if let Some(store) = self.reader()? {
+                    let read = store.begin_read()?;
+                    let (lacking, _) = played_not_on(&store, rules, &roster)?;
+                    read.commit().map_err(|e| store.error(e))?;
+                    say_played_not_on(source, &lacking, &mut problems);
+                }
+            }
             return Ok((problems, roster.len()));
         }
         let store = self.writer()?;
@@ -859,34 +871,9 @@ impl EventFolder {
         if same {
             return Ok((problems, roster.len()));
         }
-        // A new roster replaces the whole list: every player on a stored
-        // card must be on it, or every report would stop at that card.
-        let mut reader = StoredReader::new(&store.path.display().to_string());
-        let mut read_problems = Problems::new();
-        let mut lacking: BTreeMap<String, String> = BTreeMap::new();
-        let mut later = false;
-        store.each_card_ref(&mut |_, key, lines| {
-            later = later || rules.stage_rank(&key.stage) > 0;
-            for raw in reader.read(key, lines, &mut read_problems) {
-                for seat in raw.seats.iter().chain(&raw.renamed) {
-                    if roster.find(&seat.player).is_err() {
-                        lacking
-                            .entry(seat.player.to_string())
-                            .or_insert_with(|| raw.key.to_string());
-                    }
-                }
-            }
-        })?;
+        let (lacking, later) = played_not_on(&store, rules, &roster)?;
         if !lacking.is_empty() {
-            let whole = Source::file(&ingest::shown(source)).whole();
-            for (player, card) in &lacking {
-                problems.error(
-                    whole.clone(),
-                    format!(
-                        "player \"{player}\" of the imported card {card} is not on this roster: a roster replaces the whole list, so keep every player who has played (nothing stored)"
-                    ),
-                );
-            }
+            say_played_not_on(source, &lacking, &mut problems);
             return Ok((problems, roster.len()));
         }
         // A roster that changes who went on to a later stage whose cards
@@ -1887,6 +1874,47 @@ fn went_on_stored(store: &Store, rules: &Rules) -> Result<(Strangers, Strangers)
 /// waiting, as [`went_on_stored`] said it before the change), said as
 /// `H07 plays the final, …`, and who now goes on instead
 /// ([`said_now_waiting`]); nothing when the change moves nobody off.
+/// The players of the stored cards that `roster` does not have, each with
+/// the first card that names them, and whether any card is of a stage
+/// after the first. A new roster replaces the whole list: every player on
+/// a stored card must be on it, or every report would stop at that card.
+fn played_not_on(
+    store: &Store,
+    rules: &Rules,
+    roster: &Roster,
+) -> Result<(BTreeMap<String, String>, bool), FolderError> {
+    let mut reader = StoredReader::new(&store.path.display().to_string());
+    let mut read_problems = Problems::new();
+    let mut lacking: BTreeMap<String, String> = BTreeMap::new();
+    let mut later = false;
+    store.each_card_ref(&mut |_, key, lines| {
+        later = later || rules.stage_rank(&key.stage) > 0;
+        for raw in reader.read(key, lines, &mut read_problems) {
+            for seat in raw.seats.iter().chain(&raw.renamed) {
+                if roster.find(&seat.player).is_err() {
+                    lacking
+                        .entry(seat.player.to_string())
+                        .or_insert_with(|| raw.key.to_string());
+                }
+            }
+        }
+    })?;
+    Ok((lacking, later))
+}
+
+/// Says each player of [`played_not_on`] an error of roster file `source`.
+fn say_played_not_on(source: &Path, lacking: &BTreeMap<String, String>, problems: &mut Problems) {
+    let whole = Source::file(&ingest::shown(source)).whole();
+    for (player, card) in lacking {
+        problems.error(
+            whole.clone(),
+            format!(
+                "player \"{player}\" of the imported card {card} is not on this roster: a roster replaces the whole list, so keep every player who has played (nothing stored)"
+            ),
+        );
+    }
+}
+
 fn moved_off(
     store: &Store,
     rules: &Rules,

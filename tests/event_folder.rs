@@ -1358,6 +1358,48 @@ fn a_roster_that_drops_a_player_who_has_played_is_refused() {
         .success();
 }
 
+/// A new roster's own errors (an id given twice, a birth date that is no
+/// date) and the players who have played and are missing from it come out
+/// in one run, each at its place; nothing is stored.
+#[test]
+fn a_roster_s_own_errors_and_its_missing_players_are_said_together() {
+    use crate::test::Test;
+    let s = Scratch::new("roster-all-errors");
+    let folder = event(&s);
+    import(
+        &folder,
+        &[cards_file(
+            &s,
+            "s01.csv",
+            &[card(1, ["P1", "P2", "P3", "P4"], 20)],
+        )],
+        false,
+        None,
+    );
+    let d = folder.dir.display().to_string();
+    let wrong = ROSTER
+        .replace("id,name\n", "id,name,birth_date\n")
+        .replace("P2,Lee Siu Ming\n", "P2,Lee Siu Ming,30/02/2014\n")
+        .replace("P4,Ho Mei Ling\n", "")
+        .replace("P3,Wong Ka Yan\n", "P3,Wong Ka Yan\nP5,Chan Siu Fung\n");
+    let new = s.write("wrong.csv", &wrong);
+    Test::new()
+        .args(["roster", &new.display().to_string(), "--event", &d])
+        .run()
+        .failure(1)
+        .errors(3)
+        .stderr_has("wrong.csv:3:3: error: birth_date is \"30/02/2014\"")
+        .stderr_has("wrong.csv:6:1: error: id \"P5\" is already used at ")
+        .stderr_has("wrong.csv:5 (Chan Siu Fung); ids must be unique")
+        .stderr_has("wrong.csv: error: player \"P4\" of the imported card session S01 table 1 is not on this roster: a roster replaces the whole list, so keep every player who has played (nothing stored)")
+        .stderr_has("Roster not stored: 3 errors (listed above).");
+    Test::new()
+        .args(["standings", "--event", &d])
+        .run()
+        .success()
+        .stdout_has("Ho Mei Ling");
+}
+
 /// While cards are still to come, the roster's players with no card yet
 /// are counted, in words that agree with the count.
 #[test]
