@@ -294,6 +294,8 @@ impl Event {
                 event.say_strangers(seating);
             }
             event.say_names_in_no_tie();
+        } else if let Some(seating) = &seating {
+            event.say_absent_playing(seating);
         }
         event
     }
@@ -428,18 +430,8 @@ impl Event {
                     None if went_on => "plays it".to_string(),
                     None => format!("did not go on to it from the {}", e.from),
                 };
-                said.push((
-                    e.stage.clone(),
-                    self.rules
-                        .written_at
-                        .place(&format!("[stages.{}] absent", e.stage)),
-                    Message::from(format!(
-                        "[stages.{}] absent: {} {why}; remove {} from the list",
-                        e.stage,
-                        self.who(p),
-                        self.roster.id(p)
-                    )),
-                ));
+                let (place, message) = self.absent_wrong(&e.stage, p, &why);
+                said.push((e.stage.clone(), place, message));
             }
         }
         for (stage, place, message) in said {
@@ -449,6 +441,49 @@ impl Event {
             }
             self.problems.error(place, message);
         }
+    }
+
+    /// While who went on is not known (the event has errors, and
+    /// [`Event::say_strangers`] is not said), a player `[stages.NAME]
+    /// absent` names who has a card of that stage is an error all the
+    /// same: every error of the list comes out in one run, a name that is
+    /// no player's (said by [`Event::finish`]) with those who play the
+    /// stage. (Whether the others went on is said once it is known.)
+    fn say_absent_playing(&mut self, seating: &Seating) {
+        let mut said = Vec::new();
+        for name in self.rules.absent.keys() {
+            let stage = Stage::new(name);
+            let on = |k: &CardKey| k.stage == stage;
+            for p in self.absent_from(&stage) {
+                if let Some((key, _)) = seating.card_of(p, on) {
+                    said.push(self.absent_wrong(&stage, p, &format!("plays it ({key})")));
+                }
+            }
+        }
+        for (place, message) in said {
+            self.problems.error(place, message);
+        }
+    }
+
+    /// The error of player `p`, whom `[stages.NAME] absent` names for
+    /// `stage` wrongly (`why`: they play it, or did not go on to it), at
+    /// the setting.
+    fn absent_wrong(
+        &self,
+        stage: &Stage,
+        p: PlayerId,
+        why: &str,
+    ) -> (crate::place::Place, Message) {
+        (
+            self.rules
+                .written_at
+                .place(&format!("[stages.{stage}] absent")),
+            Message::from(format!(
+                "[stages.{stage}] absent: {} {why}; remove {} from the list",
+                self.who(p),
+                self.roster.id(p)
+            )),
+        )
     }
 
     /// The players the settings name to settle the ties of `stage`
@@ -464,18 +499,24 @@ impl Event {
             .filter(move |p| seen.insert(*p))
     }
 
-    /// A player a `named` list gives more than once (the same id twice,
-    /// or their id and their name) is a warning at the setting, said once
-    /// for the player: once names them, and the list may be missing the
-    /// player the director meant to type.
+    /// A player a `named` list (or an `absent` one) gives more than once
+    /// (the same id twice, or their id and their name) is a warning at the
+    /// setting, said once for the player: once names them, and the list
+    /// may be missing the player the director meant to type.
     fn say_named_twice(&mut self) {
         let mut said = Vec::new();
+        let mut lists = Vec::new();
         for (at, stage) in self.rules.stages.iter().enumerate() {
             let setting = match at {
                 0 => "[qualifiers] named".to_string(),
                 _ => format!("[stages.{stage}] named"),
             };
-            let names = self.rules.named_for(&Stage::new(stage));
+            lists.push((setting, self.rules.named_for(&Stage::new(stage))));
+        }
+        for (stage, names) in &self.rules.absent {
+            lists.push((format!("[stages.{stage}] absent"), names.as_slice()));
+        }
+        for (setting, names) in lists {
             let found: Vec<(PlayerId, &String)> = names
                 .iter()
                 .filter_map(|n| self.roster.find(n).ok().map(|p| (p, n)))
@@ -607,10 +648,14 @@ impl Event {
     /// of the event, said when it is read).
     pub fn absent_from(&self, stage: &Stage) -> impl Iterator<Item = PlayerId> + '_ {
         let names = self.rules.absent.get(stage.as_str());
+        // each once (a player listed twice is a warning, said by
+        // Event::say_named_twice)
+        let mut seen = std::collections::HashSet::new();
         names
             .into_iter()
             .flatten()
             .filter_map(|n| self.roster.find(n).ok())
+            .filter(move |p| seen.insert(*p))
     }
 
     /// What is wrong with stranger `p` on the cards of `e`'s stage (the

@@ -602,6 +602,20 @@ final,S01,1,3,C,H02,0,-4,3
         }
         event.edit(&[(&format!("absent = [\"H03\", \"{absent}\"]"), "absent = [\"H03\"]")]);
     }
+    // Every error of the list at once: a name that is no player does not
+    // hide one who plays the final; a player listed twice is named once,
+    // and a warning says so.
+    let wrong = "absent = [\"H03\", \"H99\", \"H02\", \"H03\", \"H02\"]";
+    event.edit(&[("absent = [\"H03\"]", wrong)]);
+    event
+        .run(&medals)
+        .failure(1)
+        .errors(2)
+        .stderr_has("tilerank.toml:124:10: error: [stages.final] absent: \"H99\" names no single player of this event\n")
+        .stderr_has("tilerank.toml:124:10: error: [stages.final] absent: H02 plays it (final session S01 table 1); remove H02 from the list\n")
+        .stderr_has("tilerank.toml:124:10: warning: [stages.final] absent: H03 is listed twice (\"H03\", \"H03\"); naming them once is enough; was another player meant?\n")
+        .stderr_has("tilerank.toml:124:10: warning: [stages.final] absent: H02 is listed twice (\"H02\", \"H02\"); naming them once is enough; was another player meant?\n");
+    event.edit(&[(wrong, "absent = [\"H03\"]")]);
     // The final's seating, printed again, keeps no seat for H03.
     let seating = event
         .run(&["seating", &prelim, "--from", "prelim", "--format", "csv"])
