@@ -347,3 +347,37 @@ fn a_merged_family_cell_is_both_players_and_a_merged_id_is_an_error() {
         .stderr_has("bad.xlsx[Players]!C5: error: birth_date is part of the merged cells C4:C5 (a value belongs to one row: unmerge them and type each row's value)\n")
         .stderr_has("Roster not stored: 2 errors (listed above).");
 }
+
+/// A roster workbook's note right of the table on a row of its own
+/// ("checked by Ann" below the list) is no player, as on a card.
+#[test]
+fn a_note_right_of_a_roster_table_on_a_row_of_its_own_is_no_player() {
+    let s = Scratch::new("roster-note");
+    let d = s.path("event").display().to_string();
+    Test::new()
+        .args(["init", &d, "--name", "Noted Open", "--profile", "hk"])
+        .run()
+        .success();
+    use rust_xlsxwriter::Workbook;
+    let mut book = Workbook::new();
+    let sheet = book.add_worksheet();
+    let rows = [
+        ["id", "name", "birth_date"],
+        ["P0001", "Lee Hoi Fan", "2016-12-30"],
+        ["P0002", "Cheng Hok Wah", "2012-12-10"],
+    ];
+    for (r, row) in rows.iter().enumerate() {
+        for (c, value) in row.iter().enumerate() {
+            sheet.write_string(r as u32, c as u16, *value).unwrap();
+        }
+    }
+    sheet.write_string(4, 5, "checked by Ann").unwrap();
+    std::fs::write(s.path("noted.xlsx"), book.save_to_buffer().unwrap()).unwrap();
+    Test::new()
+        .args(["roster", "noted.xlsx", "--event", &d])
+        .in_dir(&s.0)
+        .run()
+        .success()
+        .errors(0)
+        .stderr_has("Roster stored: 2 players.");
+}

@@ -151,12 +151,17 @@ pub fn each_line(
     true
 }
 
-/// Whether `row` holds nothing in the table: blank, or, in a workbook,
+/// Whether `row` holds nothing in the table (a card's or a roster's):
+/// blank, or, in a workbook,
 /// with cells right of the header's columns only (a note beside the
 /// table, such as "checked by Bob", on a row of its own: not a line). In a
 /// CSV file a field past the header is its line's error
 /// ([`super::lines::beyond_header`]), and the line is read.
-fn blank_in_table(source: &crate::place::Source, map: &ColumnMap, row: &super::cell::Row) -> bool {
+pub fn blank_in_table(
+    source: &crate::place::Source,
+    map: &ColumnMap,
+    row: &super::cell::Row,
+) -> bool {
     row.is_blank()
         || (source.is_workbook()
             && row

@@ -2,7 +2,7 @@
 
 use super::cell::{Cell, Row, Text};
 use super::hashes::Hashing;
-use super::header::{header_of, map_header, Column, ColumnMap};
+use super::header::{blank_in_table, header_of, map_header, Column, ColumnMap};
 use super::limits::{hint, Limits};
 use super::lines::{Fields, MergedLabels};
 use super::split::Splitter;
@@ -416,7 +416,10 @@ fn header_and_first(
     // last seen; read all the same)
     let mut first = Read::new(hasher);
     let mut here = Problems::new();
-    for mut row in seen.flatten().filter(|row| !row.is_blank()) {
+    for mut row in seen
+        .flatten()
+        .filter(|row| !blank_in_table(source, &map, row))
+    {
         if fill_merged(merged, source, &map, &mut row, &mut here) {
             first.line(source, &map, &mut row, limits, &mut here);
         }
@@ -452,7 +455,7 @@ fn read_rows(
         let mut here = Problems::new();
         for row in rows {
             match row {
-                Ok(row) if row.is_blank() => {}
+                Ok(row) if blank_in_table(source, map, &row) => {}
                 Ok(mut row) => {
                     if fill_merged(&mut merged, source, map, &mut row, &mut here) {
                         read.line(source, map, &mut row, limits, &mut here);

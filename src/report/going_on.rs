@@ -304,7 +304,10 @@ mod tests {
     /// promises no way to seat more (only those who go on can be).
     #[test]
     fn empty_championship_seats_are_accepted_or_left_to_the_director() {
-        let d = Decision::EmptySeats { filled: 2, seats: 4 };
+        let d = Decision::EmptySeats {
+            filled: 2,
+            seats: 4,
+        };
         let roster = Roster::default();
         assert_eq!(
             decision(&d, &roster, TableTies::Decide),
