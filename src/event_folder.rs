@@ -1982,6 +1982,7 @@ fn stored_event(
         let intake = Intake::new(roster, rules, keep_cards, problems.clone(), skip);
         let mut intake = read_stored(store, intake, stored_roster.take())?;
         if let Some(more) = &more {
+            intake.mark_stored();
             intake.add_inputs(more);
         }
         Ok(intake)

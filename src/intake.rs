@@ -155,6 +155,13 @@ impl Intake {
         }
     }
 
+    /// The cards added so far are the event's stored cards, those added
+    /// after them a file's checked against them: a clash between the two
+    /// is said at the file's card ([`Seating::mark_stored`]).
+    pub fn mark_stored(&mut self) {
+        self.seating.mark_stored();
+    }
+
     /// Room for `players` players in the first stage's sums, and for
     /// `cards` cards.
     pub fn reserve(&mut self, stage: &crate::domain::Stage, players: usize, cards: usize) {

@@ -301,6 +301,46 @@ fn a_player_seated_at_another_table_in_an_earlier_import_is_refused() {
     );
 }
 
+/// A card of a file that clashes with a stored card across sessions (a
+/// player of the stored session S02 on a new card of session S01, an
+/// earlier session the event has cards of) is said at the new file's
+/// cell, naming the stored card's place: the file is what is refused.
+/// `check --event` says the same as `import`.
+#[test]
+fn a_player_of_a_stored_later_session_is_said_at_the_new_card() {
+    use crate::test::Test;
+    let s = Scratch::new("stored-later-session");
+    let folder = event(&s);
+    let d = s.0.join("event").display().to_string();
+    let second = card(2, ["P5", "P6", "P7", "P8"], 20).replace("S01,", "S02,");
+    let stored = cards_file(
+        &s,
+        "stored.csv",
+        &[card(1, ["P1", "P2", "P3", "P4"], 20), second],
+    );
+    assert!(import(&folder, &[stored], false, None).refused.is_empty());
+    let new = cards_file(&s, "new.csv", &[card(3, ["P5", "P6", "P7", "P8"], 20)]);
+    let new = new.display().to_string();
+    let said = |player: &str, name: &str, row: u32| {
+        format!(
+            "{new}:{row}:5: error: {player} ({name}) plays in session S01 table 3 and in session S02 table 2 ({d}/tilerank.db[prelim-S02-T02]!F{row}); each player plays 1 session of the prelim ([sessions] per_player): the same card typed under two sessions, or a wrong id?"
+        )
+    };
+    let expected = [
+        said("P5", "Lam Chi Keung", 2),
+        said("P6", "Tsang Wai Yee", 3),
+        said("P7", "Yip Siu Fung", 4),
+        said("P8", "Ng Ka Wai", 5),
+    ];
+    for command in ["import", "check"] {
+        let out = Test::new()
+            .args([command, &new, "--event", &d])
+            .run()
+            .failure(1);
+        assert_eq!(out.problems("error"), expected, "{command}");
+    }
+}
+
 #[test]
 fn the_roster_check_knows_the_event_date() {
     let s = Scratch::new("ages");

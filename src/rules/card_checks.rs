@@ -1853,6 +1853,12 @@ pub struct Seating {
     /// same, so that a table given twice or a player at two tables is said
     /// at once, not only once the card's own errors are mended.
     refused: Vec<u32>,
+    /// How many of the first cards are the event's stored cards, those
+    /// after them a file's checked against them (`import`, `check
+    /// --event`): a clash of a stored card with a new one is said at the
+    /// new card, naming the stored one ([`Seating::mark_stored`]). 0: no
+    /// card is stored, each clash is said where the check meets it.
+    stored: u32,
 }
 
 /// A card's source, as a [`Seating`] keeps it, with this bit set: the card
@@ -1916,6 +1922,9 @@ struct Sitting {
 }
 
 const _: () = assert!(std::mem::size_of::<Sitting>() == 52);
+
+/// No sitting, in a list of sittings by player ([`Seating::clashes`]).
+const NO_SITTING: u32 = u32::MAX;
 
 /// An empty seat of a [`Sitting`].
 const NOBODY: PlayerId = PlayerId(u32::MAX);
@@ -2025,6 +2034,20 @@ impl Seating {
         i
     }
 
+    /// The cards added so far are the event's stored cards, those added
+    /// after them new ones checked against them: a clash between a stored
+    /// card and a new one is said at the new card, the stored one named
+    /// as the other place, as the file refused is the new one.
+    pub fn mark_stored(&mut self) {
+        self.stored = self.cards.len() as u32;
+    }
+
+    /// Whether card `i` is one of the event's stored cards
+    /// ([`Seating::mark_stored`]).
+    fn is_stored(&self, i: usize) -> bool {
+        i < self.stored as usize
+    }
+
     /// Whether card `i` was refused by its own checks
     /// ([`Seating::add_refused`]).
     pub fn is_refused(&self, i: usize) -> bool {
@@ -2115,16 +2138,23 @@ impl Seating {
     }
 
     /// The cards of this seating whose key `keep` keeps, then every card of
-    /// `then`, in order.
+    /// `then`, in order: those kept as the stored cards, those of `then`
+    /// checked against them ([`Seating::mark_stored`]).
     pub fn kept_then(&self, keep: impl Fn(&CardKey) -> bool, then: Seating) -> Seating {
         if self.is_empty() {
             return then;
         }
         let mut all = Seating::default();
-        for (seating, keep) in [
+        for (n, (seating, keep)) in [
             (self, &keep as &dyn Fn(&CardKey) -> bool),
             (&then, &|_| true),
-        ] {
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            if n == 1 {
+                all.mark_stored();
+            }
             for (i, c) in seating.cards.iter().enumerate() {
                 let key = seating.key(i);
                 if !keep(&key) {
@@ -2276,7 +2306,8 @@ impl Seating {
         // The sessions of the first stage a player plays, at most
         // (`[sessions] per_player`): each player's counted as the sessions
         // are taken, and the sitting of their first kept to name it (5
-        // bytes a player).
+        // bytes a player); with stored cards, their first sitting at a new
+        // card too, where a clash is said (4 bytes more).
         let per_player = rules.sessions_per_player.and_then(|most| {
             let first = rules.stages.first()?;
             let stage = self.stages.iter().position(|s| s.as_str() == first)?;
@@ -2284,6 +2315,7 @@ impl Seating {
         });
         let mut sessions_of: Vec<u8> = Vec::new();
         let mut first_of: Vec<u32> = Vec::new();
+        let mut new_of: Vec<u32> = Vec::new();
         for cards in by_session.chunk_by(|&a, &b| session_of(a) == session_of(b)) {
             sittings.clear();
             for &i in cards {
@@ -2304,7 +2336,7 @@ impl Seating {
                     self.count_session(
                         (player, sitting),
                         most,
-                        (&mut sessions_of, &mut first_of),
+                        (&mut sessions_of, &mut first_of, &mut new_of),
                         roster,
                         problems,
                         &mut rejected,
@@ -2353,13 +2385,19 @@ impl Seating {
 
     /// A player's sitting in one more session of the first stage (`player`
     /// at `sitting`, card * 4 + seat), counted in `sessions_of` by player
-    /// (their first sitting in `first_of`): past `most` sessions, an error
-    /// at it naming the first, and both cards rejected.
+    /// (their first sitting in `first_of`, their first at a card not
+    /// stored in `new_of`, kept only when cards are stored): past `most`
+    /// sessions, an error at it naming the first, and both cards rejected.
+    /// When it is a stored card's sitting, the error is at the player's
+    /// first sitting at a new card instead, naming it
+    /// ([`Seating::mark_stored`]): the sessions are taken in the order
+    /// met, the stored cards' first, and a new card's session may come
+    /// before a stored card's.
     fn count_session(
         &self,
         (player, sitting): (PlayerId, u32),
         most: u32,
-        (sessions_of, first_of): (&mut Vec<u8>, &mut Vec<u32>),
+        (sessions_of, first_of, new_of): (&mut Vec<u8>, &mut Vec<u32>, &mut Vec<u32>),
         roster: &Roster,
         problems: &mut Problems,
         rejected: &mut Vec<usize>,
@@ -2368,6 +2406,15 @@ impl Seating {
         if sessions_of.len() <= k {
             sessions_of.resize(k + 1, 0);
             first_of.resize(k + 1, 0);
+        }
+        let stored = |sitting: u32| self.is_stored((sitting / 4) as usize);
+        if self.stored > 0 && !stored(sitting) {
+            if new_of.len() <= k {
+                new_of.resize(k + 1, NO_SITTING);
+            }
+            if new_of[k] == NO_SITTING {
+                new_of[k] = sitting;
+            }
         }
         let count = sessions_of[k].saturating_add(1);
         sessions_of[k] = count;
@@ -2378,8 +2425,12 @@ impl Seating {
         if u32::from(count) <= most {
             return;
         }
-        let (i, s) = ((sitting / 4) as usize, (sitting % 4) as usize);
-        let (j, js) = ((first_of[k] / 4) as usize, (first_of[k] % 4) as usize);
+        let (said, named) = match new_of.get(k) {
+            Some(&new) if stored(sitting) && new != NO_SITTING => (new, sitting),
+            _ => (sitting, first_of[k]),
+        };
+        let (i, s) = ((said / 4) as usize, (said % 4) as usize);
+        let (j, js) = ((named / 4) as usize, (named % 4) as usize);
         let (Some((_, at)), Some((_, first_at))) = (self.seat(i, s), self.seat(j, js)) else {
             return;
         };
@@ -2406,6 +2457,7 @@ impl Seating {
         );
         rejected.push(i);
         rejected.push(j);
+        rejected.push((first_of[k] / 4) as usize);
     }
 }
 
