@@ -88,6 +88,7 @@ fn recorded(games: &[(Vec<Rack>, Vec<Outcome>)]) -> RawCard {
             })
             .collect(),
         renamed: Vec::new(),
+        agreeing: Vec::new(),
         games: games
             .iter()
             .enumerate()

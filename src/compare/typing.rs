@@ -738,6 +738,7 @@ mod tests {
             table_at: At::row(2),
             seats,
             renamed: Vec::new(),
+            agreeing: Vec::new(),
             games: vec![RawGame {
                 number: 1,
                 at: At::row(2),

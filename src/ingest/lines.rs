@@ -614,6 +614,9 @@ pub struct Grouped<L> {
     /// A seat's lines that name another player than its first
     /// ([`crate::ingest::raw::RawCard::renamed`]).
     pub renamed: Vec<RawSeat>,
+    /// The lines with a blank player (an error said at each), by seat and
+    /// row: none of them names the seat's player ([`Grouped::agreeing`]).
+    pub blank: Vec<(Seat, u32)>,
     /// Games in the order first seen.
     pub games: Vec<GameLines<L>>,
     pub defective: bool,
@@ -854,7 +857,10 @@ fn seat_player<L>(card: &mut Grouped<L>, head: &Head) -> Option<RawSeat> {
     // (a blank player is an error said already; the seat's player is
     // the one its other lines write)
     let blank = head.player.is_empty();
-    card.defective |= blank;
+    if blank {
+        card.defective = true;
+        card.blank.push((seat, head.player_at.row));
+    }
     match card.seats.iter_mut().find(|s| s.seat == seat) {
         Some(_) if blank => None,
         Some(known) if known.player.is_empty() => {
@@ -884,6 +890,44 @@ fn seat_player<L>(card: &mut Grouped<L>, head: &Head) -> Option<RawSeat> {
             card.seats.sort_by_key(|s| s.seat);
             None
         }
+    }
+}
+
+impl<L: Line> Grouped<L> {
+    /// Where the lines of a seat that has [`Grouped::renamed`] lines name
+    /// the player of the seat's first line, after that line (in the
+    /// column its player is in): with those, the seat's lines can be
+    /// counted, the player most of them give being the seat's
+    /// ([`crate::rules::card_checks::name_players`]). Empty on a card whose
+    /// seats each name one player: almost every card.
+    pub fn agreeing(&self) -> Vec<(Seat, At)> {
+        let mut agreeing = Vec::new();
+        if self.renamed.is_empty() {
+            return agreeing;
+        }
+        for first in &self.seats {
+            let seat = first.seat;
+            let other = |row: u32| {
+                row == first.at.row
+                    || self
+                        .renamed
+                        .iter()
+                        .any(|r| r.seat == seat && r.at.row == row)
+                    || self.blank.contains(&(seat, row))
+            };
+            if !self.renamed.iter().any(|r| r.seat == seat) {
+                continue;
+            }
+            for game in &self.games {
+                for line in game.lines.iter().filter(|l| l.seat() == seat) {
+                    let row = line.at().row;
+                    if !other(row) {
+                        agreeing.push((seat, At::cell(row, first.at.col)));
+                    }
+                }
+            }
+        }
+        agreeing
     }
 }
 
@@ -929,6 +973,7 @@ impl<L> Grouper<L> {
                             .pop()
                             .unwrap_or_else(|| Vec::with_capacity(4)),
                         renamed: Vec::new(),
+                        blank: Vec::new(),
                         games: self.spare_games.pop().unwrap_or_default(),
                         defective: false,
                         lost: LostLines::default(),

@@ -396,6 +396,7 @@ pub fn score_card(card: &RackCard, rules: &Rules, problems: &mut Problems) -> Op
         table_at: grouped.at,
         seats: grouped.seats.clone(),
         renamed: grouped.renamed.clone(),
+        agreeing: grouped.agreeing(),
         games,
         total: None,
         defective: false,

@@ -85,6 +85,11 @@ pub struct RawCard {
     /// error ([`crate::rules::card_checks::name_players`]). Empty on almost
     /// every card.
     pub renamed: Vec<RawSeat>,
+    /// Where the lines of a seat that has [`RawCard::renamed`] lines name
+    /// its first line's player, after that line
+    /// ([`crate::ingest::lines::Grouped::agreeing`]): the seat's lines
+    /// are counted, the player most of them give being the seat's.
+    pub agreeing: Vec<(Seat, At)>,
     pub games: Vec<RawGame>,
     pub total: Option<RawGame>,
     /// A reader already reported an error for this card: it must not count.

@@ -132,6 +132,7 @@ pub fn cards<'a>(
 
 /// A card of lines of `source` as [`Grouper`] put them together.
 pub fn card(source: &Source, g: Grouped<RawLine>) -> RawCard {
+    let agreeing = g.agreeing();
     RawCard {
         key: g.key,
         layout: Layout::Results,
@@ -140,6 +141,7 @@ pub fn card(source: &Source, g: Grouped<RawLine>) -> RawCard {
         table_at: g.at,
         seats: g.seats,
         renamed: g.renamed,
+        agreeing,
         games: g.games,
         total: None,
         defective: g.defective,

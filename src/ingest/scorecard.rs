@@ -416,6 +416,7 @@ impl<'a> Card<'a> {
             table_at,
             seats,
             renamed: Vec::new(),
+            agreeing: Vec::new(),
             games,
             total,
             defective,

@@ -658,6 +658,9 @@ pub struct Checked {
     /// A seat's lines that name another player than its first
     /// ([`RawCard::renamed`]).
     pub renamed: Vec<RawSeat>,
+    /// Where the lines of a seat with such lines name its first's player
+    /// ([`RawCard::agreeing`]).
+    pub agreeing: Vec<(Seat, At)>,
     /// The card's values when they passed every check.
     pub values: Option<Values>,
 }
@@ -676,6 +679,7 @@ impl Checked {
             table_at: raw.table_at,
             seats,
             renamed: raw.renamed.clone(),
+            agreeing: raw.agreeing.clone(),
             values,
         }
     }
@@ -694,6 +698,7 @@ impl Checked {
             table_at: raw.table_at,
             seats,
             renamed: std::mem::take(&mut raw.renamed),
+            agreeing: std::mem::take(&mut raw.agreeing),
             values,
         }
     }
@@ -735,6 +740,8 @@ pub fn name_players(
     let mut ok = true;
     // the seats whose other lines were judged with their first
     let mut settled = [false; 4];
+    // the seats whose first line's name is said to name no one player
+    let mut first_said = [false; 4];
     for (seat, name, at) in card.named() {
         if name.is_empty() {
             // a blank player: said where the line was read
@@ -777,6 +784,7 @@ pub fn name_players(
             Ok(p) => p,
             Err(e) => {
                 unresolved(source.place(at), name, &e, roster, problems);
+                first_said[seat.index()] = true;
                 ok = false;
                 continue;
             }
@@ -798,6 +806,7 @@ pub fn name_players(
                     ],
                 ),
             );
+            first_said[seat.index()] = true;
             ok = false;
             continue;
         }
@@ -806,8 +815,11 @@ pub fn name_players(
     // a seat whose lines name another player than its first: the same
     // player when a roster given says so (an id on one line, the name on
     // another, or a name of several entries, one of them the first's);
-    // else an error (without a roster, an id and a name are two players)
+    // else the seat's lines are counted (without a roster, an id and a
+    // name are two players): see seat_lines
     let mut ambiguous_said: Vec<(Seat, String)> = Vec::new();
+    let mut same: Vec<&RawSeat> = Vec::new();
+    let mut differing: Vec<&RawSeat> = Vec::new();
     for other in &card.renamed {
         if settled[other.seat.index()] {
             continue;
@@ -819,8 +831,10 @@ pub fn name_players(
             .filter(|_| !roster.is_open())
             .map(|f| (f, roster.find(&other.player)));
         match found {
-            Some((first, Ok(p))) if p == first => continue,
-            Some((first, Err(Unresolved::Ambiguous(ids)))) if ids.contains(&first) => continue,
+            Some((first, Ok(p))) if p == first => same.push(other),
+            Some((first, Err(Unresolved::Ambiguous(ids)))) if ids.contains(&first) => {
+                same.push(other)
+            }
             // a name of several entries on lines after the seat's first,
             // none of them its player: said once, at the first of them
             Some((first, Err(Unresolved::Ambiguous(ids)))) => {
@@ -841,28 +855,157 @@ pub fn name_players(
                     ambiguous_said.push((other.seat, key));
                 }
                 ok = false;
-                continue;
             }
-            _ => {}
+            _ => differing.push(other),
         }
-        problems.error(
-            source.place(card.at(other.at)),
-            Said::new(
-                Msg::SeatChangesPlayer,
-                [
-                    Part::text(other.seat),
-                    Part::text(crate::ingest::cell::quoted(&other.player)),
-                    Part::text(crate::ingest::cell::quoted(name)),
-                    Part::text(source.place(at)),
-                ],
-            ),
-        );
-        ok = false;
+    }
+    for seat in Seat::ALL {
+        if differing.iter().any(|r| r.seat == seat) {
+            let lines = SeatLines {
+                seat,
+                same: &same,
+                differing: &differing,
+                first_said: first_said[seat.index()],
+            };
+            seat_lines(card, source, &lines, &mut players, roster, problems);
+            ok = false;
+        }
     }
     if ok {
         Ok(players)
     } else {
         Err(players)
+    }
+}
+
+/// A seat whose lines name more than one player ([`seat_lines`]).
+struct SeatLines<'a> {
+    seat: Seat,
+    /// The card's lines, of any seat, that name their seat's first
+    /// line's player in other words (an id there, the name here), and
+    /// those that name another player.
+    same: &'a [&'a RawSeat],
+    differing: &'a [&'a RawSeat],
+    /// The seat's first line is said already (its name names no one
+    /// player, or one seated twice).
+    first_said: bool,
+}
+
+/// The lines of a seat that name more than one player (`lines`): the
+/// lines are counted by the player they name, and the player most of
+/// them give is the seat's; each line that names another is an error at
+/// it, naming the lines that give the seat's player (one mistyped line
+/// is blamed, not the lines typed right, whichever line comes first).
+/// With a roster given, only its players are counted so, when a line
+/// names one (a line naming no one on it is wrong whatever the count).
+/// Lines as many for two players (2 and 2, or a card of 2 games): the
+/// seat's first line's player, else the first given. The seat's player,
+/// set in `players`, is that player, for the checks across cards
+/// (docs/formats.md).
+fn seat_lines(
+    card: &Checked,
+    source: &Source,
+    lines: &SeatLines,
+    players: &mut [Option<PlayerId>; 4],
+    roster: &mut Roster,
+    problems: &mut Problems,
+) {
+    let seat = lines.seat;
+    let Some((first_name, first_at)) = card.seats[seat.index()].as_ref() else {
+        return;
+    };
+    let first_at = card.at(*first_at);
+    // who a line names: the roster's player, when a roster given knows
+    // the name; else the name itself
+    let open = roster.is_open();
+    let who = |name: &str| {
+        let player = (!open).then(|| roster.find(name).ok()).flatten();
+        (player, match_key(name))
+    };
+    // the lines of each player, the first line's player first: who, and
+    // each line's name and place
+    type Lines<'n> = ((Option<PlayerId>, String), Vec<(&'n str, At)>);
+    let mut first: Vec<(&str, At)> = vec![(first_name.as_str(), first_at)];
+    first.extend(
+        card.agreeing
+            .iter()
+            .filter(|(s, _)| *s == seat)
+            .map(|&(_, at)| (first_name.as_str(), card.at(at))),
+    );
+    first.extend(
+        lines
+            .same
+            .iter()
+            .filter(|r| r.seat == seat)
+            .map(|r| (r.player.as_str(), card.at(r.at))),
+    );
+    first.sort_by_key(|(_, at)| (at.row, at.col));
+    let first_who = (
+        players[seat.index()].filter(|_| !open),
+        match_key(first_name),
+    );
+    let mut groups: Vec<Lines> = vec![(first_who, first)];
+    for r in lines.differing.iter().filter(|r| r.seat == seat) {
+        let (player, key) = who(&r.player);
+        let line = (r.player.as_str(), card.at(r.at));
+        let same_who = |g: &Lines| match (player, g.0 .0) {
+            (Some(p), Some(q)) => p == q,
+            (None, None) => key == g.0 .1,
+            _ => false,
+        };
+        match groups.iter_mut().find(|g| same_who(g)) {
+            Some(g) => g.1.push(line),
+            None => groups.push(((player, key), vec![line])),
+        }
+    }
+    // the most lines of a player on the roster (of any player, when none
+    // is on it); as many: the first line's player, else the first given
+    let on_roster = |i: &usize| groups[*i].0 .0.is_some();
+    let mut candidates: Vec<usize> = (0..groups.len()).filter(on_roster).collect();
+    if candidates.is_empty() {
+        candidates = (0..groups.len()).collect();
+    }
+    let most = candidates.iter().map(|&i| groups[i].1.len()).max();
+    let seat_player = candidates
+        .into_iter()
+        .find(|&i| Some(groups[i].1.len()) == most)
+        .unwrap_or(0);
+    let (name, given) = {
+        let g = &groups[seat_player].1;
+        (g[0].0, g.iter().map(|&(_, at)| at).collect::<Vec<At>>())
+    };
+    let mut wrong: Vec<(&str, At)> = groups
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != seat_player)
+        .flat_map(|(_, g)| g.1.iter().copied())
+        // (the first line's own error is said already)
+        .filter(|&(_, at)| !(lines.first_said && at == first_at))
+        .collect();
+    wrong.sort_by_key(|(_, at)| (at.row, at.col));
+    let places: Vec<Part> = given
+        .iter()
+        .map(|&at| Part::text(source.place(at)))
+        .collect();
+    for (other, at) in wrong {
+        problems.error(
+            source.place(at),
+            Said::new(
+                Msg::SeatChangesPlayer,
+                [
+                    Part::text(seat),
+                    Part::text(crate::ingest::cell::quoted(other)),
+                    Part::text(crate::ingest::cell::quoted(name)),
+                    Part::List(places.clone(), Msg::And),
+                ],
+            ),
+        );
+    }
+    if seat_player != 0 {
+        players[seat.index()] = match open {
+            true => roster.resolve(name).ok(),
+            false => groups[seat_player].0 .0,
+        };
     }
 }
 
@@ -2596,6 +2739,7 @@ mod tests {
             table_at: At { row, col: 2 },
             seats: Default::default(),
             renamed: Vec::new(),
+            agreeing: Vec::new(),
             values: None,
         };
         let mut seating = Seating::default();
