@@ -710,6 +710,7 @@ fn a_card_with_errors_is_answered_with_each_problem_at_its_game_and_seat() {
     let other = std::fs::read_to_string(&hk.cards[1]).unwrap();
     let stranger = other.lines().nth(1).unwrap().split(',').nth(5).unwrap();
     let seat_c = wrong.lines().nth(3).unwrap();
+    let right = seat_c.split(',').nth(5).unwrap();
     let mut c_fields: Vec<&str> = seat_c.split(',').collect();
     assert_eq!(c_fields[3..5], ["1", "C"]);
     c_fields[5] = stranger;
@@ -728,11 +729,13 @@ fn a_card_with_errors_is_answered_with_each_problem_at_its_game_and_seat() {
             said.iter().any(|m| m.contains("add up to +1")),
             "{path}: {v}"
         );
-        // the other line a message names is said as the page says places,
-        // not as a line and column of a file the referee never saw
+        // the other lines a message names (those that give the seat's
+        // player) are said as the page says places, not as lines and
+        // columns of a file the referee never saw
         assert!(
-            said.iter()
-                .any(|m| m.contains(&format!("but \"{stranger}\" at game 1, seat C;"))),
+            said.iter().any(|m| m.contains(&format!(
+                "seat C is \"{stranger}\" here but \"{right}\" at game 2, seat C and game 3, seat C;"
+            ))),
             "{path}: {v}"
         );
         assert!(
@@ -816,14 +819,17 @@ fn a_phone_that_reads_chinese_is_told_a_cards_problems_in_chinese() {
                 .any(|m| m.starts_with("第 1 局：得分總和為 +1，應為 0（A ")),
             "{path}: {zh:?}"
         );
-        // the other line the message names, as the page says places, in
+        // the other lines the message names, as the page says places, in
         // the page's words
         let changes = zh
             .iter()
             .find(|m| m.starts_with("座位 C 在此為"))
             .unwrap_or_else(|| panic!("{path}: {zh:?}"));
         // (a Chinese part: no space before it)
-        assert!(changes.contains("，但在第 1 局，座位 C 為"), "{changes}");
+        assert!(
+            changes.contains("，但在第 2 局，座位 C 和第 3 局，座位 C 為"),
+            "{changes}"
+        );
         assert!(!changes.contains("game 1"), "{changes}");
         // each message is said in Chinese, not left in English
         for m in &zh {
@@ -1080,7 +1086,8 @@ fn a_phone_is_told_places_in_its_words_never_the_servers_files() {
             assert!(!a.body.contains(&db), "{}", a.body);
         }
     }
-    // game 2's seat A is another player: the first is at "game 1, seat A"
+    // game 2's seat A is another player: the seat's, at "game 1, seat A"
+    // and "game 3, seat A"
     let moved = card2.replacen(&format!(",2,A,{p2},"), ",2,A,P0001,", 1);
     assert_ne!(moved, card2);
     let zh = post_in(
@@ -1093,7 +1100,7 @@ fn a_phone_is_told_places_in_its_words_never_the_servers_files() {
     .unwrap();
     assert!(
         zh.body.contains(&format!(
-            "座位 A 在此為 \\\"P0001\\\"，但在第 1 局，座位 A 為 \\\"{p2}\\\"；"
+            "座位 A 在此為 \\\"P0001\\\"，但在第 1 局，座位 A 和第 3 局，座位 A 為 \\\"{p2}\\\"；"
         )),
         "{}",
         zh.body
@@ -1102,7 +1109,7 @@ fn a_phone_is_told_places_in_its_words_never_the_servers_files() {
     let en = post_to(&server.addr, "/api/check", &ann, moved.as_bytes()).unwrap();
     assert!(
         en.body.contains(&format!(
-            "seat A is \\\"P0001\\\" here but \\\"{p2}\\\" at game 1, seat A;"
+            "seat A is \\\"P0001\\\" here but \\\"{p2}\\\" at game 1, seat A and game 3, seat A;"
         )),
         "{}",
         en.body
