@@ -176,6 +176,32 @@ fn a_workbook_that_is_not_one() {
         .stderr_has("layouts/not-a-workbook.xlsx: error: cannot be read: not a workbook");
 }
 
+/// A zip file named `.xlsx` that holds no workbook says what to do, not
+/// which library read it.
+#[test]
+fn a_zip_that_is_no_workbook_says_to_save_it_again() {
+    use std::io::Write;
+    let s = Scratch::new("zip-no-book");
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    zip.start_file("hello.txt", zip::write::SimpleFileOptions::default())
+        .unwrap();
+    zip.write_all(b"hello").unwrap();
+    let path = s.path("notwb.xlsx");
+    std::fs::write(&path, zip.finish().unwrap().into_inner()).unwrap();
+    let out = Test::new()
+        .arg("check")
+        .arg(&path)
+        .run()
+        .failure(2)
+        .stderr_has(": open it in Excel or LibreOffice and save it again as .xlsx")
+        .stderr;
+    assert!(
+        out.contains("notwb.xlsx: error: cannot be read: not a workbook that can be read ("),
+        "{out}"
+    );
+    assert!(!out.contains("calamine"), "{out}");
+}
+
 /// A workbook saved under a `.csv` name is read as the workbook it is.
 #[test]
 fn a_workbook_under_a_csv_name() {

@@ -113,8 +113,13 @@ pub fn read_now(bytes: Vec<u8>, name: &str, limits: &Limits) -> Result<Vec<Sheet
         path: name.to_string(),
         reason,
     };
-    let not_a_workbook =
-        |e: &dyn std::fmt::Display| unreadable(format!("not a workbook calamine can read ({e})"));
+    // (what the reader found is kept for whoever looks into the file; the
+    // director is told what to do)
+    let not_a_workbook = |e: &dyn std::fmt::Display| {
+        unreadable(format!(
+            "not a workbook that can be read ({e}): open it in Excel or LibreOffice and save it again as .xlsx"
+        ))
+    };
     match format_of(&bytes) {
         None => Err(unreadable(
             "not a workbook: an .xlsx/.ods is a zip file, an .xls a compound document".into(),
