@@ -507,7 +507,7 @@ fn every_setting_named_in_words_is_declared() {
 
 /// Chinese cards have a Chinese title (the event's name, then 決賽計分卡),
 /// and the reader takes their stage from it: a blank final card read back
-/// is a final card with its games still to fill in.
+/// is a final card with nothing typed yet (skipped, named).
 #[test]
 fn chinese_blank_cards_have_a_chinese_title_that_names_their_stage() {
     let out = scratch("nvso-final-zh");
@@ -532,7 +532,7 @@ fn chinese_blank_cards_have_a_chinese_title_that_names_their_stage() {
         .args(["--profile", "nvso"])
         .run()
         .failure(1)
-        .stderr_has("final session S01 table 1: game 1, 2, 3 missing")
+        .stderr_has("final session S01 table 1: nothing typed yet (a blank score card, as printed)")
         .stderr_lacks("prelim session");
     std::fs::remove_file(&out).unwrap();
 }

@@ -587,6 +587,6 @@ fn gwinnett_cards_say_penalty_points_and_read_back() {
         .args(["--profile", "gwinnett"])
         .run()
         .failure(1)
-        .stderr_has("final session S01 table 1: game 1")
+        .stderr_has("final session S01 table 1: nothing typed yet")
         .stderr_lacks("sub-header");
 }

@@ -799,3 +799,150 @@ fn a_session_cell_other_than_the_file_names_counts_with_a_warning() {
         std::fs::remove_file(own).unwrap();
     }
 }
+
+/// `tilerank ARGS... --event DIR`.
+fn in_event(dir: &std::path::Path, args: &[&str]) -> crate::test::Output {
+    Test::new().args(args).arg("--event").arg(dir).run()
+}
+
+/// The end-to-end HK event (`e2e/hk`) stored in an event folder of `s`,
+/// its prelim imported, with `[qualifiers] top = 8`: a final of two
+/// tables, H01 H04 H02 H03 at table 1 and H07 H05 H08 H06 at table 2 by
+/// the standings.
+fn hk_final_of_two_tables(s: &Scratch) -> std::path::PathBuf {
+    let e2e = fixtures().join("e2e/hk");
+    let dir = s.0.join("event");
+    std::fs::create_dir_all(&dir).unwrap();
+    let settings = std::fs::read_to_string(e2e.join("tilerank.toml")).unwrap();
+    let settings = settings.replace("top = 4", "top = 8");
+    std::fs::write(dir.join("tilerank.toml"), settings).unwrap();
+    let roster = e2e.join("roster.csv").display().to_string();
+    in_event(&dir, &["roster", &roster]).success();
+    let prelim = e2e.join("cards/prelim.csv").display().to_string();
+    in_event(&dir, &["import", &prelim]).success();
+    dir
+}
+
+/// The workbook `book` (as `seating -o` wrote it) written again at `to`
+/// the way a spreadsheet library saves it, the games of the sheets named
+/// in `typed` typed: each table's seats A to D in the final's games of
+/// `tests/fixtures/e2e/hk` (game 1 C out, game 2 B out, game 3 A and D
+/// share a pot), and only game 1 for a sheet named in `part`. The Total
+/// row is `=SUM` formulas with no saved value (a program's, not Excel's).
+fn typed_cards(book: &std::path::Path, to: &std::path::Path, typed: &[&str], part: &[&str]) {
+    let games: [[(f64, f64, f64); 4]; 3] = [
+        [(0., -10., 3.), (0., -6., 2.), (1., 31., 0.), (0., -15., 4.)],
+        [(0., -9., 2.), (1., 32., 0.), (0., -3., 1.), (0., -20., 5.)],
+        [(1., 5.5, 2.), (0., -7., 4.), (0., -4., 3.), (1., 5.5, 2.)],
+    ];
+    let mut out = rust_xlsxwriter::Workbook::new();
+    for (name, rows) in crate::test::sheets(book) {
+        let sheet = out.add_worksheet();
+        sheet.set_name(&name).unwrap();
+        sheet.set_formula_result_default("");
+        for (r, row) in rows.iter().enumerate() {
+            for (c, value) in row.iter().enumerate() {
+                let (r, c) = (r as u32, c as u16);
+                let col = rust_xlsxwriter::utility::column_number_to_name(c);
+                if row[0] == "Total" && c > 0 {
+                    let sum = format!("=SUM({col}{}:{col}{})", r - 2, r);
+                    sheet.write_formula(r, c, sum.as_str()).unwrap();
+                } else if let Ok(n) = value.parse::<f64>() {
+                    sheet.write_number(r, c, n).unwrap();
+                } else if !value.is_empty() {
+                    sheet.write_string(r, c, value).unwrap();
+                }
+            }
+            let game = row[0]
+                .strip_prefix("Game ")
+                .and_then(|g| g.parse::<usize>().ok());
+            let typed_here = typed.contains(&name.as_str())
+                || (part.contains(&name.as_str()) && game == Some(1));
+            if let (Some(g), true) = (game, typed_here) {
+                for (seat, &(won, score, tiles)) in games[g - 1].iter().enumerate() {
+                    let c = 1 + 3 * seat as u16;
+                    sheet.write_number(r as u32, c, won).unwrap();
+                    sheet.write_number(r as u32, c + 1, score).unwrap();
+                    sheet.write_number(r as u32, c + 2, tiles).unwrap();
+                }
+            }
+        }
+    }
+    out.save(to).unwrap();
+}
+
+/// The final's blank cards (`seating -o`) typed table by table into the
+/// one workbook: a sheet still blank as printed is skipped with a warning
+/// naming it, and the typed ones are imported; imported again with more
+/// typed, the tables in already are the same and the new ones come in,
+/// the tables still blank stay missing. A sheet with a value typed is
+/// checked in full; a workbook of blank cards only is one error.
+#[test]
+fn blank_cards_typed_table_by_table_are_imported_as_typed() {
+    let s = Scratch::new("typed-by-table");
+    let dir = hk_final_of_two_tables(&s);
+    let printed = s.0.join("final-cards.xlsx");
+    in_event(
+        &dir,
+        &[
+            "seating",
+            "--from",
+            "prelim",
+            "--by",
+            "standings",
+            "-o",
+            printed.to_str().unwrap(),
+        ],
+    )
+    .success();
+    let book = s.0.join("typed.xlsx");
+    let shown = book.display().to_string();
+    let skipped = "final session S01 table 2: nothing typed yet (a blank score card, as printed): skipped; its table has no card until its games are typed";
+
+    // nothing typed: one error of the file, nothing imported
+    typed_cards(&printed, &book, &[], &[]);
+    in_event(&dir, &["import", &shown])
+        .failure(1)
+        .errors(1)
+        .warnings(2)
+        .warning_at(
+            &format!("{shown}[Table 01]"),
+            &["final session S01 table 1: nothing typed yet"],
+        )
+        .error_at(&shown, &["nothing typed yet: its 2 score cards are all blank, as printed (no game won, score or tiles typed); nothing was read: type the games, then give the file again"]);
+
+    // table 1 typed: table 2 skipped, table 1 checked and imported
+    typed_cards(&printed, &book, &["Table 01"], &[]);
+    in_event(&dir, &["check", &shown])
+        .success()
+        .errors(0)
+        .warning_at(&format!("{shown}[Table 02]"), &[skipped])
+        .stderr_has("3 cards accepted");
+    in_event(&dir, &["import", &shown])
+        .success()
+        .warning_at(&format!("{shown}[Table 02]"), &[skipped])
+        .stderr_has("1 card imported, 0 replaced, 0 unchanged");
+    // table 2 has no card: its players are waited for
+    in_event(&dir, &["check"])
+        .success()
+        .stderr_has("final: 4 of the 8 players who went on from the prelim have no card yet: H05, H06, H07, H08");
+
+    // table 2 with game 1 only: checked in full, the file refused
+    typed_cards(&printed, &book, &["Table 01"], &["Table 02"]);
+    in_event(&dir, &["import", &shown])
+        .failure(1)
+        .stderr_lacks(skipped)
+        .stderr_has(&format!("{shown}[Table 02]"))
+        .stderr_has("final session S01 table 2: game 2 is blank");
+
+    // both typed: table 1 is the same, table 2 comes in
+    typed_cards(&printed, &book, &["Table 01", "Table 02"], &[]);
+    in_event(&dir, &["import", &shown])
+        .success()
+        .warnings(0)
+        .stderr_has("1 card imported, 0 replaced, 1 unchanged");
+    in_event(&dir, &["check"])
+        .success()
+        .stderr_lacks("have no card yet")
+        .stderr_has("4 cards accepted");
+}

@@ -901,6 +901,9 @@ fn read_file(
     let mut recognised = 0;
     let mut rosters = 0;
     let mut unknown = Vec::new();
+    // Blank cards as printed (a stage's cards typed table by table): no
+    // card yet, skipped as an empty sheet is, each said.
+    let mut untyped = Vec::new();
     for mut sheet in sheets {
         if !read_or_skip(&sheet, problems) {
             continue;
@@ -939,12 +942,10 @@ fn read_file(
             }
             Kind::ScoreCard => {
                 recognised += 1;
-                out.cards.extend(scorecard::read(
-                    &sheet.source,
-                    rows,
-                    &sheet.merged,
-                    problems,
-                ));
+                match scorecard::read(&sheet.source, rows, &sheet.merged, problems) {
+                    Some(card) if scorecard::nothing_typed(&card) => untyped.push(card),
+                    card => out.cards.extend(card),
+                }
             }
             Kind::Roster => {
                 recognised += 1;
@@ -978,7 +979,27 @@ fn read_file(
         }));
     check_names(seats, limits, problems);
     let found = out.cards.len() > cards_before || out.rack_cards.len() > racks_before;
-    if !found && rosters == 0 && problems.error_count() == errors_before {
+    let nothing_else = !found && rosters == 0 && problems.error_count() == errors_before;
+    for card in &untyped {
+        problems.warning(
+            card.source.whole(),
+            Said::of_card(&card.key, Said::new(Msg::NothingTyped, [])),
+        );
+    }
+    if nothing_else && !untyped.is_empty() {
+        // (a file of blank cards only: nothing read, an error of the file)
+        problems.error(
+            Source::file(name).whole(),
+            Said::new(
+                Msg::NothingTypedInFile,
+                [Part::count(
+                    untyped.len(),
+                    Msg::OneBlankCard,
+                    Msg::BlankCards,
+                )],
+            ),
+        );
+    } else if nothing_else {
         problems.error(
             Source::file(name).whole(),
             "no cards found: the file is empty, or holds nothing but a header or blank lines",

@@ -789,6 +789,23 @@ fn sum_of_nothing(line: &RawLine) -> bool {
     })
 }
 
+/// Whether a printed card is blank as printed: no game won, score or tiles
+/// typed in any game, its `Total` showing only what its formulas show of
+/// nothing (0, or a formula not calculated), and nothing the reader found
+/// wrong. A workbook of a stage's blank cards (`seating -o`) is typed
+/// table by table; such a sheet is no card yet, and is skipped (see
+/// [`super::read_cards`]).
+pub fn nothing_typed(card: &RawCard) -> bool {
+    card.layout == Layout::ScoreCard
+        && !card.defective
+        && card
+            .games
+            .iter()
+            .flat_map(|g| &g.lines)
+            .all(RawLine::is_blank)
+        && card.total.iter().flat_map(|g| &g.lines).all(sum_of_nothing)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1026,7 +1043,8 @@ mod tests {
             said[0].message_in(Lang::ZhHant),
             "場次 S01 第 7 桌：第 2 局空白（B9:M9 沒有填寫）；hk 規則每場次打 3 局：請填上各座位的勝局、得分和餘牌（提早離場的選手，未打的局留空）"
         );
-        // a card with no game typed (a blank card) is said once, of the card
+        // a card with no game typed is said once, of the card (the reader
+        // skips a blank card as printed: `nothing_typed`)
         let (card, _) = good_card("S01.xlsx", "1", 0);
         let mut card = card.unwrap();
         card.games

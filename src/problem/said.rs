@@ -225,6 +225,12 @@ crate::lang::catalog! {
             "這是名冊，不是計分卡：此處不讀取（請以 --roster 提供，或以 tilerank roster FILE 存入賽事資料夾）";
         ExportNotCards => "this is a workbook tilerank exported (its Settings sheet names tilerank {}), not cards: it was not read (the cards it lists are in the files it was made from; keep exports apart from the card files)",
             "這是 tilerank 匯出的活頁簿（其 Settings 工作表載明 tilerank {}），不是計分卡：未讀取（其所列的計分卡在產生它的檔案中；請將匯出檔與計分卡檔案分開存放）";
+        NothingTyped => "nothing typed yet (a blank score card, as printed): skipped; its table has no card until its games are typed",
+            "尚未填寫（與印出時相同的空白計分卡）：已略過；填上各局之前，此桌沒有計分卡";
+        NothingTypedInFile => "nothing typed yet: {}, as printed (no game won, score or tiles typed); nothing was read: type the games, then give the file again",
+            "尚未填寫：{}（沒有填上任何勝局、得分或餘牌），與印出時相同；未讀取任何計分卡：請填上各局，再提供此檔案";
+        OneBlankCard => "its score card is blank", "其計分卡是空白的";
+        BlankCards => "its {} score cards are all blank", "其 {} 張計分卡全是空白的";
         NotARoster => "not a roster (expected a header with id and name): skipped",
             "不是名冊（應有含 id 和 name 的標題列）：已略過";
         UnknownColumn => "unknown column {} ignored", "不明欄位 {}，已略過";
