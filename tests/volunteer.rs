@@ -946,3 +946,38 @@ fn blank_cards_typed_table_by_table_are_imported_as_typed() {
         .stderr_lacks("have no card yet")
         .stderr_has("4 cards accepted");
 }
+
+/// `seating` of a stage that has cards already is a warning saying how
+/// many, and whether the seating printed is the one they were played at.
+#[test]
+fn seating_a_stage_with_cards_in_says_so() {
+    let s = Scratch::new("seated-again");
+    let dir = hk_final_of_two_tables(&s);
+    let seat = |by: &str| {
+        in_event(
+            &dir,
+            &["seating", "--from", "prelim", "--by", by, "--format", "csv"],
+        )
+        .success()
+    };
+    seat("standings").stderr_lacks("warning");
+    let printed = s.0.join("final-cards.xlsx");
+    in_event(
+        &dir,
+        &[
+            "seating",
+            "--from",
+            "prelim",
+            "--by",
+            "standings",
+            "-o",
+            printed.to_str().unwrap(),
+        ],
+    )
+    .success();
+    let book = s.0.join("typed.xlsx");
+    typed_cards(&printed, &book, &["Table 01"], &[]);
+    in_event(&dir, &["import", book.to_str().unwrap()]).success();
+    seat("standings").stderr_has("warning: the final already has 1 card; this seating is the one they were played at (each card's players at its table)");
+    seat("random").stderr_has("warning: the final already has 1 card; this seating is not the one they were played at: at table 1 it seats other players than the card (who goes on changed, or another --seed or --by): print it only to seat the final again");
+}

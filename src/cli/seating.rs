@@ -234,6 +234,7 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
             }
         }
     }
+    say_cards_in(event, &stage, &all_tables);
     let titled = args.output.shows_titles()?;
     for (group, count, drawn) in seated {
         let tables_text = match drawn.tables.len() {
@@ -327,4 +328,49 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
         _ => args.output.emit(&tables)?,
     }
     Ok(Outcome::Done)
+}
+
+/// A seating of a stage that has cards already (printed again, perhaps
+/// after who goes on changed) is said: how many cards, and whether it is
+/// the seating they were played at, each card's players at its table
+/// here (a seating is drawn from who goes on, the seed and `--by`; the
+/// event keeps none of them).
+fn say_cards_in(event: &tilerank::event::Event, stage: &Stage, tables: &[seating::SeatedTable]) {
+    use std::collections::BTreeSet;
+    let cards: Vec<_> = event
+        .cards
+        .iter()
+        .filter(|c| &c.key.stage == stage)
+        .collect();
+    if cards.is_empty() {
+        return;
+    }
+    let mut other: Vec<&Label> = cards
+        .iter()
+        .filter(|c| {
+            let played: BTreeSet<PlayerId> = c.seats.iter().map(|s| s.player).collect();
+            !tables.iter().any(|t| {
+                Label::Num(t.session) == c.key.session
+                    && Label::Num(t.number) == c.key.table
+                    && t.players().collect::<BTreeSet<_>>() == played
+            })
+        })
+        .map(|c| &c.key.table)
+        .collect();
+    other.sort();
+    let has = match cards.len() {
+        1 => "1 card".to_string(),
+        n => format!("{n} cards"),
+    };
+    if other.is_empty() {
+        say!("warning: the {stage} already has {has}; this seating is the one they were played at (each card's players at its table)");
+    } else {
+        let tables = other
+            .iter()
+            .map(|t| t.to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let table = if other.len() == 1 { "table" } else { "tables" };
+        say!("warning: the {stage} already has {has}; this seating is not the one they were played at: at {table} {tables} it seats other players than the card (who goes on changed, or another --seed or --by): print it only to seat the {stage} again");
+    }
 }
