@@ -8,7 +8,7 @@ use crate::problem::said::{Msg, Part, Said};
 use crate::problem::{Message, Problems};
 use crate::profile::{AgeScheme, GoingOn, Rules, TableTies};
 use crate::roster::Roster;
-use crate::rules::advancement::{Advancer, Cut, Decision};
+use crate::rules::advancement::{Advancer, Cut, Decision, Stayer, Staying};
 use crate::rules::age_groups::{assign, nvso_groups, AgeGroup};
 use crate::rules::card_checks::{CardKeys, Seating};
 use crate::rules::standings::{self, Standings, Tallies};
@@ -967,6 +967,9 @@ pub struct AdvanceList {
     pub group: Option<String>,
     /// Best first, each with the reason.
     pub going: Vec<Advancer>,
+    /// Under a table rule, every other player placed at a table, and why
+    /// they do not go on (empty under the top `N`: the rank says it).
+    pub staying: Vec<Stayer>,
     /// What the rules leave to the director, or tell them.
     pub decisions: Vec<Decision>,
     /// Nothing is left open: the list is final.
@@ -1058,6 +1061,12 @@ impl StandingsGoingOn {
     }
 
     /// The list that sends `player` on, with the reason.
+    /// Why `player` does not go on, under a table rule: what their list
+    /// says.
+    pub fn staying(&self, player: PlayerId) -> Option<&Staying> {
+        self.lists.iter().find_map(|l| l.staying(player))
+    }
+
     pub fn advancer(&self, player: PlayerId) -> Option<(&AdvanceList, &Advancer)> {
         self.lists
             .iter()
@@ -1068,6 +1077,14 @@ impl StandingsGoingOn {
 impl AdvanceList {
     pub fn goes_on(&self, player: PlayerId) -> bool {
         self.going.iter().any(|a| a.player == player)
+    }
+
+    /// Why `player` does not go on, under a table rule.
+    pub fn staying(&self, player: PlayerId) -> Option<&Staying> {
+        self.staying
+            .iter()
+            .find(|s| s.player == player)
+            .map(|s| &s.reason)
     }
 
     /// The list waits for the director: exit 1 unless they settle it.
@@ -1128,11 +1145,12 @@ impl Event {
         let mut named = named.to_vec();
         named.extend(self.named_in_settings(stage));
         let named = &named[..];
-        let (going, mut decisions, cut) = match self.rules.going_on {
+        let (going, staying, mut decisions, cut) = match self.rules.going_on {
             GoingOn::TopOfStandings => {
                 let cut = select(&standings, self.rules.qualifiers, self.rules.cutoff_ties);
                 (
                     cut.advancers(&standings),
+                    Vec::new(),
                     cut.decision().into_iter().collect(),
                     Some(cut),
                 )
@@ -1142,7 +1160,7 @@ impl Event {
                 let carried = self.carried(stage);
                 let roster = self.roster_in(stage);
                 let a = nvso(&cards, stage, &self.rules, &roster, named, &carried);
-                (a.advancing, a.decisions, None)
+                (a.advancing, a.staying, a.decisions, None)
             }
             GoingOn::BestAtEachTable { per_table } => {
                 let cards = self.cards_of(group);
@@ -1157,7 +1175,7 @@ impl Event {
                     per_table,
                     &carried,
                 );
-                (a.advancing, a.decisions, None)
+                (a.advancing, a.staying, a.decisions, None)
             }
         };
         // a name this run gave (`--player`) that settles no tie of the
@@ -1176,6 +1194,7 @@ impl Event {
             group: group.map(str::to_string),
             settled: decisions.iter().all(|d| d.is_settled(table_ties)),
             going,
+            staying,
             decisions,
             table_ties,
             standings,

@@ -676,6 +676,99 @@ fn a_withdrawn_player_is_said_why_on_their_page_and_by_explain() {
     }
 }
 
+/// Under a table rule (gwinnett) nobody is "places below the cutoff":
+/// a player's page says what their table decided, as `explain` does, in
+/// the page's language. Under the top N the distance to the cutoff stays,
+/// one place said as one.
+#[test]
+fn a_players_page_says_why_they_did_not_go_on_under_each_rule() {
+    let scratch = Scratch::new("why-not-on");
+    let event = vec![PathBuf::from("--event"), example("gwinnett")];
+    let status = |site: &Path, id: &str| {
+        let page = std::fs::read_to_string(site.join(format!("p/{id}.html"))).unwrap();
+        page.lines()
+            .filter(|l| l.starts_with("<p class=\"status\">"))
+            .map(strip_tags)
+            .collect::<Vec<_>>()
+    };
+    let en = scratch.path("gw-en");
+    publish(&event, &en);
+    // GW19 was 2nd at table 5 (rank 14; GW21 went on at rank 13)
+    assert_eq!(
+        status(&en, "GW19"),
+        ["Not qualified: 2nd lowest total at table 5 with 76; the last to go on from there had 73"]
+    );
+    // GW07 went on from the prelim, not from the semi
+    assert_eq!(
+        status(&en, "GW07"),
+        [
+            "Not qualified: 2nd lowest total at semi table 1 with 70; the last to go on from there had 29",
+            "Qualified"
+        ]
+    );
+    // GW16 shared table 6's lowest total, and the director named GW07
+    assert_eq!(
+        status(&en, "GW16"),
+        ["Not qualified: lowest total at table 6 with 36: in a tie, the director named who goes on"]
+    );
+    for (id, said) in [
+        ("GW19", "Does not go on to the semi: 2nd lowest total at table 5 with 76; the last to go on from there had 73."),
+        ("GW16", "Does not go on to the semi: lowest total at table 6 with 36: in a tie, the director named who goes on."),
+    ] {
+        run(&with(p(&["explain", id]), &event)).success().stdout_has(said);
+    }
+    let zh = scratch.path("gw-zh");
+    publish(&with(event.clone(), &p(&["--lang", "zh-Hant"])), &zh);
+    assert_eq!(
+        status(&zh, "GW19"),
+        ["未晉級：第 2 低總分（第 5 桌）76；該桌最後晉級者總分 73"]
+    );
+    assert_eq!(
+        status(&zh, "GW16"),
+        ["未晉級：第 6 桌最低總分 36：同分，由裁判長指定晉級者"]
+    );
+    // nvso: a second behind the others, by how far
+    let nv = scratch.path("nv-en");
+    publish(&[PathBuf::from("--event"), example("nvso-2023")], &nv);
+    let seconds = files(&nv)
+        .into_iter()
+        .filter(|(path, _)| path.starts_with("p/"))
+        .flat_map(|(path, _)| status(&nv, &path[2..path.len() - 5]))
+        .filter(|s| s.starts_with("Not qualified: second: "))
+        .count();
+    assert!(seconds > 0);
+
+    // the top N: one place below the cutoff
+    let good = vec![
+        fixtures().join("scorecard/good.csv"),
+        PathBuf::from("--roster"),
+        fixtures().join("roster.csv"),
+        PathBuf::from("--top"),
+        PathBuf::from("1"),
+    ];
+    for (lang, one, two) in [
+        (
+            "en",
+            "Not qualified: 1 place below the cutoff",
+            "Not qualified: 2 places below the cutoff",
+        ),
+        (
+            "zh-Hant",
+            "未晉級：距晉級線 1 個名次",
+            "未晉級：距晉級線 2 個名次",
+        ),
+    ] {
+        let site = scratch.path(&format!("good-{lang}"));
+        publish(&with(good.clone(), &p(&["--lang", lang])), &site);
+        let all: Vec<String> = ["P0001", "P0002", "P0003", "P0004"]
+            .iter()
+            .flat_map(|id| status(&site, id))
+            .collect();
+        assert!(all.iter().any(|s| s == one), "{lang}: {all:?}");
+        assert!(all.iter().any(|s| s == two), "{lang}: {all:?}");
+    }
+}
+
 /// The contents of the zip entries of `path` whose names start with
 /// `prefix`, by name.
 fn zip_texts(path: &Path, prefix: &str) -> BTreeMap<String, String> {

@@ -82,7 +82,13 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
                 list.to,
                 tilerank::report::going_on::reason(a)
             ),
-            None => format!("Does not go on to the {to}."),
+            None => match marked.staying(player) {
+                Some(why) => format!(
+                    "Does not go on to the {to}: {}.",
+                    tilerank::report::going_on::staying(why)
+                ),
+                None => format!("Does not go on to the {to}."),
+            },
         };
         // (who goes on is not known for sure while the stage waits for
         // cards: the verdict says so, as the lists do)

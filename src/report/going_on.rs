@@ -7,7 +7,8 @@ use crate::domain::{Label, PlayerId, SessionName};
 use crate::profile::{CutoffTies, GoingOn, Rules, TableTies};
 use crate::report::words::Sentence as S;
 use crate::roster::Roster;
-use crate::rules::advancement::{Advancer, Cut, Decision, Reason, Straddle, TableName};
+use crate::rules::advancement::{Advancer, Cut, Decision, Reason, Staying, Straddle, TableName};
+use crate::score::Score;
 
 /// Why a player goes on: "rank 7 of the top 120", "table winner at table
 /// 3 with +45 (shared)", "best second: 3 behind the winner of table 2",
@@ -45,25 +46,84 @@ pub fn reason(a: &Advancer) -> String {
             place,
             lowest,
             shared,
-        } => {
-            let total = if *lowest {
-                total.to_string()
-            } else {
-                total.signed()
-            };
-            let table = &table_name(table);
-            let said = match (*place, *lowest) {
-                (1, true) => S::LowestAt.en(&[table, &total]),
-                (1, false) => S::HighestAt.en(&[table, &total]),
-                (n, lowest) => nth(n, lowest, true).en(&[&n, table, &total]),
-            };
-            shared_if(*shared, said)
-        }
+        } => shared_if(*shared, at_table(table, *total, *place, *lowest)),
     };
     if a.named_by_director {
         out = S::NamedToSettle.en(&[&out]);
     }
     out
+}
+
+/// Why a player does not go on, under a table rule: "2nd lowest total at
+/// table 5 with 76; the last to go on from there had 73", "second: 35
+/// behind the winner of table 3; the seconds who went on were at most 12
+/// behind", "lowest total at table 6 with 36: in a tie, the director
+/// named who goes on".
+pub fn staying(s: &Staying) -> String {
+    match s {
+        Staying::AtTable {
+            table,
+            total,
+            place,
+            lowest,
+            shared,
+            last,
+        } => S::LastToGoOn.en(&[
+            &shared_if(*shared, at_table(table, *total, *place, *lowest)),
+            &said_total(*last, *lowest),
+        ]),
+        Staying::Second {
+            table,
+            behind,
+            winners,
+            last,
+            ..
+        } => {
+            let table = &table_name(table);
+            match (last, *winners > 1) {
+                (Some(last), false) => S::SecondFarther.en(&[behind, table, last]),
+                (Some(last), true) => S::SecondOfWinnersFarther.en(&[behind, table, last]),
+                (None, false) => S::SecondNoneWent.en(&[behind, table]),
+                (None, true) => S::SecondOfWinnersNoneWent.en(&[behind, table]),
+            }
+        }
+        Staying::InTie {
+            table,
+            total,
+            place,
+            lowest,
+            named,
+        } => {
+            let said = at_table(table, *total, *place, *lowest);
+            if *named {
+                S::TiedNamedOthers.en(&[&said])
+            } else {
+                S::TiedDirectorDecides.en(&[&said])
+            }
+        }
+    }
+}
+
+/// A place at a table in words: "lowest total at table 1 with 12", "2nd
+/// highest total at table 3 with +10".
+fn at_table(table: &TableName, total: Score, place: u32, lowest: bool) -> String {
+    let total = said_total(total, lowest);
+    let table = &table_name(table);
+    match (place, lowest) {
+        (1, true) => S::LowestAt.en(&[table, &total]),
+        (1, false) => S::HighestAt.en(&[table, &total]),
+        (n, lowest) => nth(n, lowest, true).en(&[&n, table, &total]),
+    }
+}
+
+/// A table's total as its places are said: penalty points as they are,
+/// zero-sum points with their sign.
+fn said_total(total: Score, lowest: bool) -> String {
+    if lowest {
+        total.to_string()
+    } else {
+        total.signed()
+    }
 }
 
 /// `said`, and " (shared)" after it when `shared`.
@@ -132,11 +192,7 @@ pub fn decision(d: &Decision, roster: &Roster, policy: TableTies) -> String {
             total,
             named,
         } => {
-            let total = if *lowest {
-                total.to_string()
-            } else {
-                total.signed()
-            };
+            let total = said_total(*total, *lowest);
             let share = match (*place, *lowest) {
                 (1, true) => S::LowestTotal.en(&[&total]),
                 (1, false) => S::HighestTotal.en(&[&total]),

@@ -39,6 +39,17 @@ crate::lang::catalog! {
         Decision => "DECISION: {}", "待裁判長決定：{}";
         InGroup => "Group {}: {}", "{}組：{}";
         NamedToSettle => "{}, named by the director to settle a tie", "{}，由裁判長指定以解決同分";
+        LastToGoOn => "{}; the last to go on from there had {}", "{}；該桌最後晉級者總分 {}";
+        TiedNamedOthers => "{}: in a tie, the director named who goes on", "{}：同分，由裁判長指定晉級者";
+        TiedDirectorDecides => "{}: in a tie, the director decides who goes on", "{}：同分，待裁判長決定晉級者";
+        SecondFarther => "second: {} behind the winner of {}; the seconds who went on were at most {} behind",
+            "次名：落後 {} 分（{}勝出者）；晉級的次名最多落後 {} 分";
+        SecondOfWinnersFarther => "second: {} behind the winners of {}; the seconds who went on were at most {} behind",
+            "次名：落後 {} 分（{}各勝出者）；晉級的次名最多落後 {} 分";
+        SecondNoneWent => "second: {} behind the winner of {}; no second went on",
+            "次名：落後 {} 分（{}勝出者）；沒有次名晉級";
+        SecondOfWinnersNoneWent => "second: {} behind the winners of {}; no second went on",
+            "次名：落後 {} 分（{}各勝出者）；沒有次名晉級";
         Shared => "{} (shared)", "{}（並列）";
         Then => "{}, then {}", "{}，其次{}";
         Or => "{}; or {}", "{}；或{}";
@@ -402,6 +413,8 @@ pub struct Words {
     pub qualified: &'static str,
     pub not_qualified: &'static str,
     pub not_qualified_by: &'static str,
+    pub not_qualified_by_one: &'static str,
+    pub not_qualified_because: &'static str,
     pub medal: &'static str,
     pub withdrawn: &'static str,
     pub disqualified: &'static str,
@@ -720,6 +733,8 @@ pub static EN: Words = Words {
     qualified: "Qualified",
     not_qualified: "Not qualified",
     not_qualified_by: "Not qualified: {} places below the cutoff",
+    not_qualified_by_one: "Not qualified: 1 place below the cutoff",
+    not_qualified_because: "Not qualified: {}",
     medal: "Medal: {}",
     withdrawn: "Withdrawn",
     disqualified: "Disqualified",
@@ -980,6 +995,8 @@ pub static ZH_HANT: Words = Words {
     qualified: "已晉級",
     not_qualified: "未晉級",
     not_qualified_by: "未晉級：距晉級線 {} 個名次",
+    not_qualified_by_one: "未晉級：距晉級線 1 個名次",
+    not_qualified_because: "未晉級：{}",
     medal: "獎牌：{}",
     withdrawn: "已退出",
     disqualified: "已取消資格",

@@ -92,11 +92,8 @@ impl Context<'_> {
     /// pages (missing, problems...), the whole event's.
     pub fn completeness_of(&self, table: &Table) -> crate::event::Completeness {
         let event = self.event;
-        let stage = if let Some(rest) = table.name.strip_prefix("Standings ") {
-            event
-                .stages()
-                .into_iter()
-                .find(|s| rest == s.as_str() || rest.starts_with(&format!("{} ", s.as_str())))
+        let stage = if let Some(stage) = self.stage_of(table) {
+            Some(stage)
         } else if let Some((stage, _)) = qualifiers_of(event, &table.name) {
             Some(stage)
         } else if matches!(table.name.as_str(), "Medals" | "Super Family Award") {
@@ -108,6 +105,16 @@ impl Context<'_> {
             Some(stage) => event.completeness_of(&stage),
             None => self.req.completeness.clone(),
         }
+    }
+
+    /// The stage of one of the export's standings tables (`Standings
+    /// prelim 50-64` is the prelim's); `None` for another table.
+    pub fn stage_of(&self, table: &Table) -> Option<crate::domain::Stage> {
+        let rest = table.name.strip_prefix("Standings ")?;
+        self.event
+            .stages()
+            .into_iter()
+            .find(|s| rest == s.as_str() || rest.starts_with(&format!("{} ", s.as_str())))
     }
 
     /// What one of the export's tables is, in the page's words, from its

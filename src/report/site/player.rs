@@ -11,6 +11,7 @@ use super::Context;
 use crate::domain::{PlayerId, Stage};
 use crate::event::StandingsGoingOn;
 use crate::profile::vocabulary::SortKey;
+use crate::profile::GoingOn;
 use crate::report::stages::qualifiers_of;
 use crate::report::standings::{explain_table, key_value, withdrawn_why};
 use crate::report::{Column, Table, Value};
@@ -120,7 +121,16 @@ fn cell<'t>(table: &'t Table, row: &'t [Value], name: &str) -> &'t Value {
 ///
 /// `listed`: whether the player is on a qualifier list, for the standings
 /// of the stage those lists go on from (`None` for other stages).
-fn answer(ctx: &Context, t: usize, r: usize, listed: Option<bool>, medal: Option<&str>) -> String {
+/// `staying`: why they do not go on from this table's stage, under a
+/// table rule (the list's answer, in English, as `explain` says it).
+fn answer(
+    ctx: &Context,
+    t: usize,
+    r: usize,
+    listed: Option<bool>,
+    staying: Option<&str>,
+    medal: Option<&str>,
+) -> String {
     let w = ctx.words();
     let table = &ctx.tables[t];
     let row = &table.rows[r];
@@ -149,11 +159,20 @@ fn answer(ctx: &Context, t: usize, r: usize, listed: Option<bool>, medal: Option
         None => w.no_rank.to_string(),
     };
     let _ = writeln!(b, "<p class=\"rank\">{}</p>", esc(&place));
+    let top_n = ctx.event.rules.going_on == GoingOn::TopOfStandings;
     let said = match (status.as_str(), listed, rank(row), cutoff) {
         ("W", ..) => Some(w.withdrawn.to_string()),
         ("DQ", ..) => Some(w.disqualified.to_string()),
         ("Q", ..) | (_, Some(true), ..) => Some(w.qualified.to_string()),
-        (_, _, Some(n), Some(c)) if n > c => Some(fill(w.not_qualified_by, &[&(n - c)])),
+        // a table rule: what their table said
+        _ if staying.is_some() => {
+            staying.map(|why| fill(w.not_qualified_because, &[&super::said::say(ctx.lang, why)]))
+        }
+        // the top N: how far from its cutoff (a table rule has none)
+        (_, _, Some(n), Some(c)) if n > c && top_n => Some(match n - c {
+            1 => w.not_qualified_by_one.to_string(),
+            by => fill(w.not_qualified_by, &[&by]),
+        }),
         (_, Some(false), ..) | (_, _, _, Some(_)) => Some(w.not_qualified.to_string()),
         _ => None,
     };
@@ -276,11 +295,22 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
                 .strip_prefix(&qualifying)
                 .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '));
             let on_list = (deciding && of_qualifying).then_some(listed);
+            // why they do not go on from the table's stage, as their
+            // list says it
+            let staying = ctx.stage_of(&ctx.tables[t]).and_then(|stage| {
+                let group = event.groups.of.get(&pid).cloned();
+                standings
+                    .entry((stage.clone(), group.clone()))
+                    .or_insert_with(|| event.standings_going_on(&stage, group.as_deref()))
+                    .staying(pid)
+                    .map(crate::report::going_on::staying)
+            });
             body.push_str(&answer(
                 ctx,
                 t,
                 r,
                 on_list,
+                staying.as_deref(),
                 medal.as_deref().filter(|_| k == 0),
             ));
         }

@@ -97,5 +97,13 @@ pub fn best_at_each_table(
             );
         }
     }
-    Advancement::of(stage, rules, tables, advancing, decisions)
+    Advancement::of(
+        stage,
+        rules,
+        lowest,
+        tables,
+        advancing,
+        decisions,
+        Vec::new(),
+    )
 }

@@ -174,6 +174,50 @@ pub struct Advancer {
     pub named_by_director: bool,
 }
 
+/// Why a player placed at a table of the stage does not go on (the table
+/// rules; under the top `N` the rank and the cutoff say it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Staying {
+    /// `place` at `table` with `total` (`shared` with others), on the
+    /// `lowest` or highest total; `last` is the total of the last at the
+    /// table who goes on.
+    AtTable {
+        table: TableName,
+        total: Score,
+        place: u32,
+        lowest: bool,
+        shared: bool,
+        last: Score,
+    },
+    /// `nvso`: a second `behind` the winner(s) of `table`, farther behind
+    /// than the seconds who go on: the farthest of them is `last` behind
+    /// (`None`: no second goes on).
+    Second {
+        table: TableName,
+        total: Score,
+        behind: Score,
+        winners: usize,
+        last: Option<Score>,
+    },
+    /// In a tie for the places that go on ([`Decision::TieAtTable`],
+    /// [`Decision::TieForLastSeats`]): the director `named` others, else
+    /// has yet to name who goes on.
+    InTie {
+        table: TableName,
+        total: Score,
+        place: u32,
+        lowest: bool,
+        named: bool,
+    },
+}
+
+/// A player who does not go on, placed at a table of the stage.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stayer {
+    pub player: PlayerId,
+    pub reason: Staying,
+}
+
 /// Something the rules leave to the director, or tell them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Decision {
@@ -259,6 +303,8 @@ pub struct Advancement {
     pub tables: Vec<TableResult>,
     /// Who goes on: table winners in table order, then seconds by distance.
     pub advancing: Vec<Advancer>,
+    /// Every other player placed at a table, and why they do not go on.
+    pub staying: Vec<Stayer>,
     /// What the rules leave to the director.
     pub decisions: Vec<Decision>,
     /// The event's policy for what the format cannot settle.
@@ -266,19 +312,74 @@ pub struct Advancement {
 }
 
 impl Advancement {
-    /// The answer of a table rule.
+    /// The answer of a table rule, placing on the `lowest` or highest
+    /// total. `seconds` are the `nvso` seconds who do not go on; every
+    /// other player placed at a table who does not go on is said by their
+    /// place there ([`Staying`]), each once, at their first table.
     fn of(
         stage: &Stage,
         rules: &crate::profile::Rules,
+        lowest: bool,
         tables: Vec<TableResult>,
         advancing: Vec<Advancer>,
         decisions: Vec<Decision>,
+        seconds: Vec<Stayer>,
     ) -> Advancement {
+        let goes = |p: PlayerId| advancing.iter().any(|a| a.player == p);
+        let mut staying: Vec<Stayer> = Vec::new();
+        for t in &tables {
+            // the total of the last at the table who goes on
+            let last = t
+                .lines
+                .iter()
+                .rev()
+                .find(|l| l.place.is_some() && goes(l.player))
+                .map(|l| l.total);
+            for l in &t.lines {
+                let Some(place) = l.place else { continue };
+                if goes(l.player) || staying.iter().any(|s| s.player == l.player) {
+                    continue;
+                }
+                let tie = decisions.iter().find(|d| match d {
+                    Decision::TieAtTable { tied, .. } | Decision::TieForLastSeats { tied, .. } => {
+                        tied.contains(&l.player)
+                    }
+                    _ => false,
+                });
+                let reason = if let Some(d) = tie {
+                    Staying::InTie {
+                        table: t.name.clone(),
+                        total: l.total,
+                        place,
+                        lowest,
+                        named: !d.named().is_empty() && !d.named().contains(&l.player),
+                    }
+                } else if let Some(s) = seconds.iter().find(|s| s.player == l.player) {
+                    s.reason.clone()
+                } else if let Some(last) = last {
+                    Staying::AtTable {
+                        table: t.name.clone(),
+                        total: l.total,
+                        place,
+                        lowest,
+                        shared: t.lines.iter().filter(|x| x.place == l.place).count() > 1,
+                        last,
+                    }
+                } else {
+                    continue;
+                };
+                staying.push(Stayer {
+                    player: l.player,
+                    reason,
+                });
+            }
+        }
         Advancement {
             stage: stage.clone(),
             policy: rules.table_ties,
             tables,
             advancing,
+            staying,
             decisions,
         }
     }

@@ -3,7 +3,8 @@
 
 use super::tables::{push_once, several_tables, tables, Direction};
 use super::{
-    Advancement, Advancer, Carried, Decision, Reason, TableLine, TableResult, CHAMPIONSHIP_SEATS,
+    Advancement, Advancer, Carried, Decision, Reason, Stayer, Staying, TableLine, TableResult,
+    CHAMPIONSHIP_SEATS,
 };
 use crate::domain::{Card, PlayerId, Stage};
 use crate::profile::{GoingOn, Rules, TableTies};
@@ -32,6 +33,7 @@ pub fn nvso(
     let tables = tables(cards, stage, rules, roster, Direction::Highest, carried);
     let mut decisions = several_tables(&tables);
     let mut advancing: Vec<Advancer> = Vec::new();
+    let mut staying: Vec<Stayer> = Vec::new();
     for t in &tables {
         let firsts: Vec<&TableLine> = t.firsts().collect();
         for l in &firsts {
@@ -150,6 +152,28 @@ pub fn nvso(
             }
             i = end;
         }
+        // the seconds left out, farther behind than those who go on
+        let last = advancing
+            .iter()
+            .filter_map(|a| match a.reason {
+                Reason::BestSecond { behind, .. } => Some(behind),
+                _ => None,
+            })
+            .max();
+        for s in &seconds {
+            if !advancing.iter().any(|a| a.player == s.line.player) {
+                staying.push(Stayer {
+                    player: s.line.player,
+                    reason: Staying::Second {
+                        table: s.table.name.clone(),
+                        total: s.line.total,
+                        behind: s.behind,
+                        winners: s.winners,
+                        last,
+                    },
+                });
+            }
+        }
         if seats > 0 && !tie && !tables.is_empty() {
             decisions.push(Decision::EmptySeats {
                 filled: advancing.len(),
@@ -157,5 +181,5 @@ pub fn nvso(
             });
         }
     }
-    Advancement::of(stage, rules, tables, advancing, decisions)
+    Advancement::of(stage, rules, false, tables, advancing, decisions, staying)
 }
