@@ -769,6 +769,51 @@ fn a_players_page_says_why_they_did_not_go_on_under_each_rule() {
     }
 }
 
+/// publish's closing line counts one card page as one.
+#[test]
+fn publish_says_one_card_page_in_the_singular() {
+    let scratch = Scratch::new("one-card-page");
+    publish(
+        &[
+            fixtures().join("scorecard/good.csv"),
+            PathBuf::from("--roster"),
+            fixtures().join("roster.csv"),
+        ],
+        &scratch.path("site"),
+    )
+    .stderr_has(" files: index.html, 12 player pages, 1 card page\n")
+    .stderr_lacks("card pages");
+}
+
+/// The Chinese site parts a heading with the full-width comma, and heads
+/// the session column 場次 as the card pages say it.
+#[test]
+fn the_chinese_site_uses_the_chinese_comma_and_one_word_for_session() {
+    let scratch = Scratch::new("zh-comma");
+    let site = scratch.path("site");
+    publish(
+        &[
+            PathBuf::from("--event"),
+            example("nvso-2023"),
+            PathBuf::from("--lang"),
+            PathBuf::from("zh-Hant"),
+        ],
+        &site,
+    );
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(index.contains(">初賽排名，65-79組</a>"), "{index}");
+    assert!(!index.contains("排名, "), "{index}");
+    assert!(
+        index.contains("<th data-name=\"session\">場次</th>"),
+        "{index}"
+    );
+    let page = std::fs::read_to_string(site.join("standings-prelim-65-79.html")).unwrap();
+    assert!(page.contains("初賽排名，65-79組"), "{page}");
+    let card = std::fs::read_to_string(site.join("t/final-S01-T1.html")).unwrap();
+    assert!(card.contains("場次 S01"), "{card}");
+    assert!(!card.contains(">節<"), "{card}");
+}
+
 /// The contents of the zip entries of `path` whose names start with
 /// `prefix`, by name.
 fn zip_texts(path: &Path, prefix: &str) -> BTreeMap<String, String> {
@@ -2261,6 +2306,64 @@ fn a_phone_keeps_the_medals_group_and_the_cards_tiles() {
     let card = hidden("t/final-S01-T1.html");
     assert!(!card.contains("nth-child(7)"), "{card}");
     assert!(card.contains("nth-child(3)"), "{card}");
+}
+
+/// A phone and the projector keep the columns the place rests on, the
+/// rules' first keys: the total under nvso and gwinnett (the average goes
+/// instead), games won and the average under hk.
+#[test]
+fn a_phone_and_the_projector_keep_the_rules_order_keys() {
+    let scratch = Scratch::new("phone-keys");
+    // the headers a phone shows of the table `id` on `page`, and those the
+    // projector shows
+    let on_phone = |site: &Path, page: &str, id: &str| -> Vec<String> {
+        let html = std::fs::read_to_string(site.join(page)).unwrap();
+        let at = html
+            .find("@media screen and (max-width:640px){")
+            .expect(page);
+        let hidden = html[at..].split('}').next().unwrap().to_string();
+        let (header, _) = site_table(&site.join(page), id);
+        header
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| !hidden.contains(&format!("nth-child({})", i + 1)))
+            .map(|(_, h)| h)
+            .collect()
+    };
+    let on_projector = |site: &Path| -> Vec<String> {
+        let html = std::fs::read_to_string(site.join("projector.html")).unwrap();
+        let head = &html[html.find("<thead>").unwrap()..html.find("</thead>").unwrap()];
+        head.split("data-name=\"")
+            .skip(1)
+            .map(|th| th[..th.find('"').unwrap()].to_string())
+            .collect()
+    };
+    let gw = scratch.path("gw");
+    publish(&[PathBuf::from("--event"), example("gwinnett")], &gw);
+    assert_eq!(
+        on_phone(&gw, "standings-prelim.html", "data"),
+        ["rank", "name", "won", "total_score", "status"]
+    );
+    assert_eq!(
+        on_projector(&gw),
+        ["rank", "name", "won", "total_score", "tiles"]
+    );
+    let nv = scratch.path("nv");
+    publish(&[PathBuf::from("--event"), example("nvso-2023")], &nv);
+    assert_eq!(
+        on_phone(&nv, "standings-prelim-65-79.html", "data"),
+        ["rank", "name", "won", "total_score", "status"]
+    );
+    let hk = scratch.path("hk");
+    publish(&hk_demo(), &hk);
+    assert_eq!(
+        on_phone(&hk, "standings-prelim.html", "data"),
+        ["rank", "name", "won", "avg_score", "status"]
+    );
+    assert_eq!(
+        on_projector(&hk),
+        ["rank", "name", "won", "avg_score", "tiles", "status"]
+    );
 }
 
 /// Under penalty points (the Gwinnett demo) the standings' pages head the

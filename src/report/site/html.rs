@@ -154,8 +154,9 @@ pub fn page(frame: &Frame, body: &str) -> String {
 }
 
 /// Columns a phone leaves out of a wide table (hidden under 640 px by
-/// the table's own style); every column prints.
-const OPTIONAL_ON_PHONES: [&str; 15] = [
+/// the table's own style), unless the column is one of the first
+/// [`PHONE_KEYS`] keys of the rules' order; every column prints.
+const OPTIONAL_ON_PHONES: [&str; 16] = [
     "group",
     "games",
     "tiles",
@@ -171,7 +172,14 @@ const OPTIONAL_ON_PHONES: [&str; 15] = [
     "cards",
     "stage",
     "total_score",
+    "avg_score",
 ];
+
+/// The keys of the rules' order ([`Column::key`]) a phone never drops,
+/// from the first: the total and games won under `nvso` and `gwinnett`,
+/// games won and the average under `hk`, whose third key (tiles left)
+/// goes, as the terminal leaves out the last key first.
+const PHONE_KEYS: u8 = 2;
 
 /// A column is dropped on phones only when the table has more than this
 /// many columns: narrow tables keep every column.
@@ -336,6 +344,7 @@ pub fn table(t: &TableHtml) -> String {
         let nth = format!("#{} tr>:nth-child({})", esc(t.id), k + 1);
         // The name links to the player's page: a phone can do without the id.
         if many
+            && c.key.is_none_or(|k| k >= PHONE_KEYS)
             && !kept(c.name)
             && (OPTIONAL_ON_PHONES.contains(&c.name) || (c.name == "player" && named))
         {

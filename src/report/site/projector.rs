@@ -5,19 +5,25 @@
 use super::html::{self, esc, Frame, TableHtml};
 use super::links::Links;
 use super::Context;
+use crate::report::Table;
 use std::fmt::Write;
 
 /// What the hall reads from the back: the place, who, and what the place
-/// rests on.
-const PROJECTOR_COLUMNS: [&str; 7] = [
-    "rank",
-    "name",
-    "group",
-    "won",
-    "avg_score",
-    "tiles",
-    "status",
-];
+/// rests on: these, and every column that is a key of the rules' order
+/// ([`projector_columns`]).
+const PROJECTOR_COLUMNS: [&str; 5] = ["rank", "name", "group", "tiles", "status"];
+
+/// The columns of `table` the projector shows: [`PROJECTOR_COLUMNS`] and
+/// the keys of the rules' order (games won, the average and tiles under
+/// `hk`; the total and games won under `nvso` and `gwinnett`).
+fn projector_columns(table: &Table) -> Vec<&'static str> {
+    table
+        .columns
+        .iter()
+        .filter(|c| c.key.is_some() || PROJECTOR_COLUMNS.contains(&c.name))
+        .map(|c| c.name)
+        .collect()
+}
 
 pub fn page(ctx: &Context) -> String {
     let links = Links {
@@ -37,8 +43,9 @@ pub fn page(ctx: &Context) -> String {
                 .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '));
             if of_stage {
                 let _ = writeln!(body, "<h2>{}</h2>", esc(&ctx.heading(table)));
+                let columns = projector_columns(table);
                 body.push_str(&html::table(&TableHtml {
-                    columns: Some(&PROJECTOR_COLUMNS),
+                    columns: Some(&columns),
                     notes: false,
                     ..TableHtml::whole(table, &format!("standings{i}"), &links, ctx.lang)
                 }));
