@@ -122,22 +122,27 @@ pub fn run(args: PublishArgs) -> Result<Outcome> {
     let players = site.files.keys().filter(|p| p.starts_with("p/")).count();
     let cards = site.files.keys().filter(|p| p.starts_with("t/")).count();
     eprintln!(
-        "{}: {} files: index.html, {} player pages, {} card pages",
+        "{}: {}: index.html, {}, {}",
         args.output.display(),
-        site.files.len(),
-        players,
-        cards
+        counted(site.files.len(), "file"),
+        counted(players, "player page"),
+        counted(cards, "card page")
     );
     if !kept.is_empty() {
         eprintln!(
             "{}: kept {} not written by tilerank: {}",
             args.output.display(),
-            match kept.len() {
-                1 => "1 file".to_string(),
-                n => format!("{n} files"),
-            },
+            counted(kept.len(), "file"),
             kept.join(", ")
         );
     }
     Ok(Outcome::Done)
+}
+
+/// `n` of a thing in words: "1 card page", "4 card pages".
+fn counted(n: usize, thing: &str) -> String {
+    match n {
+        1 => format!("1 {thing}"),
+        n => format!("{n} {thing}s"),
+    }
 }
