@@ -430,6 +430,9 @@ pub struct Words {
     /// the key, their two values).
     pub order: &'static str,
     pub then: &'static str,
+    /// Between the parts of a heading or a list: ", " (in Chinese the
+    /// full-width "，").
+    pub comma: &'static str,
     pub sort_key: &'static str,
     pub key_won: &'static str,
     pub key_average: &'static str,
@@ -747,6 +750,7 @@ pub static EN: Words = Words {
     why: "Why this place: {}",
     order: "Order: {}.",
     then: ", then ",
+    comma: ", ",
     sort_key: "{} ({} first)",
     key_won: "games won",
     key_average: "average score",
@@ -1009,6 +1013,7 @@ pub static ZH_HANT: Words = Words {
     why: "名次原因：{}",
     order: "排名次序：{}。",
     then: "，其次",
+    comma: "，",
     sort_key: "{}（{}者優先）",
     key_won: "勝局",
     key_average: "平均得分",
@@ -1191,7 +1196,7 @@ pub static ZH_HANT: Words = Words {
         ("child_name", "子女姓名"),
         ("reason", "原因"),
         ("stage", "階段"),
-        ("session", "節"),
+        ("session", "場次"),
         ("table", "桌"),
         ("game", "局"),
         ("seat", "座位"),

@@ -66,7 +66,7 @@ fn still_to_come(ctx: &Context, c: &Completeness) -> Option<String> {
             n => fill(w.n_waiting, &[&n, &stage]),
         });
     }
-    (!parts.is_empty()).then(|| parts.join(", "))
+    (!parts.is_empty()).then(|| parts.join(w.comma))
 }
 
 /// The banner of a page while what it shows lacks cards or players:

@@ -132,7 +132,7 @@ pub fn heading(w: &Words, event: &Event, name: &str) -> String {
         if rest.is_empty() {
             what
         } else {
-            format!("{what}, {}", fill(w.group, &[&rest]))
+            format!("{what}{}{}", w.comma, fill(w.group, &[&rest]))
         }
     };
     if let Some(rest) = name.strip_prefix("Standings ") {
