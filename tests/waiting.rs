@@ -317,6 +317,13 @@ fn each_sheet_of_the_export_says_provisional_as_its_command_does() {
         })
         .collect();
     assert_eq!(titles, alone, "{}", out.stdout);
+    // the Missing sheet's title counts the players it lists as still to play
+    assert!(
+        out.stdout.lines().any(|l| l
+            == "Missing: 0 cards, 4 players still to play the final, 0 on the roster who played no game"),
+        "{}",
+        out.stdout
+    );
 
     // Written to a file, their rows say it: the final's, not the prelim's.
     let mark = "PROVISIONAL: 4 players of the final still to play";

@@ -217,13 +217,23 @@ pub fn missing_table(event: &Event, c: &crate::event::Completeness) -> Table {
     if event.rules.schedule.is_none() {
         notes.push(S::NoSessionsListed.text().to_string());
     }
+    // the title counts every kind of row the sheet lists
+    let mut counts = vec![plural_cards(c.missing.len())];
+    counts.extend(
+        c.waiting
+            .iter()
+            .map(|(stage, players)| match players.len() {
+                1 => format!("1 player still to play the {stage}"),
+                n => format!("{n} players still to play the {stage}"),
+            }),
+    );
+    counts.push(format!(
+        "{} on the roster who played no game",
+        c.no_shows.len()
+    ));
     Table {
         name: "Missing".into(),
-        title: format!(
-            "Missing: {}, {} on the roster who played no game",
-            plural_cards(c.missing.len()),
-            c.no_shows.len()
-        ),
+        title: format!("Missing: {}", counts.join(", ")),
         columns,
         rows,
         notes,
