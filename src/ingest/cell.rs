@@ -123,10 +123,16 @@ impl Cell {
 /// cannot be seen (a control character, a zero-width one, a direction
 /// mark, a space other than the plain one) named where it stands, as
 /// `<U+200B zero width space>`: `"P0001<U+200B zero width space>"`, where
-/// Rust's own quoting said `"P0001\u{200b}"`.
+/// Rust's own quoting said `"P0001\u{200b}"`. A text longer than
+/// [`QUOTED_CHARS`] is cut there and its length said
+/// (`"XXXX..." (32000 characters)`): a message stays a line a director
+/// reads, however long the cell.
 pub fn quoted(text: &str) -> Quoted<'_> {
     Quoted(text)
 }
+
+/// The most characters of a text a message quotes.
+pub const QUOTED_CHARS: usize = 100;
 
 /// A text quoted for a message (see [`quoted`]).
 pub struct Quoted<'a>(&'a str);
@@ -135,7 +141,9 @@ impl std::fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         use std::fmt::Write;
         f.write_char('"')?;
-        let mut rest = self.0;
+        // (a long text: its first characters, then how long it is)
+        let cut = self.0.char_indices().nth(QUOTED_CHARS).map(|(at, _)| at);
+        let mut rest = &self.0[..cut.unwrap_or(self.0.len())];
         while let Some(at) = rest.find(|c: char| unseen(c).is_some()) {
             f.write_str(&rest[..at])?;
             let c = rest[at..].chars().next().unwrap_or_default();
@@ -144,7 +152,10 @@ impl std::fmt::Display for Quoted<'_> {
             rest = &rest[at + c.len_utf8()..];
         }
         f.write_str(rest)?;
-        f.write_char('"')
+        match cut {
+            Some(_) => write!(f, "...\" ({} characters)", self.0.chars().count()),
+            None => f.write_char('"'),
+        }
     }
 }
 
@@ -376,6 +387,23 @@ mod tests {
         assert_eq!(
             Cell::Text("P1\u{200d}".into()).describe(),
             "\"P1<U+200D zero width joiner>\""
+        );
+    }
+
+    /// A long text is quoted cut short, with its length: a 32,000
+    /// character cell is not written out whole in each message.
+    #[test]
+    fn a_long_text_is_quoted_cut_short_with_its_length() {
+        let said = |t: &str| super::quoted(t).to_string();
+        let hundred = "陳".repeat(super::QUOTED_CHARS);
+        assert_eq!(said(&hundred), format!("\"{hundred}\""));
+        let long = "Y".repeat(32_000);
+        assert_eq!(
+            said(&long),
+            format!(
+                "\"{}...\" (32000 characters)",
+                "Y".repeat(super::QUOTED_CHARS)
+            )
         );
     }
 
