@@ -449,44 +449,42 @@ mod check_1_seats_and_players {
     #[test]
     fn a_seat_of_as_many_lines_for_each_player_keeps_the_roster_s_or_the_first() {
         let s = crate::test::Scratch::new("seat-tie");
-        let card = seat_c_by_game(&s, ["P0007", "P0008", "P0003"]);
-        let out = Test::new()
-            .args(["check", &card])
-            .roster()
-            .run()
-            .failure(1)
-            .errors(2);
+        // the card with seat C's three lines naming `players`, and its errors
+        let errors = |players| {
+            let card = seat_c_by_game(&s, players);
+            let out = Test::new()
+                .args(["check", &card])
+                .roster()
+                .run()
+                .failure(1)
+                .errors(2);
+            let said: Vec<String> = out
+                .problems("error")
+                .iter()
+                .map(|l| l.to_string())
+                .collect();
+            (card, said)
+        };
+        let (card, said) = errors(["P0007", "P0008", "P0003"]);
         assert_eq!(
-            out.problems("error"),
+            said,
             [
                 format!("{card}:8:5: error: seat C is \"P0008\" here but \"P0007\" at {card}:4:5; a seat keeps its player for the whole card"),
                 format!("{card}:12:5: error: seat C is \"P0003\" here but \"P0007\" at {card}:4:5; a seat keeps its player for the whole card"),
             ]
         );
-        let card = seat_c_by_game(&s, ["P0070", "P0003", "P0080"]);
-        let out = Test::new()
-            .args(["check", &card])
-            .roster()
-            .run()
-            .failure(1)
-            .errors(2);
+        let (card, said) = errors(["P0070", "P0003", "P0080"]);
         assert_eq!(
-            out.problems("error"),
+            said,
             [
                 format!("{card}:4:5: error: player \"P0070\" is not on the roster: expected a roster id or name; did you mean P0007 (黃志強) or P0010 (Lam Chi Keung)?"),
                 format!("{card}:12:5: error: seat C is \"P0080\" here but \"P0003\" at {card}:8:5; a seat keeps its player for the whole card"),
             ]
         );
         // (a player not on the roster is not the seat's, on any count)
-        let card = seat_c_by_game(&s, ["P0003", "P0030", "P0030"]);
-        let out = Test::new()
-            .args(["check", &card])
-            .roster()
-            .run()
-            .failure(1)
-            .errors(2);
+        let (card, said) = errors(["P0003", "P0030", "P0030"]);
         assert_eq!(
-            out.problems("error"),
+            said,
             [
                 format!("{card}:8:5: error: seat C is \"P0030\" here but \"P0003\" at {card}:4:5; a seat keeps its player for the whole card"),
                 format!("{card}:12:5: error: seat C is \"P0030\" here but \"P0003\" at {card}:4:5; a seat keeps its player for the whole card"),

@@ -1063,17 +1063,20 @@ fn age_groups_with_no_date_say_to_give_date() {
     let nvso = crate::publish::example("nvso-2023");
     let cards = nvso.join("cards").display().to_string();
     let roster = nvso.join("roster.csv").display().to_string();
-    let out = Test::new()
-        .args([
-            "standings",
-            &cards,
-            "--roster",
-            &roster,
-            "--profile",
-            "nvso",
-        ])
-        .run()
-        .failure(1);
+    let standings = |date: &[&str]| {
+        Test::new()
+            .args([
+                "standings",
+                &cards,
+                "--roster",
+                &roster,
+                "--profile",
+                "nvso",
+            ])
+            .args(date)
+            .run()
+    };
+    let out = standings(&[]).failure(1);
     assert!(
         out.stderr.contains(
             "tilerank: error: the event has age groups but no date: give --date YYYY-MM-DD, or set [event] date = \"YYYY-MM-DD\" in the event's tilerank.toml; ages are taken on the event date\n"
@@ -1086,18 +1089,7 @@ fn age_groups_with_no_date_say_to_give_date() {
         "{}",
         out.stderr
     );
-    let out = Test::new()
-        .args([
-            "standings",
-            &cards,
-            "--roster",
-            &roster,
-            "--profile",
-            "nvso",
-        ])
-        .args(["--date", "2023-09-13"])
-        .run()
-        .success();
+    let out = standings(&["--date", "2023-09-13"]).success();
     assert!(!out.stderr.contains("no date"), "{}", out.stderr);
 }
 
