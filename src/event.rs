@@ -227,7 +227,7 @@ impl Event {
         seating: Seating,
         rejected: Vec<usize>,
         tallies: Tallies,
-        counts: Counts,
+        mut counts: Counts,
         rules: &Rules,
         mut problems: Problems,
     ) -> Event {
@@ -263,7 +263,11 @@ impl Event {
                 );
             }
         }
-        mixed_groups(&cards, &groups, rules, &mut problems);
+        // (a card with an error counts for nothing: it is not accepted)
+        let (cards_off, games_off) = mixed_groups(&cards, &groups, rules, &mut problems);
+        counts.accepted -= cards_off;
+        counts.cards_rejected += cards_off;
+        counts.games -= games_off;
         // Who sat where is kept until a later stage's players are judged,
         // to name the seat of one who did not go on (whether or not the
         // cards are kept); an event of one stage keeps the keys alone.
@@ -1437,9 +1441,16 @@ impl Completeness {
 /// judged table by table (`rules.going_on` other than the top of the
 /// standings: a player of another group at the table would go on in the
 /// wrong group's list), else a warning (each group's standings rank its
-/// own players whoever sat with them).
-fn mixed_groups(cards: &[Card], groups: &Groups, rules: &Rules, problems: &mut Problems) {
+/// own players whoever sat with them). Gives the cards said in error and
+/// their games.
+fn mixed_groups(
+    cards: &[Card],
+    groups: &Groups,
+    rules: &Rules,
+    problems: &mut Problems,
+) -> (usize, usize) {
     let by_tables = rules.going_on != GoingOn::TopOfStandings;
+    let mut off = (0, 0);
     for card in cards {
         let mut seen: Vec<(crate::domain::Seat, &str)> = Vec::new();
         for s in &card.seats {
@@ -1454,11 +1465,15 @@ fn mixed_groups(cards: &[Card], groups: &Groups, rules: &Rules, problems: &mut P
                 [card.key.said(), Part::Text(list.join(", "))],
             );
             match by_tables {
-                true => problems.error(card.place.clone(), said),
+                true => {
+                    problems.error(card.place.clone(), said);
+                    off = (off.0 + 1, off.1 + card.games.len());
+                }
                 false => problems.warning(card.place.clone(), said),
             }
         }
     }
+    off
 }
 
 /// [`missing_cards`] for a schedule too large for a table of flags.

@@ -1586,7 +1586,9 @@ fn players_of_rejected_cards_have_no_accepted_game_not_no_game() {
 
 /// The NVSO demo with two players of different age groups swapped between
 /// tables 1 and 3 (a volunteer's slip): each card then mixes groups, an
-/// error at the card, so that nobody goes on in another group's list.
+/// error at the card, so that nobody goes on in another group's list. The
+/// two cards count for nothing: the summary says them rejected, not
+/// accepted.
 #[test]
 fn a_card_mixing_age_groups_is_an_error_not_a_list_in_the_wrong_group() {
     let s = Scratch::new("mixed-groups");
@@ -1613,7 +1615,8 @@ fn a_card_mixing_age_groups_is_an_error_not_a_list_in_the_wrong_group() {
     run(&["check"])
         .failure(1)
         .stderr_has("prelim-S01-T01.csv:2: error: session S01 table 1: its players are in different age groups (A 65-79, B 50-64, C 50-64, D 50-64); each group plays its own tables: a player typed at the wrong table, or a wrong id?")
-        .stderr_has("prelim-S01-T03.csv:2: error: session S01 table 3: its players are in different age groups (A 50-64, B 65-79, C 65-79, D 65-79)");
+        .stderr_has("prelim-S01-T03.csv:2: error: session S01 table 3: its players are in different age groups (A 50-64, B 65-79, C 65-79, D 65-79)")
+        .stderr_has("12 files: 10 cards accepted, 30 games, 2 rejected; 2 errors");
     run(&["advance", "--group", "50-64"])
         .failure(1)
         .stderr_has("Nothing ranked")
