@@ -365,7 +365,7 @@ fn seat_like_the_cli(
         .filter(|c| from.is_some_and(|f| &c.key.stage == f))
         .flat_map(|c| c.seats.iter().map(move |s| (s.player, c.key.to_string())))
         .collect();
-    seating::random(&players, &previous, seed).expect("the players can be seated")
+    seating::random(&players, &previous, seed, |p| id(event, p)).expect("the players can be seated")
 }
 
 fn seat_ids(event: &Event, seating: &Seating) -> Vec<Vec<String>> {

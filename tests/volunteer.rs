@@ -947,6 +947,35 @@ fn blank_cards_typed_table_by_table_are_imported_as_typed() {
         .stderr_has("4 cards accepted");
 }
 
+/// The prelim's random seating from the HK roster, and from the same
+/// roster listed in reverse (sorted again, saved from another program):
+/// one seed, the same tables, seat by seat. The draw followed the
+/// roster's order, so a seating printed again after the roster was sorted
+/// again differed at every table.
+#[test]
+fn a_random_seating_does_not_depend_on_the_rosters_order() {
+    let s = Scratch::new("roster-order");
+    let roster = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026/roster.csv"),
+    )
+    .unwrap();
+    let mut lines: Vec<&str> = roster.lines().collect();
+    lines[1..].reverse();
+    let reversed = s.write("reversed.csv", &(lines.join("\n") + "\n"));
+    let seat = |roster: &std::path::Path| {
+        Test::new()
+            .args(["seating", "--seed", "7", "--format", "csv", "--roster"])
+            .arg(roster)
+            .run()
+            .success()
+            .stdout
+    };
+    let given =
+        seat(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hk-2026/roster.csv"));
+    assert!(given.lines().count() > 1_000, "{given}");
+    assert_eq!(seat(&reversed), given);
+}
+
 /// `seating` of a stage that has cards already is a warning saying how
 /// many, and whether the seating printed is the one they were played at.
 #[test]

@@ -193,7 +193,7 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
                     .filter(|c| from.as_ref().is_some_and(|f| &c.key.stage == f))
                     .flat_map(|c| c.seats.iter().map(move |s| (s.player, c.key.to_string())))
                     .collect();
-                seating::random(&players, &previous, args.seed)
+                seating::random(&players, &previous, args.seed, |p| event.roster.id(p))
             }
         }
         .map_err(|e| {

@@ -24,7 +24,8 @@
 //!   value that says why); neither can 0.
 //! - **Reproducible**: the seating depends only on the set of players, the
 //!   previous tables and the seed, never on the order players are given in
-//!   (they are sorted first). A player given twice is an error.
+//!   or the roster lists them (they are sorted by their ids first, the ids
+//!   as typed on the roster). A player given twice is an error.
 //! - **The random numbers** come from SplitMix64 ([`SplitMix64`]), written
 //!   here so that a seed gives the same seating on every machine and in
 //!   every version of the dependencies; draws below a bound use rejection,
@@ -209,13 +210,18 @@ fn sorted_unique(players: &[PlayerId]) -> Result<Vec<PlayerId>, SeatingError> {
 
 /// Seats `players` at random, reproducibly from `seed`, keeping apart those
 /// who shared a table in `previous_table` (players missing from it sat
-/// nowhere before). See the module comment for how.
-pub fn random<K: Eq + Hash + Ord>(
+/// nowhere before). The draw starts from the players in the order of
+/// `id`, each one's id as the roster has it: never from the roster's own
+/// order (a roster sorted again, or saved from another program, draws the
+/// same tables). See the module comment for how.
+pub fn random<K: Eq + Hash + Ord, S: Ord>(
     players: &[PlayerId],
     previous_table: &HashMap<PlayerId, K>,
     seed: u64,
+    id: impl Fn(PlayerId) -> S,
 ) -> Result<Seating, SeatingError> {
-    let players = sorted_unique(players)?;
+    let mut players = sorted_unique(players)?;
+    players.sort_by_cached_key(|&p| id(p));
     let sizes = table_sizes(players.len())?;
     let mut rng = SplitMix64::new(seed);
     // Former tables in key order, then newcomers one by one: all in an
@@ -410,7 +416,7 @@ mod tests {
                 table_sizes(n),
                 Err(SeatingError::CannotSplit { players: n })
             );
-            assert!(random(&ids(n as u32), &HashMap::<PlayerId, u32>::new(), 1).is_err());
+            assert!(random(&ids(n as u32), &HashMap::<PlayerId, u32>::new(), 1, |p| p).is_err());
             assert!(by_order(&ids(n as u32)).is_err());
         }
         assert_eq!(table_sizes(0), Err(SeatingError::NoPlayers));
@@ -429,7 +435,7 @@ mod tests {
         let mut players = ids(8);
         players.push(PlayerId(3));
         assert_eq!(
-            random(&players, &HashMap::<PlayerId, u32>::new(), 1),
+            random(&players, &HashMap::<PlayerId, u32>::new(), 1, |p| p),
             Err(SeatingError::Duplicate(PlayerId(3)))
         );
         assert_eq!(
@@ -441,25 +447,46 @@ mod tests {
     #[test]
     fn the_same_seed_gives_the_same_seating_whatever_the_input_order() {
         let prev = previous(22, 4);
-        let a = random(&ids(22), &prev, 2026).unwrap();
+        let a = random(&ids(22), &prev, 2026, |p| p).unwrap();
         let mut shuffled = ids(22);
         shuffled.reverse();
-        let b = random(&shuffled, &prev, 2026).unwrap();
+        let b = random(&shuffled, &prev, 2026, |p| p).unwrap();
         assert_eq!(a, b);
         check_complete(&a, 22);
         assert_eq!(sizes_of(&a), vec![4, 4, 4, 4, 3, 3]);
     }
 
+    /// The same players listed by two rosters in opposite orders (player
+    /// slot `i` is `X{i}` on one, `X{21 - i}` on the other) draw the same
+    /// tables, by id, from one seed: the draw follows the ids, not where
+    /// the roster lists them.
+    #[test]
+    fn the_same_seed_gives_the_same_tables_whatever_the_rosters_order() {
+        let one = |p: PlayerId| format!("X{:02}", p.0);
+        let other = |p: PlayerId| format!("X{:02}", 21 - p.0);
+        let tables = |s: &Seating, id: &dyn Fn(PlayerId) -> String| -> Vec<Vec<String>> {
+            (s.tables.iter())
+                .map(|t| t.players().map(id).collect())
+                .collect()
+        };
+        let none = HashMap::<PlayerId, u32>::new();
+        let a = random(&ids(22), &none, 7, one).unwrap();
+        let b = random(&ids(22), &none, 7, other).unwrap();
+        assert_eq!(tables(&a, &one), tables(&b, &other));
+        // (and the draw does depend on the ids: slots alone would differ)
+        assert_ne!(tables(&a, &one), tables(&a, &other));
+    }
+
     #[test]
     fn different_seeds_give_different_seatings() {
         let none = HashMap::<PlayerId, u32>::new();
-        let a = random(&ids(24), &none, 1).unwrap();
-        let b = random(&ids(24), &none, 2).unwrap();
+        let a = random(&ids(24), &none, 1, |p| p).unwrap();
+        let b = random(&ids(24), &none, 2, |p| p).unwrap();
         assert_ne!(a.tables, b.tables);
         // and over many seeds, many different seatings
         let mut distinct: Vec<Vec<SeatedTable>> = Vec::new();
         for seed in 0..50 {
-            let s = random(&ids(24), &none, seed).unwrap();
+            let s = random(&ids(24), &none, seed, |p| p).unwrap();
             check_complete(&s, 24);
             if !distinct.contains(&s.tables) {
                 distinct.push(s.tables);
@@ -472,7 +499,7 @@ mod tests {
     fn former_table_mates_never_meet_when_there_are_enough_tables() {
         // 16 players from 4 tables of 4, to 4 tables: one of each per table
         for seed in 0..300 {
-            let s = random(&ids(16), &previous(16, 4), seed).unwrap();
+            let s = random(&ids(16), &previous(16, 4), seed, |p| p).unwrap();
             check_complete(&s, 16);
             assert!(s.repeats.is_empty(), "seed {seed}: {:?}", s.repeats);
             for t in &s.tables {
@@ -487,7 +514,7 @@ mod tests {
             prev.insert(PlayerId(i), 100);
         }
         for seed in 0..300 {
-            let s = random(&ids(23), &prev, seed).unwrap();
+            let s = random(&ids(23), &prev, seed, |p| p).unwrap();
             check_complete(&s, 23);
             for t in &s.tables {
                 let ps: Vec<PlayerId> = t.players().collect();
@@ -506,7 +533,7 @@ mod tests {
         // over 3 tables means exactly one pair of each former table meets
         for seed in 0..50 {
             let prev = previous(12, 4);
-            let s = random(&ids(12), &prev, seed).unwrap();
+            let s = random(&ids(12), &prev, seed, |p| p).unwrap();
             check_complete(&s, 12);
             assert_eq!(s.repeats.len(), 3, "seed {seed}");
             for &(a, b) in &s.repeats {
@@ -521,7 +548,7 @@ mod tests {
     fn newcomers_and_players_without_a_previous_table_are_seated_too() {
         let mut prev = previous(8, 4);
         prev.remove(&PlayerId(0));
-        let s = random(&ids(10), &prev, 9).unwrap();
+        let s = random(&ids(10), &prev, 9, |p| p).unwrap();
         check_complete(&s, 10);
         assert_eq!(sizes_of(&s), vec![4, 3, 3]);
         // former table 1 (players 4 to 7) has 4 players for 3 tables: one
