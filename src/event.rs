@@ -98,6 +98,24 @@ pub struct Event {
     /// The errors said of each later stage's players when who goes on was
     /// judged ([`Event::errors_of`]).
     judged_errors: Vec<(Stage, usize)>,
+    /// The first stage's tables the live desk's board holds back, by
+    /// key: what the event's answers wait for beside its missing cards
+    /// (set by the event folder, whose store keeps the board; files read
+    /// alone have none).
+    pub held: Vec<(crate::domain::CardKey, Held)>,
+}
+
+/// Why the live desk's board holds a table back (docs/formats.md, the live
+/// desk): until it is settled, what depends on the table is provisional.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Held {
+    /// Two versions of its card differ: the director decides which
+    /// stands, on the board. (With one entry only, the card the event
+    /// holds counts meanwhile, and may be the wrong one.)
+    Conflict,
+    /// A referee entered it and the desk's typing of the signed card is
+    /// still to come (double entry): it counts once they agree.
+    Waiting,
 }
 
 /// Who plays a later stage, against who went on to it from the stage
@@ -289,6 +307,7 @@ impl Event {
             judged_errors: Vec::new(),
             problems,
             counts,
+            held: Vec::new(),
         };
         event.say_named_twice();
         // (who goes on is not known while cards have errors)
@@ -1314,7 +1333,9 @@ impl Event {
     }
 
     pub fn completeness(&self) -> Completeness {
-        let missing = self.completeness_of_schedule();
+        // (a table the board holds back is said as held, not as missing)
+        let mut missing = self.completeness_of_schedule();
+        missing.retain(|k| !self.held.iter().any(|(h, _)| h == k));
         let waiting = self
             .entrants
             .iter()
@@ -1336,6 +1357,7 @@ impl Event {
             missing,
             waiting,
             no_shows,
+            held: self.held.clone(),
         }
     }
 
@@ -1365,11 +1387,23 @@ pub struct Completeness {
     pub waiting: Vec<(Stage, Vec<PlayerId>)>,
     /// Players on the roster (not withdrawn or disqualified) with no game.
     pub no_shows: Vec<PlayerId>,
+    /// The first stage's tables the live desk's board holds back
+    /// ([`Event::held`]): every stage goes on from the first, so every
+    /// answer waits for them.
+    pub held: Vec<(crate::domain::CardKey, Held)>,
 }
 
 impl Completeness {
     pub fn is_complete(&self) -> bool {
-        self.missing.is_empty() && self.waiting.is_empty()
+        self.missing.is_empty() && self.waiting.is_empty() && self.held.is_empty()
+    }
+
+    /// The tables held back for `why`, in the board's order.
+    pub fn held_for(&self, why: Held) -> impl Iterator<Item = &crate::domain::CardKey> {
+        self.held
+            .iter()
+            .filter(move |(_, w)| *w == why)
+            .map(|(k, _)| k)
     }
 
     /// What is still to come, in a few words for a title
@@ -1389,7 +1423,26 @@ impl Completeness {
                 n => S::PlayersStillToPlay.en(&[&n, stage]),
             });
         }
+        parts.extend(self.still_to_come_held());
         (!parts.is_empty()).then(|| parts.join(", "))
+    }
+
+    /// The tables the board holds back, in a few words each kind (`1
+    /// table in conflict on the board`).
+    pub fn still_to_come_held(&self) -> Vec<String> {
+        use crate::report::words::Sentence as S;
+        let mut parts = Vec::new();
+        match self.held_for(Held::Conflict).count() {
+            0 => {}
+            1 => parts.push(S::OneTableInConflict.text().to_string()),
+            n => parts.push(S::TablesInConflict.en(&[&n])),
+        }
+        match self.held_for(Held::Waiting).count() {
+            0 => {}
+            1 => parts.push(S::OneTableForTheDesk.text().to_string()),
+            n => parts.push(S::TablesForTheDesk.en(&[&n])),
+        }
+        parts
     }
 
     /// `PROVISIONAL: 3 cards missing`, what marks an answer given while

@@ -48,7 +48,7 @@
 
 use crate::config::{Config, ConfigError, FILE_NAME};
 use crate::domain::{Card, CardKey, Label, Seat, SessionName, Stage};
-use crate::event::{Event, Keep, Request};
+use crate::event::{Event, Held, Keep, Request};
 use crate::ingest::cell::Cell;
 use crate::ingest::raw::RawCard;
 use crate::ingest::{self, InputError};
@@ -814,8 +814,16 @@ impl EventFolder {
             set_aside_imported(&store, &mut more, given, rules, &mut problems)?;
             Some(more)
         };
-        let event = stored_event(&store, rules, keep, roster, stored_roster, more, problems)?;
+        let mut event = stored_event(&store, rules, keep, roster, stored_roster, more, problems)?;
         read.commit().map_err(|e| store.error(e))?;
+        // what the live desk's board holds back: the answers wait for it
+        event.held = (self.held_back()?.into_iter())
+            .filter_map(|t| match t.state {
+                TableState::Conflict => Some((t.key, Held::Conflict)),
+                TableState::Waiting => Some((t.key, Held::Waiting)),
+                TableState::Missing | TableState::In => None,
+            })
+            .collect();
         Ok(event)
     }
 

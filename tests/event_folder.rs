@@ -546,7 +546,7 @@ fn missing_cards_hold_back_the_qualifiers() {
         .run()
         .failure(1)
         .stderr_has("1 card missing:\n  session S01: table 2\n")
-        .stderr_has("No qualifier list: cards are missing");
+        .stderr_has("No qualifier list: the event is not complete");
     Test::new()
         .args([
             "qualifiers",

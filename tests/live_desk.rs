@@ -1391,6 +1391,67 @@ fn check_in_an_event_folder_names_the_tables_the_board_holds_back() {
     check().success().stderr_lacks("waiting for the desk");
 }
 
+/// A table in conflict on the board (a referee's card counts at once;
+/// the desk's typing of the signed card differs) is what the answers wait
+/// for, as a missing card is: `qualifiers` and `export` wait, exit status
+/// one, naming it; a provisional list says it; the site says it is still
+/// to come and names the table. They gave the referee's version as final,
+/// the conflict unsaid. Once the desk's typing replaces the card, nothing
+/// waits. (A schedule of one session is all the event expects here.)
+#[test]
+fn a_table_in_conflict_on_the_board_is_what_the_answers_wait_for() {
+    let scratch = Scratch::new("conflict-waits");
+    let hk = hk_event(&scratch);
+    let toml = hk.dir.join("tilerank.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    assert!(text.contains("count = 12"));
+    std::fs::write(&toml, text.replace("count = 12", "count = 1")).unwrap();
+    let folder = tilerank::event_folder::EventFolder::open(&hk.dir).unwrap();
+    let card = std::fs::read_to_string(&hk.cards[0]).unwrap();
+    folder
+        .enter_card("Ann Lee", swap_seats(&card).as_bytes(), &mut || {})
+        .unwrap();
+    let cards = hk.cards[0].parent().unwrap();
+    desk_import(&hk.dir, cards)
+        .failure(1)
+        .stderr_has("kept for the director's board");
+    let run = |args: &[&str]| Test::new().args(args).in_dir(&hk.dir).run();
+    let held = "1 table in conflict on the director's board (two versions of the card differ: the director decides which stands, on the board of tilerank serve --entry): session S01 table 1\n";
+    run(&["qualifiers"])
+        .failure(1)
+        .stderr_has(held)
+        .stderr_lacks("cards missing")
+        .stderr_has("No qualifier list: the event is not complete (above). Import the rest, or give --allow-incomplete for a provisional list.")
+        .stdout_is("");
+    run(&["qualifiers", "--allow-incomplete"])
+        .success()
+        .stdout_has("PROVISIONAL: 1 table in conflict on the board");
+    run(&["export", "-o", "results.xlsx"])
+        .failure(1)
+        .stderr_has(held)
+        .stderr_has("Nothing exported");
+    run(&["publish", "-o", "site"]).success();
+    let index = std::fs::read_to_string(hk.dir.join("site/index.html")).unwrap();
+    assert!(
+        index.contains(
+            "Results so far: the director&#39;s decision on 1 disputed card still to come"
+        ),
+        "{index}"
+    );
+    assert!(
+        index.contains("<p class=\"held\">the director&#39;s decision on 1 disputed card: session S01, table 1</p>"),
+        "{index}"
+    );
+    // the desk's typing replaces the referee's card: settled
+    Test::new()
+        .args(["import", "--replace", "--reason", "the signed card says so"])
+        .arg(&hk.cards[0])
+        .in_dir(&hk.dir)
+        .run()
+        .success();
+    run(&["qualifiers"]).success().stderr_lacks("conflict");
+}
+
 #[test]
 fn open_pages_learn_of_a_new_card_within_seconds() {
     let scratch = Scratch::new("hall");
@@ -2330,11 +2391,18 @@ fn the_board_refuses_an_entry_that_changes_who_went_on_to_a_stored_final() {
     ] {
         assert!(a.body.contains(said), "{said}: {}", a.body);
     }
-    // nothing stored: the board still waits, H03 still went on
+    // nothing stored: the board still waits, H03 still went on (the list
+    // provisional while the table is in conflict)
     let board = the_board(addr, &cookie);
     assert!(board.body.contains("1 in conflict"), "{}", board.body);
     let qualifiers = crate::test::Test::new()
-        .args(["qualifiers", "--format", "csv", "--event"])
+        .args([
+            "qualifiers",
+            "--allow-incomplete",
+            "--format",
+            "csv",
+            "--event",
+        ])
         .arg(&dir)
         .run()
         .success()

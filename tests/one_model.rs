@@ -416,7 +416,7 @@ fn hk_out_of_the_box_waits_for_every_session() {
     on(&["qualifiers"])
         .failure(1)
         .stderr_has("25 cards missing:\n  session S12: all 25 tables\n")
-        .stderr_has("No qualifier list: cards are missing")
+        .stderr_has("No qualifier list: the event is not complete")
         .stderr_has("players on the roster have not played yet\n");
     on(&["export", "-o", s.0.join("x.xlsx").to_str().unwrap()]).failure(1);
     on(&["qualifiers", "--allow-incomplete", "--format", "csv"])

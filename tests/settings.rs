@@ -1148,7 +1148,7 @@ fn only_check_false_turns_the_schedule_off() {
     event
         .run(&["qualifiers"])
         .failure(1)
-        .stderr_has("No qualifier list: cards are missing");
+        .stderr_has("No qualifier list: the event is not complete");
     event.edit(&[("# check = true", "check = false")]);
     event
         .run(&["qualifiers"])

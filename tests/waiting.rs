@@ -79,12 +79,12 @@ fn advance_and_seating_wait_for_missing_cards_as_qualifiers_does() {
         .failure(1)
         .stdout_is("")
         .stderr_has(missing)
-        .stderr_has("No qualifier list: cards are missing. Import them, or give --allow-incomplete for a provisional list.");
+        .stderr_has("No qualifier list: the event is not complete (above). Import the rest, or give --allow-incomplete for a provisional list.");
     on(&dir, &["advance"])
         .failure(1)
         .stdout_is("")
         .stderr_has(missing)
-        .stderr_has("No list of who goes on from the prelim: cards are missing. Import them, or give --allow-incomplete for a provisional list.");
+        .stderr_has("No list of who goes on from the prelim: the event is not complete (above). Import the rest, or give --allow-incomplete for a provisional list.");
     let cards = s.path("final-cards.xlsx");
     on(
         &dir,
@@ -93,7 +93,7 @@ fn advance_and_seating_wait_for_missing_cards_as_qualifiers_does() {
     .failure(1)
     .stderr_has(missing)
     .stderr_has(
-        "Nothing seated: who goes on from the prelim is not known while cards are missing.",
+        "Nothing seated: who goes on from the prelim is not known while the event is not complete (above).",
     );
     assert!(!cards.exists(), "no cards printed while the list waits");
 

@@ -52,7 +52,7 @@ pub fn run(args: AdvanceArgs) -> Result<Outcome> {
         &loaded,
         &stage,
         args.allow_incomplete,
-        &format!("No list of who goes on from the {stage}: cards are missing. Import them, or give --allow-incomplete for a provisional list."),
+        &format!("No list of who goes on from the {stage}: the event is not complete (above). Import the rest, or give --allow-incomplete for a provisional list."),
     ) else {
         return Ok(Outcome::DataErrors);
     };

@@ -7,7 +7,7 @@
 use super::{summary, EventArgs, Loaded};
 use anyhow::{bail, Result};
 use tilerank::domain::{PlayerId, Stage};
-use tilerank::event::{AdvanceList, Completeness, Event};
+use tilerank::event::{AdvanceList, Completeness, Event, Held};
 use tilerank::ingest::hashes::ReadHashes;
 use tilerank::roster::Roster;
 
@@ -195,9 +195,47 @@ pub fn missing_lines(event: &Event) -> Vec<String> {
 }
 
 /// The lines of `c`: the cards missing, session by session; the players
-/// who went on to a stage and have no card of it yet; and when
-/// `no_shows`, the roster's players who have not played.
+/// who went on to a stage and have no card of it yet; when `no_shows`,
+/// the roster's players who have not played; then the tables the live
+/// desk's board holds back ([`held_lines`]).
 fn lacking_lines(event: &Event, c: &Completeness, no_shows: bool) -> Vec<String> {
+    let mut lines = lacking_play(event, c, no_shows);
+    lines.extend(held_lines(c));
+    lines
+}
+
+/// The tables the live desk's board holds back ([`Completeness::held`]),
+/// a line each kind: those in conflict, for the director to decide on the
+/// board, and those a referee entered that wait for the desk's typing
+/// (double entry).
+fn held_lines(c: &Completeness) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (why, what) in [
+        (Held::Conflict, "in conflict on the director's board (two versions of the card differ: the director decides which stands, on the board of tilerank serve --entry)"),
+        (Held::Waiting, "entered by a referee, waiting for the desk's typing of the signed card (double entry: it counts once an import of it agrees)"),
+    ] {
+        const SHOWN: usize = 20;
+        let keys: Vec<String> = c.held_for(why).map(|k| k.to_string()).collect();
+        let n = keys.len();
+        if n == 0 {
+            continue;
+        }
+        let mut shown: Vec<String> = keys.into_iter().take(SHOWN).collect();
+        if n > SHOWN {
+            shown.push(format!("and {} more", n - SHOWN));
+        }
+        let tables = if n == 1 {
+            "1 table".to_string()
+        } else {
+            format!("{n} tables")
+        };
+        lines.push(format!("{tables} {what}: {}", shown.join(", ")));
+    }
+    lines
+}
+
+/// [`lacking_lines`] but the board's.
+fn lacking_play(event: &Event, c: &Completeness, no_shows: bool) -> Vec<String> {
     let mut lines = Vec::new();
     if !c.missing.is_empty() {
         lines.push(format!("{} missing:", crate::cli::cards(c.missing.len())));

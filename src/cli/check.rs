@@ -28,68 +28,14 @@ pub fn run(args: CheckArgs) -> Result<Outcome> {
     // In an event folder, what the event still lacks, as every reading
     // command says it: the cards its schedule expects and does not have,
     // the players who went on and have not played, the roster's players
-    // with no game; then what the board holds back. They are no error of
+    // with no game, then what the board holds back. They are no error of
     // the cards read: the exit status is the cards' (docs/formats.md).
-    if let Some(folder) = &loaded.folder {
+    if loaded.folder.is_some() {
         super::answers::report_missing(&loaded);
-        say_held_back(folder)?;
     }
     Ok(if event.problems.has_errors() {
         Outcome::DataErrors
     } else {
         Outcome::Done
     })
-}
-
-/// The tables the live desk's board holds back, on standard error
-/// ([`held_back_lines`]).
-fn say_held_back(folder: &tilerank::event_folder::EventFolder) -> Result<()> {
-    for line in held_back_lines(folder)? {
-        say!("{line}");
-    }
-    Ok(())
-}
-
-/// The tables the live desk's board holds back
-/// ([`tilerank::event_folder::EventFolder::held_back`]): those in
-/// conflict, for the director to decide on the board, and those a referee
-/// entered that wait for the desk's typing (double entry), a line each
-/// kind. Each such table without a card is among the cards missing too:
-/// this says why. `check` says them, and each check of `check --watch`.
-pub fn held_back_lines(folder: &tilerank::event_folder::EventFolder) -> Result<Vec<String>> {
-    use tilerank::event_folder::TableState;
-    let held = folder.held_back()?;
-    let tables = |state: TableState| -> Vec<String> {
-        (held.iter())
-            .filter(|t| t.state == state)
-            .map(|t| t.key.to_string())
-            .collect()
-    };
-    let mut lines = Vec::new();
-    let mut say = |keys: Vec<String>, what: &str| {
-        if keys.is_empty() {
-            return;
-        }
-        const SHOWN: usize = 20;
-        let n = keys.len();
-        let mut shown: Vec<String> = keys.into_iter().take(SHOWN).collect();
-        if n > SHOWN {
-            shown.push(format!("and {} more", n - SHOWN));
-        }
-        let tables = if n == 1 {
-            "1 table".to_string()
-        } else {
-            format!("{n} tables")
-        };
-        lines.push(format!("{tables} {what}: {}", shown.join(", ")));
-    };
-    say(
-        tables(TableState::Conflict),
-        "in conflict on the director's board (two versions of the card differ: the director decides which stands, on the board of tilerank serve --entry)",
-    );
-    say(
-        tables(TableState::Waiting),
-        "entered by a referee, waiting for the desk's typing of the signed card (double entry: it counts once an import of it agrees)",
-    );
-    Ok(lines)
 }

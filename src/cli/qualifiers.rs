@@ -56,7 +56,7 @@ pub fn run(args: QualifiersArgs) -> Result<Outcome> {
         &loaded,
         &stage,
         args.allow_incomplete,
-        "No qualifier list: cards are missing. Import them, or give --allow-incomplete for a provisional list.",
+        "No qualifier list: the event is not complete (above). Import the rest, or give --allow-incomplete for a provisional list.",
     ) else {
         return Ok(Outcome::DataErrors);
     };

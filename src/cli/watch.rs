@@ -212,8 +212,8 @@ fn load(folder: Option<&EventFolder>, request: &Request) -> Result<Event, InputE
 
 /// What a plain `check` says after the problems, from the same functions:
 /// the hints ([`super::read_hints`]), then, in an event folder, what the
-/// event still lacks ([`super::answers::missing_lines`]) and the tables
-/// the board holds back ([`super::check::held_back_lines`]).
+/// event still lacks ([`super::answers::missing_lines`]), the tables the
+/// board holds back among it.
 fn check_notes(
     folder: Option<&EventFolder>,
     event: Option<&Event>,
@@ -223,12 +223,8 @@ fn check_notes(
         return Vec::new();
     };
     let mut lines = super::read_hints(&event.problems, request.rules.profile);
-    if let Some(folder) = folder {
+    if folder.is_some() {
         lines.extend(super::answers::missing_lines(event));
-        match super::check::held_back_lines(folder) {
-            Ok(held) => lines.extend(held),
-            Err(e) => lines.push(format!("the board cannot be read: {e}")),
-        }
     }
     lines
 }

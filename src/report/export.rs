@@ -23,7 +23,7 @@ use super::standings::standings_table;
 use super::words::Sentence as S;
 use super::{Column, Kind, Table, Value};
 use crate::domain::{Card, Game, Label, SessionName};
-use crate::event::Event;
+use crate::event::{Event, Held};
 use crate::lang::Lang;
 use crate::problem::{Problems, Severity};
 use crate::profile::Scoring;
@@ -191,6 +191,24 @@ pub fn missing_table(event: &Event, c: &crate::event::Completeness) -> Table {
             ]
         })
         .collect();
+    // the tables the live desk's board holds back, after the missing
+    for (why, what) in [
+        (Held::Conflict, S::InConflict),
+        (Held::Waiting, S::ForTheDesk),
+    ] {
+        rows.extend(c.held_for(why).map(|k| {
+            vec![
+                Value::text(what.text()),
+                Value::Text(k.session.to_compact_string()),
+                match &k.table {
+                    Label::Num(n) => Value::Int(i64::from(*n)),
+                    Label::Text(t) => Value::text(t),
+                },
+                Value::Empty,
+                Value::Empty,
+            ]
+        }));
+    }
     for (stage, players) in &c.waiting {
         rows.extend(players.iter().map(|&p| {
             let pl = event.roster.get(p);
@@ -219,6 +237,7 @@ pub fn missing_table(event: &Event, c: &crate::event::Completeness) -> Table {
     }
     // the title counts every kind of row the sheet lists
     let mut counts = vec![plural_cards(c.missing.len())];
+    counts.extend(c.still_to_come_held());
     counts.extend(
         c.waiting
             .iter()

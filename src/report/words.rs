@@ -133,6 +133,8 @@ crate::lang::catalog! {
         NoSessionsListed => "The event lists no sessions and tables (tilerank.toml's [sessions]): missing cards are not checked.",
             "比賽未列出場次及桌號（tilerank.toml 的 [sessions]）：不核對欠交的計分卡。";
         MissingCard => "missing card", "欠交計分卡";
+        InConflict => "in conflict on the board", "看板上有衝突";
+        ForTheDesk => "waiting for the desk's typing", "等候記分台輸入";
         StillToPlay => "{}: still to play", "{}：尚未比賽";
         PlayedNoGame => "played no game", "未曾比賽";
         NothingToReport => "Nothing to report: no warnings, no notes.", "沒有需要報告的事項：沒有警告，沒有備註。";
@@ -188,6 +190,10 @@ crate::lang::catalog! {
         CardsMissing => "{} cards missing", "欠交 {} 張計分卡";
         OneStillToPlay => "1 player of the {} still to play", "1 名{}選手尚未比賽";
         PlayersStillToPlay => "{} players of the {} still to play", "{} 名{}選手尚未比賽";
+        OneTableInConflict => "1 table in conflict on the board", "看板上 1 桌的計分卡有衝突";
+        TablesInConflict => "{} tables in conflict on the board", "看板上 {} 桌的計分卡有衝突";
+        OneTableForTheDesk => "1 table waiting for the desk's typing", "1 桌等候記分台輸入";
+        TablesForTheDesk => "{} tables waiting for the desk's typing", "{} 桌等候記分台輸入";
         NoFinalMedals => "No final stage yet: medals are the top three of the final's standings of each group.",
             "決賽尚未進行：獎牌按各組決賽排名的前三名頒發。";
         CheckSeats => "{} seats", "{} 個座位";
@@ -368,6 +374,12 @@ pub struct Words {
     /// Players who went on to a stage and have not played it yet.
     pub one_waiting: &'static str,
     pub n_waiting: &'static str,
+    /// Tables the live desk's board holds back: in conflict (the
+    /// director decides), or a referee's entry waiting for the desk.
+    pub one_conflict: &'static str,
+    pub n_conflicts: &'static str,
+    pub one_for_desk: &'static str,
+    pub n_for_desk: &'static str,
 
     // The index.
     pub date: &'static str,
@@ -698,6 +710,10 @@ pub static EN: Words = Words {
     n_players: "{} players",
     one_waiting: "1 player of the {}",
     n_waiting: "{} players of the {}",
+    one_conflict: "the director's decision on 1 disputed card",
+    n_conflicts: "the director's decision on {} disputed cards",
+    one_for_desk: "the desk's check of 1 card",
+    n_for_desk: "the desk's check of {} cards",
 
     date: "Date",
     rules: "Rules",
@@ -961,6 +977,10 @@ pub static ZH_HANT: Words = Words {
     n_players: "{} 名選手",
     one_waiting: "1 名{}選手",
     n_waiting: "{} 名{}選手",
+    one_conflict: "裁判長對 1 張有爭議計分卡的決定",
+    n_conflicts: "裁判長對 {} 張有爭議計分卡的決定",
+    one_for_desk: "記分台對 1 張計分卡的核對",
+    n_for_desk: "記分台對 {} 張計分卡的核對",
 
     date: "日期",
     rules: "規則",

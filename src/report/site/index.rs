@@ -7,7 +7,7 @@ use super::links::card_page;
 use super::words::fill;
 use super::Context;
 use crate::domain::{CardKey, Label, PlayerId, SessionName, Stage};
-use crate::event::Completeness;
+use crate::event::{Completeness, Held};
 use crate::report::stages::qualifiers_of;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -66,7 +66,24 @@ fn still_to_come(ctx: &Context, c: &Completeness) -> Option<String> {
             n => fill(w.n_waiting, &[&n, &stage]),
         });
     }
+    for (why, one, many) in held_words(ctx) {
+        match c.held_for(why).count() {
+            0 => {}
+            1 => parts.push(one.to_string()),
+            n => parts.push(fill(many, &[&n])),
+        }
+    }
     (!parts.is_empty()).then(|| parts.join(w.comma))
+}
+
+/// Each reason the live desk's board holds a table back, with the page's
+/// words for one table and for more.
+fn held_words(ctx: &Context) -> [(Held, &'static str, &'static str); 2] {
+    let w = ctx.words();
+    [
+        (Held::Conflict, w.one_conflict, w.n_conflicts),
+        (Held::Waiting, w.one_for_desk, w.n_for_desk),
+    ]
 }
 
 /// The banner of a page while what it shows lacks cards or players:
@@ -257,6 +274,23 @@ pub fn page(ctx: &Context) -> String {
             "<p class=\"waiting\">{}: {}</p>",
             esc(&who),
             esc(&ids.join(" "))
+        );
+    }
+    // the tables the live desk's board holds back, and why
+    for (why, one, many) in held_words(ctx) {
+        let tables: Vec<String> = (ctx.req.completeness.held_for(why))
+            .map(|k| fill(w.entry_card, &[&SessionName(&k.session), &k.table]))
+            .collect();
+        let what = match tables.len() {
+            0 => continue,
+            1 => one.to_string(),
+            n => fill(many, &[&n]),
+        };
+        let _ = writeln!(
+            b,
+            "<p class=\"held\">{}: {}</p>",
+            esc(&what),
+            esc(&tables.join(w.comma))
         );
     }
     if !missing.is_empty() {
