@@ -54,7 +54,7 @@ use tilerank::report::{output, Format, Streamed, Table};
     version,
     about = "The scoring desk of Rummikub tournaments: checks score cards, ranks players, lists qualifiers.",
     long_about = None,
-    after_help = "Exit status: 0 done; 1 the data has errors (each listed with its place); 2 the command line is wrong or a file cannot be read.\n\nExample:\n  tilerank qualifiers examples/hk-2026/cards --roster examples/hk-2026/roster.csv"
+    after_help = "Exit status: 0 done; 1 the data has errors (each listed with its place), or a decision waits for the director (a DECISION line), or the answer waits for what the event still lacks (cards missing, players still to play, a table held on the live desk's board: --allow-incomplete gives it marked PROVISIONAL); 2 the command line or tilerank.toml is wrong, or a file cannot be read.\n\nExample:\n  tilerank qualifiers examples/hk-2026/cards --roster examples/hk-2026/roster.csv"
 )]
 pub struct Cli {
     #[command(subcommand)]
