@@ -1936,12 +1936,20 @@ fn moved_off(
         return Ok(None);
     }
     moved.sort();
-    let said: Vec<String> = moved
-        .iter()
-        .map(|(stage, id)| format!("{id} plays the {stage}"))
-        .collect();
+    // `H01 and H03, who play the final,`: the players of each stage
+    let mut said: Vec<String> = Vec::new();
+    for run in moved.chunk_by(|a, b| a.0 == b.0) {
+        let ids: Vec<&str> = run.iter().map(|(_, id)| id.as_str()).collect();
+        let who = match ids.split_last() {
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+            None => continue,
+        };
+        let verb = if ids.len() == 1 { "plays" } else { "play" };
+        said.push(format!("{who}, who {verb} the {},", run[0].0));
+    }
     let instead = said_now_waiting(&now_waiting(store, rules, waiting)?);
-    Ok(Some((said.join(", "), instead)))
+    Ok(Some((said.join(" "), instead)))
 }
 
 /// Who now goes on to a later stage and has no card of it, and did not

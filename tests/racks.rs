@@ -79,6 +79,26 @@ fn every_score_is_computed_from_the_racks() {
     assert_eq!(line("8", "2", "C"), l("0", "-200", "1"), "refused-meld");
 }
 
+/// The title counts the cards scored, in the singular for one.
+#[test]
+fn the_title_counts_one_card_in_the_singular() {
+    let s = Scratch::new("racks-one");
+    let all = std::fs::read_to_string(fixtures().join("racks/s01.csv")).unwrap();
+    let one: Vec<&str> = all.lines().filter(|l| !l.starts_with("S01,8,")).collect();
+    let file = s.write("t7.csv", &(one.join("\n") + "\n"));
+    for (file, title) in [
+        (file, "Results: 1 card\n"),
+        (fixtures().join("racks/s01.csv"), "Results: 2 cards\n"),
+    ] {
+        Test::new()
+            .arg("score")
+            .arg(&file)
+            .run()
+            .success()
+            .stdout_has(title);
+    }
+}
+
 #[test]
 fn standings_from_racks_match_the_hand_worked_answer() {
     let out = Test::new()

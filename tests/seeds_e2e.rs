@@ -1257,15 +1257,17 @@ fn errors_of_stored_cards_say_to_correct_or_remove_them() {
             ))
             .stderr_lacks("leave their files out");
     }
-    // a file given beside the stored cards, with an error of its own (a
-    // session the schedule does not have)
+    // a file given beside the stored cards, with errors of its own (a
+    // session the schedule does not have, its players already seated in
+    // the stored session): every error is the file's, none a stored
+    // card's, so the file is what to mend or leave out
     let text = std::fs::read_to_string(from.join("cards/prelim.csv")).unwrap();
     let file = s.write("S02.csv", &text.replace("prelim,S01,", "prelim,S02,"));
     run(&["medals", &file.display().to_string()])
         .failure(1)
-        .stderr_has(&format!(
-            "Nothing ranked: fix the errors above (or leave out a file given that has them) and run again ({stored}).\n"
-        ));
+        .stderr_has(
+            "Nothing ranked: fix the errors above (or leave their files out) and run again.\n",
+        );
     // files alone, as before
     let bad = s.write("bad.csv", &text.replacen(",+40,", ",forty,", 1));
     Test::new()
@@ -1276,6 +1278,16 @@ fn errors_of_stored_cards_say_to_correct_or_remove_them() {
         .stderr_has(
             "Nothing ranked: fix the errors above (or leave their files out) and run again.\n",
         );
+    // an error of the settings alone: no card to correct or take out
+    std::fs::write(
+        &toml,
+        settings + "\n[stages.final]\nabsent = [\"NOBODY\"]\n",
+    )
+    .unwrap();
+    run(&["medals"])
+        .failure(1)
+        .errors(1)
+        .stderr_has("Nothing ranked: fix the errors above and run again.\n");
 }
 
 /// A roster that changes who went on to a stage whose cards are stored is
@@ -1315,7 +1327,7 @@ fn a_roster_that_changes_who_went_on_to_a_played_stage_is_refused() {
         .failure(1)
         .errors(1)
         .stderr_has(&format!(
-            "{}: error: with this roster, who went on changes, and H07 plays the final would no longer have gone on; H03 now goes on, with no card yet: nothing stored (the later stage was played by the list before; keep the roster as it was for the players who went on)",
+            "{}: error: with this roster, who went on changes, and H07, who plays the final, would no longer have gone on; H03 now goes on, with no card yet: nothing stored (the later stage was played by the list before; keep the roster as it was for the players who went on)",
             again.display()
         ));
     run(&["medals"]).success();
@@ -1455,7 +1467,7 @@ fn a_correction_that_changes_who_went_on_to_a_stored_final_is_refused() {
     // stands without it would not have H01 and H03, who played the final
     run(&["remove", "--session", "S01", "--table", "1", "--reason", "retyped"])
         .failure(1)
-        .stderr_has("/tilerank.db: error: session S01 table 1: without this card, who went on changes, and H01 plays the final, H03 plays the final would no longer have gone on; H06, H08 now go on, with no card yet: nothing removed (the later stage was played by the list before). To correct the card, replace it with the later stage's cards corrected, in one tilerank import --replace");
+        .stderr_has("/tilerank.db: error: session S01 table 1: without this card, who went on changes, and H01 and H03, who play the final, would no longer have gone on; H06, H08 now go on, with no card yet: nothing removed (the later stage was played by the list before). To correct the card, replace it with the later stage's cards corrected, in one tilerank import --replace");
     run(&["check"]).success().errors(0);
     // with the final's card as it should have been seated, both go in
     let text = std::fs::read_to_string(from.join("cards/final.csv")).unwrap();

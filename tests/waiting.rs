@@ -112,6 +112,22 @@ fn advance_and_seating_wait_for_missing_cards_as_qualifiers_does() {
         .stdout_has(&format!(
             "Seating of the final stage: 4 players at 1 table (seed 1) {title}"
         ));
+    // (a seating by the standings draws nothing: no seed to say)
+    on(
+        &dir,
+        &[
+            "seating",
+            "--from",
+            "prelim",
+            "--by",
+            "standings",
+            "--allow-incomplete",
+        ],
+    )
+    .success()
+    .stdout_has(&format!(
+        "Seating of the final stage: 4 players at 1 table {title}"
+    ));
     on(
         &dir,
         &[

@@ -108,12 +108,21 @@ pub fn fix_errors(event: &Event) -> String {
     // (the errors may be of the settings or the roster: this says how a
     // stored card is mended, not that a card is wrong)
     const STORED: &str = "a stored card is corrected with tilerank import --replace FILE --reason \"...\", or taken out with tilerank remove --stage STAGE --session S --table T --reason \"...\"";
-    match (event.counts.stored > 0, event.counts.files > 0) {
+    // said only when an error is at a stored card: one of the settings or
+    // the roster is not mended so
+    let at_stored = event.problems.iter().any(|p| {
+        p.severity == tilerank::problem::Severity::Error
+            && p.place.source.sheet.is_some()
+            && std::path::Path::new(&p.place.source.file).file_name()
+                == Some(std::ffi::OsStr::new(tilerank::event_folder::DB_FILE))
+    });
+    match (at_stored, event.counts.files > 0) {
         (true, false) => format!("fix the errors above and run again ({STORED})"),
         (true, true) => {
             format!("fix the errors above (or leave out a file given that has them) and run again ({STORED})")
         }
-        (false, _) => "fix the errors above (or leave their files out) and run again".into(),
+        (false, true) => "fix the errors above (or leave their files out) and run again".into(),
+        (false, false) => "fix the errors above and run again".into(),
     }
 }
 

@@ -242,13 +242,17 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
             n => format!("{n} tables"),
         };
         let title = format!(
-            "Seating of the {stage} stage{}: {} players at {tables_text} (seed {}){}",
+            "Seating of the {stage} stage{}: {} players at {tables_text}{}{}",
             group
                 .as_ref()
                 .map(|g| format!(", group {g}"))
                 .unwrap_or_default(),
             count,
-            args.seed,
+            // (the seed draws a random seating only)
+            match args.by {
+                By::Random => format!(" (seed {})", args.seed),
+                By::Standings => String::new(),
+            },
             completeness.title_suffix()
         );
         let games = event.rules.games_for(&stage) as usize;

@@ -54,7 +54,14 @@ pub fn results_table(cards: &[Card], roster: &Roster) -> Table {
     }
     Table {
         name: "Results".into(),
-        title: format!("Results: {} cards", cards.len()),
+        title: format!(
+            "Results: {}",
+            if cards.len() == 1 {
+                "1 card".to_string()
+            } else {
+                format!("{} cards", cards.len())
+            }
+        ),
         columns,
         rows,
         notes: Vec::new(),
