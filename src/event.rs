@@ -93,10 +93,10 @@ pub struct Event {
     pub problems: Problems,
     pub counts: Counts,
     /// Whether who goes on was judged: no card had an error (the errors
-    /// said since are of the later stages' players).
+    /// said since are of the later stages' players and tables).
     judged: bool,
-    /// The errors said of each later stage's players when who goes on was
-    /// judged ([`Event::errors_of`]).
+    /// The errors said of each later stage's players and tables when who
+    /// goes on was judged ([`Event::errors_of`]).
     judged_errors: Vec<(Stage, usize)>,
     /// The first stage's tables the live desk's board holds back, by
     /// key: what the event's answers wait for beside its missing cards
@@ -142,6 +142,14 @@ pub struct Entrants {
     /// still to play it: judged on its list as it stands, see
     /// [`Event::entrants_so_far`]).
     pub from_complete: bool,
+    /// The tables of its seating, and how many it seats: who went on, less
+    /// those named absent, at tables of 4 and 3 numbered on through the
+    /// groups, as `seating` seats them
+    /// ([`crate::rules::seating::tables_of_groups`]). None while the stage
+    /// before is not complete (who goes on may change), when nobody went
+    /// on, or when a group's count cannot be seated. A card of a table past
+    /// them is an error ([`Event::table_off`]).
+    pub tables: Option<(u32, usize)>,
 }
 
 impl Event {
@@ -381,6 +389,7 @@ impl Event {
                     waiting: Vec::new(),
                     absent: Vec::new(),
                     from_complete: false,
+                    tables: None,
                 });
                 from_complete = false;
                 continue;
@@ -404,6 +413,13 @@ impl Event {
                 .filter(|p| !here.contains(p) && !absent.contains(p))
                 .collect();
             waiting.sort_by(|a, b| self.roster.id(*a).cmp(self.roster.id(*b)));
+            // (known once the stage before is: judged so far, its list
+            // may still grow or shrink)
+            let seated: Vec<usize> = lists.iter().map(|l| self.to_seat(l).0.len()).collect();
+            let tables = crate::rules::seating::tables_of_groups(&seated)
+                .ok()
+                .filter(|&t| t > 0 && from_complete)
+                .map(|t| (t, seated.iter().sum()));
             let entry = Entrants {
                 stage: to,
                 from,
@@ -420,6 +436,7 @@ impl Event {
                     .map(|p| (p, going.contains(&p)))
                     .collect(),
                 from_complete,
+                tables,
             };
             from_complete = from_complete && entry.waiting.is_empty();
             out.push(entry);
@@ -428,7 +445,8 @@ impl Event {
     }
 
     /// A player on a later stage's card who did not go on to it is an
-    /// error at that card (a mistyped id would win a medal).
+    /// error at that card (a mistyped id would win a medal), and so is a
+    /// card of a table its seating does not have ([`Event::table_off`]).
     fn say_strangers(&mut self, seating: &Seating) {
         let mut said = Vec::new();
         for e in &self.entrants {
@@ -443,6 +461,14 @@ impl Event {
                     ),
                 };
                 said.push((e.stage.clone(), place, Message::from(message)));
+            }
+        }
+        for e in &self.entrants {
+            for (key, place) in seating.cards_of_stage(&e.stage) {
+                if let Some(off) = Self::table_off(e, &key) {
+                    let message = Message::from(Said::of_card(&key, off));
+                    said.push((e.stage.clone(), place, message));
+                }
             }
         }
         for e in &self.entrants {
@@ -631,7 +657,8 @@ impl Event {
 
     /// The errors the answers of `stage` wait for: every error but those
     /// of a later stage's players (one who did not go on to it, one the
-    /// settings call absent). The prelim's standings and who goes on from
+    /// settings call absent) and of its tables (a card of a table its
+    /// seating does not have). The prelim's standings and who goes on from
     /// it do not depend on the final's cards: the director who finds a
     /// final card wrong once a correction changed the prelim's list needs
     /// that list to mend it. A stage the event does not play waits for
@@ -679,6 +706,30 @@ impl Event {
             .flatten()
             .filter_map(|n| self.roster.find(n).ok())
             .filter(move |p| seen.insert(*p))
+    }
+
+    /// What is wrong with the table of card `key` of `e`'s stage, when it
+    /// is none of the tables its seating has (a later stage is seated from
+    /// who went on: its tables are known once the stage before is
+    /// complete, [`Entrants::tables`]; the first stage's are its
+    /// schedule's, checked with the card). The card's key goes before it.
+    pub fn table_off(e: &Entrants, key: &CardKey) -> Option<Said> {
+        let (tables, seated) = e.tables?;
+        if matches!(key.table, crate::domain::Label::Num(n) if (1..=tables).contains(&n)) {
+            return None;
+        }
+        let (stage, seated, from) = (
+            Part::Stage(e.stage.to_string()),
+            Part::text(seated),
+            Part::Stage(e.from.to_string()),
+        );
+        Some(match tables {
+            1 => Said::new(Msg::TableOffSeatingOne, [stage, seated, from]),
+            _ => Said::new(
+                Msg::TableOffSeating,
+                [stage, Part::text(tables), seated, from],
+            ),
+        })
     }
 
     /// What is wrong with stranger `p` on the cards of `e`'s stage (the

@@ -1221,7 +1221,6 @@ impl EventFolder {
                 (Some(strangers), waiting)
             }
         };
-        let none = Strangers::new();
 
         let files = read.len();
         for (n, file) in read.into_iter().enumerate() {
@@ -1325,7 +1324,15 @@ impl EventFolder {
                 // too), and nothing kept.
                 let mut strangers = Problems::new();
                 if later {
-                    strangers_on(store, &rules, &all, &keys, &roster, &none, &mut strangers)?;
+                    strangers_on(
+                        store,
+                        &rules,
+                        &all,
+                        &keys,
+                        &roster,
+                        Judged::Imported,
+                        &mut strangers,
+                    )?;
                 }
                 if let Some(before) = &strangers_before {
                     let other = stored_later
@@ -1333,7 +1340,15 @@ impl EventFolder {
                         .filter(|k| !keys.contains(*k))
                         .cloned()
                         .collect();
-                    strangers_on(store, &rules, &all, &other, &roster, before, &mut strangers)?;
+                    strangers_on(
+                        store,
+                        &rules,
+                        &all,
+                        &other,
+                        &roster,
+                        Judged::Stored(before),
+                        &mut strangers,
+                    )?;
                     if strangers.has_errors() {
                         let instead = now_waiting(store, &rules, &waiting_before)?;
                         strangers.error(
@@ -1444,14 +1459,14 @@ impl EventFolder {
                 &current,
                 &kept,
                 &roster,
-                &none,
+                Judged::Imported,
                 &mut problems,
             )?;
             // (files of no such card are refused too: said once)
             if problems.has_errors() && report.files.len() - report.refused.len() > 1 {
                 problems.error(
                     Source::file(&store.path.display().to_string()).whole(),
-                    "a later stage's card above has a player who did not go on: nothing imported (correct the card, or import the other files without it)",
+                    "a later stage's card above has a player who did not go on, or a table its seating does not have: nothing imported (correct the card, or import the other files without it)",
                 );
             }
         }
@@ -1462,7 +1477,15 @@ impl EventFolder {
                 .cloned()
                 .collect();
             let mut moved = Problems::new();
-            strangers_on(store, &rules, &current, &other, &roster, before, &mut moved)?;
+            strangers_on(
+                store,
+                &rules,
+                &current,
+                &other,
+                &roster,
+                Judged::Stored(before),
+                &mut moved,
+            )?;
             if moved.has_errors() {
                 let instead = now_waiting(store, &rules, &waiting_before)?;
                 moved.error(
@@ -1762,23 +1785,37 @@ impl SetAside<'_> {
     }
 }
 
-/// Each player on a card of `keys` (a file's, written into `store`'s
-/// transaction, and sat in `seating`) who plays a later stage without
-/// having gone on to it: an error at the card, as the reading commands
-/// say it of the event that holds the card.
+/// Whose later-stage cards [`strangers_on`] judges.
+enum Judged<'a> {
+    /// The cards of the files imported: their players, and their tables
+    /// (a table past the stage's seating, [`Event::table_off`]).
+    Imported,
+    /// Stored cards the files do not replace: their players only, less those who
+    /// were strangers on them before the import (what a card brought
+    /// changes of who went on; a stored card's table is the reading
+    /// commands' to say).
+    Stored(&'a Strangers),
+}
+
+/// Each player on a card of `keys` (written into `store`'s transaction,
+/// and sat in `seating`) who plays a later stage without having gone on
+/// to it: an error at the card, as the reading commands say it of the
+/// event that holds the card; and, of the cards imported, a table the
+/// stage's seating does not have.
 fn strangers_on(
     store: &Store,
     rules: &Rules,
     seating: &Seating,
     keys: &HashSet<CardKey, foldhash::fast::RandomState>,
     roster: &Roster,
-    known: &Strangers,
+    judged: Judged,
     problems: &mut Problems,
 ) -> Result<(), FolderError> {
     let event = judged_event(store, rules)?;
     for e in &event.entrants_so_far() {
         for &p in &e.strangers {
-            if known.contains(&(e.stage.clone(), event.roster.id(p).to_string())) {
+            let id = (e.stage.clone(), event.roster.id(p).to_string());
+            if matches!(judged, Judged::Stored(known) if known.contains(&id)) {
                 continue;
             }
             let Ok(here) = roster.find(event.roster.id(p)) else {
@@ -1787,6 +1824,14 @@ fn strangers_on(
             let on = |k: &CardKey| k.stage == e.stage && keys.contains(k);
             if let Some((key, place)) = seating.card_of(here, on) {
                 problems.error(place, Said::of_card(&key, event.stranger(e, p)));
+            }
+        }
+        if matches!(judged, Judged::Stored(_)) {
+            continue;
+        }
+        for (key, place) in seating.cards_of_stage(&e.stage) {
+            if let Some(off) = Event::table_off(e, &key).filter(|_| keys.contains(&key)) {
+                problems.error(place, Said::of_card(&key, off));
             }
         }
     }

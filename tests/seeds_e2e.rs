@@ -1371,7 +1371,7 @@ fn import_refuses_a_final_card_with_a_player_who_did_not_go_on() {
         .stderr_has(&format!(
             "{both}/final.csv:5:6: error: final session S01 table 1: H05 "
         ))
-        .stderr_has("a later stage's card above has a player who did not go on: nothing imported (correct the card, or import the other files without it)")
+        .stderr_has("a later stage's card above has a player who did not go on, or a table its seating does not have: nothing imported (correct the card, or import the other files without it)")
         .stderr_has("2 files: 0 imported (0 cards), 2 with errors: nothing imported from them");
     run(&["standings"])
         .failure(1)

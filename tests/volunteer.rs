@@ -976,6 +976,95 @@ fn a_random_seating_does_not_depend_on_the_rosters_order() {
     assert_eq!(seat(&reversed), given);
 }
 
+/// A final card of `table` in `s` (`final-T<table>.csv`), H07 H05 H08 H06
+/// at seats A to D (the players of table 2 of [`hk_final_of_two_tables`]),
+/// in the final's games of `tests/fixtures/e2e/hk`.
+fn final_card_at(s: &Scratch, table: u32) -> String {
+    let mut text = String::from("stage,session,table,game,seat,player,won,score,tiles\n");
+    let games = [
+        ["0,-10,3", "0,-6,2", "1,31,0", "0,-15,4"],
+        ["0,-9,2", "1,32,0", "0,-3,1", "0,-20,5"],
+        ["1,5.5,2", "0,-7,4", "0,-4,3", "1,5.5,2"],
+    ];
+    for (g, lines) in games.iter().enumerate() {
+        for (seat, (line, player)) in lines.iter().zip(["H07", "H05", "H08", "H06"]).enumerate() {
+            let seat = ["A", "B", "C", "D"][seat];
+            text.push_str(&format!(
+                "final,S01,{table},{},{seat},{player},{line}\n",
+                g + 1
+            ));
+        }
+    }
+    s.write(&format!("final-T{table}.csv"), &text)
+        .display()
+        .to_string()
+}
+
+/// The error of a final card of table 3 in [`hk_final_of_two_tables`].
+const FINAL_TABLE_3_OFF: &str = "final session S01 table 3: the final has tables 1 to 2 (the seating of the 8 who go on from the prelim); correct the card's table";
+
+/// A final card whose table is past the final's tables (2: the 8 who go
+/// on at tables of 4) is an error naming the table and how many tables
+/// the final has, by check and import alike, and nothing is imported; a
+/// card of table 2 comes in.
+#[test]
+fn a_final_card_past_the_finals_tables_is_an_error() {
+    let s = Scratch::new("final-table-off");
+    let dir = hk_final_of_two_tables(&s);
+    let off = final_card_at(&s, 3);
+    in_event(&dir, &["check", &off])
+        .failure(1)
+        .errors(1)
+        .error_at(&format!("{off}:2"), &[FINAL_TABLE_3_OFF]);
+    in_event(&dir, &["import", &off])
+        .failure(1)
+        .errors(1)
+        .error_at(&format!("{off}:2"), &[FINAL_TABLE_3_OFF])
+        .stderr_has("nothing imported");
+    // nothing of it is stored: the prelim's two cards only
+    in_event(&dir, &["check"])
+        .success()
+        .errors(0)
+        .stderr_has("2 cards stored in the event: 2 cards accepted, 6 games; 0 errors");
+    in_event(&dir, &["import", &final_card_at(&s, 2)])
+        .success()
+        .errors(0)
+        .stderr_has("1 card imported");
+    in_event(&dir, &["check"])
+        .success()
+        .errors(0)
+        .stderr_has("final: 4 of the 8 players who went on from the prelim have no card yet: H01, H02, H03, H04");
+}
+
+/// While the prelim has cards missing, who goes on, and so how many
+/// tables the final has, can still change: a final card's table is not
+/// checked, and the card comes in. Once the prelim is complete, `check`
+/// says the table at the stored card, an error of the final only (the
+/// prelim's answers are given).
+#[test]
+fn a_final_table_is_checked_once_the_prelim_is_complete() {
+    let s = Scratch::new("final-table-later");
+    let dir = hk_final_of_two_tables(&s);
+    let settings = dir.join("tilerank.toml");
+    let two = std::fs::read_to_string(&settings).unwrap();
+    // (a third table of the prelim's session expected: its card missing)
+    std::fs::write(&settings, two.replace("tables = 2", "tables = 3")).unwrap();
+    in_event(&dir, &["import", &final_card_at(&s, 3)])
+        .success()
+        .errors(0)
+        .stderr_has("1 card imported");
+    std::fs::write(&settings, &two).unwrap();
+    in_event(&dir, &["check"])
+        .failure(1)
+        .errors(1)
+        .stderr_has(FINAL_TABLE_3_OFF)
+        .stderr_has("1 error (1 about the final's players or tables)");
+    in_event(&dir, &["qualifiers", "--stage", "prelim"])
+        .failure(1)
+        .stderr_has(FINAL_TABLE_3_OFF)
+        .stdout_has("H01");
+}
+
 /// `seating` of a stage that has cards already is a warning saying how
 /// many, and whether the seating printed is the one they were played at.
 #[test]

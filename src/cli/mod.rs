@@ -723,10 +723,11 @@ pub fn summary(event: &Event) -> String {
         errors,
         if errors == 1 { "error" } else { "errors" }
     ));
-    // (the cards are accepted: what is wrong is who plays a later stage)
+    // (the cards are accepted: what is wrong is who plays a later stage,
+    // or at which table)
     let later: Vec<String> = event
         .later_errors(&event.qualifying_stage())
-        .map(|(stage, n)| format!("{n} about who plays the {stage}"))
+        .map(|(stage, n)| format!("{n} about the {stage}'s players or tables"))
         .collect();
     if !later.is_empty() {
         s.push_str(&format!(" ({})", later.join(", ")));

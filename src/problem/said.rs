@@ -160,6 +160,14 @@ crate::lang::catalog! {
             "（{} 人晉級；{} 尚未完成，tilerank qualifiers --stage {} --allow-incomplete 會列出）：請更正計分卡，或先匯入未到的計分卡";
         StrangerSoFarAtTable => " ({} going on; the {} is not complete yet): correct the card, or, if it is right, tell the desk",
             "（{} 人晉級；{} 尚未完成）：請更正計分卡；若計分卡無誤，請告知記分台";
+        /// A later stage's card of a table past its seating: the stage,
+        /// its tables, how many it seats, the stage before.
+        TableOffSeating => "the {} has tables 1 to {} (the seating of the {} who go on from the {}); correct the card's table",
+            "{0} 只有第 1 至 {1} 桌（從 {3} 晉級的 {2} 名選手的座位安排）；請更正計分卡的桌號";
+        /// [`Msg::TableOffSeating`] of a stage of one table: the stage,
+        /// how many it seats, the stage before.
+        TableOffSeatingOne => "the {} has one table, table 1 (the seating of the {} who go on from the {}); correct the card's table",
+            "{0} 只有第 1 桌（從 {2} 晉級的 {1} 名選手的座位安排）；請更正計分卡的桌號";
         /// Cards that change who went on to a later stage whose cards are
         /// stored (played by the list before): the stages, and who now
         /// goes on instead ([`Msg::NowGoesOn`], or nothing).
@@ -696,6 +704,50 @@ mod tests {
         assert_eq!(
             Part::count(1, Msg::OneTile, Msg::Tiles).to_string(),
             "1 tile"
+        );
+    }
+
+    /// A later stage's card of a table past its seating, in each
+    /// language, of two tables and of one.
+    #[test]
+    fn a_table_past_the_seating_is_said_in_each_language() {
+        let card = Part::said(
+            Msg::StagedCard,
+            [Part::Stage("final".into()), "S01".into(), "3".into()],
+        );
+        let off = |said: Said| Said::new(Msg::OfCard, [card.clone(), Part::Said(said)]);
+        let two = off(Said::new(
+            Msg::TableOffSeating,
+            [
+                Part::Stage("final".into()),
+                Part::text(2),
+                Part::text(8),
+                Part::Stage("prelim".into()),
+            ],
+        ));
+        assert_eq!(
+            two.to_string(),
+            "final session S01 table 3: the final has tables 1 to 2 (the seating of the 8 who go on from the prelim); correct the card's table"
+        );
+        assert_eq!(
+            two.say(Lang::ZhHant),
+            "決賽場次 S01 第 3 桌：決賽只有第 1 至 2 桌（從初賽晉級的 8 名選手的座位安排）；請更正計分卡的桌號"
+        );
+        let one = off(Said::new(
+            Msg::TableOffSeatingOne,
+            [
+                Part::Stage("final".into()),
+                Part::text(4),
+                Part::Stage("semi".into()),
+            ],
+        ));
+        assert_eq!(
+            one.to_string(),
+            "final session S01 table 3: the final has one table, table 1 (the seating of the 4 who go on from the semi); correct the card's table"
+        );
+        assert_eq!(
+            one.say(Lang::ZhHant),
+            "決賽場次 S01 第 3 桌：決賽只有第 1 桌（從準決賽晉級的 4 名選手的座位安排）；請更正計分卡的桌號"
         );
     }
 

@@ -2366,6 +2366,19 @@ impl Seating {
         (0..self.cards.len()).map(|i| self.key(i))
     }
 
+    /// Each card of `stage`: its key and where it is named (a later
+    /// stage's few cards, found without making the key of every card of
+    /// the first).
+    pub fn cards_of_stage(&self, stage: &Stage) -> Vec<(CardKey, Place)> {
+        let Some(s) = self.stages.iter().position(|x| x == stage) else {
+            return Vec::new();
+        };
+        (0..self.cards.len())
+            .filter(|&i| self.cards[i].key.0 == s as u32)
+            .map(|i| (self.key(i), self.place(i, self.cards[i].at)))
+            .collect()
+    }
+
     /// The first card `on` keeps at which `player` sits: its key and
     /// where the card names them (their seat's first line or cell).
     pub fn card_of(

@@ -135,6 +135,18 @@ pub fn table_sizes(players: usize) -> Result<Vec<usize>, SeatingError> {
     Ok(sizes)
 }
 
+/// How many tables a stage seated group by group has: each age group's
+/// players at tables of their own ([`table_sizes`]), numbered on through
+/// the groups, as `tilerank seating` numbers them (`groups`: how many
+/// each group seats). A group of nobody has no table.
+pub fn tables_of_groups(groups: &[usize]) -> Result<u32, SeatingError> {
+    groups
+        .iter()
+        .filter(|&&n| n > 0)
+        .map(|&n| table_sizes(n).map(|t| t.len() as u32))
+        .sum()
+}
+
 /// One table: its session and number (from 1), and who sits where, seat A
 /// first.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -407,6 +419,17 @@ mod tests {
             assert!(sizes.iter().all(|&t| t == 3 || t == 4), "{n}");
             assert_eq!(sizes.len(), n.div_ceil(4), "{n}: fewest tables");
         }
+    }
+
+    #[test]
+    fn groups_are_seated_at_tables_numbered_on() {
+        assert_eq!(tables_of_groups(&[8]), Ok(2));
+        assert_eq!(tables_of_groups(&[8, 7, 0, 9]), Ok(2 + 2 + 3));
+        assert_eq!(tables_of_groups(&[]), Ok(0));
+        assert_eq!(
+            tables_of_groups(&[8, 5]),
+            Err(SeatingError::CannotSplit { players: 5 })
+        );
     }
 
     #[test]
