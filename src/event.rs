@@ -9,7 +9,7 @@ use crate::problem::{Message, Problems};
 use crate::profile::{AgeScheme, GoingOn, Rules, TableTies};
 use crate::roster::Roster;
 use crate::rules::advancement::{Advancer, Cut, Decision, Stayer, Staying};
-use crate::rules::age_groups::{assign, nvso_groups, AgeGroup};
+use crate::rules::age_groups::{assign, nvso_groups, AgeError, AgeGroup};
 use crate::rules::card_checks::{CardKeys, Seating};
 use crate::rules::standings::{self, Standings, Tallies};
 use std::collections::HashMap;
@@ -257,11 +257,18 @@ impl Event {
         rules: &Rules,
         mut problems: Problems,
     ) -> Event {
-        if let (true, Some(date)) = (roster_given, &rules.event_date) {
+        // (a roster given that could not be read was said at its file:
+        // nothing here that needs it, each player's lack of it said again)
+        let unread = roster.is_unread();
+        if let (true, false, Some(date)) = (roster_given, unread, &rules.event_date) {
             crate::rules::roster_checks::check_ages(&roster, rules, date, &mut problems);
         }
-        let groups = assign_groups(&mut roster, &tallies, rules, &mut problems);
-        for name in &rules.named {
+        let groups = match unread {
+            true => Groups::default(),
+            false => assign_groups(&mut roster, &tallies, rules, &mut problems),
+        };
+        let named = rules.named.iter().filter(|_| !unread);
+        for name in named {
             if roster.find(name).is_err() {
                 problems.error(
                     rules.written_at.place("[qualifiers] named"),
@@ -269,7 +276,7 @@ impl Event {
                 );
             }
         }
-        for (stage, names) in &rules.absent {
+        for (stage, names) in rules.absent.iter().filter(|_| !unread) {
             for name in names.iter().filter(|n| roster.find(n).is_err()) {
                 problems.error(
                     rules.written_at.place(&format!("[stages.{stage}] absent")),
@@ -279,7 +286,7 @@ impl Event {
                 );
             }
         }
-        for (stage, names) in &rules.stage_named {
+        for (stage, names) in rules.stage_named.iter().filter(|_| !unread) {
             for name in names.iter().filter(|n| roster.find(n).is_err()) {
                 problems.error(
                     rules.written_at.place(&format!("[stages.{stage}] named")),
@@ -987,6 +994,9 @@ fn assign_groups(
     };
     let date = rules.event_date.clone();
     let mut missing_date = false;
+    // (the lines whose birth date or age was typed wrong, that error said
+    // at its cell: found when first needed)
+    let mut typed_wrong = None;
     let ids: Vec<PlayerId> = roster.iter().map(|(id, _)| id).collect();
     for pid in ids {
         let player = roster.get(pid).into_owned();
@@ -1009,13 +1019,20 @@ fn assign_groups(
                 roster.set_group(pid, &name);
                 out.of.insert(pid, name);
             }
-            Err(e) => problems.error(
-                player
-                    .place
-                    .clone()
-                    .unwrap_or_else(|| crate::place::Place::nowhere("roster")),
-                format!("{} ({}): {e}", player.id, player.name),
-            ),
+            Err(e) => {
+                let place = (player.place.clone())
+                    .unwrap_or_else(|| crate::place::Place::nowhere("roster"));
+                // a birth date or age typed that is none: said once, at
+                // its cell, not again as none given
+                if let (AgeError::NoAge { .. }, Some(row)) = (&e, place.row) {
+                    let wrong = typed_wrong
+                        .get_or_insert_with(|| ingest::roster::ages_typed_wrong(problems));
+                    if wrong.contains(&(place.source.clone(), row)) {
+                        continue;
+                    }
+                }
+                problems.error(place, format!("{} ({}): {e}", player.id, player.name))
+            }
         }
     }
     if missing_date {

@@ -872,6 +872,9 @@ pub struct Roster {
     by_name: std::sync::OnceLock<NameIndex>,
     /// No roster was given: any name on a card is a player.
     open: bool,
+    /// A roster was given and could not be read (or held no roster): open,
+    /// and nothing that needs the roster is checked ([`Roster::unread`]).
+    unread: bool,
     /// A buffer for match keys.
     scratch: String,
 }
@@ -883,6 +886,25 @@ impl Roster {
             open: true,
             ..Roster::default()
         }
+    }
+
+    /// The roster of a roster file given that could not be read, or held
+    /// no roster (said at the file): open, so that the cards' own checks
+    /// still run, their players known by what the cards say; nothing that
+    /// needs the roster is checked (a player on it, ages and age groups,
+    /// the players the settings name), as that would only repeat that the
+    /// roster could not be read, a player at a time (docs/formats.md).
+    pub fn unread() -> Roster {
+        Roster {
+            unread: true,
+            ..Roster::open()
+        }
+    }
+
+    /// Whether this is the roster of a roster file that could not be read
+    /// ([`Roster::unread`]).
+    pub fn is_unread(&self) -> bool {
+        self.unread
     }
 
     /// The player whose id has the match key `key`.

@@ -381,3 +381,82 @@ fn a_note_right_of_a_roster_table_on_a_row_of_its_own_is_no_player() {
         .errors(0)
         .stderr_has("Roster stored: 2 players.");
 }
+
+/// The demo NVSO event's cards (36 players in three age groups).
+fn nvso_cards() -> String {
+    let cards = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/nvso-2023/cards");
+    cards.display().to_string()
+}
+
+/// A roster given that cannot be read is said once, at its file, and the
+/// run stops there: no player is then said to have no age (an error a
+/// player, at "roster:", no place), nor to be off the roster. The cards'
+/// own checks still run (docs/formats.md; robustness.rs has a card's
+/// error said beside such a roster's).
+#[test]
+fn a_roster_that_cannot_be_read_is_said_once_not_again_for_each_player() {
+    let scratch = Scratch::new("unread");
+    let garbage = scratch.write("garbage.xlsx", "not a workbook at all\n");
+    let headless = scratch.write("headless.csv", "NV01,Martin Nelson,1960-04-21\n");
+    let nvso = ["--profile", "nvso", "--date", "2023-09-13"];
+    let out = Test::new()
+        .args(["check", &nvso_cards(), "--roster"])
+        .arg(&garbage)
+        .args(nvso)
+        .run()
+        .failure(2)
+        .stdout_is("");
+    assert_eq!(
+        out.stderr,
+        format!(
+            "{}: error: cannot be read: not a workbook: an .xlsx/.ods is a zip file, an .xls a compound document\n\
+             tilerank: 1 input could not be read (see above); nothing was decided\n",
+            garbage.display()
+        )
+    );
+    let headless_at = headless.display().to_string();
+    let out = Test::new()
+        .args(["check", &nvso_cards(), "--roster"])
+        .arg(&headless)
+        .args(nvso)
+        .run()
+        .failure(1);
+    assert_eq!(
+        out.stderr,
+        format!(
+            "{headless_at}: warning: not a roster (expected a header with id and name): skipped\n\
+             {headless_at}: error: no roster found: expected a header with at least id and name (optional: birth_date, age, family, status, group)\n\
+             12 files: 12 cards accepted, 36 games; 1 error, 1 warning\n"
+        )
+    );
+}
+
+/// A birth date typed that is no date is one error, at its cell: the
+/// player is not said again to have no birth date, under age groups.
+#[test]
+fn a_birth_date_typed_wrong_is_one_error_at_its_cell_under_age_groups() {
+    let scratch = Scratch::new("bad-date-groups");
+    let demo =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/nvso-2023/roster.csv");
+    let roster = std::fs::read_to_string(demo).unwrap();
+    let roster = roster.replace(
+        "NV07,Wanda Carter,1958-09-14",
+        "NV07,Wanda Carter,1950-13-45",
+    );
+    assert!(roster.contains("1950-13-45"));
+    let roster = scratch.write("roster.csv", &roster);
+    let at = roster.display().to_string();
+    let out = Test::new()
+        .args(["check", &nvso_cards(), "--roster"])
+        .arg(&roster)
+        .args(["--profile", "nvso", "--date", "2023-09-13"])
+        .run()
+        .failure(1);
+    assert_eq!(
+        out.stderr,
+        format!(
+            "{at}:8:3: error: birth_date is \"1950-13-45\"; no month 13: months are numbered 1 to 12 (expected a date YYYY-MM-DD)\n\
+             12 files: 12 cards accepted, 36 games; 1 error\n"
+        )
+    );
+}

@@ -94,8 +94,9 @@ pub fn read(path: &PathBuf, problems: &mut Problems) -> Result<Roster, InputErro
             Err(e @ (InputError::BadLimit { .. } | InputError::NotFound { .. })) => return Err(e),
             Err(e) => {
                 // Keep going, then decide: the cards are still checked (their
-                // players known by what the cards say), the run ends with
-                // exit status 2.
+                // players known by what the cards say, nothing checked that
+                // needs the roster: Roster::unread), the run ends with exit
+                // status 2.
                 let (place, message) = e.to_problem();
                 problems.unreadable(place, message);
                 unreadable = true;
@@ -103,10 +104,11 @@ pub fn read(path: &PathBuf, problems: &mut Problems) -> Result<Roster, InputErro
         }
     }
     if unreadable {
-        return Ok(Roster::open());
+        return Ok(Roster::unread());
     }
     if !found {
         not_found(&super::shown(path), problems);
+        return Ok(Roster::unread());
     }
     roster.shrink_to_fit();
     Ok(roster)
@@ -1013,7 +1015,7 @@ fn read_line<'a>(
                 if matches!(&cell, Cell::Text(t) if Date::parse(t).is_some()) {
                     // a date, of a year no player is born in
                     format!(
-                        "birth_date is {}; expected a date from {} to {}",
+                        "{BIRTH_IS} {}; expected a date from {} to {}",
                         cell.describe(),
                         BIRTH_YEARS.start(),
                         BIRTH_YEARS.end()
@@ -1024,7 +1026,7 @@ fn read_line<'a>(
                         Cell::Text(t) => not_a_date(t),
                         _ => "expected a date YYYY-MM-DD".to_string(),
                     };
-                    format!("birth_date is {}; {why}", cell.describe())
+                    format!("{BIRTH_IS} {}; {why}", cell.describe())
                 },
             ),
         }
@@ -1035,7 +1037,7 @@ fn read_line<'a>(
             None => problems.error(
                 place(i),
                 format!(
-                    "age is {}; expected a whole number of years",
+                    "{AGE_IS} {}; expected a whole number of years",
                     cell.describe()
                 ),
             ),
@@ -1054,6 +1056,22 @@ fn read_line<'a>(
         }
     }
     Some(player)
+}
+
+/// How the error of a birth date or an age typed that is none begins
+/// ([`read_line`] says it at the cell).
+const BIRTH_IS: &str = "birth_date is";
+const AGE_IS: &str = "age is";
+
+/// The roster lines (source and line) whose birth date or age was typed
+/// and is no date or age, said at its cell: such a player has none, and
+/// that it has none is not said again ([`crate::event`]'s age groups).
+pub(crate) fn ages_typed_wrong(problems: &Problems) -> std::collections::HashSet<(Source, u32)> {
+    (problems.iter())
+        .filter(|p| p.severity == crate::problem::Severity::Error && p.place.col.is_some())
+        .filter(|p| p.message.starts_with(BIRTH_IS) || p.message.starts_with(AGE_IS))
+        .filter_map(|p| Some((p.place.source.clone(), p.place.row?)))
+        .collect()
 }
 
 /// A birth date as `YYYY-MM-DD`, from a date cell or text read as every
