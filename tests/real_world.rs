@@ -111,7 +111,7 @@ fn a_windows_1252_roster() {
     assert_eq!(out.column("player"), ["E001", "E002", "E003", "E004"]);
     assert!(
         out.stderr
-            .contains("roster-cp1252.csv: note: not UTF-8: read as windows-1252;"),
+            .contains("roster-cp1252.csv:2: note: not UTF-8: read as windows-1252 (the first byte that is not UTF-8 is 0xE9, character 9 of this line: mend it, if the rest of the file is UTF-8); if names look garbled,"),
         "{}",
         out.stderr
     );
@@ -211,7 +211,7 @@ fn a_roster_with_one_gbk_name() {
         .errors(0);
     assert_eq!(out.column("name")[0], "陳大文");
     assert!(
-        out.stderr.contains("roster-gbk.csv: note: not UTF-8: read as GBK; if names look garbled, save the file as CSV UTF-8 and read it again (the encoding is guessed from the letters that are not ASCII, and this file has few of them: a name or two can read as names in more than one encoding)"),
+        out.stderr.contains("roster-gbk.csv:2: note: not UTF-8: read as GBK (the first byte that is not UTF-8 is 0xF3, character 8 of this line: mend it, if the rest of the file is UTF-8); if names look garbled, save the file as CSV UTF-8 and read it again (the encoding is guessed from the letters that are not ASCII, and this file has few of them: a name or two can read as names in more than one encoding)"),
         "{}",
         out.stderr
     );
@@ -232,10 +232,14 @@ fn a_big5_score_card_and_roster() {
     );
     assert_eq!(out.column("name"), ["陳大文", "李小明", "黃志強"]);
     assert_eq!(out.column("player"), ["H001", "H002", "H003"]);
-    // each file's encoding is said, for a wrong judgement to be seen
-    for file in ["scorecard-big5.csv", "roster-big5.csv"] {
+    // each file's encoding is said, for a wrong judgement to be seen, at
+    // the file's first byte that is not UTF-8
+    for (file, first) in [
+        ("scorecard-big5.csv:1", "0xAD, character 1"),
+        ("roster-big5.csv:2", "0xB3, character 6"),
+    ] {
         assert!(
-            out.stderr.contains(&format!("{file}: note: not UTF-8: read as Big5; if names look garbled, save the file as CSV UTF-8 and read it again")),
+            out.stderr.contains(&format!("{file}: note: not UTF-8: read as Big5 (the first byte that is not UTF-8 is {first} of this line: mend it, if the rest of the file is UTF-8); if names look garbled, save the file as CSV UTF-8 and read it again")),
             "{}",
             out.stderr
         );
@@ -412,4 +416,62 @@ fn a_file_named_twice_is_read_once() {
         .success()
         .errors(0);
     assert_eq!(again.stdout, own.stdout);
+}
+
+/// One stray byte that is not UTF-8 (a Latin-1 `é` typed on line 5 of a
+/// UTF-8 roster of Chinese names) makes the file be read in a legacy
+/// encoding: the note is said at that line and names the byte and its
+/// character of the line, to be mended there.
+#[test]
+fn a_stray_byte_that_is_not_utf8_is_named_by_its_line() {
+    let scratch = crate::test::Scratch::new("stray-byte");
+    let roster = scratch.path("roster.csv");
+    let mut bytes = "id,name\nP0001,陳大文\nP0002,李小明\nP0003,黃志強\nP0004,Jos"
+        .as_bytes()
+        .to_vec();
+    bytes.extend_from_slice(b"\xe9 Wong\n");
+    std::fs::write(&roster, bytes).unwrap();
+    let out = Test::new()
+        .args(["check", "--roster"])
+        .arg(&roster)
+        .fixture("good/went-out.csv")
+        .run();
+    let note = format!(
+        "{}:5: note: not UTF-8: read as windows-1252 (the first byte that is not UTF-8 is 0xE9, character 10 of this line: mend it, if the rest of the file is UTF-8); if names look garbled, save the file as CSV UTF-8 and read it again\n",
+        roster.display()
+    );
+    assert!(out.stderr.starts_with(&note), "{}", out.stderr);
+}
+
+/// A CSV file with a byte-order mark, UTF-16 or UTF-8, is read in the
+/// encoding the mark names: it is sure, and nothing is noted.
+#[test]
+fn a_byte_order_mark_is_sure_and_not_noted() {
+    let scratch = crate::test::Scratch::new("bom");
+    let text = std::fs::read_to_string(fixtures().join("roster.csv")).unwrap();
+    let names = text.replace("P0001,", "P0001,陳大文 ");
+    for (name, bytes) in [
+        (
+            "utf16le.csv",
+            [&[0xFF, 0xFE][..], &utf16(&names, true)].concat(),
+        ),
+        (
+            "utf16be.csv",
+            [&[0xFE, 0xFF][..], &utf16(&names, false)].concat(),
+        ),
+        (
+            "utf8.csv",
+            [&[0xEF, 0xBB, 0xBF][..], names.as_bytes()].concat(),
+        ),
+    ] {
+        let roster = scratch.path(name);
+        std::fs::write(&roster, bytes).unwrap();
+        let out = Test::new()
+            .args(["check", "--roster"])
+            .arg(&roster)
+            .fixture("good/went-out.csv")
+            .run()
+            .success();
+        assert_eq!(out.stderr, "1 file: 1 card accepted, 3 games; 0 errors\n");
+    }
 }

@@ -143,7 +143,9 @@ pub struct Sheet {
 /// expects and does not get is listed missing); a CSV file that is not
 /// UTF-8 is read in the encoding judged most likely, and a note names it
 /// (a wrong judgement shows as garbled names), and says when the judgement
-/// rests on a few letters only ([`text::FEW_TO_GUESS`]).
+/// rests on a few letters only ([`text::FEW_TO_GUESS`]); it is said at
+/// the line of the first byte that is not UTF-8, and names its character
+/// (one stray byte, a letter typed in another encoding, is mended there).
 pub fn read_or_skip(sheet: &Sheet, problems: &mut Problems) -> bool {
     if let Some(encoding) = sheet.encoding {
         let msg = if encoding.from_few {
@@ -151,10 +153,20 @@ pub fn read_or_skip(sheet: &Sheet, problems: &mut Problems) -> bool {
         } else {
             Msg::NotUtf8
         };
-        problems.note(
-            sheet.source.whole(),
-            Said::new(msg, [Part::text(encoding.name)]),
-        );
+        let (place, at) = match encoding.first_bad {
+            Some(bad) => (
+                sheet.source.at(bad.line, None),
+                Part::said(
+                    Msg::FirstNotUtf8,
+                    [
+                        Part::text(format!("0x{:02X}", bad.byte)),
+                        Part::text(bad.char),
+                    ],
+                ),
+            ),
+            None => (sheet.source.whole(), Part::text("")),
+        };
+        problems.note(place, Said::new(msg, [Part::text(encoding.name), at]));
     }
     if sheet.hidden {
         problems.warning(sheet.source.whole(), Said::new(Msg::HiddenSheet, []));

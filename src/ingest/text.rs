@@ -165,8 +165,9 @@ fn each_block_has_a_line_break(bytes: &[u8], longest: u64) -> bool {
         .all(|b| memchr::memchr(b'\n', b).is_some())
 }
 
-/// The encoding a text not in UTF-8 was read in: its name, and whether it
-/// was guessed from a few letters only ([`FEW_TO_GUESS`]).
+/// The encoding a text not in UTF-8 was read in: its name, whether it
+/// was guessed from a few letters only ([`FEW_TO_GUESS`]), and where its
+/// first byte that is not UTF-8 is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Encoded {
     pub name: &'static str,
@@ -174,15 +175,47 @@ pub struct Encoded {
     /// (a roster of a name or two): the guess may well be wrong, and the
     /// note says so.
     pub from_few: bool,
+    /// The first byte that is not UTF-8, when the encoding was guessed
+    /// (none for UTF-16, told by its NULs): one stray byte (a letter
+    /// typed in another program) makes the whole file be read in another
+    /// encoding, and the note names its line, to be mended.
+    pub first_bad: Option<FirstBad>,
+}
+
+/// Where the first byte that is not UTF-8 is: its line (from 1), the
+/// character of the line it is (from 1, as a text editor counts them:
+/// those before it are UTF-8), and the byte.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FirstBad {
+    pub line: u32,
+    pub char: u32,
+    pub byte: u8,
+}
+
+impl FirstBad {
+    /// The first byte of `bytes` that is not UTF-8, which are UTF-8 up to
+    /// `valid` ([`std::str::Utf8Error::valid_up_to`]).
+    fn of(bytes: &[u8], valid: usize) -> Option<FirstBad> {
+        let byte = *bytes.get(valid)?;
+        let before = &bytes[..valid];
+        let start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+        let line = memchr::memchr_iter(b'\n', before).count() + 1;
+        let char = std::str::from_utf8(&before[start..]).map_or(0, |t| t.chars().count()) + 1;
+        Some(FirstBad {
+            line: u32::try_from(line).unwrap_or(u32::MAX),
+            char: u32::try_from(char).unwrap_or(u32::MAX),
+            byte,
+        })
+    }
 }
 
 impl Encoded {
-    /// Read in `encoding`, known for sure (a byte order mark, UTF-16's
-    /// NULs): no guess.
+    /// Read in `encoding`, known for sure (UTF-16's NULs): no guess.
     fn sure(encoding: &'static Encoding) -> Encoded {
         Encoded {
             name: encoding.name(),
             from_few: false,
+            first_bad: None,
         }
     }
 }
@@ -202,7 +235,8 @@ pub const FEW_TO_GUESS: usize = 16;
 /// Bytes to text. UTF-8 (and UTF-16 with a BOM) is taken as it is; so is
 /// UTF-16 without a BOM, told by its NUL bytes (`utf16_without_bom`);
 /// anything else is decoded in the encoding that chardetng judges most
-/// likely. Returns the text and its encoding when it was not UTF-8, or
+/// likely. Returns the text and its encoding when it was not UTF-8 and
+/// not told by a byte order mark (which is sure: nothing to note), or
 /// why the bytes are not read (UTF-16's pattern of NULs, but not UTF-16
 /// throughout).
 /// As [`decode`], taking the bytes: UTF-8 without a byte order mark, the
@@ -220,8 +254,7 @@ pub fn decode_owned(bytes: Vec<u8>) -> Result<(String, Option<Encoded>), String>
 pub fn decode(bytes: &[u8]) -> Result<(String, Option<Encoded>), String> {
     if let Some((encoding, bom_len)) = Encoding::for_bom(bytes) {
         let (text, _) = encoding.decode_without_bom_handling(&bytes[bom_len..]);
-        let label = (encoding != encoding_rs::UTF_8).then(|| Encoded::sure(encoding));
-        return Ok((text.into_owned(), label));
+        return Ok((text.into_owned(), None));
     }
     match utf16_without_bom(bytes) {
         Nuls::None => {}
@@ -233,9 +266,10 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Option<Encoded>), String> {
             ))
         }
     }
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        return Ok((text.to_string(), None));
-    }
+    let first_bad = match std::str::from_utf8(bytes) {
+        Ok(text) => return Ok((text.to_string(), None)),
+        Err(e) => FirstBad::of(bytes, e.valid_up_to()),
+    };
     // (the whole text, fed once: chardetng judges on every byte; no
     // top-level domain is given, as nothing says where a file was written,
     // and one would only trade a wrong guess for another: a Japanese
@@ -254,6 +288,7 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Option<Encoded>), String> {
         Some(Encoded {
             name: encoding.name(),
             from_few: letters < FEW_TO_GUESS,
+            first_bad,
         }),
     ))
 }
@@ -732,19 +767,40 @@ mod tests {
         assert_eq!(decode(b"\xEF\xBB\xBFid,name").unwrap().0, "id,name");
         let (text, label) = decode(b"id,name\nP1,Jos\xe9 M\xfcller\n").unwrap();
         assert_eq!(text, "id,name\nP1,José Müller\n");
-        assert_eq!(label, Some(guessed("windows-1252", true)));
+        assert_eq!(label, Some(guessed("windows-1252", true, at(2, 7, 0xE9))));
         let (big5, _, _) = encoding_rs::BIG5.encode("id,name\nP1,陳大文\nP2,李小明\nP3,黃志強\n");
         let (text, label) = decode(&big5).unwrap();
         assert!(text.contains("陳大文"), "{text}");
-        assert_eq!(label, Some(guessed("Big5", true)));
-        assert_eq!(
-            decode(b"\xFF\xFEi\0d\0").unwrap(),
-            ("id".to_string(), Some(guessed("UTF-16LE", false)))
-        );
+        assert_eq!(label, Some(guessed("Big5", true, at(2, 4, big5[11]))));
+        // a byte order mark is sure: nothing to note
+        assert_eq!(decode(b"\xFF\xFEi\0d\0").unwrap(), ("id".to_string(), None));
     }
 
-    fn guessed(name: &'static str, from_few: bool) -> Encoded {
-        Encoded { name, from_few }
+    fn guessed(name: &'static str, from_few: bool, first_bad: Option<FirstBad>) -> Encoded {
+        Encoded {
+            name,
+            from_few,
+            first_bad,
+        }
+    }
+
+    fn at(line: u32, char: u32, byte: u8) -> Option<FirstBad> {
+        Some(FirstBad { line, char, byte })
+    }
+
+    /// One stray byte that is not UTF-8 in a UTF-8 text: its line, and its
+    /// character of the line (counted in characters, the Chinese ones
+    /// before it one each), are where the note says it is.
+    #[test]
+    fn the_first_byte_that_is_not_utf8_is_found_by_line_and_character() {
+        let mut bytes = "id,name\nP1,陳大文\nP2,李小明\n".as_bytes().to_vec();
+        bytes.extend_from_slice(b"P3,Jos\xe9\n");
+        let (_, label) = decode(&bytes).unwrap();
+        assert_eq!(label.and_then(|l| l.first_bad), at(4, 7, 0xE9));
+        let mut bytes = "id,name\nP1,陳大文!\n".as_bytes().to_vec();
+        bytes[20] = 0xFF;
+        let (_, label) = decode_owned(bytes).unwrap();
+        assert_eq!(label.and_then(|l| l.first_bad), at(2, 7, 0xFF));
     }
 
     /// A guess from fewer than [`FEW_TO_GUESS`] letters not ASCII is said
@@ -782,7 +838,7 @@ mod tests {
         ] {
             for (le, name) in [(true, "UTF-16LE"), (false, "UTF-16BE")] {
                 let bytes = utf16(text, le);
-                let sure = Some(guessed(name, false));
+                let sure = Some(guessed(name, false, None));
                 assert_eq!(
                     decode(&bytes),
                     Ok((text.to_string(), sure)),
@@ -827,7 +883,10 @@ mod tests {
         let (text, label) = decode(b"id,name\nP1,Jos\xe9\0\n").unwrap();
         assert_eq!(
             (text.as_str(), label),
-            ("id,name\nP1,José\0\n", Some(guessed("windows-1252", true)))
+            (
+                "id,name\nP1,José\0\n",
+                Some(guessed("windows-1252", true, at(2, 7, 0xE9)))
+            )
         );
         // UTF-32, whose NULs are half of its bytes: not UTF-16
         let utf32: Vec<u8> = "id,name\n"

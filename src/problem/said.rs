@@ -223,10 +223,15 @@ crate::lang::catalog! {
             "裁判長已就此桌作出決定（{}）：此版本的計分卡當時未被採用，不會再次保留。若此版本正確，請告知裁判長重新審視此桌。";
 
         // What a file, a sheet or the roster is said to be.
-        NotUtf8 => "not UTF-8: read as {}; if names look garbled, save the file as CSV UTF-8 and read it again",
-            "不是 UTF-8：以 {} 讀取；如果姓名顯示為亂碼，請將檔案另存為 CSV UTF-8 再讀取";
-        NotUtf8FromFew => "not UTF-8: read as {}; if names look garbled, save the file as CSV UTF-8 and read it again (the encoding is guessed from the letters that are not ASCII, and this file has few of them: a name or two can read as names in more than one encoding)",
-            "不是 UTF-8：以 {} 讀取；如果姓名顯示為亂碼，請將檔案另存為 CSV UTF-8 再讀取（編碼是從非 ASCII 的字元猜測的，而此檔案這類字元很少：一兩個姓名在不止一種編碼下都可能讀得通）";
+        /// The encoding a file was read in, then where its first byte
+        /// that is not UTF-8 is ([`Msg::FirstNotUtf8`], or nothing).
+        NotUtf8 => "not UTF-8: read as {}{}; if names look garbled, save the file as CSV UTF-8 and read it again",
+            "不是 UTF-8：以 {} 讀取{}；如果姓名顯示為亂碼，請將檔案另存為 CSV UTF-8 再讀取";
+        NotUtf8FromFew => "not UTF-8: read as {}{}; if names look garbled, save the file as CSV UTF-8 and read it again (the encoding is guessed from the letters that are not ASCII, and this file has few of them: a name or two can read as names in more than one encoding)",
+            "不是 UTF-8：以 {} 讀取{}；如果姓名顯示為亂碼，請將檔案另存為 CSV UTF-8 再讀取（編碼是從非 ASCII 的字元猜測的，而此檔案這類字元很少：一兩個姓名在不止一種編碼下都可能讀得通）";
+        /// The byte (`0xE9`) and the character of the line the note is at.
+        FirstNotUtf8 => " (the first byte that is not UTF-8 is {}, character {} of this line: mend it, if the rest of the file is UTF-8)",
+            "（第一個不是 UTF-8 的位元組是 {}，即此行第 {} 個字元：如果檔案其餘部分是 UTF-8，請修正它）";
         HiddenSheet => "the sheet is hidden in the workbook: not read (unhide it, in the spreadsheet program, to have it read)",
             "此工作表在活頁簿中已隱藏：未讀取（請在試算表程式中取消隱藏，才會讀取）";
         RosterNotCards => "this is a roster, not cards: it was not read here (give it with --roster, or store it in the event folder with tilerank roster FILE)",
