@@ -507,7 +507,8 @@ fn every_setting_named_in_words_is_declared() {
 
 /// Chinese cards have a Chinese title (the event's name, then 決賽計分卡),
 /// and the reader takes their stage from it: a blank final card read back
-/// is a final card with nothing typed yet (skipped, named).
+/// beside a typed one is a final card with nothing typed yet (skipped,
+/// named); the blank cards alone are one error of the file.
 #[test]
 fn chinese_blank_cards_have_a_chinese_title_that_names_their_stage() {
     let out = scratch("nvso-final-zh");
@@ -532,7 +533,23 @@ fn chinese_blank_cards_have_a_chinese_title_that_names_their_stage() {
         .args(["--profile", "nvso"])
         .run()
         .failure(1)
-        .stderr_has("final session S01 table 1: nothing typed yet (a blank score card, as printed)")
+        .errors(2)
+        .warnings(0)
+        .error_at(
+            &out.display().to_string(),
+            &["nothing typed yet: its 3 score cards are all blank, as printed (no game won, score or tiles typed); nothing was read: type the games, then give the file again"],
+        );
+    let typed = out.with_file_name("nvso-final-zh-typed.xlsx");
+    crate::volunteer::typed_cards(&out, &typed, &[printed[0].0.as_str()], &[]);
+    Test::new()
+        .arg("check")
+        .arg(&typed)
+        .arg("--roster")
+        .arg(example("nvso-2023/roster.csv"))
+        .args(["--profile", "nvso"])
+        .run()
+        .stderr_has("final session S01 table 2: nothing typed yet (a blank score card, as printed)")
         .stderr_lacks("prelim session");
     std::fs::remove_file(&out).unwrap();
+    std::fs::remove_file(&typed).unwrap();
 }

@@ -607,6 +607,11 @@ fn gwinnett_cards_say_penalty_points_and_read_back() {
         .args(["--profile", "gwinnett"])
         .run()
         .failure(1)
-        .stderr_has("final session S01 table 1: nothing typed yet")
+        .errors(1)
+        .warnings(0)
+        .error_at(
+            &blank.display().to_string(),
+            &["nothing typed yet: its score card is blank, as printed (no game won, score or tiles typed); nothing was read: type the games, then give the file again"],
+        )
         .stderr_lacks("sub-header");
 }

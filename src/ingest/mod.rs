@@ -992,14 +992,9 @@ fn read_file(
     check_names(seats, limits, problems);
     let found = out.cards.len() > cards_before || out.rack_cards.len() > racks_before;
     let nothing_else = !found && rosters == 0 && problems.error_count() == errors_before;
-    for card in &untyped {
-        problems.warning(
-            card.source.whole(),
-            Said::of_card(&card.key, Said::new(Msg::NothingTyped, [])),
-        );
-    }
     if nothing_else && !untyped.is_empty() {
-        // (a file of blank cards only: nothing read, an error of the file)
+        // (a file of blank cards only: nothing read, one error of the file,
+        // not a warning of each blank card first)
         problems.error(
             Source::file(name).whole(),
             Said::new(
@@ -1016,6 +1011,13 @@ fn read_file(
             Source::file(name).whole(),
             "no cards found: the file is empty, or holds nothing but a header or blank lines",
         );
+    } else {
+        for card in &untyped {
+            problems.warning(
+                card.source.whole(),
+                Said::of_card(&card.key, Said::new(Msg::NothingTyped, [])),
+            );
+        }
     }
 }
 
