@@ -1068,6 +1068,12 @@ pub struct AdvanceList {
     /// The event's policy for ties the table rules cannot settle (how the
     /// decisions are worded).
     pub table_ties: TableTies,
+    /// Where the director changes the settings that settle what the list
+    /// waits for: the settings file the rules were read from (the event's
+    /// `tilerank.toml`, or `--rules FILE`), `None` for a built-in profile's
+    /// rules; and the profile, to start a rules file from.
+    pub rules_file: Option<String>,
+    pub profile: crate::profile::ProfileName,
     /// The standings of the stage and group: under a top-N rule, down to
     /// the cutoff and the players tied with the last within it
     /// ([`Event::standings_top`]) unless every player was asked for
@@ -1288,6 +1294,8 @@ impl Event {
             staying,
             decisions,
             table_ties,
+            rules_file: self.rules.written_at.file.clone(),
+            profile: self.rules.profile,
             standings,
             cut,
         }

@@ -261,6 +261,67 @@ fn qualifiers_table_ties_and_named() {
     );
 }
 
+/// The advice under a list that waits for the director names the settings
+/// file the rules were read from: the event's tilerank.toml, the rules file
+/// of --rules, or, for a built-in profile's rules, a rules file to write.
+#[test]
+fn the_advice_names_the_settings_file_read() {
+    let five = fixture("e2e/nvso-decisions/five-tables.csv");
+    let last = |out: Output| out.stdout.lines().last().unwrap_or("").to_string();
+    let event = Event::new("advice", "nvso", &[]);
+    let toml = event.toml().display().to_string();
+    assert_eq!(
+        last(event.run(&["advance", &five]).failure(1)),
+        format!("The list is not final until the director decides: set [qualifiers] table_ties = \"all\" in {toml}; naming players does not settle it.")
+    );
+    let s = crate::test::Scratch::new("advice");
+    let club = s.write("club.toml", "extends = \"nvso\"\nname = \"club\"\n");
+    let club = club.display().to_string();
+    let out = Test::new()
+        .args(["advance", "--rules", &club, &five])
+        .run()
+        .failure(1);
+    assert_eq!(
+        last(out),
+        format!("The list is not final until the director decides: set [qualifiers] table_ties = \"all\" in {club}; naming players does not settle it.")
+    );
+    let out = Test::new()
+        .args(["advance", "--profile", "nvso", &five])
+        .run()
+        .failure(1);
+    assert_eq!(
+        last(out),
+        "The list is not final until the director decides: set [qualifiers] table_ties = \"all\" in a rules file given with --rules FILE (tilerank profiles show nvso prints the nvso rules to start it from); naming players does not settle it."
+    );
+    // a --profile other than the event's: its tilerank.toml is not read
+    let out = event.run(&["advance", "--profile", "pressman", &five]);
+    assert!(!out.stdout.contains(&toml), "{}", out.stdout);
+    // no settings at all: the hk rules, a tie at the cutoff
+    let out = Test::new()
+        .args(["qualifiers", "--top", "2", "--cutoff-ties", "error"])
+        .fixture("ties/shared-rank.csv")
+        .roster()
+        .run()
+        .failure(1);
+    assert_eq!(
+        last(out),
+        "The list is not final until the director decides: set [qualifiers] cutoff_ties = \"include\" (all the players tied at the cutoff go on) or \"exclude\" (none of them do) in a rules file given with --rules FILE (tilerank profiles show hk prints the hk rules to start it from), or give --cutoff-ties include or exclude to qualifiers, export or publish; naming players (--player, [qualifiers] named) does not settle a tie at the cutoff."
+    );
+    // a tie at a table: named in the event's tilerank.toml
+    let event = Event::new(
+        "advice-named",
+        "gwinnett",
+        &[("table_ties = \"all\"", "table_ties = \"decide\"")],
+    );
+    let toml = event.toml().display().to_string();
+    let cards = fixture("e2e/gwinnett/cards");
+    let roster = fixture("e2e/gwinnett/roster.csv");
+    assert_eq!(
+        last(event.run(&["advance", &cards, "--roster", &roster]).failure(1)),
+        format!("The list is not final until the director decides: name who goes on (tilerank advance --player, or in {toml}: [qualifiers] named for the first stage, [stages.NAME] named for a later one), or set table_ties = \"all\" there.")
+    );
+}
+
 #[test]
 fn sessions_name_the_missing_cards() {
     let cards = fixture("e2e/hk/cards/prelim.csv");

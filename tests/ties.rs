@@ -89,7 +89,7 @@ fn a_tie_at_the_cutoff_under_error() {
 /// policy), not what settles a tie at a table (naming players).
 #[test]
 fn the_list_waiting_on_a_cutoff_tie_says_the_policy_settles_it() {
-    let advice = "set cutoff_ties = \"include\" (all the players tied at the cutoff go on) or \"exclude\" (none of them do)";
+    let advice = "set [qualifiers] cutoff_ties = \"include\" (all the players tied at the cutoff go on) or \"exclude\" (none of them do)";
     let out = Test::new()
         .args(["qualifiers", "--top", "2", "--cutoff-ties", "error"])
         .fixture("ties/shared-rank.csv")
@@ -111,7 +111,7 @@ fn the_list_waiting_on_a_cutoff_tie_says_the_policy_settles_it() {
         .fixture("e2e/nvso-decisions/five-tables.csv")
         .run()
         .failure(1)
-        .stdout_has("set table_ties = \"all\"")
+        .stdout_has("set [qualifiers] table_ties = \"all\"")
         .stdout_lacks("cutoff_ties");
 }
 

@@ -4,6 +4,7 @@
 //! they become sentences.
 
 use crate::domain::{Label, PlayerId, SessionName};
+use crate::event::AdvanceList;
 use crate::profile::{CutoffTies, GoingOn, Rules, TableTies};
 use crate::report::words::Sentence as S;
 use crate::roster::Roster;
@@ -256,24 +257,33 @@ fn table_number(name: &str) -> &str {
 
 /// What settles a decision the list waits for: what the director can
 /// actually do about it under the event's settings (`None` for one that
-/// is settled). Naming players (`--player`, `[qualifiers] named`) settles
-/// a tie at a table or for the last seats, never a tie at a top-N cutoff,
-/// which only the `cutoff_ties` policy settles.
-pub fn how_to_settle(d: &Decision, policy: TableTies) -> Option<&'static str> {
-    if d.is_settled(policy) {
+/// is settled), in the settings file the rules were read from
+/// ([`settings_file`]). Naming players (`--player`, `[qualifiers] named`)
+/// settles a tie at a table or for the last seats, never a tie at a top-N
+/// cutoff, which only the `cutoff_ties` policy settles.
+pub fn how_to_settle(d: &Decision, list: &AdvanceList) -> Option<String> {
+    if d.is_settled(list.table_ties) {
         return None;
     }
-    Some(
-        match d {
-            Decision::TieAtCutoff { .. } => S::SettleCutoff,
-            Decision::TooManyTableWinners { .. } | Decision::EmptySeats { .. } => {
-                S::SettleTableTies
-            }
-            Decision::TieForLastSeats { .. } | Decision::TieAtTable { .. } => S::SettleByNaming,
-            Decision::SeveralTables { .. } | Decision::NamedInNoTie { .. } => return None,
-        }
-        .text(),
-    )
+    let said = match d {
+        Decision::TieAtCutoff { .. } => S::SettleCutoff,
+        Decision::TooManyTableWinners { .. } | Decision::EmptySeats { .. } => S::SettleTableTies,
+        Decision::TieForLastSeats { .. } | Decision::TieAtTable { .. } => S::SettleByNaming,
+        Decision::SeveralTables { .. } | Decision::NamedInNoTie { .. } => return None,
+    };
+    Some(said.en(&[&settings_file(list)]))
+}
+
+/// The settings file a setting of the list's rules is changed in: the
+/// file they were read from (the event's `tilerank.toml`, or the rules
+/// file of `--rules FILE`), as the command was given it; for a built-in
+/// profile's rules (`--profile NAME`, or no settings at all), a rules file
+/// of the director's own, which `tilerank profiles show` starts.
+fn settings_file(list: &AdvanceList) -> String {
+    match &list.rules_file {
+        Some(file) => file.clone(),
+        None => S::RulesFileToWrite.en(&[&list.profile, &list.profile]),
+    }
 }
 
 /// The tie at a top-N cutoff, when there is one.

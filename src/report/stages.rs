@@ -128,15 +128,15 @@ pub(crate) fn not_final(list: &AdvanceList) -> Option<String> {
     if list.settled {
         return None;
     }
-    let mut how: Vec<&str> = Vec::new();
+    let mut how: Vec<String> = Vec::new();
     for d in &list.decisions {
-        if let Some(h) = super::going_on::how_to_settle(d, list.table_ties) {
+        if let Some(h) = super::going_on::how_to_settle(d, list) {
             if !how.contains(&h) {
                 how.push(h);
             }
         }
     }
-    Some(match S::Or.joined(how.into_iter().map(str::to_string)) {
+    Some(match S::Or.joined(how) {
         None => S::NotFinal.text().to_string(),
         Some(how) => S::NotFinalUntil.en(&[&how]),
     })

@@ -88,12 +88,14 @@ crate::lang::catalog! {
         NotFinalUntil => "The list is not final until the director decides: {}.",
             "名單尚未確定，待裁判長決定：{}。";
         NotFinal => "The list is not final until the director decides.", "名單尚未確定，待裁判長決定。";
-        SettleCutoff => "set cutoff_ties = \"include\" (all the players tied at the cutoff go on) or \"exclude\" (none of them do) in tilerank.toml's [qualifiers], or give --cutoff-ties include or exclude to qualifiers, export or publish; naming players (--player, [qualifiers] named) does not settle a tie at the cutoff",
-            "晉級線同分者全部晉級或全部不晉級（tilerank.toml 的 [qualifiers] cutoff_ties）；指定選手不能解決晉級線同分";
-        SettleTableTies => "set table_ties = \"all\" in tilerank.toml's [qualifiers]; naming players does not settle it",
-            "所有同分者均晉級（tilerank.toml 的 [qualifiers] table_ties）；指定選手不能解決";
-        SettleByNaming => "name who goes on (tilerank advance --player, or in tilerank.toml [qualifiers] named for the first stage, [stages.NAME] named for a later one), or set table_ties = \"all\"",
-            "指定晉級者，或所有同分者均晉級（tilerank.toml 的 [qualifiers] table_ties）";
+        SettleCutoff => "set [qualifiers] cutoff_ties = \"include\" (all the players tied at the cutoff go on) or \"exclude\" (none of them do) in {}, or give --cutoff-ties include or exclude to qualifiers, export or publish; naming players (--player, [qualifiers] named) does not settle a tie at the cutoff",
+            "晉級線同分者全部晉級或全部不晉級（{} 的 [qualifiers] cutoff_ties）；指定選手不能解決晉級線同分";
+        SettleTableTies => "set [qualifiers] table_ties = \"all\" in {}; naming players does not settle it",
+            "所有同分者均晉級（{} 的 [qualifiers] table_ties）；指定選手不能解決";
+        SettleByNaming => "name who goes on (tilerank advance --player, or in {}: [qualifiers] named for the first stage, [stages.NAME] named for a later one), or set table_ties = \"all\" there",
+            "指定晉級者，或所有同分者均晉級（{} 的 [qualifiers] table_ties）";
+        RulesFileToWrite => "a rules file given with --rules FILE (tilerank profiles show {} prints the {} rules to start it from)",
+            "以 --rules FILE 指定的規則檔（tilerank profiles show {} 可印出 {} 規則作為起點）";
         NotFinalSeeDecision => "NOT FINAL: the director decides (see the DECISION above, or the Problems sheet).",
             "名單尚未確定：待裁判長決定（見上方待決定事項）。";
         NoCardsYet => "No {} cards: nobody has qualified yet.", "尚未有{}計分卡：暫時沒有人晉級。";
