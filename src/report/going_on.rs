@@ -258,7 +258,7 @@ fn table_number(name: &str) -> &str {
 /// What settles a decision the list waits for: what the director can
 /// actually do about it under the event's settings (`None` for one that
 /// is settled), in the settings file the rules were read from
-/// ([`settings_file`]). Naming players (`--player`, `[qualifiers] named`)
+/// (`settings_file`). Naming players (`--player`, `[qualifiers] named`)
 /// settles a tie at a table or for the last seats, never a tie at a top-N
 /// cutoff, which only the `cutoff_ties` policy settles.
 pub fn how_to_settle(d: &Decision, list: &AdvanceList) -> Option<String> {
