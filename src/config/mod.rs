@@ -362,7 +362,7 @@ impl<'t> Reader<'t> {
     fn new(text: &'t str, file: &'t str) -> Result<Reader<'t>, ConfigError> {
         let table = DeTable::parse(text).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
-            place(text, file, span, e.message())
+            place(text, file, span.clone(), &not_toml(text, span, e.message()))
         })?;
         Ok(Reader {
             text,
@@ -776,6 +776,128 @@ impl<'t> Reader<'t> {
             }
         }
     }
+}
+
+/// What the TOML reader found wrong (`message`, at `span` of `text`) in
+/// the words of the other settings messages: a key given twice names the
+/// key, its section and its first line; a text, list or section not closed
+/// says what closes it. A mistake the reader rarely meets keeps its own
+/// words, after a plain lead.
+fn not_toml(text: &str, span: std::ops::Range<usize>, message: &str) -> String {
+    let what = message.split(", expected").next().unwrap_or(message);
+    let written = text.get(span.clone()).unwrap_or_default().trim();
+    match what {
+        "duplicate key" => given_twice(text, span),
+        "invalid basic string" => {
+            "a text in quotes is not closed on its line: end it with \" (name = \"Club Open\")".into()
+        }
+        "invalid literal string" => {
+            "a text in single quotes is not closed on its line: end it with ' (name = 'Club Open')"
+                .into()
+        }
+        "invalid multi-line basic string" => {
+            "a text begun with \"\"\" is not closed: end it with \"\"\"".into()
+        }
+        "invalid multi-line literal string" => {
+            "a text begun with ''' is not closed: end it with '''".into()
+        }
+        "missing escaped value" | "too few unicode value digits" => {
+            "a \\ in a text in quotes begins an escape (\\n, \\t, \\\\): write \\\\ for a backslash, or put the text in single quotes ('C:\\cards')".into()
+        }
+        "unclosed table" => "a section's heading is not closed: end it with ] ([rules])".into(),
+        "unclosed array table" => {
+            "an age group's heading is not closed: end it with ]] ([[age_groups]])".into()
+        }
+        "unclosed array" | "missing comma between array elements" => {
+            "a list is not closed, or a comma is missing between its items: stages = [\"prelim\", \"final\"]".into()
+        }
+        "unclosed inline table" | "missing comma between key-value pairs" => {
+            "a { ... } is not closed, or a comma is missing between its settings: write each setting on its own line under its [section]".into()
+        }
+        "string values must be quoted" | "invalid value" | "missing value" | "missing value for key"
+            if written.is_empty() =>
+        {
+            "a setting has no value after =: give one (joker_value = 30), or remove the line".into()
+        }
+        "string values must be quoted" | "invalid value" | "missing value" => format!(
+            "{written} is not a value: put a text in quotes (\"{written}\"), write a number in digits (30), or true or false"
+        ),
+        "key with no value" | "missing assignment between key-value pairs" => {
+            "a setting is written as its name, =, and its value, one a line (joker_value = 30)"
+                .into()
+        }
+        "invalid key" | "invalid unquoted key" | "unquoted keys cannot be empty" => {
+            "a setting's name holds only letters, digits, _ and - (joker_value), and is followed by = and its value".into()
+        }
+        "unexpected content" | "unexpected key or value" | "extra assignment between key-value pairs" => {
+            "more follows the setting on its line: one setting a line, and a comment begins with #".into()
+        }
+        "invalid integer number" | "`_` may only go between digits" | "unexpected leading zero" | "redundant numeric sign" | "unexpected sign" => {
+            "a number is written in digits alone, with - before a negative one (30, -5)".into()
+        }
+        _ => format!("this is not how a settings file is written ({message})"),
+    }
+}
+
+/// A key or section given twice: `[rules] joker_value is given twice
+/// (first at line 20)`. The reader stops at the second; its section is the
+/// heading above it, and the first is the line of that section that
+/// gives the same key (or the same heading, for a section).
+fn given_twice(text: &str, span: std::ops::Range<usize>) -> String {
+    let start = span.start.min(text.len());
+    let key = text
+        .get(span)
+        .unwrap_or_default()
+        .trim()
+        .trim_matches(['"', '\''])
+        .to_string();
+    let before: Vec<&str> = text[..start].split('\n').collect();
+    let (lines_before, this) = before.split_at(before.len() - 1);
+    let this = this[0];
+    let code = |l: &str| l.split('#').next().unwrap_or_default().trim().to_string();
+    // a section's heading given twice
+    if this.trim_start().starts_with('[') {
+        let line = text[start - this.len()..]
+            .split('\n')
+            .next()
+            .unwrap_or_default();
+        let full = code(line);
+        return match lines_before.iter().position(|l| code(l) == full) {
+            Some(i) => format!(
+                "{full} is given twice (first at line {}): give its settings under one {full}",
+                i + 1
+            ),
+            None => format!(
+                "{full} is given twice: give each section once, and each age group as [[age_groups]]"
+            ),
+        };
+    }
+    // a key of a { ... } on one line
+    if !this.trim().is_empty() {
+        return format!("{key} is given twice in the same {{ ... }}");
+    }
+    let (section_at, section) = lines_before
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(i, l)| {
+            let h = code(l);
+            h.starts_with('[').then(|| (i + 1, format!("{h} ")))
+        })
+        .unwrap_or((0, String::new()));
+    let first = lines_before
+        .iter()
+        .enumerate()
+        .skip(section_at)
+        .find(|(_, l)| {
+            code(l)
+                .split('=')
+                .next()
+                .is_some_and(|k| k.trim().trim_matches(['"', '\'']) == key)
+        })
+        .map(|(i, _)| format!(" (first at line {})", i + 1))
+        .unwrap_or_default();
+    format!("{section}{key} is given twice{first}")
 }
 
 /// `FILE:LINE:COL: message` for a place in a file's text.
@@ -1453,6 +1575,60 @@ mod tests {
                 );
             }
             other => panic!("{other:?}"),
+        }
+    }
+
+    /// A file the TOML reader stops in is said as the other mistakes are:
+    /// at its place, in words, a key given twice with its section and its
+    /// first line.
+    #[test]
+    fn a_file_that_is_not_toml_is_said_in_words() {
+        let said = |text: &str| {
+            Config::parse(text, "tilerank.toml")
+                .unwrap_err()
+                .to_string()
+        };
+        let head = "[event]\nname = \"x\"\n";
+        let cases = [
+            (
+                format!("{head}[rules]\njoker_value = 30\n# changed\njoker_value = 25\n"),
+                "tilerank.toml:6:1: [rules] joker_value is given twice (first at line 4)",
+            ),
+            (
+                format!("{head}name = \"y\"\n"),
+                "tilerank.toml:3:1: [event] name is given twice (first at line 2)",
+            ),
+            (
+                format!("{head}[rules]\njoker_value = 30\n[rules]\n"),
+                "tilerank.toml:5:2: [rules] is given twice (first at line 3): give its settings under one [rules]",
+            ),
+            (
+                "[event]\nname = \"Bad\n".to_string(),
+                "tilerank.toml:2:12: a text in quotes is not closed on its line: end it with \" (name = \"Club Open\")",
+            ),
+            (
+                format!("{head}[rules\n"),
+                "tilerank.toml:3:7: a section's heading is not closed: end it with ] ([rules])",
+            ),
+            (
+                format!("{head}[rules]\nstages = [\"prelim\" \"final\"]\n"),
+                "tilerank.toml:4:20: a list is not closed, or a comma is missing between its items: stages = [\"prelim\", \"final\"]",
+            ),
+            (
+                format!("{head}[rules]\njoker_value = abc\n"),
+                "tilerank.toml:4:15: abc is not a value: put a text in quotes (\"abc\"), write a number in digits (30), or true or false",
+            ),
+            (
+                format!("{head}[rules]\njoker_value =\n"),
+                "tilerank.toml:4:14: a setting has no value after =: give one (joker_value = 30), or remove the line",
+            ),
+            (
+                format!("{head}[rules]\njoker_value 30\n"),
+                "tilerank.toml:4:13: a setting is written as its name, =, and its value, one a line (joker_value = 30)",
+            ),
+        ];
+        for (text, message) in cases {
+            assert_eq!(said(&text), message, "{text}");
         }
     }
 
