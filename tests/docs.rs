@@ -491,7 +491,9 @@ fn every_setting_named_in_words_is_declared() {
                     .chars()
                     .take_while(|c| c.is_ascii_lowercase() || *c == '_')
                     .collect();
-                if key.is_empty() {
+                // (a word of the sentence, not a key: `[rules] is given
+                // twice`, a heading named)
+                if key.is_empty() || ["is", "of", "in", "and", "or"].contains(&key.as_str()) {
                     continue;
                 }
                 seen += 1;
