@@ -59,6 +59,8 @@ crate::lang::catalog! {
         CardGameSeat => "{}, game {}, seat {}", "{}，第 {} 局，座位 {}";
         DidYouMean => "; did you mean {}?", "；是否指 {}？";
         OrACharge => ", or a charge of {}", "，或罰 {} 分";
+        OrAChargePlusRack => ", or a charge plus the rack: {}", "，或罰分加牌架：{}";
+        FromTo => "{} to {}", "{} 至 {}";
 
         // How a cell is quoted in a message (a text, a number or a truth
         // value is shown as written).

@@ -1337,7 +1337,7 @@ fn check_penalty_game(
                         Part::count(usize::from(t), Msg::OneTile, Msg::Tiles),
                         Part::text(rules.min_rack_value(t)),
                         Part::text(rules.max_rack_value(t)),
-                        or_a_charge(rules),
+                        or_a_charge(rules, t),
                     ],
                 ),
             ),
@@ -1366,15 +1366,31 @@ fn check_penalty_game(
 }
 
 /// ", or a charge of …" for the profile's charges, said after the points a
-/// rack can hold (nothing when the profile has none).
-fn or_a_charge(rules: &Rules) -> Part {
+/// rack of `tiles` can hold (nothing when the profile has none). Where a
+/// charge adds to the rack (`penalty_mode = "add"`), what such a rack
+/// loses is said: each charge plus the rack (", or a charge plus the
+/// rack: 102 to 160 or 202 to 260"), as [`loss_fits`] judges it.
+fn or_a_charge(rules: &Rules, tiles: u16) -> Part {
     let charges: Vec<i64> = rules.penalties.charges().collect();
-    match charges.as_slice() {
-        [] => Part::Text(String::new()),
-        c => Part::said(
+    if charges.is_empty() {
+        return Part::Text(String::new());
+    }
+    match rules.penalty_mode {
+        PenaltyMode::Replace => Part::said(
             Msg::OrACharge,
-            [Part::Each(c.iter().map(Part::text).collect(), Msg::Or)],
+            [Part::Each(
+                charges.iter().map(Part::text).collect(),
+                Msg::Or,
+            )],
         ),
+        PenaltyMode::Add => {
+            let (low, high) = (rules.min_rack_value(tiles), rules.max_rack_value(tiles));
+            let ranges = charges
+                .iter()
+                .map(|c| Part::said(Msg::FromTo, [Part::text(c + low), Part::text(c + high)]))
+                .collect();
+            Part::said(Msg::OrAChargePlusRack, [Part::Each(ranges, Msg::Or)])
+        }
     }
 }
 
@@ -1629,7 +1645,7 @@ fn loss_fault(l: &Line, w: Seat, rules: &Rules) -> Option<Said> {
             Part::count(usize::from(t), Msg::OneTile, Msg::Tiles),
             Part::text(rules.min_rack_value(t)),
             Part::text(rules.max_rack_value(t)),
-            or_a_charge(rules),
+            or_a_charge(rules, t),
         ],
     ))
 }
@@ -3122,6 +3138,41 @@ mod tests {
                 "S01.csv:2:7: error: game won is 0, expected 1: nobody went out, and the leaders (A and B) have the fewest tiles (1)",
             ]
         );
+    }
+
+    /// Where a charge adds to the rack (`penalty_mode = "add"`), a loss the
+    /// rack cannot hold is said with what a charged rack loses (each charge
+    /// plus the rack), not the bare charges: "-100" was offered, and
+    /// refused.
+    #[test]
+    fn a_charge_added_to_the_rack_is_said_as_what_such_a_rack_loses() {
+        let mut rules = crate::profile::by_name("hk").unwrap();
+        rules.games_per_session = 1;
+        rules.penalty_mode = PenaltyMode::Add;
+        let text = "session,table,game,seat,player,won,score,tiles\n\
+                    S01,1,1,A,P1,1,125,0\nS01,1,1,B,P2,0,-100,2\n\
+                    S01,1,1,C,P3,0,-10,3\nS01,1,1,D,P4,0,-15,4\n";
+        let raw = &raw_cards(text)[0];
+        let mut problems = Problems::new();
+        assert!(check_values(raw, &rules, false, &mut problems).is_none());
+        let said: Vec<String> = problems.sorted().iter().map(|p| p.to_string()).collect();
+        assert_eq!(
+            said,
+            ["S01.csv:3:7: error: score is -100 with 2 tiles left: that rack loses 2 to 60 points, or a charge plus the rack: 102 to 160 or 202 to 260 (are the score and tiles columns swapped?)"]
+        );
+        let zh: Vec<String> = problems
+            .iter()
+            .map(|p| p.message_in(crate::lang::Lang::ZhHant))
+            .collect();
+        assert!(
+            zh[0].contains("或罰分加牌架：102 至 160 或 202 至 260"),
+            "{zh:?}"
+        );
+        // a charged rack's loss is taken
+        let good = text.replace("125,0", "127,0").replace("-100,2", "-102,2");
+        let raw = &raw_cards(&good)[0];
+        let mut problems = Problems::new();
+        assert!(check_values(raw, &rules, false, &mut problems).is_some());
     }
 
     /// Penalty points (this tool's decision, docs/rules.md section 5): at
