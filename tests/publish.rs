@@ -265,6 +265,10 @@ fn the_hk_demo_site_has_the_numbers_of_standings_and_qualifiers() {
         "{page_zh}"
     );
     assert!(!page_zh.contains("is above") && !page_zh.contains("Order:"));
+    // the index's sentences follow each other with no space after 。
+    let index_zh = std::fs::read_to_string(zh.join("index.html")).unwrap();
+    assert!(index_zh.contains("。121 名選手由初賽晉級。"), "{index_zh}");
+    assert!(!index_zh.contains("。 "), "{index_zh}");
     // Light pages: the standings and the projector of 1,200 players.
     for dir in [&site, &zh] {
         for page in ["standings-prelim.html", "projector.html"] {

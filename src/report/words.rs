@@ -447,6 +447,9 @@ pub struct Words {
     /// Between the parts of a heading or a list: ", " (in Chinese the
     /// full-width "，").
     pub comma: &'static str,
+    /// Between two sentences: a space in English, nothing after Chinese's
+    /// full stop.
+    pub between_sentences: &'static str,
     pub sort_key: &'static str,
     pub key_won: &'static str,
     pub key_average: &'static str,
@@ -769,6 +772,7 @@ pub static EN: Words = Words {
     order: "Order: {}.",
     then: ", then ",
     comma: ", ",
+    between_sentences: " ",
     sort_key: "{} ({} first)",
     key_won: "games won",
     key_average: "average score",
@@ -1036,6 +1040,7 @@ pub static ZH_HANT: Words = Words {
     order: "排名次序：{}。",
     then: "，其次",
     comma: "，",
+    between_sentences: "",
     sort_key: "{}（{}者優先）",
     key_won: "勝局",
     key_average: "平均得分",

@@ -141,13 +141,14 @@ pub fn page(frame: &Frame, body: &str) -> String {
     let _ = write!(
         s,
         r#"</main>
-<footer>{written} <a href="{root}index.html">{index}</a></footer>
+<footer>{written}{gap}<a href="{root}index.html">{index}</a></footer>
 <script src="{root}players.js"></script>
 <script src="{root}site.js"></script>
 </body>
 </html>
 "#,
         written = esc(&fill(w.footer, &[&env!("CARGO_PKG_VERSION")])),
+        gap = w.between_sentences,
         index = esc(w.index_link),
     );
     s

@@ -160,7 +160,7 @@ pub fn page(ctx: &Context) -> String {
             .iter()
             .map(|s| esc(s))
             .collect::<Vec<_>>()
-            .join(" ")
+            .join(ctx.words().between_sentences)
     );
 
     let _ = writeln!(b, "<h2>{}</h2>\n<ul class=\"pages\">", esc(w.results));
