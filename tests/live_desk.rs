@@ -1430,6 +1430,16 @@ fn a_table_in_conflict_on_the_board_is_what_the_answers_wait_for() {
         .failure(1)
         .stderr_has(held)
         .stderr_has("Nothing exported");
+    // a provisional export lists the table on its Missing sheet
+    run(&["export", "--allow-incomplete", "-o", "results.xlsx"]).success();
+    let sheets = crate::test::sheets(&hk.dir.join("results.xlsx"));
+    let (_, missing) = sheets.iter().find(|(name, _)| name == "Missing").unwrap();
+    assert!(
+        missing
+            .iter()
+            .any(|row| row.len() >= 3 && row[..3] == ["in conflict on the board", "1", "1"]),
+        "{missing:?}"
+    );
     run(&["publish", "-o", "site"]).success();
     let index = std::fs::read_to_string(hk.dir.join("site/index.html")).unwrap();
     assert!(

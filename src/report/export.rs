@@ -175,39 +175,28 @@ pub fn missing_table(event: &Event, c: &crate::event::Completeness) -> Table {
         Column::text("player"),
         Column::text("name"),
     ];
-    let mut rows: Vec<Vec<Value>> = c
-        .missing
-        .iter()
-        .map(|k| {
-            vec![
-                Value::text(S::MissingCard.text()),
-                Value::Text(k.session.to_compact_string()),
-                match &k.table {
-                    Label::Num(n) => Value::Int(i64::from(*n)),
-                    Label::Text(t) => Value::text(t),
-                },
-                Value::Empty,
-                Value::Empty,
-            ]
-        })
+    // a table's row: what of it, its session and table
+    let table_row = |what: S, k: &crate::domain::CardKey| {
+        vec![
+            Value::text(what.text()),
+            Value::Text(k.session.to_compact_string()),
+            match &k.table {
+                Label::Num(n) => Value::Int(i64::from(*n)),
+                Label::Text(t) => Value::text(t),
+            },
+            Value::Empty,
+            Value::Empty,
+        ]
+    };
+    let mut rows: Vec<Vec<Value>> = (c.missing.iter())
+        .map(|k| table_row(S::MissingCard, k))
         .collect();
     // the tables the live desk's board holds back, after the missing
     for (why, what) in [
         (Held::Conflict, S::InConflict),
         (Held::Waiting, S::ForTheDesk),
     ] {
-        rows.extend(c.held_for(why).map(|k| {
-            vec![
-                Value::text(what.text()),
-                Value::Text(k.session.to_compact_string()),
-                match &k.table {
-                    Label::Num(n) => Value::Int(i64::from(*n)),
-                    Label::Text(t) => Value::text(t),
-                },
-                Value::Empty,
-                Value::Empty,
-            ]
-        }));
+        rows.extend(c.held_for(why).map(|k| table_row(what, k)));
     }
     for (stage, players) in &c.waiting {
         rows.extend(players.iter().map(|&p| {
