@@ -123,7 +123,10 @@ impl Score {
     /// Unicode minus `−5`, the en dash `–5`, a decimal comma `5,5`, the
     /// full-width digits, signs and point of a Chinese keyboard (`－１２`,
     /// [`crate::ingest::cell::half_width`]), and spaces around. The value
-    /// is exact (`3.33` is 333/100).
+    /// is exact to six decimals (`3.33` is 333/100); the further digits a
+    /// program writes at full precision (`21.3333333333333`, LibreOffice's
+    /// CSV of a cell showing `21.33`) round it at the sixth, as a
+    /// spreadsheet's number is ([`Score::from_f64`]).
     pub fn parse(text: &str) -> Option<Score> {
         let folded = crate::ingest::cell::half_width(text);
         let text = folded.trim();
@@ -146,10 +149,15 @@ impl Score {
         if !int_part.bytes().all(|b| b.is_ascii_digit())
             || !frac_part.bytes().all(|b| b.is_ascii_digit())
             || int_part.len() > 9
-            || frac_part.len() > 6
         {
             return None;
         }
+        // (past the sixth decimal, the seventh rounds half up: the value
+        // then stays within the range of every other score)
+        let (frac_part, round_up) = match frac_part.as_bytes().get(6) {
+            Some(&seventh) => (&frac_part[..6], seventh >= b'5'),
+            None => (frac_part, false),
+        };
         let whole: i64 = if int_part.is_empty() {
             0
         } else {
@@ -161,7 +169,10 @@ impl Score {
         } else {
             frac_part.parse().ok()?
         };
-        let numer = whole.checked_mul(scale)?.checked_add(frac)?;
+        let numer = whole
+            .checked_mul(scale)?
+            .checked_add(frac)?
+            .checked_add(i64::from(round_up))?;
         let value = Score::ratio(numer, scale);
         Some(if negative { -value } else { value })
     }
@@ -393,10 +404,44 @@ mod tests {
             "--5",
             "1 000",
             "1234567890",
-            "1.1234567",
+            "1.1234567x",
         ] {
             assert_eq!(Score::parse(bad), None, "{bad:?}");
         }
+    }
+
+    /// A program that writes a cell at full precision (LibreOffice's CSV
+    /// of a cell showing `21.33`, pandas) gives 13 decimals or more: they
+    /// round at the sixth, as a workbook's number does.
+    #[test]
+    fn full_precision_rounds_at_the_sixth_decimal() {
+        let third = Score::parse("21.3333333333333").unwrap();
+        assert_eq!(third, Score::ratio(21_333_333, 1_000_000));
+        assert_eq!(third.snap(6), Some(Score::ratio(64, 3)));
+        assert_eq!(
+            Score::parse("-76.6666666666667"),
+            Score::from_f64(-230.0 / 3.0)
+        );
+        assert_eq!(
+            Score::parse("21,3333333333333").unwrap().snap(6),
+            Some(Score::ratio(64, 3))
+        );
+        // the seventh decimal rounds half up, carrying into the whole
+        assert_eq!(
+            Score::parse("1.1234565"),
+            Some(Score::ratio(1_123_457, 1_000_000))
+        );
+        assert_eq!(
+            Score::parse("1.1234564999"),
+            Some(Score::ratio(1_123_456, 1_000_000))
+        );
+        assert_eq!(Score::parse("-2.9999999"), Some(Score::whole(-3)));
+        assert_eq!(
+            Score::parse("999999999.9999995"),
+            Some(Score::whole(1_000_000_000))
+        );
+        // still no score: a value not near a whole, half or third
+        assert_eq!(Score::parse("3.4000000001").unwrap().snap(6), None);
     }
 
     #[test]

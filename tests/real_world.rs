@@ -72,6 +72,46 @@ fn semicolons_and_decimal_commas() {
     );
 }
 
+/// The same file as a program writes it at full precision (pandas, or
+/// LibreOffice's CSV with "Save cell contents as shown" off): `3,33` is
+/// `3,33333333333333`, rounded at its sixth decimal to the third it shows.
+#[test]
+fn thirds_written_at_full_precision() {
+    let text =
+        std::fs::read_to_string(fixtures().join("real-world/semicolon-decimal-comma.csv")).unwrap();
+    assert!(text.contains(";3,33;"));
+    let full = text.replace(";3,33;", ";3,33333333333333;");
+    let out = Test::new()
+        .args(["standings", "--format", "csv", "--roster"])
+        .fixture("roster.csv")
+        .arg("-")
+        .stdin(full)
+        .run()
+        .success()
+        .errors(0);
+    assert_eq!(
+        out.column("total_score"),
+        ["39.83", "4.83", "-13.67", "-31"]
+    );
+}
+
+/// A printed score card saved by LibreOffice as CSV, cell contents not as
+/// shown: a pot shared by three is `21.3333333333333` in each leader's
+/// cell and the `Total` line carries the same 13 decimals. The card is
+/// accepted, as the workbook it came from is.
+#[test]
+fn a_printed_card_saved_at_full_precision() {
+    let roster = fixtures().join("../../examples/hk-2026/roster.csv");
+    Test::new()
+        .args(["check", "--roster"])
+        .arg(roster)
+        .fixture("real-world/libreoffice-full-precision.csv")
+        .run()
+        .success()
+        .errors(0)
+        .stderr_has("1 file: 1 card accepted, 3 games; 0 errors");
+}
+
 #[test]
 fn tab_separated_with_printed_header_spellings() {
     standings("real-world/tab-separated.tsv", "roster.csv").stdout_is(WENT_OUT_STANDINGS);
