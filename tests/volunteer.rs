@@ -235,6 +235,30 @@ fn a_number_stored_as_text_is_read_as_the_number() {
         .errors(0);
 }
 
+/// A merged score (I8:I9, seat C's games 1 and 2: -10 and -12) shows game
+/// 1's -10 in game 2. Game 2 is left to the merge's error: its sum and its
+/// leaders, checked with a value nobody typed there, would name cells
+/// that are right.
+#[test]
+fn a_merged_score_is_one_error_not_three() {
+    let s = Scratch::new("merged-score");
+    let book = s.path("merged-score.xlsx");
+    std::fs::write(&book, card_xlsx(1, &[], &[(7, 8, 8, 8)])).unwrap();
+    Test::new()
+        .arg("check")
+        .arg(&book)
+        .roster()
+        .run()
+        .failure(1)
+        .errors(1)
+        .error_at(
+            &format!("{}[Table 07]!I9", book.display()),
+            &["I8:I9 is merged, so the -10 typed in I8 shows here too"],
+        )
+        .stderr_lacks("add up to")
+        .stderr_has("0 cards accepted, 0 games, 1 rejected; 1 error");
+}
+
 #[test]
 fn a_merged_value_cell_is_named_as_merged() {
     for ext in BOOKS {

@@ -119,7 +119,9 @@ pub struct CardTitle {
 /// already said, and is not said again.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LostLines {
-    /// The games that lost a line (their number read).
+    /// The games that lost a line (their number read), or whose cell the
+    /// reader refused with an error of its own (a printed card's cell
+    /// inside a merged range): their checks are left to those errors.
     pub games: Vec<u32>,
     /// A line whose game could not be read was lost: any game may be short.
     pub unknown_game: bool,

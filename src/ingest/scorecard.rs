@@ -19,7 +19,7 @@
 
 use super::cell::{Cell, Row};
 use super::header::normalize;
-use super::raw::{CardTitle, Layout, RawCard, RawCell, RawGame, RawLine, RawSeat};
+use super::raw::{CardTitle, Layout, LostLines, RawCard, RawCell, RawGame, RawLine, RawSeat};
 use super::text::RowError;
 use super::workbook::Merge;
 use crate::domain::{CardKey, Label, Seat, SessionName, Stage};
@@ -327,8 +327,14 @@ impl<'a> Card<'a> {
         }
 
         // A value cell inside a merged range (D10:D11) is blank: its value
-        // is the range's first cell's. Named at the cell, read as it shows.
-        for g in games.iter_mut().chain(total.iter_mut()) {
+        // is the range's first cell's. Named at the cell, read as it shows;
+        // a game with such a cell is left to that error (its sums and its
+        // leaders, checked with a value nobody typed there, would name
+        // cells that are right).
+        let mut lost = LostLines::default();
+        let game_count = games.len();
+        for (index, g) in games.iter_mut().chain(total.iter_mut()).enumerate() {
+            let is_game = index < game_count;
             for line in &mut g.lines {
                 for (what, cell) in [
                     ("game won", &mut line.won),
@@ -363,6 +369,9 @@ impl<'a> Card<'a> {
                     );
                     cell.value = shown;
                     defective = true;
+                    if is_game && !lost.game(g.number) {
+                        lost.add(Some(g.number));
+                    }
                 }
             }
         }
@@ -420,7 +429,7 @@ impl<'a> Card<'a> {
             games,
             total,
             defective,
-            lost: Default::default(),
+            lost,
             title,
         })
     }
