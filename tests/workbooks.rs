@@ -106,3 +106,25 @@ fn the_same_card_in_two_workbooks_clashes() {
             ],
         );
 }
+
+/// A card's number in a cell its template formats as a date: the same
+/// error, naming the number, from the .xlsx (a serial number) and the .ods
+/// LibreOffice saved from it (a date kept as text).
+#[test]
+fn a_number_formatted_as_a_date_is_the_same_error_in_xlsx_and_ods() {
+    let roster = crate::test::fixtures().join("../../examples/hk-2026/roster.csv");
+    for ext in ["xlsx", "ods"] {
+        let book = format!("workbooks/date-formatted-tiles.{ext}");
+        Test::new()
+            .args(["check", "--roster"])
+            .arg(&roster)
+            .fixture(&book)
+            .run()
+            .failure(1)
+            .errors(1)
+            .error_at(
+                &format!("{book}[Table 01]!D10"),
+                &["tiles is 22 in a cell formatted as a date (format the cell as a number); expected a whole number of tiles from 0 to 106"],
+            );
+    }
+}

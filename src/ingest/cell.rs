@@ -110,6 +110,12 @@ impl Cell {
             Cell::Text(t) => Part::text(quoted(t)),
             Cell::Number(n) => Part::Text(format_number(*n)),
             Cell::Bool(b) => Part::Text(b.to_string().to_uppercase()),
+            // (a number of a card formatted as a date by its template:
+            // 22 shows as 1900-01-21 in one program and 1900-01-22 in
+            // another, so the number is said, not a date nobody typed)
+            Cell::Date(d) if *d < FIRST_DAY_OF_1901 => {
+                Part::said(Msg::DateNumberCell, [Part::Text(format_number(*d))])
+            }
             Cell::Date(_) => Part::said(Msg::DateCell, [Part::Text(self.as_text())]),
             Cell::FormulaWithoutValue(f) => Part::said(Msg::FormulaCell, [Part::text(f)]),
             Cell::Error(e) => Part::said(Msg::ErrorCell, [Part::text(e)]),
@@ -278,6 +284,59 @@ pub fn format_number(n: f64) -> String {
     }
 }
 
+/// The serial number of 1901-01-01: a date cell before it holds a number
+/// that a template's date format shows as a day of 1900, not a date.
+const FIRST_DAY_OF_1901: f64 = 367.0;
+
+/// The serial number (days since 1899-12-30, the day's time as a
+/// fraction) of a date as an OpenDocument file keeps it, `1900-01-21` or
+/// `2026-03-28T10:30:00`: what an `.xlsx` keeps for the same cell, so that
+/// both are read alike. `None` for anything else.
+pub fn serial_from_iso(text: &str) -> Option<f64> {
+    let (date, time) = match text.split_once('T') {
+        Some((d, t)) => (d, Some(t)),
+        None => (text, None),
+    };
+    let mut parts = date.splitn(3, '-');
+    let mut number = |len: usize| {
+        parts
+            .next()
+            .filter(|p| p.len() == len && p.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|p| p.parse::<i64>().ok())
+    };
+    let (y, m, d) = (number(4)?, number(2)?, number(2)?);
+    let days = days_from_civil(y, u32::try_from(m).ok()?, u32::try_from(d).ok()?)?;
+    let mut serial = (days + 25_569) as f64;
+    if let Some(time) = time {
+        let mut hms = time.splitn(3, ':');
+        let mut field = || {
+            hms.next()?
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0)
+        };
+        let (h, min, sec) = (field()?, field()?, field().unwrap_or(0.0));
+        serial += (h * 3600.0 + min * 60.0 + sec) / 86_400.0;
+    }
+    (1.0..2_958_466.0).contains(&serial).then_some(serial)
+}
+
+/// Howard Hinnant's days-from-civil algorithm: (year, month, day) to days
+/// since 1970-01-01; `None` for a day the calendar does not have.
+fn days_from_civil(y: i64, m: u32, d: u32) -> Option<i64> {
+    let year = i32::try_from(y).ok()?;
+    if !(1..=12).contains(&m) || d < 1 || d > crate::rules::age_groups::days_in_month(year, m) {
+        return None;
+    }
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400);
+    let mp = i64::from((m + 9) % 12);
+    let doy = (153 * mp + 2) / 5 + i64::from(d) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    Some(era * 146_097 + doe - 719_468)
+}
+
 /// `YYYY-MM-DD` for a spreadsheet date serial (1900 date system).
 pub fn date_from_serial(serial: f64) -> Option<String> {
     if !(1.0..2_958_466.0).contains(&serial) {
@@ -437,6 +496,43 @@ mod tests {
         assert_eq!(date_from_serial(46109.0).as_deref(), Some("2026-03-28"));
         assert_eq!(date_from_serial(25569.0).as_deref(), Some("1970-01-01"));
         assert_eq!(date_from_serial(-3.0), None);
+    }
+
+    /// An .ods keeps a date as text (`2026-03-28`), an .xlsx as a serial
+    /// number: the one becomes the other, back and forth.
+    #[test]
+    fn opendocument_dates_become_serials() {
+        assert_eq!(serial_from_iso("2026-03-28"), Some(46109.0));
+        assert_eq!(serial_from_iso("1900-01-21"), Some(22.0));
+        assert_eq!(serial_from_iso("1970-01-01T12:00:00"), Some(25569.5));
+        assert_eq!(serial_from_iso("2024-02-29"), Some(45351.0));
+        for serial in [22.0, 60.0, 61.0, 25569.0, 46109.0, 2_958_465.0] {
+            let date = date_from_serial(serial).unwrap();
+            assert_eq!(serial_from_iso(&date), Some(serial), "{date}");
+        }
+        for no in [
+            "2023-02-29",
+            "2026-13-01",
+            "26-03-28",
+            "2026-3-28",
+            "x",
+            "",
+            "1899-12-30",
+        ] {
+            assert_eq!(serial_from_iso(no), None, "{no:?}");
+        }
+    }
+
+    /// A card's number in a cell a template formats as a date is said as
+    /// the number (22), not as a day of 1900 nobody typed; a real date
+    /// stays a date.
+    #[test]
+    fn a_number_formatted_as_a_date_is_said_as_the_number() {
+        assert_eq!(
+            Cell::Date(22.0).describe(),
+            "22 in a cell formatted as a date (format the cell as a number)"
+        );
+        assert_eq!(Cell::Date(46109.0).describe(), "the date 2026-03-28");
     }
 
     #[test]

@@ -269,7 +269,11 @@ fn convert_ref(value: &DataRef<'_>) -> Cell {
         DataRef::Bool(b) => Cell::Bool(*b),
         DataRef::DateTime(d) if d.is_datetime() => Cell::Date(d.as_f64()),
         DataRef::DateTime(d) => Cell::Number(d.as_f64()),
-        DataRef::DateTimeIso(s) | DataRef::DurationIso(s) => Cell::text(s),
+        // (an .ods date: kept as an .xlsx keeps it, a serial number)
+        DataRef::DateTimeIso(s) => {
+            super::cell::serial_from_iso(s).map_or_else(|| Cell::text(s), Cell::Date)
+        }
+        DataRef::DurationIso(s) => Cell::text(s),
         DataRef::Error(e) => Cell::Error(e.to_string().into()),
     }
 }
@@ -283,7 +287,11 @@ fn convert(value: &Data) -> Cell {
         Data::Bool(b) => Cell::Bool(*b),
         Data::DateTime(d) if d.is_datetime() => Cell::Date(d.as_f64()),
         Data::DateTime(d) => Cell::Number(d.as_f64()),
-        Data::DateTimeIso(s) | Data::DurationIso(s) => Cell::text(s),
+        // (an .ods date: kept as an .xlsx keeps it, a serial number)
+        Data::DateTimeIso(s) => {
+            super::cell::serial_from_iso(s).map_or_else(|| Cell::text(s), Cell::Date)
+        }
+        Data::DurationIso(s) => Cell::text(s),
         Data::Error(e) => Cell::Error(e.to_string().into()),
     }
 }

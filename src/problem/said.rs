@@ -68,6 +68,8 @@ crate::lang::catalog! {
         FullWidth => "{} (full-width characters: type the digits, +, - and . plainly)",
             "{}（全形字元：請以半形輸入數字、+、- 及 .）";
         DateCell => "the date {}", "日期 {}";
+        DateNumberCell => "{} in a cell formatted as a date (format the cell as a number)",
+            "{}，儲存格的格式是日期（請改為數字格式）";
         FormulaCell => "the formula {} with no saved value", "未存值的公式 {}";
         ErrorCell => "the error value {}", "錯誤值 {}";
         MergedCell => "part of the merged cells {} (a value belongs to one row: unmerge them and type each row's value)",
