@@ -280,6 +280,17 @@ impl ToImport {
     }
 }
 
+/// The files of an import that give a table another of its files gives,
+/// and the errors that say so (each at the second card, naming the first):
+/// every file of them is refused, as `check` rejects every card of a table
+/// given twice. They are found once every file was read, and the import
+/// is then taken again from the start with them refused: nothing of them
+/// is written (a rare second pass: two files of one table is an error).
+struct Twice {
+    files: HashSet<String>,
+    said: Problems,
+}
+
 /// Whether a card that differs from the event's card of its key replaces
 /// it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -364,6 +375,10 @@ struct FileImport<'a> {
     /// The file is refused whatever comes (a table given twice): nothing
     /// more is written.
     doomed: bool,
+    /// The file gives a table another file of the import gives too: it is
+    /// refused, its cards checked on their own and compared with nothing
+    /// stored (see [`Twice`]).
+    barred: bool,
     /// The store failed.
     failed: Option<FolderError>,
 }
@@ -398,14 +413,15 @@ impl<'a> FileImport<'a> {
             games: 0,
             outputs: 0,
             doomed: false,
+            barred: false,
             failed: None,
         }
     }
 
     /// Cards read whole, the ordinary way: each is done with once checked.
-    fn add_raw(&mut self, raw: Vec<RawCard>) {
+    fn add_raw<'r>(&mut self, raw: impl IntoIterator<Item = &'r RawCard>) {
         for raw in raw {
-            match check_card(&raw, self.rules, self.roster, &mut self.problems) {
+            match check_card(raw, self.rules, self.roster, &mut self.problems) {
                 Ok(card) => self.accept(card),
                 Err(refused) => self.refuse(&refused.card, &raw.source, &refused.players),
             }
@@ -437,6 +453,12 @@ impl<'a> FileImport<'a> {
         let stage = card.key.stage.to_string();
         if self.stages.last() != Some(&stage) {
             self.stages.push(stage);
+        }
+        if self.barred {
+            // (refused with the table given twice: neither compared with
+            // the stored card nor written)
+            self.doomed = true;
+            return;
         }
         let old = match self.by_key.get(&card.key) {
             Some(&id) => match self.store.card(id, &card.key) {
@@ -1135,6 +1157,19 @@ impl EventFolder {
         on_wait: &mut dyn FnMut(),
         then: &mut dyn FnMut(&Store, &ImportReport) -> Result<(), FolderError>,
     ) -> Result<ImportReport, FolderError> {
+        self.store_files(store, &read, how, on_wait, then, None)
+    }
+
+    /// [`EventFolder::store_read`], the files of `twice` refused.
+    fn store_files(
+        &self,
+        store: &Store,
+        read: &[ToImport],
+        how: &How,
+        on_wait: &mut dyn FnMut(),
+        then: &mut dyn FnMut(&Store, &ImportReport) -> Result<(), FolderError>,
+        twice: Option<Twice>,
+    ) -> Result<ImportReport, FolderError> {
         let How {
             stage,
             replace,
@@ -1223,26 +1258,38 @@ impl EventFolder {
         };
 
         let files = read.len();
-        for (n, file) in read.into_iter().enumerate() {
+        // The tables each file gives, one after another, and where each
+        // file's begin: a table two files give is found as `check` finds
+        // it, once every file is read (see [`Twice`]).
+        let mut run = Seating::default();
+        let mut run_files: Vec<(usize, String)> = Vec::new();
+        let (refusing, said_twice) = match twice {
+            Some(Twice { files, said }) => (files, said),
+            None => (HashSet::new(), Problems::new()),
+        };
+        report.problems.extend(said_twice);
+        for (n, file) in read.iter().enumerate() {
             let log = store.next_log_id()?;
             // A file's cards go to the store as they are checked; a file
             // refused is taken back to here.
             store.mark()?;
+            let file_barred = refusing.contains(&file.name());
             let (name, sha256, read_none, mut file) = match file {
                 ToImport::File(path) => {
-                    let name = ingest::shown(&path);
+                    let name = ingest::shown(path);
                     let mut file =
                         FileImport::new(&rules, &mut roster, store, &by_key, log, replace, entries);
+                    file.barred = file_barred;
                     // (the log keeps the hash of the bytes read)
                     let hashes = ingest::hashes::ReadHashes::keep();
-                    if stage.is_none() && crate::stream::read_one(&path, &mut file).is_some() {
-                        (name, hashes.of(&path).unwrap_or_default(), false, file)
+                    if stage.is_none() && crate::stream::read_one(path, &mut file).is_some() {
+                        (name, hashes.of(path).unwrap_or_default(), false, file)
                     } else {
                         // not the common shape: read whole, the ordinary way
                         drop(file);
                         store.undo_to_mark()?;
                         store.mark()?;
-                        let read = self.read_file(&path, stage)?;
+                        let read = self.read_file(path, stage)?;
                         let mut file = FileImport::new(
                             &rules,
                             &mut roster,
@@ -1252,19 +1299,21 @@ impl EventFolder {
                             replace,
                             entries,
                         );
+                        file.barred = file_barred;
                         let read_none = read.cards.is_empty();
                         file.problems = read.problems;
-                        file.add_raw(read.cards);
+                        file.add_raw(&read.cards);
                         (name, read.sha256, read_none, file)
                     }
                 }
                 ToImport::Read(read) => {
                     let mut file =
                         FileImport::new(&rules, &mut roster, store, &by_key, log, replace, entries);
+                    file.barred = file_barred;
                     let read_none = read.cards.is_empty();
-                    file.problems = read.problems;
-                    file.add_raw(read.cards);
-                    (read.name, read.sha256, read_none, file)
+                    file.problems = read.problems.clone();
+                    file.add_raw(&read.cards);
+                    (read.name.clone(), read.sha256.clone(), read_none, file)
                 }
             };
             if let Some(e) = file.failed.take() {
@@ -1278,6 +1327,10 @@ impl EventFolder {
             // that this file does not replace.
             let keys = std::mem::take(&mut file.keys);
             let seating = std::mem::take(&mut file.seating);
+            if files > 1 && refusing.is_empty() {
+                run_files.push((run.len(), name.clone()));
+                run.add_tables(&seating);
+            }
             let all = current.kept_then(|k| !keys.contains(k), seating);
             all.clashes(file.roster, &rules, &mut problems);
             problems.extend(std::mem::take(&mut file.differs));
@@ -1296,7 +1349,7 @@ impl EventFolder {
                 ..
             } = file;
             let later = stages.iter().any(|s| rules.stage_rank(&Stage::new(s)) > 0);
-            if problems.has_errors() {
+            if problems.has_errors() || file_barred {
                 problems.extend(held);
                 store.undo_to_mark()?;
                 if entries {
@@ -1440,6 +1493,22 @@ impl EventFolder {
                 kept.extend(keys.into_iter().filter(|k| rules.stage_rank(&k.stage) > 0));
             }
             report.files.push((name, fates));
+        }
+        // A table two files of the import give: every card of it is
+        // rejected, as `check` rejects them (the tool cannot tell which is
+        // right), so both files are refused. Found only now, once the first
+        // is in: the import is taken again from the start with those files
+        // refused, the others each in or out on their own as before.
+        let mut said = Problems::new();
+        let clashing = run.clashes(&roster, &rules, &mut said);
+        if !clashing.is_empty() {
+            let file_of = |i: usize| {
+                let k = run_files.partition_point(|(first, _)| *first <= i);
+                run_files[k - 1].1.clone()
+            };
+            let files = clashing.into_iter().map(file_of).collect();
+            drop(tx);
+            return self.store_files(store, read, how, on_wait, then, Some(Twice { files, said }));
         }
         // A later stage's card: its players are those who went on, judged
         // (as the reading commands judge them) once every file is in, as

@@ -86,32 +86,36 @@ fn init_refuses_an_existing_event() {
     assert!(again.unwrap_err().to_string().contains("exists already"));
 }
 
-/// Files of one import are taken in turn: a card of the second file is
-/// compared with the same card stored from the first, in the same run.
+/// Files of one import are taken each on its own, but a table a later
+/// file gives again is the table given twice, as `check` says: every file
+/// that gives it is refused, the same card or not, and none is said to
+/// have been imported before.
 #[test]
-fn a_card_given_again_by_a_later_file_of_the_same_import_is_compared() {
+fn a_card_given_again_by_a_later_file_of_the_same_import_refuses_every_file_of_it() {
     let s = Scratch::new("one-run");
     let folder = event(&s);
     let first = cards_file(&s, "s1.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
     let same = cards_file(&s, "s1-again.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
     let fixed = cards_file(&s, "s1-fixed.csv", &[card(1, ["P1", "P2", "P3", "P4"], 25)]);
-    let report = import(&folder, &[first, same, fixed.clone()], false, None);
+    let files = [first, same, fixed];
+    let report = import(&folder, &files, false, None);
     let fates: Vec<Vec<CardFate>> = report
         .files
         .iter()
         .map(|f| f.1.iter().map(|c| c.1.clone()).collect())
         .collect();
+    assert_eq!(fates, [vec![], vec![], vec![]], "every file refused");
+    let shown: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    assert_eq!(report.refused, shown);
+    let said: Vec<String> = report.problems.iter().map(|p| p.to_string()).collect();
     assert_eq!(
-        fates,
-        [vec![CardFate::New], vec![CardFate::Unchanged], vec![]],
-        "the third file refused"
+        said,
+        [1, 2].map(|i| format!(
+            "{}:2: error: session S01 table 1 is given twice (also at {}:2); a table plays once per session",
+            shown[i], shown[0]
+        )),
     );
-    assert_eq!(report.refused, vec![fixed.display().to_string()]);
-    let message = report.problems.iter().next().unwrap().to_string();
-    assert!(
-        message.contains("was imported before and differs"),
-        "{message}"
-    );
+    assert!(stored(&folder).is_empty());
 }
 
 #[test]
@@ -245,6 +249,75 @@ fn checking_a_file_the_event_holds_says_what_import_would() {
         .failure(1)
         .stderr_has(no_player)
         .stderr_lacks("give --replace --reason \"...\" to replace it");
+}
+
+/// A folder that keeps an old copy of a card in a folder inside: the
+/// table is given by two files. `import` refuses both, with the error
+/// `check` gives, whichever file comes first and whether or not the copy
+/// is the same card; the folder's other files go in, each on its own.
+#[test]
+fn a_table_two_files_of_one_import_give_refuses_both_files_as_check_does() {
+    for (n, stale) in [(0, 25), (1, 20)] {
+        let s = Scratch::new(&format!("import-twice-{n}"));
+        let folder = event(&s);
+        let dir = s.0.join("event");
+        std::fs::create_dir_all(s.0.join("cards/old")).unwrap();
+        let signed = cards_file(
+            &s,
+            "cards/S01-T1.csv",
+            &[card(1, ["P1", "P2", "P3", "P4"], 20)],
+        );
+        let copy = cards_file(
+            &s,
+            "cards/old/S01-T1.csv",
+            &[card(1, ["P1", "P2", "P3", "P4"], stale)],
+        );
+        cards_file(
+            &s,
+            "cards/S01-T2.csv",
+            &[card(2, ["P5", "P6", "P7", "P8"], 20)],
+        );
+        let twice = format!(
+            "{}:2: error: session S01 table 1 is given twice (also at {}:2); a table plays once per session\n",
+            copy.display(),
+            signed.display()
+        );
+        crate::test::Test::new()
+            .arg("check")
+            .arg(s.0.join("cards"))
+            .arg("--event")
+            .arg(&dir)
+            .run()
+            .failure(1)
+            .stderr_has(&twice)
+            .stderr_has("3 files: 1 card accepted, 3 games, 2 rejected; 1 error\n");
+        crate::test::Test::new()
+            .arg("import")
+            .arg(s.0.join("cards"))
+            .arg("--event")
+            .arg(&dir)
+            .run()
+            .failure(1)
+            .stderr_has(&twice)
+            .stderr_lacks("imported before")
+            .stderr_has(&format!(
+                "{}: nothing imported (errors above)\n",
+                signed.display()
+            ))
+            .stderr_has(&format!(
+                "{}: nothing imported (errors above)\n",
+                copy.display()
+            ))
+            .stderr_has(
+                "3 files: 1 imported (1 card), 2 with errors: nothing imported from them\n",
+            );
+        assert_eq!(stored(&folder), ["session S01 table 2"]);
+        assert_eq!(
+            folder.log().unwrap().len(),
+            2,
+            "the roster, then table 2's file"
+        );
+    }
 }
 
 #[test]

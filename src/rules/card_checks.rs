@@ -2331,6 +2331,15 @@ impl Seating {
         all
     }
 
+    /// Adds every card of `other` by its key and place alone, nobody
+    /// seated: a seating that finds the tables given twice among several
+    /// (the files of one import), not who sits at two.
+    pub fn add_tables(&mut self, other: &Seating) {
+        for (i, c) in other.cards.iter().enumerate() {
+            self.add(&other.key(i), &other.source(i), c.at, []);
+        }
+    }
+
     /// How many cards were added.
     pub fn len(&self) -> usize {
         self.cards.len()
