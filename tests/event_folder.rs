@@ -251,6 +251,45 @@ fn checking_a_file_the_event_holds_says_what_import_would() {
         .stderr_lacks("give --replace --reason \"...\" to replace it");
 }
 
+/// A card with an error of its own, for a table the event holds (a
+/// correction not right yet): `check` says its error, not that its table
+/// is given twice, and the event's card stands; `import` says the same.
+#[test]
+fn a_wrong_correction_of_a_stored_card_is_said_for_its_own_error() {
+    let s = Scratch::new("check-wrong-fix");
+    let folder = event(&s);
+    let dir = s.0.join("event");
+    let file = cards_file(&s, "s1.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
+    import(&folder, std::slice::from_ref(&file), false, None);
+    // game 1 of table 1 no longer adds up
+    let wrong = cards_file(
+        &s,
+        "s1-fix.csv",
+        &[card(1, ["P1", "P2", "P3", "P4"], 20).replacen(",1,30,0", ",1,31,0", 1)],
+    );
+    let own = "s1-fix.csv:2: error: game 1: the scores add up to +1, expected 0";
+    crate::test::Test::new()
+        .arg("check")
+        .arg(&wrong)
+        .arg("--event")
+        .arg(&dir)
+        .run()
+        .failure(1)
+        .stderr_has(own)
+        .stderr_lacks("given twice")
+        .stderr_has("\n1 card stored in the event and 1 file: 1 card accepted, 3 games, 1 rejected; 2 errors\n");
+    crate::test::Test::new()
+        .arg("import")
+        .arg(&wrong)
+        .arg("--event")
+        .arg(&dir)
+        .run()
+        .failure(1)
+        .stderr_has(own)
+        .stderr_lacks("given twice")
+        .stderr_has("s1-fix.csv: nothing imported (errors above)\n");
+}
+
 /// A folder that keeps an old copy of a card in a folder inside: the
 /// table is given by two files. `import` refuses both, with the error
 /// `check` gives, whichever file comes first and whether or not the copy

@@ -2449,6 +2449,22 @@ impl Seating {
         for group in
             by_key.chunk_by(|&a, &b| self.cards[a as usize].key == self.cards[b as usize].key)
         {
+            // A new card refused by its own checks, of a table the event
+            // holds (`check FILE --event DIR`: a correction not right yet),
+            // is no second card of the table: it is said for its own
+            // errors, and the stored card stands (an import compares the
+            // two once the new one passes its checks).
+            let group = match group {
+                [stored, new @ ..]
+                    if self.is_stored(*stored as usize)
+                        && new.iter().all(|&i| {
+                            !self.is_stored(i as usize) && self.is_refused(i as usize)
+                        }) =>
+                {
+                    new
+                }
+                group => group,
+            };
             if let [first, again @ ..] = group {
                 let f = &self.cards[*first as usize];
                 for &i in again {
