@@ -1736,6 +1736,7 @@ fn set_aside_imported(
         rules,
         naming: None,
         same: Vec::new(),
+        differing: 0,
     };
     let mut kept = Vec::with_capacity(more.cards.len());
     for raw in std::mem::take(&mut more.cards) {
@@ -1765,6 +1766,7 @@ fn set_aside_imported(
         }
     }
     more.rack_cards = kept;
+    more.differing += aside.differing;
     for (source, n) in aside.same {
         problems.note(
             source.whole(),
@@ -1799,6 +1801,8 @@ struct SetAside<'a> {
     /// The cards set aside as imported, counted by file (a workbook's cards
     /// are each on a sheet).
     same: Vec<(Source, usize)>,
+    /// The cards set aside as differing from the event's (each an error).
+    differing: usize,
 }
 
 impl SetAside<'_> {
@@ -1850,6 +1854,7 @@ impl SetAside<'_> {
                 }
             ),
         );
+        self.differing += 1;
         Ok(true)
     }
 }

@@ -175,6 +175,10 @@ impl Intake {
         self.counts.files += inputs.files;
         self.counts.sheets += inputs.sheets;
         self.counts.stored += inputs.stored;
+        // (a card that differs from the stored card of its table is set
+        // aside with its error: it counts for nothing, rejected)
+        self.counts.cards_read += inputs.differing;
+        self.counts.cards_rejected += inputs.differing;
         for raw in &inputs.cards {
             self.add(raw);
         }

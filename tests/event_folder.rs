@@ -227,7 +227,9 @@ fn checking_a_file_the_event_holds_says_what_import_would() {
         .stderr_has("\n  + S01,1,3,A,P1,1,30,0\n")
         .stderr_has("import it with --replace --reason")
         .stderr_has("s1-fixed.csv: note: 1 card imported already")
-        .stderr_lacks("given twice");
+        .stderr_lacks("given twice")
+        // (the card set aside with its error counts for nothing: rejected)
+        .stderr_has("\n2 cards stored in the event and 1 file: 2 cards accepted, 6 games, 1 rejected; 1 error\n");
     // table 2's card typed with table 1 in its header: no player in common
     // with table 1's card, so no advice to replace it
     let misplaced = cards_file(

@@ -811,6 +811,9 @@ pub struct CardInputs {
     pub sheets: usize,
     /// Cards read back from the event's store (not from a file).
     pub stored: usize,
+    /// Cards set aside for differing from the event's card of their table
+    /// (an error each, said already): read and rejected.
+    pub differing: usize,
 }
 
 impl CardInputs {
