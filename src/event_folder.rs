@@ -936,6 +936,22 @@ impl EventFolder {
                 // (the transaction is dropped, not committed: nothing stored)
                 return Ok((problems, roster.len()));
             }
+            // Nobody moved off, but the list grew: a player now goes on
+            // to a stage played without them (a withdrawn player marked
+            // as playing again, the cutoff's tie then one longer). The
+            // stage would wait for a card that was never played; one who
+            // went on and did not play is named absent instead.
+            let grown = went_on_anew(&store, rules, &before.1)?;
+            if !grown.is_empty() {
+                let (now, absent) = said_went_on_anew(&grown);
+                problems.error(
+                    Source::file(&ingest::shown(source)).whole(),
+                    format!(
+                        "with this roster, who went on changes, and {now}, with no card there: nothing stored (the later stage was played by the list before; keep the roster as it was for the players who went on, or, if they went on and did not play, first add {absent} in {FILE_NAME}, then store this roster)"
+                    ),
+                );
+                return Ok((problems, roster.len()));
+            }
         }
         tx.commit().map_err(|e| store.error(e))?;
         Ok((problems, roster.len()))
@@ -1996,11 +2012,6 @@ fn went_on_stored(store: &Store, rules: &Rules) -> Result<(Strangers, Strangers)
     Ok((strangers, waiting))
 }
 
-/// Who plays a later stage and no longer goes on to it after a change
-/// made in `store`'s transaction (`before`: who did not, and who was
-/// waiting, as [`went_on_stored`] said it before the change), said as
-/// `H07 plays the final, …`, and who now goes on instead
-/// ([`said_now_waiting`]); nothing when the change moves nobody off.
 /// The players of the stored cards that `roster` does not have, each with
 /// the first card that names them, and whether any card is of a stage
 /// after the first. A new roster replaces the whole list: every player on
@@ -2042,6 +2053,11 @@ fn say_played_not_on(source: &Path, lacking: &BTreeMap<String, String>, problems
     }
 }
 
+/// Who plays a later stage and no longer goes on to it after a change
+/// made in `store`'s transaction (`before`: who did not, and who was
+/// waiting, as [`went_on_stored`] said it before the change), said as
+/// `H07 plays the final, …`, and who now goes on instead
+/// ([`said_now_waiting`]); nothing when the change moves nobody off.
 fn moved_off(
     store: &Store,
     rules: &Rules,
@@ -2088,6 +2104,42 @@ fn now_waiting(
     new.sort_unstable();
     new.dedup();
     Ok(new)
+}
+
+/// Who now goes on to a later stage whose cards are stored and has no
+/// card of it, and did not before (`waiting`, as [`went_on_stored`] said
+/// it before the change), each with the stage, in the order of the
+/// stages, then by id.
+fn went_on_anew(
+    store: &Store,
+    rules: &Rules,
+    waiting: &Strangers,
+) -> Result<Vec<(Stage, String)>, FolderError> {
+    let (_, now) = went_on_stored(store, rules)?;
+    let mut new: Vec<(Stage, String)> = now.into_iter().filter(|w| !waiting.contains(w)).collect();
+    new.sort_by(|a, b| (rules.stage_rank(&a.0), &a.1).cmp(&(rules.stage_rank(&b.0), &b.1)));
+    Ok(new)
+}
+
+/// [`went_on_anew`]'s players as the roster's refusal says them: who
+/// would go on (`H03 would go on to the semi and H05 to the final`), and
+/// the settings that would keep them out (`H03 to [stages.semi] absent
+/// and …`), a stage's players together.
+fn said_went_on_anew(grown: &[(Stage, String)]) -> (String, String) {
+    let (mut now, mut absent) = (Vec::new(), Vec::new());
+    for run in grown.chunk_by(|a, b| a.0 == b.0) {
+        let ids: Vec<&str> = run.iter().map(|(_, id)| id.as_str()).collect();
+        let who = match ids.split_last() {
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+            None => continue,
+        };
+        let stage = &run[0].0;
+        let verb = if now.is_empty() { " would go on" } else { "" };
+        now.push(format!("{who}{verb} to the {stage}"));
+        absent.push(format!("{who} to [stages.{stage}] absent"));
+    }
+    (now.join(" and "), absent.join(" and "))
 }
 
 /// [`now_waiting`]'s players as a message says them: `; P0483 now goes

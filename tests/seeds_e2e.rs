@@ -1334,6 +1334,70 @@ fn a_roster_that_changes_who_went_on_to_a_played_stage_is_refused() {
     run(&["roster", &withdrawn.display().to_string()]).success();
 }
 
+/// A roster that puts a player on the list of a played stage, nobody
+/// leaving it, is refused too: H03 withdrew before HK's final, and H03
+/// and H07 tie at the top-4 cutoff (both go on, under "include"), so
+/// with H03 playing again the list grows to 5 and the final would wait
+/// for a card of H03 never played. Naming H03 absent from the final
+/// first lets the roster in, the final standing as played.
+#[test]
+fn a_roster_that_adds_a_player_to_a_played_stage_is_refused() {
+    let s = crate::test::Scratch::new("roster-went-on-grows");
+    let from = crate::test::fixtures().join("e2e/hk");
+    let d = hk_e2e_folder(&s);
+    let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
+    let roster = std::fs::read_to_string(from.join("roster.csv")).unwrap();
+    let withdrawn = s.write(
+        "withdrawn.csv",
+        &roster.replace(
+            "H03,Lee Mei Ling,1975-01-01,F2,,",
+            "H03,Lee Mei Ling,1975-01-01,F2,W,",
+        ),
+    );
+    run(&["roster", &withdrawn.display().to_string()]).success();
+    // game 3 of table 1 won by H07: H03 and H07 both 1 won, 8 points,
+    // 5 tiles left, tied for the 4th place
+    let prelim_text = std::fs::read_to_string(from.join("cards/prelim.csv")).unwrap();
+    let mut prelim_tied = prelim_text.clone();
+    for (was, now) in [
+        ("S01,1,3,A,H01,1,+26,2", "S01,1,3,A,H01,0,-6,1"),
+        ("S01,1,3,B,H03,0,-3,3", "S01,1,3,B,H03,0,-10,2"),
+        ("S01,1,3,C,H05,0,-15,6", "S01,1,3,C,H05,0,-10,3"),
+        ("S01,1,3,D,H07,0,-8,4", "S01,1,3,D,H07,1,+26,0"),
+    ] {
+        assert!(prelim_tied.contains(was), "{was}");
+        prelim_tied = prelim_tied.replace(was, now);
+    }
+    let prelim = s.write("prelim.csv", &prelim_tied);
+    run(&["import", &prelim.display().to_string()]).success();
+    let final_text = std::fs::read_to_string(from.join("cards/final.csv")).unwrap();
+    let final_card = s.write("final.csv", &final_text.replace(",H03,", ",H07,"));
+    run(&["import", &final_card.display().to_string()]).success();
+    run(&["medals"]).success();
+    // the roster as it was first, H03 playing: refused, nothing stored
+    let again = s.write("roster.csv", &roster);
+    run(&["roster", &again.display().to_string()])
+        .failure(1)
+        .errors(1)
+        .stderr_has(&format!(
+            "{}: error: with this roster, who went on changes, and H03 would go on to the final, with no card there: nothing stored (the later stage was played by the list before; keep the roster as it was for the players who went on, or, if they went on and did not play, first add H03 to [stages.final] absent in tilerank.toml, then store this roster)",
+            again.display()
+        ));
+    run(&["medals"]).success();
+    // H03 named absent from the final: the roster goes in, the medals
+    // stand, and 5 went on
+    let toml = std::path::Path::new(&d).join("tilerank.toml");
+    let settings = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, settings + "\n[stages.final]\nabsent = [\"H03\"]\n").unwrap();
+    run(&["roster", &again.display().to_string()]).success();
+    run(&["medals"])
+        .success()
+        .stdout_has("Champion          1  H02");
+    run(&["qualifiers"])
+        .success()
+        .stdout_has("top 4 of the prelim standings (hk rules), 5 players");
+}
+
 /// [`hk_e2e_folder`] with the prelim's and the final's cards imported.
 pub fn hk_played_folder(s: &crate::test::Scratch) -> String {
     let from = crate::test::fixtures().join("e2e/hk");
