@@ -659,6 +659,34 @@ impl crate::stream::Take for FileImport<'_> {
     }
 }
 
+/// Why a folder is no event folder ([`EventFolder::why_not`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotEvent {
+    /// It has no `tilerank.toml`.
+    Missing,
+    /// Its `tilerank.toml` is something else than a file: what, in words
+    /// (`a folder, not a file`, `a symbolic link to /dev/zero, a device,
+    /// not a file`).
+    NotAFile(String),
+}
+
+impl NotEvent {
+    /// `{dir}: not an event folder …`, with what to do: `init` creates
+    /// the settings of a folder without them (`or` what else to do).
+    pub fn said(&self, dir: &Path, or: &str) -> String {
+        match self {
+            NotEvent::Missing => format!(
+                "{}: not an event folder (no {FILE_NAME}); create one with tilerank init{or}",
+                dir.display()
+            ),
+            NotEvent::NotAFile(what) => format!(
+                "{}: not an event folder: its {FILE_NAME} is {what}; make it the event's settings file (a symbolic link to a file is followed)",
+                dir.display()
+            ),
+        }
+    }
+}
+
 impl EventFolder {
     /// The event folder at `dir`, or in the current folder.
     pub fn find(dir: Option<&Path>) -> Option<PathBuf> {
@@ -666,6 +694,54 @@ impl EventFolder {
             .map(Path::to_path_buf)
             .unwrap_or_else(|| PathBuf::from("."));
         dir.join(FILE_NAME).is_file().then_some(dir)
+    }
+
+    /// Why `dir` is no event folder, when [`EventFolder::find`] finds
+    /// none: it has no `tilerank.toml`, or its `tilerank.toml` is no file
+    /// (a symbolic link is followed, and one to a file is the settings).
+    pub fn why_not(dir: &Path) -> NotEvent {
+        let path = dir.join(FILE_NAME);
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            return NotEvent::Missing;
+        };
+        if let Some(link) = ingest::broken_link(&path) {
+            return NotEvent::NotAFile(link.to_string());
+        }
+        let kind = |meta: &std::fs::Metadata| {
+            let t = meta.file_type();
+            if t.is_dir() {
+                return "a folder";
+            }
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::FileTypeExt;
+                if t.is_char_device() || t.is_block_device() {
+                    return "a device";
+                }
+                if t.is_fifo() {
+                    return "a pipe";
+                }
+                if t.is_socket() {
+                    return "a socket";
+                }
+            }
+            "not a regular file"
+        };
+        if !meta.file_type().is_symlink() {
+            return NotEvent::NotAFile(format!("{}, not a file", kind(&meta)));
+        }
+        let target = std::fs::read_link(&path).unwrap_or_default();
+        match std::fs::metadata(&path) {
+            Ok(meta) => NotEvent::NotAFile(format!(
+                "a symbolic link to {}, {}, not a file",
+                target.display(),
+                kind(&meta)
+            )),
+            Err(e) => NotEvent::NotAFile(format!(
+                "a symbolic link to {}, which cannot be followed: {e}",
+                target.display()
+            )),
+        }
     }
 
     /// Creates the folder, its `tilerank.toml` and its database; refuses an

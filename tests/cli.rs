@@ -49,6 +49,110 @@ fn an_empty_folder() {
         .stderr_has("the folder holds no CSV or workbook file");
 }
 
+/// A file given that is a symbolic link to nothing, or one of links that
+/// lead round in a loop, is said so, not "no such file".
+#[cfg(unix)]
+#[test]
+fn a_broken_link_is_said_for_what_it_is() {
+    let s = crate::test::Scratch::new("broken-links");
+    let (one, two) = (s.path("loop1"), s.path("loop2"));
+    std::os::unix::fs::symlink("loop2", &one).unwrap();
+    std::os::unix::fs::symlink("loop1", &two).unwrap();
+    Test::new()
+        .arg("check")
+        .arg(&one)
+        .run()
+        .failure(2)
+        .stderr_has(&format!(
+            "{}: a symbolic link that leads round in a loop (back to itself through links): no file or folder to read\n",
+            one.display()
+        ))
+        .stderr_lacks("no such file");
+    let to_nothing = s.path("gone.csv");
+    std::os::unix::fs::symlink("nowhere.csv", &to_nothing).unwrap();
+    Test::new()
+        .arg("check")
+        .arg(&to_nothing)
+        .run()
+        .failure(2)
+        .stderr_has(&format!(
+            "{}: a symbolic link to nowhere.csv, where there is no file or folder\n",
+            to_nothing.display()
+        ));
+}
+
+/// A folder whose cards all lie deeper than the folders read says so,
+/// with how many and the first, not that it holds none.
+#[test]
+fn cards_deeper_than_the_folders_read_are_said() {
+    let s = crate::test::Scratch::new("deep-folders");
+    let deep = s.path("deep");
+    let twelve = (1..=12).fold(deep.clone(), |d, n| d.join(n.to_string()));
+    std::fs::create_dir_all(&twelve).unwrap();
+    let card = std::fs::read_to_string(fixtures().join("good/hk-examples.csv")).unwrap();
+    std::fs::write(twelve.join("S01-T7.csv"), &card).unwrap();
+    Test::new()
+        .arg("check")
+        .arg(&deep)
+        .run()
+        .failure(2)
+        .stderr_has(&format!(
+            "{}: the folder holds no CSV or workbook file, in it or in its folders up to 8 deep; 1 file lies deeper and was not read ({}): move the cards up, or give their folder\n",
+            deep.display(),
+            twelve.join("S01-T7.csv").display()
+        ));
+    // its folder given: read
+    Test::new().arg("check").arg(&twelve).run().success();
+}
+
+/// An event folder's tilerank.toml that is a symbolic link is followed
+/// to a settings file; one to a device (or to nothing) is said, not taken
+/// for a folder with no settings.
+#[cfg(unix)]
+#[test]
+fn a_linked_tilerank_toml_is_followed_to_a_file() {
+    let s = crate::test::Scratch::new("linked-settings");
+    let settings = fixtures().join("e2e/hk/tilerank.toml");
+    let roster = fixtures().join("e2e/hk/roster.csv");
+    let linked = s.path("linked");
+    std::fs::create_dir_all(&linked).unwrap();
+    std::os::unix::fs::symlink(&settings, linked.join("tilerank.toml")).unwrap();
+    Test::new()
+        .arg("roster")
+        .arg(&roster)
+        .arg("--event")
+        .arg(&linked)
+        .run()
+        .success()
+        .stderr_has("Roster stored: 8 players.");
+    let zero = s.path("evz");
+    std::fs::create_dir_all(&zero).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", zero.join("tilerank.toml")).unwrap();
+    Test::new()
+        .args(["standings", "--event"])
+        .arg(&zero)
+        .run()
+        .failure(2)
+        .stderr_has(&format!(
+            "{}: not an event folder: its tilerank.toml is a symbolic link to /dev/zero, a device, not a file; make it the event's settings file (a symbolic link to a file is followed)\n",
+            zero.display()
+        ));
+    let dangling = s.path("evl");
+    std::fs::create_dir_all(&dangling).unwrap();
+    std::os::unix::fs::symlink("../nothing.toml", dangling.join("tilerank.toml")).unwrap();
+    Test::new()
+        .args(["roster"])
+        .arg(&roster)
+        .arg("--event")
+        .arg(&dangling)
+        .run()
+        .failure(2)
+        .stderr_has(&format!(
+            "{}: not an event folder: its tilerank.toml is a symbolic link to ../nothing.toml, where there is no file or folder; make it the event's settings file",
+            dangling.display()
+        ));
+}
+
 /// A folder is read with the folders in it (a session's cards in a
 /// folder of their own); a hidden folder is not (here a copy of a card,
 /// which would be given twice), and a link back up is not followed again.

@@ -40,10 +40,10 @@ mod watch;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use tilerank::config::Overrides;
 use tilerank::event::{Event, Request};
-use tilerank::event_folder::EventFolder;
+use tilerank::event_folder::{EventFolder, NotEvent};
 use tilerank::problem::{Problems, Severity};
 use tilerank::profile::{ProfileName, Rules};
 use tilerank::report::{output, Format, Streamed, Table};
@@ -249,17 +249,21 @@ impl EventArgs {
         match &self.event {
             Some(dir) => {
                 if EventFolder::find(Some(dir)).is_none() {
-                    bail!(
-                        "{}: not an event folder (no {}); create one with tilerank init",
-                        dir.display(),
-                        tilerank::config::FILE_NAME
-                    );
+                    bail!(EventFolder::why_not(dir).said(dir, ""));
                 }
                 Ok(Some(EventFolder::open(dir)?))
             }
             None => match EventFolder::find(None) {
                 Some(dir) => Ok(Some(EventFolder::open(&dir)?)),
-                None => Ok(None),
+                None => {
+                    // (a tilerank.toml that is no file is said, not taken
+                    // for a folder of files alone)
+                    let here = Path::new(".");
+                    match EventFolder::why_not(here) {
+                        NotEvent::Missing => Ok(None),
+                        not => bail!(not.said(here, "")),
+                    }
+                }
             },
         }
     }
@@ -413,11 +417,7 @@ impl EventFolderArg {
     pub fn open(&self) -> Result<EventFolder> {
         let dir = self.event.clone().unwrap_or_else(|| PathBuf::from("."));
         if EventFolder::find(Some(&dir)).is_none() {
-            bail!(
-                "{}: not an event folder (no {}); create one with tilerank init, or give --event DIR",
-                dir.display(),
-                tilerank::config::FILE_NAME
-            );
+            bail!(EventFolder::why_not(&dir).said(&dir, ", or give --event DIR"));
         }
         Ok(EventFolder::open(&dir)?)
     }

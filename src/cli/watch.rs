@@ -65,6 +65,8 @@ impl Watched {
                 w.dirs.insert(canonical(input));
             } else if input.is_file() {
                 w.files.insert(canonical(input));
+            } else if let Some(link) = ingest::broken_link(input) {
+                bail!("{}: {link}", input.display());
             } else {
                 bail!("{}: no such file or folder", input.display());
             }
@@ -172,7 +174,9 @@ fn check(
                     InputError::NotFound { path }
                     | InputError::Unreadable { path, .. }
                     | InputError::NotASpreadsheet { path, .. }
-                    | InputError::EmptyFolder { path } => path.clone(),
+                    | InputError::BrokenLink { path, .. }
+                    | InputError::EmptyFolder { path }
+                    | InputError::TooDeep { path, .. } => path.clone(),
                     InputError::Sheet { place, .. } | InputError::Limit { place, .. } => {
                         place.source.file.clone()
                     }

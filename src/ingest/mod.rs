@@ -41,10 +41,26 @@ pub enum InputError {
     NotFound { path: String },
     #[error("{path}: cannot be read: {reason}")]
     Unreadable { path: String, reason: String },
+    /// A symbolic link that leads to nothing to read ([`broken_link`]).
+    #[error("{path}: {link}")]
+    BrokenLink { path: String, link: BrokenLink },
     #[error(
         "{path}: the folder holds no CSV or workbook file (.csv .tsv .txt .xlsx .xlsm .xls .ods)"
     )]
     EmptyFolder { path: String },
+    /// A folder whose CSV and workbook files all lie deeper than
+    /// the folder depth read (8): how many, and the first by name.
+    #[error(
+        "{path}: the folder holds no CSV or workbook file, in it or in its folders up to {} deep; {} deeper and {} not read ({first}): move the cards up, or give their folder",
+        FOLDER_DEPTH,
+        files_lie(*files),
+        if *files == 1 { "was" } else { "were" }
+    )]
+    TooDeep {
+        path: String,
+        files: usize,
+        first: String,
+    },
     /// One sheet of a workbook cannot be read.
     #[error("{place}: cannot be read: {reason}")]
     Sheet { place: Place, reason: String },
@@ -69,6 +85,7 @@ impl InputError {
         let file = |path: &str| Source::file(path).whole();
         match self {
             InputError::NotFound { path } => (file(path), "no such file or folder".into()),
+            InputError::BrokenLink { path, link } => (file(path), link.to_string()),
             InputError::Unreadable { path, reason } => {
                 (file(path), format!("cannot be read: {reason}"))
             }
@@ -80,6 +97,73 @@ impl InputError {
             other => (Place::nowhere("tilerank"), other.to_string()),
         }
     }
+}
+
+/// `1 file lies` or `3 files lie`.
+fn files_lie(files: usize) -> String {
+    match files {
+        1 => "1 file lies".to_string(),
+        n => format!("{n} files lie"),
+    }
+}
+
+/// Why a symbolic link leads to nothing to read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BrokenLink {
+    /// It names a path where nothing is (its target, as the link says it).
+    ToNothing(PathBuf),
+    /// It leads back to itself, through other links or none.
+    Loop,
+}
+
+impl std::fmt::Display for BrokenLink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BrokenLink::ToNothing(target) => write!(
+                f,
+                "a symbolic link to {}, where there is no file or folder",
+                target.display()
+            ),
+            BrokenLink::Loop => f.write_str(
+                "a symbolic link that leads round in a loop (back to itself through links): no file or folder to read",
+            ),
+        }
+    }
+}
+
+/// Whether `path` is a symbolic link that cannot be followed to a file or
+/// folder, and why: a path it names has nothing there, or its links lead
+/// back to one met before. `None` when it can be followed, or is no link.
+pub fn broken_link(path: &Path) -> Option<BrokenLink> {
+    if std::fs::metadata(path).is_ok() {
+        return None;
+    }
+    let mut at = path.to_path_buf();
+    let mut seen = std::collections::HashSet::new();
+    // (links followed at most as many times as a system follows them)
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&at) {
+            Ok(m) if m.file_type().is_symlink() => {
+                if !seen.insert(at.clone()) {
+                    return Some(BrokenLink::Loop);
+                }
+                let target = std::fs::read_link(&at).ok()?;
+                // (a link's relative target is read from the link's folder)
+                at = match at.parent() {
+                    Some(folder) => folder.join(target),
+                    None => target,
+                };
+            }
+            // something there that cannot be read for another reason
+            Ok(_) => return None,
+            Err(_) if at == path => return None,
+            Err(_) => {
+                let target = std::fs::read_link(path).unwrap_or(at);
+                return Some(BrokenLink::ToNothing(target));
+            }
+        }
+    }
+    Some(BrokenLink::Loop)
 }
 
 /// What a file that is no spreadsheet is told.
@@ -220,15 +304,20 @@ fn expand_all(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, InputError> {
             files.push(input.clone());
             continue;
         }
-        let meta =
-            std::fs::metadata(input).map_err(|_| InputError::NotFound { path: shown(input) })?;
+        let meta = std::fs::metadata(input).map_err(|_| match broken_link(input) {
+            Some(link) => InputError::BrokenLink {
+                path: shown(input),
+                link,
+            },
+            None => InputError::NotFound { path: shown(input) },
+        })?;
         if meta.is_dir() {
-            let mut inside = Vec::new();
-            let mut seen = std::collections::HashSet::new();
-            data_files_in(input, 0, &mut seen, &mut inside)?;
+            let mut walk = Walk::default();
+            walk.data_files_in(input, 0, FOLDER_DEPTH)?;
+            let mut inside = walk.found;
             inside.sort();
             if inside.is_empty() {
-                return Err(InputError::EmptyFolder { path: shown(input) });
+                return Err(too_deep(input, walk.deeper)?);
             }
             files.extend(inside);
         } else {
@@ -241,38 +330,75 @@ fn expand_all(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, InputError> {
 /// Folders within folders read at most (a folder given is 0).
 const FOLDER_DEPTH: usize = 8;
 
-/// The CSV and workbook files in the folder `dir`, and in the folders in
-/// it (a session's cards in a folder of their own: `cards/S01/`), pushed
-/// to `out`. A hidden folder (`.git`) is not read, nor one met again
-/// through a link (`seen`, by canonical path), nor one deeper than
-/// [`FOLDER_DEPTH`].
-fn data_files_in(
-    dir: &Path,
-    depth: usize,
-    seen: &mut std::collections::HashSet<PathBuf>,
-    out: &mut Vec<PathBuf>,
-) -> Result<(), InputError> {
-    let canonical = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
-    if depth > FOLDER_DEPTH || !seen.insert(canonical) {
-        return Ok(());
-    }
-    let entries = std::fs::read_dir(dir).map_err(|e| InputError::Unreadable {
-        path: shown(dir),
-        reason: e.to_string(),
-    })?;
-    for path in entries.filter_map(|e| e.ok().map(|e| e.path())) {
-        if path.is_dir() {
-            let hidden = path
-                .file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with('.'));
-            if !hidden {
-                data_files_in(&path, depth + 1, seen, out)?;
-            }
-        } else if path.is_file() && is_data_file(&path) {
-            out.push(path);
+/// Folders within folders looked into beyond [`FOLDER_DEPTH`] only to say
+/// what lies there, when nothing was found within it ([`too_deep`]).
+const FOLDER_DEPTH_LOOKED: usize = 4 * FOLDER_DEPTH;
+
+/// A walk through a folder and the folders in it.
+#[derive(Default)]
+struct Walk {
+    /// The folders met, by canonical path.
+    seen: std::collections::HashSet<PathBuf>,
+    /// The CSV and workbook files found.
+    found: Vec<PathBuf>,
+    /// The folders left, deeper than the walk goes.
+    deeper: Vec<PathBuf>,
+}
+
+impl Walk {
+    /// The CSV and workbook files in the folder `dir`, and in the folders
+    /// in it (a session's cards in a folder of their own: `cards/S01/`),
+    /// to `found`. A hidden folder (`.git`) is not read, nor one met again
+    /// through a link (`seen`), nor one deeper than `limit` (to
+    /// `deeper`).
+    fn data_files_in(&mut self, dir: &Path, depth: usize, limit: usize) -> Result<(), InputError> {
+        let canonical = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+        if self.seen.contains(&canonical) {
+            return Ok(());
         }
+        if depth > limit {
+            self.deeper.push(dir.to_path_buf());
+            return Ok(());
+        }
+        self.seen.insert(canonical);
+        let entries = std::fs::read_dir(dir).map_err(|e| InputError::Unreadable {
+            path: shown(dir),
+            reason: e.to_string(),
+        })?;
+        for path in entries.filter_map(|e| e.ok().map(|e| e.path())) {
+            if path.is_dir() {
+                let hidden = path
+                    .file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with('.'));
+                if !hidden {
+                    self.data_files_in(&path, depth + 1, limit)?;
+                }
+            } else if path.is_file() && is_data_file(&path) {
+                self.found.push(path);
+            }
+        }
+        Ok(())
     }
-    Ok(())
+}
+
+/// The error of folder `dir` in which no CSV or workbook file was found
+/// within [`FOLDER_DEPTH`]: it holds none, or those it holds lie deeper
+/// (in `deeper`, the folders left), said with how many (looked for
+/// [`FOLDER_DEPTH_LOOKED`] folders deep) and the first by name.
+fn too_deep(dir: &Path, deeper: Vec<PathBuf>) -> Result<InputError, InputError> {
+    let mut walk = Walk::default();
+    for folder in &deeper {
+        walk.data_files_in(folder, FOLDER_DEPTH + 1, FOLDER_DEPTH_LOOKED)?;
+    }
+    walk.found.sort();
+    Ok(match walk.found.first() {
+        None => InputError::EmptyFolder { path: shown(dir) },
+        Some(first) => InputError::TooDeep {
+            path: shown(dir),
+            files: walk.found.len(),
+            first: shown(first),
+        },
+    })
 }
 
 fn is_data_file(path: &Path) -> bool {
