@@ -577,7 +577,7 @@ fn gwinnett_a_tie_for_the_lowest_total_is_reported_and_settled_by_name() {
     let out = event("gwinnett", &["advance", "--format", "csv"])
         .success()
         .stderr_has(
-            "NOTE: TIE at table 6: 2 players (G16, G17) share the lowest total 20; all of them go on, unless the director names who goes on (--player, or in tilerank.toml [qualifiers] named for the first stage, [stages.NAME] named for a later one)\n",
+            "NOTE: TIE at table 6: 2 players (G16, G17) share the lowest total 20; all of them go on, unless the director names who goes on (--player, or in a rules file given with --rules FILE (tilerank profiles show gwinnett prints the gwinnett rules to start it from): [qualifiers] named for the first stage, [stages.NAME] named for a later one)\n",
         );
     assert_eq!(
         out.stderr.matches("TIE at table 6").count(),

@@ -322,6 +322,32 @@ fn the_advice_names_the_settings_file_read() {
     );
 }
 
+/// A tie at a table that all the tied players go on from names, for the
+/// names that would settle it, the settings file the rules were read
+/// from: the event's tilerank.toml, or the rules file of --rules.
+#[test]
+fn a_tie_at_a_table_names_the_settings_file_read() {
+    let cards = fixture("e2e/gwinnett/cards");
+    let roster = fixture("e2e/gwinnett/roster.csv");
+    let tie = |file: &str| {
+        format!("NOTE: TIE at table 6: 2 players (G16, G17) share the lowest total 20; all of them go on, unless the director names who goes on (--player, or in {file}: [qualifiers] named for the first stage, [stages.NAME] named for a later one)\n")
+    };
+    let event = Event::new("tie-named-file", "gwinnett", &[]);
+    let toml = event.toml().display().to_string();
+    event
+        .run(&["advance", &cards, "--roster", &roster])
+        .success()
+        .stderr_has(&tie(&toml));
+    let s = crate::test::Scratch::new("tie-named-file");
+    let club = s.write("club.toml", "extends = \"gwinnett\"\nname = \"club\"\n");
+    let club = club.display().to_string();
+    Test::new()
+        .args(["advance", "--rules", &club, &cards, "--roster", &roster])
+        .run()
+        .success()
+        .stderr_has(&tie(&club));
+}
+
 #[test]
 fn sessions_name_the_missing_cards() {
     let cards = fixture("e2e/hk/cards/prelim.csv");
@@ -1253,7 +1279,8 @@ fn the_command_line_reads_dates_as_the_settings_do() {
 /// `profiles` lists every built-in profile with its line; `profiles show
 /// NAME` prints it as a rules file that, saved under another file name and
 /// given as `--rules`, answers every reading command byte for byte as
-/// `--profile NAME` does.
+/// `--profile NAME` does, but for advice on a setting, which names the
+/// file.
 #[test]
 fn each_built_in_given_as_a_file_answers_as_the_profile() {
     let list = Test::new().args(["profiles"]).run().success();
@@ -1312,9 +1339,15 @@ fn each_built_in_given_as_a_file_answers_as_the_profile() {
             };
             let by_name = run(&["--profile", name]);
             let by_file = run(&["--rules", file.to_str().unwrap()]);
+            // (advice on a setting names the file, where the profile's
+            // names a rules file to write)
+            let stderr = by_file.stderr.replace(
+                file.to_str().unwrap(),
+                &format!("a rules file given with --rules FILE (tilerank profiles show {name} prints the {name} rules to start it from)"),
+            );
             assert_eq!(
                 (by_name.status, &by_name.stdout, &by_name.stderr),
-                (by_file.status, &by_file.stdout, &by_file.stderr),
+                (by_file.status, &by_file.stdout, &stderr),
                 "{name} {command:?}"
             );
         }

@@ -369,7 +369,12 @@ pub fn print_decisions(list: &AdvanceList, roster: &Roster, shown: &[String]) {
         .map(|g| format!(" ({g})"))
         .unwrap_or_default();
     for d in &list.decisions {
-        let d = tilerank::report::going_on::decision(d, roster, list.table_ties);
+        let d = tilerank::report::going_on::decision(
+            d,
+            roster,
+            list.table_ties,
+            &tilerank::report::going_on::settings_file(list),
+        );
         if shown.contains(&d) {
             continue;
         }

@@ -87,7 +87,14 @@ pub fn run(args: QualifiersArgs) -> Result<Outcome> {
             let said: Vec<String> = list
                 .decisions
                 .iter()
-                .map(|d| tilerank::report::going_on::decision(d, &event.roster, list.table_ties))
+                .map(|d| {
+                    tilerank::report::going_on::decision(
+                        d,
+                        &event.roster,
+                        list.table_ties,
+                        &tilerank::report::going_on::settings_file(&list),
+                    )
+                })
                 .collect();
             table.notes.retain(|n| !said.contains(n));
             print_decisions(&list, &event.roster, &[]);

@@ -327,7 +327,12 @@ fn qualifier_tables(event: &Event, marked: bool, export: &mut Export) {
                 super::stages::mark_not_final(&mut table, &list, completeness.mark().as_deref());
             }
             for d in &list.decisions {
-                let d = super::going_on::decision(d, &event.roster, list.table_ties);
+                let d = super::going_on::decision(
+                    d,
+                    &event.roster,
+                    list.table_ties,
+                    &super::going_on::settings_file(&list),
+                );
                 if list.cut.is_none() {
                     table.notes.push(label.en(&[&d]));
                 }

@@ -137,8 +137,9 @@ fn shared_if(shared: bool, said: String) -> String {
 }
 
 /// A decision in words, naming players by roster id; `policy` is the
-/// event's `table_ties`.
-pub fn decision(d: &Decision, roster: &Roster, policy: TableTies) -> String {
+/// event's `table_ties`, and `settings` the settings file a setting that
+/// settles it is changed in ([`settings_file`]).
+pub fn decision(d: &Decision, roster: &Roster, policy: TableTies, settings: &str) -> String {
     let all_go = policy == TableTies::All;
     let ids = |ps: &[PlayerId]| {
         ps.iter()
@@ -202,7 +203,7 @@ pub fn decision(d: &Decision, roster: &Roster, policy: TableTies) -> String {
             let table = &table_name(table);
             let parts: [&dyn std::fmt::Display; 4] = [table, &tied.len(), &ids(tied), &share];
             if named.is_empty() && all_go {
-                S::TieAtTableAllGo.en(&parts)
+                S::TieAtTableAllGo.en(&[table, &tied.len(), &ids(tied), &share, &settings])
             } else if named.is_empty() {
                 S::TieAtTableListed.en(&parts)
             } else {
@@ -279,7 +280,7 @@ pub fn how_to_settle(d: &Decision, list: &AdvanceList) -> Option<String> {
 /// file of `--rules FILE`), as the command was given it; for a built-in
 /// profile's rules (`--profile NAME`, or no settings at all), a rules file
 /// of the director's own, which `tilerank profiles show` starts.
-fn settings_file(list: &AdvanceList) -> String {
+pub fn settings_file(list: &AdvanceList) -> String {
     match &list.rules_file {
         Some(file) => file.clone(),
         None => S::RulesFileToWrite.en(&[&list.profile, &list.profile]),
@@ -376,11 +377,11 @@ mod tests {
         };
         let roster = Roster::default();
         assert_eq!(
-            decision(&d, &roster, TableTies::Decide),
+            decision(&d, &roster, TableTies::Decide, crate::config::FILE_NAME),
             "only 2 players go on to the 4 championship seats (a winner and a second from each table); only those who go on can be seated: once the director accepts that the seats stay empty, set table_ties = \"all\""
         );
         assert_eq!(
-            decision(&d, &roster, TableTies::All),
+            decision(&d, &roster, TableTies::All, crate::config::FILE_NAME),
             "only 2 players go on to the 4 championship seats (a winner and a second from each table); table_ties = \"all\": the seats stay empty"
         );
     }

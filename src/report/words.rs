@@ -70,8 +70,8 @@ crate::lang::catalog! {
         SharedWord => "shared", "並列";
         TieAtTableNamed => "TIE at {}: {} players ({}) share the {}; the director named {}",
             "{}同分：{} 名選手（{}）同為{}；裁判長指定 {}";
-        TieAtTableAllGo => "TIE at {}: {} players ({}) share the {}; all of them go on, unless the director names who goes on (--player, or in tilerank.toml [qualifiers] named for the first stage, [stages.NAME] named for a later one)",
-            "{}同分：{} 名選手（{}）同為{}；除非裁判長指定晉級者，否則全部晉級";
+        TieAtTableAllGo => "TIE at {}: {} players ({}) share the {}; all of them go on, unless the director names who goes on (--player, or in {}: [qualifiers] named for the first stage, [stages.NAME] named for a later one)",
+            "{}同分：{} 名選手（{}）同為{}；除非裁判長指定晉級者（--player，或在 {} 中：首階段用 [qualifiers] named，其後的階段用 [stages.NAME] named），否則全部晉級";
         TieAtTableListed => "TIE at {}: {} players ({}) share the {}; all of them are listed as going on until the director names who goes on (--player), or sets table_ties = \"all\"",
             "{}同分：{} 名選手（{}）同為{}；在裁判長指定晉級者之前，全部列為晉級";
         TableWinner => "table winner at {} with {}", "{}勝出，總分 {}";

@@ -216,6 +216,11 @@ mod tests {
             zh("P0007 played at 2 tables of the stage (table 1, table 3); each table was judged on its own"),
             "P0007 在此階段於 2 張桌比賽（第 1 桌、第 3 桌）；每桌各自計算"
         );
+        // a tie at a table names the settings file the rules were read from
+        assert_eq!(
+            zh("TIE at table 6: 2 players (G16, G17) share the lowest total 20; all of them go on, unless the director names who goes on (--player, or in gw/tilerank.toml: [qualifiers] named for the first stage, [stages.NAME] named for a later one)"),
+            "第 6 桌同分：2 名選手（G16, G17）同為最低總分 20；除非裁判長指定晉級者（--player，或在 gw/tilerank.toml 中：首階段用 [qualifiers] named，其後的階段用 [stages.NAME] named），否則全部晉級"
+        );
         // Data is shown as written; English pages as the export says it.
         assert_eq!(zh("P0001"), "P0001");
         assert_eq!(

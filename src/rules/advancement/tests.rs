@@ -56,7 +56,7 @@ trait SaidTo {
 
 impl SaidTo for Decision {
     fn said_to(&self, roster: &Roster, policy: TableTies) -> String {
-        crate::report::going_on::decision(self, roster, policy)
+        crate::report::going_on::decision(self, roster, policy, crate::config::FILE_NAME)
     }
 }
 
@@ -462,7 +462,7 @@ fn gwinnett_lowest_total_goes_on_and_ties_all_go_unless_named() {
     // names one; the tie is reported, and the list is final
     assert!(a.is_settled(), "all tied go on by default");
     assert!(a.decisions[0].said_to(&r, a.policy).ends_with(
-        "all of them go on, unless the director names who goes on (--player, or in tilerank.toml [qualifiers] named for the first stage, [stages.NAME] named for a later one)"
+        "all of them go on, unless the director names who goes on (--player, or in tilerank.toml: [qualifiers] named for the first stage, [stages.NAME] named for a later one)"
     ));
     // the policy "decide" makes the tie wait for the director
     let decide = Rules {
@@ -681,7 +681,7 @@ fn a_later_stages_tables_are_said_with_their_stage() {
     );
     assert_eq!(
         a.decisions[0].said_to(&r, a.policy),
-        "TIE at semi table 2: 2 players (P03, P04) share the lowest total 5; all of them go on, unless the director names who goes on (--player, or in tilerank.toml [qualifiers] named for the first stage, [stages.NAME] named for a later one)"
+        "TIE at semi table 2: 2 players (P03, P04) share the lowest total 5; all of them go on, unless the director names who goes on (--player, or in tilerank.toml: [qualifiers] named for the first stage, [stages.NAME] named for a later one)"
     );
     assert_eq!(
         a.advancing[1].said(),

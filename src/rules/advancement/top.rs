@@ -159,7 +159,12 @@ mod tests {
     fn said(cut: &Cut) -> String {
         let r = Roster::default();
         let d = cut.decision().unwrap();
-        crate::report::going_on::decision(&d, &r, crate::profile::TableTies::Decide)
+        crate::report::going_on::decision(
+            &d,
+            &r,
+            crate::profile::TableTies::Decide,
+            crate::config::FILE_NAME,
+        )
     }
 
     #[test]
