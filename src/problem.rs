@@ -133,6 +133,15 @@ pub struct Hint {
     pub said: Said,
 }
 
+/// An event's own settings, set aside for one run by the option that
+/// gave other rules (`--profile gwinnett` naming another profile than the
+/// event's, or `--rules club.toml`), as given.
+#[derive(Clone, Debug)]
+pub struct SetAside<'a> {
+    pub own: &'a crate::profile::Rules,
+    pub option: String,
+}
+
 /// Cards refused by their own checks
 /// ([`crate::rules::card_checks::check_values`]), and of them, those that
 /// add up under each built-in profile instead (in the order of
@@ -283,16 +292,34 @@ impl Problems {
     /// under `hk` rules gets a dozen errors of sums and scores: this says
     /// why, once.
     pub fn other_profile(&self, active: ProfileName) -> Option<Said> {
-        self.other_profile_said(active, false)
+        self.other_profile_said(active, false, None)
+    }
+
+    /// As [`Problems::other_profile`], in an event folder whose own
+    /// settings the command set aside (`set_aside`): when those settings
+    /// score the games as a profile the cards add up under, the hint says
+    /// to drop the option, naming the event's settings file, and no other
+    /// profile (an nvso event's cards read with `--profile gwinnett`).
+    pub fn other_profile_than_own(
+        &self,
+        active: ProfileName,
+        set_aside: &SetAside,
+    ) -> Option<Said> {
+        self.other_profile_said(active, false, Some(set_aside))
     }
 
     /// As [`Problems::other_profile`], said by `import`: an event folder's
     /// rules are its `tilerank.toml`, which `--profile` does not change.
     pub fn other_profile_in_event(&self, active: ProfileName) -> Option<Said> {
-        self.other_profile_said(active, true)
+        self.other_profile_said(active, true, None)
     }
 
-    fn other_profile_said(&self, active: ProfileName, in_event: bool) -> Option<Said> {
+    fn other_profile_said(
+        &self,
+        active: ProfileName,
+        in_event: bool,
+        set_aside: Option<&SetAside>,
+    ) -> Option<Said> {
         let Refused { cards, add_up, .. } = self.refused.as_deref()?;
         let most = add_up.iter().copied().max().unwrap_or(0);
         if most == 0 || (most < *cards && (most < 2 || most * 2 < *cards)) {
@@ -303,15 +330,29 @@ impl Problems {
             .filter(|(_, n)| **n == most)
             .map(|(p, _)| p)
             .collect();
+        let own = set_aside.filter(|s| {
+            names
+                .iter()
+                .any(|&p| crate::rules::card_checks::scores_as(p, s.own))
+        });
         let profiles = Part::List(names.iter().map(Part::text).collect(), Msg::Or);
         let (active, first) = (Part::text(active), Part::text(names[0]));
         // (in an event, the profile to make its settings from is named
         // twice)
-        let (one, many) = match in_event {
-            false => (Msg::CardAddsUp, Msg::CardsAddUp),
-            true => (Msg::CardAddsUpInEvent, Msg::CardsAddUpInEvent),
+        let (one, many) = match (in_event, own) {
+            (_, Some(_)) => (Msg::CardAddsUpOwn, Msg::CardsAddUpOwn),
+            (false, None) => (Msg::CardAddsUp, Msg::CardsAddUp),
+            (true, None) => (Msg::CardAddsUpInEvent, Msg::CardsAddUpInEvent),
         };
-        let mut tail = vec![profiles, active, first.clone()];
+        let mut tail = match own {
+            Some(own) => vec![
+                Part::text(own.own.written_at.file()),
+                Part::text(own.own.profile),
+                active,
+                Part::text(&own.option),
+            ],
+            None => vec![profiles, active, first.clone()],
+        };
         if in_event {
             tail.push(first);
         }

@@ -1553,6 +1553,57 @@ fn cards_of_another_profile_are_told_which_one() {
     );
 }
 
+/// An event's cards read with `--profile` naming another profile than the
+/// event's (or `--rules FILE`): when the event's own settings fit the
+/// cards, the hint says to drop the option, naming the event's
+/// tilerank.toml, and names no other profile.
+#[test]
+fn cards_of_the_events_own_profile_are_told_to_drop_the_option() {
+    let scratch = crate::test::Scratch::new("own-profile-hint");
+    let init = |name: &str, profile: &str| {
+        let event = scratch.0.join(name).display().to_string();
+        Test::new()
+            .args(["init", &event, "--name", "Club", "--profile", profile])
+            .run()
+            .success();
+        event
+    };
+    let hints = |event: &str, args: &[&str]| {
+        let out = Test::new()
+            .args(args)
+            .args(["--event", event, "e2e/gwinnett/cards"])
+            .run()
+            .failure(1);
+        let hints: Vec<String> = out
+            .stderr
+            .lines()
+            .filter(|l| l.starts_with("hint:"))
+            .map(str::to_string)
+            .collect();
+        hints
+    };
+    let gwinnett = init("gwinnett", "gwinnett");
+    let toml = std::path::Path::new(&gwinnett).join("tilerank.toml");
+    let toml = toml.display();
+    assert_eq!(
+        hints(&gwinnett, &["check", "--profile", "hk"]),
+        [format!("hint: the 13 cards rejected add up under the event's own settings ({toml}, the gwinnett profile), not under the hk rules: drop --profile hk")]
+    );
+    let club = scratch.write("club.toml", "extends = \"hk\"\nname = \"club\"\n");
+    let club = club.display().to_string();
+    assert_eq!(
+        hints(&gwinnett, &["check", "--rules", &club]),
+        [format!("hint: the 13 cards rejected add up under the event's own settings ({toml}, the gwinnett profile), not under the club rules: drop --rules {club}")]
+    );
+    // an event whose own settings do not fit the cards: the profile they
+    // add up under, as before
+    let hk = init("hk", "hk");
+    assert_eq!(
+        hints(&hk, &["check", "--profile", "pressman"]),
+        ["hint: the 13 cards rejected add up under the gwinnett profile, not under the pressman rules: give --profile gwinnett"]
+    );
+}
+
 /// In a workbook, a note right of the table on a row of its own (below
 /// the card, "checked by Bob") is no line of the card: the card reads as
 /// without it. Beside a line it was already a note.

@@ -328,7 +328,7 @@ impl EventArgs {
                 tilerank::config::FILE_NAME
             );
         }
-        let profile = rules.profile;
+        let read = rules.clone();
         // A spinner on a terminal for a long read, cleared before the problems.
         let spinner = tilerank::report::progress::Progress::spinner("Reading the cards");
         let event = match &folder {
@@ -346,7 +346,7 @@ impl EventArgs {
         spinner.finish();
         let event = event?;
         print_problems(&event.problems);
-        for hint in read_hints(&event.problems, profile) {
+        for hint in read_hints(&event.problems, &read, folder.as_ref().map(|f| &f.config)) {
             say_line(&hint);
         }
         let unreadable = event.problems.unreadable_count();
@@ -663,13 +663,37 @@ pub fn hint_lines(problems: &Problems) -> Vec<String> {
     lines
 }
 
-/// The hints after the problems of a read under `profile` (every reading
-/// command, `check --watch` at each check): the sign hints
-/// ([`hint_lines`]), then the cards refused that add up under another
-/// profile, said once, after their errors.
-pub fn read_hints(problems: &Problems, profile: tilerank::profile::ProfileName) -> Vec<String> {
+/// The hints after the problems of a read under `rules` (every reading
+/// command, `check --watch` at each check), in the event folder of
+/// settings `config` if any: the sign hints ([`hint_lines`]), then the
+/// cards refused that add up under another profile, said once, after
+/// their errors. When the event's own settings were set aside (its rules
+/// are not the ones read, see [`tilerank::config::Overrides::apply`])
+/// and they fit the cards, the hint says to drop the option that set them
+/// aside.
+pub fn read_hints(
+    problems: &Problems,
+    rules: &tilerank::profile::Rules,
+    config: Option<&tilerank::config::Config>,
+) -> Vec<String> {
     let mut lines = hint_lines(problems);
-    if let Some(hint) = problems.other_profile(profile) {
+    let own = config
+        .map(tilerank::config::Config::rules)
+        .filter(|own| own.written_at.file != rules.written_at.file);
+    let hint = match &own {
+        Some(own) => problems.other_profile_than_own(
+            rules.profile,
+            &tilerank::problem::SetAside {
+                own,
+                option: match &rules.written_at.file {
+                    Some(file) => format!("--rules {file}"),
+                    None => format!("--profile {}", rules.profile),
+                },
+            },
+        ),
+        None => problems.other_profile(rules.profile),
+    };
+    if let Some(hint) = hint {
         lines.push(format!("hint: {hint}"));
     }
     lines

@@ -226,7 +226,7 @@ fn check_notes(
     let Some(event) = event else {
         return Vec::new();
     };
-    let mut lines = super::read_hints(&event.problems, request.rules.profile);
+    let mut lines = super::read_hints(&event.problems, &request.rules, folder.map(|f| &f.config));
     if folder.is_some() {
         lines.extend(super::answers::missing_lines(event));
     }

@@ -279,6 +279,12 @@ crate::lang::catalog! {
             "被拒的計分卡按 {} 規則計分才相符，不符本賽事的規則（tilerank.toml，由 {} 寫成）：若賽事採用 {} 規則，請按該規則重寫設定（tilerank profiles show {}）後再匯入";
         CardsAddUpInEvent => "{} add up under the {} profile, not under this event's rules (tilerank.toml, written from {}): if the event plays {}'s rules, make its settings from that profile (tilerank profiles show {}) and import again",
             "{}按 {} 規則計分才相符，不符本賽事的規則（tilerank.toml，由 {} 寫成）：若賽事採用 {} 規則，請按該規則重寫設定（tilerank profiles show {}）後再匯入";
+        // (the same, when the event's own settings, which the command's
+        // --profile or --rules set aside, score the cards as they are)
+        CardAddsUpOwn => "the card rejected adds up under the event's own settings ({}, the {} profile), not under the {} rules: drop {}",
+            "被拒的計分卡按賽事本身的設定（{}，{} 規則）計分才相符，不符 {} 規則：請去掉 {}";
+        CardsAddUpOwn => "{} add up under the event's own settings ({}, the {} profile), not under the {} rules: drop {}",
+            "{}按賽事本身的設定（{}，{} 規則）計分才相符，不符 {} 規則：請去掉 {}";
         CardsRejected => "the {} cards rejected", "被拒的 {} 張計分卡";
         SomeCardsRejected => "{} of the {} cards rejected", "被拒的 {1} 張計分卡中有 {0} 張";
 

@@ -275,6 +275,15 @@ fn adds_up_under(raw: &RawCard, rules: &Rules) -> [bool; PROFILES.len()] {
     under
 }
 
+/// Whether `rules` score a game as the built-in `profile` does: a card
+/// that adds up under the profile adds up under them (an event's own
+/// settings, written from a profile, against the profile's scoring).
+pub fn scores_as(profile: ProfileName, rules: &Rules) -> bool {
+    builtin_rules()
+        .iter()
+        .any(|(p, theirs)| *p == profile && same_scoring(theirs, rules))
+}
+
 /// Every built-in profile's rules, read once.
 fn builtin_rules() -> &'static [(ProfileName, Rules)] {
     static RULES: std::sync::OnceLock<Vec<(ProfileName, Rules)>> = std::sync::OnceLock::new();
