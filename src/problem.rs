@@ -551,6 +551,43 @@ mod tests {
         assert_eq!(said(&c), None);
         refuse(&mut c, true);
         assert!(said(&c).unwrap().starts_with("3 of the 6 cards rejected"));
+        // in an event of gwinnett's rules set aside by --profile hk: drop
+        // it; in an event of other rules, the profile as before
+        let mut own = crate::profile::ProfileName::all()
+            .find(|p| p.as_str() == "gwinnett")
+            .unwrap()
+            .rules();
+        own.written_at.file = Some("gw/tilerank.toml".into());
+        let set_aside = SetAside {
+            own: &own,
+            option: "--profile hk".into(),
+        };
+        let mut one = Problems::new();
+        refuse(&mut one, true);
+        assert_eq!(
+            one.other_profile_than_own(hk, &set_aside).unwrap().to_string(),
+            "the card rejected adds up under the event's own settings (gw/tilerank.toml, the gwinnett profile), not under the hk rules: drop --profile hk"
+        );
+        assert_eq!(
+            a.other_profile_than_own(hk, &set_aside).unwrap().to_string(),
+            "9 of the 10 cards rejected add up under the event's own settings (gw/tilerank.toml, the gwinnett profile), not under the hk rules: drop --profile hk"
+        );
+        assert_eq!(
+            a.other_profile_than_own(hk, &set_aside).unwrap().say(Lang::ZhHant),
+            "被拒的 10 張計分卡中有 9 張按賽事本身的設定（gw/tilerank.toml，gwinnett 規則）計分才相符，不符 hk 規則：請去掉 --profile hk"
+        );
+        let pressman = crate::profile::ProfileName::all()
+            .find(|p| p.as_str() == "pressman")
+            .unwrap()
+            .rules();
+        let other = SetAside {
+            own: &pressman,
+            ..set_aside
+        };
+        assert_eq!(
+            a.other_profile_than_own(hk, &other).map(|s| s.to_string()),
+            said(&a)
+        );
     }
 
     /// Hints are kept in the order of their places over lists merged and
