@@ -92,8 +92,10 @@ pub struct Event {
     pub entrants: Vec<Entrants>,
     pub problems: Problems,
     pub counts: Counts,
-    /// Whether who goes on was judged: no card had an error (the errors
-    /// said since are of the later stages' players and tables).
+    /// Whether who goes on was judged: no card had an error, nor the
+    /// settings but for names `[stages.NAME] absent` gives that are no
+    /// player's, which take nobody's seat (the errors said since are of
+    /// the later stages' players and tables).
     judged: bool,
     /// The errors said of each later stage's players and tables when who
     /// goes on was judged ([`Event::errors_of`]).
@@ -267,33 +269,26 @@ impl Event {
             true => Groups::default(),
             false => assign_groups(&mut roster, &tallies, rules, &mut problems),
         };
-        let named = rules.named.iter().filter(|_| !unread);
-        for name in named {
-            if roster.find(name).is_err() {
-                problems.error(
-                    rules.written_at.place("[qualifiers] named"),
-                    format!("[qualifiers] named: {name:?} names no single player of this event"),
-                );
-            }
+        // Each name that is no player's, at the name. A name `absent` gives
+        // wrongly takes nobody's seat: who went on is judged all the same,
+        // and whether the list's others went on is said with it.
+        let mut lists = vec![("[qualifiers] named".to_string(), &rules.named, false)];
+        for (stage, names) in &rules.absent {
+            lists.push((format!("[stages.{stage}] absent"), names, true));
         }
-        for (stage, names) in rules.absent.iter().filter(|_| !unread) {
-            for name in names.iter().filter(|n| roster.find(n).is_err()) {
-                problems.error(
-                    rules.written_at.place(&format!("[stages.{stage}] absent")),
-                    format!(
-                        "[stages.{stage}] absent: {name:?} names no single player of this event"
-                    ),
-                );
-            }
+        for (stage, names) in &rules.stage_named {
+            lists.push((format!("[stages.{stage}] named"), names, false));
         }
-        for (stage, names) in rules.stage_named.iter().filter(|_| !unread) {
-            for name in names.iter().filter(|n| roster.find(n).is_err()) {
-                problems.error(
-                    rules.written_at.place(&format!("[stages.{stage}] named")),
-                    format!(
-                        "[stages.{stage}] named: {name:?} names no single player of this event"
-                    ),
-                );
+        let mut absent_unknown = 0;
+        for (setting, names, absent) in lists.iter().filter(|_| !unread) {
+            for (i, name) in names.iter().enumerate() {
+                if roster.find(name).is_err() {
+                    problems.error(
+                        rules.written_at.place_of_item(setting, i),
+                        format!("{setting}: {name:?} names no single player of this event"),
+                    );
+                    absent_unknown += usize::from(*absent);
+                }
             }
         }
         // (a card with an error counts for nothing: it is not accepted)
@@ -318,14 +313,15 @@ impl Event {
             rejected,
             tallies: std::sync::Arc::new(tallies),
             entrants: Vec::new(),
-            judged: !problems.has_errors(),
+            judged: problems.error_count() == absent_unknown,
             judged_errors: Vec::new(),
             problems,
             counts,
             held: Vec::new(),
         };
         event.say_named_twice();
-        // (who goes on is not known while cards have errors)
+        // (who goes on is not known while cards have errors; a name
+        // `absent` gives that is no player's changes nobody's seat)
         if event.judged {
             event.entrants = event.find_entrants(false);
             if let Some(seating) = &seating {
@@ -530,10 +526,17 @@ impl Event {
         p: PlayerId,
         why: &str,
     ) -> (crate::place::Place, Message) {
+        let setting = format!("[stages.{stage}] absent");
+        let names = self.rules.absent.get(stage.as_str());
+        let at = names
+            .into_iter()
+            .flatten()
+            .position(|n| self.roster.find(n).ok() == Some(p));
         (
-            self.rules
-                .written_at
-                .place(&format!("[stages.{stage}] absent")),
+            match at {
+                Some(i) => self.rules.written_at.place_of_item(&setting, i),
+                None => self.rules.written_at.place(&setting),
+            },
             Message::from(format!(
                 "[stages.{stage}] absent: {} {why}; remove {} from the list",
                 self.who(p),
@@ -592,8 +595,15 @@ impl Event {
                     2 => "twice".to_string(),
                     n => format!("{n} times"),
                 };
+                // at their second name in the list
+                let second = names
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| self.roster.find(n).ok() == Some(p))
+                    .nth(1)
+                    .map_or(0, |(i, _)| i);
                 said.push((
-                    self.rules.written_at.place(&setting),
+                    self.rules.written_at.place_of_item(&setting, second),
                     format!(
                         "{setting}: {} is listed {times} ({}); naming them once is enough; was another player meant?",
                         self.who(p),
@@ -650,9 +660,15 @@ impl Event {
                     format!("they are in no tie for going on from the {stage}"),
                 )
             };
+            let names = self.rules.named_for(&stage);
             for p in unused {
+                // at their name in the list
+                let at = names
+                    .iter()
+                    .position(|n| self.roster.find(n).ok() == Some(p))
+                    .unwrap_or(0);
                 said.push((
-                    self.rules.written_at.place(&setting),
+                    self.rules.written_at.place_of_item(&setting, at),
                     format!("{setting}: naming {} changes nothing: {why}", self.who(p)),
                 ));
             }

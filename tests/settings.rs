@@ -235,8 +235,8 @@ fn qualifiers_table_ties_and_named() {
     assert!(before.stderr.contains("NOTE: TIE at"), "{}", before.stderr);
     assert_eq!(after.status, Some(0), "{}", after.stderr);
     assert!(after.stdout.contains("G17") && !after.stdout.contains("G16"));
-    // a name that is no player is an error of the event, at the setting's
-    // value in tilerank.toml
+    // a name that is no player is an error of the event, at the name in
+    // tilerank.toml
     event.edit(&[("named = [\"G17\"]", "named = [\"G99\"]")]);
     let text = std::fs::read_to_string(event.toml()).unwrap();
     let line = 1 + text.lines().position(|l| l == "named = [\"G99\"]").unwrap();
@@ -244,7 +244,7 @@ fn qualifiers_table_ties_and_named() {
         .run(&["advance", &cards, "--roster", &roster, "--format", "csv"])
         .failure(1)
         .stderr_has(&format!(
-            "tilerank.toml:{line}:9: error: [qualifiers] named: \"G99\" names no single player of this event"
+            "tilerank.toml:{line}:10: error: [qualifiers] named: \"G99\" names no single player of this event"
         ));
     // ... and table_ties = "decide" makes the tie wait for the director
     let event = Event::new("decide", "gwinnett", &[]);
@@ -669,6 +669,7 @@ final,S01,1,3,C,H02,0,-4,3
         .stderr_has("No medals yet");
     let after = after.success().errors(0);
     assert_eq!(after.column("player"), ["H02", "H04", "H01"]);
+    // (each said at the name, the list's second item: column 18)
     for (absent, says) in [
         ("H02", "[stages.final] absent: H02 plays it (final session S01 table 1); remove H02 from the list"),
         ("H05", "[stages.final] absent: H05 did not go on to it from the prelim; remove H05 from the list"),
@@ -678,30 +679,32 @@ final,S01,1,3,C,H02,0,-4,3
         event
             .run(&medals)
             .failure(1)
-            .stderr_has(&format!("tilerank.toml:124:10: error: {says}"));
+            .stderr_has(&format!("tilerank.toml:124:18: error: {says}"));
         if absent == "H02" {
             // a command that keeps only the sums says the same, the card
             // named too
             event
                 .run(&["standings", &prelim, &three, "--stage", "final"])
                 .failure(1)
-                .stderr_has(&format!("tilerank.toml:124:10: error: {says}"));
+                .stderr_has(&format!("tilerank.toml:124:18: error: {says}"));
         }
         event.edit(&[(&format!("absent = [\"H03\", \"{absent}\"]"), "absent = [\"H03\"]")]);
     }
-    // Every error of the list at once: a name that is no player does not
-    // hide one who plays the final; a player listed twice is named once,
-    // and a warning says so.
-    let wrong = "absent = [\"H03\", \"H99\", \"H02\", \"H03\", \"H02\"]";
+    // Every error of the list at once, each at its name: a name that is
+    // no player does not hide one who plays the final, nor one who did
+    // not go on; a player listed twice is named once, and a warning says
+    // so at the second name.
+    let wrong = "absent = [\"H03\", \"H99\", \"H02\", \"H05\", \"H03\", \"H02\"]";
     event.edit(&[("absent = [\"H03\"]", wrong)]);
     event
         .run(&medals)
         .failure(1)
-        .errors(2)
-        .stderr_has("tilerank.toml:124:10: error: [stages.final] absent: \"H99\" names no single player of this event\n")
-        .stderr_has("tilerank.toml:124:10: error: [stages.final] absent: H02 plays it (final session S01 table 1); remove H02 from the list\n")
-        .stderr_has("tilerank.toml:124:10: warning: [stages.final] absent: H03 is listed twice (\"H03\", \"H03\"); naming them once is enough; was another player meant?\n")
-        .stderr_has("tilerank.toml:124:10: warning: [stages.final] absent: H02 is listed twice (\"H02\", \"H02\"); naming them once is enough; was another player meant?\n");
+        .errors(3)
+        .stderr_has("tilerank.toml:124:18: error: [stages.final] absent: \"H99\" names no single player of this event\n")
+        .stderr_has("tilerank.toml:124:25: error: [stages.final] absent: H02 plays it (final session S01 table 1); remove H02 from the list\n")
+        .stderr_has("tilerank.toml:124:32: error: [stages.final] absent: H05 did not go on to it from the prelim; remove H05 from the list\n")
+        .stderr_has("tilerank.toml:124:39: warning: [stages.final] absent: H03 is listed twice (\"H03\", \"H03\"); naming them once is enough; was another player meant?\n")
+        .stderr_has("tilerank.toml:124:46: warning: [stages.final] absent: H02 is listed twice (\"H02\", \"H02\"); naming them once is enough; was another player meant?\n");
     event.edit(&[(wrong, "absent = [\"H03\"]")]);
     // The final's seating, printed again, keeps no seat for H03.
     let seating = event
@@ -766,7 +769,7 @@ fn stages_named_settles_a_tie_of_that_stage_only() {
     // a name that is no player is an error of the settings, at its line
     event.edit(&[("named = [\"GW07\"]\n", "named = [\"GW99\"]\n")]);
     event.run(&semi).failure(1).stderr_has(
-        "tilerank.toml:13:9: error: [stages.semi] named: \"GW99\" names no single player of this event",
+        "tilerank.toml:13:10: error: [stages.semi] named: \"GW99\" names no single player of this event",
     );
     // a value that is no list names its line
     event.edit(&[("named = [\"GW99\"]\n", "named = \"GW07\"\n")]);

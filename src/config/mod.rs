@@ -34,20 +34,19 @@ use std::path::Path;
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
-/// Players a `[stages.NAME]` table lists, with where the list is.
-type Listed = Option<(Vec<String>, std::ops::Range<usize>)>;
+/// Players a `[stages.NAME]` table lists, with the list as written.
+type Listed<'v, 't> = Option<(Vec<String>, &'v Spanned<DeValue<'t>>)>;
 
-/// A `[stages.NAME]` table as given: its name, games, carry, absent
-/// players and the players named to settle its ties.
-/// A `[stages.NAME]` table: the stage, where its name is written, then
-/// its settings.
-type StageSettings = (
+/// A `[stages.NAME]` table as given: its name, where its name is written,
+/// its games, carry, absent players and the players named to settle its
+/// ties.
+type StageSettings<'v, 't> = (
     String,
     std::ops::Range<usize>,
     Option<u32>,
     Option<Carry>,
-    Listed,
-    Listed,
+    Listed<'v, 't>,
+    Listed<'v, 't>,
 );
 
 pub const FILE_NAME: &str = "tilerank.toml";
@@ -383,6 +382,15 @@ impl<'t> Reader<'t> {
         place(self.text, self.file, span, &message.into())
     }
 
+    /// Keeps where `setting` is written: its `value`, and each item of a
+    /// list (see [`crate::profile::WrittenAt::place_of_item`]).
+    fn mark_value(&self, setting: &str, value: &Spanned<DeValue<'t>>) {
+        self.mark(setting, value.span());
+        for (i, item) in value.get_ref().as_array().into_iter().flatten().enumerate() {
+            self.mark(&crate::profile::WrittenAt::item(setting, i), item.span());
+        }
+    }
+
     /// Keeps where `setting` is written: at `span`.
     fn mark(&self, setting: &str, span: std::ops::Range<usize>) {
         if let ConfigError::Invalid { line, col, .. } = place(self.text, self.file, span, "") {
@@ -433,7 +441,7 @@ impl<'t> Reader<'t> {
         value: &Spanned<DeValue<'t>>,
         read: impl FnOnce(&DeValue<'t>) -> Result<T, String>,
     ) -> Option<T> {
-        self.mark(place, value.span());
+        self.mark_value(place, value);
         match read(value.get_ref()) {
             Ok(v) => Some(v),
             Err(why) => {
@@ -512,14 +520,12 @@ impl<'t> Reader<'t> {
                                     })
                                 }
                                 "absent" => {
-                                    absent = self
-                                        .read(&place, v, settings::strings)
-                                        .map(|a| (a, v.span()))
+                                    absent =
+                                        self.read(&place, v, settings::strings).map(|a| (a, v))
                                 }
                                 "named" => {
-                                    named = self
-                                        .read(&place, v, settings::strings)
-                                        .map(|n| (n, v.span()))
+                                    named =
+                                        self.read(&place, v, settings::strings).map(|n| (n, v))
                                 }
                                 other => self.note(self.at(
                                     k.span(),
@@ -541,15 +547,34 @@ impl<'t> Reader<'t> {
                         ));
                         continue;
                     };
-                    let groups: Vec<Option<AgeGroup>> =
-                        items.iter().map(|item| self.age_group(item)).collect();
-                    // (groups that overlap are said of groups read right)
-                    let Some(groups) = groups.into_iter().collect::<Option<Vec<_>>>() else {
-                        continue;
-                    };
-                    match crate::rules::age_groups::check_groups(&groups) {
-                        Ok(()) => rules.age_groups = groups,
-                        Err(e) => self.note(self.at(value.span(), format!("age_groups: {e}"))),
+                    // (the groups are checked together of those read right)
+                    let read: Vec<(&Spanned<DeValue<'t>>, AgeGroup)> = items
+                        .iter()
+                        .filter_map(|item| Some((item, self.age_group(item)?)))
+                        .collect();
+                    let groups: Vec<AgeGroup> = read.iter().map(|(_, g)| g.clone()).collect();
+                    let mistakes = crate::rules::age_groups::check_groups(&groups);
+                    // each said of its group: a group that takes no age at
+                    // its max, a name given twice at the name, an overlap at
+                    // the later group's [[age_groups]]
+                    for (i, e) in &mistakes {
+                        use crate::rules::age_groups::BadGroups;
+                        let item = read[*i].0;
+                        let key = match e {
+                            BadGroups::Empty(_) => Some("max"),
+                            BadGroups::SameName(_) => Some("name"),
+                            BadGroups::Overlap(..) => None,
+                        };
+                        let at = item
+                            .get_ref()
+                            .as_table()
+                            .zip(key)
+                            .and_then(|(t, key)| t.iter().find(|(k, _)| k.get_ref() == key))
+                            .map_or(item.span(), |(_, v)| v.span());
+                        self.note(self.at(at, format!("age_groups: {e}")));
+                    }
+                    if mistakes.is_empty() && read.len() == items.len() {
+                        rules.age_groups = groups;
                     }
                 }
                 _ if SECTIONS.contains(&section) => {
@@ -672,24 +697,24 @@ impl<'t> Reader<'t> {
                 ));
                 continue;
             }
-            for (setting, at) in [("absent", &absent), ("named", &named)] {
-                if let Some((_, at)) = at {
-                    self.mark(&format!("[stages.{name}] {setting}"), at.clone());
+            for (setting, list) in [("absent", &absent), ("named", &named)] {
+                if let Some((_, value)) = list {
+                    self.mark_value(&format!("[stages.{name}] {setting}"), value);
                 }
             }
-            if let Some((a, at)) = absent.filter(|(a, _)| !a.is_empty()) {
+            if let Some((a, value)) = absent.filter(|(a, _)| !a.is_empty()) {
                 if first.as_ref() == Some(&name) {
                     self.note(self.at(
-                        at,
+                        value.span(),
                         format!("[stages.{name}] absent is for a later stage, and {name} is the first: a player with no card of it has played no game, and is not waited for"),
                     ));
                 }
                 rules.absent.insert(name.clone(), a);
             }
-            if let Some((n, at)) = named.filter(|(n, _)| !n.is_empty()) {
+            if let Some((n, value)) = named.filter(|(n, _)| !n.is_empty()) {
                 if first.as_ref() == Some(&name) {
                     self.note(self.at(
-                        at,
+                        value.span(),
                         format!("[stages.{name}] named is for a later stage, and {name} is the first: name who goes on from it under [qualifiers] named"),
                     ));
                 }
@@ -1352,8 +1377,29 @@ mod tests {
         assert_eq!(rules.event_date.as_deref(), Some("2023-09-13"));
         let overlap = text.replace("min = 70", "min = 60");
         let (line, message) = invalid(&overlap);
-        assert_eq!(line, 8, "{message}");
+        assert_eq!(line, 12, "{message}");
         assert!(message.starts_with("age_groups: "), "{message}");
+    }
+
+    /// Every mistake of the age groups is said at once, each at its group:
+    /// a group that takes no age at its max, a name given twice at the
+    /// name, an overlap at the later group's [[age_groups]].
+    #[test]
+    fn every_age_group_mistake_is_said_at_its_group() {
+        let text = "extends = \"nvso\"\nname = \"bad\"\n\n[[age_groups]]\nname = \"A\"\nmin = 50\nmax = 70\n\n[[age_groups]]\nname = \"B\"\nmin = 65\n\n[[age_groups]]\nname = \"C\"\nmin = 80\nmax = 60\n\n[[age_groups]]\nname = \"b\"\nmin = 10\nmax = 20\n";
+        assert_eq!(
+            RulesFile::parse(text, "r-bad.toml").unwrap_err().to_string(),
+            "r-bad.toml:9:1: age_groups: age groups A (50-70) and B (65+) overlap: each age must belong to one group\n\
+             r-bad.toml:16:7: age_groups: age group C takes no age: its maximum 60 is below its minimum 80\n\
+             r-bad.toml:19:8: age_groups: two age groups are named \"b\": names must differ"
+        );
+        // a group read wrong is left out; the others are checked together
+        let wrong = text.replace("min = 65", "min = \"65\"");
+        assert_eq!(
+            RulesFile::parse(&wrong, "r-bad.toml").unwrap_err().to_string(),
+            "r-bad.toml:11:7: [[age_groups]] min = \"65\": expected a whole number\n\
+             r-bad.toml:16:7: age_groups: age group C takes no age: its maximum 60 is below its minimum 80"
+        );
     }
 
     /// A `[stages.NAME]` table adds its stage while the profile gives the

@@ -282,6 +282,20 @@ impl WrittenAt {
             .unwrap_or_else(|| crate::place::Place::nowhere(self.file()))
     }
 
+    /// Where item `i` of the list `setting` is written (the third name
+    /// of `[stages.final] absent`), or the setting when it is not known.
+    pub fn place_of_item(&self, setting: &str, i: usize) -> crate::place::Place {
+        self.places
+            .get(&Self::item(setting, i))
+            .cloned()
+            .unwrap_or_else(|| self.place(setting))
+    }
+
+    /// How item `i` of the list `setting` is kept among the places.
+    pub(crate) fn item(setting: &str, i: usize) -> String {
+        format!("{setting}[{i}]")
+    }
+
     /// The file the rules were read from, as messages name it; an event's
     /// `tilerank.toml` when they are a built-in profile's (where a
     /// director would set what they leave at its default).

@@ -34,8 +34,8 @@
 //!   in the list that takes it. A player with no age goes into the only
 //!   group when the event has one group (there is nothing to choose, but the
 //!   age cannot be checked), and is an error when there are several.
-//! - **Overlapping or empty groups** in an event configuration are an error
-//!   ([`check_groups`]); gaps between groups are allowed (a player in a gap
+//! - **Overlapping or empty groups** in an event configuration are an error,
+//!   each of them ([`check_groups`]); gaps between groups are allowed (a player in a gap
 //!   is an error when assigned).
 
 use crate::ingest::cell::quoted;
@@ -282,24 +282,32 @@ impl fmt::Display for BadGroups {
     }
 }
 
-/// Checks that every group takes some age, no two overlap and names differ.
-pub fn check_groups(groups: &[AgeGroup]) -> Result<(), BadGroups> {
+/// Every mistake of a list of groups, each with the group it is said of
+/// (its place in the list), in the list's order: a group that takes no
+/// age, a group named as one before it, a group that overlaps one before
+/// it (each such pair once). A group that takes no age overlaps none.
+pub fn check_groups(groups: &[AgeGroup]) -> Vec<(usize, BadGroups)> {
+    let empty = |g: &AgeGroup| g.max.is_some_and(|max| max < g.min);
+    let mut mistakes = Vec::new();
     for (i, a) in groups.iter().enumerate() {
-        if a.max.is_some_and(|max| max < a.min) {
-            return Err(BadGroups::Empty(a.clone()));
+        if empty(a) {
+            mistakes.push((i, BadGroups::Empty(a.clone())));
         }
-        for b in &groups[..i] {
-            if match_key(&a.name) == match_key(&b.name) {
-                return Err(BadGroups::SameName(a.name.clone()));
-            }
+        if groups[..i]
+            .iter()
+            .any(|b| match_key(&a.name) == match_key(&b.name))
+        {
+            mistakes.push((i, BadGroups::SameName(a.name.clone())));
+        }
+        for b in groups[..i].iter().filter(|b| !empty(a) && !empty(b)) {
             let a_max = a.max.unwrap_or(u32::MAX);
             let b_max = b.max.unwrap_or(u32::MAX);
             if a.min <= b_max && b.min <= a_max {
-                return Err(BadGroups::Overlap(b.clone(), a.clone()));
+                mistakes.push((i, BadGroups::Overlap(b.clone(), a.clone())));
             }
         }
     }
-    Ok(())
+    mistakes
 }
 
 /// Why a player has no age, no group, or may not play.
@@ -548,7 +556,7 @@ mod tests {
         assert_eq!(names(33), vec!["50-64", "65-79", "80+"]);
         assert_eq!(names(500), vec!["50-64", "65-79", "80+"]);
         for n in [16, 17, 32, 33] {
-            assert_eq!(check_groups(&nvso_groups(n)), Ok(()), "{n}");
+            assert_eq!(check_groups(&nvso_groups(n)), vec![], "{n}");
         }
         assert_eq!(nvso_groups(16)[0].to_string(), "Open (50+)");
         assert_eq!(nvso_groups(17)[0].to_string(), "50-74");
@@ -704,25 +712,47 @@ mod tests {
             AgeGroup::new("50-75", 50, Some(75)),
             AgeGroup::new("75+", 75, None),
         ];
-        assert!(matches!(
-            check_groups(&overlap),
-            Err(BadGroups::Overlap(..))
-        ));
+        let said = |groups: &[AgeGroup]| {
+            check_groups(groups)
+                .into_iter()
+                .map(|(i, e)| format!("{i}: {e}"))
+                .collect::<Vec<_>>()
+        };
         assert_eq!(
-            check_groups(&overlap).unwrap_err().to_string(),
-            "age groups 50-75 and 75+ overlap: each age must belong to one group"
+            said(&overlap),
+            ["1: age groups 50-75 and 75+ overlap: each age must belong to one group"]
         );
         let empty = vec![AgeGroup::new("odd", 60, Some(50))];
-        assert!(matches!(check_groups(&empty), Err(BadGroups::Empty(_))));
+        assert!(matches!(
+            check_groups(&empty)[..],
+            [(0, BadGroups::Empty(_))]
+        ));
         let same = vec![
             AgeGroup::new("Senior", 50, Some(59)),
             AgeGroup::new("senior", 60, None),
         ];
         assert_eq!(
             check_groups(&same),
-            Err(BadGroups::SameName("senior".into()))
+            vec![(1, BadGroups::SameName("senior".into()))]
+        );
+        // every mistake, each of its group; a group that takes no age
+        // overlaps none
+        let three = vec![
+            AgeGroup::new("A", 50, Some(70)),
+            AgeGroup::new("B", 65, None),
+            AgeGroup::new("C", 80, Some(60)),
+            AgeGroup::new("a", 90, None),
+        ];
+        assert_eq!(
+            said(&three),
+            [
+                "1: age groups A (50-70) and B (65+) overlap: each age must belong to one group",
+                "2: age group C takes no age: its maximum 60 is below its minimum 80",
+                "3: two age groups are named \"a\": names must differ",
+                "3: age groups B (65+) and a (90+) overlap: each age must belong to one group",
+            ]
         );
         let two_open = vec![AgeGroup::new("a", 50, None), AgeGroup::new("b", 90, None)];
-        assert!(check_groups(&two_open).is_err());
+        assert!(!check_groups(&two_open).is_empty());
     }
 }
