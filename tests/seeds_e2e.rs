@@ -646,10 +646,10 @@ fn a_named_player_who_settles_no_tie_is_a_warning_at_the_setting_under_every_rul
             .success()
             .warnings(2)
             .warning_at(
-                &format!("{d}/tilerank.toml:10:9"),
+                &format!("{d}/tilerank.toml:10:10"),
                 &["[qualifiers] named: ", hk],
             )
-            .warning_at(&format!("{d}/tilerank.toml:18:9"), &[last]);
+            .warning_at(&format!("{d}/tilerank.toml:18:10"), &[last]);
     }
     let out = run(&["qualifiers", "--format", "csv"]).success();
     assert_eq!(out.column("player"), ["H01", "H04", "H02", "H03"]);
@@ -677,7 +677,7 @@ fn a_named_player_who_settles_no_tie_is_a_warning_at_the_setting_under_every_rul
         .success()
         .warnings(1)
         .warning_at(
-            &format!("{g}/tilerank.toml:12:9"),
+            &format!("{g}/tilerank.toml:12:17"),
             &["[qualifiers] named: naming G01 Abe Smith1 changes nothing: they are in no tie for going on from the prelim"],
         )
         .stderr_has("the director named G17")
@@ -710,8 +710,8 @@ fn a_named_warning_and_the_player_refusal_name_the_rules_file_read() {
         .run()
         .success()
         .warnings(2)
-        .warning_at(&format!("{rules}:8:9"), &[g01])
-        .warning_at(&format!("{rules}:11:9"), &[g02]);
+        .warning_at(&format!("{rules}:8:17"), &[g01])
+        .warning_at(&format!("{rules}:11:10"), &[g02]);
     // an event folder, its settings replaced by the rules file for the run
     let d = hk_e2e_folder(&s);
     Test::new()
@@ -722,8 +722,8 @@ fn a_named_warning_and_the_player_refusal_name_the_rules_file_read() {
         .run()
         .success()
         .warnings(2)
-        .warning_at(&format!("{rules}:8:9"), &[g01])
-        .warning_at(&format!("{rules}:11:9"), &[g02])
+        .warning_at(&format!("{rules}:8:17"), &[g01])
+        .warning_at(&format!("{rules}:11:10"), &[g02])
         .stderr_lacks("tilerank.toml");
 
     let top = s.write(
@@ -742,8 +742,9 @@ fn a_named_warning_and_the_player_refusal_name_the_rules_file_read() {
 }
 
 /// A player a `named` list gives twice (their id twice, or their id and
-/// their name) is one warning at the setting, and what is said of the name
-/// (settles no tie) is said once: the list is as with the name once.
+/// their name) is one warning at their second name in the list, and what
+/// is said of the name (settles no tie) is said once, at their first: the
+/// list is as with the name once.
 #[test]
 fn a_player_named_twice_is_one_warning_at_the_setting() {
     let s = crate::test::Scratch::new("named-twice");
@@ -761,23 +762,23 @@ fn a_player_named_twice_is_one_warning_at_the_setting() {
         .success()
         .warnings(5)
         .warning_at(
-            &format!("{rules}:8:9"),
+            &format!("{rules}:8:24"),
             &["[qualifiers] named: G17 Quin Smith17 is listed twice (\"G17\", \"G17\"); naming them once is enough; was another player meant?"],
         )
         .warning_at(
-            &format!("{rules}:8:9"),
+            &format!("{rules}:8:31"),
             &["[qualifiers] named: G01 Abe Smith1 is listed 3 times (\"G01\", \"Abe Smith1\", \"G01\"); naming them once is enough; was another player meant?"],
         )
         .warning_at(
-            &format!("{rules}:8:9"),
+            &format!("{rules}:8:17"),
             &["[qualifiers] named: naming G01 Abe Smith1 changes nothing: they are in no tie for going on from the prelim"],
         )
         .warning_at(
-            &format!("{rules}:11:9"),
+            &format!("{rules}:11:17"),
             &["[stages.final] named: G02 Bea Smith2 is listed twice (\"G02\", \"G02\"); naming them once is enough; was another player meant?"],
         )
         .warning_at(
-            &format!("{rules}:11:9"),
+            &format!("{rules}:11:10"),
             &["[stages.final] named: naming G02 Bea Smith2 changes nothing: nobody goes on from the final, the event's last stage"],
         )
         .stderr_has("the director named G17");
