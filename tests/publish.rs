@@ -229,11 +229,16 @@ fn the_hk_demo_site_has_the_numbers_of_standings_and_qualifiers() {
         "<p class=\"rank\">{} of {ranked}</p>",
         mine[col("rank")]
     )));
+    // counted from the cutoff place: how many stand at or above the last Q
     let last_q = q_shown.1.last().unwrap()[0].parse::<usize>().unwrap();
+    let cutoff_place = rows
+        .iter()
+        .filter(|r| r[col("rank")].parse::<usize>().is_ok_and(|n| n <= last_q))
+        .count();
     let rank: usize = mine[col("rank")].parse().unwrap();
     assert!(page.contains(&format!(
         "<p class=\"status\">Not qualified: {} places below the cutoff</p>",
-        rank - last_q
+        rank - cutoff_place
     )));
     for (label, name) in [
         ("Games won", "won"),
@@ -771,6 +776,40 @@ fn a_players_page_says_why_they_did_not_go_on_under_each_rule() {
         assert!(all.iter().any(|s| s == one), "{lang}: {all:?}");
         assert!(all.iter().any(|s| s == two), "{lang}: {all:?}");
     }
+
+    // a rank shared above the cutoff: the first player out is still one
+    // place below it (P0001 and P0002 share rank 1 of the top 2, P0003
+    // ranks 3rd)
+    let tie = scratch.path("tie.csv");
+    let card = std::fs::read_to_string(fixtures().join("scorecard/good.csv")).unwrap();
+    let mut lines: Vec<&str> = card.lines().collect();
+    lines[7] = "Game 1,1,+30,0,0,-10,3,0,-10,3,0,-10,3";
+    lines[8] = "Game 2,0,-10,3,1,+30,0,0,-10,3,0,-10,3";
+    lines[9] = "Game 3,0,-5,2,0,-5,2,1,+15,0,0,-5,2";
+    lines[10] = "Total,1,+15,5,1,+15,5,1,-5,6,0,-25,8";
+    std::fs::write(&tie, lines.join("\n")).unwrap();
+    let site = scratch.path("tie-en");
+    publish(
+        &with(
+            vec![
+                tie,
+                PathBuf::from("--roster"),
+                fixtures().join("roster.csv"),
+            ],
+            &p(&["--top", "2"]),
+        ),
+        &site,
+    );
+    assert_eq!(status(&site, "P0001"), ["Qualified"]);
+    assert_eq!(status(&site, "P0002"), ["Qualified"]);
+    assert_eq!(
+        status(&site, "P0003"),
+        ["Not qualified: 1 place below the cutoff"]
+    );
+    assert_eq!(
+        status(&site, "P0004"),
+        ["Not qualified: 2 places below the cutoff"]
+    );
 }
 
 /// publish's closing line counts one card page as one.

@@ -140,13 +140,22 @@ fn answer(
     };
     let ranked = table.rows.iter().filter(|r| rank(r).is_some()).count();
     let status = cell(table, row, "status").to_string();
-    // The cutoff: the last rank marked Q in this table.
+    // The cutoff place: how many ranked players stand at or above the
+    // last rank marked Q in this table, so the first player out is one
+    // place below it even when a rank above is shared.
     let cutoff = table
         .rows
         .iter()
         .filter(|r| cell(table, r, "status").to_string() == "Q")
         .filter_map(|r| rank(r))
-        .max();
+        .max()
+        .map(|last| {
+            let places = table
+                .rows
+                .iter()
+                .filter(|r| rank(r).is_some_and(|n| n <= last));
+            i64::try_from(places.count()).unwrap_or(i64::MAX)
+        });
     let mut b = String::new();
     let _ = writeln!(
         b,
