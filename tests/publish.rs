@@ -812,6 +812,44 @@ fn a_players_page_says_why_they_did_not_go_on_under_each_rule() {
     );
 }
 
+/// The index's "cards in" table keeps its headers and stage labels on one
+/// line on a phone, English and Chinese: the table numbers alone wrap.
+#[test]
+fn the_index_keeps_short_labels_of_the_cards_in_table_on_one_line() {
+    let scratch = Scratch::new("cards-in-nowrap");
+    for lang in ["en", "zh-Hant"] {
+        let site = scratch.path(lang);
+        publish(
+            &with(
+                vec![
+                    fixtures().join("scorecard/good.csv"),
+                    PathBuf::from("--roster"),
+                    fixtures().join("roster.csv"),
+                ],
+                &p(&["--lang", lang]),
+            ),
+            &site,
+        );
+        let css = std::fs::read_to_string(site.join("site.css")).unwrap();
+        assert!(
+            css.contains(
+                "table.imported th, table.imported td:not(.tables) { white-space: nowrap; }"
+            ),
+            "{lang}"
+        );
+        let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+        assert!(
+            index.contains("<link rel=\"stylesheet\" href=\"site.css\">"),
+            "{lang}"
+        );
+        assert!(
+            index.contains("<table class=\"imported\" id=\"imported\">"),
+            "{lang}"
+        );
+        assert!(index.contains("<td class=\"tables\">"), "{lang}");
+    }
+}
+
 /// publish's closing line counts one card page as one.
 #[test]
 fn publish_says_one_card_page_in_the_singular() {

@@ -79,6 +79,10 @@ ul.games strong { color: #1b6e33; }
 ul.others { list-style: none; padding: 0; margin: .1rem 0 0; }
 ul.others li { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 p.others { color: var(--muted); font-size: .9rem; }
+/* The index's "cards in" and "missing" tables: a stage, a session and the
+   headers stay on one line (a phone otherwise stacks 初賽 one character
+   per line); the table numbers wrap. */
+table.imported th, table.imported td:not(.tables) { white-space: nowrap; }
 footer { color: var(--muted); font-size: .85rem; padding: 1rem; text-align: center; }
 @media (max-width: 640px) {
   body { font-size: 14px; }
