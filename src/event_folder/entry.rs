@@ -36,6 +36,7 @@ use crate::lang::Lang;
 use crate::place::{At, Place, Source};
 use crate::problem::said::{Msg, Part, Said};
 use crate::problem::{Problem, Problems, Severity};
+use crate::report::words::fill;
 use crate::rules::card_checks::check_card;
 use rusqlite::{params, OptionalExtension};
 
@@ -194,11 +195,40 @@ fn reason_for_phone(reason: &str) -> Part {
 }
 
 /// How the log and the messages name a referee's entries (and the desk's
-/// typing kept for the board).
+/// typing kept for the board): `entry by referee Ann Lee`, stored so in
+/// the log and as the card's file.
 pub fn entry_source(referee: &str) -> String {
     match referee.strip_prefix(DESK) {
-        Some(file) => format!("{file} (the desk's typing)"),
-        None => format!("entry by referee {referee}"),
+        Some(file) => format!("{file}{DESK_TYPING}"),
+        None => format!("{BY_REFEREE}{referee}"),
+    }
+}
+
+/// The words [`entry_source`] puts around a referee's name, and after
+/// the file of the desk's typing.
+const BY_REFEREE: &str = "entry by referee ";
+const DESK_TYPING: &str = " (the desk's typing)";
+
+/// A card's file (or the log's) in `lang`'s words: an entry's name
+/// ([`entry_source`]) in the page's language, the referee's name and the
+/// file as written; any other file's name as written.
+pub fn source_in(lang: Lang, file: &str) -> String {
+    let w = lang.words();
+    if let Some(referee) = file.strip_prefix(BY_REFEREE) {
+        fill(w.entry_by_referee, &[&referee])
+    } else if let Some(desk) = file.strip_suffix(DESK_TYPING) {
+        fill(w.entry_desk_typing, &[&desk])
+    } else {
+        file.to_string()
+    }
+}
+
+/// Who made an entry of the board, in `lang`'s words: a referee's name
+/// as written; the desk's typing as `desk: S01.xlsx`, the file as written.
+pub fn entry_by_in(lang: Lang, referee: &str) -> String {
+    match referee.strip_prefix(DESK) {
+        Some(file) => fill(lang.words().entry_desk, &[&file]),
+        None => referee.to_string(),
     }
 }
 

@@ -8,7 +8,9 @@
 //! director's browser asks for first, else `serve`'s `--lang`.
 
 use crate::domain::Seat;
-use crate::event_folder::{differences, BoardTable, CardRow, Difference, TableState};
+use crate::event_folder::{
+    differences, entry_by_in, source_in, BoardTable, CardRow, Difference, TableState,
+};
 use crate::lang::Lang;
 use crate::report::site::html::esc;
 use crate::report::words::{fill, Words};
@@ -127,7 +129,11 @@ fn tables(body: &mut String, b: &Board, list: &[&BoardTable]) {
     );
     for t in list {
         let card = match &t.card {
-            Some(c) => format!("{} <small>({})</small>", esc(&c.from), esc(&c.time)),
+            Some(c) => format!(
+                "{} <small>({})</small>",
+                esc(&source_in(b.lang, &c.from)),
+                esc(&c.time)
+            ),
             None => "—".to_string(),
         };
         let entries = t
@@ -136,7 +142,7 @@ fn tables(body: &mut String, b: &Board, list: &[&BoardTable]) {
             .map(|e| {
                 format!(
                     "{} <small>({}{})</small>",
-                    esc(&e.referee),
+                    esc(&entry_by_in(b.lang, &e.referee)),
                     esc(&e.time),
                     if e.agrees {
                         esc(w.board_agrees)
@@ -204,7 +210,7 @@ fn versions(t: &BoardTable, b: &Board) -> String {
     }
     for e in &t.entries {
         all.push(Version {
-            name: fill(w.board_entry, &[&e.id, &e.referee]),
+            name: fill(w.board_entry, &[&e.id, &entry_by_in(b.lang, &e.referee)]),
             rows: &e.rows,
         });
     }
@@ -245,7 +251,7 @@ fn versions(t: &BoardTable, b: &Board) -> String {
             out,
             "<div><strong>{}</strong> ({}){}</div>",
             esc(&all[n].name),
-            esc(&c.from),
+            esc(&source_in(b.lang, &c.from)),
             rows(w, &c.rows, &marked[n])
         );
         n += 1;
@@ -273,7 +279,10 @@ fn versions(t: &BoardTable, b: &Board) -> String {
                 choices,
                 "<label><input type=\"radio\" name=\"choice\" value=\"{}\" required> {}</label><br>",
                 e.id,
-                esc(&fill(w.board_accept_entry, &[&e.id, &e.referee]))
+                esc(&fill(
+                    w.board_accept_entry,
+                    &[&e.id, &entry_by_in(b.lang, &e.referee)]
+                ))
             );
         }
     }
@@ -468,6 +477,35 @@ mod tests {
             "{en}"
         );
         assert!(!en.contains("衝突"));
+    }
+
+    #[test]
+    fn entries_of_the_live_desk_are_named_in_the_pages_words() {
+        // the event's card entered by a referee, the desk's typing kept
+        // beside it: tilerank's words in Chinese, names and files as written
+        let mut t = table(7, TableState::Conflict);
+        t.card.as_mut().unwrap().from = crate::event_folder::entry_source("Ann Lee");
+        t.entries[0].referee = "desk: cards/S01.xlsx".into();
+        let zh = board(Lang::ZhHant, &[t.clone()]);
+        for said in [
+            "<td>裁判 Ann Lee 的輸入 <small>",
+            "<strong>賽事的計分卡</strong> (裁判 Ann Lee 的輸入)",
+            "賽事的計分卡對第 3 號輸入（記分台：cards/S01.xlsx）：",
+            "<td>記分台：cards/S01.xlsx <small>",
+            "採用第 3 號輸入（記分台：cards/S01.xlsx）",
+        ] {
+            assert!(zh.contains(said), "{said}: {zh}");
+        }
+        for english in ["entry by referee", "desk:"] {
+            assert!(!zh.contains(english), "{english}: {zh}");
+        }
+        let en = board(Lang::En, &[t]);
+        for said in [
+            "<td>entry by referee Ann Lee <small>",
+            "<td>desk: cards/S01.xlsx <small>",
+        ] {
+            assert!(en.contains(said), "{said}: {en}");
+        }
     }
 
     #[test]

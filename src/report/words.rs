@@ -607,6 +607,13 @@ pub struct Words {
     pub board_the_card: &'static str,
     /// An entry: its number and who entered it.
     pub board_entry: &'static str,
+    /// A card entered by a referee, as the log and the board name it (the
+    /// referee's name as written).
+    pub entry_by_referee: &'static str,
+    /// The desk's typing of a card kept for the board: as an entry
+    /// (`desk: S01.xlsx`), and as a card's file (the file as written).
+    pub entry_desk: &'static str,
+    pub entry_desk_typing: &'static str,
     pub board_no_longer: &'static str,
     pub board_keep: &'static str,
     pub board_accept_entry: &'static str,
@@ -894,6 +901,9 @@ pub static EN: Words = Words {
     board_decided: "decided {}",
     board_the_card: "The event's card",
     board_entry: "Entry {} by {}",
+    entry_by_referee: "entry by referee {}",
+    entry_desk: "desk: {}",
+    entry_desk_typing: "{} (the desk's typing)",
     board_no_longer: "(no longer passes its checks)",
     board_keep: "keep the event's card",
     board_accept_entry: "accept entry {} by {}",
@@ -1164,6 +1174,9 @@ pub static ZH_HANT: Words = Words {
     board_decided: "已決定：{}",
     board_the_card: "賽事的計分卡",
     board_entry: "第 {} 號輸入（{}）",
+    entry_by_referee: "裁判 {} 的輸入",
+    entry_desk: "記分台：{}",
+    entry_desk_typing: "{}（記分台的輸入）",
     board_no_longer: "（已不能通過檢查）",
     board_keep: "保留賽事的計分卡",
     board_accept_entry: "採用第 {} 號輸入（{}）",

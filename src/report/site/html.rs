@@ -199,8 +199,9 @@ const SAID: [&str; 6] = ["note", "reason", "finish", "check", "what", "message"]
 
 /// A cell of column `name` as the page shows it: a status or a medal in
 /// words, a stage (or the stages of a file of the import log, `prelim
-/// final`) in words, the export's words in the page's language, data as
-/// written.
+/// final`) in words, the export's words in the page's language (a card
+/// entered at the live desk named so: [`crate::event_folder::source_in`]),
+/// data as written.
 fn shown_cell(lang: Lang, name: &str, text: &str) -> String {
     if WORDED.contains(&name) {
         lang.words().cell(text).to_string()
@@ -209,6 +210,8 @@ fn shown_cell(lang: Lang, name: &str, text: &str) -> String {
         stages.join(" ")
     } else if SAID.contains(&name) {
         super::said::say(lang, text)
+    } else if name == "file" {
+        crate::event_folder::source_in(lang, text)
     } else if name == "about" {
         crate::config::settings::doc_in(lang, text).to_string()
     } else {
@@ -500,6 +503,8 @@ mod tests {
             line("replace", "S02.csv", "prelim final"),
             line("read", "S03.csv", "semi"),
             line("read roster", "roster.csv", ""),
+            line("import", "entry by referee Ann Lee", "prelim"),
+            line("import", "S04.xlsx (the desk's typing)", "prelim"),
         ]);
         let (players, cards) = (HashMap::new(), HashMap::new());
         let links = Links {
@@ -514,6 +519,8 @@ mod tests {
             "<td>取代</td><td>S02.csv</td><td>初賽 決賽</td>",
             "<td>讀取</td><td>S03.csv</td><td>準決賽</td>",
             "<td>讀取名冊</td>",
+            "<td>匯入</td><td>裁判 Ann Lee 的輸入</td>",
+            "<td>匯入</td><td>S04.xlsx（記分台的輸入）</td>",
         ] {
             assert!(zh.contains(cell), "{cell}: {zh}");
         }
@@ -541,6 +548,10 @@ mod tests {
         );
         assert!(
             en.contains("<td>read</td><td>S03.csv</td><td>semi-final</td>"),
+            "{en}"
+        );
+        assert!(
+            en.contains("<td>import</td><td>entry by referee Ann Lee</td>"),
             "{en}"
         );
     }
