@@ -158,3 +158,24 @@ fn ranking_is_independent_of_input_order() {
         .success()
         .stdout_is(&forward.stdout);
 }
+
+/// Families F1 and F5 tie on every `hk` key in the final: the tie is
+/// reported, no decision waits for the director (exit status 0, no
+/// `DECISION` line).
+#[test]
+fn a_tie_for_the_super_family_award_is_reported_not_a_decision() {
+    let mut test = Test::new().arg("awards");
+    for card in [
+        "prelim-1", "prelim-2", "prelim-3", "final-1", "final-2", "final-3",
+    ] {
+        test = test.fixture(&format!("family-tie/{card}.csv"));
+    }
+    test.arg("--roster")
+        .fixture("family-tie/roster.csv")
+        .args(["--profile", "hk", "--date", "2026-03-28"])
+        .run()
+        .success()
+        .stdout_has("Families F1, F5 tie for the Super Family Award: a tie for the best is reported, not broken.")
+        .stdout_lacks("the director decides")
+        .stdout_lacks("DECISION");
+}

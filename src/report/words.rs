@@ -115,8 +115,8 @@ crate::lang::catalog! {
         NoFinalYet => "No final stage yet: the Super Family Award is decided on the final's results of families whose both members qualified.",
             "決賽尚未進行：超級家庭獎按兩名成員均晉級的家庭的決賽成績決定。";
         SuperFamily => "Super Family Award: family {} ({} and {}).", "超級家庭獎：家庭 {}（{} 與 {}）。";
-        SuperFamilyTie => "TIE for the Super Family Award between families {}: the director decides.",
-            "超級家庭獎同分（家庭 {}）：由裁判長決定。";
+        SuperFamilyTie => "Families {} tie for the Super Family Award: a tie for the best is reported, not broken.",
+            "家庭 {} 同分並列超級家庭獎首位：同分只作報告，不作拆分。";
         NoUnitEligible => "No family unit is eligible: both members must qualify for the final and have a final result.",
             "沒有合資格的家庭：兩名成員均須晉級決賽並有決賽成績。";
         NotEligibleOne => "1 family is not eligible for the award: {}.", "1 個家庭不合資格：{}。";

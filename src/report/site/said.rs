@@ -221,6 +221,10 @@ mod tests {
             zh("TIE at table 6: 2 players (G16, G17) share the lowest total 20; all of them go on, unless the director names who goes on (--player, or in gw/tilerank.toml: [qualifiers] named for the first stage, [stages.NAME] named for a later one)"),
             "第 6 桌同分：2 名選手（G16, G17）同為最低總分 20；除非裁判長指定晉級者（--player，或在 gw/tilerank.toml 中：首階段用 [qualifiers] named，其後的階段用 [stages.NAME] named），否則全部晉級"
         );
+        assert_eq!(
+            zh("Families F1, F5 tie for the Super Family Award: a tie for the best is reported, not broken."),
+            "家庭 F1, F5 同分並列超級家庭獎首位：同分只作報告，不作拆分。"
+        );
         // Data is shown as written; English pages as the export says it.
         assert_eq!(zh("P0001"), "P0001");
         assert_eq!(
