@@ -952,7 +952,7 @@ fn blank_cards_carry_a_qr_code_of_their_tables_page_in_chinese_too() {
         "Name (姓名)",
         "Session number (場次):",
         "Total (總計)",
-        "本桌賽果：",
+        "This table's results (本桌賽果):",
     ] {
         assert!(strings.contains(label), "{label}");
     }

@@ -1102,7 +1102,7 @@ pub static ZH_HANT: Words = Words {
     card_signature: "Participant Signature (參賽者簽名)",
     card_remark_label: "Remark (備註):",
     card_remark: "- 每位參賽者須在計分卡上簽名確認分數。簽名後，任何其後的投訴或上訴將不獲受理。",
-    card_qr: "本桌賽果：",
+    card_qr: "This table's results (本桌賽果):",
     card_provisional:
         "PROVISIONAL SEATING 臨時座位（{}）：晉級名單仍可能改變，比賽前請核對最終座位。",
 
