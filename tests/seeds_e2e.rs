@@ -1291,16 +1291,9 @@ fn errors_of_stored_cards_say_to_correct_or_remove_them() {
         .stderr_has("Nothing ranked: fix the errors above and run again.\n");
 }
 
-/// A roster that changes who went on to a stage whose cards are stored is
-/// refused, as an import or a remove that changes it is: H03 withdrew
-/// before HK's final and H07 took the seat; a roster storing H03 as
-/// playing again would put H03 back on the list and H07 off it.
-#[test]
-fn a_roster_that_changes_who_went_on_to_a_played_stage_is_refused() {
-    let s = crate::test::Scratch::new("roster-went-on");
-    let from = crate::test::fixtures().join("e2e/hk");
-    let d = hk_e2e_folder(&s);
-    let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
+/// The e2e HK roster's text, and a copy of it written where H03 is
+/// withdrawn.
+fn h03_withdrawn(s: &crate::test::Scratch, from: &std::path::Path) -> (String, std::path::PathBuf) {
     let roster = std::fs::read_to_string(from.join("roster.csv")).unwrap();
     let withdrawn = s.write(
         "withdrawn.csv",
@@ -1312,6 +1305,20 @@ fn a_roster_that_changes_who_went_on_to_a_played_stage_is_refused() {
     assert!(std::fs::read_to_string(&withdrawn)
         .unwrap()
         .contains("H03,Lee Mei Ling,1975-01-01,F2,W,"));
+    (roster, withdrawn)
+}
+
+/// A roster that changes who went on to a stage whose cards are stored is
+/// refused, as an import or a remove that changes it is: H03 withdrew
+/// before HK's final and H07 took the seat; a roster storing H03 as
+/// playing again would put H03 back on the list and H07 off it.
+#[test]
+fn a_roster_that_changes_who_went_on_to_a_played_stage_is_refused() {
+    let s = crate::test::Scratch::new("roster-went-on");
+    let from = crate::test::fixtures().join("e2e/hk");
+    let d = hk_e2e_folder(&s);
+    let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
+    let (roster, withdrawn) = h03_withdrawn(&s, &from);
     run(&["roster", &withdrawn.display().to_string()]).success();
     run(&[
         "import",
@@ -1347,14 +1354,7 @@ fn a_roster_that_adds_a_player_to_a_played_stage_is_refused() {
     let from = crate::test::fixtures().join("e2e/hk");
     let d = hk_e2e_folder(&s);
     let run = |args: &[&str]| Test::new().args(args).args(["--event", &d]).run();
-    let roster = std::fs::read_to_string(from.join("roster.csv")).unwrap();
-    let withdrawn = s.write(
-        "withdrawn.csv",
-        &roster.replace(
-            "H03,Lee Mei Ling,1975-01-01,F2,,",
-            "H03,Lee Mei Ling,1975-01-01,F2,W,",
-        ),
-    );
+    let (roster, withdrawn) = h03_withdrawn(&s, &from);
     run(&["roster", &withdrawn.display().to_string()]).success();
     // game 3 of table 1 won by H07: H03 and H07 both 1 won, 8 points,
     // 5 tiles left, tied for the 4th place
