@@ -934,6 +934,113 @@ fn a_player_typed_otherwise_on_one_line_is_a_difference_at_that_line() {
     );
 }
 
+/// How the `Total` line of a score card written by [`write_scorecard`]
+/// is given.
+#[derive(Clone, Copy)]
+enum Total {
+    /// `=SUM(...)` of the games, with no saved value.
+    Formulas,
+    /// Its label only, nothing typed (the printed card's line kept).
+    Blank,
+}
+
+/// `scorecard/good.csv` as a workbook at `path` (sheet `Table 07`), seat
+/// A's game 2 score (C9) typed as `a_2`, its `Total` line as `total` says.
+fn write_scorecard(path: &Path, a_2: f64, total: Total) {
+    let text = std::fs::read_to_string(fixtures().join("scorecard/good.csv")).unwrap();
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    sheet.set_name("Table 07").unwrap();
+    sheet.set_formula_result_default("");
+    for (r, line) in text.lines().enumerate() {
+        let r = r as u32;
+        for (c, value) in line.split(',').enumerate() {
+            let c = c as u16;
+            let col = rust_xlsxwriter::utility::column_number_to_name(c);
+            match value.parse::<f64>() {
+                _ if value.is_empty() => {}
+                _ if line.starts_with("Total,") && c > 0 => {
+                    if let Total::Formulas = total {
+                        let sum = format!("=SUM({col}8:{col}10)");
+                        sheet.write_formula(r, c, sum.as_str()).unwrap();
+                    }
+                }
+                Ok(_) if (r, c) == (8, 2) => {
+                    sheet.write_number(r, c, a_2).unwrap();
+                }
+                Ok(n) => {
+                    sheet.write_number(r, c, n).unwrap();
+                }
+                Err(_) => {
+                    sheet.write_string(r, c, value).unwrap();
+                }
+            }
+        }
+    }
+    book.save(path).unwrap();
+}
+
+/// A `Total` line kept from the printed card with nothing typed in it is
+/// no Total, for `compare` and double entry as for `check`: the games are
+/// compared, and a card whose games agree is stored (tester r8 #1).
+#[test]
+fn a_blank_total_line_is_not_compared() {
+    let scratch = Scratch::new("total-blank");
+    let first = fixtures().join("scorecard/good.csv");
+    write_scorecard(&scratch.0.join("blank.xlsx"), 11.0, Total::Blank);
+    let (code, out, err) = run(&scratch.0, args!["check", "blank.xlsx"]);
+    assert_eq!(code, Some(0), "check takes a blank Total\n{out}{err}");
+    let (code, out, err) = run(
+        &scratch.0,
+        args!["compare", first.as_os_str(), "blank.xlsx"],
+    );
+    assert_eq!((code, out.as_str()), (Some(0), ""), "{err}");
+    assert!(err.contains("1 agrees; no difference"), "{err}");
+    // what differs in the games still does, and nothing of the Total
+    write_scorecard(&scratch.0.join("second.xlsx"), 12.0, Total::Blank);
+    let (code, out, err) = run(
+        &scratch.0,
+        args!["compare", first.as_os_str(), "second.xlsx"],
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(out.contains("seat A score +11 vs 12"), "{out}");
+    assert!(!out.contains("Total"), "{out}");
+    // double entry: the card the typings agree on is stored
+    let roster = fixtures().join("roster.csv");
+    let (code, _, err) = run(
+        &scratch.0,
+        args![
+            "init",
+            "ev",
+            "--profile",
+            "hk",
+            "--name",
+            "Desk",
+            "--date",
+            "2026-03-28"
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let (code, _, err) = run(
+        &scratch.0,
+        args!["roster", roster.as_os_str(), "--event", "ev"],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let (code, out, err) = run(
+        &scratch.0,
+        args![
+            "import",
+            first.as_os_str(),
+            "--second-entry",
+            "blank.xlsx",
+            "--event",
+            "ev"
+        ],
+    );
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(err.contains("1 imported (1 card)"), "{err}");
+}
+
 /// A printed card whose `Total` cells are formulas with no saved value (a
 /// sheet a program wrote, never saved by a spreadsheet program): those
 /// are no typed values, `check` computes them, and they are not compared;
@@ -942,38 +1049,7 @@ fn a_player_typed_otherwise_on_one_line_is_a_difference_at_that_line() {
 fn a_total_formula_with_no_saved_value_is_not_compared() {
     let scratch = Scratch::new("total-formula");
     let first = fixtures().join("scorecard/good.csv");
-    let text = std::fs::read_to_string(&first).unwrap();
-    // the card as a workbook, seat A's game 2 score (C9) typed as `a_2`
-    let write = |name: &str, a_2: f64| {
-        let mut book = rust_xlsxwriter::Workbook::new();
-        let sheet = book.add_worksheet();
-        sheet.set_name("Table 07").unwrap();
-        sheet.set_formula_result_default("");
-        for (r, line) in text.lines().enumerate() {
-            let r = r as u32;
-            for (c, value) in line.split(',').enumerate() {
-                let c = c as u16;
-                let col = rust_xlsxwriter::utility::column_number_to_name(c);
-                match value.parse::<f64>() {
-                    _ if value.is_empty() => {}
-                    _ if line.starts_with("Total,") && c > 0 => {
-                        let sum = format!("=SUM({col}8:{col}10)");
-                        sheet.write_formula(r, c, sum.as_str()).unwrap();
-                    }
-                    Ok(_) if (r, c) == (8, 2) => {
-                        sheet.write_number(r, c, a_2).unwrap();
-                    }
-                    Ok(n) => {
-                        sheet.write_number(r, c, n).unwrap();
-                    }
-                    Err(_) => {
-                        sheet.write_string(r, c, value).unwrap();
-                    }
-                }
-            }
-        }
-        book.save(scratch.0.join(name)).unwrap();
-    };
+    let write = |name: &str, a_2: f64| write_scorecard(&scratch.0.join(name), a_2, Total::Formulas);
     write("same.xlsx", 11.0);
     let (code, out, err) = run(&scratch.0, args!["check", "same.xlsx"]);
     assert_eq!(code, Some(0), "check computes such a Total\n{out}{err}");

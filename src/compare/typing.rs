@@ -17,8 +17,9 @@
 //!   either typing), that line's player is compared too.
 //! - A seat blank in a game (won, score and tiles all blank) has no line
 //!   there. A `Total` line is compared only when both typings have one (the
-//!   line layouts have none), and a `Total` value given as a formula with no
-//!   saved value is not compared (the checks compute it from the games).
+//!   line layouts have none), each value where both typings give it: a
+//!   `Total` value left blank, or given as a formula with no saved value,
+//!   is not compared (the checks compute it from the games).
 //! - Racks are scored first (RULES.md sections 2 to 4); their computed values
 //!   are compared at the places of the typed racks.
 //!
@@ -529,10 +530,13 @@ fn compare_lines(
             .find(|l: &&RawLine| l.seat == seat && !l.is_blank())
             .cloned()
     };
-    // A Total given as a formula with no saved value (a sheet a program
-    // wrote and no spreadsheet program saved) is no typed value: `check`
-    // computes it from the games, compared already. It is not compared.
-    let computed = |c: &RawCell| totals && matches!(c.value, Cell::FormulaWithoutValue(_));
+    // A Total left blank (the printed card's Total line kept, nothing
+    // typed in it), or given as a formula with no saved value (a sheet a
+    // program wrote and no spreadsheet program saved), is no typed value:
+    // `check` computes it from the games, compared already. It is not
+    // compared.
+    let computed =
+        |c: &RawCell| totals && (c.is_blank() || matches!(c.value, Cell::FormulaWithoutValue(_)));
     let agree = |a: &RawCell, b: &RawCell, same: Same| {
         computed(a) || computed(b) || same(&a.value, &b.value, rules)
     };
@@ -555,11 +559,8 @@ fn compare_lines(
                 }
             }
             (None, None) => {}
-            // (a Total line of such formulas only, the other blank: nothing typed)
-            (Some(l), None) | (None, Some(l))
-                if [&l.won, &l.score, &l.tiles]
-                    .into_iter()
-                    .all(|c| c.is_blank() || computed(c)) => {}
+            // (a seat's Total typed in one typing only: nothing to compare)
+            (Some(_), None) | (None, Some(_)) if totals => {}
             (l, m) => cells.push(CellDiff {
                 what: format!("seat {seat}"),
                 first: x.place_of(l.as_ref().map_or(gx.at, line_at)),
@@ -1037,12 +1038,50 @@ mod tests {
         // A Total in one typing only (a results CSV has none) is no difference.
         let plain_b = card("b.csv", ["P1", "P2", "P3"], plain());
         let c = compare(
-            &typing(vec![a]),
+            &typing(vec![a.clone()]),
             &typing(vec![plain_b]),
             &Rules::hk(),
             &Roster::open(),
         );
         assert_eq!(c.differences, vec![]);
+        // Nor is a Total line kept blank (the printed card's line, nothing
+        // typed in it), nor a Total value left blank where the other
+        // typing has one: `check` computes them from the games.
+        let mut blank_b = card("b.xlsx", ["P1", "P2", "P3"], plain());
+        let mut blank = total(&blank_b, Cell::Empty);
+        blank.lines[0].won.value = Cell::Empty;
+        blank.lines[0].tiles.value = Cell::Empty;
+        blank_b.total = Some(blank.clone());
+        let c = compare(
+            &typing(vec![a.clone()]),
+            &typing(vec![blank_b.clone()]),
+            &Rules::hk(),
+            &Roster::open(),
+        );
+        assert_eq!(c.differences, vec![]);
+        blank.lines[0].won.value = n(1.0);
+        blank_b.total = Some(blank.clone());
+        let c = compare(
+            &typing(vec![a.clone()]),
+            &typing(vec![blank_b.clone()]),
+            &Rules::hk(),
+            &Roster::open(),
+        );
+        assert_eq!(c.differences, vec![]);
+        // a value typed in both that differs still is one
+        blank.lines[0].won.value = n(2.0);
+        blank_b.total = Some(blank);
+        let c = compare(
+            &typing(vec![a]),
+            &typing(vec![blank_b]),
+            &Rules::hk(),
+            &Roster::open(),
+        );
+        assert_eq!(
+            c.differences[0].to_string(),
+            "a.xlsx:9 vs b.xlsx:9: session S01 table 7: the Total line: 1 value differs\n  \
+             a.xlsx:9:6 vs b.xlsx:9:6: seat A Total games won 1 vs 2"
+        );
     }
 
     #[test]
