@@ -103,6 +103,67 @@ fn cards_deeper_than_the_folders_read_are_said() {
         ));
     // its folder given: read
     Test::new().arg("check").arg(&twelve).run().success();
+    // a card above them too: none is read, the deep ones said
+    std::fs::write(deep.join("S01-T8.csv"), card.replace(",7,", ",8,")).unwrap();
+    Test::new()
+        .arg("check")
+        .arg(&deep)
+        .run()
+        .failure(2)
+        .stderr_has(&format!(
+            "{}: 1 file lies more than 8 folders deep in it and would not be read ({}): move the cards up, or give their folder\n",
+            deep.display(),
+            twelve.join("S01-T7.csv").display()
+        ))
+        .stderr_lacks("accepted");
+}
+
+/// A link that leads nowhere, met in a folder where a card file or a
+/// folder of cards could be, is said as when it is given (every one at
+/// once); one named otherwise, or hidden, is not a card's.
+#[cfg(unix)]
+#[test]
+fn a_link_to_nothing_in_a_folder_is_said() {
+    let s = crate::test::Scratch::new("links-in-folder");
+    let cards = s.path("cards");
+    std::fs::create_dir_all(&cards).unwrap();
+    std::fs::copy(
+        fixtures().join("good/hk-examples.csv"),
+        cards.join("S01.csv"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("/nonexistent/S03.xlsx", cards.join("S03.xlsx")).unwrap();
+    std::os::unix::fs::symlink("/nonexistent/S04", cards.join("S04")).unwrap();
+    std::os::unix::fs::symlink("loop.csv", cards.join("loop.csv")).unwrap();
+    // not a card's: an editor's lock, a photo
+    std::os::unix::fs::symlink("user@host.1234", cards.join(".#S01.csv")).unwrap();
+    std::os::unix::fs::symlink("/nonexistent/p.jpg", cards.join("photo.jpg")).unwrap();
+    let c = |name: &str| cards.join(name).display().to_string();
+    Test::new()
+        .arg("check")
+        .arg(&cards)
+        .run()
+        .failure(2)
+        .stderr_has(&format!(
+            "{}: error: a symbolic link to /nonexistent/S03.xlsx, where there is no file or folder\n",
+            c("S03.xlsx")
+        ))
+        .stderr_has(&format!(
+            "{}: error: a symbolic link to /nonexistent/S04, where there is no file or folder\n",
+            c("S04")
+        ))
+        .stderr_has(&format!(
+            "{}: error: a symbolic link that leads round in a loop (back to itself through links): no file or folder to read\n",
+            c("loop.csv")
+        ))
+        .stderr_has("tilerank: 3 inputs could not be read (see above); nothing was decided")
+        .stderr_lacks(".#S01")
+        .stderr_lacks("photo");
+    // the links gone: the folder's card is read
+    for name in ["S03.xlsx", "S04", "loop.csv"] {
+        std::fs::remove_file(cards.join(name)).unwrap();
+    }
+    Test::new().arg("check").arg(&cards).run().success();
 }
 
 /// An event folder's tilerank.toml that is a symbolic link is followed

@@ -176,7 +176,8 @@ fn check(
                     | InputError::NotASpreadsheet { path, .. }
                     | InputError::BrokenLink { path, .. }
                     | InputError::EmptyFolder { path }
-                    | InputError::TooDeep { path, .. } => path.clone(),
+                    | InputError::TooDeep { path, .. }
+                    | InputError::SomeTooDeep { path, .. } => path.clone(),
                     InputError::Sheet { place, .. } | InputError::Limit { place, .. } => {
                         place.source.file.clone()
                     }

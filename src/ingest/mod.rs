@@ -61,6 +61,19 @@ pub enum InputError {
         files: usize,
         first: String,
     },
+    /// A folder that holds CSV or workbook files within the folder depth
+    /// read (8) and others deeper: those would be left out of the run
+    /// unsaid, so none is read.
+    #[error(
+        "{path}: {} more than {} folders deep in it and would not be read ({first}): move the cards up, or give their folder",
+        files_lie(*files),
+        FOLDER_DEPTH
+    )]
+    SomeTooDeep {
+        path: String,
+        files: usize,
+        first: String,
+    },
     /// One sheet of a workbook cannot be read.
     #[error("{place}: cannot be read: {reason}")]
     Sheet { place: Place, reason: String },
@@ -316,8 +329,13 @@ fn expand_all(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, InputError> {
             walk.data_files_in(input, 0, FOLDER_DEPTH)?;
             let mut inside = walk.found;
             inside.sort();
+            let error = too_deep(input, walk.deeper)?;
             if inside.is_empty() {
-                return Err(too_deep(input, walk.deeper)?);
+                return Err(error);
+            }
+            // some cards found, others deeper: none is left out unsaid
+            if let InputError::TooDeep { path, files, first } = error {
+                return Err(InputError::SomeTooDeep { path, files, first });
             }
             files.extend(inside);
         } else {
@@ -367,13 +385,19 @@ impl Walk {
         })?;
         for path in entries.filter_map(|e| e.ok().map(|e| e.path())) {
             if path.is_dir() {
-                let hidden = path
-                    .file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with('.'));
-                if !hidden {
+                if !hidden(&path) {
                     self.data_files_in(&path, depth + 1, limit)?;
                 }
-            } else if path.is_file() && is_data_file(&path) {
+            } else if path.is_file() {
+                if is_data_file(&path) {
+                    self.found.push(path);
+                }
+            } else if (is_data_file(&path) || (extension(&path).is_none() && !hidden(&path)))
+                && broken_link(&path).is_some()
+            {
+                // a link that leads nowhere where a card file or a folder
+                // of cards may have been: read as a file, and said as one
+                // given that cannot be read ([`read_whole`])
                 self.found.push(path);
             }
         }
@@ -399,6 +423,13 @@ fn too_deep(dir: &Path, deeper: Vec<PathBuf>) -> Result<InputError, InputError> 
             first: shown(first),
         },
     })
+}
+
+/// Whether the file or folder `path` is hidden (its name begins with a
+/// dot: `.git`, an editor's `.#S01.csv`).
+fn hidden(path: &Path) -> bool {
+    path.file_name()
+        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
 }
 
 fn is_data_file(path: &Path) -> bool {
@@ -522,7 +553,13 @@ const BLOCK: u64 = 1 << 20;
 /// made ready by the system as they are written into it, and that took
 /// one processor some 20 ms for such a file.
 fn read_whole(path: &Path, name: &str, limits: &Limits) -> Result<Vec<u8>, InputError> {
-    let file = std::fs::File::open(path).map_err(|e| unreadable(name, &e))?;
+    let file = std::fs::File::open(path).map_err(|e| match broken_link(path) {
+        Some(link) => InputError::BrokenLink {
+            path: name.to_string(),
+            link,
+        },
+        None => unreadable(name, &e),
+    })?;
     let meta = file.metadata().map_err(|e| unreadable(name, &e))?;
     if meta.is_file() && meta.len() > limits.file_bytes {
         return Err(too_long(name, Some(meta.len()), limits));
