@@ -319,6 +319,30 @@ fn an_unknown_id_gets_the_near_ids_on_the_roster() {
         );
 }
 
+/// An id as near to more roster ids than are listed (`P000O`, a letter O
+/// for a zero: nine ids one character away) says how many are not
+/// listed, as the one meant may be among them (tester r8 #7).
+#[test]
+fn an_unknown_id_near_many_says_how_many_are_not_listed() {
+    let cards = std::fs::read_to_string(fixtures().join("good/went-out.csv"))
+        .unwrap()
+        .replace("P0003", "P000O");
+    Test::new()
+        .arg("check")
+        .arg("-")
+        .roster()
+        .stdin(cards)
+        .run()
+        .failure(1)
+        .error_at(
+            "<stdin>:4:5",
+            &[
+                "player \"P000O\" is not on the roster",
+                "; did you mean P0001 (Chan Tai Man), P0002 (Lee Siu Ming), P0003 (Wong Ka Yan), P0004 (Cheung Mei Ling) or P0005 (陳大文)? (4 more as near are not listed: check the name on the signed card)",
+            ],
+        );
+}
+
 /// An id with a character left out (`P012` for `P0012`) or typed once
 /// too often (`P00010`: `P0010` or `P0001`) is one edit from the roster's:
 /// offered.

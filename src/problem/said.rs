@@ -58,6 +58,9 @@ crate::lang::catalog! {
         CardSeat => "{}, seat {}", "{}，座位 {}";
         CardGameSeat => "{}, game {}, seat {}", "{}，第 {} 局，座位 {}";
         DidYouMean => "; did you mean {}?", "；是否指 {}？";
+        /// As `DidYouMean`, when more entries are as near as those listed.
+        DidYouMeanOfMore => "; did you mean {}? ({} more as near are not listed: check the name on the signed card)",
+            "；是否指 {}？（另有 {} 個同樣相近的未列出：請核對已簽署計分卡上的姓名）";
         OrACharge => ", or a charge of {}", "，或罰 {} 分";
         OrAChargePlusRack => ", or a charge plus the rack: {}", "，或罰分加牌架：{}";
         FromTo => "{} to {}", "{} 至 {}";

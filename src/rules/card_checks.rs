@@ -1073,15 +1073,22 @@ fn unresolved(
 ) {
     match why {
         Unresolved::Unknown => {
-            let near = near_entries(name, roster);
-            let hint = match near.is_empty() {
-                true => Part::Text(String::new()),
-                false => Part::said(
+            let (near, more) = near_entries(name, roster);
+            let hint = match (near.is_empty(), more) {
+                (true, _) => Part::Text(String::new()),
+                (false, 0) => Part::said(
                     Msg::DidYouMean,
                     [Part::List(
                         near.into_iter().map(Part::Text).collect(),
                         Msg::Or,
                     )],
+                ),
+                (false, more) => Part::said(
+                    Msg::DidYouMeanOfMore,
+                    [
+                        Part::List(near.into_iter().map(Part::Text).collect(), Msg::Or),
+                        Part::text(more),
+                    ],
                 ),
             };
             problems.error(
@@ -1117,8 +1124,10 @@ const MAX_NEAR: usize = 5;
 /// for `P0012`, or typed once too often, `P00123` for `P0123`), or with two
 /// characters swapped (`P5001` for `P0501`), or an id of digits whose
 /// leading zeros a spreadsheet dropped (`0042` for `42`: a column of
-/// numbers), as `P0501 (Wong Ka Yan)`. Ids first.
-fn near_entries(name: &str, roster: &Roster) -> Vec<String> {
+/// numbers), as `P0501 (Wong Ka Yan)`. Ids first, at most [`MAX_NEAR`];
+/// with how many more there are, not shown (`P000O`: nine ids are one
+/// character away, the one meant may be among those not shown).
+fn near_entries(name: &str, roster: &Roster) -> (Vec<String>, usize) {
     let key: Vec<char> = match_key(name).chars().collect();
     let digits = |s: &[char]| !s.is_empty() && s.iter().all(char::is_ascii_digit);
     let near = |other: &str| {
@@ -1139,13 +1148,11 @@ fn near_entries(name: &str, roster: &Roster) -> Vec<String> {
         } else if near(&p.name) {
             by_name.push(format!("{} ({})", p.name, p.id));
         }
-        if by_id.len() >= MAX_NEAR {
-            break;
-        }
     }
     by_id.extend(by_name);
+    let more = by_id.len().saturating_sub(MAX_NEAR);
     by_id.truncate(MAX_NEAR);
-    by_id
+    (by_id, more)
 }
 
 /// The card a checked card is: its players named, its games kept.
