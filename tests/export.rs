@@ -194,12 +194,39 @@ fn the_workbook_has_every_sheet_typed_cells_and_no_formula() {
     assert_eq!(setting("games"), Some(Data::Float(3.0)));
 
     // The log names the files read, with their hashes (files read, not
-    // imported: no time, stage or counts, whose columns are left out).
+    // imported: no time or reason, whose columns are left out), then what
+    // came of their cards, as the summary line counts them.
     let log = book.worksheet_range("Log").unwrap();
-    assert_eq!(row(&log, 0), ["Action", "File", "SHA-256"].map(s));
+    assert_eq!(
+        row(&log, 0),
+        ["Action", "File", "SHA-256", "Stage", "Cards", "Games"].map(s)
+    );
     assert_eq!(log.get((2, 0)), Some(&s("read")));
     assert_eq!(log.get((2, 1)), Some(&s("good/hk-examples.csv")));
     assert!(matches!(log.get((2, 2)), Some(Data::String(h)) if h.len() == 64));
+    assert_eq!(
+        row(&log, 3),
+        [
+            s("accepted"),
+            Data::Empty,
+            Data::Empty,
+            s("prelim"),
+            Data::Float(1.0),
+            Data::Float(3.0),
+        ]
+    );
+    assert_eq!(
+        row(&log, 4),
+        [
+            s("rejected"),
+            Data::Empty,
+            Data::Empty,
+            Data::Empty,
+            Data::Float(0.0),
+            Data::Empty,
+        ]
+    );
+    assert_eq!(log.height(), 5);
 }
 
 #[test]

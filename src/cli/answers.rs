@@ -422,7 +422,8 @@ pub fn unmarked_not_written(output: &super::OutputArgs, unmarked: &Unmarked) -> 
 /// event's name (`name`, else the event folder's), where the data came from
 /// (for the Settings sheet), and the log (the folder's import log, then
 /// each input read this time and the roster given, with the hashes of the
-/// bytes they were read as: `hashes`, held while the event was loaded).
+/// bytes they were read as: `hashes`, held while the event was loaded;
+/// for an event of files alone, then the cards accepted and rejected).
 pub struct Sources {
     pub name: String,
     pub sources: Vec<(String, String)>,
@@ -469,6 +470,30 @@ pub fn sources(
     }
     for file in ingest::expand(&args.inputs)? {
         read("read", &file);
+    }
+    // An event read from files alone (no card stored: no import log to
+    // say it): what came of the cards read, as the summary line counts
+    // them (the event's counts), the cards accepted with their stages and
+    // games, then the cards rejected.
+    let c = &loaded.event.counts;
+    if c.stored == 0 && c.files > 0 {
+        let stages: Vec<String> = (loaded.event.stages().iter())
+            .map(|s| s.to_string())
+            .collect();
+        for (action, stage, cards, games) in [
+            ("accepted", stages.join(" "), c.accepted, Some(c.games)),
+            ("rejected", String::new(), c.cards_rejected, None),
+        ] {
+            log.push(BTreeMap::from_iter(
+                [
+                    ("action", action.to_string()),
+                    ("stage", stage),
+                    ("cards", cards.to_string()),
+                    ("games", games.map(|g| g.to_string()).unwrap_or_default()),
+                ]
+                .map(|(k, v)| (k.to_string(), v)),
+            ));
+        }
     }
     Ok(Sources { name, sources, log })
 }

@@ -11,7 +11,7 @@
 //! | `Games` | every game line with the values its checks used | [`GAME_COLUMNS`] |
 //! | `Problems` | warnings and notes, and the export's own notes | `severity, place, message` |
 //! | `Settings` | the rules as applied, and where the data came from | `setting, value, about` |
-//! | `Log` | the event folder's import log, then the inputs read | the columns of `tilerank log` |
+//! | `Log` | the event folder's import log, then the inputs read (of files alone, then the cards accepted and rejected) | the columns of `tilerank log` |
 //!
 //! A table that has nothing to show yet (no final stage, no event date)
 //! keeps its columns and says why in a note, so the workbook of an event
@@ -71,8 +71,18 @@ pub const LOG_COLUMNS: [&str; 8] = [
 
 /// The actions of the import log: what the event folder writes (a file's
 /// cards imported, or imported in place of others, the roster stored),
-/// and what a command read beside it (`read`, `read roster`).
-pub const LOG_ACTIONS: [&str; 5] = ["import", "replace", "roster", "read", "read roster"];
+/// and what a command read beside it (`read`, `read roster`); for an
+/// event of files alone, what came of their cards (`accepted`, with their
+/// stages and games, and `rejected`).
+pub const LOG_ACTIONS: [&str; 7] = [
+    "import",
+    "replace",
+    "roster",
+    "read",
+    "read roster",
+    "accepted",
+    "rejected",
+];
 
 /// The Games sheet: the results layout of FORMATS.md with the player's
 /// name, then what the checks of RULES.md section 5 computed for the line.

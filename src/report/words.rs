@@ -1211,6 +1211,8 @@ pub static ZH_HANT: Words = Words {
         ("roster", "名冊"),
         ("read", "讀取"),
         ("read roster", "讀取名冊"),
+        ("accepted", "接受"),
+        ("rejected", "拒絕"),
     ],
     columns: &[
         ("rank", "名次"),
