@@ -140,6 +140,10 @@ pub struct Entrants {
     /// on, or has a card, is an error of the settings (listed here, each
     /// with whether they went on: then they play it).
     pub absent: Vec<(PlayerId, bool)>,
+    /// Whether the stage before has any card: with none, nobody can be
+    /// known to have gone on (its cards left out of those given, or a
+    /// stage added by a mistyped `[stages.NAME]`).
+    pub from_played: bool,
     /// Whether the stage before is complete (cards missing, or players
     /// still to play it: judged on its list as it stands, see
     /// [`Event::entrants_so_far`]).
@@ -391,6 +395,7 @@ impl Event {
                     strangers: strangers.into_iter().collect(),
                     waiting: Vec::new(),
                     absent: Vec::new(),
+                    from_played: false,
                     from_complete: false,
                     tables: None,
                 });
@@ -438,6 +443,7 @@ impl Event {
                     .filter(|p| !going.contains(p) || here.contains(p))
                     .map(|p| (p, going.contains(&p)))
                     .collect(),
+                from_played: true,
                 from_complete,
                 tables,
             };
@@ -766,7 +772,17 @@ impl Event {
             Part::Stage(e.from.to_string()),
         );
         let went_on = Part::text(e.went_on);
-        let (finding, advice) = if e.from_complete {
+        let (finding, advice) = if !e.from_played {
+            // no card of the stage before at all: who went on is not
+            // known, whatever the card says
+            (
+                Msg::StrangerNoFrom,
+                Part::advice(
+                    Said::new(Msg::StrangerNoFromAtDesk, [from.clone(), stage.clone()]),
+                    Said::new(Msg::StrangerNoFromAtTable, [from.clone()]),
+                ),
+            )
+        } else if e.from_complete {
             let id = Part::text(self.roster.id(p));
             (
                 Msg::Stranger,

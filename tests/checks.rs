@@ -1310,6 +1310,35 @@ mod check_7_games {
     }
 }
 
+/// A final's card read with no card of the prelim at all (files given
+/// outside an event folder): who went on cannot be known, and each
+/// command that reads it says so and what to do, not that the prelim is
+/// not complete yet; with some of the prelim's cards given, the final is
+/// judged on its list as it stands.
+#[test]
+fn a_final_card_without_any_prelim_card_says_none_was_given() {
+    for command in ["check", "qualifiers", "standings"] {
+        Test::new()
+            .arg(command)
+            .fixture("e2e/hk/cards/final.csv")
+            .arg("--roster")
+            .fixture("e2e/hk/roster.csv")
+            .run()
+            .failure(1)
+            .stderr_has("e2e/hk/cards/final.csv:2:6: error: final session S01 table 1: H01 Chan Tai Man plays the final but no card of the prelim was given, so who went on from it cannot be known: give the prelim's cards with the final's, or work in the event folder that holds them (--event DIR)")
+            .stderr_lacks("as it stands")
+            .stderr_lacks("not complete yet");
+    }
+    Test::new()
+        .arg("check")
+        .fixture("e2e/hk/cards/prelim.csv")
+        .fixture("e2e/hk/cards/final.csv")
+        .arg("--roster")
+        .fixture("e2e/hk/roster.csv")
+        .run()
+        .stderr_lacks("no card of the prelim was given");
+}
+
 /// A card whose stage the event does not play (a typo, `fianl`) is an
 /// error at the card, naming the stages there are; so is an import whose
 /// `--stage` is one.
@@ -1342,7 +1371,7 @@ fn a_stage_the_event_does_not_play_is_an_error() {
         .stderr_has("semi session S01 table 7: stage \"semi\" is not one of this event's stages (prelim, final)")
         .stderr_has("nothing imported");
     // "Finals" is the final: its card is judged as the final's, and with
-    // no card of the prelim in, nobody has gone on to it yet
+    // no card of the prelim in, nobody can be known to have gone on to it
     Test::new()
         .args([
             "import",
@@ -1354,7 +1383,7 @@ fn a_stage_the_event_does_not_play_is_an_error() {
         ])
         .run()
         .failure(1)
-        .stderr_has("plays the final but is not among those going on from the prelim as it stands (0 going on; the prelim is not complete yet")
+        .stderr_has("plays the final but no card of the prelim was given, so who went on from it cannot be known: give the prelim's cards with the final's")
         .stderr_has("nothing imported");
     Test::new()
         .args(["import", &card.display().to_string(), "--event", &d])

@@ -1690,8 +1690,9 @@ fn a_stranger_on_a_stored_final_card_is_named_at_the_seat_by_every_command() {
 }
 
 /// A final played while the semi has no card yet (its cards left out, or a
-/// stage added by a mistyped `[stages.NAME]`): nobody has gone on to the
-/// final, so its card is refused by `import` and its players are errors
+/// stage added by a mistyped `[stages.NAME]`): nobody can be known to have
+/// gone on to the final, so its card is refused by `import` (saying no
+/// card of the semi was given) and its players are errors
 /// of the final for the reading commands, as a card of a semi with some
 /// cards in is; the medals wait rather than crown the final's card alone.
 /// So with no card of any stage before the final.
@@ -1711,13 +1712,13 @@ fn a_final_played_before_any_card_of_the_semi_is_refused_and_waits() {
     // the final's card alone, no card of any stage before it: the same
     run(&["import", &final_])
         .failure(1)
-        .stderr_has(&format!("{final_}:2:6: error: final session S01 table 1: G19 Sal Smith19 plays the final but is not among those going on from the semi as it stands (0 going on"));
+        .stderr_has(&format!("{final_}:2:6: error: final session S01 table 1: G19 Sal Smith19 plays the final but no card of the semi was given, so who went on from it cannot be known: give the semi's cards with the final's, or work in the event folder that holds them (--event DIR)"));
     let out = run(&["medals", &final_]).failure(1);
     assert_eq!(out.problems("error").len(), 3, "{}", out.stderr);
     assert!(out.stdout.is_empty(), "{}", out.stdout);
     run(&["import", &prelim, &final_])
         .failure(1)
-        .stderr_has(&format!("{final_}:2:6: error: final session S01 table 1: G19 Sal Smith19 plays the final but is not among those going on from the semi as it stands (0 going on; the semi is not complete yet"))
+        .stderr_has(&format!("{final_}:2:6: error: final session S01 table 1: G19 Sal Smith19 plays the final but no card of the semi was given, so who went on from it cannot be known"))
         .stderr_has(&format!("{final_}: nothing imported (errors above)"));
     run(&["import", &prelim]).success();
     // the files given beside the event: the final's answers wait

@@ -167,6 +167,14 @@ crate::lang::catalog! {
             "（{} 人晉級；{} 尚未完成，tilerank qualifiers --stage {} --allow-incomplete 會列出）：請更正計分卡，或先匯入未到的計分卡";
         StrangerSoFarAtTable => " ({} going on; the {} is not complete yet): correct the card, or, if it is right, tell the desk",
             "（{} 人晉級；{} 尚未完成）：請更正計分卡；若計分卡無誤，請告知記分台";
+        /// [`Msg::Stranger`] while the stage before has no card at all:
+        /// who went on from it cannot be known.
+        StrangerNoFrom => "{} plays the {} but no card of the {} was given, so who went on from it cannot be known",
+            "{} 在 {} 出賽，但未提供 {} 的計分卡，因此無法得知有哪些選手晉級";
+        StrangerNoFromAtDesk => ": give the {}'s cards with the {}'s, or work in the event folder that holds them (--event DIR)",
+            "：請將 {} 的計分卡連同 {} 的計分卡一併提供，或在存有這些計分卡的賽事資料夾中執行（--event DIR）";
+        StrangerNoFromAtTable => ": tell the desk, which has no card of the {} yet",
+            "：請告知記分台（記分台尚未有 {} 的計分卡）";
         /// A later stage's card of a table past its seating: the stage,
         /// its tables, how many it seats, the stage before.
         TableOffSeating => "the {} has tables 1 to {} (the seating of the {} who go on from the {}); correct the card's table",
@@ -664,6 +672,34 @@ mod tests {
         assert_eq!(
             said.say(Lang::ZhHant),
             "準決賽場次 S01 第 2 桌：階段「準決賽」不是本賽事的階段（prelim, final）；請更正計分卡的階段，或在 tilerank.toml 的 [rules] stages 列出此階段"
+        );
+    }
+
+    /// A later stage's player while the stage before has no card at all:
+    /// said so, with what to do, in each language.
+    #[test]
+    fn a_player_of_a_stage_whose_stage_before_has_no_card() {
+        let (from, stage) = (Part::Stage("prelim".into()), Part::Stage("final".into()));
+        let said = Said::new(
+            Msg::WithAdvice,
+            [
+                Part::said(
+                    Msg::StrangerNoFrom,
+                    ["H01 Chan Tai Man".into(), stage.clone(), from.clone()],
+                ),
+                Part::advice(
+                    Said::new(Msg::StrangerNoFromAtDesk, [from.clone(), stage]),
+                    Said::new(Msg::StrangerNoFromAtTable, [from]),
+                ),
+            ],
+        );
+        assert_eq!(
+            said.to_string(),
+            "H01 Chan Tai Man plays the final but no card of the prelim was given, so who went on from it cannot be known: give the prelim's cards with the final's, or work in the event folder that holds them (--event DIR)"
+        );
+        assert_eq!(
+            said.say(Lang::ZhHant),
+            "H01 Chan Tai Man 在決賽出賽，但未提供初賽的計分卡，因此無法得知有哪些選手晉級：請將初賽的計分卡連同決賽的計分卡一併提供，或在存有這些計分卡的賽事資料夾中執行（--event DIR）"
         );
     }
 
