@@ -124,7 +124,7 @@ impl Label {
     /// 2), `第 2 場`, `第二節`, `第十二節`, `第7桌` (table 7); the number in
     /// digits (full-width ones folded already) or in Chinese numerals from
     /// 一 (1) to 九十九 (99).
-    fn chinese(t: &str, words: &[&str]) -> Option<u32> {
+    pub(crate) fn chinese(t: &str, words: &[&str]) -> Option<u32> {
         let rest = t.strip_prefix('第')?;
         let rest = words.iter().find_map(|w| rest.strip_suffix(w))?.trim();
         if !rest.is_empty() && rest.len() <= 9 && rest.bytes().all(|b| b.is_ascii_digit()) {

@@ -25,6 +25,31 @@ fn a_folder_of_results_a_score_card_and_a_workbook() {
     assert_eq!(p10[7], "37", "P0010's total: +35 -3 +5");
 }
 
+/// A printed score card typed with the Chinese words of tilerank's own
+/// bilingual cards alone (`姓名`, `勝局 1/0`, `得分 +/-`, `餘牌`, `第 1
+/// 局`, `總計`), and those volunteers write for them (`勝出`, `分數`,
+/// `剩餘牌數`, `第三局`), is read as the English card is: the two agree
+/// value for value (tester r8 #2).
+#[test]
+fn a_score_card_with_chinese_labels_alone_is_read() {
+    Test::new()
+        .arg("check")
+        .fixture("scorecard/chinese-labels.csv")
+        .roster()
+        .run()
+        .success()
+        .errors(0)
+        .stderr_has("1 file: 1 card accepted, 3 games; 0 errors");
+    Test::new()
+        .arg("compare")
+        .fixture("scorecard/good.csv")
+        .fixture("scorecard/chinese-labels.csv")
+        .roster()
+        .run()
+        .success()
+        .stderr_has("1 agrees; no difference");
+}
+
 /// A column not read is said, at its place: one the layout does not know,
 /// and a known one given again (the first is read: a second score column
 /// of nonsense does not reject the card).

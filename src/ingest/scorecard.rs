@@ -36,30 +36,59 @@ enum Field {
 }
 
 fn field_of(text: &str) -> Option<Field> {
-    match normalize(text).as_str() {
+    // (`勝局 1/0`, `得分 +/-` written without brackets: what the card
+    // says the value is, after the label)
+    let n = normalize(text);
+    let n = ["1/0", "+/", "±"]
+        .iter()
+        .find_map(|what| n.strip_suffix(what))
+        .unwrap_or(&n);
+    match n {
         "gamewon" | "won" | "game" | "win" | "gamewin" => Some(Field::Won),
         // (tilerank's cards under penalty points say "Penalty points")
         "score" | "scores" | "points" | "penaltypoints" | "penaltypoint" => Some(Field::Score),
         "tilesonrack" | "tileonrack" | "tiles" | "tilesleft" | "tilesonracks" | "tile" => {
             Some(Field::Tiles)
         }
+        // the Chinese words of tilerank's own cards (`勝局`, `得分`,
+        // `罰分`, `餘牌`), and those volunteers write for them
+        "勝局" | "勝出" | "勝" | "贏" | "胜局" | "胜出" | "胜" | "赢" => {
+            Some(Field::Won)
+        }
+        "得分" | "分數" | "分数" | "積分" | "积分" | "罰分" | "罚分" => {
+            Some(Field::Score)
+        }
+        "餘牌" | "剩餘牌數" | "剩餘牌" | "剩牌" | "剩牌數" | "余牌" | "剩余牌数" | "剩余牌"
+        | "剩牌数" => Some(Field::Tiles),
         _ => None,
     }
 }
 
-/// A label that only a score card has.
+/// A label that only a score card has: `Session number`, `Table number`
+/// (or their Chinese words, `場次:`, `枱號`), a title with `Score Card`
+/// (`計分卡`).
 pub fn is_marker(texts: &[String]) -> bool {
+    let session = ["sessionnumber"];
+    let table = ["tablenumber"];
     texts.iter().any(|t| {
         let n = normalize(t);
-        n.starts_with("sessionnumber") || n.starts_with("tablenumber") || n.contains("scorecard")
+        let label = n.trim_end_matches([':', '：']);
+        n.starts_with("sessionnumber")
+            || n.starts_with("tablenumber")
+            || n.contains("scorecard")
+            || n.contains("計分卡")
+            || n.contains("记分卡")
+            || (label.chars().count() <= 4
+                && (label_matches(label, &session) || label_matches(label, &table)))
     })
 }
 
+/// The label of the row of players' names: `Name`, or `姓名`.
 pub fn is_name_row(texts: &[String]) -> bool {
     texts
         .iter()
         .find(|t| !t.trim().is_empty())
-        .is_some_and(|t| normalize(t) == "name")
+        .is_some_and(|t| matches!(normalize(t).as_str(), "name" | "姓名" | "名字"))
 }
 
 pub fn is_subheader(texts: &[String]) -> bool {
@@ -91,15 +120,25 @@ fn row_label(text: &str) -> RowLabel {
     if n.is_empty() {
         return RowLabel::None;
     }
-    if n.starts_with("total") {
+    if ["total", "總計", "总计", "合計", "合计"]
+        .iter()
+        .any(|t| n.starts_with(t))
+    {
         return RowLabel::Total;
     }
     if n.contains("signature")
         || n.starts_with("remark")
         || n.starts_with("organizer")
         || n.starts_with("organiser")
+        || ["簽名", "签名", "備註", "备注"]
+            .iter()
+            .any(|t| n.contains(t))
     {
         return RowLabel::End;
+    }
+    // `第1局`, `第 1 局`, `第一局`: the card's own Chinese label
+    if let Some(g) = Label::chinese(&n, &["局"]).filter(|g| (1..=99).contains(g)) {
+        return RowLabel::Game(g);
     }
     let digits = n
         .strip_prefix("game")
@@ -1080,6 +1119,36 @@ mod tests {
         assert!(is_placeholder("____"));
         assert!(!is_placeholder("Chan Tai Man"));
         assert!(!is_placeholder("P0001"));
+    }
+
+    #[test]
+    fn chinese_labels_of_the_card() {
+        assert_eq!(row_label("第1局"), RowLabel::Game(1));
+        assert_eq!(row_label("第 2 局"), RowLabel::Game(2));
+        assert_eq!(row_label("第三局"), RowLabel::Game(3));
+        assert_eq!(row_label("Game 1 (第 1 局)"), RowLabel::Game(1));
+        assert_eq!(row_label("總計"), RowLabel::Total);
+        assert_eq!(row_label("參賽者簽名"), RowLabel::End);
+        assert_eq!(row_label("第1節"), RowLabel::Other("第1節".into()));
+        assert!(is_name_row(&["姓名".into(), "陳大文".into()]));
+        assert!(is_marker(&["場次:".into(), "1".into()]));
+        assert!(is_marker(&["枱號：".into(), "7".into()]));
+        assert!(is_marker(&["初賽計分卡".into()]));
+        assert!(!is_marker(&["陳大文".into()]));
+        for (t, f) in [
+            ("勝局 1/0", Field::Won),
+            ("勝出 (1/0)", Field::Won),
+            ("得分 +/-", Field::Score),
+            ("分數 (+/-)", Field::Score),
+            ("罰分", Field::Score),
+            ("餘牌", Field::Tiles),
+            ("剩餘牌數", Field::Tiles),
+            ("Game Won 1/0", Field::Won),
+        ] {
+            assert_eq!(field_of(t), Some(f), "{t}");
+        }
+        // a game's row is no sub-header
+        assert_eq!(field_of("Game 1"), None);
     }
 
     #[test]
