@@ -59,6 +59,31 @@ impl Lang {
     }
 }
 
+impl Lang {
+    /// The words between two items of a list in this language: `, ` in
+    /// English, the enumeration comma `、` in Chinese.
+    pub const fn list_separator(self) -> &'static str {
+        match self {
+            Lang::En => ", ",
+            Lang::ZhHant => "、",
+        }
+    }
+
+    /// `items` as a list in this language's words: `F1, F5` in English,
+    /// `F1、F5` in Chinese. Every list a sentence takes is joined here.
+    pub fn list<T: fmt::Display>(self, items: impl IntoIterator<Item = T>) -> String {
+        use fmt::Write;
+        let mut out = String::new();
+        for (i, item) in items.into_iter().enumerate() {
+            if i > 0 {
+                out.push_str(self.list_separator());
+            }
+            let _ = write!(out, "{item}");
+        }
+        out
+    }
+}
+
 impl fmt::Display for Lang {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str(self.tag())
@@ -228,6 +253,14 @@ pub(crate) fn assert_same_parts(what: &str, words: impl Fn(Lang) -> &'static str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_language_joins_a_list_in_its_own_way() {
+        assert_eq!(Lang::En.list(["F1", "F5", "…"]), "F1, F5, …");
+        assert_eq!(Lang::ZhHant.list(["F1", "F5", "…"]), "F1、F5、…");
+        assert_eq!(Lang::ZhHant.list(["F1"]), "F1");
+        assert_eq!(Lang::En.list(Vec::<&str>::new()), "");
+    }
 
     #[test]
     fn parts_go_in_order_or_where_numbered() {

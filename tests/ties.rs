@@ -159,23 +159,51 @@ fn ranking_is_independent_of_input_order() {
         .stdout_is(&forward.stdout);
 }
 
-/// Families F1 and F5 tie on every `hk` key in the final: the tie is
-/// reported, no decision waits for the director (exit status 0, no
-/// `DECISION` line).
-#[test]
-fn a_tie_for_the_super_family_award_is_reported_not_a_decision() {
-    let mut test = Test::new().arg("awards");
+/// `tilerank COMMAND` of the family-tie cards and roster (`hk`).
+fn family_tie(command: &str) -> Test {
+    let mut test = Test::new().arg(command);
     for card in [
         "prelim-1", "prelim-2", "prelim-3", "final-1", "final-2", "final-3",
     ] {
         test = test.fixture(&format!("family-tie/{card}.csv"));
     }
-    test.arg("--roster")
-        .fixture("family-tie/roster.csv")
-        .args(["--profile", "hk", "--date", "2026-03-28"])
+    test.arg("--roster").fixture("family-tie/roster.csv").args([
+        "--profile",
+        "hk",
+        "--date",
+        "2026-03-28",
+    ])
+}
+
+/// Families F1 and F5 tie on every `hk` key in the final: the tie is
+/// reported, no decision waits for the director (exit status 0, no
+/// `DECISION` line).
+#[test]
+fn a_tie_for_the_super_family_award_is_reported_not_a_decision() {
+    family_tie("awards")
         .run()
         .success()
         .stdout_has("Families F1, F5 tie for the Super Family Award: a tie for the best is reported, not broken.")
         .stdout_lacks("the director decides")
         .stdout_lacks("DECISION");
+}
+
+/// The site's Chinese page lists the tied families as Chinese lists
+/// them, with the enumeration comma; the English page as the report.
+#[test]
+fn the_award_tie_is_listed_in_the_pages_words() {
+    let scratch = crate::test::Scratch::new("family-tie");
+    for (lang, line) in [
+        ("en", "Families F1, F5 tie for the Super Family Award: a tie for the best is reported, not broken."),
+        ("zh-Hant", "家庭 F1、F5 同分並列超級家庭獎首位：同分只作報告，不作拆分。"),
+    ] {
+        let site = scratch.0.join(lang);
+        family_tie("publish")
+            .args(["--lang", lang, "-o"])
+            .arg(&site)
+            .run()
+            .success();
+        let page = std::fs::read_to_string(site.join("super-family-award.html")).unwrap();
+        assert!(page.contains(line), "{lang}: {line}\n{page}");
+    }
 }

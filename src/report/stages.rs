@@ -1,7 +1,7 @@
 //! Tables of what happens between stages and at the end: who goes on, the
 //! seating of the next stage, the medals, the Super Family Award.
 
-use super::words::Sentence as S;
+use super::words::{List, Sentence as S};
 use super::{Column, Table, Value};
 use crate::domain::Stage;
 use crate::event::{AdvanceList, Event};
@@ -313,7 +313,7 @@ pub fn medals_table(all: &[Medals], event: &Event) -> Table {
             // (a group whose final has no card yet, under --allow-incomplete)
             notes.push(in_group(S::NoMedalYet.en(&[&m.stage])));
         } else if !skipped.is_empty() {
-            notes.push(in_group(S::NotAwarded.en(&[&skipped.join(", ")])));
+            notes.push(in_group(S::NotAwarded.en(&[&List(&skipped)])));
         }
         if !m.from_final() {
             notes.push(S::NotAFinal.en(&[&m.stage]));
@@ -373,11 +373,12 @@ pub fn awards_table(award: &SuperFamily, roster: &Roster, scoring: Scoring) -> T
             &who(w.unit.child),
         ])),
         (None, tied) if !tied.is_empty() => notes.push(
-            S::SuperFamilyTie.en(&[&tied
-                .iter()
-                .map(|u| u.unit.family.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")]),
+            S::SuperFamilyTie.en(&[&List(
+                &tied
+                    .iter()
+                    .map(|u| u.unit.family.as_str())
+                    .collect::<Vec<_>>(),
+            )]),
         ),
         _ => notes.push(S::NoUnitEligible.text().to_string()),
     }
@@ -395,14 +396,14 @@ pub fn awards_table(award: &SuperFamily, roster: &Roster, scoring: Scoring) -> T
 /// reason; the others are counted ([`families_apart_table`] lists each).
 pub const FAMILIES_NAMED: usize = 10;
 
-/// `52 (F001, F002, …)`: how many families, and the first
-/// [`FAMILIES_NAMED`] of them.
-fn families_counted(families: &[&str]) -> String {
+/// The first [`FAMILIES_NAMED`] of `families`, and `…` when there are
+/// more: the list of `52 (F001, F002, …)`.
+fn families_named<'a>(families: &[&'a str]) -> Vec<&'a str> {
     let mut named: Vec<&str> = families.iter().take(FAMILIES_NAMED).copied().collect();
     if families.len() > FAMILIES_NAMED {
         named.push("…");
     }
-    format!("{} ({})", families.len(), named.join(", "))
+    named
 }
 
 /// The families set apart from the award, in a line for those not
@@ -424,7 +425,8 @@ pub fn families_apart(award: &SuperFamily) -> Vec<String> {
     ) -> String {
         let parts = kinds.iter().enumerate().filter_map(|(k, sentence)| {
             let families: Vec<&str> = items.iter().filter(|i| kind(i) == k).map(&family).collect();
-            (!families.is_empty()).then(|| sentence.en(&[&families_counted(&families)]))
+            (!families.is_empty())
+                .then(|| sentence.en(&[&families.len(), &List(&families_named(&families))]))
         });
         S::And.joined(parts).unwrap_or_default()
     }
@@ -634,11 +636,11 @@ mod tests {
         let lines = families_apart(&award());
         assert_eq!(
             say(Lang::ZhHant, &lines[0]),
-            "14 個家庭不合資格：兩名成員均未晉級決賽，12 (F001, F002, F003, F004, F005, F006, F007, F008, F009, F010, …)；其中一名成員未晉級決賽，1 (F013)；有成員沒有決賽排名，1 (F014)。"
+            "14 個家庭不合資格：兩名成員均未晉級決賽，12（F001、F002、F003、F004、F005、F006、F007、F008、F009、F010、…）；其中一名成員未晉級決賽，1（F013）；有成員沒有決賽排名，1（F014）。"
         );
         assert_eq!(
             say(Lang::ZhHant, &lines[1]),
-            "2 個家庭不構成參賽單位：名冊上只有一人用此家庭編號，1 (F050)；年齡不符一名家長及一名子女，1 (F051)。"
+            "2 個家庭不構成參賽單位：名冊上只有一人用此家庭編號，1（F050）；年齡不符一名家長及一名子女，1（F051）。"
         );
     }
 

@@ -121,15 +121,15 @@ crate::lang::catalog! {
             "沒有合資格的家庭：兩名成員均須晉級決賽並有決賽成績。";
         NotEligibleOne => "1 family is not eligible for the award: {}.", "1 個家庭不合資格：{}。";
         NotEligibleMany => "{} families are not eligible for the award: {}.", "{} 個家庭不合資格：{}。";
-        KindNeitherQualified => "neither member qualified for the final, {}", "兩名成員均未晉級決賽，{}";
-        KindOneNotQualified => "one member did not qualify for the final, {}", "其中一名成員未晉級決賽，{}";
-        KindNoFinalResult => "a member has no ranked result in the final, {}", "有成員沒有決賽排名，{}";
+        KindNeitherQualified => "neither member qualified for the final, {} ({})", "兩名成員均未晉級決賽，{}（{}）";
+        KindOneNotQualified => "one member did not qualify for the final, {} ({})", "其中一名成員未晉級決賽，{}（{}）";
+        KindNoFinalResult => "a member has no ranked result in the final, {} ({})", "有成員沒有決賽排名，{}（{}）";
         NotAUnitOne => "1 family is not a unit: {}.", "1 個家庭不構成參賽單位：{}。";
         NotAUnitMany => "{} families are not units: {}.", "{} 個家庭不構成參賽單位：{}。";
-        KindAlone => "only one roster entry has the family id, {}", "名冊上只有一人用此家庭編號，{}";
-        KindTooMany => "more than two roster entries share the family id, {}", "多於兩人共用此家庭編號，{}";
-        KindNoAge => "a member's age is not known, {}", "有成員年齡不詳，{}";
-        KindAges => "the ages do not make a parent and a child, {}", "年齡不符一名家長及一名子女，{}";
+        KindAlone => "only one roster entry has the family id, {} ({})", "名冊上只有一人用此家庭編號，{}（{}）";
+        KindTooMany => "more than two roster entries share the family id, {} ({})", "多於兩人共用此家庭編號，{}（{}）";
+        KindNoAge => "a member's age is not known, {} ({})", "有成員年齡不詳，{}（{}）";
+        KindAges => "the ages do not make a parent and a child, {} ({})", "年齡不符一名家長及一名子女，{}（{}）";
         NotAUnitBecause => "not a unit: {}", "不構成參賽單位：{}";
         NoFamilyApart => "Every family on the roster is an eligible unit.", "名冊上所有家庭均為合資格單位。";
         NoSessionsListed => "The event lists no sessions and tables (tilerank.toml's [sessions]): missing cards are not checked.",
@@ -231,6 +231,24 @@ crate::lang::catalog! {
 }
 
 impl Sentence {
+    /// The places (from 0, in English's order) where the sentence takes a
+    /// list ([`List`]): the site says each item of it, and joins them in
+    /// the page's language ([`Lang::list`]).
+    pub fn lists(self) -> &'static [usize] {
+        use Sentence as S;
+        match self {
+            S::NotAwarded | S::SuperFamilyTie | S::DidNotQualify => &[0],
+            S::KindNeitherQualified
+            | S::KindOneNotQualified
+            | S::KindNoFinalResult
+            | S::KindAlone
+            | S::KindTooMany
+            | S::KindNoAge
+            | S::KindAges => &[1],
+            _ => &[],
+        }
+    }
+
     /// The sentence in English, `{}` filled by `parts` in order: what every
     /// command, output file and export says.
     pub fn en(self, parts: &[&dyn fmt::Display]) -> String {
@@ -269,6 +287,17 @@ impl Sentence {
         let words = self.words(Lang::En);
         debug_assert!(!words.contains("{}"), "{self:?}");
         words
+    }
+}
+
+/// Items a sentence takes as one of its parts, a list ([`Sentence::lists`]
+/// names the places): in English, joined as English joins a list
+/// ([`Lang::list`]).
+pub struct List<'a, T>(pub &'a [T]);
+
+impl<T: fmt::Display> fmt::Display for List<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&Lang::En.list(self.0))
     }
 }
 
@@ -342,7 +371,7 @@ impl fmt::Display for IneligibleReason {
             IneligibleReason::NotQualified { ids } if ids.len() == 2 => {
                 S::NeitherQualified.en(&[&ids[0], &ids[1]])
             }
-            IneligibleReason::NotQualified { ids } => S::DidNotQualify.en(&[&ids.join(", ")]),
+            IneligibleReason::NotQualified { ids } => S::DidNotQualify.en(&[&List(ids)]),
             IneligibleReason::NoResult { id, apart } => match apart {
                 Some(Apart::Withdrawn) => S::NoResultWithdrawn.en(&[id]),
                 Some(Apart::Disqualified) => S::NoResultDisqualified.en(&[id]),

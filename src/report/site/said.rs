@@ -78,16 +78,47 @@ fn said(w: &'static Words, text: &str, depth: usize) -> String {
     // `{}, then {}`): of those, the one of the most words first
     // (`PROVISIONAL: {} (see the Missing sheet)` before `PROVISIONAL:
     // {}`); then the others in the table's order.
-    let pairs: Vec<(&str, &str)> = templates(&EN).into_iter().zip(templates(w)).collect();
-    let mut anchored: Vec<&(&str, &str)> = pairs
+    // (each with the places where it takes a list: a sentence's)
+    let lists = Sentence::ALL
         .iter()
-        .filter(|(en, _)| !en.starts_with("{}"))
+        .map(|s| s.lists())
+        .chain(std::iter::repeat(&[][..]));
+    let pairs: Vec<(&str, &str, &[usize])> = templates(&EN)
+        .into_iter()
+        .zip(templates(w))
+        .zip(lists)
+        .map(|((en, here), lists)| (en, here, lists))
         .collect();
-    anchored.sort_by_key(|(en, _)| std::cmp::Reverse(en.len() - 2 * en.matches("{}").count()));
-    let loose = pairs.iter().filter(|(en, _)| en.starts_with("{}"));
-    for (en, here) in anchored.into_iter().chain(loose) {
+    let mut anchored: Vec<&(&str, &str, &[usize])> = pairs
+        .iter()
+        .filter(|(en, ..)| !en.starts_with("{}"))
+        .collect();
+    anchored.sort_by_key(|(en, ..)| std::cmp::Reverse(en.len() - 2 * en.matches("{}").count()));
+    let loose = pairs.iter().filter(|(en, ..)| en.starts_with("{}"));
+    for (en, here, lists) in anchored.into_iter().chain(loose) {
         if let Some(parts) = parts(en, text) {
-            let parts: Vec<String> = parts.iter().map(|p| said(w, p, depth + 1)).collect();
+            // A list's items are ids and names, never a clause: a list
+            // that holds a `; ` took in the next sentence of a `{}; {}`
+            // (`..., 12 (F001, F002); one member ..., 1 (F013)`), which
+            // is said part by part instead.
+            if lists
+                .iter()
+                .any(|&i| parts.get(i).is_some_and(|p| p.contains("; ")))
+            {
+                continue;
+            }
+            // a list is said item by item, and joined in the page's words
+            let parts: Vec<String> = parts
+                .iter()
+                .enumerate()
+                .map(|(i, p)| match lists.contains(&i) {
+                    true => w.lang.list(
+                        p.split(Lang::En.list_separator())
+                            .map(|item| said(w, item, depth + 1)),
+                    ),
+                    false => said(w, p, depth + 1),
+                })
+                .collect();
             let args: Vec<&dyn std::fmt::Display> =
                 parts.iter().map(|p| p as &dyn std::fmt::Display).collect();
             return fill(here, &args);
@@ -149,6 +180,39 @@ mod tests {
             for lang in Lang::ALL {
                 let expected = fill(sentence.words(lang), &args);
                 assert_eq!(say(lang, &english), expected, "{sentence:?} in {lang}");
+            }
+        }
+    }
+
+    /// A sentence's list is said in the page's words, each item as it
+    /// is and joined as the page's language joins a list.
+    #[test]
+    fn every_list_is_joined_in_the_pages_words() {
+        for sentence in Sentence::ALL {
+            let en = sentence.words(Lang::En);
+            let count = en.matches("{}").count();
+            assert!(
+                sentence.lists().iter().all(|&i| i < count),
+                "{sentence:?} takes no list there"
+            );
+            let part = |i: usize, lang: Lang| match sentence.lists().contains(&i) {
+                true => lang.list([format!("X{i}x"), format!("Y{i}y")]),
+                false => format!("X{i}x"),
+            };
+            let english: Vec<String> = (0..count).map(|i| part(i, Lang::En)).collect();
+            let args: Vec<&dyn std::fmt::Display> = english
+                .iter()
+                .map(|p| p as &dyn std::fmt::Display)
+                .collect();
+            for lang in Lang::ALL {
+                let here: Vec<String> = (0..count).map(|i| part(i, lang)).collect();
+                let expected: Vec<&dyn std::fmt::Display> =
+                    here.iter().map(|p| p as &dyn std::fmt::Display).collect();
+                assert_eq!(
+                    say(lang, &sentence.en(&args)),
+                    fill(sentence.words(lang), &expected),
+                    "{sentence:?} in {lang}"
+                );
             }
         }
     }
@@ -223,7 +287,11 @@ mod tests {
         );
         assert_eq!(
             zh("Families F1, F5 tie for the Super Family Award: a tie for the best is reported, not broken."),
-            "家庭 F1, F5 同分並列超級家庭獎首位：同分只作報告，不作拆分。"
+            "家庭 F1、F5 同分並列超級家庭獎首位：同分只作報告，不作拆分。"
+        );
+        assert_eq!(
+            zh("Group 50-64: not awarded: Silver, Bronze (ties took the place, or too few players)"),
+            "50-64組：未頒發：銀牌、銅牌（名次因同分而被佔，或人數不足）"
         );
         // Data is shown as written; English pages as the export says it.
         assert_eq!(zh("P0001"), "P0001");
