@@ -1815,6 +1815,9 @@ fn diff(key: &CardKey, old: &[StoredLine], new: &[StoredLine]) -> String {
 /// naming what differs, as `import` refuses it. A card with errors of its
 /// own stays, for the ordinary checks to list them. A card in the racks
 /// layout is taken as scored, as `import` stores it: as any other card.
+/// A table the files give twice stays too, compared with nothing stored:
+/// the checks across cards say it is given twice, as `import` refuses
+/// every file that gives it ([`Seating::clashes`]).
 fn set_aside_imported(
     store: &Store,
     more: &mut ingest::CardInputs,
@@ -1830,9 +1833,22 @@ fn set_aside_imported(
         same: Vec::new(),
         differing: 0,
     };
+    // the tables the files give more than once
+    let mut given: HashMap<&CardKey, usize> = HashMap::new();
+    let keys =
+        (more.cards.iter().map(|c| &c.key)).chain(more.rack_cards.iter().map(|c| &c.grouped.key));
+    for key in keys {
+        *given.entry(key).or_default() += 1;
+    }
+    let twice: HashSet<CardKey> = given
+        .into_iter()
+        .filter(|&(_, n)| n > 1)
+        .map(|(k, _)| k.clone())
+        .collect();
     let mut kept = Vec::with_capacity(more.cards.len());
     for raw in std::mem::take(&mut more.cards) {
         let taken = match store.card_of_key(&raw.key)? {
+            _ if twice.contains(&raw.key) => false,
             Some(old) => aside.takes(&raw, &old, problems)?,
             None => false,
         };
@@ -1847,6 +1863,7 @@ fn set_aside_imported(
         // does not score stays, its errors said when the ordinary checks
         // score it)
         let taken = match store.card_of_key(&rack_card.grouped.key)? {
+            _ if twice.contains(&rack_card.grouped.key) => false,
             Some(old) => match ingest::racks::score_card(&rack_card, rules, &mut Problems::new()) {
                 Some(raw) => aside.takes(&raw, &old, problems)?,
                 None => false,

@@ -361,6 +361,55 @@ fn a_table_two_files_of_one_import_give_refuses_both_files_as_check_does() {
     }
 }
 
+/// Two files that give a table the event holds already: `check --event`
+/// says the table is given twice, as `import` refuses both files for it,
+/// before either is compared with the stored card (the same card or
+/// not); the stored card stands.
+#[test]
+fn a_stored_table_two_files_give_is_given_twice_for_check_as_for_import() {
+    for (n, (a, b)) in [(25, 30), (20, 25)].into_iter().enumerate() {
+        let s = Scratch::new(&format!("check-twice-stored-{n}"));
+        let folder = event(&s);
+        let dir = s.0.join("event");
+        let signed = cards_file(&s, "s1.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
+        import(&folder, std::slice::from_ref(&signed), false, None);
+        let first = cards_file(&s, "s1-a.csv", &[card(1, ["P1", "P2", "P3", "P4"], a)]);
+        let second = cards_file(&s, "s1-b.csv", &[card(1, ["P1", "P2", "P3", "P4"], b)]);
+        let twice = format!(
+            "{}:2: error: session S01 table 1 is given twice (also at {}:2); a table plays once per session\n",
+            second.display(),
+            first.display()
+        );
+        let run = |command: &str| {
+            crate::test::Test::new()
+                .arg(command)
+                .arg(&first)
+                .arg(&second)
+                .arg("--event")
+                .arg(&dir)
+                .run()
+                .failure(1)
+        };
+        let said = |out: &crate::test::Output| -> Vec<String> {
+            out.problems("error")
+                .into_iter()
+                .map(|p| p.to_string())
+                .collect()
+        };
+        let check = run("check")
+            .stderr_has(&twice)
+            .stderr_lacks("imported before")
+            .stderr_lacks("imported already")
+            .stderr_has("\n1 card stored in the event and 2 files: 1 card accepted, 3 games, 2 rejected; 1 error\n");
+        let import = run("import")
+            .stderr_has(&twice)
+            .stderr_lacks("imported before");
+        assert_eq!(said(&check), said(&import), "{n}");
+        assert_eq!(stored(&folder), ["session S01 table 1"]);
+        assert_eq!(folder.log().unwrap().len(), 2, "the roster, then s1.csv");
+    }
+}
+
 #[test]
 fn a_workbook_the_event_holds_is_one_note_not_one_a_sheet() {
     let s = Scratch::new("check-book-again");

@@ -2469,13 +2469,15 @@ impl Seating {
             // holds (`check FILE --event DIR`: a correction not right yet),
             // is no second card of the table: it is said for its own
             // errors, and the stored card stands (an import compares the
-            // two once the new one passes its checks).
+            // two once the new one passes its checks). A table the new
+            // cards give twice is said among them, before anything is
+            // compared with the stored card, which stands: as `import`
+            // refuses every file that gives it.
             let group = match group {
                 [stored, new @ ..]
                     if self.is_stored(*stored as usize)
-                        && new.iter().all(|&i| {
-                            !self.is_stored(i as usize) && self.is_refused(i as usize)
-                        }) =>
+                        && new.iter().all(|&i| !self.is_stored(i as usize))
+                        && (new.len() > 1 || new.iter().all(|&i| self.is_refused(i as usize))) =>
                 {
                     new
                 }
