@@ -445,6 +445,24 @@ impl Problems {
         self.error_count() > 0
     }
 
+    /// How many errors each file has (as its places name it), those
+    /// counted and not kept too: the files whose errors stop the answers,
+    /// for a notice that names them.
+    pub fn errors_by_file(&self) -> std::collections::BTreeMap<String, usize> {
+        let mut by_file = std::collections::BTreeMap::new();
+        for (i, p) in self.items.iter().enumerate() {
+            if p.severity == Severity::Error {
+                // (a file's closing error counts its errors not kept)
+                let n = match self.more.iter().find(|m| m.item == i) {
+                    Some(more) => more.count,
+                    None => 1,
+                };
+                *by_file.entry(p.place.source.file.clone()).or_default() += n;
+            }
+        }
+        by_file
+    }
+
     pub fn len(&self) -> usize {
         self.items.len()
     }
@@ -651,6 +669,14 @@ mod tests {
             "a.csv: error: … and 2500 more errors in a.csv (the first 1000 are listed)"
         );
         assert_eq!(errors[ERRORS_KEPT_PER_FILE + 1], "b.csv:1: error: bad too");
+        // each file's errors, those not kept too (the warnings not)
+        assert_eq!(
+            p.errors_by_file().into_iter().collect::<Vec<_>>(),
+            [
+                ("a.csv".to_string(), ERRORS_KEPT_PER_FILE + extra),
+                ("b.csv".to_string(), 1)
+            ]
+        );
         // merged into another list, the cap and the counts hold
         let mut all = Problems::new();
         all.error(a.at(1, None), "first");

@@ -1856,18 +1856,25 @@ fn serve_says_why_it_has_no_pages_while_the_cards_have_errors() {
         "{}",
         server.address
     );
-    // Said before it listens.
+    // Said before it listens: nothing is run again under serve, the file
+    // is saved again.
+    let said = format!(
+        "Pages not rebuilt: fix the errors above and save {} again: tilerank serve reads it again by itself; the last good pages stay up.",
+        cards.join("bad.csv").display()
+    );
     assert!(
-        server.seen.iter().any(|l| l.contains(
-            "Pages not rebuilt: fix the errors above (or leave their files out) and run again"
-        )),
-        "{:?}",
+        server.seen.iter().any(|l| l.contains(&said)),
+        "{said}\n{:?}",
         server.seen
     );
     let (status, body) = get(&server.address, "/");
     assert_eq!(status, 503);
     assert!(
         body.contains("No results to show: the cards have errors, which the desk is correcting."),
+        "{body}"
+    );
+    assert!(
+        body.contains("bad.csv (1 error), which the desk is correcting."),
         "{body}"
     );
     // The bad card is taken out of the folder: the pages come.
@@ -1908,6 +1915,76 @@ fn serve_says_why_it_has_no_pages_while_the_cards_have_errors() {
             ),
         "{response}"
     );
+}
+
+/// A file saved with errors while `serve` runs is left out: the terminal
+/// says to save it again (nothing is run again), and every page, the
+/// hall's screen too, names it with its errors, in the pages' language,
+/// until it is saved right.
+#[test]
+fn a_file_saved_with_errors_is_named_on_every_page_until_it_is_saved_right() {
+    let scratch = Scratch::new("serve-left-out");
+    for (lang, said) in [
+        ("en", "S01.csv (1 error), which the desk is correcting. Until then these pages show the results from before."),
+        ("zh-Hant", "S01.csv（1 個錯誤），記分台正在更正。更正前，本頁顯示先前的賽果。"),
+    ] {
+        let cards = scratch.path(&format!("cards-{lang}"));
+        std::fs::create_dir_all(&cards).unwrap();
+        let file = cards.join("S01.csv");
+        std::fs::copy(fixtures().join("good/hk-examples.csv"), &file).unwrap();
+        let mut server = Server::start(&[
+            cards.clone(),
+            "--roster".into(),
+            fixtures().join("roster.csv"),
+            "--lang".into(),
+            lang.into(),
+        ]);
+        let (status, index) = get(&server.address, "/");
+        assert_eq!(status, 200);
+        assert!(!index.contains("id=\"refused\""), "{index}");
+        let (_, before) = get(&server.address, "/api/version");
+        // (a new size: a save within the same second is seen; the files
+        // are looked at on a request)
+        std::fs::copy(fixtures().join("bad/check2-won-2.csv"), &file).unwrap();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let index = loop {
+            let (_, index) = get(&server.address, "/");
+            if index.contains(said) || Instant::now() > deadline {
+                break index;
+            }
+            std::thread::sleep(Duration::from_millis(300));
+        };
+        assert!(index.contains(said), "{said}\n{index}");
+        // the hall's screen too, and open pages are told to reload
+        let (_, projector) = get(&server.address, "/projector.html");
+        assert!(projector.contains(said), "{projector}");
+        let (_, after) = get(&server.address, "/api/version");
+        assert_ne!(before, after);
+        let (_, css) = get(&server.address, "/site.css");
+        assert!(!css.contains(said));
+        server.wait_for("Pages not rebuilt");
+        let line = format!(
+            "Pages not rebuilt: fix the errors above and save {} again: tilerank serve reads it again by itself; the last good pages stay up.",
+            file.display()
+        );
+        assert!(
+            server.seen.iter().any(|l| l == &line),
+            "{line}\n{:?}",
+            server.seen
+        );
+        // saved right: the notice goes
+        std::fs::copy(fixtures().join("good/hk-examples.csv"), &file).unwrap();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let index = loop {
+            let (_, index) = get(&server.address, "/");
+            if !index.contains("id=\"refused\"") || Instant::now() > deadline {
+                break index;
+            }
+            std::thread::sleep(Duration::from_millis(300));
+        };
+        assert!(!index.contains("id=\"refused\""), "{index}");
+        server.wait_for("Pages rebuilt");
+    }
 }
 
 #[test]

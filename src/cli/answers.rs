@@ -74,11 +74,20 @@ pub fn rankable(event: &Event, stage: &str) -> Result<Option<Stage>> {
     Ok(Some(stage))
 }
 
-/// Why a view of the whole event (`publish`, `export`) is refused when the
-/// cards have errors: what to do, and, when the errors are all of a later
-/// stage's players ([`Event::errors_of`]), that the first stage's answers
-/// can be printed meanwhile.
-pub fn whole_event_refusal(event: &Event) -> String {
+/// How the answers come again once the errors are fixed: a command is
+/// run again, or (`serve`) the event is read again by itself when a file
+/// is saved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Again {
+    Run,
+    Saved,
+}
+
+/// Why a view of the whole event (`publish`, `export`, `serve`) is refused
+/// when the cards have errors: what to do, and, when the errors are all of
+/// a later stage's players ([`Event::errors_of`]), that the first stage's
+/// answers can be printed meanwhile.
+pub fn whole_event_refusal(event: &Event, again: Again) -> String {
     let first = event.qualifying_stage();
     let later: Vec<String> = event
         .later_errors(&first)
@@ -88,7 +97,17 @@ pub fn whole_event_refusal(event: &Event) -> String {
         })
         .collect();
     if event.errors_of(&first) > 0 || later.is_empty() {
-        return fix_errors(event);
+        return match again {
+            Again::Run => fix_errors(event),
+            Again::Saved => fix_errors_saved(event),
+        };
+    }
+    if again == Again::Saved {
+        return format!(
+            "{} (above): {}; the {first}'s answers are printed meanwhile (tilerank qualifiers --stage {first})",
+            later.join(", "),
+            fix_errors_saved(event)
+        );
     }
     let fix = match event.counts.stored {
         0 => "correct the card, or leave its file out",
@@ -105,24 +124,69 @@ pub fn whole_event_refusal(event: &Event) -> String {
 /// run; a card stored in the event folder cannot be left out, it is
 /// corrected (`import --replace`) or taken out (`remove`).
 pub fn fix_errors(event: &Event) -> String {
-    // (the errors may be of the settings or the roster: this says how a
-    // stored card is mended, not that a card is wrong)
-    const STORED: &str = "a stored card is corrected with tilerank import --replace FILE --reason \"...\", or taken out with tilerank remove --stage STAGE --session S --table T --reason \"...\"";
-    // said only when an error is at a stored card: one of the settings or
-    // the roster is not mended so
-    let at_stored = event.problems.iter().any(|p| {
-        p.severity == tilerank::problem::Severity::Error
-            && p.place.source.sheet.is_some()
-            && std::path::Path::new(&p.place.source.file).file_name()
-                == Some(std::ffi::OsStr::new(tilerank::event_folder::DB_FILE))
-    });
-    match (at_stored, event.counts.files > 0) {
+    match (at_stored(event), event.counts.files > 0) {
         (true, false) => format!("fix the errors above and run again ({STORED})"),
         (true, true) => {
             format!("fix the errors above (or leave out a file given that has them) and run again ({STORED})")
         }
         (false, true) => "fix the errors above (or leave their files out) and run again".into(),
         (false, false) => "fix the errors above and run again".into(),
+    }
+}
+
+/// How a stored card is mended (the errors may be of the settings or the
+/// roster: this says how a stored card is mended, not that a card is
+/// wrong).
+const STORED: &str = "a stored card is corrected with tilerank import --replace FILE --reason \"...\", or taken out with tilerank remove --stage STAGE --session S --table T --reason \"...\"";
+
+/// The database of an event folder: its stored cards.
+fn is_database(file: &str) -> bool {
+    std::path::Path::new(file).file_name()
+        == Some(std::ffi::OsStr::new(tilerank::event_folder::DB_FILE))
+}
+
+/// An error is at a stored card: [`STORED`] is said only then (one of
+/// the settings or the roster is not mended so).
+fn at_stored(event: &Event) -> bool {
+    event.problems.iter().any(|p| {
+        p.severity == tilerank::problem::Severity::Error
+            && p.place.source.sheet.is_some()
+            && is_database(&p.place.source.file)
+    })
+}
+
+/// [`fix_errors`] under `serve`, where nobody runs anything again: it
+/// reads the event again by itself when a file is saved, so the files
+/// with errors are named, to be fixed and saved again (a stored card is
+/// mended as [`fix_errors`] says).
+pub fn fix_errors_saved(event: &Event) -> String {
+    let files: Vec<String> = (event.problems.errors_by_file().into_keys())
+        .filter(|f| !f.is_empty() && !is_database(f))
+        .collect();
+    let save = match files.as_slice() {
+        [] => None,
+        [file] => Some(format!("fix the errors above and save {file} again")),
+        [files @ .., last] => Some(format!(
+            "fix the errors above and save {} and {last} again",
+            files.join(", ")
+        )),
+    };
+    match (save, at_stored(event)) {
+        (Some(save), false) if files.len() == 1 => {
+            format!("{save}: tilerank serve reads it again by itself")
+        }
+        (Some(save), false) => format!("{save}: tilerank serve reads them again by itself"),
+        (Some(save), true) => {
+            format!("{save} ({STORED}): tilerank serve reads the event again by itself")
+        }
+        (None, true) => {
+            format!(
+                "fix the errors above ({STORED}): tilerank serve reads the event again by itself"
+            )
+        }
+        (None, false) => {
+            "fix the errors above: tilerank serve reads the event again by itself".into()
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! `tilerank export`: the results workbook a director publishes (or the
 //! same tables as CSV, JSON or on the terminal).
 
-use super::answers::{report_missing, sources, whole_event_refusal, Sources};
+use super::answers::{report_missing, sources, whole_event_refusal, Again, Sources};
 use super::{summary, CutoffArgs, EventArgs, Outcome, OutputArgs};
 use anyhow::{bail, Result};
 use clap::Args;
@@ -63,7 +63,10 @@ pub fn run(args: ExportArgs) -> Result<Outcome> {
     let event = &loaded.event;
     if event.problems.has_errors() {
         say!("{}", summary(event));
-        say!("Nothing exported: {}.", whole_event_refusal(event));
+        say!(
+            "Nothing exported: {}.",
+            whole_event_refusal(event, Again::Run)
+        );
         return Ok(Outcome::DataErrors);
     }
     if event.cards.is_empty() {

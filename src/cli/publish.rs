@@ -1,7 +1,7 @@
 //! `tilerank publish`: the results as a static website (see
 //! `tilerank::report::site`), written whole into one folder.
 
-use super::answers::{report_missing, sources, whole_event_refusal, Sources};
+use super::answers::{report_missing, sources, whole_event_refusal, Again, Sources};
 use super::{summary, CutoffArgs, EventArgs, Outcome};
 use anyhow::{Context, Result};
 use clap::Args;
@@ -56,12 +56,17 @@ pub enum Built {
     Refused {
         why: String,
         public: &'static str,
+        /// The files whose errors stop the site, each with its errors
+        /// (none when it waits for a decision).
+        errors: std::collections::BTreeMap<String, usize>,
     },
 }
 
 impl SiteEventArgs {
-    /// Reads the event and builds every page.
-    pub fn build(&self) -> Result<Built> {
+    /// Reads the event and builds every page; `again` says how the pages
+    /// come once the errors are fixed (`publish` is run again, `serve`
+    /// reads a file again when it is saved).
+    pub fn build(&self, again: Again) -> Result<Built> {
         let rules = self.event.rules_with_cutoff(&self.cutoff)?;
         // (the log lists each input with the hash of the bytes read)
         let hashes = ReadHashes::keep();
@@ -70,8 +75,9 @@ impl SiteEventArgs {
         if event.problems.has_errors() {
             eprintln!("{}", summary(event));
             return Ok(Built::Refused {
-                why: whole_event_refusal(event),
+                why: whole_event_refusal(event, again),
                 public: "the cards have errors, which the desk is correcting",
+                errors: event.problems.errors_by_file(),
             });
         }
         eprintln!("{}", summary(event));
@@ -97,6 +103,7 @@ impl SiteEventArgs {
             return Ok(Built::Refused {
                 why: "a qualifier list waits for the director's decision (see above)".into(),
                 public: "a qualifier list waits for the director's decision",
+                errors: Default::default(),
             });
         }
         Ok(Built::Site(site))
@@ -110,7 +117,7 @@ pub fn run(args: PublishArgs) -> Result<Outcome> {
     // (the site folder is made, in a folder that is there: said before
     // anything is read)
     tilerank::report::output::folder_is_there(&args.output)?;
-    let site = match args.event.build()? {
+    let site = match args.event.build(Again::Run)? {
         Built::Site(site) => site,
         Built::Refused { why, .. } => {
             eprintln!("Nothing published: {why}.");

@@ -25,6 +25,9 @@ pub struct Board<'a> {
     pub csrf: &'a str,
     /// `[entry] double`: a referee's card waits for the desk's typing.
     pub double: bool,
+    /// The files whose errors keep them out of the pages `serve` serves,
+    /// each with its errors ([`crate::report::site::html::refused_notice`]).
+    pub left_out: &'a std::collections::BTreeMap<String, usize>,
 }
 
 fn state_word(w: &Words, state: TableState) -> &'static str {
@@ -58,7 +61,7 @@ table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ccc;pad
 .versions>div{flex:1 1 20rem;border:1px solid #999;padding:.5rem;background:#fff}form{margin:.5rem 0}\
 table.rows{width:auto;font-size:.9rem}table.rows td,table.rows th{padding:.1rem .5rem;background:#fff}\
 mark{background:#ffd54f;font-weight:700;padding:0 .15rem}.differs{margin:.2rem 0 .5rem;font-weight:600}\
-input[type=text]{width:20rem;max-width:100%}.counts span{margin-right:1rem}h2{margin-top:1.5rem}";
+input[type=text]{width:20rem;max-width:100%}.warn{background:#fff4d6;border-left:4px solid #d89b00;padding:.45rem .7rem}.counts span{margin-right:1rem}h2{margin-top:1.5rem}";
 
 /// The whole board page.
 pub fn page(b: &Board) -> String {
@@ -84,6 +87,9 @@ pub fn page(b: &Board) -> String {
             w.board_single
         }),
     );
+    body.push_str(&crate::report::site::html::refused_notice(
+        b.lang, b.left_out,
+    ));
     let (decide, others): (Vec<&BoardTable>, Vec<&BoardTable>) =
         b.tables.iter().partition(|t| to_decide(t, b.double));
     if !decide.is_empty() {
@@ -390,6 +396,7 @@ mod tests {
             tables,
             csrf: "tok123",
             double: true,
+            left_out: &Default::default(),
         })
     }
 
@@ -508,6 +515,28 @@ mod tests {
         }
     }
 
+    /// The files whose errors keep them out of the pages are named on the
+    /// board too, in its language, with their errors.
+    #[test]
+    fn the_board_names_the_files_left_out_of_the_pages() {
+        let left_out = [("cards/S03.xlsx".to_string(), 2)].into();
+        for (lang, said) in [
+            (Lang::En, "Not in these results yet: cards/S03.xlsx (2 errors), which the desk is correcting."),
+            (Lang::ZhHant, "尚未計入賽果：cards/S03.xlsx（2 個錯誤），記分台正在更正。"),
+        ] {
+            let html = page(&Board {
+                lang,
+                event: "Open",
+                tables: &[table(7, TableState::Missing)],
+                csrf: "tok",
+                double: false,
+                left_out: &left_out,
+            });
+            assert!(html.contains(said), "{said}: {html}");
+        }
+        assert!(!board(Lang::En, &[table(7, TableState::Missing)]).contains("id=\"refused\""));
+    }
+
     #[test]
     fn a_table_in_has_no_form() {
         let mut t = table(7, TableState::In);
@@ -519,6 +548,7 @@ mod tests {
             tables: &[t],
             csrf: "tok",
             double: false,
+            left_out: &Default::default(),
         });
         assert!(html.contains("1 in"));
         assert!(!html.contains("<form"));

@@ -625,6 +625,8 @@ async fn board(
     let name = folder.config.event.name.clone();
     let double = folder.rules().double_entry;
     let answer = tokio::task::spawn_blocking(move || folder.board()).await;
+    // (the files the pages leave out for their errors)
+    let (_, _, left_out) = desk.site().await;
     match answer {
         Ok(Ok(tables)) => guarded_html(tilerank::report::board::page(
             &tilerank::report::board::Board {
@@ -634,6 +636,7 @@ async fn board(
                 tables: &tables,
                 csrf: &csrf,
                 double,
+                left_out: &left_out,
             },
         )),
         Ok(Err(e)) => server_error(&e.to_string()),

@@ -14,6 +14,7 @@
 mod api;
 mod limits;
 
+use super::answers::Again;
 use super::publish::{Built, SiteEventArgs};
 use super::Outcome;
 use anyhow::{anyhow, Result};
@@ -23,6 +24,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use clap::Args;
+use std::collections::BTreeMap;
 use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -36,7 +38,7 @@ use tilerank::report::site::{Lang, Site};
 /// Serve the results website live, rebuilt when a card is imported; with --entry, referees enter cards on their phones (Ctrl-C stops)
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank serve --event my-event                 then open http://127.0.0.1:8080/\n  tilerank serve --event my-event --bind 0.0.0.0 --port 8080   the hall's network (the projector: /projector.html)\n  tilerank serve --event my-event --entry --bind 0.0.0.0       referees enter cards at the table\n\nThe pages are those of tilerank publish. At most once a second, on a request, the event's files are looked at (their times and sizes); when any changed, the event is read again and every page rebuilt. While the cards have errors, the last good pages stay up; an event folder or file that is not there at the start stops it (exit status 2), as every command. Open pages reload themselves within seconds of a new card.\n\nWith --entry, each referee opens the link `tilerank referee add NAME` printed (their phone keeps a cookie, not the link); the director's board link is printed at start and changes at every start. API: POST /api/cards with Authorization: Bearer KEY and a text/csv card (see docs/formats.md)."
+    after_help = "Examples:\n  tilerank serve --event my-event                 then open http://127.0.0.1:8080/\n  tilerank serve --event my-event --bind 0.0.0.0 --port 8080   the hall's network (the projector: /projector.html)\n  tilerank serve --event my-event --entry --bind 0.0.0.0       referees enter cards at the table\n\nThe pages are those of tilerank publish. At most once a second, on a request, the event's files are looked at (their times and sizes); when any changed, the event is read again and every page rebuilt. While the cards have errors, the last good pages stay up, each page naming the files not in yet and their errors, until they are saved right (serve reads them again by itself); an event folder or file that is not there at the start stops it (exit status 2), as every command. Open pages reload themselves within seconds of a new card.\n\nWith --entry, each referee opens the link `tilerank referee add NAME` printed (their phone keeps a cookie, not the link); the director's board link is printed at start and changes at every start. API: POST /api/cards with Authorization: Bearer KEY and a text/csv card (see docs/formats.md)."
 )]
 pub struct ServeArgs {
     #[command(flatten)]
@@ -99,6 +101,9 @@ struct Live {
     site: Option<Arc<Site>>,
     /// Why the latest build gave no site (shown while there is none).
     refused: Option<String>,
+    /// The files whose errors refused the latest build, each with its
+    /// errors: every page says so while the last good pages stand.
+    left_out: BTreeMap<String, usize>,
     seen: Fingerprint,
     checked: Instant,
     /// Counts the builds that gave pages: open pages ask for it, and
@@ -121,16 +126,26 @@ impl Live {
     /// errors keep the last good pages up (the director fixes them live).
     fn try_rebuild(&mut self) -> Result<()> {
         self.seen = fingerprint(&self.args);
-        match self.args.build()? {
+        match self.args.build(Again::Saved)? {
             Built::Site(site) => {
                 eprintln!("Pages rebuilt: {} files.", site.files.len());
                 self.site = Some(Arc::new(site));
                 self.refused = None;
+                self.left_out.clear();
                 self.version.fetch_add(1, Ordering::SeqCst);
             }
-            Built::Refused { why, public } => {
+            Built::Refused {
+                why,
+                public,
+                errors,
+            } => {
                 eprintln!("Pages not rebuilt: {why}; the last good pages stay up.");
                 self.refused = Some(public.to_string());
+                if errors != self.left_out {
+                    self.left_out = errors;
+                    // (open pages reload, and say it)
+                    self.version.fetch_add(1, Ordering::SeqCst);
+                }
             }
         }
         Ok(())
@@ -173,18 +188,30 @@ pub(crate) struct Desk {
     deadlines: limits::Deadlines,
 }
 
+/// What [`Desk::site`] gives: the pages, why there are none, and the
+/// files left out of them.
+type Shown = (Option<Arc<Site>>, Option<String>, BTreeMap<String, usize>);
+
 impl Desk {
     /// The pages, refreshed if the event changed (on a blocking thread:
     /// reading the event takes a while).
-    async fn site(self: &Arc<Self>) -> (Option<Arc<Site>>, Option<String>) {
+    async fn site(self: &Arc<Self>) -> Shown {
         let desk = Arc::clone(self);
         tokio::task::spawn_blocking(move || {
             let mut live = desk.live.lock().unwrap_or_else(|e| e.into_inner());
             live.refresh();
-            (live.site.clone(), live.refused.clone())
+            (
+                live.site.clone(),
+                live.refused.clone(),
+                live.left_out.clone(),
+            )
         })
         .await
-        .unwrap_or((None, Some("the pages could not be built".to_string())))
+        .unwrap_or((
+            None,
+            Some("the pages could not be built".to_string()),
+            BTreeMap::new(),
+        ))
     }
 
     /// Builds the pages again now (a card was just stored), in the
@@ -258,7 +285,9 @@ async fn page(
             .into_response();
     }
     let path = page_path(request.uri().path());
-    let (site, refused) = desk.site().await;
+    let (site, refused, left_out) = desk.site().await;
+    // (the files whose errors keep them out, said on every page)
+    let notice = tilerank::report::site::html::refused_notice(desk.lang, &left_out);
     match site {
         Some(site) => match site.files.get(&path) {
             Some(bytes) => (
@@ -267,7 +296,11 @@ async fn page(
                     (header::CONTENT_TYPE, content_type(&path)),
                     (header::CACHE_CONTROL, "no-cache"),
                 ],
-                bytes.clone(),
+                match notice.is_empty() {
+                    true => bytes.clone(),
+                    false => tilerank::report::site::html::with_notice(bytes, &notice)
+                        .unwrap_or_else(|| bytes.clone()),
+                },
             )
                 .into_response(),
             None => small_page(
@@ -283,7 +316,7 @@ async fn page(
             StatusCode::SERVICE_UNAVAILABLE,
             "No results yet",
             &format!(
-                "No results to show: {}.</p><p>This page shows the results as soon as the event's data is right (it reloads itself every 5 seconds).<meta http-equiv=\"refresh\" content=\"5\">",
+                "No results to show: {}.</p>{notice}<p>This page shows the results as soon as the event's data is right (it reloads itself every 5 seconds).<meta http-equiv=\"refresh\" content=\"5\">",
                 esc(refused.as_deref().unwrap_or("the event was not read"))
             ),
         ),
@@ -410,6 +443,7 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
         args: args.event,
         site: None,
         refused: None,
+        left_out: BTreeMap::new(),
         seen: Vec::new(),
         checked: Instant::now(),
         version: Arc::clone(&version),

@@ -154,6 +154,43 @@ pub fn page(frame: &Frame, body: &str) -> String {
     s
 }
 
+/// The notice `serve` puts on its pages while files with errors are left
+/// out of them: each file, named as the import log names it
+/// ([`shown_cell`]), with its errors; empty when none is.
+pub fn refused_notice(lang: Lang, files: &std::collections::BTreeMap<String, usize>) -> String {
+    if files.is_empty() {
+        return String::new();
+    }
+    let w = lang.words();
+    let named: Vec<String> = files
+        .iter()
+        .map(|(file, &n)| {
+            let file = shown_cell(lang, "file", file);
+            match n {
+                1 => fill(w.file_one_error, &[&file]),
+                n => fill(w.file_n_errors, &[&file, &n]),
+            }
+        })
+        .collect();
+    format!(
+        "<p class=\"warn refused\" id=\"refused\">{}</p>\n",
+        esc(&fill(w.refused_files, &[&named.join(w.comma)]))
+    )
+}
+
+/// `page` (a page of [`page`]'s frame) with `notice` first in its
+/// `<main>`; `None` when `page` has no such frame (a style sheet, a
+/// script).
+pub fn with_notice(page: &[u8], notice: &str) -> Option<Vec<u8>> {
+    const MAIN: &[u8] = b"<main>\n";
+    let at = page.windows(MAIN.len()).position(|w| w == MAIN)? + MAIN.len();
+    let mut out = Vec::with_capacity(page.len() + notice.len());
+    out.extend_from_slice(&page[..at]);
+    out.extend_from_slice(notice.as_bytes());
+    out.extend_from_slice(&page[at..]);
+    Some(out)
+}
+
 /// Columns a phone leaves out of a wide table (hidden under 640 px by
 /// the table's own style), unless the column is one of the first
 /// [`PHONE_KEYS`] keys of the rules' order; every column prints.
@@ -477,6 +514,40 @@ mod tests {
             "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;"
         );
         assert_eq!(esc("陳大文"), "陳大文");
+    }
+
+    /// The notice of the files left out names each with its errors, in
+    /// the page's language, first in the page's `<main>`; none without
+    /// such files.
+    #[test]
+    fn the_notice_of_files_left_out_names_each_with_its_errors() {
+        let files: std::collections::BTreeMap<String, usize> = [
+            ("cards/S03.xlsx".to_string(), 2),
+            ("cards/<S04>.csv".to_string(), 1),
+        ]
+        .into();
+        assert_eq!(
+            refused_notice(Lang::En, &files),
+            "<p class=\"warn refused\" id=\"refused\">Not in these results yet: cards/&lt;S04&gt;.csv (1 error), cards/S03.xlsx (2 errors), which the desk is correcting. Until then these pages show the results from before.</p>\n"
+        );
+        assert_eq!(
+            refused_notice(Lang::ZhHant, &files),
+            "<p class=\"warn refused\" id=\"refused\">尚未計入賽果：cards/&lt;S04&gt;.csv（1 個錯誤），cards/S03.xlsx（2 個錯誤），記分台正在更正。更正前，本頁顯示先前的賽果。</p>\n"
+        );
+        assert_eq!(refused_notice(Lang::En, &Default::default()), "");
+        let frame = Frame {
+            event: "Open",
+            title: "Open",
+            root: "",
+            class: "page index",
+            lang: Lang::En,
+        };
+        let page = page(&frame, "<h1>Open</h1>\n");
+        let noticed = with_notice(page.as_bytes(), "<p>N</p>\n").unwrap();
+        assert!(String::from_utf8(noticed)
+            .unwrap()
+            .contains("<main>\n<p>N</p>\n<h1>Open</h1>"));
+        assert_eq!(with_notice(b"body { margin: 0 }", "<p>N</p>\n"), None);
     }
 
     /// The import log in the page's words: its actions, its stages, and
