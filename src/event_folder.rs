@@ -70,9 +70,9 @@ mod entry;
 mod referees;
 mod store;
 pub use entry::{
-    differences, entry_by_in, entry_source, source_in, Accept, BoardCard, BoardEntry, BoardTable,
-    CardRow, Difference, Entered, EntryCheck, EntryProblem, Holder, Refusal, SeatName, TableState,
-    ENTRY_MAX_BYTES, ROW_FIELDS,
+    differences, entry_by_in, entry_source, entry_stage, source_in, Accept, BoardCard, BoardEntry,
+    BoardTable, CardRow, Difference, Entered, EntryCheck, EntryProblem, Holder, Refusal, SeatName,
+    TableState, ENTRY_MAX_BYTES, ROW_FIELDS,
 };
 pub use referees::{
     check_site_url, entry_link, Denied, Referee, RefereeKey, DEFAULT_SITE, KEY_LEN,

@@ -2705,3 +2705,95 @@ fn errors_of_the_event_reach_the_phone_as_what_to_do_in_its_language() {
     }
     assert!(stored_keys(&dir).is_empty());
 }
+
+/// The entry page opens on the first stage with cards still to enter: the
+/// prelim while its schedule misses a card, then the semi-final, then the
+/// final; with every card in, the last stage. A stage asked for is still
+/// the one shown; the stage is said in the page's language.
+#[test]
+fn the_entry_page_opens_on_the_first_stage_with_cards_still_to_enter() {
+    let scratch = Scratch::new("entry-stage");
+    let dir = scratch.path("event");
+    Test::new()
+        .args(["init", "--profile", "gwinnett", "--name", "Stages"])
+        .arg(&dir)
+        .run()
+        .success();
+    // the demo's three stages, with the prelim's schedule: 9 tables
+    let settings = std::fs::read_to_string(crate::publish::example("gwinnett/tilerank.toml"))
+        .unwrap()
+        + "\n[sessions]\ncount = 1\ntables = 9\n";
+    std::fs::write(dir.join("tilerank.toml"), settings).unwrap();
+    let in_event = |args: &[&std::ffi::OsStr]| {
+        Test::new()
+            .args(args)
+            .arg("--event")
+            .arg(&dir)
+            .run()
+            .success();
+    };
+    let roster = crate::publish::example("gwinnett/roster.csv");
+    in_event(&["roster".as_ref(), roster.as_os_str()]);
+    let card = |name: &str| crate::publish::example(&format!("gwinnett/cards/{name}.csv"));
+    let import = |names: &[&str]| {
+        let files: Vec<PathBuf> = names.iter().map(|n| card(n)).collect();
+        let mut args: Vec<&std::ffi::OsStr> = vec!["import".as_ref()];
+        args.extend(files.iter().map(|f| f.as_os_str()));
+        in_event(&args);
+    };
+    let key = add_referee(&dir, "Ann Lee");
+    let server = Serving::start(&dir);
+    let addr = server.addr.as_str();
+    let a = http(addr, "GET", &format!("/entry?key={key}"), &[], b"").unwrap();
+    let cookie = a
+        .header("set-cookie")
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let opens_on = |path: &str, lang: &str| {
+        let page = http(
+            addr,
+            "GET",
+            path,
+            &[("Cookie", &cookie), ("Accept-Language", lang)],
+            b"",
+        )
+        .unwrap();
+        assert_eq!(page.status, 200, "{}", page.body);
+        page.body
+    };
+    let prelim: Vec<String> = (1..=9).map(|t| format!("prelim-S01-T{t:02}")).collect();
+    let prelim: Vec<&str> = prelim.iter().map(String::as_str).collect();
+    // a prelim card still to come
+    import(&prelim[..8]);
+    let page = opens_on("/entry", "en");
+    assert!(page.contains("<p>Stage: prelim</p>"), "{page}");
+    assert!(page.contains(r#""stage":"prelim""#), "{page}");
+    // the prelim complete: the semi-final, which has not begun
+    import(&prelim[8..]);
+    let page = opens_on("/entry", "en");
+    assert!(page.contains("<p>Stage: semi-final</p>"), "{page}");
+    assert!(
+        page.contains(r#"<a href="/entry?stage=prelim">Enter prelim cards</a>"#),
+        "{page}"
+    );
+    // begun, and players who went on still to play it
+    import(&["semi-S01-T01"]);
+    let page = opens_on("/entry", "zh-Hant");
+    assert!(page.contains("<p>階段：準決賽</p>"), "{page}");
+    // the semi-final complete: the final
+    import(&["semi-S01-T02", "semi-S01-T03"]);
+    let page = opens_on("/entry", "en");
+    assert!(page.contains("<p>Stage: final</p>"), "{page}");
+    let page = opens_on("/entry", "zh-Hant");
+    assert!(page.contains("<p>階段：決賽</p>"), "{page}");
+    // every card in: the last stage
+    import(&["final-S01-T01"]);
+    let page = opens_on("/entry", "en");
+    assert!(page.contains("<p>Stage: final</p>"), "{page}");
+    // a stage asked for is the one shown
+    let page = opens_on("/entry?stage=prelim", "en");
+    assert!(page.contains("<p>Stage: prelim</p>"), "{page}");
+}

@@ -232,6 +232,29 @@ pub fn entry_by_in(lang: Lang, referee: &str) -> String {
     }
 }
 
+/// The stage the entry page opens on: the first with cards still to
+/// enter, else (every stage complete) the last. The first stage has cards
+/// to enter while its schedule misses some (with no schedule, until a
+/// later stage has begun); a later stage until it has begun, and while
+/// players who went on to it have no card of it.
+pub fn entry_stage(event: &crate::event::Event) -> String {
+    let stages = &event.rules.stages;
+    let played = event.stages();
+    let begun = |name: &String| played.contains(&Stage::new(name));
+    let missing = event.completeness();
+    let to_enter = |i: usize, name: &String| match i {
+        0 if event.rules.schedule.is_some() => !missing.missing.is_empty(),
+        0 => !stages[1..].iter().any(begun),
+        _ => !begun(name) || missing.waiting.iter().any(|(s, _)| s.as_str() == name),
+    };
+    (stages.iter().enumerate())
+        .find(|&(i, name)| to_enter(i, name))
+        .map(|(_, name)| name)
+        .or(stages.last())
+        .cloned()
+        .unwrap_or_default()
+}
+
 /// A posted card, read.
 struct Posted {
     name: String,

@@ -32,8 +32,8 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 use tilerank::domain::{CardKey, Label, SessionName, Stage};
 use tilerank::event_folder::{
-    Accept, Denied, Entered, EntryProblem, EventFolder, FolderError, Holder, Referee, Refusal,
-    SeatName, ENTRY_MAX_BYTES,
+    entry_stage, Accept, Denied, Entered, EntryProblem, EventFolder, FolderError, Holder, Referee,
+    Refusal, SeatName, ENTRY_MAX_BYTES,
 };
 use tilerank::lang::Lang;
 use tilerank::report::site::entry::{self, EntryPage};
@@ -448,7 +448,8 @@ async fn cards(State(desk): State<Arc<Desk>>, headers: HeaderMap, body: Body) ->
 #[derive(Deserialize)]
 struct KeyQuery {
     key: Option<String>,
-    /// The entry page's stage (`/entry?stage=final`); none: the first.
+    /// The entry page's stage (`/entry?stage=final`); none: the first
+    /// with cards still to enter ([`entry_stage`]).
     stage: Option<String>,
 }
 
@@ -521,7 +522,18 @@ async fn entry_page(
         Err(answer) => return answer,
     };
     let stage = match query.stage {
-        None => rules.stages.first().cloned().unwrap_or_default(),
+        // the first stage with cards still to enter (the final, while
+        // it is played), else the last
+        None => {
+            let folder = event(&desk);
+            tokio::task::spawn_blocking(move || {
+                folder.ok()?.load(&[], None).ok().map(|e| entry_stage(&e))
+            })
+            .await
+            .ok()
+            .flatten()
+            .unwrap_or_else(|| rules.stages.first().cloned().unwrap_or_default())
+        }
         Some(asked) => match rules.stages.iter().find(|s| **s == asked) {
             Some(stage) => stage.clone(),
             None => {
