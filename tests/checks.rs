@@ -1248,7 +1248,7 @@ mod check_6_total {
             .errors(1)
             .error_at(
                 "scorecard/check6-total-wrong.csv:11:3",
-                &["Total score of seat A is +50", "games add up to +52"],
+                &["Total score of seat A is +50, but the games add up to +52: check them against the signed card, and correct the Total or the game typed wrong"],
             );
     }
 

@@ -1915,7 +1915,7 @@ fn check_total(
                     Some(false) => problems.error(
                         source.place(cell.at),
                         format!(
-                            "Total {what} of seat {seat} is {}, but the games add up to {expected}",
+                            "Total {what} of seat {seat} is {}, but the games add up to {expected}: check them against the signed card, and correct the Total or the game typed wrong",
                             value.as_text()
                         ),
                     ),
