@@ -55,7 +55,7 @@ pub fn rankable(event: &Event, stage: &str) -> Result<Option<Stage>> {
                 say!("Nothing ranked: the event has no cards yet (import the first session's cards).");
             } else {
                 say!(
-                    "Nothing ranked: no cards of stage {stage} yet, it is still to be played (the cards have {}).",
+                    "Nothing ranked: no cards of stage {stage} yet, it is still to be played (the cards so far are of the {}).",
                     known.join(", ")
                 );
             }
@@ -347,11 +347,11 @@ fn lacking_play(event: &Event, c: &Completeness, no_shows: bool) -> Vec<String> 
         // that counts until it is corrected.
         let n = c.no_shows.len();
         lines.push(format!(
-            "{} on the roster {} no accepted game ({} rejected): {}",
+            "{} on the roster {} no accepted game: {} ({} rejected: their players with no other game are among these)",
             crate::cli::players(n),
             if n == 1 { "has" } else { "have" },
-            crate::cli::cards(event.counts.cards_rejected),
-            some_ids(&c.no_shows, &event.roster)
+            some_ids(&c.no_shows, &event.roster),
+            crate::cli::cards(event.counts.cards_rejected)
         ));
     } else if !c.no_shows.is_empty() {
         lines.push(format!(
