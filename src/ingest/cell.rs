@@ -107,6 +107,9 @@ impl Cell {
             Cell::Text(t) if t.chars().any(is_full_width_number) => {
                 Part::said(Msg::FullWidth, [Part::text(quoted(t))])
             }
+            Cell::Text(t) if letters_for_digits(t) => {
+                Part::said(Msg::LetterForDigit, [Part::text(quoted(t))])
+            }
             Cell::Text(t) => Part::text(quoted(t)),
             Cell::Number(n) => Part::Text(format_number(*n)),
             Cell::Bool(b) => Part::Text(b.to_string().to_uppercase()),
@@ -201,6 +204,25 @@ fn unseen(c: char) -> Option<&'static str> {
 }
 
 /// A full-width digit, plus, minus or point (`０`, `＋`, `－`, `．`).
+/// Whether text `t` (short, with the letter O, o, l or I in it) reads as
+/// a number once those letters are read as the digits they look like:
+/// `O`, `1O`, `-l5`.
+fn letters_for_digits(t: &str) -> bool {
+    let lookalike = |c: char| matches!(c, 'O' | 'o' | 'l' | 'I');
+    if t.chars().count() > 12 || !t.chars().any(lookalike) {
+        return false;
+    }
+    let digits: String = t
+        .chars()
+        .map(|c| match c {
+            'O' | 'o' => '0',
+            'l' | 'I' => '1',
+            c => c,
+        })
+        .collect();
+    crate::score::Score::parse(&digits).is_some()
+}
+
 fn is_full_width_number(c: char) -> bool {
     matches!(
         c,
@@ -447,6 +469,22 @@ mod tests {
             Cell::Text("P1\u{200d}".into()).describe(),
             "\"P1<U+200D zero width joiner>\""
         );
+    }
+
+    /// A letter O or l typed for a digit is said as such (tester r8 #15);
+    /// a word with those letters in it is quoted as it is.
+    #[test]
+    fn a_letter_for_a_digit_is_said() {
+        assert_eq!(
+            Cell::Text("O".into()).describe(),
+            "\"O\" (the letter O or l typed for the digit 0 or 1? type the digits)"
+        );
+        assert_eq!(
+            Cell::Text("-l5".into()).describe(),
+            "\"-l5\" (the letter O or l typed for the digit 0 or 1? type the digits)"
+        );
+        assert_eq!(Cell::Text("Olive".into()).describe(), "\"Olive\"");
+        assert_eq!(Cell::Text("x".into()).describe(), "\"x\"");
     }
 
     /// A long text is quoted cut short, with its length: a 32,000

@@ -70,6 +70,10 @@ crate::lang::catalog! {
         Blank => "blank", "空白";
         FullWidth => "{} (full-width characters: type the digits, +, - and . plainly)",
             "{}（全形字元：請以半形輸入數字、+、- 及 .）";
+        /// A text that is a number once the letters O and l (or I) in it
+        /// are read as the digits 0 and 1.
+        LetterForDigit => "{} (the letter O or l typed for the digit 0 or 1? type the digits)",
+            "{}（是否把字母 O 或 l 當作數字 0 或 1 輸入？請輸入數字）";
         DateCell => "the date {}", "日期 {}";
         DateNumberCell => "{} in a cell formatted as a date (format the cell as a number)",
             "{}，儲存格的格式是日期（請改為數字格式）";
