@@ -44,7 +44,7 @@ fn add_prints_a_key_and_its_link_and_stores_only_its_hash() {
         .success()
         .stderr_has("Referee \"Ann Lee\" added")
         .stderr_has("shown this once")
-        .stderr_has("warning: the link points at this computer itself (http://127.0.0.1:8080): a referee's phone cannot open it. Give --site-url");
+        .stderr_has("warning: the link points at this computer itself (http://127.0.0.1:8080): a referee's phone cannot open it. Revoke this referee (tilerank referee revoke \"Ann Lee\") and add them again with --site-url and this computer's address on the hall's network");
     let (key, link) = key_and_link(&out);
     assert!(key.len() >= 26, "at least 128 bits: {key}");
     assert!(

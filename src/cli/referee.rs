@@ -107,7 +107,8 @@ fn add(args: AddArgs) -> Result<Outcome> {
     write_stdout(format!("key: {key}\nlink: {link}\n").as_bytes())?;
     if points_here(&site) {
         say!(
-            "warning: the link points at this computer itself ({site}): a referee's phone cannot open it. Give --site-url with this computer's address on the hall's network (tilerank serve --entry --bind 0.0.0.0 listens there), or set site in [event] of tilerank.toml, then add the referee again"
+            "warning: the link points at this computer itself ({site}): a referee's phone cannot open it. Revoke this referee (tilerank referee revoke {:?}) and add them again with --site-url and this computer's address on the hall's network (tilerank serve --entry --bind 0.0.0.0 listens there), or set site in [event] of tilerank.toml first",
+            referee.name
         );
     }
     say!(
