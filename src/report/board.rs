@@ -28,6 +28,11 @@ pub struct Board<'a> {
     /// The files whose errors keep them out of the pages `serve` serves,
     /// each with its errors ([`crate::report::site::html::refused_notice`]).
     pub left_out: &'a std::collections::BTreeMap<String, usize>,
+    /// Of each later stage that has begun, the players who went on to it
+    /// and have no card of it yet: the event's own answer
+    /// ([`crate::event::Completeness::waiting`]), as `check` and the pages
+    /// say it. The board lists the first stage's tables only.
+    pub no_card: &'a [(crate::domain::Stage, Vec<crate::domain::PlayerId>)],
 }
 
 fn state_word(w: &Words, state: TableState) -> &'static str {
@@ -72,10 +77,23 @@ pub fn page(b: &Board) -> String {
     } else {
         b.event
     };
+    // a later stage's players with no card yet, after the tables
+    let no_card: String = b
+        .no_card
+        .iter()
+        .map(|(stage, players)| {
+            let stage = w.stage(stage.as_str());
+            let said = match players.len() {
+                1 => fill(w.board_one_no_card, &[&stage]),
+                n => fill(w.board_n_no_card, &[&n, &stage]),
+            };
+            format!("<span>{}</span>", esc(&said))
+        })
+        .collect();
     let mut body = String::new();
     let _ = write!(
         body,
-        "<h1>{}</h1>\n<p class=\"counts\"><span>{}</span><span>{}</span><span>{}</span><span>{}</span></p>\n<p>{}</p>\n",
+        "<h1>{}</h1>\n<p class=\"counts\"><span>{}</span><span>{}</span><span>{}</span><span>{}</span>{no_card}</p>\n<p>{}</p>\n",
         esc(&fill(w.board_title, &[&event])),
         esc(&fill(w.board_in, &[&count(TableState::In)])),
         esc(&fill(w.board_waiting, &[&count(TableState::Waiting)])),
@@ -397,6 +415,7 @@ mod tests {
             csrf: "tok123",
             double: true,
             left_out: &Default::default(),
+            no_card: &[],
         })
     }
 
@@ -531,10 +550,63 @@ mod tests {
                 csrf: "tok",
                 double: false,
                 left_out: &left_out,
+                no_card: &[],
             });
             assert!(html.contains(said), "{said}: {html}");
         }
         assert!(!board(Lang::En, &[table(7, TableState::Missing)]).contains("id=\"refused\""));
+    }
+
+    /// During the final (the prelim complete, one final card in), the
+    /// board says the finalists with no card yet, as `check` and the
+    /// pages do, not only the prelim's tables missing.
+    #[test]
+    fn the_board_says_the_players_of_a_later_stage_with_no_card_yet() {
+        let mut done = table(1, TableState::In);
+        done.entries.clear();
+        let no_card = [(
+            Stage::new("final"),
+            (4..121).map(crate::domain::PlayerId).collect::<Vec<_>>(),
+        )];
+        for (lang, said) in [
+            (
+                Lang::En,
+                "<span>1 in</span><span>0 waiting for the desk</span><span>0 in conflict</span><span>0 missing</span><span>117 players of the final have no card yet</span></p>",
+            ),
+            (
+                Lang::ZhHant,
+                "<span>已收 1 桌</span><span>等候記分台 0 桌</span><span>衝突 0 桌</span><span>未交 0 桌</span><span>決賽尚無計分卡 117 名</span></p>",
+            ),
+        ] {
+            let html = page(&Board {
+                lang,
+                event: "Open",
+                tables: std::slice::from_ref(&done),
+                csrf: "tok",
+                double: false,
+                left_out: &Default::default(),
+                no_card: &no_card,
+            });
+            assert!(html.contains(said), "{said}: {html}");
+        }
+        // one player
+        let one = [(Stage::new("final"), vec![crate::domain::PlayerId(7)])];
+        let html = page(&Board {
+            lang: Lang::En,
+            event: "Open",
+            tables: std::slice::from_ref(&done),
+            csrf: "tok",
+            double: false,
+            left_out: &Default::default(),
+            no_card: &one,
+        });
+        assert!(
+            html.contains("<span>1 player of the final has no card yet</span>"),
+            "{html}"
+        );
+        // nothing of a later stage to come: the counts alone
+        let html = board(Lang::En, std::slice::from_ref(&done));
+        assert!(html.contains("<span>0 missing</span></p>"), "{html}");
     }
 
     #[test]
@@ -549,6 +621,7 @@ mod tests {
             csrf: "tok",
             double: false,
             left_out: &Default::default(),
+            no_card: &[],
         });
         assert!(html.contains("1 in"));
         assert!(!html.contains("<form"));

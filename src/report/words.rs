@@ -620,6 +620,11 @@ pub struct Words {
     pub board_waiting: &'static str,
     pub board_conflicts: &'static str,
     pub board_missing: &'static str,
+    /// Of a later stage, the players who went on to it and have no card
+    /// of it yet ([`crate::event::Completeness::waiting`]): its count and
+    /// the stage's name.
+    pub board_one_no_card: &'static str,
+    pub board_n_no_card: &'static str,
     pub board_double: &'static str,
     pub board_single: &'static str,
     /// The tables waiting for the director's decision, listed first.
@@ -924,6 +929,8 @@ pub static EN: Words = Words {
     board_waiting: "{} waiting for the desk",
     board_conflicts: "{} in conflict",
     board_missing: "{} missing",
+    board_one_no_card: "1 player of the {} has no card yet",
+    board_n_no_card: "{} players of the {} have no card yet",
     board_double: "Double entry: a referee's card counts once the desk's typing of the paper card agrees.",
     board_single: "A referee's card counts as soon as it is entered; the desk's typing is checked against it.",
     board_decide: "Waiting for your decision ({})",
@@ -1200,6 +1207,8 @@ pub static ZH_HANT: Words = Words {
     board_waiting: "等候記分台 {} 桌",
     board_conflicts: "衝突 {} 桌",
     board_missing: "未交 {} 桌",
+    board_one_no_card: "{}尚無計分卡 1 名",
+    board_n_no_card: "{1}尚無計分卡 {0} 名",
     board_double: "雙重輸入：裁判輸入的計分卡，須待記分台按紙本計分卡輸入的版本相符，才會計算。",
     board_single: "裁判輸入的計分卡即時計算；記分台按紙本計分卡輸入的版本會與之核對。",
     board_decide: "待你決定（{} 桌）",

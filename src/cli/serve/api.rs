@@ -637,8 +637,12 @@ async fn board(
     let name = folder.config.event.name.clone();
     let double = folder.rules().double_entry;
     let answer = tokio::task::spawn_blocking(move || folder.board()).await;
-    // (the files the pages leave out for their errors)
-    let (_, _, left_out) = desk.site().await;
+    // (the files the pages leave out for their errors, and the players of
+    // a later stage with no card yet, as the pages say them)
+    let (site, _, left_out) = desk.site().await;
+    let no_card = site
+        .map(|s| s.completeness.waiting.clone())
+        .unwrap_or_default();
     match answer {
         Ok(Ok(tables)) => guarded_html(tilerank::report::board::page(
             &tilerank::report::board::Board {
@@ -649,6 +653,7 @@ async fn board(
                 csrf: &csrf,
                 double,
                 left_out: &left_out,
+                no_card: &no_card,
             },
         )),
         Ok(Err(e)) => server_error(&e.to_string()),

@@ -56,6 +56,9 @@ pub struct Site {
     pub decisions: Vec<String>,
     /// A qualifier list waits for the director: the site is not final.
     pub unsettled: bool,
+    /// What the event still lacks, as the pages say it (the live desk's
+    /// board says it too).
+    pub completeness: crate::event::Completeness,
 }
 
 /// What every page builder reads.
@@ -228,5 +231,6 @@ pub fn build(req: &ExportRequest, lang: Lang) -> Site {
         files,
         decisions: export.decisions,
         unsettled: export.unsettled,
+        completeness: req.completeness.clone(),
     }
 }

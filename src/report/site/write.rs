@@ -287,6 +287,7 @@ mod tests {
             ]),
             decisions: Vec::new(),
             unsettled: false,
+            completeness: Default::default(),
         }
     }
 
