@@ -2797,3 +2797,67 @@ fn the_entry_page_opens_on_the_first_stage_with_cards_still_to_enter() {
     let page = opens_on("/entry?stage=prelim", "en");
     assert!(page.contains("<p>Stage: prelim</p>"), "{page}");
 }
+
+/// During the final (the prelim complete, the top 8 to a final of two
+/// tables, one of them in), the board says the finalists with no card
+/// yet, as `tilerank check` counts them, not only "0 missing", in English
+/// and in Chinese.
+#[test]
+fn the_board_says_the_players_of_the_final_with_no_card_yet() {
+    let scratch = Scratch::new("board-final-waiting");
+    let from = crate::test::fixtures().join("e2e/hk");
+    let dir = scratch.path("event");
+    std::fs::create_dir_all(&dir).unwrap();
+    let toml = std::fs::read_to_string(from.join("tilerank.toml")).unwrap();
+    std::fs::write(
+        dir.join("tilerank.toml"),
+        toml.replace("top = 4", "top = 8"),
+    )
+    .unwrap();
+    for (command, file) in [
+        ("roster", "roster.csv"),
+        ("import", "cards/prelim.csv"),
+        ("import", "cards/final.csv"),
+    ] {
+        Test::new()
+            .arg(command)
+            .arg(from.join(file))
+            .arg("--event")
+            .arg(&dir)
+            .run()
+            .success();
+    }
+    Test::new()
+        .arg("check")
+        .arg("--event")
+        .arg(&dir)
+        .run()
+        .success()
+        .stderr_has("final: 4 of the 8 players who went on from the prelim have no card yet");
+    add_referee(&dir, "Ann Lee");
+    let server = Serving::start(&dir);
+    let cookie = director(&server);
+    let en = the_board(&server.addr, &cookie);
+    assert_eq!(en.status, 200, "{en:?}");
+    assert!(
+        en.body.contains(
+            "<span>0 missing</span><span>4 players of the final have no card yet</span></p>"
+        ),
+        "{}",
+        en.body
+    );
+    let zh = http(
+        &server.addr,
+        "GET",
+        "/board",
+        &[("Cookie", &cookie), ("Accept-Language", "zh-HK,zh;q=0.9")],
+        b"",
+    )
+    .unwrap();
+    assert!(
+        zh.body
+            .contains("<span>未交 0 桌</span><span>決賽尚無計分卡 4 名</span></p>"),
+        "{}",
+        zh.body
+    );
+}
