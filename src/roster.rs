@@ -16,14 +16,45 @@ pub enum Status {
     Disqualified,
 }
 
+/// The words a roster's `status` cell is read as, for each status (case,
+/// spaces, `_`, `-` and `.` ignored: `W.D.` is `WD`): the one list that
+/// both [`Status::parse`] and the message of a status that is none say.
+/// (A blank cell is active too.)
+pub const STATUS_WORDS: [(Status, &[&str]); 3] = [
+    (Status::Active, &["active", "OK"]),
+    (
+        Status::Withdrawn,
+        &["withdrawn", "W", "WD", "withdrew", "退出"],
+    ),
+    (
+        Status::Disqualified,
+        &["disqualified", "DQ", "取消資格", "取消资格"],
+    ),
+];
+
 impl Status {
     pub fn parse(text: &str) -> Option<Status> {
-        match crate::ingest::header::normalize(text).as_str() {
-            "" | "active" | "ok" => Some(Status::Active),
-            "withdrawn" | "w" | "wd" | "withdrew" => Some(Status::Withdrawn),
-            "disqualified" | "dq" => Some(Status::Disqualified),
-            _ => None,
+        let n = crate::ingest::header::normalize(text);
+        if n.is_empty() {
+            return Some(Status::Active);
         }
+        // (the words hold no space, `_`, `-` or `.`, and their letters are
+        // ASCII: `n`, lower case, is compared to each as it is)
+        STATUS_WORDS
+            .iter()
+            .find(|(_, words)| words.iter().any(|w| w.eq_ignore_ascii_case(&n)))
+            .map(|(status, _)| *status)
+    }
+
+    /// What a roster's `status` cell may hold, for a message: `blank,
+    /// withdrawn (or W, WD, ...) or disqualified (or DQ, ...)`, from
+    /// [`STATUS_WORDS`].
+    pub fn accepted() -> String {
+        let each: Vec<String> = STATUS_WORDS
+            .iter()
+            .map(|(_, words)| format!("{} (or {})", words[0], words[1..].join(", ")))
+            .collect();
+        format!("blank, {}, {} or {}", each[0], each[1], each[2])
     }
 }
 

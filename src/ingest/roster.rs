@@ -1049,8 +1049,9 @@ fn read_line<'a>(
             None => problems.error(
                 place(i),
                 format!(
-                    "status is {}; expected blank, withdrawn or disqualified",
-                    cell.describe()
+                    "status is {}; expected {}",
+                    cell.describe(),
+                    Status::accepted()
                 ),
             ),
         }
@@ -1390,6 +1391,48 @@ mod tests {
             Some(crate::event_folder::sha256_hex(quoted.as_bytes()))
         );
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The players and messages of a roster given as text.
+    fn read_text(text: &str) -> (Vec<crate::roster::Player>, Vec<String>) {
+        let mut problems = Problems::new();
+        let roster = from_bytes(
+            "r.csv",
+            text.as_bytes().to_vec(),
+            &Limits::default(),
+            &mut problems,
+        )
+        .unwrap();
+        let players = roster.iter().map(|(_, p)| p.into_owned()).collect();
+        (players, problems.iter().map(|p| p.to_string()).collect())
+    }
+
+    /// A status written in Chinese (a Hong Kong volunteer's roster) is
+    /// read: `退出` withdrawn, `取消資格` disqualified; one that is none
+    /// says every word taken (tester r8 #3).
+    #[test]
+    fn reads_statuses_written_in_chinese_and_says_every_word_taken() {
+        let (players, said) =
+            read_text("id,name,status\nP1,A,退出\nP2,B,取消資格\nP3,C,wd\nP4,D,maybe\nP5,E,\n");
+        let status: Vec<(&str, Status)> =
+            players.iter().map(|p| (p.id.as_str(), p.status)).collect();
+        assert_eq!(
+            status,
+            [
+                ("P1", Status::Withdrawn),
+                ("P2", Status::Disqualified),
+                ("P3", Status::Withdrawn),
+                ("P4", Status::Active),
+                ("P5", Status::Active),
+            ]
+        );
+        assert_eq!(
+            said,
+            [
+                "r.csv:5:3: error: status is \"maybe\"; expected blank, active (or OK), \
+              withdrawn (or W, WD, withdrew, 退出) or disqualified (or DQ, 取消資格, 取消资格)"
+            ]
+        );
     }
 
     #[test]
