@@ -1435,6 +1435,23 @@ mod tests {
         );
     }
 
+    /// A birth date written the Chinese way is kept as `YYYY-MM-DD`; one
+    /// written day and month first, which could be either way, says so
+    /// (tester r8 #3).
+    #[test]
+    fn reads_a_birth_date_written_the_chinese_way() {
+        let (players, said) = read_text(
+            "id,name,birth_date\nP1,A,1961年4月2日\nP2,B,１９６１年４月２日\nP3,C,02/04/1961\n",
+        );
+        let births: Vec<Option<&str>> = players.iter().map(|p| p.birth_date.as_deref()).collect();
+        assert_eq!(births, [Some("1961-04-02"), Some("1961-04-02"), None]);
+        assert_eq!(
+            said,
+            ["r.csv:4:3: error: birth_date is \"02/04/1961\"; day and month could be either way \
+              (1961-04-02 or 1961-02-04); write it as YYYY-MM-DD"]
+        );
+    }
+
     #[test]
     fn reads_birth_dates_as_people_write_them() {
         assert_eq!(

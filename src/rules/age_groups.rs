@@ -93,11 +93,20 @@ fn ymd(text: &str) -> Option<(u32, u32, u32)> {
     if let Some(ymd) = written_ymd(text) {
         return Some(ymd);
     }
-    let mut parts = text.split(['-', '/', '.']);
-    let (Some(y), Some(m), Some(d), None) =
-        (parts.next(), parts.next(), parts.next(), parts.next())
-    else {
-        return None;
+    // (digits typed full-width, a Chinese keyboard's or a phone's: read
+    // as the plain ones, as a card's numbers are)
+    let text = crate::ingest::cell::half_width(text);
+    let (y, m, d) = match chinese_ymd(&text) {
+        Some(parts) => parts,
+        None => {
+            let mut parts = text.split(['-', '/', '.']);
+            let (Some(y), Some(m), Some(d), None) =
+                (parts.next(), parts.next(), parts.next(), parts.next())
+            else {
+                return None;
+            };
+            (y, m, d)
+        }
     };
     let digits = |s: &str, max_len: usize| {
         !s.is_empty() && s.len() <= max_len && s.bytes().all(|b| b.is_ascii_digit())
@@ -106,6 +115,32 @@ fn ymd(text: &str) -> Option<(u32, u32, u32)> {
         return None;
     }
     Some((y.parse().ok()?, m.parse().ok()?, d.parse().ok()?))
+}
+
+/// The year, month and day of a date written the Chinese way,
+/// `1961年4月2日` (spaces between its parts ignored), as texts.
+fn chinese_ymd(text: &str) -> Option<(&str, &str, &str)> {
+    let (y, rest) = text.strip_suffix('日')?.split_once('年')?;
+    let (m, d) = rest.split_once('月')?;
+    Some((y.trim(), m.trim(), d.trim()))
+}
+
+/// The two first numbers and the year of a date written day and month
+/// first (`02/04/1961`, `2-4-1961`, `02.04.1961`).
+fn day_month_first(text: &str) -> Option<(u32, u32, u32)> {
+    let text = crate::ingest::cell::half_width(text.trim());
+    let mut parts = text.split(['-', '/', '.']);
+    let (Some(a), Some(b), Some(y), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return None;
+    };
+    let number = |s: &str, len: std::ops::RangeInclusive<usize>| {
+        (len.contains(&s.len()) && s.bytes().all(|c| c.is_ascii_digit()))
+            .then(|| s.parse().ok())
+            .flatten()
+    };
+    Some((number(a, 1..=2)?, number(b, 1..=2)?, number(y, 4..=4)?))
 }
 
 /// Why a text written as a date is no day of the calendar
@@ -160,9 +195,16 @@ impl fmt::Display for NoSuchDay {
 /// day of the calendar ([`NoSuchDay`]), else that a date is written
 /// `YYYY-MM-DD`.
 pub fn not_a_date(text: &str) -> String {
-    match Date::no_such_day(text) {
-        Some(why) => why.to_string(),
-        None => "expected a date YYYY-MM-DD".to_string(),
+    if let Some(why) = Date::no_such_day(text) {
+        return why.to_string();
+    }
+    // (`02/04/1961`: 2 April or 4 February, nobody can tell which)
+    match day_month_first(text) {
+        Some((a, b, y)) if a != b && (1..=12).contains(&a) && (1..=12).contains(&b) => format!(
+            "day and month could be either way ({y}-{b:02}-{a:02} or {y}-{a:02}-{b:02}); \
+             write it as YYYY-MM-DD"
+        ),
+        _ => "expected a date YYYY-MM-DD".to_string(),
     }
 }
 
@@ -515,6 +557,33 @@ mod tests {
         assert_eq!(age_on("2014/9/3", "2026.09.03"), Some(12));
     }
 
+    /// A date written the Chinese way, `1961年4月2日`, is read, its digits
+    /// plain or full-width, as is a date's full-width digits written
+    /// `YYYY-MM-DD` (tester r8 #3).
+    #[test]
+    fn reads_a_date_written_the_chinese_way() {
+        let day = |y, m, d| {
+            Some(Date {
+                year: y,
+                month: m,
+                day: d,
+            })
+        };
+        assert_eq!(Date::parse("1961年4月2日"), day(1961, 4, 2));
+        assert_eq!(Date::parse(" 1961 年 04 月 02 日 "), day(1961, 4, 2));
+        assert_eq!(Date::parse("１９６１年４月２日"), day(1961, 4, 2));
+        assert_eq!(Date::parse("２０１０－０１－０１"), day(2010, 1, 1));
+        for text in [
+            "1961年4月",
+            "61年4月2日",
+            "1961年4月2",
+            "1961年13月2日",
+            "年月日",
+        ] {
+            assert_eq!(Date::parse(text), None, "{text}");
+        }
+    }
+
     /// A text written as a date whose numbers are no day of the calendar
     /// says what is wrong with it; one not written as a date says how a
     /// date is written.
@@ -541,6 +610,20 @@ mod tests {
             assert_eq!(Date::no_such_day(text), None, "{text}");
             assert_eq!(said(text), "expected a date YYYY-MM-DD", "{text}");
         }
+        // day and month first, either way round (tester r8 #3)
+        for text in ["02/04/1961", "2-4-1961", "02.04.1961"] {
+            assert_eq!(
+                said(text),
+                "day and month could be either way (1961-04-02 or 1961-02-04); \
+                 write it as YYYY-MM-DD",
+                "{text}"
+            );
+        }
+        assert_eq!(said("04/04/1961"), "expected a date YYYY-MM-DD");
+        assert_eq!(
+            said("2014年2月30日"),
+            "no such day: February 2014 has 28 days"
+        );
         // a date is no reason
         assert_eq!(Date::no_such_day("2016-02-29"), None);
         assert_eq!(Date::no_such_day(" 2014-09-30 "), None);
