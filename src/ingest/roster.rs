@@ -23,40 +23,76 @@ const FAMILY: usize = 4;
 const STATUS: usize = 5;
 const GROUP: usize = 6;
 
+/// The roster's columns, each with the names it is also given: in
+/// English, and in Chinese as a Hong Kong volunteer writes them
+/// (Traditional, and Simplified), docs/formats.md.
 const COLUMNS: [Column; 7] = [
     Column {
         name: "id",
-        aliases: &["playerid", "player"],
+        aliases: &[
+            "playerid",
+            "player",
+            "編號",
+            "编号",
+            "號碼",
+            "号码",
+            "選手編號",
+            "选手编号",
+            "參賽編號",
+            "参赛编号",
+        ],
         required: true,
     },
     Column {
         name: "name",
-        aliases: &["playername", "fullname"],
+        aliases: &[
+            "playername",
+            "fullname",
+            "姓名",
+            "名字",
+            "選手姓名",
+            "选手姓名",
+        ],
         required: true,
     },
     Column {
         name: "birthdate",
-        aliases: &["dateofbirth", "dob", "birthday"],
+        aliases: &[
+            "dateofbirth",
+            "dob",
+            "birthday",
+            "出生日期",
+            "生日",
+            "出生年月日",
+        ],
         required: false,
     },
     Column {
         name: "age",
-        aliases: &[],
+        aliases: &["年齡", "年龄"],
         required: false,
     },
     Column {
         name: "family",
-        aliases: &["familyid", "familyunit"],
+        aliases: &["familyid", "familyunit", "家庭", "家庭編號", "家庭编号"],
         required: false,
     },
     Column {
         name: "status",
-        aliases: &[],
+        aliases: &["狀態", "状态"],
         required: false,
     },
     Column {
         name: "group",
-        aliases: &["agegroup"],
+        aliases: &[
+            "agegroup",
+            "組別",
+            "组别",
+            "年齡組別",
+            "年龄组别",
+            "年齡組",
+            "年龄组",
+        ],
         required: false,
     },
 ];
@@ -1405,6 +1441,47 @@ mod tests {
         .unwrap();
         let players = roster.iter().map(|(_, p)| p.into_owned()).collect();
         (players, problems.iter().map(|p| p.to_string()).collect())
+    }
+
+    /// A roster whose header is written in Chinese (a Hong Kong
+    /// volunteer's) is read as the English one is, each column's usual
+    /// Chinese names taken (tester r8 #3).
+    #[test]
+    fn reads_a_header_written_in_chinese() {
+        let (players, said) =
+            read_text("編號,姓名,出生日期,家庭,狀態,組別\nP1,陳大文,1961-04-02,F1,退出,U12\n");
+        assert_eq!(said, Vec::<String>::new());
+        let p = &players[0];
+        assert_eq!(
+            (p.id.as_str(), p.name.as_str(), p.birth_date.as_deref()),
+            ("P1", "陳大文", Some("1961-04-02"))
+        );
+        assert_eq!(
+            (p.family.as_deref(), p.status, p.group.as_deref()),
+            (Some("F1"), Status::Withdrawn, Some("U12"))
+        );
+        for header in [
+            "號碼,名字,生日,家庭編號,年齡組別",
+            "選手編號,選手姓名,出生年月日,家庭,年齡組",
+            "编号,姓名,出生日期,家庭编号,组别",
+        ] {
+            let (players, said) = read_text(&format!("{header}\nP1,A,1961-04-02,F1,U12\n"));
+            assert_eq!(said, Vec::<String>::new(), "{header}");
+            let p = &players[0];
+            assert_eq!(
+                (
+                    p.id.as_str(),
+                    p.name.as_str(),
+                    p.birth_date.as_deref(),
+                    p.family.as_deref(),
+                    p.group.as_deref()
+                ),
+                ("P1", "A", Some("1961-04-02"), Some("F1"), Some("U12")),
+                "{header}"
+            );
+        }
+        let (players, said) = read_text("編號,姓名,年齡\nP1,A,70\n");
+        assert_eq!((said.len(), players[0].age), (0, Some(70)));
     }
 
     /// A status written in Chinese (a Hong Kong volunteer's roster) is
