@@ -422,9 +422,8 @@ fn a_roster_that_cannot_be_read_is_said_once_not_again_for_each_player() {
     assert_eq!(
         out.stderr,
         format!(
-            "{headless_at}: warning: not a roster (expected a header with id and name): skipped\n\
-             {headless_at}: error: no roster found: expected a header with at least id and name (optional: birth_date, age, family, status, group)\n\
-             12 files: 12 cards accepted, 36 games; 1 error, 1 warning\n"
+            "{headless_at}: error: no roster found: expected a header with at least id and name (optional: birth_date, age, family, status, group)\n\
+             12 files: 12 cards accepted, 36 games; 1 error\n"
         )
     );
 }

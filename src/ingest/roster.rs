@@ -122,11 +122,11 @@ pub fn read(path: &PathBuf, problems: &mut Problems) -> Result<Roster, InputErro
         }
     }
     let mut roster = Roster::default();
-    let mut found = false;
+    let mut looked = Looked::default();
     let mut unreadable = false;
     for file in expand(std::slice::from_ref(path))? {
         match open(&file) {
-            Ok(sheets) => found |= read_sheets(sheets, &limits, &mut roster, problems),
+            Ok(sheets) => read_sheets(sheets, &limits, &mut roster, problems, &mut looked),
             Err(e @ (InputError::BadLimit { .. } | InputError::NotFound { .. })) => return Err(e),
             Err(e) => {
                 // Keep going, then decide: the cards are still checked (their
@@ -140,10 +140,15 @@ pub fn read(path: &PathBuf, problems: &mut Problems) -> Result<Roster, InputErro
         }
     }
     if unreadable {
+        // (a roster's file unread: the sheets that hold none are skipped,
+        // not said to be no roster)
+        for sheet in looked.skipped {
+            not_a_roster(&sheet, problems);
+        }
         return Ok(Roster::unread());
     }
-    if !found {
-        not_found(&super::shown(path), problems);
+    if !looked.found {
+        not_found(&super::shown(path), looked, problems);
         return Ok(Roster::unread());
     }
     roster.shrink_to_fit();
@@ -159,13 +164,16 @@ pub fn from_bytes(
     problems: &mut Problems,
 ) -> Result<Roster, InputError> {
     let mut roster = Roster::default();
-    if !read_sheets(
+    let mut looked = Looked::default();
+    read_sheets(
         super::read_bytes(name, bytes, limits)?,
         limits,
         &mut roster,
         problems,
-    ) {
-        not_found(name, problems);
+        &mut looked,
+    );
+    if !looked.found {
+        not_found(name, looked, problems);
     }
     Ok(roster)
 }
@@ -196,7 +204,13 @@ pub fn both_ways(
             hidden: false,
         };
         let (mut roster, mut problems) = (Roster::default(), Problems::new());
-        read_sheets(vec![sheet], limits, &mut roster, &mut problems);
+        read_sheets(
+            vec![sheet],
+            limits,
+            &mut roster,
+            &mut problems,
+            &mut Looked::default(),
+        );
         let said = problems.iter().map(|p| p.to_string()).collect();
         let players = roster.iter().map(|(_, p)| p.into_owned()).collect();
         (said, players)
@@ -223,21 +237,49 @@ pub fn in_chunks(
     Some((said, players))
 }
 
-fn not_found(name: &str, problems: &mut Problems) {
-    problems.error(
-        crate::place::Source::file(name).whole(),
-        "no roster found: expected a header with at least id and name (optional: birth_date, age, family, status, group)",
+/// The sheets of a roster's files looked at: whether one was a roster,
+/// and those that hold none, while none is.
+#[derive(Default)]
+struct Looked {
+    found: bool,
+    /// The sheets that hold no roster, before one that does: each is
+    /// skipped (a warning) once a roster is found, else is said to hold no
+    /// roster (an error, [`not_found`]): said once either way.
+    skipped: Vec<Source>,
+}
+
+/// No roster found in `name`: an error at each sheet looked at (a CSV
+/// file's one, at the file), or at the file when no sheet held anything.
+fn not_found(name: &str, looked: Looked, problems: &mut Problems) {
+    let sheets = match looked.skipped {
+        s if s.is_empty() => vec![crate::place::Source::file(name)],
+        s => s,
+    };
+    for sheet in sheets {
+        problems.error(
+            sheet.whole(),
+            "no roster found: expected a header with at least id and name (optional: birth_date, age, family, status, group)",
+        );
+    }
+}
+
+/// A sheet that holds no roster, beside one that does: skipped.
+fn not_a_roster(sheet: &Source, problems: &mut Problems) {
+    problems.warning(
+        sheet.whole(),
+        crate::problem::said::Said::new(crate::problem::said::Msg::NotARoster, []),
     );
 }
 
-/// Reads every roster sheet; whether there was one.
+/// Reads every roster sheet, noting in `looked` whether there was one
+/// and the sheets skipped.
 fn read_sheets(
     sheets: Vec<super::Sheet>,
     limits: &Limits,
     roster: &mut Roster,
     problems: &mut Problems,
-) -> bool {
-    let mut found = false;
+    looked: &mut Looked,
+) {
     for mut sheet in sheets {
         if !super::read_or_skip(&sheet, problems) {
             continue;
@@ -248,7 +290,12 @@ fn read_sheets(
         let (kind, seen) = recognise(&mut sheet, problems);
         match kind {
             Kind::Roster => {
-                found = true;
+                if !looked.found {
+                    looked.found = true;
+                    for skipped in std::mem::take(&mut looked.skipped) {
+                        not_a_roster(&skipped, problems);
+                    }
+                }
                 let merged = MergedLabels::of_columns(&sheet.merged, &SHARED);
                 read_sheet(
                     &sheet.source,
@@ -261,13 +308,10 @@ fn read_sheets(
                 );
             }
             Kind::Empty => {}
-            _ => problems.warning(
-                sheet.source.whole(),
-                crate::problem::said::Said::new(crate::problem::said::Msg::NotARoster, []),
-            ),
+            _ if looked.found => not_a_roster(&sheet.source, problems),
+            _ => looked.skipped.push(sheet.source.clone()),
         }
     }
-    found
 }
 
 /// What a reading thread gives the adding one: players, and the problems
@@ -1482,6 +1526,60 @@ mod tests {
         }
         let (players, said) = read_text("編號,姓名,年齡\nP1,A,70\n");
         assert_eq!((said.len(), players[0].age), (0, Some(70)));
+    }
+
+    /// A file that holds no roster is said to once, at each sheet (a CSV
+    /// file's: at the file): an error, not also a warning that the sheet
+    /// is skipped. A sheet beside a roster's is skipped, a warning
+    /// (tester r8 #3).
+    #[test]
+    fn no_roster_found_is_said_once_a_sheet() {
+        const NONE: &str = "error: no roster found: expected a header with at least id and name \
+                            (optional: birth_date, age, family, status, group)";
+        let (_, said) = read_text("a,b\n1,2\n");
+        assert_eq!(said, [format!("r.csv: {NONE}")]);
+        let dir = std::env::temp_dir().join(format!("tilerank-no-roster-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let said_of = |sheets: &[(&str, &[&str])]| {
+            let path = dir.join("roster.xlsx");
+            let mut book = rust_xlsxwriter::Workbook::new();
+            for (name, rows) in sheets {
+                let sheet = book.add_worksheet();
+                sheet.set_name(*name).unwrap();
+                for (r, row) in rows.iter().enumerate() {
+                    for (c, v) in row.split(',').enumerate() {
+                        sheet.write_string(r as u32, c as u16, v).unwrap();
+                    }
+                }
+            }
+            book.save(&path).unwrap();
+            let mut problems = Problems::new();
+            let roster = read(&path, &mut problems).unwrap();
+            let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+            (roster.len(), said, super::super::shown(&path))
+        };
+        let (_, said, at) = said_of(&[("名冊", &["編碼,名子", "P1,A"])]);
+        assert_eq!(said, [format!("{at}[名冊]: {NONE}")]);
+        let (_, said, at) = said_of(&[("Notes", &["a note"]), ("Other", &["x,y"])]);
+        assert_eq!(
+            said,
+            [
+                format!("{at}[Notes]: {NONE}"),
+                format!("{at}[Other]: {NONE}")
+            ]
+        );
+        let (players, said, at) =
+            said_of(&[("Notes", &["a note"]), ("Players", &["id,name", "P1,A"])]);
+        assert_eq!(
+            (players, said),
+            (
+                1,
+                vec![format!(
+                    "{at}[Notes]: warning: not a roster (expected a header with id and name): skipped"
+                )]
+            )
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// A status written in Chinese (a Hong Kong volunteer's roster) is
