@@ -168,6 +168,9 @@ pub struct ImportReport {
     /// The cards that differ from the event's card of their key (and were
     /// not replaced): each is also an error in `problems`.
     pub conflicts: Vec<CardKey>,
+    /// The tables in conflict settled for the event's card, given again
+    /// the same with `--replace`.
+    pub settled: Vec<CardKey>,
 }
 
 /// A score as text that [`Score::parse`] reads back: the exact decimal
@@ -358,6 +361,10 @@ struct FileImport<'a> {
     held: Problems,
     /// Those cards' keys and lines.
     conflicts: Vec<(CardKey, Vec<StoredLine>)>,
+    /// The cards given again the same with `--replace` whose table is in
+    /// conflict: who entered the versions that differ (they are set aside,
+    /// the event's card stands).
+    settles: Vec<(CardKey, Vec<String>)>,
     /// The desk's typing, in an event where referees entered cards: a card
     /// that differs from a referee's is kept for the director's board.
     beside_entries: bool,
@@ -404,6 +411,7 @@ impl<'a> FileImport<'a> {
             differs: Problems::new(),
             held: Problems::new(),
             conflicts: Vec::new(),
+            settles: Vec::new(),
             beside_entries,
             seating: Seating::default(),
             keys: HashSet::default(),
@@ -479,7 +487,12 @@ impl<'a> FileImport<'a> {
                 Some((referee, entered)) => self.differ(&card, Some(referee), &entered, &lines),
                 None => CardFate::New,
             },
-            Some(old) if old.lines == lines => CardFate::Unchanged,
+            Some(old) if old.lines == lines => {
+                if self.replace == Replace::Yes && self.beside_entries {
+                    self.in_conflict(&card.key, &lines);
+                }
+                CardFate::Unchanged
+            }
             Some(_) if self.replaces(&card.key) => CardFate::Replaced,
             Some(old) => {
                 let by = if self.beside_entries {
@@ -592,6 +605,31 @@ impl<'a> FileImport<'a> {
             let entered = entry::entry_lines(&body, &referee, self.rules, Some(self.roster))?;
             (entered != lines).then_some((referee, entered))
         })
+    }
+
+    /// `--replace` gives the event's card of `key` again, the same
+    /// (`lines`): when entries of the table since it was last decided
+    /// differ from it (the table is in conflict), it is to be settled for
+    /// the event's card.
+    fn in_conflict(&mut self, key: &CardKey, lines: &[StoredLine]) {
+        let entries = match self.store.undecided_entries(key) {
+            Ok(entries) => entries,
+            Err(e) => {
+                self.failed.get_or_insert(e);
+                return;
+            }
+        };
+        let differ: Vec<String> = entries
+            .into_iter()
+            .filter(|(referee, body)| {
+                entry::entry_lines(body, referee, self.rules, Some(self.roster)).as_deref()
+                    != Some(lines)
+            })
+            .map(|(referee, _)| entry::entry_source(&referee))
+            .collect();
+        if !differ.is_empty() {
+            self.settles.push((key.clone(), differ));
+        }
     }
 
     /// Whether a card of `key` that differs from the stored one replaces it.
@@ -1429,6 +1467,7 @@ impl EventFolder {
             // (the cards held for the board refuse only themselves)
             let held = std::mem::take(&mut file.held);
             let conflicts = std::mem::take(&mut file.conflicts);
+            let settles = std::mem::take(&mut file.settles);
             report
                 .conflicts
                 .extend(conflicts.iter().map(|(k, _)| k.clone()));
@@ -1520,7 +1559,24 @@ impl EventFolder {
                 }
                 for (key, fate) in &fates {
                     if *fate == CardFate::Unchanged {
-                        store.confirm_entry(key, &name)?;
+                        match settles.iter().find(|(k, _)| k == key) {
+                            // --replace of the event's card, the same, over
+                            // the versions in conflict with it: settled for
+                            // it, as on the board
+                            Some((_, set_aside)) => {
+                                let why = reason.unwrap_or_default().trim();
+                                store.settle_for_event_card(key, &name, why)?;
+                                report.settled.push(key.clone());
+                                report.problems.note(
+                                    Source::file(&name).whole(),
+                                    format!(
+                                        "{key}: the event's card, the same as this one, stands (--replace); set aside: {}; the board shows the table decided",
+                                        set_aside.join(", ")
+                                    ),
+                                );
+                            }
+                            None => store.confirm_entry(key, &name)?,
+                        }
                         continue;
                     }
                     if replace != Replace::Yes {

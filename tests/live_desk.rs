@@ -1421,7 +1421,8 @@ fn a_table_in_conflict_on_the_board_is_what_the_answers_wait_for() {
         .failure(1)
         .stderr_has(held)
         .stderr_lacks("cards missing")
-        .stderr_has("No qualifier list: the event is not complete (above). Import the rest, or give --allow-incomplete for a provisional list.")
+        .stderr_has("No qualifier list: 1 table is in conflict on the director's board (above). Settle it on the director's board (tilerank serve --entry), or import the right card with --replace --reason \"why\", or give --allow-incomplete for a provisional list.")
+        .stderr_lacks("the event is not complete")
         .stdout_is("");
     run(&["qualifiers", "--allow-incomplete"])
         .success()
@@ -1460,6 +1461,64 @@ fn a_table_in_conflict_on_the_board_is_what_the_answers_wait_for() {
         .run()
         .success();
     run(&["qualifiers"]).success().stderr_lacks("conflict");
+}
+
+/// The desk's card is in, a referee's entry differs from it: the director
+/// checks the paper and imports the desk's card again with `--replace
+/// --reason`, the same card. The table is settled for it, as on the board,
+/// with the reason.
+#[test]
+fn replace_with_the_event_s_own_card_settles_the_conflict() {
+    let scratch = Scratch::new("replace-same");
+    let hk = hk_event(&scratch);
+    let toml = hk.dir.join("tilerank.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, text.replace("count = 12", "count = 1")).unwrap();
+    let cards = hk.cards[0].parent().unwrap();
+    desk_import(&hk.dir, cards).success();
+    let folder = tilerank::event_folder::EventFolder::open(&hk.dir).unwrap();
+    let card = std::fs::read_to_string(&hk.cards[0]).unwrap();
+    folder
+        .enter_card("Ann Lee", swap_seats(&card).as_bytes(), &mut || {})
+        .unwrap();
+    assert_eq!(folder.held_back().unwrap().len(), 1);
+    let run = |args: &[&str]| Test::new().args(args).in_dir(&hk.dir).run();
+    run(&["export", "-o", "results.xlsx"])
+        .failure(1)
+        .stderr_has("Nothing exported: 1 table is in conflict on the director's board (above). Settle it on the director's board (tilerank serve --entry), or import the right card with --replace --reason \"why\", or give --allow-incomplete for a provisional export.");
+    let name = hk.cards[0]
+        .file_name()
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_string();
+    Test::new()
+        .args(["import", "--replace", "--reason", "paper card checked: B tiles 7"])
+        .arg(&hk.cards[0])
+        .in_dir(&hk.dir)
+        .run()
+        .success()
+        .stderr_has(&format!("{name}: note: session S01 table 1: the event's card, the same as this one, stands (--replace); set aside: entry by referee Ann Lee; the board shows the table decided\n"))
+        .stderr_has(&format!("{name}: already imported, identical (1 card); 1 table in conflict settled for it (see above)\n"))
+        .stderr_lacks("nothing to do");
+    assert!(folder.held_back().unwrap().is_empty());
+    let board = folder.board().unwrap();
+    let decided = board[0].decided.clone().unwrap();
+    assert!(
+        decided.ends_with(&format!("{name}): paper card checked: B tiles 7")),
+        "{decided}"
+    );
+    run(&["qualifiers"]).success().stderr_lacks("conflict");
+    // once settled, the same again is nothing to do
+    Test::new()
+        .args(["import", "--replace", "--reason", "again"])
+        .arg(&hk.cards[0])
+        .in_dir(&hk.dir)
+        .run()
+        .success()
+        .stderr_has(&format!(
+            "{name}: already imported, identical (1 card): nothing to do"
+        ));
 }
 
 #[test]

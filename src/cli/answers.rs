@@ -240,10 +240,55 @@ pub fn answers_of(
 ) -> Option<Completeness> {
     let c = report_missing_of(loaded, stage);
     if !c.is_complete() && !allow {
-        say!("{refusal}");
+        say!("{}", refusal_of(&c, refusal));
         return None;
     }
     Some(c)
+}
+
+/// `refusal` ("... the event is not complete (above). Import the rest,
+/// or give --allow-incomplete ...") with the tables in conflict on the
+/// board named as the reason, and what settles them, when they are what
+/// `c` lacks (only they, or with other cards).
+pub fn refusal_of(c: &Completeness, refusal: &str) -> String {
+    let conflicts = c.held_for(Held::Conflict).count();
+    if conflicts == 0 {
+        return refusal.to_string();
+    }
+    let only = c.missing.is_empty()
+        && c.waiting.is_empty()
+        && c.held.iter().all(|(_, w)| *w == Held::Conflict);
+    let (tables, it) = match conflicts {
+        1 => ("1 table is".to_string(), "it"),
+        n => (format!("{n} tables are"), "each"),
+    };
+    let settle = format!(
+        "settle {it} on the director's board (tilerank serve --entry), or import the right card with --replace --reason \"why\""
+    );
+    if only {
+        let why = format!("{tables} in conflict on the director's board");
+        refusal
+            .replace(
+                "the event is not complete (above)",
+                &format!("{why} (above)"),
+            )
+            .replace("the event is not complete", &why)
+            .replace(
+                "Import the rest, or",
+                &format!("{}{}, or", settle[..1].to_uppercase(), &settle[1..]),
+            )
+    } else {
+        refusal.replace(
+            "Import the rest, or",
+            &format!(
+                "Import the rest and {settle} (the {} in conflict), or",
+                match conflicts {
+                    1 => "table",
+                    _ => "tables",
+                }
+            ),
+        )
+    }
 }
 
 /// The answers of the last stage (the medals, the award): [`answers_of`]

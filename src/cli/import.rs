@@ -99,7 +99,23 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
             0 => String::new(),
             n => format!("; {} held for the director's board (see above)", cards(n)),
         };
-        if new + replaced == 0 && held.is_empty() {
+        // (given again the same with --replace: the tables in conflict
+        // are settled for it)
+        let settled = fates
+            .iter()
+            .filter(|(k, _)| report.settled.contains(k))
+            .count();
+        if new + replaced == 0 && held.is_empty() && settled > 0 {
+            say!(
+                "{file}: already imported, identical ({}); {} in conflict settled for it (see above)",
+                cards(same),
+                if settled == 1 {
+                    "1 table".to_string()
+                } else {
+                    format!("{settled} tables")
+                }
+            );
+        } else if new + replaced == 0 && held.is_empty() {
             say!(
                 "{file}: already imported, identical ({}): nothing to do",
                 cards(same)

@@ -1139,6 +1139,66 @@ impl Store {
         rows.collect::<Result<Vec<_>, _>>().map_err(e)
     }
 
+    /// Each referee's latest entry of `key` since the director last
+    /// decided the table (the desk's typing kept for the board too),
+    /// whatever its outcome: who entered it, and the card as posted.
+    pub(super) fn undecided_entries(
+        &self,
+        key: &CardKey,
+    ) -> Result<Vec<(String, Vec<u8>)>, FolderError> {
+        let (stage, session, table) = key_fields(key);
+        let e = |e| self.error(e);
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT e.referee, e.body FROM entries e
+                  WHERE e.stage = ?1 AND e.session = ?2 AND e.tbl = ?3
+                    AND e.id > coalesce((SELECT d.last_entry FROM decisions d
+                         WHERE d.stage = ?1 AND d.session = ?2 AND d.tbl = ?3
+                         ORDER BY d.id DESC LIMIT 1), 0)
+                    AND e.id = (SELECT max(f.id) FROM entries f
+                         WHERE f.stage = ?1 AND f.session = ?2 AND f.tbl = ?3
+                           AND f.referee = e.referee)
+                  ORDER BY e.id",
+            )
+            .map_err(e)?;
+        let rows = stmt
+            .query_map(params![stage, session, table], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .map_err(e)?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(e)
+    }
+
+    /// The desk imported again, with `--replace` (from `file`, for
+    /// `reason`), the card the event holds of `key`, which is in conflict
+    /// with entries that differ from it: the table is settled for the
+    /// event's card, as the director settles it on the board.
+    pub(super) fn settle_for_event_card(
+        &self,
+        key: &CardKey,
+        file: &str,
+        reason: &str,
+    ) -> Result<(), FolderError> {
+        let (stage, session, table) = key_fields(key);
+        self.conn
+            .execute(
+                "INSERT INTO decisions (time, stage, session, tbl, entry, last_entry, reason, log)
+                 VALUES (?1, ?2, ?3, ?4, NULL,
+                         (SELECT coalesce(max(id), 0) FROM entries WHERE stage = ?2 AND session = ?3 AND tbl = ?4),
+                         ?5, NULL)",
+                params![
+                    utc_now(),
+                    stage,
+                    session,
+                    table,
+                    format!("{DESK_REPLACED} ({file}): {reason}")
+                ],
+            )
+            .map_err(|e| self.error(e))?;
+        Ok(())
+    }
+
     /// Every entry and every decision as rows of a dump's `entries.csv`
     /// and `decisions.csv` (with their headers).
     pub(super) fn entries_for_dump(&self) -> Result<[Vec<Vec<String>>; 2], FolderError> {
