@@ -156,7 +156,7 @@ pub fn page(frame: &Frame, body: &str) -> String {
 
 /// The notice `serve` puts on its pages while files with errors are left
 /// out of them: each file, named as the import log names it
-/// ([`shown_cell`]), with its errors; empty when none is.
+/// (as `shown_cell` names it), with its errors; empty when none is.
 pub fn refused_notice(lang: Lang, files: &std::collections::BTreeMap<String, usize>) -> String {
     if files.is_empty() {
         return String::new();
