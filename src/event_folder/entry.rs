@@ -1115,28 +1115,7 @@ impl Store {
         &self,
         key: &CardKey,
     ) -> Result<Vec<(String, Vec<u8>)>, FolderError> {
-        let (stage, session, table) = key_fields(key);
-        let e = |e| self.error(e);
-        let mut stmt = self
-            .conn
-            .prepare_cached(
-                "SELECT e.referee, e.body FROM entries e
-                  WHERE e.stage = ?1 AND e.session = ?2 AND e.tbl = ?3 AND e.outcome = 'waiting'
-                    AND e.id > coalesce((SELECT d.last_entry FROM decisions d
-                         WHERE d.stage = ?1 AND d.session = ?2 AND d.tbl = ?3
-                         ORDER BY d.id DESC LIMIT 1), 0)
-                    AND e.id = (SELECT max(f.id) FROM entries f
-                         WHERE f.stage = ?1 AND f.session = ?2 AND f.tbl = ?3
-                           AND f.referee = e.referee)
-                  ORDER BY e.id",
-            )
-            .map_err(e)?;
-        let rows = stmt
-            .query_map(params![stage, session, table], |r| {
-                Ok((r.get(0)?, r.get(1)?))
-            })
-            .map_err(e)?;
-        rows.collect::<Result<Vec<_>, _>>().map_err(e)
+        self.latest_entries(key, true)
     }
 
     /// Each referee's latest entry of `key` since the director last
@@ -1146,6 +1125,17 @@ impl Store {
         &self,
         key: &CardKey,
     ) -> Result<Vec<(String, Vec<u8>)>, FolderError> {
+        self.latest_entries(key, false)
+    }
+
+    /// Each referee's latest entry of `key` posted after the director last
+    /// decided the table, only those waiting for the desk's typing when
+    /// `waiting`, in the order posted.
+    fn latest_entries(
+        &self,
+        key: &CardKey,
+        waiting: bool,
+    ) -> Result<Vec<(String, Vec<u8>)>, FolderError> {
         let (stage, session, table) = key_fields(key);
         let e = |e| self.error(e);
         let mut stmt = self
@@ -1153,6 +1143,7 @@ impl Store {
             .prepare_cached(
                 "SELECT e.referee, e.body FROM entries e
                   WHERE e.stage = ?1 AND e.session = ?2 AND e.tbl = ?3
+                    AND (?4 = 0 OR e.outcome = 'waiting')
                     AND e.id > coalesce((SELECT d.last_entry FROM decisions d
                          WHERE d.stage = ?1 AND d.session = ?2 AND d.tbl = ?3
                          ORDER BY d.id DESC LIMIT 1), 0)
@@ -1163,7 +1154,7 @@ impl Store {
             )
             .map_err(e)?;
         let rows = stmt
-            .query_map(params![stage, session, table], |r| {
+            .query_map(params![stage, session, table, waiting], |r| {
                 Ok((r.get(0)?, r.get(1)?))
             })
             .map_err(e)?;
