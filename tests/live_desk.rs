@@ -947,7 +947,7 @@ fn a_second_referee_is_told_which_referee_entered_the_other_version() {
     .unwrap();
     let message = conflict_of(&zh)["message"].as_str().unwrap().to_string();
     assert!(
-        message.starts_with("未儲存：記分台已按已簽署的紙本計分卡輸入場次 S01 第 2 桌，內容與此不同。請與紙本計分卡核對；若你的正確，請告知記分台，由裁判長在看板上決定。\n不同之處（記分台的計分卡對此計分卡）：\n第 3 局，座位 A："),
+        message.starts_with("未儲存：記分台已按已簽署的紙本計分卡輸入場次 S01 第 2 桌，內容與此不同。請與紙本計分卡核對；若你輸入的正確，請告知記分台，由裁判長在看板上決定。\n不同之處（記分台的計分卡對此計分卡）：\n第 3 局，座位 A："),
         "{message}"
     );
 

@@ -325,7 +325,7 @@ crate::lang::catalog! {
         /// A referee's card that differs from the event's card of its
         /// table: who holds that version, and what to do.
         HeldByDesk => "Not stored: the desk has a different card for {}, typed from the signed paper card. Check yours against the paper card; if yours is right, tell the desk: the director settles it on the board.",
-            "未儲存：記分台已按已簽署的紙本計分卡輸入 {}，內容與此不同。請與紙本計分卡核對；若你的正確，請告知記分台，由裁判長在看板上決定。";
+            "未儲存：記分台已按已簽署的紙本計分卡輸入 {}，內容與此不同。請與紙本計分卡核對；若你輸入的正確，請告知記分台，由裁判長在看板上決定。";
         HeldByReferee => "Not stored: referee {} entered a different card for {} before you. Yours is kept for the director: tell the desk, and wait for the director's decision on the board.",
             "未儲存：裁判 {} 較早前已輸入 {}，內容與此不同。你的計分卡已保留給裁判長：請告知記分台，並等候裁判長在看板上決定。";
         HeldByYou => "Not stored: your own card for {} was checked already (the desk's typing of the paper card agreed, or the director decided), and it is no longer changed from the phone. If this one is right, tell the desk: the director settles it on the board.",
