@@ -1171,23 +1171,7 @@ impl Store {
         file: &str,
         reason: &str,
     ) -> Result<(), FolderError> {
-        let (stage, session, table) = key_fields(key);
-        self.conn
-            .execute(
-                "INSERT INTO decisions (time, stage, session, tbl, entry, last_entry, reason, log)
-                 VALUES (?1, ?2, ?3, ?4, NULL,
-                         (SELECT coalesce(max(id), 0) FROM entries WHERE stage = ?2 AND session = ?3 AND tbl = ?4),
-                         ?5, NULL)",
-                params![
-                    utc_now(),
-                    stage,
-                    session,
-                    table,
-                    format!("{DESK_REPLACED} ({file}): {reason}")
-                ],
-            )
-            .map_err(|e| self.error(e))?;
-        Ok(())
+        self.desk_decision(key, &format!("{DESK_REPLACED} ({file}): {reason}"))
     }
 
     /// Every entry and every decision as rows of a dump's `entries.csv`
@@ -1256,12 +1240,10 @@ impl Store {
             .map_err(|e| self.error(e))
     }
 
-    /// The desk's typing (`file`) agrees with the card a referee entered:
-    /// the table is settled, and the referee can no longer change it.
-    pub(super) fn confirm_entry(&self, key: &CardKey, file: &str) -> Result<(), FolderError> {
-        if self.entered_by(key)?.is_none() {
-            return Ok(());
-        }
+    /// A decision of the desk on the table of `key`, for `reason`: the
+    /// event's card stands, and every entry of the table so far is
+    /// settled by it.
+    fn desk_decision(&self, key: &CardKey, reason: &str) -> Result<(), FolderError> {
         let (stage, session, table) = key_fields(key);
         self.conn
             .execute(
@@ -1269,16 +1251,19 @@ impl Store {
                  VALUES (?1, ?2, ?3, ?4, NULL,
                          (SELECT coalesce(max(id), 0) FROM entries WHERE stage = ?2 AND session = ?3 AND tbl = ?4),
                          ?5, NULL)",
-                params![
-                    utc_now(),
-                    stage,
-                    session,
-                    table,
-                    format!("{DESK_AGREES} ({file})")
-                ],
+                params![utc_now(), stage, session, table, reason],
             )
             .map_err(|e| self.error(e))?;
         Ok(())
+    }
+
+    /// The desk's typing (`file`) agrees with the card a referee entered:
+    /// the table is settled, and the referee can no longer change it.
+    pub(super) fn confirm_entry(&self, key: &CardKey, file: &str) -> Result<(), FolderError> {
+        if self.entered_by(key)?.is_none() {
+            return Ok(());
+        }
+        self.desk_decision(key, &format!("{DESK_AGREES} ({file})"))
     }
 
     /// The reason of the director's last decision of `key`, when `body`
