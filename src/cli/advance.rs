@@ -52,7 +52,10 @@ pub fn run(args: AdvanceArgs) -> Result<Outcome> {
         &loaded,
         &stage,
         args.allow_incomplete,
-        &format!("No list of who goes on from the {stage}: the event is not complete (above). Import the rest, or give --allow-incomplete for a provisional list."),
+        &super::answers::Refusal::new(
+            format!("No list of who goes on from the {stage}: "),
+            "a provisional list",
+        ),
     ) else {
         return Ok(Outcome::DataErrors);
     };

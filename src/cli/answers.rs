@@ -236,7 +236,7 @@ pub fn answers_of(
     loaded: &Loaded,
     stage: &Stage,
     allow: bool,
-    refusal: &str,
+    refusal: &Refusal,
 ) -> Option<Completeness> {
     let c = report_missing_of(loaded, stage);
     if !c.is_complete() && !allow {
@@ -246,15 +246,33 @@ pub fn answers_of(
     Some(c)
 }
 
-/// `refusal` ("... the event is not complete (above). Import the rest,
-/// or give --allow-incomplete ...") with the tables in conflict on the
-/// board named as the reason, and what settles them, when they are what
-/// `c` lacks (only they, or with other cards).
-pub fn refusal_of(c: &Completeness, refusal: &str) -> String {
-    let conflicts = c.held_for(Held::Conflict).count();
-    if conflicts == 0 {
-        return refusal.to_string();
+/// Answers refused while the event lacks what they wait for: what is not
+/// given, and what `--allow-incomplete` gives instead. The reason and
+/// what to do are [`refusal_of`]'s to say, from what the event lacks.
+pub struct Refusal {
+    /// What is not given, up to its reason: `"No qualifier list: "`, or
+    /// `"Nothing seated: who goes on from the prelim is not known while "`.
+    pub nothing: String,
+    /// What `--allow-incomplete` gives instead: `"a provisional list"`.
+    pub instead: String,
+}
+
+impl Refusal {
+    pub fn new(nothing: impl Into<String>, instead: impl Into<String>) -> Refusal {
+        Refusal {
+            nothing: nothing.into(),
+            instead: instead.into(),
+        }
     }
+}
+
+/// `refusal` said whole: its reason and what to do are what `c` lacks
+/// ("the event is not complete (above). Import the rest, or give
+/// --allow-incomplete ..."), the tables in conflict on the board named as
+/// the reason, and what settles them, when they are what `c` lacks (only
+/// they, or with other cards).
+pub fn refusal_of(c: &Completeness, refusal: &Refusal) -> String {
+    let conflicts = c.held_for(Held::Conflict).count();
     let only = c.missing.is_empty()
         && c.waiting.is_empty()
         && c.held.iter().all(|(_, w)| *w == Held::Conflict);
@@ -265,36 +283,33 @@ pub fn refusal_of(c: &Completeness, refusal: &str) -> String {
     let settle = format!(
         "settle {it} on the director's board (tilerank serve --entry), or import the right card with --replace --reason \"why\""
     );
-    if only {
-        let why = format!("{tables} in conflict on the director's board");
-        refusal
-            .replace(
-                "the event is not complete (above)",
-                &format!("{why} (above)"),
-            )
-            .replace("the event is not complete", &why)
-            .replace(
-                "Import the rest, or",
-                &format!("{}{}, or", settle[..1].to_uppercase(), &settle[1..]),
-            )
-    } else {
-        refusal.replace(
-            "Import the rest, or",
-            &format!(
-                "Import the rest and {settle} (the {} in conflict), or",
-                match conflicts {
-                    1 => "table",
-                    _ => "tables",
-                }
+    let (why, what_to_do) = match (conflicts, only) {
+        (0, _) => (
+            "the event is not complete".to_string(),
+            "Import the rest".to_string(),
+        ),
+        (_, true) => (
+            format!("{tables} in conflict on the director's board"),
+            format!("{}{}", settle[..1].to_uppercase(), &settle[1..]),
+        ),
+        (n, false) => (
+            "the event is not complete".to_string(),
+            format!(
+                "Import the rest and {settle} (the {} in conflict)",
+                if n == 1 { "table" } else { "tables" }
             ),
-        )
-    }
+        ),
+    };
+    format!(
+        "{}{why} (above). {what_to_do}, or give --allow-incomplete for {}.",
+        refusal.nothing, refusal.instead
+    )
 }
 
 /// The answers of the last stage (the medals, the award): [`answers_of`]
 /// it.
 pub fn final_answers(loaded: &Loaded, allow: bool, what: &str) -> Option<Completeness> {
-    let refusal = format!("No {what} yet: the event is not complete. Import the rest, or give --allow-incomplete for provisional {what}.");
+    let refusal = Refusal::new(format!("No {what} yet: "), format!("provisional {what}"));
     answers_of(loaded, &loaded.event.final_stage(), allow, &refusal)
 }
 
@@ -605,4 +620,54 @@ pub fn sources(
         }
     }
     Ok(Sources { name, sources, log })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{refusal_of, Refusal};
+    use tilerank::domain::{CardKey, Label, Stage};
+    use tilerank::event::{Completeness, Held};
+
+    fn key(table: u32) -> CardKey {
+        CardKey {
+            stage: Stage::prelim(),
+            session: Label::Num(7),
+            table: Label::Num(table),
+        }
+    }
+
+    /// Each refusal is one sentence made from its parts: the reason and
+    /// what to do follow from what the event lacks, whatever the refusal.
+    #[test]
+    fn a_refusal_says_why_and_what_settles_it() {
+        let seating = Refusal::new(
+            "Nothing seated: who goes on from the prelim is not known while ",
+            "a provisional seating (each printed card says so)",
+        );
+        let mut c = Completeness {
+            missing: vec![key(3)],
+            ..Completeness::default()
+        };
+        assert_eq!(
+            refusal_of(&c, &seating),
+            "Nothing seated: who goes on from the prelim is not known while the event is not complete (above). Import the rest, or give --allow-incomplete for a provisional seating (each printed card says so)."
+        );
+        c.held = vec![(key(5), Held::Conflict)];
+        assert_eq!(
+            refusal_of(&c, &Refusal::new("No qualifier list: ", "a provisional list")),
+            "No qualifier list: the event is not complete (above). Import the rest and settle it on the director's board (tilerank serve --entry), or import the right card with --replace --reason \"why\" (the table in conflict), or give --allow-incomplete for a provisional list."
+        );
+        c.missing.clear();
+        c.held.push((key(6), Held::Conflict));
+        assert_eq!(
+            refusal_of(&c, &seating),
+            "Nothing seated: who goes on from the prelim is not known while 2 tables are in conflict on the director's board (above). Settle each on the director's board (tilerank serve --entry), or import the right card with --replace --reason \"why\", or give --allow-incomplete for a provisional seating (each printed card says so)."
+        );
+        // a table waiting for the desk's typing is not a conflict
+        c.held = vec![(key(5), Held::Waiting)];
+        assert_eq!(
+            refusal_of(&c, &Refusal::new("No medals yet: ", "provisional medals")),
+            "No medals yet: the event is not complete (above). Import the rest, or give --allow-incomplete for provisional medals."
+        );
+    }
 }

@@ -78,7 +78,8 @@ pub fn run(args: ExportArgs) -> Result<Outcome> {
     say!("{}", summary(event));
     let completeness = report_missing(&loaded);
     if !completeness.is_complete() && !args.allow_incomplete {
-        say!("{}", super::answers::refusal_of(&completeness, "Nothing exported: the event is not complete (above). Import the rest, or give --allow-incomplete for a provisional export."));
+        let refusal = super::answers::Refusal::new("Nothing exported: ", "a provisional export");
+        say!("{}", super::answers::refusal_of(&completeness, &refusal));
         return Ok(Outcome::DataErrors);
     }
     let Sources { name, sources, log } =

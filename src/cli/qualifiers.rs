@@ -56,7 +56,7 @@ pub fn run(args: QualifiersArgs) -> Result<Outcome> {
         &loaded,
         &stage,
         args.allow_incomplete,
-        "No qualifier list: the event is not complete (above). Import the rest, or give --allow-incomplete for a provisional list.",
+        &super::answers::Refusal::new("No qualifier list: ", "a provisional list"),
     ) else {
         return Ok(Outcome::DataErrors);
     };

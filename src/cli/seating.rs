@@ -103,7 +103,10 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
     // (who goes on from a stage waits for it, as qualifiers does)
     let completeness = match &from {
         Some(f) => {
-            let refusal = format!("Nothing seated: who goes on from the {f} is not known while the event is not complete (above). Import the rest, or give --allow-incomplete for a provisional seating (each printed card says so).");
+            let refusal = super::answers::Refusal::new(
+                format!("Nothing seated: who goes on from the {f} is not known while "),
+                "a provisional seating (each printed card says so)",
+            );
             match answers_of(&loaded, f, args.allow_incomplete, &refusal) {
                 Some(c) => c,
                 None => return Ok(Outcome::DataErrors),
