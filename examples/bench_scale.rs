@@ -664,6 +664,59 @@ fn growth(exe: &Path, dir: &Path, runs: usize) {
     );
 }
 
+/// How long this machine takes to give a process memory it has not
+/// touched yet, in ms per MiB: 2 MiB pages (as tilerank asks for its large
+/// blocks) just after as much memory was freed, then after three seconds
+/// idle, and 4 KiB pages. On a virtual machine that gives free memory back
+/// to its host (free page reporting), memory left free for a few seconds
+/// is the host's to find again, page by page: every figure of a command
+/// then depends on how long the machine was idle before it (docs/scale.md,
+/// "Memory"). `None` where it cannot be measured.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn fresh_memory() -> Option<[f64; 3]> {
+    const LEN: usize = 64 << 20;
+    let touch = |huge: bool| -> Option<f64> {
+        // SAFETY: a private anonymous mapping of LEN bytes, written only
+        // within it, unmapped before it returns.
+        unsafe {
+            let p = libc::mmap(
+                std::ptr::null_mut(),
+                LEN,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            );
+            if p == libc::MAP_FAILED {
+                return None;
+            }
+            let advice = if huge {
+                libc::MADV_HUGEPAGE
+            } else {
+                libc::MADV_NOHUGEPAGE
+            };
+            libc::madvise(p, LEN, advice);
+            let t = Instant::now();
+            for i in (0..LEN).step_by(4096) {
+                std::ptr::write_volatile(p.cast::<u8>().add(i), 1);
+            }
+            let ms = t.elapsed().as_secs_f64() * 1e3;
+            libc::munmap(p, LEN);
+            Some(ms / (LEN >> 20) as f64)
+        }
+    };
+    touch(true)?;
+    let just_freed = touch(true)?;
+    std::thread::sleep(Duration::from_secs(3));
+    let idle = touch(true)?;
+    Some([just_freed, idle, touch(false)?])
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn fresh_memory() -> Option<[f64; 3]> {
+    None
+}
+
 fn main() {
     let players = args().players as usize;
     let runs = runs();
@@ -716,6 +769,11 @@ fn main() {
         "csv crate parse (ByteRecord loop, best of {runs}): {floor:.2?} ({fields} fields), peak {} (this process so far)",
         mib(peak_rss_mib())
     );
+    if let Some([just_freed, idle, small]) = fresh_memory() {
+        println!(
+            "fresh memory on this machine: 2 MiB pages {just_freed:.2} ms/MiB just after memory was freed, {idle:.2} ms/MiB after 3 s idle; 4 KiB pages {small:.2} ms/MiB (see docs/scale.md, Memory)"
+        );
+    }
     let cpu_before = cpu_seconds(self_stat);
 
     let t1 = Instant::now();
