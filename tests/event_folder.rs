@@ -108,13 +108,17 @@ fn a_card_given_again_by_a_later_file_of_the_same_import_refuses_every_file_of_i
     let shown: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
     assert_eq!(report.refused, shown);
     let said: Vec<String> = report.problems.iter().map(|p| p.to_string()).collect();
-    assert_eq!(
-        said,
-        [1, 2].map(|i| format!(
+    let mut expected: Vec<String> = [1, 2]
+        .map(|i| format!(
             "{}:2: error: session S01 table 1 is given twice (also at {}:2); a table plays once per session",
             shown[i], shown[0]
-        )),
-    );
+        ))
+        .to_vec();
+    expected.push(format!(
+        "{}:2: note: session S01 is given by 3 files ({}, {} and {}): 1 table given twice; import one typing of each session (tilerank compare FILE FILE says where two typings differ)",
+        shown[0], shown[0], shown[1], shown[2]
+    ));
+    assert_eq!(said, expected);
     assert!(stored(&folder).is_empty());
 }
 
@@ -359,6 +363,58 @@ fn a_table_two_files_of_one_import_give_refuses_both_files_as_check_does() {
             "the roster, then table 2's file"
         );
     }
+}
+
+/// A folder holding several typings of one session (the signed card's
+/// typing and two others): each table given twice is said, and the
+/// session once, with its files, by `check` and by `import` (tester r8
+/// #10: a wall of "given twice" with nothing to say what the files are).
+#[test]
+fn a_session_several_files_give_is_said_once_with_its_files() {
+    let s = Scratch::new("session-in-files");
+    let folder = event(&s);
+    let dir = s.0.join("event");
+    let typings = ["typed/S01.csv", "typed/S01-v1.csv", "typed/S01-v2.csv"];
+    std::fs::create_dir_all(s.0.join("typed")).unwrap();
+    for (i, name) in typings.iter().enumerate() {
+        cards_file(
+            &s,
+            name,
+            &[
+                card(1, ["P1", "P2", "P3", "P4"], 20 + i as i64),
+                card(2, ["P5", "P6", "P7", "P8"], 20),
+            ],
+        );
+    }
+    let shown = |name: &str| s.0.join(name).display().to_string();
+    let note = format!(
+        "{}:2: note: session S01 is given by 3 files ({}, {} and {}): 2 tables given twice; import one typing of each session (tilerank compare FILE FILE says where two typings differ)\n",
+        shown(typings[1]),
+        shown(typings[1]),
+        shown(typings[2]),
+        shown(typings[0]),
+    );
+    for command in ["check", "import"] {
+        let out = crate::test::Test::new()
+            .arg(command)
+            .arg(s.0.join("typed"))
+            .arg("--event")
+            .arg(&dir)
+            .run()
+            .failure(1)
+            .stderr_has(&note)
+            .stderr_has("session S01 table 2 is given twice");
+        assert_eq!(out.stderr.matches("is given by").count(), 1, "{command}");
+    }
+    assert!(stored(&folder).is_empty());
+    // one file a session: nothing of the kind
+    crate::test::Test::new()
+        .arg("check")
+        .arg(s.0.join(typings[0]))
+        .arg("--event")
+        .arg(&dir)
+        .run()
+        .stderr_lacks("is given by");
 }
 
 /// Two files that give a table the event holds already: `check --event`

@@ -345,6 +345,12 @@ crate::lang::catalog! {
         // Across cards (check 1).
         TableTwice => "{} is given twice (also at {}); a table plays once per session",
             "{} 重複出現（另見 {}）；每桌每場次只打一次";
+        /// Files that each give one session's tables (several typings of
+        /// it in one folder): said once, after its tables' errors.
+        SessionInFiles => "session {} is given by {} files ({}): {} given twice; import one typing of each session (tilerank compare FILE FILE says where two typings differ)",
+            "場次 {} 由 {} 個檔案提供（{}）：{} 重複；每個場次只匯入一份輸入（tilerank compare 檔案 檔案 可找出兩份輸入的不同之處）";
+        OneTable => "1 table", "1 張枱";
+        TablesCount => "{} tables", "{} 張枱";
         TwoTables => "{} ({}) is seated at table {} and at table {} ({}) in session {}; a player sits at one table per session",
             "{}（{}）坐在第 {} 桌，又坐在第 {} 桌（{}），同屬場次 {}；每名選手每場次只坐一桌";
         SessionsPerPlayer => "{} ({}) plays in {} and in {} ({}); each player plays {} of the {} ([sessions] per_player): the same card typed under two sessions, or a wrong id?",

@@ -2104,6 +2104,11 @@ const NO_SITTING: u32 = u32::MAX;
 /// An empty seat of a [`Sitting`].
 const NOBODY: PlayerId = PlayerId(u32::MAX);
 
+/// A session whose tables files of one run give twice ([`Seating::clashes`]):
+/// its stage and session, the files in the order met, how many of its
+/// tables they give twice, and the first card so given.
+type SessionInFiles = ((u32, u32), Vec<String>, usize, usize);
+
 /// A seat's place a [`Sitting`] does not hold (see [`Sitting::rows`]).
 const WIDE: u16 = u16::MAX;
 
@@ -2462,6 +2467,10 @@ impl Seating {
             by_key = (0..self.cards.len() as u32).collect();
             by_key.sort_by_key(|&i| (self.cards[i as usize].key, i));
         }
+        // the files that give each session's tables twice, in the order
+        // met, the tables, and the first card so given (a folder holding
+        // several typings of one session: said once, after its tables)
+        let mut in_files: Vec<SessionInFiles> = Vec::new();
         for group in
             by_key.chunk_by(|&a, &b| self.cards[a as usize].key == self.cards[b as usize].key)
         {
@@ -2501,7 +2510,50 @@ impl Seating {
                 if !again.is_empty() {
                     rejected.extend(group.iter().map(|&i| i as usize));
                 }
+                // (a stored card's place is the event's, not a file of
+                // this run)
+                let stored = group.iter().any(|&i| self.is_stored(i as usize));
+                let files: Vec<String> = match again {
+                    _ if stored => Vec::new(),
+                    [] => Vec::new(),
+                    _ => group
+                        .iter()
+                        .map(|&i| self.source(i as usize).file.clone())
+                        .collect(),
+                };
+                if files.iter().any(|f| *f != files[0]) {
+                    let session = (f.key.0, f.key.1);
+                    let at = match in_files.iter().position(|(s, ..)| *s == session) {
+                        Some(at) => at,
+                        None => {
+                            in_files.push((session, Vec::new(), 0, *first as usize));
+                            in_files.len() - 1
+                        }
+                    };
+                    let (_, names, tables, _) = &mut in_files[at];
+                    for file in files {
+                        if !names.contains(&file) {
+                            names.push(file);
+                        }
+                    }
+                    *tables += 1;
+                }
             }
+        }
+        for (_, files, tables, first) in in_files {
+            let session = self.key(first).session;
+            problems.note(
+                self.place(first, self.cards[first].at),
+                Said::new(
+                    Msg::SessionInFiles,
+                    [
+                        Part::text(SessionName(&session)),
+                        Part::text(files.len()),
+                        Part::List(files.into_iter().map(Part::text).collect(), Msg::And),
+                        Part::count(tables, Msg::OneTable, Msg::TablesCount),
+                    ],
+                ),
+            );
         }
         // A player at two tables of a session: each sitting after the
         // player's first in the session, at a card of another key. The
