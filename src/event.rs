@@ -1025,6 +1025,22 @@ fn assign_groups(
         of: HashMap::new(),
     };
     let date = rules.event_date.clone();
+    // No roster, several groups: no player's group can be chosen; said
+    // once, not once a player (with the date, when it is missing too)
+    if roster.is_open() && groups.len() > 1 {
+        let names: Vec<String> = groups.iter().map(|g| g.name.to_string()).collect();
+        problems.error(
+            crate::place::Place::nowhere("tilerank"),
+            Said::new(Msg::AgeGroupsNoRoster, [Part::text(names.join(", "))]),
+        );
+        if date.is_none() {
+            problems.error(
+                crate::place::Place::nowhere("tilerank"),
+                Said::new(Msg::AgeGroupsNoDate, []),
+            );
+        }
+        return out;
+    }
     let mut missing_date = false;
     // (the lines whose birth date or age was typed wrong, that error said
     // at its cell: found when first needed)

@@ -1191,6 +1191,34 @@ fn age_groups_with_no_date_say_to_give_date() {
     assert!(!out.stderr.contains("no date"), "{}", out.stderr);
 }
 
+/// Age groups with no roster: no player's group can be chosen, said once
+/// (not once a player, as `roster:` errors of a roster never given), with
+/// the groups and how to give the roster; the missing date beside it, so
+/// that both are said at once.
+#[test]
+fn age_groups_with_no_roster_say_to_give_one_once() {
+    let cards = crate::publish::example("nvso-2023").join("cards");
+    let cards = cards.display().to_string();
+    let medals = |date: &[&str]| {
+        Test::new()
+            .args(["medals", &cards, "--profile", "nvso"])
+            .args(date)
+            .run()
+            .failure(1)
+    };
+    let no_roster = "tilerank: error: the event has age groups (50-64, 65-79, 80+), chosen by each player's birth date or age, but no roster: give one with a birth_date or age column (--roster FILE; in an event folder, tilerank roster FILE)\n";
+    let out = medals(&["--date", "2023-09-13"])
+        .stderr_has(no_roster)
+        .stderr_lacks("roster: error")
+        .stderr_lacks("no date")
+        .stderr_has("12 files: 12 cards accepted, 36 games; 1 error\n");
+    assert_eq!(out.problems("error").len(), 1, "{}", out.stderr);
+    medals(&[])
+        .stderr_has(no_roster)
+        .stderr_has("tilerank: error: the event has age groups but no date")
+        .errors(2);
+}
+
 /// A count of 0 is never a silent switch: `[sessions] count = 0`,
 /// `tables = 0` and `[qualifiers] top = 0` stop every command at their
 /// line, exit 2, saying what is allowed (and `check = false` for the

@@ -280,6 +280,8 @@ crate::lang::catalog! {
             "賽事沒有日期（請加上 --date YYYY-MM-DD，或在賽事的 tilerank.toml 設定 [event] date）：未檢查年齡";
         AgeGroupsNoDate => "the event has age groups but no date: give --date YYYY-MM-DD, or set [event] date = \"YYYY-MM-DD\" in the event's tilerank.toml; ages are taken on the event date",
             "賽事設有年齡組但沒有日期：請加上 --date YYYY-MM-DD，或在賽事的 tilerank.toml 設定 [event] date = \"YYYY-MM-DD\"；年齡按賽事日期計算";
+        AgeGroupsNoRoster => "the event has age groups ({}), chosen by each player's birth date or age, but no roster: give one with a birth_date or age column (--roster FILE; in an event folder, tilerank roster FILE)",
+            "賽事設有年齡組（{}），按每名選手的出生日期或年齡分組，但沒有名冊：請提供有 birth_date 或 age 欄的名冊（--roster 檔案；在賽事資料夾中用 tilerank roster 檔案）";
         MixedGroups => "{}: its players are in different age groups ({}); each group plays its own tables: a player typed at the wrong table, or a wrong id?",
             "{}：選手分屬不同年齡組（{}）；每個組別各自分桌比賽：選手記錯了桌，還是編號錯了？";
 
