@@ -1046,6 +1046,42 @@ fn seating_by_group_seats_each_group_apart() {
     assert!(young.is_disjoint(&old));
 }
 
+/// One group's seating is that group's part of the whole seating, its
+/// tables numbered as there (the tables its cards are played at), not
+/// from 1: the nvso demo's final, group 65-79 at table 2, 80+ at 3.
+#[test]
+fn a_groups_seating_numbers_its_tables_as_the_whole_seating_does() {
+    let seating = |group: &[&str]| {
+        let out = Test::new()
+            .args(["seating", "--from", "prelim", "--format", "csv", "--event"])
+            .arg(crate::publish::example("nvso-2023"))
+            .args(group)
+            .run()
+            .success()
+            .stderr_lacks("not the one they were played at");
+        out.stdout
+            .lines()
+            .skip(1)
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    let whole = seating(&[]);
+    for (g, table) in [("50-64", "1"), ("65-79", "2"), ("80+", "3")] {
+        let rows = seating(&["--group", g]);
+        let part: Vec<String> = whole
+            .iter()
+            .filter(|r| r.contains(&format!(",{g}")))
+            .cloned()
+            .collect();
+        assert_eq!(rows, part, "group {g}");
+        assert_eq!(rows.len(), 4, "group {g}");
+        assert!(
+            rows.iter().all(|r| r.split(',').nth(1) == Some(table)),
+            "group {g} at table {table}: {rows:?}"
+        );
+    }
+}
+
 /// The same, all groups at once as CSV: every player of the roster once.
 #[test]
 fn seating_of_all_groups_as_one_csv() {

@@ -133,17 +133,33 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
     let mut next_table = 0;
     let mut all_tables = Vec::new();
     let mut seated = Vec::new();
-    for group in groups(event, &args.group)? {
+    // One group asked for: every group is seated all the same, quietly,
+    // so that its tables are numbered as in the whole seating (the tables
+    // its cards were, or will be, played at); the others' are not shown.
+    let wanted = groups(event, &args.group)?;
+    let every = match &args.group {
+        Some(_) => event.group_list(),
+        None => wanted.clone(),
+    };
+    // a group before the one asked for that cannot be seated yet: the
+    // tables are numbered without it (said)
+    let mut not_numbered: Vec<String> = Vec::new();
+    for group in every {
+        let quiet = !wanted.contains(&group);
         let players: Vec<PlayerId> = match &from {
             Some(f) => {
                 let list = event.advance(f, group.as_deref(), &named);
+                if !list.settled && quiet {
+                    not_numbered.extend(group.clone());
+                    continue;
+                }
                 if !list.settled {
                     print_decisions(&list, &event.roster, &[]);
                     say!("Nothing seated: who goes on is not settled (see tilerank advance).");
                     return Ok(Outcome::DataErrors);
                 }
                 let (seated, absent) = event.to_seat(&list);
-                for p in absent {
+                for p in absent.into_iter().filter(|_| !quiet) {
                     say!(
                         "Not seated: {} ({}) goes on but is named absent from the {} ([stages.{}] absent in tilerank.toml).",
                         event.roster.get(p).id,
@@ -166,6 +182,9 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
                 .map(|(id, _)| id)
                 .collect(),
         };
+        if players.is_empty() && quiet {
+            continue; // (no tables)
+        }
         if players.is_empty() {
             bail!(
                 "no players to seat{}",
@@ -175,7 +194,7 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
                     .unwrap_or_default()
             );
         }
-        let drawn = match (args.by, &from) {
+        let drawn: Result<_> = match (args.by, &from) {
             (By::Standings, Some(f)) => {
                 let standings = event.standings_in(f, group.as_deref());
                 let order: Vec<PlayerId> = standings
@@ -205,7 +224,14 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
                 .map(|g| format!(" (group {g})"))
                 .unwrap_or_default();
             anyhow::anyhow!("{e}{in_group}")
-        })?;
+        });
+        let drawn = match drawn {
+            Err(_) if quiet => {
+                not_numbered.extend(group.clone());
+                continue;
+            }
+            drawn => drawn?,
+        };
         // Tables are numbered on through the groups: one numbering per stage.
         let mut drawn = drawn;
         for t in &mut drawn.tables {
@@ -235,6 +261,20 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
                     t.number = placed.number;
                 }
             }
+        }
+    }
+    seated.retain(|(group, _, _)| wanted.contains(group));
+    if let [one] = &wanted[..] {
+        if !not_numbered.is_empty() {
+            say!(
+                "warning: the tables of group {} are numbered as if {} had none: {} cannot be seated yet (see tilerank advance)",
+                one.as_deref().unwrap_or_default(),
+                list_of_groups(&not_numbered),
+                match not_numbered.len() {
+                    1 => "it",
+                    _ => "they",
+                }
+            );
         }
     }
     say_cards_in(event, &stage, &all_tables);
@@ -379,5 +419,14 @@ fn say_cards_in(event: &tilerank::event::Event, stage: &Stage, tables: &[seating
             .join(", ");
         let table = if other.len() == 1 { "table" } else { "tables" };
         say!("warning: the {stage} already has {has}; this seating is not the one they were played at: at {table} {tables} it seats other players than the card (who goes on changed, or another --seed or --by): print it only to seat the {stage} again");
+    }
+}
+
+/// `A`, `A and B`, `A, B and C`: groups named in a sentence.
+fn list_of_groups(groups: &[String]) -> String {
+    match groups {
+        [] => String::new(),
+        [one] => format!("group {one}"),
+        [rest @ .., last] => format!("groups {} and {last}", rest.join(", ")),
     }
 }
