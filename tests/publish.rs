@@ -576,7 +576,7 @@ fn an_event_folders_chinese_log_index_and_settings_say_no_english_word() {
     // A card's line the same for every row: a Chinese value follows
     // without a space, a number with one.
     let card_page = page_text(&read("t/prelim-S01-T1.html"));
-    assert!(card_page.contains("核對：全部為正確。"), "{card_page}");
+    assert!(card_page.contains("核對：全部正確。"), "{card_page}");
     assert!(card_page.contains("得分總和：全部為 0。"), "{card_page}");
     for (path, bytes) in files(&site) {
         let page = String::from_utf8(bytes).unwrap();
@@ -666,8 +666,8 @@ fn a_withdrawn_player_is_said_why_on_their_page_and_by_explain() {
     for (lang, p2, p4) in [
         (
             "zh-Hant",
-            "P0002 於名冊註明退賽，不計名次。",
-            "P0004 已退賽：對局少於記分卡的局數，不計名次。",
+            "P0002 已退出（名冊註明），不計名次。",
+            "P0004 已退出：對局少於記分卡的局數，不計名次。",
         ),
         (
             "en",
@@ -681,6 +681,14 @@ fn a_withdrawn_player_is_said_why_on_their_page_and_by_explain() {
             let page =
                 page_text(&std::fs::read_to_string(site.join(format!("p/{id}.html"))).unwrap());
             assert!(page.contains(said), "{lang} {id}: {page}");
+            // one word for it on the page: 已退出, not 退賽 or a bare 退出
+            if lang == "zh-Hant" {
+                assert_eq!(
+                    page.matches("退").count(),
+                    page.matches("已退出").count(),
+                    "{page}"
+                );
+            }
         }
     }
 }
@@ -1454,7 +1462,8 @@ fn a_card_page_names_its_session_and_table_not_where_it_is_stored() {
 /// sheet: while players who went on to the final have not played it, the
 /// final's standings, the medals and the projector (the latest stage)
 /// say so (nvso gives no award: it has no page); the prelim's standings
-/// and its qualifier lists, which wait for nothing, do not; the index
+/// and its qualifier lists, which wait for nothing, do not, nor do the
+/// problems, settings and log pages, which give no places; the index
 /// says what the event lacks.
 #[test]
 fn each_page_says_provisional_for_its_own_stage() {
@@ -1496,6 +1505,10 @@ fn each_page_says_provisional_for_its_own_stage() {
         "qualifiers-50-64.html",
         "qualifiers-65-79.html",
         "players.html",
+        // the desk's pages without places
+        "problems.html",
+        "log.html",
+        "settings.html",
     ] {
         assert!(
             quiet.iter().any(|p| p == page),

@@ -1913,4 +1913,16 @@ fn the_medals_wait_for_every_player_who_went_on_to_the_final() {
     );
     assert!(!index.contains("The final has been played"), "{index}");
     assert!(index.contains("8 players of the final: NV10 NV15 NV20 NV26 NV28 NV34 NV35 NV36"));
+    // in Chinese, with the full-width colon
+    let site = s.0.join("site-zh");
+    Test::new()
+        .args(["publish", "--lang", "zh-Hant", "--event", &d, "-o"])
+        .arg(&site)
+        .run()
+        .success();
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(
+        index.contains("8 名決賽選手：NV10 NV15 NV20 NV26 NV28 NV34 NV35 NV36"),
+        "{index}"
+    );
 }

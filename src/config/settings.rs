@@ -370,7 +370,7 @@ pub const SETTINGS: &[Setting] = &[
         section: "sessions",
         key: "count",
         doc: "Sessions of the first stage: missing cards are named, and the qualifier list waits for them; a card of a session or table not on this schedule is an error.",
-        zh: "第一階段的場次數目：欠交的計分卡會列出，晉級名單會等候收齊；不在此編排內的場次或桌號的計分卡屬錯誤。",
+        zh: "第一階段的場次數目：欠交的計分卡會列出，晉級名單會等候收齊；不在此編排內的場次或枱號的計分卡屬錯誤。",
         allowed: "1 to 1000000, sessions times tables at most 1000000 (check = false expects none)",
         get: |r| r.schedule.map(|s| s.sessions.to_string()),
         example: "12",

@@ -34,6 +34,8 @@ crate::lang::catalog! {
         /// A list's last two parts.
         And => "{} and {}", "{} 和 {}";
         Or => "{} or {}", "{} 或 {}";
+        /// Two items of a list that names no last one apart: `A +30, B -5`.
+        Comma => "{}, {}", "{}、{}";
         OnePlayer => "1 player", "1 名選手";
         Players => "{} players", "{} 名選手";
         OneTile => "1 tile", "1 張牌";
@@ -107,7 +109,7 @@ crate::lang::catalog! {
         SessionBlank => "session is blank; expected a session such as S01 or 1",
             "場次空白；應為場次，例如 S01 或 1";
         TableBlank => "table is blank; expected a table number such as 7",
-            "桌號空白；應為桌號，例如 7";
+            "枱號空白；應為枱號，例如 7";
         GameIs => "game is {}; expected a game number 1, 2, 3...",
             "局數為 {}；應為局數 1、2、3……";
         SeatIs => "seat is {}; expected A, B, C or D", "座位為 {}；應為 A、B、C 或 D";
@@ -118,7 +120,7 @@ crate::lang::catalog! {
         SeatTwiceInGame => "seat {} of game {} is given twice (first at {}); expected one line per seat per game",
             "第 {1} 局的座位 {0} 重複出現（首次在 {2}）；每局每個座位只應有一行";
         LinesGivenAgain => "{} give again the games and seats of {} (a table pasted twice, or typed under another table's number?); expected one line per seat per game",
-            "{}重複了{}的局數和座位（是整桌貼上了兩次，還是輸入在另一桌的桌號下？）；每局每個座位只應有一行";
+            "{}重複了{}的局數和座位（是整桌貼上了兩次，還是輸入在另一桌的枱號下？）；每局每個座位只應有一行";
 
         // The card (checks 1 and 7, the stage and the schedule).
         Seated => "{}: {} seated ({}); a table seats 3 or 4 players",
@@ -133,7 +135,7 @@ crate::lang::catalog! {
         SessionOff => "session {} is not on this event's schedule (sessions S01 to {}: [sessions] count = {} in tilerank.toml); correct the card's session",
             "場次 {} 不在本賽事的賽程內（場次 S01 至 {}：tilerank.toml 的 [sessions] count = {}）；請更正計分卡的場次";
         TableOff => "table {} of session {} is not on this event's schedule (tables 1 to {} in each session: [sessions] tables = {} in tilerank.toml); correct the card's table",
-            "第 {} 桌（場次 {}）不在本賽事的賽程內（每場次第 1 至 {} 桌：tilerank.toml 的 [sessions] tables = {}）；請更正計分卡的桌號";
+            "第 {} 桌（場次 {}）不在本賽事的賽程內（每場次第 1 至 {} 桌：tilerank.toml 的 [sessions] tables = {}）；請更正計分卡的枱號";
         GamePastLast => "game {}: the {} rules play {} games per session",
             "第 {} 局：{} 規則每場次只打 {} 局";
         GameMissing => "{}: game {} missing; the {} rules play {} games per session (a player who left early is blank in the games not played)",
@@ -162,7 +164,7 @@ crate::lang::catalog! {
         Stranger => "{} plays the {} but did not go on from the {}",
             "{} 在 {} 出賽，但並未從 {} 晉級";
         StrangerAtDesk => " ({} went on; tilerank qualifiers --stage {} lists them): correct the card, or, if {} took the seat of one who went on and left, mark that player withdrawn on the roster",
-            "（{} 人晉級；tilerank qualifiers --stage {} 會列出）：請更正計分卡；若 {} 是代替已晉級但離場的選手入座，請在名冊上將該選手標為退賽";
+            "（{} 人晉級；tilerank qualifiers --stage {} 會列出）：請更正計分卡；若 {} 是代替已晉級但離場的選手入座，請在名冊上將該選手標為退出";
         StrangerAtTable => " ({} went on): correct the card, or, if {} took the seat of one who went on and left, tell the desk",
             "（{} 人晉級）：請更正計分卡；若 {} 是代替已晉級但離場的選手入座，請告知記分台";
         StrangerSoFar => "{} plays the {} but is not among those going on from the {} as it stands",
@@ -182,11 +184,11 @@ crate::lang::catalog! {
         /// A later stage's card of a table past its seating: the stage,
         /// its tables, how many it seats, the stage before.
         TableOffSeating => "the {} has tables 1 to {} (the seating of the {} who go on from the {}); correct the card's table",
-            "{0} 只有第 1 至 {1} 桌（從 {3} 晉級的 {2} 名選手的座位安排）；請更正計分卡的桌號";
+            "{0} 只有第 1 至 {1} 桌（從 {3} 晉級的 {2} 名選手的座位安排）；請更正計分卡的枱號";
         /// [`Msg::TableOffSeating`] of a stage of one table: the stage,
         /// how many it seats, the stage before.
         TableOffSeatingOne => "the {} has one table, table 1 (the seating of the {} who go on from the {}); correct the card's table",
-            "{0} 只有第 1 桌（從 {2} 晉級的 {1} 名選手的座位安排）；請更正計分卡的桌號";
+            "{0} 只有第 1 桌（從 {2} 晉級的 {1} 名選手的座位安排）；請更正計分卡的枱號";
         /// Cards that change who went on to a later stage whose cards are
         /// stored (played by the list before): the stages, and who now
         /// goes on instead ([`Msg::NowGoesOn`], or nothing).
@@ -633,7 +635,7 @@ mod tests {
         );
         assert_eq!(
             said.say(Lang::ZhHant),
-            "場次 S05 第 7 桌：第 350-361 行重複了第 2-5 和 10-13 列的局數和座位（是整桌貼上了兩次，還是輸入在另一桌的桌號下？）；每局每個座位只應有一行"
+            "場次 S05 第 7 桌：第 350-361 行重複了第 2-5 和 10-13 列的局數和座位（是整桌貼上了兩次，還是輸入在另一桌的枱號下？）；每局每個座位只應有一行"
         );
         let said = Said::new(
             Msg::NameOfManyNotSeat,
@@ -797,7 +799,7 @@ mod tests {
         );
         assert_eq!(
             two.say(Lang::ZhHant),
-            "決賽場次 S01 第 3 桌：決賽只有第 1 至 2 桌（從初賽晉級的 8 名選手的座位安排）；請更正計分卡的桌號"
+            "決賽場次 S01 第 3 桌：決賽只有第 1 至 2 桌（從初賽晉級的 8 名選手的座位安排）；請更正計分卡的枱號"
         );
         let one = off(Said::new(
             Msg::TableOffSeatingOne,
@@ -813,7 +815,7 @@ mod tests {
         );
         assert_eq!(
             one.say(Lang::ZhHant),
-            "決賽場次 S01 第 3 桌：決賽只有第 1 桌（從準決賽晉級的 4 名選手的座位安排）；請更正計分卡的桌號"
+            "決賽場次 S01 第 3 桌：決賽只有第 1 桌（從準決賽晉級的 4 名選手的座位安排）；請更正計分卡的枱號"
         );
     }
 

@@ -697,6 +697,8 @@ mod tests {
         for word in [ZH.card_name, ZH.card_total, ZH.card_qr, ZH.card_remark] {
             assert!(sheet.contains(word), "{word} is not on the card");
         }
+        // the table number in Hong Kong's word, which the reader reads back
+        assert!(sheet.contains("Table number (枱號):") && !sheet.contains("桌號"));
         let _ = path;
     }
 

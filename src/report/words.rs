@@ -133,7 +133,7 @@ crate::lang::catalog! {
         NotAUnitBecause => "not a unit: {}", "不構成參賽單位：{}";
         NoFamilyApart => "Every family on the roster is an eligible unit.", "名冊上所有家庭均為合資格單位。";
         NoSessionsListed => "The event lists no sessions and tables (tilerank.toml's [sessions]): missing cards are not checked.",
-            "比賽未列出場次及桌號（tilerank.toml 的 [sessions]）：不核對欠交的計分卡。";
+            "比賽未列出場次及枱號（tilerank.toml 的 [sessions]）：不核對欠交的計分卡。";
         MissingCard => "missing card", "欠交計分卡";
         InConflict => "in conflict on the board", "看板上有衝突";
         ForTheDesk => "waiting for the desk's typing", "等候記分台輸入";
@@ -454,6 +454,9 @@ pub struct Words {
     pub ranked_apart: &'static str,
     pub notes_as_written: &'static str,
     pub same_for_all: &'static str,
+    /// A check column that is ok on every line (Chinese does not say
+    /// `全部為正確`).
+    pub all_ok: &'static str,
 
     // A player's page.
     pub rank_of: &'static str,
@@ -606,7 +609,8 @@ pub struct Words {
     pub entry_error: &'static str,
     pub entry_warning: &'static str,
     pub entry_note: &'static str,
-    /// A label and what it labels (`Error: ...`).
+    /// A label and what it labels (`Error: ...`), on the phone and the
+    /// site's pages.
     pub entry_says: &'static str,
     pub entry_no_script: &'static str,
 
@@ -800,6 +804,7 @@ pub static EN: Words = Words {
     ranked_apart: "{} ranked, {} listed apart.",
     notes_as_written: "Notes",
     same_for_all: "{}: {} for everyone.",
+    all_ok: "{}: ok for everyone.",
 
     rank_of: "{} of {}",
     no_rank: "Not ranked",
@@ -1076,6 +1081,7 @@ pub static ZH_HANT: Words = Words {
     ranked_apart: "{} 人排名，{} 人另列。",
     notes_as_written: "備註",
     same_for_all: "{}：全部為 {}。",
+    all_ok: "{}：全部正確。",
 
     rank_of: "第 {} 名（共 {} 人）",
     no_rank: "沒有排名",
@@ -1112,8 +1118,8 @@ pub static ZH_HANT: Words = Words {
     lower: "低",
     above: "{} 排在 {} 之上，取決於{}：{} 對 {}。",
     all_equal: "{} 與 {} 各項相同，同列第 {} 名；按選手編號排列。",
-    withdrawn_short_why: "{} 已退賽：對局少於記分卡的局數，不計名次。",
-    withdrawn_roster_why: "{} 於名冊註明退賽，不計名次。",
+    withdrawn_short_why: "{} 已退出：對局少於記分卡的局數，不計名次。",
+    withdrawn_roster_why: "{} 已退出（名冊註明），不計名次。",
     disqualified_why: "{} 於名冊被取消資格，不計名次。",
     games: "對局：{}",
     game_n: "第 {} 局",
@@ -1135,7 +1141,7 @@ pub static ZH_HANT: Words = Words {
     card_date: "Date (日期):",
     card_referee: "Referee (裁判):",
     card_session: "Session number (場次):",
-    card_table: "Table number (桌號):",
+    card_table: "Table number (枱號):",
     card_group: "Age group (年齡組):",
     card_name: "Name (姓名)",
     card_subheaders: [
@@ -1159,7 +1165,7 @@ pub static ZH_HANT: Words = Words {
     entry_stages: "其他階段的計分卡",
     entry_stage_go: "輸入 {} 計分卡",
     entry_session: "場次",
-    entry_table: "桌號",
+    entry_table: "枱號",
     entry_pick: "請選擇",
     entry_players: "選手",
     entry_player: "座位 {} 選手編號",
@@ -1242,7 +1248,7 @@ pub static ZH_HANT: Words = Words {
     stages: Lang::ZhHant.stages(),
     cells: &[
         ("Q", "晉級"),
-        ("W", "退出"),
+        ("W", "已退出"),
         ("DQ", "取消資格"),
         ("Gold", "金牌"),
         ("Silver", "銀牌"),
@@ -1309,7 +1315,7 @@ pub static ZH_HANT: Words = Words {
         ("message", "訊息"),
         ("n", "數目"),
         ("cards", "計分卡"),
-        ("tables", "桌號"),
+        ("tables", "枱號"),
         ("action", "處理"),
         ("time", "時間"),
         ("others", "同桌"),

@@ -192,13 +192,12 @@ impl Line<'_> {
     }
 }
 
-/// The values of a game, as `A +30, B -5, C -10`.
-fn listing(lines: &[Line]) -> String {
-    lines
+/// The values of a game, as `A +30, B -5, C -10` (in Chinese `A +30、B -5、C -10`).
+fn listing(lines: &[Line]) -> Part {
+    let each = lines
         .iter()
-        .map(|l| format!("{} {}", l.seat(), l.score.signed()))
-        .collect::<Vec<_>>()
-        .join(", ")
+        .map(|l| Part::text(format!("{} {}", l.seat(), l.score.signed())));
+    Part::Each(each.collect(), Msg::Comma)
 }
 
 /// Seats as a message lists them: `A, B and C`.
@@ -1307,11 +1306,7 @@ fn check_sum(number: u32, place: Place, lines: &[Line], problems: &mut Problems)
             place,
             Said::new(
                 Msg::SumNotZero,
-                [
-                    Part::text(number),
-                    Part::text(sum.signed()),
-                    Part::Text(listing(lines)),
-                ],
+                [Part::text(number), Part::text(sum.signed()), listing(lines)],
             ),
         );
     }
@@ -3031,7 +3026,7 @@ mod tests {
         assert_eq!(
             said(card, zh),
             [
-                "第 1 局：得分總和為 -186，應為 0（A -11, B +30, C -82, D -123）",
+                "第 1 局：得分總和為 -186，應為 0（A -11、B +30、C -82、D -123）",
                 "得分為 +30；應為失分（低於 0）：座位 D 已出完牌",
                 "得分為 -123；座位 D 已出完牌（0 張餘牌），應為正分（高於 0）",
                 "第 2 局沒有座位 D（P4）的一行，而該選手在此計分卡打了第 1 局，此局其他得分總和為 -1，而非 0：請補上座位 D 的一行（選手提早離場時，其餘選手的得分總和仍為 0）",

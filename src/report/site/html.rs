@@ -483,15 +483,13 @@ pub fn table(t: &TableHtml) -> String {
     }
     for (i, value) in same {
         let c = &table.columns[i];
+        let ok = c.name == "check" && value == crate::report::words::Sentence::Ok.text();
         let value = shown_cell(t.lang, c.name, &value);
-        let _ = writeln!(
-            s,
-            "<p class=\"meta same\">{}</p>",
-            esc(&fill(
-                w.same_for_all,
-                &[&w.header(c.heading_name()), &value]
-            ))
-        );
+        let said = match ok {
+            true => fill(w.all_ok, &[&w.header(c.heading_name())]),
+            false => fill(w.same_for_all, &[&w.header(c.heading_name()), &value]),
+        };
+        let _ = writeln!(s, "<p class=\"meta same\">{}</p>", esc(&said));
     }
     if t.notes && !table.notes.is_empty() {
         s.push_str("<ul class=\"notes\">\n");

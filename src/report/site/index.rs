@@ -269,12 +269,8 @@ pub fn page(ctx: &Context) -> String {
             n => fill(w.n_waiting, &[&n, &stage]),
         };
         let ids: Vec<&str> = players.iter().map(|&p| event.roster.id(p)).collect();
-        let _ = writeln!(
-            b,
-            "<p class=\"waiting\">{}: {}</p>",
-            esc(&who),
-            esc(&ids.join(" "))
-        );
+        let said = fill(w.entry_says, &[&who, &ids.join(" ")]);
+        let _ = writeln!(b, "<p class=\"waiting\">{}</p>", esc(&said));
     }
     // the tables the live desk's board holds back, and why
     for (why, one, many) in held_words(ctx) {
@@ -286,12 +282,8 @@ pub fn page(ctx: &Context) -> String {
             1 => one.to_string(),
             n => fill(many, &[&n]),
         };
-        let _ = writeln!(
-            b,
-            "<p class=\"held\">{}: {}</p>",
-            esc(&what),
-            esc(&tables.join(w.comma))
-        );
+        let said = fill(w.entry_says, &[&what, &tables.join(w.comma)]);
+        let _ = writeln!(b, "<p class=\"held\">{}</p>", esc(&said));
     }
     if !missing.is_empty() {
         let _ = writeln!(

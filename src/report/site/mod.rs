@@ -91,10 +91,14 @@ impl Context<'_> {
     /// What the page of one of the export's tables waits for, as the
     /// export marks its sheet: a stage's standings, its stage's
     /// ([`Event::completeness_of`]); the qualifier lists, the qualifying
-    /// stage's; the medals and the award, the last stage's; the desk's
-    /// pages (missing, problems...), the whole event's.
-    pub fn completeness_of(&self, table: &Table) -> crate::event::Completeness {
+    /// stage's; the medals and the award, the last stage's; the missing
+    /// cards, the whole event's. `None` for the desk's pages that give no
+    /// places (problems, settings, log): they say nothing provisional.
+    pub fn completeness_of(&self, table: &Table) -> Option<crate::event::Completeness> {
         let event = self.event;
+        if matches!(table.name.as_str(), "Problems" | "Settings" | "Log") {
+            return None;
+        }
         let stage = if let Some(stage) = self.stage_of(table) {
             Some(stage)
         } else if let Some((stage, _)) = qualifiers_of(event, &table.name) {
@@ -104,10 +108,10 @@ impl Context<'_> {
         } else {
             None
         };
-        match stage {
+        Some(match stage {
             Some(stage) => event.completeness_of(&stage),
             None => self.req.completeness.clone(),
-        }
+        })
     }
 
     /// The stage of one of the export's standings tables (`Standings

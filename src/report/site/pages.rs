@@ -22,7 +22,9 @@ pub fn pages(ctx: &Context) -> Vec<(String, String)> {
         .map(|(table, path)| {
             let title = ctx.heading(table);
             let mut body = format!("<h1>{}</h1>\n", esc(&title));
-            body.push_str(&super::index::provisional(ctx, &ctx.completeness_of(table)));
+            if let Some(c) = ctx.completeness_of(table) {
+                body.push_str(&super::index::provisional(ctx, &c));
+            }
             let ranked = table.columns.iter().position(|c| c.name == "rank");
             if let (Some(rank), true) = (ranked, table.name.starts_with("Standings ")) {
                 let n = table
