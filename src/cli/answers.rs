@@ -404,14 +404,15 @@ fn lacking_play(event: &Event, c: &Completeness, no_shows: bool) -> Vec<String> 
         ));
     } else if !c.no_shows.is_empty() && event.counts.cards_rejected > 0 {
         // A rejected card's players may have played: they have no game
-        // that counts until it is corrected.
+        // that counts until it is corrected. (Which players the rejected
+        // cards name is not known here: the count of them, in the
+        // summary, is not tied to these.)
         let n = c.no_shows.len();
         lines.push(format!(
-            "{} on the roster {} no accepted game: {} ({} rejected: their players with no other game are among these)",
+            "{} on the roster {} no accepted game: {}",
             crate::cli::players(n),
             if n == 1 { "has" } else { "have" },
             some_ids(&c.no_shows, &event.roster),
-            crate::cli::cards(event.counts.cards_rejected)
         ));
     } else if !c.no_shows.is_empty() {
         lines.push(format!(
