@@ -82,6 +82,55 @@ use store::{
 };
 pub use store::{LogEntry, Store, MIGRATIONS, WAIT_FOR_WRITER};
 
+/// What a roster stored again changed against the roster stored before,
+/// by player id, in roster order.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct RosterChanges {
+    /// The same roster as stored: nothing was stored.
+    pub same: bool,
+    pub added: Vec<String>,
+    pub removed: Vec<String>,
+    /// Each player whose entry changed, with each field that did and its
+    /// new value (blank when emptied).
+    pub changed: Vec<(String, Vec<(&'static str, String)>)>,
+}
+
+impl RosterChanges {
+    /// The changes from roster `before` to roster `after`.
+    pub fn between(before: &Roster, after: &Roster) -> RosterChanges {
+        let fields = |r: &Roster| -> HashMap<String, Vec<String>> {
+            r.iter()
+                .map(|(_, p)| (p.id.clone(), roster_fields(&p)))
+                .collect()
+        };
+        let (old, new) = (fields(before), fields(after));
+        let mut changes = RosterChanges::default();
+        for (_, p) in after.iter() {
+            match old.get(&p.id) {
+                None => changes.added.push(p.id.clone()),
+                Some(was) => {
+                    let now = &new[&p.id];
+                    let differ: Vec<(&'static str, String)> = ROSTER_HEADER
+                        .iter()
+                        .zip(was.iter().zip(now))
+                        .filter(|(_, (a, b))| a != b)
+                        .map(|(&field, (_, b))| (field, b.clone()))
+                        .collect();
+                    if !differ.is_empty() {
+                        changes.changed.push((p.id.clone(), differ));
+                    }
+                }
+            }
+        }
+        for (_, p) in before.iter() {
+            if !new.contains_key(&p.id) {
+                changes.removed.push(p.id.clone());
+            }
+        }
+        changes
+    }
+}
+
 /// The database file in the event folder.
 pub const DB_FILE: &str = "tilerank.db";
 /// The roster of a source folder, and of a dump.
@@ -971,6 +1020,19 @@ impl EventFolder {
         rules: &Rules,
         on_wait: &mut dyn FnMut(),
     ) -> Result<(Problems, usize), FolderError> {
+        let (problems, players, _) = self.store_roster_changes(source, rules, on_wait)?;
+        Ok((problems, players))
+    }
+
+    /// [`EventFolder::store_roster`], with what it changed against the
+    /// roster stored before (`None` when none was; when the roster has
+    /// errors, not yet compared).
+    pub fn store_roster_changes(
+        &self,
+        source: &Path,
+        rules: &Rules,
+        on_wait: &mut dyn FnMut(),
+    ) -> Result<(Problems, usize, Option<RosterChanges>), FolderError> {
         let mut problems = Problems::new();
         // (the log keeps the hash of the bytes read)
         let hashes = ingest::hashes::ReadHashes::keep();
@@ -996,13 +1058,14 @@ impl EventFolder {
                     say_played_not_on(source, &lacking, &mut problems);
                 }
             }
-            return Ok((problems, roster.len()));
+            return Ok((problems, roster.len(), None));
         }
         let store = self.writer()?;
         let tx = store.begin_write(on_wait)?;
         // the same roster again: nothing to store (compared entry by entry,
         // neither held as text)
-        let same = match store.roster()? {
+        let stored = store.roster()?;
+        let same = match &stored {
             Some(stored) => {
                 stored.len() == roster.len()
                     && stored
@@ -1012,13 +1075,17 @@ impl EventFolder {
             }
             None => roster.is_empty(),
         };
+        let mut changes = stored.map(|s| RosterChanges::between(&s, &roster));
         if same {
-            return Ok((problems, roster.len()));
+            if let Some(c) = &mut changes {
+                c.same = true;
+            }
+            return Ok((problems, roster.len(), changes));
         }
         let (lacking, later) = played_not_on(&store, rules, &roster)?;
         if !lacking.is_empty() {
             say_played_not_on(source, &lacking, &mut problems);
-            return Ok((problems, roster.len()));
+            return Ok((problems, roster.len(), None));
         }
         // A roster that changes who went on to a later stage whose cards
         // are stored (a status or a birth date changed after that stage
@@ -1048,7 +1115,7 @@ impl EventFolder {
                     ),
                 );
                 // (the transaction is dropped, not committed: nothing stored)
-                return Ok((problems, roster.len()));
+                return Ok((problems, roster.len(), None));
             }
             // Nobody moved off, but the list grew: a player now goes on
             // to a stage played without them (a withdrawn player marked
@@ -1064,11 +1131,11 @@ impl EventFolder {
                         "with this roster, who went on changes, and {now}, with no card there: nothing stored (the later stage was played by the list before; keep the roster as it was for the players who went on, or, if they went on and did not play, first add {absent} in {FILE_NAME}, then store this roster)"
                     ),
                 );
-                return Ok((problems, roster.len()));
+                return Ok((problems, roster.len(), None));
             }
         }
         tx.commit().map_err(|e| store.error(e))?;
-        Ok((problems, roster.len()))
+        Ok((problems, roster.len(), changes))
     }
 
     /// The log, oldest first, as rows of its columns.

@@ -482,7 +482,7 @@ fn an_unknown_stage() {
         .run()
         .failure(1)
         .stderr_has(
-            "no cards of stage final yet, it is still to be played (the cards so far are of the prelim)",
+            "Nothing ranked yet: the final is still to be played (no card of it yet; the cards so far are of the prelim).\n",
         );
 }
 

@@ -1756,7 +1756,7 @@ fn a_card_removed_leaves_its_table_empty_and_the_log_says_why() {
     run(&["medals"])
         .failure(1)
         .stdout_is("")
-        .stderr_has("no cards of stage final yet");
+        .stderr_has("the final is still to be played (no card of it yet");
     let log = run(&["log", "--format", "csv"]).success().stdout;
     let last = log.lines().last().unwrap();
     assert!(

@@ -215,7 +215,7 @@ fn the_hk_demo_site_has_the_numbers_of_standings_and_qualifiers() {
     assert!(medals.contains("No final yet"));
     run(&with(p(&["medals"]), &demo))
         .failure(1)
-        .stderr_has("no cards of stage final yet, it is still to be played");
+        .stderr_has("Nothing ranked yet: the final is still to be played (no card of it yet; the cards so far are of the prelim); the medals go to the top three of the final's standings.");
 
     // A player's page: the answer (their standings row in words), why,
     // their games.
@@ -690,6 +690,13 @@ fn a_withdrawn_player_is_said_why_on_their_page_and_by_explain() {
                 );
             }
         }
+        // the table's page says that P0004's seat left after game 2
+        let card = page_text(&std::fs::read_to_string(site.join("t/prelim-S01-T7.html")).unwrap());
+        let left = match lang {
+            "en" => "Seat D (P0004 Cheung Mei Ling) played no game after game 2: withdrawn.",
+            _ => "座位 D（P0004 Cheung Mei Ling）第 2 局後沒有再比賽：已退出。",
+        };
+        assert!(card.contains(left), "{lang}: {card}");
     }
 }
 
@@ -1431,9 +1438,17 @@ fn a_card_page_names_its_session_and_table_not_where_it_is_stored() {
             .run()
             .success();
     }
-    for (lang, said) in [
-        ("en", "3 games, as recorded at session S01, table 7."),
-        ("zh-Hant", "3 局，場次 S01 第 7 桌的紀錄。"),
+    for (lang, said, heading) in [
+        (
+            "en",
+            "3 games, as recorded at session S01, table 7.",
+            "<h1>Prelim, session S01, table 7</h1>",
+        ),
+        (
+            "zh-Hant",
+            "3 局，場次 S01 第 7 桌的紀錄。",
+            "<h1>初賽，場次 S01，第 7 桌</h1>",
+        ),
     ] {
         let site = scratch.path(&format!("site-{lang}"));
         publish(
@@ -1447,6 +1462,8 @@ fn a_card_page_names_its_session_and_table_not_where_it_is_stored() {
         );
         let page = std::fs::read_to_string(site.join("t/prelim-S01-T7.html")).unwrap();
         assert!(page.contains(said), "{page}");
+        // the heading starts with a capital, as the other pages' do
+        assert!(page.contains(heading), "{page}");
         for (path, bytes) in files(&site) {
             let text = String::from_utf8_lossy(&bytes);
             assert!(!text.contains("tilerank.db"), "{path} names the database");

@@ -457,3 +457,40 @@ fn a_birth_date_typed_wrong_is_one_error_at_its_cell_under_age_groups() {
         )
     );
 }
+
+/// A roster stored again says that it replaced the one stored before and
+/// what changed, a few ids of each; the same roster again stores nothing
+/// and says so.
+#[test]
+fn a_roster_stored_again_says_what_changed() {
+    let s = Scratch::new("roster-again");
+    let d = s.path("event").display().to_string();
+    Test::new()
+        .args(["init", &d, "--name", "Again Open", "--profile", "hk"])
+        .run()
+        .success();
+    let first = "id,name,birth_date,family,status,group\n\
+                 P01,Chan Tai Man,1980-05-01,F1,,\n\
+                 P02,Chan Siu Ming,2012-06-01,F1,,\n\
+                 P03,Lee Mei Ling,1975-01-01,,,\n";
+    let roster = |name: &str, text: &str| s.write(name, text).display().to_string();
+    let store = |file: String| Test::new().args(["roster", &file, "--event", &d]).run();
+    store(roster("first.csv", first))
+        .success()
+        .stderr_has("Roster stored: 3 players.\n");
+    store(roster("same.csv", first)).success().stderr_has(
+        "Roster unchanged: it is the roster already stored (3 players); nothing stored.",
+    );
+    let second = first
+        .replace(
+            "P02,Chan Siu Ming,2012-06-01,F1,,",
+            "P02,Chan Siu Ming,2012-06-01,F1,withdrawn,",
+        )
+        .replace(
+            "P03,Lee Mei Ling,1975-01-01,,,\n",
+            "P04,Ho Wing Sze,1962-12-12,,,\n",
+        );
+    store(roster("second.csv", &second)).success().stderr_has(
+        "Roster stored: 3 players, replacing the roster stored before: 1 added (P04), 1 removed (P03), 1 changed (P02: status now withdrawn).",
+    );
+}

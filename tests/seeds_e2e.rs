@@ -1500,7 +1500,7 @@ fn import_refuses_a_final_card_with_a_player_who_did_not_go_on() {
         .stderr_has("1 file: 0 imported (0 cards), 1 with errors");
     run(&["standings", "--stage", "final"])
         .failure(1)
-        .stderr_has("no cards of stage final yet");
+        .stderr_has("the final is still to be played (no card of it yet");
     let right = s.write("final-right.csv", &text);
     run(&["import", &right.display().to_string()]).success();
     run(&["medals"]).success().errors(0);

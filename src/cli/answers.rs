@@ -32,6 +32,12 @@ pub fn going_on_from(event: &Event, stage: &str) -> Result<Option<Stage>> {
 /// the answers of `stage`: they are listed, and said to wait for the later
 /// stage only (exit status 1 all the same: the data has errors).
 pub fn rankable(event: &Event, stage: &str) -> Result<Option<Stage>> {
+    rankable_for(event, stage, None)
+}
+
+/// [`rankable`], saying when `stage` is still to be played what waits for
+/// it (`the medals go to the top three of the final's standings`).
+pub fn rankable_for(event: &Event, stage: &str, waits: Option<&str>) -> Result<Option<Stage>> {
     let stage = Stage::new(stage);
     if event.errors_of(&stage) > 0 {
         say!("{}", summary(event));
@@ -55,8 +61,9 @@ pub fn rankable(event: &Event, stage: &str) -> Result<Option<Stage>> {
                 say!("Nothing ranked: the event has no cards yet (import the first session's cards).");
             } else {
                 say!(
-                    "Nothing ranked: no cards of stage {stage} yet, it is still to be played (the cards so far are of the {}).",
-                    known.join(", ")
+                    "Nothing ranked yet: the {stage} is still to be played (no card of it yet; the cards so far are of the {}){}.",
+                    known.join(", "),
+                    waits.map(|w| format!("; {w}")).unwrap_or_default()
                 );
             }
             return Ok(None);

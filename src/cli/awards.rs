@@ -1,6 +1,6 @@
 //! `tilerank awards`: the HK Super Family Award.
 
-use super::answers::{final_answers, rankable};
+use super::answers::{final_answers, rankable_for};
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::{bail, Result};
 use clap::Args;
@@ -31,7 +31,12 @@ pub fn run(args: AwardsArgs) -> Result<Outcome> {
     let titled = args.output.shows_titles()?;
     let loaded = args.event.load(args.event.rules()?)?;
     let event = &loaded.event;
-    let Some(_) = rankable(event, "final")? else {
+    let Some(_) = rankable_for(
+        event,
+        "final",
+        Some("the Super Family Award is decided on the final's results"),
+    )?
+    else {
         return Ok(Outcome::DataErrors);
     };
     let qualifying = event.qualifying_stage();

@@ -1,6 +1,6 @@
 //! `tilerank medals`: gold, silver and bronze of the final, per age group.
 
-use super::answers::{final_answers, groups, rankable};
+use super::answers::{final_answers, groups, rankable_for};
 use super::{EventArgs, Outcome, OutputArgs};
 use anyhow::Result;
 use clap::Args;
@@ -31,7 +31,12 @@ pub fn run(args: MedalsArgs) -> Result<Outcome> {
     let titled = args.output.shows_titles()?;
     let loaded = args.event.load(args.event.rules()?)?;
     let event = &loaded.event;
-    let Some(_) = rankable(event, "final")? else {
+    let Some(_) = rankable_for(
+        event,
+        "final",
+        Some("the medals go to the top three of the final's standings"),
+    )?
+    else {
         return Ok(Outcome::DataErrors);
     };
     let wanted = groups(event, &args.group)?;

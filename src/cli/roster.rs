@@ -4,6 +4,7 @@ use super::{print_problems, say_waiting, EventFolderArg, Outcome};
 use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
+use tilerank::event_folder::RosterChanges;
 
 /// Check a roster (unique ids, dates, statuses) and store it in the event folder
 #[derive(Args, Debug)]
@@ -21,7 +22,8 @@ pub struct RosterArgs {
 
 pub fn run(args: RosterArgs) -> Result<Outcome> {
     let folder = args.event.open()?;
-    let (problems, players) = folder.store_roster(&args.file, &folder.rules(), &mut say_waiting)?;
+    let (problems, players, changes) =
+        folder.store_roster_changes(&args.file, &folder.rules(), &mut say_waiting)?;
     print_problems(&problems);
     if problems.has_errors() {
         say!(
@@ -38,6 +40,51 @@ pub fn run(args: RosterArgs) -> Result<Outcome> {
         }
         return Ok(Outcome::DataErrors);
     }
-    say!("Roster stored: {players} players.");
+    match changes {
+        None => say!("Roster stored: {players} players."),
+        Some(c) if c.same => {
+            say!("Roster unchanged: it is the roster already stored ({players} players); nothing stored.")
+        }
+        Some(c) => say!(
+            "Roster stored: {players} players, replacing the roster stored before: {}.",
+            said_changes(&c)
+        ),
+    }
     Ok(Outcome::Done)
+}
+
+/// What a roster stored again changed: `1 added (P0999), 0 removed, 1
+/// changed (P0613: status now withdrawn)`, a few ids of each.
+fn said_changes(c: &RosterChanges) -> String {
+    const SHOWN: usize = 5;
+    let some = |ids: Vec<String>| -> String {
+        let n = ids.len();
+        let mut shown: Vec<String> = ids.into_iter().take(SHOWN).collect();
+        if n > SHOWN {
+            shown.push(format!("and {} more", n - SHOWN));
+        }
+        match n {
+            0 => String::new(),
+            _ => format!(" ({})", shown.join("; ")),
+        }
+    };
+    let changed = c.changed.iter().map(|(id, fields)| {
+        let what: Vec<String> = (fields.iter())
+            .map(|(field, value)| match value.as_str() {
+                "" if *field == "status" => "status now active".to_string(),
+                "" => format!("{} now blank", field.replace('_', " ")),
+                v => format!("{} now {v}", field.replace('_', " ")),
+            })
+            .collect();
+        format!("{id}: {}", what.join(", "))
+    });
+    format!(
+        "{} added{}, {} removed{}, {} changed{}",
+        c.added.len(),
+        some(c.added.clone()),
+        c.removed.len(),
+        some(c.removed.clone()),
+        c.changed.len(),
+        some(changed.collect())
+    )
 }

@@ -227,8 +227,13 @@ pub fn label(name: &str) -> String {
     if let Some((_, label)) = LABELS.iter().find(|(n, _)| *n == name) {
         return (*label).to_string();
     }
-    let spaced = name.replace('_', " ");
-    let mut chars = spaced.chars();
+    capitalised(&name.replace('_', " "))
+}
+
+/// `text` with its first letter a capital, as a heading starts
+/// (`prelim, session S12` is `Prelim, session S12`); Chinese as it is.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),

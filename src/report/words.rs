@@ -514,6 +514,9 @@ pub struct Words {
     pub won_game: &'static str,
     pub score_tiles: &'static str,
     pub at_table: &'static str,
+    /// A card's seat whose player left (withdrawn): seat, player, their
+    /// last game.
+    pub seat_left: &'static str,
 
     // The players list, a card's page, the projector.
     pub players_count: &'static str,
@@ -850,6 +853,7 @@ pub static EN: Words = Words {
     won_game: "won",
     score_tiles: "score {}, tiles {}",
     at_table: "At the table:",
+    seat_left: "Seat {} ({}) played no game after game {}: withdrawn.",
 
     players_count: "Players: {}",
     players_hint: "Type in the box above to find a player by number, name or Chinese name.",
@@ -1127,6 +1131,7 @@ pub static ZH_HANT: Words = Words {
     won_game: "勝",
     score_tiles: "得分 {}，餘牌 {}",
     at_table: "同桌：",
+    seat_left: "座位 {}（{}）第 {} 局後沒有再比賽：已退出。",
 
     players_count: "選手：{}",
     players_hint: "在上方輸入姓名、英文名或選手編號以搜尋選手。",

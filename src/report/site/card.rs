@@ -9,6 +9,7 @@ use super::Context;
 use crate::domain::SessionName;
 use crate::report::export::games_table;
 use crate::report::Table;
+use std::fmt::Write;
 
 /// The Games columns a card's page shows: its stage, session and table
 /// are in the page's title.
@@ -51,14 +52,14 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
         .zip(games)
         .map(|(card, table)| {
             let w = ctx.words();
-            let title = fill(
+            let title = crate::report::capitalised(&fill(
                 w.card_title,
                 &[
                     &w.stage(card.key.stage.as_str()),
                     &SessionName(&card.key.session),
                     &card.key.table,
                 ],
-            );
+            ));
             let mut body = format!("<h1>{}</h1>\n", esc(&title));
             body.push_str(&format!(
                 "<p class=\"meta\">{}</p>\n",
@@ -77,6 +78,21 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
                 columns: Some(&CARD_COLUMNS),
                 ..TableHtml::whole(table, "data", &links, ctx.lang)
             }));
+            // a seat whose player left before the card's last game
+            // (withdrawn): said under the games, which have no line of it
+            let end = card.games.iter().map(|g| g.number).max().unwrap_or(0);
+            for s in &card.seats {
+                let played = (card.games.iter())
+                    .filter(|g| g.results.iter().any(|r| r.seat == s.seat))
+                    .map(|g| g.number)
+                    .max();
+                if let Some(last) = played.filter(|&last| last < end) {
+                    let p = ctx.event.roster.get(s.player);
+                    let who = format!("{} {}", p.id, p.name);
+                    let said = fill(w.seat_left, &[&s.seat, &who, &last]);
+                    let _ = writeln!(body, "<p class=\"meta left\">{}</p>", esc(&said));
+                }
+            }
             let page = html::page(
                 &Frame {
                     event: ctx.name(),

@@ -419,14 +419,14 @@ pub fn pages(ctx: &Context, games: &[Table]) -> Vec<(String, String)> {
                 cards,
                 "<li class=\"card\"><p class=\"where\"><a href=\"../{}\">{}</a></p><p>{}</p><p class=\"others\">{}</p><ul class=\"others\">{}</ul><ul class=\"games\">",
                 esc(&super::links::card_page(&card.key)),
-                esc(&fill(
+                esc(&crate::report::capitalised(&fill(
                     w.card_title,
                     &[
                         &w.stage(card.key.stage.as_str()),
                         &cell(g, first, "session"),
                         &cell(g, first, "table"),
                     ]
-                )),
+                ))),
                 esc(&fill(w.seat, &[&cell(g, first, "seat")])),
                 esc(w.at_table),
                 others.join("")
