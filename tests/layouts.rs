@@ -421,3 +421,40 @@ fn a_stray_quote_is_said_where_it_opens() {
         .success()
         .stderr_has("1 card accepted");
 }
+
+/// A results line whose player is the printed placeholder of its seat
+/// (`(D)`, copied from a blank card) and whose values are blank is no
+/// line: the seat is empty (a table of 3), for check and for compare,
+/// where it agrees with a typing that has no line of it.
+#[test]
+fn a_placeholder_seat_with_no_values_is_an_empty_seat() {
+    let s = Scratch::new("placeholder-seat");
+    let three = "session,table,game,seat,player,won,score,tiles\n\
+                 S01,7,1,A,P0001,1,+25,0\nS01,7,1,B,P0002,0,-10,3\nS01,7,1,C,P0003,0,-15,4\nS01,7,1,D,(D),,,\n\
+                 S01,7,2,A,P0001,0,-5,2\nS01,7,2,B,P0002,1,+12,0\nS01,7,2,C,P0003,0,-7,3\nS01,7,2,D,(D),,,\n\
+                 S01,7,3,A,P0001,0,-4,1\nS01,7,3,B,P0002,0,-6,2\nS01,7,3,C,P0003,1,+10,0\nS01,7,3,D,(D),,,\n";
+    let placeholders = s.write("placeholders.csv", three);
+    let none: String = three
+        .lines()
+        .filter(|l| !l.contains(",D,"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let none = s.write("none.csv", &none);
+    Test::new()
+        .arg("check")
+        .arg(&placeholders)
+        .arg("--roster")
+        .arg(fixtures().join("roster.csv"))
+        .run()
+        .success()
+        .errors(0)
+        .stderr_lacks("not on the roster")
+        .stderr_has("1 card accepted, 3 games");
+    Test::new()
+        .arg("compare")
+        .arg(&placeholders)
+        .arg(&none)
+        .run()
+        .success()
+        .stderr_has("1 agrees; no difference");
+}

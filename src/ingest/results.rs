@@ -111,6 +111,14 @@ pub fn add_line(
             return false;
         }
     };
+    // a seat nobody sits at, its printed placeholder copied (`(D)`) with
+    // no values: no line, as a table of 3 has none (docs/formats.md)
+    let unseated = !head.player.trim().is_empty()
+        && super::scorecard::is_placeholder(&head.player)
+        && [&won, &score, &tiles].iter().all(|c| c.is_blank());
+    if unseated {
+        return true;
+    }
     let line = RawLine {
         seat: head.seat,
         won,

@@ -820,8 +820,9 @@ pub fn file_name_session(file: &str) -> Option<Label> {
     })
 }
 
-/// The printed sheet's seat letters, left where no player sat.
-fn is_placeholder(text: &str) -> bool {
+/// The printed sheet's seat letters, left where no player sat (also a
+/// results or racks line's player with no values: [`super::results`]).
+pub(crate) fn is_placeholder(text: &str) -> bool {
     let t = text.trim().trim_start_matches('(').trim_end_matches(')');
     let t = t.strip_prefix("Player ").unwrap_or(t);
     matches!(t, "A" | "B" | "C" | "D" | "-" | "—" | "") || t.chars().all(|c| c == '_')
