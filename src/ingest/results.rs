@@ -113,9 +113,10 @@ pub fn add_line(
     };
     // a seat nobody sits at, its printed placeholder copied (`(D)`) with
     // no values: no line, as a table of 3 has none (docs/formats.md)
-    let unseated = !head.player.trim().is_empty()
-        && super::scorecard::is_placeholder(&head.player)
-        && [&won, &score, &tiles].iter().all(|c| c.is_blank());
+    // (the values first: a line of a million has them, and is done)
+    let unseated = [&won, &score, &tiles].iter().all(|c| c.is_blank())
+        && !head.player.trim().is_empty()
+        && super::scorecard::is_placeholder(&head.player);
     if unseated {
         return true;
     }
