@@ -1153,10 +1153,12 @@ impl EventFolder {
             .collect())
     }
 
-    /// The log table, oldest first (empty for a source folder).
+    /// The log table, oldest first (empty for a source folder): the
+    /// import log, with the live desk's entries and decisions in time
+    /// order among its rows.
     pub fn log_entries(&self) -> Result<Vec<LogEntry>, FolderError> {
         match self.reader()? {
-            Some(store) => store.log(),
+            Some(store) => store.log_with_desk(&self.rules()),
             None => Ok(Vec::new()),
         }
     }
@@ -1863,7 +1865,7 @@ impl EventFolder {
         // the live desk's record: every card entered at a table (as
         // posted), and every decision of the board
         if entries.len() > 1 {
-            for (name, rows) in [("entries.csv", entries), ("decisions.csv", decisions)] {
+            for (name, rows) in [("entries.csv", &entries), ("decisions.csv", &decisions)] {
                 let (header, rows) = rows.split_first().expect("a header");
                 let header: Vec<&str> = header.iter().map(String::as_str).collect();
                 write(&out.join(name), &header, &mut rows.iter().cloned())?;
@@ -1884,6 +1886,11 @@ impl EventFolder {
             players: roster.len(),
             cards: cards.len(),
             log: log.len(),
+            entries: entries.len().saturating_sub(1),
+            decisions: match entries.len() > 1 {
+                true => decisions.len().saturating_sub(1),
+                false => 0,
+            },
         })
     }
 }
@@ -1904,6 +1911,10 @@ pub struct DumpReport {
     pub players: usize,
     pub cards: usize,
     pub log: usize,
+    /// The rows of entries.csv and decisions.csv (written when a card
+    /// was ever entered at a table).
+    pub entries: usize,
+    pub decisions: usize,
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> FolderError + '_ {

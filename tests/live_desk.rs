@@ -361,7 +361,20 @@ fn twenty_five_referees_post_at_once_each_card_stored_once_and_the_answers_are_t
     assert_eq!(stored.iter().collect::<BTreeSet<_>>().len(), 25);
     // the log names the referee of each card
     let log = answer(&hk.dir, &["log"]);
-    assert_eq!(log.matches("entry by referee Referee").count(), 25, "{log}");
+    let lines = |action: &str, said: &str| {
+        (log.lines())
+            .filter(|l| l.contains(action) && l.contains("entry by referee Referee"))
+            .filter(|l| l.contains(said))
+            .count()
+    };
+    assert_eq!(lines(" import ", ""), 25, "{log}");
+    // and each entry, the second of each card the same as the first
+    assert_eq!(lines(" entry ", ": now the event's card"), 25, "{log}");
+    assert_eq!(
+        lines(" entry ", ": the same as the event's card"),
+        25,
+        "{log}"
+    );
     assert!(
         !log.contains("corrected"),
         "a new card gives no reason: {log}"
@@ -1185,8 +1198,44 @@ fn a_conflict_is_settled_on_the_board_with_a_reason_and_the_referee_corrects_the
     );
     let log = answer(&hk.dir, &["log"]);
     assert!(log.contains("checked the signed card"), "{log}");
+    // the log has a row for each entry and the decision, in the order made
+    let log = Test::new()
+        .args(["log", "--format", "csv", "--event"])
+        .arg(&hk.dir)
+        .run()
+        .success()
+        .stdout;
+    let rows: Vec<csv::StringRecord> = csv::Reader::from_reader(log.as_bytes())
+        .records()
+        .map(Result::unwrap)
+        .collect();
+    let said: Vec<[&str; 3]> = rows[1..].iter().map(|r| [1, 2, 7].map(|i| &r[i])).collect();
+    let by_ann = "entry by referee Ann Lee";
+    let stored = "entered for table 1 (session S01): now the event's card";
+    assert_eq!(
+        said,
+        [
+            ["import", by_ann, ""],
+            ["entry", by_ann, stored],
+            ["replace", by_ann, "corrected by the referee who entered it"],
+            ["entry", by_ann, stored],
+            ["entry", "entry by referee Bob Chan", "entered for table 1 (session S01): in conflict, held for the director's decision on the board"],
+            ["replace", "entry by referee Bob Chan (accepted on the board)", "checked the signed card"],
+            ["decision", "", "decided on the board for table 1 (session S01): referee Bob Chan's entry accepted (reason: checked the signed card)"],
+        ],
+        "{log}"
+    );
     // the event's card is Bob's now, and Ann may no longer replace it
-    let dump = dump(&hk.dir, scratch.path("dump"));
+    Test::new()
+        .args(["dump", "--event"])
+        .arg(&hk.dir)
+        .arg(scratch.path("dump"))
+        .run()
+        .success()
+        .stderr_has(
+            "1 card in cards/, log.csv (4 lines), entries.csv (3 entries), decisions.csv (1 decision).\n",
+        );
+    let dump = scratch.path("dump");
     let now = std::fs::read_to_string(dump.join("cards/prelim-S01-T01.csv")).unwrap();
     assert_eq!(now, other);
     // the dump keeps every entry as posted, and the decision
@@ -1213,9 +1262,14 @@ fn a_conflict_is_settled_on_the_board_with_a_reason_and_the_referee_corrects_the
 /// A card with game 3's first two seats' values swapped (still a legal
 /// game, another result).
 pub fn swap_seats(card: &str) -> String {
+    swap_seats_of(card, "3")
+}
+
+/// A card with a game's first two seats' values swapped.
+fn swap_seats_of(card: &str, game: &str) -> String {
     let mut lines: Vec<String> = card.lines().map(str::to_string).collect();
     let game3: Vec<usize> = (1..lines.len())
-        .filter(|&i| lines[i].split(',').nth(3) == Some("3"))
+        .filter(|&i| lines[i].split(',').nth(3) == Some(game))
         .collect();
     let (a, b) = (game3[0], game3[1]);
     let fa: Vec<String> = lines[a].split(',').map(str::to_string).collect();
@@ -1519,6 +1573,140 @@ fn replace_with_the_event_s_own_card_settles_the_conflict() {
         .stderr_has(&format!(
             "{name}: already imported, identical (1 card): nothing to do"
         ));
+
+    // Bob types a third version; the director, on the board, keeps the
+    // event's card, with a reason in Chinese
+    folder
+        .enter_card("Bob Chan", swap_seats_of(&card, "2").as_bytes(), &mut || {})
+        .unwrap();
+    let key = board[0].key.clone();
+    folder
+        .accept(
+            &key,
+            tilerank::event_folder::Accept::EventCard,
+            "紙本計分卡：B 餘牌 7",
+            &mut || {},
+        )
+        .unwrap();
+    // The log names each entry (who, which table, what became of it) and
+    // each decision (who decided, and why), in time order with the imports:
+    // `tilerank log`, the export's Log sheet, the site's log page.
+    let file = hk.cards[0].display().to_string();
+    let ann_entry = [
+        "entry",
+        "entry by referee Ann Lee",
+        "prelim",
+        "1",
+        "3",
+        "entered for table 1 (session S01): in conflict, held for the director's decision on the board",
+    ];
+    let desk_settles = [
+        "decision",
+        file.as_str(),
+        "prelim",
+        "1",
+        "0",
+        "settled at the desk for table 1 (session S01): import --replace (reason: paper card checked: B tiles 7)",
+    ];
+    let bob_entry = [
+        "entry",
+        "entry by referee Bob Chan",
+        "prelim",
+        "1",
+        "3",
+        "entered for table 1 (session S01): in conflict, held for the director's decision on the board",
+    ];
+    let board_decides = [
+        "decision",
+        "",
+        "prelim",
+        "1",
+        "0",
+        "decided on the board for table 1 (session S01): the event's card stands (reason: 紙本計分卡：B 餘牌 7)",
+    ];
+    let expected = [&ann_entry, &desk_settles, &bob_entry, &board_decides];
+    let out = run(&["log", "--format", "csv"]).success();
+    let mut rows = csv::Reader::from_reader(out.stdout.as_bytes());
+    assert_eq!(
+        rows.headers().unwrap(),
+        vec!["time", "action", "file", "sha256", "stage", "cards", "games", "reason"]
+    );
+    let rows: Vec<csv::StringRecord> = rows.records().map(Result::unwrap).collect();
+    // (the roster, then the desk's 25 cards)
+    assert_eq!(rows.len(), 1 + 25 + 4, "{}", out.stdout);
+    let desk: Vec<[&str; 6]> = rows[26..]
+        .iter()
+        .map(|r| [1, 2, 4, 5, 6, 7].map(|i| &r[i]))
+        .collect();
+    assert_eq!(desk, expected.map(|e| *e), "{}", out.stdout);
+    // (an entry's hash is of the card as posted)
+    assert_eq!(rows[26][3].len(), 64);
+    assert!(
+        rows.windows(2).all(|w| w[0][0] <= w[1][0]),
+        "{}",
+        out.stdout
+    );
+    // the terminal's table says the same
+    run(&["log"])
+        .success()
+        .stdout_has("decided on the board for table 1 (session S01): the event's card stands (reason: 紙本計分卡：B 餘牌 7)")
+        .stdout_has("entry by referee Bob Chan");
+
+    run(&["export", "-o", "results.xlsx"]).success();
+    let mut book: calamine::Xlsx<_> = calamine::open_workbook(hk.dir.join("results.xlsx")).unwrap();
+    let sheet = calamine::Reader::worksheet_range(&mut book, "Log").unwrap();
+    let text = |v: &calamine::Data| match v {
+        calamine::Data::Float(n) => n.to_string(),
+        v => v.to_string(),
+    };
+    let sheet: Vec<Vec<String>> = sheet.rows().map(|r| r.iter().map(text).collect()).collect();
+    let header = &sheet[0];
+    let at = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let desk: Vec<[&str; 6]> = sheet[sheet.len() - 4..]
+        .iter()
+        .map(|r| ["Action", "File", "Stage", "Cards", "Games", "Reason"].map(|c| r[at(c)].as_str()))
+        .collect();
+    assert_eq!(desk, expected.map(|e| *e), "{sheet:?}");
+
+    // the site's log page, in English and in Chinese
+    let page = |lang: &str| {
+        let site = scratch.path(&format!("site-{lang}"));
+        run(&["publish", "--lang", lang, "-o", site.to_str().unwrap()]).success();
+        std::fs::read_to_string(site.join("log.html"))
+            .unwrap()
+            .replace("&#39;", "'")
+    };
+    let en = page("en");
+    for cell in [
+        "<td>entry</td><td>entry by referee Ann Lee</td>",
+        "<td>decision</td><td></td>",
+        "<td>entered for table 1 (session S01): in conflict, held for the director's decision on the board</td>",
+        "<td>settled at the desk for table 1 (session S01): import --replace (reason: paper card checked: B tiles 7)</td>",
+        "<td>decided on the board for table 1 (session S01): the event's card stands (reason: 紙本計分卡：B 餘牌 7)</td>",
+    ] {
+        assert!(en.contains(cell), "{cell}: {en}");
+    }
+    let zh = page("zh-Hant");
+    for cell in [
+        "<td>輸入</td><td>裁判 Ann Lee 的輸入</td>",
+        "<td>輸入</td><td>裁判 Bob Chan 的輸入</td>",
+        "<td>決定</td><td></td>",
+        "<td>第 1 桌（場次 S01）的輸入：有衝突，留待裁判長在看板上決定</td>",
+        "<td>記分台以 import --replace 解決第 1 桌（場次 S01）（原因：paper card checked: B tiles 7）</td>",
+        "<td>裁判長在看板上就第 1 桌（場次 S01）作出決定：維持賽事的計分卡（原因：紙本計分卡：B 餘牌 7）</td>",
+    ] {
+        assert!(zh.contains(cell), "{cell}: {zh}");
+    }
+    assert!(
+        !zh.contains("decided on the board") && !zh.contains(">entry<"),
+        "{zh}"
+    );
+
+    // the dump names the live desk's record, with its counts
+    run(&["dump", scratch.path("dump").to_str().unwrap()])
+        .success()
+        .stderr_has("Dumped Live Open into ")
+        .stderr_has(": tilerank.toml, roster.csv (1200 players), 25 cards in cards/, log.csv (26 lines), entries.csv (2 entries), decisions.csv (2 decisions).\n");
 }
 
 #[test]

@@ -22,8 +22,17 @@ pub struct DumpArgs {
 pub fn run(args: DumpArgs) -> Result<Outcome> {
     let folder = args.event.open()?;
     let done = folder.dump(&args.dir)?;
+    // (the live desk's record, when a card was ever entered at a table)
+    let desk = match done.entries {
+        0 => String::new(),
+        n => format!(
+            ", entries.csv ({}), decisions.csv ({})",
+            counted(n, "entry", "entries"),
+            counted(done.decisions, "decision", "decisions")
+        ),
+    };
     say!(
-        "Dumped {} into {}: tilerank.toml, roster.csv ({} players), {} in cards/, log.csv ({} lines).",
+        "Dumped {} into {}: tilerank.toml, roster.csv ({} players), {} in cards/, log.csv ({} lines){desk}.",
         folder.config.event.name,
         args.dir.display(),
         done.players,
@@ -31,4 +40,12 @@ pub fn run(args: DumpArgs) -> Result<Outcome> {
         done.log
     );
     Ok(Outcome::Done)
+}
+
+/// `1 entry`, `3 entries`.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
 }

@@ -1,4 +1,5 @@
-//! `tilerank log`: what was imported, replaced or removed, when, from which file.
+//! `tilerank log`: what was imported, replaced or removed, when, from which
+//! file; and the live desk's entries and decisions.
 
 use super::{EventFolderArg, Outcome, OutputArgs};
 use anyhow::Result;
@@ -6,7 +7,7 @@ use clap::Args;
 use tilerank::event_folder::{LogEntry, Storage};
 use tilerank::report::{Column, Table, Value};
 
-/// Show the event's import log: what was imported, replaced or removed, when, from which file (name and content hash)
+/// Show the event's import log: what was imported, replaced or removed, when, from which file (name and content hash), and each card a referee entered at a table and each decision that settled one
 #[derive(Args, Debug)]
 #[command(after_help = "Example:\n  tilerank log\n  tilerank log --format csv -o log.csv")]
 pub struct LogArgs {

@@ -24,7 +24,7 @@
 //! of the board (`decisions`), each with its log row when it changed a
 //! card.
 
-use super::store::{Store, StoredLine};
+use super::store::{LogEntry, Store, StoredLine};
 use super::{
     card_lines, csv_line, line_fields, sha256_hex, utc_now, EventFolder, FolderError, How,
     ImportReport, ReadFile, Replace, ToImport, CARD_HEADER,
@@ -36,7 +36,7 @@ use crate::lang::Lang;
 use crate::place::{At, Place, Source};
 use crate::problem::said::{Msg, Part, Said};
 use crate::problem::{Problem, Problems, Severity};
-use crate::report::words::fill;
+use crate::report::words::{fill, Sentence as S};
 use crate::rules::card_checks::check_card;
 use rusqlite::{params, OptionalExtension};
 
@@ -182,15 +182,41 @@ const DESK_REPLACED: &str = "replaced at the desk";
 /// words as typed; the desk's in the phone's words, without the file the
 /// desk imported (a path of the server's).
 fn reason_for_phone(reason: &str) -> Part {
-    if reason.starts_with(DESK_AGREES) {
-        return Part::said(Msg::DeskAgreed, []);
+    match decider(reason) {
+        Decider::DeskAgrees { .. } => Part::said(Msg::DeskAgreed, []),
+        Decider::DeskReplaced { reason, .. } | Decider::Board { reason } => Part::text(reason),
     }
-    match reason
-        .strip_prefix(DESK_REPLACED)
+}
+
+/// Who made a decision, as its stored reason says.
+enum Decider<'a> {
+    /// The desk's typing of `file` agreed with the referee's entry.
+    DeskAgrees { file: &'a str },
+    /// The desk imported `file` with `--replace --reason REASON`.
+    DeskReplaced { file: &'a str, reason: &'a str },
+    /// The director, on the board, with the reason as typed.
+    Board { reason: &'a str },
+}
+
+fn decider(reason: &str) -> Decider<'_> {
+    fn in_brackets(rest: &str) -> Option<&str> {
+        rest.strip_prefix(" (")
+    }
+    if let Some(rest) = reason.strip_prefix(DESK_AGREES) {
+        let file = in_brackets(rest).and_then(|r| r.strip_suffix(')'));
+        return Decider::DeskAgrees {
+            file: file.unwrap_or_default(),
+        };
+    }
+    match (reason.strip_prefix(DESK_REPLACED))
+        .and_then(in_brackets)
         .and_then(|rest| rest.split_once("): "))
     {
-        Some((_, typed)) => Part::text(typed),
-        None => Part::text(reason),
+        Some((file, typed)) => Decider::DeskReplaced {
+            file,
+            reason: typed,
+        },
+        None => Decider::Board { reason },
     }
 }
 
@@ -925,6 +951,91 @@ pub enum Accept {
     Entry(i64),
 }
 
+/// A row of the log of an entry or a decision ([`Store::log_with_desk`]):
+/// the import it made (`log`), and the last entry made before it (a
+/// decision's: the last of its table).
+struct DeskLine {
+    id: i64,
+    log: Option<i64>,
+    after_entry: i64,
+    line: LogEntry,
+}
+
+/// A table as the log's row of an entry or a decision names it: `table 7
+/// (session S01)` (the row's stage beside it).
+fn table_said(session: &str, table: &str) -> String {
+    let key = key_of(String::new(), session.to_string(), table.to_string());
+    crate::report::going_on::table_name(&crate::rules::advancement::TableName {
+        table: key.table,
+        session: Some(key.session),
+        later_stage: None,
+    })
+}
+
+/// The import log's rows (with their ids), the entries' and the
+/// decisions' (each oldest first), as one log in time order: of the rows
+/// ready to come next (an entry or a decision after the import it made,
+/// a decision after the entries it settled, an import a decision made
+/// after those entries too, and an import a referee's card made after
+/// the entries before it), the oldest; in a tie, the import log's first,
+/// then the decisions' (an entry of a table after its decision: made
+/// after it), then the entries'. (Rows that cannot all be ready, as in a
+/// database edited by hand, come oldest first.)
+fn in_time_order(
+    log: Vec<(i64, LogEntry)>,
+    entries: Vec<DeskLine>,
+    decisions: Vec<DeskLine>,
+) -> Vec<LogEntry> {
+    // the last entry each import comes after
+    let mut after: std::collections::HashMap<i64, i64> = std::collections::HashMap::new();
+    for d in entries.iter().chain(&decisions) {
+        if let Some(l) = d.log {
+            let at = after.entry(l).or_default();
+            *at = (*at).max(d.after_entry);
+        }
+    }
+    let mut out = Vec::with_capacity(log.len() + entries.len() + decisions.len());
+    let (mut log, mut entries, mut decisions) = (
+        log.into_iter().peekable(),
+        entries.into_iter().peekable(),
+        decisions.into_iter().peekable(),
+    );
+    let (mut last_log, mut last_entry) = (0, 0);
+    loop {
+        let made = |d: &DeskLine| d.log.is_none_or(|l| l <= last_log);
+        // (the time, which stream, whether it is ready)
+        let heads = [
+            log.peek()
+                .map(|(id, l)| (&l.time, 0, after.get(id).is_none_or(|&e| e <= last_entry))),
+            decisions
+                .peek()
+                .map(|d| (&d.line.time, 1, made(d) && d.after_entry <= last_entry)),
+            entries.peek().map(|d| (&d.line.time, 2, made(d))),
+        ];
+        let first = |ready: bool| {
+            (heads.iter().flatten())
+                .filter(|h| h.2 || !ready)
+                .min_by_key(|h| (h.0, h.1))
+                .map(|h| h.1)
+        };
+        let next = first(true).or_else(|| first(false));
+        match next {
+            Some(0) => {
+                let (id, line) = log.next().expect("a head");
+                last_log = id;
+                out.push(line);
+            }
+            Some(1) => out.push(decisions.next().expect("a head").line),
+            Some(_) => {
+                let d = entries.next().expect("a head");
+                last_entry = d.id;
+                out.push(d.line);
+            }
+            None => return out,
+        }
+    }
+}
+
 /// A row of `entries`.
 struct EntryRow {
     id: i64,
@@ -1209,6 +1320,133 @@ impl Store {
                 &["id", "time", "stage", "session", "table", "entry", "last_entry", "reason", "log"],
             )?,
         ])
+    }
+
+    /// The event's log: the import log's rows, and a row for every entry
+    /// (who entered which table, and what became of it) and every
+    /// decision (who settled which table, and why), in time order
+    /// ([`in_time_order`]).
+    pub(super) fn log_with_desk(
+        &self,
+        rules: &crate::profile::Rules,
+    ) -> Result<Vec<LogEntry>, FolderError> {
+        let read = self.begin_read()?;
+        let log = self.log_rows()?;
+        let (entries, decisions) = self.desk_lines(rules)?;
+        read.commit().map_err(|e| self.error(e))?;
+        Ok(in_time_order(log, entries, decisions))
+    }
+
+    /// The log's rows of every entry and every decision, oldest first.
+    fn desk_lines(
+        &self,
+        rules: &crate::profile::Rules,
+    ) -> Result<(Vec<DeskLine>, Vec<DeskLine>), FolderError> {
+        let e = |e| self.error(e);
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT id, time, referee, stage, session, tbl, outcome, log, body
+                   FROM entries ORDER BY id",
+            )
+            .map_err(e)?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    [r.get::<_, String>(3)?, r.get(4)?, r.get(5)?],
+                    r.get::<_, String>(6)?,
+                    r.get::<_, Option<i64>>(7)?,
+                    r.get::<_, Vec<u8>>(8)?,
+                ))
+            })
+            .map_err(e)?;
+        let mut entries = Vec::new();
+        for row in rows {
+            let (id, time, referee, [stage, session, table], outcome, log, body) =
+                row.map_err(e)?;
+            let at = table_said(&session, &table);
+            let reason = match outcome.as_str() {
+                "stored" => S::EnteredStored.en(&[&at]),
+                "same" => S::EnteredSame.en(&[&at]),
+                "waiting" => S::EnteredHeld.en(&[&at]),
+                "conflict" => S::EnteredInConflict.en(&[&at]),
+                other => format!("{at}: {other}"),
+            };
+            let posted = Posted::read(&referee, &body, rules);
+            let games = posted.cards.first().map_or(0, |c| c.games.len());
+            entries.push(DeskLine {
+                id,
+                log,
+                after_entry: id - 1,
+                line: LogEntry {
+                    time,
+                    action: "entry".into(),
+                    file: entry_source(&referee),
+                    sha256: posted.sha256,
+                    stage,
+                    cards: 1,
+                    games: games as i64,
+                    reason,
+                },
+            });
+        }
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT d.id, d.time, d.stage, d.session, d.tbl, a.referee, d.last_entry,
+                        d.reason, d.log
+                   FROM decisions d LEFT JOIN entries a ON a.id = d.entry ORDER BY d.id",
+            )
+            .map_err(e)?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    [r.get::<_, String>(2)?, r.get(3)?, r.get(4)?],
+                    r.get::<_, Option<String>>(5)?,
+                    r.get::<_, i64>(6)?,
+                    r.get::<_, String>(7)?,
+                    r.get::<_, Option<i64>>(8)?,
+                ))
+            })
+            .map_err(e)?;
+        let mut decisions = Vec::new();
+        for row in rows {
+            let (id, time, [stage, session, table], accepted, last_entry, reason, log) =
+                row.map_err(e)?;
+            let at = table_said(&session, &table);
+            let (file, said) = match (decider(&reason), accepted) {
+                (Decider::DeskAgrees { file }, _) => (file, S::SettledDeskAgrees.en(&[&at])),
+                (Decider::DeskReplaced { file, reason }, _) => {
+                    (file, S::SettledDeskReplace.en(&[&at, &reason]))
+                }
+                (Decider::Board { reason }, None) => ("", S::DecidedCardStands.en(&[&at, &reason])),
+                (Decider::Board { reason }, Some(by)) => match by.strip_prefix(DESK) {
+                    Some(file) => ("", S::DecidedForDeskTyping.en(&[&at, &file, &reason])),
+                    None => ("", S::DecidedForReferee.en(&[&at, &by, &reason])),
+                },
+            };
+            decisions.push(DeskLine {
+                id,
+                log,
+                after_entry: last_entry,
+                line: LogEntry {
+                    time,
+                    action: "decision".into(),
+                    file: file.to_string(),
+                    sha256: String::new(),
+                    stage,
+                    cards: 1,
+                    games: 0,
+                    reason: said,
+                },
+            });
+        }
+        Ok((entries, decisions))
     }
 
     /// Keeps the desk's typing of a card a referee entered, refused by its

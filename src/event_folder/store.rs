@@ -1164,11 +1164,16 @@ impl Store {
     }
 
     pub(super) fn log(&self) -> Result<Vec<LogEntry>, FolderError> {
+        Ok(self.log_rows()?.into_iter().map(|(_, l)| l).collect())
+    }
+
+    /// The log's rows with their ids, oldest first.
+    pub(super) fn log_rows(&self) -> Result<Vec<(i64, LogEntry)>, FolderError> {
         let e = |e| self.error(e);
         let mut stmt = self
             .conn
             .prepare(
-                "SELECT time, action, file, sha256, stage, cards, games, reason
+                "SELECT time, action, file, sha256, stage, cards, games, reason, id
                  FROM log ORDER BY id",
             )
             .map_err(e)?;
@@ -1192,16 +1197,19 @@ impl Store {
                         _ => text(i)?.trim().parse().unwrap_or(0),
                     })
                 };
-                Ok(LogEntry {
-                    time: text(0)?,
-                    action: text(1)?,
-                    file: text(2)?,
-                    sha256: text(3)?,
-                    stage: text(4)?,
-                    cards: int(5)?,
-                    games: int(6)?,
-                    reason: text(7)?,
-                })
+                Ok((
+                    r.get(8)?,
+                    LogEntry {
+                        time: text(0)?,
+                        action: text(1)?,
+                        file: text(2)?,
+                        sha256: text(3)?,
+                        stage: text(4)?,
+                        cards: int(5)?,
+                        games: int(6)?,
+                        reason: text(7)?,
+                    },
+                ))
             })
             .map_err(e)?;
         rows.collect::<Result<Vec<_>, _>>().map_err(e)

@@ -196,6 +196,22 @@ crate::lang::catalog! {
         TablesInConflict => "{} tables in conflict on the board", "看板上 {} 桌的計分卡有衝突";
         OneTableForTheDesk => "1 table waiting for the desk's typing", "1 桌等候記分台輸入";
         TablesForTheDesk => "{} tables waiting for the desk's typing", "{} 桌等候記分台輸入";
+        EnteredStored => "entered for {}: now the event's card", "{}的輸入：成為賽事的計分卡";
+        EnteredSame => "entered for {}: the same as the event's card", "{}的輸入：與賽事的計分卡相同";
+        EnteredHeld => "entered for {}: held until the desk's typing agrees",
+            "{}的輸入：暫存，待記分台的輸入相符後計入";
+        EnteredInConflict => "entered for {}: in conflict, held for the director's decision on the board",
+            "{}的輸入：有衝突，留待裁判長在看板上決定";
+        DecidedCardStands => "decided on the board for {}: the event's card stands (reason: {})",
+            "裁判長在看板上就{}作出決定：維持賽事的計分卡（原因：{}）";
+        DecidedForReferee => "decided on the board for {}: referee {}'s entry accepted (reason: {})",
+            "裁判長在看板上就{}作出決定：接受裁判 {} 的輸入（原因：{}）";
+        DecidedForDeskTyping => "decided on the board for {}: the desk's typing ({}) accepted (reason: {})",
+            "裁判長在看板上就{}作出決定：接受記分台的輸入（{}）（原因：{}）";
+        SettledDeskAgrees => "settled at the desk for {}: the desk's typing agrees with the referee's entry",
+            "記分台就{}確認：記分台的輸入與裁判的輸入相符";
+        SettledDeskReplace => "settled at the desk for {}: import --replace (reason: {})",
+            "記分台以 import --replace 解決{}（原因：{}）";
         NoFinalMedals => "No final stage yet: medals are the top three of the final's standings of each group.",
             "決賽尚未進行：獎牌按各組決賽排名的前三名頒發。";
         CheckSeats => "{} seats", "{} 個座位";
@@ -1273,6 +1289,8 @@ pub static ZH_HANT: Words = Words {
         ("read roster", "讀取名冊"),
         ("accepted", "接受"),
         ("rejected", "拒絕"),
+        ("entry", "輸入"),
+        ("decision", "決定"),
     ],
     columns: &[
         ("rank", "名次"),
