@@ -435,6 +435,9 @@ struct FileImport<'a> {
     /// refused, its cards checked on their own and compared with nothing
     /// stored (see [`Twice`]).
     barred: bool,
+    /// The stored cards are named by where they came from (the desk's
+    /// import); not to a referee's phone, never shown the server's files.
+    origins: bool,
     /// The store failed.
     failed: Option<FolderError>,
 }
@@ -471,6 +474,7 @@ impl<'a> FileImport<'a> {
             outputs: 0,
             doomed: false,
             barred: false,
+            origins: false,
             failed: None,
         }
     }
@@ -533,7 +537,9 @@ impl<'a> FileImport<'a> {
         let fate = match &old {
             None => match self.waiting_differs(&card.key, &lines) {
                 // double entry: the desk's typing differs from a referee's
-                Some((referee, entered)) => self.differ(&card, Some(referee), &entered, &lines),
+                Some((referee, entered)) => {
+                    self.differ(&card, Some(referee), &entered, &lines, None)
+                }
                 None => CardFate::New,
             },
             Some(old) if old.lines == lines => {
@@ -555,7 +561,7 @@ impl<'a> FileImport<'a> {
                 } else {
                     None
                 };
-                self.differ(&card, by, &old.lines, &lines)
+                self.differ(&card, by, &old.lines, &lines, Some(old.id))
             }
         };
         if !matches!(fate, CardFate::Unchanged | CardFate::Held) {
@@ -584,9 +590,9 @@ impl<'a> FileImport<'a> {
         referee: Option<String>,
         was: &[StoredLine],
         lines: &[StoredLine],
+        was_id: Option<i64>,
     ) -> CardFate {
         let key = &card.key;
-        let shown = Part::Text(diff(key, was, lines));
         let held = referee.is_some();
         // (the desk's typing is held beside a referee's at the desk only;
         // a referee whose card differs is told to tell the desk)
@@ -594,12 +600,16 @@ impl<'a> FileImport<'a> {
             Some(referee) => (
                 Said::new(
                     Msg::EnteredDiffers,
-                    [key.said(), Part::Text(referee), shown],
+                    [
+                        key.said(),
+                        Part::Text(referee),
+                        Part::Text(diff(key, was, lines)),
+                    ],
                 ),
                 Part::said(Msg::KeptForBoard, []),
             ),
             None => (
-                Said::new(Msg::ImportedDiffers, [key.said(), shown]),
+                said_imported_differs(key, self.origin_of(was_id), was, lines),
                 Part::advice(
                     match shares_a_player(was, lines) {
                         true => Said::new(Msg::GiveReplace, []),
@@ -623,6 +633,21 @@ impl<'a> FileImport<'a> {
             CardFate::Held
         } else {
             CardFate::Unchanged
+        }
+    }
+
+    /// Where the stored card of row `id` came from
+    /// ([`Store::card_origin_of`]), when the stored cards are named so.
+    fn origin_of(&mut self, id: Option<i64>) -> Option<Said> {
+        if !self.origins {
+            return None;
+        }
+        match self.store.card_origin_of(id?) {
+            Ok(origin) => origin,
+            Err(e) => {
+                self.failed.get_or_insert(e);
+                None
+            }
         }
     }
 
@@ -1479,6 +1504,7 @@ impl EventFolder {
                     let mut file =
                         FileImport::new(&rules, &mut roster, store, &by_key, log, replace, entries);
                     file.barred = file_barred;
+                    file.origins = desk;
                     // (the log keeps the hash of the bytes read)
                     let hashes = ingest::hashes::ReadHashes::keep();
                     if stage.is_none() && crate::stream::read_one(path, &mut file).is_some() {
@@ -1499,6 +1525,7 @@ impl EventFolder {
                             entries,
                         );
                         file.barred = file_barred;
+                        file.origins = desk;
                         let read_none = read.cards.is_empty();
                         file.problems = read.problems;
                         file.add_raw(&read.cards);
@@ -1509,6 +1536,7 @@ impl EventFolder {
                     let mut file =
                         FileImport::new(&rules, &mut roster, store, &by_key, log, replace, entries);
                     file.barred = file_barred;
+                    file.origins = desk;
                     let read_none = read.cards.is_empty();
                     file.problems = read.problems.clone();
                     file.add_raw(&read.cards);
@@ -1924,22 +1952,35 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> FolderError + '_ {
     }
 }
 
-/// The lines that differ between two versions of a card, `-` old and `+` new.
+/// What differs between two versions of a card, a line per game and seat
+/// as the live desk says it ([`entry::differs_said`]): `  game 3, seat A:
+/// score 25 vs 30`, the old version's value first.
 fn diff(key: &CardKey, old: &[StoredLine], new: &[StoredLine]) -> String {
-    let show = |l: &StoredLine| {
-        let f = line_fields(key, l);
-        // the stage only when it is not the default, as the results layout
-        let skip = usize::from(key.stage.as_str() == Stage::DEFAULT);
-        csv_line(&f[skip..])
-    };
+    let differs = entry::differences(&entry::rows_of(key, old), &entry::rows_of(key, new));
     let mut out = String::new();
-    for line in old.iter().filter(|l| !new.contains(l)) {
-        out.push_str(&format!("  - {}\n", show(line)));
-    }
-    for line in new.iter().filter(|l| !old.contains(l)) {
-        out.push_str(&format!("  + {}\n", show(line)));
+    for said in entry::differs_said(&differs) {
+        out.push_str(&format!("  {said}\n"));
     }
     out
+}
+
+/// `key` was imported before and differs: the event's card (`was`, from
+/// `origin`, [`Store::card_origin_of`]) vs this one (`lines`), and what
+/// differs.
+fn said_imported_differs(
+    key: &CardKey,
+    origin: Option<Said>,
+    was: &[StoredLine],
+    lines: &[StoredLine],
+) -> Said {
+    let card = match origin {
+        Some(from) => Part::said(Msg::EventsCardFrom, [Part::Said(from)]),
+        None => Part::said(Msg::EventsCard, []),
+    };
+    Said::new(
+        Msg::ImportedDiffers,
+        [key.said(), card, Part::Text(diff(key, was, lines))],
+    )
 }
 
 /// Cards of files given beside the event's own (`check FILE` in an event
@@ -2084,12 +2125,12 @@ impl SetAside<'_> {
             }
             return Ok(true);
         }
+        let origin = self.store.card_origin_of(old.id)?;
         problems.error(
             card.place.clone(),
             format!(
-                "{} was imported before and differs:\n{}{}",
-                card.key,
-                diff(&card.key, &old.lines, &lines),
+                "{}{}",
+                said_imported_differs(&card.key, origin, &old.lines, &lines),
                 match shares_a_player(&old.lines, &lines) {
                     true => "import it with --replace --reason \"...\" to replace the event's card"
                         .to_string(),

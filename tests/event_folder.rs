@@ -145,8 +145,12 @@ fn importing_twice_is_a_no_op_and_a_different_card_needs_replace() {
         message.contains("was imported before and differs"),
         "{message}"
     );
+    // the event's card named where it came from, and the value that
+    // changed by game, seat and field, the event's first
+    let from = file.display().to_string();
     assert!(
-        message.contains("+ S01,1,3,A,P1,1,30,0") && message.contains("- S01,1,3,A,P1,1,25,0"),
+        message.contains(&format!("(the event's card, imported from {from} on 20"))
+            && message.contains(" UTC, vs this one):\n  game 3, seat A: score 25 vs 30\n"),
         "{message}"
     );
 
@@ -227,8 +231,8 @@ fn checking_a_file_the_event_holds_says_what_import_would() {
     );
     check(&corrected)
         .failure(1)
-        .stderr_has("s1-fixed.csv:2: error: session S01 table 1 was imported before and differs:\n")
-        .stderr_has("\n  + S01,1,3,A,P1,1,30,0\n")
+        .stderr_has(&format!("s1-fixed.csv:2: error: session S01 table 1 was imported before and differs (the event's card, imported from {} on 20", file.display()))
+        .stderr_has(" UTC, vs this one):\n  game 3, seat A: score 25 vs 30\n")
         .stderr_has("import it with --replace --reason")
         .stderr_has("s1-fixed.csv: note: 1 card imported already")
         .stderr_lacks("given twice")

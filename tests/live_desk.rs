@@ -1329,8 +1329,7 @@ fn with_double_entry_a_referees_card_counts_once_the_desk_agrees() {
     // the desk is told at once, and the card does not count
     desk_import(&hk.dir, &hk.cards[1])
         .failure(1)
-        .stderr_has("was entered by referee Ann Lee and differs")
-        .stderr_has("\n  - S01,2,3,A,")
+        .stderr_has("was entered by referee Ann Lee and differs (their card vs this one):\n  game 3, seat A: ")
         .stderr_has("kept for the director's board");
     assert_eq!(stored_keys(&hk.dir).len(), 1);
     let board = the_board(addr, &cookie);
@@ -2761,8 +2760,10 @@ fn a_phone_is_told_what_a_referee_can_do_never_the_desks_commands() {
     let (_, en) = said("/api/check", None, &swapped);
     has(
         &en,
-        "session S01 table 2 was imported before and differs:\n",
+        "session S01 table 2 was imported before and differs (the event's card vs this one):\n  game 1, seat C: player ",
     );
+    // (a phone is not told which of the server's files the card came from)
+    assert!(!en.iter().any(|m| m.contains("imported from")), "{en:?}");
     has(&en, "\ncheck this card against the signed paper card; if it is right, tell the desk: the director settles it on the board");
     let (_, zh_said) = said("/api/check", zh, &swapped);
     has(

@@ -448,8 +448,9 @@ fn a_racks_file_the_event_holds_is_its_own_cards_counted_once() {
 }
 
 /// A racks file whose card differs from the event's: the error `import`
-/// gives, naming the lines that differ as scored; the other card, as
-/// imported, is the note's.
+/// gives, naming where the event's card came from and when, and the
+/// values that differ as scored, game and seat, the event's first; the
+/// other card, as imported, is the note's.
 #[test]
 fn a_racks_card_that_differs_from_the_event_s_shows_what_differs() {
     let s = Scratch::new("racks-differ");
@@ -457,13 +458,12 @@ fn a_racks_card_that_differs_from_the_event_s_shows_what_differs() {
     // table 7, game 1: B's rack 12, not 10: B -7 and A +32, not -5 and +30
     let file = s.write("s01.csv", &s01_with(2, ",10,", ",12,"));
     let shown = file.display().to_string();
-    let differs =
-        format!("{shown}:2: error: session S01 table 7 was imported before and differs:\n");
+    let from = fixtures().join("racks/s01.csv").display().to_string();
+    let differs = format!(
+        "{shown}:2: error: session S01 table 7 was imported before and differs (the event's card, imported from {from} on 20"
+    );
     let lines = [
-        "\n  - S01,7,1,A,P0001,1,30,1\n",
-        "\n  - S01,7,1,B,P0002,0,-5,1\n",
-        "\n  + S01,7,1,A,P0001,1,32,1\n",
-        "\n  + S01,7,1,B,P0002,0,-7,1\n",
+        " UTC, vs this one):\n  game 1, seat A: score 30 vs 32\n  game 1, seat B: score -5 vs -7\n",
     ];
     let out = Test::new()
         .in_dir(&dir)
@@ -484,7 +484,9 @@ fn a_racks_card_that_differs_from_the_event_s_shows_what_differs() {
         .arg(&file)
         .run()
         .failure(1)
-        .stderr_has("session S01 table 7 was imported before and differs:\n");
+        .stderr_has(&format!(
+            "session S01 table 7 was imported before and differs (the event's card, imported from {from} on 20"
+        ));
     lines.iter().fold(out, |out, line| out.stderr_has(line));
 }
 

@@ -249,6 +249,28 @@ pub fn source_in(lang: Lang, file: &str) -> String {
     }
 }
 
+/// Where a stored card came from, in words: `imported from
+/// S07.xlsx[Table 03] on 2026-03-14 22:31 UTC` ([`Msg::ImportedFrom`]),
+/// or `entered by referee Ann Lee on ...` ([`Msg::EnteredBy`]). `source`
+/// is the card's file as stored (a file's name and sheet, or
+/// [`entry_source`]'s words), `time` its import's (UTC,
+/// `2026-03-14T22:31:05Z`). `None` when no file is stored for it.
+pub fn origin_said(source: &str, time: &str) -> Option<Said> {
+    if source.is_empty() {
+        return None;
+    }
+    let when = match (time.get(..10), time.get(11..16)) {
+        (Some(day), Some(minute)) if time.as_bytes().get(10) == Some(&b'T') => {
+            format!("{day} {minute} UTC")
+        }
+        _ => time.to_string(),
+    };
+    Some(match source.strip_prefix(BY_REFEREE) {
+        Some(referee) => Said::new(Msg::EnteredBy, [Part::text(referee), Part::Text(when)]),
+        None => Said::new(Msg::ImportedFrom, [Part::text(source), Part::Text(when)]),
+    })
+}
+
 /// Who made an entry of the board, in `lang`'s words: a referee's name
 /// as written; the desk's typing as `desk: S01.xlsx`, the file as written.
 pub fn entry_by_in(lang: Lang, referee: &str) -> String {
@@ -825,7 +847,7 @@ pub fn differences(one: &[CardRow], other: &[CardRow]) -> Vec<Difference> {
 }
 
 /// A card's stored lines as rows to compare.
-fn rows_of(key: &CardKey, lines: &[StoredLine]) -> Vec<CardRow> {
+pub(super) fn rows_of(key: &CardKey, lines: &[StoredLine]) -> Vec<CardRow> {
     lines
         .iter()
         .map(|l| {
@@ -863,6 +885,18 @@ fn conflict_message(key: &CardKey, held_by: &Holder, differs: &[Difference], lan
     }
     out.push('\n');
     out.push_str(&Said::new(Msg::WhatDiffers, [whose]).say(lang));
+    for said in differs_said(differs) {
+        out.push('\n');
+        out.push_str(&said.say(lang));
+    }
+    out
+}
+
+/// What differs between two versions of a card, a line per game and
+/// seat: `game 3, seat A: won 1 vs 0 and score 137 vs -31`, the first
+/// version's value first.
+pub(super) fn differs_said(differs: &[Difference]) -> Vec<Said> {
+    let mut out = Vec::new();
     for line in differs.chunk_by(|a, b| (a.game, a.seat) == (b.game, b.seat)) {
         let values = line
             .iter()
@@ -888,8 +922,7 @@ fn conflict_message(key: &CardKey, held_by: &Holder, differs: &[Difference], lan
                 Part::List(values, Msg::And),
             ],
         );
-        out.push('\n');
-        out.push_str(&said.say(lang));
+        out.push(said);
     }
     out
 }
@@ -2092,6 +2125,28 @@ fn shown(key: &CardKey, lines: &[StoredLine]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stored_cards_origin_is_its_file_or_its_referee_and_when() {
+        let said =
+            |source: &str| origin_said(source, "2026-03-14T22:31:05Z").map(|s| s.to_string());
+        assert_eq!(
+            said("../cards/S07.xlsx[Table 03]").as_deref(),
+            Some("imported from ../cards/S07.xlsx[Table 03] on 2026-03-14 22:31 UTC")
+        );
+        assert_eq!(
+            said(&entry_source("Ann Lee")).as_deref(),
+            Some("entered by referee Ann Lee on 2026-03-14 22:31 UTC")
+        );
+        assert_eq!(
+            origin_said("S07.csv", "2026-03-14T22:31:05Z")
+                .unwrap()
+                .say(Lang::ALL[1]),
+            "於 2026-03-14 22:31 UTC 從 S07.csv 匯入"
+        );
+        // (no file stored: not known)
+        assert_eq!(said(""), None);
+    }
 
     #[test]
     fn every_refusal_takes_the_same_parts_in_every_language() {

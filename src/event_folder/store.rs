@@ -1294,6 +1294,23 @@ impl Store {
             .map_err(|e| self.error(e))
     }
 
+    /// Where the stored card of row `card` came from, in words
+    /// ([`super::entry::origin_said`]): its file and the time of its
+    /// import; `None` when no file is stored for it.
+    pub(super) fn card_origin_of(
+        &self,
+        card: i64,
+    ) -> Result<Option<crate::problem::said::Said>, FolderError> {
+        let (source, time): (String, String) = self
+            .conn
+            .prepare_cached(
+                "SELECT c.source, l.time FROM cards c JOIN log l ON l.id = c.log WHERE c.id = ?1",
+            )
+            .and_then(|mut stmt| stmt.query_row([card], |r| Ok((r.get(0)?, r.get(1)?))))
+            .map_err(|e| self.error(e))?;
+        Ok(super::entry::origin_said(&source, &time))
+    }
+
     /// The keys of the event's cards (none replaced) of one stage and
     /// session.
     pub(super) fn tables_of(&self, stage: &str, session: &str) -> Result<Vec<String>, FolderError> {

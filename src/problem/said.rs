@@ -226,10 +226,20 @@ crate::lang::catalog! {
         WithAdvice => "{}{}", "{}{}";
         /// What is wrong, then what to do, a sentence of its own.
         ThenAdvice => "{}. {}", "{}。{}";
-        EnteredDiffers => "{} was entered by referee {} and differs:\n{}",
-            "{} 已由裁判 {} 輸入，內容不同：\n{}";
-        ImportedDiffers => "{} was imported before and differs:\n{}",
-            "{} 之前已匯入，內容不同：\n{}";
+        /// What differs follows, a line per game and seat, the other
+        /// version's value first ([`Msg::GameSeatSays`]).
+        EnteredDiffers => "{} was entered by referee {} and differs (their card vs this one):\n{}",
+            "{} 已由裁判 {} 輸入，內容不同（其計分卡對此計分卡）：\n{}";
+        ImportedDiffers => "{} was imported before and differs ({} vs this one):\n{}",
+            "{} 之前已匯入，內容不同（{}對此計分卡）：\n{}";
+        /// The event's card a card differs from, and where it came from
+        /// ([`Msg::ImportedFrom`], [`Msg::EnteredBy`]).
+        EventsCard => "the event's card", "賽事的計分卡";
+        EventsCardFrom => "the event's card, {},", "賽事的計分卡（{}）";
+        /// Where a stored card came from: the file (and sheet) it was
+        /// imported from, or the referee who entered it, and when (UTC).
+        ImportedFrom => "imported from {} on {}", "於 {1} 從 {0} 匯入";
+        EnteredBy => "entered by referee {} on {}", "於 {1} 由裁判 {0} 輸入";
         KeptForBoard => "this typing is kept for the director's board (tilerank serve --entry), or give --replace --reason \"...\" to replace the referee's card",
             "這次輸入會保留在裁判長的看板上（tilerank serve --entry），或加上 --replace --reason \"...\" 取代裁判輸入的計分卡";
         GiveReplace => "give --replace --reason \"...\" to replace it (the old card is kept in the event's database)",
