@@ -36,7 +36,10 @@
 //!   `tilerank.toml` and roster, as if they were a file `tilerank.db` with one
 //!   sheet per card (`EVENT/tilerank.db[prelim-S01-T07]!F3`); `tilerank dump`
 //!   writes that same card to `cards/prelim-S01-T07.csv`, so a place names
-//!   the same cell there.
+//!   the same cell there. The desk's messages name a stored card by where
+//!   it came from instead (`imported from S07.xlsx[Table 03] on
+//!   2026-03-14 22:31 UTC`, [`entry::origin_said`]), when that is known;
+//!   a referee's phone by the card, game and seat.
 //! - **Source folders**: a folder with `tilerank.toml` and no database, but a
 //!   `roster.csv` and a `cards/` folder (the demo events in `examples/`, or an
 //!   event folder of the old file layout), is read as those files, in memory,
@@ -78,7 +81,8 @@ pub use referees::{
     check_site_url, entry_link, Denied, Referee, RefereeKey, DEFAULT_SITE, KEY_LEN,
 };
 use store::{
-    read_players, roster_fields, RosterPiece, StoredCard, StoredLine, StoredScore, ROSTER_HEADER,
+    read_players, roster_fields, Origin, RosterPiece, StoredCard, StoredLine, StoredScore,
+    ROSTER_HEADER,
 };
 pub use store::{LogEntry, Store, MIGRATIONS, WAIT_FOR_WRITER};
 
@@ -1419,11 +1423,12 @@ impl EventFolder {
             // settings and roster, and kept by key and seating (their lines
             // stay in the store)
             let mut problems = Problems::new();
-            let mut reader = StoredReader::new(&store.path.display().to_string());
+            // (named by where they came from at the desk, not to a phone)
+            let mut reader = StoredReader::new(&store.path.display().to_string(), desk);
             let mut seating = Seating::default();
             let mut stored_ids = StoredIds::default();
-            store.each_card_ref(&mut |id, key, lines| {
-                for raw in reader.read(key, lines, &mut problems) {
+            store.each_card_ref(&mut |id, key, lines, origin| {
+                for raw in reader.read(key, lines, origin, &mut problems) {
                     if let Ok(card) = check_card(&raw, &rules, &mut roster, &mut problems) {
                         seating.add_card(&card);
                     }
@@ -2289,13 +2294,13 @@ fn played_not_on(
     rules: &Rules,
     roster: &Roster,
 ) -> Result<(BTreeMap<String, String>, bool), FolderError> {
-    let mut reader = StoredReader::new(&store.path.display().to_string());
+    let mut reader = StoredReader::new(&store.path.display().to_string(), false);
     let mut read_problems = Problems::new();
     let mut lacking: BTreeMap<String, String> = BTreeMap::new();
     let mut later = false;
-    store.each_card_ref(&mut |_, key, lines| {
+    store.each_card_ref(&mut |_, key, lines, origin| {
         later = later || rules.stage_rank(&key.stage) > 0;
-        for raw in reader.read(key, lines, &mut read_problems) {
+        for raw in reader.read(key, lines, origin, &mut read_problems) {
             for seat in raw.seats.iter().chain(&raw.renamed) {
                 if roster.find(&seat.player).is_err() {
                     lacking
@@ -2543,15 +2548,17 @@ fn read_stored_in(
             let (to_adder, for_adder) = std::sync::mpsc::sync_channel::<Vec<Read>>(CHECKED_AHEAD);
             to_checkers.push(to_checker);
             checked.push(for_adder);
-            let mut reader = StoredReader::new(&db);
+            // (named by where they came from: the reading commands are
+            // the desk's)
+            let mut reader = StoredReader::new(&db, true);
             let (rules, hasher) = (&rules, hasher.clone());
             checkers.push(scope.spawn(move || {
                 let mut scratch = String::new();
                 for cards in for_checker {
                     let mut batch = Vec::with_capacity(cards.keys.len());
-                    cards.each(|key, lines| {
+                    cards.each(|key, lines, origin| {
                         let mut problems = Problems::new();
-                        let raws = reader.read(key, lines, &mut problems);
+                        let raws = reader.read(key, lines, origin, &mut problems);
                         if raws.is_empty() {
                             batch.push(Read {
                                 problems: std::mem::take(&mut problems),
@@ -2676,9 +2683,9 @@ fn read_stored_in(
         let mut send = |batch: StoredBatch| {
             let _ = to_checkers[turn.next().unwrap_or_default()].send(batch);
         };
-        let mut each = |_, key: &CardKey, lines: &[StoredLine<&str>]| {
+        let mut each = |_, key: &CardKey, lines: &[StoredLine<&str>], origin: Origin<'_>| {
             stored += 1;
-            batch.push(key, lines);
+            batch.push(key, lines, origin);
             if batch.keys.len() >= BATCH {
                 let next = StoredBatch::like(&batch);
                 send(std::mem::replace(&mut batch, next));
@@ -2724,6 +2731,8 @@ struct StoredBatch {
     ends: Vec<usize>,
     /// The lines, each player's id a range of `text`.
     lines: Vec<StoredLine<(usize, usize)>>,
+    /// Each card's [`Origin`]: its source and time, ranges of `text`.
+    origins: Vec<[(usize, usize); 2]>,
     text: String,
 }
 
@@ -2735,12 +2744,20 @@ impl StoredBatch {
             keys: Vec::with_capacity(full.keys.len()),
             ends: Vec::with_capacity(full.ends.len()),
             lines: Vec::with_capacity(full.lines.len()),
+            origins: Vec::with_capacity(full.origins.len()),
             text: String::with_capacity(full.text.len()),
         }
     }
 
-    fn push(&mut self, key: &CardKey, lines: &[StoredLine<&str>]) {
+    fn push(&mut self, key: &CardKey, lines: &[StoredLine<&str>], origin: Origin<'_>) {
         self.keys.push(key.clone());
+        let mut range = |t: &str| {
+            let start = self.text.len();
+            self.text.push_str(t);
+            (start, self.text.len())
+        };
+        let origin = [range(origin.source), range(origin.time)];
+        self.origins.push(origin);
         for l in lines {
             let start = self.text.len();
             self.text.push_str(l.player);
@@ -2757,10 +2774,10 @@ impl StoredBatch {
     }
 
     /// Each card, its key and lines.
-    fn each(&self, mut f: impl FnMut(&CardKey, &[StoredLine<&str>])) {
+    fn each(&self, mut f: impl FnMut(&CardKey, &[StoredLine<&str>], Origin<'_>)) {
         let mut lines = Vec::new();
         let mut start = 0;
-        for (key, &end) in self.keys.iter().zip(&self.ends) {
+        for ((key, &end), origin) in self.keys.iter().zip(&self.ends).zip(&self.origins) {
             lines.clear();
             lines.extend(self.lines[start..end].iter().map(|l| StoredLine {
                 game: l.game,
@@ -2770,7 +2787,8 @@ impl StoredBatch {
                 score: l.score.clone(),
                 tiles: l.tiles,
             }));
-            f(key, &lines);
+            let [source, time] = origin.map(|(a, b)| &self.text[a..b]);
+            f(key, &lines, Origin { source, time });
             start = end;
         }
     }
@@ -2783,6 +2801,12 @@ impl StoredBatch {
 /// reader ([`ingest::results::add_line`]); the header is mapped once.
 struct StoredReader {
     db: String,
+    /// Each card is named by where it came from ([`entry::origin_said`]),
+    /// not by its sheet of the database, when that is known.
+    origins: bool,
+    /// The last origin said: its source, time and words (the cards of a
+    /// file share them).
+    origin: Option<(String, String, Option<String>)>,
     columns: ingest::header::ColumnMap,
     grouper: ingest::lines::Grouper<ingest::raw::RawLine>,
     stages: ingest::lines::StageCache,
@@ -2791,7 +2815,7 @@ struct StoredReader {
 }
 
 impl StoredReader {
-    fn new(db: &str) -> StoredReader {
+    fn new(db: &str, origins: bool) -> StoredReader {
         let header: Vec<String> = CARD_HEADER.iter().map(|h| h.to_string()).collect();
         let columns = ingest::header::map_header(&header, &ingest::results::columns())
             .expect("the stored cards' header is the results layout's");
@@ -2799,6 +2823,8 @@ impl StoredReader {
         let source = Source::sheet(db, "");
         StoredReader {
             db: db.to_string(),
+            origins,
+            origin: None,
             columns,
             grouper: ingest::lines::Grouper::new(&source),
             stages: ingest::lines::StageCache::default(),
@@ -2831,6 +2857,23 @@ impl StoredReader {
         }
     }
 
+    /// Where a card came from, in words, when cards are named so.
+    fn origin_words(&mut self, origin: Origin<'_>) -> Option<String> {
+        if !self.origins {
+            return None;
+        }
+        match &self.origin {
+            Some((source, time, words)) if source == origin.source && time == origin.time => {
+                words.clone()
+            }
+            _ => {
+                let words = entry::origin_said(origin.source, origin.time).map(|s| s.to_string());
+                self.origin = Some((origin.source.into(), origin.time.into(), words.clone()));
+                words
+            }
+        }
+    }
+
     /// A card's games and list of seats, done with: their room is used
     /// for the cards to come.
     fn give_back(&mut self, games: Vec<ingest::raw::RawGame>, seats: Vec<ingest::raw::RawSeat>) {
@@ -2843,9 +2886,11 @@ impl StoredReader {
         &mut self,
         key: &CardKey,
         lines: &[StoredLine<P>],
+        origin: Origin<'_>,
         problems: &mut Problems,
     ) -> Vec<RawCard> {
-        let source = Source::sheet(&self.db, &key.name());
+        let origin = self.origin_words(origin);
+        let source = Source::sheet_from(&self.db, &key.name(), origin);
         let texts = self.texts(key);
         // the card its texts name, read once: when it is the one stored
         // (always, but in a hand-edited database), its lines give it as
@@ -3019,10 +3064,10 @@ mod tests {
             score: StoredScore::Exact(Score::whole(-5)),
             tiles: Some(5),
         };
-        let mut reader = StoredReader::new("tilerank.db");
+        let mut reader = StoredReader::new("tilerank.db", false);
         let mut problems = Problems::new();
         let good = [line(2, Seat::C, "P1"), line(2, Seat::A, "P2")];
-        let cards = reader.read(&key, &good, &mut problems);
+        let cards = reader.read(&key, &good, Origin::default(), &mut problems);
         assert!(problems.is_empty());
         let [card] = &cards[..] else {
             panic!("one card: {cards:?}")
@@ -3038,7 +3083,7 @@ mod tests {
         assert_eq!(card.source.to_string(), "tilerank.db[prelim-S01-T07]");
 
         let bad = [line(0, Seat::B, "P1"), line(1, Seat::D, "")];
-        reader.read(&key, &bad, &mut problems);
+        reader.read(&key, &bad, Origin::default(), &mut problems);
         // tiles past the most a rack holds, and a won given (as a number,
         // as a workbook's) beside it
         let too_many = StoredLine {
@@ -3046,7 +3091,7 @@ mod tests {
             won: true,
             ..line(1, Seat::A, "P3")
         };
-        for raw in reader.read(&key, &[too_many], &mut problems) {
+        for raw in reader.read(&key, &[too_many], Origin::default(), &mut problems) {
             check_values(&raw, &Rules::hk(), false, &mut problems);
         }
         let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
@@ -3071,7 +3116,7 @@ mod tests {
             ..key.clone()
         };
         let mut problems = Problems::new();
-        let cards = reader.read(&blank, &good, &mut problems);
+        let cards = reader.read(&blank, &good, Origin::default(), &mut problems);
         assert!(cards.is_empty());
         let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
         assert_eq!(

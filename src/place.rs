@@ -31,6 +31,11 @@ impl std::hash::Hash for Source {
 pub struct SourceName {
     pub file: String,
     pub sheet: Option<String>,
+    /// Where what is read here came from, in words, when it is named so
+    /// and not by its own file: a card stored in an event's database,
+    /// `imported from S07.xlsx[Table 03] on 2026-03-14 22:31 UTC` (its
+    /// sheet and cells in the database would tell a director nothing).
+    pub origin: Option<String>,
 }
 
 impl std::ops::Deref for Source {
@@ -45,6 +50,7 @@ impl Source {
         Source(Arc::new(SourceName {
             file: file.into(),
             sheet: None,
+            origin: None,
         }))
     }
 
@@ -52,6 +58,17 @@ impl Source {
         Source(Arc::new(SourceName {
             file: file.into(),
             sheet: Some(sheet.into()),
+            origin: None,
+        }))
+    }
+
+    /// A sheet of `file` named, with any row and cell of it, by `origin`
+    /// when it is given (see [`SourceName::origin`]).
+    pub fn sheet_from(file: &str, sheet: &str, origin: Option<String>) -> Source {
+        Source(Arc::new(SourceName {
+            file: file.into(),
+            sheet: Some(sheet.into()),
+            origin,
         }))
     }
 
@@ -118,6 +135,9 @@ impl At {
 
 impl fmt::Display for Source {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(origin) = &self.origin {
+            return f.write_str(origin);
+        }
         match &self.sheet {
             Some(sheet) => write!(f, "{}[{}]", self.file, sheet),
             None => write!(f, "{}", self.file),
@@ -163,6 +183,10 @@ pub fn column_name(col: u32) -> String {
 impl fmt::Display for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.source)?;
+        if self.source.origin.is_some() {
+            // (its origin names no row or cell of its own)
+            return Ok(());
+        }
         if self.source.is_workbook() {
             match (self.row, self.col) {
                 (Some(r), Some(c)) => write!(f, "!{}{}", column_name(c), r),
@@ -202,6 +226,22 @@ mod tests {
         assert_eq!(
             Source::sheet("S03.xlsx", "Table 7").whole().to_string(),
             "S03.xlsx[Table 7]"
+        );
+        // a stored card's cell, named by where the card came from
+        let stored = Source::sheet_from(
+            "EVENT/tilerank.db",
+            "prelim-S07-T03",
+            Some("imported from S07.xlsx[Table 03] on 2026-03-14 22:31 UTC".into()),
+        );
+        assert_eq!(
+            stored.at(2, Some(6)).to_string(),
+            "imported from S07.xlsx[Table 03] on 2026-03-14 22:31 UTC"
+        );
+        assert_eq!(
+            Source::sheet_from("EVENT/tilerank.db", "prelim-S07-T03", None)
+                .at(2, Some(6))
+                .to_string(),
+            "EVENT/tilerank.db[prelim-S07-T03]!F2"
         );
     }
 

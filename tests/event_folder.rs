@@ -53,6 +53,14 @@ fn import(
         .unwrap()
 }
 
+/// When the event's last import was logged, as a message says it
+/// (`2026-03-14 22:31 UTC`).
+fn logged_at(folder: &EventFolder) -> String {
+    let log = folder.log().unwrap();
+    let time = &log.last().unwrap()["time"];
+    format!("{} {} UTC", &time[..10], &time[11..16])
+}
+
 fn event(scratch: &Scratch) -> EventFolder {
     let folder = EventFolder::init(
         &scratch.0.join("event"),
@@ -541,12 +549,20 @@ fn a_player_of_a_stored_later_session_is_said_at_the_new_card() {
         "stored.csv",
         &[card(1, ["P1", "P2", "P3", "P4"], 20), second],
     );
-    assert!(import(&folder, &[stored], false, None).refused.is_empty());
+    assert!(import(&folder, std::slice::from_ref(&stored), false, None)
+        .refused
+        .is_empty());
+    // (the stored card named by the file it was imported from, and when)
+    let from = format!(
+        "imported from {} on {}",
+        stored.display(),
+        logged_at(&folder)
+    );
     let new = cards_file(&s, "new.csv", &[card(3, ["P5", "P6", "P7", "P8"], 20)]);
     let new = new.display().to_string();
     let said = |player: &str, name: &str, row: u32| {
         format!(
-            "{new}:{row}:5: error: {player} ({name}) plays in session S01 table 3 and in session S02 table 2 ({d}/tilerank.db[prelim-S02-T02]!F{row}); each player plays 1 session of the prelim ([sessions] per_player): the same card typed under two sessions, or a wrong id?"
+            "{new}:{row}:5: error: {player} ({name}) plays in session S01 table 3 and in session S02 table 2 ({from}); each player plays 1 session of the prelim ([sessions] per_player): the same card typed under two sessions, or a wrong id?"
         )
     };
     let expected = [
@@ -1288,7 +1304,7 @@ fn refused_imports_say_why_and_store_nothing() {
         .args(["import", &two.display().to_string(), "--event", &d])
         .run()
         .failure(1)
-        .stderr_has(&format!("{d}/tilerank.db[prelim-S01-T01] row 2: error: session S01 table 1: game 4 missing"))
+        .stderr_has(&format!("imported from {one_s} on {}: error: session S01 table 1: game 4 missing", logged_at(&folder)))
         .stderr_has(&format!("{d}/tilerank.db: error: the event's stored cards have errors under the current settings and roster (listed here): nothing imported"))
         .stderr_has("t2.csv: nothing imported (errors above)");
     let actions: Vec<String> = folder

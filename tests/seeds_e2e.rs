@@ -1502,21 +1502,20 @@ fn import_refuses_a_final_card_with_a_player_who_did_not_go_on() {
         .failure(1)
         .stderr_has("the final is still to be played (no card of it yet");
     let right = s.write("final-right.csv", &text);
-    run(&["import", &right.display().to_string()]).success();
+    let right = right.display().to_string();
+    run(&["import", &right]).success();
     run(&["medals"]).success().errors(0);
     // the top 3 go on now: H03, fourth of the prelim, is a stranger on the
-    // stored final card, named at the cell of their seat's first row (D of
-    // game 1; in a dump, that card's file has it at the same row and
-    // column)
+    // stored final card, named by the file it was imported from and when
+    // (not by the database's cell of the seat)
     let toml = std::path::Path::new(&d).join("tilerank.toml");
     let settings = std::fs::read_to_string(&toml).unwrap();
     std::fs::write(&toml, settings.replace("top = 4", "top = 3")).unwrap();
     let out = run(&["check"]).failure(1).errors(1);
     let error = &out.problems("error")[0];
     assert!(
-        error.starts_with(&format!(
-            "{d}/tilerank.db[final-S01-T01]!F5: error: final session S01 table 1: H03 "
-        )),
+        error.starts_with(&format!("imported from {right} on 20"))
+            && error.contains(" UTC: error: final session S01 table 1: H03 "),
         "{error}"
     );
 }
@@ -1555,10 +1554,10 @@ fn a_correction_that_changes_who_went_on_to_a_stored_final_is_refused() {
         .stderr_has("/tilerank.db: error: with the cards imported, who went on to the final changes, and a player on its stored cards no longer goes on (listed); H07 now goes on, with no card yet: nothing imported. Import them with the final's cards corrected (tilerank import --replace FILE CORRECTED-FILE --reason \"...\"); or, if the final stands as played, first mark H07 withdrawn on the roster (tilerank roster FILE), so that who went on stays as it was; or leave the cards as stored")
         .stderr_has(&format!("{corrected}: nothing imported (errors above)"));
     let error = &out.problems("error")[1];
+    let final_csv = from.join("cards/final.csv").display().to_string();
     assert!(
-        error.starts_with(&format!(
-            "{d}/tilerank.db[final-S01-T01]!F5: error: final session S01 table 1: H03 Lee Mei Ling plays the final but did not go on from the prelim (4 went on;"
-        )),
+        error.starts_with(&format!("imported from {final_csv} on 20"))
+            && error.contains(" UTC: error: final session S01 table 1: H03 Lee Mei Ling plays the final but did not go on from the prelim (4 went on;"),
         "{error}"
     );
     // nothing stored: H03 still went on
@@ -1676,8 +1675,9 @@ fn a_finalist_disqualified_after_the_final_is_listed_apart_in_it() {
 }
 
 /// A player found on a stored final card who no longer goes on (the
-/// settings changed after the final was stored) is named at their seat on
-/// that card by every command, those that keep only the sums too.
+/// settings changed after the final was stored) is said at that card,
+/// named by the file it was imported from, by every command, those that
+/// keep only the sums too.
 #[test]
 fn a_stranger_on_a_stored_final_card_is_named_at_the_seat_by_every_command() {
     let s = crate::test::Scratch::new("stranger-place-sums");
@@ -1687,10 +1687,13 @@ fn a_stranger_on_a_stored_final_card_is_named_at_the_seat_by_every_command() {
     let toml = std::path::Path::new(&d).join("tilerank.toml");
     let text = std::fs::read_to_string(&toml).unwrap();
     std::fs::write(&toml, text.replace("top = 4", "top = 3")).unwrap();
-    // H03, fourth in the prelim, sits at seat D of the final's table 1
-    let says = format!(
-        "{d}/tilerank.db[final-S01-T01]!F5: error: final session S01 table 1: H03 Lee Mei Ling plays the final but did not go on from the prelim (3 went on;"
+    // H03, fourth in the prelim, sits at seat D of the final's table 1:
+    // the card named by the file it was imported from, and when
+    let from_file = format!(
+        "imported from {} on 20",
+        from.join("cards/final.csv").display()
     );
+    let says = " UTC: error: final session S01 table 1: H03 Lee Mei Ling plays the final but did not go on from the prelim (3 went on;";
     for command in [
         &["qualifiers"][..],
         &["standings", "--stage", "prelim"],
@@ -1700,7 +1703,9 @@ fn a_stranger_on_a_stored_final_card_is_named_at_the_seat_by_every_command() {
         let out = run(command).failure(1);
         let errors = out.problems("error");
         assert!(
-            errors.iter().any(|e| e.starts_with(&says)),
+            errors
+                .iter()
+                .any(|e| e.starts_with(&from_file) && e.contains(says)),
             "{command:?}: {errors:?}"
         );
     }

@@ -485,9 +485,21 @@ pub(super) enum RosterPiece {
     Part(Vec<u8>),
 }
 
-/// What [`Store::each_card_ref`] gives each card to: its row id, key and
-/// lines.
-pub(super) type EachCard<'a> = dyn FnMut(i64, &CardKey, &[StoredLine<&str>]) + 'a;
+/// What [`Store::each_card_ref`] gives each card to: its row id, key,
+/// lines, and where it came from ([`Origin`]).
+pub(super) type EachCard<'a> = dyn FnMut(i64, &CardKey, &[StoredLine<&str>], Origin<'_>) + 'a;
+
+/// Where a stored card came from: its file as stored (`cards.source`) and
+/// the time of its import (UTC); see [`super::entry::origin_said`].
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Origin<'a> {
+    pub source: &'a str,
+    pub time: &'a str,
+}
+
+/// The columns of a card's row that give its [`Origin`], in a query of
+/// `cards`.
+const ORIGIN_COLUMNS: &str = "source, (SELECT time FROM log WHERE log.id = cards.log)";
 
 /// Reads a stored card's lines from its row (`id`, then `body`): the
 /// lines its body holds, or, stored under schema 1, its rows of `lines`.
@@ -497,14 +509,21 @@ struct CardReader<'a> {
 }
 
 impl CardReader<'_> {
-    /// The card of `key` whose row is `r` (of row id `id`) to `f`.
+    /// The card of `key` whose row is `r` (of row id `id`, its
+    /// [`ORIGIN_COLUMNS`] at `origin`) to `f`.
     fn card(
         &mut self,
         key: &CardKey,
         id: i64,
         r: &rusqlite::Row<'_>,
+        origin: usize,
         f: &mut EachCard<'_>,
     ) -> Result<(), FolderError> {
+        let text = |i: usize| r.get_ref(i).ok().and_then(|v| v.as_str().ok());
+        let origin = Origin {
+            source: text(origin).unwrap_or_default(),
+            time: text(origin + 1).unwrap_or_default(),
+        };
         let e = |e| self.store.error(e);
         let got: i64 = r.get(0).map_err(e)?;
         let old;
@@ -522,7 +541,7 @@ impl CardReader<'_> {
                 reason: format!("is damaged: the stored card {key} cannot be read"),
             });
         };
-        f(id, key, &lines);
+        f(id, key, &lines, origin);
         Ok(())
     }
 }
@@ -897,7 +916,7 @@ impl Store {
     /// Each of the event's cards (not the replaced ones), one at a time, in
     /// stage, session, table order: nothing but the card at hand is held.
     pub(super) fn each_card(&self, f: &mut dyn FnMut(StoredCard)) -> Result<(), FolderError> {
-        self.each_card_ref(&mut |id, key, lines| {
+        self.each_card_ref(&mut |id, key, lines, _| {
             f(StoredCard {
                 id,
                 key: key.clone(),
@@ -973,10 +992,10 @@ impl Store {
         let mut reader = self.card_reader()?;
         let mut all = self
             .conn
-            .prepare(
-                "SELECT id, body, stage, session, tbl FROM cards
-                 WHERE replaced_by IS NULL ORDER BY id",
-            )
+            .prepare(&format!(
+                "SELECT id, body, stage, session, tbl, {ORIGIN_COLUMNS} FROM cards
+                 WHERE replaced_by IS NULL ORDER BY id"
+            ))
             .map_err(e)?;
         let mut rows = all.query([]).map_err(e)?;
         let mut last: Option<CardKey> = None;
@@ -985,7 +1004,7 @@ impl Store {
             if last.as_ref().is_some_and(|last| *last > key) {
                 return Ok(false);
             }
-            reader.card(&key, r.get(0).map_err(e)?, r, f)?;
+            reader.card(&key, r.get(0).map_err(e)?, r, 5, f)?;
             last = Some(key);
         }
         Ok(true)
@@ -1011,12 +1030,14 @@ impl Store {
         order.sort_by(|a, b| a.0.cmp(&b.0));
         let mut by_id = self
             .conn
-            .prepare("SELECT id, body FROM cards WHERE id = ?1")
+            .prepare(&format!(
+                "SELECT id, body, {ORIGIN_COLUMNS} FROM cards WHERE id = ?1"
+            ))
             .map_err(e)?;
         for (key, id) in order {
             let mut rows = by_id.query([id]).map_err(e)?;
             if let Some(r) = rows.next().map_err(e)? {
-                reader.card(&key, id, r, f)?;
+                reader.card(&key, id, r, 2, f)?;
             }
         }
         Ok(())

@@ -2289,7 +2289,14 @@ impl Seating {
                 .is_some_and(|sheet| self.key_of(key).is_named(sheet))
         {
             match self.named {
-                Some(i) if self.sources[i as usize].file == source.file => return i | NAMED,
+                // (and came from the same file, its origin: the cards of
+                // one import mostly follow one another)
+                Some(i)
+                    if self.sources[i as usize].file == source.file
+                        && self.sources[i as usize].origin == source.origin =>
+                {
+                    return i | NAMED
+                }
                 _ => {
                     self.sources.push(source.clone());
                     let i = self.sources.len() as u32 - 1;
@@ -2309,7 +2316,7 @@ impl Seating {
         if source & NAMED == 0 {
             return kept.clone();
         }
-        Source::sheet(&kept.file, &self.key(i).name())
+        Source::sheet_from(&kept.file, &self.key(i).name(), kept.origin.clone())
     }
 
     /// The cards of this seating whose key `keep` keeps, then every card of
