@@ -312,6 +312,24 @@ fn answer(event: &Path, args: &[&str]) -> String {
     )
 }
 
+/// The event's log (`tilerank log --format csv`) as its rows' action,
+/// file and reason, after the roster's; and the log as printed.
+fn log_said(event: &Path) -> (Vec<[String; 3]>, String) {
+    let log = Test::new()
+        .args(["log", "--format", "csv", "--event"])
+        .arg(event)
+        .run()
+        .success()
+        .stdout;
+    let rows = csv::Reader::from_reader(log.as_bytes())
+        .records()
+        .map(Result::unwrap)
+        .skip(1)
+        .map(|r| [1, 2, 7].map(|i| r[i].to_string()))
+        .collect();
+    (rows, log)
+}
+
 /// The cards of an event's database, by key: each key once.
 fn stored_keys(event: &Path) -> Vec<String> {
     let db = rusqlite::Connection::open(event.join("tilerank.db")).unwrap();
@@ -1199,17 +1217,7 @@ fn a_conflict_is_settled_on_the_board_with_a_reason_and_the_referee_corrects_the
     let log = answer(&hk.dir, &["log"]);
     assert!(log.contains("checked the signed card"), "{log}");
     // the log has a row for each entry and the decision, in the order made
-    let log = Test::new()
-        .args(["log", "--format", "csv", "--event"])
-        .arg(&hk.dir)
-        .run()
-        .success()
-        .stdout;
-    let rows: Vec<csv::StringRecord> = csv::Reader::from_reader(log.as_bytes())
-        .records()
-        .map(Result::unwrap)
-        .collect();
-    let said: Vec<[&str; 3]> = rows[1..].iter().map(|r| [1, 2, 7].map(|i| &r[i])).collect();
+    let (said, log) = log_said(&hk.dir);
     let by_ann = "entry by referee Ann Lee";
     let stored = "entered for table 1 (session S01): now the event's card";
     assert_eq!(
@@ -1365,6 +1373,30 @@ fn with_double_entry_a_referees_card_counts_once_the_desk_agrees() {
     assert!(again.body.contains("set aside then"), "{}", again.body);
     let board = the_board(addr, &cookie);
     assert!(board.body.contains("0 in conflict"), "{}", board.body);
+    // the log: each entry held, the desk's typing kept beside it, and the
+    // desk's --replace that settled it, among the imports in the order made
+    let (said, log) = log_said(&hk.dir);
+    let (first, second) = (
+        hk.cards[0].display().to_string(),
+        hk.cards[1].display().to_string(),
+    );
+    let typed = format!("{second} (the desk's typing)");
+    let by_ann = "entry by referee Ann Lee";
+    let held =
+        |t: u8| format!("entered for table {t} (session S01): held until the desk's typing agrees");
+    let (held1, held2) = (held(1), held(2));
+    assert_eq!(
+        said,
+        [
+            ["entry", by_ann, held1.as_str()],
+            ["import", first.as_str(), ""],
+            ["entry", by_ann, held2.as_str()],
+            ["entry", typed.as_str(), "entered for table 2 (session S01): in conflict, held for the director's decision on the board"],
+            ["import", second.as_str(), "the signed card says so"],
+            ["decision", second.as_str(), "settled at the desk for table 2 (session S01): import --replace (reason: the signed card says so)"],
+        ],
+        "{log}"
+    );
 }
 
 /// Double entry, two referees: a second referee whose card differs from
@@ -1844,6 +1876,20 @@ fn once_the_desks_typing_agrees_the_referee_can_no_longer_change_the_card() {
         board.body
     );
     assert!(board.body.contains("1 in conflict"), "{}", board.body);
+    // the log says who settled the table, and the entry after it
+    let (said, log) = log_said(&hk.dir);
+    let by_ann = "entry by referee Ann Lee";
+    let file = hk.cards[0].display().to_string();
+    assert_eq!(
+        said,
+        [
+            ["import", by_ann, ""],
+            ["entry", by_ann, "entered for table 1 (session S01): now the event's card"],
+            ["decision", file.as_str(), "settled at the desk for table 1 (session S01): the desk's typing agrees with the referee's entry"],
+            ["entry", by_ann, "entered for table 1 (session S01): in conflict, held for the director's decision on the board"],
+        ],
+        "{log}"
+    );
 }
 
 #[test]
@@ -2349,6 +2395,23 @@ fn the_desks_typing_that_differs_from_a_referees_card_waits_on_the_board_beside_
     let dump = dump(&hk.dir, scratch.path("dump"));
     let now = std::fs::read_to_string(dump.join("cards/prelim-S01-T01.csv")).unwrap();
     assert_eq!(now, card, "the desk's typing is the event's card");
+    // the log: the desk's typing kept beside the referee's, then accepted
+    let (said, log) = log_said(&hk.dir);
+    let by_ann = "entry by referee Ann Lee";
+    let typed = format!("{file} (the desk's typing)");
+    let accepted = format!("{typed} (accepted on the board)");
+    let decided = format!("decided on the board for table 1 (session S01): the desk's typing ({file}) accepted (reason: the signed card says so)");
+    assert_eq!(
+        said,
+        [
+            ["import", by_ann, ""],
+            ["entry", by_ann, "entered for table 1 (session S01): now the event's card"],
+            ["entry", typed.as_str(), "entered for table 1 (session S01): in conflict, held for the director's decision on the board"],
+            ["replace", accepted.as_str(), "the signed card says so"],
+            ["decision", "", decided.as_str()],
+        ],
+        "{log}"
+    );
     // and the desk's file now imports as the same card
     desk_import(&hk.dir, &hk.cards[0]).success();
 }

@@ -985,11 +985,12 @@ pub enum Accept {
 }
 
 /// A row of the log of an entry or a decision ([`Store::log_with_desk`]):
-/// the import it made (`log`), and the last entry made before it (a
-/// decision's: the last of its table).
+/// the import it made (`log`), an import made after it (`before`), and
+/// the last entry made before it (a decision's: the last of its table).
 struct DeskLine {
     id: i64,
     log: Option<i64>,
+    before: Option<i64>,
     after_entry: i64,
     line: LogEntry,
 }
@@ -1009,8 +1010,9 @@ fn table_said(session: &str, table: &str) -> String {
 /// decisions' (each oldest first), as one log in time order: of the rows
 /// ready to come next (an entry or a decision after the import it made,
 /// a decision after the entries it settled, an import a decision made
-/// after those entries too, and an import a referee's card made after
-/// the entries before it), the oldest; in a tie, the import log's first,
+/// after those entries too, an import a referee's card made after the
+/// entries before it, and the import that stored a table's card after
+/// the entries of it held for the desk's typing), the oldest; in a tie, the import log's first,
 /// then the decisions' (an entry of a table after its decision: made
 /// after it), then the entries'. (Rows that cannot all be ready, as in a
 /// database edited by hand, come oldest first.)
@@ -1022,9 +1024,12 @@ fn in_time_order(
     // the last entry each import comes after
     let mut after: std::collections::HashMap<i64, i64> = std::collections::HashMap::new();
     for d in entries.iter().chain(&decisions) {
-        if let Some(l) = d.log {
-            let at = after.entry(l).or_default();
-            *at = (*at).max(d.after_entry);
+        let made_after = [(d.log, d.after_entry), (d.before, d.id)];
+        for (l, entry) in made_after {
+            if let Some(l) = l {
+                let at = after.entry(l).or_default();
+                *at = (*at).max(entry);
+            }
         }
     }
     let mut out = Vec::with_capacity(log.len() + entries.len() + decisions.len());
@@ -1410,9 +1415,25 @@ impl Store {
             };
             let posted = Posted::read(&referee, &body, rules);
             let games = posted.cards.first().map_or(0, |c| c.games.len());
+            // an entry held for the desk's typing came before the import
+            // that stored the table's card next
+            let before = match outcome.as_str() {
+                "waiting" => self
+                    .conn
+                    .prepare_cached(
+                        "SELECT min(c.log) FROM cards c JOIN log l ON l.id = c.log
+                          WHERE c.stage = ?1 AND c.session = ?2 AND c.tbl = ?3 AND l.time >= ?4",
+                    )
+                    .and_then(|mut s| {
+                        s.query_row(params![stage, session, table, time], |r| r.get(0))
+                    })
+                    .map_err(e)?,
+                _ => None,
+            };
             entries.push(DeskLine {
                 id,
                 log,
+                before,
                 after_entry: id - 1,
                 line: LogEntry {
                     time,
@@ -1466,6 +1487,7 @@ impl Store {
             decisions.push(DeskLine {
                 id,
                 log,
+                before: None,
                 after_entry: last_entry,
                 line: LogEntry {
                     time,
