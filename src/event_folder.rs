@@ -2751,12 +2751,20 @@ impl StoredBatch {
 
     fn push(&mut self, key: &CardKey, lines: &[StoredLine<&str>], origin: Origin<'_>) {
         self.keys.push(key.clone());
-        let mut range = |t: &str| {
-            let start = self.text.len();
-            self.text.push_str(t);
-            (start, self.text.len())
+        // (the cards of one import share their origin: its text is kept
+        // once a run of them, not copied for each card)
+        let same = |(a, b): (usize, usize), t: &str| self.text.get(a..b) == Some(t);
+        let origin = match self.origins.last() {
+            Some(&[s, t]) if same(s, origin.source) && same(t, origin.time) => [s, t],
+            _ => {
+                let mut range = |t: &str| {
+                    let start = self.text.len();
+                    self.text.push_str(t);
+                    (start, self.text.len())
+                };
+                [range(origin.source), range(origin.time)]
+            }
         };
-        let origin = [range(origin.source), range(origin.time)];
         self.origins.push(origin);
         for l in lines {
             let start = self.text.len();
@@ -2806,7 +2814,7 @@ struct StoredReader {
     origins: bool,
     /// The last origin said: its source, time and words (the cards of a
     /// file share them).
-    origin: Option<(String, String, Option<String>)>,
+    origin: Option<(String, String, Option<std::sync::Arc<str>>)>,
     columns: ingest::header::ColumnMap,
     grouper: ingest::lines::Grouper<ingest::raw::RawLine>,
     stages: ingest::lines::StageCache,
@@ -2858,7 +2866,7 @@ impl StoredReader {
     }
 
     /// Where a card came from, in words, when cards are named so.
-    fn origin_words(&mut self, origin: Origin<'_>) -> Option<String> {
+    fn origin_words(&mut self, origin: Origin<'_>) -> Option<std::sync::Arc<str>> {
         if !self.origins {
             return None;
         }
@@ -2867,7 +2875,8 @@ impl StoredReader {
                 words.clone()
             }
             _ => {
-                let words = entry::origin_said(origin.source, origin.time).map(|s| s.to_string());
+                let words = entry::origin_said(origin.source, origin.time)
+                    .map(|s| std::sync::Arc::from(s.to_string()));
                 self.origin = Some((origin.source.into(), origin.time.into(), words.clone()));
                 words
             }

@@ -35,7 +35,7 @@ pub struct SourceName {
     /// and not by its own file: a card stored in an event's database,
     /// `imported from S07.xlsx[Table 03] on 2026-03-14 22:31 UTC` (its
     /// sheet and cells in the database would tell a director nothing).
-    pub origin: Option<String>,
+    pub origin: Option<Arc<str>>,
 }
 
 impl std::ops::Deref for Source {
@@ -64,7 +64,7 @@ impl Source {
 
     /// A sheet of `file` named, with any row and cell of it, by `origin`
     /// when it is given (see [`SourceName::origin`]).
-    pub fn sheet_from(file: &str, sheet: &str, origin: Option<String>) -> Source {
+    pub fn sheet_from(file: &str, sheet: &str, origin: Option<Arc<str>>) -> Source {
         Source(Arc::new(SourceName {
             file: file.into(),
             sheet: Some(sheet.into()),
