@@ -38,7 +38,7 @@
 //!   writes that same card to `cards/prelim-S01-T07.csv`, so a place names
 //!   the same cell there. The desk's messages name a stored card by where
 //!   it came from instead (`imported from S07.xlsx[Table 03] on
-//!   2026-03-14 22:31 UTC`, [`entry::origin_said`]), when that is known;
+//!   2026-03-14 22:31 UTC`, `entry::origin_said`), when that is known;
 //!   a referee's phone by the card, game and seat.
 //! - **Source folders**: a folder with `tilerank.toml` and no database, but a
 //!   `roster.csv` and a `cards/` folder (the demo events in `examples/`, or an
