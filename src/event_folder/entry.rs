@@ -1320,7 +1320,7 @@ impl Store {
         file: &str,
         reason: &str,
     ) -> Result<(), FolderError> {
-        self.desk_decision(key, &format!("{DESK_REPLACED} ({file}): {reason}"))
+        self.desk_decision(key, &format!("{DESK_REPLACED} ({file}): {reason}"), None)
     }
 
     /// Every entry and every decision as rows of a dump's `entries.csv`
@@ -1533,18 +1533,23 @@ impl Store {
             .map_err(|e| self.error(e))
     }
 
-    /// A decision of the desk on the table of `key`, for `reason`: the
-    /// event's card stands, and every entry of the table so far is
-    /// settled by it.
-    fn desk_decision(&self, key: &CardKey, reason: &str) -> Result<(), FolderError> {
+    /// A decision of the desk on the table of `key`, for `reason` (made
+    /// by the import of log row `log`, when one was): the event's card
+    /// stands, and every entry of the table so far is settled by it.
+    fn desk_decision(
+        &self,
+        key: &CardKey,
+        reason: &str,
+        log: Option<i64>,
+    ) -> Result<(), FolderError> {
         let (stage, session, table) = key_fields(key);
         self.conn
             .execute(
                 "INSERT INTO decisions (time, stage, session, tbl, entry, last_entry, reason, log)
                  VALUES (?1, ?2, ?3, ?4, NULL,
                          (SELECT coalesce(max(id), 0) FROM entries WHERE stage = ?2 AND session = ?3 AND tbl = ?4),
-                         ?5, NULL)",
-                params![utc_now(), stage, session, table, reason],
+                         ?5, ?6)",
+                params![utc_now(), stage, session, table, reason, log],
             )
             .map_err(|e| self.error(e))?;
         Ok(())
@@ -1556,7 +1561,7 @@ impl Store {
         if self.entered_by(key)?.is_none() {
             return Ok(());
         }
-        self.desk_decision(key, &format!("{DESK_AGREES} ({file})"))
+        self.desk_decision(key, &format!("{DESK_AGREES} ({file})"), None)
     }
 
     /// The reason of the director's last decision of `key`, when `body`
@@ -1622,22 +1627,11 @@ impl Store {
         if referees.is_empty() {
             return Ok(referees);
         }
-        self.conn
-            .execute(
-                "INSERT INTO decisions (time, stage, session, tbl, entry, last_entry, reason, log)
-                 VALUES (?1, ?2, ?3, ?4, NULL,
-                         (SELECT coalesce(max(id), 0) FROM entries WHERE stage = ?2 AND session = ?3 AND tbl = ?4),
-                         ?5, ?6)",
-                params![
-                    utc_now(),
-                    stage,
-                    session,
-                    table,
-                    format!("{DESK_REPLACED} ({file}): {reason}"),
-                    log
-                ],
-            )
-            .map_err(e)?;
+        self.desk_decision(
+            key,
+            &format!("{DESK_REPLACED} ({file}): {reason}"),
+            Some(log),
+        )?;
         Ok(referees)
     }
 
