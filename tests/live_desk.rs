@@ -184,6 +184,17 @@ pub struct HkEvent {
     pub cards: Vec<PathBuf>,
 }
 
+/// [`hk_event`] with a schedule of one session: all the event expects
+/// is the first session's cards.
+fn one_session_event(scratch: &Scratch) -> HkEvent {
+    let hk = hk_event(scratch);
+    let toml = hk.dir.join("tilerank.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    assert!(text.contains("count = 12"));
+    std::fs::write(&toml, text.replace("count = 12", "count = 1")).unwrap();
+    hk
+}
+
 pub fn hk_event(scratch: &Scratch) -> HkEvent {
     let dir = scratch.path("event");
     let imported = scratch.path("imported");
@@ -1486,11 +1497,7 @@ fn check_in_an_event_folder_names_the_tables_the_board_holds_back() {
 #[test]
 fn a_table_in_conflict_on_the_board_is_what_the_answers_wait_for() {
     let scratch = Scratch::new("conflict-waits");
-    let hk = hk_event(&scratch);
-    let toml = hk.dir.join("tilerank.toml");
-    let text = std::fs::read_to_string(&toml).unwrap();
-    assert!(text.contains("count = 12"));
-    std::fs::write(&toml, text.replace("count = 12", "count = 1")).unwrap();
+    let hk = one_session_event(&scratch);
     let folder = tilerank::event_folder::EventFolder::open(&hk.dir).unwrap();
     let card = std::fs::read_to_string(&hk.cards[0]).unwrap();
     folder
@@ -1555,10 +1562,7 @@ fn a_table_in_conflict_on_the_board_is_what_the_answers_wait_for() {
 #[test]
 fn replace_with_the_event_s_own_card_settles_the_conflict() {
     let scratch = Scratch::new("replace-same");
-    let hk = hk_event(&scratch);
-    let toml = hk.dir.join("tilerank.toml");
-    let text = std::fs::read_to_string(&toml).unwrap();
-    std::fs::write(&toml, text.replace("count = 12", "count = 1")).unwrap();
+    let hk = one_session_event(&scratch);
     let cards = hk.cards[0].parent().unwrap();
     desk_import(&hk.dir, cards).success();
     let folder = tilerank::event_folder::EventFolder::open(&hk.dir).unwrap();
