@@ -18,16 +18,25 @@ pub enum Seat {
 impl Seat {
     pub const ALL: [Seat; 4] = [Seat::A, Seat::B, Seat::C, Seat::D];
 
+    #[inline]
     pub fn parse(text: &str) -> Option<Seat> {
-        let folded;
-        let t = match text.as_bytes() {
-            [_] => text,
-            _ => {
-                // a seat typed full-width (`Ｂ`, `２`, `（Ｃ）`) is the plain one
-                folded = crate::ingest::cell::half_width_label(text);
-                crate::ingest::cell::trim(&folded).trim_matches(|c| c == '(' || c == ')')
-            }
-        };
+        match text.as_bytes() {
+            // the common case, inline where it is read (a file's every line)
+            [_] => Seat::letter_of(text),
+            // a seat typed full-width (`Ｂ`, `２`, `（Ｃ）`) is the plain one
+            _ => Seat::parse_folded(text),
+        }
+    }
+
+    #[inline(never)]
+    fn parse_folded(text: &str) -> Option<Seat> {
+        let folded = crate::ingest::cell::half_width_label(text);
+        Seat::letter_of(crate::ingest::cell::trim(&folded).trim_matches(|c| c == '(' || c == ')'))
+    }
+
+    /// The seat a letter or a digit names.
+    #[inline]
+    fn letter_of(t: &str) -> Option<Seat> {
         match t.as_bytes() {
             [b'A' | b'a' | b'1'] => Some(Seat::A),
             [b'B' | b'b' | b'2'] => Some(Seat::B),

@@ -286,14 +286,20 @@ pub fn digits(t: &str) -> Option<u32> {
 
 /// A text as a cell holds it: without the spaces (and byte order mark)
 /// around it.
+#[inline]
 pub fn trim(s: &str) -> &str {
     // the common case: nothing to trim (a printable ASCII character at
-    // each end)
+    // each end), inline where it is called (a large file's every cell)
     let printable = |b: &u8| (b'!'..=b'~').contains(b);
     let b = s.as_bytes();
     if b.first().is_some_and(printable) && b.last().is_some_and(printable) {
         return s;
     }
+    trim_slow(s)
+}
+
+#[inline(never)]
+fn trim_slow(s: &str) -> &str {
     s.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
 }
 

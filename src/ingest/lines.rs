@@ -797,11 +797,17 @@ impl<L: Line> Grouper<L> {
     /// card (its `run`), if there is one: called when a line ends it, and
     /// when the lines of the source are all read, before its cards are
     /// taken.
+    #[inline]
     pub fn end_run(&mut self, problems: &mut Problems) {
         self.run.broken = false;
-        if self.run.lines.is_empty() {
-            return; // (almost always: called for every line placed)
+        if !self.run.lines.is_empty() {
+            // (almost never: called for every line placed)
+            self.say_run(problems);
         }
+    }
+
+    #[inline(never)]
+    fn say_run(&mut self, problems: &mut Problems) {
         let lines = std::mem::take(&mut self.run.lines);
         let renamed = std::mem::take(&mut self.run.renamed);
         let (Some(&(at, ..)), Some(&(last, ..))) = (lines.first(), lines.last()) else {

@@ -535,6 +535,7 @@ impl super::lines::Fields for SplitFields<'_> {
         std::borrow::Cow::Borrowed(super::cell::trim(self.field(i)))
     }
 
+    #[inline]
     fn take(&mut self, i: usize) -> Cell {
         Cell::text(self.field(i))
     }

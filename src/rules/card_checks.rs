@@ -72,6 +72,9 @@ pub fn parse_won(cell: &Cell) -> Result<bool, Said> {
         Cell::Number(n) if *n == 1.0 => return Ok(true),
         Cell::Number(n) if *n == 0.0 => return Ok(false),
         Cell::Bool(b) => return Ok(*b),
+        // the common case first: the digit alone
+        Cell::Text(t) if t.as_str() == "1" => return Ok(true),
+        Cell::Text(t) if t.as_str() == "0" => return Ok(false),
         Cell::Text(t) => match without_point_zero(trimmed(&half_width(t))) {
             "1" => return Ok(true),
             "0" => return Ok(false),
@@ -91,13 +94,16 @@ pub fn parse_tiles(cell: &Cell) -> Result<Option<u16>, Said> {
     let n = match cell {
         Cell::Empty => return Ok(None),
         Cell::Number(n) if n.fract() == 0.0 => Some(*n),
-        Cell::Text(t) => digits(t)
-            .or_else(|| {
+        Cell::Text(t) => match digits(t) {
+            // the common case first: a few digits, in range
+            Some(n) if n <= u32::from(MAX_TILES) => return Ok(Some(n as u16)),
+            Some(n) => Some(f64::from(n)),
+            None => {
                 let t = half_width(t);
                 let t = without_point_zero(trimmed(&t));
-                digits(t).or_else(|| t.parse::<u32>().ok())
-            })
-            .map(f64::from),
+                digits(t).or_else(|| t.parse::<u32>().ok()).map(f64::from)
+            }
+        },
         Cell::FormulaWithoutValue(f) => return Err(Said::new(Msg::TilesFormula, [Part::text(f)])),
         _ => None,
     };
