@@ -441,7 +441,13 @@ fn read_head(file: &mut Reader, limits: &Limits) -> Option<Head> {
 fn read_at(file: &mut Reader, at: u64, len: u64, buf: &mut Vec<u8>) -> Option<()> {
     buf.clear();
     file.seek(SeekFrom::Start(at)).ok()?;
-    file.take(len).read_to_end(buf).ok()?;
+    // each kind read by its own reader: a file's reads into the buffer's
+    // room as it is (through `Reader`, the room would be zeroed first,
+    // a chunk's every byte written twice)
+    match file {
+        Reader::File(f) => f.take(len).read_to_end(buf).ok()?,
+        Reader::Held(c) => c.take(len).read_to_end(buf).ok()?,
+    };
     Some(())
 }
 
