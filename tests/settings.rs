@@ -1498,6 +1498,78 @@ fn the_club_example_runs_as_the_docs_show_it() {
     }
 }
 
+/// The medals and awards are of the event's last stage whatever it is
+/// called: the club's example with its final named `grand` gives the same
+/// medals, and says the `grand` is still to be played before its cards.
+#[test]
+fn medals_are_of_the_last_stage_whatever_its_name() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club");
+    let dir = std::env::temp_dir().join(format!("tilerank-grand-{}", std::process::id()));
+    let cards = dir.join("cards");
+    std::fs::create_dir_all(&cards).unwrap();
+    let rules = std::fs::read_to_string(root.join("club.toml"))
+        .unwrap()
+        .replace(
+            "stages = [\"prelim\", \"final\"]",
+            "stages = [\"prelim\", \"grand\"]",
+        )
+        .replace("[stages.final]", "[stages.grand]");
+    assert!(rules.contains("\"grand\"]") && rules.contains("[stages.grand]"));
+    std::fs::write(dir.join("club.toml"), rules).unwrap();
+    let mut finals = Vec::new();
+    for f in std::fs::read_dir(root.join("cards")).unwrap() {
+        let path = f.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        if let Some(rest) = name.strip_prefix("final-") {
+            finals.push(format!("grand-{rest}"));
+            let text = text.replace("\nfinal,", "\ngrand,");
+            std::fs::write(cards.join(format!("grand-{rest}")), text).unwrap();
+        } else {
+            std::fs::write(cards.join(&name), text).unwrap();
+        }
+    }
+    let run = |what: &str| {
+        Test::new()
+            .arg(what)
+            .arg(&cards)
+            .arg("--roster")
+            .arg(root.join("roster.csv"))
+            .arg("--rules")
+            .arg(dir.join("club.toml"))
+            .args(["--date", "2026-05-09"])
+            .run()
+    };
+    let medals = run("medals").success();
+    let demo = Test::new()
+        .args(["medals", "../../examples/club/cards", "--roster"])
+        .args(["../../examples/club/roster.csv", "--rules"])
+        .args(["../../examples/club/club.toml", "--date", "2026-05-09"])
+        .run()
+        .success();
+    // (the stage's name said once, not once an age group)
+    assert_eq!(
+        medals.stdout,
+        format!(
+            "{}These are the standings of the grand stage, not of a final.\n",
+            demo.stdout
+        )
+    );
+    // (past the stage: the club gives no award, and says so)
+    run("awards")
+        .failure(2)
+        .stderr_has("The Super Family Award is not given under the club rules");
+    // before the grand's cards: still to be played (exit 1), not a
+    // stage the event does not play (2)
+    for f in &finals {
+        std::fs::remove_file(cards.join(f)).unwrap();
+    }
+    run("medals")
+        .failure(1)
+        .stderr_has("Nothing ranked yet: the grand is still to be played");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Each setting a rules file adds to what `tilerank.toml` had changes what
 /// a command prints when it is changed (a rules file that starts from the
 /// fixture's profile and changes that one setting, given as `--rules`).

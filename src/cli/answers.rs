@@ -50,31 +50,22 @@ pub fn rankable_for(event: &Event, stage: &str, waits: Option<&str>) -> Result<O
             event.rules.stages.join(", ")
         );
     }
+    // A stage the event plays and has no card of yet is data still to
+    // come (exit status 1, as missing cards are); another stage is a
+    // mistyped command line (2, above).
     if !event.stages().contains(&stage) {
+        say!("{}", summary(event));
         let known: Vec<String> = event.stages().iter().map(|s| s.to_string()).collect();
-        // A stage the event plays and has no card of yet is data still to
-        // come (exit status 1, as missing cards are); another stage is a
-        // mistyped command line (2).
-        if event.rules.stages.iter().any(|s| s == stage.as_str()) {
-            say!("{}", summary(event));
-            if known.is_empty() {
-                say!("Nothing ranked: the event has no cards yet (import the first session's cards).");
-            } else {
-                say!(
-                    "Nothing ranked yet: the {stage} is still to be played (no card of it yet; the cards so far are of the {}){}.",
-                    known.join(", "),
-                    waits.map(|w| format!("; {w}")).unwrap_or_default()
-                );
-            }
-            return Ok(None);
-        }
         if known.is_empty() {
-            bail!("no cards were read: nothing to rank");
+            say!("Nothing ranked: the event has no cards yet (import the first session's cards).");
+        } else {
+            say!(
+                "Nothing ranked yet: the {stage} is still to be played (no card of it yet; the cards so far are of the {}){}.",
+                known.join(", "),
+                waits.map(|w| format!("; {w}")).unwrap_or_default()
+            );
         }
-        bail!(
-            "no cards of stage {stage}: the cards have {}",
-            known.join(", ")
-        );
+        return Ok(None);
     }
     say!("{}", summary(event));
     say_later_errors(event, &stage);

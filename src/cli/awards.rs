@@ -33,7 +33,7 @@ pub fn run(args: AwardsArgs) -> Result<Outcome> {
     let event = &loaded.event;
     let Some(_) = rankable_for(
         event,
-        "final",
+        event.final_stage().as_str(),
         Some("the Super Family Award is decided on the final's results"),
     )?
     else {

@@ -33,7 +33,7 @@ pub fn run(args: MedalsArgs) -> Result<Outcome> {
     let event = &loaded.event;
     let Some(_) = rankable_for(
         event,
-        "final",
+        event.final_stage().as_str(),
         Some("the medals go to the top three of the final's standings"),
     )?
     else {

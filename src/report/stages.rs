@@ -315,8 +315,10 @@ pub fn medals_table(all: &[Medals], event: &Event) -> Table {
         } else if !skipped.is_empty() {
             notes.push(in_group(S::NotAwarded.en(&[&List(&skipped)])));
         }
-        if !m.from_final() {
-            notes.push(S::NotAFinal.en(&[&m.stage]));
+        // (said once: every group's medals are of the one stage)
+        let not_final = S::NotAFinal.en(&[&m.stage]);
+        if !m.from_final() && !notes.contains(&not_final) {
+            notes.push(not_final);
         }
     }
     Table {
