@@ -118,6 +118,10 @@ pub enum Held {
     /// A referee entered it and the desk's typing of the signed card is
     /// still to come (double entry): it counts once they agree.
     Waiting,
+    /// The desk typed it twice and the two typings differ (`import
+    /// --second-entry` held it back): it counts once the right typing is
+    /// imported.
+    TypedTwice,
 }
 
 /// Who plays a later stage, against who went on to it from the stage
@@ -1565,6 +1569,11 @@ impl Completeness {
             0 => {}
             1 => parts.push(S::OneTableForTheDesk.text().to_string()),
             n => parts.push(S::TablesForTheDesk.en(&[&n])),
+        }
+        match self.held_for(Held::TypedTwice).count() {
+            0 => {}
+            1 => parts.push(S::OneTableTypedTwice.text().to_string()),
+            n => parts.push(S::TablesTypedTwice.en(&[&n])),
         }
         parts
     }

@@ -319,6 +319,20 @@ pub struct ReadFile {
     pub problems: Problems,
 }
 
+/// A table a double-entry import held back because its two typings differ
+/// (`import --second-entry`): the event names it so, not as missing, until
+/// a card of it is stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeldTyping {
+    pub key: CardKey,
+    /// The first typing's file, as shown.
+    pub first: String,
+    /// The second typing, as named on the command line.
+    pub second: String,
+    /// How many values differ (a card typed once only counts one).
+    pub differ: usize,
+}
+
 /// A card file to import: read already (a double entry's agreed cards), or
 /// to be read in the import.
 enum ToImport {
@@ -1035,6 +1049,7 @@ impl EventFolder {
             .filter_map(|t| match t.state {
                 TableState::Conflict => Some((t.key, Held::Conflict)),
                 TableState::Waiting => Some((t.key, Held::Waiting)),
+                TableState::TypedTwice => Some((t.key, Held::TypedTwice)),
                 TableState::Missing | TableState::In => None,
             })
             .collect();
@@ -1216,10 +1231,12 @@ impl EventFolder {
 
     /// Imports cards already read (a double entry's agreed cards, under the
     /// name and bytes of the file they were typed in), as
-    /// [`EventFolder::import`] does.
+    /// [`EventFolder::import`] does, and records in the same transaction
+    /// the tables `held` back because the two typings differ.
     pub fn import_read(
         &self,
         read: Vec<ReadFile>,
+        held: &[HeldTyping],
         replace: bool,
         reason: Option<&str>,
         on_wait: &mut dyn FnMut(),
@@ -1231,7 +1248,7 @@ impl EventFolder {
             read,
             &How::import(None, replace, reason),
             on_wait,
-            &mut |_, _| Ok(()),
+            &mut |store, _| store.hold_typings(held),
         )
     }
 

@@ -780,6 +780,100 @@ fn a_double_entry_import_stores_only_the_cards_both_typings_agree_on() {
     assert!(err.contains("25 cards accepted"), "{err}");
 }
 
+/// A card a double entry held back is named so by every later view of
+/// what the event lacks (`check`, the site's index, the export's Missing
+/// sheet), not as a card not yet typed, until the right typing of it is
+/// imported (tester r8 #11).
+#[test]
+fn a_table_held_back_by_double_entry_is_named_so_until_the_right_typing_is_in() {
+    let scratch = Scratch::new("import-held-named");
+    let dir = &scratch.0;
+    let roster = demo().join("roster.csv");
+    let s01_xlsx = demo_cards().join("S01.xlsx");
+    let (s01_xlsx, roster) = (s01_xlsx.as_os_str(), roster.as_os_str());
+    let (code, _, err) = run(
+        dir,
+        args![
+            "init",
+            "ev",
+            "--profile",
+            "hk",
+            "--name",
+            "Desk",
+            "--date",
+            "2026-03-28"
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let (code, _, err) = run(dir, args!["roster", roster, "--event", "ev"]);
+    assert_eq!(code, Some(0), "{err}");
+    // The second typist slips at table 3.
+    let event = demo_event();
+    let s01: Vec<&Card> = event.cards.iter().filter(|c| session_of(c) == 1).collect();
+    let mut slipped = lines_of(&s01, &event.roster, Spelling::Plain);
+    let i = slipped.iter().position(|l| l.table == 3).unwrap();
+    slipped[i].tiles = (slipped[i].tiles.parse::<u32>().unwrap() + 1).to_string();
+    write_csv(&dir.join("S01-second.csv"), 1, &slipped);
+    let (code, _, err) = run(
+        dir,
+        args![
+            "import",
+            s01_xlsx,
+            "--second-entry",
+            "S01-second.csv",
+            "--event",
+            "ev"
+        ],
+    );
+    assert_eq!(code, Some(1), "held back: {err}");
+
+    let held = "1 table typed twice at the desk, and the two typings differ (held back by double entry, not missing): compare each typing with the signed card, correct the wrong one and import them again with --second-entry, or import the right typing alone: session S01 table 3\n";
+    let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
+    assert!(err.contains(held), "{err}");
+    assert!(
+        err.contains("275 cards missing:\n  session S02: all 25 tables\n"),
+        "table 3 is not said missing: {err}"
+    );
+    assert!(!err.contains("session S01: table"), "{err}");
+
+    // the site's index, in both languages
+    let index = |lang: &str| {
+        let site = dir.join(format!("site-{lang}"));
+        let site_os = site.as_os_str();
+        let (code, _, err) = run(
+            dir,
+            args!["publish", "--event", "ev", "--lang", lang, "-o", site_os],
+        );
+        assert_eq!(code, Some(0), "{err}");
+        std::fs::read_to_string(site.join("index.html")).unwrap()
+    };
+    let en = index("en");
+    assert!(
+        en.contains(
+            "1 card typed twice at the desk whose two typings differ: session S01, table 3"
+        ),
+        "{en}"
+    );
+    let zh = index("zh-Hant");
+    assert!(
+        zh.contains("記分台輸入兩次但兩次不符的 1 張計分卡：場次 S01，第 3 桌"),
+        "{zh}"
+    );
+
+    // The signed card says the first typing is right: imported alone, it
+    // brings table 3 in, and nothing is held back any more.
+    let (code, _, err) = run(dir, args!["import", s01_xlsx, "--event", "ev"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains("1 card imported, 0 replaced, 24 unchanged"),
+        "{err}"
+    );
+    let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
+    assert!(err.contains("25 cards accepted"), "{err}");
+    assert!(!err.contains("typed twice"), "{err}");
+    assert!(!err.contains("session S01"), "{err}");
+}
+
 #[test]
 fn a_double_entry_import_refuses_a_file_whose_agreed_cards_break_the_rules() {
     let scratch = Scratch::new("import-errors");

@@ -337,13 +337,14 @@ fn lacking_lines(event: &Event, c: &Completeness, no_shows: bool) -> Vec<String>
 
 /// The tables the live desk's board holds back ([`Completeness::held`]),
 /// a line each kind: those in conflict, for the director to decide on the
-/// board, and those a referee entered that wait for the desk's typing
-/// (double entry).
+/// board, those a referee entered that wait for the desk's typing
+/// (double entry), and those the desk typed twice that differ.
 fn held_lines(c: &Completeness) -> Vec<String> {
     let mut lines = Vec::new();
     for (why, what) in [
         (Held::Conflict, "in conflict on the director's board (two versions of the card differ: the director decides which stands, on the board of tilerank serve --entry)"),
         (Held::Waiting, "entered by a referee, waiting for the desk's typing of the signed card (double entry: it counts once an import of it agrees)"),
+        (Held::TypedTwice, "typed twice at the desk, and the two typings differ (held back by double entry, not missing): compare each typing with the signed card, correct the wrong one and import them again with --second-entry, or import the right typing alone"),
     ] {
         const SHOWN: usize = 20;
         let keys: Vec<String> = c.held_for(why).map(|k| k.to_string()).collect();

@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use tilerank::compare::typing::{Part, Side};
 use tilerank::compare::{agreeing, compare, Typing};
-use tilerank::event_folder::{EventFolder, ReadFile};
+use tilerank::event_folder::{EventFolder, HeldTyping, ReadFile};
 use tilerank::ingest::hashes::ReadHashes;
 use tilerank::ingest::raw::RawCard;
 use tilerank::problem::{Problems, Severity};
@@ -108,6 +108,9 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
 pub struct SecondEntry {
     /// The agreed cards, file by file, ready for the store.
     pub read: Vec<ReadFile>,
+    /// The first typing's cards held back, for the store to record beside
+    /// the agreed ones (the event names them so, not as missing).
+    pub held: Vec<HeldTyping>,
     pub reason: String,
     /// Differences listed, and first-typing files refused for errors.
     pub differences: usize,
@@ -141,13 +144,26 @@ pub fn second_entry(
     let first = Typing::read(files, &rules, stage, &mut problems)?;
     let second_typing = Typing::read(&[second.to_path_buf()], &rules, stage, &mut problems)?;
     let (agreed, differences) = agreeing(first, &second_typing, &rules, &roster);
-    // First-typing cards held back (a card can differ in several parts).
-    let held = differences
+    // First-typing cards held back (a card can differ in several parts),
+    // with the values that differ (a part with none, as a card typed once
+    // only, counts one) and the file of the first typing.
+    let mut held_back: BTreeMap<_, HeldTyping> = BTreeMap::new();
+    for d in differences
         .iter()
         .filter(|d| d.part != Part::OnlyIn(Side::Second))
-        .map(|d| &d.key)
-        .collect::<std::collections::BTreeSet<_>>()
-        .len();
+    {
+        let h = held_back.entry(&d.key).or_insert_with(|| HeldTyping {
+            key: d.key.clone(),
+            first: d
+                .first
+                .as_ref()
+                .map_or_else(String::new, |p| p.source.file.clone()),
+            second: second.display().to_string(),
+            differ: 0,
+        });
+        h.differ += d.cells.len().max(1);
+    }
+    let held = held_back.len();
     let mut by_file: BTreeMap<String, Vec<RawCard>> = BTreeMap::new();
     for card in agreed {
         by_file
@@ -194,6 +210,7 @@ pub fn second_entry(
     }
     let mut entry = SecondEntry {
         read: Vec::new(),
+        held: held_back.into_values().collect(),
         reason: format!(
             "double entry: confirmed by {}{}",
             second.display(),

@@ -51,6 +51,7 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
             clean = entry.is_clean();
             folder.import_read(
                 entry.read,
+                &entry.held,
                 args.replace,
                 Some(&entry.reason),
                 &mut say_waiting,

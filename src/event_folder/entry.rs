@@ -961,6 +961,10 @@ pub enum TableState {
     /// An entry differs from the event's card, or (double entry) two
     /// referees' entries differ: the director decides.
     Conflict,
+    /// No card and no entry, but the desk typed it twice and the two
+    /// typings differ (`import --second-entry` held it back): the desk
+    /// compares them with the signed card and imports the right one.
+    TypedTwice,
 }
 
 /// One table of the board.
@@ -1858,8 +1862,9 @@ impl EventFolder {
     /// The tables the board holds back, as [`EventFolder::board`] shows
     /// them: a referee's entry waiting for the desk's typing
     /// ([`TableState::Waiting`]), and the tables in conflict that the
-    /// director decides ([`TableState::Conflict`]). None at once when no
-    /// referee has entered a card (the cards are not read again).
+    /// director decides ([`TableState::Conflict`]), and those a double
+    /// entry held back ([`TableState::TypedTwice`]). When no referee has
+    /// entered a card, only those, at once (the cards are not read again).
     pub fn held_back(&self) -> Result<Vec<BoardTable>, FolderError> {
         let Some(store) = self.reader()? else {
             return Ok(Vec::new());
@@ -1868,12 +1873,25 @@ impl EventFolder {
             .conn
             .query_row("SELECT EXISTS (SELECT 1 FROM entries)", [], |r| r.get(0))
             .map_err(|e| store.error(e))?;
-        drop(store);
         if !any {
-            return Ok(Vec::new());
+            return Ok((store.typed_twice()?.into_iter())
+                .map(|key| BoardTable {
+                    key,
+                    state: TableState::TypedTwice,
+                    card: None,
+                    entries: Vec::new(),
+                    decided: None,
+                })
+                .collect());
         }
+        drop(store);
         let mut board = self.board()?;
-        board.retain(|t| matches!(t.state, TableState::Waiting | TableState::Conflict));
+        board.retain(|t| {
+            matches!(
+                t.state,
+                TableState::Waiting | TableState::Conflict | TableState::TypedTwice
+            )
+        });
         Ok(board)
     }
 
@@ -1887,6 +1905,7 @@ impl EventFolder {
         let mut roster = store.roster()?;
         let entries = store.entry_rows()?;
         let decisions = store.decision_rows()?;
+        let typed_twice = store.typed_twice()?;
         let mut keys: Vec<CardKey> = Vec::new();
         if let Some(s) = rules.schedule {
             for session in 1..=s.sessions.min(1_000) {
@@ -1905,6 +1924,7 @@ impl EventFolder {
         })?;
         keys.extend(stored.keys().cloned());
         keys.extend(entries.iter().map(|e| e.key.clone()));
+        keys.extend(typed_twice.iter().cloned());
         keys.sort();
         keys.dedup();
         let mut board = Vec::new();
@@ -1944,6 +1964,8 @@ impl EventFolder {
                 } else {
                     TableState::Conflict
                 }
+            } else if shown_entries.is_empty() && typed_twice.binary_search(&key).is_ok() {
+                TableState::TypedTwice
             } else if shown_entries.is_empty() {
                 TableState::Missing
             } else if shown_entries.windows(2).any(|w| w[0].rows != w[1].rows) {

@@ -171,6 +171,28 @@ pub const MIGRATIONS: &[&str] = &[
     INSERT INTO card_order
         SELECT CASE WHEN EXISTS (SELECT 1 FROM cards) THEN NULL ELSE 1 END;
     ",
+    // 7: the tables a double-entry import (`import --second-entry`) held
+    // back because its two typings differ, recorded in the import's
+    // transaction: until a card of the table is stored after it (a later
+    // import, or --replace), `check`, the board and the pages name the
+    // table as held back by double entry, not as missing. Append-only.
+    "
+    CREATE TABLE held_typings (
+        id       INTEGER PRIMARY KEY,
+        time     TEXT NOT NULL,        -- UTC
+        stage    TEXT NOT NULL,
+        session  TEXT NOT NULL,
+        tbl      TEXT NOT NULL,
+        first    TEXT NOT NULL,        -- the first typing's file, as named
+        second   TEXT NOT NULL,        -- the second typing (file or folder)
+        differ   INTEGER NOT NULL,     -- the values that differ
+        after    INTEGER NOT NULL      -- the log's last row then: a card stored after it clears the mark
+    );
+    CREATE TRIGGER held_typings_are_kept_update BEFORE UPDATE ON held_typings
+        BEGIN SELECT RAISE(ABORT, 'held typings are append-only'); END;
+    CREATE TRIGGER held_typings_are_kept_delete BEFORE DELETE ON held_typings
+        BEGIN SELECT RAISE(ABORT, 'held typings are append-only'); END;
+    ",
 ];
 
 /// How many players a part of a stored roster holds (the last, fewer).
@@ -1330,6 +1352,66 @@ impl Store {
             .and_then(|mut stmt| stmt.query_row([card], |r| Ok((r.get(0)?, r.get(1)?))))
             .map_err(|e| self.error(e))?;
         Ok(super::entry::origin_said(&source, &time))
+    }
+
+    /// Records, in the import's transaction, the tables a double-entry
+    /// import held back because its two typings differ (schema 7).
+    pub(super) fn hold_typings(&self, held: &[super::HeldTyping]) -> Result<(), FolderError> {
+        let e = |e| self.error(e);
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "INSERT INTO held_typings (time, stage, session, tbl, first, second, differ, after)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, (SELECT coalesce(max(id), 0) FROM log))",
+            )
+            .map_err(e)?;
+        let time = super::utc_now();
+        for h in held {
+            let (stage, session, table) = super::entry::key_fields(&h.key);
+            stmt.execute(params![
+                time,
+                stage,
+                session,
+                table,
+                h.first,
+                h.second,
+                h.differ as i64
+            ])
+            .map_err(e)?;
+        }
+        Ok(())
+    }
+
+    /// The tables a double-entry import held back (schema 7) that have no
+    /// card yet: none stored since, and none the event held then.
+    pub(super) fn typed_twice(&self) -> Result<Vec<CardKey>, FolderError> {
+        let e = |e| self.error(e);
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT DISTINCT h.stage, h.session, h.tbl FROM held_typings h
+                  WHERE NOT EXISTS (SELECT 1 FROM cards c
+                         WHERE c.stage = h.stage AND c.session = h.session AND c.tbl = h.tbl
+                           AND (c.log > h.after OR c.replaced_by IS NULL))",
+            )
+            .map_err(e)?;
+        let mut keys = KeyReader::default();
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                ))
+            })
+            .map_err(e)?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (stage, session, table) = row.map_err(e)?;
+            out.push(keys.key(&stage, &session, &table));
+        }
+        out.sort();
+        Ok(out)
     }
 
     /// The keys of the event's cards (none replaced) of one stage and

@@ -41,6 +41,7 @@ fn state_word(w: &Words, state: TableState) -> &'static str {
         TableState::Waiting => w.board_waiting_state,
         TableState::In => w.board_in_state,
         TableState::Conflict => w.board_conflict_state,
+        TableState::TypedTwice => w.board_typed_twice_state,
     }
 }
 
@@ -50,6 +51,7 @@ fn state_class(state: TableState) -> &'static str {
         TableState::Waiting => "waiting",
         TableState::In => "in",
         TableState::Conflict => "conflict",
+        TableState::TypedTwice => "typed-twice",
     }
 }
 
@@ -90,10 +92,15 @@ pub fn page(b: &Board) -> String {
             format!("<span>{}</span>", esc(&said))
         })
         .collect();
+    // the tables a double entry held back, when there are some
+    let typed_twice = match count(TableState::TypedTwice) {
+        0 => String::new(),
+        n => format!("<span>{}</span>", esc(&fill(w.board_typed_twice, &[&n]))),
+    };
     let mut body = String::new();
     let _ = write!(
         body,
-        "<h1>{}</h1>\n<p class=\"counts\"><span>{}</span><span>{}</span><span>{}</span><span>{}</span>{no_card}</p>\n<p>{}</p>\n",
+        "<h1>{}</h1>\n<p class=\"counts\"><span>{}</span><span>{}</span><span>{}</span><span>{}</span>{typed_twice}{no_card}</p>\n<p>{}</p>\n",
         esc(&fill(w.board_title, &[&event])),
         esc(&fill(w.board_in, &[&count(TableState::In)])),
         esc(&fill(w.board_waiting, &[&count(TableState::Waiting)])),

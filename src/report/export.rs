@@ -205,6 +205,7 @@ pub fn missing_table(event: &Event, c: &crate::event::Completeness) -> Table {
     for (why, what) in [
         (Held::Conflict, S::InConflict),
         (Held::Waiting, S::ForTheDesk),
+        (Held::TypedTwice, S::TypedTwiceDiffer),
     ] {
         rows.extend(c.held_for(why).map(|k| table_row(what, k)));
     }

@@ -137,6 +137,7 @@ crate::lang::catalog! {
         MissingCard => "missing card", "欠交計分卡";
         InConflict => "in conflict on the board", "看板上有衝突";
         ForTheDesk => "waiting for the desk's typing", "等候記分台輸入";
+        TypedTwiceDiffer => "held back by double entry: its two typings differ", "雙重輸入暫緩：兩次輸入不符";
         StillToPlay => "{}: still to play", "{}：尚未比賽";
         PlayedNoGame => "played no game", "未曾比賽";
         NothingToReport => "Nothing to report: no warnings, no notes.", "沒有需要報告的事項：沒有警告，沒有備註。";
@@ -196,6 +197,8 @@ crate::lang::catalog! {
         TablesInConflict => "{} tables in conflict on the board", "看板上 {} 桌的計分卡有衝突";
         OneTableForTheDesk => "1 table waiting for the desk's typing", "1 桌等候記分台輸入";
         TablesForTheDesk => "{} tables waiting for the desk's typing", "{} 桌等候記分台輸入";
+        OneTableTypedTwice => "1 table typed twice whose typings differ", "1 桌輸入兩次但兩次不符";
+        TablesTypedTwice => "{} tables typed twice whose typings differ", "{} 桌輸入兩次但兩次不符";
         EnteredStored => "entered for {}: now the event's card", "{}的輸入：成為賽事的計分卡";
         EnteredSame => "entered for {}: the same as the event's card", "{}的輸入：與賽事的計分卡相同";
         EnteredHeld => "entered for {}: held until the desk's typing agrees",
@@ -432,6 +435,10 @@ pub struct Words {
     pub n_conflicts: &'static str,
     pub one_for_desk: &'static str,
     pub n_for_desk: &'static str,
+    /// Tables a double entry held back: the desk typed them twice and
+    /// the two typings differ (`import --second-entry`).
+    pub one_typed_twice: &'static str,
+    pub n_typed_twice: &'static str,
 
     // The index.
     pub date: &'static str,
@@ -643,6 +650,8 @@ pub struct Words {
     pub board_waiting: &'static str,
     pub board_conflicts: &'static str,
     pub board_missing: &'static str,
+    /// Tables a double entry held back (said only when there are some).
+    pub board_typed_twice: &'static str,
     /// Of a later stage, the players who went on to it and have no card
     /// of it yet ([`crate::event::Completeness::waiting`]): its count and
     /// the stage's name.
@@ -663,6 +672,8 @@ pub struct Words {
     pub board_waiting_state: &'static str,
     pub board_in_state: &'static str,
     pub board_conflict_state: &'static str,
+    /// A table a double entry held back, and what the desk does.
+    pub board_typed_twice_state: &'static str,
     /// After an entry that agrees with the event's card.
     pub board_agrees: &'static str,
     pub board_decided: &'static str,
@@ -791,6 +802,8 @@ pub static EN: Words = Words {
     n_conflicts: "the director's decision on {} disputed cards",
     one_for_desk: "the desk's check of 1 card",
     n_for_desk: "the desk's check of {} cards",
+    one_typed_twice: "1 card typed twice at the desk whose two typings differ",
+    n_typed_twice: "{} cards typed twice at the desk whose two typings differ",
 
     date: "Date",
     rules: "Rules",
@@ -954,6 +967,7 @@ pub static EN: Words = Words {
     board_waiting: "{} waiting for the desk",
     board_conflicts: "{} in conflict",
     board_missing: "{} missing",
+    board_typed_twice: "{} typed twice, the typings differ",
     board_one_no_card: "1 player of the {} has no card yet",
     board_n_no_card: "{} players of the {} have no card yet",
     board_double: "Double entry: a referee's card counts once the desk's typing of the paper card agrees.",
@@ -966,6 +980,7 @@ pub static EN: Words = Words {
     board_waiting_state: "waiting for the desk",
     board_in_state: "in",
     board_conflict_state: "CONFLICT",
+    board_typed_twice_state: "typed twice, the typings differ (held back by double entry): compare them with the signed card, then import the right one",
     board_agrees: ", agrees",
     board_decided: "decided {}",
     board_the_card: "The event's card",
@@ -1069,6 +1084,8 @@ pub static ZH_HANT: Words = Words {
     n_conflicts: "裁判長對 {} 張有爭議計分卡的決定",
     one_for_desk: "記分台對 1 張計分卡的核對",
     n_for_desk: "記分台對 {} 張計分卡的核對",
+    one_typed_twice: "記分台輸入兩次但兩次不符的 1 張計分卡",
+    n_typed_twice: "記分台輸入兩次但兩次不符的 {} 張計分卡",
 
     date: "日期",
     rules: "規則",
@@ -1234,6 +1251,7 @@ pub static ZH_HANT: Words = Words {
     board_waiting: "等候記分台 {} 桌",
     board_conflicts: "衝突 {} 桌",
     board_missing: "未交 {} 桌",
+    board_typed_twice: "輸入兩次不符 {} 桌",
     board_one_no_card: "{}尚無計分卡 1 名",
     board_n_no_card: "{1}尚無計分卡 {0} 名",
     board_double: "雙重輸入：裁判輸入的計分卡，須待記分台按紙本計分卡輸入的版本相符，才會計算。",
@@ -1246,6 +1264,8 @@ pub static ZH_HANT: Words = Words {
     board_waiting_state: "等候記分台",
     board_in_state: "已收",
     board_conflict_state: "衝突",
+    board_typed_twice_state:
+        "輸入兩次但兩次不符（雙重輸入暫緩）：請與已簽署的計分卡核對，再匯入正確的一份",
     board_agrees: "，相符",
     board_decided: "已決定：{}",
     board_the_card: "賽事的計分卡",

@@ -78,11 +78,12 @@ fn still_to_come(ctx: &Context, c: &Completeness) -> Option<String> {
 
 /// Each reason the live desk's board holds a table back, with the page's
 /// words for one table and for more.
-fn held_words(ctx: &Context) -> [(Held, &'static str, &'static str); 2] {
+fn held_words(ctx: &Context) -> [(Held, &'static str, &'static str); 3] {
     let w = ctx.words();
     [
         (Held::Conflict, w.one_conflict, w.n_conflicts),
         (Held::Waiting, w.one_for_desk, w.n_for_desk),
+        (Held::TypedTwice, w.one_typed_twice, w.n_typed_twice),
     ]
 }
 
