@@ -461,6 +461,34 @@ mod tests {
         );
     }
 
+    /// A table a double entry held back is said so, and counted, in both
+    /// languages; it is not one the board decides (tester r8 #11).
+    #[test]
+    fn a_table_typed_twice_is_said_so_not_missing() {
+        let mut t = table(4, TableState::TypedTwice);
+        t.card = None;
+        t.entries.clear();
+        let html = board(Lang::En, &[t.clone()]);
+        assert!(
+            html.contains("<td>typed twice, the typings differ (held back by double entry): compare them with the signed card, then import the right one</td>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<span>0 missing</span><span>1 typed twice, the typings differ</span>"),
+            "{html}"
+        );
+        assert!(!html.contains("Waiting for your decision"), "{html}");
+        let html = board(Lang::ZhHant, &[t]);
+        assert!(
+            html.contains("輸入兩次但兩次不符（雙重輸入暫緩）"),
+            "{html}"
+        );
+        assert!(html.contains("<span>輸入兩次不符 1 桌</span>"), "{html}");
+        // none: not counted
+        let html = board(Lang::En, &[table(7, TableState::Conflict)]);
+        assert!(!html.contains("typed twice"), "{html}");
+    }
+
     #[test]
     fn the_tables_to_decide_come_first() {
         let mut done = table(1, TableState::In);
