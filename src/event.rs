@@ -105,6 +105,23 @@ pub struct Event {
     /// (set by the event folder, whose store keeps the board; files read
     /// alone have none).
     pub held: Vec<(crate::domain::CardKey, Held)>,
+    /// Of the tables held back as [`Held::TypedTwice`], the two typings
+    /// and how many values differ (set by the event folder too).
+    pub typed_twice: Vec<HeldTyping>,
+}
+
+/// A table a double-entry import held back because its two typings differ
+/// (`import --second-entry`, [`Held::TypedTwice`]): the event names it so,
+/// not as missing, until a card of it is stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeldTyping {
+    pub key: crate::domain::CardKey,
+    /// The first typing's file, as shown.
+    pub first: String,
+    /// The second typing, as named on the command line.
+    pub second: String,
+    /// How many values differ (a card typed once only counts one).
+    pub differ: usize,
 }
 
 /// Why the live desk's board holds a table back (docs/formats.md, the live
@@ -326,6 +343,7 @@ impl Event {
             problems,
             counts,
             held: Vec::new(),
+            typed_twice: Vec::new(),
         };
         event.say_named_twice();
         // (who goes on is not known while cards have errors; a name

@@ -51,7 +51,7 @@
 
 use crate::config::{Config, ConfigError, FILE_NAME};
 use crate::domain::{Card, CardKey, Label, Seat, SessionName, Stage};
-use crate::event::{Event, Held, Keep, Request};
+use crate::event::{Event, Held, HeldTyping, Keep, Request};
 use crate::ingest::cell::Cell;
 use crate::ingest::raw::RawCard;
 use crate::ingest::{self, InputError};
@@ -317,20 +317,6 @@ pub struct ReadFile {
     pub sha256: String,
     pub cards: Vec<RawCard>,
     pub problems: Problems,
-}
-
-/// A table a double-entry import held back because its two typings differ
-/// (`import --second-entry`): the event names it so, not as missing, until
-/// a card of it is stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HeldTyping {
-    pub key: CardKey,
-    /// The first typing's file, as shown.
-    pub first: String,
-    /// The second typing, as named on the command line.
-    pub second: String,
-    /// How many values differ (a card typed once only counts one).
-    pub differ: usize,
 }
 
 /// A card file to import: read already (a double entry's agreed cards), or
@@ -1043,6 +1029,8 @@ impl EventFolder {
             Some(more)
         };
         let mut event = stored_event(&store, rules, keep, roster, stored_roster, more, problems)?;
+        // (the tables a double entry held back, with their two typings)
+        event.typed_twice = store.typed_twice()?;
         read.commit().map_err(|e| store.error(e))?;
         // what the live desk's board holds back: the answers wait for it
         event.held = (self.held_back()?.into_iter())

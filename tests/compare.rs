@@ -827,9 +827,13 @@ fn a_table_held_back_by_double_entry_is_named_so_until_the_right_typing_is_in() 
     );
     assert_eq!(code, Some(1), "held back: {err}");
 
-    let held = "1 table typed twice at the desk, and the two typings differ (held back by double entry, not missing): compare each typing with the signed card, correct the wrong one and import them again with --second-entry, or import the right typing alone: session S01 table 3\n";
+    // (named with its two typings, and how many values differ)
+    let held = format!(
+        "1 table typed twice at the desk, and the two typings differ (held back by double entry, not missing): compare each typing with the signed card, correct the wrong one and import them again with --second-entry, or import the right typing alone: session S01 table 3 ({} vs S01-second.csv: 1 value differs)\n",
+        s01_xlsx.to_string_lossy()
+    );
     let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
-    assert!(err.contains(held), "{err}");
+    assert!(err.contains(&held), "{err}");
     assert!(
         err.contains("275 cards missing:\n  session S02: all 25 tables\n"),
         "table 3 is not said missing: {err}"

@@ -331,15 +331,16 @@ pub fn missing_lines(event: &Event) -> Vec<String> {
 /// desk's board holds back ([`held_lines`]).
 fn lacking_lines(event: &Event, c: &Completeness, no_shows: bool) -> Vec<String> {
     let mut lines = lacking_play(event, c, no_shows);
-    lines.extend(held_lines(c));
+    lines.extend(held_lines(event, c));
     lines
 }
 
 /// The tables the live desk's board holds back ([`Completeness::held`]),
 /// a line each kind: those in conflict, for the director to decide on the
 /// board, those a referee entered that wait for the desk's typing
-/// (double entry), and those the desk typed twice that differ.
-fn held_lines(c: &Completeness) -> Vec<String> {
+/// (double entry), and those the desk typed twice that differ (each with
+/// its two typings and how many values differ, as the event knows them).
+fn held_lines(event: &Event, c: &Completeness) -> Vec<String> {
     let mut lines = Vec::new();
     for (why, what) in [
         (Held::Conflict, "in conflict on the director's board (two versions of the card differ: the director decides which stands, on the board of tilerank serve --entry)"),
@@ -347,7 +348,18 @@ fn held_lines(c: &Completeness) -> Vec<String> {
         (Held::TypedTwice, "typed twice at the desk, and the two typings differ (held back by double entry, not missing): compare each typing with the signed card, correct the wrong one and import them again with --second-entry, or import the right typing alone"),
     ] {
         const SHOWN: usize = 20;
-        let keys: Vec<String> = c.held_for(why).map(|k| k.to_string()).collect();
+        let keys: Vec<String> = (c.held_for(why))
+            .map(|k| match event.typed_twice.iter().find(|h| h.key == *k) {
+                Some(h) if why == Held::TypedTwice => format!(
+                    "{k} ({} vs {}: {} {})",
+                    h.first,
+                    h.second,
+                    h.differ,
+                    if h.differ == 1 { "value differs" } else { "values differ" }
+                ),
+                _ => k.to_string(),
+            })
+            .collect();
         let n = keys.len();
         if n == 0 {
             continue;

@@ -1875,8 +1875,8 @@ impl EventFolder {
             .map_err(|e| store.error(e))?;
         if !any {
             return Ok((store.typed_twice()?.into_iter())
-                .map(|key| BoardTable {
-                    key,
+                .map(|h| BoardTable {
+                    key: h.key,
                     state: TableState::TypedTwice,
                     card: None,
                     entries: Vec::new(),
@@ -1905,7 +1905,7 @@ impl EventFolder {
         let mut roster = store.roster()?;
         let entries = store.entry_rows()?;
         let decisions = store.decision_rows()?;
-        let typed_twice = store.typed_twice()?;
+        let typed_twice: Vec<CardKey> = (store.typed_twice()?.into_iter()).map(|h| h.key).collect();
         let mut keys: Vec<CardKey> = Vec::new();
         if let Some(s) = rules.schedule {
             for session in 1..=s.sessions.min(1_000) {

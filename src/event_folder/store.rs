@@ -1356,7 +1356,10 @@ impl Store {
 
     /// Records, in the import's transaction, the tables a double-entry
     /// import held back because its two typings differ (schema 7).
-    pub(super) fn hold_typings(&self, held: &[super::HeldTyping]) -> Result<(), FolderError> {
+    pub(super) fn hold_typings(
+        &self,
+        held: &[crate::event::HeldTyping],
+    ) -> Result<(), FolderError> {
         let e = |e| self.error(e);
         let mut stmt = self
             .conn
@@ -1383,14 +1386,17 @@ impl Store {
     }
 
     /// The tables a double-entry import held back (schema 7) that have no
-    /// card yet: none stored since, and none the event held then.
-    pub(super) fn typed_twice(&self) -> Result<Vec<CardKey>, FolderError> {
+    /// card yet: none stored since, and none the event held then; each as
+    /// the last import that held it back recorded it, by key.
+    pub(super) fn typed_twice(&self) -> Result<Vec<crate::event::HeldTyping>, FolderError> {
         let e = |e| self.error(e);
         let mut stmt = self
             .conn
             .prepare(
-                "SELECT DISTINCT h.stage, h.session, h.tbl FROM held_typings h
-                  WHERE NOT EXISTS (SELECT 1 FROM cards c
+                "SELECT h.stage, h.session, h.tbl, h.first, h.second, h.differ FROM held_typings h
+                  WHERE h.id = (SELECT max(g.id) FROM held_typings g
+                         WHERE g.stage = h.stage AND g.session = h.session AND g.tbl = h.tbl)
+                    AND NOT EXISTS (SELECT 1 FROM cards c
                          WHERE c.stage = h.stage AND c.session = h.session AND c.tbl = h.tbl
                            AND (c.log > h.after OR c.replaced_by IS NULL))",
             )
@@ -1399,18 +1405,24 @@ impl Store {
         let rows = stmt
             .query_map([], |r| {
                 Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
+                    [r.get::<_, String>(0)?, r.get(1)?, r.get(2)?],
+                    r.get::<_, String>(3)?,
+                    r.get::<_, String>(4)?,
+                    r.get::<_, i64>(5)?,
                 ))
             })
             .map_err(e)?;
         let mut out = Vec::new();
         for row in rows {
-            let (stage, session, table) = row.map_err(e)?;
-            out.push(keys.key(&stage, &session, &table));
+            let ([stage, session, table], first, second, differ) = row.map_err(e)?;
+            out.push(crate::event::HeldTyping {
+                key: keys.key(&stage, &session, &table),
+                first,
+                second,
+                differ: differ.max(0) as usize,
+            });
         }
-        out.sort();
+        out.sort_by(|a, b| a.key.cmp(&b.key));
         Ok(out)
     }
 
