@@ -527,6 +527,9 @@ fn chinese_blank_cards_have_a_chinese_title_that_names_their_stage() {
     for (name, rows) in &printed {
         assert_eq!(rows[0][0], "NVSO 2023 決賽計分卡", "{name}");
     }
+    // each sheet named as Hong Kong says a table
+    let names: Vec<&str> = printed.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["第1枱", "第2枱", "第3枱"]);
     Test::new()
         .arg("check")
         .arg(&out)

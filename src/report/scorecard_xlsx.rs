@@ -105,7 +105,8 @@ pub struct CardExtras {
 const FALLBACK_DATE: (u16, u8, u8) = (2026, 1, 1);
 
 /// Writes `cards` to `path`, one worksheet per card, named `Table 07`, or
-/// `S01 T07` when two cards of the workbook share a table number. The file
+/// `S01 T07` when two cards of the workbook share a table number (in
+/// Chinese `第7枱`, `第1節 第7枱`). The file
 /// is written whole or not at all.
 pub fn write_cards(cards: &[PrintCard], path: &Path) -> Result<(), XlsxError> {
     write_cards_with(cards, &CardExtras::default(), path)
@@ -143,7 +144,7 @@ pub fn cards_workbook_with(cards: &[PrintCard], extras: &CardExtras) -> Result<V
     workbook.set_properties(&properties);
 
     let formats = Formats::new();
-    let names = sheet_names(cards);
+    let names = sheet_names(cards, extras.lang);
     let words = extras.lang.words();
     for (i, (card, name)) in cards.iter().zip(names).enumerate() {
         let sheet = workbook.add_worksheet();
@@ -489,19 +490,24 @@ fn parse_ymd(text: &str) -> Option<(u16, u8, u8)> {
     ExcelDateTime::from_ymd(y, m, d).ok().map(|_| (y, m, d))
 }
 
-/// `07` for a numeric label, else the label's text.
-fn label_text(label: Option<Label>, raw: &str) -> String {
+/// `07` for a numeric label (`7` without `pad`), else the label's text.
+fn label_text(label: Option<Label>, raw: &str, pad: bool) -> String {
     match label {
-        Some(Label::Num(n)) => format!("{n:02}"),
+        Some(Label::Num(n)) if pad => format!("{n:02}"),
+        Some(Label::Num(n)) => n.to_string(),
         Some(Label::Text(t)) => t,
         None => raw.trim().to_string(),
     }
 }
 
-/// Sheet names: `Table 07`; `S01 T07` when a table number repeats in the
-/// workbook; always valid for Excel (at most 31 characters, none of
-/// `[]:*?/\`, no leading or trailing apostrophe) and unique.
-fn sheet_names(cards: &[PrintCard]) -> Vec<String> {
+/// Sheet names in `lang`'s words: `Table 07` (`第7枱`); `S01 T07` (`第1節
+/// 第7枱`) when a table number repeats in the workbook; always valid for
+/// Excel (at most 31 characters, none of `[]:*?/\`, no leading or trailing
+/// apostrophe) and unique. A number has two digits in English (`Table 07`)
+/// and is as said in Chinese (`第7枱`, not `第07枱`).
+fn sheet_names(cards: &[PrintCard], lang: Lang) -> Vec<String> {
+    let w = lang.words();
+    let pad = lang == Lang::En;
     let tables: Vec<Option<Label>> = cards.iter().map(|c| Label::table(&c.table)).collect();
     let mut seen = HashSet::new();
     let tables_unique = tables.iter().all(|t| seen.insert(t.clone()));
@@ -510,12 +516,12 @@ fn sheet_names(cards: &[PrintCard]) -> Vec<String> {
         .iter()
         .zip(tables)
         .map(|(card, table)| {
-            let table = label_text(table, &card.table);
+            let table = label_text(table, &card.table, pad);
             let base = if tables_unique {
-                format!("Table {table}")
+                fill(w.card_sheet, &[&table])
             } else {
-                let session = label_text(Label::session(&card.session), &card.session);
-                format!("S{session} T{table}")
+                let session = label_text(Label::session(&card.session), &card.session, pad);
+                fill(w.card_sheet_session, &[&session, &table])
             };
             unique_sheet_name(&sanitize_sheet_name(&base), &mut used)
         })
@@ -1105,7 +1111,7 @@ mod tests {
         };
         write_cards_with(std::slice::from_ref(&card), &zh, &marked).unwrap();
         let mut book: calamine::Xlsx<_> = calamine::open_workbook(&marked).unwrap();
-        let range = book.worksheet_range(&sheet).unwrap();
+        let range = book.worksheet_range("第7枱").unwrap();
         assert_eq!(
             range.get_value((1, 0)).cloned(),
             Some(calamine::Data::String("PROVISIONAL SEATING 臨時座位（欠交 275 張計分卡）：晉級名單仍可能改變，比賽前請核對最終座位。".into()))
@@ -1132,22 +1138,93 @@ mod tests {
             table: table.into(),
             ..sample_card()
         };
+        let en = |cards: &[PrintCard]| sheet_names(cards, Lang::En);
         assert_eq!(
-            sheet_names(&[card("1", "1"), card("1", "2"), card("1", "25")]),
+            en(&[card("1", "1"), card("1", "2"), card("1", "25")]),
             ["Table 01", "Table 02", "Table 25"]
         );
         assert_eq!(
-            sheet_names(&[card("1", "7"), card("2", "07"), card("S03", "T7")]),
+            en(&[card("1", "7"), card("2", "07"), card("S03", "T7")]),
             ["S01 T07", "S02 T07", "S03 T07"]
         );
         assert_eq!(
-            sheet_names(&[card("1", "7"), card("1", "7")]),
+            en(&[card("1", "7"), card("1", "7")]),
             ["S01 T07", "S01 T07 (2)"]
         );
-        let odd = sheet_names(&[card("1", "'Blue/Red: a very long table name indeed'")]);
+        let odd = en(&[card("1", "'Blue/Red: a very long table name indeed'")]);
         assert!(
             rust_xlsxwriter::utility::check_sheet_name(&odd[0]).is_ok(),
             "{odd:?}"
         );
+        // In Chinese, as Hong Kong says a table: 第7枱, no zero added.
+        let zh = |cards: &[PrintCard]| sheet_names(cards, Lang::ZhHant);
+        assert_eq!(
+            zh(&[card("1", "1"), card("1", "2"), card("1", "25")]),
+            ["第1枱", "第2枱", "第25枱"]
+        );
+        assert_eq!(
+            zh(&[card("1", "7"), card("2", "07"), card("S03", "T7")]),
+            ["第1節 第7枱", "第2節 第7枱", "第3節 第7枱"]
+        );
+        assert_eq!(
+            zh(&[card("1", "7"), card("1", "7")]),
+            ["第1節 第7枱", "第1節 第7枱 (2)"]
+        );
+    }
+
+    /// The Chinese cards' workbook imports back: each sheet, `第7枱`, is
+    /// the card of that table, and its name reads as that table too.
+    #[test]
+    fn a_chinese_workbook_of_cards_reads_back_table_by_table() {
+        let card = |session: &str, table: &str| PrintCard {
+            session: session.into(),
+            table: table.into(),
+            ..sample_card()
+        };
+        let zh = CardExtras {
+            lang: Lang::ZhHant,
+            ..CardExtras::default()
+        };
+        for (cards, sheets) in [
+            (
+                vec![card("1", "1"), card("1", "7"), card("1", "12")],
+                ["第1枱", "第7枱", "第12枱"],
+            ),
+            (
+                vec![card("1", "7"), card("2", "7"), card("3", "7")],
+                ["第1節 第7枱", "第2節 第7枱", "第3節 第7枱"],
+            ),
+        ] {
+            let path = temp_path("zh-sheets");
+            write_cards_with(&cards, &zh, &path).unwrap();
+            let mut problems = Problems::new();
+            let inputs = read_cards(std::slice::from_ref(&path), &mut problems).unwrap();
+            std::fs::remove_file(&path).ok();
+            assert!(!problems.has_errors(), "{:?}", problems.sorted());
+            let read: Vec<(&str, Label, Label)> = inputs
+                .cards
+                .iter()
+                .map(|c| {
+                    (
+                        c.source.sheet.as_deref().unwrap_or_default(),
+                        c.key.session.clone(),
+                        c.key.table.clone(),
+                    )
+                })
+                .collect();
+            let want: Vec<(&str, Label, Label)> = cards
+                .iter()
+                .zip(sheets)
+                .map(|(c, sheet)| {
+                    let session = Label::session(&c.session).unwrap();
+                    (sheet, session, Label::table(&c.table).unwrap())
+                })
+                .collect();
+            assert_eq!(read, want);
+            for (sheet, _, table) in &read {
+                let name = sheet.rsplit(' ').next().unwrap_or_default();
+                assert_eq!(Label::table(name).as_ref(), Some(table), "{sheet}");
+            }
+        }
     }
 }

@@ -560,6 +560,14 @@ pub struct Words {
     /// The title when the event's name says the stage (`{}`: the name),
     /// or when there is no name (`{}`: the stage).
     pub card_heading_one: &'static str,
+    /// A card's sheet in the workbook of cards (`{}`: the table, two
+    /// digits in English, `Table 07`, as written in Chinese, `第7枱`); the
+    /// card reader reads the table from the card's own cell, and this name
+    /// too reads as that table.
+    pub card_sheet: &'static str,
+    /// The sheet when a table number repeats in the workbook (`{}`: the
+    /// session, then the table): `S01 T07`, `第1節 第7枱`.
+    pub card_sheet_session: &'static str,
     /// The stages as a card's title says them (a stage not listed: as
     /// written).
     pub card_stages: &'static [(&'static str, &'static str)],
@@ -893,6 +901,8 @@ pub static EN: Words = Words {
 
     card_heading: "{} {} Score Card",
     card_heading_one: "{} Score Card",
+    card_sheet: "Table {}",
+    card_sheet_session: "S{} T{}",
     card_stages: &[
         ("prelim", "Preliminary Round"),
         ("semi", "Semi-final"),
@@ -1175,6 +1185,8 @@ pub static ZH_HANT: Words = Words {
 
     card_heading: "{} {}計分卡",
     card_heading_one: "{}計分卡",
+    card_sheet: "第{}枱",
+    card_sheet_session: "第{}節 第{}枱",
     card_stages: &[("prelim", "初賽"), ("semi", "準決賽"), ("final", "決賽")],
     card_date: "Date (日期):",
     card_referee: "Referee (裁判):",
