@@ -117,12 +117,14 @@ pub fn card_title(event: &str, stage: &Stage, stages: &[String]) -> String {
 
 /// [`card_title`] in `lang`'s words: `HK 2026 決賽計分卡` in Chinese (the
 /// event's name as written). Whether the name says the stage already is
-/// judged in the title's own language. The title is one the card reader
-/// reads back as `stage` among the event's `stages`
-/// ([`title_stage`]): when the event's name makes the usual title read as
-/// another stage (`Final of the quarter` for the final, the quarter being
-/// the event's), the stage is said first, `Final Score Card – Final of
-/// the quarter`.
+/// judged in the title's own language. A name that says a stage and is
+/// not the title alone has the card's stage put apart (`HK 2026 初賽：
+/// 決賽計分卡`, `HK 2026 Final: Preliminary Round Score Card`), so that
+/// the name's stage and the card's do not read as one. The title is one
+/// the card reader reads back as `stage` among the event's `stages`
+/// ([`title_stage`]): when the event's name makes that title read as
+/// another stage (`Club Quarter` for the final of an event that plays no
+/// quarter), the stage is said first, `Final Score Card – Club Quarter`.
 pub fn card_title_in(event: &str, stage: &Stage, lang: Lang, stages: &[String]) -> String {
     let w = lang.words();
     let event = event.trim();
@@ -139,12 +141,28 @@ pub fn card_title_in(event: &str, stage: &Stage, lang: Lang, stages: &[String]) 
     {
         return short;
     }
-    let long = fill(w.card_heading, &[&event, &stage_words(stage, w)]);
+    let heading = if says_a_stage(event, &names) {
+        w.card_heading_apart
+    } else {
+        w.card_heading
+    };
+    let long = fill(heading, &[&event, &stage_words(stage, w)]);
     if reads_back(&long) {
         long
     } else {
         format!("{alone} – {event}")
     }
+}
+
+/// The event's name says a stage, any (the built-in ones and the event's
+/// own `stages`), in English or in Chinese, whatever the title's
+/// language: `HK 2026 初賽`, `Semi-final and Final Day`.
+fn says_a_stage(event: &str, stages: &[&str]) -> bool {
+    ["prelim", "semi", "final"].iter().chain(stages).any(|s| {
+        Lang::ALL
+            .iter()
+            .any(|l| says_stage(event, &Stage::new(s), *l))
+    })
 }
 
 /// The name says another stage too ("Semi-final and Final Day" for the
@@ -280,14 +298,24 @@ mod tests {
             title("Gwinnett Semi-finals", "semi"),
             "Gwinnett Semi-finals Score Card"
         );
-        // The name says another stage: the card's own is said after it.
+        // The name says another stage: the card's own is said after it,
+        // apart, so that the two do not read as one stage.
         assert_eq!(
             title("Rummikub HK 2026 Final", "prelim"),
-            "Rummikub HK 2026 Final Preliminary Round Score Card"
+            "Rummikub HK 2026 Final: Preliminary Round Score Card"
         );
         assert_eq!(
             title("Semi-final and Final Day", "final"),
-            "Semi-final and Final Day Final Score Card"
+            "Semi-final and Final Day: Final Score Card"
+        );
+        assert_eq!(
+            title("Rummikub HK 2026 Preliminary Round", "final"),
+            "Rummikub HK 2026 Preliminary Round: Final Score Card"
+        );
+        // (a name in Chinese that says a stage, too)
+        assert_eq!(
+            title("Rummikub 香港 2026 初賽", "final"),
+            "Rummikub 香港 2026 初賽: Final Score Card"
         );
         assert_eq!(title("  ", "semi"), "Semi-final Score Card");
     }
@@ -314,15 +342,49 @@ mod tests {
         );
         assert_eq!(zh("", "final"), "決賽計分卡");
         assert_eq!(zh("香港錦標賽決賽", "final"), "香港錦標賽決賽計分卡");
+        // A name that ends with another stage: the card's stage is put
+        // apart, not run on into the name's (not "... 初賽 決賽計分卡").
+        assert_eq!(
+            zh("Rummikub 香港 2026 初賽", "final"),
+            "Rummikub 香港 2026 初賽：決賽計分卡"
+        );
         // 準決賽 is the semi, not the final; an English name's words are
-        // not the title's
+        // not the title's, but say a stage all the same
         assert_eq!(
             zh("香港錦標賽準決賽", "final"),
-            "香港錦標賽準決賽 決賽計分卡"
+            "香港錦標賽準決賽：決賽計分卡"
         );
-        assert_eq!(zh("HK 2026 Final", "final"), "HK 2026 Final 決賽計分卡");
+        assert_eq!(zh("HK 2026 Final", "final"), "HK 2026 Final：決賽計分卡");
+        assert_eq!(zh("HK 2026 Final", "prelim"), "HK 2026 Final：初賽計分卡");
         // a stage of the event's own: as written
         assert_eq!(zh("Club", "plate"), "Club plate計分卡");
+    }
+
+    /// A title that would read as another stage says the card's stage
+    /// first, in either language.
+    #[test]
+    fn a_title_that_would_read_as_another_stage_says_its_stage_first() {
+        // (`Club Quarter Final Score Card` reads as a quarter-final's)
+        let hk = stages(&["prelim", "final"]);
+        let final_ = Stage::new("final");
+        assert_eq!(
+            card_title_in("Club Quarter", &final_, Lang::En, &hk),
+            "Final Score Card – Club Quarter"
+        );
+        assert_eq!(
+            card_title_in("Club Quarter", &final_, Lang::ZhHant, &hk),
+            "決賽計分卡 – Club Quarter"
+        );
+        // a quarter the event plays is a stage the name says: put apart
+        let quarter = stages(&["prelim", "quarter", "final"]);
+        assert_eq!(
+            card_title_in("Club Quarter", &final_, Lang::En, &quarter),
+            "Club Quarter: Final Score Card"
+        );
+        assert_eq!(
+            card_title_in("Final of the quarter", &final_, Lang::En, &quarter),
+            "Final of the quarter: Final Score Card"
+        );
     }
 
     #[test]

@@ -560,6 +560,11 @@ pub struct Words {
     /// The title when the event's name says the stage (`{}`: the name),
     /// or when there is no name (`{}`: the stage).
     pub card_heading_one: &'static str,
+    /// The title when the event's name says a stage of its own that is
+    /// not the card's alone (`HK 2026 初賽` for the final): the card's
+    /// stage is put apart, `HK 2026 初賽：決賽計分卡`, so the two stages do
+    /// not read as one.
+    pub card_heading_apart: &'static str,
     /// A card's sheet in the workbook of cards (`{}`: the table, two
     /// digits in English, `Table 07`, as written in Chinese, `第7枱`); the
     /// card reader reads the table from the card's own cell, and this name
@@ -901,6 +906,7 @@ pub static EN: Words = Words {
 
     card_heading: "{} {} Score Card",
     card_heading_one: "{} Score Card",
+    card_heading_apart: "{}: {} Score Card",
     card_sheet: "Table {}",
     card_sheet_session: "S{} T{}",
     card_stages: &[
@@ -1185,6 +1191,7 @@ pub static ZH_HANT: Words = Words {
 
     card_heading: "{} {}計分卡",
     card_heading_one: "{}計分卡",
+    card_heading_apart: "{}：{}計分卡",
     card_sheet: "第{}枱",
     card_sheet_session: "第{}節 第{}枱",
     card_stages: &[("prelim", "初賽"), ("semi", "準決賽"), ("final", "決賽")],
