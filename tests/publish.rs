@@ -700,6 +700,54 @@ fn a_withdrawn_player_is_said_why_on_their_page_and_by_explain() {
     }
 }
 
+/// A disqualified player is said so in one word in Chinese, 已取消資格, as
+/// a withdrawn one is 已退出: on their page, why they are not ranked and
+/// their status; in the standings, the status cell.
+#[test]
+fn a_disqualified_player_is_said_in_one_word_in_chinese() {
+    let scratch = Scratch::new("disqualified-zh");
+    let roster = std::fs::read_to_string(fixtures().join("roster.csv"))
+        .unwrap()
+        .replace(
+            "P0002,Lee Siu Ming,1958-11-15,,,",
+            "P0002,Lee Siu Ming,1958-11-15,,DQ,",
+        );
+    let args = vec![
+        fixtures().join("scorecard/withdrawn.csv"),
+        PathBuf::from("--roster"),
+        scratch.write("roster.csv", &roster),
+    ];
+    let site = scratch.path("site");
+    publish(&with(args.clone(), &p(&["--lang", "zh-Hant"])), &site);
+    let page = page_text(&std::fs::read_to_string(site.join("p/P0002.html")).unwrap());
+    assert!(
+        page.contains("P0002 已取消資格（名冊註明），不計名次。"),
+        "{page}"
+    );
+    let standings =
+        page_text(&std::fs::read_to_string(site.join("standings-prelim.html")).unwrap());
+    // (the note under the standings says the statuses in the same words)
+    assert!(
+        standings.contains("2 人另列，不計名次（已退出或已取消資格）。"),
+        "{standings}"
+    );
+    for text in [&page, &standings] {
+        assert!(text.contains("已取消資格"), "{text}");
+        assert_eq!(
+            text.matches("取消資格").count(),
+            text.matches("已取消資格").count(),
+            "{text}"
+        );
+    }
+    let en = scratch.path("site-en");
+    publish(&args, &en);
+    let page = page_text(&std::fs::read_to_string(en.join("p/P0002.html")).unwrap());
+    assert!(
+        page.contains("P0002 is disqualified on the roster; not ranked."),
+        "{page}"
+    );
+}
+
 /// Under a table rule (gwinnett) nobody is "places below the cutoff":
 /// a player's page says what their table decided, as `explain` does, in
 /// the page's language. Under the top N the distance to the cutoff stays,

@@ -55,7 +55,7 @@ crate::lang::catalog! {
         Or => "{}; or {}", "{}；或{}";
         TotalPoints => "total points", "總分";
         ListedApart => "{} listed apart, not ranked (W withdrawn, DQ disqualified).",
-            "{} 人另列，不計名次（退出或取消資格）。";
+            "{} 人另列，不計名次（已退出或已取消資格）。";
         TieAtCutoff => "TIE AT THE CUTOFF: {} players share rank {} across the top-{} cutoff ({} within it, {} beyond); {}",
             "晉級線同分：{} 名選手並列第 {} 名，跨越前 {} 名的晉級線（線內 {} 人，線外 {} 人）；{}";
         BothGoOn => "both go on (policy include): {}", "兩人均晉級（規則：晉級線同分者全部晉級）：共 {}";
@@ -1173,7 +1173,7 @@ pub static ZH_HANT: Words = Words {
     all_equal: "{} 與 {} 各項相同，同列第 {} 名；按選手編號排列。",
     withdrawn_short_why: "{} 已退出：對局少於記分卡的局數，不計名次。",
     withdrawn_roster_why: "{} 已退出（名冊註明），不計名次。",
-    disqualified_why: "{} 於名冊被取消資格，不計名次。",
+    disqualified_why: "{} 已取消資格（名冊註明），不計名次。",
     games: "對局：{}",
     game_n: "第 {} 局",
     seat: "座位 {}",
@@ -1309,7 +1309,7 @@ pub static ZH_HANT: Words = Words {
     cells: &[
         ("Q", "晉級"),
         ("W", "已退出"),
-        ("DQ", "取消資格"),
+        ("DQ", "已取消資格"),
         ("Gold", "金牌"),
         ("Silver", "銀牌"),
         ("Bronze", "銅牌"),
