@@ -604,11 +604,7 @@ impl<'a> FileImport<'a> {
             Some(referee) => (
                 Said::new(
                     Msg::EnteredDiffers,
-                    [
-                        key.said(),
-                        Part::Text(referee),
-                        Part::Text(diff(key, was, lines)),
-                    ],
+                    [key.said(), Part::Text(referee), diff(key, was, lines)],
                 ),
                 Part::said(Msg::KeptForBoard, []),
             ),
@@ -1963,15 +1959,16 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> FolderError + '_ {
 }
 
 /// What differs between two versions of a card, a line per game and seat
-/// as the live desk says it ([`entry::differs_said`]): `  game 3, seat A:
-/// score 25 vs 30`, the old version's value first.
-fn diff(key: &CardKey, old: &[StoredLine], new: &[StoredLine]) -> String {
+/// as the live desk says it ([`entry::differs_said`]): `game 3, seat A:
+/// score 25 vs 30`, the old version's value first; said in each language
+/// ([`Msg::EnteredDiffers`] indents the lines).
+fn diff(key: &CardKey, old: &[StoredLine], new: &[StoredLine]) -> Part {
     let differs = entry::differences(&entry::rows_of(key, old), &entry::rows_of(key, new));
-    let mut out = String::new();
-    for said in entry::differs_said(&differs) {
-        out.push_str(&format!("  {said}\n"));
-    }
-    out
+    let lines = entry::differs_said(&differs)
+        .into_iter()
+        .map(Part::Said)
+        .collect();
+    Part::Each(lines, Msg::DiffersNextLine)
 }
 
 /// `key` was imported before and differs: the event's card (`was`, from
@@ -1989,7 +1986,7 @@ fn said_imported_differs(
     };
     Said::new(
         Msg::ImportedDiffers,
-        [key.said(), card, Part::Text(diff(key, was, lines))],
+        [key.said(), card, diff(key, was, lines)],
     )
 }
 
@@ -3059,6 +3056,45 @@ impl<P: AsRef<str>> ingest::lines::Fields for StoredRow<'_, P> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::Lang;
+
+    /// What differs between the event's card and a typing of it is said
+    /// line by line in the message's language: the Chinese message's lines
+    /// are Chinese, the English one's as they were.
+    #[test]
+    fn what_differs_is_said_in_each_language() {
+        let key = CardKey {
+            stage: Stage::new(Stage::DEFAULT),
+            session: Label::Num(1),
+            table: Label::Num(2),
+        };
+        let line = |game, seat, player: &str, score| StoredLine {
+            game,
+            seat,
+            player: player.to_string(),
+            won: false,
+            score: StoredScore::Exact(Score::whole(score)),
+            tiles: Some(5),
+        };
+        let was = [line(3, Seat::A, "H01", -5), line(3, Seat::B, "H02", -7)];
+        let now = [line(3, Seat::A, "H01", -6), line(3, Seat::B, "H03", -8)];
+        let said = Said::new(
+            Msg::EnteredDiffers,
+            [key.said(), Part::text("Ann Lee"), diff(&key, &was, &now)],
+        );
+        assert_eq!(
+            said.say(Lang::En),
+            "session S01 table 2 was entered by referee Ann Lee and differs (their card vs this one):\n  \
+             game 3, seat A: score -5 vs -6\n  \
+             game 3, seat B: player H02 vs H03 and score -7 vs -8\n"
+        );
+        assert_eq!(
+            said.say(Lang::ZhHant),
+            "場次 S01 第 2 桌已由裁判 Ann Lee 輸入，內容不同（其計分卡對此計分卡）：\n  \
+             第 3 局，座位 A：得分 -5 對 -6\n  \
+             第 3 局，座位 B：選手 H02 對 H03 和得分 -7 對 -8\n"
+        );
+    }
 
     /// A stored line's game and seat are given to the layout's reader as
     /// they are stored, and a bad value (a hand-edited database) is still

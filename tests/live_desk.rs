@@ -2837,6 +2837,18 @@ fn a_phone_is_told_what_a_referee_can_do_never_the_desks_commands() {
         &zh_said,
         "\n請與已簽署的紙本計分卡核對；若此計分卡正確，請告知記分台，由裁判長在看板上決定",
     );
+    // what differs is said in Chinese too, line by line
+    has(
+        &zh_said,
+        "場次 S01 第 2 桌之前已匯入，內容不同（賽事的計分卡對此計分卡）：\n  \
+         第 1 局，座位 C：選手 H06 對 H08\n  \
+         第 1 局，座位 D：選手 H08 對 H06\n  \
+         第 2 局，座位 C：選手 H06 對 H08\n  \
+         第 2 局，座位 D：選手 H08 對 H06\n  \
+         第 3 局，座位 C：選手 H06 對 H08\n  \
+         第 3 局，座位 D：選手 H08 對 H06\n\
+         請與已簽署的紙本計分卡核對",
+    );
 
     // Ann's own prelim card, corrected after the final was played from
     // the prelim: seats B and D swapped, H07 goes on, not H03, who played

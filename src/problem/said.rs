@@ -227,11 +227,14 @@ crate::lang::catalog! {
         /// What is wrong, then what to do, a sentence of its own.
         ThenAdvice => "{}. {}", "{}。{}";
         /// What differs follows, a line per game and seat, the other
-        /// version's value first ([`Msg::GameSeatSays`]).
-        EnteredDiffers => "{} was entered by referee {} and differs (their card vs this one):\n{}",
-            "{} 已由裁判 {} 輸入，內容不同（其計分卡對此計分卡）：\n{}";
-        ImportedDiffers => "{} was imported before and differs ({} vs this one):\n{}",
-            "{} 之前已匯入，內容不同（{}對此計分卡）：\n{}";
+        /// version's value first ([`Msg::GameSeatSays`], the lines joined
+        /// by [`Msg::DiffersNextLine`]), each indented.
+        EnteredDiffers => "{} was entered by referee {} and differs (their card vs this one):\n  {}\n",
+            "{} 已由裁判 {} 輸入，內容不同（其計分卡對此計分卡）：\n  {}\n";
+        ImportedDiffers => "{} was imported before and differs ({} vs this one):\n  {}\n",
+            "{} 之前已匯入，內容不同（{}對此計分卡）：\n  {}\n";
+        /// The lines of what differs so far, then the next one.
+        DiffersNextLine => "{}\n  {}", "{}\n  {}";
         /// The event's card a card differs from, and where it came from
         /// ([`Msg::ImportedFrom`], [`Msg::EnteredBy`]).
         EventsCard => "the event's card", "賽事的計分卡";
