@@ -257,6 +257,14 @@ impl Sentence {
         use Sentence as S;
         match self {
             S::NotAwarded | S::SuperFamilyTie | S::DidNotQualify => &[0],
+            // the ids of a tie, and of those the director named
+            S::TieAtTableNamed => &[2, 4],
+            S::TieAtTableAllGo | S::TieAtTableListed => &[2],
+            S::TooManyWinners
+            | S::TieForLastSeat
+            | S::TieForLastSeats
+            | S::Named
+            | S::NamedSome => &[1],
             S::KindNeitherQualified
             | S::KindOneNotQualified
             | S::KindNoFinalResult

@@ -220,6 +220,28 @@ mod tests {
     #[test]
     fn the_exports_sentences_are_said_in_the_pages_words() {
         let zh = |t: &str| say(Lang::ZhHant, t);
+        // a tie's players are a list, joined with 、 in Chinese
+        let tie =
+            Sentence::TieAtTableListed.en(&[&"table 6", &2, &"G16, G17", &"2nd highest total 40"]);
+        assert_eq!(
+            tie,
+            "TIE at table 6: 2 players (G16, G17) share the 2nd highest total 40; all of them are listed as going on until the director names who goes on (--player), or sets table_ties = \"all\""
+        );
+        assert_eq!(
+            zh(&tie),
+            "第 6 桌同分：2 名選手（G16、G17）同為第 2 高總分 40；在裁判長指定晉級者之前，全部列為晉級"
+        );
+        let named = Sentence::TieAtTableNamed.en(&[
+            &"table 6",
+            &3,
+            &"G16, G17, G18",
+            &"2nd highest total 40",
+            &"G16, G18",
+        ]);
+        assert_eq!(
+            zh(&named),
+            "第 6 桌同分：3 名選手（G16、G17、G18）同為第 2 高總分 40；裁判長指定 G16、G18"
+        );
         assert_eq!(
             zh("Order: games won (more first), then average score (higher first), then tiles left (fewer first)."),
             "排名次序：勝局（多者優先），其次平均得分（高者優先），其次餘牌（少者優先）。"
@@ -283,7 +305,7 @@ mod tests {
         // a tie at a table names the settings file the rules were read from
         assert_eq!(
             zh("TIE at table 6: 2 players (G16, G17) share the lowest total 20; all of them go on, unless the director names who goes on (--player, or in gw/tilerank.toml: [qualifiers] named for the first stage, [stages.NAME] named for a later one)"),
-            "第 6 桌同分：2 名選手（G16, G17）同為最低總分 20；除非裁判長指定晉級者（--player，或在 gw/tilerank.toml 中：首階段用 [qualifiers] named，其後的階段用 [stages.NAME] named），否則全部晉級"
+            "第 6 桌同分：2 名選手（G16、G17）同為最低總分 20；除非裁判長指定晉級者（--player，或在 gw/tilerank.toml 中：首階段用 [qualifiers] named，其後的階段用 [stages.NAME] named），否則全部晉級"
         );
         assert_eq!(
             zh("Families F1, F5 tie for the Super Family Award: a tie for the best is reported, not broken."),
