@@ -24,11 +24,11 @@ pub const STATUS_WORDS: [(Status, &[&str]); 3] = [
     (Status::Active, &["active", "OK"]),
     (
         Status::Withdrawn,
-        &["withdrawn", "W", "WD", "withdrew", "退出"],
+        &["withdrawn", "W", "WD", "withdrew", "退出", "已退出"],
     ),
     (
         Status::Disqualified,
-        &["disqualified", "DQ", "取消資格", "取消资格"],
+        &["disqualified", "DQ", "取消資格", "取消资格", "已取消資格"],
     ),
 ];
 

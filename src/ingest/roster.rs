@@ -1583,12 +1583,13 @@ mod tests {
     }
 
     /// A status written in Chinese (a Hong Kong volunteer's roster) is
-    /// read: `退出` withdrawn, `取消資格` disqualified; one that is none
+    /// read: `退出` withdrawn, `取消資格` disqualified, and the words the
+    /// pages say them in (`已退出`, `已取消資格`); one that is none
     /// says every word taken (tester r8 #3).
     #[test]
     fn reads_statuses_written_in_chinese_and_says_every_word_taken() {
         let (players, said) =
-            read_text("id,name,status\nP1,A,退出\nP2,B,取消資格\nP3,C,wd\nP4,D,maybe\nP5,E,\n");
+            read_text("id,name,status\nP1,A,退出\nP2,B,取消資格\nP3,C,wd\nP4,D,maybe\nP5,E,\nP6,F,已退出\nP7,G,已取消資格\n");
         let status: Vec<(&str, Status)> =
             players.iter().map(|p| (p.id.as_str(), p.status)).collect();
         assert_eq!(
@@ -1599,13 +1600,16 @@ mod tests {
                 ("P3", Status::Withdrawn),
                 ("P4", Status::Active),
                 ("P5", Status::Active),
+                // (as the pages say them)
+                ("P6", Status::Withdrawn),
+                ("P7", Status::Disqualified),
             ]
         );
         assert_eq!(
             said,
             [
                 "r.csv:5:3: error: status is \"maybe\"; expected blank, active (or OK), \
-              withdrawn (or W, WD, withdrew, 退出) or disqualified (or DQ, 取消資格, 取消资格)"
+              withdrawn (or W, WD, withdrew, 退出, 已退出) or disqualified (or DQ, 取消資格, 取消资格, 已取消資格)"
             ]
         );
     }
