@@ -696,13 +696,11 @@ macro_rules! args {
     ($($a:expr),* $(,)?) => { &[$(std::ffi::OsStr::new($a)),*] };
 }
 
-#[test]
-fn a_double_entry_import_stores_only_the_cards_both_typings_agree_on() {
-    let scratch = Scratch::new("import");
-    let dir = &scratch.0;
+/// An HK event `ev` in `dir` holding the demo's roster, and the demo's
+/// session 1 as lines to type: as on the cards, and with one slip (a
+/// tile too many at table 3), a second typist's.
+fn desk_event(dir: &Path) -> (Vec<Line>, Vec<Line>) {
     let roster = demo().join("roster.csv");
-    let s01_xlsx = demo_cards().join("S01.xlsx");
-    let (s01_xlsx, roster) = (s01_xlsx.as_os_str(), roster.as_os_str());
     let (code, _, err) = run(
         dir,
         args![
@@ -717,16 +715,25 @@ fn a_double_entry_import_stores_only_the_cards_both_typings_agree_on() {
         ],
     );
     assert_eq!(code, Some(0), "{err}");
-    let (code, _, err) = run(dir, args!["roster", roster, "--event", "ev"]);
+    let (code, _, err) = run(dir, args!["roster", roster.as_os_str(), "--event", "ev"]);
     assert_eq!(code, Some(0), "{err}");
-
-    // The second typist slips at table 3 and skips table 5.
     let event = demo_event();
     let s01: Vec<&Card> = event.cards.iter().filter(|c| session_of(c) == 1).collect();
     let good = lines_of(&s01, &event.roster, Spelling::Plain);
     let mut slipped = good.clone();
     let i = slipped.iter().position(|l| l.table == 3).unwrap();
     slipped[i].tiles = (slipped[i].tiles.parse::<u32>().unwrap() + 1).to_string();
+    (good, slipped)
+}
+
+#[test]
+fn a_double_entry_import_stores_only_the_cards_both_typings_agree_on() {
+    let scratch = Scratch::new("import");
+    let dir = &scratch.0;
+    let (good, mut slipped) = desk_event(dir);
+    let s01_xlsx = demo_cards().join("S01.xlsx");
+    let s01_xlsx = s01_xlsx.as_os_str();
+    // The second typist slips at table 3 and skips table 5.
     slipped.retain(|l| l.table != 5);
     write_csv(&dir.join("S01-second.csv"), 1, &slipped);
 
@@ -788,31 +795,10 @@ fn a_double_entry_import_stores_only_the_cards_both_typings_agree_on() {
 fn a_table_held_back_by_double_entry_is_named_so_until_the_right_typing_is_in() {
     let scratch = Scratch::new("import-held-named");
     let dir = &scratch.0;
-    let roster = demo().join("roster.csv");
-    let s01_xlsx = demo_cards().join("S01.xlsx");
-    let (s01_xlsx, roster) = (s01_xlsx.as_os_str(), roster.as_os_str());
-    let (code, _, err) = run(
-        dir,
-        args![
-            "init",
-            "ev",
-            "--profile",
-            "hk",
-            "--name",
-            "Desk",
-            "--date",
-            "2026-03-28"
-        ],
-    );
-    assert_eq!(code, Some(0), "{err}");
-    let (code, _, err) = run(dir, args!["roster", roster, "--event", "ev"]);
-    assert_eq!(code, Some(0), "{err}");
     // The second typist slips at table 3.
-    let event = demo_event();
-    let s01: Vec<&Card> = event.cards.iter().filter(|c| session_of(c) == 1).collect();
-    let mut slipped = lines_of(&s01, &event.roster, Spelling::Plain);
-    let i = slipped.iter().position(|l| l.table == 3).unwrap();
-    slipped[i].tiles = (slipped[i].tiles.parse::<u32>().unwrap() + 1).to_string();
+    let (_, slipped) = desk_event(dir);
+    let s01_xlsx = demo_cards().join("S01.xlsx");
+    let s01_xlsx = s01_xlsx.as_os_str();
     write_csv(&dir.join("S01-second.csv"), 1, &slipped);
     let (code, _, err) = run(
         dir,
