@@ -846,7 +846,7 @@ fn a_table_held_back_by_double_entry_is_named_so_until_the_right_typing_is_in() 
     );
     let zh = index("zh-Hant");
     assert!(
-        zh.contains("記分台輸入兩次但兩次不符的 1 張計分卡：場次 S01，第 3 桌"),
+        zh.contains("記分台輸入兩次但兩次不符的 1 張計分卡：場次 S01，第 3 枱"),
         "{zh}"
     );
 

@@ -922,7 +922,7 @@ fn a_second_referee_is_told_which_referee_entered_the_other_version() {
     )
     .unwrap();
     let v = conflict_of(&zh);
-    assert_eq!(v["card"], "場次 S01 第 1 桌");
+    assert_eq!(v["card"], "場次 S01 第 1 枱");
     assert_eq!(
         (&v["held_by"], &v["referee"]),
         (&"referee".into(), &"Ann Lee".into())
@@ -931,7 +931,7 @@ fn a_second_referee_is_told_which_referee_entered_the_other_version() {
     let mut lines = message.lines();
     assert_eq!(
         lines.next(),
-        Some("未儲存：裁判 Ann Lee 較早前已輸入場次 S01 第 1 桌，內容與此不同。你的計分卡已保留給裁判長：請告知記分台，並等候裁判長在看板上決定。"),
+        Some("未儲存：裁判 Ann Lee 較早前已輸入場次 S01 第 1 枱，內容與此不同。你的計分卡已保留給裁判長：請告知記分台，並等候裁判長在看板上決定。"),
         "{message}"
     );
     assert_eq!(
@@ -989,7 +989,7 @@ fn a_second_referee_is_told_which_referee_entered_the_other_version() {
     .unwrap();
     let message = conflict_of(&zh)["message"].as_str().unwrap().to_string();
     assert!(
-        message.starts_with("未儲存：記分台已按已簽署的紙本計分卡輸入場次 S01 第 2 桌，內容與此不同。請與紙本計分卡核對；若你輸入的正確，請告知記分台，由裁判長在看板上決定。\n不同之處（記分台的計分卡對此計分卡）：\n第 3 局，座位 A："),
+        message.starts_with("未儲存：記分台已按已簽署的紙本計分卡輸入場次 S01 第 2 枱，內容與此不同。請與紙本計分卡核對；若你輸入的正確，請告知記分台，由裁判長在看板上決定。\n不同之處（記分台的計分卡對此計分卡）：\n第 3 局，座位 A："),
         "{message}"
     );
 
@@ -1049,7 +1049,7 @@ fn a_version_the_desk_set_aside_is_told_so_without_the_desks_file() {
     .unwrap();
     let message = conflict_of(&zh)["message"].as_str().unwrap().to_string();
     assert!(
-        message.starts_with("裁判長已就此桌作出決定（記分台輸入的紙本計分卡相符）："),
+        message.starts_with("裁判長已就此枱作出決定（記分台輸入的紙本計分卡相符）："),
         "{message}"
     );
     // the desk puts its typing in over Ann's with --replace: the reason
@@ -1118,7 +1118,7 @@ fn a_phone_is_told_places_in_its_words_never_the_servers_files() {
         ),
         (
             Some("zh-HK"),
-            "坐在第 2 桌，又坐在第 1 桌（場次 S01 第 1 桌，座位 A），同屬場次 S01".to_string(),
+            "坐在第 2 枱，又坐在第 1 枱（場次 S01 第 1 枱，座位 A），同屬場次 S01".to_string(),
         ),
     ] {
         for path in ["/api/check", "/api/cards"] {
@@ -1726,9 +1726,9 @@ fn replace_with_the_event_s_own_card_settles_the_conflict() {
         "<td>輸入</td><td>裁判 Ann Lee 的輸入</td>",
         "<td>輸入</td><td>裁判 Bob Chan 的輸入</td>",
         "<td>決定</td><td></td>",
-        "<td>第 1 桌（場次 S01）的輸入：有衝突，留待裁判長在看板上決定</td>",
-        "<td>記分台以 import --replace 解決第 1 桌（場次 S01）（原因：paper card checked: B tiles 7）</td>",
-        "<td>裁判長在看板上就第 1 桌（場次 S01）作出決定：維持賽事的計分卡（原因：紙本計分卡：B 餘牌 7）</td>",
+        "<td>第 1 枱（場次 S01）的輸入：有衝突，留待裁判長在看板上決定</td>",
+        "<td>記分台以 import --replace 解決第 1 枱（場次 S01）（原因：paper card checked: B tiles 7）</td>",
+        "<td>裁判長在看板上就第 1 枱（場次 S01）作出決定：維持賽事的計分卡（原因：紙本計分卡：B 餘牌 7）</td>",
     ] {
         assert!(zh.contains(cell), "{cell}: {zh}");
     }
@@ -2496,9 +2496,9 @@ fn the_board_puts_conflicts_first_marks_what_differs_and_speaks_chinese() {
     let html = &chinese.body;
     for text in [
         "<html lang=\"zh-Hant\">".to_string(),
-        "<span>衝突 1 桌</span>".to_string(),
-        "待你決定（1 桌）".to_string(),
-        "<td>場次 S01 第 5 桌</td><td>衝突</td>".to_string(),
+        "<span>衝突 1 枱</span>".to_string(),
+        "待你決定（1 枱）".to_string(),
+        "<td>場次 S01 第 5 枱</td><td>衝突</td>".to_string(),
         format!("賽事的計分卡對第 3 號輸入（Bob Chan）：{}", zh.join("；")),
     ] {
         assert!(html.contains(&text), "{text}: {html}");
@@ -2840,7 +2840,7 @@ fn a_phone_is_told_what_a_referee_can_do_never_the_desks_commands() {
     // what differs is said in Chinese too, line by line
     has(
         &zh_said,
-        "場次 S01 第 2 桌之前已匯入，內容不同（賽事的計分卡對此計分卡）：\n  \
+        "場次 S01 第 2 枱之前已匯入，內容不同（賽事的計分卡對此計分卡）：\n  \
          第 1 局，座位 C：選手 H06 對 H08\n  \
          第 1 局，座位 D：選手 H08 對 H06\n  \
          第 2 局，座位 C：選手 H06 對 H08\n  \
@@ -2942,7 +2942,7 @@ fn a_problem_on_a_stored_card_is_said_of_that_card_not_pinned_on_the_posted_one(
         .replace(",B,H0x,", ",B,H07,");
     for (lang, said) in [
         (None, "final session S01 table 1, seat D: H03 Lee Mei Ling plays the final but did not go on from the prelim (4 went on): correct the card"),
-        (Some("zh-HK"), "決賽場次 S01 第 1 桌，座位 D：H03 Lee Mei Ling 在決賽出賽，但並未從初賽晉級（4 人晉級）"),
+        (Some("zh-HK"), "決賽場次 S01 第 1 枱，座位 D：H03 Lee Mei Ling 在決賽出賽，但並未從初賽晉級（4 人晉級）"),
     ] {
         for path in ["/api/check", "/api/cards"] {
             let a = post_in(addr, path, &ann, lang, corrected.as_bytes()).unwrap();
@@ -3183,7 +3183,7 @@ fn the_board_says_the_players_of_the_final_with_no_card_yet() {
     .unwrap();
     assert!(
         zh.body
-            .contains("<span>未交 0 桌</span><span>決賽尚無計分卡 4 名</span></p>"),
+            .contains("<span>未交 0 枱</span><span>決賽尚無計分卡 4 名</span></p>"),
         "{}",
         zh.body
     );

@@ -793,11 +793,11 @@ fn a_players_page_says_why_they_did_not_go_on_under_each_rule() {
     publish(&with(event.clone(), &p(&["--lang", "zh-Hant"])), &zh);
     assert_eq!(
         status(&zh, "GW19"),
-        ["未晉級：第 2 低總分（第 5 桌）76；該桌最後晉級者總分 73"]
+        ["未晉級：第 2 低總分（第 5 枱）76；該枱最後晉級者總分 73"]
     );
     assert_eq!(
         status(&zh, "GW16"),
-        ["未晉級：第 6 桌最低總分 36：同分，由裁判長指定晉級者"]
+        ["未晉級：第 6 枱最低總分 36：同分，由裁判長指定晉級者"]
     );
     // nvso: a second behind the others, by how far
     let nv = scratch.path("nv-en");
@@ -1015,7 +1015,7 @@ fn blank_cards_carry_a_qr_code_of_their_tables_page_in_chinese_too() {
         "Name (姓名)",
         "Session number (場次):",
         "Total (總計)",
-        "This table's results (本桌賽果):",
+        "This table's results (本枱賽果):",
     ] {
         assert!(strings.contains(label), "{label}");
     }
@@ -1494,8 +1494,8 @@ fn a_card_page_names_its_session_and_table_not_where_it_is_stored() {
         ),
         (
             "zh-Hant",
-            "3 局，場次 S01 第 7 桌的紀錄。",
-            "<h1>初賽，場次 S01，第 7 桌</h1>",
+            "3 局，場次 S01 第 7 枱的紀錄。",
+            "<h1>初賽，場次 S01，第 7 枱</h1>",
         ),
     ] {
         let site = scratch.path(&format!("site-{lang}"));

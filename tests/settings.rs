@@ -825,7 +825,7 @@ fn a_later_stages_tie_names_its_stage() {
     }
     for (lang, said) in [
         ("en", "TIE at semi table 1: 2 players (GW07, GW10)"),
-        ("zh-Hant", "準決賽第 1 桌同分：2 名選手（GW07、GW10）"),
+        ("zh-Hant", "準決賽第 1 枱同分：2 名選手（GW07、GW10）"),
     ] {
         let site = s.path(&format!("site-{lang}"));
         Test::new()

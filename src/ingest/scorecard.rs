@@ -1090,7 +1090,7 @@ mod tests {
         );
         assert_eq!(
             said[0].message_in(Lang::ZhHant),
-            "場次 S01 第 7 桌：第 2 局空白（B9:M9 沒有填寫）；hk 規則每場次打 3 局：請填上各座位的勝局、得分和餘牌（提早離場的選手，未打的局留空）"
+            "場次 S01 第 7 枱：第 2 局空白（B9:M9 沒有填寫）；hk 規則每場次打 3 局：請填上各座位的勝局、得分和餘牌（提早離場的選手，未打的局留空）"
         );
         // a card with no game typed is said once, of the card (the reader
         // skips a blank card as printed: `nothing_typed`)

@@ -43,8 +43,8 @@ crate::lang::catalog! {
         OneSession => "1 session", "1 個場次";
         Sessions => "{} sessions", "{} 個場次";
         /// A card, as its key names it.
-        Card => "session {} table {}", "場次 {} 第 {} 桌";
-        StagedCard => "{} session {} table {}", "{} 場次 {} 第 {} 桌";
+        Card => "session {} table {}", "場次 {} 第 {} 枱";
+        StagedCard => "{} session {} table {}", "{} 場次 {} 第 {} 枱";
         /// Where a referee's entry is, on the page.
         GameSeat => "game {}, seat {}", "第 {} 局，座位 {}";
         Game => "game {}", "第 {} 局";
@@ -120,11 +120,11 @@ crate::lang::catalog! {
         SeatTwiceInGame => "seat {} of game {} is given twice (first at {}); expected one line per seat per game",
             "第 {1} 局的座位 {0} 重複出現（首次在 {2}）；每局每個座位只應有一行";
         LinesGivenAgain => "{} give again the games and seats of {} (a table pasted twice, or typed under another table's number?); expected one line per seat per game",
-            "{}重複了{}的局數和座位（是整桌貼上了兩次，還是輸入在另一桌的枱號下？）；每局每個座位只應有一行";
+            "{}重複了{}的局數和座位（是整枱貼上了兩次，還是輸入在另一枱的枱號下？）；每局每個座位只應有一行";
 
         // The card (checks 1 and 7, the stage and the schedule).
         Seated => "{}: {} seated ({}); a table seats 3 or 4 players",
-            "{}：{}入座（{}）；每桌應有 3 或 4 名選手";
+            "{}：{}入座（{}）；每枱應有 3 或 4 名選手";
         UnknownStage => "{}: stage \"{}\" is not one of this event's stages ({})",
             "{}：階段「{}」不是本賽事的階段（{}）";
         StageAtDesk => "; correct the card's stage, or list the stage in [rules] stages of tilerank.toml",
@@ -135,7 +135,7 @@ crate::lang::catalog! {
         SessionOff => "session {} is not on this event's schedule (sessions S01 to {}: [sessions] count = {} in tilerank.toml); correct the card's session",
             "場次 {} 不在本賽事的賽程內（場次 S01 至 {}：tilerank.toml 的 [sessions] count = {}）；請更正計分卡的場次";
         TableOff => "table {} of session {} is not on this event's schedule (tables 1 to {} in each session: [sessions] tables = {} in tilerank.toml); correct the card's table",
-            "第 {} 桌（場次 {}）不在本賽事的賽程內（每場次第 1 至 {} 桌：tilerank.toml 的 [sessions] tables = {}）；請更正計分卡的枱號";
+            "第 {} 枱（場次 {}）不在本賽事的賽程內（每場次第 1 至 {} 枱：tilerank.toml 的 [sessions] tables = {}）；請更正計分卡的枱號";
         GamePastLast => "game {}: the {} rules play {} games per session",
             "第 {} 局：{} 規則每場次只打 {} 局";
         GameMissing => "{}: game {} missing; the {} rules play {} games per session (a player who left early is blank in the games not played)",
@@ -184,11 +184,11 @@ crate::lang::catalog! {
         /// A later stage's card of a table past its seating: the stage,
         /// its tables, how many it seats, the stage before.
         TableOffSeating => "the {} has tables 1 to {} (the seating of the {} who go on from the {}); correct the card's table",
-            "{0} 只有第 1 至 {1} 桌（從 {3} 晉級的 {2} 名選手的座位安排）；請更正計分卡的枱號";
+            "{0} 只有第 1 至 {1} 枱（從 {3} 晉級的 {2} 名選手的座位安排）；請更正計分卡的枱號";
         /// [`Msg::TableOffSeating`] of a stage of one table: the stage,
         /// how many it seats, the stage before.
         TableOffSeatingOne => "the {} has one table, table 1 (the seating of the {} who go on from the {}); correct the card's table",
-            "{0} 只有第 1 桌（從 {2} 晉級的 {1} 名選手的座位安排）；請更正計分卡的枱號";
+            "{0} 只有第 1 枱（從 {2} 晉級的 {1} 名選手的座位安排）；請更正計分卡的枱號";
         /// Cards that change who went on to a later stage whose cards are
         /// stored (played by the list before): the stages, and who now
         /// goes on instead ([`Msg::NowGoesOn`], or nothing).
@@ -248,13 +248,13 @@ crate::lang::catalog! {
         GiveReplace => "give --replace --reason \"...\" to replace it (the old card is kept in the event's database)",
             "加上 --replace --reason \"...\" 以取代（舊的計分卡仍保存在賽事資料庫中）";
         NoPlayerShared => "no player of it is on the stored card: is it another table's, session's or stage's card? Correct what its header says; give --replace --reason \"...\" only if it is this table's card after all",
-            "其選手無一在已儲存的計分卡上：是否為另一桌、另一場次或另一階段的計分卡？請更正其表頭；若確為本桌的計分卡，才加上 --replace --reason \"...\" 取代";
+            "其選手無一在已儲存的計分卡上：是否為另一枱、另一場次或另一階段的計分卡？請更正其表頭；若確為本枱的計分卡，才加上 --replace --reason \"...\" 取代";
         DiffersAtTable => "check this card against the signed paper card; if it is right, tell the desk: the director settles it on the board",
             "請與已簽署的紙本計分卡核對；若此計分卡正確，請告知記分台，由裁判長在看板上決定";
         /// The desk's decision, as a referee's phone is told it.
         DeskAgreed => "the desk's typing of the paper card agreed", "記分台輸入的紙本計分卡相符";
         DecidedBefore => "The director has decided this table already ({}): this version of the card was set aside then, and is not kept again. If it is right, ask the director to look at the table again.",
-            "裁判長已就此桌作出決定（{}）：此版本的計分卡當時未被採用，不會再次保留。若此版本正確，請告知裁判長重新審視此桌。";
+            "裁判長已就此枱作出決定（{}）：此版本的計分卡當時未被採用，不會再次保留。若此版本正確，請告知裁判長重新審視此枱。";
 
         // What a file, a sheet or the roster is said to be.
         /// The encoding a file was read in, then where its first byte
@@ -273,7 +273,7 @@ crate::lang::catalog! {
         ExportNotCards => "this is a workbook tilerank exported (its Settings sheet names tilerank {}), not cards: it was not read (the cards it lists are in the files it was made from; keep exports apart from the card files)",
             "這是 tilerank 匯出的活頁簿（其 Settings 工作表載明 tilerank {}），不是計分卡：未讀取（其所列的計分卡在產生它的檔案中；請將匯出檔與計分卡檔案分開存放）";
         NothingTyped => "nothing typed yet (a blank score card, as printed): skipped; its table has no card until its games are typed",
-            "尚未填寫（與印出時相同的空白計分卡）：已略過；填上各局之前，此桌沒有計分卡";
+            "尚未填寫（與印出時相同的空白計分卡）：已略過；填上各局之前，此枱沒有計分卡";
         NothingTypedInFile => "nothing typed yet: {}, as printed (no game won, score or tiles typed); nothing was read: type the games, then give the file again",
             "尚未填寫：{}（沒有填上任何勝局、得分或餘牌），與印出時相同；未讀取任何計分卡：請填上各局，再提供此檔案";
         OneBlankCard => "its score card is blank", "其計分卡是空白的";
@@ -298,7 +298,7 @@ crate::lang::catalog! {
         AgeGroupsNoRoster => "the event has age groups ({}), chosen by each player's birth date or age, but no roster: give one with a birth_date or age column (--roster FILE; in an event folder, tilerank roster FILE)",
             "賽事設有年齡組（{}），按每名選手的出生日期或年齡分組，但沒有名冊：請提供有 birth_date 或 age 欄的名冊（--roster 檔案；在賽事資料夾中用 tilerank roster 檔案）";
         MixedGroups => "{}: its players are in different age groups ({}); each group plays its own tables: a player typed at the wrong table, or a wrong id?",
-            "{}：選手分屬不同年齡組（{}）；每個組別各自分桌比賽：選手記錯了桌，還是編號錯了？";
+            "{}：選手分屬不同年齡組（{}）；每個組別各自分枱比賽：選手記錯了枱，還是編號錯了？";
 
         // Cards that add up under another profile than the one in force.
         CardAddsUp => "the card rejected adds up under the {} profile, not under the {} rules: give --profile {}",
@@ -361,7 +361,7 @@ crate::lang::catalog! {
 
         // Across cards (check 1).
         TableTwice => "{} is given twice (also at {}); a table plays once per session",
-            "{} 重複出現（另見 {}）；每桌每場次只打一次";
+            "{} 重複出現（另見 {}）；每枱每場次只打一次";
         /// Files that each give one session's tables (several typings of
         /// it in one folder): said once, after its tables' errors.
         SessionInFiles => "session {} is given by {} files ({}): {} given twice; import one typing of each session (tilerank compare FILE FILE says where two typings differ)",
@@ -369,7 +369,7 @@ crate::lang::catalog! {
         OneTable => "1 table", "1 張枱";
         TablesCount => "{} tables", "{} 張枱";
         TwoTables => "{} ({}) is seated at table {} and at table {} ({}) in session {}; a player sits at one table per session",
-            "{}（{}）坐在第 {} 桌，又坐在第 {} 桌（{}），同屬場次 {}；每名選手每場次只坐一桌";
+            "{}（{}）坐在第 {} 枱，又坐在第 {} 枱（{}），同屬場次 {}；每名選手每場次只坐一枱";
         SessionsPerPlayer => "{} ({}) plays in {} and in {} ({}); each player plays {} of the {} ([sessions] per_player): the same card typed under two sessions, or a wrong id?",
             "{}（{}）在 {} 出賽，又在 {}（{}）出賽；每名選手只打 {}（{}，見 [sessions] per_player）：是同一張計分卡以兩個場次輸入了兩次，還是選手編號有誤？";
 
@@ -648,7 +648,7 @@ mod tests {
         );
         assert_eq!(
             said.say(Lang::ZhHant),
-            "場次 S05 第 7 桌：第 350-361 行重複了第 2-5 和 10-13 列的局數和座位（是整桌貼上了兩次，還是輸入在另一桌的枱號下？）；每局每個座位只應有一行"
+            "場次 S05 第 7 枱：第 350-361 行重複了第 2-5 和 10-13 列的局數和座位（是整枱貼上了兩次，還是輸入在另一枱的枱號下？）；每局每個座位只應有一行"
         );
         let said = Said::new(
             Msg::NameOfManyNotSeat,
@@ -698,7 +698,7 @@ mod tests {
         );
         assert_eq!(
             said.say(Lang::ZhHant),
-            "準決賽場次 S01 第 2 桌：階段「準決賽」不是本賽事的階段（prelim, final）；請更正計分卡的階段，或在 tilerank.toml 的 [rules] stages 列出此階段"
+            "準決賽場次 S01 第 2 枱：階段「準決賽」不是本賽事的階段（prelim, final）；請更正計分卡的階段，或在 tilerank.toml 的 [rules] stages 列出此階段"
         );
     }
 
@@ -780,7 +780,7 @@ mod tests {
         );
         assert_eq!(
             said.say(Lang::ZhHant),
-            "場次 S01 第 3 桌：2 名選手入座（A 和 C）；每桌應有 3 或 4 名選手"
+            "場次 S01 第 3 枱：2 名選手入座（A 和 C）；每枱應有 3 或 4 名選手"
         );
         assert_eq!(
             Part::count(1, Msg::OneTile, Msg::Tiles).to_string(),
@@ -812,7 +812,7 @@ mod tests {
         );
         assert_eq!(
             two.say(Lang::ZhHant),
-            "決賽場次 S01 第 3 桌：決賽只有第 1 至 2 桌（從初賽晉級的 8 名選手的座位安排）；請更正計分卡的枱號"
+            "決賽場次 S01 第 3 枱：決賽只有第 1 至 2 枱（從初賽晉級的 8 名選手的座位安排）；請更正計分卡的枱號"
         );
         let one = off(Said::new(
             Msg::TableOffSeatingOne,
@@ -828,7 +828,7 @@ mod tests {
         );
         assert_eq!(
             one.say(Lang::ZhHant),
-            "決賽場次 S01 第 3 桌：決賽只有第 1 桌（從準決賽晉級的 4 名選手的座位安排）；請更正計分卡的枱號"
+            "決賽場次 S01 第 3 枱：決賽只有第 1 枱（從準決賽晉級的 4 名選手的座位安排）；請更正計分卡的枱號"
         );
     }
 
@@ -846,11 +846,11 @@ mod tests {
         };
         assert_eq!(card("semi").to_string(), "semi session S01 table 2");
         // (no space between Chinese words: lang::fill_with)
-        assert_eq!(card("semi").say(Lang::ZhHant), "準決賽場次 S01 第 2 桌");
+        assert_eq!(card("semi").say(Lang::ZhHant), "準決賽場次 S01 第 2 枱");
         // a stage of the event's own naming is said as written
         assert_eq!(
             card("playoff").say(Lang::ZhHant),
-            "playoff 場次 S01 第 2 桌"
+            "playoff 場次 S01 第 2 枱"
         );
     }
 }

@@ -483,7 +483,7 @@ mod tests {
             html.contains("輸入兩次但兩次不符（雙重輸入暫緩）"),
             "{html}"
         );
-        assert!(html.contains("<span>輸入兩次不符 1 桌</span>"), "{html}");
+        assert!(html.contains("<span>輸入兩次不符 1 枱</span>"), "{html}");
         // none: not counted
         let html = board(Lang::En, &[table(7, TableState::Conflict)]);
         assert!(!html.contains("typed twice"), "{html}");
@@ -517,9 +517,9 @@ mod tests {
         for said in [
             "<title>看板 — Open</title>",
             "<h1>Open — 記分台看板</h1>",
-            "<span>衝突 1 桌</span>",
-            "待你決定（1 桌）",
-            "<td>場次 S01 第 7 桌</td><td>衝突</td>",
+            "<span>衝突 1 枱</span>",
+            "待你決定（1 枱）",
+            "<td>場次 S01 第 7 枱</td><td>衝突</td>",
             "<strong>第 3 號輸入（&lt;b&gt;Ann&lt;/b&gt;）</strong>",
             "賽事的計分卡對第 3 號輸入（&lt;b&gt;Ann&lt;/b&gt;）：第 3 局，座位 B 得分：-35 對 35",
             "<th>局</th><th>座位</th><th>選手</th><th>勝局</th><th>得分</th><th>餘牌</th>",
@@ -610,7 +610,7 @@ mod tests {
             ),
             (
                 Lang::ZhHant,
-                "<span>已收 1 桌</span><span>等候記分台 0 桌</span><span>衝突 0 桌</span><span>未交 0 桌</span><span>決賽尚無計分卡 117 名</span></p>",
+                "<span>已收 1 枱</span><span>等候記分台 0 枱</span><span>衝突 0 枱</span><span>未交 0 枱</span><span>決賽尚無計分卡 117 名</span></p>",
             ),
         ] {
             let html = page(&Board {

@@ -230,7 +230,7 @@ pub fn decision(d: &Decision, roster: &Roster, policy: TableTies, settings: &str
 
 /// A table in words: `table 2`, `table 2 (session S02)` when the stage
 /// has several sessions, and a later stage's with its stage, `semi table
-/// 2` (in Chinese 準決賽第 2 桌), so that it does not read as the first
+/// 2` (in Chinese 準決賽第 2 枱), so that it does not read as the first
 /// stage's table 2.
 pub fn table_name(t: &TableName) -> String {
     let number = match &t.table {

@@ -39,7 +39,7 @@ crate::lang::catalog! {
         Decision => "DECISION: {}", "待裁判長決定：{}";
         InGroup => "Group {}: {}", "{}組：{}";
         NamedToSettle => "{}, named by the director to settle a tie", "{}，由裁判長指定以解決同分";
-        LastToGoOn => "{}; the last to go on from there had {}", "{}；該桌最後晉級者總分 {}";
+        LastToGoOn => "{}; the last to go on from there had {}", "{}；該枱最後晉級者總分 {}";
         TiedNamedOthers => "{}: in a tie, the director named who goes on", "{}：同分，由裁判長指定晉級者";
         TiedDirectorDecides => "{}: in a tie, the director decides who goes on", "{}：同分，待裁判長決定晉級者";
         SecondFarther => "second: {} behind the winner of {}; the seconds who went on were at most {} behind",
@@ -83,8 +83,8 @@ crate::lang::catalog! {
         HighestTotal => "highest total {}", "最高總分 {}";
         RankOfTop => "rank {} of the top {}", "第 {} 名（前 {} 名晉級）";
         RankTiedAtCutoff => "rank {}, tied at the top-{} cutoff", "第 {} 名，於前 {} 名晉級線同分";
-        TableAnd => "table {}, {}", "第 {} 桌、{}";
-        Table => "table {}", "第 {} 桌";
+        TableAnd => "table {}, {}", "第 {} 枱、{}";
+        Table => "table {}", "第 {} 枱";
         NotFinalUntil => "The list is not final until the director decides: {}.",
             "名單尚未確定，待裁判長決定：{}。";
         NotFinal => "The list is not final until the director decides.", "名單尚未確定，待裁判長決定。";
@@ -102,7 +102,7 @@ crate::lang::catalog! {
         GamesNote => "Only cards that passed every check are listed. Finish: out (a seat emptied its rack) or unfinished; Leader: 1 for the game's best score; Sum of scores: {}; Card total: the seat's Total line.",
             "只列出通過所有核對的計分卡。結束方式：出清（有座位打出所有牌）或未完成；最高分：1 表示該局最高分；得分總和：{}；卡上總分：該座位的總計一行。";
         ZeroSum => "0 in every game (zero-sum)", "每局皆為 0（零和）";
-        PenaltyOfTable => "the penalty points of the table", "該桌的罰分";
+        PenaltyOfTable => "the penalty points of the table", "該枱的罰分";
         Out => "out", "出清";
         Unfinished => "unfinished", "未完成";
         Ok => "ok", "正確";
@@ -160,11 +160,11 @@ crate::lang::catalog! {
         UnitSameAge => "both members are aged {}: the parent must be older than the child",
             "兩名成員均為 {} 歲：家長須比子女年長";
         TooManyWinners => "{} table winners ({}) for {} championship seats: all are listed as going on; {}",
-            "{} 名桌冠（{}）爭 {} 個冠軍席位：全部列為晉級；{}";
+            "{} 名枱冠（{}）爭 {} 個冠軍席位：全部列為晉級；{}";
         AllPlayChampionship => "table_ties = \"all\": they all play the championship",
             "table_ties = \"all\"：全部參加冠軍賽";
         DirectorDecidesPlayOff => "the director decides (a play-off, or a second championship table), or sets table_ties = \"all\"",
-            "由裁判長決定（加賽，或增設冠軍桌），或設定 table_ties = \"all\"";
+            "由裁判長決定（加賽，或增設冠軍枱），或設定 table_ties = \"all\"";
         TieForLastSeat => "TIE FOR THE LAST seat: {} seconds ({}) are each {} behind their winners, for 1 seat",
             "最後 1 個席位同分：{} 名次名（{}）各落後其勝出者 {} 分，爭 1 個席位";
         TieForLastSeats => "TIE FOR THE LAST seats: {} seconds ({}) are each {} behind their winners, for {} seats",
@@ -177,13 +177,13 @@ crate::lang::catalog! {
         NoneUntilNamed => "{}; none of them goes on until the director names {} (--player), or sets table_ties = \"all\"",
             "{}；在裁判長指定 {} 人之前，他們均不晉級";
         EmptySeats => "only {} players go on to the {} championship seats (a winner and a second from each table); {}",
-            "只有 {} 名選手晉級 {} 個冠軍席位（每桌一名勝出者及一名次名）；{}";
+            "只有 {} 名選手晉級 {} 個冠軍席位（每枱一名勝出者及一名次名）；{}";
         SeatsStayEmpty => "table_ties = \"all\": the seats stay empty",
             "table_ties = \"all\"：空出的席位保持空缺";
         DirectorDecidesSeats => "only those who go on can be seated: once the director accepts that the seats stay empty, set table_ties = \"all\"",
             "只有晉級者可以入座：裁判長接受席位空缺後，請設定 table_ties = \"all\"";
         SeveralTables => "{} played at {} tables of the stage ({}); each table was judged on its own",
-            "{} 在此階段於 {} 張桌比賽（{}）；每桌各自計算";
+            "{} 在此階段於 {} 張枱比賽（{}）；每枱各自計算";
         NamedInNoTie => "{} was named but is in no tie: it changes nothing", "{} 獲指定但並無同分：不影響結果";
         SilverBronze => "silver, bronze", "銀牌、銅牌";
         RunnersUp => "1st runner-up, 2nd runner-up", "亞軍、季軍";
@@ -193,12 +193,12 @@ crate::lang::catalog! {
         CardsMissing => "{} cards missing", "欠交 {} 張計分卡";
         OneStillToPlay => "1 player of the {} still to play", "1 名{}選手尚未比賽";
         PlayersStillToPlay => "{} players of the {} still to play", "{} 名{}選手尚未比賽";
-        OneTableInConflict => "1 table in conflict on the board", "看板上 1 桌的計分卡有衝突";
-        TablesInConflict => "{} tables in conflict on the board", "看板上 {} 桌的計分卡有衝突";
-        OneTableForTheDesk => "1 table waiting for the desk's typing", "1 桌等候記分台輸入";
-        TablesForTheDesk => "{} tables waiting for the desk's typing", "{} 桌等候記分台輸入";
-        OneTableTypedTwice => "1 table typed twice whose typings differ", "1 桌輸入兩次但兩次不符";
-        TablesTypedTwice => "{} tables typed twice whose typings differ", "{} 桌輸入兩次但兩次不符";
+        OneTableInConflict => "1 table in conflict on the board", "看板上 1 枱的計分卡有衝突";
+        TablesInConflict => "{} tables in conflict on the board", "看板上 {} 枱的計分卡有衝突";
+        OneTableForTheDesk => "1 table waiting for the desk's typing", "1 枱等候記分台輸入";
+        TablesForTheDesk => "{} tables waiting for the desk's typing", "{} 枱等候記分台輸入";
+        OneTableTypedTwice => "1 table typed twice whose typings differ", "1 枱輸入兩次但兩次不符";
+        TablesTypedTwice => "{} tables typed twice whose typings differ", "{} 枱輸入兩次但兩次不符";
         EnteredStored => "entered for {}: now the event's card", "{}的輸入：成為賽事的計分卡";
         EnteredSame => "entered for {}: the same as the event's card", "{}的輸入：與賽事的計分卡相同";
         EnteredHeld => "entered for {}: held until the desk's typing agrees",
@@ -242,9 +242,9 @@ crate::lang::catalog! {
         HighestTotalRd => "{}rd highest total {}", "第 {} 高總分 {}";
         LowestTotalTh => "{}th lowest total {}", "第 {} 低總分 {}";
         HighestTotalTh => "{}th highest total {}", "第 {} 高總分 {}";
-        TableInSession => "table {} (session {})", "第 {} 桌（場次 {}）";
-        TableOfStageInSession => "{} table {} (session {})", "{}第 {} 桌（場次 {}）";
-        TableOfStage => "{} table {}", "{}第 {} 桌";
+        TableInSession => "table {} (session {})", "第 {} 枱（場次 {}）";
+        TableOfStageInSession => "{} table {} (session {})", "{}第 {} 枱（場次 {}）";
+        TableOfStage => "{} table {}", "{}第 {} 枱";
         And => "{}; {}", "{}；{}";
     }
 }
@@ -1187,13 +1187,13 @@ pub static ZH_HANT: Words = Words {
     seat: "座位 {}",
     won_game: "勝",
     score_tiles: "得分 {}，餘牌 {}",
-    at_table: "同桌：",
+    at_table: "同枱：",
     seat_left: "座位 {}（{}）第 {} 局後沒有再比賽：已退出。",
 
     players_count: "選手：{}",
     players_hint: "在上方輸入姓名、英文名或選手編號以搜尋選手。",
-    card_title: "{}，場次 {}，第 {} 桌",
-    card_meta: "{} 局，場次 {} 第 {} 桌的紀錄。",
+    card_title: "{}，場次 {}，第 {} 枱",
+    card_meta: "{} 局，場次 {} 第 {} 枱的紀錄。",
     scrolls: "此頁會自動捲動，到底後重新載入。",
     no_standings: "暫時未有排名。",
 
@@ -1220,7 +1220,7 @@ pub static ZH_HANT: Words = Words {
     card_signature: "Participant Signature (參賽者簽名)",
     card_remark_label: "Remark (備註):",
     card_remark: "- 每位參賽者須在計分卡上簽名確認分數。簽名後，任何其後的投訴或上訴將不獲受理。",
-    card_qr: "This table's results (本桌賽果):",
+    card_qr: "This table's results (本枱賽果):",
     card_provisional:
         "PROVISIONAL SEATING 臨時座位（{}）：晉級名單仍可能改變，比賽前請核對最終座位。",
 
@@ -1264,7 +1264,7 @@ pub static ZH_HANT: Words = Words {
     entry_kept: "已輸入的資料會保留在此手機，直至計分卡儲存為止。",
     entry_new_card: "新計分卡",
     entry_unsent: "此手機上尚未提交",
-    entry_card: "場次 {}，第 {} 桌",
+    entry_card: "場次 {}，第 {} 枱",
     entry_error: "錯誤",
     entry_warning: "警告",
     entry_note: "備註",
@@ -1274,18 +1274,18 @@ pub static ZH_HANT: Words = Words {
     board_page_title: "看板 — {}",
     board_title: "{} — 記分台看板",
     board_event: "賽事",
-    board_in: "已收 {} 桌",
-    board_waiting: "等候記分台 {} 桌",
-    board_conflicts: "衝突 {} 桌",
-    board_missing: "未交 {} 桌",
-    board_typed_twice: "輸入兩次不符 {} 桌",
+    board_in: "已收 {} 枱",
+    board_waiting: "等候記分台 {} 枱",
+    board_conflicts: "衝突 {} 枱",
+    board_missing: "未交 {} 枱",
+    board_typed_twice: "輸入兩次不符 {} 枱",
     board_one_no_card: "{}尚無計分卡 1 名",
     board_n_no_card: "{1}尚無計分卡 {0} 名",
     board_double: "雙重輸入：裁判輸入的計分卡，須待記分台按紙本計分卡輸入的版本相符，才會計算。",
     board_single: "裁判輸入的計分卡即時計算；記分台按紙本計分卡輸入的版本會與之核對。",
-    board_decide: "待你決定（{} 桌）",
-    board_others: "其他各桌",
-    board_tables: "各桌",
+    board_decide: "待你決定（{} 枱）",
+    board_others: "其他各枱",
+    board_tables: "各枱",
     board_headers: ["計分卡", "狀態", "賽事的計分卡", "裁判輸入"],
     board_missing_state: "未交",
     board_waiting_state: "等候記分台",
@@ -1364,7 +1364,7 @@ pub static ZH_HANT: Words = Words {
         ("reason", "原因"),
         ("stage", "階段"),
         ("session", "場次"),
-        ("table", "桌"),
+        ("table", "枱"),
         ("game", "局"),
         ("seat", "座位"),
         ("score", "得分"),
@@ -1388,7 +1388,7 @@ pub static ZH_HANT: Words = Words {
         ("tables", "枱號"),
         ("action", "處理"),
         ("time", "時間"),
-        ("others", "同桌"),
+        ("others", "同枱"),
     ],
 };
 

@@ -229,7 +229,7 @@ mod tests {
         );
         assert_eq!(
             zh(&tie),
-            "第 6 桌同分：2 名選手（G16、G17）同為第 2 高總分 40；在裁判長指定晉級者之前，全部列為晉級"
+            "第 6 枱同分：2 名選手（G16、G17）同為第 2 高總分 40；在裁判長指定晉級者之前，全部列為晉級"
         );
         let named = Sentence::TieAtTableNamed.en(&[
             &"table 6",
@@ -240,7 +240,7 @@ mod tests {
         ]);
         assert_eq!(
             zh(&named),
-            "第 6 桌同分：3 名選手（G16、G17、G18）同為第 2 高總分 40；裁判長指定 G16、G18"
+            "第 6 枱同分：3 名選手（G16、G17、G18）同為第 2 高總分 40；裁判長指定 G16、G18"
         );
         assert_eq!(
             zh("Order: games won (more first), then average score (higher first), then tiles left (fewer first)."),
@@ -252,24 +252,24 @@ mod tests {
         );
         assert_eq!(
             zh("lowest total at table 6 with 36 (shared), named by the director to settle a tie"),
-            "第 6 桌最低總分 36（並列），由裁判長指定以解決同分"
+            "第 6 枱最低總分 36（並列），由裁判長指定以解決同分"
         );
         // a later stage's table names its stage; a session its session
         assert_eq!(
             zh("lowest total at semi table 2 with 18"),
-            "準決賽第 2 桌最低總分 18"
+            "準決賽第 2 枱最低總分 18"
         );
         assert_eq!(
             zh("table winner at table 3 (session S02) with +45 (shared)"),
-            "第 3 桌（場次 S02）勝出，總分 +45（並列）"
+            "第 3 枱（場次 S02）勝出，總分 +45（並列）"
         );
         assert_eq!(
             zh("best second: 3 behind the winner of semi table 1 (session S02)"),
-            "最佳次名：落後 3 分（準決賽第 1 桌（場次 S02）勝出者）"
+            "最佳次名：落後 3 分（準決賽第 1 枱（場次 S02）勝出者）"
         );
         assert_eq!(
             zh("2nd lowest total at table 1 with 12 (shared)"),
-            "第 2 低總分（第 1 桌）12（並列）"
+            "第 2 低總分（第 1 枱）12（並列）"
         );
         assert_eq!(
             zh("PROVISIONAL: 3 cards missing; shared rank 7"),
@@ -300,12 +300,12 @@ mod tests {
         }
         assert_eq!(
             zh("P0007 played at 2 tables of the stage (table 1, table 3); each table was judged on its own"),
-            "P0007 在此階段於 2 張桌比賽（第 1 桌、第 3 桌）；每桌各自計算"
+            "P0007 在此階段於 2 張枱比賽（第 1 枱、第 3 枱）；每枱各自計算"
         );
         // a tie at a table names the settings file the rules were read from
         assert_eq!(
             zh("TIE at table 6: 2 players (G16, G17) share the lowest total 20; all of them go on, unless the director names who goes on (--player, or in gw/tilerank.toml: [qualifiers] named for the first stage, [stages.NAME] named for a later one)"),
-            "第 6 桌同分：2 名選手（G16、G17）同為最低總分 20；除非裁判長指定晉級者（--player，或在 gw/tilerank.toml 中：首階段用 [qualifiers] named，其後的階段用 [stages.NAME] named），否則全部晉級"
+            "第 6 枱同分：2 名選手（G16、G17）同為最低總分 20；除非裁判長指定晉級者（--player，或在 gw/tilerank.toml 中：首階段用 [qualifiers] named，其後的階段用 [stages.NAME] named），否則全部晉級"
         );
         assert_eq!(
             zh("Families F1, F5 tie for the Super Family Award: a tie for the best is reported, not broken."),
