@@ -1317,7 +1317,9 @@ pub static ZH_HANT: Words = Words {
     cells: &[
         ("Q", "晉級"),
         ("W", "已退出"),
-        ("DQ", "已取消資格"),
+        // (the word without 已 in a table's cell, short as the English
+        // cell's DQ: the standings' row keeps to one line on a phone)
+        ("DQ", "取消資格"),
         ("Gold", "金牌"),
         ("Silver", "銀牌"),
         ("Bronze", "銅牌"),
