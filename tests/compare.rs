@@ -726,28 +726,33 @@ fn desk_event(dir: &Path) -> (Vec<Line>, Vec<Line>) {
     (good, slipped)
 }
 
-#[test]
-fn a_double_entry_import_stores_only_the_cards_both_typings_agree_on() {
-    let scratch = Scratch::new("import");
-    let dir = &scratch.0;
-    let (good, mut slipped) = desk_event(dir);
+/// `import S01.xlsx --second-entry S01-second.csv` into the event `ev` of
+/// `dir` (made by [`desk_event`]): its exit status, output and messages.
+fn import_s01_typed_twice(dir: &Path) -> (Option<i32>, String, String) {
     let s01_xlsx = demo_cards().join("S01.xlsx");
-    let s01_xlsx = s01_xlsx.as_os_str();
-    // The second typist slips at table 3 and skips table 5.
-    slipped.retain(|l| l.table != 5);
-    write_csv(&dir.join("S01-second.csv"), 1, &slipped);
-
-    let (code, _, err) = run(
+    run(
         dir,
         args![
             "import",
-            s01_xlsx,
+            s01_xlsx.as_os_str(),
             "--second-entry",
             "S01-second.csv",
             "--event",
             "ev"
         ],
-    );
+    )
+}
+
+#[test]
+fn a_double_entry_import_stores_only_the_cards_both_typings_agree_on() {
+    let scratch = Scratch::new("import");
+    let dir = &scratch.0;
+    let (good, mut slipped) = desk_event(dir);
+    // The second typist slips at table 3 and skips table 5.
+    slipped.retain(|l| l.table != 5);
+    write_csv(&dir.join("S01-second.csv"), 1, &slipped);
+
+    let (code, _, err) = import_s01_typed_twice(dir);
     assert_eq!(code, Some(1), "cards held back: {err}");
     for text in [
         "session S01 table 3: game 1: 1 value differs",
@@ -767,17 +772,7 @@ fn a_double_entry_import_stores_only_the_cards_both_typings_agree_on() {
 
     // Corrected, the two cards held back come in; the others are unchanged.
     write_csv(&dir.join("S01-second.csv"), 1, &good);
-    let (code, _, err) = run(
-        dir,
-        args![
-            "import",
-            s01_xlsx,
-            "--second-entry",
-            "S01-second.csv",
-            "--event",
-            "ev"
-        ],
-    );
+    let (code, _, err) = import_s01_typed_twice(dir);
     assert_eq!(code, Some(0), "{err}");
     assert!(
         err.contains("S01.xlsx: 2 cards imported, 0 replaced, 23 unchanged"),
@@ -800,17 +795,7 @@ fn a_table_held_back_by_double_entry_is_named_so_until_the_right_typing_is_in() 
     let s01_xlsx = demo_cards().join("S01.xlsx");
     let s01_xlsx = s01_xlsx.as_os_str();
     write_csv(&dir.join("S01-second.csv"), 1, &slipped);
-    let (code, _, err) = run(
-        dir,
-        args![
-            "import",
-            s01_xlsx,
-            "--second-entry",
-            "S01-second.csv",
-            "--event",
-            "ev"
-        ],
-    );
+    let (code, _, err) = import_s01_typed_twice(dir);
     assert_eq!(code, Some(1), "held back: {err}");
 
     // (named with its two typings, and how many values differ)
