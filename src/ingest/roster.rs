@@ -1,6 +1,6 @@
 //! The roster layout (FORMATS.md): `id,name,birth_date,family,status,group`.
 
-use super::cell::{Cell, Row, Text};
+use super::cell::{Cell, Row};
 use super::hashes::Hashing;
 use super::header::{blank_in_table, header_of, map_header, Column, ColumnMap};
 use super::limits::{hint, Limits};
@@ -991,7 +991,7 @@ fn fill_merged(
 struct Line<'a> {
     id: Cow<'a, str>,
     name: Cow<'a, str>,
-    birth_date: Option<Text>,
+    birth_date: Option<Cow<'a, str>>,
     age: Option<u32>,
     family: Cow<'a, str>,
     status: Status,
@@ -1034,12 +1034,12 @@ fn read_line<'a>(
     // the values read as cells (a date or number cell of a workbook) are
     // taken out first; the texts are borrowed
     // (a birth date written as it is kept, the usual roster's, is read
-    // from the text: no cell made)
+    // from the text: no cell made, and no text, the line's borrowed)
     let written = m
         .get(BIRTH)
-        .and_then(|i| written_date(&row.text(i)).map(Text::from));
+        .is_some_and(|i| written_date(&row.text(i)).is_some());
     let mut cell = |c: usize| m.get(c).map(|i| (row.take(i), i));
-    let birth = if written.is_some() { None } else { cell(BIRTH) };
+    let birth = if written { None } else { cell(BIRTH) };
     let (age, status) = (cell(AGE), cell(STATUS));
     let row = &*row;
     if super::lines::beyond_header(source, m.width, row, problems) {
@@ -1080,7 +1080,7 @@ fn read_line<'a>(
     let mut player = Line {
         id,
         name,
-        birth_date: written,
+        birth_date: written.then(|| text(BIRTH)),
         age: None,
         family: text(FAMILY),
         status: Status::Active,
@@ -1089,7 +1089,7 @@ fn read_line<'a>(
     };
     if let Some((cell, i)) = birth.filter(|(c, _)| !c.is_empty()) {
         match birth_date(&cell) {
-            Some(d) => player.birth_date = Some(Text::from(d.as_ref())),
+            Some(d) => player.birth_date = Some(Cow::Owned(d.into_owned())),
             None => problems.error(
                 place(i),
                 if matches!(&cell, Cell::Text(t) if Date::parse(t).is_some()) {
