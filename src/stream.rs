@@ -857,9 +857,11 @@ fn parse_chunk(
         // a card has a line per seat and game: a card of more lines than
         // four seats can have is no card, and is not held (the ordinary
         // read says what is wrong)
+        // (every stage has a game at least: a card of four games or fewer,
+        // nearly every line's, is within, its stage's games not looked up)
         let last = grouper.cards.last()?;
-        let most = 4 * reading.rules.games_for(&last.key.stage) as usize;
-        if last.games.len() > most {
+        let games = last.games.len();
+        if games > 4 && games > 4 * reading.rules.games_for(&last.key.stage) as usize {
             return None;
         }
     }

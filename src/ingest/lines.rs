@@ -365,19 +365,21 @@ pub(crate) fn same_short_bytes(a: &[u8], b: &[u8]) -> bool {
     if n != b.len() {
         return false;
     }
-    fn ends<const W: usize>(s: &[u8]) -> ([u8; W], [u8; W]) {
-        let n = s.len();
-        let mut first = [0; W];
-        let mut last = [0; W];
-        first.copy_from_slice(&s[..W]);
-        last.copy_from_slice(&s[n - W..]);
-        (first, last)
+    // (each end read as a number: compared as arrays, they were a call of
+    // the library's comparison each)
+    fn ends4(s: &[u8]) -> Option<(u32, u32)> {
+        let first = u32::from_ne_bytes(*s.first_chunk::<4>()?);
+        Some((first, u32::from_ne_bytes(*s.last_chunk::<4>()?)))
+    }
+    fn ends8(s: &[u8]) -> Option<(u64, u64)> {
+        let first = u64::from_ne_bytes(*s.first_chunk::<8>()?);
+        Some((first, u64::from_ne_bytes(*s.last_chunk::<8>()?)))
     }
     match n {
         0 => true,
         1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
-        4..=7 => ends::<4>(a) == ends::<4>(b),
-        8..=16 => ends::<8>(a) == ends::<8>(b),
+        4..=7 => ends4(a) == ends4(b),
+        8..=16 => ends8(a) == ends8(b),
         _ => a == b,
     }
 }
