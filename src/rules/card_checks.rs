@@ -67,14 +67,28 @@ fn without_point_zero(t: &str) -> &str {
 
 /// Check 2: `won` is 1 or 0 (`1.0`, `"1"` and TRUE count: a workbook's
 /// TRUE, and the `TRUE` a spreadsheet writes of it in a CSV file).
+///
+/// The common case, the digit alone, is read where the parser is called
+/// (its answer in a register); the rest is `parse_won_rest`. (Each of
+/// the three parsers is split so: called out of line for every cell of a
+/// large file, each answer went through memory, written in pieces and
+/// read whole at once, and the processor waited for it: `perf annotate`.)
+#[inline]
 pub fn parse_won(cell: &Cell) -> Result<bool, Said> {
+    match cell {
+        Cell::Text(t) if t.as_str() == "1" => Ok(true),
+        Cell::Text(t) if t.as_str() == "0" => Ok(false),
+        _ => parse_won_rest(cell),
+    }
+}
+
+/// [`parse_won`] of every cell but a plain `0` or `1`.
+#[inline(never)]
+fn parse_won_rest(cell: &Cell) -> Result<bool, Said> {
     let found = match cell {
         Cell::Number(n) if *n == 1.0 => return Ok(true),
         Cell::Number(n) if *n == 0.0 => return Ok(false),
         Cell::Bool(b) => return Ok(*b),
-        // the common case first: the digit alone
-        Cell::Text(t) if t.as_str() == "1" => return Ok(true),
-        Cell::Text(t) if t.as_str() == "0" => return Ok(false),
         Cell::Text(t) => match without_point_zero(trimmed(&half_width(t))) {
             "1" => return Ok(true),
             "0" => return Ok(false),
@@ -90,12 +104,27 @@ pub fn parse_won(cell: &Cell) -> Result<bool, Said> {
 
 /// Check 2: `tiles` is a whole number 0..=106; blank is `None` (allowed
 /// only for a knocked rack, decided by the game checks).
+/// The common case, a few digits in range, is read where the parser is
+/// called (see [`parse_won`]); the rest is `parse_tiles_rest`.
+#[inline]
 pub fn parse_tiles(cell: &Cell) -> Result<Option<u16>, Said> {
+    match cell {
+        Cell::Empty => Ok(None),
+        Cell::Text(t) => match digits(t) {
+            Some(n) if n <= u32::from(MAX_TILES) => Ok(Some(n as u16)),
+            _ => parse_tiles_rest(cell),
+        },
+        _ => parse_tiles_rest(cell),
+    }
+}
+
+/// [`parse_tiles`] of every cell but a blank or a few digits in range.
+#[inline(never)]
+fn parse_tiles_rest(cell: &Cell) -> Result<Option<u16>, Said> {
     let n = match cell {
         Cell::Empty => return Ok(None),
         Cell::Number(n) if n.fract() == 0.0 => Some(*n),
         Cell::Text(t) => match digits(t) {
-            // the common case first: a few digits, in range
             Some(n) if n <= u32::from(MAX_TILES) => return Ok(Some(n as u16)),
             Some(n) => Some(f64::from(n)),
             None => {
@@ -119,11 +148,28 @@ pub fn parse_tiles(cell: &Cell) -> Result<Option<u16>, Said> {
 /// Check 2: `score` is a number: `+30`, `30`, `30.0`, `-5`, `−5`. A rounded
 /// value stands for the exact score it rounds from (`3.33` for 10/3): under
 /// zero-sum rules a game's scores are whole, halves or thirds.
+///
+/// The common case, a whole number in its plainest spelling, is read where
+/// the parser is called (see [`parse_won`]); the rest is
+/// `parse_score_rest`.
+#[inline]
 pub fn parse_score(cell: &Cell, rules: &Rules) -> Result<Score, Said> {
+    if let Cell::Text(t) = cell {
+        if let Some(n) = plain_whole(t) {
+            if n >= 0 || rules.scoring == Scoring::ZeroSum {
+                return Ok(Score::whole(n));
+            }
+        }
+    }
+    parse_score_rest(cell, rules)
+}
+
+/// [`parse_score`] of every cell but a plain whole number.
+#[inline(never)]
+fn parse_score_rest(cell: &Cell, rules: &Rules) -> Result<Score, Said> {
     let value = match cell {
         Cell::Empty => return Err(Said::new(Msg::ScoreBlank, [])),
         Cell::Number(n) => Score::from_f64(*n),
-        // the common case first: a whole number in its plainest spelling
         Cell::Text(t) => match plain_whole(t) {
             Some(n) if n >= 0 || rules.scoring == Scoring::ZeroSum => {
                 return Ok(Score::whole(n));
