@@ -112,7 +112,8 @@ pub struct Event {
 
 /// A table a double-entry import held back because its two typings differ
 /// (`import --second-entry`, [`Held::TypedTwice`]): the event names it so,
-/// not as missing, until a card of it is stored.
+/// not as missing, until a card of it is imported after (a card it held
+/// before counts meanwhile, and does not clear it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeldTyping {
     pub key: crate::domain::CardKey,
@@ -137,7 +138,7 @@ pub enum Held {
     Waiting,
     /// The desk typed it twice and the two typings differ (`import
     /// --second-entry` held it back): it counts once the right typing is
-    /// imported.
+    /// imported (a card of it the event held before counts meanwhile).
     TypedTwice,
 }
 

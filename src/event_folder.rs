@@ -1825,6 +1825,24 @@ impl EventFolder {
             }
             return Ok(report);
         }
+        if desk && !trial {
+            // A table a double entry held back whose card, the one the
+            // event held, the desk imported again, the same: confirmed,
+            // its mark is cleared (a card stored clears it by itself).
+            let held = store.typed_twice()?;
+            if !held.is_empty() {
+                for (name, fates) in &report.files {
+                    let confirmed: Vec<CardKey> = fates
+                        .iter()
+                        .filter(|(k, f)| {
+                            *f == CardFate::Unchanged && held.iter().any(|h| h.key == *k)
+                        })
+                        .map(|(k, _)| k.clone())
+                        .collect();
+                    store.confirm_typings(&confirmed, name)?;
+                }
+            }
+        }
         then(store, &report)?;
         tx.commit().map_err(|e| store.error(e))?;
         Ok(report)

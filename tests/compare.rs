@@ -886,6 +886,113 @@ fn a_table_held_back_by_double_entry_is_named_so_until_the_right_typing_is_in() 
     assert!(!err.contains("session S01"), "{err}");
 }
 
+/// `import --replace --second-entry` whose typings of a table differ,
+/// where the event holds a card of it: nothing is half-replaced, the old
+/// card counts meanwhile, and the table is named typed twice (the answers
+/// provisional) until the card is imported again the same, or replaced.
+#[test]
+fn a_replacement_held_back_by_double_entry_leaves_the_old_card_named_typed_twice() {
+    let scratch = Scratch::new("import-held-replace");
+    let dir = &scratch.0;
+    let (good, slipped) = desk_event(dir);
+    let s01_xlsx = demo_cards().join("S01.xlsx");
+    let s01_xlsx = s01_xlsx.as_os_str();
+    let (code, _, err) = run(dir, args!["import", s01_xlsx, "--event", "ev"]);
+    assert_eq!(code, Some(0), "{err}");
+    // A correction of table 3 (seats A and B's players exchanged), and its
+    // second typing, which slips
+    let mut fixed = good.clone();
+    let [a, b] = [Seat::A, Seat::B].map(|seat| {
+        let l = good.iter().find(|l| l.table == 3 && l.seat == seat);
+        l.unwrap().player.clone()
+    });
+    for l in fixed.iter_mut().filter(|l| l.table == 3) {
+        if l.player == a {
+            l.player = b.clone();
+        } else if l.player == b {
+            l.player = a.clone();
+        }
+    }
+    let mut fixed_slipped = fixed.clone();
+    let i = slipped.iter().position(|l| l.table == 3).unwrap();
+    fixed_slipped[i].tiles = slipped[i].tiles.clone();
+    write_csv(&dir.join("S01-fix.csv"), 1, &fixed);
+    write_csv(&dir.join("S01-fix2.csv"), 1, &fixed_slipped);
+    let replace_typed_twice = || {
+        run(
+            dir,
+            args![
+                "import",
+                "--replace",
+                "S01-fix.csv",
+                "--second-entry",
+                "S01-fix2.csv",
+                "--reason",
+                "seats A and B exchanged",
+                "--event",
+                "ev"
+            ],
+        )
+    };
+    let held = "1 table typed twice at the desk, and the two typings differ (held back by double entry, not missing): compare each typing with the signed card, correct the wrong one and import them again with --second-entry, or import the right typing alone: session S01 table 3 (S01-fix.csv vs S01-fix2.csv: 1 value differs)\n";
+
+    let (code, _, err) = replace_typed_twice();
+    assert_eq!(code, Some(1), "held back: {err}");
+    assert!(
+        err.contains("1 card held back until both typings agree"),
+        "{err}"
+    );
+    // the old card counts, and the table is named
+    let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
+    assert!(err.contains("25 cards accepted"), "{err}");
+    assert!(err.contains(held), "{err}");
+    let (code, _, err) = run(dir, args!["qualifiers", "--event", "ev"]);
+    assert_eq!(code, Some(1), "the list waits: {err}");
+    let (code, out, _) = run(
+        dir,
+        args!["qualifiers", "--allow-incomplete", "--event", "ev"],
+    );
+    assert_eq!(code, Some(0));
+    assert!(
+        out.contains("PROVISIONAL: 275 cards missing, 1 table typed twice whose typings differ"),
+        "{out}"
+    );
+
+    // The signed card says the old card is right: imported again, the same,
+    // it is confirmed.
+    let (code, _, err) = run(dir, args!["import", s01_xlsx, "--event", "ev"]);
+    assert_eq!(code, Some(0), "{err}");
+    let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
+    assert!(!err.contains("typed twice"), "{err}");
+
+    // Held back again, then the correction imported alone: it replaces the
+    // old card, and nothing is held back any more.
+    let (code, _, err) = replace_typed_twice();
+    assert_eq!(code, Some(1), "held back: {err}");
+    let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
+    assert!(err.contains(held), "held back again: {err}");
+    let (code, _, err) = run(
+        dir,
+        args![
+            "import",
+            "--replace",
+            "S01-fix.csv",
+            "--reason",
+            "seats A and B exchanged",
+            "--event",
+            "ev"
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains("S01-fix.csv: 0 cards imported, 1 replaced, 24 unchanged"),
+        "{err}"
+    );
+    let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
+    assert!(err.contains("25 cards accepted"), "{err}");
+    assert!(!err.contains("typed twice"), "{err}");
+}
+
 #[test]
 fn a_double_entry_import_refuses_a_file_whose_agreed_cards_break_the_rules() {
     let scratch = Scratch::new("import-errors");

@@ -961,9 +961,10 @@ pub enum TableState {
     /// An entry differs from the event's card, or (double entry) two
     /// referees' entries differ: the director decides.
     Conflict,
-    /// No card and no entry, but the desk typed it twice and the two
-    /// typings differ (`import --second-entry` held it back): the desk
-    /// compares them with the signed card and imports the right one.
+    /// The desk typed it twice and the two typings differ (`import
+    /// --second-entry` held it back), and no entry waits or differs: the
+    /// desk compares them with the signed card and imports the right one.
+    /// A card the event held before (`--replace`) counts meanwhile.
     TypedTwice,
 }
 
@@ -1959,10 +1960,14 @@ impl EventFolder {
                 });
             }
             let state = if card.is_some() {
-                if shown_entries.iter().all(|e| e.agrees) {
-                    TableState::In
-                } else {
+                if !shown_entries.iter().all(|e| e.agrees) {
                     TableState::Conflict
+                } else if typed_twice.binary_search(&key).is_ok() {
+                    // (its replacement held back by a double entry: the
+                    // event's card counts meanwhile)
+                    TableState::TypedTwice
+                } else {
+                    TableState::In
                 }
             } else if shown_entries.is_empty() && typed_twice.binary_search(&key).is_ok() {
                 TableState::TypedTwice

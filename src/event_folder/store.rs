@@ -175,7 +175,10 @@ pub const MIGRATIONS: &[&str] = &[
     // back because its two typings differ, recorded in the import's
     // transaction: until a card of the table is stored after it (a later
     // import, or --replace), `check`, the board and the pages name the
-    // table as held back by double entry, not as missing. Append-only.
+    // table as held back by double entry, not as missing. Append-only: a
+    // row that differs in no value (`differ` 0, no second typing) clears
+    // the table's mark, an import having given the card the event held
+    // again, the same (`Store::confirm_typings`).
     "
     CREATE TABLE held_typings (
         id       INTEGER PRIMARY KEY,
@@ -1385,9 +1388,31 @@ impl Store {
         Ok(())
     }
 
-    /// The tables a double-entry import held back (schema 7) that have no
-    /// card yet: none stored since, and none the event held then; each as
-    /// the last import that held it back recorded it, by key.
+    /// Records, in the import's transaction, the tables of `keys` held
+    /// back by a double entry whose card, the one the event held, an
+    /// import gave again, the same: the desk confirmed it, and the mark is
+    /// cleared (a row of the table that differs in no value).
+    pub(super) fn confirm_typings(&self, keys: &[CardKey], file: &str) -> Result<(), FolderError> {
+        let held: Vec<crate::event::HeldTyping> = keys
+            .iter()
+            .map(|key| crate::event::HeldTyping {
+                key: key.clone(),
+                first: file.to_string(),
+                second: String::new(),
+                differ: 0,
+            })
+            .collect();
+        self.hold_typings(&held)
+    }
+
+    /// The tables a double-entry import held back (schema 7) whose mark
+    /// stands: the last row of the table (the last import that held it
+    /// back, as it recorded it) says values differ, and no card of the
+    /// table was stored after it. A card the event held before the mark
+    /// does not clear it (`import --replace --second-entry` held back its
+    /// replacement: the old card counts meanwhile, and the table is named
+    /// typed twice); the same card imported again does
+    /// (`Store::confirm_typings`). By key.
     pub(super) fn typed_twice(&self) -> Result<Vec<crate::event::HeldTyping>, FolderError> {
         let e = |e| self.error(e);
         let mut stmt = self
@@ -1396,9 +1421,10 @@ impl Store {
                 "SELECT h.stage, h.session, h.tbl, h.first, h.second, h.differ FROM held_typings h
                   WHERE h.id = (SELECT max(g.id) FROM held_typings g
                          WHERE g.stage = h.stage AND g.session = h.session AND g.tbl = h.tbl)
+                    AND h.differ > 0
                     AND NOT EXISTS (SELECT 1 FROM cards c
                          WHERE c.stage = h.stage AND c.session = h.session AND c.tbl = h.tbl
-                           AND (c.log > h.after OR c.replaced_by IS NULL))",
+                           AND c.log > h.after)",
             )
             .map_err(e)?;
         let mut keys = KeyReader::default();
