@@ -100,10 +100,10 @@ pub struct Event {
     /// The errors said of each later stage's players and tables when who
     /// goes on was judged ([`Event::errors_of`]).
     judged_errors: Vec<(Stage, usize)>,
-    /// The first stage's tables the live desk's board holds back, by
-    /// key: what the event's answers wait for beside its missing cards
-    /// (set by the event folder, whose store keeps the board; files read
-    /// alone have none).
+    /// The tables the live desk's board holds back, by key: what the
+    /// answers of their stage, and of the stages after it, wait for beside
+    /// the missing cards (set by the event folder, whose store keeps the
+    /// board; files read alone have none).
     pub held: Vec<(crate::domain::CardKey, Held)>,
     /// Of the tables held back as [`Held::TypedTwice`], the two typings
     /// and how many values differ (set by the event folder too).
@@ -1511,15 +1511,18 @@ impl Event {
     /// What the answers of `stage` wait for: its standings, who goes on
     /// from it (`qualifiers`, `advance`, `seating --from`), and, of the
     /// last stage, the medals and the award. They wait for the cards the
-    /// schedule expects (every stage goes on from the first), and for the
+    /// schedule expects (every stage goes on from the first), for the
     /// players who went on to `stage`, or to a stage before it, and have
-    /// no card of it yet; not for a later stage. The one rule of every
+    /// no card of it yet, and for the tables held back of `stage` or of a
+    /// stage before it; not for a later stage's. The one rule of every
     /// command and of the export's sheets: [`Completeness::mark`] of it
     /// says PROVISIONAL.
     pub fn completeness_of(&self, stage: &Stage) -> Completeness {
         let mut c = self.completeness();
         let at = self.rules.stage_rank(stage);
         c.waiting.retain(|(s, _)| self.rules.stage_rank(s) <= at);
+        c.held
+            .retain(|(k, _)| self.rules.stage_rank(&k.stage) <= at);
         c
     }
 }
@@ -1534,9 +1537,10 @@ pub struct Completeness {
     pub waiting: Vec<(Stage, Vec<PlayerId>)>,
     /// Players on the roster (not withdrawn or disqualified) with no game.
     pub no_shows: Vec<PlayerId>,
-    /// The first stage's tables the live desk's board holds back
-    /// ([`Event::held`]): every stage goes on from the first, so every
-    /// answer waits for them.
+    /// The tables the live desk's board holds back ([`Event::held`]):
+    /// the answers of their stage wait for them, and those of every later
+    /// stage (who went on to it may change), not an earlier stage's
+    /// ([`Event::completeness_of`]).
     pub held: Vec<(crate::domain::CardKey, Held)>,
 }
 

@@ -223,6 +223,59 @@ fn a_later_stage_waits_for_the_players_who_went_on_to_it() {
         .stdout_lacks("PROVISIONAL");
 }
 
+/// A table of the final held back (its correction typed twice at the
+/// desk, the two typings differ) makes the final's answers wait, not the
+/// prelim's: who goes on from the prelim is final (held typings gap 2).
+#[test]
+fn a_table_held_back_makes_only_its_stage_and_later_ones_wait() {
+    let s = Scratch::new("held-final");
+    let files = copy(&s, "hk");
+    let ev = s.0.join("ev");
+    std::fs::create_dir(&ev).unwrap();
+    std::fs::copy(files.join("tilerank.toml"), ev.join("tilerank.toml")).unwrap();
+    let path = |p: PathBuf| p.display().to_string();
+    on(&ev, &["roster", &path(files.join("roster.csv"))]).success();
+    on(&ev, &["import", &path(files.join("cards"))]).success();
+    let final_csv = std::fs::read_to_string(files.join("cards/final.csv")).unwrap();
+    let fixed = final_csv.replacen(
+        "final,S01,1,1,A,H01,0,-10,3",
+        "final,S01,1,1,A,H01,0,-10,4",
+        1,
+    );
+    assert_ne!(fixed, final_csv);
+    std::fs::write(s.0.join("final-fix.csv"), fixed).unwrap();
+    std::fs::write(s.0.join("final-fix-second.csv"), &final_csv).unwrap();
+    on(
+        &ev,
+        &[
+            "import",
+            "--replace",
+            &path(s.0.join("final-fix.csv")),
+            "--second-entry",
+            &path(s.0.join("final-fix-second.csv")),
+            "--reason",
+            "tiles corrected",
+        ],
+    )
+    .failure(1)
+    .stderr_has("1 card held back until both typings agree");
+    // the prelim's answers are final
+    on(&ev, &["qualifiers"])
+        .success()
+        .stdout_lacks("PROVISIONAL")
+        .stderr_lacks("typed twice");
+    on(&ev, &["standings"])
+        .success()
+        .stdout_lacks("PROVISIONAL");
+    // the final's wait for its table
+    on(&ev, &["standings", "--stage", "final"])
+        .success()
+        .stdout_has("(PROVISIONAL: 1 table typed twice whose typings differ)");
+    on(&ev, &["medals"])
+        .failure(1)
+        .stderr_has("1 table typed twice at the desk, and the two typings differ");
+}
+
 /// `check` run inside an event folder ends with what the event still
 /// lacks, in the lines every reading command says it in (one computation,
 /// `Event::completeness`): the missing cards session by session, the
