@@ -143,6 +143,10 @@ pub const ROSTER_FILE: &str = "roster.csv";
 pub const LOG_FILE: &str = "log.csv";
 /// The cards of a source folder, and of a dump.
 pub const CARDS_DIR: &str = "cards";
+/// The tables double entries held back, in a dump (a record: an event
+/// built again from the dump, or the dump read as an event, holds none
+/// back).
+pub const HELD_FILE: &str = "held.csv";
 
 #[derive(Debug, thiserror::Error)]
 pub enum FolderError {
@@ -1885,6 +1889,8 @@ impl EventFolder {
         let cards = store.cards()?;
         let log = store.log()?;
         let [entries, decisions] = store.entries_for_dump()?;
+        let held = store.held_typings_for_dump()?;
+        let still_held: Vec<CardKey> = store.typed_twice()?.into_iter().map(|h| h.key).collect();
         read.commit().map_err(|e| store.error(e))?;
 
         let cards_dir = out.join(CARDS_DIR);
@@ -1923,6 +1929,13 @@ impl EventFolder {
                 write(&out.join(name), &header, &mut rows.iter().cloned())?;
             }
         }
+        // the tables double entries held back, and those confirmed since
+        // (an event built again from the dump holds none back)
+        if held.len() > 1 {
+            let (header, rows) = held.split_first().expect("a header");
+            let header: Vec<&str> = header.iter().map(String::as_str).collect();
+            write(&out.join(HELD_FILE), &header, &mut rows.iter().cloned())?;
+        }
         for card in &cards {
             let path = cards_dir.join(format!("{}.csv", card.key.name()));
             write(
@@ -1943,6 +1956,8 @@ impl EventFolder {
                 true => decisions.len().saturating_sub(1),
                 false => 0,
             },
+            held: held.len().saturating_sub(1),
+            still_held,
         })
     }
 }
@@ -1967,6 +1982,12 @@ pub struct DumpReport {
     /// was ever entered at a table).
     pub entries: usize,
     pub decisions: usize,
+    /// The rows of held.csv: every table a double entry held back, and
+    /// every confirmation of one (written when there is any).
+    pub held: usize,
+    /// The tables still held back by double entry: an event built again
+    /// from the dump does not hold them back.
+    pub still_held: Vec<CardKey>,
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> FolderError + '_ {

@@ -1452,6 +1452,58 @@ impl Store {
         Ok(out)
     }
 
+    /// Every row of the held typings (schema 7), oldest first, for a dump:
+    /// its time, stage, session and table, the two typings, the values
+    /// that differ (0: the card the event held confirmed), how many rows
+    /// the log had then (a card imported after them clears the mark), and
+    /// whether the row holds its table back still (`yes`, as
+    /// `Store::typed_twice` decides it), under a header.
+    pub(super) fn held_typings_for_dump(&self) -> Result<Vec<Vec<String>>, FolderError> {
+        let e = |e| self.error(e);
+        let held = self.typed_twice()?;
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT h.time, h.stage, h.session, h.tbl, h.first, h.second, h.differ,
+                        (SELECT count(*) FROM log WHERE log.id <= h.after),
+                        h.id = (SELECT max(g.id) FROM held_typings g
+                                 WHERE g.stage = h.stage AND g.session = h.session AND g.tbl = h.tbl)
+                   FROM held_typings h ORDER BY h.id",
+            )
+            .map_err(e)?;
+        let mut keys = KeyReader::default();
+        let mut out = vec![[
+            "time",
+            "stage",
+            "session",
+            "table",
+            "first",
+            "second",
+            "differ",
+            "log_lines",
+            "held",
+        ]
+        .map(String::from)
+        .to_vec()];
+        let mut q = stmt.query([]).map_err(e)?;
+        while let Some(r) = q.next().map_err(e)? {
+            let mut row: Vec<String> = (0..4)
+                .map(|i| r.get::<_, String>(i))
+                .collect::<Result<_, _>>()
+                .map_err(e)?;
+            let key = keys.key(&row[1], &row[2], &row[3]);
+            let last: bool = r.get(8).map_err(e)?;
+            let still = last && held.iter().any(|h| h.key == key);
+            row.push(r.get(4).map_err(e)?);
+            row.push(r.get(5).map_err(e)?);
+            row.push(r.get::<_, i64>(6).map_err(e)?.to_string());
+            row.push(r.get::<_, i64>(7).map_err(e)?.to_string());
+            row.push(if still { "yes" } else { "" }.to_string());
+            out.push(row);
+        }
+        Ok(out)
+    }
+
     /// The keys of the event's cards (none replaced) of one stage and
     /// session.
     pub(super) fn tables_of(&self, stage: &str, session: &str) -> Result<Vec<String>, FolderError> {
