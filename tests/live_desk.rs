@@ -1487,6 +1487,48 @@ fn check_in_an_event_folder_names_the_tables_the_board_holds_back() {
     check().success().stderr_lacks("waiting for the desk");
 }
 
+/// A referee's card in, the desk types a correction of it twice and the
+/// typings differ: the board shows the table typed twice (the referee's
+/// card counting meanwhile), not in, and `check` names it so (held
+/// typings gap 1).
+#[test]
+fn a_correction_typed_twice_over_a_referees_card_is_shown_typed_twice_on_the_board() {
+    let scratch = Scratch::new("typed-twice-board");
+    let hk = one_session_event(&scratch);
+    let folder = tilerank::event_folder::EventFolder::open(&hk.dir).unwrap();
+    let card = std::fs::read_to_string(&hk.cards[0]).unwrap();
+    folder
+        .enter_card("Ann Lee", card.as_bytes(), &mut || {})
+        .unwrap();
+    let (fix, fix2) = (scratch.path("fix.csv"), scratch.path("fix-second.csv"));
+    std::fs::write(&fix, swap_seats(&card)).unwrap();
+    std::fs::write(&fix2, swap_seats_of(&card, "2")).unwrap();
+    Test::new()
+        .args(["import", "--replace"])
+        .arg(&fix)
+        .arg("--second-entry")
+        .arg(&fix2)
+        .args(["--reason", "seats corrected"])
+        .in_dir(&hk.dir)
+        .run()
+        .failure(1)
+        .stderr_has("1 card held back until both typings agree");
+    let board = folder.board().unwrap();
+    let table = board
+        .iter()
+        .find(|t| t.key.to_string() == "session S01 table 1")
+        .unwrap();
+    assert_eq!(table.state, tilerank::event_folder::TableState::TypedTwice);
+    assert!(table.card.is_some(), "the referee's card counts meanwhile");
+    Test::new()
+        .arg("check")
+        .in_dir(&hk.dir)
+        .run()
+        .success()
+        .stderr_has("1 table typed twice at the desk, and the two typings differ")
+        .stderr_has(": session S01 table 1 (");
+}
+
 /// A table in conflict on the board (a referee's card counts at once;
 /// the desk's typing of the signed card differs) is what the answers wait
 /// for, as a missing card is: `qualifiers` and `export` wait, exit status
