@@ -190,19 +190,55 @@ fn key_hash(hasher: &foldhash::fast::RandomState, text: &str) -> u64 {
     key_hash_in(hasher, text, &mut String::new())
 }
 
-/// The hash of `text`'s match key, the key built in `scratch` when the
-/// text is not its own key (most ids are: nothing is built).
+/// The hash of `text`'s match key, the key built in `scratch` only when
+/// the text has a space or is not ASCII: a text of printable ASCII (every
+/// id nearly, `P0000001`) is its key once lowered, and is lowered as it
+/// is hashed.
 fn key_hash_in(hasher: &foldhash::fast::RandomState, text: &str, scratch: &mut String) -> u64 {
-    if is_own_key(text) {
-        return hash_key(hasher, text);
+    if text.bytes().all(|b| b.is_ascii_graphic()) {
+        return hash_key_bytes(hasher, text.as_bytes(), true);
     }
     match_key_into(text, scratch);
     hash_key(hasher, scratch)
 }
 
+/// The hash of a match key.
 fn hash_key(hasher: &foldhash::fast::RandomState, key: &str) -> u64 {
-    use std::hash::BuildHasher;
-    hasher.hash_one(key)
+    hash_key_bytes(hasher, key.as_bytes(), false)
+}
+
+/// The one hash of a match key (of an id or a name): its bytes a word at
+/// a time, and its length, by the roster's hasher. `lower`: the bytes are
+/// printable ASCII, lowered first (their match key's bytes then). Made
+/// word by word, not by hashing the key as a text: an id's key made in a
+/// text of its own and then read was most of its hashing's cost (and the
+/// processor waited to read it back whole: perf annotate).
+fn hash_key_bytes(hasher: &foldhash::fast::RandomState, key: &[u8], lower: bool) -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let lowered = |w: u64| if lower { lower_ascii_word(w) } else { w };
+    let mut h = hasher.build_hasher();
+    let (words, tail) = key.as_chunks::<8>();
+    for w in words {
+        h.write_u64(lowered(u64::from_le_bytes(*w)));
+    }
+    if !tail.is_empty() {
+        let w = tail.iter().rev().fold(0u64, |w, &b| w << 8 | u64::from(b));
+        h.write_u64(lowered(w));
+    }
+    h.write_usize(key.len());
+    h.finish()
+}
+
+/// The eight bytes of `w`, each ASCII (below 128), lowered: each of `A` to
+/// `Z` gets the bit of its lower case (a byte at `A` or past it, and not
+/// past `Z`, has its top bit set by the first sum and not by the second;
+/// no sum carries into the next byte).
+fn lower_ascii_word(w: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let from_a = w + (0x80 - u64::from(b'A')) * ONES;
+    let past_z = w + (0x80 - u64::from(b'Z') - 1) * ONES;
+    let upper = from_a & !past_z & (0x80 * ONES);
+    w | (upper >> 2)
 }
 
 /// Whether `match_key(text) == key`, without building the match key.
@@ -1460,6 +1496,49 @@ pub fn warm_ahead<T>(i: usize, items: &[T], mut warm: impl FnMut(&T)) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A text hashes as its match key does, whatever its length, case,
+    /// spaces or script: the lowering a word at a time is the key's.
+    #[test]
+    fn a_text_hashes_as_its_match_key() {
+        let hasher = foldhash::fast::RandomState::default();
+        let mut scratch = String::new();
+        let mut texts: Vec<String> = ["", "P0000001", "p0000001", "HK-2026-0001", "Chan Tai Man"]
+            .map(String::from)
+            .to_vec();
+        texts.extend(
+            ["陳大文", "ÉLODIE", "a\tb", "AZaz@[`{", "ZZZZZZZZZZZZZZZZZ"].map(String::from),
+        );
+        // every length about the words, capitals at every place
+        texts.extend((0..20).map(|n| (0..n).map(|i| if i % 3 == 0 { 'Q' } else { '7' }).collect()));
+        for t in &texts {
+            assert_eq!(
+                key_hash_in(&hasher, t, &mut scratch),
+                hash_key(&hasher, &match_key(t)),
+                "{t:?}"
+            );
+        }
+        assert_ne!(key_hash(&hasher, "P1"), key_hash(&hasher, "P10"));
+        assert_ne!(key_hash(&hasher, "P1"), key_hash(&hasher, "P1\0"));
+    }
+
+    /// A word's bytes are lowered as each byte is, for every ASCII byte at
+    /// every place in the word.
+    #[test]
+    fn a_word_is_lowered_as_its_bytes_are() {
+        for b in 0u8..128 {
+            for at in 0..8 {
+                let mut bytes = [b'q'; 8];
+                bytes[at] = b;
+                let lowered = lower_ascii_word(u64::from_le_bytes(bytes)).to_le_bytes();
+                assert_eq!(
+                    lowered,
+                    bytes.map(|c| c.to_ascii_lowercase()),
+                    "{b} at {at}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn a_learned_name_is_copied_as_is_only_when_its_spaces_are_single() {
