@@ -213,6 +213,10 @@ pub enum CardFate {
     /// entered at the table, and is kept for the director's board beside
     /// it (the file's other cards go in).
     Held,
+    /// Not stored: a double entry (`import --second-entry`) whose two
+    /// typings of it differ held it back, and the event records the table
+    /// typed twice (a card the event held of it stays meanwhile).
+    TypedTwice,
 }
 
 /// What an import did, file by file.
@@ -1220,7 +1224,8 @@ impl EventFolder {
     /// Imports cards already read (a double entry's agreed cards, under the
     /// name and bytes of the file they were typed in), as
     /// [`EventFolder::import`] does, and records in the same transaction
-    /// the tables `held` back because the two typings differ.
+    /// the tables `held` back because the two typings differ: each file's
+    /// fates end with its cards held back ([`CardFate::TypedTwice`]).
     pub fn import_read(
         &self,
         read: Vec<ReadFile>,
@@ -1231,13 +1236,22 @@ impl EventFolder {
     ) -> Result<ImportReport, FolderError> {
         let store = self.writer()?;
         let read = read.into_iter().map(ToImport::Read).collect();
-        self.store_read(
+        let mut report = self.store_read(
             &store,
             read,
             &How::import(None, replace, reason),
             on_wait,
             &mut |store, _| store.hold_typings(held),
-        )
+        )?;
+        // (each file's cards held back, beside what became of its others)
+        for (name, fates) in &mut report.files {
+            if report.refused.contains(name) {
+                continue;
+            }
+            let typed_twice = held.iter().filter(|h| h.first == *name);
+            fates.extend(typed_twice.map(|h| (h.key.clone(), CardFate::TypedTwice)));
+        }
+        Ok(report)
     }
 
     /// Takes the card of `key` out of the event: the table has no card

@@ -752,16 +752,24 @@ fn a_double_entry_import_stores_only_the_cards_both_typings_agree_on() {
     slipped.retain(|l| l.table != 5);
     write_csv(&dir.join("S01-second.csv"), 1, &slipped);
 
+    let s01_xlsx = demo_cards().join("S01.xlsx");
+    let s01_xlsx = s01_xlsx.display();
     let (code, _, err) = import_s01_typed_twice(dir);
     assert_eq!(code, Some(1), "cards held back: {err}");
     for text in [
         "session S01 table 3: game 1: 1 value differs",
         "session S01 table 5: only in the first typing",
         "double entry: 23 cards agree with the second typing (S01-second.csv); 2 cards held back until both typings agree (listed above)",
-        "S01.xlsx: 23 cards imported, 0 replaced, 0 unchanged",
     ] {
         assert!(err.contains(text), "{text:?} in\n{err}");
     }
+    // the file's line and the last one say the cards held back
+    let said = format!(
+        "double entry: 23 cards agree with the second typing (S01-second.csv); 2 cards held back until both typings agree (listed above)\n\
+         {s01_xlsx}: 23 cards imported, 0 replaced, 0 unchanged; 2 cards held back until both typings agree (see above)\n\
+         1 file: 1 imported (23 cards), 2 cards held back until both typings agree\n"
+    );
+    assert!(err.ends_with(&said), "{said}\nat the end of\n{err}");
     let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
     assert!(err.contains("23 cards accepted"), "{err}");
     let (_, log, _) = run(dir, args!["log", "--event", "ev", "--format", "csv"]);
@@ -769,6 +777,18 @@ fn a_double_entry_import_stores_only_the_cards_both_typings_agree_on() {
         log.contains("double entry: confirmed by S01-second.csv (2 cards held back)"),
         "{log}"
     );
+
+    // Imported again, typed the same: nothing new, and the two cards are
+    // still held back (not "already imported").
+    let (code, _, err) = import_s01_typed_twice(dir);
+    assert_eq!(code, Some(1), "cards held back: {err}");
+    let said = format!(
+        "double entry: 23 cards agree with the second typing (S01-second.csv); 2 cards held back until both typings agree (listed above)\n\
+         {s01_xlsx}: 0 cards imported, 0 replaced, 23 unchanged; 2 cards held back until both typings agree (see above)\n\
+         1 file: 0 imported (0 cards), 1 already imported, 2 cards held back until both typings agree\n"
+    );
+    assert!(err.ends_with(&said), "{said}\nat the end of\n{err}");
+    assert!(!err.contains("nothing to do"), "{err}");
 
     // Corrected, the two cards held back come in; the others are unchanged.
     write_csv(&dir.join("S01-second.csv"), 1, &good);
@@ -938,10 +958,11 @@ fn a_replacement_held_back_by_double_entry_leaves_the_old_card_named_typed_twice
 
     let (code, _, err) = replace_typed_twice();
     assert_eq!(code, Some(1), "held back: {err}");
-    assert!(
-        err.contains("1 card held back until both typings agree"),
-        "{err}"
-    );
+    let said = "double entry: 24 cards agree with the second typing (S01-fix2.csv); 1 card held back until both typings agree (listed above)\n\
+                S01-fix.csv: 0 cards imported, 0 replaced, 24 unchanged; 1 card held back until both typings agree (see above)\n\
+                1 file: 0 imported (0 cards), 1 already imported, 1 card held back until both typings agree\n";
+    assert!(err.ends_with(said), "{said}\nat the end of\n{err}");
+    assert!(!err.contains("nothing to do"), "{err}");
     // the old card counts, and the table is named
     let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
     assert!(err.contains("25 cards accepted"), "{err}");

@@ -81,11 +81,12 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
             continue;
         }
         let count = |f: CardFate| fates.iter().filter(|(_, x)| *x == f).count();
-        let (new, same, replaced, held) = (
+        let (new, same, replaced, held, typed_twice) = (
             count(CardFate::New),
             count(CardFate::Unchanged),
             count(CardFate::Replaced),
             count(CardFate::Held),
+            count(CardFate::TypedTwice),
         );
         let cards = |n: usize| {
             if n == 1 {
@@ -96,10 +97,18 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
         };
         // (a card held differs from a referee's entry: it waits for the
         // director's board, the file's other cards are in)
-        let held = match held {
+        let mut held = match held {
             0 => String::new(),
             n => format!("; {} held for the director's board (see above)", cards(n)),
         };
+        // (held back by a double entry whose two typings differ: not
+        // stored, whatever the file's other cards did)
+        if typed_twice > 0 {
+            held.push_str(&format!(
+                "; {} held back until both typings agree (see above)",
+                cards(typed_twice)
+            ));
+        }
         // (given again the same with --replace: the tables in conflict
         // are settled for it)
         let settled = fates
@@ -149,11 +158,14 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
             .filter(|(_, f)| matches!(f, CardFate::New | CardFate::Replaced))
             .count()
     };
-    let held: usize = taken
-        .iter()
-        .flat_map(|(_, fates)| fates)
-        .filter(|(_, f)| *f == CardFate::Held)
-        .count();
+    let count = |fate: CardFate| {
+        taken
+            .iter()
+            .flat_map(|(_, fates)| fates)
+            .filter(|(_, f)| *f == fate)
+            .count()
+    };
+    let (held, typed_twice) = (count(CardFate::Held), count(CardFate::TypedTwice));
     let new_cards: usize = taken.iter().map(|(_, fates)| stored(fates)).sum();
     let same = taken
         .iter()
@@ -172,6 +184,12 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
         summary.push_str(&format!(
             ", {} held for the director's board",
             crate::cli::cards(held)
+        ));
+    }
+    if typed_twice > 0 {
+        summary.push_str(&format!(
+            ", {} held back until both typings agree",
+            crate::cli::cards(typed_twice)
         ));
     }
     if refused > 0 {
