@@ -1225,31 +1225,46 @@ impl EventFolder {
     /// name and bytes of the file they were typed in), as
     /// [`EventFolder::import`] does, and records in the same transaction
     /// the tables `held` back because the two typings differ: each file's
-    /// fates end with its cards held back ([`CardFate::TypedTwice`]).
+    /// fates end with its cards held back ([`CardFate::TypedTwice`]), a
+    /// file all of whose cards were held back has a line of them, but for
+    /// the files the caller `refused` (and said so).
     pub fn import_read(
         &self,
         read: Vec<ReadFile>,
         held: &[HeldTyping],
+        refused: &[String],
         replace: bool,
         reason: Option<&str>,
         on_wait: &mut dyn FnMut(),
     ) -> Result<ImportReport, FolderError> {
         let store = self.writer()?;
         let read = read.into_iter().map(ToImport::Read).collect();
+        let mut recorded = false;
         let mut report = self.store_read(
             &store,
             read,
             &How::import(None, replace, reason),
             on_wait,
-            &mut |store, _| store.hold_typings(held),
+            &mut |store, _| {
+                recorded = true;
+                store.hold_typings(held)
+            },
         )?;
+        if !recorded {
+            // (nothing stored, nothing held back: every file refused)
+            return Ok(report);
+        }
         // (each file's cards held back, beside what became of its others)
-        for (name, fates) in &mut report.files {
-            if report.refused.contains(name) {
-                continue;
-            }
-            let typed_twice = held.iter().filter(|h| h.first == *name);
-            fates.extend(typed_twice.map(|h| (h.key.clone(), CardFate::TypedTwice)));
+        for h in held.iter().filter(|h| !refused.contains(&h.first)) {
+            let fates = match report.files.iter_mut().find(|(n, _)| *n == h.first) {
+                Some((name, _)) if report.refused.contains(name) => continue,
+                Some((_, fates)) => fates,
+                None => {
+                    report.files.push((h.first.clone(), Vec::new()));
+                    &mut report.files.last_mut().expect("pushed").1
+                }
+            };
+            fates.push((h.key.clone(), CardFate::TypedTwice));
         }
         Ok(report)
     }

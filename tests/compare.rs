@@ -802,6 +802,35 @@ fn a_double_entry_import_stores_only_the_cards_both_typings_agree_on() {
     assert!(err.contains("25 cards accepted"), "{err}");
 }
 
+/// A file of one table, held back by double entry: its line says so, not
+/// a file left out (the last line said "0 files").
+#[test]
+fn a_file_all_of_whose_cards_are_held_back_by_double_entry_says_so() {
+    let scratch = Scratch::new("import-held-file");
+    let dir = &scratch.0;
+    let (good, slipped) = desk_event(dir);
+    let table_3 =
+        |lines: &[Line]| -> Vec<Line> { lines.iter().filter(|l| l.table == 3).cloned().collect() };
+    write_csv(&dir.join("T03.csv"), 1, &table_3(&good));
+    write_csv(&dir.join("T03-second.csv"), 1, &table_3(&slipped));
+    let (code, _, err) = run(
+        dir,
+        args![
+            "import",
+            "T03.csv",
+            "--second-entry",
+            "T03-second.csv",
+            "--event",
+            "ev"
+        ],
+    );
+    assert_eq!(code, Some(1), "held back: {err}");
+    let said = "double entry: 0 cards agree with the second typing (T03-second.csv); 1 card held back until both typings agree (listed above)\n\
+                T03.csv: 0 cards imported, 0 replaced, 0 unchanged; 1 card held back until both typings agree (see above)\n\
+                1 file: 1 imported (0 cards), 1 card held back until both typings agree\n";
+    assert!(err.ends_with(said), "{said}\nat the end of\n{err}");
+}
+
 /// A card a double entry held back is named so by every later view of
 /// what the event lacks (`check`, the site's index, the export's Missing
 /// sheet), not as a card not yet typed, until the right typing of it is

@@ -115,13 +115,14 @@ pub struct SecondEntry {
     pub reason: String,
     /// Differences listed, and first-typing files refused for errors.
     pub differences: usize,
-    pub refused: usize,
+    /// The first typing's files refused for errors (said so here).
+    pub refused: Vec<String>,
 }
 
 impl SecondEntry {
     /// Both typings agree on everything and every file went in.
     pub fn is_clean(&self) -> bool {
-        self.differences + self.refused == 0
+        self.differences + self.refused.len() == 0
     }
 }
 
@@ -221,7 +222,7 @@ pub fn second_entry(
             }
         ),
         differences: differences.len(),
-        refused: refused.len(),
+        refused: refused.clone(),
     };
     if let Some(r) = reason.filter(|r| !r.trim().is_empty()) {
         entry.reason = format!("{}; {r}", entry.reason);

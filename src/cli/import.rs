@@ -52,6 +52,7 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
             folder.import_read(
                 entry.read,
                 &entry.held,
+                &entry.refused,
                 args.replace,
                 Some(&entry.reason),
                 &mut say_waiting,
@@ -169,7 +170,12 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
     let new_cards: usize = taken.iter().map(|(_, fates)| stored(fates)).sum();
     let same = taken
         .iter()
-        .filter(|(_, fates)| stored(fates) == 0 && !fates.iter().any(|(_, f)| *f == CardFate::Held))
+        .filter(|(_, fates)| {
+            // (not a file whose every card was held back by double entry)
+            stored(fates) == 0
+                && !fates.iter().any(|(_, f)| *f == CardFate::Held)
+                && (fates.is_empty() || fates.iter().any(|(_, f)| *f != CardFate::TypedTwice))
+        })
         .count();
     let mut summary = format!(
         "{}: {} imported ({})",
