@@ -726,6 +726,15 @@ fn desk_event(dir: &Path) -> (Vec<Line>, Vec<Line>) {
     (good, slipped)
 }
 
+/// `check` of the event `ev` of `dir` finds S01's 25 cards in: none of
+/// its tables missing, none held back by double entry.
+fn assert_all_in(dir: &Path) {
+    let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
+    assert!(err.contains("25 cards accepted"), "{err}");
+    assert!(!err.contains("typed twice"), "{err}");
+    assert!(!err.contains("session S01"), "{err}");
+}
+
 /// `import S01.xlsx --second-entry S01-second.csv` into the event `ev` of
 /// `dir` (made by [`desk_event`]): its exit status, output and messages.
 fn import_s01_typed_twice(dir: &Path) -> (Option<i32>, String, String) {
@@ -798,8 +807,7 @@ fn a_double_entry_import_stores_only_the_cards_both_typings_agree_on() {
         err.contains("S01.xlsx: 2 cards imported, 0 replaced, 23 unchanged"),
         "{err}"
     );
-    let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
-    assert!(err.contains("25 cards accepted"), "{err}");
+    assert_all_in(dir);
 }
 
 /// A file of one table, held back by double entry: its line says so, not
@@ -929,10 +937,7 @@ fn a_table_held_back_by_double_entry_is_named_so_until_the_right_typing_is_in() 
         err.contains("1 card imported, 0 replaced, 24 unchanged"),
         "{err}"
     );
-    let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
-    assert!(err.contains("25 cards accepted"), "{err}");
-    assert!(!err.contains("typed twice"), "{err}");
-    assert!(!err.contains("session S01"), "{err}");
+    assert_all_in(dir);
 }
 
 /// `import --replace --second-entry` whose typings of a table differ,
@@ -1038,9 +1043,7 @@ fn a_replacement_held_back_by_double_entry_leaves_the_old_card_named_typed_twice
         err.contains("S01-fix.csv: 0 cards imported, 1 replaced, 24 unchanged"),
         "{err}"
     );
-    let (_, _, err) = run(dir, args!["check", "--event", "ev"]);
-    assert!(err.contains("25 cards accepted"), "{err}");
-    assert!(!err.contains("typed twice"), "{err}");
+    assert_all_in(dir);
 }
 
 /// A dump writes the tables double entries held back to held.csv, and
