@@ -415,6 +415,16 @@ const BATCH: usize = 1024;
 /// Bytes of a plain text a thread reads at a time (some 8,000 roster lines).
 const CHUNK: u64 = 256 << 10;
 
+/// The room to keep for a chunk of `bytes` bytes, in steps of 64 KiB.
+/// Chunks end at a line's end, a few bytes either side of [`CHUNK`]; a
+/// buffer used again that is given room by the byte grows each time a
+/// chunk is a little longer than the last, and growing copies it (a
+/// third of the fresh memory a million players' roster asked for).
+fn room(bytes: usize) -> usize {
+    const STEP: usize = 64 << 10;
+    bytes.checked_next_multiple_of(STEP).unwrap_or(bytes)
+}
+
 /// Reads a roster sheet, whose rows before `rest` are `seen` (its header
 /// is the last of them, as [`recognise`] stops there). Its lines are read
 /// into players on other threads and added to `roster` in order: a plain
@@ -654,7 +664,9 @@ impl Body<'_> {
         match self {
             Body::Text(plain) => plain.text.get(a as usize..b as usize),
             Body::File { file, .. } => {
-                buf.resize(usize::try_from(b - a).ok()?, 0);
+                let len = usize::try_from(b - a).ok()?;
+                buf.reserve(room(len).saturating_sub(buf.len()));
+                buf.resize(len, 0);
                 super::read_exact_at(file, buf, a).ok()?;
                 std::str::from_utf8(buf).ok()
             }
@@ -718,7 +730,7 @@ fn read_body(
         let mut buf = std::mem::take(&mut read.buf);
         let text = body.text(range, &mut buf)?;
         let mut splitter = Splitter::new(body.delimiter(), &splitting);
-        read.players.reserve(text.len());
+        read.players.reserve(room(text.len()));
         let mut here = Problems::new();
         let (mut at, mut number) = (0, 0u32);
         while at < text.len() {
