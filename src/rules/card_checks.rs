@@ -744,15 +744,21 @@ impl Checked {
         }
     }
 
-    /// As [`Checked::of`], taking the card's names out of it (its list of
-    /// seats left empty, for the reader to use again).
+    /// As [`Checked::of`], taking the card's key and names out of it (its
+    /// list of seats left empty, for the reader to use again; its key
+    /// left the first table of the first session of `prelim`).
     pub fn from_raw(raw: &mut RawCard, values: Option<Values>) -> Checked {
         let mut seats: [Option<(Text, At)>; 4] = Default::default();
         for s in raw.seats.drain(..) {
             seats[s.seat.index()] = Some((s.player, s.at));
         }
+        let left = CardKey {
+            stage: Stage::prelim(),
+            session: Label::Num(1),
+            table: Label::Num(1),
+        };
         Checked {
-            key: raw.key.clone(),
+            key: std::mem::replace(&mut raw.key, left),
             rows_from: 0,
             at: raw.at,
             table_at: raw.table_at,
