@@ -811,7 +811,8 @@ fn a_double_entry_import_stores_only_the_cards_both_typings_agree_on() {
 }
 
 /// A file of one table, held back by double entry: its line says so, not
-/// a file left out (the last line said "0 files").
+/// a file left out (the last line said "0 files"), nor a file imported
+/// (it said "1 imported (0 cards)").
 #[test]
 fn a_file_all_of_whose_cards_are_held_back_by_double_entry_says_so() {
     let scratch = Scratch::new("import-held-file");
@@ -835,7 +836,7 @@ fn a_file_all_of_whose_cards_are_held_back_by_double_entry_says_so() {
     assert_eq!(code, Some(1), "held back: {err}");
     let said = "double entry: 0 cards agree with the second typing (T03-second.csv); 1 card held back until both typings agree (listed above)\n\
                 T03.csv: 0 cards imported, 0 replaced, 0 unchanged; 1 card held back until both typings agree (see above)\n\
-                1 file: 1 imported (0 cards), 1 card held back until both typings agree\n";
+                1 file: 0 imported (0 cards), 1 card held back until both typings agree\n";
     assert!(err.ends_with(said), "{said}\nat the end of\n{err}");
 }
 

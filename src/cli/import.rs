@@ -168,19 +168,27 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
     };
     let (held, typed_twice) = (count(CardFate::Held), count(CardFate::TypedTwice));
     let new_cards: usize = taken.iter().map(|(_, fates)| stored(fates)).sum();
+    // (a file whose every card was held back by double entry: neither
+    // imported nor already imported, its cards are counted held back)
+    let all_held_back = |fates: &Vec<(_, CardFate)>| {
+        !fates.is_empty() && fates.iter().all(|(_, f)| *f == CardFate::TypedTwice)
+    };
+    let held_back_files = taken
+        .iter()
+        .filter(|(_, fates)| all_held_back(fates))
+        .count();
     let same = taken
         .iter()
         .filter(|(_, fates)| {
-            // (not a file whose every card was held back by double entry)
             stored(fates) == 0
                 && !fates.iter().any(|(_, f)| *f == CardFate::Held)
-                && (fates.is_empty() || fates.iter().any(|(_, f)| *f != CardFate::TypedTwice))
+                && !all_held_back(fates)
         })
         .count();
     let mut summary = format!(
         "{}: {} imported ({})",
         files(report.files.len()),
-        taken.len() - same,
+        taken.len() - same - held_back_files,
         crate::cli::cards(new_cards)
     );
     if same > 0 {
