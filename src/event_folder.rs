@@ -1227,7 +1227,8 @@ impl EventFolder {
     /// the tables `held` back because the two typings differ: each file's
     /// fates end with its cards held back ([`CardFate::TypedTwice`]), a
     /// file all of whose cards were held back has a line of them, but for
-    /// the files the caller `refused` (and said so).
+    /// the files the caller `refused`: those come first, refused (in
+    /// `ImportReport::refused`, with no fates), as a plain import's.
     pub fn import_read(
         &self,
         read: Vec<ReadFile>,
@@ -1250,6 +1251,11 @@ impl EventFolder {
                 store.hold_typings(held)
             },
         )?;
+        // (the files the double entry's check refused are the import's)
+        report.refused.splice(0..0, refused.iter().cloned());
+        report
+            .files
+            .splice(0..0, refused.iter().map(|f| (f.clone(), Vec::new())));
         if !recorded {
             // (nothing stored, nothing held back: every file refused)
             return Ok(report);

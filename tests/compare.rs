@@ -840,6 +840,52 @@ fn a_file_all_of_whose_cards_are_held_back_by_double_entry_says_so() {
     assert!(err.ends_with(said), "{said}\nat the end of\n{err}");
 }
 
+/// A file the double-entry check refuses (its agreed card breaks a rule)
+/// is counted in the last line, as a file refused by a plain import is
+/// (it said "2 files" for three).
+#[test]
+fn a_file_refused_by_a_double_entry_import_is_counted_in_the_last_line() {
+    let scratch = Scratch::new("import-refused-counted");
+    let dir = &scratch.0;
+    let (mut good, _) = desk_event(dir);
+    // (table 2's card, typed the same twice, does not add up)
+    let i = good
+        .iter()
+        .position(|l| l.table == 2 && l.won == "0")
+        .unwrap();
+    good[i].score = (good[i].score.parse::<i64>().unwrap() - 1).to_string();
+    let table = |t: u32| -> Vec<Line> { good.iter().filter(|l| l.table == t).cloned().collect() };
+    for t in 1..=3 {
+        write_csv(&dir.join(format!("T0{t}.csv")), 1, &table(t));
+    }
+    let all: Vec<Line> = (1..=3).flat_map(table).collect();
+    write_csv(&dir.join("T-second.csv"), 1, &all);
+    let (code, _, err) = run(
+        dir,
+        args![
+            "import",
+            "T01.csv",
+            "T02.csv",
+            "T03.csv",
+            "--second-entry",
+            "T-second.csv",
+            "--event",
+            "ev"
+        ],
+    );
+    assert_eq!(code, Some(1), "refused: {err}");
+    assert_eq!(
+        err.matches("T02.csv: nothing imported (errors above)\n")
+            .count(),
+        1,
+        "{err}"
+    );
+    assert!(
+        err.ends_with("3 files: 2 imported (2 cards), 1 with errors: nothing imported from it\n"),
+        "{err}"
+    );
+}
+
 /// A card a double entry held back is named so by every later view of
 /// what the event lacks (`check`, the site's index, the export's Missing
 /// sheet), not as a card not yet typed, until the right typing of it is

@@ -115,7 +115,7 @@ pub struct SecondEntry {
     pub reason: String,
     /// Differences listed, and first-typing files refused for errors.
     pub differences: usize,
-    /// The first typing's files refused for errors (said so here).
+    /// The first typing's files refused for errors (the import says so).
     pub refused: Vec<String>,
 }
 
@@ -207,9 +207,6 @@ pub fn second_entry(
             ),
         }
     )?;
-    for file in &refused {
-        writeln!(err, "{file}: nothing imported (errors above)")?;
-    }
     let mut entry = SecondEntry {
         read: Vec::new(),
         held: held_back.into_values().collect(),
