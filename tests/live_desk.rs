@@ -2348,6 +2348,27 @@ fn a_wrong_deadline_is_said_at_the_start() {
     }
 }
 
+/// A file whose one card differs from what its referee entered: the card
+/// waits for the board, and the last line counts the file as not
+/// imported (it said "1 imported (0 cards)").
+#[test]
+fn a_file_whose_only_card_waits_for_the_board_is_not_counted_imported() {
+    let scratch = Scratch::new("only-differs");
+    let hk = hk_event(&scratch);
+    double_entry(&hk.dir);
+    let ann = add_referee(&hk.dir, "Ann Lee");
+    let server = Serving::start(&hk.dir);
+    let card2 = std::fs::read_to_string(&hk.cards[1]).unwrap();
+    let typo = post_card(&server.addr, &ann, swap_seats(&card2).as_bytes()).unwrap();
+    assert_eq!(typo.status, 202, "{typo:?}");
+    desk_import(&hk.dir, &hk.cards[1])
+        .failure(1)
+        .stderr_has("kept for the director's board")
+        .stderr_has("1 file: 0 imported (0 cards), 1 card held for the director's board")
+        .stderr_lacks("1 imported");
+    assert!(stored_keys(&hk.dir).is_empty());
+}
+
 /// The desk types the whole session; one table differs from what its
 /// referee entered: that card waits for the board, the others count.
 #[test]

@@ -168,10 +168,14 @@ pub fn run(args: ImportArgs) -> Result<Outcome> {
     };
     let (held, typed_twice) = (count(CardFate::Held), count(CardFate::TypedTwice));
     let new_cards: usize = taken.iter().map(|(_, fates)| stored(fates)).sum();
-    // (a file whose every card was held back by double entry: neither
-    // imported nor already imported, its cards are counted held back)
+    // (a file whose every card was held back, for the director's board or
+    // until both typings agree: neither imported nor already imported,
+    // its cards are counted held)
     let all_held_back = |fates: &Vec<(_, CardFate)>| {
-        !fates.is_empty() && fates.iter().all(|(_, f)| *f == CardFate::TypedTwice)
+        !fates.is_empty()
+            && fates
+                .iter()
+                .all(|(_, f)| matches!(f, CardFate::TypedTwice | CardFate::Held))
     };
     let held_back_files = taken
         .iter()
