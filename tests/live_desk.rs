@@ -2348,19 +2348,27 @@ fn a_wrong_deadline_is_said_at_the_start() {
     }
 }
 
-/// A file whose one card differs from what its referee entered: the card
-/// waits for the board, and the last line counts the file as not
-/// imported (it said "1 imported (0 cards)").
-#[test]
-fn a_file_whose_only_card_waits_for_the_board_is_not_counted_imported() {
-    let scratch = Scratch::new("only-differs");
-    let hk = hk_event(&scratch);
+/// An event with double entry, served, in which referee Ann Lee has
+/// entered table 2 of S01 with two seats' scores and tiles swapped: the
+/// desk's typing of that table (`cards[1]`) differs from hers.
+fn table_2_entered_otherwise(scratch: &Scratch) -> (HkEvent, Serving) {
+    let hk = hk_event(scratch);
     double_entry(&hk.dir);
     let ann = add_referee(&hk.dir, "Ann Lee");
     let server = Serving::start(&hk.dir);
     let card2 = std::fs::read_to_string(&hk.cards[1]).unwrap();
     let typo = post_card(&server.addr, &ann, swap_seats(&card2).as_bytes()).unwrap();
     assert_eq!(typo.status, 202, "{typo:?}");
+    (hk, server)
+}
+
+/// A file whose one card differs from what its referee entered: the card
+/// waits for the board, and the last line counts the file as not
+/// imported (it said "1 imported (0 cards)").
+#[test]
+fn a_file_whose_only_card_waits_for_the_board_is_not_counted_imported() {
+    let scratch = Scratch::new("only-differs");
+    let (hk, _server) = table_2_entered_otherwise(&scratch);
     desk_import(&hk.dir, &hk.cards[1])
         .failure(1)
         .stderr_has("kept for the director's board")
@@ -2375,13 +2383,7 @@ fn a_file_whose_only_card_waits_for_the_board_is_not_counted_imported() {
 fn a_session_file_with_one_card_differing_from_a_referees_imports_the_others() {
     let scratch = Scratch::new("one-differs");
     let session = hk("cards/S01.xlsx");
-    let hk = hk_event(&scratch);
-    double_entry(&hk.dir);
-    let ann = add_referee(&hk.dir, "Ann Lee");
-    let server = Serving::start(&hk.dir);
-    let card2 = std::fs::read_to_string(&hk.cards[1]).unwrap();
-    let typo = post_card(&server.addr, &ann, swap_seats(&card2).as_bytes()).unwrap();
-    assert_eq!(typo.status, 202, "{typo:?}");
+    let (hk, server) = table_2_entered_otherwise(&scratch);
     desk_import(&hk.dir, &session)
         .failure(1)
         .stderr_has("session S01 table 2 was entered by referee Ann Lee and differs")
