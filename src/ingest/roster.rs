@@ -1208,6 +1208,20 @@ fn is_birth_year(date: &Date) -> bool {
 mod tests {
     use super::*;
 
+    /// A chunk's room holds it, in 64 KiB steps: chunks a few bytes either
+    /// side of `CHUNK` get the same room (a buffer used again never grows
+    /// for them), and a length past the last step is given as it is.
+    #[test]
+    fn a_chunks_room_holds_it_in_steps() {
+        let chunk = CHUNK as usize;
+        for bytes in [0, 1, chunk - 5, chunk, chunk + 1, chunk + 4000] {
+            let r = room(bytes);
+            assert!(r >= bytes && r.is_multiple_of(64 << 10), "{bytes}: {r}");
+        }
+        assert_eq!(room(chunk + 1), room(chunk + 4000));
+        assert_eq!(room(usize::MAX), usize::MAX);
+    }
+
     /// A roster of tens of thousands of lines is read on several threads,
     /// in chunks (split where it lies) or in batches (by the CSV reader,
     /// when a field is quoted): its messages are in the order of its
