@@ -840,6 +840,60 @@ fn a_file_all_of_whose_cards_are_held_back_by_double_entry_says_so() {
     assert!(err.ends_with(said), "{said}\nat the end of\n{err}");
 }
 
+/// One table's card imported with the whole session's second typing (the
+/// referee's file beside the desk's card): the session's other tables are
+/// not imported now, named in one line, not listed each as "only in the
+/// second typing" (exit 1 for a card that went in). A card typed under a
+/// wrong table number is paired with the second typing's card of the same
+/// players, and only that one.
+#[test]
+fn a_tables_card_with_the_whole_sessions_second_typing_leaves_the_other_tables_out() {
+    let scratch = Scratch::new("import-one-table");
+    let dir = &scratch.0;
+    let (good, _) = desk_event(dir);
+    let table = |t: u32| -> Vec<Line> { good.iter().filter(|l| l.table == t).cloned().collect() };
+    write_csv(&dir.join("T03.csv"), 1, &table(3));
+    write_csv(&dir.join("S01-second.csv"), 1, &good);
+    let import = |file: &str| {
+        run(
+            dir,
+            args![
+                "import",
+                file,
+                "--second-entry",
+                "S01-second.csv",
+                "--event",
+                "ev"
+            ],
+        )
+    };
+    let (code, _, err) = import("T03.csv");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        err,
+        "double entry: 24 cards of the second typing left out, their tables not in the files imported (session S01 tables 1-2, 4-25)\n\
+         double entry: 1 card agrees with the second typing (S01-second.csv); none held back\n\
+         T03.csv: 1 card imported, 0 replaced, 0 unchanged\n\
+         1 file: 1 imported (1 card)\n"
+    );
+
+    // table 5's card typed as table 30
+    let mut wrong = table(5);
+    wrong.iter_mut().for_each(|l| l.table = 30);
+    write_csv(&dir.join("T30.csv"), 1, &wrong);
+    let (code, _, err) = import("T30.csv");
+    assert_eq!(code, Some(1), "held back: {err}");
+    assert_eq!(err.matches("only in the").count(), 2, "{err}");
+    for text in [
+        ": session S01 table 30: only in the first typing",
+        ": session S01 table 5: only in the second typing",
+        "double entry: 24 cards of the second typing left out, their tables not in the files imported (session S01 tables 1-4, 6-25)\n",
+        "T30.csv: 0 cards imported, 0 replaced, 0 unchanged; 1 card held back until both typings agree (see above)\n",
+    ] {
+        assert!(err.contains(text), "{text:?} in\n{err}");
+    }
+}
+
 /// A file the double-entry check refuses (its agreed card breaks a rule)
 /// is counted in the last line, as a file refused by a plain import is
 /// (it said "2 files" for three).

@@ -8,6 +8,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use tilerank::compare::typing::{Part, Side};
 use tilerank::compare::{agreeing, compare, Typing};
+use tilerank::domain::{CardKey, Label, SessionName, Stage};
 use tilerank::event::HeldTyping;
 use tilerank::event_folder::{EventFolder, ReadFile};
 use tilerank::ingest::hashes::ReadHashes;
@@ -126,6 +127,36 @@ impl SecondEntry {
     }
 }
 
+/// Cards' tables, session by session in the order of the keys: `session
+/// S01 tables 1, 2, 4-25; final session S01 table 3`.
+fn tables_named(keys: &[CardKey]) -> String {
+    let mut sessions: Vec<(&CardKey, Vec<&Label>)> = Vec::new();
+    for key in keys {
+        match sessions.last_mut() {
+            Some((first, tables)) if first.stage == key.stage && first.session == key.session => {
+                tables.push(&key.table)
+            }
+            _ => sessions.push((key, vec![&key.table])),
+        }
+    }
+    sessions
+        .into_iter()
+        .map(|(key, tables)| {
+            let stage = match key.stage.as_str() {
+                Stage::DEFAULT => String::new(),
+                stage => format!("{stage} "),
+            };
+            format!(
+                "{stage}session {} {} {}",
+                SessionName(&key.session),
+                if tables.len() == 1 { "table" } else { "tables" },
+                Label::ranges(tables)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// Compares the files to import with their second typing; prints every
 /// difference (those cards are held back) and the checks' errors of the
 /// agreed cards (a file with any is not imported, as a plain import would
@@ -145,7 +176,7 @@ pub fn second_entry(
     let hashes = ReadHashes::keep();
     let first = Typing::read(files, &rules, stage, &mut problems)?;
     let second_typing = Typing::read(&[second.to_path_buf()], &rules, stage, &mut problems)?;
-    let (agreed, differences) = agreeing(first, &second_typing, &rules, &roster);
+    let (agreed, differences, left_out) = agreeing(first, &second_typing, &rules, &roster);
     // First-typing cards held back (a card can differ in several parts),
     // with the values that differ (a part with none, as a card typed once
     // only, counts one) and the file of the first typing.
@@ -191,6 +222,19 @@ pub fn second_entry(
     let mut err = std::io::stderr().lock();
     for d in &differences {
         writeln!(err, "{d}")?;
+    }
+    if !left_out.is_empty() {
+        writeln!(
+            err,
+            "double entry: {} of the second typing left out, {} not in the files imported ({})",
+            super::cards(left_out.len()),
+            if left_out.len() == 1 {
+                "its table"
+            } else {
+                "their tables"
+            },
+            tables_named(&left_out)
+        )?;
     }
     let agreed_count: usize = by_file.values().map(Vec::len).sum();
     writeln!(

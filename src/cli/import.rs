@@ -28,7 +28,7 @@ pub struct ImportArgs {
     #[arg(long, value_name = "TEXT")]
     pub reason: Option<String>,
 
-    /// Double entry: a second typing of the same cards (file or folder); only cards both typings agree on are imported, the others are held back and listed
+    /// Double entry: a second typing of the same cards (a file or a folder; its cards of tables not imported are left out); only cards both typings agree on are imported, the others are held back and listed
     #[arg(long, value_name = "FILE_OR_FOLDER")]
     pub second_entry: Option<PathBuf>,
 

@@ -318,34 +318,53 @@ fn index(typing: &Typing) -> BTreeMap<CardKey, Vec<&RawCard>> {
 }
 
 /// Double entry: the cards of the first typing that the second typing
-/// confirms value for value, and the differences that hold the others back.
+/// confirms value for value, the differences that hold the others back,
+/// and the second typing's cards left out.
 ///
-/// The second typing may hold more (a folder of every session typed so
-/// far): a card only in the second typing is listed when the first typing
-/// has its stage and session (it may be a first-typed card under a wrong
-/// table number), and left out otherwise.
+/// The second typing may hold more than the files imported (a folder of
+/// every session typed so far, a whole session's file beside one table's
+/// card). A card only in the second typing is listed when it may be a
+/// card the first typing has under another table number: the first
+/// typing has a card of its stage and session that the second lacks, with
+/// the same players (any seats), or one whose racks could not be scored.
+/// Otherwise it is a table not imported now: left out (given back in the
+/// order of the keys, to be named, not held against the import).
 pub fn agreeing(
     first: Typing,
     second: &Typing,
     rules: &Rules,
     roster: &Roster,
-) -> (Vec<RawCard>, Vec<Difference>) {
+) -> (Vec<RawCard>, Vec<Difference>, Vec<CardKey>) {
     let comparison = compare(&first, second, rules, roster);
-    let sessions: BTreeSet<_> = first
-        .cards
+    let card_of = |t: &'_ Typing, key: &CardKey| t.cards.iter().find(|c| c.key == *key).cloned();
+    // the first-typed cards the second typing has not (their players
+    // unknown when their racks could not be scored)
+    let unmatched: Vec<(CardKey, Option<RawCard>)> = comparison
+        .differences
         .iter()
-        .map(|c| &c.key)
-        .chain(first.unscored.iter().map(|(k, _)| k))
-        .map(|k| (&k.stage, &k.session))
+        .filter(|d| match d.part {
+            Part::OnlyIn(Side::First) => true,
+            Part::Unscored(Side::First) => d.second.is_none(),
+            _ => false,
+        })
+        .map(|d| (d.key.clone(), card_of(&first, &d.key)))
         .collect();
-    let differences: Vec<Difference> = comparison
+    let may_be_one = |key: &CardKey| {
+        let Some(theirs) = card_of(second, key) else {
+            return true;
+        };
+        unmatched.iter().any(|(k, card)| {
+            k.stage == key.stage
+                && k.session == key.session
+                && card
+                    .as_ref()
+                    .is_none_or(|c| same_players(c, &theirs, roster))
+        })
+    };
+    let (differences, left_out): (Vec<Difference>, Vec<Difference>) = comparison
         .differences
         .into_iter()
-        .filter(|d| {
-            d.part != Part::OnlyIn(Side::Second)
-                || sessions.contains(&(&d.key.stage, &d.key.session))
-        })
-        .collect();
+        .partition(|d| d.part != Part::OnlyIn(Side::Second) || may_be_one(&d.key));
     let held: BTreeSet<&CardKey> = differences.iter().map(|d| &d.key).collect();
     let agreed = first
         .cards
@@ -353,7 +372,21 @@ pub fn agreeing(
         .filter(|c| !held.contains(&c.key))
         .cloned()
         .collect();
-    (agreed, differences)
+    (
+        agreed,
+        differences,
+        left_out.into_iter().map(|d| d.key).collect(),
+    )
+}
+
+/// Two cards seat the same players, whatever their seats.
+fn same_players(a: &RawCard, b: &RawCard, roster: &Roster) -> bool {
+    a.seats.len() == b.seats.len()
+        && a.seats.iter().all(|p| {
+            b.seats
+                .iter()
+                .any(|q| same_player(&p.player, &q.player, roster))
+        })
 }
 
 /// The differences between two typings of one card.
@@ -822,7 +855,7 @@ mod tests {
              a.csv:2:7 vs b.csv:2:7: seat A score +41 vs +14\n  \
              a.csv:3:7 vs b.csv:3:7: seat B score -41 vs -14"
         );
-        let (agreed, held) = agreeing(
+        let (agreed, held, _) = agreeing(
             typing(vec![card("a.csv", ["P1", "P2", "P3"], lines("+41", "-41"))]),
             &typing(vec![card("b.csv", ["P1", "P2", "P3"], lines("+14", "-14"))]),
             &Rules::hk(),
@@ -935,24 +968,58 @@ mod tests {
         ]
     }
 
+    /// A card only in the second typing is listed when the first typing
+    /// may have it under another table number (a card of its session the
+    /// second lacks, with the same players); else it is left out, as every
+    /// card of another session is.
     #[test]
-    fn a_double_entry_lists_the_second_typings_extra_cards_of_the_same_sessions_only() {
-        let a = card("a.csv", ["P1", "P2", "P3"], plain());
-        let same = card("b.csv", ["P1", "P2", "P3"], plain());
-        let mut table_8 = card("b.csv", ["P1", "P2", "P3"], plain());
-        table_8.key.table = Label::Num(8);
-        let mut session_2 = card("b.csv", ["P1", "P2", "P3"], plain());
-        session_2.key.session = Label::Num(2);
-        let (agreed, held) = agreeing(
-            typing(vec![a]),
-            &typing(vec![same, table_8, session_2]),
+    fn a_double_entry_lists_the_second_typings_extra_cards_that_may_be_a_first_typed_one() {
+        let a = || card("a.csv", ["P1", "P2", "P3"], plain());
+        let same = || card("b.csv", ["P1", "P2", "P3"], plain());
+        let on = |mut c: RawCard, session: u32, table: u32, players: [&str; 3]| {
+            c.key.session = Label::Num(session);
+            c.key.table = Label::Num(table);
+            for (s, p) in c.seats.iter_mut().zip(players) {
+                s.player = p.into();
+            }
+            c
+        };
+        let table_8 = || on(same(), 1, 8, ["P4", "P5", "P6"]);
+        let session_2 = || on(same(), 2, 7, ["P1", "P2", "P3"]);
+        let keys = |d: &[Difference]| -> Vec<(Label, Part)> {
+            d.iter()
+                .map(|d| (d.key.table.clone(), d.part.clone()))
+                .collect()
+        };
+        // every first-typed card confirmed: the rest is not imported now
+        let (agreed, held, left_out) = agreeing(
+            typing(vec![a()]),
+            &typing(vec![same(), table_8(), session_2()]),
             &Rules::hk(),
             &Roster::open(),
         );
         assert_eq!(agreed.len(), 1);
-        assert_eq!(held.len(), 1);
-        assert_eq!(held[0].key.table, Label::Num(8));
-        assert_eq!(held[0].part, Part::OnlyIn(Side::Second));
+        assert_eq!(keys(&held), []);
+        assert_eq!(left_out, [table_8().key, session_2().key]);
+        // table 8's card typed as table 9 in the first typing: the two
+        // are listed, not table 10's of other players
+        let table_9 = on(a(), 1, 9, ["P5", "P6", "P4"]);
+        let table_10 = on(same(), 1, 10, ["P7", "P8", "P9"]);
+        let (agreed, held, left_out) = agreeing(
+            typing(vec![a(), table_9]),
+            &typing(vec![same(), table_8(), session_2(), table_10.clone()]),
+            &Rules::hk(),
+            &Roster::open(),
+        );
+        assert_eq!(agreed.len(), 1);
+        assert_eq!(
+            keys(&held),
+            [
+                (Label::Num(8), Part::OnlyIn(Side::Second)),
+                (Label::Num(9), Part::OnlyIn(Side::First))
+            ]
+        );
+        assert_eq!(left_out, [table_10.key, session_2().key]);
     }
 
     #[test]
