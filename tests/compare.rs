@@ -940,6 +940,50 @@ fn a_file_refused_by_a_double_entry_import_is_counted_in_the_last_line() {
     );
 }
 
+/// A card both typings agree on that a rule refuses gets the hint a plain
+/// import gives it (a score one minus sign away from adding up), before
+/// the double entry's summary: the hints were not said.
+#[test]
+fn a_double_entry_import_refusing_a_card_gives_the_plain_imports_hint() {
+    let scratch = Scratch::new("import-hint");
+    let dir = &scratch.0;
+    let (mut good, _) = desk_event(dir);
+    // (table 2's card, typed the same twice, with a loss's minus lost)
+    let i = good
+        .iter()
+        .position(|l| l.table == 2 && l.score.starts_with('-'))
+        .unwrap();
+    good[i].score = good[i].score.replacen('-', "+", 1);
+    let table_2: Vec<Line> = good.iter().filter(|l| l.table == 2).cloned().collect();
+    write_csv(&dir.join("T02.csv"), 1, &table_2);
+    let hint = |err: &str| -> String {
+        let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("hint: ")).collect();
+        assert_eq!(lines.len(), 1, "{err}");
+        assert!(lines[0].ends_with("did it lose its minus sign?"), "{err}");
+        lines[0].to_string()
+    };
+    let (code, _, plain) = run(dir, args!["import", "T02.csv", "--event", "ev"]);
+    assert_eq!(code, Some(1), "{plain}");
+    let (code, _, err) = run(
+        dir,
+        args![
+            "import",
+            "T02.csv",
+            "--second-entry",
+            "T02.csv",
+            "--event",
+            "ev"
+        ],
+    );
+    assert_eq!(code, Some(1), "refused: {err}");
+    assert_eq!(hint(&err), hint(&plain));
+    let (said, summary) = (
+        err.find("hint: ").unwrap(),
+        err.find("double entry: ").unwrap(),
+    );
+    assert!(said < summary, "{err}");
+}
+
 /// A card a double entry held back is named so by every later view of
 /// what the event lacks (`check`, the site's index, the export's Missing
 /// sheet), not as a card not yet typed, until the right typing of it is

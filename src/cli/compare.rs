@@ -1,6 +1,6 @@
 //! `tilerank compare`: two typings of the same cards, value by value.
 
-use super::{parse_profile, print_problems, Outcome};
+use super::{parse_profile, print_problems, say_hints, Outcome};
 use anyhow::{Context, Result};
 use clap::Args;
 use std::collections::BTreeMap;
@@ -219,6 +219,8 @@ pub fn second_entry(
         }
     }
     print_problems(&problems);
+    // (the hints of games refused, as a plain import says them)
+    say_hints(&problems);
     let mut err = std::io::stderr().lock();
     for d in &differences {
         writeln!(err, "{d}")?;
