@@ -1046,6 +1046,57 @@ fn seating_by_group_seats_each_group_apart() {
     assert!(young.is_disjoint(&old));
 }
 
+/// One group seated while a group numbered before it cannot be (two
+/// players, no table): its tables are numbered without that group, and a
+/// warning says so and why; a group numbered after it changes nothing and
+/// is not said.
+#[test]
+fn a_groups_seating_says_which_group_before_it_is_numbered_as_if_it_had_none() {
+    let s = crate::test::Scratch::new("group-not-numbered");
+    let fixture = crate::test::fixtures().join("e2e/nvso-groups/17");
+    let with_roster = |name: &str, older: &[&str]| {
+        let dir = s.path(name);
+        crate::test::copy_dir(&fixture, &dir);
+        let roster = std::fs::read_to_string(dir.join("roster.csv")).unwrap();
+        let roster: Vec<String> = roster
+            .lines()
+            .map(|line| match line.split(',').collect::<Vec<_>>()[..] {
+                [id, name, _, status] if older.contains(&id) => {
+                    format!("{id},{name},1940-01-01,{status}")
+                }
+                _ => line.to_string(),
+            })
+            .collect();
+        std::fs::write(dir.join("roster.csv"), roster.join("\n") + "\n").unwrap();
+        dir
+    };
+    let seating = |dir: &std::path::Path, group: &str| {
+        Test::new()
+            .args([
+                "seating", "--seed", "17", "--format", "csv", "--group", group, "--event",
+            ])
+            .arg(dir)
+            .run()
+            .success()
+    };
+    // all but E01 and E02 are 75+: group 50-74 cannot be seated
+    let others: Vec<String> = (3..=17).map(|i| format!("E{i:02}")).collect();
+    let others: Vec<&str> = others.iter().map(String::as_str).collect();
+    let dir = with_roster("young-two", &others);
+    let out = seating(&dir, "75+").stderr_has(
+        "warning: the tables of group 75+ are numbered as if group 50-74 had none, which cannot be seated yet (group 50-74: 2 players cannot be seated: a table seats 3 or 4 (a game of 2 is not played at these events))",
+    );
+    assert_eq!(out.column("table").first().map(String::as_str), Some("1"));
+    // only E05 and E06 made younger: group 75+ (after 50-74) has two
+    let dir = with_roster("old-two", &[]);
+    let roster = std::fs::read_to_string(dir.join("roster.csv")).unwrap();
+    let roster = roster
+        .replace("E05,Player 05,1948-09-13", "E05,Player 05,1960-09-13")
+        .replace("E06,Player 06,1943-09-14", "E06,Player 06,1960-09-14");
+    std::fs::write(dir.join("roster.csv"), roster).unwrap();
+    seating(&dir, "50-74").stderr_lacks("numbered as if");
+}
+
 /// One group's seating is that group's part of the whole seating, its
 /// tables numbered as there (the tables its cards are played at), not
 /// from 1: the nvso demo's final, group 65-79 at table 2, 80+ at 3.

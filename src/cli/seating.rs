@@ -142,15 +142,25 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
         None => wanted.clone(),
     };
     // a group before the one asked for that cannot be seated yet: the
-    // tables are numbered without it (said)
-    let mut not_numbered: Vec<String> = Vec::new();
+    // tables are numbered without it (said, with why); one after it
+    // changes none of its numbers
+    let mut not_numbered: Vec<(String, String)> = Vec::new();
+    let mut past_wanted = false;
     for group in every {
         let quiet = !wanted.contains(&group);
+        past_wanted |= !quiet;
         let players: Vec<PlayerId> = match &from {
             Some(f) => {
                 let list = event.advance(f, group.as_deref(), &named);
                 if !list.settled && quiet {
-                    not_numbered.extend(group.clone());
+                    if !past_wanted {
+                        not_numbered.extend(group.clone().map(|g| {
+                            (
+                                g,
+                                "who goes on is not settled (see tilerank advance)".into(),
+                            )
+                        }));
+                    }
                     continue;
                 }
                 if !list.settled {
@@ -218,19 +228,22 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
                 seating::random(&players, &previous, args.seed, |p| event.roster.id(p))
             }
         }
-        .map_err(|e| {
-            let in_group = group
-                .as_ref()
-                .map(|g| format!(" (group {g})"))
-                .unwrap_or_default();
-            anyhow::anyhow!("{e}{in_group}")
-        });
+        .map_err(|e| anyhow::anyhow!("{e}"));
         let drawn = match drawn {
-            Err(_) if quiet => {
-                not_numbered.extend(group.clone());
+            Err(e) if quiet => {
+                if !past_wanted {
+                    not_numbered.extend(group.clone().map(|g| (g, e.to_string())));
+                }
                 continue;
             }
-            drawn => drawn?,
+            Err(e) => {
+                let in_group = group
+                    .as_ref()
+                    .map(|g| format!(" (group {g})"))
+                    .unwrap_or_default();
+                bail!("{e}{in_group}")
+            }
+            Ok(drawn) => drawn,
         };
         // Tables are numbered on through the groups: one numbering per stage.
         let mut drawn = drawn;
@@ -266,14 +279,16 @@ pub fn run(args: SeatingArgs) -> Result<Outcome> {
     seated.retain(|(group, _, _)| wanted.contains(group));
     if let [one] = &wanted[..] {
         if !not_numbered.is_empty() {
+            let groups: Vec<String> = not_numbered.iter().map(|(g, _)| g.clone()).collect();
+            let why: Vec<String> = not_numbered
+                .iter()
+                .map(|(g, why)| format!("group {g}: {why}"))
+                .collect();
             say!(
-                "warning: the tables of group {} are numbered as if {} had none: {} cannot be seated yet (see tilerank advance)",
+                "warning: the tables of group {} are numbered as if {} had none, which cannot be seated yet ({})",
                 one.as_deref().unwrap_or_default(),
-                list_of_groups(&not_numbered),
-                match not_numbered.len() {
-                    1 => "it",
-                    _ => "they",
-                }
+                list_of_groups(&groups),
+                why.join("; ")
             );
         }
     }
