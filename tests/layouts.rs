@@ -458,3 +458,38 @@ fn a_placeholder_seat_with_no_values_is_an_empty_seat() {
         .success()
         .stderr_has("1 agrees; no difference");
 }
+
+/// The same in the racks layout: a placeholder seat with no rack is an
+/// empty seat, the card scored as a table of 3, as if it had no line (it
+/// was refused: "rack not given").
+#[test]
+fn a_placeholder_seat_with_no_rack_is_an_empty_seat() {
+    let s = Scratch::new("placeholder-rack");
+    let three = "session,table,game,seat,player,points,jokers,tiles,penalty,rack\n\
+                 S01,7,1,A,P0001,0,0,0,,\nS01,7,1,B,P0002,10,0,1,,\nS01,7,1,C,P0003,15,0,3,,\nS01,7,1,D,(D),,,,,\n\
+                 S01,7,2,A,P0001,5,0,1,,\nS01,7,2,B,P0002,0,0,0,,\nS01,7,2,C,P0003,20,0,2,,\nS01,7,2,D,____,,,,,\n\
+                 S01,7,3,A,P0001,5,0,1,,\nS01,7,3,B,P0002,8,0,1,,\nS01,7,3,C,P0003,0,0,0,,\nS01,7,3,D,(D),,,,,\n";
+    let placeholders = s.write("placeholders.csv", three);
+    let none: String = three
+        .lines()
+        .filter(|l| !l.contains(",D,"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let none = s.write("none.csv", &none);
+    let scored = |racks: &std::path::Path, name: &str| {
+        let out = s.path(name);
+        Test::new()
+            .arg("score")
+            .arg(racks)
+            .arg("-o")
+            .arg(&out)
+            .run()
+            .success()
+            .errors(0)
+            .stderr_has("1 card accepted, 3 games");
+        std::fs::read_to_string(out).unwrap()
+    };
+    let with = scored(&placeholders, "with.csv");
+    assert_eq!(with, scored(&none, "without.csv"));
+    assert_eq!(with.lines().count(), 1 + 9, "{with}");
+}

@@ -283,6 +283,18 @@ impl Fields for Row {
     }
 }
 
+/// Whether a line is of a seat nobody sits at: its printed placeholder
+/// copied (`(D)`, `____`) as its player, and no value. Such a line is no
+/// line, as a table of 3 has none (docs/formats.md), in every layout of
+/// lines (results, racks).
+#[inline]
+pub fn unseated(player: &str, values: &[&RawCell]) -> bool {
+    // (the values first: nearly every line has one, and is done at once)
+    values.iter().all(|c| c.is_blank())
+        && !player.trim().is_empty()
+        && super::scorecard::is_placeholder(player)
+}
+
 /// The cell of column `col` of a line, with where it is, taken out of it.
 pub fn take(map: &ColumnMap, row: &mut impl Fields, col: usize) -> RawCell {
     match map.get(col) {

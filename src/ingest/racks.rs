@@ -138,6 +138,9 @@ pub fn read(
                     return;
                 }
             };
+            if lines::unseated(&head.player, &[&points, &jokers, &tiles, &penalty, &rack]) {
+                return;
+            }
             let line = RackLine {
                 seat: head.seat,
                 row: head.row,

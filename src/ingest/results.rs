@@ -111,13 +111,7 @@ pub fn add_line(
             return false;
         }
     };
-    // a seat nobody sits at, its printed placeholder copied (`(D)`) with
-    // no values: no line, as a table of 3 has none (docs/formats.md)
-    // (the values first: a line of a million has them, and is done)
-    let unseated = [&won, &score, &tiles].iter().all(|c| c.is_blank())
-        && !head.player.trim().is_empty()
-        && super::scorecard::is_placeholder(&head.player);
-    if unseated {
+    if lines::unseated(&head.player, &[&won, &score, &tiles]) {
         return true;
     }
     let line = RawLine {
