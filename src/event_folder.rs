@@ -999,12 +999,20 @@ impl EventFolder {
             }
             inputs.extend(extra.iter().cloned());
             let roster = roster.or_else(|| Some(self.roster_path()).filter(|p| p.is_file()));
-            return Ok(Event::load(&Request {
+            let mut event = Event::load(&Request {
                 keep,
                 inputs,
                 roster,
                 rules: rules.clone(),
-            })?);
+            })?;
+            // a dump's tables still held back by double entry: held back
+            // here too, as in the event it was dumped from (with no
+            // referee's entry, what its board holds back)
+            event.typed_twice = self.held_in_files()?;
+            event.held = (event.typed_twice.iter())
+                .map(|h| (h.key.clone(), Held::TypedTwice))
+                .collect();
+            return Ok(event);
         };
         // One read transaction: every card of one committed state, read a
         // card at a time into the one intake (and again, should cards
@@ -1046,6 +1054,63 @@ impl EventFolder {
             })
             .collect();
         Ok(event)
+    }
+
+    /// The tables still held back by double entry that a folder read as
+    /// files names in its held.csv (a dump writes it; rows marked `yes` in
+    /// its `held` column), with their two typings; none without the file.
+    fn held_in_files(&self) -> Result<Vec<HeldTyping>, FolderError> {
+        let path = self.dir.join(HELD_FILE);
+        if !path.is_file() {
+            return Ok(Vec::new());
+        }
+        let shown = path.display().to_string();
+        let bytes = std::fs::read(&path).map_err(io(&path))?;
+        let mut reader = csv::ReaderBuilder::new()
+            .flexible(true)
+            .from_reader(&bytes[..]);
+        let header = reader.headers().map_err(|e| FolderError::Io {
+            path: shown.clone(),
+            reason: e.to_string(),
+        })?;
+        const COLUMNS: [&str; 7] = [
+            "stage", "session", "table", "first", "second", "differ", "held",
+        ];
+        let at: Vec<Option<usize>> = COLUMNS
+            .iter()
+            .map(|c| header.iter().position(|h| h.trim() == *c))
+            .collect();
+        let Some(at) = at.into_iter().collect::<Option<Vec<usize>>>() else {
+            return Err(FolderError::Refused(format!(
+                "{shown}: expected the columns {}, as tilerank dump writes them",
+                COLUMNS.join(", ")
+            )));
+        };
+        let mut held = Vec::new();
+        for (i, row) in reader.records().enumerate() {
+            let line = i + 2;
+            let row = row.map_err(|e| FolderError::Io {
+                path: format!("{shown}:{line}"),
+                reason: e.to_string(),
+            })?;
+            let field = |k: usize| row.get(at[k]).unwrap_or_default().trim();
+            if !field(6).eq_ignore_ascii_case("yes") {
+                continue;
+            }
+            let differ = field(5).parse::<usize>().map_err(|_| {
+                FolderError::Refused(format!(
+                    "{shown}:{line}: differ is \"{}\"; expected a whole number (the values that differ)",
+                    field(5)
+                ))
+            })?;
+            held.push(HeldTyping {
+                key: store::stored_key(field(0), field(1), field(2)),
+                first: field(3).to_string(),
+                second: field(4).to_string(),
+                differ,
+            });
+        }
+        Ok(held)
     }
 
     /// Checks a roster and stores it (the roster stored before is kept).

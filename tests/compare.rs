@@ -1191,9 +1191,36 @@ fn a_replacement_held_back_by_double_entry_leaves_the_old_card_named_typed_twice
     assert_all_in(dir);
 }
 
+/// A folder read as files whose held.csv a hand has broken: its place and
+/// what was expected are said, and nothing is answered (exit status 2).
+#[test]
+fn a_broken_held_csv_is_said_at_its_place() {
+    let scratch = Scratch::new("held-csv-broken");
+    let dir = scratch.path("ev");
+    crate::test::copy_dir(&crate::publish::example("nvso-2023"), &dir);
+    let held = dir.join("held.csv");
+    let check = || run(&scratch.0, args!["check", "--event", "ev"]);
+    for (text, said) in [
+        (
+            "time,stage,session,table,first,second,differ,log_lines,held\n\
+             2026-03-28T12:00:00Z,prelim,S01,3,a.csv,b.csv,x,2,yes\n",
+            "ev/held.csv:2: differ is \"x\"; expected a whole number (the values that differ)",
+        ),
+        (
+            "stage,session,table\nprelim,S01,3\n",
+            "ev/held.csv: expected the columns stage, session, table, first, second, differ, held, as tilerank dump writes them",
+        ),
+    ] {
+        std::fs::write(&held, text).unwrap();
+        let (code, _, err) = check();
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains(said), "{said:?} in\n{err}");
+    }
+}
+
 /// A dump writes the tables double entries held back to held.csv, and
 /// names those still held back, which an event built again from it does
-/// not hold back (held typings gap 3).
+/// not hold back (held typings gap 3); the dump read as an event does.
 #[test]
 fn a_dump_writes_the_tables_held_back_by_double_entry_and_names_those_not_carried_over() {
     let scratch = Scratch::new("import-held-dump");
@@ -1212,9 +1239,21 @@ fn a_dump_writes_the_tables_held_back_by_double_entry_and_names_those_not_carrie
         "{err}"
     );
     assert!(
-        err.contains("1 table is still held back by double entry (held.csv): an event built again from this dump, or the dump read as an event, does not hold it back (it is missing there, or its earlier card counts as if final). Import its two typings again there with --second-entry: session S01 table 3.\n"),
+        err.contains("1 table is still held back by double entry (held.csv): the dump read as an event holds it back too, but an event built again from it does not (it is missing there, or its earlier card counts as if final). Import its two typings again there with --second-entry: session S01 table 3.\n"),
         "{err}"
     );
+    // Read as an event, the dump holds table 3 back as the event does:
+    // `check` says the same of it, and the answers wait for it.
+    let typed_twice = |event: &str| -> String {
+        let (_, _, err) = run(dir, args!["check", "--event", event]);
+        let line = err.lines().find(|l| l.contains("typed twice at the desk"));
+        line.unwrap_or_else(|| panic!("{err}")).to_string()
+    };
+    assert_eq!(typed_twice("backup"), typed_twice("ev"));
+    let (code, _, err) = run(dir, args!["qualifiers", "--event", "backup"]);
+    assert_eq!(code, Some(1), "waits: {err}");
+    let (code, _, err) = run(dir, args!["qualifiers", "--event", "ev"]);
+    assert_eq!(code, Some(1), "waits: {err}");
     let held = std::fs::read_to_string(dir.join("backup/held.csv")).unwrap();
     let lines: Vec<&str> = held.lines().collect();
     assert_eq!(lines.len(), 2, "{held}");

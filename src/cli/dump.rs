@@ -8,7 +8,7 @@ use std::path::PathBuf;
 /// Write the event as plain files: tilerank.toml, roster.csv, log.csv and one CSV per card (results layout), every value as stored
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Example:\n  tilerank dump backup-2026-03-28\n\nThe folder must be new or empty. Values are written as stored, never escaped for spreadsheets. Reading commands take the dump as it is (--event DIR). To build a database event from it again:\n  mkdir NEW && cp DIR/tilerank.toml NEW/\n  tilerank roster DIR/roster.csv --event NEW && tilerank import DIR/cards --event NEW\n\nThe event built again has the settings, the roster and the cards; its log begins with those two commands (log.csv keeps the old one). It has no referees (add them again), and not the live desk's entries and decisions (entries.csv, decisions.csv) nor the tables held back by double entry (held.csv: a table still held back is missing there, or its earlier card counts as if final, until its two typings are imported again with --second-entry; the dump names such tables). Read as an event, the dump holds none back either."
+    after_help = "Example:\n  tilerank dump backup-2026-03-28\n\nThe folder must be new or empty. Values are written as stored, never escaped for spreadsheets. Reading commands take the dump as it is (--event DIR). To build a database event from it again:\n  mkdir NEW && cp DIR/tilerank.toml NEW/\n  tilerank roster DIR/roster.csv --event NEW && tilerank import DIR/cards --event NEW\n\nThe event built again has the settings, the roster and the cards; its log begins with those two commands (log.csv keeps the old one). It has no referees (add them again), and not the live desk's entries and decisions (entries.csv, decisions.csv) nor the tables held back by double entry (held.csv: a table still held back is missing there, or its earlier card counts as if final, until its two typings are imported again with --second-entry; the dump names such tables). Read as an event, the dump holds back the tables its held.csv says are still held back, as the event did; not the live desk's."
 )]
 pub struct DumpArgs {
     /// The folder to write into (new or empty)
@@ -52,7 +52,7 @@ pub fn run(args: DumpArgs) -> Result<Outcome> {
             n => (format!("{n} tables are"), "them", "each is", "their"),
         };
         say!(
-            "{are} still held back by double entry (held.csv): an event built again from this dump, or the dump read as an event, does not hold {them} back ({each} missing there, or {their} earlier card counts as if final). Import {their} two typings again there with --second-entry: {}.",
+            "{are} still held back by double entry (held.csv): the dump read as an event holds {them} back too, but an event built again from it does not ({each} missing there, or {their} earlier card counts as if final). Import {their} two typings again there with --second-entry: {}.",
             tables.join(", ")
         );
     }

@@ -201,6 +201,12 @@ pub const MIGRATIONS: &[&str] = &[
 /// How many players a part of a stored roster holds (the last, fewer).
 const PART_PLAYERS: usize = 32_768;
 
+/// A card's key from its stage, session and table as stored (and as a
+/// dump writes them).
+pub(super) fn stored_key(stage: &str, session: &str, table: &str) -> CardKey {
+    KeyReader::default().key(stage, session, table)
+}
+
 /// Reads cards' keys as stored, the stage and session read again only
 /// when they are not the card before's.
 #[derive(Default)]
