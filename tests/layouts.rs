@@ -2,6 +2,7 @@
 //! layout recognised from its header; folders are read file by file.
 
 use crate::test::{fixtures, Scratch, Test};
+use std::path::PathBuf;
 
 /// A folder with a results CSV (table 7), a printed score card as CSV
 /// (table 8) and a results workbook written by LibreOffice (table 10).
@@ -422,6 +423,20 @@ fn a_stray_quote_is_said_where_it_opens() {
         .stderr_has("1 card accepted");
 }
 
+/// `lines` written as they are, and without their seat D lines (the
+/// placeholder's): the two files a placeholder test compares.
+fn with_and_without_seat_d(s: &Scratch, lines: &str) -> (PathBuf, PathBuf) {
+    let none: String = lines
+        .lines()
+        .filter(|l| !l.contains(",D,"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    (
+        s.write("placeholders.csv", lines),
+        s.write("none.csv", &none),
+    )
+}
+
 /// A results line whose player is the printed placeholder of its seat
 /// (`(D)`, copied from a blank card) and whose values are blank is no
 /// line: the seat is empty (a table of 3), for check and for compare,
@@ -433,13 +448,7 @@ fn a_placeholder_seat_with_no_values_is_an_empty_seat() {
                  S01,7,1,A,P0001,1,+25,0\nS01,7,1,B,P0002,0,-10,3\nS01,7,1,C,P0003,0,-15,4\nS01,7,1,D,(D),,,\n\
                  S01,7,2,A,P0001,0,-5,2\nS01,7,2,B,P0002,1,+12,0\nS01,7,2,C,P0003,0,-7,3\nS01,7,2,D,(D),,,\n\
                  S01,7,3,A,P0001,0,-4,1\nS01,7,3,B,P0002,0,-6,2\nS01,7,3,C,P0003,1,+10,0\nS01,7,3,D,(D),,,\n";
-    let placeholders = s.write("placeholders.csv", three);
-    let none: String = three
-        .lines()
-        .filter(|l| !l.contains(",D,"))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    let none = s.write("none.csv", &none);
+    let (placeholders, none) = with_and_without_seat_d(&s, three);
     Test::new()
         .arg("check")
         .arg(&placeholders)
@@ -469,13 +478,7 @@ fn a_placeholder_seat_with_no_rack_is_an_empty_seat() {
                  S01,7,1,A,P0001,0,0,0,,\nS01,7,1,B,P0002,10,0,1,,\nS01,7,1,C,P0003,15,0,3,,\nS01,7,1,D,(D),,,,,\n\
                  S01,7,2,A,P0001,5,0,1,,\nS01,7,2,B,P0002,0,0,0,,\nS01,7,2,C,P0003,20,0,2,,\nS01,7,2,D,____,,,,,\n\
                  S01,7,3,A,P0001,5,0,1,,\nS01,7,3,B,P0002,8,0,1,,\nS01,7,3,C,P0003,0,0,0,,\nS01,7,3,D,(D),,,,,\n";
-    let placeholders = s.write("placeholders.csv", three);
-    let none: String = three
-        .lines()
-        .filter(|l| !l.contains(",D,"))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    let none = s.write("none.csv", &none);
+    let (placeholders, none) = with_and_without_seat_d(&s, three);
     let scored = |racks: &std::path::Path, name: &str| {
         let out = s.path(name);
         Test::new()
