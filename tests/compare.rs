@@ -956,6 +956,7 @@ fn a_double_entry_import_refusing_a_card_gives_the_plain_imports_hint() {
     good[i].score = good[i].score.replacen('-', "+", 1);
     let table_2: Vec<Line> = good.iter().filter(|l| l.table == 2).cloned().collect();
     write_csv(&dir.join("T02.csv"), 1, &table_2);
+    write_csv(&dir.join("T02-second.csv"), 1, &table_2);
     let hint = |err: &str| -> String {
         let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("hint: ")).collect();
         assert_eq!(lines.len(), 1, "{err}");
@@ -970,7 +971,7 @@ fn a_double_entry_import_refusing_a_card_gives_the_plain_imports_hint() {
             "import",
             "T02.csv",
             "--second-entry",
-            "T02.csv",
+            "T02-second.csv",
             "--event",
             "ev"
         ],
@@ -1293,10 +1294,31 @@ fn a_double_entry_import_refuses_a_file_whose_agreed_cards_break_the_rules() {
     );
     let (code, _, err) = run(dir, args!["roster", roster, "--event", "ev"]);
     assert_eq!(code, Some(0), "{err}");
-    // The same mistake typed twice agrees, and is still a mistake.
+    // One file given as both typings confirms nothing: refused
     let (code, _, err) = run(
         dir,
         args!["import", bad, "--second-entry", bad, "--event", "ev"],
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "{}: given as both typings; the second typing is typed apart from the first, from the signed cards (nothing imported)",
+            bad.to_string_lossy()
+        )),
+        "{err}"
+    );
+    // The same mistake typed twice agrees, and is still a mistake.
+    std::fs::copy(bad, dir.join("second.csv")).unwrap();
+    let (code, _, err) = run(
+        dir,
+        args![
+            "import",
+            bad,
+            "--second-entry",
+            "second.csv",
+            "--event",
+            "ev"
+        ],
     );
     assert_eq!(code, Some(1), "{err}");
     let shown = bad.to_string_lossy();

@@ -1,7 +1,7 @@
 //! `tilerank compare`: two typings of the same cards, value by value.
 
 use super::{parse_profile, print_problems, say_hints, Outcome};
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -168,6 +168,23 @@ pub fn second_entry(
     stage: Option<&str>,
     reason: Option<&str>,
 ) -> Result<SecondEntry> {
+    // A file given as both typings would confirm every card of it by
+    // itself (a slip of the command line, not a second typing)
+    let same = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let firsts: Vec<PathBuf> = tilerank::ingest::expand(files)?
+        .iter()
+        .filter(|p| p.as_os_str() != "-")
+        .map(|p| same(p))
+        .collect();
+    if let Some(both) = tilerank::ingest::expand(&[second.to_path_buf()])?
+        .iter()
+        .find(|p| firsts.contains(&same(p)))
+    {
+        bail!(
+            "{}: given as both typings; the second typing is typed apart from the first, from the signed cards (nothing imported)",
+            both.display()
+        );
+    }
     let rules = folder.rules();
     let mut problems = Problems::new();
     // The event's stored roster (its cards are not needed here).
