@@ -682,6 +682,44 @@ fn a_typing_that_cannot_be_read_is_exit_status_2() {
     );
 }
 
+/// One file given as both typings (by another path, or in a folder given
+/// as the second) agrees with itself: refused, exit status 2.
+#[test]
+fn a_file_given_as_both_typings_is_refused() {
+    let scratch = Scratch::new("both");
+    let good = fixtures().join("good");
+    let file = good.join("hk-examples.csv");
+    let said = format!(
+        "{}: given as both typings; the second typing is typed apart from the first, from the signed cards (nothing compared)",
+        file.display()
+    );
+    for second in [
+        file.clone(),
+        good.join(".").join("hk-examples.csv"),
+        good.clone(),
+    ] {
+        let out = tilerank(&scratch.0)
+            .arg("compare")
+            .arg(&file)
+            .arg(&second)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{second:?}: {stderr}");
+        assert!(
+            stderr.contains("given as both typings") && stderr.contains("(nothing compared)"),
+            "{second:?}: {stderr}"
+        );
+    }
+    let out = tilerank(&scratch.0)
+        .arg("compare")
+        .arg(&file)
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains(&said));
+}
+
 /// Runs tilerank in `dir`; returns the exit status, stdout and stderr.
 fn run(dir: &Path, args: &[&std::ffi::OsStr]) -> (Option<i32>, String, String) {
     let out = tilerank(dir).args(args).output().unwrap();

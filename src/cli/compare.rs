@@ -21,7 +21,7 @@ use tilerank::rules::card_checks::check_card;
 /// Compare two typings of the same cards (double entry): every value that differs, with both places
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank compare S03.xlsx S03-second.csv --roster roster.csv\n  tilerank compare typed-by-ann/ typed-by-ben/ --roster roster.csv\n\nCards are matched by stage, session and table, whatever the file, sheet or layout. Values are compared as the checks read them (+30, 30.0 and 30 agree). A seat's player typed as an id in one typing and as a name in the other is the same player when --roster says so. Each difference is printed as FIRST-PLACE vs SECOND-PLACE: CARD: WHAT, then one line per value; when all that differs is two seats' lines (or players) exchanged, a last line asks whether those seats are swapped. The rules are not checked here: run tilerank check.\n\nExit status: 0 the typings agree; 1 they differ (or a card could not be read); 2 the command line is wrong or a file cannot be read."
+    after_help = "Examples:\n  tilerank compare S03.xlsx S03-second.csv --roster roster.csv\n  tilerank compare typed-by-ann/ typed-by-ben/ --roster roster.csv\n\nCards are matched by stage, session and table, whatever the file, sheet or layout. Values are compared as the checks read them (+30, 30.0 and 30 agree). A seat's player typed as an id in one typing and as a name in the other is the same player when --roster says so. Each difference is printed as FIRST-PLACE vs SECOND-PLACE: CARD: WHAT, then one line per value; when all that differs is two seats' lines (or players) exchanged, a last line asks whether those seats are swapped. The rules are not checked here: run tilerank check. A file given as both typings is refused (it agrees with itself).\n\nExit status: 0 the typings agree; 1 they differ (or a card could not be read); 2 the command line is wrong, a file cannot be read, or one is given as both typings."
 )]
 pub struct CompareArgs {
     /// The first typing: a CSV file, a workbook, or a folder of them
@@ -47,6 +47,11 @@ pub struct CompareArgs {
 
 pub fn run(args: CompareArgs) -> Result<Outcome> {
     let rules = super::given_rules(&args.rules_file, args.profile)?.unwrap_or_else(Rules::hk);
+    not_both(
+        std::slice::from_ref(&args.first),
+        &args.second,
+        "nothing compared",
+    )?;
     let mut problems = Problems::new();
     let roster = match &args.roster {
         Some(path) => tilerank::ingest::roster::read(path, &mut problems)?,
@@ -127,6 +132,28 @@ impl SecondEntry {
     }
 }
 
+/// Refuses a file given as both typings, or in a folder given as one and
+/// as the other: it agrees with itself, whatever it holds (a slip of the
+/// command line, not a second typing); `then` says what is not done.
+fn not_both(first: &[PathBuf], second: &Path, then: &str) -> Result<()> {
+    let same = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let firsts: Vec<PathBuf> = tilerank::ingest::expand(first)?
+        .iter()
+        .filter(|p| p.as_os_str() != "-")
+        .map(|p| same(p))
+        .collect();
+    if let Some(both) = tilerank::ingest::expand(&[second.to_path_buf()])?
+        .iter()
+        .find(|p| firsts.contains(&same(p)))
+    {
+        bail!(
+            "{}: given as both typings; the second typing is typed apart from the first, from the signed cards ({then})",
+            both.display()
+        );
+    }
+    Ok(())
+}
+
 /// Cards' tables, session by session in the order of the keys: `session
 /// S01 tables 1, 2, 4-25; final session S01 table 3`.
 fn tables_named(keys: &[CardKey]) -> String {
@@ -168,23 +195,9 @@ pub fn second_entry(
     stage: Option<&str>,
     reason: Option<&str>,
 ) -> Result<SecondEntry> {
-    // A file given as both typings would confirm every card of it by
-    // itself (a slip of the command line, not a second typing)
-    let same = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
-    let firsts: Vec<PathBuf> = tilerank::ingest::expand(files)?
-        .iter()
-        .filter(|p| p.as_os_str() != "-")
-        .map(|p| same(p))
-        .collect();
-    if let Some(both) = tilerank::ingest::expand(&[second.to_path_buf()])?
-        .iter()
-        .find(|p| firsts.contains(&same(p)))
-    {
-        bail!(
-            "{}: given as both typings; the second typing is typed apart from the first, from the signed cards (nothing imported)",
-            both.display()
-        );
-    }
+    // (a file given as both typings would confirm every card of it by
+    // itself)
+    not_both(files, second, "nothing imported")?;
     let rules = folder.rules();
     let mut problems = Problems::new();
     // The event's stored roster (its cards are not needed here).
