@@ -1065,10 +1065,12 @@ impl EventFolder {
             return Ok(Vec::new());
         }
         let shown = path.display().to_string();
-        let bytes = std::fs::read(&path).map_err(io(&path))?;
+        // (read a record at a time: the file is the tool's, but may be
+        // anything)
+        let file = std::fs::File::open(&path).map_err(io(&path))?;
         let mut reader = csv::ReaderBuilder::new()
             .flexible(true)
-            .from_reader(&bytes[..]);
+            .from_reader(std::io::BufReader::new(file));
         let header = reader.headers().map_err(|e| FolderError::Io {
             path: shown.clone(),
             reason: e.to_string(),
@@ -1087,12 +1089,12 @@ impl EventFolder {
             )));
         };
         let mut held = Vec::new();
-        for (i, row) in reader.records().enumerate() {
-            let line = i + 2;
+        for row in reader.records() {
             let row = row.map_err(|e| FolderError::Io {
-                path: format!("{shown}:{line}"),
+                path: shown.clone(),
                 reason: e.to_string(),
             })?;
+            let line = row.position().map_or(0, |p| p.line());
             let field = |k: usize| row.get(at[k]).unwrap_or_default().trim();
             if !field(6).eq_ignore_ascii_case("yes") {
                 continue;
