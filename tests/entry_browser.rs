@@ -241,9 +241,13 @@ fn the_entry_page_types_builds_and_sends_one_csv_card() {
         "checks are debounced: {} posts",
         checks.len()
     );
-    assert_eq!(
-        b.eval("document.getElementById('send').textContent"),
-        json!("Send card: no errors found")
+    // (the last check's answer comes after its post: waited for, not
+    // read at once, which failed when the answer was a moment late)
+    b.wait_until(
+        "document.getElementById('send').textContent === 'Send card: no errors found'",
+        10,
+        "the last check's answer on the send button",
+        "document.getElementById('send').textContent",
     );
 
     // The desk's problems, each where it belongs; names beside the ids,
