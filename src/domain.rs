@@ -290,6 +290,26 @@ pub struct CardKey {
 }
 
 impl CardKey {
+    /// Cards' tables, a group for each run of keys of one stage and session
+    /// (sorted keys: one group a session), with the first key of each: what
+    /// a list of tables by session says (`session S01: tables 3, 7, 9-11`).
+    pub fn tables_by_session<'a>(
+        keys: impl IntoIterator<Item = &'a CardKey>,
+    ) -> Vec<(&'a CardKey, Vec<&'a Label>)> {
+        let mut groups: Vec<(&CardKey, Vec<&Label>)> = Vec::new();
+        for key in keys {
+            match groups.last_mut() {
+                Some((first, tables))
+                    if first.stage == key.stage && first.session == key.session =>
+                {
+                    tables.push(&key.table)
+                }
+                _ => groups.push((key, vec![&key.table])),
+            }
+        }
+        groups
+    }
+
     /// The name a card goes by in the store and in a dump, and the sheet a
     /// stored card is read from: `prelim-S01-T07`.
     pub fn name(&self) -> String {

@@ -1619,19 +1619,12 @@ impl Completeness {
     /// director to act on: `session S01: tables 3, 7, 9-11`, or
     /// `session S02: all 25 tables` when the schedule says how many it has.
     pub fn missing_by_session(&self, schedule: Option<crate::profile::Schedule>) -> Vec<String> {
-        use crate::domain::{Label, SessionName};
-        let mut lines: Vec<(String, Vec<&Label>)> = Vec::new();
+        use crate::domain::{CardKey, Label, SessionName};
         // (the missing cards are all of the first stage)
-        for key in &self.missing {
-            let session = format!("session {}", SessionName(&key.session));
-            match lines.last_mut() {
-                Some((s, tables)) if *s == session => tables.push(&key.table),
-                _ => lines.push((session, vec![&key.table])),
-            }
-        }
-        lines
+        CardKey::tables_by_session(&self.missing)
             .into_iter()
-            .map(|(session, tables)| {
+            .map(|(key, tables)| {
+                let session = format!("session {}", SessionName(&key.session));
                 if schedule.is_some_and(|s| tables.len() as u64 == u64::from(s.tables)) {
                     return format!("{session}: all {} tables", tables.len());
                 }

@@ -157,16 +157,7 @@ fn not_both(first: &[PathBuf], second: &Path, then: &str) -> Result<()> {
 /// Cards' tables, session by session in the order of the keys: `session
 /// S01 tables 1, 2, 4-25; final session S01 table 3`.
 fn tables_named(keys: &[CardKey]) -> String {
-    let mut sessions: Vec<(&CardKey, Vec<&Label>)> = Vec::new();
-    for key in keys {
-        match sessions.last_mut() {
-            Some((first, tables)) if first.stage == key.stage && first.session == key.session => {
-                tables.push(&key.table)
-            }
-            _ => sessions.push((key, vec![&key.table])),
-        }
-    }
-    sessions
+    CardKey::tables_by_session(keys)
         .into_iter()
         .map(|(key, tables)| {
             let stage = match key.stage.as_str() {
