@@ -577,7 +577,60 @@ fn a_player_of_a_stored_later_session_is_said_at_the_new_card() {
             .run()
             .failure(1);
         assert_eq!(out.problems("error"), expected, "{command}");
+        if command == "check" {
+            // the stored cards stand, as the import refusing the file
+            // leaves them: neither rejected nor named missing
+            out.stderr_has("2 cards stored in the event and 1 file: 2 cards accepted, 6 games, 1 rejected; 4 errors")
+                .stderr_lacks("S02: table 2");
+        }
     }
+}
+
+/// A new card seating a player of a stored card at another table of the
+/// same session: the clash is said at the new card, and the stored card
+/// stands (`check FILE --event` answers what `import` does: it refuses
+/// the file and keeps the event's card), where two new cards that clash
+/// are both rejected (the tool cannot tell which is right).
+#[test]
+fn a_clash_with_a_stored_card_rejects_the_new_card_only() {
+    use crate::test::Test;
+    let s = Scratch::new("stored-stands");
+    let folder = event(&s);
+    let d = s.0.join("event").display().to_string();
+    let stored = cards_file(&s, "stored.csv", &[card(1, ["P1", "P2", "P3", "P4"], 20)]);
+    assert!(import(&folder, std::slice::from_ref(&stored), false, None)
+        .refused
+        .is_empty());
+    let new = cards_file(&s, "new.csv", &[card(2, ["P5", "P6", "P7", "P1"], 20)]);
+    let new = new.display().to_string();
+    Test::new()
+        .args(["check", &new, "--event", &d])
+        .run()
+        .failure(1)
+        .errors(1)
+        .stderr_has("new.csv:5:5: error: P1 (Chan Tai Man) is seated at table 2 and at table 1")
+        .stderr_has(
+            "1 card stored in the event and 1 file: 1 card accepted, 3 games, 1 rejected; 1 error",
+        )
+        .stderr_lacks("S01: table 1,")
+        .stderr_lacks("S01: tables 1");
+    // two new cards clashing: both rejected
+    let both = cards_file(
+        &s,
+        "both.csv",
+        &[
+            card(2, ["P5", "P6", "P7", "P8"], 20),
+            card(3, ["P5", "P6", "P7", "P8"], 20),
+        ],
+    );
+    Test::new()
+        .args(["check", &both.display().to_string(), "--event", &d])
+        .run()
+        .failure(1)
+        .errors(4)
+        .stderr_has(
+            "1 card stored in the event and 1 file: 1 card accepted, 3 games, 2 rejected; 4 errors",
+        );
 }
 
 #[test]

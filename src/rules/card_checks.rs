@@ -2513,8 +2513,10 @@ impl Seating {
     /// The check: each card whose table is given twice in its session, or
     /// one of whose players sits at another table of the session, is an
     /// error naming both places. Returns the indexes of the cards to reject,
-    /// in order: every card involved (the tool cannot tell which is right),
-    /// and every card refused by its own checks.
+    /// in order: every card involved (the tool cannot tell which is right;
+    /// of a clash between stored cards and new ones, the new ones:
+    /// `reject_in_clash`), and every card refused by its own
+    /// checks.
     pub fn clashes(&self, roster: &Roster, rules: &Rules, problems: &mut Problems) -> Vec<usize> {
         let mut rejected = Vec::new();
         // Cards added in rising order of their keys (a file's, read in
@@ -2699,8 +2701,7 @@ impl Seating {
                             ],
                         ),
                     );
-                    rejected.push(i as usize);
-                    rejected.push(j as usize);
+                    self.reject_in_clash(&[i as usize, j as usize], &mut rejected);
                 }
             }
         }
@@ -2782,9 +2783,18 @@ impl Seating {
                 ],
             ),
         );
-        rejected.push(i);
-        rejected.push(j);
-        rejected.push((first_of[k] / 4) as usize);
+        self.reject_in_clash(&[i, j, (first_of[k] / 4) as usize], rejected);
+    }
+
+    /// Rejects the cards of one clash (a player at two tables of a
+    /// session, or in more sessions than each plays): every card involved,
+    /// the tool cannot tell which is right; but when a new card is among
+    /// them, only the new ones. A stored card stands, as `import` leaves
+    /// it when it refuses the file: `check FILE --event DIR` answers what
+    /// the import would do, and does not name the stored table missing.
+    fn reject_in_clash(&self, cards: &[usize], rejected: &mut Vec<usize>) {
+        let any_new = cards.iter().any(|&i| !self.is_stored(i));
+        rejected.extend(cards.iter().filter(|&&i| !(any_new && self.is_stored(i))));
     }
 }
 
