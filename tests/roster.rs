@@ -112,7 +112,7 @@ fn a_bad_birth_date() {
         .errors(2)
         .error_at(
             "roster/bad-birth-date.csv:3:3",
-            &["birth_date is \"30/09/2014\"", "YYYY-MM-DD"],
+            &["birth_date is \"30/09/2014\"; write it as YYYY-MM-DD: 2014-09-30"],
         )
         .error_at(
             "roster/bad-birth-date.csv:4:3",

@@ -1304,7 +1304,7 @@ fn the_command_line_reads_dates_as_the_settings_do() {
         .arg(std::env::temp_dir().join("tilerank-settings-never-made"))
         .run()
         .failure(2)
-        .stderr_has("\"28/03/2026\" is not a date: expected YYYY-MM-DD");
+        .stderr_has("\"28/03/2026\" is not a date: write it as YYYY-MM-DD: 2026-03-28");
 }
 
 /// `profiles` lists every built-in profile with its line; `profiles show

@@ -132,12 +132,12 @@ pub fn parse_date(text: &str) -> Result<String, String> {
 /// [`parse_date`], saying what is wrong after the date as written: `not a
 /// date: ...` (the file's `[event] date = "2026-02-30": not a date: ...`).
 fn read_date(text: &str) -> Result<String, String> {
-    Date::parse(text)
-        .map(|d| d.to_string())
-        .ok_or_else(|| match Date::no_such_day(text) {
+    Date::parse(text).map(|d| d.to_string()).ok_or_else(|| {
+        match crate::rules::age_groups::date_meant(text) {
             Some(why) => format!("not a date: {why}"),
             None => "not a date: expected YYYY-MM-DD".to_string(),
-        })
+        }
+    })
 }
 
 impl ProfileName {

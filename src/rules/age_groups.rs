@@ -192,20 +192,37 @@ impl fmt::Display for NoSuchDay {
 }
 
 /// What is wrong with `text`, said after what was found: that it is no
-/// day of the calendar ([`NoSuchDay`]), else that a date is written
-/// `YYYY-MM-DD`.
+/// day of the calendar ([`NoSuchDay`]), or the date it may mean
+/// ([`date_meant`]), else that a date is written `YYYY-MM-DD`.
 pub fn not_a_date(text: &str) -> String {
+    date_meant(text).unwrap_or_else(|| "expected a date YYYY-MM-DD".to_string())
+}
+
+/// What `text`, not a date as the tool reads one, was meant to be, when
+/// that can be said: no day of the calendar ([`NoSuchDay`]), day and
+/// month the wrong way round for either reading, or written day (or
+/// month) first where only one way round is a day. `None` for anything
+/// else. The one reading of a mistyped date, for the roster, the
+/// settings and the command line.
+pub fn date_meant(text: &str) -> Option<String> {
     if let Some(why) = Date::no_such_day(text) {
-        return why.to_string();
+        return Some(why.to_string());
     }
+    let (a, b, y) = day_month_first(text)?;
     // (`02/04/1961`: 2 April or 4 February, nobody can tell which)
-    match day_month_first(text) {
-        Some((a, b, y)) if a != b && (1..=12).contains(&a) && (1..=12).contains(&b) => format!(
+    if a != b && (1..=12).contains(&a) && (1..=12).contains(&b) {
+        return Some(format!(
             "day and month could be either way ({y}-{b:02}-{a:02} or {y}-{a:02}-{b:02}); \
              write it as YYYY-MM-DD"
-        ),
-        _ => "expected a date YYYY-MM-DD".to_string(),
+        ));
     }
+    // (`30/09/2014` or `09/30/2014`: only one way round is a day of the
+    // calendar, so the date meant is said; still not taken, as a file
+    // written day first has its 02/04 too)
+    let date = [(b, a), (a, b)]
+        .into_iter()
+        .find_map(|(m, d)| (m <= 12).then(|| Date::new(y, m, d)).flatten())?;
+    Some(format!("write it as YYYY-MM-DD: {date}"))
 }
 
 /// The year, month and day of a text written `YYYY-MM-DD` (ten bytes:
@@ -606,7 +623,15 @@ mod tests {
             said("2014-00-09"),
             Date::no_such_day("2014-00-09").unwrap().to_string()
         );
-        for text in ["30/09/2014", "14-09-30", "yesterday", "2014-9", ""] {
+        // written day first, or month first, one way round only a day
+        // of the calendar: the date meant is said
+        for text in ["30/09/2014", "09/30/2014", "30.9.2014", "30-09-2014"] {
+            assert_eq!(Date::no_such_day(text), None, "{text}");
+            assert_eq!(said(text), "write it as YYYY-MM-DD: 2014-09-30", "{text}");
+        }
+        assert_eq!(said("31/02/2014"), "expected a date YYYY-MM-DD");
+        assert_eq!(said("32/13/2014"), "expected a date YYYY-MM-DD");
+        for text in ["14-09-30", "yesterday", "2014-9", ""] {
             assert_eq!(Date::no_such_day(text), None, "{text}");
             assert_eq!(said(text), "expected a date YYYY-MM-DD", "{text}");
         }
@@ -619,7 +644,8 @@ mod tests {
                 "{text}"
             );
         }
-        assert_eq!(said("04/04/1961"), "expected a date YYYY-MM-DD");
+        // (the same either way round: one date)
+        assert_eq!(said("04/04/1961"), "write it as YYYY-MM-DD: 1961-04-04");
         assert_eq!(
             said("2014年2月30日"),
             "no such day: February 2014 has 28 days"
@@ -757,7 +783,7 @@ mod tests {
         );
         assert_eq!(
             AgeError::BadEventDate("13/09/2023".into()).to_string(),
-            "event date is \"13/09/2023\"; expected a date YYYY-MM-DD"
+            "event date is \"13/09/2023\"; write it as YYYY-MM-DD: 2023-09-13"
         );
         let err = assign(&born("2024-01-01"), &g, "2023-09-13").unwrap_err();
         assert_eq!(
