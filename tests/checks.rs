@@ -540,6 +540,49 @@ mod check_1_seats_and_players {
             .stderr_has(":14: error: session S01 table 7: lines 14-25 give again the games and seats of lines 2-13 (");
     }
 
+    /// A line with its values typed and only its session of the card's
+    /// head: each blank column of the head is said, as for any line, not
+    /// that it is a note of one value, by every reader of the file (split
+    /// where it lies, from standard input, or by the CSV reader when a
+    /// quote is in the file). The fuzz target `stream_results` found the
+    /// CSV reader's lines read blank once their values were taken.
+    #[test]
+    fn a_line_of_values_with_no_head_is_said_alike_by_every_reader() {
+        let fixture = "bad/line-values-without-head.csv";
+        let expected: Vec<String> = [
+            "14:2: error: table is blank; expected a table number such as 7",
+            "14:3: error: game is blank; expected a game number 1, 2, 3...",
+            "14:4: error: seat is blank; expected A, B, C or D",
+            "14:5: error: player is blank; expected a roster id or name",
+        ]
+        .iter()
+        .map(|e| format!(":{e}"))
+        .collect();
+        let said = |out: &crate::test::Output| -> Vec<String> {
+            out.problems("error")
+                .iter()
+                .map(|l| l[l.find(':').unwrap()..].to_string())
+                .collect()
+        };
+        let out = Test::new().arg("check").fixture(fixture).run().failure(1);
+        assert_eq!(said(&out), expected);
+        let text = std::fs::read_to_string(fixtures().join(fixture)).unwrap();
+        let out = Test::new()
+            .args(["check", "-"])
+            .stdin(text.clone())
+            .run()
+            .failure(1);
+        assert_eq!(said(&out), expected);
+        let s = crate::test::Scratch::new("values-no-head");
+        let quoted = s.write("quoted.csv", &text.replace("S01,,,,,", "\"S01\",,,,,"));
+        let out = Test::new()
+            .args(["check", &quoted.display().to_string()])
+            .run()
+            .failure(1)
+            .stderr_lacks("one value only");
+        assert_eq!(said(&out), expected);
+    }
+
     /// Another table's lines typed under this table's number: one error
     /// for the run, and not a "keeps its player" error at each of its
     /// lines for the players it names.

@@ -198,7 +198,10 @@ pub trait Fields {
     fn at(&self, i: usize) -> At;
     /// Field `i` as text (a number as it prints), borrowed where it can be.
     fn text(&self, i: usize) -> std::borrow::Cow<'_, str>;
-    /// Field `i`, taken out.
+    /// Field `i`, as a cell of its own. Its text is still the line's
+    /// afterwards: the checks of the line's head read every column (a
+    /// line of one value is a note only when its values are blank too),
+    /// and each reader must read them alike.
     fn take(&mut self, i: usize) -> Cell;
     /// Field `i` as a whole number, as [`whole_number_text`] reads its
     /// text. (A reader that holds the number already, such as the
@@ -271,10 +274,9 @@ impl Fields for Row {
     }
 
     fn take(&mut self, i: usize) -> Cell {
-        self.cells
-            .get_mut(i)
-            .map(std::mem::take)
-            .unwrap_or_default()
+        // (a copy: taken out, the cell read blank to the head's checks,
+        // where a CSV line split where it lies still reads its text)
+        self.cells.get(i).cloned().unwrap_or_default()
     }
 
     fn beyond(&self, width: usize) -> Option<usize> {
