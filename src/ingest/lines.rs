@@ -274,8 +274,8 @@ impl Fields for Row {
     }
 
     fn take(&mut self, i: usize) -> Cell {
-        // (a copy: taken out, the cell read blank to the head's checks,
-        // where a CSV line split where it lies still reads its text)
+        // (a copy: moved out, the cell read blank to the head's checks,
+        // which every other reader's line still reads as typed)
         self.cells.get(i).cloned().unwrap_or_default()
     }
 
