@@ -1459,6 +1459,22 @@ impl Event {
     /// What the event expects and does not have: the prelim cards its
     /// schedule names, and the roster's players who played no game.
     /// The keys of the accepted cards, in the order read.
+    /// Of the cards `missing` ([`Completeness::missing`]), those a card
+    /// was given for and rejected (its errors are said), apart from those
+    /// no card was given for: `(refused, absent)`, each in the order of
+    /// `missing`.
+    pub fn refused_of(
+        &self,
+        missing: &[crate::domain::CardKey],
+    ) -> (Vec<crate::domain::CardKey>, Vec<crate::domain::CardKey>) {
+        let rejected: std::collections::BTreeSet<crate::domain::CardKey> = self
+            .rejected
+            .iter()
+            .map(|&i| self.card_keys.key(i))
+            .collect();
+        missing.iter().cloned().partition(|k| rejected.contains(k))
+    }
+
     pub fn accepted_keys(&self) -> Vec<crate::domain::CardKey> {
         (0..self.card_keys.len())
             .filter(|i| self.rejected.binary_search(i).is_err())
@@ -1619,9 +1635,18 @@ impl Completeness {
     /// director to act on: `session S01: tables 3, 7, 9-11`, or
     /// `session S02: all 25 tables` when the schedule says how many it has.
     pub fn missing_by_session(&self, schedule: Option<crate::profile::Schedule>) -> Vec<String> {
+        Completeness::by_session(&self.missing, schedule)
+    }
+
+    /// `keys`, cards of the first stage, grouped by session as
+    /// [`Completeness::missing_by_session`] says them.
+    pub fn by_session(
+        keys: &[crate::domain::CardKey],
+        schedule: Option<crate::profile::Schedule>,
+    ) -> Vec<String> {
         use crate::domain::{CardKey, Label, SessionName};
         // (the missing cards are all of the first stage)
-        CardKey::tables_by_session(&self.missing)
+        CardKey::tables_by_session(keys)
             .into_iter()
             .map(|(key, tables)| {
                 let session = format!("session {}", SessionName(&key.session));

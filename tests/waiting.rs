@@ -297,7 +297,8 @@ fn check_in_an_event_folder_ends_with_what_the_event_lacks() {
         said.stderr,
         out.stderr
     );
-    // a card with an error: exit 1 for it, and its table still missing
+    // a card with an error: exit 1 for it, and its table said rejected,
+    // apart from the tables no card was given for
     let bad = s.0.join("table2.csv");
     std::fs::write(
         &bad,
@@ -313,7 +314,8 @@ fn check_in_an_event_folder_ends_with_what_the_event_lacks() {
         .run()
         .failure(1)
         .stderr_has("game 1: the scores add up to -1, expected 0")
-        .stderr_has(" errors\n1 card missing:\n  session S01: table 2\n");
+        .stderr_has(" errors\n1 card rejected (its errors are above):\n  session S01: table 2\n")
+        .stderr_lacks("card missing");
     // the same cards checked as files, outside the folder: no schedule
     Test::new()
         .args(["check", dir.join("cards").to_str().unwrap()])

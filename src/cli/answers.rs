@@ -381,9 +381,22 @@ fn held_lines(event: &Event, c: &Completeness) -> Vec<String> {
 /// [`lacking_lines`] but the board's.
 fn lacking_play(event: &Event, c: &Completeness, no_shows: bool) -> Vec<String> {
     let mut lines = Vec::new();
-    if !c.missing.is_empty() {
-        lines.push(format!("{} missing:", crate::cli::cards(c.missing.len())));
-        for line in c.missing_by_session(event.rules.schedule) {
+    // (a table whose card was given and rejected is not missing: its
+    // errors are said above, and the card is there to correct)
+    let (refused, absent) = event.refused_of(&c.missing);
+    for (keys, what) in [
+        (absent, "missing"),
+        (refused, "rejected (their errors are above)"),
+    ] {
+        if keys.is_empty() {
+            continue;
+        }
+        let what = match keys.len() {
+            1 => what.replace("their errors are", "its errors are"),
+            _ => what.to_string(),
+        };
+        lines.push(format!("{} {what}:", crate::cli::cards(keys.len())));
+        for line in Completeness::by_session(&keys, event.rules.schedule) {
             lines.push(format!("  {line}"));
         }
     }
