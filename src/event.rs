@@ -1456,9 +1456,14 @@ impl Event {
         ))
     }
 
-    /// What the event expects and does not have: the prelim cards its
-    /// schedule names, and the roster's players who played no game.
     /// The keys of the accepted cards, in the order read.
+    pub fn accepted_keys(&self) -> Vec<crate::domain::CardKey> {
+        (0..self.card_keys.len())
+            .filter(|i| self.rejected.binary_search(i).is_err())
+            .map(|i| self.card_keys.key(i))
+            .collect()
+    }
+
     /// Of the cards `missing` ([`Completeness::missing`]), those a card
     /// was given for and rejected (its errors are said), apart from those
     /// no card was given for: `(refused, absent)`, each in the order of
@@ -1475,13 +1480,6 @@ impl Event {
         missing.iter().cloned().partition(|k| rejected.contains(k))
     }
 
-    pub fn accepted_keys(&self) -> Vec<crate::domain::CardKey> {
-        (0..self.card_keys.len())
-            .filter(|i| self.rejected.binary_search(i).is_err())
-            .map(|i| self.card_keys.key(i))
-            .collect()
-    }
-
     /// The first stage's cards its schedule names and that are not in.
     fn completeness_of_schedule(&self) -> Vec<crate::domain::CardKey> {
         match self.rules.schedule {
@@ -1495,6 +1493,8 @@ impl Event {
         }
     }
 
+    /// What the event expects and does not have: the prelim cards its
+    /// schedule names, and the roster's players who played no game.
     pub fn completeness(&self) -> Completeness {
         // (a table the board holds back is said as held, not as missing)
         let mut missing = self.completeness_of_schedule();

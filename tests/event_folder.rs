@@ -612,6 +612,7 @@ fn a_clash_with_a_stored_card_rejects_the_new_card_only() {
         .stderr_has(
             "1 card stored in the event and 1 file: 1 card accepted, 3 games, 1 rejected; 1 error",
         )
+        .stderr_has("\n1 card rejected (its errors are above):\n  session S01: table 2\n")
         .stderr_lacks("S01: table 1,")
         .stderr_lacks("S01: tables 1");
     // two new cards clashing: both rejected
@@ -630,7 +631,8 @@ fn a_clash_with_a_stored_card_rejects_the_new_card_only() {
         .errors(4)
         .stderr_has(
             "1 card stored in the event and 1 file: 1 card accepted, 3 games, 2 rejected; 4 errors",
-        );
+        )
+        .stderr_has("\n2 cards rejected (their errors are above):\n  session S01: tables 2-3\n");
 }
 
 #[test]

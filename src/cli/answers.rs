@@ -384,16 +384,18 @@ fn lacking_play(event: &Event, c: &Completeness, no_shows: bool) -> Vec<String> 
     // (a table whose card was given and rejected is not missing: its
     // errors are said above, and the card is there to correct)
     let (refused, absent) = event.refused_of(&c.missing);
-    for (keys, what) in [
-        (absent, "missing"),
-        (refused, "rejected (their errors are above)"),
+    for (keys, one, many) in [
+        (absent, "missing", "missing"),
+        (
+            refused,
+            "rejected (its errors are above)",
+            "rejected (their errors are above)",
+        ),
     ] {
-        if keys.is_empty() {
-            continue;
-        }
         let what = match keys.len() {
-            1 => what.replace("their errors are", "its errors are"),
-            _ => what.to_string(),
+            0 => continue,
+            1 => one,
+            _ => many,
         };
         lines.push(format!("{} {what}:", crate::cli::cards(keys.len())));
         for line in Completeness::by_session(&keys, event.rules.schedule) {
