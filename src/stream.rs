@@ -437,17 +437,43 @@ fn read_head(file: &mut Reader, limits: &Limits) -> Option<Head> {
     None
 }
 
-/// Reads `len` bytes of a file from `at` (fewer at its end).
+/// Reads `len` bytes of a file from `at` (fewer at its end) into `buf`,
+/// in one read where the system gives them so. The buffer keeps the room
+/// it had, written over, and is zeroed only where it grows: a chunk read
+/// by the standard `read_to_end` (its own buffer unknown to be written)
+/// took five reads of growing size, from 8 KiB, for each 128 KiB chunk.
 fn read_at(file: &mut Reader, at: u64, len: u64, buf: &mut Vec<u8>) -> Option<()> {
-    buf.clear();
-    file.seek(SeekFrom::Start(at)).ok()?;
-    // each kind read by its own reader: a file's reads into the buffer's
-    // room as it is (through `Reader`, the room would be zeroed first,
-    // a chunk's every byte written twice)
+    let want = usize::try_from(len).ok()?;
     match file {
-        Reader::File(f) => f.take(len).read_to_end(buf).ok()?,
-        Reader::Held(c) => c.take(len).read_to_end(buf).ok()?,
-    };
+        Reader::File(f) => {
+            #[cfg(not(unix))]
+            f.seek(SeekFrom::Start(at)).ok()?;
+            buf.resize(want, 0);
+            let mut filled = 0;
+            while filled < want {
+                // (where the system reads at an offset, one call a read)
+                #[cfg(unix)]
+                let read =
+                    std::os::unix::fs::FileExt::read_at(f, &mut buf[filled..], at + filled as u64);
+                #[cfg(not(unix))]
+                let read = f.read(&mut buf[filled..]);
+                match read {
+                    Ok(0) => break,
+                    Ok(n) => filled += n,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(_) => return None,
+                }
+            }
+            buf.truncate(filled);
+        }
+        Reader::Held(c) => {
+            let bytes = *c.get_ref();
+            let from = usize::try_from(at).ok()?.min(bytes.len());
+            let to = from.saturating_add(want).min(bytes.len());
+            buf.clear();
+            buf.extend_from_slice(&bytes[from..to]);
+        }
+    }
     Some(())
 }
 
