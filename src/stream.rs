@@ -923,3 +923,42 @@ fn parse_chunk(
     }
     Some(chunk)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `read_at` gives the bytes asked for, fewer at the end, none past
+    /// it, from a file and from bytes held alike, whatever the buffer
+    /// held before (longer, shorter or swapped for an empty one).
+    #[test]
+    fn read_at_gives_the_bytes_asked_for_from_a_file_and_from_held_bytes() {
+        let bytes: Vec<u8> = (0..300_000u32).map(|i| (i % 251) as u8).collect();
+        let path = std::env::temp_dir().join(format!("tilerank-read-at-{}", std::process::id()));
+        std::fs::write(&path, &bytes).unwrap();
+        let mut file = Reader::File(std::fs::File::open(&path).unwrap());
+        let mut held = Reader::Held(std::io::Cursor::new(&bytes[..]));
+        let asked = [
+            (0, 131_072),
+            (5, 10),
+            (131_000, 131_072),
+            (299_990, 4096),
+            (300_000, 4096),
+            (400_000, 7),
+            (17, 0),
+        ];
+        for reader in [&mut file, &mut held] {
+            let mut buf = vec![0xEE; 200_000];
+            for &(at, len) in &asked {
+                read_at(reader, at, len, &mut buf).unwrap();
+                let from = (at as usize).min(bytes.len());
+                let to = (from + len as usize).min(bytes.len());
+                assert_eq!(buf, &bytes[from..to], "at {at}, {len} bytes");
+            }
+            buf = Vec::new();
+            read_at(reader, 3, 5, &mut buf).unwrap();
+            assert_eq!(buf, &bytes[3..8]);
+        }
+        std::fs::remove_file(&path).unwrap();
+    }
+}
