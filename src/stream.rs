@@ -41,7 +41,7 @@ use crate::problem::Problems;
 use crate::profile::Rules;
 use crate::roster::NameHasher;
 use crate::rules::card_checks::{check_values, Checked};
-use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
 /// Whether every input is one the streaming reader may take: a regular
@@ -117,15 +117,6 @@ impl Read for Reader<'_> {
         match self {
             Reader::File(f) => f.read(buf),
             Reader::Held(c) => c.read(buf),
-        }
-    }
-}
-
-impl Seek for Reader<'_> {
-    fn seek(&mut self, pos: SeekFrom) -> std::io::Result<u64> {
-        match self {
-            Reader::File(f) => f.seek(pos),
-            Reader::Held(c) => c.seek(pos),
         }
     }
 }
@@ -447,7 +438,7 @@ fn read_at(file: &mut Reader, at: u64, len: u64, buf: &mut Vec<u8>) -> Option<()
     match file {
         Reader::File(f) => {
             #[cfg(not(unix))]
-            f.seek(SeekFrom::Start(at)).ok()?;
+            std::io::Seek::seek(f, std::io::SeekFrom::Start(at)).ok()?;
             buf.resize(want, 0);
             let mut filled = 0;
             while filled < want {
