@@ -428,41 +428,34 @@ fn read_head(file: &mut Reader, limits: &Limits) -> Option<Head> {
     None
 }
 
-/// Reads `len` bytes of a file from `at` (fewer at its end) into `buf`,
-/// in one read where the system gives them so. The buffer keeps the room
-/// it had, written over, and is zeroed only where it grows: a chunk read
-/// by the standard `read_to_end` (its own buffer unknown to be written)
-/// took five reads of growing size, from 8 KiB, for each 128 KiB chunk.
+/// Reads the `len` bytes of a file from `at` into `buf`, `None` when the
+/// file ends first (it changed while read: the caller reads it the
+/// ordinary way). The buffer keeps the room it had, written over, and is
+/// zeroed only where it grows: a chunk read by the standard
+/// `read_to_end` (its own buffer unknown to be written) took five reads
+/// of growing size, from 8 KiB, for each 128 KiB chunk. A file is read
+/// at its offset ([`ingest::read_exact_at`], the roster's reader too);
+/// where the system has no such read, after a seek (each thread has its
+/// own handle).
 fn read_at(file: &mut Reader, at: u64, len: u64, buf: &mut Vec<u8>) -> Option<()> {
     let want = usize::try_from(len).ok()?;
     match file {
         Reader::File(f) => {
-            #[cfg(not(unix))]
-            std::io::Seek::seek(f, std::io::SeekFrom::Start(at)).ok()?;
             buf.resize(want, 0);
-            let mut filled = 0;
-            while filled < want {
-                // (where the system reads at an offset, one call a read)
-                #[cfg(unix)]
-                let read =
-                    std::os::unix::fs::FileExt::read_at(f, &mut buf[filled..], at + filled as u64);
-                #[cfg(not(unix))]
-                let read = f.read(&mut buf[filled..]);
-                match read {
-                    Ok(0) => break,
-                    Ok(n) => filled += n,
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                    Err(_) => return None,
-                }
+            #[cfg(unix)]
+            ingest::read_exact_at(f, buf, at).ok()?;
+            #[cfg(not(unix))]
+            {
+                std::io::Seek::seek(f, std::io::SeekFrom::Start(at)).ok()?;
+                f.read_exact(buf).ok()?;
             }
-            buf.truncate(filled);
         }
         Reader::Held(c) => {
             let bytes = *c.get_ref();
-            let from = usize::try_from(at).ok()?.min(bytes.len());
-            let to = from.saturating_add(want).min(bytes.len());
+            let from = usize::try_from(at).ok()?;
+            let to = from.checked_add(want)?;
             buf.clear();
-            buf.extend_from_slice(&bytes[from..to]);
+            buf.extend_from_slice(bytes.get(from..to)?);
         }
     }
     Some(())
@@ -514,7 +507,8 @@ fn boundary(
     const WINDOW: u64 = 4 * 1024;
     let mut splitter = Splitter::new(head.delimiter, limits);
     let mut at = nominal - 1;
-    read_at(file, at, WINDOW, buf)?;
+    let window = |at: u64| WINDOW.min(len.saturating_sub(at));
+    read_at(file, at, window(at), buf)?;
     let at_end = |at: u64, buf: &Vec<u8>| at + buf.len() as u64 >= len;
     let mut offset = match buf.iter().position(|&b| b == b'\n') {
         Some(i) => i + 1,
@@ -532,7 +526,7 @@ fn boundary(
             None if offset == 0 => return None, // a line longer than the window
             None => {
                 at += offset as u64;
-                read_at(file, at, WINDOW, buf)?;
+                read_at(file, at, window(at), buf)?;
                 offset = 0;
                 continue;
             }
@@ -805,12 +799,9 @@ fn parse_chunk(
         splitter,
         scratch,
     } = parser;
-    read_at(file, a, len, buf)?;
-    if (buf.len() as u64) != len {
-        return None; // the file changed while read
-    }
-    // UTF-8 checked once for the chunk (a file that is not is read the
-    // ordinary way, which decodes it)
+    read_at(file, a, len, buf)?; // (`None`: the file changed while read)
+                                 // UTF-8 checked once for the chunk (a file that is not is read the
+                                 // ordinary way, which decodes it)
     let text = std::str::from_utf8(buf).ok()?;
     // each chunk its own source: the threads share no counter
     let source = Source::file(reading.name);
@@ -919,9 +910,10 @@ fn parse_chunk(
 mod tests {
     use super::*;
 
-    /// `read_at` gives the bytes asked for, fewer at the end, none past
-    /// it, from a file and from bytes held alike, whatever the buffer
-    /// held before (longer, shorter or swapped for an empty one).
+    /// `read_at` gives the bytes asked for, up to the end, and none
+    /// when asked for more than there is (the file changed), from a file
+    /// and from bytes held alike, whatever the buffer held before
+    /// (longer, shorter or swapped for an empty one).
     #[test]
     fn read_at_gives_the_bytes_asked_for_from_a_file_and_from_held_bytes() {
         let bytes: Vec<u8> = (0..300_000u32).map(|i| (i % 251) as u8).collect();
@@ -933,18 +925,24 @@ mod tests {
             (0, 131_072),
             (5, 10),
             (131_000, 131_072),
-            (299_990, 4096),
-            (300_000, 4096),
-            (400_000, 7),
+            (299_990, 10),
+            (300_000, 0),
             (17, 0),
         ];
+        let past_the_end = [(299_990, 4096), (300_000, 1), (400_000, 7)];
         for reader in [&mut file, &mut held] {
             let mut buf = vec![0xEE; 200_000];
             for &(at, len) in &asked {
                 read_at(reader, at, len, &mut buf).unwrap();
-                let from = (at as usize).min(bytes.len());
-                let to = (from + len as usize).min(bytes.len());
-                assert_eq!(buf, &bytes[from..to], "at {at}, {len} bytes");
+                let at = at as usize;
+                assert_eq!(buf, &bytes[at..at + len as usize], "at {at}, {len} bytes");
+            }
+            for &(at, len) in &past_the_end {
+                assert_eq!(
+                    read_at(reader, at, len, &mut buf),
+                    None,
+                    "at {at}, {len} bytes"
+                );
             }
             buf = Vec::new();
             read_at(reader, 3, 5, &mut buf).unwrap();
