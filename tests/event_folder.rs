@@ -1946,3 +1946,72 @@ fn nobody_goes_on_from_the_last_stage() {
         .success()
         .stdout_has("Going on from the semi stage to the final: 3 players");
 }
+
+/// Cards of a session that seat the same players as cards of another
+/// (a session's cards typed under another's label) are said once, in a
+/// note for the pair of sessions naming the first card repeated, besides
+/// the error at each seat; a single card so typed is said by its seats'
+/// errors alone. Against stored cards and within the new cards alike.
+#[test]
+fn a_session_typed_under_another_label_is_said_once_besides_its_seats() {
+    use crate::test::Test;
+    let s = Scratch::new("session-retyped");
+    let folder = event(&s);
+    let d = s.0.join("event").display().to_string();
+    let first = [
+        card(1, ["P1", "P2", "P3", "P4"], 20),
+        card(2, ["P5", "P6", "P7", "P8"], 20),
+    ];
+    let stored = cards_file(&s, "stored.csv", &first);
+    assert!(import(&folder, std::slice::from_ref(&stored), false, None)
+        .refused
+        .is_empty());
+    let from = format!(
+        "imported from {} on {}",
+        stored.display(),
+        logged_at(&folder)
+    );
+    let again: Vec<String> = first.iter().map(|c| c.replace("S01,", "S02,")).collect();
+    let new = cards_file(&s, "new.csv", &again).display().to_string();
+    let out = Test::new()
+        .args(["check", &new, "--event", &d])
+        .run()
+        .failure(1);
+    assert_eq!(
+        out.problems("note"),
+        [format!(
+            "{new}:2: note: 2 cards of session S02 seat the same players as cards of session S01 (the first: {from}): is their session column wrong, or were they typed twice? Each of their players is an error"
+        )]
+    );
+    assert_eq!(out.problems("error").len(), 8);
+    // one card so typed: its seats' errors only
+    let one = cards_file(&s, "one.csv", &again[..1]).display().to_string();
+    let out = Test::new()
+        .args(["check", &one, "--event", &d])
+        .run()
+        .failure(1);
+    assert_eq!(out.problems("note"), Vec::<&str>::new());
+    assert_eq!(out.problems("error").len(), 4);
+    // within the new cards: S03 typed again as S04
+    let third = [
+        card(3, ["P1", "P2", "P3", "P4"], 20).replace("S01,", "S03,"),
+        card(4, ["P5", "P6", "P7", "P8"], 20).replace("S01,", "S03,"),
+    ];
+    let mut cards = third.to_vec();
+    cards.extend(third.iter().map(|c| c.replace("S03,", "S04,")));
+    let both = cards_file(&s, "both.csv", &cards).display().to_string();
+    let fresh = Scratch::new("session-retyped-fresh");
+    let folder = event(&fresh);
+    drop(folder);
+    let d = fresh.0.join("event").display().to_string();
+    let out = Test::new()
+        .args(["check", &both, "--event", &d])
+        .run()
+        .failure(1);
+    assert_eq!(
+        out.problems("note"),
+        [format!(
+            "{both}:26: note: 2 cards of session S04 seat the same players as cards of session S03 (the first: {both}:2): is their session column wrong, or were they typed twice? Each of their players is an error"
+        )]
+    );
+}

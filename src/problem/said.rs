@@ -370,6 +370,11 @@ crate::lang::catalog! {
         TablesCount => "{} tables", "{} 張枱";
         TwoTables => "{} ({}) is seated at table {} and at table {} ({}) in session {}; a player sits at one table per session",
             "{}（{}）坐在第 {} 枱，又坐在第 {} 枱（{}），同屬場次 {}；每名選手每場次只坐一枱";
+        /// Cards of a session seating the same players as cards of
+        /// another: said once for the pair of sessions, besides each
+        /// player's error.
+        SessionRetyped => "{} cards of session {} seat the same players as cards of session {} (the first: {}): is their session column wrong, or were they typed twice? Each of their players is an error",
+            "場次 {1} 有 {0} 張計分卡的選手與場次 {2} 的計分卡相同（第一張見 {3}）：是場次欄輸入錯誤，還是同一批計分卡輸入了兩次？每名選手各列一項錯誤";
         SessionsPerPlayer => "{} ({}) plays in {} and in {} ({}); each player plays {} of the {} ([sessions] per_player): the same card typed under two sessions, or a wrong id?",
             "{}（{}）在 {} 出賽，又在 {}（{}）出賽；每名選手只打 {}（{}，見 [sessions] per_player）：是同一張計分卡以兩個場次輸入了兩次，還是選手編號有誤？";
 

@@ -2645,6 +2645,9 @@ impl Seating {
         let mut sessions_of: Vec<u8> = Vec::new();
         let mut first_of: Vec<u32> = Vec::new();
         let mut new_of: Vec<u32> = Vec::new();
+        // the cards said to seat a player of another session, each with
+        // the card it names
+        let mut repeats: Vec<(u32, u32)> = Vec::new();
         for cards in by_session.chunk_by(|&a, &b| session_of(a) == session_of(b)) {
             sittings.clear();
             for &i in cards {
@@ -2662,14 +2665,14 @@ impl Seating {
                 };
                 if let Some((_, most)) = counted {
                     let (player, sitting) = group[0];
-                    self.count_session(
+                    repeats.extend(self.count_session(
                         (player, sitting),
                         most,
                         (&mut sessions_of, &mut first_of, &mut new_of),
                         roster,
                         problems,
                         &mut rejected,
-                    );
+                    ));
                 }
                 let (j, js) = (first_sitting / 4, first_sitting % 4);
                 let first = &self.cards[j as usize];
@@ -2705,10 +2708,64 @@ impl Seating {
                 }
             }
         }
+        self.say_sessions_retyped(repeats, problems);
         rejected.extend(self.refused.iter().map(|&i| i as usize));
         rejected.sort_unstable();
         rejected.dedup();
         rejected
+    }
+
+    /// Cards of one session that each seat the same players as a card of
+    /// another (`repeats`: the cards said to seat a player of another
+    /// session, each with the card named), two or more of a pair of
+    /// sessions: a session's cards typed under another's label, or typed
+    /// twice. Besides the error at each of their seats, a note says so
+    /// once for the pair of sessions, at the first such card, naming the
+    /// first card it repeats.
+    fn say_sessions_retyped(&self, mut repeats: Vec<(u32, u32)>, problems: &mut Problems) {
+        repeats.sort_unstable();
+        repeats.dedup();
+        let seated = |i: u32| {
+            let mut players = self.cards[i as usize].players;
+            players.sort_unstable();
+            players
+        };
+        let session = |i: u32| {
+            let c = &self.cards[i as usize];
+            (c.key.0, c.key.1)
+        };
+        // by pair of sessions, in the order of the first card said: the
+        // cards so typed, and the first (with the card it names)
+        type Sessions = ((u32, u32), (u32, u32));
+        let mut pairs: Vec<(Sessions, u32, (u32, u32))> = Vec::new();
+        let mut index = std::collections::HashMap::<Sessions, usize>::new();
+        for (i, j) in repeats {
+            if seated(i) != seated(j) {
+                continue; // a wrong id, not a card typed again
+            }
+            let pair = (session(i), session(j));
+            let at = *index.entry(pair).or_insert_with(|| {
+                pairs.push((pair, 0, (i, j)));
+                pairs.len() - 1
+            });
+            pairs[at].1 += 1;
+        }
+        for (_, cards, (i, j)) in pairs.into_iter().filter(|p| p.1 > 1) {
+            let (i, j) = (i as usize, j as usize);
+            let (key, named) = (self.key(i), self.key(j));
+            problems.note(
+                self.place(i, self.cards[i].at),
+                Said::new(
+                    Msg::SessionRetyped,
+                    [
+                        Part::text(cards),
+                        Part::text(SessionName(&key.session)),
+                        Part::text(SessionName(&named.session)),
+                        Part::text(self.place(j, self.cards[j].at)),
+                    ],
+                ),
+            );
+        }
     }
 
     /// A player's sitting in one more session of the first stage (`player`
@@ -2729,7 +2786,7 @@ impl Seating {
         roster: &Roster,
         problems: &mut Problems,
         rejected: &mut Vec<usize>,
-    ) {
+    ) -> Option<(u32, u32)> {
         let k = player.0 as usize;
         if sessions_of.len() <= k {
             sessions_of.resize(k + 1, 0);
@@ -2748,10 +2805,10 @@ impl Seating {
         sessions_of[k] = count;
         if count == 1 {
             first_of[k] = sitting;
-            return;
+            return None;
         }
         if u32::from(count) <= most {
-            return;
+            return None;
         }
         let (said, named) = match new_of.get(k) {
             Some(&new) if stored(sitting) && new != NO_SITTING => (new, sitting),
@@ -2760,7 +2817,7 @@ impl Seating {
         let (i, s) = ((said / 4) as usize, (said % 4) as usize);
         let (j, js) = ((named / 4) as usize, (named % 4) as usize);
         let (Some((_, at)), Some((_, first_at))) = (self.seat(i, s), self.seat(j, js)) else {
-            return;
+            return None;
         };
         let p = roster.get(player);
         let sessions = match most {
@@ -2784,6 +2841,7 @@ impl Seating {
             ),
         );
         self.reject_in_clash(&[i, j, (first_of[k] / 4) as usize], rejected);
+        Some((i as u32, j as u32))
     }
 
     /// Rejects the cards of one clash (a player at two tables of a
