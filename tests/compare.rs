@@ -1639,3 +1639,87 @@ fn a_total_formula_with_no_saved_value_is_not_compared() {
         "{err}"
     );
 }
+
+/// Part of a session typed beside the whole of it: the cards only the
+/// whole typing has, three or more of the session, are one line at the
+/// first one's place naming their tables; two cards only in the other
+/// typing are a line each; the last line counts every card.
+#[test]
+fn a_sessions_cards_only_in_one_typing_are_said_in_one_line() {
+    let scratch = Scratch::new("only-in-grouped");
+    let dir = &scratch.0;
+    let event = demo_event();
+    let s01: Vec<&Card> = event.cards.iter().filter(|c| session_of(c) == 1).collect();
+    let whole = lines_of(&s01, &event.roster, Spelling::Plain);
+    let mut part: Vec<Line> = whole
+        .iter()
+        .filter(|l| [1, 2, 3, 5, 9].contains(&l.table))
+        .cloned()
+        .collect();
+    // two tables only the part has (table 1 typed again as 30 and 31)
+    for t in [30, 31] {
+        part.extend(whole.iter().filter(|l| l.table == 1).map(|l| Line {
+            table: t,
+            ..l.clone()
+        }));
+    }
+    write_csv(&dir.join("part.csv"), 1, &part);
+    write_csv(&dir.join("whole.csv"), 1, &whole);
+    let (code, out, err) = run(dir, args!["compare", "part.csv", "whole.csv"]);
+    assert_eq!(code, Some(1), "{err}");
+    let only_first = |t: u32| {
+        format!(
+            "part.csv:{}: session S01 table {t}: only in the first typing; the other typing has no such card (a missing card, or a wrong session or table number?)",
+            first_line(&part, t, None)
+        )
+    };
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            format!(
+                "whole.csv:{}: session S01 tables 4, 6-8, 10-25: only in the second typing (20 cards); the other typing has no such cards (missing cards, or a wrong session or table numbers?)",
+                first_line(&whole, 4, None)
+            ),
+            only_first(30),
+            only_first(31),
+        ]
+    );
+    assert!(
+        err.contains("first typing 7 cards, second typing 25 cards: 5 agree; 22 differences"),
+        "{err}"
+    );
+}
+
+/// A double-entry import whose second typing has only part of the session
+/// says the cards held back for it in one line, as `compare` does.
+#[test]
+fn a_double_entry_import_says_a_sessions_cards_only_in_the_first_typing_in_one_line() {
+    let scratch = Scratch::new("import-only-in-grouped");
+    let dir = &scratch.0;
+    let (good, _) = desk_event(dir);
+    let part: Vec<Line> = good.iter().filter(|l| l.table <= 10).cloned().collect();
+    write_csv(&dir.join("S01.csv"), 1, &good);
+    write_csv(&dir.join("S01-half.csv"), 1, &part);
+    let (code, _, err) = run(
+        dir,
+        args![
+            "import",
+            "S01.csv",
+            "--second-entry",
+            "S01-half.csv",
+            "--event",
+            "ev"
+        ],
+    );
+    assert_eq!(code, Some(1), "{err}");
+    let said = format!(
+        "S01.csv:{}: session S01 tables 11-25: only in the first typing (15 cards); the other typing has no such cards (missing cards, or a wrong session or table numbers?)\n",
+        first_line(&good, 11, None)
+    );
+    assert!(err.contains(&said), "{said:?} in\n{err}");
+    assert_eq!(err.matches("only in the").count(), 1, "{err}");
+    assert!(
+        err.contains("S01.csv: 10 cards imported, 0 replaced, 0 unchanged; 15 cards held back until both typings agree (see above)"),
+        "{err}"
+    );
+}

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use tilerank::compare::typing::{Part, Side};
-use tilerank::compare::{agreeing, compare, Typing};
+use tilerank::compare::{agreeing, compare, lines, Typing};
 use tilerank::domain::{CardKey, Label, SessionName, Stage};
 use tilerank::event::HeldTyping;
 use tilerank::event_folder::{EventFolder, ReadFile};
@@ -21,7 +21,7 @@ use tilerank::rules::card_checks::check_card;
 /// Compare two typings of the same cards (double entry): every value that differs, with both places
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  tilerank compare S03.xlsx S03-second.csv --roster roster.csv\n  tilerank compare typed-by-ann/ typed-by-ben/ --roster roster.csv\n\nCards are matched by stage, session and table, whatever the file, sheet or layout. Values are compared as the checks read them (+30, 30.0 and 30 agree). A seat's player typed as an id in one typing and as a name in the other is the same player when --roster says so. Each difference is printed as FIRST-PLACE vs SECOND-PLACE: CARD: WHAT, then one line per value; when all that differs is two seats' lines (or players) exchanged, a last line asks whether those seats are swapped. The rules are not checked here: run tilerank check. A file given as both typings is refused (it agrees with itself).\n\nExit status: 0 the typings agree; 1 they differ (or a card could not be read); 2 the command line is wrong, a file cannot be read, or one is given as both typings."
+    after_help = "Examples:\n  tilerank compare S03.xlsx S03-second.csv --roster roster.csv\n  tilerank compare typed-by-ann/ typed-by-ben/ --roster roster.csv\n\nCards are matched by stage, session and table, whatever the file, sheet or layout. Values are compared as the checks read them (+30, 30.0 and 30 agree). A seat's player typed as an id in one typing and as a name in the other is the same player when --roster says so. Each difference is printed as FIRST-PLACE vs SECOND-PLACE: CARD: WHAT, then one line per value; when all that differs is two seats' lines (or players) exchanged, a last line asks whether those seats are swapped. Three or more cards of a session that only one typing has are said in one line naming their tables. The rules are not checked here: run tilerank check. A file given as both typings is refused (it agrees with itself).\n\nExit status: 0 the typings agree; 1 they differ (or a card could not be read); 2 the command line is wrong, a file cannot be read, or one is given as both typings."
 )]
 pub struct CompareArgs {
     /// The first typing: a CSV file, a workbook, or a folder of them
@@ -72,8 +72,8 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
     print_problems(&problems);
     let comparison = compare(&first, &second, &rules, &roster);
     let mut out = std::io::stdout().lock();
-    for d in &comparison.differences {
-        writeln!(out, "{d}")?;
+    for line in comparison.lines() {
+        writeln!(out, "{line}")?;
     }
     out.flush()?;
     if args.roster.is_none()
@@ -243,8 +243,8 @@ pub fn second_entry(
     // (the hints of games refused, as a plain import says them)
     say_hints(&problems);
     let mut err = std::io::stderr().lock();
-    for d in &differences {
-        writeln!(err, "{d}")?;
+    for line in lines(&differences) {
+        writeln!(err, "{line}")?;
     }
     if !left_out.is_empty() {
         writeln!(

@@ -12,4 +12,4 @@ pub mod checks;
 pub mod typing;
 
 pub use checks::{diff_checks, CheckDiff, CheckState};
-pub use typing::{agreeing, compare, Comparison, Difference, Typing};
+pub use typing::{agreeing, compare, lines, Comparison, Difference, Line, Typing};

@@ -29,7 +29,7 @@
 //! and when all that differs is two seats' lines (or players) exchanged,
 //! asks whether those seats are swapped ([`Difference::swapped`]).
 
-use crate::domain::{CardKey, Seat};
+use crate::domain::{CardKey, Label, Seat, SessionName, Stage};
 use crate::ingest::cell::Cell;
 use crate::ingest::raw::{Layout, RawCard, RawCell, RawGame, RawLine, RawSeat};
 use crate::ingest::{self, InputError};
@@ -231,6 +231,96 @@ pub struct Comparison {
     pub differences: Vec<Difference>,
     /// The cards in both typings that agree value for value.
     pub agreed: Vec<CardKey>,
+}
+
+/// Cards only in one typing said in one line for their session, from
+/// this many on ([`Comparison::lines`]): a typing of part of a session
+/// (one typist's half) beside the whole one.
+const GROUPED_FROM: usize = 3;
+
+/// A line of what `compare` prints: a difference, or the cards of a
+/// session only in one typing, three or more (`GROUPED_FROM`), said together
+/// where the first of them is.
+#[derive(Debug)]
+pub enum Line<'a> {
+    One(&'a Difference),
+    OnlyIn {
+        side: Side,
+        /// The first of them, which the line's place and session are.
+        first: &'a Difference,
+        /// Their tables, in order.
+        tables: Vec<&'a Label>,
+    },
+}
+
+impl Comparison {
+    /// The differences as lines to print ([`lines`]).
+    pub fn lines(&self) -> Vec<Line<'_>> {
+        lines(&self.differences)
+    }
+}
+
+/// `differences` (in a [`Comparison`]'s order) as lines to print, in
+/// order: the cards of a session only in one typing grouped
+/// ([`Line::OnlyIn`]) when there are three or more (`GROUPED_FROM`), in
+/// the place of the first; `compare` and a double-entry import alike.
+pub fn lines(differences: &[Difference]) -> Vec<Line<'_>> {
+    let session = |d: &Difference| (d.key.stage.clone(), d.key.session.clone());
+    let mut only: BTreeMap<_, Vec<&Difference>> = BTreeMap::new();
+    for d in differences {
+        if let Part::OnlyIn(side) = d.part {
+            only.entry((session(d), side)).or_default().push(d);
+        }
+    }
+    let mut lines = Vec::new();
+    for d in differences {
+        let Part::OnlyIn(side) = d.part else {
+            lines.push(Line::One(d));
+            continue;
+        };
+        match only.get(&(session(d), side)) {
+            Some(group) if group.len() >= GROUPED_FROM => {
+                if std::ptr::eq(group[0], d) {
+                    lines.push(Line::OnlyIn {
+                        side,
+                        first: d,
+                        tables: group.iter().map(|d| &d.key.table).collect(),
+                    });
+                }
+            }
+            _ => lines.push(Line::One(d)),
+        }
+    }
+    lines
+}
+
+impl fmt::Display for Line<'_> {
+    /// A difference as [`Difference`] says it; grouped cards as one card
+    /// only in one typing is said, their session's tables listed.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (side, first, tables) = match self {
+            Line::One(d) => return d.fmt(f),
+            Line::OnlyIn {
+                side,
+                first,
+                tables,
+            } => (side, first, tables),
+        };
+        if let Some(place) = first.first.as_ref().or(first.second.as_ref()) {
+            write!(f, "{place}: ")?;
+        }
+        let key = &first.key;
+        if key.stage.as_str() != Stage::DEFAULT {
+            write!(f, "{} ", key.stage)?;
+        }
+        write!(
+            f,
+            "session {} tables {}: only in the {side} ({} cards); the other typing has no such cards (missing cards, or a wrong session or table numbers?)",
+            SessionName(&key.session),
+            Label::ranges(tables.iter().copied()),
+            tables.len()
+        )
+    }
 }
 
 /// Compares two typings card by card. `roster` tells an id and a name of
