@@ -61,6 +61,21 @@ fn logged_at(folder: &EventFolder) -> String {
     format!("{} {} UTC", &time[..10], &time[11..16])
 }
 
+/// Imports `cards` into `folder` as the file `stored.csv`, every card
+/// accepted; how a message names a card so stored: the file it was
+/// imported from, and when.
+fn store(scratch: &Scratch, folder: &EventFolder, cards: &[String]) -> String {
+    let stored = cards_file(scratch, "stored.csv", cards);
+    assert!(import(folder, std::slice::from_ref(&stored), false, None)
+        .refused
+        .is_empty());
+    format!(
+        "imported from {} on {}",
+        stored.display(),
+        logged_at(folder)
+    )
+}
+
 fn event(scratch: &Scratch) -> EventFolder {
     let folder = EventFolder::init(
         &scratch.0.join("event"),
@@ -544,19 +559,10 @@ fn a_player_of_a_stored_later_session_is_said_at_the_new_card() {
     let folder = event(&s);
     let d = s.0.join("event").display().to_string();
     let second = card(2, ["P5", "P6", "P7", "P8"], 20).replace("S01,", "S02,");
-    let stored = cards_file(
+    let from = store(
         &s,
-        "stored.csv",
+        &folder,
         &[card(1, ["P1", "P2", "P3", "P4"], 20), second],
-    );
-    assert!(import(&folder, std::slice::from_ref(&stored), false, None)
-        .refused
-        .is_empty());
-    // (the stored card named by the file it was imported from, and when)
-    let from = format!(
-        "imported from {} on {}",
-        stored.display(),
-        logged_at(&folder)
     );
     let new = cards_file(&s, "new.csv", &[card(3, ["P5", "P6", "P7", "P8"], 20)]);
     let new = new.display().to_string();
@@ -1962,15 +1968,7 @@ fn a_session_typed_under_another_label_is_said_once_besides_its_seats() {
         card(1, ["P1", "P2", "P3", "P4"], 20),
         card(2, ["P5", "P6", "P7", "P8"], 20),
     ];
-    let stored = cards_file(&s, "stored.csv", &first);
-    assert!(import(&folder, std::slice::from_ref(&stored), false, None)
-        .refused
-        .is_empty());
-    let from = format!(
-        "imported from {} on {}",
-        stored.display(),
-        logged_at(&folder)
-    );
+    let from = store(&s, &folder, &first);
     let again: Vec<String> = first.iter().map(|c| c.replace("S01,", "S02,")).collect();
     let new = cards_file(&s, "new.csv", &again).display().to_string();
     let out = Test::new()
