@@ -1963,7 +1963,13 @@ fn a_session_typed_under_another_label_is_said_once_besides_its_seats() {
     use crate::test::Test;
     let s = Scratch::new("session-retyped");
     let folder = event(&s);
-    let d = s.0.join("event").display().to_string();
+    let check = |file: &str, event: &Scratch| {
+        let d = event.0.join("event").display().to_string();
+        Test::new()
+            .args(["check", file, "--event", &d])
+            .run()
+            .failure(1)
+    };
     let first = [
         card(1, ["P1", "P2", "P3", "P4"], 20),
         card(2, ["P5", "P6", "P7", "P8"], 20),
@@ -1971,10 +1977,7 @@ fn a_session_typed_under_another_label_is_said_once_besides_its_seats() {
     let from = store(&s, &folder, &first);
     let again: Vec<String> = first.iter().map(|c| c.replace("S01,", "S02,")).collect();
     let new = cards_file(&s, "new.csv", &again).display().to_string();
-    let out = Test::new()
-        .args(["check", &new, "--event", &d])
-        .run()
-        .failure(1);
+    let out = check(&new, &s);
     assert_eq!(
         out.problems("note"),
         [format!(
@@ -1984,10 +1987,7 @@ fn a_session_typed_under_another_label_is_said_once_besides_its_seats() {
     assert_eq!(out.problems("error").len(), 8);
     // one card so typed: its seats' errors only
     let one = cards_file(&s, "one.csv", &again[..1]).display().to_string();
-    let out = Test::new()
-        .args(["check", &one, "--event", &d])
-        .run()
-        .failure(1);
+    let out = check(&one, &s);
     assert_eq!(out.problems("note"), Vec::<&str>::new());
     assert_eq!(out.problems("error").len(), 4);
     // within the new cards: S03 typed again as S04
@@ -1999,17 +1999,24 @@ fn a_session_typed_under_another_label_is_said_once_besides_its_seats() {
     cards.extend(third.iter().map(|c| c.replace("S03,", "S04,")));
     let both = cards_file(&s, "both.csv", &cards).display().to_string();
     let fresh = Scratch::new("session-retyped-fresh");
-    let folder = event(&fresh);
-    drop(folder);
-    let d = fresh.0.join("event").display().to_string();
-    let out = Test::new()
-        .args(["check", &both, "--event", &d])
-        .run()
-        .failure(1);
+    drop(event(&fresh));
+    let out = check(&both, &fresh);
     assert_eq!(
         out.problems("note"),
         [format!(
             "{both}:26: note: 2 cards of session S04 seat the same players as cards of session S03 (the first: {both}:2): is their session column wrong, or were they typed twice? Each of their players is an error"
         )]
+    );
+    // a wrong id is no card typed again: S04's table 4 seats P1 for P8,
+    // and table 3 alone repeats a card of S03
+    cards.truncate(3);
+    cards.push(card(4, ["P5", "P6", "P7", "P1"], 20).replace("S01,", "S04,"));
+    let wrong = cards_file(&s, "wrong.csv", &cards).display().to_string();
+    let out = check(&wrong, &fresh);
+    assert_eq!(out.problems("note"), Vec::<&str>::new());
+    assert!(
+        out.stderr.contains("P5 (") && out.stderr.contains("plays in session S04 table 4"),
+        "{}",
+        out.stderr
     );
 }
